@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './common';
+export * from './feedback';
+export * from './health';
+export * from './messages';
+export * from './organizations';
