@@ -1,0 +1,75 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+/** One e-mail. `organizationId` only labels the outbox entry. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  organizationId?: string;
+}
+
+/** The mail adapter (ARCHITECTURE: Adapters): SMTP when `SMTP_URL` is set, else the local outbox. */
+export interface MailAdapter {
+  readonly driver: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the mail adapter. Every message is recorded in `mail_outbox`; the outbox driver also
+ * writes it as an `.eml` file under `DATA_DIR/outbox` and logs the file's path (never the body,
+ * which may carry a code), while the SMTP driver hands it to the server at `smtpUrl`.
+ */
+export function createMailAdapter(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): MailAdapter {
+  const record = (m: MailMessage, driver: string) =>
+    opts.db.insert(mailOutbox).values({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      driver,
+      organizationRef: m.organizationId,
+    });
+
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      driver: 'smtp',
+      async send(m) {
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await record(m, 'smtp');
+        opts.log.info({ to: m.to, subject: m.subject }, 'mail sent');
+      },
+      async close() {
+        transport.close();
+      },
+    };
+  }
+
+  const dir = path.join(opts.dataDir, 'outbox');
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    driver: 'outbox',
+    async send(m) {
+      const info = await stream.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      await record(m, 'outbox');
+      opts.log.info({ to: m.to, subject: m.subject, file }, 'mail stored in the local outbox');
+    },
+    async close() {},
+  };
+}

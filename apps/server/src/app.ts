@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createMailAdapter, type MailAdapter } from './adapters/mail';
+import { createLocalStorage } from './adapters/storage';
+import { installAuth } from './auth/context';
+import { IdentityService } from './auth/identity.service';
+import { authRoutes } from './auth/routes';
+import { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { installErrorHandler } from './errors';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { filesRoutes } from './modules/files/routes';
+import { healthRoutes } from './modules/health/routes';
+import { organizationRoutes } from './modules/organizations/routes';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const STATIC_DIR = path.join(here, '..', 'static');
+
+export interface BuildOptions {
+  config: Config;
+  /** An open, migrated database. */
+  database: Database;
+  /** Overrides the mail adapter (tests use a real SMTP sink through `SMTP_URL` instead when they can). */
+  mail?: MailAdapter;
+}
+
+/**
+ * Builds the Fastify instance of the partner API and, when `config.webDist` is set, the console.
+ * Plugin order: external plugins (docs, multipart, rate-limit), then auth and tenancy, then the
+ * modules (CONVENTIONS habit 9). Used by main.ts and by every test.
+ */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+          },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const tokens = await TokenService.load(database.db);
+  const mail =
+    opts.mail ??
+    createMailAdapter({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, db: database.db, log: app.log });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    mail,
+    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+    identity: new IdentityService(database.db, tokens, mail, { idTokenTtl: config.idTokenTtl, publicUrl: config.publicUrl }),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await mail.close();
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Lockerops partner API',
+        version: '1.0',
+        description:
+          'The partner API behind the Lockerops console. Authenticate with `Authorization: Bearer <id_token>` from `POST /api/auth/sign-in`, or with an organization API key in `X-API-Key`. Errors answer `{ "detail": string | string[] }`. Lists answer `{ items, total, pages, page, page_size }` with a 1-based `page`.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 10 * 1024 * 1024, files: 20, fields: 200 },
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(
+    async (api) => {
+      installAuth(api, {});
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(organizationRoutes);
+      await api.register(feedbackRoutes);
+      await api.register(filesRoutes);
+      await api.register(docsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'));
+    // The console is a single-page app: any non-API path that is not a file answers index.html.
+    app.get('/*', (req, reply) => {
+      const rel = decodeURIComponent(req.url.split('?')[0]!).replace(/^\/+/, '');
+      const file = path.join(config.webDist!, rel);
+      if (rel && file.startsWith(config.webDist!) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(rel);
+      }
+      return reply.type('text/html').send(indexHtml);
+    });
+  }
+  return app;
+}
+
+/** `/api/openapi.json` and `/api/redoc` (Redoc served offline from the npm package's bundle). */
+async function docsRoutes(api: FastifyInstance): Promise<void> {
+  api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => api.swagger());
+  api.get('/redoc/redoc.standalone.js', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
+    reply
+      .type('application/javascript')
+      .header('cache-control', 'public, max-age=86400')
+      .send(fs.createReadStream(path.join(STATIC_DIR, 'redoc.standalone.js'))),
+  );
+  api.get('/redoc', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/html').send(`<!doctype html>
+<html><head><meta charset="utf-8"><title>Lockerops API</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{margin:0}</style></head>
+<body><redoc spec-url="/api/openapi.json" hide-download-button="false"></redoc>
+<script src="/api/redoc/redoc.standalone.js"></script></body></html>`),
+  );
+}

@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ROLES, type TRole } from '@lockerops/contract';
+import type { Tx } from '../db/client';
+import { organizations } from '../db/schema';
+import { Forbidden, NotFound, Unauthorized } from '../errors';
+import { withTenant } from '../tenancy';
+
+/** Who is calling and for which organization; set by the auth hook on every non-public route. */
+export interface AuthContext {
+  /** The organization the request acts for: the caller's own, or a `target_org` it may manage. */
+  organizationId: string;
+  /** The caller's own organization. */
+  homeOrganizationId: string;
+  role: TRole;
+  memberId?: string;
+  sessionId?: string;
+  actor: { type: 'member' | 'api_key'; id: string; name: string | null };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No authentication (sign-in, public lookups, docs). */
+    public?: boolean;
+    /** Roles allowed; default: every role for GET, admin and member for writes (viewer is read-only). */
+    roles?: readonly TRole[];
+  }
+  interface FastifyRequest {
+    auth: AuthContext;
+    /** Runs `fn` in a transaction scoped to the request's organization (row-level security on). */
+    withTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  }
+}
+
+const WRITERS: readonly TRole[] = ['admin', 'member'];
+
+/** Extracts a bearer token from the Authorization header. */
+export const bearerOf = (req: FastifyRequest): string | undefined => {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m?.[1]?.trim();
+};
+
+/** Resolves an API key to an organization; registered by the api-keys module. */
+export type ApiKeyResolver = (key: string) => Promise<AuthContext | undefined>;
+
+/**
+ * Installs authentication, the role guard and tenant-scoped data access on an encapsulated scope
+ * (the `/api` plugin). Routes are private unless `config.public`; an id token or an `X-API-Key`
+ * header identifies the caller; `target_org` lets a super-tenant act for one of its
+ * sub-organizations (any other answers 404).
+ */
+export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyResolver }): void {
+  app.decorateRequest('auth', null as unknown as AuthContext);
+  app.decorateRequest('withTenant', function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
+    if (!this.auth) throw Unauthorized();
+    return withTenant(app.ctx.db, this.auth.organizationId, fn);
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const config = req.routeOptions.config;
+    if (!req.routeOptions.url || config.public) return;
+    const token = bearerOf(req);
+    const apiKey = req.headers['x-api-key'];
+    let auth: AuthContext | undefined;
+    if (token) {
+      const s = await app.ctx.identity.authenticate(token);
+      auth = {
+        organizationId: s.organizationId,
+        homeOrganizationId: s.organizationId,
+        role: s.role,
+        memberId: s.memberId,
+        sessionId: s.sessionId,
+        actor: { type: 'member', id: s.memberId, name: s.name ?? s.email },
+      };
+    } else if (typeof apiKey === 'string' && apiKey && apiKeys.resolve) {
+      auth = await apiKeys.resolve(apiKey);
+    }
+    if (!auth) throw Unauthorized();
+    const roles = config.roles ?? (req.method === 'GET' || req.method === 'HEAD' ? ROLES : WRITERS);
+    if (!roles.includes(auth.role)) throw Forbidden();
+    const target = (req.query as Record<string, unknown> | undefined)?.target_org;
+    if (typeof target === 'string' && target && target !== auth.organizationId) {
+      auth.organizationId = await resolveTargetOrganization(app, auth.homeOrganizationId, target);
+    }
+    req.auth = auth;
+  });
+}
+
+/** A super-tenant may act for its own sub-organizations; anything else answers 404. */
+async function resolveTargetOrganization(app: FastifyInstance, homeId: string, target: string): Promise<string> {
+  if (!/^[0-9a-f-]{36}$/i.test(target)) throw NotFound('Organization not found');
+  const [home] = await app.ctx.db
+    .select({ superTenant: organizations.superTenant })
+    .from(organizations)
+    .where(eq(organizations.id, homeId));
+  const [sub] = await app.ctx.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, target), eq(organizations.parentId, homeId)));
+  if (!home?.superTenant || !sub) throw NotFound('Organization not found');
+  return sub.id;
+}

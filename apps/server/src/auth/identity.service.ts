@@ -1,0 +1,327 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  MSG,
+  type TChallengeResponse,
+  type TRole,
+  type TSessionUser,
+  type TTokensResponse,
+  subdomainOf,
+} from '@lockerops/contract';
+import type { MailAdapter } from '../adapters/mail';
+import type { Db } from '../db/client';
+import { authSessions, members, organizations, passwordResetCodes, refreshTokens } from '../db/schema';
+import { BadRequest, Forbidden, HttpError, Unauthorized } from '../errors';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { type ChallengeClaims, type IdClaims, randomToken, sha256, type TokenService } from './tokens';
+
+type Member = typeof members.$inferSelect;
+type Organization = typeof organizations.$inferSelect;
+
+const REFRESH_TTL_DAYS = 30;
+const CHALLENGE_TTL_SECONDS = 15 * 60;
+const RESET_CODE_TTL_MINUTES = 60;
+const RESET_CODE_MAX_ATTEMPTS = 5;
+
+/** What an authenticated request knows of its caller. */
+export interface SessionInfo {
+  memberId: string;
+  organizationId: string;
+  role: TRole;
+  sessionId: string;
+  email: string;
+  name: string | null;
+}
+
+/**
+ * The built-in identity service (spec: console §4 Login / Forgot password, §7 identity operations).
+ * Runs as the database owner because it works before an organization is known (refresh tokens);
+ * every query still names the organization where one is involved.
+ */
+export class IdentityService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly mail: MailAdapter,
+    private readonly opts: { idTokenTtl: number; publicUrl: string },
+  ) {}
+
+  /**
+   * The organization of an unauthenticated call: an explicit name, else the Host's first label,
+   * else `demo-org`. Undefined when no such organization exists.
+   */
+  async resolveOrganization(name: string | undefined): Promise<Organization | undefined> {
+    const label = subdomainOf(name ?? 'demo-org');
+    const [org] = await this.db
+      .select()
+      .from(organizations)
+      .where(sql`${organizations.subdomain} = ${label} or lower(${organizations.name}) = ${label}`)
+      .limit(1);
+    return org;
+  }
+
+  private async findMember(organizationId: string, email: string): Promise<Member | undefined> {
+    const [m] = await this.db
+      .select()
+      .from(members)
+      .where(and(eq(members.organizationId, organizationId), sql`lower(${members.email}) = ${email.trim().toLowerCase()}`))
+      .limit(1);
+    return m;
+  }
+
+  /**
+   * `POST auth/sign-in`: e-mail trimmed and matched case-insensitively within `org`.
+   * Answers tokens, or the NEW_PASSWORD_REQUIRED challenge for an invited account.
+   * 401 'Incorrect username or password.' for an unknown e-mail or a wrong password (same text, same
+   * timing); 403 for a disabled account or an archived organization.
+   */
+  async signIn(org: Organization | undefined, email: string, password: string): Promise<TTokensResponse | TChallengeResponse> {
+    const member = org ? await this.findMember(org.id, email) : undefined;
+    if (!org || !member) {
+      await verifyAgainstDummy(password);
+      throw Unauthorized(MSG.incorrectCredentials);
+    }
+    if (!(await verifyPassword(member.passwordHash, password))) throw Unauthorized(MSG.incorrectCredentials);
+    if (!org.active) throw Forbidden(MSG.organizationArchived);
+    if (!member.enabled) throw Forbidden(MSG.userDisabled);
+    if (member.status === 'FORCE_CHANGE_PASSWORD') {
+      const claims: ChallengeClaims = { typ: 'challenge', sub: member.id, org: org.id };
+      return { challenge: 'NEW_PASSWORD_REQUIRED', session: await this.tokens.sign(claims, CHALLENGE_TTL_SECONDS) };
+    }
+    return this.startSession(org, member);
+  }
+
+  /** `POST auth/new-password`: completes the challenge with an acceptable password; answers tokens. */
+  async completeNewPassword(session: string, newPassword: string): Promise<TTokensResponse> {
+    let claims: ChallengeClaims;
+    try {
+      claims = await this.tokens.verify<ChallengeClaims>(session, 'challenge');
+    } catch {
+      throw BadRequest(MSG.invalidSession);
+    }
+    const [row] = await this.db
+      .select({ member: members, org: organizations })
+      .from(members)
+      .innerJoin(organizations, eq(organizations.id, members.organizationId))
+      .where(and(eq(members.id, claims.sub), eq(members.organizationId, claims.org)));
+    if (!row) throw BadRequest(MSG.userNotFound);
+    if (row.member.status !== 'FORCE_CHANGE_PASSWORD') throw BadRequest(MSG.invalidSession);
+    if (!row.org.active) throw Forbidden(MSG.organizationArchived);
+    const passwordHash = await hashPassword(newPassword);
+    const [member] = await this.db
+      .update(members)
+      .set({ passwordHash, status: 'CONFIRMED', verified: true, updatedAt: new Date() })
+      .where(and(eq(members.id, row.member.id), eq(members.status, 'FORCE_CHANGE_PASSWORD')))
+      .returning();
+    if (!member) throw BadRequest(MSG.invalidSession);
+    return this.startSession(row.org, member);
+  }
+
+  /** Opens a session (refresh-token family) and answers the first token pair. */
+  private async startSession(org: Organization, member: Member): Promise<TTokensResponse> {
+    const firstLogin = member.lastSignInAt === null;
+    const [session] = await this.db
+      .insert(authSessions)
+      .values({ organizationId: org.id, memberId: member.id })
+      .returning({ id: authSessions.id });
+    await this.db.update(members).set({ lastSignInAt: new Date() }).where(eq(members.id, member.id));
+    return this.issue(org, member, session!.id, firstLogin);
+  }
+
+  private async issue(org: Organization, member: Member, sessionId: string, firstLogin: boolean): Promise<TTokensResponse> {
+    const refresh = randomToken();
+    await this.db.insert(refreshTokens).values({
+      organizationId: org.id,
+      sessionId,
+      tokenHash: sha256(refresh),
+      expiresAt: new Date(Date.now() + REFRESH_TTL_DAYS * 86400_000),
+    });
+    const claims: IdClaims = { typ: 'id', sub: member.id, org: org.id, role: member.role, sid: sessionId };
+    return {
+      id_token: await this.tokens.sign(claims, this.opts.idTokenTtl),
+      refresh_token: refresh,
+      expires_in: this.opts.idTokenTtl,
+      user: sessionUser(org, member, firstLogin),
+    };
+  }
+
+  /**
+   * `POST auth/refresh`: rotates the refresh token. A token already used revokes its whole family
+   * (reuse detection) and answers 401, as does an expired or revoked one.
+   */
+  async refresh(token: string): Promise<TTokensResponse> {
+    const [row] = await this.db
+      .select({ rt: refreshTokens, session: authSessions, member: members, org: organizations })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .innerJoin(members, eq(members.id, authSessions.memberId))
+      .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
+      .where(eq(refreshTokens.tokenHash, sha256(token)));
+    if (!row) throw Unauthorized(MSG.tokenExpired);
+    if (row.session.revokedAt) throw Unauthorized(MSG.tokenExpired);
+    // Mark used atomically: of two concurrent uses of one token, only one passes.
+    const [claimed] = await this.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.rt.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (!claimed) {
+      await this.revokeSession(row.session.id, 'refresh token reuse');
+      throw Unauthorized(MSG.tokenExpired);
+    }
+    if (row.rt.expiresAt.getTime() < Date.now()) throw Unauthorized(MSG.tokenExpired);
+    if (!row.org.active) throw Forbidden(MSG.organizationArchived);
+    if (!row.member.enabled) throw Forbidden(MSG.userDisabled);
+    return this.issue(row.org, row.member, row.session.id, false);
+  }
+
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
+    await this.db
+      .update(authSessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  }
+
+  /** `POST auth/sign-out`: revokes the session of the id token, or of the refresh token given. */
+  async signOut(opts: { sessionId?: string; refreshToken?: string }): Promise<void> {
+    if (opts.sessionId) await this.revokeSession(opts.sessionId, 'sign-out');
+    if (opts.refreshToken) {
+      const [rt] = await this.db
+        .select({ sessionId: refreshTokens.sessionId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(opts.refreshToken)));
+      if (rt) await this.revokeSession(rt.sessionId, 'sign-out');
+    }
+  }
+
+  /**
+   * Verifies an id token for a request: signature, expiry, and that its session is not revoked, its
+   * member enabled and its organization active. 401 otherwise.
+   */
+  async authenticate(idToken: string): Promise<SessionInfo> {
+    const claims = await this.tokens.verify<IdClaims>(idToken, 'id');
+    const [row] = await this.db
+      .select({
+        revokedAt: authSessions.revokedAt,
+        enabled: members.enabled,
+        role: members.role,
+        email: members.email,
+        firstName: members.firstName,
+        active: organizations.active,
+      })
+      .from(authSessions)
+      .innerJoin(members, eq(members.id, authSessions.memberId))
+      .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
+      .where(and(eq(authSessions.id, claims.sid), eq(authSessions.memberId, claims.sub), eq(authSessions.organizationId, claims.org)));
+    if (!row || row.revokedAt || !row.enabled || !row.active) throw Unauthorized(MSG.tokenExpired);
+    return {
+      memberId: claims.sub,
+      organizationId: claims.org,
+      role: row.role,
+      sessionId: claims.sid,
+      email: row.email,
+      name: row.firstName,
+    };
+  }
+
+  /**
+   * `POST auth/forgot-password`: mails a 6-digit code valid 60 minutes. The answer is the same whether
+   * or not the account exists; earlier codes of the account are voided.
+   */
+  async forgotPassword(org: Organization | undefined, email: string): Promise<void> {
+    const member = org ? await this.findMember(org.id, email) : undefined;
+    if (!org || !member || !member.enabled || !org.active) return;
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.db
+      .update(passwordResetCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetCodes.memberId, member.id), isNull(passwordResetCodes.usedAt)));
+    await this.db.insert(passwordResetCodes).values({
+      organizationId: org.id,
+      memberId: member.id,
+      codeHash: sha256(`${member.id}:${code}`),
+      expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
+    });
+    const appName = org.appName ?? org.name;
+    await this.mail.send({
+      organizationId: org.id,
+      to: member.email,
+      subject: `${appName} password reset code`,
+      text: `Your ${appName} verification code is ${code}.\n\nIt is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.`,
+      html: `<p>Your ${escapeHtml(appName)} verification code is <strong>${code}</strong>.</p><p>It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.</p>`,
+    });
+  }
+
+  /**
+   * `POST auth/confirm-forgot-password`: sets a new password with the mailed code. A code works once;
+   * five wrong tries void it; an expired or voided code asks for a new one. Revokes every session.
+   */
+  async confirmForgotPassword(org: Organization | undefined, email: string, code: string, newPassword: string): Promise<void> {
+    const member = org ? await this.findMember(org.id, email) : undefined;
+    if (!org || !member) throw BadRequest(MSG.invalidCode);
+    const [entry] = await this.db
+      .select()
+      .from(passwordResetCodes)
+      .where(and(eq(passwordResetCodes.memberId, member.id), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, new Date())))
+      .orderBy(desc(passwordResetCodes.createdAt))
+      .limit(1);
+    if (!entry) throw BadRequest(MSG.expiredCode);
+    if (entry.codeHash !== sha256(`${member.id}:${code.trim()}`)) {
+      const [after] = await this.db
+        .update(passwordResetCodes)
+        .set({
+          attempts: sql`${passwordResetCodes.attempts} + 1`,
+          usedAt: sql`case when ${passwordResetCodes.attempts} + 1 >= ${RESET_CODE_MAX_ATTEMPTS} then now() else null end`,
+        })
+        .where(eq(passwordResetCodes.id, entry.id))
+        .returning({ attempts: passwordResetCodes.attempts });
+      if (after && after.attempts >= RESET_CODE_MAX_ATTEMPTS) throw BadRequest(MSG.attemptsExceeded);
+      throw BadRequest(MSG.invalidCode);
+    }
+    const [used] = await this.db
+      .update(passwordResetCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetCodes.id, entry.id), isNull(passwordResetCodes.usedAt)))
+      .returning({ id: passwordResetCodes.id });
+    if (!used) throw BadRequest(MSG.expiredCode);
+    await this.db
+      .update(members)
+      .set({ passwordHash: await hashPassword(newPassword), status: 'CONFIRMED', verified: true, updatedAt: new Date() })
+      .where(eq(members.id, member.id));
+    await this.db
+      .update(authSessions)
+      .set({ revokedAt: new Date(), revokedReason: 'password reset' })
+      .where(and(eq(authSessions.memberId, member.id), isNull(authSessions.revokedAt)));
+  }
+
+  /** `POST members/change-password`: checks the current password, sets the new one. */
+  async changePassword(memberId: string, current: string, next: string): Promise<void> {
+    const [member] = await this.db.select().from(members).where(eq(members.id, memberId));
+    if (!member) throw new HttpError(404, MSG.userNotFound);
+    if (!(await verifyPassword(member.passwordHash, current))) throw BadRequest(MSG.incorrectCredentials);
+    await this.db
+      .update(members)
+      .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
+      .where(eq(members.id, memberId));
+  }
+}
+
+/** The session user the console keeps (spec: console §3 "User session"). */
+export function sessionUser(org: Organization, member: Member, firstLogin: boolean): TSessionUser {
+  return {
+    user_id: member.id,
+    email: member.email,
+    first_name: member.firstName,
+    last_name: member.lastName,
+    name: member.name ?? member.firstName,
+    role: member.role,
+    enabled: member.enabled,
+    user_status: member.status,
+    id_locations: [],
+    first_login: firstLogin,
+    organization: { id: org.id, name: org.name },
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed by one schema (ARCHITECTURE: Configuration).
+ * Unknown variables are ignored; invalid ones stop the process with a clear message.
+ */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('no-reply@lockerops.local'),
+  ADMIN_EMAIL: z.string().email().default('admin@demo-org.test'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmail: string;
+  adminPassword?: string;
+  publicUrl: string;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** Built console to serve at `/`; absent in API-only tests. */
+  webDist?: string;
+  /** Rate-limit budget of the auth calls, per e-mail and per client address, per minute. */
+  authRateLimit: number;
+  /** Lifetime of id tokens, seconds (60 minutes). */
+  idTokenTtl: number;
+};
+
+/** Parses `process.env` (or a given record) into the server configuration. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    authRateLimit: 20,
+    idTokenTtl: 3600,
+  };
+}

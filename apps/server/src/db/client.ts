@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; every repository function takes one of these or the Db. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database: the Drizzle handle plus what is needed to close it. */
+export interface Database {
+  kind: DatabaseKind;
+  db: Db;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** The non-owner role every request runs as, so row-level security applies to it. */
+export const APP_ROLE = 'lockerops_app';
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Opens an embedded PGlite database in `dir` (created when absent), or from a dump. */
+export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Database> {
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir, loadDataDir ? { loadDataDir } : undefined);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { kind: 'pglite', db, pglite: client, close: () => client.close() };
+}
+
+/** Opens a node-postgres pool on `url`. */
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    // an idle client lost its connection; the pool replaces it on next use
+  });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return { kind: 'postgres', db, pool, close: () => pool.end() };
+}
+
+/**
+ * Applies the committed migrations, then the tenancy policies. Safe to run from several processes
+ * at once: an advisory lock serializes them.
+ */
+export async function migrate(database: Database): Promise<void> {
+  const { db } = database;
+  if (database.kind === 'pglite') {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    const client = await database.pool!.connect();
+    try {
+      await client.query('select pg_advisory_lock(727001)');
+      const lockedDb = drizzleNodePg(client, { schema });
+      await migrateNodePg(lockedDb, { migrationsFolder: MIGRATIONS_DIR });
+      await applyTenancyPolicies(lockedDb as unknown as Db);
+    } finally {
+      await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+      client.release();
+    }
+    return;
+  }
+  await applyTenancyPolicies(db);
+}
+
+/**
+ * Row-level security, the second wall of tenancy (ARCHITECTURE: Tenancy is structural).
+ * Every table with a NOT NULL `organization_id` gets RLS enabled and forced, a policy that lets the
+ * request role see only the rows of the organization set for the transaction
+ * (`app.organization_id`), and a policy that lets the owner (migrations, seed, jobs, identity
+ * look-ups made before an organization is known) see all. Idempotent; new tables of later
+ * migrations are covered by the same call.
+ */
+export async function applyTenancyPolicies(db: Db): Promise<void> {
+  await db.execute(
+    sql.raw(`
+    DO $$
+    DECLARE t record;
+    BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+        CREATE ROLE ${APP_ROLE} NOLOGIN;
+      END IF;
+      IF NOT pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') THEN
+        EXECUTE format('GRANT ${APP_ROLE} TO %I', current_user);
+      END IF;
+      EXECUTE format('GRANT USAGE ON SCHEMA %I TO ${APP_ROLE}', current_schema());
+      EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA %I TO ${APP_ROLE}', current_schema());
+      EXECUTE format('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA %I TO ${APP_ROLE}', current_schema());
+      FOR t IN
+        SELECT c.table_name FROM information_schema.columns c
+        JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
+        WHERE c.table_schema = current_schema() AND c.column_name = 'organization_id'
+          AND c.is_nullable = 'NO' AND tb.table_type = 'BASE TABLE'
+      LOOP
+        EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
+        EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.table_name);
+        IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t.table_name AND policyname = 'tenant_isolation') THEN
+          EXECUTE format('CREATE POLICY tenant_isolation ON %I TO ${APP_ROLE} USING (organization_id = nullif(current_setting(''app.organization_id'', true), '''')::uuid) WITH CHECK (organization_id = nullif(current_setting(''app.organization_id'', true), '''')::uuid)', t.table_name);
+        END IF;
+        IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t.table_name AND policyname = 'owner_access') THEN
+          EXECUTE format('CREATE POLICY owner_access ON %I TO CURRENT_USER USING (true) WITH CHECK (true)', t.table_name);
+        END IF;
+      END LOOP;
+      ALTER TABLE organizations ENABLE ROW LEVEL SECURITY;
+      ALTER TABLE organizations FORCE ROW LEVEL SECURITY;
+      IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'organizations' AND policyname = 'tenant_isolation') THEN
+        CREATE POLICY tenant_isolation ON organizations TO ${APP_ROLE}
+          USING (id = nullif(current_setting('app.organization_id', true), '')::uuid
+              OR parent_id = nullif(current_setting('app.organization_id', true), '')::uuid)
+          WITH CHECK (id = nullif(current_setting('app.organization_id', true), '')::uuid
+              OR parent_id = nullif(current_setting('app.organization_id', true), '')::uuid);
+      END IF;
+      IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'organizations' AND policyname = 'owner_access') THEN
+        CREATE POLICY owner_access ON organizations TO CURRENT_USER USING (true) WITH CHECK (true);
+      END IF;
+    END $$;
+  `),
+  );
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `dataDir/db`. */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(path.join(opts.dataDir, 'db'));
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+
+const orgRef = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+/**
+ * Team members: the operator's staff who sign in to the console (spec: operational §3 Team member).
+ * `status` follows the identity service: CONFIRMED, or FORCE_CHANGE_PASSWORD for an invited account.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    name: text('name'),
+    role: text('role', { enum: ['admin', 'member', 'viewer'] }).notNull(),
+    status: text('status').notNull().default('CONFIRMED'),
+    enabled: boolean('enabled').notNull().default(true),
+    verified: boolean('verified').notNull().default(false),
+    pinCode: text('pin_code'),
+    sendReportedIssues: boolean('send_reported_issues').notNull().default(false),
+    passwordHash: text('password_hash').notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('members_org_email_uq').on(t.organizationId, sql`lower(${t.email})`)],
+);
+
+/** A signed-in session: one refresh-token family. Revoking it voids its id tokens too. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_member_idx').on(t.memberId)],
+);
+
+/** Rotating refresh tokens, stored as SHA-256 hashes. A reused one revokes its session. */
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: orgRef(),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => authSessions.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** E-mailed password-reset codes: 6 digits, 60 minutes, one use, five wrong tries void it. */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_codes_member_idx').on(t.memberId)],
+);
+
+/** Server-wide secrets generated on first start (the token signing key), shared by all processes. */
+export const appSecrets = pgTable('app_secrets', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

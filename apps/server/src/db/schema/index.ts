@@ -1,0 +1,3 @@
+export * from './identity';
+export * from './organizations';
+export * from './platform';

@@ -1,0 +1,58 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+
+/** Mail handed to the mail adapter; the local driver keeps it here as the outbox. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationRef: uuid('organization_ref'),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    driver: text('driver').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to)],
+);
+
+/**
+ * Audit log: one entry per create, update, delete or action, written in the same transaction as
+ * the change. `changes` maps each changed field to `{ before, after }`.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    actorType: text('actor_type', { enum: ['member', 'api_key', 'system'] }).notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.organizationId, t.entity, t.entityId, t.createdAt)],
+);
+
+/** Feedback sent from the console's Help dialog (spec: console §2 Shell, §3 Feedback). */
+export const feedback = pgTable('feedback', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  memberId: uuid('member_id'),
+  location: text('location').notNull().default(''),
+  device: text('device').notNull().default(''),
+  member: text('member').notNull().default(''),
+  department: text('department'),
+  description: text('description').notNull(),
+  notes: text('notes').notNull().default(''),
+  images: jsonb('images').$type<string[]>().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

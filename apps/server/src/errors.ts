@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MSG } from '@lockerops/contract';
+
+/**
+ * A typed HTTP error; the error handler answers it as `{ detail }` with its status
+ * (ARCHITECTURE: Errors).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string | string[],
+  ) {
+    super(Array.isArray(detail) ? detail.join('; ') : detail);
+  }
+}
+
+export const BadRequest = (detail: string | string[]) => new HttpError(400, detail);
+export const Unauthorized = (detail: string = MSG.notAuthenticated) => new HttpError(401, detail);
+export const Forbidden = (detail: string = MSG.forbidden) => new HttpError(403, detail);
+export const NotFound = (what = 'Not found') => new HttpError(404, what);
+export const Conflict = (detail: string) => new HttpError(409, detail);
+export const TooLarge = (detail: string) => new HttpError(413, detail);
+export const TooManyRequests = (detail: string = MSG.tooManyRequests) => new HttpError(429, detail);
+
+/** PostgreSQL error codes met in normal operation, mapped to client errors. */
+const PG_UNIQUE = '23505';
+const PG_FK = '23503';
+const PG_EXCLUSION = '23P01';
+const PG_INVALID_TEXT = '22P02';
+const PG_SERIALIZATION = '40001';
+
+type PgLikeError = { code?: string; constraint?: string; cause?: unknown };
+const pgCode = (err: unknown): PgLikeError | undefined => {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const c = (e as PgLikeError).code;
+    if (typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c)) return e as PgLikeError;
+    e = (e as PgLikeError).cause;
+  }
+  return undefined;
+};
+
+/** Installs the one error handler: typed errors, validation errors, database conflicts, and 500. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) return reply.status(err.statusCode).send({ detail: err.detail });
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const messages = [...new Set(err.validation.map((v) => v.message))];
+      return reply.status(400).send({ detail: messages.length === 1 ? messages[0] : messages });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ detail: MSG.serverError });
+    }
+    const pg = pgCode(err);
+    if (pg?.code === PG_UNIQUE) return reply.status(409).send({ detail: 'This record already exists.' });
+    if (pg?.code === PG_EXCLUSION) return reply.status(409).send({ detail: 'This conflicts with an existing record.' });
+    if (pg?.code === PG_FK) return reply.status(409).send({ detail: 'This record is still referenced elsewhere.' });
+    if (pg?.code === PG_INVALID_TEXT) return reply.status(400).send({ detail: 'Invalid value.' });
+    if (pg?.code === PG_SERIALIZATION) return reply.status(409).send({ detail: 'Please try again.' });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const detail = err.statusCode === 429 ? MSG.tooManyRequests : err.message;
+      return reply.status(err.statusCode).send({ detail });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: MSG.serverError });
+  });
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ detail: `Route ${req.method} ${req.url.split('?')[0]} not found` }));
+}

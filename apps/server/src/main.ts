@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { migrate, openDatabase } from './db/client';
+import { seed } from './db/seed';
+
+/** Process entry: environment → config → migrate → seed (first run) → listen. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const database = await openDatabase(config);
+  await migrate(database);
+  const seeded = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const app = await buildApp({ config, database });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `  Lockerops is running at ${config.publicUrl}`,
+    `  API docs: ${config.publicUrl}/api/redoc`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}`,
+  ];
+  if (seeded.created) {
+    lines.push(`  Seeded organization demo-org; admin: ${seeded.email}`);
+    if (seeded.generatedPassword) lines.push(`  Admin password (shown once): ${seeded.generatedPassword}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
