@@ -63,7 +63,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const tokens = await TokenService.load(database.db);
   const mail =
     opts.mail ??
-    createMailAdapter({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, db: database.db, log: app.log });
+    createMailAdapter({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      db: database.db,
+      log: app.log,
+    });
   const ctx: AppContext = {
     config,
     database,
@@ -71,7 +77,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     tokens,
     mail,
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
-    identity: new IdentityService(database.db, tokens, mail, { idTokenTtl: config.idTokenTtl, publicUrl: config.publicUrl }),
+    identity: new IdentityService(database.db, tokens, mail, {
+      idTokenTtl: config.idTokenTtl,
+      publicUrl: config.publicUrl,
+    }),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

@@ -1,6 +1,6 @@
+import { MSG } from '@lockerops/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MSG } from '@lockerops/contract';
 
 /**
  * A typed HTTP error; the error handler answers it as `{ detail }` with its status
@@ -55,8 +55,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const pg = pgCode(err);
     if (pg?.code === PG_UNIQUE) return reply.status(409).send({ detail: 'This record already exists.' });
-    if (pg?.code === PG_EXCLUSION) return reply.status(409).send({ detail: 'This conflicts with an existing record.' });
-    if (pg?.code === PG_FK) return reply.status(409).send({ detail: 'This record is still referenced elsewhere.' });
+    if (pg?.code === PG_EXCLUSION)
+      return reply.status(409).send({ detail: 'This conflicts with an existing record.' });
+    if (pg?.code === PG_FK)
+      return reply.status(409).send({ detail: 'This record is still referenced elsewhere.' });
     if (pg?.code === PG_INVALID_TEXT) return reply.status(400).send({ detail: 'Invalid value.' });
     if (pg?.code === PG_SERIALIZATION) return reply.status(409).send({ detail: 'Please try again.' });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
@@ -66,5 +68,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ detail: MSG.serverError });
   });
-  app.setNotFoundHandler((req, reply) => reply.status(404).send({ detail: `Route ${req.method} ${req.url.split('?')[0]} not found` }));
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ detail: `Route ${req.method} ${req.url.split('?')[0]} not found` }),
+  );
 }

@@ -11,7 +11,10 @@ async function main(): Promise<void> {
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const database = await openDatabase(config);
   await migrate(database);
-  const seeded = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const seeded = await seed(database.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+  });
   const app = await buildApp({ config, database });
   const close = async () => {
     await app.close();

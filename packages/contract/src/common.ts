@@ -88,12 +88,22 @@ export type TFeatureFlag = (typeof FEATURE_FLAGS)[number];
 export const ROLES = ['admin', 'member', 'viewer'] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
-export const ROLE_LABELS: Record<TRole, string> = { admin: 'Administrator', member: 'Member', viewer: 'Viewer' };
+export const ROLE_LABELS: Record<TRole, string> = {
+  admin: 'Administrator',
+  member: 'Member',
+  viewer: 'Viewer',
+};
 
 export const CURRENCIES = ['usd', 'eur', 'gbp', 'cad', 'aud'] as const;
 export const ZCurrency = z.enum(CURRENCIES);
 export type TCurrency = z.infer<typeof ZCurrency>;
-export const CURRENCY_SYMBOLS: Record<TCurrency, string> = { usd: '$', eur: '€', gbp: '£', aud: 'AU$', cad: 'CA$' };
+export const CURRENCY_SYMBOLS: Record<TCurrency, string> = {
+  usd: '$',
+  eur: '€',
+  gbp: '£',
+  aud: 'AU$',
+  cad: 'CA$',
+};
 export const currencySymbol = (code?: string | null): string =>
   (code && CURRENCY_SYMBOLS[code as TCurrency]) || '$';
 

@@ -11,7 +11,10 @@ export const ORGANIZATION_FLAGS = [...FEATURE_FLAGS, ...MODE_FLAGS, ...HARDWARE_
 export type TOrganizationFlag = (typeof ORGANIZATION_FLAGS)[number];
 
 export const ZOrganizationFlags = z.object(
-  Object.fromEntries(ORGANIZATION_FLAGS.map((f) => [f, z.boolean()])) as Record<TOrganizationFlag, z.ZodBoolean>,
+  Object.fromEntries(ORGANIZATION_FLAGS.map((f) => [f, z.boolean()])) as Record<
+    TOrganizationFlag,
+    z.ZodBoolean
+  >,
 );
 export type TOrganizationFlags = z.infer<typeof ZOrganizationFlags>;
 

@@ -1,6 +1,6 @@
+import { ROLES, type TRole } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLES, type TRole } from '@lockerops/contract';
 import type { Tx } from '../db/client';
 import { organizations } from '../db/schema';
 import { Forbidden, NotFound, Unauthorized } from '../errors';
@@ -89,7 +89,11 @@ export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyRes
 }
 
 /** A super-tenant may act for its own sub-organizations; anything else answers 404. */
-async function resolveTargetOrganization(app: FastifyInstance, homeId: string, target: string): Promise<string> {
+async function resolveTargetOrganization(
+  app: FastifyInstance,
+  homeId: string,
+  target: string,
+): Promise<string> {
   if (!/^[0-9a-f-]{36}$/i.test(target)) throw NotFound('Organization not found');
   const [home] = await app.ctx.db
     .select({ superTenant: organizations.superTenant })

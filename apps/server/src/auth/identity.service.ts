@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   MSG,
+  subdomainOf,
   type TChallengeResponse,
   type TRole,
   type TSessionUser,
   type TTokensResponse,
-  subdomainOf,
 } from '@lockerops/contract';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
 import { authSessions, members, organizations, passwordResetCodes, refreshTokens } from '../db/schema';
@@ -64,7 +64,12 @@ export class IdentityService {
     const [m] = await this.db
       .select()
       .from(members)
-      .where(and(eq(members.organizationId, organizationId), sql`lower(${members.email}) = ${email.trim().toLowerCase()}`))
+      .where(
+        and(
+          eq(members.organizationId, organizationId),
+          sql`lower(${members.email}) = ${email.trim().toLowerCase()}`,
+        ),
+      )
       .limit(1);
     return m;
   }
@@ -75,7 +80,11 @@ export class IdentityService {
    * 401 'Incorrect username or password.' for an unknown e-mail or a wrong password (same text, same
    * timing); 403 for a disabled account or an archived organization.
    */
-  async signIn(org: Organization | undefined, email: string, password: string): Promise<TTokensResponse | TChallengeResponse> {
+  async signIn(
+    org: Organization | undefined,
+    email: string,
+    password: string,
+  ): Promise<TTokensResponse | TChallengeResponse> {
     const member = org ? await this.findMember(org.id, email) : undefined;
     if (!org || !member) {
       await verifyAgainstDummy(password);
@@ -86,7 +95,10 @@ export class IdentityService {
     if (!member.enabled) throw Forbidden(MSG.userDisabled);
     if (member.status === 'FORCE_CHANGE_PASSWORD') {
       const claims: ChallengeClaims = { typ: 'challenge', sub: member.id, org: org.id };
-      return { challenge: 'NEW_PASSWORD_REQUIRED', session: await this.tokens.sign(claims, CHALLENGE_TTL_SECONDS) };
+      return {
+        challenge: 'NEW_PASSWORD_REQUIRED',
+        session: await this.tokens.sign(claims, CHALLENGE_TTL_SECONDS),
+      };
     }
     return this.startSession(org, member);
   }
@@ -128,7 +140,12 @@ export class IdentityService {
     return this.issue(org, member, session!.id, firstLogin);
   }
 
-  private async issue(org: Organization, member: Member, sessionId: string, firstLogin: boolean): Promise<TTokensResponse> {
+  private async issue(
+    org: Organization,
+    member: Member,
+    sessionId: string,
+    firstLogin: boolean,
+  ): Promise<TTokensResponse> {
     const refresh = randomToken();
     await this.db.insert(refreshTokens).values({
       organizationId: org.id,
@@ -212,7 +229,13 @@ export class IdentityService {
       .from(authSessions)
       .innerJoin(members, eq(members.id, authSessions.memberId))
       .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
-      .where(and(eq(authSessions.id, claims.sid), eq(authSessions.memberId, claims.sub), eq(authSessions.organizationId, claims.org)));
+      .where(
+        and(
+          eq(authSessions.id, claims.sid),
+          eq(authSessions.memberId, claims.sub),
+          eq(authSessions.organizationId, claims.org),
+        ),
+      );
     if (!row || row.revokedAt || !row.enabled || !row.active) throw Unauthorized(MSG.tokenExpired);
     return {
       memberId: claims.sub,
@@ -230,7 +253,7 @@ export class IdentityService {
    */
   async forgotPassword(org: Organization | undefined, email: string): Promise<void> {
     const member = org ? await this.findMember(org.id, email) : undefined;
-    if (!org || !member || !member.enabled || !org.active) return;
+    if (!org || !member?.enabled || !org.active) return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.db
       .update(passwordResetCodes)
@@ -256,13 +279,24 @@ export class IdentityService {
    * `POST auth/confirm-forgot-password`: sets a new password with the mailed code. A code works once;
    * five wrong tries void it; an expired or voided code asks for a new one. Revokes every session.
    */
-  async confirmForgotPassword(org: Organization | undefined, email: string, code: string, newPassword: string): Promise<void> {
+  async confirmForgotPassword(
+    org: Organization | undefined,
+    email: string,
+    code: string,
+    newPassword: string,
+  ): Promise<void> {
     const member = org ? await this.findMember(org.id, email) : undefined;
     if (!org || !member) throw BadRequest(MSG.invalidCode);
     const [entry] = await this.db
       .select()
       .from(passwordResetCodes)
-      .where(and(eq(passwordResetCodes.memberId, member.id), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, new Date())))
+      .where(
+        and(
+          eq(passwordResetCodes.memberId, member.id),
+          isNull(passwordResetCodes.usedAt),
+          gt(passwordResetCodes.expiresAt, new Date()),
+        ),
+      )
       .orderBy(desc(passwordResetCodes.createdAt))
       .limit(1);
     if (!entry) throw BadRequest(MSG.expiredCode);
@@ -286,7 +320,12 @@ export class IdentityService {
     if (!used) throw BadRequest(MSG.expiredCode);
     await this.db
       .update(members)
-      .set({ passwordHash: await hashPassword(newPassword), status: 'CONFIRMED', verified: true, updatedAt: new Date() })
+      .set({
+        passwordHash: await hashPassword(newPassword),
+        status: 'CONFIRMED',
+        verified: true,
+        updatedAt: new Date(),
+      })
       .where(eq(members.id, member.id));
     await this.db
       .update(authSessions)

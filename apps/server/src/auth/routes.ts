@@ -1,7 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MSG,
+  ROLES,
   ZChangePasswordRequest,
   ZConfirmForgotPasswordRequest,
   ZDetailResponse,
@@ -14,10 +13,11 @@ import {
   ZSignOutRequest,
   ZTokensResponse,
   ZUpdateProfileRequest,
-  ROLES,
 } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { members } from '../db/schema';
 import { HttpError, NotFound } from '../errors';
 import { errors } from '../lib/openapi';
@@ -31,20 +31,28 @@ import { toMemberSelf } from './members.view';
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = app.ctx.config.authRateLimit;
-  const tooMany = () => new HttpError(429, MSG.tooManyRequests);
-  const perAddress = app.rateLimit({
+  // Two budgets per call: per client address and per e-mail (the plugin's own hook runs only once
+  // per request, so both checks go through `createRateLimit` in one handler).
+  const perAddress = app.createRateLimit({
     max: limit * 3,
     timeWindow: 60_000,
     keyGenerator: (req) => `auth-ip:${req.ip}`,
-    errorResponseBuilder: tooMany,
   });
-  const perEmail = app.rateLimit({
+  const perEmail = app.createRateLimit({
     max: limit,
     timeWindow: 60_000,
-    keyGenerator: (req) => `auth-email:${String((req.body as { email?: string })?.email ?? '').trim().toLowerCase()}`,
-    errorResponseBuilder: tooMany,
+    keyGenerator: (req) =>
+      `auth-email:${String((req.body as { email?: string })?.email ?? '')
+        .trim()
+        .toLowerCase()}`,
   });
-  const limited = { preHandler: [perAddress, perEmail] };
+  const limited = {
+    preHandler: async (req: FastifyRequest) => {
+      const [byAddress, byEmail] = await Promise.all([perAddress(req), perEmail(req)]);
+      const exceeded = (r: typeof byAddress) => !r.isAllowed && r.isExceeded;
+      if (exceeded(byAddress) || exceeded(byEmail)) throw new HttpError(429, MSG.tooManyRequests);
+    },
+  };
   const orgOf = (req: FastifyRequest, explicit?: string) =>
     app.ctx.identity.resolveOrganization(
       explicit ?? organizationLabelFromHost(req.headers.host, new URL(app.ctx.config.publicUrl).hostname),
@@ -65,7 +73,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSignInResponse, ...errors(400, 401, 403, 429) },
       },
     },
-    async (req) => app.ctx.identity.signIn(await orgOf(req, req.body.organization), req.body.email, req.body.password),
+    async (req) =>
+      app.ctx.identity.signIn(await orgOf(req, req.body.organization), req.body.email, req.body.password),
   );
 
   app.post(
@@ -75,7 +84,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Complete the NEW_PASSWORD_REQUIRED challenge',
-        description: 'spec: console §2 Welcome, §4 Login. The password must be 8+ characters with upper, lower, digit and special.',
+        description:
+          'spec: console §2 Welcome, §4 Login. The password must be 8+ characters with upper, lower, digit and special.',
         body: ZNewPasswordRequest,
         response: { 200: ZTokensResponse, ...errors(400, 403) },
       },
@@ -110,7 +120,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set a new password with the mailed code',
-        description: 'A code works once; five wrong tries void it. Revokes every session of the account. spec: console §4.',
+        description:
+          'A code works once; five wrong tries void it. Revokes every session of the account. spec: console §4.',
         body: ZConfirmForgotPasswordRequest,
         response: { 200: ZDetailResponse, ...errors(400, 429) },
       },
@@ -152,7 +163,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       let sessionId: string | undefined;
       const token = bearerOf(req);
-      if (token) sessionId = await app.ctx.identity.authenticate(token).then((s) => s.sessionId, () => undefined);
+      if (token)
+        sessionId = await app.ctx.identity.authenticate(token).then(
+          (s) => s.sessionId,
+          () => undefined,
+        );
       await app.ctx.identity.signOut({ sessionId, refreshToken: req.body?.refresh_token });
       return { detail: 'Signed out' };
     },
@@ -171,7 +186,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const row = await req.withTenant(async (tx) => {
-        const [m] = await tx.select().from(members).where(and(eq(members.id, req.auth.memberId ?? ''), eq(members.organizationId, req.auth.homeOrganizationId)));
+        const [m] = await tx
+          .select()
+          .from(members)
+          .where(
+            and(
+              eq(members.id, req.auth.memberId ?? ''),
+              eq(members.organizationId, req.auth.homeOrganizationId),
+            ),
+          );
         return m;
       });
       if (!row) throw NotFound('User not found');
@@ -185,7 +208,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ROLES },
       schema: {
         tags: ['members'],
-        summary: 'Update a team member\'s name (own profile)',
+        summary: "Update a team member's name (own profile)",
         description:
           'Any role may change its own name; changing another member is for admins (404 for an id of another organization). spec: console §7 Profile.',
         params: z.object({ id: z.uuid() }),
@@ -200,7 +223,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await req.withTenant(async (tx) => {
         const [m] = await tx
           .update(members)
-          .set({ firstName: first_name, lastName: last_name ?? null, name: name || first_name, updatedAt: new Date() })
+          .set({
+            firstName: first_name,
+            lastName: last_name ?? null,
+            name: name || first_name,
+            updatedAt: new Date(),
+          })
           .where(and(eq(members.id, req.params.id), eq(members.organizationId, req.auth.organizationId)))
           .returning();
         return m;
@@ -216,8 +244,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ROLES },
       schema: {
         tags: ['members'],
-        summary: 'Change the signed-in member\'s password',
-        description: '`pwd` is the current password, `new_pwd` the new one (8+ with upper, lower, digit, special).',
+        summary: "Change the signed-in member's password",
+        description:
+          '`pwd` is the current password, `new_pwd` the new one (8+ with upper, lower, digit, special).',
         body: ZChangePasswordRequest,
         response: { 200: ZDetailResponse, ...errors(400, 401) },
       },

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { MSG, type TRole } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { MSG, type TRole } from '@lockerops/contract';
 import type { Db } from '../db/client';
 import { appSecrets } from '../db/schema';
 import { Unauthorized } from '../errors';

@@ -11,7 +11,8 @@ export const zFile = z
 /** One or more files under the same field name. */
 export const zFiles = z.union([zFile, z.array(zFile)]);
 
-export const filesOf = (v: Buffer | Buffer[] | undefined): Buffer[] => (v ? (Array.isArray(v) ? v : [v]) : []);
+export const filesOf = (v: Buffer | Buffer[] | undefined): Buffer[] =>
+  v ? (Array.isArray(v) ? v : [v]) : [];
 
 /** A multipart text field that may be repeated; answers its first value. */
 export const zField = <T extends z.ZodType>(inner: T) =>

@@ -12,8 +12,7 @@ const DESCRIPTIONS: Record<number, string> = {
 
 /** Response schemas of the error statuses a route may answer, for the OpenAPI document. */
 export function errors(...codes: number[]) {
-  return Object.fromEntries(codes.map((c) => [c, ZErrorResponse.describe(DESCRIPTIONS[c] ?? 'Error')])) as Record<
-    number,
-    typeof ZErrorResponse
-  >;
+  return Object.fromEntries(
+    codes.map((c) => [c, ZErrorResponse.describe(DESCRIPTIONS[c] ?? 'Error')]),
+  ) as Record<number, typeof ZErrorResponse>;
 }

@@ -25,7 +25,10 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
  */
 export function organizationLabelFromHost(host: string | undefined, publicHost?: string): string | undefined {
   if (!host) return undefined;
-  const hostname = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  const hostname = host
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   if (!hostname || IPV4.test(hostname) || hostname.includes(':')) return undefined;
   if (publicHost && hostname === publicHost.toLowerCase()) return undefined;
   const labels = hostname.split('.');

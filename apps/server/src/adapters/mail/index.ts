@@ -48,7 +48,13 @@ export function createMailAdapter(opts: {
     return {
       driver: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
         await record(m, 'smtp');
         opts.log.info({ to: m.to, subject: m.subject }, 'mail sent');
       },
@@ -63,9 +69,18 @@ export function createMailAdapter(opts: {
   return {
     driver: 'outbox',
     async send(m) {
-      const info = await stream.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const info = await stream.sendMail({
+        from: opts.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
       await fs.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       await record(m, 'outbox');
       opts.log.info({ to: m.to, subject: m.subject, file }, 'mail stored in the local outbox');

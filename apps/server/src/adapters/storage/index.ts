@@ -56,12 +56,16 @@ export function createLocalStorage(dir: string): StorageAdapter {
  */
 export async function detectImage(data: Buffer): Promise<{ mime: string; ext: string } | undefined> {
   const type = await fileTypeFromBuffer(data);
-  if (!type || !type.mime.startsWith('image/')) return undefined;
+  if (!type?.mime.startsWith('image/')) return undefined;
   return { mime: type.mime, ext: type.ext };
 }
 
 /** Stores `data` when it is an image, else throws 400 with `message`. */
-export async function storeImage(storage: StorageAdapter, data: Buffer, message: string): Promise<StoredFile> {
+export async function storeImage(
+  storage: StorageAdapter,
+  data: Buffer,
+  message: string,
+): Promise<StoredFile> {
   const image = await detectImage(data);
   if (!image) throw BadRequest(message);
   return storage.put(data, image.mime, image.ext);

@@ -34,7 +34,10 @@ export const auditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: uuid('entity_id').notNull(),
     action: text('action').notNull(),
-    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+    changes: jsonb('changes')
+      .$type<Record<string, { before: unknown; after: unknown }>>()
+      .notNull()
+      .default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_entity_idx').on(t.organizationId, t.entity, t.entityId, t.createdAt)],

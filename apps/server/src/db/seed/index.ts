@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { DEFAULT_ORGANIZATION, ORGANIZATION_FLAGS } from '@lockerops/contract';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../client';
 import { members, organizations, settings } from '../schema';
@@ -17,7 +17,8 @@ export function allFlags(): Partial<typeof organizations.$inferInsert> {
   const cols = organizations as unknown as Record<string, { name?: string }>;
   const out: Record<string, boolean> = {};
   for (const [prop, col] of Object.entries(cols)) {
-    if (col && typeof col === 'object' && (ORGANIZATION_FLAGS as readonly string[]).includes(col.name ?? '')) out[prop] = true;
+    if (col && typeof col === 'object' && (ORGANIZATION_FLAGS as readonly string[]).includes(col.name ?? ''))
+      out[prop] = true;
   }
   return out;
 }
@@ -32,15 +33,27 @@ export function generatePassword(): string {
  * First-start seed: organization `demo-org` (app name "Demo Org") with every flag on, its default
  * settings, and its admin. Does nothing when the organization exists.
  */
-export async function seed(db: Db, opts: { adminEmail: string; adminPassword?: string }): Promise<SeedResult> {
-  const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.subdomain, DEFAULT_ORGANIZATION));
+export async function seed(
+  db: Db,
+  opts: { adminEmail: string; adminPassword?: string },
+): Promise<SeedResult> {
+  const [existing] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.subdomain, DEFAULT_ORGANIZATION));
   if (existing) return { created: false, email: opts.adminEmail };
   const password = opts.adminPassword ?? generatePassword();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organizations)
-      .values({ name: DEFAULT_ORGANIZATION, subdomain: DEFAULT_ORGANIZATION, appName: 'Demo Org', ownerEmail: opts.adminEmail, ...allFlags() })
+      .values({
+        name: DEFAULT_ORGANIZATION,
+        subdomain: DEFAULT_ORGANIZATION,
+        appName: 'Demo Org',
+        ownerEmail: opts.adminEmail,
+        ...allFlags(),
+      })
       .returning();
     await tx.insert(settings).values({ organizationId: org!.id });
     await tx.insert(members).values({
@@ -55,5 +68,9 @@ export async function seed(db: Db, opts: { adminEmail: string; adminPassword?: s
       passwordHash,
     });
   });
-  return { created: true, email: opts.adminEmail, generatedPassword: opts.adminPassword ? undefined : password };
+  return {
+    created: true,
+    email: opts.adminEmail,
+    generatedPassword: opts.adminPassword ? undefined : password,
+  };
 }

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MSG, ROLES, ZFeedbackRequest, ZFeedbackResponse } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { storeImage } from '../../adapters/storage';
 import { feedback, organizations, settings } from '../../db/schema';
+import { filesOf, MULTIPART, zField, zFiles } from '../../lib/multipart';
 import { errors } from '../../lib/openapi';
-import { MULTIPART, filesOf, zField, zFiles } from '../../lib/multipart';
 
 const ZFeedbackBody = z.object({
   location: zField(ZFeedbackRequest.shape.location),
@@ -56,8 +56,14 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
             images,
           })
           .returning();
-        const [org] = await tx.select().from(organizations).where(eq(organizations.id, req.auth.organizationId));
-        const [s] = await tx.select().from(settings).where(eq(settings.organizationId, req.auth.organizationId));
+        const [org] = await tx
+          .select()
+          .from(organizations)
+          .where(eq(organizations.id, req.auth.organizationId));
+        const [s] = await tx
+          .select()
+          .from(settings)
+          .where(eq(settings.organizationId, req.auth.organizationId));
         return { row: row!, org: org!, support: s?.defaultSupportEmail };
       });
       if (support) {

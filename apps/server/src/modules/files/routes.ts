@@ -16,7 +16,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const file = app.ctx.storage.open(req.params.key);
       if (!file) throw NotFound('File not found');
-      return reply.type(file.contentType).header('cache-control', 'public, max-age=31536000, immutable').send(file.stream);
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.stream);
     },
   );
 };

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { ZHealthResponse } from '@lockerops/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** `GET health`: answers once the database answers. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

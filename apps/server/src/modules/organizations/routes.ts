@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOrganization, ZOrganizationPublic, ZOrganizationPublicQuery } from '@lockerops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFound } from '../../errors';
 import { errors } from '../../lib/openapi';
 import { organizationLabelFromHost } from '../../tenancy';
@@ -21,7 +21,9 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const name = req.query.name ?? organizationLabelFromHost(req.headers.host, new URL(app.ctx.config.publicUrl).hostname);
+      const name =
+        req.query.name ??
+        organizationLabelFromHost(req.headers.host, new URL(app.ctx.config.publicUrl).hostname);
       const org = await app.ctx.identity.resolveOrganization(name);
       if (!org) throw NotFound('Organization not found');
       return toPublic(org);

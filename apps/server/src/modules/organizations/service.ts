@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { ORGANIZATION_FLAGS, type TOrganization, type TOrganizationPublic } from '@lockerops/contract';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { members, organizations } from '../../db/schema';
 import { NotFound } from '../../errors';
@@ -55,6 +55,10 @@ export async function getSelf(tx: DbOrTx, organizationId: string): Promise<TOrga
 
 /** Whether an organization has any team member yet (its owner). */
 export async function hasMembers(tx: DbOrTx, organizationId: string): Promise<boolean> {
-  const rows = await tx.select({ id: members.id }).from(members).where(eq(members.organizationId, organizationId)).limit(1);
+  const rows = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.organizationId, organizationId))
+    .limit(1);
   return rows.length > 0;
 }

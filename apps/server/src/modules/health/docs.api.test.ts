@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('health and docs', () => {
+  it('answers health with the database kind', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+
+  it('documents every API route in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const paths = Object.keys(doc.paths);
+    for (const p of [
+      '/api/auth/sign-in',
+      '/api/auth/refresh',
+      '/api/members/self',
+      '/api/feedback',
+      '/api/organization',
+      '/api/health',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    const signIn = doc.paths['/api/auth/sign-in'].post;
+    expect(signIn.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(Object.keys(signIn.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+    expect(doc.paths['/api/feedback'].post.requestBody.content).toHaveProperty(['multipart/form-data']);
+  });
+
+  it('serves the Redoc page and its bundle offline', async () => {
+    const page = await t.app.inject({ url: '/api/redoc' });
+    expect(page.body).toContain('/api/redoc/redoc.standalone.js');
+    const bundle = await t.app.inject({ url: '/api/redoc/redoc.standalone.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body.length).toBeGreaterThan(100_000);
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toContain('not found');
+  });
+});

@@ -1,0 +1,93 @@
+import {
+  type TConfirmForgotPasswordRequest,
+  type TForgotPasswordRequest,
+  type TNewPasswordRequest,
+  type TSignInRequest,
+  type TSignInResponse,
+  type TTokensResponse,
+  ZDetailResponse,
+  ZSignInResponse,
+  ZTokensResponse,
+} from '@lockerops/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from './client';
+import { sessionStore } from './session';
+
+/** Sign in (spec console §7: trimmed e-mail, local storage cleared first). */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (req: TSignInRequest): Promise<TSignInResponse> => {
+      sessionStore.clear();
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'organization' });
+      const res = await apiRequest('auth/sign-in', {
+        method: 'POST',
+        auth: false,
+        body: { ...req, email: req.email.trim() },
+        schema: ZSignInResponse,
+      });
+      if ('challenge' in res) {
+        sessionStore.pending({ email: req.email.trim(), challenge: res.challenge, session: res.session });
+      } else {
+        sessionStore.signedIn(res);
+      }
+      return res;
+    },
+  });
+}
+
+/** Completes the new-password challenge; answers a full session. */
+export function useCompleteNewPassword() {
+  return useMutation({
+    mutationFn: async (req: TNewPasswordRequest): Promise<TTokensResponse> => {
+      const res = await apiRequest('auth/new-password', {
+        method: 'POST',
+        auth: false,
+        body: req,
+        schema: ZTokensResponse,
+      });
+      sessionStore.signedIn(res);
+      return res;
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (req: TForgotPasswordRequest) =>
+      apiRequest('auth/forgot-password', { method: 'POST', auth: false, body: req, schema: ZDetailResponse }),
+  });
+}
+
+export function useConfirmForgotPassword() {
+  return useMutation({
+    mutationFn: (req: TConfirmForgotPasswordRequest) =>
+      apiRequest('auth/confirm-forgot-password', {
+        method: 'POST',
+        auth: false,
+        body: req,
+        schema: ZDetailResponse,
+      }),
+  });
+}
+
+/** Logout: revoke the refresh token (best effort), clear local storage and every cached query. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return async () => {
+    const refreshToken = sessionStore.get().tokens?.refresh_token;
+    if (refreshToken) {
+      await apiRequest('auth/sign-out', {
+        method: 'POST',
+        auth: false,
+        body: { refresh_token: refreshToken },
+      }).catch(() => undefined);
+    }
+    sessionStore.clear();
+    queryClient.clear();
+  };
+}
+
+/** Where a fresh session lands (spec console §2): a first-time admin goes to /settings, others to /. */
+export const landingPathFor = (user: TTokensResponse['user']): string =>
+  user.first_login && user.role === 'admin' ? '/settings' : '/';

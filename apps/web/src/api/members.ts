@@ -1,0 +1,38 @@
+import {
+  type TChangePasswordRequest,
+  type TUpdateProfileRequest,
+  ZDetailResponse,
+  ZMemberSelf,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from './client';
+import { queryKeys } from './queryKeys';
+import { sessionStore } from './session';
+
+export function useMemberSelf(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.memberSelf,
+    queryFn: ({ signal }) => apiRequest('members/self', { schema: ZMemberSelf, signal }),
+    enabled,
+  });
+}
+
+/** PATCH members/{id} with the names; the local session keeps the new names for the greeting. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TUpdateProfileRequest & { id: string }) =>
+      apiRequest(`members/${id}`, { method: 'PATCH', body }),
+    onSuccess: (_data, { first_name, last_name, name }) => {
+      sessionStore.updateUser({ first_name, last_name: last_name ?? null, name: name ?? null });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.memberSelf });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: TChangePasswordRequest) =>
+      apiRequest('members/change-password', { method: 'POST', body, schema: ZDetailResponse }),
+  });
+}

@@ -1,0 +1,80 @@
+import { matchPath } from 'react-router';
+import { apisArea } from '../features/api-keys';
+import { appsWidgetsArea } from '../features/apps-widgets';
+import { conditionsArea } from '../features/conditions';
+import { dashboardArea } from '../features/dashboard';
+import { devicesArea } from '../features/devices';
+import { groupsArea } from '../features/groups';
+import { integrationsArea } from '../features/integrations';
+import { issuesArea } from '../features/issues';
+import { locationsArea } from '../features/locations';
+import { lockerWallArea } from '../features/locker-walls';
+import { teamMembersArea } from '../features/members';
+import { subscriptionsArea } from '../features/memberships';
+import { notificationsArea } from '../features/notifications';
+import { multiTenantArea } from '../features/organizations';
+import { pricingSetUpArea } from '../features/payments';
+import { payPerArea, pricingArea } from '../features/prices';
+import { productGroupsArea } from '../features/product-groups';
+import { inventoryArea } from '../features/products';
+import { promoCodesArea } from '../features/promos';
+import { reportsArea } from '../features/reports';
+import { reservationsArea } from '../features/reservations';
+import { settingsArea } from '../features/settings';
+import { sizesArea } from '../features/sizes';
+import { subscribersArea } from '../features/subscribers';
+import { transactionsArea } from '../features/transactions';
+import { usersArea } from '../features/users';
+import type { AreaRegistration } from './areaTypes';
+
+/**
+ * THE registry: every main page of the console. Adding an area = its folder under features/ and one
+ * line here. Order inside a sidebar section is the order of this list.
+ */
+export const AREAS: readonly AreaRegistration[] = [
+  dashboardArea,
+  reportsArea,
+  payPerArea,
+  subscriptionsArea,
+  promoCodesArea,
+  pricingSetUpArea,
+  pricingArea,
+  locationsArea,
+  lockerWallArea,
+  devicesArea,
+  sizesArea,
+  inventoryArea,
+  productGroupsArea,
+  conditionsArea,
+  usersArea,
+  groupsArea,
+  teamMembersArea,
+  subscribersArea,
+  transactionsArea,
+  reservationsArea,
+  issuesArea,
+  notificationsArea,
+  multiTenantArea,
+  apisArea,
+  appsWidgetsArea,
+  integrationsArea,
+  settingsArea,
+];
+
+const AUTH_TITLES: Record<string, string> = {
+  '/auth/login': 'Login',
+  '/auth/register': 'Register',
+  '/auth/reset-password': 'Reset Password',
+  '/auth/welcome': 'Welcome',
+  '/auth/404': 'Page not found',
+};
+
+/** The area a path belongs to (nested pages such as /users/:id/details count as their area). */
+export function areaForPath(pathname: string): AreaRegistration | undefined {
+  return AREAS.find((a) => matchPath({ path: a.path, end: false }, pathname));
+}
+
+/** The page title by path, for the top bar and the document title. */
+export function titleForPath(pathname: string): string {
+  return areaForPath(pathname)?.title ?? AUTH_TITLES[pathname] ?? '';
+}

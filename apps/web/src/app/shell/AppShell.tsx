@@ -1,0 +1,43 @@
+import { Box, Toolbar } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useOrganizationSelf } from '../../api/organizations';
+import { titleForPath } from '../areas';
+import { FeedbackDialog } from './FeedbackDialog';
+import { HelpDialog } from './HelpDialog';
+import { SetupTour } from './SetupTour';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+/** The signed-in layout: top bar, sidebar, the page, help, feedback and the set-up tour. */
+export function AppShell() {
+  const { pathname } = useLocation();
+  const org = useOrganizationSelf();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+
+  const appName = org.data?.white_label.app_name || org.data?.name || 'Lockerops';
+  const title = titleForPath(pathname);
+  useEffect(() => {
+    document.title = title ? `${title} | ${appName}` : appName;
+  }, [title, appName]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar onMenu={() => setMobileOpen(true)} onHelp={() => setHelpOpen(true)} />
+      <Sidebar mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+      <HelpDialog
+        open={helpOpen}
+        onClose={() => setHelpOpen(false)}
+        onFeedback={() => setFeedbackOpen(true)}
+      />
+      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+      <SetupTour />
+    </Box>
+  );
+}

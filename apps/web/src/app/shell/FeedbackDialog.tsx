@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEPARTMENTS, MSG, ZFeedbackRequest } from '@lockerops/contract';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormHelperText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatApiError } from '../../api/errors';
+import { useSendFeedback } from '../../api/feedback';
+import { useResultDialog } from '../../components/ResultDialog';
+
+type TFeedbackForm = z.input<typeof ZFeedbackRequest>;
+const EMPTY: TFeedbackForm = {
+  location: '',
+  device: '',
+  member: '',
+  department: undefined,
+  description: '',
+  notes: '',
+};
+
+/** Only image files are accepted (spec console §5 Feedback). */
+export const allImages = (files: readonly File[]) => files.every((f) => f.type.startsWith('image/'));
+
+/** 'Send Feedback' dialog of spec console §2, validated with the contract's ZFeedbackRequest. */
+export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const showResult = useResultDialog();
+  const send = useSendFeedback();
+  const [images, setImages] = useState<File[]>([]);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const { register, control, handleSubmit, reset, formState } = useForm<
+    TFeedbackForm,
+    unknown,
+    z.output<typeof ZFeedbackRequest>
+  >({
+    resolver: zodResolver(ZFeedbackRequest),
+    defaultValues: EMPTY,
+  });
+
+  const close = () => {
+    reset(EMPTY);
+    setImages([]);
+    setImageError(null);
+    send.reset();
+    onClose();
+  };
+
+  const submit = handleSubmit(async (v) => {
+    await send.mutateAsync({ ...v, images });
+    close();
+    showResult({ type: 'success', message: MSG.feedbackThanks });
+  });
+
+  return (
+    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)}>
+        <DialogTitle>Send Feedback</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {send.error ? <Alert severity="error">{formatApiError(send.error)}</Alert> : null}
+            <TextField label="Location" {...register('location')} />
+            <TextField label="Device" {...register('device')} />
+            <TextField label="Member" {...register('member')} />
+            <Controller
+              control={control}
+              name="department"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Department"
+                  value={field.value ?? ''}
+                  onChange={(e) => field.onChange(e.target.value || undefined)}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                >
+                  {DEPARTMENTS.map((d) => (
+                    <MenuItem key={d} value={d}>
+                      {d}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <TextField
+              label="Description"
+              required
+              multiline
+              minRows={3}
+              {...register('description')}
+              error={!!formState.errors.description}
+              helperText={formState.errors.description?.message}
+            />
+            <TextField
+              label="Notes"
+              multiline
+              minRows={2}
+              {...register('notes')}
+              error={!!formState.errors.notes}
+              helperText={formState.errors.notes?.message}
+            />
+            <div>
+              <Button variant="outlined" component="label">
+                Add images
+                <input
+                  hidden
+                  type="file"
+                  accept="image/*"
+                  multiple
+                  aria-label="Images"
+                  onChange={(e) => {
+                    const files = Array.from(e.target.files ?? []);
+                    e.target.value = '';
+                    if (!allImages(files)) {
+                      setImageError(MSG.notImages);
+                      return;
+                    }
+                    setImageError(null);
+                    setImages((prev) => [...prev, ...files]);
+                  }}
+                />
+              </Button>
+              {images.length ? (
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {images.map((f) => f.name).join(', ')}
+                </Typography>
+              ) : null}
+              {imageError ? <FormHelperText error>{imageError}</FormHelperText> : null}
+            </div>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={send.isPending}>
+            Submit
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,139 @@
+import { isHelpdesk, ROLE_LABELS } from '@lockerops/contract';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import Logout from '@mui/icons-material/Logout';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import {
+  Avatar,
+  Box,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  Menu,
+  MenuItem,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSignOut } from '../../api/auth';
+import { useCurrentUser } from '../../api/session';
+import { useThemePreferences } from '../ThemePreferences';
+import { THEME_COLORS, THEME_SWATCHES } from '../theme';
+import { ProfileDialog } from './ProfileDialog';
+
+/** Profile menu (spec console §2): profile form (not for help-desk), Settings (admin), theme colour, Logout. */
+export function ProfileMenu() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const { color, setColor } = useThemePreferences();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const helpdesk = isHelpdesk(user);
+  const initial = (user.first_name || user.email).charAt(0).toUpperCase();
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Tooltip title="Account">
+        <IconButton
+          aria-label="Account menu"
+          aria-haspopup="menu"
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 16 }}>{initial}</Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        slotProps={{ paper: { sx: { minWidth: 240 } } }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+            {user.email}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {ROLE_LABELS[user.role]}
+          </Typography>
+        </Box>
+        <Divider />
+        {!helpdesk ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              setProfileOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <AccountCircleOutlined fontSize="small" />
+            </ListItemIcon>
+            Profile
+          </MenuItem>
+        ) : null}
+        {user.role === 'admin' ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              navigate('/settings');
+            }}
+          >
+            <ListItemIcon>
+              <SettingsOutlined fontSize="small" />
+            </ListItemIcon>
+            Settings
+          </MenuItem>
+        ) : null}
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="caption" color="text.secondary" id="theme-colour-label">
+            Theme colour
+          </Typography>
+          <Box
+            role="radiogroup"
+            aria-labelledby="theme-colour-label"
+            sx={{ display: 'flex', gap: 0.75, mt: 0.5 }}
+          >
+            {THEME_COLORS.map((c) => (
+              <Box
+                key={c}
+                component="button"
+                type="button"
+                role="radio"
+                aria-checked={c === color}
+                aria-label={c}
+                title={c}
+                onClick={() => setColor(c)}
+                sx={{
+                  width: 22,
+                  height: 22,
+                  borderRadius: '50%',
+                  cursor: 'pointer',
+                  bgcolor: THEME_SWATCHES[c].primary,
+                  border: 2,
+                  borderColor: c === color ? 'text.primary' : 'transparent',
+                  p: 0,
+                }}
+              />
+            ))}
+          </Box>
+        </Box>
+        <Divider />
+        <MenuItem
+          onClick={async () => {
+            close();
+            await signOut();
+            navigate('/auth/login', { replace: true });
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+      {!helpdesk ? <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  Box,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import { NavLink } from 'react-router';
+import { useOrganizationSelf } from '../../api/organizations';
+import { useCurrentUser } from '../../api/session';
+import { sidebarGroups } from '../access';
+import { AREAS } from '../areas';
+import { SIDEBAR_WIDTH } from '../theme';
+
+function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useCurrentUser();
+  const org = useOrganizationSelf();
+  const groups = sidebarGroups(AREAS, user.role, org.data);
+  const appName = org.data?.white_label.app_name || org.data?.name || 'Lockerops';
+  const logo = org.data?.white_label.app_logo;
+  return (
+    <>
+      <Toolbar sx={{ gap: 1.5 }}>
+        {logo ? (
+          <Box component="img" src={logo} alt="" sx={{ height: 32, maxWidth: 64, objectFit: 'contain' }} />
+        ) : null}
+        <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700 }}>
+          {appName}
+        </Typography>
+      </Toolbar>
+      <Box component="nav" aria-label="Main" sx={{ overflowY: 'auto', pb: 2 }}>
+        {groups.map((g) => (
+          <List
+            key={g.section}
+            dense
+            subheader={
+              <ListSubheader
+                component="div"
+                disableSticky
+                sx={{ lineHeight: '32px', bgcolor: 'transparent' }}
+              >
+                {g.label}
+              </ListSubheader>
+            }
+          >
+            {g.items.map((a) => (
+              <ListItemButton
+                key={a.path}
+                component={NavLink}
+                to={a.path}
+                onClick={onNavigate}
+                sx={{
+                  mx: 1,
+                  borderRadius: 1,
+                  '&.active': { bgcolor: 'action.selected', color: 'primary.main' },
+                  '&.active .MuiListItemIcon-root': { color: 'primary.main' },
+                }}
+              >
+                {a.icon ? (
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <a.icon fontSize="small" />
+                  </ListItemIcon>
+                ) : null}
+                <ListItemText primary={a.label ?? a.title} />
+              </ListItemButton>
+            ))}
+          </List>
+        ))}
+      </Box>
+    </>
+  );
+}
+
+/** Sidebar of spec console §2: 265 px, permanent from the md breakpoint, a drawer below it. */
+export function Sidebar({ mobileOpen, onClose }: { mobileOpen: boolean; onClose: () => void }) {
+  const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
+  return (
+    <Box component="aside" sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={onClose}
+        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
+      >
+        <SidebarContent onNavigate={onClose} />
+      </Drawer>
+      <Drawer
+        variant="permanent"
+        open
+        sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}
+      >
+        <SidebarContent />
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import { isHelpdesk } from '@lockerops/contract';
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import Menu from '@mui/icons-material/Menu';
+import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import { useLocation } from 'react-router';
+import { useCurrentUser } from '../../api/session';
+import { titleForPath } from '../areas';
+import { useThemePreferences } from '../ThemePreferences';
+import { SIDEBAR_WIDTH } from '../theme';
+import { ProfileMenu } from './ProfileMenu';
+
+/** "Hi, {first_name}", or "Hi, Helpdesk" for a help-desk session (spec console §1). */
+export function greetingFor(user: { email: string; first_name: string | null; name: string | null }): string {
+  if (isHelpdesk(user)) return 'Hi, Helpdesk';
+  return `Hi, ${user.first_name || user.name || user.email}`;
+}
+
+export function TopBar({ onMenu, onHelp }: { onMenu: () => void; onHelp: () => void }) {
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
+  const { mode, toggleMode } = useThemePreferences();
+  const nextMode = mode === 'dark' ? 'light' : 'dark';
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      sx={{
+        width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` },
+        ml: { md: `${SIDEBAR_WIDTH}px` },
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton edge="start" aria-label="Open menu" onClick={onMenu} sx={{ display: { md: 'none' } }}>
+          <Menu />
+        </IconButton>
+        <Typography variant="h6" component="div" noWrap data-testid="page-title" sx={{ flexGrow: 1 }}>
+          {titleForPath(pathname)}
+        </Typography>
+        <Tooltip title="Help">
+          <IconButton aria-label="Help" onClick={onHelp}>
+            <HelpOutlineOutlined />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={`Switch to ${nextMode} mode`}>
+          <IconButton aria-label={`Switch to ${nextMode} mode`} onClick={toggleMode}>
+            {mode === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
+          </IconButton>
+        </Tooltip>
+        <Box sx={{ display: { xs: 'none', sm: 'block' }, mx: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {greetingFor(user)}
+          </Typography>
+        </Box>
+        <ProfileMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,10 @@
+import ApiOutlined from '@mui/icons-material/ApiOutlined';
+import type { AreaRegistration } from '../../app/areaTypes';
+
+/** API token page (console §2); the toolbox section is admin only. */
+export const apisArea: AreaRegistration = {
+  path: '/apis',
+  title: "API's",
+  icon: ApiOutlined,
+  section: 'toolbox',
+};

@@ -1,0 +1,62 @@
+import { MSG, ZNewPassword } from '@lockerops/contract';
+import { Stack, TextField, Typography } from '@mui/material';
+import { useFormContext } from 'react-hook-form';
+import { z } from 'zod';
+import { PasswordStrengthMeter, passwordMatchHint } from '../../components/PasswordStrengthMeter';
+
+/** New password plus confirmation, as the contract's password rule asks (spec console §5). */
+export const ZNewPasswordFields = z.object({
+  new_password: ZNewPassword,
+  confirm_password: z.string().min(1, MSG.confirmPasswordRequired),
+});
+export type TNewPasswordFields = z.infer<typeof ZNewPasswordFields>;
+
+/** The confirmation must repeat the new password ('The passwords do not match'). */
+export const passwordsMustMatch = <S extends z.ZodType<TNewPasswordFields, TNewPasswordFields>>(schema: S) =>
+  schema.refine((v) => v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: MSG.passwordsDoNotMatchError,
+  });
+
+/** Used inside a FormProvider whose values include TNewPasswordFields. */
+export function NewPasswordFields() {
+  const { register, watch, formState } = useFormContext<TNewPasswordFields>();
+  const [password, confirmation] = watch(['new_password', 'confirm_password']);
+  const hint = passwordMatchHint(password ?? '', confirmation ?? '');
+  const confirmError = formState.errors.confirm_password?.message;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        {MSG.passwordRuleHint}
+      </Typography>
+      <div>
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...register('new_password')}
+          error={!!formState.errors.new_password}
+          helperText={formState.errors.new_password?.message}
+        />
+        <PasswordStrengthMeter password={password ?? ''} />
+      </div>
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...register('confirm_password')}
+        error={!!confirmError || (hint ? !hint.ok : false)}
+        helperText={
+          confirmError ??
+          (hint ? (
+            <Typography component="span" variant="caption" color={hint.ok ? 'success.main' : 'error.main'}>
+              {hint.text}
+            </Typography>
+          ) : undefined)
+        }
+      />
+    </Stack>
+  );
+}

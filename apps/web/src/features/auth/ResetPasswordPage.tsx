@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, ZConfirmForgotPasswordRequest, ZForgotPasswordRequest } from '@lockerops/contract';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { useConfirmForgotPassword, useForgotPassword } from '../../api/auth';
+import { errorDetailText } from '../../api/errors';
+import { isStrongEnough } from '../../components/PasswordStrengthMeter';
+import { useResultDialog } from '../../components/ResultDialog';
+import { NewPasswordFields, passwordsMustMatch, ZNewPasswordFields } from './NewPasswordFields';
+
+const ZEmailStep = ZForgotPasswordRequest.pick({ email: true });
+type TEmailStep = z.infer<typeof ZEmailStep>;
+const ZCodeStep = passwordsMustMatch(
+  ZConfirmForgotPasswordRequest.pick({ code: true }).extend(ZNewPasswordFields.shape),
+);
+type TCodeStep = z.infer<typeof ZCodeStep>;
+
+function EmailStep({ onSent }: { onSent: (email: string) => void }) {
+  const forgot = useForgotPassword();
+  const { register, handleSubmit, formState } = useForm<TEmailStep>({
+    resolver: zodResolver(ZEmailStep),
+    defaultValues: { email: '' },
+  });
+  const submit = handleSubmit(async ({ email }) => {
+    await forgot.mutateAsync({ email });
+    onSent(email);
+  });
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void submit(e).catch(() => undefined)}>
+      <Stack spacing={2}>
+        <Typography variant="body2" color="text.secondary">
+          Enter your e-mail and we will send you a verification code.
+        </Typography>
+        {forgot.error ? <Alert severity="error">{errorDetailText(forgot.error)}</Alert> : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          {...register('email')}
+          error={!!formState.errors.email}
+          helperText={formState.errors.email?.message}
+        />
+        <Button type="submit" variant="contained" size="large" loading={forgot.isPending}>
+          Send Code
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function CodeStep({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const showResult = useResultDialog();
+  const confirm = useConfirmForgotPassword();
+  const form = useForm<TCodeStep>({
+    resolver: zodResolver(ZCodeStep),
+    defaultValues: { code: '', new_password: '', confirm_password: '' },
+  });
+  const password = form.watch('new_password');
+  const submit = form.handleSubmit(async (v) => {
+    await confirm.mutateAsync({ email, code: v.code, new_password: v.new_password });
+    showResult({ type: 'success', message: MSG.passwordResetDone });
+    navigate('/auth/login', { replace: true });
+  });
+  return (
+    <FormProvider {...form}>
+      <Box component="form" noValidate onSubmit={(e) => void submit(e).catch(() => undefined)}>
+        <Stack spacing={2}>
+          <Alert severity="success">{MSG.codeSent}</Alert>
+          {confirm.error ? <Alert severity="error">{errorDetailText(confirm.error)}</Alert> : null}
+          <TextField
+            label="Code"
+            autoComplete="one-time-code"
+            required
+            autoFocus
+            {...form.register('code')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            error={!!form.formState.errors.code}
+            helperText={form.formState.errors.code?.message}
+          />
+          <NewPasswordFields />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={!!password && !isStrongEnough(password)}
+            loading={confirm.isPending}
+          >
+            Reset Password
+          </Button>
+        </Stack>
+      </Box>
+    </FormProvider>
+  );
+}
+
+/** /auth/reset-password (spec console §2, §4): e-mail → code sent → code and new password → login. */
+export function ResetPasswordPage() {
+  const [email, setEmail] = useState<string | null>(null);
+  return (
+    <>
+      <Button component={RouterLink} to="/auth/login" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
+        Back to Login
+      </Button>
+      <Typography variant="h1" component="h1" sx={{ mb: 2, textAlign: 'center' }}>
+        Reset Password
+      </Typography>
+      {email ? <CodeStep email={email} /> : <EmailStep onSent={setEmail} />}
+    </>
+  );
+}

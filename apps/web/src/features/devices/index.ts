@@ -1,0 +1,11 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+
+/** Devices: the locker doors (operational-data-areas §2). */
+export const devicesArea: AreaRegistration = {
+  path: '/devices',
+  title: 'Devices',
+  icon: LockOutlined,
+  section: 'doors',
+  roles: NOT_VIEWER,
+};

@@ -1,0 +1,11 @@
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+
+/** User groups (operational-data-areas §2). */
+export const groupsArea: AreaRegistration = {
+  path: '/groups',
+  title: 'Groups',
+  icon: GroupsOutlined,
+  section: 'people',
+  roles: NOT_VIEWER,
+};

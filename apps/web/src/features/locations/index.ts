@@ -1,0 +1,11 @@
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+
+/** Locations (operational-data-areas §2). */
+export const locationsArea: AreaRegistration = {
+  path: '/locations',
+  title: 'Locations',
+  icon: PlaceOutlined,
+  section: 'places',
+  roles: NOT_VIEWER,
+};

@@ -1,0 +1,11 @@
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+
+/** Team members (operational-data-areas §2). */
+export const teamMembersArea: AreaRegistration = {
+  path: '/team-members',
+  title: 'Team Members',
+  icon: BadgeOutlined,
+  section: 'people',
+  roles: NOT_VIEWER,
+};

@@ -1,0 +1,11 @@
+import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
+import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+
+/** Subscription plans (operational-data-areas §2). */
+export const subscriptionsArea: AreaRegistration = {
+  path: '/subscriptions',
+  title: 'Subscriptions',
+  icon: CardMembershipOutlined,
+  section: 'pricing',
+  roles: NOT_VIEWER,
+};

@@ -1,0 +1,19 @@
+import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
+import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+
+/** Pay-per prices (operational-data-areas §2). */
+export const payPerArea: AreaRegistration = {
+  path: '/pay-per',
+  title: 'Pay-per',
+  icon: PriceChangeOutlined,
+  section: 'pricing',
+  roles: NOT_VIEWER,
+};
+
+/** The 'Pricing' title route of console §2 (not in the sidebar). */
+export const pricingArea: AreaRegistration = {
+  path: '/pricing',
+  title: 'Pricing',
+  feature: 'pricing',
+  roles: NOT_VIEWER,
+};

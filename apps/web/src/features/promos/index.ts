@@ -1,0 +1,11 @@
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+
+/** Promo codes (operational-data-areas §2). */
+export const promoCodesArea: AreaRegistration = {
+  path: '/promo-codes',
+  title: 'Promo codes',
+  icon: LocalOfferOutlined,
+  section: 'pricing',
+  roles: NOT_VIEWER,
+};

@@ -1,0 +1,11 @@
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+
+/** Reservations (operational-data-areas §2). */
+export const reservationsArea: AreaRegistration = {
+  path: '/reservations',
+  title: 'Reservations',
+  icon: EventAvailableOutlined,
+  section: 'event',
+  roles: NOT_VIEWER,
+};
