@@ -114,3 +114,88 @@ export const DEFAULT_ORGANIZATION = 'demo-org';
 
 /** E-mail pattern shared by every form and the server. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const blankToUndefined = (v: unknown) =>
+  v === '' || v === null ? undefined : typeof v === 'string' ? v.trim() : v;
+
+/**
+ * A positive decimal with at most `decimals` places, accepting numbers or numeric strings (forms,
+ * CSV cells). Messages: '{label} required', '{label} must be greater than 0',
+ * '{label} must have up to 2 decimal places' (spec: operational §5 Size).
+ */
+export const zPositiveDecimal = (label: string, decimals = 2) =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === 'string' ? Number(b) : b;
+    },
+    z
+      .number({
+        error: (iss) => (iss.input === undefined ? `${label} required` : `${label} must be a number`),
+      })
+      .refine((v) => Number.isFinite(v), `${label} must be a number`)
+      .refine((v) => v > 0, `${label} must be greater than 0`)
+      .refine(
+        (v) => Math.abs(v * 10 ** decimals - Math.round(v * 10 ** decimals)) < 1e-6,
+        `${label} must have up to ${decimals} decimal places`,
+      ),
+  );
+
+/** An optional trimmed text; blank becomes null. */
+export const zOptionalText = (max: number, message?: string) =>
+  z
+    .preprocess(blankToUndefined, z.string().max(max, message).nullable().optional())
+    .transform((v) => v ?? null);
+
+/** A required trimmed text with the spec's message. */
+export const zRequiredText = (message: string, max = 200, maxMessage?: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: message }).min(1, message).max(max, maxMessage),
+  );
+
+/** A boolean from JSON, a form field or a CSV cell ("true", "1", "yes"). */
+export const zFlag = z.preprocess((v) => {
+  if (typeof v === 'string') return ['true', '1', 'yes', 'on'].includes(v.trim().toLowerCase());
+  return v ?? false;
+}, z.boolean());
+
+/** Per-row answer of a bulk upload (spec: operational §3 Bulk-upload result). */
+export const ZBulkUploadRow = z.object({
+  row: z.number().int(),
+  detail: z.union([z.literal(true), z.string()]),
+});
+export const ZBulkUploadResult = z.array(ZBulkUploadRow);
+export type TBulkUploadRow = z.infer<typeof ZBulkUploadRow>;
+export const MAX_CSV_ROWS = 500;
+export const CSV_MESSAGES = {
+  tooManyRows: `A bulk upload takes at most ${MAX_CSV_ROWS} rows.`,
+  fileRequired: 'Please select a .csv file to upload.',
+  unreadable: "Couldn't read the file. Please try again.",
+  rowError: (n: number, text: string) => `Error ocurred on row ${n}: ${text}`,
+  allFailed: 'Upload was unsuccessful!',
+  partialOk: (n: number) => `${n} rows was successfully added`,
+  partialFailed: (n: number) => `${n} rows has failed`,
+  allOk: (n: number) => `${n} row(s) uploaded successfully!`,
+  exporting: 'Exporting all the data is in progress...',
+  exported: (n: number) => `Exported ${n} item(s) successfully`,
+  downloadFailed: "Couldn't download the file. Please try again.",
+} as const;
+
+/** Answer of a bulk delete. */
+export const ZDeleteResponse = z.object({ detail: z.string(), deleted: z.number().int() });
+
+/** One audit entry as the History Log tabs show it. */
+export const ZHistoryEntry = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  actor_type: z.string(),
+  actor_name: z.string().nullable(),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+  created_at: z.string(),
+});
+export const ZHistoryResponse = z.object({ items: z.array(ZHistoryEntry) });
+export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
+
+/** `POST images` answer: `detail` is the stored image's URL (spec: operational §7 Locker walls). */
+export const ZImageResponse = z.object({ detail: z.string() });

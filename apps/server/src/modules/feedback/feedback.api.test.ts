@@ -2,40 +2,9 @@ import { MSG } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
+import { multipartBody, PNG } from '../../../test/multipart';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { feedback, settings } from '../../db/schema';
-
-/** A 1×1 PNG. */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** Builds a multipart body by hand: fields and files. */
-export function multipartBody(
-  fields: Record<string, string>,
-  files: Array<{ name: string; filename: string; data: Buffer; type?: string }> = [],
-) {
-  const boundary = `----lockerops${Date.now()}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  for (const f of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -1,0 +1,63 @@
+import type { Readable } from 'node:stream';
+import { CSV_MESSAGES, MAX_CSV_ROWS } from '@lockerops/contract';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify';
+import { BadRequest } from '../../errors';
+
+/**
+ * Parses an uploaded CSV (UTF-8, optional BOM, header row) into records keyed by the lower-cased
+ * header. 400 when unreadable, empty, or over 500 data rows (spec: operational §5 CSV upload).
+ */
+export function parseCsv(data: Buffer): Record<string, string>[] {
+  let records: Record<string, string>[];
+  try {
+    records = parse(data, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+    });
+  } catch {
+    throw BadRequest(CSV_MESSAGES.unreadable);
+  }
+  if (records.length > MAX_CSV_ROWS) throw BadRequest(CSV_MESSAGES.tooManyRows);
+  return records.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, unescapeCell(v)])));
+}
+
+/** Cells a spreadsheet would run as formulas are exported with a leading quote, removed on upload. */
+const escapeCell = (v: string) => (/^[=@]/.test(v) ? `'${v}` : v);
+const unescapeCell = (v: string) => (/^'[=@]/.test(v) ? v.slice(1) : v);
+
+const cell = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return v.join(';');
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object') return JSON.stringify(v);
+  return escapeCell(String(v));
+};
+
+/**
+ * Streams CSV: a BOM, the header row, then the records that `batches` yields, one batch at a time,
+ * so memory stays constant however many rows are exported.
+ */
+export function csvStream(
+  headers: readonly string[],
+  batches: AsyncIterable<Record<string, unknown>[]>,
+): Readable {
+  const out = stringify({ header: true, columns: [...headers], bom: true });
+  (async () => {
+    try {
+      for await (const batch of batches) {
+        for (const record of batch) {
+          const row = Object.fromEntries(headers.map((h) => [h, cell(record[h])]));
+          if (!out.write(row)) await new Promise((r) => out.once('drain', r));
+        }
+      }
+      out.end();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+}

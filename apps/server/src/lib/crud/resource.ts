@@ -1,0 +1,529 @@
+import {
+  CSV_MESSAGES,
+  idsOf,
+  MAX_PAGE_SIZE,
+  MSG,
+  type TBulkUploadRow,
+  type TRole,
+  ZBulkUploadResult,
+  ZDeleteResponse,
+  ZIdsRequest,
+  ZListQuery,
+  zPage,
+} from '@lockerops/contract';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { BadRequest, HttpError, NotFound } from '../../errors';
+import { MULTIPART, zField, zFile } from '../multipart';
+import { errors } from '../openapi';
+import { toWire } from '../rows';
+import { writeAudit } from './audit';
+import { csvStream, parseCsv } from './csv';
+
+/** A tenant table: an `id` and an `organization_id` column at least. */
+export type TenantTable = PgTable & { id: AnyPgColumn; organizationId: AnyPgColumn };
+type Row = Record<string, unknown> & { id: string };
+
+/** What a write hook knows: the transaction, the caller, and the row being replaced on update. */
+export interface WriteContext {
+  tx: Tx;
+  auth: AuthContext;
+  existing?: Row;
+}
+
+/**
+ * The description of one list area; `crudRoutes` turns it into the area's calls (spec: operational §2
+ * common list behaviour, §7, CSV bulk upload and export). An area describes its table, wire shape,
+ * rules and CSV headers; paging, search, sorting, bulk delete, per-row CSV results, streamed export
+ * and the audit log come from here.
+ */
+export interface Resource<
+  TOut,
+  TCreate extends z.ZodType,
+  TUpdate extends z.ZodType,
+  TQuery extends z.ZodObject = z.ZodObject,
+> {
+  /** Audit entity and history key, e.g. 'size'. */
+  entity: string;
+  /** URL segment, e.g. 'sizes'. */
+  path: string;
+  /** Export file model: `{model}_export.csv`. */
+  model: string;
+  tag: string;
+  table: TenantTable;
+  item: z.ZodType<TOut>;
+  create: TCreate;
+  update: TUpdate;
+  /** Area filters beyond page/size/search/sort. */
+  query?: TQuery;
+  filters?: (q: z.output<TQuery>) => Array<SQL | undefined>;
+  /** Columns searched case-insensitively. */
+  search: AnyPgColumn[];
+  /** Sortable fields by wire name. */
+  sort: Record<string, AnyPgColumn | SQL>;
+  defaultSort: { by: string; order: 'asc' | 'desc' };
+  /** Wire shape of a batch of rows (one query for counts and joins, not one per row). */
+  toWire(rows: Row[], tx: Tx): Promise<TOut[]>;
+  /** Column values of a create (no `existing`) or an update; enforces the rules (throw BadRequest/Conflict). */
+  toValues(
+    input: z.output<TCreate> | z.output<TUpdate>,
+    ctx: WriteContext,
+  ): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Runs after an insert or update, in the same transaction (side tables, links). */
+  afterWrite?(row: Row, input: z.output<TCreate> | z.output<TUpdate>, ctx: WriteContext): Promise<void>;
+  /** Refuses a delete (409) or cleans up before it. */
+  beforeDelete?(rows: Row[], ctx: WriteContext): Promise<void>;
+  /** Refuses an export (e.g. mixed hardware types). */
+  beforeExport?(where: SQL, tx: Tx): Promise<void>;
+  csv: { headers: readonly string[]; toRecord?(item: TOut): Record<string, unknown> };
+  messages: { created: string; updated: string; deleted?: string };
+  /** Defaults: read all roles, write admin+member, delete/upload/export admin (spec: operational §1). */
+  roles?: {
+    read?: readonly TRole[];
+    write?: readonly TRole[];
+    delete?: readonly TRole[];
+    upload?: readonly TRole[];
+    export?: readonly TRole[];
+  };
+  /** Soft delete: set this column to true instead of deleting (rows are then hidden from lists). */
+  softDeleteColumn?: AnyPgColumn;
+}
+
+const ADMIN: readonly TRole[] = ['admin'];
+const WRITERS: readonly TRole[] = ['admin', 'member'];
+const ALL: readonly TRole[] = ['admin', 'member', 'viewer'];
+
+/** Entities with a history, for `GET history/{entity}/{id}`. */
+export const historyRegistry = new Map<string, TenantTable>();
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Error text of a failed CSV row: the spec message(s), never internals. */
+export function rowError(err: unknown): string {
+  if (err instanceof HttpError) return Array.isArray(err.detail) ? err.detail.join(', ') : err.detail;
+  if (err instanceof z.ZodError) return [...new Set(err.issues.map((i) => i.message))].join(', ');
+  const code =
+    (err as { code?: string; cause?: { code?: string } })?.code ??
+    (err as { cause?: { code?: string } })?.cause?.code;
+  if (code === '23505') return 'This record already exists.';
+  if (code === '23503') return 'A referenced record does not exist.';
+  return MSG.somethingWentWrongFallback;
+}
+
+/** Builds the WHERE of a list or export: organization, soft delete, search, area filters, ids. */
+function whereOf<TQuery extends z.ZodObject>(
+  r: Resource<unknown, z.ZodType, z.ZodType, TQuery>,
+  auth: AuthContext,
+  q: { search?: string; ids?: string[] } & Record<string, unknown>,
+): SQL {
+  const parts: Array<SQL | undefined> = [eq(r.table.organizationId, auth.organizationId)];
+  if (r.softDeleteColumn) parts.push(eq(r.softDeleteColumn, false));
+  const s = q.search?.trim();
+  if (s && s.length >= 2 && r.search.length) {
+    const pattern = `%${escapeLike(s)}%`;
+    parts.push(or(...r.search.map((c) => ilike(sql`${c}::text`, pattern))));
+  }
+  if (r.filters) parts.push(...r.filters(q as z.output<TQuery>));
+  if (q.ids?.length) parts.push(inArray(r.table.id, q.ids));
+  return and(...parts)!;
+}
+
+function orderOf(r: Resource<unknown, z.ZodType, z.ZodType>, sortBy?: string, order?: 'asc' | 'desc') {
+  const key = sortBy && r.sort[sortBy] ? sortBy : r.defaultSort.by;
+  const dir = sortBy && r.sort[sortBy] ? (order ?? 'asc') : r.defaultSort.order;
+  const col = r.sort[key]!;
+  return [dir === 'desc' ? desc(col) : asc(col), asc(r.table.id)];
+}
+
+/** The wire (snake_case) form of a row, for the audit diff. */
+export const wireOf = (table: TenantTable, row: Row) => toWire(table, row as never);
+
+/** Finds one row of the caller's organization or throws 404 (also for another organization's id). */
+export async function findOr404(
+  tx: Tx,
+  table: TenantTable,
+  auth: AuthContext,
+  id: string,
+  what = 'Not found',
+): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(table.organizationId, auth.organizationId)));
+  if (!row) throw NotFound(what);
+  return row as Row;
+}
+
+/** Inserts one validated input; shared by the create call and each CSV row. */
+async function insertOne<TOut, TCreate extends z.ZodType, TUpdate extends z.ZodType>(
+  r: Resource<TOut, TCreate, TUpdate>,
+  tx: Tx,
+  auth: AuthContext,
+  input: z.output<TCreate>,
+): Promise<Row> {
+  const values = await r.toValues(input, { tx, auth });
+  const [row] = (await tx
+    .insert(r.table)
+    .values({ ...values, organizationId: auth.organizationId } as never)
+    .returning()) as Row[];
+  await r.afterWrite?.(row!, input, { tx, auth });
+  await writeAudit(tx, auth, {
+    entity: r.entity,
+    entityId: row!.id,
+    action: 'create',
+    after: wireOf(r.table, row!),
+  });
+  return row!;
+}
+
+/**
+ * The routes of one list area: `GET path`, `GET path/{id}`, `POST path`, `PUT path/{id}`,
+ * `DELETE path` (ids), `POST path/csv` (per-row results, dry run), `GET path/export` (streamed CSV).
+ */
+export function crudRoutes<
+  TOut,
+  TCreate extends z.ZodType,
+  TUpdate extends z.ZodType,
+  TQuery extends z.ZodObject,
+>(r: Resource<TOut, TCreate, TUpdate, TQuery>): FastifyPluginAsyncZod {
+  historyRegistry.set(r.entity, r.table);
+  const roles = {
+    read: r.roles?.read ?? ALL,
+    write: r.roles?.write ?? WRITERS,
+    delete: r.roles?.delete ?? ADMIN,
+    upload: r.roles?.upload ?? ADMIN,
+    export: r.roles?.export ?? ADMIN,
+  };
+  const ListQuery = ZListQuery.extend((r.query ?? z.object({})).shape);
+  const ExportQuery = ListQuery.omit({ page: true, size: true }).extend({
+    ids: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(',').filter(Boolean) : undefined))
+      .pipe(z.array(z.uuid()).optional()),
+  });
+  const Params = z.object({ id: z.uuid() });
+  const tags = [r.tag];
+  const spec = `spec: operational §7 ${r.tag}`;
+
+  return async (app: FastifyInstance) => {
+    // Generic over the area's types, so handlers cast their inputs; the zod schemas above still
+    // validate every request and serialize every answer.
+    const api = app;
+
+    api.get(
+      `/${r.path}`,
+      {
+        config: { roles: roles.read },
+        schema: {
+          tags,
+          summary: `List ${r.path}`,
+          description: `Paged (1-based), searchable (2+ characters, case-insensitive), sortable by ${Object.keys(r.sort).join(', ')}. ${spec}.`,
+          querystring: ListQuery,
+          response: { 200: zPage(r.item), ...errors(400, 401, 403) },
+        },
+      },
+      async (req) => {
+        const q = req.query as z.output<typeof ListQuery>;
+        return req.withTenant(async (tx) => {
+          const where = whereOf(r as never, req.auth, q as never);
+          const [{ total }] = (await tx
+            .select({ total: count() })
+            .from(r.table as PgTable)
+            .where(where)) as [{ total: number }];
+          const size = Math.min(q.size, MAX_PAGE_SIZE);
+          const rows = (await tx
+            .select()
+            .from(r.table as PgTable)
+            .where(where)
+            .orderBy(...orderOf(r as never, q.sort_by, q.order))
+            .limit(size)
+            .offset((q.page - 1) * size)) as Row[];
+          return {
+            items: await r.toWire(rows, tx),
+            total,
+            pages: Math.ceil(total / size),
+            page: q.page,
+            page_size: size,
+          };
+        });
+      },
+    );
+
+    api.get(
+      `/${r.path}/export`,
+      {
+        config: { roles: roles.export },
+        schema: {
+          tags,
+          summary: `Export ${r.path} as CSV`,
+          description: `Streams \`${r.model}_export.csv\` with the upload headers (${r.csv.headers.join(', ')}): every row matching search and filters, or the given \`ids\` (comma-separated). Header X-Export-Count gives the row count. ${spec}.`,
+          querystring: ExportQuery,
+          produces: ['text/csv'],
+          response: errors(400, 401, 403),
+        },
+      },
+      async (req, reply) => {
+        const q = req.query as z.output<typeof ExportQuery>;
+        const where = whereOf(r as never, req.auth, q as never);
+        const total = await req.withTenant(async (tx) => {
+          await r.beforeExport?.(where, tx);
+          const [{ n }] = (await tx
+            .select({ n: count() })
+            .from(r.table as PgTable)
+            .where(where)) as [{ n: number }];
+          return n;
+        });
+        const order = orderOf(r as never, q.sort_by, q.order);
+        const batchSize = 500;
+        async function* batches() {
+          for (let offset = 0; offset < total; offset += batchSize) {
+            const items = await req.withTenant(async (tx) => {
+              const rows = (await tx
+                .select()
+                .from(r.table as PgTable)
+                .where(where)
+                .orderBy(...order)
+                .limit(batchSize)
+                .offset(offset)) as Row[];
+              return r.toWire(rows, tx);
+            });
+            if (!items.length) return;
+            yield items.map((i) => (r.csv.toRecord ? r.csv.toRecord(i) : (i as Record<string, unknown>)));
+          }
+        }
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${r.model}_export.csv"`)
+          .header('x-export-count', String(total))
+          .header('access-control-expose-headers', 'x-export-count, content-disposition');
+        return reply.send(csvStream(r.csv.headers, batches()) as never);
+      },
+    );
+
+    api.get(
+      `/${r.path}/:id`,
+      {
+        config: { roles: roles.read },
+        schema: {
+          tags,
+          summary: `One ${r.entity}`,
+          description: spec,
+          params: Params,
+          response: { 200: r.item, ...errors(401, 403, 404) },
+        },
+      },
+      async (req) =>
+        req.withTenant(async (tx) => {
+          const row = await findOr404(tx, r.table, req.auth, (req.params as { id: string }).id);
+          if (r.softDeleteColumn && row[propOf(r.table, r.softDeleteColumn)]) throw NotFound();
+          return (await r.toWire([row], tx))[0]! as never;
+        }),
+    );
+
+    api.post(
+      `/${r.path}`,
+      {
+        config: { roles: roles.write },
+        schema: {
+          tags,
+          summary: `Create a ${r.entity}`,
+          description: `Answers the created ${r.entity}. ${spec}.`,
+          body: r.create,
+          response: { 200: r.item, ...errors(400, 401, 403, 409) },
+        },
+      },
+      async (req) =>
+        req.withTenant(async (tx) => {
+          const row = await insertOne(r, tx, req.auth, req.body as z.output<TCreate>);
+          return (await r.toWire([row], tx))[0]! as never;
+        }),
+    );
+
+    api.put(
+      `/${r.path}/:id`,
+      {
+        config: { roles: roles.write },
+        schema: {
+          tags,
+          summary: `Update a ${r.entity}`,
+          description: `Answers the updated ${r.entity}; 404 for an id of another organization. ${spec}.`,
+          params: Params,
+          body: r.update,
+          response: { 200: r.item, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (req) =>
+        req.withTenant(async (tx) => {
+          const existing = await lockOr404(tx, r.table, req.auth, (req.params as { id: string }).id);
+          const input = req.body as z.output<TUpdate>;
+          const values = await r.toValues(input, { tx, auth: req.auth, existing });
+          const hasUpdatedAt = 'updatedAt' in getTableColumns(r.table);
+          const [row] = (await tx
+            .update(r.table)
+            .set({ ...values, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) } as never)
+            .where(and(eq(r.table.id, existing.id), eq(r.table.organizationId, req.auth.organizationId)))
+            .returning()) as Row[];
+          await r.afterWrite?.(row!, input, { tx, auth: req.auth, existing });
+          await writeAudit(tx, req.auth, {
+            entity: r.entity,
+            entityId: row!.id,
+            action: 'update',
+            before: wireOf(r.table, existing),
+            after: wireOf(r.table, row!),
+          });
+          return (await r.toWire([row!], tx))[0]! as never;
+        }),
+    );
+
+    api.delete(
+      `/${r.path}`,
+      {
+        config: { roles: roles.delete },
+        schema: {
+          tags,
+          summary: `Delete ${r.path}`,
+          description: `JSON body \`{ ids }\` (or a bare array). All or nothing: an id of another organization answers 404 and deletes nothing. ${spec}.`,
+          body: ZIdsRequest,
+          response: { 200: ZDeleteResponse, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (req) => {
+        const ids = [...new Set(idsOf(req.body as z.output<typeof ZIdsRequest>))];
+        return req.withTenant(async (tx) => {
+          const rows = (await tx
+            .select()
+            .from(r.table as PgTable)
+            .where(and(inArray(r.table.id, ids), eq(r.table.organizationId, req.auth.organizationId)))
+            .for('update')) as Row[];
+          if (rows.length !== ids.length) throw NotFound();
+          await r.beforeDelete?.(rows, { tx, auth: req.auth });
+          if (r.softDeleteColumn) {
+            await tx
+              .update(r.table)
+              .set({ [propOf(r.table, r.softDeleteColumn)]: true } as never)
+              .where(inArray(r.table.id, ids));
+          } else {
+            await tx.delete(r.table).where(inArray(r.table.id, ids));
+          }
+          for (const row of rows) {
+            await writeAudit(tx, req.auth, {
+              entity: r.entity,
+              entityId: row.id,
+              action: 'delete',
+              before: wireOf(r.table, row),
+            });
+          }
+          return {
+            detail:
+              r.messages.deleted && ids.length === 1 ? r.messages.deleted : MSG.itemsDeleted(ids.length),
+            deleted: ids.length,
+          };
+        });
+      },
+    );
+
+    api.post(
+      `/${r.path}/csv`,
+      {
+        config: { roles: roles.upload },
+        schema: {
+          tags,
+          summary: `Bulk upload ${r.path} from CSV`,
+          description: `Multipart: \`file\` (.csv, header row ${r.csv.headers.join(', ')}; at most 500 rows) and optional \`dry_run\`=true. Each row is validated like a single create and written in its own savepoint: good rows are kept when others fail. Answers one \`{row, detail}\` per data row: \`true\` or the error text. A dry run answers the same without writing. ${spec}.`,
+          consumes: MULTIPART,
+          body: z.object({ file: zFile, dry_run: zField(z.enum(['true', 'false']).optional()) }),
+          response: { 200: ZBulkUploadResult, ...errors(400, 401, 403, 413) },
+        },
+      },
+      async (req) => {
+        const body = req.body as { file: Buffer; dry_run?: string };
+        const records = parseCsv(body.file);
+        if (!records.length) throw BadRequest(CSV_MESSAGES.unreadable);
+        const dryRun = body.dry_run === 'true';
+        return bulkInsert(req, r, records, dryRun);
+      },
+    );
+  };
+}
+
+class DryRun extends Error {
+  constructor(readonly results: TBulkUploadRow[]) {
+    super('dry run');
+  }
+}
+
+/** Inserts CSV records one savepoint each, collecting per-row results; a dry run rolls all back. */
+async function bulkInsert<TOut, TCreate extends z.ZodType, TUpdate extends z.ZodType>(
+  req: FastifyRequest,
+  r: Resource<TOut, TCreate, TUpdate>,
+  records: Record<string, string>[],
+  dryRun: boolean,
+): Promise<TBulkUploadRow[]> {
+  try {
+    return await req.withTenant(async (tx) => {
+      const results: TBulkUploadRow[] = [];
+      for (const [i, record] of records.entries()) {
+        const row = i + 1;
+        const cleaned = Object.fromEntries(
+          Object.entries(record).map(([k, v]) => [k, v === '' ? undefined : v]),
+        );
+        const parsed = r.create.safeParse(cleaned);
+        if (!parsed.success) {
+          results.push({ row, detail: rowError(parsed.error) });
+          continue;
+        }
+        try {
+          await tx.transaction(async (sp) => {
+            await insertOne(r, sp as Tx, req.auth, parsed.data as z.output<TCreate>);
+          });
+          results.push({ row, detail: true });
+        } catch (err) {
+          results.push({ row, detail: rowError(err) });
+        }
+      }
+      if (dryRun) throw new DryRun(results);
+      return results;
+    });
+  } catch (err) {
+    if (err instanceof DryRun) return err.results;
+    throw err;
+  }
+}
+
+/** Locks one row of the caller's organization for update, or 404. */
+export async function lockOr404(tx: Tx, table: TenantTable, auth: AuthContext, id: string): Promise<Row> {
+  const [row] = (await tx
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(table.organizationId, auth.organizationId)))
+    .for('update')) as Row[];
+  if (!row) throw NotFound();
+  return row;
+}
+
+/** The property name of a column in its table (camelCase). */
+function propOf(table: TenantTable, column: Column | AnyPgColumn): string {
+  const cols = getTableColumns(table) as Record<string, Column>;
+  const found = Object.entries(cols).find(([, c]) => c === column);
+  if (!found) throw new Error(`column not in table`);
+  return found[0];
+}

@@ -1,0 +1,57 @@
+import { ZHistoryResponse } from '@lockerops/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditLog } from '../../db/schema';
+import { NotFound } from '../../errors';
+import { findOr404, historyRegistry } from '../../lib/crud/resource';
+import { errors } from '../../lib/openapi';
+
+/**
+ * `GET history/{entity}/{id}`: the audit entries of one record, newest first (at most 200) — the
+ * per-entity History Log tabs (Device History Log, User History Log…). 404 for an unknown entity or
+ * an id of another organization.
+ */
+export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/history/:entity/:id',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'History log of one record',
+        description: 'Who changed what and when: `changes` maps each field to `{ before, after }`.',
+        params: z.object({ entity: z.string().max(40), id: z.uuid() }),
+        response: { 200: ZHistoryResponse, ...errors(401, 404) },
+      },
+    },
+    async (req) => {
+      const table = historyRegistry.get(req.params.entity);
+      if (!table) throw NotFound('Unknown entity');
+      return req.withTenant(async (tx) => {
+        await findOr404(tx, table, req.auth, req.params.id);
+        const rows = await tx
+          .select()
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.organizationId, req.auth.organizationId),
+              eq(auditLog.entity, req.params.entity),
+              eq(auditLog.entityId, req.params.id),
+            ),
+          )
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(200);
+        return {
+          items: rows.map((r) => ({
+            id: r.id,
+            action: r.action,
+            actor_type: r.actorType,
+            actor_name: r.actorName,
+            changes: r.changes,
+            created_at: r.createdAt.toISOString(),
+          })),
+        };
+      });
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import {
+  SIZE_CSV_HEADERS,
+  SIZE_MESSAGES,
+  type TSize,
+  ZSize,
+  ZSizeCreateRequest,
+  ZSizeUpdateRequest,
+} from '@lockerops/contract';
+import { sizes } from '../../db/schema';
+import type { Resource } from '../../lib/crud/resource';
+
+type SizeRow = typeof sizes.$inferSelect;
+
+/**
+ * Counts of available devices per size. The devices area replaces this with a real count; until a
+ * size has devices the answer is 0.
+ */
+export const sizeAvailability: {
+  count(
+    ids: string[],
+    tx: Parameters<Resource<TSize, typeof ZSizeCreateRequest, typeof ZSizeUpdateRequest>['toWire']>[1],
+  ): Promise<Map<string, number>>;
+} = {
+  count: async () => new Map(),
+};
+
+/** The Sizes area (spec: operational §2 Sizes, §3 Size, §5 Size, §7 Sizes). */
+export const sizesResource: Resource<TSize, typeof ZSizeCreateRequest, typeof ZSizeUpdateRequest> = {
+  entity: 'size',
+  path: 'sizes',
+  model: 'size',
+  tag: 'Sizes',
+  table: sizes,
+  item: ZSize,
+  create: ZSizeCreateRequest,
+  update: ZSizeUpdateRequest,
+  search: [sizes.name, sizes.description, sizes.externalId],
+  sort: {
+    name: sizes.name,
+    width: sizes.width,
+    depth: sizes.depth,
+    height: sizes.height,
+    created_at: sizes.createdAt,
+  },
+  defaultSort: { by: 'name', order: 'asc' },
+  async toWire(rows, tx) {
+    const counts = await sizeAvailability.count(
+      rows.map((r) => r.id),
+      tx,
+    );
+    return (rows as unknown as SizeRow[]).map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      width: Number(s.width),
+      depth: Number(s.depth),
+      height: Number(s.height),
+      image: s.image,
+      external_id: s.externalId,
+      available_devices: counts.get(s.id) ?? 0,
+      created_at: s.createdAt.toISOString(),
+      updated_at: s.updatedAt.toISOString(),
+    }));
+  },
+  toValues(input) {
+    return {
+      name: input.name,
+      description: input.description,
+      width: input.width.toFixed(2),
+      depth: input.depth.toFixed(2),
+      height: input.height.toFixed(2),
+      image: input.image,
+      externalId: input.external_id,
+    };
+  },
+  csv: { headers: SIZE_CSV_HEADERS },
+  // viewers are kept out of the Sizes page (spec: console §6)
+  roles: { read: ['admin', 'member'] },
+  messages: {
+    created: SIZE_MESSAGES.created,
+    updated: SIZE_MESSAGES.updated,
+    deleted: SIZE_MESSAGES.deleted,
+  },
+};
