@@ -1,3 +1,4 @@
 export * from './identity';
 export * from './organizations';
 export * from './platform';
+export * from './pricing';
