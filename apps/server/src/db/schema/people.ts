@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+
+const orgRef = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+/**
+ * Users: the operator's customers who rent and open lockers (spec: operational §3 User).
+ * Deleting a user is soft (`is_deleted`): the row stays for history and is hidden from lists.
+ * An e-mail is unique per organization among users that are not deleted (case-insensitive).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    /** First name; the spec calls it `name`. */
+    name: text('name').notNull(),
+    lastName: text('last_name'),
+    email: text('email'),
+    address: text('address'),
+    phoneNumber: text('phone_number'),
+    /** The operator's own identifier of the user (spec field `user_id`). */
+    userId: text('user_id'),
+    pinCode: text('pin_code'),
+    active: boolean('active').notNull().default(true),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    requireAuth: boolean('require_auth').notNull().default(false),
+    accessCode: text('access_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_org_email_uq')
+      .on(t.organizationId, sql`lower(${t.email})`)
+      .where(sql`${t.isDeleted} = false AND ${t.email} IS NOT NULL`),
+    index('users_org_name_idx').on(t.organizationId, t.name),
+    index('users_org_phone_idx').on(t.organizationId, t.phoneNumber),
+  ],
+);
+
+/** Groups of users, used to restrict locations and devices (spec: operational §3 Group). */
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('groups_org_name_idx').on(t.organizationId, t.name)],
+);
+
+/** Membership of a user in a group; one row per (group, user). */
+export const groupUsers = pgTable(
+  'group_users',
+  {
+    organizationId: orgRef(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_users_user_idx').on(t.userId)],
+);
+
+/**
+ * Resources (locations, devices) assigned to a group: `id_resource` + `resource_type` on the wire
+ * (spec: operational §7 Groups PATCH groups/{id}/assign). No foreign key on `resource_id`: it
+ * points at one of two tables, chosen by `resource_type`.
+ */
+export const groupResources = pgTable(
+  'group_resources',
+  {
+    organizationId: orgRef(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id').notNull(),
+    resourceType: text('resource_type', { enum: ['location', 'device'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.resourceType, t.resourceId] }),
+    index('group_resources_resource_idx').on(t.resourceType, t.resourceId),
+  ],
+);
