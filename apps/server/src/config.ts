@@ -24,6 +24,7 @@ const ZEnv = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = {
@@ -39,7 +40,7 @@ export type Config = {
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   /** Built console to serve at `/`; absent in API-only tests. */
   webDist?: string;
-  /** Rate-limit budget of the auth calls, per e-mail and per client address, per minute. */
+  /** Sign-in / forgot-password budget per e-mail per minute; per client address it is three times this. */
   authRateLimit: number;
   /** Lifetime of id tokens, seconds (60 minutes). */
   idTokenTtl: number;
@@ -65,7 +66,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
-    authRateLimit: 20,
+    authRateLimit: e.AUTH_RATE_LIMIT,
     idTokenTtl: 3600,
   };
 }
