@@ -22,10 +22,13 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { installErrorHandler } from './errors';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { apiKeyResolver } from './modules/api-keys/service';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { organizationRoutes } from './modules/organizations/routes';
+import { settingsRoutes } from './modules/settings/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const STATIC_DIR = path.join(here, '..', 'static');
@@ -114,10 +117,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      installAuth(api, {});
+      installAuth(api, { resolve: apiKeyResolver(ctx.db) });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(organizationRoutes);
+      await api.register(settingsRoutes);
+      await api.register(apiKeyRoutes);
       await api.register(feedbackRoutes);
       await api.register(filesRoutes);
       await api.register(docsRoutes);

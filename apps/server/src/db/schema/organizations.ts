@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const flag = (name: string) => boolean(name).notNull().default(false);
 
@@ -67,5 +76,12 @@ export const settings = pgTable('settings', {
   defaultSupportEmail: text('default_support_email'),
   defaultSupportPhone: text('default_support_phone'),
   supportEmailVerified: boolean('support_email_verified').notNull().default(false),
+  defaultDeviceHardware: text('default_device_hardware'),
+  defaultDeviceMode: text('default_device_mode'),
+  /** a size id; no foreign key so the sizes area stays independent */
+  defaultIdSize: uuid('default_id_size'),
+  /** null = unlimited */
+  defaultMaxReservations: integer('default_max_reservations'),
+  defaultNotificationChannel: text('default_notification_channel').notNull().default('email'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

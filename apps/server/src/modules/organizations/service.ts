@@ -1,11 +1,39 @@
-import { ORGANIZATION_FLAGS, type TOrganization, type TOrganizationPublic } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import {
+  hasHardware,
+  ORGANIZATION_FLAGS,
+  ORGANIZATION_MESSAGES,
+  subdomainOf,
+  type TCreateOrganizationFields,
+  type TListOrganizationsQuery,
+  type TOrganization,
+  type TOrganizationList,
+  type TOrganizationPublic,
+  type TUpdateOrganizationRequest,
+} from '@lockerops/contract';
+import { eq, sql } from 'drizzle-orm';
+import { storeImage } from '../../adapters/storage';
+import type { AuthContext } from '../../auth/context';
+import { hashPassword } from '../../auth/passwords';
+import type { AppContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
 import { members, organizations } from '../../db/schema';
-import { NotFound } from '../../errors';
+import { generatePassword } from '../../db/seed';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { toWire } from '../../lib/rows';
+import { withTenant } from '../../tenancy';
+import { flagColumns, flagsOf } from './flags';
+import {
+  childrenOf,
+  findManaged,
+  insertOrganization,
+  insertOwnerAndSettings,
+  listManaged,
+  nameTaken,
+  type OrganizationRow,
+  updateManaged,
+} from './repository';
 
-export type OrganizationRow = typeof organizations.$inferSelect;
+export type { OrganizationRow } from './repository';
 
 /** Public branding of an organization (spec: console §7 `GET organization`). */
 export function toPublic(org: OrganizationRow): TOrganizationPublic {
@@ -48,7 +76,7 @@ export function toOrganizationBase(org: OrganizationRow): Omit<TOrganization, 's
 /** `GET organizations/self`: the caller's organization with its sub-organizations. */
 export async function getSelf(tx: DbOrTx, organizationId: string): Promise<TOrganization> {
   const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
-  if (!org) throw NotFound('Organization not found');
+  if (!org) throw NotFound(ORGANIZATION_MESSAGES.notFound);
   const subs = await tx.select().from(organizations).where(eq(organizations.parentId, organizationId));
   return { ...toOrganizationBase(org), sub_orgs: subs.map(toOrganizationBase) };
 }
@@ -61,4 +89,202 @@ export async function hasMembers(tx: DbOrTx, organizationId: string): Promise<bo
     .where(eq(members.organizationId, organizationId))
     .limit(1);
   return rows.length > 0;
+}
+
+/** The sign-in address of an organization: its sub-domain under the public URL's host. */
+export function signInUrlOf(publicUrl: string, subdomain: string): string {
+  const u = new URL(publicUrl);
+  u.hostname = `${subdomain}.${u.hostname}`;
+  return u.origin;
+}
+
+/**
+ * The organizations management service (spec: console §2 Multi-tenant list, §4 Organization states,
+ * §5 Organization rules, §7 organizations). Every call acts for `auth.organizationId`, which may
+ * manage itself and its direct sub-organizations; anything else answers 404.
+ */
+export class OrganizationsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private tenant<T>(auth: AuthContext, fn: (tx: Tx) => Promise<T>) {
+    return withTenant(this.ctx.db, auth.organizationId, fn);
+  }
+
+  /** `GET organizations`: `{ items, total, pages, page, page_size }`, each item with `sub_orgs`. */
+  async list(auth: AuthContext, q: TListOrganizationsQuery): Promise<TOrganizationList> {
+    const { rows, total } = await this.tenant(auth, (tx) =>
+      listManaged(tx, {
+        organizationId: auth.organizationId,
+        status: q.status,
+        search: q.search,
+        page: q.page,
+        size: q.size,
+      }),
+    );
+    const children = await childrenOf(
+      this.ctx.db,
+      rows.map((r) => r.id),
+    );
+    return {
+      items: rows.map((r) => ({
+        ...toOrganizationBase(r),
+        sub_orgs: children.filter((c) => c.parentId === r.id).map(toOrganizationBase),
+      })),
+      total,
+      pages: Math.ceil(total / q.size),
+      page: q.page,
+      page_size: q.size,
+    };
+  }
+
+  /**
+   * `POST organizations`: a sub-organization of the caller's, with its logo (checked by content;
+   * 400 'A valid logo image file is required.'), default settings and its owner (an admin with a
+   * temporary password, mailed with the sign-in address; the first sign-in meets the
+   * NEW_PASSWORD_REQUIRED challenge). 409 'An organization with this name already exists…' when
+   * the name or its sub-domain is taken, also when two creates race (the unique index decides).
+   */
+  async create(auth: AuthContext, fields: TCreateOrganizationFields, logo: Buffer): Promise<TOrganization> {
+    const subdomain = subdomainOf(fields.name);
+    if (await nameTaken(this.ctx.db, fields.name, subdomain))
+      throw Conflict(ORGANIZATION_MESSAGES.nameUnique);
+    const stored = await storeImage(this.ctx.storage, logo, ORGANIZATION_MESSAGES.logoRequired);
+    const password = generatePassword();
+    const passwordHash = await hashPassword(password);
+    const email = fields.email.trim();
+    let org: OrganizationRow;
+    try {
+      org = await this.tenant(auth, async (tx) => {
+        const row = await insertOrganization(tx, {
+          organizationId: auth.organizationId,
+          values: {
+            name: fields.name,
+            subdomain,
+            appName: fields.name,
+            primaryColor: fields.primary_color,
+            secondaryColor: fields.secondary_color,
+            appLogo: stored.url,
+            ownerEmail: email,
+            ...flagColumns(fields),
+          },
+        });
+        // The owner and the settings belong to the new organization: act for it from here on.
+        await tx.execute(sql`select set_config('app.organization_id', ${row.id}, true)`);
+        await insertOwnerAndSettings(tx, {
+          organizationId: row.id,
+          owner: {
+            email,
+            firstName: fields.first_name,
+            lastName: fields.last_name || null,
+            passwordHash,
+          },
+        });
+        return row;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw Conflict(ORGANIZATION_MESSAGES.nameUnique);
+      throw err;
+    }
+    const url = signInUrlOf(this.ctx.config.publicUrl, org.subdomain);
+    const appName = org.appName ?? org.name;
+    await this.ctx.mail.send({
+      organizationId: org.id,
+      to: email,
+      subject: `Your ${appName} account`,
+      text: [
+        `Hello ${fields.first_name},`,
+        '',
+        `An administrator account has been created for you in ${appName}.`,
+        `Sign in at ${url} with:`,
+        `E-mail: ${email}`,
+        `Temporary password: ${password}`,
+        '',
+        'You will be asked to choose a new password when you first sign in.',
+      ].join('\n'),
+    });
+    return { ...toOrganizationBase(org), sub_orgs: [] };
+  }
+
+  /**
+   * `PATCH organizations/{id}`: name, colours, logo and flags. 404 outside the caller's reach;
+   * 409 'Archived organizations must be restored in order to be edited.'; 409 for a taken name;
+   * 400 'You need to select at least one hardware type…' when no hardware would remain; 403 when a
+   * sub-organization tries to change its own access flags (only its parent may).
+   */
+  async update(
+    auth: AuthContext,
+    id: string,
+    patch: TUpdateOrganizationRequest,
+    logo?: Buffer,
+  ): Promise<TOrganization> {
+    const current = await this.tenant(auth, (tx) =>
+      findManaged(tx, { organizationId: auth.organizationId, id }),
+    );
+    if (!current) throw NotFound(ORGANIZATION_MESSAGES.notFound);
+    if (!current.active) throw Conflict(ORGANIZATION_MESSAGES.archivedMustRestore);
+    const flags = flagColumns(patch);
+    const before = flagsOf(current);
+    const merged = { ...before };
+    for (const f of ORGANIZATION_FLAGS) if (patch[f] !== undefined) merged[f] = patch[f];
+    const changesFlags = ORGANIZATION_FLAGS.some((f) => merged[f] !== before[f]);
+    if (changesFlags && current.id === auth.organizationId && current.parentId !== null)
+      throw Forbidden(ORGANIZATION_MESSAGES.ownFlagsForbidden);
+    if (!hasHardware(merged)) throw BadRequest(ORGANIZATION_MESSAGES.hardwareRequired);
+    if (patch.name && patch.name.toLowerCase() !== current.name.toLowerCase()) {
+      if (await nameTaken(this.ctx.db, patch.name, subdomainOf(patch.name), current.id))
+        throw Conflict(ORGANIZATION_MESSAGES.nameUnique);
+    }
+    const appLogo = logo
+      ? (await storeImage(this.ctx.storage, logo, ORGANIZATION_MESSAGES.logoRequired)).url
+      : undefined;
+    let row: OrganizationRow | undefined;
+    try {
+      row = await this.tenant(auth, async (tx) =>
+        updateManaged(tx, {
+          organizationId: auth.organizationId,
+          id,
+          values: {
+            ...(patch.name ? { name: patch.name } : {}),
+            ...(patch.primary_color ? { primaryColor: patch.primary_color } : {}),
+            ...(patch.secondary_color ? { secondaryColor: patch.secondary_color } : {}),
+            ...(appLogo ? { appLogo } : {}),
+            ...flags,
+          },
+        }),
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw Conflict(ORGANIZATION_MESSAGES.nameUnique);
+      throw err;
+    }
+    if (!row) throw NotFound(ORGANIZATION_MESSAGES.notFound);
+    const children = await childrenOf(this.ctx.db, [row.id]);
+    return { ...toOrganizationBase(row), sub_orgs: children.map(toOrganizationBase) };
+  }
+
+  /**
+   * `DELETE organizations/{id}` (archive) and `DELETE organizations/{id}/cancel` (restore), spec
+   * console §4. Archiving the organization one is signed into answers 409 'You cannot archive the
+   * organization you are currently logged into.'; members of an archived organization cannot sign in.
+   */
+  async setActive(auth: AuthContext, id: string, active: boolean): Promise<void> {
+    if (!active && (id === auth.homeOrganizationId || id === auth.organizationId))
+      throw Conflict(ORGANIZATION_MESSAGES.cannotArchiveCurrent);
+    const row = await this.tenant(auth, (tx) =>
+      updateManaged(tx, {
+        organizationId: auth.organizationId,
+        id,
+        values: { active, archivedAt: active ? null : new Date() },
+      }),
+    );
+    if (!row) throw NotFound(ORGANIZATION_MESSAGES.notFound);
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: string }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,0 +1,64 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+
+const orgRef = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+/**
+ * The organization's API key (spec: console §3 API key, §4 "none to generated once"). One per
+ * organization. The key itself is kept so the console can show it again; `key_hash` (SHA-256) is
+ * what requests are looked up by.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    key: text('key').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_keys_org_uq').on(t.organizationId), uniqueIndex('api_keys_hash_uq').on(t.keyHash)],
+);
+
+/**
+ * Column choice and filters of one table page, per team member (spec: console §7 `filters/{page}`).
+ * `subject_id` is the team member, or the API key for calls made with one.
+ */
+export const tableFilters = pgTable(
+  'table_filters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    subjectId: uuid('subject_id').notNull(),
+    page: text('page').notNull(),
+    columns: jsonb('columns').$type<string[] | null>(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('table_filters_subject_page_uq').on(t.organizationId, t.subjectId, t.page)],
+);
+
+/**
+ * Verification links of the notification (support) contact e-mail (spec: console §7
+ * `notification-contact/verify`). The link carries a random token; only its hash is stored.
+ */
+export const contactVerifications = pgTable(
+  'contact_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('contact_verifications_token_uq').on(t.tokenHash),
+    index('contact_verifications_org_email_idx').on(t.organizationId, t.email),
+  ],
+);

@@ -1,0 +1,88 @@
+import {
+  HARDWARE_FLAGS,
+  MODE_FLAGS,
+  ORGANIZATION_FLAGS,
+  ORGANIZATION_MESSAGES,
+  type THardwareVendor,
+  type TMode,
+  type TOrganizationFlag,
+  type TOrganizationFlags,
+} from '@lockerops/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { organizations } from '../../db/schema';
+import { Forbidden, NotFound } from '../../errors';
+
+type OrganizationRow = typeof organizations.$inferSelect;
+
+/** The Drizzle property of a wire flag: `lite_app_enabled` → `liteAppEnabled`. */
+export const flagProp = (flag: TOrganizationFlag) =>
+  flag.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()) as keyof OrganizationRow;
+
+/** The flags of an organization row, by their wire names. */
+export function flagsOf(row: OrganizationRow): TOrganizationFlags {
+  return Object.fromEntries(
+    ORGANIZATION_FLAGS.map((f) => [f, Boolean(row[flagProp(f)])]),
+  ) as TOrganizationFlags;
+}
+
+/** Column values for the flags present in `input` (absent ones are left out). */
+export function flagColumns(
+  input: Partial<Record<TOrganizationFlag, boolean | undefined>>,
+): Partial<typeof organizations.$inferInsert> {
+  const out: Record<string, boolean> = {};
+  for (const f of ORGANIZATION_FLAGS) {
+    const v = input[f];
+    if (typeof v === 'boolean') out[flagProp(f)] = v;
+  }
+  return out as Partial<typeof organizations.$inferInsert>;
+}
+
+/**
+ * The feature, mode and hardware flags of an organization (spec: console §3 Organization).
+ * `tx` is a tenant transaction (or the owner's handle); 404 when the organization is not visible.
+ */
+export async function getOrganizationFlags(tx: DbOrTx, organizationId: string): Promise<TOrganizationFlags> {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+  if (!row) throw NotFound(ORGANIZATION_MESSAGES.notFound);
+  return flagsOf(row);
+}
+
+/** The flags of the organization the request acts for. */
+export const requestFlags = (req: FastifyRequest) =>
+  req.withTenant((tx) => getOrganizationFlags(tx, req.auth.organizationId));
+
+/**
+ * Refuses (403 'This feature is not enabled for this organization.') a request whose organization
+ * has `flag` off. For later areas: `await assertFeature(req, 'pricing')`, or as a route's
+ * `preHandler: requireFeature('pricing')` (spec: console §2 Shell "Sections appear only if the
+ * organisation's feature pages allow them").
+ */
+export async function assertFeature(req: FastifyRequest, flag: TOrganizationFlag): Promise<void> {
+  const flags = await requestFlags(req);
+  if (!flags[flag]) throw Forbidden(ORGANIZATION_MESSAGES.featureDisabled);
+}
+
+/** A route `preHandler` that runs {@link assertFeature}. */
+export const requireFeature = (flag: TOrganizationFlag) => (req: FastifyRequest) => assertFeature(req, flag);
+
+/** The modes an organization has on (`<mode>_mode` flags; spec operational §1). */
+export const enabledModes = (flags: TOrganizationFlags): TMode[] =>
+  MODE_FLAGS.filter((f) => flags[f]).map((f) => f.replace(/_mode$/, '') as TMode);
+
+/** The hardware vendors an organization has on (`<vendor>_hardware` flags; spec operational §1). */
+export const enabledHardware = (flags: TOrganizationFlags): THardwareVendor[] =>
+  HARDWARE_FLAGS.filter((f) => flags[f]).map((f) => f.replace(/_hardware$/, '') as THardwareVendor);
+
+/** 403 when the request's organization has mode `mode` off. */
+export async function assertMode(req: FastifyRequest, mode: TMode): Promise<void> {
+  if (!enabledModes(await requestFlags(req)).includes(mode))
+    throw Forbidden(ORGANIZATION_MESSAGES.featureDisabled);
+}
+
+/** 403 when the request's organization has hardware `vendor` off. */
+export async function assertHardware(req: FastifyRequest, vendor: THardwareVendor): Promise<void> {
+  if (!enabledHardware(await requestFlags(req)).includes(vendor))
+    throw Forbidden(ORGANIZATION_MESSAGES.featureDisabled);
+}

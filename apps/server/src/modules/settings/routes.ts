@@ -1,0 +1,271 @@
+import {
+  MSG,
+  ROLES,
+  SETTINGS_MESSAGES,
+  type TRole,
+  ZDetailResponse,
+  ZNotificationContactVerifyQuery,
+  ZSettings,
+  ZSettingsRequest,
+  ZTableFilters,
+  ZTableFiltersRequest,
+  ZWhiteLabelRequest,
+  ZWhiteLabelResponse,
+} from '@lockerops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { storeImage } from '../../adapters/storage';
+import { MULTIPART, zFile } from '../../lib/multipart';
+import { errors } from '../../lib/openapi';
+import {
+  confirmContactVerification,
+  getFilters,
+  getSettings,
+  getWhiteLabel,
+  putFilters,
+  saveSettings,
+  saveWhiteLabel,
+  sendContactVerification,
+} from './service';
+
+const ADMIN: readonly TRole[] = ['admin'];
+const NOT_VIEWER: readonly TRole[] = ['admin', 'member'];
+const ZPageParams = z.object({ page: z.string().max(60) });
+const ZOrgParams = z.object({ org: z.uuid() });
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:sans-serif;text-align:center;padding:4rem"><p>${text}</p></body></html>`;
+
+/**
+ * Settings calls of spec console §7: `settings`, `filters/{page}`, `white-label`,
+ * `notification-contact/verify`. Settings are refused to viewers (console §6); writes are admin-only
+ * except each member's own table filters.
+ */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['settings'];
+
+  app.get(
+    '/settings',
+    {
+      config: { roles: NOT_VIEWER },
+      schema: {
+        tags,
+        summary: 'Organization-level settings',
+        description:
+          'default_currency, default_device_hardware, default_device_mode, default_id_size, default_max_reservations (null = unlimited), default support e-mail and phone (and whether the e-mail is verified), default_notification_channel. Viewers: 403. spec: operational §3, console §3 Settings, §7.',
+        response: { 200: ZSettings, ...errors(401, 403) },
+      },
+    },
+    async (req) => req.withTenant((tx) => getSettings(tx, req.auth.organizationId)),
+  );
+
+  for (const method of ['POST', 'PUT'] as const) {
+    app.route({
+      method,
+      url: '/settings',
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        summary: method === 'POST' ? 'Save all settings' : 'Update some settings',
+        description: `${method === 'POST' ? 'Fields not sent take their defaults (usd, email, the rest null).' : 'Only the fields sent change.'} The default mode and hardware must be enabled for the organization (400). Admin only. spec: console §7 settings.`,
+        body: ZSettingsRequest,
+        response: { 200: ZSettings, ...errors(400, 401, 403) },
+      },
+      handler: async (req) =>
+        req.withTenant((tx) =>
+          saveSettings(tx, {
+            organizationId: req.auth.organizationId,
+            input: req.body,
+            mode: method === 'POST' ? 'replace' : 'merge',
+          }),
+        ),
+    });
+  }
+
+  app.get(
+    '/filters/:page',
+    {
+      config: { roles: ROLES },
+      schema: {
+        tags,
+        summary: "The caller's stored columns and filters of a table",
+        description:
+          'Answers `{ page, columns: string[] | null, filters: {} }` (null columns = all). Page keys: reporting, pay-per, subscriptions, promo-codes, locations, devices, sizes, transactions, reservations, users, members, groups, issues, notifications, inventory, product-groups, conditions, subscribers; any other: 404. spec: console §7 filters.',
+        params: ZPageParams,
+        response: { 200: ZTableFilters, ...errors(401, 404) },
+      },
+    },
+    async (req) =>
+      req.withTenant((tx) =>
+        getFilters(tx, {
+          organizationId: req.auth.organizationId,
+          subjectId: req.auth.memberId ?? req.auth.actor.id,
+          page: req.params.page,
+        }),
+      ),
+  );
+
+  app.put(
+    '/filters/:page',
+    {
+      config: { roles: ROLES },
+      schema: {
+        tags,
+        summary: "Store the caller's columns and filters of a table",
+        description:
+          'Body `{ columns?: string[] | null, filters?: {} }`; fields not sent are kept. Answers the stored `{ page, columns, filters }`. Per team member and page. spec: console §7 filters.',
+        params: ZPageParams,
+        body: ZTableFiltersRequest,
+        response: { 200: ZTableFilters, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) =>
+      req.withTenant((tx) =>
+        putFilters(tx, {
+          organizationId: req.auth.organizationId,
+          subjectId: req.auth.memberId ?? req.auth.actor.id,
+          page: req.params.page,
+          input: req.body,
+        }),
+      ),
+  );
+
+  app.get(
+    '/white-label',
+    {
+      config: { roles: ROLES },
+      schema: {
+        tags,
+        summary: 'White-label branding',
+        description:
+          'app_name, primary_color, secondary_color, organization_owner, app_logo, oem_logo of the organization. spec: console §3, §7 white-label.',
+        response: { 200: ZWhiteLabelResponse, ...errors(401) },
+      },
+    },
+    async (req) => req.withTenant((tx) => getWhiteLabel(tx, req.auth.organizationId)),
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/white-label',
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        summary: method === 'PUT' ? 'Replace the branding' : 'Update part of the branding',
+        description: `Body \`{ app_name, primary_color, secondary_color }\` (#RRGGBB). ${method === 'PUT' ? 'Fields not sent become null.' : 'Fields not sent are kept.'} Admin only. spec: console §7 white-label.`,
+        body: ZWhiteLabelRequest,
+        response: { 200: ZWhiteLabelResponse, ...errors(400, 401, 403) },
+      },
+      handler: async (req) =>
+        req.withTenant((tx) =>
+          saveWhiteLabel(tx, {
+            organizationId: req.auth.organizationId,
+            targetId: req.auth.organizationId,
+            input: req.body,
+            mode: method === 'PUT' ? 'replace' : 'merge',
+          }),
+        ),
+    });
+  }
+
+  app.put(
+    '/white-label/:org',
+    {
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        summary: 'Replace the branding of a managed organization',
+        description:
+          "For the caller's organization or one of its sub-organizations (any other: 404). 409 'Archived organizations must be restored in order to be edited.'. spec: console §7 `PUT white-label/{org}`.",
+        params: ZOrgParams,
+        body: ZWhiteLabelRequest,
+        response: { 200: ZWhiteLabelResponse, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) =>
+      req.withTenant((tx) =>
+        saveWhiteLabel(tx, {
+          organizationId: req.auth.organizationId,
+          targetId: req.params.org,
+          input: req.body,
+          mode: 'replace',
+        }),
+      ),
+  );
+
+  app.patch(
+    '/white-label/logo',
+    {
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        summary: 'Upload the organization logo',
+        description:
+          "Multipart field `image`, an image checked by content (else 400 'Only images are allowed'). spec: console §2 Dashboard, §7 `PATCH white-label/logo`.",
+        consumes: MULTIPART,
+        body: z.object({ image: zFile }),
+        response: { 200: ZWhiteLabelResponse, ...errors(400, 401, 403, 413) },
+      },
+    },
+    async (req) => {
+      const stored = await storeImage(app.ctx.storage, req.body.image, MSG.onlyImages);
+      return req.withTenant((tx) =>
+        saveWhiteLabel(tx, {
+          organizationId: req.auth.organizationId,
+          targetId: req.auth.organizationId,
+          input: { app_logo: stored.url },
+          mode: 'merge',
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/notification-contact/verify',
+    {
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        summary: 'Mail a verification link to the notification contact',
+        description:
+          'Query `email`. The link (valid 24 hours) leads to the public `GET notification-contact/verify?token=`, which marks the contact verified. spec: console §7 notification-contact.',
+        querystring: ZNotificationContactVerifyQuery,
+        response: { 200: ZDetailResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      await sendContactVerification(app.ctx, {
+        organizationId: req.auth.organizationId,
+        email: req.query.email,
+      });
+      return { detail: SETTINGS_MESSAGES.verificationSent };
+    },
+  );
+
+  app.get(
+    '/notification-contact/verify',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Follow a notification-contact verification link',
+        description:
+          'Public: the link mailed by `POST notification-contact/verify`. Answers a short HTML page; 400 for an unknown, used or expired link.',
+        querystring: z.object({ token: z.string().min(1).max(200) }),
+        produces: ['text/html'],
+      },
+    },
+    async (req, reply) => {
+      const ok = await confirmContactVerification(app.ctx, req.query.token);
+      return reply
+        .status(ok ? 200 : 400)
+        .type('text/html')
+        .send(
+          ok
+            ? page('Verified', SETTINGS_MESSAGES.verified)
+            : page('Invalid link', SETTINGS_MESSAGES.verificationInvalid),
+        );
+    },
+  );
+};

@@ -1,0 +1,292 @@
+import { randomBytes } from 'node:crypto';
+import {
+  isFilterPage,
+  ORGANIZATION_MESSAGES,
+  SETTINGS_MESSAGES,
+  type TSettings,
+  type TSettingsRequest,
+  type TTableFilters,
+  type TTableFiltersRequest,
+  type TWhiteLabelRequest,
+  type TWhiteLabelResponse,
+} from '@lockerops/contract';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { sha256 } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { contactVerifications, organizations, settings, tableFilters } from '../../db/schema';
+import { BadRequest, Conflict, NotFound } from '../../errors';
+import { withTenant } from '../../tenancy';
+import { enabledHardware, enabledModes, flagsOf } from '../organizations/flags';
+import type { OrganizationRow } from '../organizations/service';
+
+type SettingsRow = typeof settings.$inferSelect;
+
+const VERIFICATION_TTL_HOURS = 24;
+
+function toSettings(r: SettingsRow): TSettings {
+  return {
+    default_currency: r.defaultCurrency as TSettings['default_currency'],
+    default_device_hardware: r.defaultDeviceHardware as TSettings['default_device_hardware'],
+    default_device_mode: r.defaultDeviceMode as TSettings['default_device_mode'],
+    default_id_size: r.defaultIdSize,
+    default_max_reservations: r.defaultMaxReservations,
+    default_support_email: r.defaultSupportEmail,
+    default_support_phone: r.defaultSupportPhone,
+    support_email_verified: r.supportEmailVerified,
+    default_notification_channel: r.defaultNotificationChannel as TSettings['default_notification_channel'],
+  };
+}
+
+/** The defaults of a new organization's settings (spec operational §9). */
+const DEFAULTS = {
+  defaultCurrency: 'usd',
+  defaultDeviceHardware: null,
+  defaultDeviceMode: null,
+  defaultIdSize: null,
+  defaultMaxReservations: null,
+  defaultSupportEmail: null,
+  defaultSupportPhone: null,
+  defaultNotificationChannel: 'email',
+} as const;
+
+/**
+ * `GET settings`: the organization-level settings (spec operational §3 "Organization-level settings
+ * used here", console §3 Settings). An organization without a row answers the defaults.
+ */
+export async function getSettings(tx: DbOrTx, organizationId: string): Promise<TSettings> {
+  const [row] = await tx.select().from(settings).where(eq(settings.organizationId, organizationId));
+  if (row) return toSettings(row);
+  return toSettings({
+    organizationId,
+    ...DEFAULTS,
+    supportEmailVerified: false,
+    updatedAt: new Date(),
+  });
+}
+
+/** Whether `email` has been verified as the organization's notification contact. */
+async function isVerified(tx: DbOrTx, organizationId: string, email: string | null): Promise<boolean> {
+  if (!email) return false;
+  const rows = await tx
+    .select({ id: contactVerifications.id })
+    .from(contactVerifications)
+    .where(
+      and(
+        eq(contactVerifications.organizationId, organizationId),
+        sql`lower(${contactVerifications.email}) = lower(${email})`,
+        isNotNull(contactVerifications.verifiedAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * `POST settings` (`replace`: fields not sent take their defaults) and `PUT settings` (`merge`:
+ * only the fields sent change). The default mode and hardware must be enabled for the organization
+ * (400 otherwise). Changing the support e-mail makes it unverified unless it was verified before.
+ */
+export async function saveSettings(
+  tx: DbOrTx,
+  p: { organizationId: string; input: TSettingsRequest; mode: 'replace' | 'merge' },
+): Promise<TSettings> {
+  const [org] = await tx.select().from(organizations).where(eq(organizations.id, p.organizationId));
+  if (!org) throw NotFound(ORGANIZATION_MESSAGES.notFound);
+  const flags = flagsOf(org);
+  const { input } = p;
+  const hardware = input.default_device_hardware;
+  if (hardware && hardware !== 'virtual' && !enabledHardware(flags).includes(hardware))
+    throw BadRequest(SETTINGS_MESSAGES.hardwareNotEnabled);
+  if (input.default_device_mode && !enabledModes(flags).includes(input.default_device_mode))
+    throw BadRequest(SETTINGS_MESSAGES.modeNotEnabled);
+  const values: Partial<typeof settings.$inferInsert> = p.mode === 'replace' ? { ...DEFAULTS } : {};
+  if (input.default_currency !== undefined) values.defaultCurrency = input.default_currency;
+  if (input.default_device_hardware !== undefined)
+    values.defaultDeviceHardware = input.default_device_hardware;
+  if (input.default_device_mode !== undefined) values.defaultDeviceMode = input.default_device_mode;
+  if (input.default_id_size !== undefined) values.defaultIdSize = input.default_id_size;
+  if (input.default_max_reservations !== undefined)
+    values.defaultMaxReservations = input.default_max_reservations;
+  if (input.default_support_email !== undefined) values.defaultSupportEmail = input.default_support_email;
+  if (input.default_support_phone !== undefined) values.defaultSupportPhone = input.default_support_phone;
+  if (input.default_notification_channel !== undefined)
+    values.defaultNotificationChannel = input.default_notification_channel;
+  if ('defaultSupportEmail' in values)
+    values.supportEmailVerified = await isVerified(tx, p.organizationId, values.defaultSupportEmail ?? null);
+  values.updatedAt = new Date();
+  const [row] = await tx
+    .insert(settings)
+    .values({ organizationId: p.organizationId, ...values })
+    .onConflictDoUpdate({ target: settings.organizationId, set: values })
+    .returning();
+  return toSettings(row!);
+}
+
+/** `GET filters/{page}`: the caller's stored view of a table; 404 for an unknown page key. */
+export async function getFilters(
+  tx: DbOrTx,
+  p: { organizationId: string; subjectId: string; page: string },
+): Promise<TTableFilters> {
+  if (!isFilterPage(p.page)) throw NotFound('Unknown page');
+  const [row] = await tx
+    .select()
+    .from(tableFilters)
+    .where(
+      and(
+        eq(tableFilters.organizationId, p.organizationId),
+        eq(tableFilters.subjectId, p.subjectId),
+        eq(tableFilters.page, p.page),
+      ),
+    );
+  return { page: p.page, columns: row?.columns ?? null, filters: row?.filters ?? {} };
+}
+
+/** `PUT filters/{page}`: stores the caller's view of a table (fields not sent are kept). */
+export async function putFilters(
+  tx: DbOrTx,
+  p: { organizationId: string; subjectId: string; page: string; input: TTableFiltersRequest },
+): Promise<TTableFilters> {
+  if (!isFilterPage(p.page)) throw NotFound('Unknown page');
+  const set: Partial<typeof tableFilters.$inferInsert> = { updatedAt: new Date() };
+  if (p.input.columns !== undefined) set.columns = p.input.columns;
+  if (p.input.filters !== undefined) set.filters = p.input.filters;
+  const [row] = await tx
+    .insert(tableFilters)
+    .values({
+      organizationId: p.organizationId,
+      subjectId: p.subjectId,
+      page: p.page,
+      columns: p.input.columns ?? null,
+      filters: p.input.filters ?? {},
+    })
+    .onConflictDoUpdate({
+      target: [tableFilters.organizationId, tableFilters.subjectId, tableFilters.page],
+      set,
+    })
+    .returning();
+  return { page: p.page, columns: row!.columns ?? null, filters: row!.filters };
+}
+
+export function toWhiteLabel(org: OrganizationRow): TWhiteLabelResponse {
+  return {
+    organization_id: org.id,
+    app_name: org.appName,
+    primary_color: org.primaryColor,
+    secondary_color: org.secondaryColor,
+    organization_owner: org.ownerEmail,
+    app_logo: org.appLogo,
+    oem_logo: org.oemLogo,
+  };
+}
+
+/** An organization `actingId` may manage (itself or a direct sub-organization), or 404. */
+async function managed(tx: DbOrTx, actingId: string, id: string): Promise<OrganizationRow> {
+  const [org] = await tx.select().from(organizations).where(eq(organizations.id, id));
+  if (!org || (org.id !== actingId && org.parentId !== actingId))
+    throw NotFound(ORGANIZATION_MESSAGES.notFound);
+  return org;
+}
+
+/** `GET white-label`: the branding of the organization the request acts for. */
+export async function getWhiteLabel(tx: DbOrTx, organizationId: string): Promise<TWhiteLabelResponse> {
+  return toWhiteLabel(await managed(tx, organizationId, organizationId));
+}
+
+/**
+ * `PUT white-label`, `PATCH white-label`, `PUT white-label/{org}` (spec console §7): app name and
+ * colours. `replace` sets fields not sent to null; `merge` keeps them. 404 outside the caller's
+ * reach; 409 'Archived organizations must be restored in order to be edited.'.
+ */
+export async function saveWhiteLabel(
+  tx: DbOrTx,
+  p: {
+    organizationId: string;
+    targetId: string;
+    input: TWhiteLabelRequest & { app_logo?: string };
+    mode: 'replace' | 'merge';
+  },
+): Promise<TWhiteLabelResponse> {
+  const org = await managed(tx, p.organizationId, p.targetId);
+  if (!org.active) throw Conflict(ORGANIZATION_MESSAGES.archivedMustRestore);
+  const pick = <T>(v: T | undefined, current: T | null): T | null =>
+    v !== undefined ? v : p.mode === 'replace' ? null : current;
+  const [row] = await tx
+    .update(organizations)
+    .set({
+      appName: pick(p.input.app_name, org.appName) || null,
+      primaryColor: pick(p.input.primary_color, org.primaryColor),
+      secondaryColor: pick(p.input.secondary_color, org.secondaryColor),
+      appLogo: p.input.app_logo ?? org.appLogo,
+      updatedAt: new Date(),
+    })
+    .where(eq(organizations.id, org.id))
+    .returning();
+  return toWhiteLabel(row!);
+}
+
+/**
+ * `POST notification-contact/verify?email`: mails a verification link (valid 24 hours) to `email`;
+ * following it (`GET notification-contact/verify?token=`) marks the contact verified.
+ */
+export async function sendContactVerification(
+  ctx: AppContext,
+  p: { organizationId: string; email: string },
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const org = await withTenant(ctx.db, p.organizationId, async (tx) => {
+    await tx.insert(contactVerifications).values({
+      organizationId: p.organizationId,
+      email: p.email,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + VERIFICATION_TTL_HOURS * 3600_000),
+    });
+    const [o] = await tx.select().from(organizations).where(eq(organizations.id, p.organizationId));
+    return o!;
+  });
+  const link = `${ctx.config.publicUrl}/api/notification-contact/verify?token=${token}`;
+  const appName = org.appName ?? org.name;
+  await ctx.mail.send({
+    organizationId: org.id,
+    to: p.email,
+    subject: `Verify your ${appName} notification contact`,
+    text: `Please confirm that ${p.email} is the notification contact of ${appName} by following this link within ${VERIFICATION_TTL_HOURS} hours:\n\n${link}\n\nIf you did not expect this message, you can ignore it.`,
+  });
+}
+
+/**
+ * Follows a verification link: marks the contact verified (and the settings' support e-mail, when
+ * it is this address). False for an unknown, used or expired token.
+ */
+export async function confirmContactVerification(ctx: AppContext, token: string): Promise<boolean> {
+  // No organization is known before the token is looked up: the owner's handle finds it by hash.
+  const [entry] = await ctx.db
+    .select()
+    .from(contactVerifications)
+    .where(
+      and(
+        eq(contactVerifications.tokenHash, sha256(token)),
+        isNull(contactVerifications.verifiedAt),
+        gt(contactVerifications.expiresAt, new Date()),
+      ),
+    );
+  if (!entry) return false;
+  return withTenant(ctx.db, entry.organizationId, async (tx) => {
+    const [done] = await tx
+      .update(contactVerifications)
+      .set({ verifiedAt: new Date() })
+      .where(and(eq(contactVerifications.id, entry.id), isNull(contactVerifications.verifiedAt)))
+      .returning({ id: contactVerifications.id });
+    if (!done) return false;
+    await tx
+      .update(settings)
+      .set({ supportEmailVerified: true })
+      .where(
+        and(
+          eq(settings.organizationId, entry.organizationId),
+          sql`lower(${settings.defaultSupportEmail}) = lower(${entry.email})`,
+        ),
+      );
+    return true;
+  });
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, HARDWARE_VENDORS, ZCurrency, ZMode } from './common';
+import { MSG } from './messages';
+
+/** Notification channels an organization may default to (spec operational §9). */
+export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+export const ZNotificationChannel = z.enum(NOTIFICATION_CHANNELS);
+export type TNotificationChannel = z.infer<typeof ZNotificationChannel>;
+
+/** Hardware a device may default to: the vendors plus the virtual lock (spec operational §3 Device). */
+export const DEVICE_HARDWARE = [...HARDWARE_VENDORS, 'virtual'] as const;
+export const ZDeviceHardware = z.enum(DEVICE_HARDWARE);
+export type TDeviceHardware = z.infer<typeof ZDeviceHardware>;
+
+export const SETTINGS_MESSAGES = {
+  updated: MSG.settingsUpdated,
+  currencyUpdated: 'Currency has been updated!',
+  /** Our texts (the spec names none). */
+  hardwareNotEnabled: 'This hardware type is not enabled for this organization.',
+  modeNotEnabled: 'This mode is not enabled for this organization.',
+  invalidPhone: 'Invalid phone number',
+  verificationSent: 'A verification link has been sent to this e-mail address.',
+  verified: 'Your e-mail address has been verified.',
+  verificationInvalid: 'This verification link is invalid or has expired.',
+} as const;
+
+/** The settings tabs of the console; Defaults first, the fifth disabled for help-desk sessions. */
+export const SETTINGS_TABS = ['Defaults', 'White Label', 'Currency', 'Notifications', 'Help Desk'] as const;
+
+const ZSupportEmail = z.string().trim().regex(EMAIL_PATTERN, MSG.invalidEmail);
+const ZSupportPhone = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{6,15}$/, SETTINGS_MESSAGES.invalidPhone);
+
+/**
+ * Organization-level settings (spec operational §3 "Organization-level settings used here", §9;
+ * console §3 Settings): `default_max_reservations` null means unlimited; `default_id_size` is a
+ * size id or null.
+ */
+export const ZSettings = z.object({
+  default_currency: ZCurrency,
+  default_device_hardware: ZDeviceHardware.nullable(),
+  default_device_mode: ZMode.nullable(),
+  default_id_size: z.uuid().nullable(),
+  default_max_reservations: z.number().int().min(0).nullable(),
+  default_support_email: z.string().nullable(),
+  default_support_phone: z.string().nullable(),
+  support_email_verified: z.boolean(),
+  default_notification_channel: ZNotificationChannel,
+});
+export type TSettings = z.infer<typeof ZSettings>;
+
+/** `POST settings` (all fields, missing ones take their defaults) and `PUT settings` (only those sent). */
+export const ZSettingsRequest = z.object({
+  default_currency: ZCurrency.optional(),
+  default_device_hardware: ZDeviceHardware.nullable().optional(),
+  default_device_mode: ZMode.nullable().optional(),
+  default_id_size: z.uuid().nullable().optional(),
+  default_max_reservations: z.number().int().min(0).nullable().optional(),
+  default_support_email: ZSupportEmail.nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  default_support_phone: ZSupportPhone.nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  default_notification_channel: ZNotificationChannel.optional(),
+});
+export type TSettingsRequest = z.infer<typeof ZSettingsRequest>;
+
+/** Pages whose table filters are stored per team member (spec console §7 `filters/{page}`). */
+export const FILTER_PAGES = [
+  'reporting',
+  'pay-per',
+  'subscriptions',
+  'promo-codes',
+  'locations',
+  'devices',
+  'sizes',
+  'transactions',
+  'reservations',
+  'users',
+  'members',
+  'groups',
+  'issues',
+  'notifications',
+  'inventory',
+  'product-groups',
+  'conditions',
+  'subscribers',
+] as const;
+export type TFilterPage = (typeof FILTER_PAGES)[number];
+export const isFilterPage = (v: string): v is TFilterPage => (FILTER_PAGES as readonly string[]).includes(v);
+
+/** Stored column choice and filters of one table: `{ page, columns, filters }`. */
+export const ZTableFilters = z.object({
+  page: z.string(),
+  columns: z.array(z.string()).nullable(),
+  filters: z.record(z.string(), z.unknown()),
+});
+export type TTableFilters = z.infer<typeof ZTableFilters>;
+
+/** `PUT filters/{page}`: the columns shown (null = all) and the filters. */
+export const ZTableFiltersRequest = z.object({
+  columns: z.array(z.string().max(100)).max(200).nullable().optional(),
+  filters: z.record(z.string(), z.unknown()).optional(),
+});
+export type TTableFiltersRequest = z.infer<typeof ZTableFiltersRequest>;
+
+export const ZNotificationContactVerifyQuery = z.object({ email: ZSupportEmail });
