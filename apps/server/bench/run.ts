@@ -1,0 +1,133 @@
+/**
+ * `npm run bench`: measures the partner API on an embedded database (or DATABASE_URL) through the
+ * real app — list paging, search and sort over many rows, CSV export throughput, CSV upload, and
+ * sign-in. Prints medians and 95th percentiles; asserts nothing.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { migrate, openDatabase } from '../src/db/client';
+import { demoOrgId } from './support';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const PASSWORD = 'Bench-Passw0rd!';
+
+const stats = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+  return { median: at(0.5).toFixed(1), p95: at(0.95).toFixed(1) };
+};
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockerops-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: PASSWORD,
+  });
+  config.authRateLimit = 1_000_000;
+  const database = await openDatabase(config);
+  await migrate(database);
+  const { seed } = await import('../src/db/seed');
+  await seed(database.db, { adminEmail: config.adminEmail, adminPassword: PASSWORD });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const results: Array<Record<string, string | number>> = [];
+  const time = async (name: string, fn: () => Promise<unknown>, runs = RUNS) => {
+    const ms: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      await fn();
+      ms.push(performance.now() - t0);
+    }
+    results.push({ operation: name, runs, ...stats(ms) });
+  };
+
+  try {
+    const orgId = await demoOrgId(database.db);
+    let t0 = performance.now();
+    await database.db.execute(sql`
+      insert into sizes (organization_id, name, description, width, depth, height, external_id)
+      select ${orgId}::uuid, 'Size ' || g, 'bench row ' || g, (g % 40) + 1, (g % 30) + 1, (g % 20) + 1, 'EXT-' || g
+      from generate_series(1, ${ROWS}) g`);
+    results.push({
+      operation: `insert ${ROWS} sizes (SQL)`,
+      runs: 1,
+      median: (performance.now() - t0).toFixed(1),
+      p95: '-',
+    });
+
+    await time(
+      'sign-in (argon2id verify)',
+      () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          payload: { email: config.adminEmail, password: PASSWORD },
+        }),
+      10,
+    );
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: config.adminEmail, password: PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${signIn.json().id_token}` };
+
+    await time('GET /api/sizes page 1 (25)', () => app.inject({ url: '/api/sizes?page=1&size=25', headers }));
+    await time('GET /api/sizes page 1000 (25)', () =>
+      app.inject({ url: '/api/sizes?page=1000&size=25', headers }),
+    );
+    await time('GET /api/sizes 1000 rows', () => app.inject({ url: '/api/sizes?page=1&size=1000', headers }));
+    await time('GET /api/sizes search "ze 4999"', () =>
+      app.inject({ url: '/api/sizes?search=ze%204999', headers }),
+    );
+    await time('GET /api/sizes sort width desc', () =>
+      app.inject({ url: '/api/sizes?sort_by=width&order=desc', headers }),
+    );
+
+    t0 = performance.now();
+    const exp = await app.inject({ url: '/api/sizes/export', headers });
+    const exportMs = performance.now() - t0;
+    results.push({
+      operation: `export ${exp.headers['x-export-count']} rows (${(exp.rawPayload.length / 1e6).toFixed(1)} MB)`,
+      runs: 1,
+      median: exportMs.toFixed(1),
+      p95: `${Math.round(Number(exp.headers['x-export-count']) / (exportMs / 1000))} rows/s`,
+    });
+
+    const csv = `name,width,depth,height\n${Array.from({ length: 500 }, (_, i) => `Upload ${i},1,2,3`).join('\n')}\n`;
+    const boundary = '----bench';
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    );
+    await time(
+      'POST /api/sizes/csv 500 rows',
+      () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/sizes/csv',
+          headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload,
+        }),
+      3,
+    );
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`\nLockerops bench — ${database.kind}, ${ROWS} rows, times in ms\n`);
+  console.table(results);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
