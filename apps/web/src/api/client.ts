@@ -81,14 +81,12 @@ export function refreshSession(): Promise<boolean> {
 }
 
 /**
- * The typed client of the partner API. Authenticated calls carry the bearer id token; a 401 triggers
- * one refresh and one retry, after which the session is expired (spec console §4, §8) and a
- * SessionExpiredError is thrown. Other failures throw ApiError (status + JSON body) or NetworkError.
+ * The authenticated call behind apiRequest and apiDownload: bearer id token, one refresh and one
+ * retry on 401, then SessionExpiredError. Returns the raw Response when it is ok; otherwise throws
+ * ApiError (status + parsed body) or NetworkError.
  */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, query, schema, auth = true, signal } = options;
-  const url = buildUrl(path, query);
-
+async function authorizedResponse(url: string, options: Omit<RequestOptions<unknown>, 'query' | 'schema'>) {
+  const { method = 'GET', body, auth = true, signal } = options;
   const attempt = () => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;
@@ -110,8 +108,48 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       throw new SessionExpiredError();
     }
   }
+  if (!res.ok) throw new ApiError(res.status, await parseBody(res));
+  return res;
+}
+
+/**
+ * The typed client of the partner API. Authenticated calls carry the bearer id token; a 401 triggers
+ * one refresh and one retry, after which the session is expired (spec console §4, §8) and a
+ * SessionExpiredError is thrown. Other failures throw ApiError (status + JSON body) or NetworkError.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { query, schema, ...rest } = options;
+  const res = await authorizedResponse(buildUrl(path, query), rest);
   const data = await parseBody(res);
-  if (!res.ok) throw new ApiError(res.status, data);
   if (!schema) return data as T;
   return schema.parse(data);
+}
+
+/** A downloaded file: its bytes, the name from Content-Disposition (if any) and the response headers. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+  headers: Headers;
+}
+
+/** `filename="x.csv"` or `filename*=UTF-8''x.csv` of a Content-Disposition header. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+/** A GET answered by a file (CSV export, report download); same auth and errors as apiRequest. */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions<unknown>, 'query' | 'signal'> = {},
+): Promise<DownloadedFile> {
+  const res = await authorizedResponse(buildUrl(path, options.query), { signal: options.signal });
+  return {
+    blob: await res.blob(),
+    filename: filenameFromDisposition(res.headers.get('Content-Disposition')),
+    headers: res.headers,
+  };
 }

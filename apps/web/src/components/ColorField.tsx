@@ -1,0 +1,38 @@
+import { Box, TextField } from '@mui/material';
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+export interface ColorFieldProps {
+  label: string;
+  /** '#rrggbb'; empty/invalid shows the default in the swatch */
+  value: string | null | undefined;
+  onChange: (hex: string) => void;
+  error?: string;
+  /** default '#000000' */
+  defaultColor?: string;
+}
+
+/** A hex colour input with the native colour picker beside it (default #000000). */
+export function ColorField({ label, value, onChange, error, defaultColor = '#000000' }: ColorFieldProps) {
+  const swatch = value && HEX.test(value) ? value : defaultColor;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <TextField
+        size="small"
+        label={label}
+        value={value ?? ''}
+        placeholder={defaultColor}
+        onChange={(e) => onChange(e.target.value)}
+        error={!!error}
+        helperText={error}
+      />
+      <input
+        type="color"
+        aria-label={`${label} picker`}
+        value={swatch}
+        onChange={(e) => onChange(e.target.value)}
+        style={{ width: 40, height: 40, border: 'none', background: 'none', padding: 0 }}
+      />
+    </Box>
+  );
+}

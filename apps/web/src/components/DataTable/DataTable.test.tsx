@@ -1,0 +1,164 @@
+import type { TPage } from '@lockerops/contract';
+import type { GridColDef } from '@mui/x-data-grid';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../test/fixtures';
+import { renderWithProviders } from '../testing';
+import { DataTable, TABLE_TEXT } from './DataTable';
+
+interface Row {
+  id: string;
+  name: string;
+  description: string | null;
+  width: number;
+  depth: number;
+  height: number;
+  image: string | null;
+  external_id: string | null;
+  available_devices: number;
+  created_at: string;
+  updated_at: string;
+}
+const row = (i: number): Row => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  name: `Size ${i}`,
+  description: null,
+  width: 10,
+  depth: 12,
+  height: 14,
+  image: null,
+  external_id: null,
+  available_devices: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+const page = (items: Row[]): TPage<Row> => ({ items, total: items.length, pages: 1, page: 1, page_size: 25 });
+const columns: GridColDef<Row>[] = [
+  { field: 'name', headerName: 'Name', width: 150 },
+  { field: 'width', headerName: 'Width', width: 100 },
+];
+
+// fetch is the boundary to the API server, which does not run under jsdom; every request is recorded
+// so the tests can assert the list query the table sends.
+let fetchMock: ReturnType<typeof vi.fn>;
+const listUrls = () =>
+  fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/sizes?'));
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.startsWith('/api/filters/')) return jsonResponse({ page: 'sizes', columns: null, filters: {} });
+    if (url.startsWith('/api/sizes?')) return jsonResponse(page([row(1), row(2)]));
+    return jsonResponse({ detail: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const renderTable = (canSelect: boolean, path = '/sizes') =>
+  renderWithProviders(
+    <DataTable<Row>
+      queryKey={['sizes']}
+      endpoint="sizes"
+      columns={columns}
+      filterPage="sizes"
+      canSelect={canSelect}
+      bulkDelete
+      exportModel="size"
+      disableVirtualization
+    />,
+    path,
+  );
+
+describe('DataTable', () => {
+  it('sends page and size and shows the rows', async () => {
+    renderTable(true);
+    expect(await screen.findByText('Size 1')).toBeInTheDocument();
+    expect(listUrls()[0]).toBe('/api/sizes?page=1&size=25');
+  });
+
+  it('shows "No Data to Show" for an empty page', async () => {
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).startsWith('/api/sizes?')
+        ? jsonResponse(page([]))
+        : jsonResponse({ page: 'sizes', columns: null, filters: {} }),
+    );
+    renderTable(true);
+    expect(await screen.findByText(TABLE_TEXT.empty)).toBeInTheDocument();
+  });
+
+  it('cycles a header default → ascending → descending → default and sends the sort', async () => {
+    const { router } = renderTable(true);
+    await screen.findByText('Size 1');
+    const header = () => screen.getByRole('columnheader', { name: /Name/ });
+    fireEvent.click(within(header()).getByText('Name'));
+    await waitFor(() => expect(listUrls().at(-1)).toContain('sort_by=name&order=asc'));
+    fireEvent.click(within(header()).getByText('Name'));
+    await waitFor(() => expect(listUrls().at(-1)).toContain('sort_by=name&order=desc'));
+    expect(router.state.location.search).toBe('?sort_by=name&order=desc');
+    fireEvent.click(within(header()).getByText('Name'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(listUrls().at(-1)).toBe('/api/sizes?page=1&size=25');
+  });
+
+  it('lets admins tick rows and delete them after confirmation', async () => {
+    renderTable(true);
+    await screen.findByText('Size 1');
+    const boxes = screen.getAllByRole('checkbox', { name: /select row/i });
+    expect(boxes[0]).toBeEnabled();
+    fireEvent.click(boxes[0]);
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
+    fetchMock.mockImplementationOnce(async () => jsonResponse({ detail: 'ok', deleted: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('1 item(s) deleted successfully')).toBeInTheDocument();
+    const del = fetchMock.mock.calls.find((c) => c[1]?.method === 'DELETE');
+    expect(JSON.parse(String(del?.[1]?.body))).toEqual({ ids: [row(1).id] });
+  });
+
+  it('shows disabled checkboxes and no bulk actions to non-admins', async () => {
+    renderTable(false);
+    await screen.findByText('Size 1');
+    const boxes = screen.getAllByRole('checkbox', { name: /select row/i });
+    for (const b of boxes) expect(b).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+  });
+
+  it('searches only from 2 characters, 300 ms after the last keystroke', async () => {
+    const { router } = renderTable(true);
+    await screen.findByText('Size 1');
+    const box = screen.getByRole('textbox', { name: 'Search' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(box, { target: { value: 'a' } });
+    await act(async () => vi.advanceTimersByTime(300));
+    vi.useRealTimers();
+    await waitFor(() => expect(router.state.location.search).toBe('?search=a'));
+    expect(listUrls().some((u) => u.includes('search='))).toBe(false);
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(box, { target: { value: 'ab' } });
+    await act(async () => vi.advanceTimersByTime(299));
+    expect(router.state.location.search).toBe('?search=a');
+    await act(async () => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(listUrls().at(-1)).toBe('/api/sizes?page=1&size=25&search=ab'));
+  });
+
+  it('lists hideable columns under the spec text and hides a toggled one', async () => {
+    renderTable(true);
+    await screen.findByText('Size 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    expect(await screen.findByText(TABLE_TEXT.columnsHint)).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Width'));
+    await waitFor(() =>
+      expect(screen.queryByRole('columnheader', { name: /Width/ })).not.toBeInTheDocument(),
+    );
+    expect(JSON.parse(localStorage.getItem('tableColumns:sizes') ?? '{}')).toEqual({ width: false });
+    const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ page: 'sizes', columns: ['name'] });
+  });
+});

@@ -1,0 +1,303 @@
+import { MSG, PAGE_SIZES, type TPage, ZDeleteResponse } from '@lockerops/contract';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
+import { Box, Button, FormControlLabel, Menu, MenuItem, Switch, Typography } from '@mui/material';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridRowSelectionModel,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import {
+  keepPreviousData,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+import { type TFilterPage, useColumnVisibility } from '../../api/tableFilters';
+import { type TExportModel, useExport } from '../../api/useExport';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { SearchField } from '../SearchField';
+import { type ListQuery, useListParams } from './useListParams';
+
+/** Texts of spec operational §2 common list behaviour. */
+export const TABLE_TEXT = {
+  columnsHint: 'Toggle to enable or disable columns that you want to filter the table by.',
+  empty: 'No Data to Show',
+  loading: 'Fetching data...',
+  confirmDelete: 'Are you sure you want to delete the selected item(s)?',
+} as const;
+
+/** Columns the toggle menu never lists. */
+const FIXED_FIELDS = new Set(['__check__', 'actions']);
+
+export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
+  /** query-key prefix of the list; mutations elsewhere invalidate it (e.g. ['sizes']) */
+  queryKey: QueryKey;
+  /** path of the list under /api (e.g. 'sizes'); also the bulk-delete path and `{endpoint}/export` */
+  endpoint: string;
+  /** validates each page; without it the answer is trusted */
+  schema?: z.ZodType<TPage<R>>;
+  /** replaces the default `GET {endpoint}` */
+  fetcher?: (query: ListQuery, signal: AbortSignal) => Promise<TPage<R>>;
+  /** the area's columns; keep them memoised and light (fixed row height, no heavy renderers) */
+  columns: GridColDef<R>[];
+  /** key of `filters/{page}` and of the local column selection */
+  filterPage: TFilterPage;
+  /** area filters sent with every request but not kept in the URL */
+  extraParams?: ListQuery;
+  /** area filters kept in the URL (read with useListParams({ filterKeys }) by the page too) */
+  filterKeys?: readonly string[];
+  /** controls left of the search box (area filters, "Add …" buttons) */
+  toolbar?: ReactNode;
+  /** extra admin actions for the selected rows (e.g. bulk edit); `clear` empties the selection */
+  bulkActions?: (selectedIds: string[], clear: () => void) => ReactNode;
+  /** admin only (spec §1): others see disabled checkboxes and no bulk actions */
+  canSelect: boolean;
+  /** shows the bulk Delete action (`DELETE {endpoint}` with `{ ids }`) for admins */
+  bulkDelete?: boolean;
+  /** shows the Export action (selected rows, else all matching) for admins */
+  exportModel?: TExportModel;
+  onRowClick?: (row: R) => void;
+  defaultPageSize?: number;
+  pageSizeOptions?: readonly number[];
+  searchPlaceholder?: string;
+  /** for tests in jsdom, which has no layout */
+  disableVirtualization?: boolean;
+}
+
+/**
+ * The list of every area (spec operational §2 "Common list behaviour", CONVENTIONS habit 8): a server
+ * paginated, sorted DataGrid fed by `GET {endpoint}?page&size&search&sort_by&order&…filters` answering
+ * `{ items, total, pages, page, page_size }`. State lives in the URL (useListParams). Search is sent
+ * from 2 characters after 300 ms; headers cycle default → ascending → descending → default; columns
+ * are toggled from a menu and remembered per table (locally and in `filters/{filterPage}`); only
+ * admins tick rows and use bulk delete ('{n} item(s) deleted successfully') and export. The body is
+ * virtualised with a fixed row height, so a 1,000-row page scrolls smoothly.
+ */
+export function DataTable<R extends GridValidRowModel & { id: string }>(props: DataTableProps<R>) {
+  const {
+    queryKey,
+    endpoint,
+    schema,
+    fetcher,
+    columns,
+    filterPage,
+    extraParams,
+    filterKeys,
+    toolbar,
+    bulkActions,
+    canSelect,
+    bulkDelete = false,
+    exportModel,
+    onRowClick,
+    defaultPageSize,
+    pageSizeOptions = PAGE_SIZES,
+    searchPlaceholder,
+    disableVirtualization,
+  } = props;
+  const list = useListParams({ defaultPageSize, filterKeys });
+  const query = useMemo(() => ({ ...list.query, ...extraParams }), [list.query, extraParams]);
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const data = useQuery({
+    queryKey: [...queryKey, 'list', query],
+    queryFn: ({ signal }) =>
+      fetcher ? fetcher(query, signal) : apiRequest<TPage<R>>(endpoint, { query, schema, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  useEffect(() => {
+    if (data.error) enqueueSnackbar(formatApiError(data.error), { variant: 'error' });
+  }, [data.error, enqueueSnackbar]);
+
+  // DataGrid resets the page when rowCount drops to 0 while the next page loads; keep the last total.
+  const lastTotal = useRef(0);
+  if (data.data) lastTotal.current = data.data.total;
+  const rows = data.data?.items ?? [];
+
+  const hideable = useMemo(
+    () => columns.filter((c) => c.hideable !== false && !FIXED_FIELDS.has(c.field)),
+    [columns],
+  );
+  const { visibility, setVisibility } = useColumnVisibility(
+    filterPage,
+    hideable.map((c) => c.field),
+  );
+  const [columnsAnchor, setColumnsAnchor] = useState<HTMLElement | null>(null);
+
+  const [selected, setSelected] = useState<string[]>([]);
+  const clear = () => setSelected([]);
+  const queryString = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page, search or filter starts a new selection
+  useEffect(() => setSelected([]), [queryString]);
+  const selectionModel = useMemo<GridRowSelectionModel>(
+    () => ({ type: 'include', ids: new Set(selected) }),
+    [selected],
+  );
+
+  const { exportCsv, isExporting } = useExport(exportModel ?? 'size', endpoint);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useMutation({
+    mutationFn: (ids: string[]) =>
+      apiRequest(endpoint, { method: 'DELETE', body: { ids }, schema: ZDeleteResponse }),
+    onSuccess: (res, ids) => {
+      enqueueSnackbar(MSG.itemsDeleted(res.deleted ?? ids.length), { variant: 'success' });
+      setSelected([]);
+      void queryClient.invalidateQueries({ queryKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+    onSettled: () => setConfirmDelete(false),
+  });
+
+  const sortModel = useMemo<GridSortModel>(
+    () =>
+      list.params.sort_by && list.params.order
+        ? [{ field: list.params.sort_by, sort: list.params.order }]
+        : [],
+    [list.params.sort_by, list.params.order],
+  );
+
+  const showBulk = canSelect && (bulkDelete || !!exportModel || !!bulkActions);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        {toolbar}
+        <SearchField value={list.params.search} onChange={list.setSearch} placeholder={searchPlaceholder} />
+        <Button
+          startIcon={<ViewColumnOutlined />}
+          onClick={(e) => setColumnsAnchor(e.currentTarget)}
+          aria-haspopup="menu"
+        >
+          Columns
+        </Button>
+        <Menu anchorEl={columnsAnchor} open={!!columnsAnchor} onClose={() => setColumnsAnchor(null)}>
+          <Typography variant="body2" sx={{ px: 2, py: 1, maxWidth: 280 }} color="text.secondary">
+            {TABLE_TEXT.columnsHint}
+          </Typography>
+          {hideable.map((c) => (
+            <MenuItem key={c.field} dense>
+              <FormControlLabel
+                control={
+                  <Switch
+                    size="small"
+                    checked={visibility[c.field] !== false}
+                    onChange={(e) => setVisibility({ ...visibility, [c.field]: e.target.checked })}
+                  />
+                }
+                label={c.headerName ?? c.field}
+              />
+            </MenuItem>
+          ))}
+        </Menu>
+        {showBulk ? (
+          <Box sx={{ display: 'flex', gap: 1, ml: 'auto', alignItems: 'center' }}>
+            {selected.length ? (
+              <Typography variant="body2" color="text.secondary">
+                {selected.length} selected
+              </Typography>
+            ) : null}
+            {bulkActions?.(selected, clear)}
+            {exportModel ? (
+              <Button
+                startIcon={<FileDownloadOutlined />}
+                disabled={isExporting}
+                onClick={() => void exportCsv(selected.length ? { ids: selected } : { query })}
+              >
+                Export
+              </Button>
+            ) : null}
+            {bulkDelete ? (
+              <Button
+                color="error"
+                startIcon={<DeleteOutlined />}
+                disabled={!selected.length}
+                onClick={() => setConfirmDelete(true)}
+              >
+                Delete
+              </Button>
+            ) : null}
+          </Box>
+        ) : null}
+      </Box>
+      <Box sx={{ height: 'calc(100vh - 260px)', minHeight: 360 }}>
+        <DataGrid<R>
+          rows={rows}
+          columns={columns}
+          getRowId={(r) => r.id}
+          loading={data.isFetching}
+          rowCount={data.data?.total ?? lastTotal.current}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          paginationModel={{ page: list.params.page - 1, pageSize: list.params.size }}
+          onPaginationModelChange={(m) => {
+            if (m.pageSize !== list.params.size) list.setSize(m.pageSize);
+            else if (m.page !== list.params.page - 1) list.setPage(m.page + 1);
+          }}
+          pageSizeOptions={[...pageSizeOptions]}
+          sortingOrder={['asc', 'desc', null]}
+          sortModel={sortModel}
+          onSortModelChange={(m) => list.setSort(m[0]?.field, m[0]?.sort ?? undefined)}
+          columnVisibilityModel={visibility}
+          onColumnVisibilityModelChange={setVisibility}
+          checkboxSelection
+          isRowSelectable={() => canSelect}
+          disableRowSelectionOnClick
+          rowSelectionModel={selectionModel}
+          onRowSelectionModelChange={(m) => {
+            if (!canSelect) return;
+            const ids =
+              m.type === 'include'
+                ? [...m.ids].map(String)
+                : rows.map((r) => r.id).filter((id) => !m.ids.has(id));
+            setSelected(ids);
+          }}
+          onCellClick={(p) => {
+            if (onRowClick && !FIXED_FIELDS.has(p.field)) onRowClick(p.row);
+          }}
+          disableColumnMenu
+          disableColumnFilter
+          rowHeight={52}
+          disableVirtualization={disableVirtualization}
+          localeText={{ noRowsLabel: TABLE_TEXT.empty, noResultsOverlayLabel: TABLE_TEXT.empty }}
+          slots={{ loadingOverlay: LoadingOverlay }}
+          sx={{ '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' } }}
+        />
+      </Box>
+      <ConfirmDialog
+        open={confirmDelete}
+        message={TABLE_TEXT.confirmDelete}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate(selected)}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </Box>
+  );
+}
+
+function LoadingOverlay() {
+  return (
+    <Box
+      sx={{
+        height: '100%',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'action.hover',
+      }}
+    >
+      <Typography>{TABLE_TEXT.loading}</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,8 @@
+export { DataTable, type DataTableProps, TABLE_TEXT } from './DataTable';
+export {
+  type ListParams,
+  type ListParamsApi,
+  type ListQuery,
+  toListQuery,
+  useListParams,
+} from './useListParams';

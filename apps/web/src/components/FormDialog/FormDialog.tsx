@@ -1,0 +1,144 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Tab,
+  Tabs,
+} from '@mui/material';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { formatApiError } from '../../api/errors';
+import { BulkUpload, type BulkUploadProps } from '../BulkUpload';
+
+export interface FormDialogTab {
+  label: string;
+  content: ReactNode;
+}
+
+export interface FormDialogProps<TIn extends FieldValues, TOut> {
+  open: boolean;
+  onClose: () => void;
+  /** e.g. 'Add Size' / 'Edit Size' */
+  title: string;
+  /** the area's form (useForm + zodResolver of the contract's request schema; CONVENTIONS habit 6) */
+  form: UseFormReturn<TIn, unknown, TOut>;
+  /** the call; reject to show 'Something went wrong! ' + detail in the dialog */
+  onSubmit: (values: TOut) => Promise<unknown>;
+  /** spec §8 text shown after a successful submit (e.g. 'Size created successfully') */
+  successMessage: string;
+  /** invalidated after a successful submit or upload (the list refreshes) */
+  invalidateKey?: QueryKey;
+  /** the fields of the individual form */
+  children: ReactNode;
+  /** label of the form's tab; 'Individual Upload' when the Bulk Upload tab is shown */
+  formTabLabel?: string;
+  /** adds the "Bulk Upload" tab: pass it only for admins creating (spec operational §1, §2) */
+  bulkUpload?: Omit<BulkUploadProps, 'invalidateKey'>;
+  /** further tabs of edit mode, e.g. { label: 'History Log', content: <HistoryLog … /> } */
+  extraTabs?: readonly FormDialogTab[];
+  submitText?: string;
+}
+
+/**
+ * The create/edit dialog of every area (spec operational §2 create dialogs, §8). Validation runs in the
+ * caller's react-hook-form; a valid submit calls `onSubmit`, shows `successMessage`, refreshes
+ * `invalidateKey` and closes; a failure keeps the dialog open with the formatted error. With
+ * `bulkUpload` the tabs are "Individual Upload" and "Bulk Upload"; `extraTabs` add e.g. a history tab.
+ */
+export function FormDialog<TIn extends FieldValues, TOut>({
+  open,
+  onClose,
+  title,
+  form,
+  onSubmit,
+  successMessage,
+  invalidateKey,
+  children,
+  formTabLabel,
+  bulkUpload,
+  extraTabs = [],
+  submitText = 'Save',
+}: FormDialogProps<TIn, TOut>) {
+  const [tab, setTab] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    if (open) {
+      setTab(0);
+      setError(null);
+    }
+  }, [open]);
+
+  const tabs: FormDialogTab[] = [
+    { label: formTabLabel ?? (bulkUpload ? 'Individual Upload' : title), content: null },
+    ...(bulkUpload ? [{ label: 'Bulk Upload', content: null }] : []),
+    ...extraTabs,
+  ];
+  const showTabs = tabs.length > 1;
+  const isForm = tab === 0;
+  const isBulk = !!bulkUpload && tab === 1;
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await onSubmit(values);
+      enqueueSnackbar(successMessage, { variant: 'success' });
+      if (invalidateKey) void queryClient.invalidateQueries({ queryKey: invalidateKey });
+      onClose();
+    } catch (e) {
+      setError(formatApiError(e));
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{title}</DialogTitle>
+      {showTabs ? (
+        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ px: 3 }}>
+          {tabs.map((t) => (
+            <Tab key={t.label} label={t.label} />
+          ))}
+        </Tabs>
+      ) : null}
+      <DialogContent>
+        {isForm ? (
+          <Box
+            component="form"
+            id="form-dialog-form"
+            noValidate
+            onSubmit={(e) => void submit(e)}
+            sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
+          >
+            {error ? <Alert severity="error">{error}</Alert> : null}
+            {children}
+          </Box>
+        ) : isBulk && bulkUpload ? (
+          <BulkUpload {...bulkUpload} invalidateKey={invalidateKey} />
+        ) : (
+          extraTabs[tab - (bulkUpload ? 2 : 1)]?.content
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{isForm ? 'Cancel' : 'Close'}</Button>
+        {isForm ? (
+          <Button
+            type="submit"
+            form="form-dialog-form"
+            variant="contained"
+            disabled={form.formState.isSubmitting}
+          >
+            {submitText}
+          </Button>
+        ) : null}
+      </DialogActions>
+    </Dialog>
+  );
+}

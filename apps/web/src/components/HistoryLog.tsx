@@ -1,0 +1,79 @@
+import { DATE_FORMAT, type THistoryEntry } from '@lockerops/contract';
+import { Box, Chip, CircularProgress, Typography } from '@mui/material';
+import dayjs from 'dayjs';
+import { formatApiError } from '../api/errors';
+import { useHistory } from '../api/history';
+
+const ACTION_LABELS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
+
+/** A value of a change, as text: empty → '—', objects as JSON. */
+export function historyValue(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+export interface HistoryLogProps {
+  /** the entity path segment, e.g. 'sizes' (`GET history/{entity}/{id}`) */
+  entity: string;
+  id: string;
+  /** heading above the timeline, e.g. 'Asset History Log' */
+  title?: string;
+}
+
+/**
+ * The "History Log" tab of edit dialogs: a newest-first timeline of `GET history/{entity}/{id}` with who
+ * acted, when (MM/DD/YYYY hh:mm A, browser time zone) and each changed field as before → after.
+ */
+export function HistoryLog({ entity, id, title }: HistoryLogProps) {
+  const history = useHistory(entity, id);
+  if (history.isPending) return <CircularProgress size={24} aria-label="Fetching data..." />;
+  if (history.error) return <Typography color="error">{formatApiError(history.error)}</Typography>;
+  const items = history.data.items;
+  return (
+    <Box>
+      {title ? (
+        <Typography variant="h6" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+      ) : null}
+      {items.length === 0 ? <Typography color="text.secondary">No Data to Show</Typography> : null}
+      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {items.map((entry) => (
+          <HistoryItem key={entry.id} entry={entry} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function HistoryItem({ entry }: { entry: THistoryEntry }) {
+  const changes = Object.entries(entry.changes);
+  return (
+    <Box
+      component="li"
+      sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 2, pb: 2, position: 'relative' }}
+    >
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip size="small" label={ACTION_LABELS[entry.action] ?? entry.action} />
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {entry.actor_name ?? entry.actor_type}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {dayjs(entry.created_at).format(DATE_FORMAT)}
+        </Typography>
+      </Box>
+      {changes.length ? (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2 }}>
+          {changes.map(([field, { before, after }]) => (
+            <li key={field}>
+              <Typography variant="body2">
+                <strong>{field}</strong>: {historyValue(before)} → {historyValue(after)}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
