@@ -27,6 +27,7 @@ import { apiKeyResolver } from './modules/api-keys/service';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { lockerWallRoutes } from './modules/locker-walls/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { settingsRoutes } from './modules/settings/routes';
 
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(apiKeyRoutes);
       await api.register(feedbackRoutes);
       await api.register(filesRoutes);
+      await api.register(lockerWallRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './common';
 export * from './feedback';
 export * from './health';
+export * from './locker-walls';
 export * from './messages';
 export * from './organizations';
 export * from './settings';

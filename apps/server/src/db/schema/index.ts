@@ -6,3 +6,4 @@ export * from './sizes';
 export * from './pricing';
 export * from './people';
 export * from './places';
+export * from './locker-walls';
