@@ -8,7 +8,11 @@ export interface Tokens {
 }
 
 /** Signs in through the partner API (for seeding through the same calls a person's console makes). */
-export async function apiSignIn(request: APIRequestContext, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<Tokens> {
+export async function apiSignIn(
+  request: APIRequestContext,
+  email = ADMIN_EMAIL,
+  password = ADMIN_PASSWORD,
+): Promise<Tokens> {
   const res = await request.post('/api/auth/sign-in', { data: { email, password } });
   if (!res.ok()) throw new Error(`sign-in ${res.status()}: ${await res.text()}`);
   return res.json();

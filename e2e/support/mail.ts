@@ -14,7 +14,10 @@ export interface Mail {
 export async function outbox(): Promise<Mail[]> {
   const dir = path.join(DATA_DIR, 'outbox');
   if (!fs.existsSync(dir)) return [];
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   const mails: Mail[] = [];
   for (const f of files) {
     const parsed = await simpleParser(fs.readFileSync(path.join(dir, f)));

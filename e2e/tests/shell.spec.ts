@@ -55,7 +55,10 @@ test.describe('sign-in and shell', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
-    const stored = await page.evaluate(() => [localStorage.getItem('tokens'), localStorage.getItem('currentUser')]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('tokens'),
+      localStorage.getItem('currentUser'),
+    ]);
     expect(stored).toEqual([null, null]);
     await page.goto('/home');
     await expect(page).toHaveURL(/\/auth\/login$/);

@@ -7,3 +7,4 @@ export * from './locker-walls';
 export * from './messages';
 export * from './organizations';
 export * from './settings';
+export * from './sizes';

@@ -1,0 +1,32 @@
+/**
+ * `npm run openapi -w apps/server`: writes the OpenAPI document of every endpoint to
+ * apps/server/openapi.json (committed, so a review shows how the API changed).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { migrate, openPglite } from '../src/db/client';
+
+export const OPENAPI_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'openapi.json');
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockerops-openapi-'));
+  const database = await openPglite();
+  await migrate(database);
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), database });
+  await app.ready();
+  const doc = app.swagger();
+  fs.writeFileSync(OPENAPI_FILE, `${JSON.stringify(doc, null, 2)}\n`);
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.stdout.write(`wrote ${OPENAPI_FILE} (${Object.keys(doc.paths ?? {}).length} paths)\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { SIZE_CSV_HEADERS, SIZE_MESSAGES, type TSize } from '@lockerops/contract';
+import { Box, TextField } from '@mui/material';
+import { Controller } from 'react-hook-form';
+import { FormDialog } from '../../components/FormDialog';
+import { HistoryLog } from '../../components/HistoryLog';
+import { ImageField } from '../../components/ImageField';
+import { SIZES_ENDPOINT, saveSize, sizesKey, useSizeForm } from './hooks';
+
+export interface SizeFormDialogProps {
+  open: boolean;
+  /** the size being edited; null adds one */
+  size: TSize | null;
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+/**
+ * "Add Size" / "Edit Size" (spec operational §2 Sizes, §5 Size): name, description, width, depth,
+ * height (inches, > 0, up to 2 decimals), external id and image. Admins adding also get the
+ * "Bulk Upload" tab (SIZE_CSV_HEADERS); editing adds the "History Log" tab.
+ */
+export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogProps) {
+  const form = useSizeForm(size, open);
+  const { register, control, formState } = form;
+  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const editing = !!size;
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Edit Size' : 'Add Size'}
+      form={form}
+      onSubmit={(values) => saveSize(size?.id, values)}
+      successMessage={editing ? SIZE_MESSAGES.updated : SIZE_MESSAGES.created}
+      invalidateKey={sizesKey}
+      formTabLabel={editing ? 'Edit Size' : undefined}
+      bulkUpload={
+        isAdmin && !editing
+          ? {
+              endpoint: SIZES_ENDPOINT,
+              headers: SIZE_CSV_HEADERS,
+              templateName: 'sizes_template.csv',
+              allowDryRun: true,
+            }
+          : undefined
+      }
+      extraTabs={
+        size ? [{ label: 'History Log', content: <HistoryLog entity={SIZES_ENDPOINT} id={size.id} /> }] : []
+      }
+    >
+      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
+      <TextField
+        label="Description"
+        multiline
+        minRows={2}
+        {...register('description')}
+        error={!!err('description')}
+        helperText={err('description')}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
+        {(['width', 'depth', 'height'] as const).map((k) => (
+          <TextField
+            key={k}
+            label={`${k[0].toUpperCase()}${k.slice(1)} (in)`}
+            required
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            {...register(k)}
+            error={!!err(k)}
+            helperText={err(k)}
+          />
+        ))}
+      </Box>
+      <TextField
+        label="External ID"
+        {...register('external_id')}
+        error={!!err('external_id')}
+        helperText={err('external_id')}
+      />
+      <Controller
+        control={control}
+        name="image"
+        render={({ field }) => (
+          <ImageField
+            value={typeof field.value === 'string' ? field.value : null}
+            onChange={(url) => field.onChange(url)}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

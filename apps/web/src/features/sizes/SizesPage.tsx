@@ -1,0 +1,67 @@
+import type { TSize } from '@lockerops/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Button } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useCurrentUser } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { sizeColumns } from './columns';
+import { SIZES_ENDPOINT, sizesKey, useDeleteSize, ZSizePage } from './hooks';
+import { SizeFormDialog } from './SizeFormDialog';
+
+/**
+ * /sizes (spec operational §2 Sizes): Add Size, search, the sizes table (select, image, name, width,
+ * depth, height, action), delete, admin bulk delete/export, pagination. Viewers never reach it
+ * (NOT_VIEWER in the registration); only admins select rows and get the Bulk Upload tab.
+ */
+export function SizesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const [dialog, setDialog] = useState<{ size: TSize | null } | null>(null);
+  const [deleting, setDeleting] = useState<TSize | null>(null);
+  const remove = useDeleteSize();
+
+  const columns = useMemo(
+    () => sizeColumns({ onEdit: (size) => setDialog({ size }), onDelete: setDeleting }),
+    [],
+  );
+
+  return (
+    <>
+      <PageTitle
+        title="Sizes"
+        actions={
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ size: null })}>
+            Add Size
+          </Button>
+        }
+      />
+      <DataTable<TSize>
+        queryKey={sizesKey}
+        endpoint={SIZES_ENDPOINT}
+        schema={ZSizePage}
+        columns={columns}
+        filterPage="sizes"
+        canSelect={isAdmin}
+        bulkDelete
+        exportModel="size"
+        onRowClick={(size) => setDialog({ size })}
+        disableVirtualization={disableVirtualization}
+      />
+      <SizeFormDialog
+        open={!!dialog}
+        size={dialog?.size ?? null}
+        isAdmin={isAdmin}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        message={`Are you sure you want to delete the size "${deleting?.name ?? ''}"?`}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  SIZE_MESSAGES,
+  type TPage,
+  type TSize,
+  ZDeleteResponse,
+  ZSize,
+  ZSizeCreateRequest,
+  zPage,
+} from '@lockerops/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+
+/** Query-key prefix of the sizes list; every size mutation invalidates it. */
+export const sizesKey = ['sizes'] as const;
+export const SIZES_ENDPOINT = 'sizes';
+export const ZSizePage: z.ZodType<TPage<TSize>> = zPage(ZSize);
+
+export type TSizeFormInput = z.input<typeof ZSizeCreateRequest>;
+export type TSizeFormOutput = z.output<typeof ZSizeCreateRequest>;
+
+const blank = {
+  name: '',
+  description: '',
+  width: '',
+  depth: '',
+  height: '',
+  image: null,
+  external_id: '',
+};
+
+function valuesOf(size: TSize | null): TSizeFormInput {
+  if (!size) return blank;
+  return {
+    name: size.name,
+    description: size.description ?? '',
+    width: String(size.width),
+    depth: String(size.depth),
+    height: String(size.height),
+    image: size.image,
+    external_id: size.external_id ?? '',
+  };
+}
+
+/**
+ * The Add/Edit Size form (CONVENTIONS habit 6): validated by the contract's ZSizeCreateRequest (spec
+ * operational §5 Size), reset to `size` (or blank) whenever the dialog opens.
+ */
+export function useSizeForm(size: TSize | null, open: boolean) {
+  const form = useForm<TSizeFormInput, unknown, TSizeFormOutput>({
+    resolver: zodResolver(ZSizeCreateRequest),
+    defaultValues: valuesOf(size),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(size));
+  }, [open, size, reset]);
+  return form;
+}
+
+/** `POST sizes` (no id) or `PUT sizes/{id}` with the validated body; answers the size. */
+export function saveSize(id: string | undefined, body: TSizeFormOutput): Promise<TSize> {
+  return id
+    ? apiRequest(`${SIZES_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZSize })
+    : apiRequest(SIZES_ENDPOINT, { method: 'POST', body, schema: ZSize });
+}
+
+/** Deletes one size (`DELETE sizes` with `{ ids: [id] }`) and shows 'Size deleted successfully'. */
+export function useDeleteSize() {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(SIZES_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+    onSuccess: () => {
+      enqueueSnackbar(SIZE_MESSAGES.deleted, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: sizesKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
