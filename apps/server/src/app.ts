@@ -30,6 +30,11 @@ import { healthRoutes } from './modules/health/routes';
 import { lockerWallRoutes } from './modules/locker-walls/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { crudRoutes } from './lib/crud/resource';
+import { usersResource } from './modules/users/resource';
+import { usersRoutes } from './modules/users/routes';
+import { groupsRoutes } from './modules/groups/routes';
+import { membersRoutes } from './modules/members/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const STATIC_DIR = path.join(here, '..', 'static');
@@ -127,6 +132,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(feedbackRoutes);
       await api.register(filesRoutes);
       await api.register(lockerWallRoutes);
+      await api.register(crudRoutes(usersResource));
+      await api.register(usersRoutes);
+      await api.register(groupsRoutes);
+      await api.register(membersRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

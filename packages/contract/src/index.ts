@@ -8,3 +8,6 @@ export * from './messages';
 export * from './organizations';
 export * from './settings';
 export * from './sizes';
+export * from './users';
+export * from './groups';
+export * from './members';

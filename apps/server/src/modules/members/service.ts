@@ -1,0 +1,178 @@
+import { MEMBER_MESSAGES, type TMember, type TMemberValues, type TRole } from '@lockerops/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../auth/context';
+import { hashPassword } from '../../auth/passwords';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { members, organizations } from '../../db/schema';
+import { generatePassword } from '../../db/seed';
+import { Conflict, HttpError } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
+import { wireOf } from '../../lib/crud/resource';
+import { signInUrlOf } from '../organizations/service';
+
+export type MemberRow = typeof members.$inferSelect;
+
+/** A team member on the wire (spec: operational §3 Team member). */
+export function toMember(m: MemberRow): TMember {
+  return {
+    user_id: m.id,
+    email: m.email,
+    name: m.name,
+    first_name: m.firstName,
+    last_name: m.lastName,
+    role: m.role,
+    pin_code: m.pinCode,
+    send_reported_issues: m.sendReportedIssues,
+    created_at: m.createdAt.toISOString(),
+    status: m.status,
+    enabled: m.enabled,
+    verified: m.verified,
+  };
+}
+
+/** An invitation to mail once its transaction has committed. */
+export interface PendingInvite {
+  organizationId: string;
+  email: string;
+  firstName: string | null;
+  password: string;
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: string }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/**
+ * Inserts an invited member (status FORCE_CHANGE_PASSWORD, a policy-satisfying temporary password)
+ * in `tx` and logs it. 409 'A team member with this email already exists.' when the e-mail is
+ * taken in the organization, also under a race (the unique index `members_org_email_uq` decides;
+ * the insert runs in a savepoint so the caller's transaction survives). Answers the row and the
+ * invitation to mail after commit (spec: operational §7 `POST members?email`).
+ */
+export async function insertInvitedMember(
+  tx: Tx,
+  auth: AuthContext,
+  email: string,
+  values: TMemberValues,
+): Promise<{ row: MemberRow; invite: PendingInvite }> {
+  const [taken] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        eq(members.organizationId, auth.organizationId),
+        sql`lower(${members.email}) = ${email.toLowerCase()}`,
+      ),
+    );
+  if (taken) throw Conflict(MEMBER_MESSAGES.emailInUse);
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  let row: MemberRow;
+  try {
+    row = await tx.transaction(async (sp) => {
+      const [r] = await sp
+        .insert(members)
+        .values({
+          organizationId: auth.organizationId,
+          email,
+          firstName: values.first_name,
+          lastName: values.last_name,
+          name: values.first_name,
+          role: values.role as TRole,
+          pinCode: values.pin_code,
+          sendReportedIssues: values.send_reported_issues,
+          status: 'FORCE_CHANGE_PASSWORD',
+          verified: false,
+          passwordHash,
+        })
+        .returning();
+      return r!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw Conflict(MEMBER_MESSAGES.emailInUse);
+    throw err;
+  }
+  await writeAudit(tx, auth, {
+    entity: 'member',
+    entityId: row.id,
+    action: 'create',
+    after: wireOf(members, row as never),
+  });
+  return {
+    row,
+    invite: { organizationId: auth.organizationId, email, firstName: values.first_name, password },
+  };
+}
+
+/**
+ * Sets a new temporary password on a still-pending member (resend of the password e-mail) and
+ * answers the invitation to mail. 409 'This team member has already set a password.' otherwise.
+ */
+export async function renewTemporaryPassword(
+  tx: Tx,
+  auth: AuthContext,
+  member: MemberRow,
+): Promise<PendingInvite> {
+  if (member.status !== 'FORCE_CHANGE_PASSWORD') throw Conflict(MEMBER_MESSAGES.notPending);
+  const password = generatePassword();
+  await tx
+    .update(members)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(and(eq(members.id, member.id), eq(members.organizationId, auth.organizationId)));
+  await writeAudit(tx, auth, {
+    entity: 'member',
+    entityId: member.id,
+    action: 'resend-password',
+    changes: { password: { before: null, after: 'temporary password sent' } },
+  });
+  return { organizationId: auth.organizationId, email: member.email, firstName: member.firstName, password };
+}
+
+/**
+ * Mails each invitation: the sign-in address of the organization (PUBLIC_URL with its sub-domain),
+ * the e-mail and the temporary password; the first sign-in meets NEW_PASSWORD_REQUIRED. A failed
+ * send answers 502 'We were unable to send the email. Please try again.' (the member exists; the
+ * password e-mail can be resent).
+ */
+export async function mailInvites(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  invites: PendingInvite[],
+): Promise<void> {
+  if (!invites.length) return;
+  const [org] = await ctx.db
+    .select({ name: organizations.name, appName: organizations.appName, subdomain: organizations.subdomain })
+    .from(organizations)
+    .where(eq(organizations.id, invites[0]!.organizationId));
+  const appName = org?.appName ?? org?.name ?? 'Lockerops';
+  const url = `${signInUrlOf(ctx.config.publicUrl, org?.subdomain ?? 'demo-org')}/auth/login`;
+  try {
+    for (const inv of invites) {
+      await ctx.mail.send({
+        organizationId: inv.organizationId,
+        to: inv.email,
+        subject: `Your ${appName} team member account`,
+        text: [
+          `Hello${inv.firstName ? ` ${inv.firstName}` : ''},`,
+          '',
+          `You have been invited to the ${appName} console.`,
+          `Sign in at ${url} with:`,
+          `E-mail: ${inv.email}`,
+          `Temporary password: ${inv.password}`,
+          '',
+          'You will be asked to choose a new password when you first sign in.',
+        ].join('\n'),
+      });
+    }
+  } catch (err) {
+    log.error({ err }, 'member invitation e-mail failed');
+    throw new HttpError(502, 'We were unable to send the email. Please try again.');
+  }
+}

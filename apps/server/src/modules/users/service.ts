@@ -1,0 +1,64 @@
+import type { TNotificationChannel, TUserTransactionRow } from '@lockerops/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { settings, users } from '../../db/schema';
+import { Conflict } from '../../errors';
+
+/** Escapes LIKE wildcards so a filter value matches literally. */
+export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The organization's default notification channel (spec: operational §5 User, §9): `email` unless
+ * its settings say `sms`.
+ */
+export async function notificationChannelOf(tx: Tx, organizationId: string): Promise<TNotificationChannel> {
+  const [row] = await tx
+    .select({ channel: settings.defaultNotificationChannel })
+    .from(settings)
+    .where(eq(settings.organizationId, organizationId));
+  return row?.channel === 'sms' ? 'sms' : 'email';
+}
+
+/**
+ * 409 'A user with this email already exists.' when another non-deleted user of the organization
+ * has this e-mail (case-insensitive). The partial unique index `users_org_email_uq` decides races.
+ */
+export async function assertEmailFree(
+  tx: Tx,
+  organizationId: string,
+  email: string | null,
+  exceptId?: string,
+  message = 'A user with this email already exists.',
+): Promise<void> {
+  if (!email) return;
+  const [clash] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.isDeleted, false),
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) throw Conflict(message);
+}
+
+/**
+ * Where a user's transactions come from. The transactions area replaces `list` with a real query;
+ * until then every user has none. `limit` is 100 (spec: operational §7 "User transactions: first 100
+ * kept"); rows come newest first; `active` keeps only transactions still in progress.
+ */
+export const userTransactions: {
+  list(
+    tx: Tx,
+    auth: AuthContext,
+    userId: string,
+    opts: { limit: number; active?: boolean },
+  ): Promise<{ items: TUserTransactionRow[]; total: number }>;
+} = {
+  list: async () => ({ items: [], total: 0 }),
+};
