@@ -1,0 +1,184 @@
+import { DOOR_STATE_LABELS, type TWallDevice, type TWallDoor } from '@lockerops/contract';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { QRCodeCanvas } from 'qrcode.react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatApiError } from '../../api/errors';
+import { useUnassignedDevices } from './hooks';
+
+const Row = ({ label, value }: { label: string; value: string }) => (
+  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+    <Typography variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography variant="body2">{value}</Typography>
+  </Box>
+);
+
+export interface LockerDetailsDialogProps {
+  door: TWallDoor | null;
+  onClose: () => void;
+  onReassign: () => void;
+  onUnassign: () => void;
+  onQrCode: () => void;
+  busy?: boolean;
+}
+
+/** "Locker Details" of an assigned door: the device, its state, and Reassign / Unassign / QR Code. */
+export function LockerDetailsDialog({
+  door,
+  onClose,
+  onReassign,
+  onUnassign,
+  onQrCode,
+  busy,
+}: LockerDetailsDialogProps) {
+  const d = door?.device;
+  return (
+    <Dialog open={!!door && !!d} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>Locker Details</DialogTitle>
+      <DialogContent>
+        {door && d ? (
+          <>
+            <Row label="Name" value={d.name} />
+            <Row label="Locker Number" value={String(d.locker_number)} />
+            <Row label="Status" value={DOOR_STATE_LABELS[door.state]} />
+            <Row label="Lock Status" value={d.lock_status} />
+            <Row label="Size" value={d.size?.name ?? '—'} />
+            <Row label="Mode" value={d.mode} />
+            <Row label="Hardware" value={d.hardware_type} />
+            <Row label="Column / Row" value={`${door.x} / ${door.y}`} />
+          </>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onQrCode}>QR Code</Button>
+        <Button color="error" onClick={onUnassign} disabled={busy}>
+          Unassign
+        </Button>
+        <Button variant="contained" onClick={onReassign} disabled={busy}>
+          Reassign
+        </Button>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export interface AssignDialogProps {
+  open: boolean;
+  wallId: string | null;
+  door: TWallDoor | null;
+  /** true: the door's device is replaced */
+  reassign: boolean;
+  busy?: boolean;
+  onCancel: () => void;
+  onAssign: (deviceId: string) => void;
+}
+
+const deviceLabel = (d: TWallDevice) => `#${d.locker_number} ${d.name}${d.size ? ` (${d.size.name})` : ''}`;
+
+/**
+ * "Assign Locker" / "Reassign Locker": picks one of the devices of the wall's location that sit in no
+ * door (`GET locker-walls/{id}/unassigned-devices`).
+ */
+export function AssignDialog({ open, wallId, door, reassign, busy, onCancel, onAssign }: AssignDialogProps) {
+  const devices = useUnassignedDevices(wallId, open);
+  const [choice, setChoice] = useState('');
+  const labelId = useId();
+  useEffect(() => {
+    if (open) setChoice('');
+  }, [open]);
+  const items = devices.data ?? [];
+
+  return (
+    <Dialog open={open} onClose={onCancel} maxWidth="xs" fullWidth>
+      <DialogTitle>{reassign ? 'Reassign Locker' : 'Assign Locker'}</DialogTitle>
+      <DialogContent>
+        {door ? (
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            Column {door.x}, row {door.y}
+            {reassign && door.device ? ` — now ${deviceLabel(door.device)}` : ''}
+          </Typography>
+        ) : null}
+        {devices.isPending ? (
+          <CircularProgress size={24} aria-label="Fetching data..." />
+        ) : devices.isError ? (
+          <Alert severity="error">{formatApiError(devices.error)}</Alert>
+        ) : items.length === 0 ? (
+          <Alert severity="info">Every device of this location is already assigned.</Alert>
+        ) : (
+          <TextField
+            select
+            fullWidth
+            label="Device"
+            id={labelId}
+            value={choice}
+            onChange={(e) => setChoice(e.target.value)}
+          >
+            {items.map((d) => (
+              <MenuItem key={d.id} value={d.id}>
+                {deviceLabel(d)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="contained" disabled={!choice || busy} onClick={() => onAssign(choice)}>
+          {reassign ? 'Reassign' : 'Assign'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export interface QrCodeDialogProps {
+  device: TWallDevice | null;
+  onClose: () => void;
+}
+
+/** "QR Code" of a locker: the device id as a QR code, downloadable as a PNG. */
+export function QrCodeDialog({ device, onClose }: QrCodeDialogProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const download = () => {
+    if (!canvas.current || !device) return;
+    const a = document.createElement('a');
+    a.href = canvas.current.toDataURL('image/png');
+    a.download = `locker_${device.locker_number}_qr.png`;
+    a.click();
+  };
+  return (
+    <Dialog open={!!device} onClose={onClose} maxWidth="xs">
+      <DialogTitle>QR Code</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+        {device ? (
+          <>
+            <QRCodeCanvas ref={canvas} value={device.id} size={200} marginSize={2} title={device.name} />
+            <Typography variant="body2">
+              #{device.locker_number} {device.name}
+            </Typography>
+          </>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={download}>Download</Button>
+        <Button variant="contained" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,262 @@
+import { LOCKER_WALL_MESSAGES, type TLockerWall, type TWallDoor } from '@lockerops/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { formatApiError } from '../../api/errors';
+import { useCurrentUser } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PageTitle } from '../../components/PageTitle';
+import { AssignDialog, LockerDetailsDialog, QrCodeDialog } from './DoorDialogs';
+import { useDeleteLockerWall, useLocationOptions, useLockerWalls, useWallAction } from './hooks';
+import { LockerWallFormDialog } from './LockerWallFormDialog';
+import { WallGrid, WallLegend } from './WallGrid';
+import { pickLocation, pickWall, readLastLocation, writeLastLocation } from './wallLayout';
+
+type Confirm = { kind: 'deleteWall' } | { kind: 'unassign'; door: TWallDoor } | { kind: 'removeKiosk' };
+
+/**
+ * /locker-wall (spec operational §2 Locker wall): location and wall pickers, Add / Edit / Delete Locker
+ * Wall, the wall header, the legend with counts and the door grid with its dialogs (locker details,
+ * assign / reassign, unassign, QR code), the kiosk dragged to another door or removed. The last
+ * location chosen is remembered in this browser. Viewers never reach it; deleting a wall is for admins.
+ */
+export function LockerWallPage() {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const locations = useLocationOptions();
+  const [locationId, setLocationId] = useState<string | null>(() => readLastLocation());
+  const [wallId, setWallId] = useState<string | null>(null);
+  const [form, setForm] = useState<{ wall: TLockerWall | null } | null>(null);
+  const [details, setDetails] = useState<TWallDoor | null>(null);
+  const [assign, setAssign] = useState<{ door: TWallDoor; reassign: boolean } | null>(null);
+  const [qr, setQr] = useState<TWallDoor | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+
+  const options = locations.data ?? [];
+  const currentLocation = locations.data ? pickLocation(options, locationId) : null;
+  const walls = useLockerWalls(currentLocation);
+  const wall = pickWall(walls.data ?? [], wallId);
+  const action = useWallAction(wall?.id ?? null);
+  const removeWall = useDeleteLockerWall();
+
+  useEffect(() => {
+    if (currentLocation) writeLastLocation(currentLocation);
+  }, [currentLocation]);
+
+  const closeAll = () => {
+    setDetails(null);
+    setAssign(null);
+    setConfirm(null);
+  };
+
+  const onConfirm = () => {
+    if (!confirm) return;
+    if (confirm.kind === 'deleteWall' && wall) {
+      removeWall.mutate(wall.id, { onSettled: () => setConfirm(null), onSuccess: () => setWallId(null) });
+    } else if (confirm.kind === 'unassign') {
+      action.mutate(
+        { kind: 'door', x: confirm.door.x, y: confirm.door.y, id_device: null },
+        { onSettled: closeAll },
+      );
+    } else if (confirm.kind === 'removeKiosk') {
+      action.mutate({ kind: 'removeKiosk' }, { onSettled: () => setConfirm(null) });
+    }
+  };
+
+  const confirmText: Record<Confirm['kind'], string> = {
+    deleteWall: LOCKER_WALL_MESSAGES.deleteConfirm,
+    unassign: LOCKER_WALL_MESSAGES.unassignConfirm,
+    removeKiosk: LOCKER_WALL_MESSAGES.kioskDeleteConfirm,
+  };
+
+  return (
+    <>
+      <PageTitle
+        title="Locker Wall"
+        actions={
+          <Stack direction="row" spacing={1}>
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              disabled={!currentLocation}
+              onClick={() => setForm({ wall: null })}
+            >
+              Add Locker Wall
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<EditOutlined />}
+              disabled={!wall}
+              onClick={() => wall && setForm({ wall })}
+            >
+              Edit Locker Wall
+            </Button>
+            {isAdmin ? (
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlined />}
+                disabled={!wall}
+                onClick={() => setConfirm({ kind: 'deleteWall' })}
+              >
+                Delete Locker Wall
+              </Button>
+            ) : null}
+          </Stack>
+        }
+      />
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          select
+          label="Location"
+          sx={{ minWidth: 240 }}
+          value={currentLocation ?? ''}
+          onChange={(e) => {
+            setLocationId(e.target.value);
+            setWallId(null);
+          }}
+          disabled={!options.length}
+        >
+          {options.map((l) => (
+            <MenuItem key={l.id} value={l.id}>
+              {l.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Locker Wall"
+          sx={{ minWidth: 240 }}
+          value={wall?.id ?? ''}
+          onChange={(e) => setWallId(e.target.value)}
+          disabled={!walls.data?.length}
+        >
+          {(walls.data ?? []).map((w) => (
+            <MenuItem key={w.id} value={w.id}>
+              {w.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+
+      {locations.isError ? <Alert severity="error">{formatApiError(locations.error)}</Alert> : null}
+      {walls.isError ? <Alert severity="error">{formatApiError(walls.error)}</Alert> : null}
+      {locations.isPending || (currentLocation && walls.isPending) ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <CircularProgress size={20} />
+          <Typography>Fetching data...</Typography>
+        </Box>
+      ) : !currentLocation ? (
+        <Typography color="text.secondary">No Data to Show</Typography>
+      ) : !wall ? (
+        <Typography color="text.secondary">No Data to Show</Typography>
+      ) : (
+        <Stack spacing={2}>
+          <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
+            <Box
+              sx={{
+                width: 160,
+                height: 100,
+                borderRadius: 1,
+                overflow: 'hidden',
+                bgcolor: 'action.hover',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                flexShrink: 0,
+              }}
+            >
+              {wall.image ? (
+                <img
+                  src={wall.image}
+                  alt={wall.name}
+                  style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                />
+              ) : (
+                <ImageOutlined color="disabled" />
+              )}
+            </Box>
+            <Box>
+              <Typography variant="h6">{wall.name}</Typography>
+              {wall.custom_id ? (
+                <Typography variant="body2" color="text.secondary">
+                  Custom ID: {wall.custom_id}
+                </Typography>
+              ) : null}
+              {wall.description ? <Typography variant="body2">{wall.description}</Typography> : null}
+            </Box>
+          </Paper>
+          <WallLegend counts={wall.counts} />
+          <WallGrid
+            wall={wall}
+            busy={action.isPending}
+            onDoor={(door) => (door.device ? setDetails(door) : setAssign({ door, reassign: false }))}
+            onMoveKiosk={(x, y) => action.mutate({ kind: 'moveKiosk', x, y })}
+            onRemoveKiosk={() => setConfirm({ kind: 'removeKiosk' })}
+          />
+        </Stack>
+      )}
+
+      {form && currentLocation ? (
+        <LockerWallFormDialog
+          open
+          wall={form.wall}
+          idLocation={currentLocation}
+          onClose={() => setForm(null)}
+          onSaved={(saved) => setWallId(saved.id)}
+        />
+      ) : null}
+      <LockerDetailsDialog
+        door={details}
+        busy={action.isPending}
+        onClose={() => setDetails(null)}
+        onReassign={() => details && setAssign({ door: details, reassign: true })}
+        onUnassign={() => details && setConfirm({ kind: 'unassign', door: details })}
+        onQrCode={() => setQr(details)}
+      />
+      <AssignDialog
+        open={!!assign}
+        wallId={wall?.id ?? null}
+        door={assign?.door ?? null}
+        reassign={!!assign?.reassign}
+        busy={action.isPending}
+        onCancel={() => setAssign(null)}
+        onAssign={(deviceId) =>
+          assign &&
+          action.mutate(
+            {
+              kind: 'door',
+              x: assign.door.x,
+              y: assign.door.y,
+              id_device: deviceId,
+              reassign: assign.reassign,
+            },
+            { onSuccess: closeAll },
+          )
+        }
+      />
+      <QrCodeDialog device={qr?.device ?? null} onClose={() => setQr(null)} />
+      <ConfirmDialog
+        open={!!confirm}
+        message={confirm ? confirmText[confirm.kind] : ''}
+        loading={action.isPending || removeWall.isPending}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirm(null)}
+      />
+    </>
+  );
+}

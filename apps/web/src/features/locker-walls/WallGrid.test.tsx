@@ -1,0 +1,89 @@
+import type { TLockerWall } from '@lockerops/contract';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { WallGrid, WallLegend } from './WallGrid';
+
+const device = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Front',
+  locker_number: 7,
+  status: 'available',
+  lock_status: 'locked',
+  mode: 'storage',
+  hardware_type: 'virtual',
+  size: null,
+};
+const wall: TLockerWall = {
+  id: 'w',
+  id_location: 'l',
+  name: 'Wall A',
+  description: null,
+  custom_id: null,
+  image: null,
+  qty_wide: 2,
+  qty_tall: 2,
+  is_kiosk: true,
+  lockers: [
+    { x: 1, y: 1, kiosk: false, id: device.id, state: 'available', device },
+    { x: 2, y: 1, kiosk: true, id: null, state: 'kiosk', device: null },
+    { x: 1, y: 2, kiosk: false, id: null, state: 'unassigned', device: null },
+    { x: 2, y: 2, kiosk: false, id: null, state: 'unassigned', device: null },
+  ],
+  devices: [device.id],
+  counts: { available: 1, maintenance: 0, reserved: 0, unassigned: 2, kiosk: 1 },
+  created_at: '',
+  updated_at: '',
+};
+
+/** jsdom has no DataTransfer: a minimal one carrying the kiosk payload between drag events. */
+function dataTransfer() {
+  const data = new Map<string, string>();
+  return {
+    setData: (k: string, v: string) => void data.set(k, v),
+    getData: (k: string) => data.get(k) ?? '',
+    get types() {
+      return [...data.keys()];
+    },
+    effectAllowed: '',
+    dropEffect: '',
+  };
+}
+
+describe('WallGrid', () => {
+  it('shows column and row numbers, door states and the legend counts', () => {
+    render(
+      <>
+        <WallLegend counts={wall.counts} />
+        <WallGrid wall={wall} onDoor={() => {}} onMoveKiosk={() => {}} onRemoveKiosk={() => {}} />
+      </>,
+    );
+    expect(screen.getAllByTestId('column-number').map((e) => e.textContent)).toEqual(['1', '2']);
+    expect(screen.getAllByTestId('row-number').map((e) => e.textContent)).toEqual(['1', '2']);
+    expect(screen.getByRole('gridcell', { name: 'Door 1,1: Available #7' })).toHaveTextContent('#7');
+    expect(screen.getByTestId('legend-unassigned')).toHaveTextContent('Unassigned: 2');
+    expect(screen.getByTestId('legend-maintenance')).toHaveTextContent('Under Maintenance: 0');
+  });
+
+  it('opens doors, drags the kiosk to another door and removes it', () => {
+    const onDoor = vi.fn();
+    const onMoveKiosk = vi.fn();
+    const onRemoveKiosk = vi.fn();
+    render(<WallGrid wall={wall} onDoor={onDoor} onMoveKiosk={onMoveKiosk} onRemoveKiosk={onRemoveKiosk} />);
+    fireEvent.click(screen.getByRole('gridcell', { name: 'Door 1,2: Unassigned' }));
+    expect(onDoor).toHaveBeenCalledWith(expect.objectContaining({ x: 1, y: 2 }));
+    fireEvent.click(screen.getByRole('gridcell', { name: 'Door 2,1: Kiosk' }));
+    expect(onDoor).toHaveBeenCalledTimes(1);
+
+    const dt = dataTransfer();
+    const kiosk = screen.getByRole('gridcell', { name: 'Door 2,1: Kiosk' });
+    const target = screen.getByRole('gridcell', { name: 'Door 2,2: Unassigned' });
+    expect(kiosk).toHaveAttribute('draggable', 'true');
+    fireEvent.dragStart(kiosk, { dataTransfer: dt });
+    fireEvent.dragOver(target, { dataTransfer: dt });
+    fireEvent.drop(target, { dataTransfer: dt });
+    expect(onMoveKiosk).toHaveBeenCalledWith(2, 2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove kiosk' }));
+    expect(onRemoveKiosk).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  LOCKER_WALL_MESSAGES,
+  MAX_PAGE_SIZE,
+  type TLockerWall,
+  type TLockerWallActionResponse,
+  type TPage,
+  ZDetailResponse,
+  ZLockerWall,
+  ZLockerWallActionResponse,
+  ZLockerWallCreateRequest,
+  ZUnassignedDevicesResponse,
+  zPage,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+
+/** Query-key prefix of the locker walls; every wall and door mutation invalidates it. */
+export const lockerWallsKey = ['locker-walls'] as const;
+export const LOCKER_WALLS_ENDPOINT = 'locker-walls';
+const ZWallPage: z.ZodType<TPage<TLockerWall>> = zPage(ZLockerWall);
+
+/** The few location fields the pickers need; the locations area owns the full shape. */
+const ZLocationOption = z.object({ id: z.string(), name: z.string() });
+const ZLocationOptions = z.object({ items: z.array(ZLocationOption) });
+export type TLocationOption = z.infer<typeof ZLocationOption>;
+
+/** Locations for the picker: `GET locations` page 1, size 10000 (spec operational §7 list-fetch sizes). */
+export function useLocationOptions() {
+  return useQuery({
+    queryKey: ['locations', 'options'],
+    queryFn: ({ signal }) =>
+      apiRequest('locations', { query: { page: 1, size: MAX_PAGE_SIZE }, schema: ZLocationOptions, signal }),
+    select: (page) => page.items,
+  });
+}
+
+/** `GET locker-walls?id_location=` — the walls of one location with their doors. */
+export function useLockerWalls(idLocation: string | null) {
+  return useQuery({
+    queryKey: [...lockerWallsKey, idLocation],
+    enabled: !!idLocation,
+    queryFn: ({ signal }) =>
+      apiRequest(LOCKER_WALLS_ENDPOINT, {
+        query: { id_location: idLocation ?? undefined },
+        schema: ZWallPage,
+        signal,
+      }),
+    select: (page) => page.items,
+  });
+}
+
+/** Devices of the wall's location that sit in no door: the assign/reassign choices. */
+export function useUnassignedDevices(wallId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...lockerWallsKey, wallId, 'unassigned-devices'],
+    enabled: !!wallId && enabled,
+    queryFn: ({ signal }) =>
+      apiRequest(`${LOCKER_WALLS_ENDPOINT}/${wallId}/unassigned-devices`, {
+        schema: ZUnassignedDevicesResponse,
+        signal,
+      }),
+    select: (r) => r.items,
+  });
+}
+
+export type TLockerWallFormInput = z.input<typeof ZLockerWallCreateRequest>;
+export type TLockerWallFormOutput = z.output<typeof ZLockerWallCreateRequest>;
+
+function valuesOf(wall: TLockerWall | null, idLocation: string): TLockerWallFormInput {
+  if (!wall) {
+    return {
+      id_location: idLocation,
+      name: '',
+      description: '',
+      custom_id: '',
+      image: null,
+      qty_wide: '',
+      qty_tall: '',
+      is_kiosk: false,
+    };
+  }
+  return {
+    id_location: wall.id_location,
+    name: wall.name,
+    description: wall.description ?? '',
+    custom_id: wall.custom_id ?? '',
+    image: wall.image,
+    qty_wide: String(wall.qty_wide),
+    qty_tall: String(wall.qty_tall),
+    is_kiosk: wall.is_kiosk,
+  };
+}
+
+/**
+ * The Add/Edit Locker Wall form, validated by the contract's ZLockerWallCreateRequest (spec operational
+ * §5 Locker wall), reset to `wall` (or blank at `idLocation`) whenever the dialog opens.
+ */
+export function useLockerWallForm(wall: TLockerWall | null, idLocation: string, open: boolean) {
+  const form = useForm<TLockerWallFormInput, unknown, TLockerWallFormOutput>({
+    resolver: zodResolver(ZLockerWallCreateRequest),
+    defaultValues: valuesOf(wall, idLocation),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(wall, idLocation));
+  }, [open, wall, idLocation, reset]);
+  return form;
+}
+
+/** `POST locker-walls` (no id) or `PUT locker-walls/{id}` (the image string is sent again when unchanged). */
+export function saveLockerWall(id: string | undefined, body: TLockerWallFormOutput): Promise<TLockerWall> {
+  return id
+    ? apiRequest(`${LOCKER_WALLS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZLockerWall })
+    : apiRequest(LOCKER_WALLS_ENDPOINT, { method: 'POST', body, schema: ZLockerWall });
+}
+
+/** `DELETE locker-walls/{id}` and 'Locker Wall deleted successfully'. */
+export function useDeleteLockerWall() {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`${LOCKER_WALLS_ENDPOINT}/${id}`, { method: 'DELETE', schema: ZDetailResponse }),
+    onSuccess: () => {
+      enqueueSnackbar(LOCKER_WALL_MESSAGES.deleted, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: lockerWallsKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
+
+/** A door or kiosk action of one wall; its answer's `detail` is the spec's success message. */
+export type TWallAction =
+  | { kind: 'door'; x: number; y: number; id_device: string | null; reassign?: boolean }
+  | { kind: 'moveKiosk'; x: number; y: number }
+  | { kind: 'removeKiosk' };
+
+function runAction(wallId: string, action: TWallAction): Promise<TLockerWallActionResponse> {
+  const base = `${LOCKER_WALLS_ENDPOINT}/${wallId}`;
+  const schema = ZLockerWallActionResponse;
+  switch (action.kind) {
+    case 'door': {
+      const { kind: _kind, ...body } = action;
+      return apiRequest(`${base}/doors`, { method: 'PATCH', body, schema });
+    }
+    case 'moveKiosk':
+      return apiRequest(`${base}/kiosk`, { method: 'PATCH', body: { x: action.x, y: action.y }, schema });
+    case 'removeKiosk':
+      return apiRequest(`${base}/kiosk`, { method: 'DELETE', schema });
+  }
+}
+
+/**
+ * Assign / reassign / unassign a door and move / remove the kiosk (`PATCH locker-walls/{id}/doors`,
+ * `PATCH|DELETE locker-walls/{id}/kiosk`): shows the answer's message ('Locker has been assigned
+ * correctly', 'Kiosk successfully moved'…) or the error ('Something went wrong! This locker is already
+ * assigned.'), then refreshes the walls.
+ */
+export function useWallAction(wallId: string | null) {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: (action: TWallAction) => runAction(wallId!, action),
+    onSuccess: (res) => enqueueSnackbar(res.detail, { variant: 'success' }),
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: lockerWallsKey }),
+  });
+}
