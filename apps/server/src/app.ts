@@ -14,6 +14,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { createMailAdapter, type MailAdapter } from './adapters/mail';
 import { createLocalStorage } from './adapters/storage';
+import { createGeocoder } from './adapters/geocode';
+import { createLockAdapter } from './adapters/locks';
 import { installAuth } from './auth/context';
 import { IdentityService } from './auth/identity.service';
 import { authRoutes } from './auth/routes';
@@ -27,6 +29,10 @@ import { apiKeyResolver } from './modules/api-keys/service';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { devicesResource } from './modules/devices/resource';
+import { devicesRoutes } from './modules/devices/routes';
+import { locationsResource } from './modules/locations/resource';
+import { locationsRoutes } from './modules/locations/routes';
 import { lockerWallRoutes } from './modules/locker-walls/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -121,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
 
+  const locks = createLockAdapter();
   await app.register(
     async (api) => {
       installAuth(api, { resolve: apiKeyResolver(ctx.db) });
@@ -132,6 +139,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(feedbackRoutes);
       await api.register(filesRoutes);
       await api.register(lockerWallRoutes);
+      await api.register(crudRoutes(locationsResource));
+      await api.register(locationsRoutes({ locks, geocoder: createGeocoder() }));
+      await api.register(crudRoutes(devicesResource));
+      await api.register(devicesRoutes({ locks }));
       await api.register(crudRoutes(usersResource));
       await api.register(usersRoutes);
       await api.register(groupsRoutes);

@@ -6,14 +6,15 @@ import {
   ZSizeCreateRequest,
   ZSizeUpdateRequest,
 } from '@lockerops/contract';
-import { sizes } from '../../db/schema';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { devices, sizes } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
 
 type SizeRow = typeof sizes.$inferSelect;
 
 /**
- * Counts of available devices per size. The devices area replaces this with a real count; until a
- * size has devices the answer is 0.
+ * Counts of available devices per size (status `available`), by size id; sizes without such
+ * devices are absent (read as 0). spec: operational §3 Size available_devices.
  */
 export const sizeAvailability: {
   count(
@@ -21,7 +22,15 @@ export const sizeAvailability: {
     tx: Parameters<Resource<TSize, typeof ZSizeCreateRequest, typeof ZSizeUpdateRequest>['toWire']>[1],
   ): Promise<Map<string, number>>;
 } = {
-  count: async () => new Map(),
+  count: async (ids, tx) => {
+    if (!ids.length) return new Map();
+    const rows = await tx
+      .select({ id: devices.idSize, n: count() })
+      .from(devices)
+      .where(and(inArray(devices.idSize, ids), eq(devices.status, 'available')))
+      .groupBy(devices.idSize);
+    return new Map(rows.filter((r) => r.id).map((r) => [r.id!, r.n]));
+  },
 };
 
 /** The Sizes area (spec: operational §2 Sizes, §3 Size, §5 Size, §7 Sizes). */

@@ -1,0 +1,181 @@
+import {
+  DEVICE_CSV_HEADERS,
+  DEVICE_MESSAGES,
+  type TDevice,
+  type TDeviceCreateValues,
+  ZDevice,
+  ZDeviceCreateRequest,
+  ZDeviceListQuery,
+  ZDeviceUpdateRequest,
+} from '@lockerops/contract';
+import { countDistinct, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { devices, locations, prices, sizes } from '../../db/schema';
+import { BadRequest } from '../../errors';
+import type { Resource } from '../../lib/crud/resource';
+import { restrictionsOf } from '../locations/service';
+import { type DeviceRow, deviceValues } from './service';
+
+/**
+ * The wire shape of devices, with their location (and its restriction, which the device mirrors),
+ * size and price, in one query per related table.
+ */
+export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[]> {
+  if (!rows.length) return [];
+  const orgId = rows[0]!.organizationId;
+  const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
+  const locIds = uniq(rows.map((r) => r.idLocation));
+  const sizeIds = uniq(rows.map((r) => r.idSize));
+  const priceIds = uniq(rows.map((r) => r.idPrice));
+  const locs = await tx
+    .select({
+      id: locations.id,
+      name: locations.name,
+      shared: locations.shared,
+      restrictionType: locations.restrictionType,
+    })
+    .from(locations)
+    .where(inArray(locations.id, locIds));
+  const sz = sizeIds.length
+    ? await tx.select({ id: sizes.id, name: sizes.name }).from(sizes).where(inArray(sizes.id, sizeIds))
+    : [];
+  const pr = priceIds.length
+    ? await tx
+        .select({
+          id: prices.id,
+          name: prices.name,
+          priceType: prices.priceType,
+          amount: prices.amount,
+          currency: prices.currency,
+        })
+        .from(prices)
+        .where(inArray(prices.id, priceIds))
+    : [];
+  const restrictions = await restrictionsOf(tx, orgId, locs);
+  const locBy = new Map(locs.map((l) => [l.id, l]));
+  const sizeBy = new Map(sz.map((s) => [s.id, s]));
+  const priceBy = new Map(pr.map((p) => [p.id, p]));
+  return rows.map((d) => {
+    const loc = locBy.get(d.idLocation);
+    const size = d.idSize ? sizeBy.get(d.idSize) : undefined;
+    const price = d.idPrice ? priceBy.get(d.idPrice) : undefined;
+    return {
+      id: d.id,
+      name: d.name,
+      custom_identifier: d.customIdentifier,
+      locker_number: d.lockerNumber,
+      mode: d.mode as TDevice['mode'],
+      status: d.status as TDevice['status'],
+      lock_status: d.lockStatus as TDevice['lock_status'],
+      hardware_type: d.hardwareType as TDevice['hardware_type'],
+      location: { id: d.idLocation, name: loc?.name ?? '', shared: loc?.shared ?? false },
+      id_location: d.idLocation,
+      size: size ? { id: size.id, name: size.name } : null,
+      id_size: d.idSize,
+      price: price
+        ? {
+            id: price.id,
+            name: price.name,
+            price_type: price.priceType,
+            amount: Number(price.amount),
+            currency: price.currency,
+          }
+        : null,
+      id_price: d.idPrice,
+      product: d.idProduct ? { id: d.idProduct } : null,
+      id_product: d.idProduct,
+      item: d.item,
+      item_description: d.itemDescription,
+      price_required: d.priceRequired,
+      ada_compliance: d.adaCompliance,
+      require_image: d.requireImage,
+      shared: d.shared,
+      image: d.image,
+      restriction: restrictions.get(d.idLocation) ?? { restriction_type: null, items: [] },
+      mac_address: d.macAddress,
+      integration_id: d.integrationId,
+      locker_udn: d.lockerUdn,
+      user_code: d.userCode,
+      master_code: d.masterCode,
+      gantner_id: d.gantnerId,
+      harbor_tower_id: d.harborTowerId,
+      harbor_locker_id: d.harborLockerId,
+      dclock_terminal_no: d.dclockTerminalNo,
+      dclock_box_no: d.dclockBoxNo,
+      ip: d.ip,
+      circuit_unit: d.circuitUnit,
+      board_unit: d.boardUnit,
+      hook_port: d.hookPort,
+      headboard: d.headboard,
+      port: d.port,
+      lock_status_at: d.lockStatusAt ? d.lockStatusAt.toISOString() : null,
+      created_at: d.createdAt.toISOString(),
+      updated_at: d.updatedAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * The Devices area (spec: operational §2 Devices, §3 Device, §4 Device status, §5 Device, §7
+ * Devices). Sorted by locker number by default; export refuses mixed hardware types.
+ */
+export const devicesResource: Resource<
+  TDevice,
+  typeof ZDeviceCreateRequest,
+  typeof ZDeviceUpdateRequest,
+  typeof ZDeviceListQuery
+> = {
+  entity: 'device',
+  path: 'devices',
+  model: 'device',
+  tag: 'Devices',
+  table: devices,
+  item: ZDevice,
+  create: ZDeviceCreateRequest,
+  update: ZDeviceUpdateRequest,
+  query: ZDeviceListQuery,
+  filters: (q) => [
+    q.by_status ? eq(devices.status, q.by_status) : undefined,
+    q.id_location ? eq(devices.idLocation, q.id_location) : undefined,
+    q.hardware_type ? eq(devices.hardwareType, q.hardware_type) : undefined,
+    q.mode ? eq(devices.mode, q.mode) : undefined,
+  ],
+  search: [
+    devices.name,
+    devices.customIdentifier,
+    devices.lockerNumber,
+    devices.item,
+    devices.hardwareType,
+    devices.mode,
+  ],
+  sort: {
+    locker_number: devices.lockerNumber,
+    name: devices.name,
+    mode: devices.mode,
+    status: devices.status,
+    lock_status: devices.lockStatus,
+    hardware_type: devices.hardwareType,
+    custom_identifier: devices.customIdentifier,
+    created_at: devices.createdAt,
+  },
+  defaultSort: { by: 'locker_number', order: 'asc' },
+  toWire: (rows, tx) => devicesToWire(rows as unknown as DeviceRow[], tx),
+  toValues: (input, { tx, auth, existing }) =>
+    deviceValues(tx, auth, input as TDeviceCreateValues, existing as unknown as DeviceRow | undefined),
+  async beforeExport(where, tx) {
+    const [r] = await tx
+      .select({ n: countDistinct(devices.hardwareType) })
+      .from(devices)
+      .where(where);
+    if ((r?.n ?? 0) > 1) throw BadRequest(DEVICE_MESSAGES.mixedHardware);
+  },
+  csv: {
+    headers: DEVICE_CSV_HEADERS,
+  },
+  roles: { read: ['admin', 'member'], write: ['admin', 'member'] },
+  messages: {
+    created: DEVICE_MESSAGES.created,
+    updated: DEVICE_MESSAGES.updated,
+    deleted: DEVICE_MESSAGES.deleted,
+  },
+};

@@ -1,0 +1,322 @@
+import {
+  ALL_HARDWARE_FIELDS,
+  DEVICE_MESSAGES,
+  HARDWARE_FIELDS,
+  HARDWARE_LABELS,
+  HARDWARE_VENDORS,
+  MODE_LABELS,
+  MODES,
+  type TDeviceCreateValues,
+  type THardwareType,
+  type TLockStatus,
+  type TMode,
+  type TTypeOption,
+} from '@lockerops/contract';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type LockAdapter, type LockTarget, LockUnreachable } from '../../adapters/locks';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { devices, locations, organizations, prices, sizes } from '../../db/schema';
+import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
+import { assertMayShare } from '../locations/service';
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+/** What an organization may use for devices: its enabled modes and hardware types. */
+export interface DeviceCapabilities {
+  modes: TMode[];
+  hardware: THardwareType[];
+}
+
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * The modes and hardware types an organization may use (spec: operational §1): modes with their
+ * `<mode>_mode` flag; vendors with their `<vendor>_hardware` flag plus the virtual lock, except
+ * that an organization restricted to ojmar or gantner alone sees only that brand.
+ */
+export async function deviceCapabilities(tx: Tx, organizationId: string): Promise<DeviceCapabilities> {
+  const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+  if (!org) throw NotFound();
+  const flags = org as unknown as Record<string, unknown>;
+  const modes = MODES.filter((m) => flags[camel(`${m}_mode`)] === true);
+  const vendors = HARDWARE_VENDORS.filter((v) => flags[camel(`${v}_hardware`)] === true);
+  const single = vendors.length === 1 && (vendors[0] === 'ojmar' || vendors[0] === 'gantner');
+  const hardware: THardwareType[] = single ? [...vendors] : [...vendors, 'virtual'];
+  return { modes, hardware };
+}
+
+/** The options of `GET types/device/mode` and `types/device/hardware`. */
+export function typeOptions(caps: DeviceCapabilities): { modes: TTypeOption[]; hardware: TTypeOption[] } {
+  return {
+    modes: caps.modes.map((m) => ({ value: m, label: MODE_LABELS[m] })),
+    hardware: caps.hardware.map((h) => ({ value: h, label: HARDWARE_LABELS[h] })),
+  };
+}
+
+/**
+ * Serializes writes of locker numbers in one location for the rest of the transaction, so the
+ * check below sees every committed number; the unique index `devices_locker_number_uq` stays the
+ * last word.
+ */
+async function lockLockerNumbers(tx: Tx, organizationId: string, locationId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`devices:${organizationId}:${locationId}`}))`);
+}
+
+/** 409 "This Locker Number is already in use…" when another device of the location has the number. */
+export async function assertLockerNumberFree(
+  tx: Tx,
+  organizationId: string,
+  locationId: string,
+  lockerNumber: number,
+  exceptId?: string,
+): Promise<void> {
+  await lockLockerNumbers(tx, organizationId, locationId);
+  const [taken] = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.organizationId, organizationId),
+        eq(devices.idLocation, locationId),
+        eq(devices.lockerNumber, lockerNumber),
+        exceptId ? ne(devices.id, exceptId) : undefined,
+      ),
+    );
+  if (taken) throw Conflict(DEVICE_MESSAGES.lockerNumberInUse);
+}
+
+/**
+ * The column values of a device create or update after every rule of spec operational §5 Device
+ * that needs the database: hardware and mode enabled for the organization (400), location, size
+ * and price of the organization (404), price type against mode (400), the reserved → maintenance
+ * transition (409), locker number free in the location (409), sharing allowed (403). Hardware
+ * fields of other hardware types are cleared; require_image holds only for rental; vending has no
+ * price.
+ */
+export async function deviceValues(
+  tx: Tx,
+  auth: AuthContext,
+  input: TDeviceCreateValues,
+  existing?: DeviceRow,
+): Promise<Partial<typeof devices.$inferInsert>> {
+  const orgId = auth.organizationId;
+  const caps = await deviceCapabilities(tx, orgId);
+  if (!caps.hardware.includes(input.hardware_type) && existing?.hardwareType !== input.hardware_type)
+    throw BadRequest(DEVICE_MESSAGES.hardwareNotEnabled(input.hardware_type));
+  if (!caps.modes.includes(input.mode) && existing?.mode !== input.mode)
+    throw BadRequest(DEVICE_MESSAGES.modeNotEnabled(input.mode));
+
+  const [loc] = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, input.id_location), eq(locations.organizationId, orgId)));
+  if (!loc) throw NotFound(DEVICE_MESSAGES.locationNotFound);
+  if (input.id_size) {
+    const [s] = await tx
+      .select({ id: sizes.id })
+      .from(sizes)
+      .where(and(eq(sizes.id, input.id_size), eq(sizes.organizationId, orgId)));
+    if (!s) throw NotFound(DEVICE_MESSAGES.sizeNotFound);
+  }
+  const vending = input.mode === 'vending';
+  const idPrice = vending ? null : input.id_price;
+  if (idPrice) {
+    const [p] = await tx
+      .select({ id: prices.id, priceType: prices.priceType })
+      .from(prices)
+      .where(and(eq(prices.id, idPrice), eq(prices.organizationId, orgId)));
+    if (!p) throw NotFound(DEVICE_MESSAGES.priceNotFound);
+    if (input.mode === 'service' && p.priceType !== 'pay_per_weight')
+      throw BadRequest(DEVICE_MESSAGES.serviceWeightOnly);
+    if (p.priceType === 'pay_per_weight' && input.mode !== 'service')
+      throw BadRequest(DEVICE_MESSAGES.weightNeedsService);
+  }
+  if (existing?.status === 'reserved' && input.status === 'maintenance')
+    throw Conflict(DEVICE_MESSAGES.reservedMaintenance);
+  if (input.shared && !existing?.shared) await assertMayShare(tx, orgId);
+  await assertLockerNumberFree(tx, orgId, input.id_location, input.locker_number, existing?.id);
+
+  const keep = new Set(HARDWARE_FIELDS[input.hardware_type]);
+  const hardware: Record<string, unknown> = {};
+  for (const f of ALL_HARDWARE_FIELDS) hardware[camel(f)] = keep.has(f) ? input[f] : null;
+  if (hardware.macAddress) hardware.macAddress = String(hardware.macAddress).toUpperCase();
+
+  return {
+    name: input.name,
+    customIdentifier: input.custom_identifier,
+    lockerNumber: input.locker_number,
+    mode: input.mode,
+    status: input.status,
+    hardwareType: input.hardware_type,
+    idLocation: input.id_location,
+    idSize: input.id_size,
+    idPrice,
+    idProduct: input.id_product,
+    item: input.item,
+    itemDescription: input.item_description,
+    priceRequired: vending ? false : input.price_required,
+    adaCompliance: input.ada_compliance,
+    requireImage: input.mode === 'rental' ? input.require_image : false,
+    shared: input.shared,
+    image: input.image,
+    ...hardware,
+  };
+}
+
+/** Locks devices of the organization for update in id order; 404 if any id is missing or foreign. */
+export async function lockDevices(tx: Tx, auth: AuthContext, ids: string[]): Promise<DeviceRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select()
+    .from(devices)
+    .where(and(eq(devices.organizationId, auth.organizationId), inArray(devices.id, unique)))
+    .orderBy(asc(devices.id))
+    .for('update');
+  if (rows.length !== unique.length) throw NotFound(DEVICE_MESSAGES.notFound);
+  return rows;
+}
+
+/**
+ * The Maintenance action for one or many devices (spec: operational §4 Device status):
+ * `disable` true → maintenance, false → available, undefined → each device flips between the two.
+ * All or nothing: a reserved device that would go to maintenance refuses the whole call (409
+ * "You cannot put a reserved device in maintenance mode."); a reserved device asked to become
+ * available is left as it is. One audit entry per changed device.
+ */
+export async function setMaintenance(
+  tx: Tx,
+  auth: AuthContext,
+  ids: string[],
+  disable?: boolean,
+): Promise<{ detail: string; updated: string[] }> {
+  const rows = await lockDevices(tx, auth, ids);
+  const plan = rows.map((d) => {
+    const target =
+      disable === undefined
+        ? d.status === 'maintenance'
+          ? 'available'
+          : 'maintenance'
+        : disable
+          ? 'maintenance'
+          : 'available';
+    return { d, target };
+  });
+  if (plan.some((p) => p.d.status === 'reserved' && p.target === 'maintenance'))
+    throw Conflict(DEVICE_MESSAGES.reservedMaintenance);
+  const updated: string[] = [];
+  for (const { d, target } of plan) {
+    if (d.status === 'reserved' || d.status === target) continue;
+    await tx
+      .update(devices)
+      .set({ status: target, updatedAt: new Date() })
+      .where(and(eq(devices.id, d.id), eq(devices.organizationId, auth.organizationId)));
+    await writeAudit(tx, auth, {
+      entity: 'device',
+      entityId: d.id,
+      action: target === 'maintenance' ? 'maintenance' : 'available',
+      changes: { status: { before: d.status, after: target } },
+    });
+    updated.push(d.id);
+  }
+  const detail =
+    rows.length === 1
+      ? plan[0]!.target === 'maintenance'
+        ? DEVICE_MESSAGES.nowMaintenance
+        : DEVICE_MESSAGES.nowAvailable
+      : DEVICE_MESSAGES.maintenanceUpdated;
+  return { detail, updated };
+}
+
+/** A device row as the lock adapter sees it. */
+export function lockTargetOf(d: DeviceRow): LockTarget {
+  const fields: Record<string, string | number | null> = {};
+  const row = d as unknown as Record<string, string | number | null>;
+  for (const f of ALL_HARDWARE_FIELDS) fields[f] = row[camel(f)] ?? null;
+  return {
+    id: d.id,
+    hardwareType: d.hardwareType as THardwareType,
+    lockStatus: d.lockStatus as TLockStatus,
+    lockStatusAt: d.lockStatusAt,
+    fields,
+  };
+}
+
+/** Outcome of unlocking some devices: opened ids, and failures with their status and text. */
+export interface UnlockOutcome {
+  unlocked: string[];
+  failed: Array<{ id: string; detail: string; status: number }>;
+}
+
+/** HTTP status of a lock that did not answer: the upstream (the lock) failed. */
+export const UNREACHABLE_STATUS = 502;
+/** HTTP status of a gantner lock whose status is unknown or offline: the state forbids unlocking. */
+export const GANTNER_BLOCKED_STATUS = 409;
+
+/**
+ * Unlocks devices through the lock adapter (spec: operational §4 Device status "Unlock forces an
+ * open state"). A gantner device whose lock status is unknown or offline is not tried; a lock
+ * that does not answer is marked `offline`. Every device gets an audit entry (`unlock` or
+ * `unlock_failed`) in the caller's transaction; nothing throws, so failures are recorded.
+ */
+export async function unlockDevices(
+  tx: Tx,
+  auth: AuthContext,
+  locks: LockAdapter,
+  rows: DeviceRow[],
+): Promise<UnlockOutcome> {
+  const out: UnlockOutcome = { unlocked: [], failed: [] };
+  const results = await Promise.all(
+    rows.map(async (d) => {
+      if (d.hardwareType === 'gantner' && (d.lockStatus === 'unknown' || d.lockStatus === 'offline'))
+        return { d, ok: false as const, status: GANTNER_BLOCKED_STATUS, lockStatus: d.lockStatus };
+      try {
+        const r = await locks.unlock(lockTargetOf(d));
+        return { d, ok: true as const, lockStatus: r.lockStatus };
+      } catch (err) {
+        if (!(err instanceof LockUnreachable)) throw err;
+        return { d, ok: false as const, status: UNREACHABLE_STATUS, lockStatus: 'offline' as TLockStatus };
+      }
+    }),
+  );
+  const now = new Date();
+  for (const r of results) {
+    if (r.lockStatus !== r.d.lockStatus || r.ok) {
+      await tx
+        .update(devices)
+        .set({ lockStatus: r.lockStatus, lockStatusAt: now, updatedAt: now })
+        .where(and(eq(devices.id, r.d.id), eq(devices.organizationId, auth.organizationId)));
+    }
+    await writeAudit(tx, auth, {
+      entity: 'device',
+      entityId: r.d.id,
+      action: r.ok ? 'unlock' : 'unlock_failed',
+      changes:
+        r.lockStatus !== r.d.lockStatus
+          ? { lock_status: { before: r.d.lockStatus, after: r.lockStatus } }
+          : {},
+    });
+    if (r.ok) out.unlocked.push(r.d.id);
+    else out.failed.push({ id: r.d.id, detail: DEVICE_MESSAGES.unreachable, status: r.status });
+  }
+  return out;
+}
+
+/**
+ * The answer of an unlock call: `{ detail, updated, failed }`, or the failure itself as an error
+ * when nothing could be opened (409 gantner unknown/offline, else 502 unreachable).
+ */
+export function unlockAnswer(outcome: UnlockOutcome, single: boolean) {
+  if (outcome.failed.length && !outcome.unlocked.length) {
+    const status = outcome.failed.every((f) => f.status === GANTNER_BLOCKED_STATUS)
+      ? GANTNER_BLOCKED_STATUS
+      : UNREACHABLE_STATUS;
+    throw new HttpError(status, DEVICE_MESSAGES.unreachable);
+  }
+  return {
+    detail: single ? DEVICE_MESSAGES.unlocked : DEVICE_MESSAGES.unlockSent,
+    updated: outcome.unlocked,
+    failed: outcome.failed.map(({ id, detail }) => ({ id, detail })),
+  };
+}

@@ -1,0 +1,160 @@
+import {
+  LOCATION_CSV_HEADERS,
+  LOCATION_MESSAGES,
+  type TLocation,
+  ZLocation,
+  ZLocationCreateRequest,
+  ZLocationListQuery,
+  ZLocationUpdateRequest,
+} from '@lockerops/contract';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { devices, groupResources, locations } from '../../db/schema';
+import { BadRequest, Conflict, Forbidden } from '../../errors';
+import type { Resource } from '../../lib/crud/resource';
+import {
+  assertMayShare,
+  assertRestrictionSwitch,
+  assign,
+  assignmentOf,
+  defaultContact,
+  restrictionsOf,
+} from './service';
+
+type LocationRow = typeof locations.$inferSelect;
+type LocationInput = z.output<typeof ZLocationCreateRequest>;
+
+/**
+ * The Locations area (spec: operational §2 Locations, §3 Location, §4 Location, §5 Location, §7
+ * Locations). Members may create but not edit or delete (operational §1); viewers do not see it.
+ */
+export const locationsResource: Resource<
+  TLocation,
+  typeof ZLocationCreateRequest,
+  typeof ZLocationUpdateRequest,
+  typeof ZLocationListQuery
+> = {
+  entity: 'location',
+  path: 'locations',
+  model: 'location',
+  tag: 'Locations',
+  table: locations,
+  item: ZLocation,
+  create: ZLocationCreateRequest,
+  update: ZLocationUpdateRequest,
+  query: ZLocationListQuery,
+  filters: (q) => [
+    q.id_location ? eq(locations.id, q.id_location) : undefined,
+    q.hidden ? eq(locations.hidden, q.hidden === 'true') : undefined,
+  ],
+  search: [
+    locations.name,
+    locations.address,
+    locations.customId,
+    locations.contactEmail,
+    locations.contactPhone,
+  ],
+  sort: {
+    name: locations.name,
+    address: locations.address,
+    custom_id: locations.customId,
+    hidden: locations.hidden,
+    contact_email: locations.contactEmail,
+    created_at: locations.createdAt,
+  },
+  defaultSort: { by: 'name', order: 'asc' },
+  async toWire(rows, tx) {
+    const locs = rows as unknown as LocationRow[];
+    const ids = locs.map((l) => l.id);
+    const counts = new Map<string, number>();
+    if (ids.length) {
+      const rs = await tx
+        .select({ id: devices.idLocation, n: count() })
+        .from(devices)
+        .where(inArray(devices.idLocation, ids))
+        .groupBy(devices.idLocation);
+      for (const r of rs) counts.set(r.id, r.n);
+    }
+    const orgId = locs[0]?.organizationId;
+    const restrictions = orgId ? await restrictionsOf(tx, orgId, locs) : new Map();
+    return locs.map((l) => ({
+      id: l.id,
+      name: l.name,
+      address: l.address,
+      image: l.image,
+      hidden: l.hidden,
+      shared: l.shared,
+      devices: counts.get(l.id) ?? 0,
+      custom_id: l.customId,
+      latitude: l.latitude,
+      longitude: l.longitude,
+      contact_email: l.contactEmail,
+      contact_phone: l.contactPhone,
+      require_image: l.requireImage,
+      restriction: restrictions.get(l.id) ?? { restriction_type: null, items: [] },
+      created_at: l.createdAt.toISOString(),
+      updated_at: l.updatedAt.toISOString(),
+    }));
+  },
+  async toValues(raw, { tx, auth, existing }) {
+    const input = raw as LocationInput;
+    // spec operational §1: members cannot open location edit
+    if (existing && auth.role !== 'admin') throw Forbidden();
+    const prev = existing as unknown as LocationRow | undefined;
+    if (input.shared && !prev?.shared) await assertMayShare(tx, auth.organizationId);
+    const contact = input.use_default_contact
+      ? await defaultContact(tx, auth.organizationId)
+      : { email: input.contact_email!, phone: input.contact_phone! };
+    const restriction = input.restricted ? (input.restriction_type ?? null) : null;
+    if (prev) await assertRestrictionSwitch(tx, auth.organizationId, prev.id, restriction);
+    if (input.assign_to.length) {
+      if (!restriction) throw BadRequest(LOCATION_MESSAGES.restrictionTypeRequired);
+      if (input.assignment_type && input.assignment_type !== assignmentOf(restriction))
+        throw Conflict(
+          restriction === 'users' ? LOCATION_MESSAGES.switchGroups : LOCATION_MESSAGES.switchUsers,
+        );
+    }
+    return {
+      name: input.name,
+      address: input.address,
+      image: input.image,
+      hidden: input.hidden,
+      shared: input.shared,
+      customId: input.custom_id,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      contactEmail: contact.email,
+      contactPhone: contact.phone,
+      requireImage: input.require_image,
+      restrictionType: restriction,
+    };
+  },
+  async afterWrite(row, raw, { tx, auth }) {
+    const input = raw as LocationInput;
+    const restriction = (row as unknown as LocationRow).restrictionType as 'users' | 'groups' | null;
+    if (input.assign_to.length && restriction) {
+      await assign(tx, auth, row.id, assignmentOf(restriction), input.assign_to);
+    }
+  },
+  async beforeDelete(rows, { tx, auth }) {
+    const ids = rows.map((r) => r.id);
+    const [used] = await tx
+      .select({ n: count() })
+      .from(devices)
+      .where(and(eq(devices.organizationId, auth.organizationId), inArray(devices.idLocation, ids)));
+    if ((used?.n ?? 0) > 0) throw Conflict(LOCATION_MESSAGES.hasDevices);
+    // group links point at the location without a foreign key (groups area): remove them with it
+    await tx
+      .delete(groupResources)
+      .where(
+        and(
+          eq(groupResources.organizationId, auth.organizationId),
+          eq(groupResources.resourceType, 'location'),
+          inArray(groupResources.resourceId, ids),
+        ),
+      );
+  },
+  csv: { headers: LOCATION_CSV_HEADERS },
+  roles: { read: ['admin', 'member'], write: ['admin', 'member'] },
+  messages: { created: LOCATION_MESSAGES.created, updated: LOCATION_MESSAGES.updated },
+};
