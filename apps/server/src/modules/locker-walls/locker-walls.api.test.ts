@@ -1,5 +1,5 @@
 import { LOCKER_WALL_MESSAGES as M, MSG, type TLockerWall } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -238,6 +238,22 @@ describe('locker walls: doors', () => {
     expect(walls.flatMap((w) => w.devices)).toEqual([d]);
   });
 
+  it('leaves the one-door-per-device rule to the database, whatever the code path', async () => {
+    const w = await newWall({ name: 'Guarded' });
+    const d = await makeDevice(orgId, loc);
+    await door(w.id, { x: 1, y: 1, id_device: d });
+    await expect(
+      t.database.db.execute(
+        sql`update locker_wall_doors set id_device = ${d} where id_locker_wall = ${w.id} and x = 2 and y = 1`,
+      ),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    await expect(
+      t.database.db.execute(
+        sql`update locker_wall_doors set kiosk = true where id_locker_wall = ${w.id} and x = 1 and y = 1`,
+      ),
+    ).rejects.toThrow();
+  });
+
   it('lets one of two operators filling the same door at once win', async () => {
     const w = await newWall({ name: 'Race door' });
     const [a, b] = [await makeDevice(orgId, loc), await makeDevice(orgId, loc)];
@@ -326,6 +342,17 @@ describe('locker walls: kiosk and dimensions', () => {
       qty_tall: { before: 3, after: 5 },
       assignments: { before: { '1,2': d }, after: {} },
     });
+    // moving the wall to another location unassigns it too
+    await door(w.id, { x: 2, y: 2, id_device: d });
+    const moved = await update(w.id, {
+      ...base,
+      id_location: otherLoc,
+      qty_wide: 2,
+      qty_tall: 5,
+      name: 'Moved',
+    });
+    expect(moved.json()).toMatchObject({ id_location: otherLoc, devices: [] });
+    await update(w.id, { ...base, id_location: loc, qty_wide: 2, qty_tall: 5, name: 'Back' });
     // a deleted device leaves its door unassigned
     await door(w.id, { x: 1, y: 1, id_device: d });
     await t.database.db.delete(devices).where(eq(devices.id, d));
