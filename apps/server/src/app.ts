@@ -36,6 +36,9 @@ import { locationsRoutes } from './modules/locations/routes';
 import { lockerWallRoutes } from './modules/locker-walls/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { conditionsRoutes } from './modules/conditions/routes';
+import { productGroupsRoutes } from './modules/product-groups/routes';
+import { productsRoutes } from './modules/products/routes';
 import { crudRoutes } from './lib/crud/resource';
 import { usersResource } from './modules/users/resource';
 import { usersRoutes } from './modules/users/routes';
@@ -147,6 +150,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(usersRoutes);
       await api.register(groupsRoutes);
       await api.register(membersRoutes);
+      await api.register(productsRoutes);
+      await api.register(productGroupsRoutes);
+      await api.register(conditionsRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -13,3 +13,6 @@ export * from './sizes';
 export * from './users';
 export * from './groups';
 export * from './members';
+export * from './conditions';
+export * from './product-groups';
+export * from './products';

@@ -7,3 +7,4 @@ export * from './pricing';
 export * from './people';
 export * from './places';
 export * from './locker-walls';
+export * from './products';

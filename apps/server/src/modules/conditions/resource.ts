@@ -1,0 +1,136 @@
+import {
+  CONDITION_CSV_HEADERS,
+  CONDITION_MESSAGES,
+  PRODUCT_MESSAGES,
+  type TCondition,
+  ZCondition,
+  ZConditionCreateRequest,
+  ZConditionUpdateRequest,
+} from '@lockerops/contract';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { conditions, products } from '../../db/schema';
+import { NotFound } from '../../errors';
+import type { Resource } from '../../lib/crud/resource';
+import { deviceOfProduct } from '../products/service';
+import { applyConditionEffects } from './service';
+
+type ConditionRow = typeof conditions.$inferSelect;
+
+/** The wire shape of a batch of conditions with their products (one query for the batch). */
+export async function conditionsToWire(rows: ConditionRow[], tx: Tx): Promise<TCondition[]> {
+  if (!rows.length) return [];
+  const assigned = await tx
+    .select({ id: products.id, name: products.name, idCondition: products.idCondition })
+    .from(products)
+    .where(
+      inArray(
+        products.idCondition,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(products.name));
+  return rows.map((c) => {
+    const items = assigned.filter((p) => p.idCondition === c.id).map((p) => ({ id: p.id, name: p.name }));
+    return {
+      id: c.id,
+      name: c.name,
+      products: items,
+      products_count: items.length,
+      auto_report: c.autoReport,
+      auto_maintenance: c.autoMaintenance,
+      created_at: c.createdAt.toISOString(),
+      updated_at: c.updatedAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * Makes `productIds` exactly the products in condition `conditionId`: listed products move to it
+ * (their new condition's effects apply), others leave it. 404 'Product not found' for an id that is
+ * missing or of another organization.
+ */
+export async function assignConditionProducts(
+  tx: Tx,
+  auth: AuthContext,
+  conditionId: string,
+  productIds: string[],
+): Promise<void> {
+  const ids = [...new Set(productIds)];
+  const listed = ids.length
+    ? await tx
+        .select({ id: products.id, idCondition: products.idCondition })
+        .from(products)
+        .where(and(inArray(products.id, ids), eq(products.organizationId, auth.organizationId)))
+        .for('update')
+    : [];
+  if (listed.length !== ids.length) throw NotFound(PRODUCT_MESSAGES.notFound);
+  await tx
+    .update(products)
+    .set({ idCondition: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(products.organizationId, auth.organizationId),
+        eq(products.idCondition, conditionId),
+        ids.length ? notInArray(products.id, ids) : undefined,
+      ),
+    );
+  const moving = listed.filter((p) => p.idCondition !== conditionId).map((p) => p.id);
+  if (!moving.length) return;
+  await tx
+    .update(products)
+    .set({ idCondition: conditionId, updatedAt: new Date() })
+    .where(and(inArray(products.id, moving), eq(products.organizationId, auth.organizationId)));
+  for (const productId of moving) {
+    await applyConditionEffects(tx, auth, {
+      productId,
+      conditionId,
+      deviceId: await deviceOfProduct(tx, auth, productId),
+    });
+  }
+}
+
+/**
+ * The Conditions area (spec: operational §2 Conditions, §3 Condition, §5 Condition, §7 Conditions).
+ * The auto flags toggle and the clone are in routes.ts.
+ */
+export const conditionsResource: Resource<
+  TCondition,
+  typeof ZConditionCreateRequest,
+  typeof ZConditionUpdateRequest
+> = {
+  entity: 'condition',
+  path: 'conditions',
+  model: 'condition',
+  tag: 'Conditions',
+  table: conditions,
+  item: ZCondition,
+  create: ZConditionCreateRequest,
+  update: ZConditionUpdateRequest,
+  search: [conditions.name],
+  sort: {
+    name: conditions.name,
+    auto_maintenance: conditions.autoMaintenance,
+    auto_report: conditions.autoReport,
+    created_at: conditions.createdAt,
+  },
+  defaultSort: { by: 'name', order: 'asc' },
+  toWire: (rows, tx) => conditionsToWire(rows as unknown as ConditionRow[], tx),
+  toValues: (input) => ({
+    name: input.name,
+    autoReport: input.auto_report,
+    autoMaintenance: input.auto_maintenance,
+  }),
+  async afterWrite(row, input, { tx, auth }) {
+    if (input.products) await assignConditionProducts(tx, auth, row.id, input.products);
+  },
+  csv: { headers: CONDITION_CSV_HEADERS },
+  // viewers are kept out of the Conditions page (spec: console §6)
+  roles: { read: ['admin', 'member'] },
+  messages: {
+    created: CONDITION_MESSAGES.created,
+    updated: CONDITION_MESSAGES.updated,
+    deleted: CONDITION_MESSAGES.deleted,
+  },
+};

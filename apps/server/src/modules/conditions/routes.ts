@@ -1,0 +1,110 @@
+import { CONDITION_MESSAGES, ZConditionActionResponse, ZConditionFlagsRequest } from '@lockerops/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conditions } from '../../db/schema';
+import { writeAudit } from '../../lib/crud/audit';
+import { crudRoutes, findOr404, lockOr404, wireOf } from '../../lib/crud/resource';
+import { errors } from '../../lib/openapi';
+import { productGated, restrictRoles } from '../products/scope';
+import { conditionsResource, conditionsToWire } from './resource';
+
+type ConditionRow = typeof conditions.$inferSelect;
+const Params = z.object({ id: z.uuid() });
+const tags = ['Conditions'];
+
+/** Toggle of the auto flags and clone (spec: operational §2 Conditions, §7 Conditions). */
+export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/conditions/:id',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags,
+        summary: 'Toggle auto report / auto maintenance',
+        description:
+          "Admins only (members cannot toggle auto report, spec: operational §1). Body: `auto_report` and/or `auto_maintenance` (booleans); absent ones are kept. Answers 'Saved successfully' and the condition; logged in the condition's history. 404 for another organization's id. spec: operational §7 `PATCH conditions/{id}`.",
+        params: Params,
+        body: ZConditionFlagsRequest,
+        response: { 200: ZConditionActionResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) =>
+      req.withTenant(async (tx) => {
+        const before = (await lockOr404(tx, conditions, req.auth, req.params.id)) as unknown as ConditionRow;
+        const { auto_report, auto_maintenance } = req.body;
+        const [after] = await tx
+          .update(conditions)
+          .set({
+            ...(auto_report === undefined ? {} : { autoReport: auto_report }),
+            ...(auto_maintenance === undefined ? {} : { autoMaintenance: auto_maintenance }),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(conditions.id, before.id), eq(conditions.organizationId, req.auth.organizationId)))
+          .returning();
+        await writeAudit(tx, req.auth, {
+          entity: 'condition',
+          entityId: before.id,
+          action: 'update',
+          before: wireOf(conditions, before as never),
+          after: wireOf(conditions, after as never),
+        });
+        return { detail: CONDITION_MESSAGES.saved, condition: (await conditionsToWire([after!], tx))[0]! };
+      }),
+  );
+
+  app.post(
+    '/conditions/:id/clone',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags,
+        summary: 'Clone a condition',
+        description:
+          "Admins only (members cannot clone conditions, spec: operational §1). Creates a condition named '{name} (copy)' with the same auto flags and no products (a product is in one condition). Answers 'Condition cloned' and the new condition; 404 for another organization's id. spec: operational §2 Conditions.",
+        params: Params,
+        response: { 200: ZConditionActionResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (req) =>
+      req.withTenant(async (tx) => {
+        const source = (await findOr404(
+          tx,
+          conditions,
+          req.auth,
+          req.params.id,
+          CONDITION_MESSAGES.notFound,
+        )) as unknown as ConditionRow;
+        const [copy] = await tx
+          .insert(conditions)
+          .values({
+            organizationId: req.auth.organizationId,
+            name: `${source.name} (copy)`,
+            autoReport: source.autoReport,
+            autoMaintenance: source.autoMaintenance,
+          })
+          .returning();
+        await writeAudit(tx, req.auth, {
+          entity: 'condition',
+          entityId: copy!.id,
+          action: 'create',
+          after: { ...wireOf(conditions, copy as never), cloned_from: source.id },
+        });
+        return { detail: CONDITION_MESSAGES.cloned, condition: (await conditionsToWire([copy!], tx))[0]! };
+      }),
+  );
+};
+
+/**
+ * All Conditions calls, behind the `product` feature page: CRUD, CSV and export from
+ * `conditionsResource`, plus toggle and clone. Viewers get 403 everywhere; members may list and
+ * add, but editing (`PUT`), toggling, cloning and deleting are for admins (spec: operational §1).
+ */
+export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
+  await productGated(app, async (scope) => {
+    restrictRoles(scope, [{ method: 'PUT', path: '/conditions/:id' }], ['admin']);
+    await scope.register(crudRoutes(conditionsResource));
+    await scope.register(conditionActionRoutes);
+  });
+}

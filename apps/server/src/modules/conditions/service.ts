@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { conditions, devices } from '../../db/schema';
+import { writeAudit } from '../../lib/crud/audit';
+import { wireOf } from '../../lib/crud/resource';
+import { recordTracking } from '../products/tracking';
+
+/** What {@link applyConditionEffects} did. */
+export interface ConditionEffects {
+  /** The device was put in maintenance (it was available). */
+  maintenance: boolean;
+  /** An issue was reported (auto_report). */
+  reported: boolean;
+}
+
+/**
+ * The effects of a product arriving in a condition (spec: operational §2 Conditions, issue 7): with
+ * `auto_maintenance` the product's device goes to maintenance (`devices.status = 'maintenance'`,
+ * audit action `maintenance` on the device; a reserved device is left as it is, spec §4 "A reserved
+ * device cannot be put in maintenance"); with `auto_report` an issue is opened.
+ *
+ * This is the one place where a condition opens an issue. Until the issues area exists, the report
+ * is an audit entry `report_issue` on the device (the Device History Log's `log_type`), or on the
+ * product when it sits in no device; the issues area attaches its issue creation here. Either flag
+ * also writes one "Maintenance Ticket" entry in the product's tracking.
+ *
+ * Runs in the caller's transaction; ids must belong to `auth.organizationId` (a missing condition
+ * or device is ignored). Called by product edits and condition assignment here, and by the
+ * transactions area when a product is returned.
+ */
+export async function applyConditionEffects(
+  tx: Tx,
+  auth: AuthContext,
+  args: { productId: string; conditionId: string | null; deviceId: string | null },
+): Promise<ConditionEffects> {
+  const effects: ConditionEffects = { maintenance: false, reported: false };
+  if (!args.conditionId) return effects;
+  const [condition] = await tx
+    .select()
+    .from(conditions)
+    .where(and(eq(conditions.id, args.conditionId), eq(conditions.organizationId, auth.organizationId)));
+  if (!condition || (!condition.autoMaintenance && !condition.autoReport)) return effects;
+
+  const [device] = args.deviceId
+    ? await tx
+        .select()
+        .from(devices)
+        .where(and(eq(devices.id, args.deviceId), eq(devices.organizationId, auth.organizationId)))
+        .for('update')
+    : [];
+
+  if (condition.autoMaintenance && device && device.status === 'available') {
+    const [after] = await tx
+      .update(devices)
+      .set({ status: 'maintenance', updatedAt: new Date() })
+      .where(and(eq(devices.id, device.id), eq(devices.organizationId, auth.organizationId)))
+      .returning();
+    await writeAudit(tx, auth, {
+      entity: 'device',
+      entityId: device.id,
+      action: 'maintenance',
+      before: wireOf(devices, device as never),
+      after: wireOf(devices, after as never),
+    });
+    effects.maintenance = true;
+  }
+  if (condition.autoReport) {
+    await writeAudit(tx, auth, {
+      entity: device ? 'device' : 'product',
+      entityId: device ? device.id : args.productId,
+      action: 'report_issue',
+      changes: {
+        condition: { before: null, after: condition.name },
+        id_product: { before: null, after: args.productId },
+      },
+    });
+    effects.reported = true;
+  }
+  await recordTracking(tx, {
+    organizationId: auth.organizationId,
+    productId: args.productId,
+    state: 'maintenance',
+    actorName: auth.actor.name,
+    conditionId: condition.id,
+    deviceId: device?.id ?? null,
+  });
+  return effects;
+}
