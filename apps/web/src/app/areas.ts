@@ -24,7 +24,7 @@ import { settingsArea } from '../features/settings';
 import { sizesArea } from '../features/sizes';
 import { subscribersArea } from '../features/subscribers';
 import { transactionsArea } from '../features/transactions';
-import { usersArea } from '../features/users';
+import { userDetailsArea, usersArea } from '../features/users';
 import type { AreaRegistration } from './areaTypes';
 
 /**
@@ -47,6 +47,7 @@ export const AREAS: readonly AreaRegistration[] = [
   productGroupsArea,
   conditionsArea,
   usersArea,
+  userDetailsArea,
   groupsArea,
   teamMembersArea,
   subscribersArea,

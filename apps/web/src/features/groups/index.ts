@@ -1,4 +1,5 @@
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import { lazy } from 'react';
 import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
 
 /** User groups (operational-data-areas §2). */
@@ -8,4 +9,5 @@ export const groupsArea: AreaRegistration = {
   icon: GroupsOutlined,
   section: 'people',
   roles: NOT_VIEWER,
+  page: lazy(() => import('./GroupsPage').then((m) => ({ default: m.GroupsPage }))),
 };

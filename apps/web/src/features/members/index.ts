@@ -1,4 +1,5 @@
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import { lazy } from 'react';
 import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
 
 /** Team members (operational-data-areas §2). */
@@ -8,4 +9,5 @@ export const teamMembersArea: AreaRegistration = {
   icon: BadgeOutlined,
   section: 'people',
   roles: NOT_VIEWER,
+  page: lazy(() => import('./TeamMembersPage').then((m) => ({ default: m.TeamMembersPage }))),
 };

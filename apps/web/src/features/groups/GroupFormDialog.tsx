@@ -1,0 +1,189 @@
+import { GROUP_MESSAGES, type TGroup, type TGroupResourceType } from '@lockerops/contract';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { FormDialog } from '../../components/FormDialog';
+import {
+  groupsKey,
+  saveGroup,
+  useAssignOptions,
+  useGroupAssignment,
+  useGroupForm,
+  useGroupMembers,
+} from './hooks';
+
+type Option = { id: string; name: string };
+
+function Assign({
+  label,
+  options,
+  onAdd,
+  disabled,
+}: {
+  label: string;
+  options: Option[];
+  onAdd: (o: Option) => void;
+  disabled: boolean;
+}) {
+  const [value, setValue] = useState<Option | null>(null);
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <Autocomplete
+        sx={{ flex: 1 }}
+        size="small"
+        options={options}
+        value={value}
+        onChange={(_e, v) => setValue(v)}
+        getOptionLabel={(o) => o.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        renderInput={(p) => <TextField {...p} label={label} />}
+      />
+      <Button
+        disabled={!value || disabled}
+        onClick={() => {
+          if (value) onAdd(value);
+          setValue(null);
+        }}
+      >
+        Add
+      </Button>
+    </Box>
+  );
+}
+
+/** The users and resources of a group being edited, with add and remove. */
+function GroupMembersEditor({ group, canEdit }: { group: TGroup; canEdit: boolean }) {
+  const members = useGroupMembers(group.id);
+  const assign = useGroupAssignment(group.id);
+  const users = useAssignOptions('users', canEdit);
+  const locations = useAssignOptions('locations', canEdit);
+  const devices = useAssignOptions('devices', canEdit);
+  const inGroup = new Set(members.data?.users.map((u) => u.id));
+  const held = new Set(members.data?.resources.map((r) => `${r.resource_type}:${r.id_resource}`));
+  const resourceOptions = (type: TGroupResourceType, opts: Option[] = []) =>
+    opts.filter((o) => !held.has(`${type}:${o.id}`));
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Typography variant="subtitle1">Users</Typography>
+      {canEdit ? (
+        <Assign
+          label="Add user"
+          options={(users.data ?? []).filter((o) => !inGroup.has(o.id))}
+          disabled={assign.isPending}
+          onAdd={(o) => assign.mutate({ kind: 'user', remove: false, id: o.id })}
+        />
+      ) : null}
+      <List dense>
+        {members.data?.users.map((u) => (
+          <ListItem
+            key={u.id}
+            secondaryAction={
+              canEdit ? (
+                <IconButton
+                  aria-label={`Remove ${u.name}`}
+                  onClick={() => assign.mutate({ kind: 'user', remove: true, id: u.id })}
+                >
+                  <DeleteOutlined fontSize="small" />
+                </IconButton>
+              ) : null
+            }
+          >
+            <ListItemText primary={[u.name, u.last_name].filter(Boolean).join(' ')} secondary={u.email} />
+          </ListItem>
+        ))}
+      </List>
+      <Typography variant="subtitle1">Locations and devices</Typography>
+      {canEdit ? (
+        <>
+          <Assign
+            label="Add location"
+            options={resourceOptions('location', locations.data)}
+            disabled={assign.isPending}
+            onAdd={(o) => assign.mutate({ kind: 'resource', remove: false, id: o.id, type: 'location' })}
+          />
+          <Assign
+            label="Add device"
+            options={resourceOptions('device', devices.data)}
+            disabled={assign.isPending}
+            onAdd={(o) => assign.mutate({ kind: 'resource', remove: false, id: o.id, type: 'device' })}
+          />
+        </>
+      ) : null}
+      <List dense>
+        {members.data?.resources.map((r) => (
+          <ListItem
+            key={`${r.resource_type}:${r.id_resource}`}
+            secondaryAction={
+              canEdit ? (
+                <IconButton
+                  aria-label={`Remove ${r.name}`}
+                  onClick={() =>
+                    assign.mutate({
+                      kind: 'resource',
+                      remove: true,
+                      id: r.id_resource,
+                      type: r.resource_type,
+                    })
+                  }
+                >
+                  <DeleteOutlined fontSize="small" />
+                </IconButton>
+              ) : null
+            }
+          >
+            <ListItemText
+              primary={r.name}
+              secondary={r.resource_type === 'location' ? 'Location' : 'Device'}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+/**
+ * "Add Group" / "Edit Group" (spec operational §2, §5 Group 'name is required'): the name, and when
+ * editing, tabs for the group's users and its locations and devices.
+ */
+export function GroupFormDialog({
+  open,
+  group,
+  onClose,
+}: {
+  open: boolean;
+  group: TGroup | null;
+  onClose: () => void;
+}) {
+  const form = useGroupForm(group, open);
+  const err = form.formState.errors.name?.message;
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={group ? 'Edit Group' : 'Add Group'}
+      form={form}
+      onSubmit={(values) => saveGroup(group?.id, values)}
+      successMessage={group ? GROUP_MESSAGES.updated : GROUP_MESSAGES.created}
+      invalidateKey={groupsKey}
+      formTabLabel={group ? 'Edit Group' : undefined}
+      extraTabs={
+        group
+          ? [{ label: 'Members and Resources', content: <GroupMembersEditor group={group} canEdit /> }]
+          : []
+      }
+    >
+      <TextField label="Name" required {...form.register('name')} error={!!err} helperText={err} />
+    </FormDialog>
+  );
+}

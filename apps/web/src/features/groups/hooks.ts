@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TGroup,
+  type TGroupResourceType,
+  type TPage,
+  type TUser,
+  ZDetailResponse,
+  ZGroup,
+  ZGroupCreateRequest,
+  ZGroupMembers,
+  ZUser,
+  zPage,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+
+export const groupsKey = ['groups'] as const;
+export const GROUPS_ENDPOINT = 'groups';
+export const ZGroupPage: z.ZodType<TPage<TGroup>> = zPage(ZGroup);
+export type TGroupFormInput = z.input<typeof ZGroupCreateRequest>;
+export type TGroupFormOutput = z.output<typeof ZGroupCreateRequest>;
+
+/** The Add/Edit Group form, validated by the contract ('name is required'). */
+export function useGroupForm(group: TGroup | null, open: boolean) {
+  const form = useForm<TGroupFormInput, unknown, TGroupFormOutput>({
+    resolver: zodResolver(ZGroupCreateRequest),
+    defaultValues: { name: group?.name ?? '' },
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset({ name: group?.name ?? '' });
+  }, [open, group, reset]);
+  return form;
+}
+
+/** `POST groups?name` or `PUT groups/{id}?name` (spec operational §7 Groups). */
+export function saveGroup(id: string | undefined, body: TGroupFormOutput): Promise<TGroup> {
+  return apiRequest(id ? `${GROUPS_ENDPOINT}/${id}` : GROUPS_ENDPOINT, {
+    method: id ? 'PUT' : 'POST',
+    query: { name: body.name },
+    schema: ZGroup,
+  });
+}
+
+/** The users and resources of one group. */
+export function useGroupMembers(id: string | undefined) {
+  return useQuery({
+    queryKey: [...groupsKey, 'members', id],
+    queryFn: ({ signal }) =>
+      apiRequest(`${GROUPS_ENDPOINT}/${id}/members`, { schema: ZGroupMembers, signal }),
+    enabled: !!id,
+  });
+}
+
+const ZNamed = z.object({ id: z.uuid(), name: z.string() });
+/** Options for the assignment pickers: users (page 1, size 10000) and locations or devices. */
+export function useAssignOptions(kind: 'users' | 'locations' | 'devices', enabled: boolean) {
+  return useQuery({
+    queryKey: [kind, 'options'],
+    queryFn: async ({ signal }): Promise<Array<{ id: string; name: string }>> => {
+      if (kind === 'users') {
+        const page = await apiRequest(`users`, {
+          query: { page: 1, size: 10000 },
+          schema: zPage(ZUser),
+          signal,
+        });
+        return page.items.map((u: TUser) => ({
+          id: u.id,
+          name: [u.name, u.last_name, u.email && `(${u.email})`].filter(Boolean).join(' '),
+        }));
+      }
+      const page = await apiRequest(kind, {
+        query: { page: 1, size: 10000 },
+        schema: zPage(ZNamed.loose()),
+        signal,
+      });
+      return page.items.map((r) => ({ id: r.id, name: r.name }));
+    },
+    enabled,
+  });
+}
+
+/** Assigns or removes a user or a resource; refreshes the group and its list. */
+export function useGroupAssignment(groupId: string | undefined) {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: (
+      a:
+        | { kind: 'user'; remove: boolean; id: string }
+        | { kind: 'resource'; remove: boolean; id: string; type: TGroupResourceType },
+    ) =>
+      a.kind === 'user'
+        ? apiRequest(`${GROUPS_ENDPOINT}/${groupId}/${a.remove ? 'remove-user' : 'assign-user'}`, {
+            method: 'PATCH',
+            body: { id_user: a.id },
+            schema: ZDetailResponse,
+          })
+        : apiRequest(`${GROUPS_ENDPOINT}/${groupId}/${a.remove ? 'remove' : 'assign'}`, {
+            method: 'PATCH',
+            body: { id_resource: a.id, resource_type: a.type },
+            schema: ZDetailResponse,
+          }),
+    onSuccess: (res) => {
+      enqueueSnackbar(String(res.detail), { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: groupsKey });
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TMember,
+  type TPage,
+  type TRole,
+  ZDetailResponse,
+  ZMember,
+  ZMemberActionResponse,
+  ZMemberBulkResponse,
+  ZMemberForm,
+  zPage,
+} from '@lockerops/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+import type { ListQuery } from '../../components/DataTable/useListParams';
+
+export const membersKey = ['members'] as const;
+export const MEMBERS_ENDPOINT = 'members';
+/** A member as a table row: the grid needs `id`; the API calls it `user_id`. */
+export type TMemberRow = TMember & { id: string };
+const ZMemberPage = zPage(ZMember);
+
+/** `GET members` with `id` added to each row. */
+export async function fetchMembers(query: ListQuery, signal: AbortSignal): Promise<TPage<TMemberRow>> {
+  const page = await apiRequest(MEMBERS_ENDPOINT, { query, schema: ZMemberPage, signal });
+  return { ...page, items: page.items.map((m) => ({ ...m, id: m.user_id })) };
+}
+
+export type TMemberFormInput = z.input<typeof ZMemberForm>;
+export type TMemberFormOutput = z.output<typeof ZMemberForm>;
+
+function valuesOf(m: TMember | null): TMemberFormInput {
+  return {
+    email: m?.email ?? '',
+    first_name: m?.first_name ?? '',
+    last_name: m?.last_name ?? '',
+    role: m?.role ?? ('' as TRole),
+    pin_code: m?.pin_code ?? '',
+    send_reported_issues: m?.send_reported_issues ?? false,
+  };
+}
+
+/** The Add/Edit Member form, validated by the contract (spec operational §5 Member). */
+export function useMemberForm(member: TMember | null, open: boolean) {
+  const form = useForm<TMemberFormInput, unknown, TMemberFormOutput>({
+    resolver: zodResolver(ZMemberForm),
+    defaultValues: valuesOf(member),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(member));
+  }, [open, member, reset]);
+  return form;
+}
+
+/** `POST members?email` (invite) or `PUT members/{id}` (the e-mail never changes). */
+export function saveMember(id: string | undefined, values: TMemberFormOutput): Promise<TMember> {
+  const { email, ...body } = values;
+  return id
+    ? apiRequest(`${MEMBERS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZMember })
+    : apiRequest(MEMBERS_ENDPOINT, { method: 'POST', query: { email }, body, schema: ZMember });
+}
+
+function useMemberMutation<V>(fn: (v: V) => Promise<{ detail: string | boolean }>) {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (res) => {
+      enqueueSnackbar(String(res.detail), { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: membersKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
+
+/** `PATCH members/{id}/status`. */
+export const useSetMemberEnabled = () =>
+  useMemberMutation(({ id, enabled }: { id: string; enabled: boolean }) =>
+    apiRequest(`${MEMBERS_ENDPOINT}/${id}/status`, {
+      method: 'PATCH',
+      body: { enabled },
+      schema: ZMemberActionResponse,
+    }),
+  );
+
+/** `POST members/resend-password-email`. */
+export const useResendPassword = () =>
+  useMemberMutation((email: string) =>
+    apiRequest(`${MEMBERS_ENDPOINT}/resend-password-email`, {
+      method: 'POST',
+      body: { email },
+      schema: ZDetailResponse,
+    }),
+  );
+
+/** `PATCH members/` — the "Edit Team Members" bulk role change. */
+export const useBulkRole = () =>
+  useMemberMutation(({ ids, role }: { ids: string[]; role: TRole }) =>
+    apiRequest(MEMBERS_ENDPOINT, {
+      method: 'PATCH',
+      body: { user_ids: ids, member: { role } },
+      schema: ZMemberBulkResponse,
+    }),
+  );

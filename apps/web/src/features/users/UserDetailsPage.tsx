@@ -1,0 +1,95 @@
+import { DATE_FORMAT, type TUserTransactionRow, USER_MESSAGES } from '@lockerops/contract';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import {
+  Box,
+  CircularProgress,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import dayjs from 'dayjs';
+import { Link as RouterLink, useParams } from 'react-router';
+import { formatApiError } from '../../api/errors';
+import { useUserTransactions } from './hooks';
+
+const when = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : '-');
+
+/** A duration in seconds as "1h 05m" / "12m" / "30s". */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '-';
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (h) return `${h}h ${String(m).padStart(2, '0')}m`;
+  if (m) return `${m}m`;
+  return `${seconds}s`;
+}
+
+const COLUMNS: Array<{ label: string; cell: (r: TUserTransactionRow) => string }> = [
+  { label: 'Started', cell: (r) => when(r.started) },
+  { label: 'Ended', cell: (r) => when(r.ended) },
+  { label: 'Condition', cell: (r) => r.condition ?? '-' },
+  { label: 'Location', cell: (r) => r.location ?? '-' },
+  { label: 'Locker Number', cell: (r) => (r.locker_number === null ? '-' : String(r.locker_number)) },
+  { label: 'Duration', cell: (r) => formatDuration(r.duration) },
+  { label: 'Amount', cell: (r) => r.amount.toFixed(2) },
+];
+
+/**
+ * users/{id}/details — the target of a user's QR code and the "User Transaction History" view (spec
+ * operational §2): title with the user's name, Go Back, the last 100 transactions newest first, or
+ * 'No transactions for this user.'.
+ */
+export function UserDetailsPage() {
+  const { id = '' } = useParams();
+  const q = useUserTransactions(id);
+  const name = q.data ? [q.data.user.name, q.data.user.last_name].filter(Boolean).join(' ') : '';
+  return (
+    <Box>
+      <Link
+        component={RouterLink}
+        to="/users"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
+      >
+        <ArrowBackOutlined fontSize="small" /> Go Back
+      </Link>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        User Transaction History{name ? `: ${name}` : ''}
+      </Typography>
+      {q.data ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {[q.data.user.email, q.data.user.phone_number].filter(Boolean).join(' · ')}
+        </Typography>
+      ) : null}
+      {q.isPending ? <CircularProgress size={24} aria-label="Fetching data..." /> : null}
+      {q.error ? <Typography color="error">{formatApiError(q.error)}</Typography> : null}
+      {q.data && q.data.items.length === 0 ? <Typography>{USER_MESSAGES.noTransactions}</Typography> : null}
+      {q.data && q.data.items.length > 0 ? (
+        <Paper variant="outlined">
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((c) => (
+                  <TableCell key={c.label}>{c.label}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {q.data.items.map((r) => (
+                <TableRow key={r.id}>
+                  {COLUMNS.map((c) => (
+                    <TableCell key={c.label}>{c.cell(r)}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+import type { TUser } from '@lockerops/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { QRCodeSVG } from 'qrcode.react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { userColumns } from './columns';
+import { USERS_ENDPOINT, usersKey, useSetUserActive, ZUserPage } from './hooks';
+import { UserFormDialog } from './UserFormDialog';
+
+const FILTER_KEYS = [
+  'by_phone',
+  'by_email',
+  'by_first_name',
+  'by_user_id',
+  'by_last_name',
+  'by_address',
+] as const;
+
+/** The address a user's QR code points at: the user details page (spec operational §2). */
+export const userDetailsUrl = (id: string, origin = window.location.origin) =>
+  `${origin}/users/${id}/details`;
+
+/**
+ * /users (spec operational §2 Users): Add User, the users table with search and column filters,
+ * "Edit User" (with "User History Log"), activate / deactivate after confirmation (admins), a QR code
+ * per user linking to users/{id}/details, and the user's transaction history.
+ */
+export function UsersPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<{ user: TUser | null } | null>(null);
+  const [toggling, setToggling] = useState<TUser | null>(null);
+  const [qr, setQr] = useState<TUser | null>(null);
+  const setActive = useSetUserActive();
+
+  const columns = useMemo(
+    () =>
+      userColumns({
+        isAdmin,
+        onEdit: (u) => setDialog({ user: u }),
+        onToggleActive: setToggling,
+        onQrCode: setQr,
+        onTransactions: (u) => navigate(`/users/${u.id}/details`),
+      }),
+    [isAdmin, navigate],
+  );
+
+  return (
+    <>
+      <PageTitle
+        title="Users"
+        actions={
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ user: null })}>
+            Add User
+          </Button>
+        }
+      />
+      <DataTable<TUser>
+        queryKey={usersKey}
+        endpoint={USERS_ENDPOINT}
+        schema={ZUserPage}
+        columns={columns}
+        filterPage="users"
+        filterKeys={FILTER_KEYS}
+        canSelect={isAdmin}
+        bulkDelete
+        exportModel="user"
+        disableVirtualization={disableVirtualization}
+      />
+      <UserFormDialog
+        open={!!dialog}
+        user={dialog?.user ?? null}
+        isAdmin={isAdmin}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={!!toggling}
+        title={toggling?.active ? 'Deactivate User' : 'Activate User'}
+        message={`Are you sure you want to ${toggling?.active ? 'deactivate' : 'activate'} ${toggling?.name ?? ''}?`}
+        confirmText={toggling?.active ? 'Deactivate' : 'Activate'}
+        loading={setActive.isPending}
+        onConfirm={() =>
+          toggling &&
+          setActive.mutate(
+            { id: toggling.id, active: !toggling.active },
+            { onSettled: () => setToggling(null) },
+          )
+        }
+        onCancel={() => setToggling(null)}
+      />
+      <Dialog open={!!qr} onClose={() => setQr(null)}>
+        <DialogTitle>QR Code</DialogTitle>
+        <DialogContent>
+          {qr ? (
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, p: 1 }}>
+              <QRCodeSVG value={userDetailsUrl(qr.id)} size={200} aria-label={`QR code of ${qr.name}`} />
+              <Typography variant="body2">
+                {qr.name} {qr.last_name ?? ''}
+              </Typography>
+            </Box>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setQr(null)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
