@@ -1,0 +1,228 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEVICE_CSV_HEADERS,
+  DEVICE_MESSAGES,
+  DEVICE_STATUS_LABELS,
+  DEVICE_STATUSES,
+  HARDWARE_FIELDS,
+  type TDevice,
+  type TDeviceCreateRequest,
+  type TDeviceCreateValues,
+  ZDevice,
+  ZDeviceCreateRequest,
+} from '@lockerops/contract';
+import { Box, Checkbox, FormControlLabel, MenuItem, TextField, Typography } from '@mui/material';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { apiRequest } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
+import { HistoryLog } from '../../components/HistoryLog';
+import { DEVICES_ENDPOINT, devicesKey, useLocationOptions, useSizeOptions, useTypeOptions } from './hooks';
+
+/** Labels of the hardware-specific fields (spec operational §3 Device). */
+export const HARDWARE_FIELD_LABELS: Record<string, string> = {
+  mac_address: 'MAC Address',
+  integration_id: 'Integration ID',
+  locker_udn: 'Locker UDN',
+  user_code: 'User Code',
+  master_code: 'Master Code',
+  gantner_id: 'Gantner ID',
+  harbor_tower_id: 'Harbor Tower ID',
+  harbor_locker_id: 'Harbor Locker ID',
+  dclock_terminal_no: 'Terminal No',
+  dclock_box_no: 'Box No',
+  ip: 'IP',
+  circuit_unit: 'Circuit Unit',
+  board_unit: 'Board Unit',
+  hook_port: 'Hook Port',
+  headboard: 'Headboard',
+  port: 'Port',
+};
+
+type FormIn = TDeviceCreateRequest;
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+function valuesOf(d: TDevice | null): FormIn {
+  if (!d)
+    return {
+      name: '',
+      locker_number: '',
+      mode: '',
+      status: 'available',
+      hardware_type: '',
+      id_location: '',
+    } as FormIn;
+  const out: Record<string, unknown> = {};
+  for (const k of DEVICE_CSV_HEADERS) {
+    const v = (d as unknown as Record<string, unknown>)[k];
+    out[k] = typeof v === 'boolean' ? v : text(v);
+  }
+  return out as FormIn;
+}
+
+/** The link a device's QR code carries: the device in the console. */
+export const deviceQrValue = (id: string) => `${window.location.origin}/devices?device=${id}`;
+
+export interface DeviceFormDialogProps {
+  open: boolean;
+  device: TDevice | null;
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+/**
+ * "Add Device" / "Edit Device" (spec operational §2 Devices, §5 Device): the common fields, then the
+ * fields of the chosen hardware type; validated by the contract's ZDeviceCreateRequest. Editing adds
+ * the "Device History Log" and "QR Code" tabs; admins adding get "Bulk Upload".
+ */
+export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormDialogProps) {
+  const form = useForm<FormIn, unknown, TDeviceCreateValues>({
+    resolver: zodResolver(ZDeviceCreateRequest),
+    defaultValues: valuesOf(device),
+  });
+  const { register, control, formState, watch, reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(device));
+  }, [open, device, reset]);
+  const locations = useLocationOptions();
+  const sizes = useSizeOptions();
+  const modes = useTypeOptions('mode');
+  const hardware = useTypeOptions('hardware');
+  const err = (k: string) =>
+    (formState.errors as Record<string, { message?: string } | undefined>)[k]?.message;
+  const hw = watch('hardware_type') as keyof typeof HARDWARE_FIELDS | '';
+  const mode = watch('mode');
+  const editing = !!device;
+
+  const select = (name: keyof FormIn, label: string, options: Array<{ value: string; label: string }>) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          label={label}
+          required
+          value={text(field.value)}
+          onChange={field.onChange}
+          error={!!err(name)}
+          helperText={err(name)}
+        >
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+  const check = (name: keyof FormIn, label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+          label={label}
+        />
+      )}
+    />
+  );
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Edit Device' : 'Add Device'}
+      form={form}
+      onSubmit={(values) =>
+        device
+          ? apiRequest(`${DEVICES_ENDPOINT}/${device.id}`, { method: 'PUT', body: values, schema: ZDevice })
+          : apiRequest(DEVICES_ENDPOINT, { method: 'POST', body: values, schema: ZDevice })
+      }
+      successMessage={editing ? DEVICE_MESSAGES.updated : DEVICE_MESSAGES.created}
+      invalidateKey={devicesKey}
+      formTabLabel={editing ? 'Edit Device' : undefined}
+      bulkUpload={
+        isAdmin && !editing
+          ? {
+              endpoint: DEVICES_ENDPOINT,
+              headers: DEVICE_CSV_HEADERS,
+              templateName: 'devices_template.csv',
+              allowDryRun: true,
+            }
+          : undefined
+      }
+      extraTabs={
+        device
+          ? [
+              { label: 'Device History Log', content: <HistoryLog entity="device" id={device.id} /> },
+              {
+                label: 'QR Code',
+                content: (
+                  <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1, py: 2 }}>
+                    <QRCodeSVG
+                      value={deviceQrValue(device.id)}
+                      size={200}
+                      title={`QR code of ${device.name}`}
+                    />
+                    <Typography variant="body2">
+                      {device.name} · #{device.locker_number}
+                    </Typography>
+                  </Box>
+                ),
+              },
+            ]
+          : []
+      }
+    >
+      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
+      <TextField
+        label="Locker Number"
+        required
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        {...register('locker_number')}
+        error={!!err('locker_number')}
+        helperText={err('locker_number')}
+      />
+      <TextField label="Custom Identifier" {...register('custom_identifier')} />
+      {select('mode', 'Mode', modes.data ?? [])}
+      {select(
+        'status',
+        'Status',
+        DEVICE_STATUSES.map((s) => ({ value: s, label: DEVICE_STATUS_LABELS[s] })),
+      )}
+      {select(
+        'id_location',
+        'Location',
+        (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+      )}
+      {mode !== 'rental' && mode !== 'vending'
+        ? select(
+            'id_size',
+            'Size',
+            (sizes.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+          )
+        : null}
+      {mode !== 'vending' ? check('price_required', 'Price Required') : null}
+      {check('ada_compliance', 'ADA Compliance')}
+      {mode === 'rental' ? check('require_image', 'Require Image') : null}
+      <TextField label="Item" {...register('item')} />
+      <TextField label="Item Description" multiline minRows={2} {...register('item_description')} />
+      {select('hardware_type', 'Hardware Type', hardware.data ?? [])}
+      {hw
+        ? HARDWARE_FIELDS[hw].map((f) => (
+            <TextField
+              key={f}
+              label={HARDWARE_FIELD_LABELS[f]}
+              {...register(f as keyof FormIn)}
+              error={!!err(f)}
+              helperText={err(f)}
+            />
+          ))
+        : null}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,386 @@
+import {
+  DEVICE_MESSAGES,
+  DEVICE_STATUS_LABELS,
+  DEVICE_STATUSES,
+  HARDWARE_LABELS,
+  MODE_LABELS,
+  type TDevice,
+} from '@lockerops/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import BuildOutlined from '@mui/icons-material/BuildOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useCurrentUser } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { DeviceFormDialog } from './DeviceFormDialog';
+import {
+  DEVICES_ENDPOINT,
+  devicesKey,
+  useBulkEdit,
+  useDeleteDevice,
+  useLocationOptions,
+  useMaintenance,
+  useRememberedFilters,
+  useTypeOptions,
+  useUnlock,
+  useUnlockLocations,
+  ZDevicePage,
+} from './hooks';
+
+/** Whether a device's lock may be opened from the console (spec operational §4 Device status). */
+export function canUnlock(d: Pick<TDevice, 'hardware_type' | 'lock_status'>): boolean {
+  return !(d.hardware_type === 'gantner' && (d.lock_status === 'unknown' || d.lock_status === 'offline'));
+}
+
+/**
+ * /devices (spec operational §2 Devices): Add Device, Unlock All, location and status filters
+ * (remembered between visits), the table sorted by locker number, per-row maintenance / unlock /
+ * delete for admins, bulk delete, export, maintenance, unlock and "Edit Devices".
+ */
+export function DevicesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const { filters, setFilter } = useRememberedFilters();
+  const locations = useLocationOptions();
+  const [dialog, setDialog] = useState<{ device: TDevice | null } | null>(null);
+  const [maintaining, setMaintaining] = useState<TDevice | null>(null);
+  const [deleting, setDeleting] = useState<TDevice | null>(null);
+  const [unlockAll, setUnlockAll] = useState(false);
+  const [bulkEdit, setBulkEdit] = useState<string[] | null>(null);
+  const maintenance = useMaintenance();
+  const unlock = useUnlock();
+  const remove = useDeleteDevice();
+
+  const columns = useMemo<GridColDef<TDevice>[]>(
+    () => [
+      { field: 'locker_number', headerName: 'Locker #', width: 100 },
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 140 },
+      {
+        field: 'location',
+        headerName: 'Location',
+        minWidth: 140,
+        sortable: false,
+        valueGetter: (_v, row) => row.location.name,
+      },
+      { field: 'mode', headerName: 'Mode', width: 110, valueGetter: (_v, row) => MODE_LABELS[row.mode] },
+      {
+        field: 'size',
+        headerName: 'Size',
+        width: 110,
+        sortable: false,
+        valueGetter: (_v, row) => row.size?.name ?? '',
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 120,
+        valueGetter: (_v, row) => DEVICE_STATUS_LABELS[row.status],
+      },
+      { field: 'lock_status', headerName: 'Lock Status', width: 110 },
+      {
+        field: 'hardware_type',
+        headerName: 'Hardware',
+        width: 120,
+        valueGetter: (_v, row) => HARDWARE_LABELS[row.hardware_type],
+      },
+      { field: 'custom_identifier', headerName: 'Custom ID', width: 120 },
+      {
+        field: 'actions',
+        headerName: 'Action',
+        width: 140,
+        sortable: false,
+        hideable: false,
+        renderCell: ({ row }) =>
+          isAdmin ? (
+            <>
+              <Tooltip title="Maintenance">
+                <span>
+                  <IconButton
+                    size="small"
+                    aria-label={`Maintenance ${row.name}`}
+                    disabled={row.status === 'reserved'}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setMaintaining(row);
+                    }}
+                  >
+                    <BuildOutlined fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title="Unlock">
+                <span>
+                  <IconButton
+                    size="small"
+                    aria-label={`Unlock ${row.name}`}
+                    disabled={!canUnlock(row)}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      unlock.mutate([row.id]);
+                    }}
+                  >
+                    <LockOpenOutlined fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title="Delete">
+                <IconButton
+                  size="small"
+                  aria-label={`Delete ${row.name}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setDeleting(row);
+                  }}
+                >
+                  <DeleteOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </>
+          ) : null,
+      },
+    ],
+    [isAdmin, unlock],
+  );
+
+  return (
+    <>
+      <PageTitle
+        title="Devices"
+        actions={
+          <>
+            {isAdmin ? (
+              <Button variant="outlined" startIcon={<LockOpenOutlined />} onClick={() => setUnlockAll(true)}>
+                Unlock All
+              </Button>
+            ) : null}
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              onClick={() => setDialog({ device: null })}
+            >
+              Add Device
+            </Button>
+          </>
+        }
+      />
+      <DataTable<TDevice>
+        queryKey={devicesKey}
+        endpoint={DEVICES_ENDPOINT}
+        schema={ZDevicePage}
+        columns={columns}
+        filterPage="devices"
+        canSelect={isAdmin}
+        bulkDelete
+        exportModel="device"
+        extraParams={{ ...filters }}
+        toolbar={
+          <>
+            <TextField
+              select
+              size="small"
+              label="Location"
+              value={filters.id_location ?? ''}
+              onChange={(e) => setFilter('id_location', e.target.value)}
+              sx={{ minWidth: 200 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">Select a location...</MenuItem>
+              {(locations.data ?? []).map((l) => (
+                <MenuItem key={l.id} value={l.id}>
+                  {l.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label="Device Status"
+              value={filters.by_status ?? ''}
+              onChange={(e) => setFilter('by_status', e.target.value)}
+              sx={{ minWidth: 160 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">All statuses</MenuItem>
+              {DEVICE_STATUSES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {DEVICE_STATUS_LABELS[s]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        }
+        bulkActions={(ids, clear) => (
+          <>
+            <Button size="small" onClick={() => maintenance.mutate({ ids }, { onSuccess: clear })}>
+              Maintenance
+            </Button>
+            <Button size="small" onClick={() => unlock.mutate(ids, { onSuccess: clear })}>
+              Unlock
+            </Button>
+            <Button size="small" onClick={() => setBulkEdit(ids)}>
+              Edit
+            </Button>
+          </>
+        )}
+        onRowClick={(device) => (device.status === 'reserved' ? undefined : setDialog({ device }))}
+        disableVirtualization={disableVirtualization}
+      />
+      <DeviceFormDialog
+        open={!!dialog}
+        device={dialog?.device ?? null}
+        isAdmin={isAdmin}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={!!maintaining}
+        message={
+          maintaining?.status === 'maintenance'
+            ? DEVICE_MESSAGES.availableConfirm
+            : DEVICE_MESSAGES.maintenanceConfirm
+        }
+        loading={maintenance.isPending}
+        onConfirm={() =>
+          maintaining &&
+          maintenance.mutate(
+            { ids: [maintaining.id], disable: maintaining.status !== 'maintenance' },
+            { onSettled: () => setMaintaining(null) },
+          )
+        }
+        onCancel={() => setMaintaining(null)}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        message={`Are you sure you want to delete the device "${deleting?.name ?? ''}"?`}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        onCancel={() => setDeleting(null)}
+      />
+      <UnlockLocationsDialog open={unlockAll} onClose={() => setUnlockAll(false)} />
+      <BulkEditDialog ids={bulkEdit} onClose={() => setBulkEdit(null)} />
+    </>
+  );
+}
+
+/** "Select location to Unlock": a checkbox per location; opens every available door of the chosen ones. */
+function UnlockLocationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const locations = useLocationOptions();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const unlock = useUnlockLocations();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="unlock-locations-title">
+      <DialogTitle id="unlock-locations-title">Select location to Unlock</DialogTitle>
+      <DialogContent sx={{ display: 'grid' }}>
+        {(locations.data ?? []).map((l) => (
+          <FormControlLabel
+            key={l.id}
+            label={l.name}
+            control={
+              <Checkbox
+                checked={chosen.includes(l.id)}
+                onChange={(e) =>
+                  setChosen((c) => (e.target.checked ? [...c, l.id] : c.filter((x) => x !== l.id)))
+                }
+              />
+            }
+          />
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={!chosen.length || unlock.isPending}
+          onClick={() => unlock.mutate(chosen, { onSuccess: onClose })}
+        >
+          Unlock
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** "Edit Devices": mode, price required, size, location and status for the selected devices. */
+function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
+  const locations = useLocationOptions();
+  const modes = useTypeOptions('mode');
+  const edit = useBulkEdit();
+  const [device, setDevice] = useState<Record<string, string | boolean>>({});
+  const set = (k: string, v: string | boolean) => setDevice((d) => ({ ...d, [k]: v }));
+  const field = (k: string, label: string, options: Array<{ value: string; label: string }>) => (
+    <TextField
+      select
+      label={label}
+      value={(device[k] as string) ?? ''}
+      onChange={(e) => set(k, e.target.value)}
+    >
+      <MenuItem value="">—</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <Dialog open={!!ids} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-devices-title">
+      <DialogTitle id="edit-devices-title">Edit Devices</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        {field('mode', 'Mode', modes.data ?? [])}
+        {field(
+          'id_location',
+          'Location',
+          (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+        )}
+        {field('status', 'Status', [
+          { value: 'available', label: 'Available' },
+          { value: 'maintenance', label: 'Maintenance' },
+        ])}
+        <FormControlLabel
+          label="Price Required"
+          control={
+            <Checkbox
+              checked={!!device.price_required}
+              onChange={(e) => set('price_required', e.target.checked)}
+            />
+          }
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={edit.isPending}
+          onClick={() =>
+            ids &&
+            edit.mutate(
+              {
+                id_devices: ids,
+                device: Object.fromEntries(Object.entries(device).filter(([, v]) => v !== '')),
+              },
+              { onSuccess: onClose },
+            )
+          }
+        >
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,209 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  LOCATION_CSV_HEADERS,
+  LOCATION_MESSAGES,
+  NEW_LOCATION_POSITION,
+  type TLocation,
+  type TLocationCreateRequest,
+  ZLocation,
+  ZLocationCreateRequest,
+  ZReverseGeocodeResponse,
+} from '@lockerops/contract';
+import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
+import { ImageField } from '../../components/ImageField';
+import { PositionPicker } from './LocationMap';
+
+export const locationsKey = ['locations'] as const;
+type FormOut = z.output<typeof ZLocationCreateRequest>;
+
+function valuesOf(l: TLocation | null): TLocationCreateRequest {
+  if (!l)
+    return {
+      name: '',
+      address: '',
+      contact_email: '',
+      contact_phone: '',
+      latitude: NEW_LOCATION_POSITION.lat,
+      longitude: NEW_LOCATION_POSITION.lng,
+      restricted: false,
+      restriction_type: null,
+    };
+  return {
+    name: l.name,
+    address: l.address ?? '',
+    image: l.image,
+    hidden: l.hidden,
+    shared: l.shared,
+    custom_id: l.custom_id ?? '',
+    latitude: l.latitude ?? NEW_LOCATION_POSITION.lat,
+    longitude: l.longitude ?? NEW_LOCATION_POSITION.lng,
+    contact_email: l.contact_email ?? '',
+    contact_phone: l.contact_phone ?? '',
+    require_image: l.require_image,
+    restricted: !!l.restriction.restriction_type,
+    restriction_type: l.restriction.restriction_type,
+  };
+}
+
+/**
+ * "Add Location" / "Edit Location" (spec operational §2 Locations, §5 Location): name, address with
+ * a draggable marker whose drag looks the address up (a failed lookup leaves it with a notice),
+ * contact (or the default support contact), restriction, image. Admins adding get "Bulk Upload".
+ */
+export function LocationFormDialog({
+  open,
+  location,
+  isAdmin,
+  onClose,
+}: {
+  open: boolean;
+  location: TLocation | null;
+  isAdmin: boolean;
+  onClose: () => void;
+}) {
+  const form = useForm<TLocationCreateRequest, unknown, FormOut>({
+    resolver: zodResolver(ZLocationCreateRequest),
+    defaultValues: valuesOf(location),
+  });
+  const { register, control, formState, watch, setValue, reset } = form;
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    if (open) reset(valuesOf(location));
+  }, [open, location, reset]);
+  const err = (k: string) =>
+    (formState.errors as Record<string, { message?: string } | undefined>)[k]?.message;
+  const lat = Number(watch('latitude') ?? NEW_LOCATION_POSITION.lat);
+  const lng = Number(watch('longitude') ?? NEW_LOCATION_POSITION.lng);
+  const useDefault = !!watch('use_default_contact');
+  const restricted = !!watch('restricted');
+
+  const moved = async (p: { lat: number; lng: number }) => {
+    setValue('latitude', p.lat);
+    setValue('longitude', p.lng);
+    try {
+      const r = await apiRequest('geocode/reverse', { query: p, schema: ZReverseGeocodeResponse });
+      if (r.address) setValue('address', r.address);
+      else enqueueSnackbar(LOCATION_MESSAGES.geocodeFailed, { variant: 'info' });
+    } catch {
+      enqueueSnackbar(LOCATION_MESSAGES.geocodeFailed, { variant: 'info' });
+    }
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={location ? 'Edit Location' : 'Add Location'}
+      form={form}
+      onSubmit={(values) =>
+        location
+          ? apiRequest(`locations/${location.id}`, { method: 'PUT', body: values, schema: ZLocation })
+          : apiRequest('locations', { method: 'POST', body: values, schema: ZLocation })
+      }
+      successMessage={location ? LOCATION_MESSAGES.updated : LOCATION_MESSAGES.created}
+      invalidateKey={locationsKey}
+      formTabLabel="General"
+      bulkUpload={
+        isAdmin && !location
+          ? {
+              endpoint: 'locations',
+              headers: LOCATION_CSV_HEADERS,
+              templateName: 'locations_template.csv',
+              allowDryRun: true,
+            }
+          : undefined
+      }
+    >
+      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
+      <TextField label="Address" {...register('address')} />
+      {open ? <PositionPicker position={{ lat, lng }} onMove={(p) => void moved(p)} /> : null}
+      <TextField label="Custom ID" {...register('custom_id')} />
+      <Controller
+        control={control}
+        name="use_default_contact"
+        render={({ field }) => (
+          <FormControlLabel
+            label="Use default support contact"
+            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+          />
+        )}
+      />
+      {useDefault ? null : (
+        <>
+          <TextField
+            label="Contact Email"
+            {...register('contact_email')}
+            error={!!err('contact_email')}
+            helperText={err('contact_email')}
+          />
+          <TextField
+            label="Contact Phone"
+            {...register('contact_phone')}
+            error={!!err('contact_phone')}
+            helperText={err('contact_phone')}
+          />
+        </>
+      )}
+      <Controller
+        control={control}
+        name="restricted"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Access"
+            value={field.value ? 'restricted' : 'unrestricted'}
+            onChange={(e) => field.onChange(e.target.value === 'restricted')}
+          >
+            <MenuItem value="unrestricted">Unrestricted</MenuItem>
+            <MenuItem value="restricted">Restricted</MenuItem>
+          </TextField>
+        )}
+      />
+      {restricted ? (
+        <Controller
+          control={control}
+          name="restriction_type"
+          render={({ field }) => (
+            <TextField
+              select
+              label="Restriction Type"
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              error={!!err('restriction_type')}
+              helperText={err('restriction_type')}
+            >
+              <MenuItem value="users">Users</MenuItem>
+              <MenuItem value="groups">Groups</MenuItem>
+            </TextField>
+          )}
+        />
+      ) : null}
+      <Controller
+        control={control}
+        name="shared"
+        render={({ field }) => (
+          <FormControlLabel
+            label="Shared"
+            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="image"
+        render={({ field }) => (
+          <ImageField
+            value={typeof field.value === 'string' ? field.value : null}
+            onChange={(url) => field.onChange(url)}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

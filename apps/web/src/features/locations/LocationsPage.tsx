@@ -1,0 +1,127 @@
+import { LOCATION_MESSAGES, type TLocation, type TPage, ZLocation, zPage } from '@lockerops/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Button, Switch, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useMemo, useState } from 'react';
+import type { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+import { useCurrentUser } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { LocationFormDialog, locationsKey } from './LocationFormDialog';
+import { LocationsMap } from './LocationMap';
+
+const ZLocationPage: z.ZodType<TPage<TLocation>> = zPage(ZLocation);
+
+/**
+ * /locations (spec operational §2 Locations): table or map view, Add Location, the hide/live toggle
+ * with confirmation (admins), bulk delete and export for admins.
+ */
+export function LocationsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const [view, setView] = useState<'table' | 'map'>('table');
+  const [dialog, setDialog] = useState<{ location: TLocation | null } | null>(null);
+  const [toggling, setToggling] = useState<TLocation | null>(null);
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const toggle = useMutation({
+    mutationFn: (l: TLocation) =>
+      apiRequest(`location/${l.id}`, { method: 'PATCH', body: { hidden: !l.hidden }, schema: ZLocation }),
+    onSuccess: () => {
+      enqueueSnackbar(LOCATION_MESSAGES.updated, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: locationsKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+  const all = useQuery({
+    queryKey: [...locationsKey, 'map'],
+    queryFn: () => apiRequest('locations', { query: { page: 1, size: 10000 }, schema: ZLocationPage }),
+    enabled: view === 'map',
+  });
+
+  const columns = useMemo<GridColDef<TLocation>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+      { field: 'address', headerName: 'Address', flex: 1, minWidth: 200 },
+      { field: 'devices', headerName: 'Devices', width: 100, sortable: false },
+      { field: 'contact_email', headerName: 'Contact Email', width: 180 },
+      { field: 'custom_id', headerName: 'Custom ID', width: 120 },
+      {
+        field: 'hidden',
+        headerName: 'Live',
+        width: 90,
+        renderCell: ({ row }) => (
+          <Switch
+            size="small"
+            checked={!row.hidden}
+            disabled={!isAdmin}
+            slotProps={{ input: { 'aria-label': `Live ${row.name}` } }}
+            onClick={(e) => e.stopPropagation()}
+            onChange={() => (row.hidden ? toggle.mutate(row) : setToggling(row))}
+          />
+        ),
+      },
+    ],
+    [isAdmin, toggle],
+  );
+
+  return (
+    <>
+      <PageTitle
+        title="Locations"
+        actions={
+          <>
+            <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v) => v && setView(v)}>
+              <ToggleButton value="table">Table</ToggleButton>
+              <ToggleButton value="map">Map</ToggleButton>
+            </ToggleButtonGroup>
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              onClick={() => setDialog({ location: null })}
+            >
+              Add Location
+            </Button>
+          </>
+        }
+      />
+      {view === 'map' ? (
+        <LocationsMap
+          locations={all.data?.items ?? []}
+          onOpen={(location) => isAdmin && setDialog({ location })}
+        />
+      ) : (
+        <DataTable<TLocation>
+          queryKey={locationsKey}
+          endpoint="locations"
+          schema={ZLocationPage}
+          columns={columns}
+          filterPage="locations"
+          canSelect={isAdmin}
+          bulkDelete
+          exportModel="location"
+          onRowClick={(location) => isAdmin && setDialog({ location })}
+          disableVirtualization={disableVirtualization}
+        />
+      )}
+      <LocationFormDialog
+        open={!!dialog}
+        location={dialog?.location ?? null}
+        isAdmin={isAdmin}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={!!toggling}
+        message={LOCATION_MESSAGES.hideConfirm}
+        loading={toggle.isPending}
+        onConfirm={() => toggling && toggle.mutate(toggling, { onSettled: () => setToggling(null) })}
+        onCancel={() => setToggling(null)}
+      />
+    </>
+  );
+}
