@@ -44,6 +44,10 @@ import { usersResource } from './modules/users/resource';
 import { usersRoutes } from './modules/users/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { membersRoutes } from './modules/members/routes';
+import { membershipsRoutes } from './modules/memberships/routes';
+import { paymentsRoutes } from './modules/payments/routes';
+import { pricesRoutes } from './modules/prices/routes';
+import { promosRoutes } from './modules/promos/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const STATIC_DIR = path.join(here, '..', 'static');
@@ -150,6 +154,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(usersRoutes);
       await api.register(groupsRoutes);
       await api.register(membersRoutes);
+      await api.register(pricesRoutes);
+      await api.register(promosRoutes);
+      await api.register(membershipsRoutes);
+      await api.register(paymentsRoutes);
       await api.register(productsRoutes);
       await api.register(productGroupsRoutes);
       await api.register(conditionsRoutes);

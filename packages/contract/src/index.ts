@@ -16,3 +16,7 @@ export * from './members';
 export * from './conditions';
 export * from './product-groups';
 export * from './products';
+export * from './memberships';
+export * from './payments';
+export * from './prices';
+export * from './promos';

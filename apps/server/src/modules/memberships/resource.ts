@@ -1,0 +1,233 @@
+import {
+  MEMBERSHIP_CSV_HEADERS,
+  MEMBERSHIP_MESSAGES,
+  type TMembership,
+  ZMembership,
+  ZMembershipCreateRequest,
+  ZMembershipListQuery,
+  ZMembershipUpdateRequest,
+} from '@lockerops/contract';
+import { and, count, eq, exists, inArray, notExists, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { locations, membershipLocations, memberships, membershipUsers, users } from '../../db/schema';
+import { BadRequest, Conflict } from '../../errors';
+import type { Resource } from '../../lib/crud/resource';
+import { moneyNumber, moneyText } from '../prices/pricing';
+import { defaultCurrency } from '../prices/resource';
+
+type MembershipRow = typeof memberships.$inferSelect;
+
+const held = sql`(select 1 from ${membershipUsers} where ${membershipUsers.membershipId} = ${memberships.id})`;
+
+const userName = (u: { name: string; lastName: string | null }) =>
+  [u.name, u.lastName].filter(Boolean).join(' ');
+
+/** Locations and users of a batch of memberships, two queries for the whole page. */
+async function linksOf(tx: Tx, ids: string[]) {
+  const locs = ids.length
+    ? await tx
+        .select({ membershipId: membershipLocations.membershipId, id: locations.id, name: locations.name })
+        .from(membershipLocations)
+        .innerJoin(locations, eq(locations.id, membershipLocations.locationId))
+        .where(inArray(membershipLocations.membershipId, ids))
+        .orderBy(locations.name)
+    : [];
+  const holders = ids.length
+    ? await tx
+        .select({
+          membershipId: membershipUsers.membershipId,
+          id: users.id,
+          name: users.name,
+          lastName: users.lastName,
+        })
+        .from(membershipUsers)
+        .innerJoin(users, eq(users.id, membershipUsers.userId))
+        .where(inArray(membershipUsers.membershipId, ids))
+        .orderBy(users.name)
+    : [];
+  return { locs, holders };
+}
+
+/**
+ * The Memberships area, the console's Subscriptions page (spec: operational §2, §3
+ * Subscription/membership, §4 Subscription form, §5 Subscription, §7 Memberships). A membership
+ * applies to `locations` and is held by `users` (its subscribers); `subscribed` filters plans that
+ * users hold. A held membership cannot be deleted (409).
+ */
+export const membershipsResource: Resource<
+  TMembership,
+  typeof ZMembershipCreateRequest,
+  typeof ZMembershipUpdateRequest,
+  typeof ZMembershipListQuery
+> = {
+  entity: 'membership',
+  path: 'memberships',
+  model: 'subscription',
+  tag: 'Memberships',
+  table: memberships,
+  item: ZMembership,
+  create: ZMembershipCreateRequest,
+  update: ZMembershipUpdateRequest,
+  query: ZMembershipListQuery,
+  filters: (q) => [
+    q.subscribed === 'true' ? exists(held) : q.subscribed === 'false' ? notExists(held) : undefined,
+  ],
+  search: [memberships.name, memberships.description, memberships.membershipType, memberships.billingType],
+  sort: {
+    name: memberships.name,
+    amount: memberships.amount,
+    billing_type: memberships.billingType,
+    billing_period: memberships.billingPeriod,
+    membership_type: memberships.membershipType,
+    active: memberships.active,
+    created_at: memberships.createdAt,
+  },
+  defaultSort: { by: 'created_at', order: 'desc' },
+  async toWire(rows, tx) {
+    const list = rows as unknown as MembershipRow[];
+    const { locs, holders } = await linksOf(
+      tx,
+      list.map((m) => m.id),
+    );
+    return list.map((m) => {
+      const mine = holders.filter((h) => h.membershipId === m.id);
+      return {
+        id: m.id,
+        name: m.name,
+        description: m.description,
+        active: m.active,
+        currency: m.currency,
+        amount: moneyNumber(m.amount),
+        billing_type: m.billingType,
+        billing_period: m.billingPeriod,
+        number_of_payments: m.numberOfPayments,
+        membership_type: m.membershipType,
+        value: m.value === null ? null : Number(m.value),
+        stripe_product_id: m.stripeProductId,
+        stripe_price_id: m.stripePriceId,
+        card_on_file: m.cardOnFile,
+        locations: locs.filter((l) => l.membershipId === m.id).map((l) => ({ id: l.id, name: l.name })),
+        users: mine.map((u) => ({ id: u.id, name: userName(u) })),
+        subscribed: mine.length > 0,
+        subscribers: mine.length,
+        created_at: m.createdAt.toISOString(),
+        updated_at: m.updatedAt.toISOString(),
+      };
+    });
+  },
+  async toValues(input, { tx, auth, existing }) {
+    const recurring = input.billing_type === 'recurring';
+    return {
+      name: input.name,
+      description: input.description,
+      active: input.active,
+      currency:
+        input.currency ??
+        (existing?.currency as string | undefined) ??
+        (await defaultCurrency(tx, auth.organizationId)),
+      amount: moneyText(input.amount),
+      billingType: input.billing_type,
+      billingPeriod: recurring ? input.billing_period : null,
+      // a one-time plan is paid once
+      numberOfPayments: recurring ? input.number_of_payments : 1,
+      membershipType: input.membership_type,
+      value: input.membership_type === 'unlimited' || input.value === null ? null : moneyText(input.value),
+      cardOnFile: Number(input.amount) > 0 ? true : input.card_on_file,
+    };
+  },
+  async afterWrite(row, input, { tx, auth }) {
+    const organizationId = auth.organizationId;
+    const locationIds = [...new Set(input.locations)];
+    const userIds = [...new Set(input.users)];
+    if (locationIds.length) {
+      const [{ n }] = (await tx
+        .select({ n: count() })
+        .from(locations)
+        .where(and(eq(locations.organizationId, organizationId), inArray(locations.id, locationIds)))) as [
+        { n: number },
+      ];
+      if (n !== locationIds.length) throw BadRequest(MEMBERSHIP_MESSAGES.locationNotFound);
+    }
+    if (userIds.length) {
+      const [{ n }] = (await tx
+        .select({ n: count() })
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, organizationId),
+            eq(users.isDeleted, false),
+            inArray(users.id, userIds),
+          ),
+        )) as [{ n: number }];
+      if (n !== userIds.length) throw BadRequest(MEMBERSHIP_MESSAGES.userNotFound);
+    }
+    await tx
+      .delete(membershipLocations)
+      .where(
+        and(
+          eq(membershipLocations.organizationId, organizationId),
+          eq(membershipLocations.membershipId, row.id),
+        ),
+      );
+    if (locationIds.length)
+      await tx
+        .insert(membershipLocations)
+        .values(locationIds.map((locationId) => ({ organizationId, membershipId: row.id, locationId })));
+    // keep the usage of users who still hold the plan; drop the others; add the new ones
+    const current = await tx
+      .select({ userId: membershipUsers.userId })
+      .from(membershipUsers)
+      .where(
+        and(eq(membershipUsers.organizationId, organizationId), eq(membershipUsers.membershipId, row.id)),
+      );
+    const keep = new Set(userIds);
+    const gone = current.map((c) => c.userId).filter((id) => !keep.has(id));
+    if (gone.length)
+      await tx
+        .delete(membershipUsers)
+        .where(
+          and(
+            eq(membershipUsers.organizationId, organizationId),
+            eq(membershipUsers.membershipId, row.id),
+            inArray(membershipUsers.userId, gone),
+          ),
+        );
+    const have = new Set(current.map((c) => c.userId));
+    const added = userIds.filter((id) => !have.has(id));
+    if (added.length)
+      await tx
+        .insert(membershipUsers)
+        .values(added.map((userId) => ({ organizationId, membershipId: row.id, userId })));
+  },
+  async beforeDelete(rows, { tx, auth }) {
+    const [holder] = await tx
+      .select({ id: membershipUsers.membershipId })
+      .from(membershipUsers)
+      .where(
+        and(
+          eq(membershipUsers.organizationId, auth.organizationId),
+          inArray(
+            membershipUsers.membershipId,
+            rows.map((r) => r.id),
+          ),
+        ),
+      )
+      .limit(1);
+    if (holder) throw Conflict(MEMBERSHIP_MESSAGES.held);
+  },
+  csv: {
+    headers: MEMBERSHIP_CSV_HEADERS,
+    toRecord: (m) => ({
+      ...m,
+      amount: m.amount.toFixed(2),
+      locations: m.locations.map((l) => l.id).join(';'),
+      users: m.users.map((u) => u.id).join(';'),
+    }),
+  },
+  roles: { read: ['admin', 'member'] },
+  messages: {
+    created: MEMBERSHIP_MESSAGES.created,
+    updated: MEMBERSHIP_MESSAGES.updated,
+    deleted: MEMBERSHIP_MESSAGES.deleted,
+  },
+};

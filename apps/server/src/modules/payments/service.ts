@@ -1,0 +1,141 @@
+import { PAYMENT_MESSAGES, type TPaymentCountry, type TStripeAccount } from '@lockerops/contract';
+import { and, eq } from 'drizzle-orm';
+import type { PaymentsAdapter } from '../../adapters/payments';
+import type { AuthContext } from '../../auth/context';
+import type { Db, Tx } from '../../db/client';
+import { members, organizations } from '../../db/schema';
+import { NotFound } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
+
+const ENTITY = 'payment_account';
+
+async function organizationRow(tx: Tx, auth: AuthContext) {
+  const [org] = await tx
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, auth.organizationId))
+    .for('update');
+  if (!org) throw NotFound();
+  return org;
+}
+
+/**
+ * The payment-provider set-up of the organization a request acts for (spec: operational §4
+ * Payment provider account, §7 Payment provider; console §4): none → created (details not
+ * submitted: "Not Configured") → completed ("Enabled") → disconnected (none). The account id and
+ * its completion are kept on the organization, which is what the public lookup's
+ * `stripe_enabled` reads.
+ */
+export class PaymentsService {
+  constructor(
+    private readonly adapter: PaymentsAdapter,
+    private readonly publicUrl: string,
+  ) {}
+
+  /**
+   * Creates the account in `country` when the organization has none, then answers the onboarding
+   * link to open (`{ url }`). Writes an audit entry on creation.
+   */
+  async connect(tx: Tx, auth: AuthContext, country: TPaymentCountry): Promise<{ url: string }> {
+    const org = await organizationRow(tx, auth);
+    let accountId = org.stripeAccountId;
+    if (!accountId) {
+      const [member] = auth.memberId
+        ? await tx
+            .select({ email: members.email })
+            .from(members)
+            .where(and(eq(members.id, auth.memberId), eq(members.organizationId, auth.homeOrganizationId)))
+        : [];
+      const created = await this.adapter.createAccount({
+        organizationId: org.id,
+        country,
+        email: org.ownerEmail ?? member?.email ?? null,
+      });
+      accountId = created.id;
+      await tx
+        .update(organizations)
+        .set({ stripeAccountId: accountId, stripeDetailsSubmitted: false, updatedAt: new Date() })
+        .where(eq(organizations.id, org.id));
+      await writeAudit(tx, auth, {
+        entity: ENTITY,
+        entityId: org.id,
+        action: 'create',
+        after: { stripe_account_id: accountId, country, details_submitted: false },
+      });
+    }
+    const back = `${this.publicUrl}/pricing-set-up`;
+    return this.adapter.onboardingLink({ accountId, returnUrl: back, refreshUrl: `${back}?refresh=1` });
+  }
+
+  /**
+   * The connected account `{ id, email, details_submitted }`; 404 ('No payment account is
+   * connected.') when there is none. Keeps the organization's copy of `details_submitted` in step
+   * with the provider; an account the provider no longer has is disconnected.
+   */
+  async account(tx: Tx, auth: AuthContext): Promise<TStripeAccount> {
+    const org = await organizationRow(tx, auth);
+    if (!org.stripeAccountId) throw NotFound(PAYMENT_MESSAGES.noAccount);
+    const account = await this.adapter.getAccount(org.stripeAccountId, {
+      email: org.ownerEmail,
+      detailsSubmitted: org.stripeDetailsSubmitted,
+    });
+    if (!account) {
+      await tx
+        .update(organizations)
+        .set({ stripeAccountId: null, stripeDetailsSubmitted: false, updatedAt: new Date() })
+        .where(eq(organizations.id, org.id));
+      throw NotFound(PAYMENT_MESSAGES.noAccount);
+    }
+    if (account.details_submitted !== org.stripeDetailsSubmitted) {
+      await tx
+        .update(organizations)
+        .set({ stripeDetailsSubmitted: account.details_submitted, updatedAt: new Date() })
+        .where(eq(organizations.id, org.id));
+    }
+    return account;
+  }
+
+  /** Deletes the account at the provider and forgets it; 404 when there is none. */
+  async disconnect(tx: Tx, auth: AuthContext): Promise<{ detail: string }> {
+    const org = await organizationRow(tx, auth);
+    if (!org.stripeAccountId) throw NotFound(PAYMENT_MESSAGES.noAccount);
+    await this.adapter.deleteAccount(org.stripeAccountId);
+    await tx
+      .update(organizations)
+      .set({ stripeAccountId: null, stripeDetailsSubmitted: false, updatedAt: new Date() })
+      .where(eq(organizations.id, org.id));
+    await writeAudit(tx, auth, {
+      entity: ENTITY,
+      entityId: org.id,
+      action: 'delete',
+      before: { stripe_account_id: org.stripeAccountId, details_submitted: org.stripeDetailsSubmitted },
+    });
+    return { detail: PAYMENT_MESSAGES.deleted };
+  }
+}
+
+/**
+ * Completes a sandbox account (its onboarding page's submit): sets `details_submitted`. Runs with
+ * the owner's handle because the page is public; the unguessable account id is the credential.
+ * Answers the organization's name, or undefined for an unknown account.
+ */
+export async function completeSandboxAccount(db: Db, accountId: string): Promise<string | undefined> {
+  const [org] = await db
+    .update(organizations)
+    .set({ stripeDetailsSubmitted: true, updatedAt: new Date() })
+    .where(eq(organizations.stripeAccountId, accountId))
+    .returning({ name: organizations.name });
+  return org?.name;
+}
+
+/** The organization name of a sandbox account, for its onboarding page; undefined when unknown. */
+export async function sandboxAccountOwner(
+  db: Db,
+  accountId: string,
+): Promise<{ name: string; submitted: boolean } | undefined> {
+  const [org] = await db
+    .select({ name: organizations.name, submitted: organizations.stripeDetailsSubmitted })
+    .from(organizations)
+    .where(eq(organizations.stripeAccountId, accountId));
+  return org;
+}

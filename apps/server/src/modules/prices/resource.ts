@@ -1,0 +1,136 @@
+import {
+  PRICE_CSV_HEADERS,
+  PRICE_MESSAGES,
+  type TPrice,
+  ZPrice,
+  ZPriceCreateRequest,
+  ZPriceUpdateRequest,
+} from '@lockerops/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { prices, settings } from '../../db/schema';
+import { writeAudit } from '../../lib/crud/audit';
+import type { Resource } from '../../lib/crud/resource';
+import { moneyNumber, moneyText } from './pricing';
+
+type PriceRow = typeof prices.$inferSelect;
+
+/** The organization's default currency (settings), for a price or membership created without one. */
+export async function defaultCurrency(tx: Tx, organizationId: string): Promise<string> {
+  const [row] = await tx
+    .select({ currency: settings.defaultCurrency })
+    .from(settings)
+    .where(eq(settings.organizationId, organizationId));
+  return row?.currency ?? 'usd';
+}
+
+/**
+ * Makes `keepId` (or nothing, before an insert) the only default price of the organization:
+ * clears every other default in the caller's transaction, with an audit entry for each. A per-organization advisory lock
+ * serializes concurrent default changes, so two requests that both set a default both succeed and
+ * the later one wins; the partial unique index `prices_one_default_uq` is the second wall.
+ */
+export async function clearOtherDefaults(tx: Tx, auth: AuthContext, keepId?: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`prices-default:${auth.organizationId}`}, 0))`,
+  );
+  const cleared = await tx
+    .update(prices)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(prices.organizationId, auth.organizationId),
+        eq(prices.isDefault, true),
+        keepId ? ne(prices.id, keepId) : undefined,
+      ),
+    )
+    .returning({ id: prices.id });
+  for (const { id } of cleared) {
+    await writeAudit(tx, auth, {
+      entity: 'price',
+      entityId: id,
+      action: 'update',
+      changes: { is_default: { before: true, after: false } },
+    });
+  }
+}
+
+/** The wire shape of a price row (money as a number with two decimals). */
+export const priceToWire = (p: PriceRow): TPrice => ({
+  id: p.id,
+  name: p.name,
+  price_type: p.priceType,
+  amount: moneyNumber(p.amount),
+  currency: p.currency,
+  unit_amount: p.unitAmount,
+  unit: p.unit,
+  prorated: p.prorated,
+  card_on_file: p.cardOnFile,
+  default: p.isDefault,
+  created_at: p.createdAt.toISOString(),
+  updated_at: p.updatedAt.toISOString(),
+});
+
+/**
+ * The Prices area, the console's Pay-per page (spec: operational §2 Prices, §3 Price, §4 Price form,
+ * §5 Price, §7 Prices). Rules: the unit belongs to the price type, pay-per-time needs unit_amount
+ * (dropped for weight), an amount above 0 forces card_on_file, and at most one default per
+ * organization — setting one clears the previous default in the same transaction.
+ */
+export const pricesResource: Resource<TPrice, typeof ZPriceCreateRequest, typeof ZPriceUpdateRequest> = {
+  entity: 'price',
+  path: 'prices',
+  model: 'price',
+  tag: 'Prices',
+  table: prices,
+  item: ZPrice,
+  create: ZPriceCreateRequest,
+  update: ZPriceUpdateRequest,
+  search: [prices.name, prices.priceType, prices.unit, prices.currency],
+  sort: {
+    name: prices.name,
+    price_type: prices.priceType,
+    amount: prices.amount,
+    unit: prices.unit,
+    unit_amount: prices.unitAmount,
+    default: prices.isDefault,
+    created_at: prices.createdAt,
+  },
+  defaultSort: { by: 'created_at', order: 'desc' },
+  async toWire(rows) {
+    return (rows as unknown as PriceRow[]).map(priceToWire);
+  },
+  async toValues(input, { tx, auth, existing }) {
+    // An update of the current default keeps it without taking the lock: the lock is only ever
+    // taken before touching another row, so a request holding this row's lock never waits on it.
+    if (input.default && !existing?.isDefault) await clearOtherDefaults(tx, auth, existing?.id);
+    const amount = moneyText(input.amount);
+    return {
+      name: input.name,
+      priceType: input.price_type,
+      amount,
+      currency:
+        input.currency ??
+        (existing?.currency as string | undefined) ??
+        (await defaultCurrency(tx, auth.organizationId)),
+      unitAmount: input.price_type === 'pay_per_time' ? input.unit_amount : null,
+      unit: input.unit,
+      prorated: input.prorated,
+      // spec operational §4: an amount above 0 forces card on file
+      cardOnFile: Number(amount) > 0 ? true : input.card_on_file,
+      isDefault: input.default,
+    };
+  },
+  csv: {
+    headers: PRICE_CSV_HEADERS,
+    toRecord: (p) => ({ ...p, amount: p.amount.toFixed(2) }),
+  },
+  // viewers are kept out of the pricing pages (spec: console §6)
+  roles: { read: ['admin', 'member'] },
+  messages: {
+    created: PRICE_MESSAGES.created,
+    updated: PRICE_MESSAGES.updated,
+    deleted: PRICE_MESSAGES.deleted,
+  },
+};

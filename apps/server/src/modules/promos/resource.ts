@@ -1,0 +1,91 @@
+import {
+  PROMO_CSV_HEADERS,
+  PROMO_MESSAGES,
+  type TPromo,
+  ZPromo,
+  ZPromoCreateRequest,
+  ZPromoUpdateRequest,
+} from '@lockerops/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { promos } from '../../db/schema';
+import { Conflict } from '../../errors';
+import type { Resource } from '../../lib/crud/resource';
+import { moneyNumber, moneyText } from '../prices/pricing';
+
+type PromoRow = typeof promos.$inferSelect;
+
+/** The wire shape of a promo row. */
+export const promoToWire = (p: PromoRow): TPromo => ({
+  id: p.id,
+  name: p.name,
+  code: p.code,
+  discount_type: p.discountType,
+  amount: moneyNumber(p.amount),
+  start_time: p.startTime.toISOString(),
+  end_time: p.endTime.toISOString(),
+  created_at: p.createdAt.toISOString(),
+  updated_at: p.updatedAt.toISOString(),
+});
+
+/**
+ * The Promos area, the console's Promo codes page (spec: operational §2, §3 Promo, §4 Promo form,
+ * §5 Promo, §7 Promos). The code is unique within the organization ignoring case: a
+ * per-organization-and-code advisory lock makes concurrent creates of one code answer 409 with the
+ * spec-style message, and the unique index on lower(code) is the second wall.
+ */
+export const promosResource: Resource<TPromo, typeof ZPromoCreateRequest, typeof ZPromoUpdateRequest> = {
+  entity: 'promo',
+  path: 'promos',
+  model: 'promo',
+  tag: 'Promos',
+  table: promos,
+  item: ZPromo,
+  create: ZPromoCreateRequest,
+  update: ZPromoUpdateRequest,
+  search: [promos.name, promos.code, promos.discountType],
+  sort: {
+    name: promos.name,
+    code: promos.code,
+    discount_type: promos.discountType,
+    amount: promos.amount,
+    start_time: promos.startTime,
+    end_time: promos.endTime,
+    created_at: promos.createdAt,
+  },
+  defaultSort: { by: 'created_at', order: 'desc' },
+  async toWire(rows) {
+    return (rows as unknown as PromoRow[]).map(promoToWire);
+  },
+  async toValues(input, { tx, auth, existing }) {
+    const code = input.code;
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`promo-code:${auth.organizationId}:${code.toLowerCase()}`}, 0))`,
+    );
+    const [taken] = await tx
+      .select({ id: promos.id })
+      .from(promos)
+      .where(
+        and(
+          eq(promos.organizationId, auth.organizationId),
+          sql`lower(${promos.code}) = ${code.toLowerCase()}`,
+          existing ? ne(promos.id, existing.id) : undefined,
+        ),
+      );
+    if (taken) throw Conflict(PROMO_MESSAGES.codeTaken);
+    return {
+      name: input.name,
+      code,
+      discountType: input.discount_type,
+      amount: moneyText(input.amount),
+      startTime: new Date(input.start_time),
+      endTime: new Date(input.end_time),
+    };
+  },
+  csv: { headers: PROMO_CSV_HEADERS },
+  roles: { read: ['admin', 'member'] },
+  messages: {
+    created: PROMO_MESSAGES.created,
+    updated: PROMO_MESSAGES.updated,
+    deleted: PROMO_MESSAGES.deleted,
+  },
+};
