@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import { DATA_DIR } from '../playwright.config';
 
-/** Starts each run on an empty data directory (the web server creates and seeds it). */
-export default function globalSetup(): void {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+/**
+ * The web server starts before this runs, on a DATA_DIR unique to the run; the returned teardown
+ * removes that directory once every test has finished.
+ */
+export default function globalSetup(): () => void {
+  return () => fs.rmSync(DATA_DIR, { recursive: true, force: true });
 }
