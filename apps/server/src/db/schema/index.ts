@@ -8,3 +8,4 @@ export * from './people';
 export * from './places';
 export * from './locker-walls';
 export * from './products';
+export * from './transactions';
