@@ -99,6 +99,8 @@ export interface Resource<
   roles?: {
     read?: readonly TRole[];
     write?: readonly TRole[];
+    /** Editing an existing row; defaults to `write`. */
+    update?: readonly TRole[];
     delete?: readonly TRole[];
     upload?: readonly TRole[];
     export?: readonly TRole[];
@@ -208,6 +210,7 @@ export function crudRoutes<
   const roles = {
     read: r.roles?.read ?? ALL,
     write: r.roles?.write ?? WRITERS,
+    update: r.roles?.update ?? r.roles?.write ?? WRITERS,
     delete: r.roles?.delete ?? ADMIN,
     upload: r.roles?.upload ?? ADMIN,
     export: r.roles?.export ?? ADMIN,
@@ -361,7 +364,7 @@ export function crudRoutes<
     api.put(
       `/${r.path}/:id`,
       {
-        config: { roles: roles.write },
+        config: { roles: roles.update },
         schema: {
           tags,
           summary: `Update a ${r.entity}`,

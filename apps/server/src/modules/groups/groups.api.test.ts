@@ -120,3 +120,30 @@ describe('groups', () => {
     expect(cross.json().detail).toBe(GROUP_MESSAGES.userNotFound);
   });
 });
+
+describe('groups: member role', () => {
+  it('lets a member add a group but not edit it or its users', async () => {
+    await createMember(t, orgId, { email: 'member-groups@demo-org.test', role: 'member' });
+    const member = bearer(await signIn(t.app, 'member-groups@demo-org.test'));
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/groups?name=Night%20shift',
+      headers: member,
+    });
+    expect(made.statusCode).toBe(200);
+    const id = made.json().id;
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/groups/${id}?name=Renamed`,
+      headers: member,
+    });
+    expect(edit.statusCode).toBe(403);
+    const assign = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/groups/${id}/assign-user`,
+      headers: member,
+      payload: { id_users: [] },
+    });
+    expect(assign.statusCode).toBe(403);
+  });
+});

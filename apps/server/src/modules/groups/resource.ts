@@ -70,6 +70,7 @@ export const groupsResource: Resource<
   toWire: (rows, tx) => groupsToWire(rows as unknown as GroupRow[], tx),
   toValues: (input) => ({ name: input.name }),
   csv: { headers: ['name'] },
-  roles: { read: ['admin', 'member'] },
+  // members may add groups but not open a group's edit (spec: operational §1)
+  roles: { read: ['admin', 'member'], update: ['admin'] },
   messages: { created: GROUP_MESSAGES.created, updated: GROUP_MESSAGES.updated },
 };

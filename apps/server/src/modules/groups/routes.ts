@@ -111,6 +111,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       `/groups/:id/${action}`,
       {
+        config: { roles: ['admin'] },
         schema: {
           tags,
           summary: action === 'assign-user' ? 'Add users to a group' : 'Remove users from a group',
@@ -178,6 +179,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       `/groups/:id/${action}`,
       {
+        config: { roles: ['admin'] },
         schema: {
           tags,
           summary:
