@@ -1,11 +1,13 @@
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
+import { lazy } from 'react';
 import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
 
-/** Product conditions (operational-data-areas §2). */
+/** Product conditions (operational-data-areas §2); viewers are kept out (§1). */
 export const conditionsArea: AreaRegistration = {
   path: '/conditions',
   title: 'Conditions',
   icon: RuleOutlined,
   section: 'product',
   roles: NOT_VIEWER,
+  page: lazy(() => import('./ConditionsPage').then((m) => ({ default: m.ConditionsPage }))),
 };

@@ -1,11 +1,13 @@
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import { lazy } from 'react';
 import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
 
-/** Products, shown as Inventory (operational-data-areas §2). */
+/** Products, shown as Inventory (operational-data-areas §2); viewers are kept out (§1). */
 export const inventoryArea: AreaRegistration = {
   path: '/inventory',
   title: 'Inventory',
   icon: Inventory2Outlined,
   section: 'product',
   roles: NOT_VIEWER,
+  page: lazy(() => import('./InventoryPage').then((m) => ({ default: m.InventoryPage }))),
 };

@@ -1,0 +1,160 @@
+import type { TCondition } from '@lockerops/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Button, IconButton, Switch, Tooltip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useCurrentUser } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { ConditionFormDialog } from './ConditionFormDialog';
+import {
+  CONDITIONS_ENDPOINT,
+  conditionsKey,
+  useCloneCondition,
+  useDeleteCondition,
+  useToggleCondition,
+  ZConditionPage,
+} from './hooks';
+
+interface ConditionColumnOptions {
+  isAdmin: boolean;
+  onToggle: (c: TCondition, flag: 'auto_report' | 'auto_maintenance', value: boolean) => void;
+  onEdit: (c: TCondition) => void;
+  onClone: (c: TCondition) => void;
+  onDelete: (c: TCondition) => void;
+}
+
+/**
+ * Columns of spec operational §2 Conditions: select (the grid's checkbox), condition, products
+ * assigned, auto maintenance, report issue, action. Members see the toggles disabled and no edit,
+ * clone or delete (spec §1).
+ */
+export function conditionColumns({ isAdmin, onToggle, onEdit, onClone, onDelete }: ConditionColumnOptions) {
+  const toggle = (flag: 'auto_report' | 'auto_maintenance', headerName: string): GridColDef<TCondition> => ({
+    field: flag,
+    headerName,
+    width: 150,
+    renderCell: ({ row }) => (
+      <Switch
+        size="small"
+        checked={row[flag]}
+        disabled={!isAdmin}
+        slotProps={{ input: { 'aria-label': `${headerName} ${row.name}` } }}
+        onClick={(e) => e.stopPropagation()}
+        onChange={(e) => onToggle(row, flag, e.target.checked)}
+      />
+    ),
+  });
+  const columns: GridColDef<TCondition>[] = [
+    { field: 'name', headerName: 'Condition', flex: 1, minWidth: 160 },
+    {
+      field: 'products',
+      headerName: 'Products Assigned',
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      valueGetter: (_v, row) => (row.products_count ? row.products.map((p) => p.name).join(', ') : '0'),
+    },
+    toggle('auto_maintenance', 'Auto Maintenance'),
+    toggle('auto_report', 'Report Issue'),
+    {
+      field: 'actions',
+      headerName: 'Action',
+      width: 130,
+      sortable: false,
+      hideable: false,
+      renderCell: ({ row }) =>
+        isAdmin ? (
+          <>
+            <Tooltip title="Edit">
+              <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
+                <EditOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Clone">
+              <IconButton size="small" aria-label={`Clone ${row.name}`} onClick={() => onClone(row)}>
+                <ContentCopyOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => onDelete(row)}>
+                <DeleteOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        ) : null,
+    },
+  ];
+  return columns;
+}
+
+/**
+ * /conditions (spec operational §2 Conditions): Add Condition, the searchable, sortable, paged table,
+ * auto flag toggles ('Saved successfully'), clone ('Condition cloned'), edit and delete for admins.
+ */
+export function ConditionsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const [dialog, setDialog] = useState<{ condition: TCondition | null } | null>(null);
+  const [deleting, setDeleting] = useState<TCondition | null>(null);
+  const toggle = useToggleCondition();
+  const clone = useCloneCondition();
+  const remove = useDeleteCondition();
+
+  const columns = useMemo(
+    () =>
+      conditionColumns({
+        isAdmin,
+        onToggle: (c, flag, value) => toggle.mutate({ id: c.id, flag, value }),
+        onEdit: (condition) => setDialog({ condition }),
+        onClone: (c) => clone.mutate(c.id),
+        onDelete: setDeleting,
+      }),
+    [isAdmin, toggle.mutate, clone.mutate],
+  );
+
+  return (
+    <>
+      <PageTitle
+        title="Conditions"
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddOutlined />}
+            onClick={() => setDialog({ condition: null })}
+          >
+            Add Condition
+          </Button>
+        }
+      />
+      <DataTable<TCondition>
+        queryKey={conditionsKey}
+        endpoint={CONDITIONS_ENDPOINT}
+        schema={ZConditionPage}
+        columns={columns}
+        filterPage="conditions"
+        canSelect={isAdmin}
+        bulkDelete
+        exportModel="condition"
+        onRowClick={isAdmin ? (condition) => setDialog({ condition }) : undefined}
+        disableVirtualization={disableVirtualization}
+      />
+      <ConditionFormDialog
+        open={!!dialog}
+        condition={dialog?.condition ?? null}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        message={`Are you sure you want to delete the condition "${deleting?.name ?? ''}"?`}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TCondition,
+  type TPage,
+  ZCondition,
+  ZConditionActionResponse,
+  ZConditionCreateRequest,
+  ZDeleteResponse,
+  zPage,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+import { productsKey } from '../products/hooks';
+
+/** Query-key prefix of the conditions list; every condition mutation invalidates it. */
+export const conditionsKey = ['conditions'] as const;
+export const CONDITIONS_ENDPOINT = 'conditions';
+export const ZConditionPage: z.ZodType<TPage<TCondition>> = zPage(ZCondition);
+
+export type TConditionFormInput = z.input<typeof ZConditionCreateRequest>;
+export type TConditionFormOutput = z.output<typeof ZConditionCreateRequest>;
+
+const valuesOf = (c: TCondition | null): TConditionFormInput => ({
+  name: c?.name ?? '',
+  auto_report: c?.auto_report ?? false,
+  auto_maintenance: c?.auto_maintenance ?? false,
+  products: c ? c.products.map((p) => p.id) : [],
+});
+
+/** The Add/Edit Condition form, validated by ZConditionCreateRequest (spec operational §5 Condition). */
+export function useConditionForm(condition: TCondition | null, open: boolean) {
+  const form = useForm<TConditionFormInput, unknown, TConditionFormOutput>({
+    resolver: zodResolver(ZConditionCreateRequest),
+    defaultValues: valuesOf(condition),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(condition));
+  }, [open, condition, reset]);
+  return form;
+}
+
+/** `POST conditions` or `PUT conditions/{id}` (JSON); `products` is the full list of its products. */
+export const saveCondition = (id: string | undefined, body: TConditionFormOutput) =>
+  id
+    ? apiRequest(`${CONDITIONS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZCondition })
+    : apiRequest(CONDITIONS_ENDPOINT, { method: 'POST', body, schema: ZCondition });
+
+function useConditionMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (res) => {
+      enqueueSnackbar(res.detail, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: conditionsKey });
+      void queryClient.invalidateQueries({ queryKey: productsKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
+
+/** `PATCH conditions/{id}` with one auto flag ('Saved successfully'); admins only. */
+export const useToggleCondition = () =>
+  useConditionMutation((arg: { id: string; flag: 'auto_report' | 'auto_maintenance'; value: boolean }) =>
+    apiRequest(`${CONDITIONS_ENDPOINT}/${arg.id}`, {
+      method: 'PATCH',
+      body: { [arg.flag]: arg.value },
+      schema: ZConditionActionResponse,
+    }),
+  );
+
+/** `POST conditions/{id}/clone` ('Condition cloned'); admins only. */
+export const useCloneCondition = () =>
+  useConditionMutation((id: string) =>
+    apiRequest(`${CONDITIONS_ENDPOINT}/${id}/clone`, { method: 'POST', schema: ZConditionActionResponse }),
+  );
+
+/** Deletes one condition; admins only. */
+export const useDeleteCondition = () =>
+  useConditionMutation((id: string) =>
+    apiRequest(CONDITIONS_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+  );
+
+const ZProductOptions = zPage(z.object({ id: z.string(), name: z.string() }));
+
+/** Products to assign (page 1, size 10000, spec operational §7 list-fetch sizes). */
+export function useProductOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: [...productsKey, 'options'],
+    queryFn: ({ signal }) =>
+      apiRequest('products', {
+        query: { page: 1, size: 10000, sort_by: 'name', order: 'asc' },
+        schema: ZProductOptions,
+        signal,
+      }),
+    enabled,
+    select: (page) => page.items,
+  });
+}

@@ -1,0 +1,157 @@
+import { PRODUCT_GROUP_MESSAGES, RETURN_POLICY_LABELS, type TProductGroup } from '@lockerops/contract';
+import {
+  Autocomplete,
+  Box,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  TextField,
+} from '@mui/material';
+import { Controller, useWatch } from 'react-hook-form';
+import { FormDialog } from '../../components/FormDialog';
+import { ImageField } from '../../components/ImageField';
+import { productGroupsKey, saveProductGroup, useGroupOptions, useProductGroupForm } from './hooks';
+
+export interface ProductGroupFormDialogProps {
+  open: boolean;
+  group: TProductGroup | null;
+  onClose: () => void;
+}
+
+/**
+ * "Add Product Group" / "Edit Product Group" (spec operational §5 Product group): name (≤ 50, letters,
+ * digits and spaces), image, return policy, locker size (required when returning to any locker of the
+ * same size and location), charging time (≤ 6 digits), auto repair, number of transactions (≤ 10
+ * digits), total inventory and products; sent as multipart.
+ */
+export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFormDialogProps) {
+  const form = useProductGroupForm(group, open);
+  const { register, control, formState } = form;
+  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const sizes = useGroupOptions('sizes', open);
+  const products = useGroupOptions('products', open);
+  const oneToOne = useWatch({ control, name: 'one_to_one' });
+  const anyLocker = oneToOne === false || oneToOne === 'false';
+  const productOptions = products.data ?? [];
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={group ? 'Edit Product Group' : 'Add Product Group'}
+      form={form}
+      onSubmit={(values) => saveProductGroup(group?.id, values)}
+      successMessage={group ? PRODUCT_GROUP_MESSAGES.updated : PRODUCT_GROUP_MESSAGES.created}
+      invalidateKey={productGroupsKey}
+    >
+      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
+      <Controller
+        control={control}
+        name="one_to_one"
+        render={({ field }) => (
+          <FormControl error={!!err('one_to_one')} required>
+            <FormLabel>Return Policy</FormLabel>
+            <RadioGroup
+              value={field.value === true || field.value === 'true' ? 'same' : anyLocker ? 'any' : ''}
+              onChange={(e) => field.onChange(e.target.value === 'same')}
+            >
+              <FormControlLabel value="same" control={<Radio />} label={RETURN_POLICY_LABELS.same} />
+              <FormControlLabel value="any" control={<Radio />} label={RETURN_POLICY_LABELS.any} />
+            </RadioGroup>
+            {err('one_to_one') ? <FormHelperText>{err('one_to_one')}</FormHelperText> : null}
+          </FormControl>
+        )}
+      />
+      {anyLocker ? (
+        <Controller
+          control={control}
+          name="id_size"
+          render={({ field }) => (
+            <TextField
+              select
+              required
+              label="Locker Size"
+              value={typeof field.value === 'string' ? field.value : ''}
+              onChange={(e) => field.onChange(e.target.value)}
+              error={!!err('id_size')}
+              helperText={err('id_size')}
+            >
+              {(sizes.data ?? []).map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  {s.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      ) : null}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
+        <TextField
+          label="Charging Time (min)"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          {...register('charging_time')}
+          error={!!err('charging_time')}
+          helperText={err('charging_time')}
+        />
+        <TextField
+          label="Number of Transactions"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          {...register('transaction_number')}
+          error={!!err('transaction_number')}
+          helperText={err('transaction_number')}
+        />
+        <TextField
+          label="Total Inventory"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          {...register('total_inventory')}
+          error={!!err('total_inventory')}
+          helperText={err('total_inventory')}
+        />
+      </Box>
+      <Controller
+        control={control}
+        name="auto_repair"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Checkbox checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
+            }
+            label="Auto Repair"
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="products"
+        render={({ field }) => {
+          const ids = Array.isArray(field.value) ? (field.value as string[]) : [];
+          return (
+            <Autocomplete
+              multiple
+              options={productOptions}
+              getOptionLabel={(o) => o.name}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              value={productOptions.filter((o) => ids.includes(o.id))}
+              onChange={(_e, picked) => field.onChange(picked.map((p) => p.id))}
+              renderInput={(params) => <TextField {...params} label="Products" />}
+            />
+          );
+        }}
+      />
+      <Controller
+        control={control}
+        name="image"
+        render={({ field }) => (
+          <ImageField
+            value={typeof field.value === 'string' ? field.value : null}
+            onChange={(url) => field.onChange(url)}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

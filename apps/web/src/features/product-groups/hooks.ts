@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TPage,
+  type TProductGroup,
+  ZDeleteResponse,
+  ZProductGroup,
+  ZProductGroupCreateRequest,
+  zPage,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+import { toFormData } from '../products/formData';
+import { productsKey } from '../products/hooks';
+
+/** Query-key prefix of the product groups list; every group mutation invalidates it. */
+export const productGroupsKey = ['product-groups'] as const;
+export const PRODUCT_GROUPS_ENDPOINT = 'product-groups';
+export const ZProductGroupPage: z.ZodType<TPage<TProductGroup>> = zPage(ZProductGroup);
+
+export type TProductGroupFormInput = z.input<typeof ZProductGroupCreateRequest>;
+export type TProductGroupFormOutput = z.output<typeof ZProductGroupCreateRequest>;
+
+const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+const valuesOf = (g: TProductGroup | null): TProductGroupFormInput => ({
+  name: g?.name ?? '',
+  image: g?.image ?? null,
+  one_to_one: g ? g.one_to_one : '',
+  id_size: g?.id_size ?? '',
+  charging_time: text(g?.charging_time),
+  auto_repair: g?.auto_repair ?? false,
+  transaction_number: text(g?.transaction_number),
+  total_inventory: text(g?.total_inventory),
+  products: g ? g.products.map((p) => p.id) : [],
+});
+
+/** The Add/Edit Product Group form, validated by ZProductGroupCreateRequest (spec operational §5). */
+export function useProductGroupForm(group: TProductGroup | null, open: boolean) {
+  const form = useForm<TProductGroupFormInput, unknown, TProductGroupFormOutput>({
+    resolver: zodResolver(ZProductGroupCreateRequest),
+    defaultValues: valuesOf(group),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(group));
+  }, [open, group, reset]);
+  return form;
+}
+
+/** `POST product-groups` or `PUT product-groups/{id}` as multipart (spec operational §7). */
+export const saveProductGroup = (id: string | undefined, values: TProductGroupFormOutput) => {
+  const body = toFormData(values);
+  return id
+    ? apiRequest(`${PRODUCT_GROUPS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZProductGroup })
+    : apiRequest(PRODUCT_GROUPS_ENDPOINT, { method: 'POST', body, schema: ZProductGroup });
+};
+
+/** Deletes one product group; its products stay, without a group. */
+export function useDeleteProductGroup() {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(PRODUCT_GROUPS_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+    onSuccess: (res) => {
+      enqueueSnackbar(res.detail, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: productGroupsKey });
+      void queryClient.invalidateQueries({ queryKey: productsKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
+
+const ZOptions = zPage(z.object({ id: z.string(), name: z.string() }));
+
+/** Options of the size and product selects (page 1, size 10000, spec operational §7). */
+export function useGroupOptions(endpoint: 'sizes' | 'products', enabled: boolean) {
+  return useQuery({
+    queryKey: [endpoint, 'options'],
+    queryFn: ({ signal }) =>
+      apiRequest(endpoint, {
+        query: { page: 1, size: 10000, sort_by: 'name', order: 'asc' },
+        schema: ZOptions,
+        signal,
+      }),
+    enabled,
+    select: (page) => page.items,
+  });
+}

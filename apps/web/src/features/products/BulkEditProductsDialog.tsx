@@ -1,0 +1,150 @@
+import { PRODUCT_MESSAGES, ZProductBulkUpdateRequest } from '@lockerops/contract';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { formatApiError } from '../../api/errors';
+import { bulkEditProducts, productsKey, useOptions } from './hooks';
+
+const FIELDS = [
+  ['name', 'Name'],
+  ['price', 'Cost'],
+  ['sales_price', 'Sale Price'],
+  ['msrp', 'MSRP'],
+  ['description', 'Description'],
+  ['serial_number', 'Serial Number'],
+] as const;
+type TField = (typeof FIELDS)[number][0] | 'id_product_group' | 'id_condition';
+
+/**
+ * The changed fields of the bulk form: blank fields are left out (unchanged), the rest is validated
+ * by the contract's ZProductBulkUpdateRequest (spec operational §5 "Bulk edit has the same rules").
+ */
+export function bulkBody(ids: string[], values: Partial<Record<TField, string>>) {
+  const product = Object.fromEntries(
+    Object.entries(values).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  return ZProductBulkUpdateRequest.safeParse({ id_products: ids, product });
+}
+
+export interface BulkEditProductsDialogProps {
+  /** the selected products; null closes the dialog */
+  ids: string[] | null;
+  onClose: () => void;
+}
+
+/** "Edit Products" (admins, spec operational §2 Products bulk edit, §7 `PATCH products`). */
+export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogProps) {
+  const open = !!ids;
+  const [values, setValues] = useState<Partial<Record<TField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<TField | 'form', string>>>({});
+  const groups = useOptions('product-groups', open);
+  const conditions = useOptions('conditions', open);
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    if (open) {
+      setValues({});
+      setErrors({});
+    }
+  }, [open]);
+
+  const save = useMutation({
+    mutationFn: bulkEditProducts,
+    onSuccess: (res) => {
+      enqueueSnackbar(res.detail, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: productsKey });
+      onClose();
+    },
+    onError: (e) => setErrors({ form: formatApiError(e) }),
+  });
+
+  const submit = () => {
+    const parsed = bulkBody(ids ?? [], values);
+    if (!parsed.success) {
+      const next: Partial<Record<TField | 'form', string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = (issue.path[0] === 'product' ? issue.path[1] : 'form') as TField | 'form';
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    if (!Object.keys(parsed.data.product).length) {
+      setErrors({ form: PRODUCT_MESSAGES.nothingToChange });
+      return;
+    }
+    save.mutate(parsed.data);
+  };
+
+  const set = (k: TField) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
+  const select = (
+    k: 'id_product_group' | 'id_condition',
+    label: string,
+    options?: { id: string; name: string }[],
+  ) => (
+    <TextField
+      select
+      label={label}
+      value={values[k] ?? ''}
+      onChange={set(k)}
+      error={!!errors[k]}
+      helperText={errors[k]}
+    >
+      <MenuItem value="">Unchanged</MenuItem>
+      {(options ?? []).map((o) => (
+        <MenuItem key={o.id} value={o.id}>
+          {o.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Edit Products</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {ids?.length ?? 0} product(s) selected. Only the fields you fill in change.
+        </Typography>
+        {errors.form ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {errors.form}
+          </Alert>
+        ) : null}
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {FIELDS.filter(([k]) => k !== 'serial_number' || ids?.length === 1).map(([k, label]) => (
+            <TextField
+              key={k}
+              label={label}
+              value={values[k] ?? ''}
+              onChange={set(k)}
+              error={!!errors[k]}
+              helperText={errors[k]}
+            />
+          ))}
+          {select('id_product_group', 'Product Group', groups.data)}
+          {select('id_condition', 'Condition', conditions.data)}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,156 @@
+import { PRODUCT_CSV_HEADERS, PRODUCT_MESSAGES, type TProduct } from '@lockerops/contract';
+import { Box, MenuItem, TextField } from '@mui/material';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { FormDialog } from '../../components/FormDialog';
+import { ImageField } from '../../components/ImageField';
+import {
+  PRODUCTS_ENDPOINT,
+  productsKey,
+  saveProduct,
+  type TProductFormInput,
+  type TProductFormOutput,
+  useOptions,
+  useProductForm,
+} from './hooks';
+import { ProductHistoryLog } from './ProductHistoryLog';
+
+export interface ProductFormDialogProps {
+  open: boolean;
+  /** the product being edited; null adds one */
+  product: TProduct | null;
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+/**
+ * "Add Product" / "Edit Product" (spec operational §2 Products, §5 Product): name, serial number, SKU,
+ * cost, sale price, MSRP (each > 0 when given), description, product group, condition and image, sent
+ * as multipart. Editing has the tabs "Edit Product" and "Product History Log"; admins adding also get
+ * "Bulk Upload" (PRODUCT_CSV_HEADERS).
+ */
+export function ProductFormDialog({ open, product, isAdmin, onClose }: ProductFormDialogProps) {
+  const form = useProductForm(product, open);
+  const editing = !!product;
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Edit Product' : 'Add Product'}
+      form={form}
+      onSubmit={(values) => saveProduct(product?.id, values)}
+      successMessage={editing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.created}
+      invalidateKey={productsKey}
+      formTabLabel={editing ? 'Edit Product' : undefined}
+      bulkUpload={
+        isAdmin && !editing
+          ? {
+              endpoint: PRODUCTS_ENDPOINT,
+              headers: PRODUCT_CSV_HEADERS,
+              templateName: 'products_template.csv',
+              allowDryRun: true,
+            }
+          : undefined
+      }
+      extraTabs={
+        product ? [{ label: 'Product History Log', content: <ProductHistoryLog id={product.id} /> }] : []
+      }
+    >
+      <ProductFields form={form} open={open} />
+    </FormDialog>
+  );
+}
+
+/** The fields of the product form; the group and condition selects load their options when open. */
+export function ProductFields({
+  form,
+  open,
+}: {
+  form: UseFormReturn<TProductFormInput, unknown, TProductFormOutput>;
+  open: boolean;
+}) {
+  const { register, control, formState } = form;
+  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const groups = useOptions('product-groups', open);
+  const conditions = useOptions('conditions', open);
+  const field = (name: keyof TProductFormInput, label: string, required = false) => (
+    <TextField
+      label={label}
+      required={required}
+      {...register(name)}
+      error={!!err(name)}
+      helperText={err(name)}
+    />
+  );
+  const money = (name: 'price' | 'sales_price' | 'msrp', label: string) => (
+    <TextField
+      label={label}
+      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      {...register(name)}
+      error={!!err(name)}
+      helperText={err(name)}
+    />
+  );
+  const select = (
+    name: 'id_product_group' | 'id_condition',
+    label: string,
+    options: Array<{ id: string; name: string }> | undefined,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f }) => (
+        <TextField
+          select
+          label={label}
+          value={typeof f.value === 'string' ? f.value : ''}
+          onChange={(e) => f.onChange(e.target.value)}
+          error={!!err(name)}
+          helperText={err(name)}
+        >
+          <MenuItem value="">None</MenuItem>
+          {(options ?? []).map((o) => (
+            <MenuItem key={o.id} value={o.id}>
+              {o.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+  return (
+    <>
+      {field('name', 'Name', true)}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 2 }}>
+        {field('serial_number', 'Serial Number')}
+        {field('sku', 'SKU')}
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
+        {money('price', 'Cost')}
+        {money('sales_price', 'Sale Price')}
+        {money('msrp', 'MSRP')}
+      </Box>
+      <TextField
+        label="Description"
+        multiline
+        minRows={2}
+        {...register('description')}
+        error={!!err('description')}
+        helperText={err('description')}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 2 }}>
+        {select('id_product_group', 'Product Group', groups.data)}
+        {select('id_condition', 'Condition', conditions.data)}
+      </Box>
+      <Controller
+        control={control}
+        name="image"
+        render={({ field: f }) => (
+          <ImageField
+            value={typeof f.value === 'string' ? f.value : null}
+            onChange={(url) => f.onChange(url)}
+          />
+        )}
+      />
+    </>
+  );
+}

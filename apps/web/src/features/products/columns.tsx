@@ -1,0 +1,116 @@
+import { currencySymbol, type TProduct } from '@lockerops/contract';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import { IconButton, Tooltip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+
+export interface ProductColumnOptions {
+  /** admins edit and delete; members see names as plain text and may only clone (spec operational §1) */
+  isAdmin: boolean;
+  currency?: string | null;
+  onEdit: (product: TProduct) => void;
+  onClone: (product: TProduct) => void;
+  onDelete: (product: TProduct) => void;
+}
+
+const money = (
+  field: 'price' | 'sales_price' | 'msrp',
+  headerName: string,
+  symbol: string,
+): GridColDef<TProduct> => ({
+  field,
+  headerName,
+  width: 110,
+  valueFormatter: (v: number | null) => (v === null || v === undefined ? '' : `${symbol}${v.toFixed(2)}`),
+});
+
+/**
+ * Columns of the Inventory table (spec operational §2 Products, §3 Product): image, name, serial
+ * number, SKU, cost, sale price, MSRP, product group, condition, device, action (clone; edit and
+ * delete for admins). The select column is the grid's checkbox column.
+ */
+export function productColumns({ isAdmin, currency, onEdit, onClone, onDelete }: ProductColumnOptions) {
+  const symbol = currencySymbol(currency);
+  const columns: GridColDef<TProduct>[] = [
+    {
+      field: 'image',
+      headerName: 'Image',
+      width: 80,
+      sortable: false,
+      renderCell: ({ row }) =>
+        row.image ? (
+          <img
+            src={row.image}
+            alt={row.name}
+            loading="lazy"
+            width={40}
+            height={25}
+            style={{ objectFit: 'cover', verticalAlign: 'middle' }}
+          />
+        ) : (
+          <ImageOutlined color="disabled" fontSize="small" sx={{ verticalAlign: 'middle' }} />
+        ),
+    },
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+    { field: 'serial_number', headerName: 'Serial Number', width: 140 },
+    { field: 'sku', headerName: 'SKU', width: 110 },
+    money('price', 'Cost', symbol),
+    money('sales_price', 'Sale Price', symbol),
+    money('msrp', 'MSRP', symbol),
+    {
+      field: 'product_group',
+      headerName: 'Product Group',
+      width: 150,
+      sortable: false,
+      valueGetter: (_v, row) => row.product_group?.name ?? '',
+    },
+    {
+      field: 'condition',
+      headerName: 'Condition',
+      width: 130,
+      sortable: false,
+      valueGetter: (_v, row) => row.condition?.name ?? '',
+    },
+    {
+      field: 'devices',
+      headerName: 'Device',
+      width: 170,
+      sortable: false,
+      valueGetter: (_v, row) =>
+        row.devices.map((d) => `${d.location_name ?? ''} #${d.locker_number}`.trim()).join(', '),
+    },
+    {
+      field: 'actions',
+      headerName: 'Action',
+      width: 130,
+      sortable: false,
+      hideable: false,
+      renderCell: ({ row }) => (
+        <>
+          <Tooltip title="Clone">
+            <IconButton size="small" aria-label={`Clone ${row.name}`} onClick={() => onClone(row)}>
+              <ContentCopyOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {isAdmin ? (
+            <>
+              <Tooltip title="Edit">
+                <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
+                  <EditOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Delete">
+                <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => onDelete(row)}>
+                  <DeleteOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+  return columns;
+}

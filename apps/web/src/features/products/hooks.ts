@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TPage,
+  type TProduct,
+  ZDeleteResponse,
+  ZProduct,
+  type ZProductBulkUpdateRequest,
+  ZProductBulkUpdateResponse,
+  ZProductCreateRequest,
+  ZProductTrackingResponse,
+  zPage,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+import { toFormData } from './formData';
+
+/** Query-key prefix of the inventory list; every product mutation invalidates it. */
+export const productsKey = ['products'] as const;
+export const PRODUCTS_ENDPOINT = 'products';
+export const ZProductPage: z.ZodType<TPage<TProduct>> = zPage(ZProduct);
+
+export type TProductFormInput = z.input<typeof ZProductCreateRequest>;
+export type TProductFormOutput = z.output<typeof ZProductCreateRequest>;
+
+const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+function valuesOf(product: TProduct | null): TProductFormInput {
+  return {
+    name: product?.name ?? '',
+    serial_number: text(product?.serial_number),
+    sku: text(product?.sku),
+    price: text(product?.price),
+    sales_price: text(product?.sales_price),
+    msrp: text(product?.msrp),
+    description: text(product?.description),
+    id_product_group: product?.id_product_group ?? '',
+    id_condition: product?.id_condition ?? '',
+    image: product?.image ?? null,
+  };
+}
+
+/**
+ * The Add/Edit Product form (CONVENTIONS habit 6): validated by the contract's ZProductCreateRequest
+ * (spec operational §5 Product), reset to `product` (or blank) whenever the dialog opens.
+ */
+export function useProductForm(product: TProduct | null, open: boolean) {
+  const form = useForm<TProductFormInput, unknown, TProductFormOutput>({
+    resolver: zodResolver(ZProductCreateRequest),
+    defaultValues: valuesOf(product),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(product));
+  }, [open, product, reset]);
+  return form;
+}
+
+/** `POST products` (no id) or `PUT products/{id}` as multipart (spec operational §7); answers the product. */
+export function saveProduct(id: string | undefined, values: TProductFormOutput): Promise<TProduct> {
+  const body = toFormData(values);
+  return id
+    ? apiRequest(`${PRODUCTS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZProduct })
+    : apiRequest(PRODUCTS_ENDPOINT, { method: 'POST', body, schema: ZProduct });
+}
+
+function useProductMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (res) => {
+      enqueueSnackbar(res.detail, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: productsKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
+
+/** Deletes one product; the server refuses (409) a product in a device or an active rental. */
+export const useDeleteProduct = () =>
+  useProductMutation((id: string) =>
+    apiRequest(PRODUCTS_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+  );
+
+/** `POST products/{id}/duplicate`: a clone without the serial number ('Product cloned successfully'). */
+export const useDuplicateProduct = () =>
+  useProductMutation((id: string) =>
+    apiRequest(`${PRODUCTS_ENDPOINT}/${id}/duplicate`, {
+      method: 'POST',
+      schema: z.object({ detail: z.string(), product: ZProduct }),
+    }),
+  );
+
+export type TProductBulkInput = z.input<typeof ZProductBulkUpdateRequest>;
+
+/** `PATCH products` `{ id_products, product }` (admins): only the filled fields change. */
+export const bulkEditProducts = (body: z.output<typeof ZProductBulkUpdateRequest>) =>
+  apiRequest(PRODUCTS_ENDPOINT, { method: 'PATCH', body, schema: ZProductBulkUpdateResponse });
+
+/** The product's tracking timeline (`GET products/{id}/tracking`). */
+export function useProductTracking(id: string) {
+  return useQuery({
+    queryKey: [...productsKey, 'tracking', id],
+    queryFn: ({ signal }) =>
+      apiRequest(`${PRODUCTS_ENDPOINT}/${id}/tracking`, { schema: ZProductTrackingResponse, signal }),
+  });
+}
+
+const ZOptionPage = zPage(z.object({ id: z.string(), name: z.string() }));
+
+/** Options of a select: product groups (size 1000, spec console §9) or conditions (size 10000). */
+export function useOptions(endpoint: 'product-groups' | 'conditions', enabled = true) {
+  return useQuery({
+    queryKey: [endpoint, 'options'],
+    queryFn: ({ signal }) =>
+      apiRequest(endpoint, {
+        query: { page: 1, size: endpoint === 'product-groups' ? 1000 : 10000, sort_by: 'name', order: 'asc' },
+        schema: ZOptionPage,
+        signal,
+      }),
+    enabled,
+    select: (page) => page.items,
+  });
+}
