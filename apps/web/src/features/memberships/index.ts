@@ -1,4 +1,5 @@
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
+import { lazy } from 'react';
 import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
 
 /** Subscription plans (operational-data-areas §2). */
@@ -8,4 +9,5 @@ export const subscriptionsArea: AreaRegistration = {
   icon: CardMembershipOutlined,
   section: 'pricing',
   roles: NOT_VIEWER,
+  page: lazy(() => import('./SubscriptionsPage').then((m) => ({ default: m.SubscriptionsPage }))),
 };

@@ -1,4 +1,5 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import { lazy } from 'react';
 import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
 
 /** Payment-provider set-up (console §2, §4). */
@@ -8,4 +9,5 @@ export const pricingSetUpArea: AreaRegistration = {
   icon: AccountBalanceOutlined,
   section: 'pricing',
   roles: NOT_VIEWER,
+  page: lazy(() => import('./PricingSetUpPage').then((m) => ({ default: m.PricingSetUpPage }))),
 };

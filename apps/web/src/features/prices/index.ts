@@ -1,4 +1,5 @@
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
+import { lazy } from 'react';
 import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
 
 /** Pay-per prices (operational-data-areas §2). */
@@ -8,6 +9,7 @@ export const payPerArea: AreaRegistration = {
   icon: PriceChangeOutlined,
   section: 'pricing',
   roles: NOT_VIEWER,
+  page: lazy(() => import('./PayPerPage').then((m) => ({ default: m.PayPerPage }))),
 };
 
 /** The 'Pricing' title route of console §2 (not in the sidebar). */
@@ -16,4 +18,5 @@ export const pricingArea: AreaRegistration = {
   title: 'Pricing',
   feature: 'pricing',
   roles: NOT_VIEWER,
+  page: lazy(() => import('./PricingPage').then((m) => ({ default: m.PricingPage }))),
 };

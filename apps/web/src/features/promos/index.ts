@@ -1,4 +1,5 @@
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import { lazy } from 'react';
 import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
 
 /** Promo codes (operational-data-areas §2). */
@@ -8,4 +9,5 @@ export const promoCodesArea: AreaRegistration = {
   icon: LocalOfferOutlined,
   section: 'pricing',
   roles: NOT_VIEWER,
+  page: lazy(() => import('./PromoCodesPage').then((m) => ({ default: m.PromoCodesPage }))),
 };

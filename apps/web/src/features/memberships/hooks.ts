@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  MEMBERSHIP_MESSAGES,
+  type TMembership,
+  type TPage,
+  ZMembership,
+  ZMembershipCreateRequest,
+  zPage,
+} from '@lockerops/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { useDeleteOne } from '../prices/hooks';
+
+export const membershipsKey = ['memberships'] as const;
+export const MEMBERSHIPS_ENDPOINT = 'memberships';
+export const ZMembershipPage: z.ZodType<TPage<TMembership>> = zPage(ZMembership);
+
+export type TMembershipFormInput = z.input<typeof ZMembershipCreateRequest>;
+export type TMembershipFormOutput = z.output<typeof ZMembershipCreateRequest>;
+
+function valuesOf(m: TMembership | null): TMembershipFormInput {
+  if (!m)
+    return {
+      name: '',
+      description: '',
+      active: true,
+      currency: 'usd',
+      amount: '',
+      billing_type: undefined as unknown as 'one_time',
+      billing_period: null,
+      number_of_payments: '',
+      membership_type: undefined as unknown as 'unlimited',
+      value: '',
+      card_on_file: false,
+      locations: [],
+      users: [],
+    };
+  return {
+    name: m.name,
+    description: m.description ?? '',
+    active: m.active,
+    currency: m.currency,
+    amount: m.amount.toFixed(2),
+    billing_type: m.billing_type,
+    billing_period: m.billing_period,
+    number_of_payments: m.number_of_payments === null ? '' : String(m.number_of_payments),
+    membership_type: m.membership_type,
+    value: m.value === null ? '' : String(m.value),
+    card_on_file: m.card_on_file,
+    locations: m.locations.map((l) => l.id),
+    users: m.users.map((u) => u.id),
+  };
+}
+
+/** The Add/Edit Subscription form, validated by ZMembershipCreateRequest (spec operational §5 Subscription). */
+export function useMembershipForm(m: TMembership | null, open: boolean) {
+  const form = useForm<TMembershipFormInput, unknown, TMembershipFormOutput>({
+    resolver: zodResolver(ZMembershipCreateRequest),
+    defaultValues: valuesOf(m),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(m));
+  }, [open, m, reset]);
+  return form;
+}
+
+/** `POST memberships` or `PUT memberships/{id}`. */
+export function saveMembership(id: string | undefined, body: TMembershipFormOutput): Promise<TMembership> {
+  return id
+    ? apiRequest(`${MEMBERSHIPS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZMembership })
+    : apiRequest(MEMBERSHIPS_ENDPOINT, { method: 'POST', body, schema: ZMembership });
+}
+
+export const useDeleteMembership = () =>
+  useDeleteOne(MEMBERSHIPS_ENDPOINT, membershipsKey, MEMBERSHIP_MESSAGES.deleted);
+
+const ZOption = z.object({ id: z.string(), name: z.string(), last_name: z.string().nullish() });
+const ZOptions = z.object({ items: z.array(ZOption) });
+export type TOption = { id: string; name: string };
+
+/** Options of a picker: `GET {endpoint}?page=1&size=10000` (spec operational §7 list-fetch sizes). */
+export function useOptions(endpoint: 'locations' | 'users', enabled: boolean) {
+  return useQuery({
+    queryKey: [endpoint, 'options'],
+    queryFn: async ({ signal }) => {
+      const page = await apiRequest(endpoint, { query: { page: 1, size: 10000 }, schema: ZOptions, signal });
+      return page.items.map((o) => ({ id: o.id, name: [o.name, o.last_name].filter(Boolean).join(' ') }));
+    },
+    enabled,
+  });
+}

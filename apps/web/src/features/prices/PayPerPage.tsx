@@ -1,0 +1,96 @@
+import { currencySymbol, PRICE_TYPE_LABELS, type TPrice } from '@lockerops/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Button, Chip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useCurrentUser } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { PRICES_ENDPOINT, pricesKey, useDeletePrice, ZPricePage } from './hooks';
+import { PriceFormDialog } from './PriceFormDialog';
+import { actionColumn, formatMoney } from './rowActions';
+
+/**
+ * /pay-per (spec operational §2 Prices): Add Price, search, the prices table (name, unit type,
+ * amount, unit amount, unit, card on file, default), edit, delete, admin bulk delete.
+ */
+export function PayPerPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const [dialog, setDialog] = useState<{ price: TPrice | null } | null>(null);
+  const [deleting, setDeleting] = useState<TPrice | null>(null);
+  const remove = useDeletePrice();
+
+  const columns = useMemo<GridColDef<TPrice>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+      {
+        field: 'price_type',
+        headerName: 'Unit type',
+        width: 150,
+        valueGetter: (_v, row) => PRICE_TYPE_LABELS[row.price_type],
+      },
+      {
+        field: 'amount',
+        headerName: 'Amount',
+        width: 120,
+        valueGetter: (_v, row) => formatMoney(row.amount, currencySymbol(row.currency)),
+      },
+      { field: 'unit_amount', headerName: 'Unit amount', width: 120 },
+      { field: 'unit', headerName: 'Unit', width: 100 },
+      {
+        field: 'card_on_file',
+        headerName: 'Card on file',
+        width: 120,
+        sortable: false,
+        valueGetter: (_v, row) => (row.card_on_file ? 'Yes' : 'No'),
+      },
+      {
+        field: 'default',
+        headerName: 'Default',
+        width: 110,
+        renderCell: ({ row }) => (row.default ? <Chip size="small" color="primary" label="Default" /> : null),
+      },
+      actionColumn<TPrice>((price) => setDialog({ price }), setDeleting),
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <PageTitle
+        title="Pay-per"
+        actions={
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ price: null })}>
+            Add Price
+          </Button>
+        }
+      />
+      <DataTable<TPrice>
+        queryKey={pricesKey}
+        endpoint={PRICES_ENDPOINT}
+        schema={ZPricePage}
+        columns={columns}
+        filterPage="pay-per"
+        canSelect={isAdmin}
+        bulkDelete
+        onRowClick={(price) => setDialog({ price })}
+        disableVirtualization={disableVirtualization}
+      />
+      <PriceFormDialog
+        open={!!dialog}
+        price={dialog?.price ?? null}
+        isAdmin={isAdmin}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        message={`Are you sure you want to delete the price "${deleting?.name ?? ''}"?`}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+import {
+  CURRENCIES,
+  PRICE_CSV_HEADERS,
+  PRICE_MESSAGES,
+  PRICE_TYPE_LABELS,
+  PRICE_TYPES,
+  type TPrice,
+  type TPriceType,
+  UNITS_BY_PRICE_TYPE,
+} from '@lockerops/contract';
+import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { Controller, useWatch } from 'react-hook-form';
+import { FormDialog } from '../../components/FormDialog';
+import { HistoryLog } from '../../components/HistoryLog';
+import { PRICES_ENDPOINT, pricesKey, savePrice, useAllPrices, usePriceForm } from './hooks';
+import { showCardOnFile, showDefaultOption } from './priceRules';
+
+export interface PriceFormDialogProps {
+  open: boolean;
+  price: TPrice | null;
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+/**
+ * "Add Price" / "Edit Price" (spec operational §3 Price, §4 Price form, §5 Price): name, unit type,
+ * amount, currency, unit amount (time only), unit, prorated, card on file (shown only when the amount
+ * is 0; an amount above 0 forces it), default (hidden while another price is the default, unless
+ * editing that one). Changing the unit type resets the unit.
+ */
+export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDialogProps) {
+  const form = usePriceForm(price, open);
+  const { register, control, formState, setValue } = form;
+  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const editing = !!price;
+  const priceType = useWatch({ control, name: 'price_type' }) as TPriceType;
+  const amount = useWatch({ control, name: 'amount' });
+  const all = useAllPrices(open);
+  const otherDefault = all.data?.items.find((p) => p.default && p.id !== price?.id);
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Edit Price' : 'Add Price'}
+      form={form}
+      onSubmit={(values) => savePrice(price?.id, values)}
+      successMessage={editing ? PRICE_MESSAGES.updated : PRICE_MESSAGES.created}
+      invalidateKey={pricesKey}
+      bulkUpload={
+        isAdmin && !editing
+          ? {
+              endpoint: PRICES_ENDPOINT,
+              headers: PRICE_CSV_HEADERS,
+              templateName: 'prices_template.csv',
+              allowDryRun: true,
+            }
+          : undefined
+      }
+      extraTabs={
+        price ? [{ label: 'History Log', content: <HistoryLog entity="price" id={price.id} /> }] : []
+      }
+    >
+      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
+      <Controller
+        control={control}
+        name="price_type"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Unit type"
+            required
+            value={field.value ?? ''}
+            onChange={(e) => {
+              field.onChange(e.target.value);
+              // spec operational §4: changing the price type resets the unit
+              setValue('unit', UNITS_BY_PRICE_TYPE[e.target.value as TPriceType][0] ?? '');
+              if (e.target.value === 'pay_per_weight') setValue('unit_amount', '');
+            }}
+            error={!!err('price_type')}
+            helperText={err('price_type')}
+          >
+            {PRICE_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {PRICE_TYPE_LABELS[t]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="amount"
+        render={({ field }) => (
+          <TextField
+            label="Amount"
+            required
+            value={field.value ?? ''}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            onChange={(e) => {
+              field.onChange(e.target.value);
+              if (!showCardOnFile(e.target.value)) setValue('card_on_file', true);
+            }}
+            error={!!err('amount')}
+            helperText={err('amount')}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="currency"
+        render={({ field }) => (
+          <TextField select label="Currency" value={field.value ?? 'usd'} onChange={field.onChange}>
+            {CURRENCIES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {c.toUpperCase()}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {priceType === 'pay_per_time' && (
+        <TextField
+          label="Unit amount"
+          required
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          {...register('unit_amount')}
+          error={!!err('unit_amount')}
+          helperText={err('unit_amount')}
+        />
+      )}
+      <Controller
+        control={control}
+        name="unit"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Unit"
+            required
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            error={!!err('unit')}
+            helperText={err('unit')}
+          >
+            {(UNITS_BY_PRICE_TYPE[priceType] ?? []).map((u) => (
+              <MenuItem key={u} value={u}>
+                {u}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="prorated"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+            label="Prorated"
+          />
+        )}
+      />
+      {showCardOnFile(amount) && (
+        <Controller
+          control={control}
+          name="card_on_file"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />
+              }
+              label="Card on file"
+            />
+          )}
+        />
+      )}
+      {showDefaultOption(price, otherDefault) && (
+        <Controller
+          control={control}
+          name="default"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />
+              }
+              label="Default"
+            />
+          )}
+        />
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PRICE_MESSAGES,
+  type TPage,
+  type TPrice,
+  ZDeleteResponse,
+  ZPrice,
+  ZPriceCreateRequest,
+  zPage,
+} from '@lockerops/contract';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+
+/** Query-key prefix of the prices list; every price mutation invalidates it. */
+export const pricesKey = ['prices'] as const;
+export const PRICES_ENDPOINT = 'prices';
+export const ZPricePage: z.ZodType<TPage<TPrice>> = zPage(ZPrice);
+
+export type TPriceFormInput = z.input<typeof ZPriceCreateRequest>;
+export type TPriceFormOutput = z.output<typeof ZPriceCreateRequest>;
+
+const blank: TPriceFormInput = {
+  name: '',
+  price_type: 'pay_per_time',
+  amount: '',
+  currency: 'usd',
+  unit_amount: '',
+  unit: 'hour',
+  prorated: false,
+  card_on_file: false,
+  default: false,
+};
+
+function valuesOf(price: TPrice | null): TPriceFormInput {
+  if (!price) return blank;
+  return {
+    name: price.name,
+    price_type: price.price_type,
+    amount: price.amount.toFixed(2),
+    currency: price.currency,
+    unit_amount: price.unit_amount === null ? '' : String(price.unit_amount),
+    unit: price.unit,
+    prorated: price.prorated,
+    card_on_file: price.card_on_file,
+    default: price.default,
+  };
+}
+
+/** The Add/Edit Price form, validated by the contract's ZPriceCreateRequest (spec operational §5 Price). */
+export function usePriceForm(price: TPrice | null, open: boolean) {
+  const form = useForm<TPriceFormInput, unknown, TPriceFormOutput>({
+    resolver: zodResolver(ZPriceCreateRequest),
+    defaultValues: valuesOf(price),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(price));
+  }, [open, price, reset]);
+  return form;
+}
+
+/** `POST prices` or `PUT prices/{id}`; answers the price. */
+export function savePrice(id: string | undefined, body: TPriceFormOutput): Promise<TPrice> {
+  return id
+    ? apiRequest(`${PRICES_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZPrice })
+    : apiRequest(PRICES_ENDPOINT, { method: 'POST', body, schema: ZPrice });
+}
+
+/** Every price of the organization (dropdown size 10000, spec operational §7), e.g. to find the default. */
+export function useAllPrices(enabled = true) {
+  return useQuery({
+    queryKey: [...pricesKey, 'all'],
+    queryFn: ({ signal }) =>
+      apiRequest(PRICES_ENDPOINT, { query: { page: 1, size: 10000 }, schema: ZPricePage, signal }),
+    enabled,
+  });
+}
+
+/**
+ * Deletes one row (`DELETE {endpoint}` with `{ ids: [id] }`), shows `message` (e.g. 'Price has been
+ * successfully deleted!') and refreshes `key`. Shared by the pricing areas.
+ */
+export function useDeleteOne(endpoint: string, key: QueryKey, message: string) {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(endpoint, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+    onSuccess: () => {
+      enqueueSnackbar(message, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
+
+export const useDeletePrice = () => useDeleteOne(PRICES_ENDPOINT, pricesKey, PRICE_MESSAGES.deleted);

@@ -1,0 +1,90 @@
+import { DATE_FORMAT, DISCOUNT_TYPE_LABELS, type TPromo } from '@lockerops/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Button } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useCurrentUser } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { actionColumn } from '../prices/rowActions';
+import { PROMOS_ENDPOINT, promosKey, useDeletePromo, ZPromoPage } from './hooks';
+import { PromoFormDialog } from './PromoFormDialog';
+
+const when = (iso: string) => dayjs(iso).format(DATE_FORMAT);
+
+/** /promo-codes (spec operational §2 Promos): Add Promo, search, table, edit, delete, admin bulk delete. */
+export function PromoCodesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const [dialog, setDialog] = useState<{ promo: TPromo | null } | null>(null);
+  const [deleting, setDeleting] = useState<TPromo | null>(null);
+  const remove = useDeletePromo();
+
+  const columns = useMemo<GridColDef<TPromo>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 150 },
+      { field: 'code', headerName: 'Code', width: 140 },
+      {
+        field: 'discount_type',
+        headerName: 'Discount type',
+        width: 140,
+        valueGetter: (_v, row) => DISCOUNT_TYPE_LABELS[row.discount_type],
+      },
+      {
+        field: 'amount',
+        headerName: 'Amount',
+        width: 110,
+        valueGetter: (_v, row) =>
+          row.discount_type === 'percentage' ? `${row.amount}%` : row.amount.toFixed(2),
+      },
+      {
+        field: 'start_time',
+        headerName: 'Start time',
+        width: 190,
+        valueGetter: (_v, row) => when(row.start_time),
+      },
+      { field: 'end_time', headerName: 'End time', width: 190, valueGetter: (_v, row) => when(row.end_time) },
+      actionColumn<TPromo>((promo) => setDialog({ promo }), setDeleting),
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <PageTitle
+        title="Promo codes"
+        actions={
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ promo: null })}>
+            Add Promo
+          </Button>
+        }
+      />
+      <DataTable<TPromo>
+        queryKey={promosKey}
+        endpoint={PROMOS_ENDPOINT}
+        schema={ZPromoPage}
+        columns={columns}
+        filterPage="promo-codes"
+        canSelect={isAdmin}
+        bulkDelete
+        onRowClick={(promo) => setDialog({ promo })}
+        disableVirtualization={disableVirtualization}
+      />
+      <PromoFormDialog
+        open={!!dialog}
+        promo={dialog?.promo ?? null}
+        isAdmin={isAdmin}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        message={`Are you sure you want to delete the promo "${deleting?.name ?? ''}"?`}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

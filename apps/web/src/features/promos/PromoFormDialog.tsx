@@ -1,0 +1,125 @@
+import {
+  DISCOUNT_TYPE_LABELS,
+  DISCOUNT_TYPES,
+  PROMO_CSV_HEADERS,
+  PROMO_MESSAGES,
+  type TPromo,
+} from '@lockerops/contract';
+import { MenuItem, TextField } from '@mui/material';
+import { Controller, useWatch } from 'react-hook-form';
+import { FormDialog } from '../../components/FormDialog';
+import { HistoryLog } from '../../components/HistoryLog';
+import { fromLocalInput, PROMOS_ENDPOINT, promosKey, savePromo, toLocalInput, usePromoForm } from './hooks';
+
+export interface PromoFormDialogProps {
+  open: boolean;
+  promo: TPromo | null;
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+/**
+ * "Add Promo" / "Edit Promo" (spec operational §3 Promo, §4 Promo form, §5 Promo): name, code,
+ * discount type, amount, start and end time. The end time's minimum is the start time, and it
+ * resets when the start time changes.
+ */
+export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDialogProps) {
+  const form = usePromoForm(promo, open);
+  const { register, control, formState, setValue } = form;
+  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const editing = !!promo;
+  const start = useWatch({ control, name: 'start_time' }) as string;
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Edit Promo' : 'Add Promo'}
+      form={form}
+      onSubmit={(values) => savePromo(promo?.id, values)}
+      successMessage={editing ? PROMO_MESSAGES.updated : PROMO_MESSAGES.created}
+      invalidateKey={promosKey}
+      bulkUpload={
+        isAdmin && !editing
+          ? {
+              endpoint: PROMOS_ENDPOINT,
+              headers: PROMO_CSV_HEADERS,
+              templateName: 'promos_template.csv',
+              allowDryRun: true,
+            }
+          : undefined
+      }
+      extraTabs={
+        promo ? [{ label: 'History Log', content: <HistoryLog entity="promo" id={promo.id} /> }] : []
+      }
+    >
+      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
+      <TextField label="Code" required {...register('code')} error={!!err('code')} helperText={err('code')} />
+      <Controller
+        control={control}
+        name="discount_type"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Discount type"
+            required
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            error={!!err('discount_type')}
+            helperText={err('discount_type')}
+          >
+            {DISCOUNT_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {DISCOUNT_TYPE_LABELS[t]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <TextField
+        label="Amount"
+        required
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        {...register('amount')}
+        error={!!err('amount')}
+        helperText={err('amount')}
+      />
+      <Controller
+        control={control}
+        name="start_time"
+        render={({ field }) => (
+          <TextField
+            type="datetime-local"
+            label="Start time"
+            required
+            value={toLocalInput(field.value as string)}
+            onChange={(e) => {
+              field.onChange(fromLocalInput(e.target.value));
+              // spec operational §4: the end time resets when the start time changes
+              setValue('end_time', '');
+            }}
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={!!err('start_time')}
+            helperText={err('start_time')}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="end_time"
+        render={({ field }) => (
+          <TextField
+            type="datetime-local"
+            label="End time"
+            required
+            value={toLocalInput(field.value as string)}
+            onChange={(e) => field.onChange(fromLocalInput(e.target.value))}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toLocalInput(start) || undefined } }}
+            error={!!err('end_time')}
+            helperText={err('end_time')}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PROMO_MESSAGES,
+  type TPage,
+  type TPromo,
+  ZPromo,
+  ZPromoCreateRequest,
+  zPage,
+} from '@lockerops/contract';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { useDeleteOne } from '../prices/hooks';
+
+export const promosKey = ['promos'] as const;
+export const PROMOS_ENDPOINT = 'promos';
+export const ZPromoPage: z.ZodType<TPage<TPromo>> = zPage(ZPromo);
+
+export type TPromoFormInput = z.input<typeof ZPromoCreateRequest>;
+export type TPromoFormOutput = z.output<typeof ZPromoCreateRequest>;
+
+/** `datetime-local` value (browser time) of an ISO time, or ''. */
+export const toLocalInput = (iso: string | null | undefined) =>
+  iso ? dayjs(iso).format('YYYY-MM-DDTHH:mm') : '';
+/** ISO UTC of a `datetime-local` value, or '' (the schema reports it as required). */
+export const fromLocalInput = (v: string) => (v ? dayjs(v).toISOString() : '');
+
+function valuesOf(promo: TPromo | null): TPromoFormInput {
+  if (!promo)
+    return { name: '', code: '', discount_type: 'percentage', amount: '', start_time: '', end_time: '' };
+  return {
+    name: promo.name,
+    code: promo.code,
+    discount_type: promo.discount_type,
+    amount: String(promo.amount),
+    start_time: promo.start_time,
+    end_time: promo.end_time,
+  };
+}
+
+/** The Add/Edit Promo form, validated by the contract's ZPromoCreateRequest (spec operational §5 Promo). */
+export function usePromoForm(promo: TPromo | null, open: boolean) {
+  const form = useForm<TPromoFormInput, unknown, TPromoFormOutput>({
+    resolver: zodResolver(ZPromoCreateRequest),
+    defaultValues: valuesOf(promo),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(promo));
+  }, [open, promo, reset]);
+  return form;
+}
+
+/** `POST promos` or `PUT promos/{id}`. */
+export function savePromo(id: string | undefined, body: TPromoFormOutput): Promise<TPromo> {
+  return id
+    ? apiRequest(`${PROMOS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZPromo })
+    : apiRequest(PROMOS_ENDPOINT, { method: 'POST', body, schema: ZPromo });
+}
+
+export const useDeletePromo = () => useDeleteOne(PROMOS_ENDPOINT, promosKey, PROMO_MESSAGES.deleted);
