@@ -101,6 +101,8 @@ export const DEVICE_MESSAGES = {
   notFound: 'Device not found',
   sizeNotFound: 'Size not found',
   priceNotFound: 'Price not found',
+  productNotFound: 'Product not found',
+  productInAnotherDevice: 'This product is already assigned to another device.',
   locationNotFound: 'Location not found',
   created: 'Device created successfully',
   updated: 'Device updated successfully',

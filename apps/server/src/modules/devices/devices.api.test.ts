@@ -233,6 +233,34 @@ describe('devices: create and the rules of spec §5 Device', () => {
     expect((await inject('PATCH', 'devices/maintain-all', { ids: [mine.id] }, theirs)).statusCode).toBe(404);
     expect((await inject('GET', `device-logs/${mine.id}`, undefined, theirs)).statusCode).toBe(404);
   });
+
+  it("refuses another organization's product and a product already in a device", async () => {
+    const theirOrg = await createOrganization(t, 'prodco');
+    await createMember(t, theirOrg.id, { email: 'boss@prodco.test' });
+    const theirs = bearer(await signIn(t.app, 'boss@prodco.test', undefined, 'prodco.localhost'));
+    const theirProduct = (await inject('POST', 'products', { name: 'Their drill' }, theirs)).json().id;
+    const foreign = await inject(
+      'POST',
+      'devices',
+      base({ mode: 'rental', id_size: null, id_product: theirProduct }),
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().detail).toBe(DEVICE_MESSAGES.productNotFound);
+    const product = (await inject('POST', 'products', { name: 'Our drill' })).json().id;
+    const first = await inject(
+      'POST',
+      'devices',
+      base({ mode: 'rental', id_size: null, id_product: product, locker_number: 9101 }),
+    );
+    expect(first.statusCode).toBe(200);
+    const second = await inject(
+      'POST',
+      'devices',
+      base({ mode: 'rental', id_size: null, id_product: product, locker_number: 9102 }),
+    );
+    expect(second.statusCode).toBe(409);
+    expect(second.json().detail).toBe(DEVICE_MESSAGES.productInAnotherDevice);
+  });
 });
 
 describe('devices: locker number unique within a location', () => {

@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type LockAdapter, type LockTarget, LockUnreachable } from '../../adapters/locks';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { devices, locations, organizations, prices, sizes } from '../../db/schema';
+import { devices, locations, organizations, prices, products, sizes } from '../../db/schema';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { assertMayShare } from '../locations/service';
@@ -90,7 +90,7 @@ export async function assertLockerNumberFree(
 /**
  * The column values of a device create or update after every rule of spec operational §5 Device
  * that needs the database: hardware and mode enabled for the organization (400), location, size
- * and price of the organization (404), price type against mode (400), the reserved → maintenance
+ * price and product of the organization (404), a product already in another device (409), price type against mode (400), the reserved → maintenance
  * transition (409), locker number free in the location (409), sharing allowed (403). Hardware
  * fields of other hardware types are cleared; require_image holds only for rental; vending has no
  * price.
@@ -132,6 +132,25 @@ export async function deviceValues(
       throw BadRequest(DEVICE_MESSAGES.serviceWeightOnly);
     if (p.priceType === 'pay_per_weight' && input.mode !== 'service')
       throw BadRequest(DEVICE_MESSAGES.weightNeedsService);
+  }
+  if (input.id_product) {
+    // A foreign key ignores row-level security, so ownership is checked here (404 as for a missing one).
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, input.id_product), eq(products.organizationId, orgId)));
+    if (!product) throw NotFound(DEVICE_MESSAGES.productNotFound);
+    const [holder] = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.organizationId, orgId),
+          eq(devices.idProduct, input.id_product),
+          existing ? ne(devices.id, existing.id) : undefined,
+        ),
+      );
+    if (holder) throw Conflict(DEVICE_MESSAGES.productInAnotherDevice);
   }
   if (existing?.status === 'reserved' && input.status === 'maintenance')
     throw Conflict(DEVICE_MESSAGES.reservedMaintenance);
