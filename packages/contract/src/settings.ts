@@ -25,7 +25,7 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 /** The settings tabs of the console; Defaults first, the fifth disabled for help-desk sessions. */
-export const SETTINGS_TABS = ['Defaults', 'White Label', 'Currency', 'Notifications', 'Help Desk'] as const;
+export const SETTINGS_TABS = ['Defaults', 'White Label', 'Currency', 'Support Contact', 'Payments'] as const;
 
 const ZSupportEmail = z.string().trim().regex(EMAIL_PATTERN, MSG.invalidEmail);
 const ZSupportPhone = z

@@ -1,4 +1,5 @@
 import ApiOutlined from '@mui/icons-material/ApiOutlined';
+import { lazy } from 'react';
 import type { AreaRegistration } from '../../app/areaTypes';
 
 /** API token page (console §2); the toolbox section is admin only. */
@@ -7,4 +8,5 @@ export const apisArea: AreaRegistration = {
   title: "API's",
   icon: ApiOutlined,
   section: 'toolbox',
+  page: lazy(() => import('./ApisPage').then((m) => ({ default: m.ApisPage }))),
 };

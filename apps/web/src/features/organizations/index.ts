@@ -1,4 +1,5 @@
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import { lazy } from 'react';
 import { ADMIN_ONLY, type AreaRegistration } from '../../app/areaTypes';
 
 /** Multi-tenant organization list, admin only (console §2, §6). */
@@ -8,4 +9,5 @@ export const multiTenantArea: AreaRegistration = {
   icon: ApartmentOutlined,
   section: 'multi_tenant',
   roles: ADMIN_ONLY,
+  page: lazy(() => import('./OrganizationsPage').then((m) => ({ default: m.OrganizationsPage }))),
 };

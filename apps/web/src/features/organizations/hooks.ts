@@ -1,0 +1,46 @@
+import {
+  type TListOrganizationsQuery,
+  type TOrganization,
+  ZDetailResponse,
+  ZOrganization,
+  ZOrganizationList,
+} from '@lockerops/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+
+export const organizationKeys = {
+  all: ['organizations'] as const,
+  list: (q: Partial<TListOrganizationsQuery>) => ['organizations', 'list', q] as const,
+};
+
+/** `GET organizations` (spec console §7): page is 1-based; the table's 0-based index is sent +1. */
+export function useOrganizationsQuery(q: { page: number; size: number; search?: string; status: string }) {
+  return useQuery({
+    queryKey: organizationKeys.list(q as Partial<TListOrganizationsQuery>),
+    queryFn: ({ signal }) => apiRequest('organizations', { query: q, schema: ZOrganizationList, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Create (`POST organizations`) or edit (`PATCH organizations/{id}`) with a multipart body. */
+export function useSaveOrganization() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: FormData }): Promise<TOrganization> =>
+      id
+        ? apiRequest(`organizations/${id}`, { method: 'PATCH', body, schema: ZOrganization })
+        : apiRequest('organizations', { method: 'POST', body, schema: ZOrganization }),
+    onSuccess: () => client.invalidateQueries({ queryKey: organizationKeys.all }),
+  });
+}
+
+/** Archive (`DELETE organizations/{id}`) or restore (`DELETE organizations/{id}/cancel`). */
+export function useArchiveOrganization() {
+  return useMutation({
+    mutationFn: ({ id, restore }: { id: string; restore: boolean }) =>
+      apiRequest(restore ? `organizations/${id}/cancel` : `organizations/${id}`, {
+        method: 'DELETE',
+        schema: ZDetailResponse,
+      }),
+  });
+}

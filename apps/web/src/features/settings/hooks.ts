@@ -1,0 +1,93 @@
+import {
+  type TOrganization,
+  type TSettingsRequest,
+  type TWhiteLabelRequest,
+  type TWhiteLabelResponse,
+  ZDetailResponse,
+  ZSettings,
+  ZWhiteLabelResponse,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+
+export const settingsKeys = {
+  settings: ['settings'] as const,
+  sizes: ['sizes', 'options'] as const,
+};
+
+/** `GET settings` (spec console §7). */
+export function useSettingsQuery() {
+  return useQuery({
+    queryKey: settingsKeys.settings,
+    queryFn: ({ signal }) => apiRequest('settings', { schema: ZSettings, signal }),
+  });
+}
+
+/** `PUT settings` with the fields that changed. */
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSettingsRequest) =>
+      apiRequest('settings', { method: 'PUT', body, schema: ZSettings }),
+    onSuccess: (s) => client.setQueryData(settingsKeys.settings, s),
+  });
+}
+
+const ZSizeOptions = z
+  .object({ items: z.array(z.object({ id: z.string(), name: z.string() }).loose()) })
+  .loose();
+
+/** Sizes for the default-size choice (`GET sizes`, page 1, size 10000 as spec console §9 says). */
+export function useSizeOptions() {
+  return useQuery({
+    queryKey: settingsKeys.sizes,
+    queryFn: ({ signal }) =>
+      apiRequest('sizes', { query: { page: 1, size: 10000 }, schema: ZSizeOptions, signal }),
+    select: (d) => d.items.map((s) => ({ id: s.id, name: s.name })),
+    retry: false,
+  });
+}
+
+/** Puts new branding into the cached organization so the theme and the shell change at once. */
+function applyWhiteLabel(client: ReturnType<typeof useQueryClient>, wl: TWhiteLabelResponse) {
+  const { organization_id: _id, ...white_label } = wl;
+  client.setQueryData<TOrganization>(queryKeys.organizationSelf, (o) => (o ? { ...o, white_label } : o));
+  void client.invalidateQueries({ queryKey: queryKeys.organizationPublic });
+}
+
+/** `PATCH white-label` (app name and colours). */
+export function useSaveWhiteLabel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TWhiteLabelRequest) =>
+      apiRequest('white-label', { method: 'PATCH', body, schema: ZWhiteLabelResponse }),
+    onSuccess: (wl) => applyWhiteLabel(client, wl),
+  });
+}
+
+/** `PATCH white-label/logo` (multipart field `image`). */
+export function useUploadLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.set('image', file);
+      return apiRequest('white-label/logo', { method: 'PATCH', body, schema: ZWhiteLabelResponse });
+    },
+    onSuccess: (wl) => applyWhiteLabel(client, wl),
+  });
+}
+
+/** `POST notification-contact/verify?email`. */
+export function useVerifyContact() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiRequest('notification-contact/verify', {
+        method: 'POST',
+        query: { email },
+        schema: ZDetailResponse,
+      }),
+  });
+}
