@@ -47,12 +47,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
-      config: { roles: NOT_VIEWER },
+      // Every signed-in role reads them: the console loads the currency for every session
+      // (spec console §4 Login); only the Settings page is closed to viewers.
+      config: { roles: ROLES },
       schema: {
         tags,
         summary: 'Organization-level settings',
         description:
-          'default_currency, default_device_hardware, default_device_mode, default_id_size, default_max_reservations (null = unlimited), default support e-mail and phone (and whether the e-mail is verified), default_notification_channel. Viewers: 403. spec: operational §3, console §3 Settings, §7.',
+          'default_currency, default_device_hardware, default_device_mode, default_id_size, default_max_reservations (null = unlimited), default support e-mail and phone (and whether the e-mail is verified), default_notification_channel. Readable by every role; writes are admin-only. spec: operational §3, console §3 Settings, §7.',
         response: { 200: ZSettings, ...errors(401, 403) },
       },
     },

@@ -115,8 +115,8 @@ describe('settings', () => {
       .where(eq(organizations.id, demo.id));
   });
 
-  it('refuses viewers (403) and members writing (403)', async () => {
-    expect((await call('GET', 'settings', viewer)).statusCode).toBe(403);
+  it('lets viewers read the settings but refuses viewers and members writing (403)', async () => {
+    expect((await call('GET', 'settings', viewer)).statusCode).toBe(200);
     expect((await call('PUT', 'settings', viewer, { default_currency: 'usd' })).statusCode).toBe(403);
     expect((await call('PUT', 'settings', member, { default_currency: 'usd' })).statusCode).toBe(403);
     expect((await call('POST', 'settings', member, {})).statusCode).toBe(403);
