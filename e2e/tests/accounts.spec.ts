@@ -50,13 +50,23 @@ test.describe('accounts', () => {
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     await expect(nav.getByText('Transactions')).toBeVisible();
     await expect(nav.getByText('Dashboard')).toBeVisible();
-    for (const hidden of ['Devices', 'Locations', 'Users', 'Team Members', 'Multi-Tenant', "API's", 'Pay-per']) {
+    for (const hidden of [
+      'Devices',
+      'Locations',
+      'Users',
+      'Team Members',
+      'Multi-Tenant',
+      "API's",
+      'Pay-per',
+    ]) {
       await expect(nav.getByText(hidden, { exact: true })).toHaveCount(0);
     }
     await page.goto('/devices');
     await expect(page).toHaveURL(/\/home$/);
     // the server refuses too
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('tokens') ?? '{}').id_token as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('tokens') ?? '{}').id_token as string,
+    );
     const res = await request.get('/api/sizes', { headers: { authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(403);
   });

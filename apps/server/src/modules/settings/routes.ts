@@ -29,7 +29,6 @@ import {
 } from './service';
 
 const ADMIN: readonly TRole[] = ['admin'];
-const NOT_VIEWER: readonly TRole[] = ['admin', 'member'];
 const ZPageParams = z.object({ page: z.string().max(60) });
 const ZOrgParams = z.object({ org: z.uuid() });
 
