@@ -152,7 +152,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(historyRoutes);
       await api.register(crudRoutes(sizesResource));
       await api.register(crudRoutes(locationsResource));
-      await api.register(locationsRoutes({ locks, geocoder: createGeocoder() }));
+      await api.register(locationsRoutes({ locks, geocoder: createGeocoder(config.geocodeUrl) }));
       await api.register(crudRoutes(devicesResource));
       await api.register(devicesRoutes({ locks }));
       await api.register(lockerWallRoutes);

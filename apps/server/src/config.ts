@@ -25,6 +25,11 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  GEOCODE_URL: z.string().optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
 });
 
 export type Config = {
@@ -44,6 +49,12 @@ export type Config = {
   authRateLimit: number;
   /** Lifetime of id tokens, seconds (60 minutes). */
   idTokenTtl: number;
+  /** Stripe Connect when set; otherwise the offline sandbox payment provider. */
+  stripeSecretKey?: string;
+  /** Nominatim base URL; `off` switches address look-ups off; unset uses the public service. */
+  geocodeUrl?: string;
+  /** Twilio credentials for SMS; unset → SMS are logged and stored locally. */
+  twilio?: { accountSid: string; authToken: string; from: string };
 };
 
 /** Parses `process.env` (or a given record) into the server configuration. */
@@ -68,5 +79,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     authRateLimit: e.AUTH_RATE_LIMIT,
     idTokenTtl: 3600,
+    stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
+    geocodeUrl: e.GEOCODE_URL || undefined,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+        : undefined,
   };
 }

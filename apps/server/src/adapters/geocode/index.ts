@@ -61,11 +61,11 @@ export function nominatimGeocoder(opts: {
 }
 
 /**
- * The geocoder for an environment: `GEOCODE_URL=off` (or `none`) switches lookups off; another
+ * The geocoder of the configuration: `GEOCODE_URL=off` (or `none`) switches lookups off; another
  * value is the base URL of a Nominatim server; unset uses the public Nominatim.
  */
-export function createGeocoder(env: Record<string, string | undefined> = process.env): Geocoder {
-  const url = env.GEOCODE_URL?.trim();
+export function createGeocoder(geocodeUrl?: string): Geocoder {
+  const url = geocodeUrl?.trim();
   if (url === 'off' || url === 'none') return offGeocoder;
   return nominatimGeocoder({ baseUrl: url || NOMINATIM_URL });
 }

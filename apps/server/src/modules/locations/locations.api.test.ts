@@ -62,9 +62,9 @@ beforeAll(async () => {
     );
   });
   await new Promise<void>((r) => fakeNominatim.listen(0, '127.0.0.1', r));
-  process.env.GEOCODE_URL = `http://127.0.0.1:${(fakeNominatim.address() as AddressInfo).port}`;
-  t = await createTestApp();
-  delete process.env.GEOCODE_URL;
+  t = await createTestApp({
+    GEOCODE_URL: `http://127.0.0.1:${(fakeNominatim.address() as AddressInfo).port}`,
+  });
   admin = bearer(await signIn(t.app));
   orgId = (await demoOrg(t)).id;
   await createMember(t, orgId, { email: 'member@demo-org.test', role: 'member' });

@@ -43,7 +43,7 @@ export async function paymentsRoutes(
   const adapter =
     opts.adapter ??
     createPaymentsAdapter({
-      stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
+      stripeSecretKey: app.ctx.config.stripeSecretKey,
       publicUrl: app.ctx.config.publicUrl,
     });
   const service = new PaymentsService(adapter, app.ctx.config.publicUrl);
