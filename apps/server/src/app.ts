@@ -47,6 +47,8 @@ import { pricesRoutes } from './modules/prices/routes';
 import { productGroupsRoutes } from './modules/product-groups/routes';
 import { productsRoutes } from './modules/products/routes';
 import { promosRoutes } from './modules/promos/routes';
+import { reservationsResource } from './modules/reservations/resource';
+import { reservationsRoutes } from './modules/reservations/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sizesResource } from './modules/sizes/resource';
 import { usersResource } from './modules/users/resource';
@@ -152,7 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(historyRoutes);
       await api.register(crudRoutes(sizesResource));
       await api.register(crudRoutes(locationsResource));
-      await api.register(locationsRoutes({ locks, geocoder: createGeocoder(config.geocodeUrl) }));
+      await api.register(locationsRoutes({ locks, geocoder: createGeocoder() }));
       await api.register(crudRoutes(devicesResource));
       await api.register(devicesRoutes({ locks }));
       await api.register(lockerWallRoutes);
@@ -167,6 +169,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(productsRoutes);
       await api.register(productGroupsRoutes);
       await api.register(conditionsRoutes);
+      await api.register(crudRoutes(reservationsResource));
+      await api.register(reservationsRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

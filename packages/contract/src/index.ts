@@ -17,6 +17,7 @@ export * from './prices';
 export * from './product-groups';
 export * from './products';
 export * from './promos';
+export * from './reservations';
 export * from './settings';
 export * from './sizes';
 export * from './transactions';

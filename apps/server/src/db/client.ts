@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -35,10 +36,13 @@ export const APP_ROLE = 'lockerops_app';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Opens an embedded PGlite database in `dir` (created when absent), or from a dump. */
+/**
+ * Opens an embedded PGlite database in `dir` (created when absent), or from a dump. The btree_gist
+ * extension is loaded on every open: the reservations' exclusion constraint needs it.
+ */
 export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir, loadDataDir ? { loadDataDir } : undefined);
+  const client = new PGlite(dir, { extensions: { btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { kind: 'pglite', db, pglite: client, close: () => client.close() };

@@ -7,5 +7,6 @@ export * from './places';
 export * from './platform';
 export * from './pricing';
 export * from './products';
+export * from './reservations';
 export * from './sizes';
 export * from './transactions';

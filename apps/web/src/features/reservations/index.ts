@@ -1,4 +1,5 @@
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import { lazy } from 'react';
 import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
 
 /** Reservations (operational-data-areas §2). */
@@ -8,4 +9,5 @@ export const reservationsArea: AreaRegistration = {
   icon: EventAvailableOutlined,
   section: 'event',
   roles: NOT_VIEWER,
+  page: lazy(() => import('./ReservationsPage').then((m) => ({ default: m.ReservationsPage }))),
 };

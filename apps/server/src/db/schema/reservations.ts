@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+import { users } from './people';
+import { devices, locations } from './places';
+import { products } from './products';
+import { sizes } from './sizes';
+
+const orgRef = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+/** A PostgreSQL `tstzrange`, as its text form (`["2026-01-01 10:00:00+00","2026-01-01 12:00:00+00")`). */
+const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });
+
+/**
+ * Reservations (spec: operational §3 Reservation, §4 Reservation). A custom range keeps its
+ * `starts_at`..`ends_at`; a recurring weekly window keeps its days (`start_date`..`end_date`), the
+ * weekday flags, `from_time`..`to_time` (HH:MM) and `time_zone`, with `starts_at`..`ends_at` the
+ * span of its occurrences. The occupied time itself lives in `reservation_holds`. Tracking numbers
+ * are upper-case and unique per organization among deliveries (`reservations_delivery_tracking_uq`).
+ * `status` turns `expired` when the expiry job sees `ends_at` passed.
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    mode: text('mode').notNull(),
+    status: text('status').notNull().default('active'),
+    trackingNumber: text('tracking_number'),
+    idUser: uuid('id_user').references(() => users.id, { onDelete: 'set null' }),
+    idLocation: uuid('id_location').references(() => locations.id, { onDelete: 'set null' }),
+    idDevice: uuid('id_device').references(() => devices.id, { onDelete: 'set null' }),
+    idSize: uuid('id_size').references(() => sizes.id, { onDelete: 'set null' }),
+    idProduct: uuid('id_product').references(() => products.id, { onDelete: 'set null' }),
+    phoneNumber: text('phone_number'),
+    email: text('email'),
+    senderDetails: text('sender_details'),
+    recurring: boolean('recurring').notNull().default(false),
+    monday: boolean('monday').notNull().default(false),
+    tuesday: boolean('tuesday').notNull().default(false),
+    wednesday: boolean('wednesday').notNull().default(false),
+    thursday: boolean('thursday').notNull().default(false),
+    friday: boolean('friday').notNull().default(false),
+    saturday: boolean('saturday').notNull().default(false),
+    sunday: boolean('sunday').notNull().default(false),
+    fromTime: text('from_time'),
+    toTime: text('to_time'),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reservations_delivery_tracking_uq')
+      .on(t.organizationId, t.trackingNumber)
+      .where(sql`${t.mode} = 'delivery' AND ${t.trackingNumber} IS NOT NULL`),
+    index('reservations_org_created_idx').on(t.organizationId, t.createdAt),
+    index('reservations_org_user_idx').on(t.organizationId, t.idUser, t.status),
+    index('reservations_expiry_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
+    check('reservations_mode_ck', sql`${t.mode} IN ('service', 'storage', 'delivery', 'rental')`),
+    check('reservations_status_ck', sql`${t.status} IN ('active', 'expired')`),
+    check('reservations_range_ck', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * One row per concrete occupied time range of a device: the custom range, or each weekly
+ * occurrence of a recurring window, widened by the organization's transaction buffer before and
+ * locker buffer after. The database refuses two overlapping holds on one device with the
+ * exclusion constraint `reservation_holds_no_overlap` (`EXCLUDE USING gist (organization_id WITH =,
+ * id_device WITH =, during WITH &&)`, btree_gist), added by the custom migration `reservations_no_overlap` since Drizzle cannot
+ * declare it; a refused insert fails with SQLSTATE 23P01.
+ */
+export const reservationHolds = pgTable(
+  'reservation_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    idReservation: uuid('id_reservation')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    idDevice: uuid('id_device')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    during: tstzrange('during').notNull(),
+  },
+  (t) => [index('reservation_holds_reservation_idx').on(t.idReservation)],
+);
+
+/**
+ * Reservation settings of an organization (spec: operational §3 Reservation settings). Max times
+ * null = unlimited; buffers 0 with no period = off. Periods: minute, hour, day (week for max times).
+ */
+export const reservationSettings = pgTable(
+  'reservation_settings',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    maxRentalTime: integer('max_rental_time'),
+    maxRentalTimePeriod: text('max_rental_time_period'),
+    maxReservationTime: integer('max_reservation_time'),
+    maxReservationTimePeriod: text('max_reservation_time_period'),
+    transactionBufferTime: integer('transaction_buffer_time').notNull().default(0),
+    transactionBufferTimePeriod: text('transaction_buffer_time_period'),
+    lockerBufferTime: integer('locker_buffer_time').notNull().default(0),
+    lockerBufferTimePeriod: text('locker_buffer_time_period'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'reservation_settings_buffers_ck',
+      sql`${t.transactionBufferTime} >= 0 AND ${t.lockerBufferTime} >= 0`,
+    ),
+  ],
+);

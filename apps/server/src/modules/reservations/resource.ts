@@ -1,0 +1,181 @@
+import {
+  RESERVATION_CSV_HEADERS,
+  RESERVATION_MESSAGES,
+  type TReservation,
+  type TReservationCreateValues,
+  WEEKDAYS,
+  ZReservation,
+  ZReservationCreateRequest,
+  ZReservationListQuery,
+  ZReservationUpdateRequest,
+} from '@lockerops/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { devices, locations, products, reservations, sizes, users } from '../../db/schema';
+import type { Resource } from '../../lib/crud/resource';
+import { emitReservation, type ReservationRow, reservationValues, writeHolds } from './service';
+
+const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
+
+/** The wire shape of reservations, with their user, device, location, size and product (one query each). */
+export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promise<TReservation[]> {
+  if (!rows.length) return [];
+  const userIds = uniq(rows.map((r) => r.idUser));
+  const deviceIds = uniq(rows.map((r) => r.idDevice));
+  const locationIds = uniq(rows.map((r) => r.idLocation));
+  const sizeIds = uniq(rows.map((r) => r.idSize));
+  const productIds = uniq(rows.map((r) => r.idProduct));
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const us = userIds.length
+    ? await tx
+        .select({
+          id: users.id,
+          name: users.name,
+          lastName: users.lastName,
+          email: users.email,
+          phoneNumber: users.phoneNumber,
+        })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
+  const ds = deviceIds.length
+    ? await tx
+        .select({ id: devices.id, name: devices.name, lockerNumber: devices.lockerNumber })
+        .from(devices)
+        .where(inArray(devices.id, deviceIds))
+    : [];
+  const ls = locationIds.length
+    ? await tx
+        .select({ id: locations.id, name: locations.name })
+        .from(locations)
+        .where(inArray(locations.id, locationIds))
+    : [];
+  const ss = sizeIds.length
+    ? await tx.select({ id: sizes.id, name: sizes.name }).from(sizes).where(inArray(sizes.id, sizeIds))
+    : [];
+  const ps = productIds.length
+    ? await tx
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(inArray(products.id, productIds))
+    : [];
+  const by = <T extends { id: string }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
+  const [u, d, l, s, p] = [by(us), by(ds), by(ls), by(ss), by(ps)];
+  return rows.map((r) => {
+    const user = r.idUser ? u.get(r.idUser) : undefined;
+    const device = r.idDevice ? d.get(r.idDevice) : undefined;
+    return {
+      id: r.id,
+      mode: r.mode as TReservation['mode'],
+      status: r.status as TReservation['status'],
+      tracking_number: r.trackingNumber,
+      user: user
+        ? {
+            id: user.id,
+            name: [user.name, user.lastName].filter(Boolean).join(' '),
+            email: user.email,
+            phone_number: user.phoneNumber,
+          }
+        : null,
+      device: device ? { id: device.id, name: device.name, locker_number: device.lockerNumber } : null,
+      location: (r.idLocation && l.get(r.idLocation)) || null,
+      size: (r.idSize && s.get(r.idSize)) || null,
+      product: (r.idProduct && p.get(r.idProduct)) || null,
+      id_product: r.idProduct,
+      id_user: r.idUser,
+      id_location: r.idLocation,
+      id_device: r.idDevice,
+      id_size: r.idSize,
+      phone_number: r.phoneNumber,
+      email: r.email,
+      sender_details: r.senderDetails,
+      recurring: r.recurring,
+      monday: r.monday,
+      tuesday: r.tuesday,
+      wednesday: r.wednesday,
+      thursday: r.thursday,
+      friday: r.friday,
+      saturday: r.saturday,
+      sunday: r.sunday,
+      from_time: r.fromTime,
+      to_time: r.toTime,
+      start_date: r.recurring ? r.startDate! : r.startsAt.toISOString(),
+      end_date: r.recurring ? r.endDate! : r.endsAt.toISOString(),
+      time_zone: r.timeZone,
+      starts_at: r.startsAt.toISOString(),
+      ends_at: r.endsAt.toISOString(),
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * The Reservations area (spec: operational §2 Reservations, §3 Reservation, §5 Reservation, §7
+ * Reservations): list with the mode filter (`mode` all/service/storage/delivery/rental) and
+ * `status`, search over tracking number, e-mail, phone and sender details, create and update with
+ * the rules of `reservationValues` and the holds of `writeHolds` (exclusion constraint → 409),
+ * bulk delete (admin only: members cannot delete reservations, spec §1), CSV with per-row results,
+ * export `reservation_export.csv`. Viewers: 403.
+ */
+export const reservationsResource: Resource<
+  TReservation,
+  typeof ZReservationCreateRequest,
+  typeof ZReservationUpdateRequest,
+  typeof ZReservationListQuery
+> = {
+  entity: 'reservation',
+  path: 'reservations',
+  model: 'reservation',
+  tag: 'Reservations',
+  table: reservations,
+  item: ZReservation,
+  create: ZReservationCreateRequest,
+  update: ZReservationUpdateRequest,
+  query: ZReservationListQuery,
+  filters: (q) => [
+    q.mode && q.mode !== 'all' ? eq(reservations.mode, q.mode) : undefined,
+    q.status ? eq(reservations.status, q.status) : undefined,
+  ],
+  search: [
+    reservations.trackingNumber,
+    reservations.email,
+    reservations.phoneNumber,
+    reservations.senderDetails,
+  ],
+  sort: {
+    created_at: reservations.createdAt,
+    start_date: reservations.startsAt,
+    end_date: reservations.endsAt,
+    tracking_number: reservations.trackingNumber,
+    mode: reservations.mode,
+    status: reservations.status,
+  },
+  defaultSort: { by: 'created_at', order: 'desc' },
+  toWire: (rows, tx) => reservationsToWire(rows as unknown as ReservationRow[], tx),
+  toValues: (input, ctx) =>
+    reservationValues(
+      ctx.tx,
+      ctx.auth,
+      input as TReservationCreateValues,
+      ctx.existing as ReservationRow | undefined,
+    ),
+  async afterWrite(row, _input, ctx) {
+    const r = row as unknown as ReservationRow;
+    await writeHolds(ctx.tx, r);
+    if (!ctx.existing) await emitReservation(ctx.tx, r);
+  },
+  csv: {
+    headers: RESERVATION_CSV_HEADERS,
+    toRecord: (r) => ({
+      ...r,
+      ...Object.fromEntries(WEEKDAYS.map((d) => [d, r.recurring ? r[d] : ''])),
+    }),
+  },
+  roles: { read: ['admin', 'member'] },
+  messages: {
+    created: RESERVATION_MESSAGES.created,
+    updated: RESERVATION_MESSAGES.updated,
+    deleted: RESERVATION_MESSAGES.deleted,
+  },
+};

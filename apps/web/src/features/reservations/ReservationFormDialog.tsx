@@ -1,0 +1,384 @@
+import {
+  MODE_LABELS,
+  RESERVATION_CSV_HEADERS,
+  RESERVATION_MESSAGES,
+  RESERVATION_MODES,
+  type TReservation,
+  type TReservationCreateValues,
+  WEEKDAYS,
+} from '@lockerops/contract';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Tab,
+  Tabs,
+  TextField,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { formatApiError } from '../../api/errors';
+import { BulkUpload } from '../../components/BulkUpload';
+import {
+  checkTracking,
+  RESERVATIONS_ENDPOINT,
+  reservationsKey,
+  saveReservation,
+  useAvailableSizes,
+  useLocationDevices,
+  useLocationOptions,
+  useProductOptions,
+  useReservationForm,
+  useUserOptions,
+} from './hooks';
+import { lockerOptions, nothingFree, type TReservationFormInput } from './reservationForm';
+
+export interface ReservationFormDialogProps {
+  open: boolean;
+  reservation: TReservation | null;
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+  sunday: 'Sun',
+};
+
+/**
+ * "Add Reservation" / "Edit Reservation" (spec operational §2 Reservations, §4 Reservation, §5):
+ * mode, tracking number (checked for uniqueness on delivery), location, size, locker (or the first
+ * free one), product (rental), user, phone/e-mail, and the type: custom range (start and end) or
+ * recurring (days all or custom, from/to time, start and end date, in the browser's time zone).
+ * The submit stays disabled when the location has no free locker or size for the mode. Admins adding
+ * get the "Bulk Upload" tab. Built on MUI's Dialog because the shared FormDialog has no way to
+ * disable its submit.
+ */
+export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: ReservationFormDialogProps) {
+  const form = useReservationForm(reservation, open);
+  const { control, register, watch, formState, setValue, setError, handleSubmit } = form;
+  const [tab, setTab] = useState(0);
+  const [error, setErrorText] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const editing = !!reservation;
+  const showBulk = isAdmin && !editing;
+
+  useEffect(() => {
+    if (open) {
+      setTab(0);
+      setErrorText(null);
+    }
+  }, [open]);
+
+  const mode = watch('mode') as string | undefined;
+  const locationId = (watch('id_location') as string | undefined) || undefined;
+  const sizeId = (watch('id_size') as string | undefined) || undefined;
+  const recurring = !!watch('recurring');
+  const days = watch('days');
+
+  const locations = useLocationOptions();
+  const sizes = useAvailableSizes(locationId, mode);
+  const devices = useLocationDevices(locationId);
+  const users = useUserOptions(open && mode !== 'delivery');
+  const products = useProductOptions(locationId, open && mode === 'rental');
+  const lockers = lockerOptions(devices.data ?? [], mode, sizeId, reservation?.id_device);
+  const blocked = nothingFree({
+    locationChosen: !!locationId && !sizes.isLoading && !devices.isLoading,
+    mode,
+    sizes: sizes.data ?? [],
+    lockers,
+  });
+
+  const err = (k: keyof TReservationFormInput) => formState.errors[k]?.message as string | undefined;
+
+  const submit = handleSubmit(async (values: TReservationCreateValues) => {
+    setErrorText(null);
+    try {
+      await saveReservation(reservation?.id, values);
+      enqueueSnackbar(editing ? RESERVATION_MESSAGES.updated : RESERVATION_MESSAGES.created, {
+        variant: 'success',
+      });
+      void queryClient.invalidateQueries({ queryKey: reservationsKey });
+      onClose();
+    } catch (e) {
+      setErrorText(formatApiError(e));
+    }
+  });
+
+  const onTrackingBlur = async (value: string) => {
+    if (mode !== 'delivery' || !value.trim()) return;
+    try {
+      const taken = await checkTracking(value, reservation?.id);
+      if (taken) setError('tracking_number', { message: taken });
+    } catch {
+      // the server checks again on submit
+    }
+  };
+
+  const select = (
+    name: keyof TReservationFormInput,
+    text: string,
+    options: Array<{ value: string; label: string }>,
+    required = true,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          label={text}
+          required={required}
+          value={options.some((o) => o.value === field.value) ? field.value : ''}
+          onChange={(e) => field.onChange(e.target.value)}
+          error={!!err(name)}
+          helperText={err(name)}
+        >
+          {options.map((o) => (
+            <MenuItem key={o.value || 'none'} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{editing ? 'Edit Reservation' : 'Add Reservation'}</DialogTitle>
+      {showBulk ? (
+        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ px: 3 }}>
+          <Tab label="Individual Upload" />
+          <Tab label="Bulk Upload" />
+        </Tabs>
+      ) : null}
+      <DialogContent>
+        {tab === 1 && showBulk ? (
+          <BulkUpload
+            endpoint={RESERVATIONS_ENDPOINT}
+            headers={RESERVATION_CSV_HEADERS}
+            templateName="reservations_template.csv"
+            allowDryRun
+            invalidateKey={reservationsKey}
+          />
+        ) : (
+          <Box
+            component="form"
+            id="reservation-form"
+            noValidate
+            onSubmit={(e) => void submit(e)}
+            sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
+          >
+            {error ? <Alert severity="error">{error}</Alert> : null}
+            {select(
+              'mode',
+              'Mode',
+              RESERVATION_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] })),
+            )}
+            <TextField
+              label="Tracking Number"
+              required={mode === 'delivery'}
+              {...register('tracking_number', { onBlur: (e) => void onTrackingBlur(e.target.value) })}
+              slotProps={{ htmlInput: { style: { textTransform: 'uppercase' } } }}
+              error={!!err('tracking_number')}
+              helperText={err('tracking_number')}
+            />
+            {select(
+              'id_location',
+              'Location',
+              (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+            )}
+            {mode !== 'rental'
+              ? select(
+                  'id_size',
+                  'Size',
+                  (sizes.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.devices})` })),
+                )
+              : select(
+                  'id_product',
+                  'Product',
+                  (products.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+                )}
+            {select(
+              'id_device',
+              'Locker Number',
+              [
+                { value: '', label: 'First free locker' },
+                ...lockers.map((d) => ({ value: d.id, label: `${d.locker_number} — ${d.name}` })),
+              ],
+              false,
+            )}
+            {mode !== 'delivery'
+              ? select(
+                  'id_user',
+                  'User',
+                  (users.data ?? []).map((u) => ({
+                    value: u.id,
+                    label: u.email ? `${u.name} (${u.email})` : u.name,
+                  })),
+                )
+              : null}
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+              <TextField
+                label="Phone Number"
+                placeholder="15551234567"
+                {...register('phone_number')}
+                error={!!err('phone_number')}
+                helperText={err('phone_number') ?? 'Country code, no + sign'}
+              />
+              <TextField
+                label="Email"
+                {...register('email')}
+                error={!!err('email')}
+                helperText={err('email')}
+              />
+            </Box>
+            {mode === 'delivery' ? (
+              <TextField label="Sender Details" {...register('sender_details')} />
+            ) : null}
+            <Controller
+              control={control}
+              name="recurring"
+              render={({ field }) => (
+                <Box>
+                  <FormLabel id="reservation-type">Reservation Type</FormLabel>
+                  <RadioGroup
+                    row
+                    aria-labelledby="reservation-type"
+                    value={field.value ? 'recurring' : 'custom'}
+                    onChange={(e) => {
+                      field.onChange(e.target.value === 'recurring');
+                      setValue('start_date', '');
+                      setValue('end_date', '');
+                    }}
+                  >
+                    <FormControlLabel value="custom" control={<Radio />} label="Custom Range" />
+                    <FormControlLabel value="recurring" control={<Radio />} label="Recurring" />
+                  </RadioGroup>
+                </Box>
+              )}
+            />
+            {recurring ? (
+              <>
+                <Controller
+                  control={control}
+                  name="days"
+                  render={({ field }) => (
+                    <Box>
+                      <FormLabel id="reservation-days">Days</FormLabel>
+                      <RadioGroup
+                        row
+                        aria-labelledby="reservation-days"
+                        value={field.value}
+                        onChange={(e) => field.onChange(e.target.value)}
+                      >
+                        <FormControlLabel value="all" control={<Radio />} label="All" />
+                        <FormControlLabel value="custom" control={<Radio />} label="Custom" />
+                      </RadioGroup>
+                    </Box>
+                  )}
+                />
+                {days === 'custom' ? (
+                  <Box>
+                    {WEEKDAYS.map((d) => (
+                      <Controller
+                        key={d}
+                        control={control}
+                        name={d}
+                        render={({ field }) => (
+                          <FormControlLabel
+                            control={
+                              <Checkbox
+                                checked={!!field.value}
+                                onChange={(e) => field.onChange(e.target.checked)}
+                              />
+                            }
+                            label={DAY_LABELS[d]}
+                          />
+                        )}
+                      />
+                    ))}
+                    {err('monday') ? <Alert severity="error">{err('monday')}</Alert> : null}
+                  </Box>
+                ) : null}
+                <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+                  <TextField
+                    label="From Time"
+                    type="time"
+                    required
+                    slotProps={{ inputLabel: { shrink: true } }}
+                    {...register('from_time')}
+                    error={!!err('from_time')}
+                    helperText={err('from_time')}
+                  />
+                  <TextField
+                    label="To Time"
+                    type="time"
+                    required
+                    slotProps={{ inputLabel: { shrink: true } }}
+                    {...register('to_time')}
+                    error={!!err('to_time')}
+                    helperText={err('to_time')}
+                  />
+                </Box>
+              </>
+            ) : null}
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+              <TextField
+                label="Start Date"
+                type={recurring ? 'date' : 'datetime-local'}
+                required
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...register('start_date')}
+                error={!!err('start_date')}
+                helperText={err('start_date')}
+              />
+              <TextField
+                label="End Date"
+                type={recurring ? 'date' : 'datetime-local'}
+                required
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...register('end_date')}
+                error={!!err('end_date')}
+                helperText={err('end_date')}
+              />
+            </Box>
+            {blocked ? <Alert severity="warning">{RESERVATION_MESSAGES.noLockers}</Alert> : null}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{tab === 0 ? 'Cancel' : 'Close'}</Button>
+        {tab === 0 ? (
+          <Button
+            type="submit"
+            form="reservation-form"
+            variant="contained"
+            disabled={blocked || formState.isSubmitting}
+          >
+            Save
+          </Button>
+        ) : null}
+      </DialogActions>
+    </Dialog>
+  );
+}

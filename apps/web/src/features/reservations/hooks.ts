@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  RESERVATION_MESSAGES,
+  type TPage,
+  type TReservation,
+  type TReservationCreateValues,
+  type TReservationSettings,
+  ZDeleteResponse,
+  ZDevice,
+  ZLocation,
+  ZLocationSize,
+  ZProduct,
+  ZReservation,
+  ZReservationCreateRequest,
+  ZReservationSettings,
+  ZReservationSettingsResponse,
+  ZTrackingCheckResponse,
+  ZUser,
+  zPage,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+import { reservationFormValues, type TReservationFormInput, withDays } from './reservationForm';
+
+/** Query-key prefix of the reservations list; every reservation mutation invalidates it. */
+export const reservationsKey = ['reservations'] as const;
+export const RESERVATIONS_ENDPOINT = 'reservations';
+export const ZReservationPage: z.ZodType<TPage<TReservation>> = zPage(ZReservation);
+
+/** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
+const ALL = { page: 1, size: 10000 };
+
+export function useLocationOptions() {
+  return useQuery({
+    queryKey: ['locations', 'options'],
+    queryFn: ({ signal }) => apiRequest('locations', { query: ALL, schema: zPage(ZLocation), signal }),
+    select: (p) => p.items.map((l) => ({ id: l.id, name: l.name })),
+  });
+}
+
+export function useUserOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['users', 'options'],
+    queryFn: ({ signal }) => apiRequest('users', { query: ALL, schema: zPage(ZUser), signal }),
+    select: (p) =>
+      p.items.map((u) => ({
+        id: u.id,
+        name: [u.name, u.last_name].filter(Boolean).join(' '),
+        email: u.email,
+      })),
+    enabled,
+  });
+}
+
+export function useProductOptions(locationId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['products', 'options', locationId],
+    queryFn: ({ signal }) =>
+      apiRequest('products', { query: { ...ALL, by_location: locationId }, schema: zPage(ZProduct), signal }),
+    select: (p) => p.items.map((x) => ({ id: x.id, name: x.name })),
+    enabled: enabled && !!locationId,
+  });
+}
+
+/** `GET locations/{id}/sizes?by_mode=&by_status=available`: sizes with available devices of the mode. */
+export function useAvailableSizes(locationId: string | undefined, mode: string | undefined) {
+  return useQuery({
+    queryKey: ['locations', locationId, 'sizes', mode, 'available'],
+    queryFn: ({ signal }) =>
+      apiRequest(`locations/${locationId}/sizes`, {
+        query: { by_mode: mode, by_status: 'available' },
+        schema: z.object({ items: z.array(ZLocationSize) }),
+        signal,
+      }),
+    select: (r) => r.items,
+    enabled: !!locationId && !!mode,
+  });
+}
+
+/** `GET locations/{id}/devices`: every device of the location. */
+export function useLocationDevices(locationId: string | undefined) {
+  return useQuery({
+    queryKey: ['locations', locationId, 'devices'],
+    queryFn: ({ signal }) =>
+      apiRequest(`locations/${locationId}/devices`, {
+        schema: z.object({ items: z.array(ZDevice), total: z.number() }),
+        signal,
+      }),
+    select: (r) => r.items,
+    enabled: !!locationId,
+  });
+}
+
+/** `GET reservations/{tracking}/check-uniqueness`: the spec's message when a delivery tracking number is taken. */
+export async function checkTracking(tracking: string, id?: string): Promise<string | undefined> {
+  const r = await apiRequest(
+    `${RESERVATIONS_ENDPOINT}/${encodeURIComponent(tracking.trim())}/check-uniqueness`,
+    {
+      query: id ? { id } : undefined,
+      schema: ZTrackingCheckResponse,
+    },
+  );
+  return r.unique ? undefined : r.detail;
+}
+
+/**
+ * The Add/Edit Reservation form (CONVENTIONS habit 6): the contract's ZReservationCreateRequest
+ * validates it ("days all" is applied first), reset whenever the dialog opens.
+ */
+export function useReservationForm(reservation: TReservation | null, open: boolean) {
+  const base = zodResolver(ZReservationCreateRequest) as unknown as Resolver<
+    TReservationFormInput,
+    unknown,
+    TReservationCreateValues
+  >;
+  const form = useForm<TReservationFormInput, unknown, TReservationCreateValues>({
+    resolver: (values, ctx, options) => base(withDays(values), ctx, options),
+    defaultValues: reservationFormValues(reservation),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(reservationFormValues(reservation));
+  }, [open, reservation, reset]);
+  return form;
+}
+
+/** `POST reservations` or `PUT reservations/{id}`; answers the reservation. */
+export function saveReservation(
+  id: string | undefined,
+  body: TReservationCreateValues,
+): Promise<TReservation> {
+  return id
+    ? apiRequest(`${RESERVATIONS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZReservation })
+    : apiRequest(RESERVATIONS_ENDPOINT, { method: 'POST', body, schema: ZReservation });
+}
+
+/** Deletes one reservation (admin only, spec operational §1). */
+export function useDeleteReservation() {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(RESERVATIONS_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+    onSuccess: () => {
+      enqueueSnackbar(RESERVATION_MESSAGES.deleted, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: reservationsKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
+
+export const reservationSettingsKey = ['reservation-settings'] as const;
+
+export function useReservationSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: reservationSettingsKey,
+    queryFn: ({ signal }) => apiRequest('reservation-settings', { schema: ZReservationSettings, signal }),
+    enabled,
+  });
+}
+
+/** `PUT reservation-settings`; answers the saved settings. */
+export async function saveReservationSettings(body: TReservationSettings): Promise<TReservationSettings> {
+  const r = await apiRequest('reservation-settings', {
+    method: 'PUT',
+    body,
+    schema: ZReservationSettingsResponse,
+  });
+  return r.settings;
+}

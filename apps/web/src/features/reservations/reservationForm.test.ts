@@ -1,0 +1,101 @@
+import type { TReservation } from '@lockerops/contract';
+import { ZReservationCreateRequest } from '@lockerops/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  LAST_MODE_FILTER_KEY,
+  lockerOptions,
+  nothingFree,
+  readLastModeFilter,
+  reservationFormValues,
+  withDays,
+  writeLastModeFilter,
+} from './reservationForm';
+
+const memory = () => {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+};
+
+describe('reservation form logic', () => {
+  it("remembers the last mode filter, 'all' by default", () => {
+    const s = memory();
+    expect(readLastModeFilter(s)).toBe('all');
+    writeLastModeFilter('delivery', s);
+    expect(readLastModeFilter(s)).toBe('delivery');
+    s.setItem(LAST_MODE_FILTER_KEY, 'bogus');
+    expect(readLastModeFilter(s)).toBe('all');
+  });
+
+  it('turns "days all" into every weekday and validates with the contract schema', () => {
+    const v = {
+      ...reservationFormValues(null, 'Europe/Paris'),
+      mode: 'storage',
+      id_location: '00000000-0000-4000-8000-000000000001',
+      id_size: '00000000-0000-4000-8000-000000000002',
+      id_user: '00000000-0000-4000-8000-000000000003',
+      recurring: true,
+      from_time: '09:00',
+      to_time: '10:00',
+      start_date: '2030-01-07',
+      end_date: '2030-01-20',
+    };
+    const parsed = ZReservationCreateRequest.parse(withDays(v));
+    expect(parsed).toMatchObject({
+      monday: true,
+      sunday: true,
+      time_zone: 'Europe/Paris',
+      start_date: '2030-01-07',
+    });
+    const custom = ZReservationCreateRequest.safeParse({ ...v, days: 'custom' });
+    expect(custom.success).toBe(false);
+  });
+
+  it('fills the form from a reservation (custom range in local time, custom days)', () => {
+    const r = {
+      mode: 'storage',
+      recurring: true,
+      monday: true,
+      tuesday: false,
+      wednesday: false,
+      thursday: false,
+      friday: false,
+      saturday: false,
+      sunday: false,
+      from_time: '09:00',
+      to_time: '10:00',
+      start_date: '2030-01-07',
+      end_date: '2030-01-20',
+      time_zone: 'UTC',
+    } as TReservation;
+    expect(reservationFormValues(r)).toMatchObject({
+      days: 'custom',
+      start_date: '2030-01-07',
+      time_zone: 'UTC',
+    });
+  });
+
+  it('offers available lockers of the mode and size, and disables submit when nothing is free', () => {
+    const d = (n: number, mode: string, status: string, size: string | null) => ({
+      id: `d${n}`,
+      locker_number: n,
+      name: `L${n}`,
+      mode,
+      status,
+      size: size ? { id: size } : null,
+    });
+    const devices = [
+      d(3, 'storage', 'available', 's'),
+      d(1, 'storage', 'available', 's'),
+      d(2, 'storage', 'maintenance', 's'),
+      d(4, 'delivery', 'available', 's'),
+      d(5, 'storage', 'available', 'l'),
+    ];
+    expect(lockerOptions(devices, 'storage', 's').map((x) => x.locker_number)).toEqual([1, 3]);
+    expect(lockerOptions(devices, 'storage', 's', 'd2').map((x) => x.locker_number)).toEqual([1, 2, 3]);
+    expect(nothingFree({ locationChosen: false, mode: 'storage', sizes: [], lockers: [] })).toBe(false);
+    expect(nothingFree({ locationChosen: true, mode: 'service', sizes: [], lockers: [] })).toBe(true);
+    expect(
+      nothingFree({ locationChosen: true, mode: 'storage', sizes: [{ devices: 2 }], lockers: devices }),
+    ).toBe(false);
+  });
+});

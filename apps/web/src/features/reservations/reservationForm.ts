@@ -1,0 +1,143 @@
+import {
+  RESERVATION_MODE_FILTERS,
+  type TReservation,
+  type TReservationCreateRequest,
+  type TReservationModeFilter,
+  WEEKDAYS,
+} from '@lockerops/contract';
+import dayjs from 'dayjs';
+
+/** localStorage key of the Reservations page's last mode filter (spec operational §2; default 'all'). */
+export const LAST_MODE_FILTER_KEY = 'lockerops.reservations.lastModeFilter';
+
+/** The remembered mode filter, or 'all' when none (or an unknown value) is stored. */
+export function readLastModeFilter(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): TReservationModeFilter {
+  const v = storage?.getItem(LAST_MODE_FILTER_KEY);
+  return (RESERVATION_MODE_FILTERS as readonly string[]).includes(v ?? '')
+    ? (v as TReservationModeFilter)
+    : 'all';
+}
+
+/** Remembers the mode filter for the next visit. */
+export function writeLastModeFilter(
+  mode: TReservationModeFilter,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
+  storage?.setItem(LAST_MODE_FILTER_KEY, mode);
+}
+
+/** The form's values: the contract's request input plus "days all or custom" (spec operational §4 Reservation). */
+export type TReservationFormInput = TReservationCreateRequest & { days: 'all' | 'custom' };
+
+/** The browser's IANA time zone: recurring windows are wall-clock times there. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const allDays = (on: boolean) =>
+  Object.fromEntries(WEEKDAYS.map((d) => [d, on])) as Record<(typeof WEEKDAYS)[number], boolean>;
+
+/** The form's values for a reservation being edited, or a new one (custom range, storage). */
+export function reservationFormValues(
+  r: TReservation | null,
+  timeZone = browserTimeZone(),
+): TReservationFormInput {
+  if (!r) {
+    return {
+      mode: 'storage',
+      tracking_number: '',
+      id_location: '',
+      id_size: '',
+      id_device: '',
+      id_product: '',
+      id_user: '',
+      phone_number: '',
+      email: '',
+      sender_details: '',
+      recurring: false,
+      ...allDays(false),
+      days: 'all',
+      from_time: '',
+      to_time: '',
+      start_date: '',
+      end_date: '',
+      time_zone: timeZone,
+    };
+  }
+  const local = (iso: string) => dayjs(iso).format('YYYY-MM-DDTHH:mm');
+  const every = WEEKDAYS.every((d) => r[d]);
+  return {
+    mode: r.mode,
+    tracking_number: r.tracking_number ?? '',
+    id_location: r.id_location ?? '',
+    id_size: r.id_size ?? '',
+    id_device: r.id_device ?? '',
+    id_product: r.id_product ?? '',
+    id_user: r.id_user ?? '',
+    phone_number: r.phone_number ?? '',
+    email: r.email ?? '',
+    sender_details: r.sender_details ?? '',
+    recurring: r.recurring,
+    ...Object.fromEntries(WEEKDAYS.map((d) => [d, r[d]])),
+    days: r.recurring && !every ? 'custom' : 'all',
+    from_time: r.from_time ?? '',
+    to_time: r.to_time ?? '',
+    start_date: r.recurring ? r.start_date : local(r.start_date),
+    end_date: r.recurring ? r.end_date : local(r.end_date),
+    time_zone: r.recurring ? r.time_zone : timeZone,
+  };
+}
+
+/** Applies "days all" before validation: every weekday flag on. */
+export function withDays(v: TReservationFormInput): TReservationFormInput {
+  return v.recurring && v.days === 'all' ? { ...v, ...allDays(true) } : v;
+}
+
+/** A device as the form needs it. */
+export interface LockerOption {
+  id: string;
+  locker_number: number;
+  name: string;
+  mode: string;
+  status: string;
+  size: { id: string } | null;
+  product?: { id: string } | null;
+  id_product?: string | null;
+}
+
+/**
+ * The lockers the form offers: the location's devices of the mode (and size, when chosen) that are
+ * available, by locker number (the one being edited stays listed).
+ */
+export function lockerOptions(
+  devices: readonly LockerOption[],
+  mode: string | undefined,
+  sizeId: string | undefined,
+  keepId?: string | null,
+): LockerOption[] {
+  return devices
+    .filter(
+      (d) =>
+        d.id === keepId ||
+        (d.mode === mode &&
+          d.status === 'available' &&
+          (!sizeId || mode === 'rental' || d.size?.id === sizeId)),
+    )
+    .sort((a, b) => a.locker_number - b.locker_number);
+}
+
+/**
+ * Whether the submit must stay disabled: a location is chosen and it has no free locker of the mode
+ * (rental: none at all; other modes: no size with available devices either). spec operational §2
+ * Reservations "Submit disabled when no lockers or sizes are available".
+ */
+export function nothingFree(q: {
+  locationChosen: boolean;
+  mode: string | undefined;
+  sizes: readonly { devices: number }[];
+  lockers: readonly LockerOption[];
+}): boolean {
+  if (!q.locationChosen || !q.mode) return false;
+  if (q.mode === 'rental') return q.lockers.length === 0;
+  return q.lockers.length === 0 || !q.sizes.some((s) => s.devices > 0);
+}
