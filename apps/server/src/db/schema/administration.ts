@@ -1,10 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
-
-const orgRef = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
+import { organizationRef } from './columns';
 
 /**
  * The organization's API key (spec: console §3 API key, §4 "none to generated once"). One per
@@ -15,7 +10,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     key: text('key').notNull(),
     keyHash: text('key_hash').notNull(),
     createdBy: uuid('created_by'),
@@ -32,7 +27,7 @@ export const tableFilters = pgTable(
   'table_filters',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     subjectId: uuid('subject_id').notNull(),
     page: text('page').notNull(),
     columns: jsonb('columns').$type<string[] | null>(),
@@ -50,7 +45,7 @@ export const contactVerifications = pgTable(
   'contact_verifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

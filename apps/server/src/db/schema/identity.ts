@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
-
-const orgRef = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
+import { organizationRef } from './columns';
 
 /**
  * Team members: the operator's staff who sign in to the console (spec: operational §3 Team member).
@@ -15,7 +10,7 @@ export const members = pgTable(
   'members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     email: text('email').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -39,7 +34,7 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -53,7 +48,7 @@ export const authSessions = pgTable(
 /** Rotating refresh tokens, stored as SHA-256 hashes. A reused one revokes its session. */
 export const refreshTokens = pgTable('refresh_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
-  organizationId: orgRef(),
+  organizationId: organizationRef(),
   sessionId: uuid('session_id')
     .notNull()
     .references(() => authSessions.id, { onDelete: 'cascade' }),
@@ -68,7 +63,7 @@ export const passwordResetCodes = pgTable(
   'password_reset_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),

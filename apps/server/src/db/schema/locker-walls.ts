@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
+import { organizationRef } from './columns';
 import { devices, locations } from './places';
 
 /**
@@ -21,9 +21,7 @@ export const lockerWalls = pgTable(
   'locker_walls',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     idLocation: uuid('id_location')
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
@@ -54,9 +52,7 @@ export const lockerWallDoors = pgTable(
   'locker_wall_doors',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     idLockerWall: uuid('id_locker_wall')
       .notNull()
       .references(() => lockerWalls.id, { onDelete: 'cascade' }),

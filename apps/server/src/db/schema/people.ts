@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
-
-const orgRef = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
+import { organizationRef } from './columns';
 
 /**
  * Users: the operator's customers who rent and open lockers (spec: operational §3 User).
@@ -16,7 +11,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     /** First name; the spec calls it `name`. */
     name: text('name').notNull(),
     lastName: text('last_name'),
@@ -47,7 +42,7 @@ export const groups = pgTable(
   'groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -59,7 +54,7 @@ export const groups = pgTable(
 export const groupUsers = pgTable(
   'group_users',
   {
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     groupId: uuid('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
@@ -79,7 +74,7 @@ export const groupUsers = pgTable(
 export const groupResources = pgTable(
   'group_resources',
   {
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     groupId: uuid('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),

@@ -11,15 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
+import { organizationRef } from './columns';
 import { users } from './people';
 import { prices } from './pricing';
 import { sizes } from './sizes';
-
-const orgRef = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
 
 /**
  * Where lockers stand (spec: operational §3 Location, §4 Location). `restriction_type` null means
@@ -30,7 +25,7 @@ export const locations = pgTable(
   'locations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     address: text('address'),
     image: text('image'),
@@ -64,7 +59,7 @@ export const locationAssignments = pgTable(
   'location_assignments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     idLocation: uuid('id_location')
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
@@ -89,7 +84,7 @@ export const devices = pgTable(
   'devices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     customIdentifier: text('custom_identifier'),
     lockerNumber: integer('locker_number').notNull(),

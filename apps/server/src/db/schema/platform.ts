@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
+import { organizationRef } from './columns';
 
 /** Mail handed to the mail adapter; the local driver keeps it here as the outbox. */
 export const mailOutbox = pgTable(
@@ -25,9 +25,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     actorType: text('actor_type', { enum: ['member', 'api_key', 'system'] }).notNull(),
     actorId: uuid('actor_id'),
     actorName: text('actor_name'),
@@ -46,9 +44,7 @@ export const auditLog = pgTable(
 /** Feedback sent from the console's Help dialog (spec: console §2 Shell, §3 Feedback). */
 export const feedback = pgTable('feedback', {
   id: uuid('id').primaryKey().defaultRandom(),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef(),
   memberId: uuid('member_id'),
   location: text('location').notNull().default(''),
   device: text('device').notNull().default(''),

@@ -12,14 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
+import { organizationRef } from './columns';
 import { users } from './people';
 import { locations } from './places';
-
-const orgRef = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
 
 /**
  * How lockers are charged (spec: operational §3 Price). `amount` is money (numeric(12,2)); for
@@ -31,7 +26,7 @@ export const prices = pgTable(
   'prices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     priceType: text('price_type').$type<'pay_per_time' | 'pay_per_weight'>().notNull(),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
@@ -60,7 +55,7 @@ export const promos = pgTable(
   'promos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     code: text('code').notNull(),
     discountType: text('discount_type').$type<'fixed' | 'percentage'>().notNull(),
@@ -91,7 +86,7 @@ export const memberships = pgTable(
   'memberships',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     description: text('description'),
     active: boolean('active').notNull().default(true),
@@ -121,7 +116,7 @@ export const memberships = pgTable(
 export const membershipLocations = pgTable(
   'membership_locations',
   {
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     membershipId: uuid('membership_id')
       .notNull()
       .references(() => memberships.id, { onDelete: 'cascade' }),
@@ -139,7 +134,7 @@ export const membershipLocations = pgTable(
 export const membershipUsers = pgTable(
   'membership_users',
   {
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     membershipId: uuid('membership_id')
       .notNull()
       .references(() => memberships.id, { onDelete: 'restrict' }),

@@ -13,14 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
+import { organizationRef } from './columns';
 import { users } from './people';
 import { sizes } from './sizes';
-
-const orgRef = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
 
 /**
  * Conditions a product can be in (spec: operational §3 Condition). `auto_maintenance` puts the
@@ -31,7 +26,7 @@ export const conditions = pgTable(
   'conditions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     autoReport: boolean('auto_report').notNull().default(false),
     autoMaintenance: boolean('auto_maintenance').notNull().default(false),
@@ -50,7 +45,7 @@ export const productGroups = pgTable(
   'product_groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     image: text('image'),
     idSize: uuid('id_size').references(() => sizes.id, { onDelete: 'set null' }),
@@ -84,7 +79,7 @@ export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     image: text('image'),
     serialNumber: text('serial_number'),
@@ -121,7 +116,7 @@ export const productTracking = pgTable(
   'product_tracking',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     idProduct: uuid('id_product')
       .notNull()

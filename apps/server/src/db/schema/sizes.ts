@@ -1,14 +1,12 @@
 import { index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
+import { organizationRef } from './columns';
 
 /** Locker sizes; dimensions in inches with two decimals (spec: operational §3 Size). */
 export const sizes = pgTable(
   'sizes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     description: text('description'),
     width: numeric('width', { precision: 10, scale: 2 }).notNull(),
