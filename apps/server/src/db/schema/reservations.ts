@@ -12,16 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { organizationRef } from './columns';
 import { organizations } from './organizations';
 import { users } from './people';
 import { devices, locations } from './places';
 import { products } from './products';
 import { sizes } from './sizes';
-
-const orgRef = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
 
 /** A PostgreSQL `tstzrange`, as its text form (`["2026-01-01 10:00:00+00","2026-01-01 12:00:00+00")`). */
 const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });
@@ -38,7 +34,7 @@ export const reservations = pgTable(
   'reservations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     mode: text('mode').notNull(),
     status: text('status').notNull().default('active'),
     trackingNumber: text('tracking_number'),
@@ -94,7 +90,7 @@ export const reservationHolds = pgTable(
   'reservation_holds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: orgRef(),
+    organizationId: organizationRef(),
     idReservation: uuid('id_reservation')
       .notNull()
       .references(() => reservations.id, { onDelete: 'cascade' }),
