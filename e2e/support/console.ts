@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
+import { apiSignIn, auth, uiSignIn } from './api';
+
+/** A name unique to this run and call, so tests never meet each other's rows in the shared database. */
+export function unique(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** An e-mail address unique to this run and call, at the seeded organization's test domain. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@demo-org.test`;
+}
+
+/** Signs in as the seeded admin through the login page and opens `path` of the console. */
+export async function openAsAdmin(page: Page, path: string): Promise<void> {
+  await uiSignIn(page);
+  await expect(page).toHaveURL(/\/(home|settings)$/);
+  await page.goto(path);
+}
+
+/**
+ * Types into a list's search box and waits until the list has taken it (the search is debounced and
+ * kept in the URL; a new search also clears the row selection, so select only after this).
+ */
+export async function searchTable(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await page.waitForURL((url) => url.searchParams.get('search') === text);
+}
+
+/** One record as the partner API answers it (the tests read the fields they check). */
+export type ApiRecord = { id: string; name: string } & Record<string, unknown>;
+/** One page of a list call. */
+export interface ApiPage<T = ApiRecord> {
+  items: T[];
+  total: number;
+}
+
+/** The partner API as the seeded admin: JSON calls that throw on a non-2xx answer. */
+export async function adminApi(request: APIRequestContext) {
+  const headers = auth(await apiSignIn(request));
+  const check = async <T>(res: APIResponse, what: string): Promise<T> => {
+    if (!res.ok()) throw new Error(`${what} ${res.status()}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  return {
+    headers,
+    get: async <T = ApiRecord>(url: string) =>
+      check<T>(await request.get(`/api/${url}`, { headers }), `GET ${url}`),
+    list: async <T = ApiRecord>(url: string) =>
+      check<ApiPage<T>>(await request.get(`/api/${url}`, { headers }), `GET ${url}`),
+    post: async <T = ApiRecord>(url: string, data: unknown) =>
+      check<T>(await request.post(`/api/${url}`, { headers, data }), `POST ${url}`),
+    put: async <T = ApiRecord>(url: string, data: unknown) =>
+      check<T>(await request.put(`/api/${url}`, { headers, data }), `PUT ${url}`),
+  };
+}
+export type AdminApi = Awaited<ReturnType<typeof adminApi>>;
+
+/** Creates a location through `POST /api/locations` and answers it. */
+export async function createLocation(api: AdminApi, name: string): Promise<ApiRecord> {
+  return api.post('locations', {
+    name,
+    address: '1 Test Street',
+    contact_email: 'ops@demo-org.test',
+    contact_phone: '+14155550100',
+  });
+}
+
+/** Creates an available virtual rental device through `POST /api/devices` and answers it. */
+export async function createDevice(
+  api: AdminApi,
+  idLocation: string,
+  name: string,
+  lockerNumber: number,
+): Promise<ApiRecord & { locker_number: number }> {
+  return api.post('devices', {
+    name,
+    locker_number: lockerNumber,
+    mode: 'rental',
+    status: 'available',
+    hardware_type: 'virtual',
+    id_location: idLocation,
+  });
+}
+
+/** Writes `content` to a new temporary file named `name` and answers its path. */
+export function tempFile(name: string, content: string | Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockerops-e2e-file-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+/** A valid 2×2 red PNG image. */
+export const PNG_2X2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Parses CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF; a leading BOM is dropped)
+ * into rows of cells.
+ */
+export function parseCsv(text: string): string[][] {
+  const src = text.replace(/^\uFEFF/, '');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** CSV rows as records keyed by the header row. */
+export function csvRecords(text: string): { headers: string[]; records: Record<string, string>[] } {
+  const [headers = [], ...rows] = parseCsv(text);
+  return {
+    headers,
+    records: rows.map((r) => Object.fromEntries(headers.map((h, i) => [h, r[i] ?? '']))),
+  };
+}
