@@ -23,6 +23,7 @@ export const auth = (t: Tokens) => ({ authorization: `Bearer ${t.id_token}` });
 /** Signs in through the login page. */
 export async function uiSignIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<void> {
   await page.goto('/auth/login');
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();

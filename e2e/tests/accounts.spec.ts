@@ -38,8 +38,15 @@ test.describe('accounts', () => {
     await page.getByLabel('Confirm Password').fill('First-Admin-Passw0rd!');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/settings$/);
+    const welcome = page.getByRole('dialog');
+    await expect(welcome.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await welcome.getByRole('button').last().click();
+    await expect(welcome).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    // the welcome is shown once: a reload does not bring it back
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test("a viewer's sidebar lacks the restricted sections", async ({ page, request }) => {
@@ -77,6 +84,7 @@ test.describe('accounts', () => {
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/auth\/reset-password$/);
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     const seen = await mailCount(email);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Code' }).click();
