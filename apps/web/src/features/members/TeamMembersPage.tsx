@@ -185,7 +185,7 @@ export function TeamMembersPage({ disableVirtualization }: { disableVirtualizati
         bulkDelete
         exportModel="member"
         bulkActions={(ids) => (
-          <Button size="small" onClick={() => setBulkIds(ids)}>
+          <Button size="small" disabled={!ids.length} onClick={() => setBulkIds(ids)}>
             Edit
           </Button>
         )}
