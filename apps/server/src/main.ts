@@ -4,8 +4,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { createJobRunner, JOBS } from './jobs';
 
-/** Process entry: environment → config → migrate → seed (first run) → listen. */
+/** Process entry: environment → config → migrate → seed (first run) → jobs → listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -16,7 +17,11 @@ async function main(): Promise<void> {
     adminPassword: config.adminPassword,
   });
   const app = await buildApp({ config, database });
+  // Scheduled jobs (expiries): each process runs a runner; pg-boss runs each tick once across them.
+  const jobs = createJobRunner({ database, databaseUrl: config.databaseUrl, log: app.log, jobs: JOBS });
+  await jobs.start();
   const close = async () => {
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

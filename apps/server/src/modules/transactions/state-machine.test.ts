@@ -1,7 +1,17 @@
-import { allowedActions, isActionAllowed, MODES, TRANSACTION_STATUSES, type TransactionState } from '@lockerops/contract';
+import {
+  allowedActions,
+  isActionAllowed,
+  MODES,
+  TRANSACTION_STATUSES,
+  type TransactionState,
+} from '@lockerops/contract';
 import { describe, expect, it } from 'vitest';
 
-const s = (event_type: TransactionState['event_type'], event_status: TransactionState['event_status'], total = 0) => ({
+const s = (
+  event_type: TransactionState['event_type'],
+  event_status: TransactionState['event_status'],
+  total = 0,
+) => ({
   event_type,
   event_status,
   total,
@@ -31,7 +41,9 @@ describe('state machine (spec: operational §4 Actions by state)', () => {
   it('end when not finished, canceled or refunded — in every mode', () => {
     for (const mode of MODES)
       for (const status of TRANSACTION_STATUSES)
-        expect(isActionAllowed('end', s(mode, status))).toBe(!['finished', 'canceled', 'refunded'].includes(status));
+        expect(isActionAllowed('end', s(mode, status))).toBe(
+          !['finished', 'canceled', 'refunded'].includes(status),
+        );
   });
 
   it('refund only when finished with a total above 0', () => {
@@ -43,7 +55,9 @@ describe('state machine (spec: operational §4 Actions by state)', () => {
 
   it('penalty only when finished, canceled or refunded', () => {
     for (const status of TRANSACTION_STATUSES)
-      expect(isActionAllowed('penalize', s('rental', status))).toBe(['finished', 'canceled', 'refunded'].includes(status));
+      expect(isActionAllowed('penalize', s('rental', status))).toBe(
+        ['finished', 'canceled', 'refunded'].includes(status),
+      );
   });
 
   it('partner steps follow the life cycle of each mode', () => {

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { Conflict } from '../../errors';
+import { userTransactionRows } from '../transactions/repository';
 
 /** Escapes LIKE wildcards so a filter value matches literally. */
 export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -48,9 +49,9 @@ export async function assertEmailFree(
 }
 
 /**
- * Where a user's transactions come from. The transactions area replaces `list` with a real query;
- * until then every user has none. `limit` is 100 (spec: operational §7 "User transactions: first 100
- * kept"); rows come newest first; `active` keeps only transactions still in progress.
+ * Where a user's transactions come from: the transactions area's query. `limit` is 100 (spec:
+ * operational §7 "User transactions: first 100 kept"); rows come newest first; `active` keeps only
+ * transactions still under way.
  */
 export const userTransactions: {
   list(
@@ -60,5 +61,5 @@ export const userTransactions: {
     opts: { limit: number; active?: boolean },
   ): Promise<{ items: TUserTransactionRow[]; total: number }>;
 } = {
-  list: async () => ({ items: [], total: 0 }),
+  list: (tx, auth, userId, opts) => userTransactionRows(tx, auth.organizationId, userId, opts),
 };

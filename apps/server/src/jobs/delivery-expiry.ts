@@ -1,0 +1,15 @@
+import { expireDeliveries } from '../modules/transactions/service';
+import type { JobDefinition } from './runner';
+
+/**
+ * Deliveries not picked up within the organization's limit become `expired` (issue 8; spec:
+ * operational §4 Transaction statuses). Every minute; one database transaction per run.
+ */
+export const deliveryExpiryJob: JobDefinition = {
+  name: 'delivery-expiry',
+  cron: '* * * * *',
+  async handler(ctx) {
+    const expired = await ctx.db.transaction((tx) => expireDeliveries(tx, ctx.now()));
+    return { expired };
+  },
+};

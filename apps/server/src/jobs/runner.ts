@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database, Db } from '../db/client';
+
+/** What a job handler gets: the owner's database handle (it acts across organizations), a logger and the clock. */
+export interface JobContext {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/**
+ * One scheduled job (ARCHITECTURE: jobs). `cron` is a 5-field cron expression in UTC (minute
+ * precision). A handler must be safe to run twice for the same tick (it locks what it changes with
+ * `FOR UPDATE SKIP LOCKED` or equivalent); it answers a small summary for the log.
+ */
+export interface JobDefinition {
+  name: string;
+  cron: string;
+  handler(ctx: JobContext): Promise<Record<string, unknown>>;
+}
+
+/** The scheduler of one server process; every process of a deployment may run one. */
+export interface JobRunner {
+  /** Installs the queue schema (first start), the schedules and the workers. */
+  start(): Promise<void>;
+  /** Stops the workers, waiting for running handlers. */
+  stop(): Promise<void>;
+  /** Queues one run of `name` now and waits until a worker (of any process) has finished it. */
+  runNow(name: string, timeoutMs?: number): Promise<'completed' | 'failed'>;
+}
+
+/**
+ * Builds the job runner on pg-boss, a PostgreSQL-backed queue: on PGlite through its adapter
+ * (`fromPglite`, backend `pglite`), on PostgreSQL through `databaseUrl`. Each cron tick becomes
+ * exactly one queued job however many processes run (pg-boss keeps one schedule per name and
+ * inserts the tick's job once), and a job is fetched by one worker only (`SKIP LOCKED`), so a
+ * scheduled job runs once across all instances. Opt-in: main.ts starts it; tests start it only
+ * when they say so.
+ */
+export function createJobRunner(opts: {
+  database: Database;
+  databaseUrl?: string;
+  log: FastifyBaseLogger;
+  jobs: readonly JobDefinition[];
+  now?: () => Date;
+  pollingIntervalSeconds?: number;
+}): JobRunner {
+  const { database } = opts;
+  const list = opts.jobs;
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema: 'pgboss' })
+      : new PgBoss({ connectionString: opts.databaseUrl, schema: 'pgboss', max: 3 });
+  boss.on('error', (err: Error) => opts.log.error({ err }, 'job queue error'));
+  const ctx: JobContext = { db: database.db, log: opts.log, now: opts.now ?? (() => new Date()) };
+  let started = false;
+
+  return {
+    async start() {
+      if (started) return;
+      await boss.start();
+      for (const job of list) {
+        await boss.createQueue(job.name);
+        await boss.schedule(job.name, job.cron, null, { tz: 'UTC' });
+        await boss.work(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
+          const summary = await job.handler(ctx);
+          opts.log.info({ job: job.name, ...summary }, 'job done');
+          return summary;
+        });
+      }
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: 10_000, close: database.kind !== 'pglite' });
+    },
+    async runNow(name, timeoutMs = 30_000) {
+      if (!started) throw new Error('the job runner is not started');
+      const id = await boss.send(name, {});
+      if (!id) throw new Error(`job ${name} was not queued`);
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const [job] = await boss.findJobs(name, { id });
+        if (job?.state === 'completed') return 'completed';
+        if (job?.state === 'failed') return 'failed';
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`job ${name} did not finish within ${timeoutMs} ms`);
+    },
+  };
+}

@@ -1,0 +1,411 @@
+import {
+  allowedActions,
+  type TMode,
+  type TPenaltyReason,
+  type TTransaction,
+  type TTransactionListQuery,
+  type TTransactionLog,
+  type TTransactionStatus,
+  type TUserTransactionRow,
+  ZTransactionListQuery,
+} from '@lockerops/contract';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import {
+  conditions,
+  devices,
+  locations,
+  memberships,
+  prices,
+  products,
+  promos,
+  transactionCounters,
+  transactionLogs,
+  transactions,
+  users,
+} from '../../db/schema';
+import { iso } from '../../lib/rows';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/** Who took a step: a team member, an API key, or the system (jobs). */
+export interface Actor {
+  type: 'member' | 'api_key' | 'system';
+  id: string | null;
+  name: string | null;
+}
+
+const num = (v: string | null | undefined): number | null =>
+  v === null || v === undefined ? null : Number(v);
+
+/**
+ * The next readable number of an organization, atomically (one upsert on its counter row): answers
+ * `{ invoiceId: 'INV-000042', orderId: 'ORD-000042' }`.
+ */
+export async function nextNumbers(
+  tx: Tx,
+  organizationId: string,
+): Promise<{ invoiceId: string; orderId: string }> {
+  const [row] = await tx
+    .insert(transactionCounters)
+    .values({ organizationId, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: transactionCounters.organizationId,
+      set: { lastNumber: sql`${transactionCounters.lastNumber} + 1` },
+    })
+    .returning({ n: transactionCounters.lastNumber });
+  const n = String(row!.n).padStart(6, '0');
+  return { invoiceId: `INV-${n}`, orderId: `ORD-${n}` };
+}
+
+/** Locks one transaction of the organization for update; undefined when missing or foreign. */
+export async function lockTransaction(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)))
+    .for('update');
+  return row;
+}
+
+/** Locks many transactions of the organization for update, in id order (no deadlock between two bulk calls). */
+export async function lockTransactions(
+  tx: Tx,
+  organizationId: string,
+  ids: string[],
+): Promise<TransactionRow[]> {
+  return tx
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.organizationId, organizationId), inArray(transactions.id, [...new Set(ids)])))
+    .orderBy(asc(transactions.id))
+    .for('update');
+}
+
+/** Appends one entry to the Transaction History Log, in the step's transaction. */
+export async function writeLog(
+  tx: Tx,
+  entry: {
+    organizationId: string;
+    eventId: string;
+    action: string;
+    statusBefore: TTransactionStatus | null;
+    statusAfter: TTransactionStatus;
+    detail?: Record<string, unknown>;
+    actor: Actor;
+  },
+): Promise<void> {
+  await tx.insert(transactionLogs).values({
+    organizationId: entry.organizationId,
+    idEvent: entry.eventId,
+    action: entry.action,
+    statusBefore: entry.statusBefore,
+    statusAfter: entry.statusAfter,
+    detail: entry.detail ?? {},
+    actorType: entry.actor.type,
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+  });
+}
+
+/** The history log of one transaction, oldest first. */
+export async function listLogs(tx: Tx, organizationId: string, eventId: string): Promise<TTransactionLog[]> {
+  const rows = await tx
+    .select()
+    .from(transactionLogs)
+    .where(and(eq(transactionLogs.organizationId, organizationId), eq(transactionLogs.idEvent, eventId)))
+    .orderBy(asc(transactionLogs.createdAt), asc(transactionLogs.id));
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    status_before: r.statusBefore as TTransactionStatus | null,
+    status_after: r.statusAfter as TTransactionStatus,
+    detail: r.detail,
+    actor_type: r.actorType,
+    actor_name: r.actorName,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+const selection = {
+  t: transactions,
+  user: {
+    id: users.id,
+    name: users.name,
+    lastName: users.lastName,
+    email: users.email,
+    phoneNumber: users.phoneNumber,
+  },
+  device: {
+    id: devices.id,
+    name: devices.name,
+    lockerNumber: devices.lockerNumber,
+    mode: devices.mode,
+    status: devices.status,
+    lockStatus: devices.lockStatus,
+    hardwareType: devices.hardwareType,
+  },
+  location: { id: locations.id, name: locations.name, address: locations.address },
+  product: { id: products.id, name: products.name },
+  price: {
+    id: prices.id,
+    name: prices.name,
+    priceType: prices.priceType,
+    amount: prices.amount,
+    unit: prices.unit,
+    unitAmount: prices.unitAmount,
+  },
+  promo: { id: promos.id, name: promos.name, code: promos.code },
+  membership: { id: memberships.id, name: memberships.name },
+  condition: { id: conditions.id, name: conditions.name },
+};
+
+const joined = (tx: Tx) =>
+  tx
+    .select(selection)
+    .from(transactions)
+    .leftJoin(users, eq(users.id, transactions.idUser))
+    .leftJoin(devices, eq(devices.id, transactions.idDevice))
+    .leftJoin(locations, eq(locations.id, transactions.idLocation))
+    .leftJoin(products, eq(products.id, transactions.idProduct))
+    .leftJoin(prices, eq(prices.id, transactions.idPrice))
+    .leftJoin(promos, eq(promos.id, transactions.idPromo))
+    .leftJoin(memberships, eq(memberships.id, transactions.idMembership))
+    .leftJoin(conditions, eq(conditions.id, transactions.idCondition));
+
+type Joined = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+
+/** The wire shape of one joined row (spec: operational §3 Transaction (event)). */
+function toWire(r: Joined): TTransaction {
+  const t = r.t;
+  const state = {
+    event_type: t.eventType as TMode,
+    event_status: t.eventStatus as TTransactionStatus,
+    total: t.total,
+  };
+  return {
+    id: t.id,
+    invoice_id: t.invoiceId,
+    order_id: t.orderId,
+    event_type: state.event_type,
+    event_status: state.event_status,
+    user: r.user
+      ? {
+          id: r.user.id,
+          name: r.user.name,
+          last_name: r.user.lastName,
+          email: r.user.email,
+          phone_number: r.user.phoneNumber,
+        }
+      : null,
+    device: r.device
+      ? {
+          id: r.device.id,
+          name: r.device.name,
+          locker_number: r.device.lockerNumber,
+          mode: r.device.mode,
+          status: r.device.status,
+          lock_status: r.device.lockStatus,
+          hardware_type: r.device.hardwareType,
+        }
+      : null,
+    location: r.location ? { id: r.location.id, name: r.location.name, address: r.location.address } : null,
+    product: r.product ? { id: r.product.id, name: r.product.name } : null,
+    price: r.price
+      ? {
+          id: r.price.id,
+          name: r.price.name,
+          price_type: r.price.priceType,
+          amount: Number(r.price.amount),
+          unit: r.price.unit,
+          unit_amount: r.price.unitAmount,
+        }
+      : null,
+    promo: r.promo ? { id: r.promo.id, name: r.promo.name, code: r.promo.code } : null,
+    membership: r.membership ? { id: r.membership.id, name: r.membership.name } : null,
+    currency: t.currency,
+    created_at: t.createdAt.toISOString(),
+    started_at: iso(t.startedAt),
+    ended_at: iso(t.endedAt),
+    canceled_at: iso(t.canceledAt),
+    canceled_by: t.canceledBy,
+    expires_at: iso(t.expiresAt),
+    subtotal: Number(t.subtotal),
+    discount: Number(t.discount),
+    total: Number(t.total),
+    total_time: t.totalTime,
+    weight: num(t.weight),
+    refunded_amount: num(t.refundedAmount),
+    penalize_charge: num(t.penalizeCharge),
+    penalize_reason: t.penalizeReason as TPenaltyReason | null,
+    payment_status: t.paymentStatus as TTransaction['payment_status'],
+    notification_status: t.notificationStatus,
+    notification_date: iso(t.notificationDate),
+    courier_pin_code: t.courierPinCode,
+    phone_number: t.phoneNumber,
+    email: t.email,
+    signature_url: t.signatureUrl,
+    image_url: t.imageUrl,
+    condition: r.condition ? { id: r.condition.id, name: r.condition.name } : null,
+    actions: allowedActions(state),
+  };
+}
+
+/** Transactions of the organization by id, as the API answers them (missing ids are left out). */
+export async function loadTransactions(
+  tx: Tx,
+  organizationId: string,
+  ids: string[],
+): Promise<TTransaction[]> {
+  if (!ids.length) return [];
+  const rows = await joined(tx).where(
+    and(eq(transactions.organizationId, organizationId), inArray(transactions.id, ids)),
+  );
+  const byId = new Map(rows.map((r) => [r.t.id, toWire(r)]));
+  return ids.map((id) => byId.get(id)).filter((x): x is TTransaction => Boolean(x));
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const SORTS: Record<string, SQL | typeof transactions.createdAt> = {
+  created_at: sql`${transactions.createdAt}`,
+  started_at: sql`${transactions.startedAt}`,
+  ended_at: sql`${transactions.endedAt}`,
+  total: sql`${transactions.total}`,
+  invoice_id: sql`${transactions.invoiceId}`,
+  order_id: sql`${transactions.orderId}`,
+  event_type: sql`${transactions.eventType}`,
+  event_status: sql`${transactions.eventStatus}`,
+  total_time: sql`${transactions.totalTime}`,
+  user: sql`${users.name}`,
+  location: sql`${locations.name}`,
+  locker_number: sql`${devices.lockerNumber}`,
+};
+
+/** Sortable fields of `GET events`. */
+export const TRANSACTION_SORTS = Object.keys(SORTS);
+
+/** The WHERE of `GET events` (and its export). */
+export function listWhere(organizationId: string, q: z.output<typeof ZTransactionListQuery>): SQL {
+  const parts: Array<SQL | undefined> = [eq(transactions.organizationId, organizationId)];
+  if (q.by_type?.length) parts.push(inArray(transactions.eventType, q.by_type));
+  if (q.status?.length) parts.push(inArray(transactions.eventStatus, q.status));
+  if (q.id_location) parts.push(eq(transactions.idLocation, q.id_location));
+  if (q.id_user) parts.push(eq(transactions.idUser, q.id_user));
+  const lookup = q.invoice_id || (q.key === 'invoice_id' ? q.value : undefined);
+  if (lookup) {
+    const v = lookup.toUpperCase();
+    parts.push(or(eq(sql`upper(${transactions.invoiceId})`, v), eq(sql`upper(${transactions.orderId})`, v)));
+  }
+  const s = q.search?.trim();
+  if (s && s.length >= 2) {
+    const p = `%${escapeLike(s)}%`;
+    parts.push(
+      or(
+        ilike(transactions.invoiceId, p),
+        ilike(transactions.orderId, p),
+        ilike(users.name, p),
+        ilike(users.lastName, p),
+        ilike(users.email, p),
+        ilike(users.phoneNumber, p),
+        ilike(transactions.phoneNumber, p),
+        ilike(transactions.email, p),
+        ilike(locations.name, p),
+        ilike(devices.name, p),
+        ilike(sql`${devices.lockerNumber}::text`, p),
+      ),
+    );
+  }
+  return and(...parts)!;
+}
+
+/** One page of `GET events`, newest first unless sorted otherwise. */
+export async function listTransactions(
+  tx: Tx,
+  organizationId: string,
+  input: TTransactionListQuery,
+): Promise<{ items: TTransaction[]; total: number; page: number; pageSize: number }> {
+  const q = ZTransactionListQuery.parse(input);
+  const where = listWhere(organizationId, q);
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(transactions)
+    .leftJoin(users, eq(users.id, transactions.idUser))
+    .leftJoin(devices, eq(devices.id, transactions.idDevice))
+    .leftJoin(locations, eq(locations.id, transactions.idLocation))
+    .where(where)) as [{ total: number }];
+  const key = q.sort_by && SORTS[q.sort_by] ? q.sort_by : 'created_at';
+  const dir = q.sort_by && SORTS[q.sort_by] ? (q.order ?? 'asc') : 'desc';
+  const col = SORTS[key]!;
+  const rows = await joined(tx)
+    .where(where)
+    .orderBy(dir === 'desc' ? desc(col) : asc(col), desc(transactions.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  return { items: rows.map(toWire), total: Number(total), page: q.page, pageSize: q.size };
+}
+
+/**
+ * A user's transactions as per-user rows (spec: operational §3 Per-user transaction row): newest
+ * start first, at most `limit`; `active` keeps those still under way (or only ended ones when false).
+ * `amount` is the total, `duration` the seconds between start and end (or until now when running).
+ */
+export async function userTransactionRows(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  opts: { limit: number; active?: boolean },
+): Promise<{ items: TUserTransactionRow[]; total: number }> {
+  const activeSql = sql`${transactions.eventStatus} IN ('in_progress', 'awaiting_service_pickup', 'awaiting_service_dropoff', 'awaiting_user_pickup', 'awaiting_payment_confirmation')`;
+  const where = and(
+    eq(transactions.organizationId, organizationId),
+    eq(transactions.idUser, userId),
+    opts.active === undefined ? undefined : opts.active ? activeSql : sql`NOT (${activeSql})`,
+  );
+  const [{ total }] = (await tx.select({ total: count() }).from(transactions).where(where)) as [
+    { total: number },
+  ];
+  const rows = await tx
+    .select({
+      id: transactions.id,
+      startedAt: transactions.startedAt,
+      createdAt: transactions.createdAt,
+      endedAt: transactions.endedAt,
+      totalTime: transactions.totalTime,
+      total: transactions.total,
+      condition: conditions.name,
+      location: locations.name,
+      lockerNumber: devices.lockerNumber,
+    })
+    .from(transactions)
+    .leftJoin(conditions, eq(conditions.id, transactions.idCondition))
+    .leftJoin(locations, eq(locations.id, transactions.idLocation))
+    .leftJoin(devices, eq(devices.id, transactions.idDevice))
+    .where(where)
+    .orderBy(desc(sql`coalesce(${transactions.startedAt}, ${transactions.createdAt})`), desc(transactions.id))
+    .limit(opts.limit);
+  const now = Date.now();
+  return {
+    total: Number(total),
+    items: rows.map((r) => {
+      const started = r.startedAt ?? r.createdAt;
+      const duration =
+        r.totalTime ?? (r.endedAt ? null : Math.max(0, Math.floor((now - started.getTime()) / 1000)));
+      return {
+        id: r.id,
+        started: iso(r.startedAt),
+        ended: iso(r.endedAt),
+        condition: r.condition,
+        location: r.location,
+        locker_number: r.lockerNumber,
+        duration,
+        amount: Number(r.total),
+      };
+    }),
+  };
+}

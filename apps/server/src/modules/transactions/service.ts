@@ -1,0 +1,1137 @@
+import { randomInt } from 'node:crypto';
+import {
+  isActionAllowed,
+  TRANSACTION_MESSAGES as M,
+  MSG,
+  type TMode,
+  type TPenaltyReason,
+  type TTransactionAction,
+  type TTransactionStatus,
+} from '@lockerops/contract';
+import { Decimal } from 'decimal.js';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
+import type { LockAdapter } from '../../adapters/locks';
+import type { MailAdapter } from '../../adapters/mail';
+import type { SmsAdapter } from '../../adapters/sms';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import {
+  conditions,
+  devices,
+  membershipLocations,
+  memberships,
+  membershipUsers,
+  organizations,
+  prices,
+  products,
+  promos,
+  settings,
+  transactions,
+  users,
+} from '../../db/schema';
+import { type DomainEventName, emit } from '../../domain-events';
+import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
+import { applyConditionEffects } from '../conditions/service';
+import { type DeviceRow, unlockAnswer, unlockDevices } from '../devices/service';
+import { computeCharge } from '../prices/pricing';
+import { recordTracking } from '../products/tracking';
+import { ChargeDeclined, type ChargeGateway } from './charges';
+import {
+  type Actor,
+  lockTransaction,
+  lockTransactions,
+  nextNumbers,
+  type TransactionRow,
+  writeLog,
+} from './repository';
+
+/** The outside systems the life cycle talks to. */
+export interface TransactionDeps {
+  locks: LockAdapter;
+  charges: ChargeGateway;
+  sms: SmsAdapter;
+  mail: MailAdapter;
+  /** Base of links sent to people (`PUBLIC_URL`). */
+  publicUrl: string;
+}
+
+/**
+ * How long a delivered parcel may wait for its recipient before the expiry job marks it
+ * `expired`, in seconds, per organization. Three days unless the reservations area (reservation
+ * settings' max reservation time) replaces `pickupLimitSeconds`.
+ */
+export const deliveryPolicy: { pickupLimitSeconds(tx: Tx, organizationId: string): Promise<number> } = {
+  pickupLimitSeconds: async () => 3 * 24 * 3600,
+};
+
+/** Runs a function in a tenant transaction (`req.withTenant`). */
+export type TenantRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** Wrong pickup codes accepted before the code is locked until it is sent again. */
+export const MAX_PICKUP_ATTEMPTS = 5;
+/** Seconds a given end or cancel date may lie ahead of the server clock (clock skew of the browser). */
+const CLOCK_SKEW_SECONDS = 60;
+
+const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+
+export const actorOf = (auth: AuthContext): Actor => ({
+  type: auth.actor.type,
+  id: auth.actor.id,
+  name: auth.actor.name,
+});
+
+/** Refuses `action` with 409 unless the state machine allows it in the transaction's status and mode. */
+export function assertAllowed(action: TTransactionAction, t: TransactionRow): void {
+  const state = {
+    event_type: t.eventType as TMode,
+    event_status: t.eventStatus as TTransactionStatus,
+    total: t.total,
+  };
+  if (!isActionAllowed(action, state)) throw Conflict(M.notAllowed(action, t.eventStatus, t.eventType));
+}
+
+/** A six-digit code, uniformly random. */
+const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+const seconds = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+
+/** Updates the row, writes the log entry and emits the domain event of one step. */
+export async function applyStep(
+  tx: Tx,
+  actor: Actor,
+  t: TransactionRow,
+  action: string,
+  patch: Partial<typeof transactions.$inferInsert>,
+  detail: Record<string, unknown> = {},
+  event?: DomainEventName,
+): Promise<TransactionRow> {
+  const [after] = await tx
+    .update(transactions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(transactions.id, t.id), eq(transactions.organizationId, t.organizationId)))
+    .returning();
+  await writeLog(tx, {
+    organizationId: t.organizationId,
+    eventId: t.id,
+    action,
+    statusBefore: t.eventStatus as TTransactionStatus,
+    statusAfter: after!.eventStatus as TTransactionStatus,
+    detail,
+    actor,
+  });
+  if (event) await emitFor(tx, after!, event);
+  return after!;
+}
+
+async function emitFor(tx: Tx, t: TransactionRow, name: DomainEventName): Promise<void> {
+  const [d] = t.idDevice
+    ? await tx.select({ n: devices.lockerNumber }).from(devices).where(eq(devices.id, t.idDevice))
+    : [];
+  await emit(tx, {
+    organizationId: t.organizationId,
+    name,
+    mode: t.eventType as TMode,
+    subject: { type: 'transaction', id: t.id },
+    payload: {
+      invoice_id: t.invoiceId,
+      order_id: t.orderId,
+      event_status: t.eventStatus,
+      id_user: t.idUser,
+      id_device: t.idDevice,
+      id_location: t.idLocation,
+      locker_number: d?.n ?? null,
+      weight: t.weight,
+      amount: t.total,
+      currency: t.currency,
+      phone_number: t.phoneNumber,
+      email: t.email,
+    },
+  });
+}
+
+/** A refused step whose bookkeeping (a wrong-code count) must still be committed. */
+export class Refusal {
+  constructor(readonly error: HttpError) {}
+}
+
+/**
+ * The life cycle of transactions (spec: operational §3 Transaction (event), §4 statuses and
+ * actions by state, §5 Transaction actions; issue 8 "The life cycle"). Every method runs in the
+ * caller's tenant transaction, locks what it changes (`SELECT … FOR UPDATE`: the transaction row,
+ * then the device row), checks the state machine, writes the history log and emits the step's
+ * domain event there. Methods answer the transaction's id; routes load its wire shape.
+ */
+export class TransactionService {
+  constructor(private readonly deps: TransactionDeps) {}
+
+  // ——— helpers ———
+
+  private async lockDevice(tx: Tx, organizationId: string, id: string): Promise<DeviceRow> {
+    const [d] = await tx
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, id), eq(devices.organizationId, organizationId)))
+      .for('update');
+    if (!d) throw NotFound(M.deviceNotFound);
+    return d;
+  }
+
+  private async setDeviceStatus(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    status: 'available' | 'reserved',
+  ) {
+    await tx
+      .update(devices)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(devices.id, id), eq(devices.organizationId, organizationId)));
+  }
+
+  /** Frees the door a transaction holds (the device becomes available again). */
+  private async release(tx: Tx, t: TransactionRow): Promise<void> {
+    if (!t.deviceHeld || !t.idDevice) return;
+    await tx
+      .update(devices)
+      .set({ status: 'available', updatedAt: new Date() })
+      .where(
+        and(
+          eq(devices.id, t.idDevice),
+          eq(devices.organizationId, t.organizationId),
+          eq(devices.status, 'reserved'),
+        ),
+      );
+  }
+
+  /** Opens a door through the lock adapter; 502 "Unable to reach lock…" when it does not answer. */
+  private async openDoor(tx: Tx, auth: AuthContext, d: DeviceRow): Promise<void> {
+    unlockAnswer(await unlockDevices(tx, auth, this.deps.locks, [d]), true);
+  }
+
+  private async currencyOf(tx: Tx, organizationId: string, priceCurrency?: string | null): Promise<string> {
+    if (priceCurrency) return priceCurrency;
+    const [s] = await tx
+      .select({ c: settings.defaultCurrency })
+      .from(settings)
+      .where(eq(settings.organizationId, organizationId));
+    return s?.c ?? 'usd';
+  }
+
+  private async activeUser(tx: Tx, organizationId: string, id: string) {
+    const [u] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.organizationId, organizationId), eq(users.isDeleted, false)));
+    if (!u) throw NotFound(M.userNotFound);
+    if (!u.active) throw Conflict(MSG.userDisabled);
+    return u;
+  }
+
+  private async promoByCode(tx: Tx, organizationId: string, code: string, at: Date) {
+    const [p] = await tx
+      .select()
+      .from(promos)
+      .where(
+        and(
+          eq(promos.organizationId, organizationId),
+          sql`lower(${promos.code}) = ${code.toLowerCase()}`,
+          lte(promos.startTime, at),
+          sql`${promos.endTime} >= ${at.toISOString()}`,
+        ),
+      );
+    if (!p) throw BadRequest(M.invalidPromo);
+    return p;
+  }
+
+  private async getLocked(tx: Tx, organizationId: string, id: string): Promise<TransactionRow> {
+    const t = await lockTransaction(tx, organizationId, id);
+    if (!t) throw NotFound(M.notFound);
+    return t;
+  }
+
+  /**
+   * The charge of a transaction through the pricing module: by time for pay-per-time prices
+   * (`elapsedSeconds`), by weight for pay-per-weight (no weight counts as 1), with the
+   * transaction's promo and the user's best applicable membership. No price: free.
+   */
+  private async priceOf(
+    tx: Tx,
+    t: TransactionRow,
+    opts: { elapsedSeconds?: number; weight?: number | null },
+  ): Promise<{ subtotal: string; discount: string; total: string; membershipId: string | null }> {
+    if (!t.idPrice) return { subtotal: '0.00', discount: '0.00', total: '0.00', membershipId: null };
+    const [price] = await tx.select().from(prices).where(eq(prices.id, t.idPrice));
+    if (!price) return { subtotal: '0.00', discount: '0.00', total: '0.00', membershipId: null };
+    const [promo] = t.idPromo ? await tx.select().from(promos).where(eq(promos.id, t.idPromo)) : [];
+    const held = t.idUser
+      ? await tx
+          .select({ m: memberships, used: membershipUsers.usedTransactions })
+          .from(membershipUsers)
+          .innerJoin(memberships, eq(memberships.id, membershipUsers.membershipId))
+          .where(
+            and(
+              eq(membershipUsers.organizationId, t.organizationId),
+              eq(membershipUsers.userId, t.idUser),
+              eq(memberships.active, true),
+              or(
+                sql`NOT EXISTS (SELECT 1 FROM ${membershipLocations} WHERE ${membershipLocations.membershipId} = ${memberships.id})`,
+                t.idLocation
+                  ? sql`EXISTS (SELECT 1 FROM ${membershipLocations} WHERE ${membershipLocations.membershipId} = ${memberships.id} AND ${membershipLocations.locationId} = ${t.idLocation})`
+                  : sql`false`,
+              ),
+            ),
+          )
+      : [];
+    const input = {
+      price: {
+        price_type: price.priceType,
+        amount: price.amount,
+        unit_amount: price.unitAmount,
+        unit: price.unit,
+      },
+      elapsedSeconds: opts.elapsedSeconds,
+      weight: opts.weight,
+      promo: promo ? { discount_type: promo.discountType, amount: promo.amount } : null,
+    };
+    let best = { ...computeCharge(input), membershipId: null as string | null };
+    for (const h of held) {
+      const c = computeCharge({
+        ...input,
+        membership: { membership_type: h.m.membershipType, value: h.m.value, used_transactions: h.used },
+      });
+      if (new Money(c.total).lessThan(best.total)) best = { ...c, membershipId: h.m.id };
+    }
+    if (best.membershipId) {
+      const chosen = held.find((h) => h.m.id === best.membershipId)!;
+      if (chosen.m.membershipType === 'limited') {
+        await tx
+          .update(membershipUsers)
+          .set({ usedTransactions: sql`${membershipUsers.usedTransactions} + 1` })
+          .where(and(eq(membershipUsers.membershipId, chosen.m.id), eq(membershipUsers.userId, t.idUser!)));
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Collects `amount` through the charge gateway and answers the columns of the outcome: the
+   * status to go to (`next`, or `awaiting_payment_confirmation` while the charge is pending).
+   * 402 when the provider declines.
+   */
+  private async collect(
+    t: TransactionRow,
+    amount: string,
+    next: TTransactionStatus,
+    purpose: string,
+  ): Promise<Partial<typeof transactions.$inferInsert>> {
+    if (!new Money(amount).greaterThan(0)) return { eventStatus: next };
+    try {
+      const r = await this.deps.charges.charge({
+        organizationId: t.organizationId,
+        transactionId: t.id,
+        invoiceId: t.invoiceId,
+        amount,
+        currency: t.currency,
+        idempotencyKey: `${t.id}:${purpose}`,
+      });
+      if (r.status === 'pending')
+        return {
+          eventStatus: 'awaiting_payment_confirmation',
+          statusAfterPayment: next,
+          paymentStatus: 'pending',
+          paymentRef: r.reference,
+        };
+      return { eventStatus: next, paymentStatus: 'succeeded', paymentRef: r.reference };
+    } catch (err) {
+      if (err instanceof ChargeDeclined) throw new HttpError(402, err.message || 'The payment was declined.');
+      throw err;
+    }
+  }
+
+  // ——— partner: starts ———
+
+  /**
+   * Starts a storage, rental, service (the user's drop-off) or vending transaction for a user on a
+   * device of that mode (partner API). The device must be available (409) and, for rental and
+   * vending, hold a product. The door opens through the lock adapter (502 when it does not
+   * answer; nothing is kept then). storage and rental → `in_progress`, service →
+   * `awaiting_service_pickup`, each holding the device (reserved); vending is charged the
+   * product's sales price and `finished` at once. Emits on_start (vending: on_complete).
+   */
+  async start(
+    tx: Tx,
+    auth: AuthContext,
+    mode: Exclude<TMode, 'delivery'>,
+    input: {
+      id_device: string;
+      id_user: string;
+      promo_code?: string;
+      image_url?: string;
+      signature_url?: string;
+    },
+  ): Promise<string> {
+    const org = auth.organizationId;
+    const device = await this.lockDevice(tx, org, input.id_device);
+    if (device.mode !== mode) throw BadRequest(M.deviceWrongMode(mode));
+    const user = await this.activeUser(tx, org, input.id_user);
+    if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
+    if ((mode === 'rental' || mode === 'vending') && !device.idProduct) throw Conflict(M.deviceNoProduct);
+    const now = new Date();
+    const promo = input.promo_code ? await this.promoByCode(tx, org, input.promo_code, now) : undefined;
+    const [price] = device.idPrice ? await tx.select().from(prices).where(eq(prices.id, device.idPrice)) : [];
+    const numbers = await nextNumbers(tx, org);
+    const holds = mode !== 'vending';
+    const [t] = await tx
+      .insert(transactions)
+      .values({
+        organizationId: org,
+        ...numbers,
+        eventType: mode,
+        eventStatus: mode === 'service' ? 'awaiting_service_pickup' : 'in_progress',
+        idUser: user.id,
+        idDevice: device.id,
+        deviceHeld: holds,
+        idLocation: device.idLocation,
+        idProduct: mode === 'rental' || mode === 'vending' ? device.idProduct : null,
+        idPrice: mode === 'vending' ? null : (price?.id ?? null),
+        idPromo: promo?.id ?? null,
+        currency: await this.currencyOf(tx, org, price?.currency),
+        startedAt: now,
+        phoneNumber: user.phoneNumber,
+        email: user.email,
+        imageUrl: input.image_url ?? null,
+        signatureUrl: input.signature_url ?? null,
+      })
+      .returning();
+    await writeLog(tx, {
+      organizationId: org,
+      eventId: t!.id,
+      action: 'start',
+      statusBefore: null,
+      statusAfter: t!.eventStatus as TTransactionStatus,
+      detail: { id_device: device.id, locker_number: device.lockerNumber, promo: promo?.code ?? null },
+      actor: actorOf(auth),
+    });
+    if (holds) await this.setDeviceStatus(tx, org, device.id, 'reserved');
+    await this.openDoor(tx, auth, device);
+    if (mode === 'rental' || mode === 'vending') {
+      await recordTracking(tx, {
+        organizationId: org,
+        productId: device.idProduct!,
+        state: 'outgoing',
+        userId: user.id,
+        actorName: auth.actor.name,
+        deviceId: device.id,
+      });
+    }
+    if (mode !== 'vending') {
+      await emitFor(tx, t!, 'on_start');
+      return t!.id;
+    }
+    // vending: the purchase is the product's sales price, through the pricing module
+    const [product] = await tx.select().from(products).where(eq(products.id, device.idProduct!));
+    const charge = computeCharge({
+      price: { price_type: 'pay_per_weight', amount: product?.salesPrice ?? '0', unit: 'item' },
+      weight: 1,
+      promo: promo ? { discount_type: promo.discountType, amount: promo.amount } : null,
+    });
+    await tx
+      .update(devices)
+      .set({ idProduct: null, updatedAt: now })
+      .where(and(eq(devices.id, device.id), eq(devices.organizationId, org)));
+    const paid = await this.collect(t!, charge.total, 'finished', 'purchase');
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t!,
+      'purchase',
+      { ...paid, ...charge, endedAt: now, totalTime: 0 },
+      { product: product?.name ?? null, total: charge.total },
+      'on_complete',
+    );
+    return t!.id;
+  }
+
+  // ——— partner: pickups, returns ———
+
+  /**
+   * The user's pickup (partner API; spec issue 8 life cycle): storage in progress (charged for the
+   * elapsed time), service or delivery awaiting user pickup (a delivery needs its pickup code:
+   * a wrong one answers 409 and counts; after 5 the code is locked until sent again). The door
+   * opens; the device becomes available; → `finished` (or awaiting payment confirmation).
+   * Emits on_complete. Answers a `Refusal` when a wrong code must still be counted.
+   */
+  async userPickup(tx: Tx, auth: AuthContext, id: string, code?: string): Promise<string | Refusal> {
+    const t = await this.getLocked(tx, auth.organizationId, id);
+    assertAllowed('user_pickup', t);
+    if (t.eventType === 'delivery') {
+      if (t.pickupAttempts >= MAX_PICKUP_ATTEMPTS) throw Conflict(M.codeLocked);
+      if (!code) throw BadRequest(M.codeRequired);
+      if (code !== t.pickupCode) {
+        await tx
+          .update(transactions)
+          .set({ pickupAttempts: t.pickupAttempts + 1 })
+          .where(eq(transactions.id, t.id));
+        await writeLog(tx, {
+          organizationId: t.organizationId,
+          eventId: t.id,
+          action: 'wrong_code',
+          statusBefore: t.eventStatus as TTransactionStatus,
+          statusAfter: t.eventStatus as TTransactionStatus,
+          detail: { attempts: t.pickupAttempts + 1 },
+          actor: actorOf(auth),
+        });
+        return new Refusal(Conflict(M.wrongCode));
+      }
+    }
+    if (t.idDevice && t.deviceHeld)
+      await this.openDoor(tx, auth, await this.lockDevice(tx, t.organizationId, t.idDevice));
+    const now = new Date();
+    let money: Partial<typeof transactions.$inferInsert> = {};
+    let status: Partial<typeof transactions.$inferInsert> = { eventStatus: 'finished' };
+    if (t.eventType === 'storage') {
+      const elapsed = seconds(t.startedAt ?? t.createdAt, now);
+      const c = await this.priceOf(tx, t, { elapsedSeconds: elapsed });
+      money = { subtotal: c.subtotal, discount: c.discount, total: c.total, idMembership: c.membershipId };
+      status = await this.collect(t, c.total, 'finished', 'pickup');
+    }
+    await this.release(tx, t);
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'user_pickup',
+      {
+        ...money,
+        ...status,
+        deviceHeld: false,
+        endedAt: now,
+        totalTime: seconds(t.startedAt ?? t.createdAt, now),
+        pickupCode: null,
+      },
+      { total: money.total ?? t.total },
+      'on_complete',
+    );
+    return t.id;
+  }
+
+  /**
+   * Returns a rental into a device (partner API): the same door, or another available rental door
+   * without a product. Charged by time; the product is tracked "In" with its condition, moves to
+   * that door, takes the condition, and the condition's effects apply (auto maintenance of the
+   * door, auto report). → `finished`; the doors are available again. Emits on_complete.
+   */
+  async returnRental(
+    tx: Tx,
+    auth: AuthContext,
+    id: string,
+    input: { id_device: string; id_condition?: string; image_url?: string },
+  ): Promise<string> {
+    const org = auth.organizationId;
+    const t = await this.getLocked(tx, org, id);
+    assertAllowed('return', t);
+    const target = await this.lockDevice(tx, org, input.id_device);
+    const sameDoor = target.id === t.idDevice;
+    if (!sameDoor) {
+      if (target.mode !== 'rental') throw BadRequest(M.deviceWrongMode('rental'));
+      if (target.status !== 'available' || target.idProduct) throw Conflict(M.deviceUnavailable);
+    }
+    let conditionId: string | null = null;
+    if (input.id_condition) {
+      const [c] = await tx
+        .select({ id: conditions.id })
+        .from(conditions)
+        .where(and(eq(conditions.id, input.id_condition), eq(conditions.organizationId, org)));
+      if (!c) throw NotFound(M.conditionNotFound);
+      conditionId = c.id;
+    }
+    await this.openDoor(tx, auth, target);
+    const now = new Date();
+    const elapsed = seconds(t.startedAt ?? t.createdAt, now);
+    const c = await this.priceOf(tx, t, { elapsedSeconds: elapsed });
+    const status = await this.collect(t, c.total, 'finished', 'return');
+    await this.release(tx, t);
+    if (t.idProduct) {
+      if (!sameDoor && t.idDevice) {
+        await tx
+          .update(devices)
+          .set({ idProduct: null, updatedAt: now })
+          .where(
+            and(
+              eq(devices.id, t.idDevice),
+              eq(devices.organizationId, org),
+              eq(devices.idProduct, t.idProduct),
+            ),
+          );
+        await tx
+          .update(devices)
+          .set({ idProduct: t.idProduct, updatedAt: now })
+          .where(and(eq(devices.id, target.id), eq(devices.organizationId, org)));
+      }
+      if (conditionId)
+        await tx
+          .update(products)
+          .set({ idCondition: conditionId, updatedAt: now })
+          .where(and(eq(products.id, t.idProduct), eq(products.organizationId, org)));
+      await recordTracking(tx, {
+        organizationId: org,
+        productId: t.idProduct,
+        state: 'incoming',
+        userId: t.idUser,
+        actorName: auth.actor.name,
+        conditionId: conditionId ?? undefined,
+        deviceId: target.id,
+      });
+    }
+    const after = await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'return',
+      {
+        ...status,
+        subtotal: c.subtotal,
+        discount: c.discount,
+        total: c.total,
+        idMembership: c.membershipId,
+        idDevice: target.id,
+        idLocation: target.idLocation,
+        deviceHeld: false,
+        idCondition: conditionId,
+        endedAt: now,
+        totalTime: elapsed,
+        imageUrl: input.image_url ?? t.imageUrl,
+      },
+      { id_device: target.id, locker_number: target.lockerNumber, id_condition: conditionId, total: c.total },
+      'on_complete',
+    );
+    if (t.idProduct && conditionId)
+      await applyConditionEffects(tx, auth, { productId: t.idProduct, conditionId, deviceId: target.id });
+    return after.id;
+  }
+
+  // ——— console: service steps ———
+
+  /** Operator Pickup of a service (awaiting service pickup): the door opens, the door is freed, → in_progress. Emits on_service_pickup. */
+  async servicePickup(tx: Tx, auth: AuthContext, id: string): Promise<string> {
+    const t = await this.getLocked(tx, auth.organizationId, id);
+    assertAllowed('pickup', t);
+    if (t.idDevice) await this.openDoor(tx, auth, await this.lockDevice(tx, t.organizationId, t.idDevice));
+    await this.release(tx, t);
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'pickup',
+      { eventStatus: 'in_progress', deviceHeld: false },
+      {},
+      'on_service_pickup',
+    );
+    return t.id;
+  }
+
+  /**
+   * Operator Charge of a service in progress: `weight` in the price's unit (none counts as 1),
+   * priced by the pricing module with promo and membership, collected through the gateway →
+   * awaiting_service_dropoff (or awaiting payment confirmation). Emits on_service_charge.
+   */
+  async serviceCharge(tx: Tx, auth: AuthContext, id: string, weight?: number): Promise<string> {
+    const t = await this.getLocked(tx, auth.organizationId, id);
+    assertAllowed('charge', t);
+    const w = weight ?? 1;
+    const c = await this.priceOf(tx, t, {
+      weight: w,
+      elapsedSeconds: seconds(t.startedAt ?? t.createdAt, new Date()),
+    });
+    const status = await this.collect(t, c.total, 'awaiting_service_dropoff', 'charge');
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'charge',
+      {
+        ...status,
+        subtotal: c.subtotal,
+        discount: c.discount,
+        total: c.total,
+        idMembership: c.membershipId,
+        weight: String(w),
+      },
+      { weight: w, subtotal: c.subtotal, discount: c.discount, total: c.total },
+      'on_service_charge',
+    );
+    return t.id;
+  }
+
+  /**
+   * Operator Dropoff (awaiting service dropoff, not delivery): the clean laundry goes into an
+   * available door `id_device`, which opens and becomes reserved → awaiting_user_pickup. Emits
+   * on_service_dropoff.
+   */
+  async serviceDropoff(tx: Tx, auth: AuthContext, id: string, deviceId: string): Promise<string> {
+    const t = await this.getLocked(tx, auth.organizationId, id);
+    assertAllowed('dropoff', t);
+    const d = await this.lockDevice(tx, t.organizationId, deviceId);
+    if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
+    await this.setDeviceStatus(tx, t.organizationId, d.id, 'reserved');
+    await this.openDoor(tx, auth, d);
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'dropoff',
+      { eventStatus: 'awaiting_user_pickup', idDevice: d.id, idLocation: d.idLocation, deviceHeld: true },
+      { id_device: d.id, locker_number: d.lockerNumber },
+      'on_service_dropoff',
+    );
+    return t.id;
+  }
+
+  // ——— console: end, cancel, refund, penalize ———
+
+  private checkDate(at: Date | undefined, t: TransactionRow, message: string): Date {
+    const now = new Date();
+    const when = at ?? now;
+    const start = t.startedAt ?? t.createdAt;
+    if (when.getTime() < start.getTime() - 999 || when.getTime() > now.getTime() + CLOCK_SKEW_SECONDS * 1000)
+      throw BadRequest(message);
+    return when > now ? now : when;
+  }
+
+  /**
+   * End one or many (`PATCH events`): all or nothing. Any already finished, canceled or refunded →
+   * 409 "One or more selected transactions are already finished or canceled"; an end date outside
+   * start…now → 400. Storage and rental in progress are charged for the time until the end date;
+   * others keep their charge. The door is freed (not opened). → finished. Emits on_complete.
+   */
+  async endMany(tx: Tx, auth: AuthContext, ids: string[], endedAt?: Date): Promise<string[]> {
+    const rows = await this.lockTransactionsOr404(tx, auth.organizationId, ids);
+    if (rows.some((t) => !isActionAllowed('end', this.state(t)))) throw Conflict(M.alreadyEnded);
+    const dates = rows.map((t) => this.checkDate(endedAt, t, M.endDateRange));
+    for (const [i, t] of rows.entries()) {
+      const when = dates[i]!;
+      const elapsed = seconds(t.startedAt ?? t.createdAt, when);
+      let patch: Partial<typeof transactions.$inferInsert> = { eventStatus: 'finished' };
+      if ((t.eventType === 'storage' || t.eventType === 'rental') && t.eventStatus === 'in_progress') {
+        const c = await this.priceOf(tx, t, { elapsedSeconds: elapsed });
+        patch = {
+          subtotal: c.subtotal,
+          discount: c.discount,
+          total: c.total,
+          idMembership: c.membershipId,
+          ...(await this.collect(t, c.total, 'finished', 'end')),
+        };
+      }
+      await this.release(tx, t);
+      await applyStep(
+        tx,
+        actorOf(auth),
+        t,
+        'end',
+        {
+          ...patch,
+          deviceHeld: false,
+          endedAt: when,
+          totalTime: elapsed,
+          statusAfterPayment: patch.statusAfterPayment ?? null,
+        },
+        { ended_at: when.toISOString(), total: patch.total ?? t.total },
+        'on_complete',
+      );
+    }
+    return rows.map((t) => t.id);
+  }
+
+  private state(t: TransactionRow) {
+    return {
+      event_type: t.eventType as TMode,
+      event_status: t.eventStatus as TTransactionStatus,
+      total: t.total,
+    };
+  }
+
+  private async lockTransactionsOr404(
+    tx: Tx,
+    organizationId: string,
+    ids: string[],
+  ): Promise<TransactionRow[]> {
+    const rows = await lockTransactions(tx, organizationId, ids);
+    if (rows.length !== new Set(ids).size) throw NotFound(M.notFound);
+    return rows;
+  }
+
+  /** Cancel (`PATCH events/{id}/cancel`) while under way; `cancel_at` between start and now. No charge; the door is freed. */
+  async cancel(tx: Tx, auth: AuthContext, id: string, cancelAt?: Date): Promise<string> {
+    const t = await this.getLocked(tx, auth.organizationId, id);
+    assertAllowed('cancel', t);
+    const when = this.checkDate(cancelAt, t, M.cancelDateRange);
+    await this.release(tx, t);
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'cancel',
+      {
+        eventStatus: 'canceled',
+        canceledAt: when,
+        canceledBy: auth.actor.name,
+        deviceHeld: false,
+        pickupCode: null,
+      },
+      { canceled_at: when.toISOString() },
+    );
+    return t.id;
+  }
+
+  /**
+   * Refund (`PATCH events/{id}/refund`): finished with a total above 0; `amount` (money) not above
+   * the paid amount (total plus any penalty) → 400 "Refund amount cannot be greater than the paid
+   * amount."; refunded through the gateway → refunded, `refunded_amount`.
+   */
+  async refund(tx: Tx, auth: AuthContext, id: string, amount: number): Promise<string> {
+    const t = await this.getLocked(tx, auth.organizationId, id);
+    assertAllowed('refund', t);
+    const paid = new Money(t.total).plus(t.penalizeCharge ?? 0);
+    const value = new Money(amount).toDecimalPlaces(2);
+    if (value.greaterThan(paid)) throw BadRequest(M.refundTooHigh);
+    const text = value.toFixed(2);
+    try {
+      await this.deps.charges.refund({
+        organizationId: t.organizationId,
+        transactionId: t.id,
+        invoiceId: t.invoiceId,
+        amount: text,
+        currency: t.currency,
+        idempotencyKey: `${t.id}:refund`,
+        reference: t.paymentRef,
+      });
+    } catch (err) {
+      if (err instanceof ChargeDeclined) throw new HttpError(402, err.message || 'The refund was declined.');
+      throw err;
+    }
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'refund',
+      { eventStatus: 'refunded', refundedAmount: text },
+      { amount: text },
+    );
+    return t.id;
+  }
+
+  /** Penalize (`PATCH events/{id}/penalize`): finished, canceled or refunded; the amount is charged and added to `penalize_charge`. */
+  async penalize(
+    tx: Tx,
+    auth: AuthContext,
+    id: string,
+    amount: number,
+    reason: TPenaltyReason,
+  ): Promise<string> {
+    const t = await this.getLocked(tx, auth.organizationId, id);
+    assertAllowed('penalize', t);
+    const text = new Money(amount).toDecimalPlaces(2).toFixed(2);
+    const paid = await this.collect(t, text, t.eventStatus as TTransactionStatus, `penalty:${Date.now()}`);
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'penalize',
+      {
+        penalizeCharge: new Money(t.penalizeCharge ?? 0).plus(text).toFixed(2),
+        penalizeReason: reason,
+        paymentRef: paid.paymentRef ?? t.paymentRef,
+      },
+      { amount: text, reason },
+    );
+    return t.id;
+  }
+
+  /** Confirms or fails a pending charge (payments): succeeded → the status the step was going to. */
+  async confirmPayment(
+    tx: Tx,
+    auth: AuthContext,
+    id: string,
+    outcome: 'succeeded' | 'failed',
+  ): Promise<string> {
+    const t = await this.getLocked(tx, auth.organizationId, id);
+    assertAllowed('confirm_payment', t);
+    const patch: Partial<typeof transactions.$inferInsert> =
+      outcome === 'succeeded'
+        ? {
+            eventStatus: (t.statusAfterPayment as TTransactionStatus | null) ?? 'finished',
+            paymentStatus: 'succeeded',
+            statusAfterPayment: null,
+          }
+        : { paymentStatus: 'failed' };
+    await applyStep(tx, actorOf(auth), t, 'confirm_payment', patch, { outcome });
+    return t.id;
+  }
+
+  // ——— deliveries ———
+
+  /**
+   * Creates a delivery (`POST event/delivery`) for a recipient by phone or e-mail (linked to the
+   * user with that phone or e-mail when there is one). With `id_device`: an available delivery
+   * door is held (reserved) and a courier code made → in_progress, waiting for the courier's
+   * drop-off. Without: a non-locker delivery waiting at the desk → awaiting_user_pickup with a
+   * pickup code (sent by the caller after commit) and its expiry; emits non_locker_delivery.
+   */
+  async createDelivery(
+    tx: Tx,
+    auth: AuthContext,
+    input: { id_device?: string; phone_number?: string; email?: string },
+  ): Promise<string> {
+    const org = auth.organizationId;
+    const device = input.id_device ? await this.lockDevice(tx, org, input.id_device) : undefined;
+    if (device) {
+      if (device.mode !== 'delivery') throw BadRequest(M.deviceWrongMode('delivery'));
+      if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
+    }
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.organizationId, org),
+          eq(users.isDeleted, false),
+          or(
+            input.phone_number ? eq(users.phoneNumber, input.phone_number) : sql`false`,
+            input.email ? sql`lower(${users.email}) = ${input.email}` : sql`false`,
+          ),
+        ),
+      )
+      .limit(1);
+    const now = new Date();
+    const numbers = await nextNumbers(tx, org);
+    const limit = await deliveryPolicy.pickupLimitSeconds(tx, org);
+    const [t] = await tx
+      .insert(transactions)
+      .values({
+        organizationId: org,
+        ...numbers,
+        eventType: 'delivery',
+        eventStatus: device ? 'in_progress' : 'awaiting_user_pickup',
+        idUser: user?.id ?? null,
+        idDevice: device?.id ?? null,
+        deviceHeld: Boolean(device),
+        idLocation: device?.idLocation ?? null,
+        currency: await this.currencyOf(tx, org),
+        startedAt: now,
+        phoneNumber: input.phone_number ?? null,
+        email: input.email ?? null,
+        courierPinCode: device ? sixDigits() : null,
+        pickupCode: device ? null : sixDigits(),
+        expiresAt: device ? null : new Date(now.getTime() + limit * 1000),
+      })
+      .returning();
+    await writeLog(tx, {
+      organizationId: org,
+      eventId: t!.id,
+      action: 'create_delivery',
+      statusBefore: null,
+      statusAfter: t!.eventStatus as TTransactionStatus,
+      detail: { id_device: device?.id ?? null, locker_number: device?.lockerNumber ?? null },
+      actor: actorOf(auth),
+    });
+    if (device) await this.setDeviceStatus(tx, org, device.id, 'reserved');
+    else await emitFor(tx, t!, 'non_locker_delivery');
+    return t!.id;
+  }
+
+  /**
+   * The courier's drop-off of a delivery in progress (partner `POST delivery/{id}/dropoff`, console
+   * `PATCH delivery/{id}/complete`): into `id_device` (default: the held door; another one must be
+   * an available delivery door, and the hold moves). A given courier code must match (409). The
+   * door opens → awaiting_user_pickup, a pickup code is made (sent by the caller after commit)
+   * and the expiry set. Emits on_start.
+   */
+  async courierDropoff(
+    tx: Tx,
+    auth: AuthContext,
+    id: string,
+    input: { id_device?: string; courier_pin_code?: string },
+    action: 'complete' | 'courier_dropoff',
+  ): Promise<string> {
+    const org = auth.organizationId;
+    const t = await this.getLocked(tx, org, id);
+    assertAllowed(action, t);
+    if (input.courier_pin_code !== undefined && input.courier_pin_code !== t.courierPinCode)
+      throw Conflict(M.wrongCourierCode);
+    const targetId = input.id_device ?? t.idDevice;
+    if (!targetId) throw BadRequest(M.deviceRequired);
+    const d = await this.lockDevice(tx, org, targetId);
+    if (d.id !== t.idDevice || !t.deviceHeld) {
+      if (d.mode !== 'delivery') throw BadRequest(M.deviceWrongMode('delivery'));
+      if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
+      await this.release(tx, t);
+      await tx.update(transactions).set({ deviceHeld: false }).where(eq(transactions.id, t.id));
+      await this.setDeviceStatus(tx, org, d.id, 'reserved');
+    }
+    await this.openDoor(tx, auth, d);
+    const now = new Date();
+    const limit = await deliveryPolicy.pickupLimitSeconds(tx, org);
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      action,
+      {
+        eventStatus: 'awaiting_user_pickup',
+        idDevice: d.id,
+        idLocation: d.idLocation,
+        deviceHeld: true,
+        pickupCode: sixDigits(),
+        pickupAttempts: 0,
+        expiresAt: new Date(now.getTime() + limit * 1000),
+      },
+      { id_device: d.id, locker_number: d.lockerNumber },
+      'on_start',
+    );
+    return t.id;
+  }
+
+  /** Checks that resend code is allowed now (awaiting user pickup, delivery) and unlocks a locked code. */
+  async prepareResend(tx: Tx, auth: AuthContext, id: string): Promise<string> {
+    const t = await this.getLocked(tx, auth.organizationId, id);
+    assertAllowed('resend_code', t);
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'resend_code',
+      { pickupAttempts: 0 },
+      {
+        via: t.phoneNumber ? 'sms' : 'email',
+      },
+    );
+    return t.id;
+  }
+
+  /**
+   * Sends a delivery's pickup code by SMS (phone) or e-mail, and records the outcome in
+   * `notification_status` / `notification_date`. Runs after the step committed, outside any
+   * database transaction (`run` opens the short ones it needs: the adapters write their outbox on
+   * their own handle); answers whether it was sent.
+   */
+  async sendPickupCode(run: TenantRunner, organizationId: string, id: string): Promise<boolean> {
+    const message = await run(async (tx) => {
+      const [t] = await tx
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)));
+      if (!t?.pickupCode) return undefined;
+      const [org] = await tx
+        .select({ name: organizations.appName })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      const [d] = t.idDevice
+        ? await tx.select({ n: devices.lockerNumber }).from(devices).where(eq(devices.id, t.idDevice))
+        : [];
+      const where = d ? `locker ${d.n}` : 'the front desk';
+      return {
+        to: { phone: t.phoneNumber, email: t.email },
+        text: `${org?.name ?? 'Lockerops'}: your delivery ${t.orderId} is ready at ${where}. Pickup code: ${t.pickupCode}`,
+      };
+    });
+    if (!message) return false;
+    const ok = await this.deliver(organizationId, message.to, 'Your delivery is ready', message.text);
+    await run((tx) =>
+      tx
+        .update(transactions)
+        .set({ notificationStatus: ok ? 'sent' : 'failed', notificationDate: new Date() })
+        .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId))),
+    );
+    return ok;
+  }
+
+  /** Share (`POST events/{id}/share`): records the step; the caller sends the link after commit. */
+  async share(
+    tx: Tx,
+    auth: AuthContext,
+    id: string,
+    to: { phone_number?: string; email?: string },
+  ): Promise<string> {
+    const t = await this.getLocked(tx, auth.organizationId, id);
+    assertAllowed('share', t);
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'share',
+      {},
+      { phone_number: to.phone_number ?? null, email: to.email ?? null },
+    );
+    return t.id;
+  }
+
+  /** Sends the link to `GET event/{id}/public`; answers whether it was sent. */
+  async sendShareLink(
+    organizationId: string,
+    id: string,
+    invoiceId: string,
+    to: { phone_number?: string; email?: string },
+  ) {
+    const link = `${this.deps.publicUrl}/api/event/${id}/public`;
+    return this.deliver(
+      organizationId,
+      { phone: to.phone_number ?? null, email: to.email ?? null },
+      `Transaction ${invoiceId}`,
+      `Transaction ${invoiceId}: ${link}`,
+    );
+  }
+
+  private async deliver(
+    organizationId: string,
+    to: { phone: string | null; email: string | null },
+    subject: string,
+    text: string,
+  ): Promise<boolean> {
+    try {
+      if (to.phone) await this.deps.sms.send({ to: to.phone, body: text, organizationId });
+      else if (to.email) await this.deps.mail.send({ to: to.email, subject, text, organizationId });
+      else return false;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
+ * The delivery expiry job's handler: every delivery awaiting user pickup whose `expires_at` has
+ * passed becomes `expired` (the parcel stays in its door until an operator ends the
+ * transaction), with a history entry by the system and the on_expired event. Runs as the owner
+ * across organizations; rows another run is changing are skipped (`FOR UPDATE SKIP LOCKED`), so
+ * overlapping runs never expire one delivery twice. Answers how many it expired.
+ */
+export async function expireDeliveries(tx: Tx, now: Date): Promise<number> {
+  const due = await tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.eventType, 'delivery'),
+        eq(transactions.eventStatus, 'awaiting_user_pickup'),
+        lte(transactions.expiresAt, now),
+      ),
+    )
+    .limit(500)
+    .for('update', { skipLocked: true });
+  for (const t of due) await expireOne(tx, t);
+  return due.length;
+}
+
+/** Marks one locked, due delivery expired; written by the system actor. */
+async function expireOne(tx: Tx, t: TransactionRow): Promise<void> {
+  assertAllowed('expire', t);
+  await applyStep(
+    tx,
+    { type: 'system', id: null, name: 'System' },
+    t,
+    'expire',
+    { eventStatus: 'expired', pickupCode: null },
+    { expires_at: t.expiresAt?.toISOString() ?? null },
+    'on_expired',
+  );
+}
