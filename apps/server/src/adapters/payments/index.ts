@@ -38,8 +38,9 @@ export const SANDBOX_ACCOUNT_PREFIX = 'acct_sandbox_';
 /**
  * The offline sandbox: accounts live only in the organization's row (`stripe_account_id`,
  * `stripe_details_submitted`); the account's e-mail is the organization owner's. Its onboarding
- * link is `{publicUrl}/api/payments/sandbox/onboarding/{accountId}`, a page of ours that completes
- * the account.
+ * link is `{console origin}/api/payments/sandbox/onboarding/{accountId}` (the origin of the return
+ * URL, else the public URL), a page of ours that completes the account and goes back to
+ * `/pricing-set-up` on that same origin.
  */
 export function createSandboxPayments(opts: { publicUrl: string }): PaymentsAdapter {
   return {
@@ -47,8 +48,10 @@ export function createSandboxPayments(opts: { publicUrl: string }): PaymentsAdap
     async createAccount() {
       return { id: `${SANDBOX_ACCOUNT_PREFIX}${randomBytes(12).toString('hex')}` };
     },
-    async onboardingLink({ accountId }) {
-      return { url: `${opts.publicUrl}/api${SANDBOX_ONBOARDING_PATH}/${accountId}` };
+    async onboardingLink({ accountId, returnUrl }) {
+      // served on the console's own address, so the page's redirect returns to the same session
+      const base = returnUrl ? new URL(returnUrl).origin : opts.publicUrl;
+      return { url: `${base}/api${SANDBOX_ONBOARDING_PATH}/${accountId}` };
     },
     async getAccount(accountId, local) {
       return { id: accountId, email: local.email, details_submitted: local.detailsSubmitted };

@@ -13,6 +13,7 @@ import {
 } from '../../../test/helpers';
 import { createPaymentsAdapter, createStripePayments } from '../../adapters/payments';
 import { auditLog, organizations } from '../../db/schema';
+import { consoleUrlOf } from './service';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -108,6 +109,21 @@ describe('payment provider: sandbox onboarding', () => {
     ).toBe(404);
   });
 
+  it("comes back to the console address the caller uses (its organization's sub-domain)", async () => {
+    const other = await createOrganization(t, 'linkco');
+    await createMember(t, other.id, { email: 'boss@linkco.test' });
+    const host = 'linkco.console.test:3000';
+    const theirs = bearer(await signIn(t.app, 'boss@linkco.test', undefined, host));
+    const { url } = (await connect('', { ...theirs, host } as typeof admin)).json();
+    expect(url).toMatch(
+      /^http:\/\/linkco\.console\.test:3000\/api\/payments\/sandbox\/onboarding\/acct_sandbox_/,
+    );
+    // a Host outside the public domain never leads elsewhere
+    const foreign = (await connect('', { ...theirs, host: 'evil.example:3000' } as typeof admin)).json();
+    expect(foreign.url).toBe(url.replace('linkco.console.test', 'console.test'));
+    await disconnect(theirs);
+  });
+
   it('keeps organizations apart, refuses viewers, and needs the pricing feature', async () => {
     const other = await createOrganization(t, 'payco');
     await createMember(t, other.id, { email: 'boss@payco.test' });
@@ -126,6 +142,23 @@ describe('payment provider: sandbox onboarding', () => {
     const off = await account(theirs);
     expect(off.statusCode).toBe(403);
     expect(off.json().detail).toBe(ORGANIZATION_MESSAGES.featureDisabled);
+  });
+});
+
+describe('consoleUrlOf', () => {
+  it.each([
+    ['http://localhost:3000', 'localhost:3000', 'http://localhost:3000'],
+    ['http://localhost:3000', 'acme.localhost:3000', 'http://acme.localhost:3000'],
+    ['http://localhost:3000', 'ACME.localhost:3000', 'http://acme.localhost:3000'],
+    ['https://app.example.com', 'acme.app.example.com', 'https://acme.app.example.com'],
+    ['https://app.example.com/', 'acme.app.example.com', 'https://acme.app.example.com'],
+    ['http://localhost:3000', 'localhost:4000', 'http://localhost:3000'],
+    ['http://localhost:3000', 'evil.example:3000', 'http://localhost:3000'],
+    ['http://localhost:3000', 'notlocalhost:3000', 'http://localhost:3000'],
+    ['http://localhost:3000', undefined, 'http://localhost:3000'],
+    ['http://localhost:3000', 'bad host', 'http://localhost:3000'],
+  ])('%s with Host %s → %s', (publicUrl, host, expected) => {
+    expect(consoleUrlOf(publicUrl, host)).toBe(expected);
   });
 });
 

@@ -15,7 +15,7 @@ import {
 } from '../../adapters/payments';
 import { errors } from '../../lib/openapi';
 import { pricingGated } from '../prices/routes';
-import { completeSandboxAccount, PaymentsService, sandboxAccountOwner } from './service';
+import { completeSandboxAccount, consoleUrlOf, PaymentsService, sandboxAccountOwner } from './service';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -58,12 +58,20 @@ export async function paymentsRoutes(
         schema: {
           tags,
           summary: 'Create the payment account (if none) and answer its onboarding link',
-          description: `Query \`country\`: one of AT, BE, FI, FR, DE, IE, IT, NL, PT, ES, GB, AU, CA, US, MX (default US). Answers \`{ url }\` to open; the provider comes back to \`/pricing-set-up\`. spec: operational §7 Payment provider.`,
+          description: `Query \`country\`: one of AT, BE, FI, FR, DE, IE, IT, NL, PT, ES, GB, AU, CA, US, MX (default US). Answers \`{ url }\` to open; the provider comes back to \`/pricing-set-up\` of the console address the request used (the public host or an organization sub-domain of it). spec: operational §7 Payment provider.`,
           querystring: ZStripeCreateQuery,
           response: { 200: ZStripeLinkResponse, ...errors(400, 401, 403) },
         },
       },
-      async (req) => req.withTenant((tx) => service.connect(tx, req.auth, req.query.country)),
+      async (req) =>
+        req.withTenant((tx) =>
+          service.connect(
+            tx,
+            req.auth,
+            req.query.country,
+            consoleUrlOf(app.ctx.config.publicUrl, req.headers.host),
+          ),
+        ),
     );
     api.get(
       '/stripe/account',

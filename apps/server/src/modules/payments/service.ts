@@ -34,9 +34,16 @@ export class PaymentsService {
 
   /**
    * Creates the account in `country` when the organization has none, then answers the onboarding
-   * link to open (`{ url }`). Writes an audit entry on creation.
+   * link to open (`{ url }`); the provider comes back to `{consoleUrl}/pricing-set-up` (the
+   * console's address the caller uses, see `consoleUrlOf`; the public URL by default). Writes an
+   * audit entry on creation.
    */
-  async connect(tx: Tx, auth: AuthContext, country: TPaymentCountry): Promise<{ url: string }> {
+  async connect(
+    tx: Tx,
+    auth: AuthContext,
+    country: TPaymentCountry,
+    consoleUrl: string = this.publicUrl,
+  ): Promise<{ url: string }> {
     const org = await organizationRow(tx, auth);
     let accountId = org.stripeAccountId;
     if (!accountId) {
@@ -63,7 +70,7 @@ export class PaymentsService {
         after: { stripe_account_id: accountId, country, details_submitted: false },
       });
     }
-    const back = `${this.publicUrl}/pricing-set-up`;
+    const back = `${consoleUrl}/pricing-set-up`;
     return this.adapter.onboardingLink({ accountId, returnUrl: back, refreshUrl: `${back}?refresh=1` });
   }
 
@@ -112,6 +119,28 @@ export class PaymentsService {
     });
     return { detail: PAYMENT_MESSAGES.deleted };
   }
+}
+
+/**
+ * The console address a request came from: the public URL with the request's Host when that Host
+ * is the public host or one of its organization sub-domains (`acme.localhost:3000` under
+ * `http://localhost:3000`), so an organization's admin comes back to the console they are signed
+ * into; any other Host answers the public URL.
+ */
+export function consoleUrlOf(publicUrl: string, host: string | undefined): string {
+  const pub = new URL(publicUrl);
+  const base = publicUrl.replace(/\/$/, '');
+  if (!host) return base;
+  let req: URL;
+  try {
+    req = new URL(`${pub.protocol}//${host}`);
+  } catch {
+    return base;
+  }
+  const hostname = req.hostname.toLowerCase();
+  const ours = hostname === pub.hostname || hostname.endsWith(`.${pub.hostname}`);
+  if (!ours || req.port !== pub.port) return base;
+  return `${req.origin}${pub.pathname.replace(/\/$/, '')}`;
 }
 
 /**

@@ -18,7 +18,7 @@ export type TAccountState = 'none' | 'not_configured' | 'enabled';
 export const accountState = (a: TStripeAccount | null | undefined): TAccountState =>
   !a ? 'none' : a.details_submitted ? 'enabled' : 'not_configured';
 
-/** `GET stripe/account`; null when the organization has none (404). Refreshed on window focus. */
+/** `GET stripe/account`; null when the organization has none (404). Refetched whenever the tab regains focus. */
 export function useStripeAccount() {
   return useQuery({
     queryKey: stripeAccountKey,
@@ -30,7 +30,9 @@ export function useStripeAccount() {
         throw e;
       }
     },
-    refetchOnWindowFocus: true,
+    // 'always': the onboarding runs in another tab, and coming back must show its outcome even
+    // while the answer is younger than the console's default stale time
+    refetchOnWindowFocus: 'always',
   });
 }
 
