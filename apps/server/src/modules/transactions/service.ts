@@ -35,6 +35,7 @@ import { applyConditionEffects } from '../conditions/service';
 import { type DeviceRow, unlockAnswer, unlockDevices } from '../devices/service';
 import { computeCharge } from '../prices/pricing';
 import { recordTracking } from '../products/tracking';
+import { assertReservationAllows } from '../reservations/service';
 import { ChargeDeclined, type ChargeGateway } from './charges';
 import {
   type Actor,
@@ -377,6 +378,8 @@ export class TransactionService {
     if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
     if ((mode === 'rental' || mode === 'vending') && !device.idProduct) throw Conflict(M.deviceNoProduct);
     const now = new Date();
+    // A reserved device opens only for the reserving user within the window (issue 8).
+    await assertReservationAllows(tx, { deviceId: device.id, userId: user.id, at: now });
     const promo = input.promo_code ? await this.promoByCode(tx, org, input.promo_code, now) : undefined;
     const [price] = device.idPrice ? await tx.select().from(prices).where(eq(prices.id, device.idPrice)) : [];
     const numbers = await nextNumbers(tx, org);
@@ -887,6 +890,12 @@ export class TransactionService {
     if (device) {
       if (device.mode !== 'delivery') throw BadRequest(M.deviceWrongMode('delivery'));
       if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
+      await assertReservationAllows(tx, {
+        deviceId: device.id,
+        at: new Date(),
+        phoneNumber: input.phone_number,
+        email: input.email,
+      });
     }
     const [user] = await tx
       .select({ id: users.id })

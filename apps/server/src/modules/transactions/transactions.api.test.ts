@@ -202,6 +202,25 @@ describe('storage life cycle (partner API)', () => {
     expect(nobody.statusCode).toBe(404);
   });
 
+  it('a reserved door starts only for the reserving user', async () => {
+    const dev = await newDevice('storage');
+    const owner = await newUser('Rita');
+    const other = await newUser('Otto');
+    const reserved = await post('reservations', {
+      mode: 'storage',
+      id_device: dev,
+      id_location: locationId,
+      id_user: owner,
+      start_date: new Date(Date.now() - 60_000).toISOString(),
+      end_date: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(reserved.statusCode).toBe(200);
+    const refused = await start('storage', { id_device: dev, id_user: other });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe('This locker is reserved for another user.');
+    expect((await start('storage', { id_device: dev, id_user: owner })).statusCode).toBe(200);
+  });
+
   it('two starts on one door at once: exactly one wins', async () => {
     const dev = await newDevice('storage');
     const other = await newUser('Grace');
