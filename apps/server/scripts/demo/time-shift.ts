@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client';
+
+/**
+ * The demo's time shift. The partner API has no way to act in the past (the life cycle reads the
+ * server clock), so the demo drives every step in the present and then moves the rows that step
+ * produced back in time: between two steps of one transaction, everything it has so far moves
+ * back by the planned gap (so the next step sees the planned elapsed time and the pricing module
+ * charges for it); after its last step, everything moves back to where the plan put it. Rows are
+ * never written here, only their timestamps moved by whole intervals.
+ */
+
+/** The rows of a raw query's answer (PGlite and node-postgres both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The highest product tracking sequence number so far: rows above it belong to what follows. */
+export async function trackingSeq(db: Db): Promise<number> {
+  const r = rowsOf<{ n: string | number | null }>(
+    await db.execute(sql`SELECT max(seq) AS n FROM product_tracking`),
+  );
+  return Number(r[0]?.n ?? 0);
+}
+
+/**
+ * Moves one transaction back by `ms` milliseconds: its own timestamps, its history log, its
+ * domain events and, for a product, the tracking entries written since `sinceSeq`. One statement.
+ */
+export async function shiftTransaction(
+  db: Db,
+  id: string,
+  ms: number,
+  product?: { id: string; sinceSeq: number },
+): Promise<void> {
+  if (ms <= 0) return;
+  const by = `${Math.round(ms)} milliseconds`;
+  await db.execute(sql`
+    WITH logs AS (
+      UPDATE transaction_logs SET created_at = created_at - ${by}::interval WHERE id_event = ${id}
+    ), evs AS (
+      UPDATE domain_events SET created_at = created_at - ${by}::interval
+      WHERE subject_type = 'transaction' AND subject_id = ${id}
+    ), tracking AS (
+      UPDATE product_tracking SET created_at = created_at - ${by}::interval
+      WHERE id_product = ${product?.id ?? null}::uuid AND seq > ${product?.sinceSeq ?? 0}
+    )
+    UPDATE transactions SET
+      created_at = created_at - ${by}::interval,
+      updated_at = updated_at - ${by}::interval,
+      started_at = started_at - ${by}::interval,
+      ended_at = ended_at - ${by}::interval,
+      canceled_at = canceled_at - ${by}::interval,
+      expires_at = expires_at - ${by}::interval,
+      notification_date = notification_date - ${by}::interval
+    WHERE id = ${id}`);
+}
+
+/** Tables whose set-up rows (created by the demo's API calls) move back to before the history. */
+const SETUP_TABLES = [
+  'sizes',
+  'locations',
+  'locker_walls',
+  'devices',
+  'prices',
+  'promos',
+  'memberships',
+  'membership_users',
+  'users',
+  'conditions',
+  'product_groups',
+  'products',
+  'product_tracking',
+  'audit_log',
+  'api_keys',
+] as const;
+
+/**
+ * Moves the organization's set-up (places, prices, people, products and their audit entries)
+ * created since `since` back by `ms`, so the operator looks as if it opened before its history
+ * began. One UPDATE per table, on `created_at` and, where the table has it, `updated_at`.
+ * Tables that do not exist (yet) are skipped.
+ */
+export async function shiftSetup(db: Db, organizationId: string, since: Date, ms: number): Promise<void> {
+  const by = `${Math.round(ms)} milliseconds`;
+  const cols = rowsOf<{ table_name: string; column_name: string }>(
+    await db.execute(sql`
+      SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND column_name IN ('created_at', 'updated_at', 'organization_id')`),
+  );
+  const has = new Map<string, Set<string>>();
+  for (const r of cols) {
+    const set = has.get(r.table_name) ?? new Set<string>();
+    set.add(r.column_name);
+    has.set(r.table_name, set);
+  }
+  for (const table of SETUP_TABLES) {
+    const c = has.get(table);
+    if (!c?.has('created_at') || !c.has('organization_id')) continue;
+    const updated = c.has('updated_at') ? sql`, updated_at = updated_at - ${by}::interval` : sql``;
+    await db.execute(sql`
+      UPDATE ${sql.identifier(table)} SET created_at = created_at - ${by}::interval ${updated}
+      WHERE organization_id = ${organizationId} AND created_at >= ${since.toISOString()}::timestamptz`);
+  }
+}
