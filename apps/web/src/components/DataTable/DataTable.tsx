@@ -67,6 +67,8 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
   /** shows the Export action (selected rows, else all matching) for admins */
   exportModel?: TExportModel;
   onRowClick?: (row: R) => void;
+  /** a class for a row (style it with a selector on a wrapping element, e.g. tinted rows) */
+  getRowClassName?: (row: R) => string;
   defaultPageSize?: number;
   pageSizeOptions?: readonly number[];
   searchPlaceholder?: string;
@@ -99,6 +101,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     bulkDelete = false,
     exportModel,
     onRowClick,
+    getRowClassName,
     defaultPageSize,
     pageSizeOptions = PAGE_SIZES,
     searchPlaceholder,
@@ -269,6 +272,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           disableColumnMenu
           disableColumnFilter
           rowHeight={52}
+          getRowClassName={getRowClassName ? (p) => getRowClassName(p.row) : undefined}
           disableVirtualization={disableVirtualization}
           localeText={{ noRowsLabel: TABLE_TEXT.empty, noResultsOverlayLabel: TABLE_TEXT.empty }}
           slots={{ loadingOverlay: LoadingOverlay }}

@@ -1,0 +1,357 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  isActionAllowed,
+  TRANSACTION_MESSAGES as M,
+  PENALTY_REASON_LABELS,
+  PENALTY_REASONS,
+  type TTransaction,
+  ZEndManyRequest,
+  ZPenalizeRequest,
+  ZServiceStepRequest,
+  ZShareRequest,
+} from '@lockerops/contract';
+import { Alert, MenuItem, TextField, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { type Control, Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormDialog } from '../../components/FormDialog';
+import {
+  endTransactions,
+  penalizeTransaction,
+  refundTransaction,
+  serviceStep,
+  shareTransaction,
+  transactionsKey,
+  useAvailableDevices,
+} from './hooks';
+import { endDateInRange, formatMoney, paidAmount, refundSchema, toLocalInput } from './transactionView';
+
+interface OneProps {
+  open: boolean;
+  transaction: TTransaction;
+  onClose: () => void;
+}
+
+/** The message of an object-level rule (zod path []), which react-hook-form keeps under '' or root. */
+function formLevelError(errors: FieldErrors<FieldValues>): string | undefined {
+  const byKey = errors as Record<string, { message?: unknown } | undefined>;
+  const m = errors.root?.message ?? byKey['']?.message;
+  return typeof m === 'string' ? m : undefined;
+}
+
+/** Resets a form to `values` each time its dialog opens. */
+function useResetOnOpen<T>(open: boolean, reset: (values: T) => void, values: T) {
+  const latest = useRef(values);
+  latest.current = values;
+  useEffect(() => {
+    if (open) reset(latest.current);
+  }, [open, reset]);
+}
+
+type TStepIn = z.input<typeof ZServiceStepRequest>;
+type TStepOut = z.output<typeof ZServiceStepRequest>;
+
+/**
+ * Charge (spec: operational §4 "charge: when in progress, for service", §5): the weight in the
+ * price's unit; no weight counts as 1. Answers 'Transaction charged successfully'.
+ */
+export function ChargeDialog({ open, transaction: t, onClose }: OneProps) {
+  const form = useForm<TStepIn, unknown, TStepOut>({
+    resolver: zodResolver(ZServiceStepRequest),
+    defaultValues: { step: 'charge', weight: '' },
+  });
+  const { reset } = form;
+  useResetOnOpen(open, reset, { step: 'charge', weight: '' });
+  const errors = form.formState.errors as FieldErrors<{ weight: string }>;
+  const unit = t.price?.unit;
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Charge Transaction"
+      form={form}
+      onSubmit={(body) => serviceStep(t.id, body)}
+      successMessage={M.charged}
+      invalidateKey={transactionsKey}
+      submitText="Charge"
+    >
+      <Typography variant="body2">{t.invoice_id}</Typography>
+      <TextField
+        label={unit ? `Weight (${unit})` : 'Weight'}
+        type="number"
+        slotProps={{ htmlInput: { step: 'any', min: 0 } }}
+        {...form.register('weight')}
+        error={!!errors.weight}
+        helperText={errors.weight?.message ?? 'No weight counts as 1'}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * Dropoff (spec: operational §4 "dropoff: when awaiting service dropoff and not delivery"): the clean
+ * laundry goes into an available door of the transaction's location (`id_device`).
+ */
+export function DropoffDialog({ open, transaction: t, onClose }: OneProps) {
+  const form = useForm<TStepIn, unknown, TStepOut>({
+    resolver: zodResolver(ZServiceStepRequest),
+    defaultValues: { step: 'dropoff', id_device: '' },
+  });
+  const { reset } = form;
+  useResetOnOpen(open, reset, { step: 'dropoff', id_device: '' });
+  const devices = useAvailableDevices(t.location?.id, open);
+  const errors = form.formState.errors as FieldErrors<{ id_device: string }>;
+  const options = devices.data ?? [];
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Dropoff Transaction"
+      form={form}
+      onSubmit={(body) => serviceStep(t.id, body)}
+      successMessage={M.dropoff}
+      invalidateKey={transactionsKey}
+      submitText="Dropoff"
+    >
+      <Typography variant="body2">
+        {t.invoice_id}
+        {t.location ? ` · ${t.location.name}` : ''}
+      </Typography>
+      <Controller
+        control={form.control as unknown as Control<{ id_device: string }>}
+        name="id_device"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Device"
+            {...field}
+            value={field.value ?? ''}
+            error={!!errors.id_device}
+            helperText={
+              errors.id_device?.message ??
+              (devices.isSuccess && options.length === 0 ? 'No available devices at this location' : ' ')
+            }
+          >
+            {options.map((d) => (
+              <MenuItem key={d.id} value={d.id}>
+                {`#${d.locker_number} ${d.name}`}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * Refund (spec: operational §4 "refund: when finished with total above 0", §5, §8): an amount up to
+ * the paid amount, else "Refund amount cannot be greater than the paid amount." (the server agrees).
+ */
+export function RefundDialog({ open, transaction: t, onClose, symbol }: OneProps & { symbol: string }) {
+  const paid = paidAmount(t);
+  const schema = refundSchema(paid);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '' },
+  });
+  const { reset } = form;
+  useResetOnOpen(open, reset, { amount: '' });
+  const error = form.formState.errors.amount;
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Refund Transaction"
+      form={form}
+      onSubmit={(body) => refundTransaction(t.id, body)}
+      successMessage={M.refunded}
+      invalidateKey={transactionsKey}
+      submitText="Refund"
+    >
+      <Typography variant="body2">
+        {t.invoice_id} · Paid: {formatMoney(paid, symbol)}
+      </Typography>
+      <TextField
+        label="Refund Amount"
+        type="number"
+        slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
+        {...form.register('amount')}
+        error={!!error}
+        helperText={error?.message ?? ' '}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * Penalty (spec: operational §4 "penalty: when finished, canceled or refunded", §5, §9): an amount and
+ * a reason (missing items, damaged items, misconduct, other).
+ */
+export function PenaltyDialog({ open, transaction: t, onClose }: OneProps) {
+  const form = useForm<z.input<typeof ZPenalizeRequest>, unknown, z.output<typeof ZPenalizeRequest>>({
+    resolver: zodResolver(ZPenalizeRequest),
+    defaultValues: { amount: '', reason: '' as never },
+  });
+  const { reset } = form;
+  useResetOnOpen(open, reset, { amount: '', reason: '' as never });
+  const errors = form.formState.errors;
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Penalize Transaction"
+      form={form}
+      onSubmit={(body) => penalizeTransaction(t.id, body)}
+      successMessage={M.penalized}
+      invalidateKey={transactionsKey}
+      submitText="Penalize"
+    >
+      <Typography variant="body2">{t.invoice_id}</Typography>
+      <TextField
+        label="Penalty Amount"
+        type="number"
+        slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
+        {...form.register('amount')}
+        error={!!errors.amount}
+        helperText={errors.amount?.message ?? ' '}
+      />
+      <Controller
+        control={form.control}
+        name="reason"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Reason"
+            {...field}
+            value={field.value ?? ''}
+            error={!!errors.reason}
+            helperText={errors.reason?.message ?? ' '}
+          >
+            {PENALTY_REASONS.map((r) => (
+              <MenuItem key={r} value={r}>
+                {PENALTY_REASON_LABELS[r]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+    </FormDialog>
+  );
+}
+
+/** Share (spec: operational §7 `POST events/{id}/share`): a link to the public view by SMS or e-mail. */
+export function ShareDialog({ open, transaction: t, onClose }: OneProps) {
+  const form = useForm<z.input<typeof ZShareRequest>, unknown, z.output<typeof ZShareRequest>>({
+    resolver: zodResolver(ZShareRequest),
+    defaultValues: { phone_number: '', email: '' },
+  });
+  const { reset } = form;
+  useResetOnOpen(open, reset, { phone_number: '', email: '' });
+  const errors = form.formState.errors;
+  const both = formLevelError(errors);
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Share Transaction"
+      form={form}
+      onSubmit={(body) => shareTransaction(t.id, body)}
+      successMessage={M.shared}
+      invalidateKey={transactionsKey}
+      submitText="Share"
+    >
+      <Typography variant="body2">{t.invoice_id}</Typography>
+      {both ? <Alert severity="warning">{both}</Alert> : null}
+      <TextField
+        label="Phone Number"
+        {...form.register('phone_number')}
+        error={!!errors.phone_number}
+        helperText={errors.phone_number?.message ?? 'With the country code, e.g. +15551234567'}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        {...form.register('email')}
+        error={!!errors.email}
+        helperText={errors.email?.message ?? ' '}
+      />
+    </FormDialog>
+  );
+}
+
+type TEndIn = z.input<typeof ZEndManyRequest>;
+type TEndOut = z.output<typeof ZEndManyRequest>;
+
+/**
+ * End one or many (spec: operational §4 "end: when not finished, canceled or refunded", §5 "end date
+ * must lie between start and now", §8): `PATCH events` with the ids and the end date (default now).
+ * `transactions` are the rows known to the page: any already ended gives the spec's message at once.
+ */
+export function EndDialog({
+  open,
+  ids,
+  transactions,
+  onClose,
+  onEnded,
+}: {
+  open: boolean;
+  ids: readonly string[];
+  transactions: readonly TTransaction[];
+  onClose: () => void;
+  onEnded?: () => void;
+}) {
+  const known = transactions.filter((t) => ids.includes(t.id));
+  const schema = ZEndManyRequest.refine(() => known.every((t) => isActionAllowed('end', t)), {
+    message: M.alreadyEnded,
+    path: ['ids'],
+  }).refine(
+    (v) =>
+      !v.ended_at ||
+      endDateInRange(
+        v.ended_at,
+        known.map((t) => t.started_at ?? t.created_at),
+      ),
+    { message: M.endDateRange, path: ['ended_at'] },
+  );
+  const form = useForm<TEndIn, unknown, TEndOut>({
+    resolver: zodResolver(schema),
+    defaultValues: { ids: [...ids], ended_at: toLocalInput(new Date()) },
+  });
+  const { reset } = form;
+  const idList = ids.join(',');
+  useEffect(() => {
+    if (open) reset({ ids: idList ? idList.split(',') : [], ended_at: toLocalInput(new Date()) });
+  }, [open, idList, reset]);
+  const errors = form.formState.errors;
+  const single = known.length === 1 && ids.length === 1 ? known[0] : undefined;
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="End Transaction"
+      form={form}
+      onSubmit={async (body) => {
+        const r = await endTransactions(body);
+        onEnded?.();
+        return r;
+      }}
+      successMessage={M.ended}
+      invalidateKey={transactionsKey}
+      submitText="End"
+    >
+      <Typography variant="body2">
+        {single ? single.invoice_id : `${ids.length} transaction(s) selected`}
+      </Typography>
+      {errors.ids?.message ? <Alert severity="error">{errors.ids.message}</Alert> : null}
+      <TextField
+        label="End Date"
+        type="datetime-local"
+        slotProps={{ htmlInput: { step: 1 }, inputLabel: { shrink: true } }}
+        {...form.register('ended_at')}
+        error={!!errors.ended_at}
+        helperText={errors.ended_at?.message ?? 'Between the start date and now'}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,324 @@
+import {
+  TRANSACTION_MESSAGES as M,
+  MODE_LABELS,
+  MODES,
+  type TPage,
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTIONS_PAGE_SIZE,
+  type TTransaction,
+} from '@lockerops/contract';
+import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
+import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, TextField } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useMemo, useState } from 'react';
+import { errorDetailText, formatApiError } from '../../api/errors';
+import { useCurrentUser } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, useListParams } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { transactionColumns } from './columns';
+import {
+  resendCode,
+  serviceStep,
+  TRANSACTIONS_ENDPOINT,
+  transactionsKey,
+  useCurrencySymbol,
+  useTransactionLocations,
+  useTransactionStatuses,
+  ZTransactionPage,
+} from './hooks';
+import {
+  ChargeDialog,
+  DropoffDialog,
+  EndDialog,
+  PenaltyDialog,
+  RefundDialog,
+  ShareDialog,
+} from './TransactionActionDialogs';
+import {
+  DeviceDetailsDialog,
+  TransactionDetailsDialog,
+  UserDetailsDialog,
+} from './TransactionDetailsDialogs';
+import {
+  ACTION_LABELS,
+  consoleActionsFor,
+  ROW_CLASS,
+  readTransactionFilters,
+  statusFilterOptions,
+  type TConsoleAction,
+  type TransactionFilters,
+  transactionRowClass,
+  writeTransactionFilters,
+} from './transactionView';
+
+const TYPE_FILTER = ['by_type'] as const;
+
+interface Open {
+  action: TConsoleAction;
+  transaction: TTransaction;
+}
+
+/**
+ * /transactions (spec: operational §2 Transactions): the table with the filter-by-type menu, the
+ * location and status filters (remembered locally), the column chooser, admin bulk End and export
+ * (`event_export.csv`), green rows while under way and grey ones once expired, page size 50, and
+ * the dialogs: user, device and transaction details (with the Transaction History Log), charge,
+ * dropoff, pickup, refund, end, penalty, share and resend code. Only admins see actions (§1); each is
+ * offered only in the states of §4.
+ */
+export function TransactionsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const symbol = useCurrencySymbol();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const list = useListParams({ defaultPageSize: TRANSACTIONS_PAGE_SIZE, filterKeys: TYPE_FILTER });
+  const byType = list.params.filters.by_type ?? '';
+
+  const [filters, setFilters] = useState<TransactionFilters>(() => readTransactionFilters());
+  const setFilter = (patch: Partial<TransactionFilters>) => {
+    const next = { ...filters, ...patch };
+    setFilters(next);
+    writeTransactionFilters(next);
+  };
+  const extraParams = useMemo(
+    () => ({ id_location: filters.id_location || undefined, status: filters.status || undefined }),
+    [filters],
+  );
+  const locations = useTransactionLocations();
+  const statuses = useTransactionStatuses();
+  const statusOptions = statusFilterOptions(statuses.data, TRANSACTION_STATUS_LABELS);
+
+  const [typeAnchor, setTypeAnchor] = useState<HTMLElement | null>(null);
+  const [menu, setMenu] = useState<{ t: TTransaction; anchor: HTMLElement } | null>(null);
+  const [details, setDetails] = useState<TTransaction | null>(null);
+  const [userOf, setUserOf] = useState<TTransaction | null>(null);
+  const [deviceOf, setDeviceOf] = useState<TTransaction | null>(null);
+  const [open, setOpen] = useState<Open | null>(null);
+  const [bulkEnd, setBulkEnd] = useState<{ ids: string[]; clear: () => void } | null>(null);
+
+  /** Rows the page has loaded (for the end dialog's checks of the selection). */
+  const knownRows = (): TTransaction[] =>
+    queryClient
+      .getQueriesData<TPage<TTransaction>>({ queryKey: [...transactionsKey, 'list'] })
+      .flatMap(([, page]) => page?.items ?? []);
+
+  const columns = useMemo(
+    () =>
+      transactionColumns({
+        symbol,
+        isAdmin,
+        onUser: setUserOf,
+        onDevice: setDeviceOf,
+        onActions: (t, anchor) => setMenu({ t, anchor }),
+        hasActions: (t) => consoleActionsFor(t, user.role).length > 0,
+      }),
+    [symbol, isAdmin, user.role],
+  );
+
+  const quick = useMutation({
+    mutationFn: ({ action, transaction }: Open) =>
+      action === 'pickup' ? serviceStep(transaction.id, { step: 'pickup' }) : resendCode(transaction.id),
+    onSuccess: (r, { action }) => {
+      enqueueSnackbar(action === 'pickup' ? M.pickup : r.detail, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: transactionsKey });
+    },
+    onError: (e, { action }) =>
+      enqueueSnackbar(action === 'resend_code' ? errorDetailText(e) : formatApiError(e), {
+        variant: 'error',
+      }),
+    onSettled: () => setOpen(null),
+  });
+
+  const start = (action: TConsoleAction, transaction: TTransaction) => {
+    setMenu(null);
+    setDetails(null);
+    setOpen({ action, transaction });
+  };
+  const close = () => setOpen(null);
+  const current = open?.transaction;
+  const is = (a: TConsoleAction) => open?.action === a;
+
+  return (
+    <>
+      <PageTitle title="Transactions" />
+      <Box
+        sx={(theme) => ({
+          [`& .${ROW_CLASS.active}`]: {
+            bgcolor: alpha(theme.palette.success.main, 0.12),
+            '&:hover, &.Mui-hovered': { bgcolor: alpha(theme.palette.success.main, 0.2) },
+          },
+          [`& .${ROW_CLASS.expired}`]: {
+            bgcolor: theme.palette.action.disabledBackground,
+            color: theme.palette.text.secondary,
+          },
+        })}
+      >
+        <DataTable<TTransaction>
+          queryKey={transactionsKey}
+          endpoint={TRANSACTIONS_ENDPOINT}
+          schema={ZTransactionPage}
+          columns={columns}
+          filterPage="transactions"
+          filterKeys={TYPE_FILTER}
+          extraParams={extraParams}
+          defaultPageSize={TRANSACTIONS_PAGE_SIZE}
+          getRowClassName={transactionRowClass}
+          searchPlaceholder="Search"
+          toolbar={
+            <>
+              <Button
+                startIcon={<FilterListOutlined />}
+                aria-haspopup="menu"
+                onClick={(e) => setTypeAnchor(e.currentTarget)}
+              >
+                {byType
+                  ? `Type: ${MODE_LABELS[byType as keyof typeof MODE_LABELS] ?? byType}`
+                  : 'Filter by type'}
+              </Button>
+              <Menu anchorEl={typeAnchor} open={!!typeAnchor} onClose={() => setTypeAnchor(null)}>
+                {(['', ...MODES] as const).map((m) => (
+                  <MenuItem
+                    key={m || 'all'}
+                    selected={byType === m}
+                    onClick={() => {
+                      list.setFilter('by_type', m || undefined);
+                      setTypeAnchor(null);
+                    }}
+                  >
+                    <ListItemIcon>{byType === m ? <CheckOutlined fontSize="small" /> : null}</ListItemIcon>
+                    <ListItemText>{m ? MODE_LABELS[m] : 'All'}</ListItemText>
+                  </MenuItem>
+                ))}
+              </Menu>
+              <TextField
+                select
+                size="small"
+                label="Location"
+                value={filters.id_location}
+                onChange={(e) => setFilter({ id_location: e.target.value })}
+                sx={{ minWidth: 160 }}
+              >
+                <MenuItem value="">All</MenuItem>
+                {(locations.data ?? []).map((l) => (
+                  <MenuItem key={l.id} value={l.id}>
+                    {l.name}
+                  </MenuItem>
+                ))}
+                {filters.id_location && !locations.data?.some((l) => l.id === filters.id_location) ? (
+                  <MenuItem value={filters.id_location} sx={{ display: 'none' }}>
+                    …
+                  </MenuItem>
+                ) : null}
+              </TextField>
+              <TextField
+                select
+                size="small"
+                label="Status"
+                value={filters.status}
+                onChange={(e) => setFilter({ status: e.target.value })}
+                sx={{ minWidth: 160 }}
+              >
+                <MenuItem value="">All</MenuItem>
+                {statusOptions.map((s) => (
+                  <MenuItem key={s.value} value={s.value}>
+                    {s.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </>
+          }
+          canSelect={isAdmin}
+          bulkActions={(ids, clear) => (
+            <Button
+              startIcon={<StopCircleOutlined />}
+              disabled={!ids.length}
+              onClick={() => setBulkEnd({ ids, clear })}
+            >
+              End Selected
+            </Button>
+          )}
+          exportModel="event"
+          onRowClick={setDetails}
+          disableVirtualization={disableVirtualization}
+        />
+      </Box>
+
+      <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
+        {menu
+          ? consoleActionsFor(menu.t, user.role).map((a) => (
+              <MenuItem key={a} onClick={() => start(a, menu.t)}>
+                {ACTION_LABELS[a]}
+              </MenuItem>
+            ))
+          : null}
+      </Menu>
+
+      <TransactionDetailsDialog
+        transaction={details}
+        symbol={symbol}
+        onClose={() => setDetails(null)}
+        actions={
+          details
+            ? consoleActionsFor(details, user.role).map((a) => (
+                <Button key={a} onClick={() => start(a, details)}>
+                  {ACTION_LABELS[a]}
+                </Button>
+              ))
+            : null
+        }
+      />
+      <UserDetailsDialog user={userOf?.user ?? null} onClose={() => setUserOf(null)} />
+      <DeviceDetailsDialog
+        transaction={deviceOf}
+        showDeviceLink={isAdmin}
+        onClose={() => setDeviceOf(null)}
+      />
+
+      {current ? (
+        <>
+          <ChargeDialog open={is('charge')} transaction={current} onClose={close} />
+          <DropoffDialog open={is('dropoff')} transaction={current} onClose={close} />
+          <RefundDialog open={is('refund')} transaction={current} onClose={close} symbol={symbol} />
+          <PenaltyDialog open={is('penalize')} transaction={current} onClose={close} />
+          <ShareDialog open={is('share')} transaction={current} onClose={close} />
+        </>
+      ) : null}
+      <EndDialog
+        open={is('end') || !!bulkEnd}
+        ids={bulkEnd ? bulkEnd.ids : current && is('end') ? [current.id] : []}
+        transactions={bulkEnd ? knownRows() : current ? [current] : []}
+        onClose={() => {
+          close();
+          setBulkEnd(null);
+        }}
+        onEnded={() => bulkEnd?.clear()}
+      />
+      <ConfirmDialog
+        open={is('pickup')}
+        title="Pickup Transaction"
+        message={`Pick up the laundry of ${current?.invoice_id ?? ''}? The door opens.`}
+        confirmText="Pickup"
+        cancelText="Cancel"
+        loading={quick.isPending}
+        onConfirm={() => open && quick.mutate(open)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={is('resend_code')}
+        title="Resend Code"
+        message={`Send the pickup code of ${current?.invoice_id ?? ''} again by SMS or e-mail?`}
+        confirmText="Send"
+        cancelText="Cancel"
+        loading={quick.isPending}
+        onConfirm={() => open && quick.mutate(open)}
+        onCancel={close}
+      />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  currencySymbol,
+  type TPage,
+  type TTransaction,
+  ZDevice,
+  ZEndManyResponse,
+  ZLocation,
+  ZSettings,
+  ZTransaction,
+  ZTransactionActionResponse,
+  ZTransactionLogs,
+  ZTransactionStatuses,
+  zPage,
+} from '@lockerops/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../api/client';
+
+/** Query-key prefix of the transactions list; every action invalidates it. */
+export const transactionsKey = ['transactions'] as const;
+export const TRANSACTIONS_ENDPOINT = 'events';
+export const ZTransactionPage: z.ZodType<TPage<TTransaction>> = zPage(ZTransaction);
+
+/** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
+const ALL = { page: 1, size: 10000 };
+
+/** `GET events/statuses`: every status with its label (spec: operational §4, §7). */
+export function useTransactionStatuses() {
+  return useQuery({
+    queryKey: [...transactionsKey, 'statuses'],
+    queryFn: ({ signal }) => apiRequest('events/statuses', { schema: ZTransactionStatuses, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (r) => r.items,
+  });
+}
+
+/** The location filter's options (`GET locations`, every location of the organization). */
+export function useTransactionLocations() {
+  return useQuery({
+    queryKey: ['locations', 'options'],
+    queryFn: ({ signal }) => apiRequest('locations', { query: ALL, schema: zPage(ZLocation), signal }),
+    select: (p) => p.items.map((l) => ({ id: l.id, name: l.name })),
+  });
+}
+
+/** The organization currency's symbol (`GET settings` default_currency; spec §9), '$' until loaded. */
+export function useCurrencySymbol(): string {
+  const q = useQuery({
+    queryKey: ['settings'],
+    queryFn: ({ signal }) => apiRequest('settings', { schema: ZSettings, signal }),
+    staleTime: 60_000,
+  });
+  return currencySymbol(q.data?.default_currency);
+}
+
+/** Available devices of a location: the doors a service dropoff may use (`GET devices`). */
+export function useAvailableDevices(locationId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['devices', 'options', locationId, 'available'],
+    queryFn: ({ signal }) =>
+      apiRequest('devices', {
+        query: { ...ALL, id_location: locationId, by_status: 'available' },
+        schema: zPage(ZDevice),
+        signal,
+      }),
+    select: (p) => p.items.map((d) => ({ id: d.id, name: d.name, locker_number: d.locker_number })),
+    enabled: enabled && !!locationId,
+  });
+}
+
+/** `GET event-logs/{id}`: the Transaction History Log, oldest first. */
+export function useTransactionLogs(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...transactionsKey, 'logs', id],
+    queryFn: ({ signal }) => apiRequest(`event-logs/${id}`, { schema: ZTransactionLogs, signal }),
+    select: (r) => r.items,
+    enabled,
+  });
+}
+
+/** `PATCH events/{id}/service`: one service step (charge with weight, dropoff with id_device, pickup). */
+export const serviceStep = (id: string, body: unknown) =>
+  apiRequest(`events/${id}/service`, { method: 'PATCH', body, schema: ZTransactionActionResponse });
+
+/** `PATCH events/{id}/refund` with `{ amount }`. */
+export const refundTransaction = (id: string, body: unknown) =>
+  apiRequest(`events/${id}/refund`, { method: 'PATCH', body, schema: ZTransactionActionResponse });
+
+/** `PATCH events/{id}/penalize` with `{ amount, reason }`. */
+export const penalizeTransaction = (id: string, body: unknown) =>
+  apiRequest(`events/${id}/penalize`, { method: 'PATCH', body, schema: ZTransactionActionResponse });
+
+/** `PATCH events` with `{ ids, ended_at }`: ends one or many, all or nothing. */
+export const endTransactions = (body: unknown) =>
+  apiRequest(TRANSACTIONS_ENDPOINT, { method: 'PATCH', body, schema: ZEndManyResponse });
+
+/** `POST events/{id}/share` with `{ phone_number }` or `{ email }`. */
+export const shareTransaction = (id: string, body: unknown) =>
+  apiRequest(`events/${id}/share`, { method: 'POST', body, schema: ZTransactionActionResponse });
+
+/** `POST events/{id}/resend-code`: sends a delivery's pickup code again. */
+export const resendCode = (id: string) =>
+  apiRequest(`events/${id}/resend-code`, { method: 'POST', schema: ZTransactionActionResponse });

@@ -1,0 +1,162 @@
+import {
+  ACTIVE_TRANSACTION_STATUSES,
+  DATE_FORMAT,
+  isActionAllowed,
+  TRANSACTION_MESSAGES,
+  TRANSACTION_STATUS_FILTER,
+  TRANSACTION_STATUSES,
+  type TRole,
+  type TTransaction,
+  type TTransactionAction,
+  type TTransactionStatus,
+  ZRefundRequest,
+} from '@lockerops/contract';
+import dayjs from 'dayjs';
+
+/**
+ * The operator actions the console offers on one row, in menu order (spec: operational §4 Actions by
+ * state, §5 Transaction actions, §7 share and resend code).
+ */
+export const CONSOLE_ACTIONS = [
+  'pickup',
+  'charge',
+  'dropoff',
+  'resend_code',
+  'end',
+  'refund',
+  'penalize',
+  'share',
+] as const satisfies readonly TTransactionAction[];
+export type TConsoleAction = (typeof CONSOLE_ACTIONS)[number];
+
+/** Menu item and dialog texts of each action. */
+export const ACTION_LABELS: Record<TConsoleAction, string> = {
+  pickup: 'Pickup',
+  charge: 'Charge',
+  dropoff: 'Dropoff',
+  resend_code: 'Resend Code',
+  end: 'End',
+  refund: 'Refund',
+  penalize: 'Penalty',
+  share: 'Share',
+};
+
+/**
+ * The actions `role` may take on `t` now: none for members and viewers (spec: operational §1
+ * "cannot see transaction actions, end"); for admins those the server listed in `actions`, each
+ * checked again with the contract's state machine so a stale row never offers a refused step.
+ */
+export function consoleActionsFor(t: TTransaction, role: TRole): TConsoleAction[] {
+  if (role !== 'admin') return [];
+  const listed = new Set<TTransactionAction>(t.actions);
+  return CONSOLE_ACTIONS.filter((a) => listed.has(a) && isActionAllowed(a, t));
+}
+
+/** Class names of tinted rows (spec: operational §2 Transactions "Row tint green for active, grey for expired"). */
+export const ROW_CLASS = { active: 'transaction-row--active', expired: 'transaction-row--expired' } as const;
+
+/** The row class of a transaction: active (in progress or awaiting something), expired, or none. */
+export function transactionRowClass(t: Pick<TTransaction, 'event_status'>): string {
+  if ((ACTIVE_TRANSACTION_STATUSES as readonly TTransactionStatus[]).includes(t.event_status))
+    return ROW_CLASS.active;
+  if (t.event_status === 'expired') return ROW_CLASS.expired;
+  return '';
+}
+
+/** A date as MM/DD/YYYY hh:mm A (spec §9), '-' when absent. */
+export const formatDate = (iso: string | null | undefined): string =>
+  iso ? dayjs(iso).format(DATE_FORMAT) : '-';
+
+/** Money with the organization's currency symbol and two decimals, '-' when absent. */
+export const formatMoney = (amount: number | null | undefined, symbol: string): string =>
+  amount === null || amount === undefined ? '-' : `${symbol}${amount.toFixed(2)}`;
+
+/** A duration in seconds as "1d 2h 05m" / "2h 05m" / "12m" / "30s"; '-' when absent. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return '-';
+  const d = Math.floor(seconds / 86400);
+  const h = Math.floor((seconds % 86400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (d) return `${d}d ${h}h ${String(m).padStart(2, '0')}m`;
+  if (h) return `${h}h ${String(m).padStart(2, '0')}m`;
+  if (m) return `${m}m`;
+  return `${seconds}s`;
+}
+
+/** The amount a refund may reach: what was paid, the total plus penalties (as the server counts it). */
+export const paidAmount = (t: Pick<TTransaction, 'total' | 'penalize_charge'>): number =>
+  Math.round((t.total + (t.penalize_charge ?? 0)) * 100) / 100;
+
+/**
+ * The refund form's schema: the contract's ZRefundRequest plus the paid-amount limit with the spec's
+ * message "Refund amount cannot be greater than the paid amount." (spec: operational §5, §8).
+ */
+export const refundSchema = (paid: number) =>
+  ZRefundRequest.refine((v) => v.amount <= paid, {
+    message: TRANSACTION_MESSAGES.refundTooHigh,
+    path: ['amount'],
+  });
+
+/** The status filter's options: the spec's four first, then the rest of the server's list. */
+export function statusFilterOptions(
+  server: readonly { value: TTransactionStatus; label: string }[] | undefined,
+  labels: Record<TTransactionStatus, string>,
+): { value: TTransactionStatus; label: string }[] {
+  const all = server ?? TRANSACTION_STATUS_FILTER.map((value) => ({ value, label: labels[value] }));
+  const first = TRANSACTION_STATUS_FILTER.map((value) => ({
+    value,
+    label: all.find((s) => s.value === value)?.label ?? labels[value],
+  }));
+  const rest = all.filter((s) => !(TRANSACTION_STATUS_FILTER as readonly string[]).includes(s.value));
+  return [...first, ...rest];
+}
+
+/** localStorage key of the Transactions page's location and status filters (spec: operational §2). */
+export const FILTERS_STORAGE_KEY = 'lockerops.transactions.filters';
+
+export interface TransactionFilters {
+  id_location: string;
+  status: string;
+}
+
+const EMPTY_FILTERS: TransactionFilters = { id_location: '', status: '' };
+
+/** The remembered location and status filters; unknown statuses and malformed values are dropped. */
+export function readTransactionFilters(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): TransactionFilters {
+  try {
+    const raw: unknown = JSON.parse(storage?.getItem(FILTERS_STORAGE_KEY) ?? '{}');
+    if (!raw || typeof raw !== 'object') return EMPTY_FILTERS;
+    const r = raw as Record<string, unknown>;
+    const status =
+      typeof r.status === 'string' && (TRANSACTION_STATUSES as readonly string[]).includes(r.status)
+        ? r.status
+        : '';
+    const id_location = typeof r.id_location === 'string' ? r.id_location : '';
+    return { id_location, status };
+  } catch {
+    return EMPTY_FILTERS;
+  }
+}
+
+/** Remembers the location and status filters for the next visit. */
+export function writeTransactionFilters(
+  filters: TransactionFilters,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
+  storage?.setItem(FILTERS_STORAGE_KEY, JSON.stringify(filters));
+}
+
+/** `<input type="datetime-local" step="1">` value of a date, in the browser's time zone. */
+export const toLocalInput = (d: Date | string): string => dayjs(d).format('YYYY-MM-DDTHH:mm:ss');
+
+/**
+ * Whether an end date lies between the latest start of the selected transactions and now (spec:
+ * operational §5 "end date must lie between start and now"); the server allows the same second.
+ */
+export function endDateInRange(endedAt: Date, starts: readonly (string | null)[], now = new Date()): boolean {
+  const latest = Math.max(0, ...starts.filter((s): s is string => !!s).map((s) => Date.parse(s)));
+  const t = endedAt.getTime();
+  return t >= latest - 999 && t <= now.getTime() + 1000;
+}
