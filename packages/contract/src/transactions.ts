@@ -394,6 +394,8 @@ export const ZTransactionListQuery = z.object({
   invoice_id: z.string().trim().optional(),
   key: z.literal('invoice_id').optional(),
   value: z.string().trim().optional(),
+  /** Selected transactions only (comma-separated ids), e.g. for an export of the selection. */
+  ids: commaList(z.uuid()),
 });
 export type TTransactionListQuery = z.input<typeof ZTransactionListQuery>;
 

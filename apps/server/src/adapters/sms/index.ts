@@ -28,17 +28,6 @@ export interface TwilioConfig {
   baseUrl?: string;
 }
 
-/** Reads the Twilio configuration from the environment; undefined unless all three are set. */
-export function twilioConfigFromEnv(
-  env: Record<string, string | undefined> = process.env,
-): TwilioConfig | undefined {
-  const accountSid = env.TWILIO_ACCOUNT_SID?.trim();
-  const authToken = env.TWILIO_AUTH_TOKEN?.trim();
-  const from = env.TWILIO_FROM?.trim();
-  if (!accountSid || !authToken || !from) return undefined;
-  return { accountSid, authToken, from };
-}
-
 /**
  * Builds the SMS adapter. With Twilio configuration it posts each message to Twilio's Messages
  * REST resource (`POST /2010-04-01/Accounts/{sid}/Messages.json`, form-encoded, basic auth) with

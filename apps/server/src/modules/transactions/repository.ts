@@ -297,6 +297,7 @@ export function listWhere(organizationId: string, q: z.output<typeof ZTransactio
   if (q.status?.length) parts.push(inArray(transactions.eventStatus, q.status));
   if (q.id_location) parts.push(eq(transactions.idLocation, q.id_location));
   if (q.id_user) parts.push(eq(transactions.idUser, q.id_user));
+  if (q.ids?.length) parts.push(inArray(transactions.id, q.ids));
   const lookup = q.invoice_id || (q.key === 'invoice_id' ? q.value : undefined);
   if (lookup) {
     const v = lookup.toUpperCase();

@@ -5,6 +5,7 @@ import {
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_STATUSES,
   type TRole,
+  type TTransaction,
   ZCancelRequest,
   ZDeliveryCompleteRequest,
   ZDeliveryCreateRequest,
@@ -27,7 +28,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LockAdapter } from '../../adapters/locks';
-import { createSmsAdapter, twilioConfigFromEnv } from '../../adapters/sms';
+import { createSmsAdapter } from '../../adapters/sms';
 import { devices, locations, organizations, transactions } from '../../db/schema';
 import { HttpError, NotFound } from '../../errors';
 import { csvStream } from '../../lib/crud/csv';
@@ -52,7 +53,7 @@ const DESK: readonly TRole[] = ['admin', 'member'];
  */
 export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod {
   return async (app) => {
-    const sms = createSmsAdapter({ db: app.ctx.db, log: app.log, twilio: twilioConfigFromEnv() });
+    const sms = createSmsAdapter({ db: app.ctx.db, log: app.log, twilio: app.ctx.config.twilio });
     const service = new TransactionService({
       locks: opts.locks,
       charges: currentCharges,
@@ -109,49 +110,33 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           tags,
           summary: 'Export transactions as CSV',
           description:
-            'Streams `event_export.csv` with the same filters as `GET events` (without paging). Admins only (spec: operational §1 bulk export). spec: operational §7 Bulk upload/export.',
+            'Streams `event_export.csv` with the same filters as `GET events` (without paging), or the selected `ids` (comma-separated); header X-Export-Count gives the row count. Admins only (spec: operational §1 bulk export). spec: operational §7 Bulk upload/export.',
           querystring: ZTransactionListQuery.omit({ page: true, size: true }),
         },
       },
       async (req, reply) => {
-        const items = await req.withTenant(async (tx) => {
-          const all = [];
-          for (let page = 1; ; page++) {
-            const r = await listTransactions(tx, req.auth.organizationId, { ...req.query, page, size: 1000 });
-            all.push(...r.items);
-            if (r.items.length < 1000) break;
+        const batch = 1000;
+        const first = await req.withTenant((tx) =>
+          listTransactions(tx, req.auth.organizationId, { ...req.query, page: 1, size: batch }),
+        );
+        const orgId = req.auth.organizationId;
+        // One page per short tenant transaction, so memory stays constant however many rows.
+        async function* pages() {
+          yield first.items.map(exportRecord);
+          for (let page = 2; (page - 1) * batch < first.total; page++) {
+            const r = await req.withTenant((tx) =>
+              listTransactions(tx, orgId, { ...req.query, page, size: batch }),
+            );
+            if (!r.items.length) return;
+            yield r.items.map(exportRecord);
           }
-          return all;
-        });
-        const records = items.map((t) => ({
-          invoice_id: t.invoice_id,
-          order_id: t.order_id,
-          event_type: t.event_type,
-          event_status: t.event_status,
-          user: t.user ? [t.user.name, t.user.last_name].filter(Boolean).join(' ') : '',
-          email: t.user?.email ?? t.email ?? '',
-          phone_number: t.user?.phone_number ?? t.phone_number ?? '',
-          location: t.location?.name ?? '',
-          locker_number: t.device?.locker_number ?? '',
-          started_at: t.started_at ?? '',
-          ended_at: t.ended_at ?? '',
-          total_time: t.total_time ?? '',
-          total: t.total.toFixed(2),
-          refunded_amount: t.refunded_amount?.toFixed(2) ?? '',
-          penalize_charge: t.penalize_charge?.toFixed(2) ?? '',
-          currency: t.currency,
-        }));
+        }
         reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="event_export.csv"');
-        return reply.send(
-          csvStream(
-            TRANSACTION_CSV_HEADERS,
-            (async function* () {
-              yield records;
-            })(),
-          ),
-        );
+          .header('content-disposition', 'attachment; filename="event_export.csv"')
+          .header('x-export-count', String(first.total))
+          .header('access-control-expose-headers', 'x-export-count, content-disposition');
+        return reply.send(csvStream(TRANSACTION_CSV_HEADERS, pages()));
       },
     );
 
@@ -436,5 +421,27 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     );
 
     await app.register(partnerRoutes({ service }));
+  };
+}
+
+/** One transaction as a row of `event_export.csv`. */
+function exportRecord(t: TTransaction): Record<string, unknown> {
+  return {
+    invoice_id: t.invoice_id,
+    order_id: t.order_id,
+    event_type: t.event_type,
+    event_status: t.event_status,
+    user: t.user ? [t.user.name, t.user.last_name].filter(Boolean).join(' ') : '',
+    email: t.user?.email ?? t.email ?? '',
+    phone_number: t.user?.phone_number ?? t.phone_number ?? '',
+    location: t.location?.name ?? '',
+    locker_number: t.device?.locker_number ?? '',
+    started_at: t.started_at ?? '',
+    ended_at: t.ended_at ?? '',
+    total_time: t.total_time ?? '',
+    total: t.total.toFixed(2),
+    refunded_amount: t.refunded_amount?.toFixed(2) ?? '',
+    penalize_charge: t.penalize_charge?.toFixed(2) ?? '',
+    currency: t.currency,
   };
 }

@@ -716,3 +716,21 @@ describe('roles and tenancy', () => {
     expect(count).toBeTruthy();
   });
 });
+
+describe('export', () => {
+  it('streams event_export.csv with the count, and only the selected ids when given', async () => {
+    const a = await finishedStorage(1);
+    const b = await finishedStorage(1);
+    const all = await get('events/export');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-disposition']).toBe('attachment; filename="event_export.csv"');
+    const total = Number(all.headers['x-export-count']);
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(all.body.trim().split('\n')).toHaveLength(total + 1);
+    const sel = await get(`events/export?ids=${a},${b}`);
+    expect(sel.headers['x-export-count']).toBe('2');
+    const lines = sel.body.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain('invoice_id');
+  });
+});
