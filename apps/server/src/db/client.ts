@@ -42,7 +42,9 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
  */
 export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir, { extensions: { btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const options = { extensions: { btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) };
+  // Without a directory the options must be the first argument (an in-memory database).
+  const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { kind: 'pglite', db, pglite: client, close: () => client.close() };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../errors';
+import { errors } from '../../lib/openapi';
 
 /**
  * `GET files/{key}`: serves an uploaded file (logos, images). Public, because `<img>` tags carry no
@@ -11,7 +12,12 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/files/:key',
     {
       config: { public: true },
-      schema: { tags: ['files'], summary: 'An uploaded file', params: z.object({ key: z.string().max(60) }) },
+      schema: {
+        tags: ['files'],
+        summary: 'An uploaded file',
+        params: z.object({ key: z.string().max(60) }),
+        response: errors(404),
+      },
     },
     async (req, reply) => {
       const file = app.ctx.storage.open(req.params.key);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -30,6 +33,29 @@ describe('health and docs', () => {
     expect(signIn.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
     expect(Object.keys(signIn.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
     expect(doc.paths['/api/feedback'].post.requestBody.content).toHaveProperty(['multipart/form-data']);
+  });
+
+  it('matches the committed apps/server/openapi.json (run `npm run openapi -w apps/server`)', async () => {
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../openapi.json');
+    const committed = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const live = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(live).toEqual(committed);
+  });
+
+  it('gives every operation a summary and every non-public one its error answers', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const missing: string[] = [];
+    for (const [p, ops] of Object.entries<Record<string, { summary?: string; responses?: object }>>(
+      doc.paths,
+    )) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!op.summary) missing.push(`${method} ${p}: summary`);
+        const codes = Object.keys(op.responses ?? {});
+        const open = ['/api/health', '/api/auth/sign-out', '/api/notification-contact/verify'].includes(p);
+        if (!open && !codes.some((c) => Number(c) >= 400)) missing.push(`${method} ${p}: errors`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('serves the Redoc page and its bundle offline', async () => {

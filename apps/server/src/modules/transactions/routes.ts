@@ -112,6 +112,8 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           description:
             'Streams `event_export.csv` with the same filters as `GET events` (without paging), or the selected `ids` (comma-separated); header X-Export-Count gives the row count. Admins only (spec: operational §1 bulk export). spec: operational §7 Bulk upload/export.',
           querystring: ZTransactionListQuery.omit({ page: true, size: true }),
+          produces: ['text/csv'],
+          response: errors(400, 401, 403),
         },
       },
       async (req, reply) => {
