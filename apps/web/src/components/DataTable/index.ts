@@ -1,4 +1,5 @@
 export { DataTable, type DataTableProps, TABLE_TEXT } from './DataTable';
+export { type RowActions, rowActionsColumn } from './rowActionsColumn';
 export {
   type ListParams,
   type ListParamsApi,

@@ -1,14 +1,11 @@
 import type { TCondition } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Button, IconButton, Switch, Tooltip } from '@mui/material';
+import { Button, Switch } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { ConditionFormDialog } from './ConditionFormDialog';
 import {
@@ -61,33 +58,7 @@ export function conditionColumns({ isAdmin, onToggle, onEdit, onClone, onDelete 
     },
     toggle('auto_maintenance', 'Auto Maintenance'),
     toggle('auto_report', 'Report Issue'),
-    {
-      field: 'actions',
-      headerName: 'Action',
-      width: 130,
-      sortable: false,
-      hideable: false,
-      renderCell: ({ row }) =>
-        isAdmin ? (
-          <>
-            <Tooltip title="Edit">
-              <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
-                <EditOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Clone">
-              <IconButton size="small" aria-label={`Clone ${row.name}`} onClick={() => onClone(row)}>
-                <ContentCopyOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => onDelete(row)}>
-                <DeleteOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </>
-        ) : null,
-    },
+    rowActionsColumn<TCondition>(isAdmin ? { onEdit, onClone, onDelete } : {}),
   ];
   return columns;
 }

@@ -6,10 +6,10 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { accountState, useStripeAccount } from '../payments/hooks';
-import { actionColumn, formatMoney } from '../prices/rowActions';
+import { formatMoney } from '../prices/rowActions';
 import { MEMBERSHIPS_ENDPOINT, membershipsKey, useDeleteMembership, ZMembershipPage } from './hooks';
 import { MembershipFormDialog } from './MembershipFormDialog';
 
@@ -60,7 +60,10 @@ export function SubscriptionsPage({ disableVirtualization }: { disableVirtualiza
         width: 90,
         valueGetter: (_v, row) => (row.active ? 'Yes' : 'No'),
       },
-      actionColumn<TMembership>((membership) => setDialog({ membership }), setDeleting),
+      rowActionsColumn<TMembership>({
+        onEdit: (membership) => setDialog({ membership }),
+        onDelete: setDeleting,
+      }),
     ],
     [],
   );

@@ -5,11 +5,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { PRICES_ENDPOINT, pricesKey, useDeletePrice, ZPricePage } from './hooks';
 import { PriceFormDialog } from './PriceFormDialog';
-import { actionColumn, formatMoney } from './rowActions';
+import { formatMoney } from './rowActions';
 
 /**
  * /pay-per (spec operational §2 Prices): Add Price, search, the prices table (name, unit type,
@@ -52,7 +52,7 @@ export function PayPerPage({ disableVirtualization }: { disableVirtualization?: 
         width: 110,
         renderCell: ({ row }) => (row.default ? <Chip size="small" color="primary" label="Default" /> : null),
       },
-      actionColumn<TPrice>((price) => setDialog({ price }), setDeleting),
+      rowActionsColumn<TPrice>({ onEdit: (price) => setDialog({ price }), onDelete: setDeleting }),
     ],
     [],
   );

@@ -1,10 +1,7 @@
 import { currencySymbol, type TProduct } from '@lockerops/contract';
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import { rowActionsColumn } from '../../components/DataTable';
 
 export interface ProductColumnOptions {
   /** admins edit and delete; members see names as plain text and may only clone (spec operational §1) */
@@ -81,36 +78,7 @@ export function productColumns({ isAdmin, currency, onEdit, onClone, onDelete }:
       valueGetter: (_v, row) =>
         row.devices.map((d) => `${d.location_name ?? ''} #${d.locker_number}`.trim()).join(', '),
     },
-    {
-      field: 'actions',
-      headerName: 'Action',
-      width: 130,
-      sortable: false,
-      hideable: false,
-      renderCell: ({ row }) => (
-        <>
-          <Tooltip title="Clone">
-            <IconButton size="small" aria-label={`Clone ${row.name}`} onClick={() => onClone(row)}>
-              <ContentCopyOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {isAdmin ? (
-            <>
-              <Tooltip title="Edit">
-                <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Delete">
-                <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => onDelete(row)}>
-                  <DeleteOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </>
-          ) : null}
-        </>
-      ),
-    },
+    rowActionsColumn<TProduct>({ onClone, ...(isAdmin ? { onEdit, onDelete } : {}) }),
   ];
   return columns;
 }

@@ -6,9 +6,8 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
-import { actionColumn } from '../prices/rowActions';
 import { PROMOS_ENDPOINT, promosKey, useDeletePromo, ZPromoPage } from './hooks';
 import { PromoFormDialog } from './PromoFormDialog';
 
@@ -46,7 +45,7 @@ export function PromoCodesPage({ disableVirtualization }: { disableVirtualizatio
         valueGetter: (_v, row) => when(row.start_time),
       },
       { field: 'end_time', headerName: 'End time', width: 190, valueGetter: (_v, row) => when(row.end_time) },
-      actionColumn<TPromo>((promo) => setDialog({ promo }), setDeleting),
+      rowActionsColumn<TPromo>({ onEdit: (promo) => setDialog({ promo }), onDelete: setDeleting }),
     ],
     [],
   );

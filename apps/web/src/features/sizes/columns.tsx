@@ -1,9 +1,7 @@
 import type { TSize } from '@lockerops/contract';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import { rowActionsColumn } from '../../components/DataTable';
 
 export interface SizeColumnActions {
   onEdit: (size: TSize) => void;
@@ -48,26 +46,6 @@ export function sizeColumns({ onEdit, onDelete }: SizeColumnActions): GridColDef
     dimension('width', 'Width'),
     dimension('depth', 'Depth'),
     dimension('height', 'Height'),
-    {
-      field: 'actions',
-      headerName: 'Action',
-      width: 110,
-      sortable: false,
-      hideable: false,
-      renderCell: ({ row }) => (
-        <>
-          <Tooltip title="Edit">
-            <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
-              <EditOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Delete">
-            <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => onDelete(row)}>
-              <DeleteOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </>
-      ),
-    },
+    rowActionsColumn<TSize>({ onEdit, onDelete }),
   ];
 }

@@ -1,0 +1,45 @@
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { IconButton, Tooltip } from '@mui/material';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+
+/** The row actions a list offers; each is shown only when its handler is given. */
+export interface RowActions<R> {
+  onClone?: (row: R) => void;
+  onEdit?: (row: R) => void;
+  onDelete?: (row: R) => void;
+}
+
+/**
+ * The "Action" column of a list (spec: operational §2 — e.g. Sizes: "select, image, name, width,
+ * depth, height, action"): clone, edit and delete icon buttons labelled "{Verb} {row name}".
+ * Pass only the handlers the signed-in role may use (spec §1: members get no edit/delete).
+ */
+export function rowActionsColumn<R extends GridValidRowModel & { name: string }>(
+  actions: RowActions<R>,
+): GridColDef<R> {
+  const buttons = [
+    { verb: 'Clone', Icon: ContentCopyOutlined, run: actions.onClone },
+    { verb: 'Edit', Icon: EditOutlined, run: actions.onEdit },
+    { verb: 'Delete', Icon: DeleteOutlined, run: actions.onDelete },
+  ].filter((b) => b.run);
+  return {
+    field: 'actions',
+    headerName: 'Action',
+    width: 40 + 40 * buttons.length,
+    sortable: false,
+    hideable: false,
+    renderCell: ({ row }) => (
+      <>
+        {buttons.map(({ verb, Icon, run }) => (
+          <Tooltip key={verb} title={verb}>
+            <IconButton size="small" aria-label={`${verb} ${row.name}`} onClick={() => run?.(row)}>
+              <Icon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ))}
+      </>
+    ),
+  };
+}
