@@ -25,7 +25,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type(file.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(file.stream);
+        .send(file.stream as never);
     },
   );
 };

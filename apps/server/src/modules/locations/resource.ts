@@ -10,7 +10,7 @@ import {
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { devices, groupResources, locations } from '../../db/schema';
-import { BadRequest, Conflict, Forbidden } from '../../errors';
+import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import {
   assertMayShare,
@@ -98,8 +98,6 @@ export const locationsResource: Resource<
   },
   async toValues(raw, { tx, auth, existing }) {
     const input = raw as LocationInput;
-    // spec operational §1: members cannot open location edit
-    if (existing && auth.role !== 'admin') throw Forbidden();
     const prev = existing as unknown as LocationRow | undefined;
     if (input.shared && !prev?.shared) await assertMayShare(tx, auth.organizationId);
     const contact = input.use_default_contact
@@ -155,6 +153,7 @@ export const locationsResource: Resource<
       );
   },
   csv: { headers: LOCATION_CSV_HEADERS },
-  roles: { read: ['admin', 'member'], write: ['admin', 'member'] },
+  // spec operational §1: members may add locations but cannot open a location's edit
+  roles: { read: ['admin', 'member'], write: ['admin', 'member'], update: ['admin'] },
   messages: { created: LOCATION_MESSAGES.created, updated: LOCATION_MESSAGES.updated },
 };
