@@ -138,7 +138,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           .header('content-disposition', 'attachment; filename="event_export.csv"')
           .header('x-export-count', String(first.total))
           .header('access-control-expose-headers', 'x-export-count, content-disposition');
-        return reply.send(csvStream(TRANSACTION_CSV_HEADERS, pages()));
+        return reply.send(csvStream(TRANSACTION_CSV_HEADERS, pages()) as never);
       },
     );
 
