@@ -18,7 +18,15 @@ import { Controller, useForm } from 'react-hook-form';
 import { apiRequest } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { HistoryLog } from '../../components/HistoryLog';
-import { DEVICES_ENDPOINT, devicesKey, useLocationOptions, useSizeOptions, useTypeOptions } from './hooks';
+import {
+  DEVICES_ENDPOINT,
+  devicesKey,
+  useLocationOptions,
+  usePriceOptions,
+  useSizeOptions,
+  useTypeOptions,
+} from './hooks';
+import { priceOptionsFor } from './priceOptions';
 
 /** Labels of the hardware-specific fields (spec operational §3 Device). */
 export const HARDWARE_FIELD_LABELS: Record<string, string> = {
@@ -81,21 +89,36 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
     resolver: zodResolver(ZDeviceCreateRequest),
     defaultValues: valuesOf(device),
   });
-  const { register, control, formState, watch, reset } = form;
+  const { register, control, formState, watch, reset, setValue } = form;
   useEffect(() => {
     if (open) reset(valuesOf(device));
   }, [open, device, reset]);
   const locations = useLocationOptions();
   const sizes = useSizeOptions();
+  const prices = usePriceOptions();
   const modes = useTypeOptions('mode');
   const hardware = useTypeOptions('hardware');
   const err = (k: string) =>
     (formState.errors as Record<string, { message?: string } | undefined>)[k]?.message;
   const hw = watch('hardware_type') as keyof typeof HARDWARE_FIELDS | '';
   const mode = watch('mode');
+  const priceRequired = !!watch('price_required');
   const editing = !!device;
+  const priceOptions = priceOptionsFor(typeof mode === 'string' ? mode : undefined, prices.data ?? []);
 
-  const select = (name: keyof FormIn, label: string, options: Array<{ value: string; label: string }>) => (
+  const idPrice = watch('id_price');
+  // A price that does not fit the mode (or any price for vending) is dropped when the mode changes.
+  useEffect(() => {
+    if (!idPrice || !prices.data) return;
+    if (!priceOptions.some((p) => p.id === idPrice)) setValue('id_price', '');
+  }, [idPrice, prices.data, priceOptions, setValue]);
+
+  const select = (
+    name: keyof FormIn,
+    label: string,
+    options: Array<{ value: string; label: string }>,
+    opts: { required?: boolean; none?: boolean } = { required: true },
+  ) => (
     <Controller
       control={control}
       name={name}
@@ -103,12 +126,17 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         <TextField
           select
           label={label}
-          required
+          required={!!opts.required}
           value={text(field.value)}
           onChange={field.onChange}
           error={!!err(name)}
           helperText={err(name)}
         >
+          {opts.none ? (
+            <MenuItem value="">
+              <em>None</em>
+            </MenuItem>
+          ) : null}
           {options.map((o) => (
             <MenuItem key={o.value} value={o.value}>
               {o.label}
@@ -207,6 +235,14 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
           )
         : null}
       {mode !== 'vending' ? check('price_required', 'Price Required') : null}
+      {mode !== 'vending'
+        ? select(
+            'id_price',
+            'Price',
+            priceOptions.map((p) => ({ value: p.id, label: `${p.name} (${p.amount} ${p.currency})` })),
+            { required: priceRequired, none: !priceRequired },
+          )
+        : null}
       {check('ada_compliance', 'ADA Compliance')}
       {mode === 'rental' ? check('require_image', 'Require Image') : null}
       <TextField label="Item" {...register('item')} />

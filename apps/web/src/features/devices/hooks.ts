@@ -8,6 +8,7 @@ import {
   ZDevice,
   ZDeviceBulkResponse,
   ZLocation,
+  ZPrice,
   ZSize,
   ZTypeOptions,
   zPage,
@@ -38,6 +39,15 @@ export function useSizeOptions() {
   return useQuery({
     queryKey: ['sizes', 'options'],
     queryFn: () => apiRequest('sizes', { query: ALL, schema: zPage(ZSize) }),
+    select: (p) => p.items,
+  });
+}
+
+/** The organization's prices (`GET prices?size=10000`) for the device's "Price" select. */
+export function usePriceOptions() {
+  return useQuery({
+    queryKey: ['prices', 'options'],
+    queryFn: () => apiRequest('prices', { query: ALL, schema: zPage(ZPrice) }),
     select: (p) => p.items,
   });
 }

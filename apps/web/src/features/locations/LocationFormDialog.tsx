@@ -9,17 +9,20 @@ import {
   ZLocationCreateRequest,
   ZReverseGeocodeResponse,
 } from '@lockerops/contract';
-import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { Checkbox, FormControlLabel, MenuItem, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiRequest } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { ImageField } from '../../components/ImageField';
+import { locationsKey } from './keys';
 import { PositionPicker } from './LocationMap';
+import { LocationSettings, useAssignees } from './LocationSettings';
 
-export const locationsKey = ['locations'] as const;
+export { locationsKey };
+
 type FormOut = z.output<typeof ZLocationCreateRequest>;
 
 function valuesOf(l: TLocation | null): TLocationCreateRequest {
@@ -82,6 +85,18 @@ export function LocationFormDialog({
   const lng = Number(watch('longitude') ?? NEW_LOCATION_POSITION.lng);
   const useDefault = !!watch('use_default_contact');
   const restricted = !!watch('restricted');
+  const savedType = location?.restriction.restriction_type ?? null;
+  const assigned = useAssignees(open ? location?.id : undefined, savedType);
+  const [switchWarning, setSwitchWarning] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) setSwitchWarning(null);
+  }, [open]);
+  /** The restriction type cannot be switched while users/groups are assigned (spec §4 Location). */
+  const blockedSwitch = (next: string) => {
+    if (!savedType || next === savedType || !(assigned.data ?? location?.restriction.items ?? []).length)
+      return null;
+    return savedType === 'users' ? LOCATION_MESSAGES.switchUsers : LOCATION_MESSAGES.switchGroups;
+  };
 
   const moved = async (p: { lat: number; lng: number }) => {
     setValue('latitude', p.lat);
@@ -109,6 +124,22 @@ export function LocationFormDialog({
       successMessage={location ? LOCATION_MESSAGES.updated : LOCATION_MESSAGES.created}
       invalidateKey={locationsKey}
       formTabLabel="General"
+      extraTabs={
+        location
+          ? [{ label: 'Settings', content: <LocationSettings location={location} /> }]
+          : isAdmin
+            ? []
+            : [
+                {
+                  label: 'Settings',
+                  content: (
+                    <Typography variant="body2" color="text.secondary">
+                      Save the location first; its devices can then be assigned here.
+                    </Typography>
+                  ),
+                },
+              ]
+      }
       bulkUpload={
         isAdmin && !location
           ? {
@@ -174,9 +205,13 @@ export function LocationFormDialog({
               select
               label="Restriction Type"
               value={field.value ?? ''}
-              onChange={field.onChange}
-              error={!!err('restriction_type')}
-              helperText={err('restriction_type')}
+              onChange={(e) => {
+                const warning = blockedSwitch(e.target.value);
+                setSwitchWarning(warning);
+                if (!warning) field.onChange(e);
+              }}
+              error={!!err('restriction_type') || !!switchWarning}
+              helperText={switchWarning ?? err('restriction_type')}
             >
               <MenuItem value="users">Users</MenuItem>
               <MenuItem value="groups">Groups</MenuItem>

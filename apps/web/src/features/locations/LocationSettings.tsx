@@ -1,0 +1,209 @@
+import {
+  type TAssignee,
+  type TDevice,
+  type TLocation,
+  type TRestrictionType,
+  ZAssignee,
+  ZDetailResponse,
+  ZDevice,
+  ZDeviceBulkResponse,
+  ZGroup,
+  ZUser,
+  zPage,
+} from '@lockerops/contract';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+import { locationsKey } from './keys';
+
+const ALL = { page: 1, size: 10000 };
+const ZDeviceList = z.object({ items: z.array(ZDevice), total: z.number().int() });
+const ZAssignees = z.object({ items: z.array(ZAssignee) });
+
+/** Query key of the users or groups assigned to a location (`GET resources/{id}/users|groups`). */
+export const assigneesKey = (id: string, kind: TRestrictionType) => [...locationsKey, id, 'assignees', kind];
+
+/** The users or groups assigned to location `id` (spec: operational §7 Locations). */
+export function useAssignees(id: string | undefined, kind: TRestrictionType | null | undefined) {
+  return useQuery({
+    queryKey: assigneesKey(id ?? '', kind ?? 'users'),
+    queryFn: () => apiRequest(`resources/${id}/${kind}`, { schema: ZAssignees }),
+    select: (r): TAssignee[] => r.items,
+    enabled: !!id && !!kind,
+  });
+}
+
+/**
+ * The "Settings" tab of "Edit Location" (spec: operational §2 Locations, §4 Location): the devices
+ * at the location (`GET locations/{id}/devices`) with assignment of devices of other locations
+ * (`PATCH devices` with the new `id_location`), and for a Restricted location the users or groups
+ * assigned to it (`PATCH resources/{id}/assign-user` / `remove-user`).
+ */
+export function LocationSettings({ location }: { location: TLocation }) {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const devicesKey = [...locationsKey, location.id, 'devices'];
+  const here = useQuery({
+    queryKey: devicesKey,
+    queryFn: () => apiRequest(`locations/${location.id}/devices`, { schema: ZDeviceList }),
+  });
+  const all = useQuery({
+    queryKey: ['devices', 'options'],
+    queryFn: () => apiRequest('devices', { query: ALL, schema: zPage(ZDevice) }),
+    select: (p) => p.items.filter((d) => d.id_location !== location.id),
+  });
+  const [picked, setPicked] = useState<TDevice[]>([]);
+  const move = useMutation({
+    mutationFn: (ids: string[]) =>
+      apiRequest('devices', {
+        method: 'PATCH',
+        body: { id_devices: ids, device: { id_location: location.id } },
+        schema: ZDeviceBulkResponse,
+      }),
+    onSuccess: (r) => {
+      enqueueSnackbar(r.detail, { variant: r.failed.length ? 'warning' : 'success' });
+      for (const f of r.failed) enqueueSnackbar(f.detail, { variant: 'error' });
+      setPicked([]);
+      void queryClient.invalidateQueries({ queryKey: locationsKey });
+      void queryClient.invalidateQueries({ queryKey: ['devices'] });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
+      <Typography variant="subtitle2">Devices</Typography>
+      {here.data && here.data.items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No devices at this location.
+        </Typography>
+      ) : null}
+      <List dense aria-label="Devices at this location">
+        {(here.data?.items ?? []).map((d) => (
+          <ListItem key={d.id} disableGutters>
+            <ListItemText primary={`#${d.locker_number} ${d.name}`} secondary={d.status} />
+          </ListItem>
+        ))}
+      </List>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <Autocomplete
+          multiple
+          sx={{ flex: 1 }}
+          options={all.data ?? []}
+          value={picked}
+          onChange={(_e, v) => setPicked(v)}
+          getOptionLabel={(d) => `#${d.locker_number} ${d.name} (${d.location.name})`}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          renderInput={(params) => <TextField {...params} label="Assign Devices" />}
+        />
+        <Button
+          variant="contained"
+          disabled={!picked.length || move.isPending}
+          onClick={() => move.mutate(picked.map((d) => d.id))}
+        >
+          Assign
+        </Button>
+      </Box>
+      {location.restriction.restriction_type ? (
+        <Assignees id={location.id} kind={location.restriction.restriction_type} />
+      ) : null}
+    </Box>
+  );
+}
+
+const nameOf = (u: { name: string; last_name?: string | null }) =>
+  [u.name, u.last_name].filter(Boolean).join(' ');
+
+/** Users or groups assigned to a Restricted location, with assign and remove. */
+function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const label = kind === 'users' ? 'Users' : 'Groups';
+  const assigned = useAssignees(id, kind);
+  const candidates = useQuery({
+    queryKey: [kind, 'options'],
+    queryFn: async (): Promise<Array<{ id: string; name: string }>> =>
+      kind === 'users'
+        ? (await apiRequest('users', { query: ALL, schema: zPage(ZUser) })).items.map((u) => ({
+            id: u.id,
+            name: u.email ? `${nameOf(u)} (${u.email})` : nameOf(u),
+          }))
+        : (await apiRequest('groups', { query: ALL, schema: zPage(ZGroup) })).items,
+  });
+  const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
+  const resource_type = kind === 'users' ? 'user' : 'group';
+  const change = useMutation({
+    mutationFn: ({ idUser, action }: { idUser: string; action: 'assign-user' | 'remove-user' }) =>
+      apiRequest(`resources/${id}/${action}`, {
+        method: 'PATCH',
+        body: { id_user: idUser, resource_type },
+        schema: ZDetailResponse,
+      }),
+    onSuccess: (r) => {
+      enqueueSnackbar(String(r.detail), { variant: 'success' });
+      setPicked(null);
+      void queryClient.invalidateQueries({ queryKey: locationsKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+  const taken = new Set((assigned.data ?? []).map((a) => a.id));
+
+  return (
+    <>
+      <Typography variant="subtitle2">{`Assigned ${label}`}</Typography>
+      <List dense aria-label={`Assigned ${label}`}>
+        {(assigned.data ?? []).map((a) => (
+          <ListItem
+            key={a.id}
+            disableGutters
+            secondaryAction={
+              <IconButton
+                edge="end"
+                aria-label={`Remove ${a.name}`}
+                disabled={change.isPending}
+                onClick={() => change.mutate({ idUser: a.id, action: 'remove-user' })}
+              >
+                <DeleteOutlined />
+              </IconButton>
+            }
+          >
+            <ListItemText primary={a.name} secondary={a.email ?? undefined} />
+          </ListItem>
+        ))}
+      </List>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <Autocomplete
+          sx={{ flex: 1 }}
+          options={(candidates.data ?? []).filter((c) => !taken.has(c.id))}
+          value={picked}
+          onChange={(_e, v) => setPicked(v)}
+          getOptionLabel={(c) => c.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          renderInput={(params) => <TextField {...params} label={`Assign ${label}`} />}
+        />
+        <Button
+          variant="contained"
+          disabled={!picked || change.isPending}
+          onClick={() => picked && change.mutate({ idUser: picked.id, action: 'assign-user' })}
+        >
+          {`Assign ${kind === 'users' ? 'User' : 'Group'}`}
+        </Button>
+      </Box>
+    </>
+  );
+}
