@@ -19,6 +19,8 @@ import { BulkUpload, type BulkUploadProps } from '../BulkUpload';
 export interface FormDialogTab {
   label: string;
   content: ReactNode;
+  /** Shown but not selectable (e.g. a location's "Settings" while it is being created). */
+  disabled?: boolean;
 }
 
 export interface FormDialogProps<TIn extends FieldValues, TOut> {
@@ -104,7 +106,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
       {showTabs ? (
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ px: 3 }}>
           {tabs.map((t) => (
-            <Tab key={t.label} label={t.label} />
+            <Tab key={t.label} label={t.label} disabled={t.disabled} />
           ))}
         </Tabs>
       ) : null}

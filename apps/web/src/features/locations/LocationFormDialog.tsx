@@ -9,7 +9,7 @@ import {
   ZLocationCreateRequest,
   ZReverseGeocodeResponse,
 } from '@lockerops/contract';
-import { Checkbox, FormControlLabel, MenuItem, TextField, Typography } from '@mui/material';
+import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -129,16 +129,7 @@ export function LocationFormDialog({
           ? [{ label: 'Settings', content: <LocationSettings location={location} /> }]
           : isAdmin
             ? []
-            : [
-                {
-                  label: 'Settings',
-                  content: (
-                    <Typography variant="body2" color="text.secondary">
-                      Save the location first; its devices can then be assigned here.
-                    </Typography>
-                  ),
-                },
-              ]
+            : [{ label: 'Settings', content: null, disabled: true }]
       }
       bulkUpload={
         isAdmin && !location
