@@ -56,6 +56,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '200',
       DATABASE_URL: '',
       SMTP_URL: '',
+      // deliveries expire at the expiry job's next tick after their courier drop-off (transactions.spec)
+      DELIVERY_PICKUP_LIMIT_SECONDS: '2',
     },
   },
 });

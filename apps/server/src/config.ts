@@ -30,6 +30,11 @@ const ZEnv = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
+  DELIVERY_PICKUP_LIMIT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3 * 24 * 3600),
 });
 
 export type Config = {
@@ -55,6 +60,8 @@ export type Config = {
   geocodeUrl?: string;
   /** Twilio credentials for SMS; unset → SMS are logged and stored locally. */
   twilio?: { accountSid: string; authToken: string; from: string };
+  /** How long a delivered parcel waits for its recipient before it expires, seconds (three days). */
+  deliveryPickupLimitSeconds: number;
 };
 
 /** Parses `process.env` (or a given record) into the server configuration. */
@@ -85,5 +92,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
         : undefined,
+    deliveryPickupLimitSeconds: e.DELIVERY_PICKUP_LIMIT_SECONDS,
   };
 }

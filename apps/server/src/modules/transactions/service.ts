@@ -14,6 +14,7 @@ import type { LockAdapter } from '../../adapters/locks';
 import type { MailAdapter } from '../../adapters/mail';
 import type { SmsAdapter } from '../../adapters/sms';
 import type { AuthContext } from '../../auth/context';
+import { loadConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import {
   conditions,
@@ -58,11 +59,11 @@ export interface TransactionDeps {
 
 /**
  * How long a delivered parcel may wait for its recipient before the expiry job marks it
- * `expired`, in seconds, per organization. Three days unless the reservations area (reservation
- * settings' max reservation time) replaces `pickupLimitSeconds`.
+ * `expired`, in seconds, per organization: `DELIVERY_PICKUP_LIMIT_SECONDS` (three days by default)
+ * unless the reservations area (reservation settings' max reservation time) replaces `pickupLimitSeconds`.
  */
 export const deliveryPolicy: { pickupLimitSeconds(tx: Tx, organizationId: string): Promise<number> } = {
-  pickupLimitSeconds: async () => 3 * 24 * 3600,
+  pickupLimitSeconds: async () => loadConfig().deliveryPickupLimitSeconds,
 };
 
 /** Runs a function in a tenant transaction (`req.withTenant`). */

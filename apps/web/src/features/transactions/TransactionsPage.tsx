@@ -7,6 +7,7 @@ import {
   TRANSACTIONS_PAGE_SIZE,
   type TTransaction,
 } from '@lockerops/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
@@ -14,12 +15,13 @@ import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, TextField } fr
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorDetailText, formatApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, useListParams } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { CreateDeliveryDialog } from './CreateDeliveryDialog';
 import { transactionColumns } from './columns';
 import {
   resendCode,
@@ -57,6 +59,8 @@ import {
 } from './transactionView';
 
 const TYPE_FILTER = ['by_type'] as const;
+/** How often the open list asks the server again for transactions changed elsewhere (milliseconds). */
+export const TRANSACTIONS_REFRESH_MS = 10_000;
 
 interface Open {
   action: TConsoleAction;
@@ -66,17 +70,28 @@ interface Open {
 /**
  * /transactions (spec: operational §2 Transactions): the table with the filter-by-type menu, the
  * location and status filters (remembered locally), the column chooser, admin bulk End and export
- * (`event_export.csv`), green rows while under way and grey ones once expired, page size 50, and
- * the dialogs: user, device and transaction details (with the Transaction History Log), charge,
- * dropoff, pickup, refund, end, penalty, share and resend code. Only admins see actions (§1); each is
+ * (`event_export.csv`), green rows while under way and grey ones once expired, page size 50, Create
+ * Delivery (admins and members), and the dialogs: user, device and transaction details (with the
+ * Transaction History Log), charge, dropoff, pickup, refund, end, penalty, share and resend code. Only admins see actions (§1); each is
  * offered only in the states of §4.
  */
 export function TransactionsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
+  /** Deliveries are created at the desk: admins and members (the server's `POST event/delivery` roles). */
+  const canCreateDelivery = isAdmin || user.role === 'member';
+  const [creating, setCreating] = useState(false);
   const symbol = useCurrencySymbol();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
+  // Live activity (issue 8): transactions start, change and expire outside the console.
+  useEffect(() => {
+    const timer = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: [...transactionsKey, 'list'] }),
+      TRANSACTIONS_REFRESH_MS,
+    );
+    return () => clearInterval(timer);
+  }, [queryClient]);
   const list = useListParams({ defaultPageSize: TRANSACTIONS_PAGE_SIZE, filterKeys: TYPE_FILTER });
   const byType = list.params.filters.by_type ?? '';
 
@@ -172,6 +187,11 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
           searchPlaceholder="Search"
           toolbar={
             <>
+              {canCreateDelivery ? (
+                <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
+                  Create Delivery
+                </Button>
+              ) : null}
               <Button
                 startIcon={<FilterListOutlined />}
                 aria-haspopup="menu"
@@ -273,6 +293,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
             : null
         }
       />
+      <CreateDeliveryDialog open={creating} onClose={() => setCreating(false)} />
       <UserDetailsDialog user={userOf?.user ?? null} onClose={() => setUserOf(null)} />
       <DeviceDetailsDialog
         transaction={deviceOf}

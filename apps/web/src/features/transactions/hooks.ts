@@ -101,3 +101,31 @@ export const shareTransaction = (id: string, body: unknown) =>
 /** `POST events/{id}/resend-code`: sends a delivery's pickup code again. */
 export const resendCode = (id: string) =>
   apiRequest(`events/${id}/resend-code`, { method: 'POST', schema: ZTransactionActionResponse });
+
+/**
+ * Available delivery doors, every location (`GET devices?by_status=available&mode=delivery`): the
+ * lockers a new delivery may hold.
+ */
+export function useDeliveryDevices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['devices', 'options', 'delivery', 'available'],
+    queryFn: ({ signal }) =>
+      apiRequest('devices', {
+        query: { ...ALL, by_status: 'available', mode: 'delivery' },
+        schema: zPage(ZDevice),
+        signal,
+      }),
+    select: (p) =>
+      p.items.map((d) => ({
+        id: d.id,
+        name: d.name,
+        locker_number: d.locker_number,
+        location: d.location.name,
+      })),
+    enabled,
+  });
+}
+
+/** `POST event/delivery` with `{ id_device?, phone_number?, email? }` (spec: operational §7 Transactions). */
+export const createDelivery = (body: unknown) =>
+  apiRequest('event/delivery', { method: 'POST', body, schema: ZTransactionActionResponse });

@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TRANSACTION_MESSAGES as M, ZDeliveryCreateRequest } from '@lockerops/contract';
+import { Alert, MenuItem, TextField } from '@mui/material';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormDialog } from '../../components/FormDialog';
+import { createDelivery, transactionsKey, useDeliveryDevices } from './hooks';
+
+/** The form's locker: '' (none chosen, the parcel waits at the desk) or a device id. */
+const ZDeliveryForm = ZDeliveryCreateRequest.safeExtend({
+  id_device: z.union([z.literal(''), z.uuid()]).transform((v) => v || undefined),
+});
+type TIn = z.input<typeof ZDeliveryForm>;
+type TOut = z.output<typeof ZDeliveryForm>;
+
+const EMPTY: TIn = { id_device: '', phone_number: '', email: '' };
+
+/**
+ * Create Delivery (spec: operational §7 Transactions `POST event/delivery (id_device,
+ * phone_number)`; issue 8 delivery life cycle): an available delivery locker (optional: without one
+ * the parcel waits at the desk) and the recipient's phone number or e-mail, one required ("Either
+ * phone number or email is required"). Answers 'Delivery created successfully' and refreshes the list.
+ */
+export function CreateDeliveryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const form = useForm<TIn, unknown, TOut>({ resolver: zodResolver(ZDeliveryForm), defaultValues: EMPTY });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(EMPTY);
+  }, [open, reset]);
+  const devices = useDeliveryDevices(open);
+  const options = devices.data ?? [];
+  const errors = form.formState.errors;
+  const byKey = errors as Record<string, { message?: unknown } | undefined>;
+  const either = errors.root?.message ?? byKey['']?.message;
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Create Delivery"
+      form={form}
+      onSubmit={(body) => createDelivery(body)}
+      successMessage={M.deliveryCreated}
+      invalidateKey={transactionsKey}
+      submitText="Create"
+    >
+      {typeof either === 'string' ? <Alert severity="warning">{either}</Alert> : null}
+      <Controller
+        control={form.control}
+        name="id_device"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Locker"
+            {...field}
+            value={field.value ?? ''}
+            error={!!errors.id_device}
+            helperText={
+              errors.id_device?.message ??
+              (devices.isSuccess && options.length === 0
+                ? 'No available delivery lockers'
+                : 'Without a locker the parcel waits at the desk')
+            }
+          >
+            <MenuItem value="">No locker</MenuItem>
+            {options.map((d) => (
+              <MenuItem key={d.id} value={d.id}>
+                {`#${d.locker_number} ${d.name} · ${d.location}`}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <TextField
+        label="Phone Number"
+        {...form.register('phone_number')}
+        error={!!errors.phone_number}
+        helperText={errors.phone_number?.message ?? 'With the country code, e.g. +15551234567'}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        {...form.register('email')}
+        error={!!errors.email}
+        helperText={errors.email?.message ?? ' '}
+      />
+    </FormDialog>
+  );
+}
