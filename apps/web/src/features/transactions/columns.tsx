@@ -129,8 +129,9 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
     money('refunded_amount', 'Refunded'),
     money('penalize_charge', 'Penalty'),
   ];
+  // The action menu leads the row so it is in view however many columns are shown.
   if (o.isAdmin)
-    columns.push({
+    columns.unshift({
       field: 'actions',
       headerName: 'Action',
       width: 80,
