@@ -1,3 +1,4 @@
+import { type TFilterPage, ZTableFilters } from '@lockerops/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -5,34 +6,8 @@ import { z } from 'zod';
 import { apiRequest } from './client';
 import { errorDetailText, formatApiError } from './errors';
 
-/** Page keys of `GET/PUT filters/{page}`, the server copy of a table's column selection. */
-export const FILTER_PAGES = [
-  'reporting',
-  'pay-per',
-  'subscriptions',
-  'promo-codes',
-  'locations',
-  'devices',
-  'sizes',
-  'transactions',
-  'reservations',
-  'users',
-  'members',
-  'groups',
-  'issues',
-  'notifications',
-  'inventory',
-  'product-groups',
-  'conditions',
-  'subscribers',
-] as const;
-export type TFilterPage = (typeof FILTER_PAGES)[number];
-
-const ZTableFilters = z.object({
-  page: z.string(),
-  columns: z.array(z.string()).nullable(),
-  filters: z.record(z.string(), z.unknown()).default({}),
-});
+/** The page keys and the `{ page, columns, filters }` shape come from the contract. */
+export type { TFilterPage };
 
 /** Column field → shown; a field not in the model is shown. */
 export type ColumnVisibility = Record<string, boolean>;
