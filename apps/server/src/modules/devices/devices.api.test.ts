@@ -408,6 +408,18 @@ describe('devices: maintenance', () => {
     expect(res.json().detail).toBe(DEVICE_MESSAGES.reservedMaintenance);
   });
 
+  it('refuses any edit of a reserved device', async () => {
+    const r = await create({ locker_number: 4343 });
+    await t.database.db.update(devices).set({ status: 'reserved' }).where(eq(devices.id, r.id));
+    const res = await inject(
+      'PUT',
+      `devices/${r.id}`,
+      base({ locker_number: 4343, name: 'Renamed', status: 'reserved' }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(DEVICE_MESSAGES.reservedNotEditable);
+  });
+
   it('is for admins only', async () => {
     const d = await create();
     expect((await inject('PATCH', 'devices/maintain-all', { ids: [d.id] }, member)).statusCode).toBe(403);

@@ -154,6 +154,8 @@ export async function deviceValues(
   }
   if (existing?.status === 'reserved' && input.status === 'maintenance')
     throw Conflict(DEVICE_MESSAGES.reservedMaintenance);
+  // A transaction or reservation holds it: its door, location and price must not change under it.
+  if (existing?.status === 'reserved') throw Conflict(DEVICE_MESSAGES.reservedNotEditable);
   if (input.shared && !existing?.shared) await assertMayShare(tx, orgId);
   await assertLockerNumberFree(tx, orgId, input.id_location, input.locker_number, existing?.id);
 
