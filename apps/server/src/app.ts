@@ -56,7 +56,8 @@ import { usersResource } from './modules/users/resource';
 import { usersRoutes } from './modules/users/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const STATIC_DIR = path.join(here, '..', 'static');
+/** Third-party files served as they are: the Redoc bundle from the redoc 2.5.4 npm package (MIT). */
+export const VENDOR_DIR = path.join(here, '..', '..', '..', 'vendor', 'redoc');
 
 export interface BuildOptions {
   config: Config;
@@ -201,7 +202,7 @@ async function docsRoutes(api: FastifyInstance): Promise<void> {
     reply
       .type('application/javascript')
       .header('cache-control', 'public, max-age=86400')
-      .send(fs.createReadStream(path.join(STATIC_DIR, 'redoc.standalone.js'))),
+      .send(fs.createReadStream(path.join(VENDOR_DIR, 'redoc.standalone.js'))),
   );
   api.get('/redoc', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
     reply.type('text/html').send(`<!doctype html>
