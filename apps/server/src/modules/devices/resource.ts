@@ -14,7 +14,7 @@ import { devices, locations, prices, sizes } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { restrictionsOf } from '../locations/service';
-import { type DeviceRow, deviceValues } from './service';
+import { type DeviceRow, deviceValues, hardwareFieldsOf, type THardwareFields } from './service';
 
 /**
  * The wire shape of devices, with their location (and its restriction, which the device mirrors),
@@ -92,22 +92,7 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
       shared: d.shared,
       image: d.image,
       restriction: restrictions.get(d.idLocation) ?? { restriction_type: null, items: [] },
-      mac_address: d.macAddress,
-      integration_id: d.integrationId,
-      locker_udn: d.lockerUdn,
-      user_code: d.userCode,
-      master_code: d.masterCode,
-      gantner_id: d.gantnerId,
-      harbor_tower_id: d.harborTowerId,
-      harbor_locker_id: d.harborLockerId,
-      dclock_terminal_no: d.dclockTerminalNo,
-      dclock_box_no: d.dclockBoxNo,
-      ip: d.ip,
-      circuit_unit: d.circuitUnit,
-      board_unit: d.boardUnit,
-      hook_port: d.hookPort,
-      headboard: d.headboard,
-      port: d.port,
+      ...(hardwareFieldsOf(d) as Pick<TDevice, keyof THardwareFields>),
       lock_status_at: d.lockStatusAt ? d.lockStatusAt.toISOString() : null,
       created_at: d.createdAt.toISOString(),
       updated_at: d.updatedAt.toISOString(),

@@ -250,11 +250,18 @@ export async function setMaintenance(
   return { detail, updated };
 }
 
+/** A device's hardware-specific fields under their wire names (spec: operational §3 Device). */
+export type THardwareFields = Record<(typeof ALL_HARDWARE_FIELDS)[number], string | number | null>;
+
+/** The hardware-specific fields of a stored device, snake_case, null when unset. */
+export function hardwareFieldsOf(d: DeviceRow): THardwareFields {
+  const row = d as unknown as Record<string, string | number | null>;
+  return Object.fromEntries(ALL_HARDWARE_FIELDS.map((f) => [f, row[camel(f)] ?? null])) as THardwareFields;
+}
+
 /** A device row as the lock adapter sees it. */
 export function lockTargetOf(d: DeviceRow): LockTarget {
-  const fields: Record<string, string | number | null> = {};
-  const row = d as unknown as Record<string, string | number | null>;
-  for (const f of ALL_HARDWARE_FIELDS) fields[f] = row[camel(f)] ?? null;
+  const fields = hardwareFieldsOf(d);
   return {
     id: d.id,
     hardwareType: d.hardwareType as THardwareType,
