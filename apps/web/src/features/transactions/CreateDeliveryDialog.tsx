@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
 import { createDelivery, transactionsKey, useDeliveryDevices } from './hooks';
+import { RecipientFields } from './RecipientFields';
 
 /** The form's locker: '' (none chosen, the parcel waits at the desk) or a device id. */
 const ZDeliveryForm = ZDeliveryCreateRequest.safeExtend({
@@ -71,18 +72,11 @@ export function CreateDeliveryDialog({ open, onClose }: { open: boolean; onClose
           </TextField>
         )}
       />
-      <TextField
-        label="Phone Number"
-        {...form.register('phone_number')}
-        error={!!errors.phone_number}
-        helperText={errors.phone_number?.message ?? 'With the country code, e.g. +15551234567'}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        {...form.register('email')}
-        error={!!errors.email}
-        helperText={errors.email?.message ?? ' '}
+      <RecipientFields
+        phone={form.register('phone_number')}
+        email={form.register('email')}
+        phoneError={errors.phone_number?.message}
+        emailError={errors.email?.message}
       />
     </FormDialog>
   );

@@ -24,6 +24,7 @@ import {
   transactionsKey,
   useAvailableDevices,
 } from './hooks';
+import { RecipientFields } from './RecipientFields';
 import { endDateInRange, formatMoney, paidAmount, refundSchema, toLocalInput } from './transactionView';
 
 interface OneProps {
@@ -263,18 +264,11 @@ export function ShareDialog({ open, transaction: t, onClose }: OneProps) {
     >
       <Typography variant="body2">{t.invoice_id}</Typography>
       {both ? <Alert severity="warning">{both}</Alert> : null}
-      <TextField
-        label="Phone Number"
-        {...form.register('phone_number')}
-        error={!!errors.phone_number}
-        helperText={errors.phone_number?.message ?? 'With the country code, e.g. +15551234567'}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        {...form.register('email')}
-        error={!!errors.email}
-        helperText={errors.email?.message ?? ' '}
+      <RecipientFields
+        phone={form.register('phone_number')}
+        email={form.register('email')}
+        phoneError={errors.phone_number?.message}
+        emailError={errors.email?.message}
       />
     </FormDialog>
   );
