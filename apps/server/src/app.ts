@@ -12,10 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createGeocoder } from './adapters/geocode';
-import { createLockAdapter } from './adapters/locks';
-import { createMailAdapter, type MailAdapter } from './adapters/mail';
-import { createLocalStorage } from './adapters/storage';
+import { type Adapters, createAdapters } from './adapters';
 import { installAuth } from './auth/context';
 import { IdentityService } from './auth/identity.service';
 import { authRoutes } from './auth/routes';
@@ -63,8 +60,11 @@ export interface BuildOptions {
   config: Config;
   /** An open, migrated database. */
   database: Database;
-  /** Overrides the mail adapter (tests use a real SMTP sink through `SMTP_URL` instead when they can). */
-  mail?: MailAdapter;
+  /**
+   * Replaces adapters built from the configuration (tests: a pending charge gateway, a lock
+   * driver with a delay…; mail tests use a real SMTP sink through `SMTP_URL` when they can).
+   */
+  adapters?: Partial<Adapters>;
 }
 
 /**
@@ -90,22 +90,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
 
   const tokens = await TokenService.load(database.db);
-  const mail =
-    opts.mail ??
-    createMailAdapter({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-      db: database.db,
-      log: app.log,
-    });
+  const adapters = createAdapters(config, { db: database.db, log: app.log }, opts.adapters);
+  const { mail, locks, geocoder } = adapters;
   const ctx: AppContext = {
+    ...adapters,
     config,
     database,
     db: database.db,
     tokens,
-    mail,
-    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
     identity: new IdentityService(database.db, tokens, mail, {
       idTokenTtl: config.idTokenTtl,
       publicUrl: config.publicUrl,
@@ -141,7 +133,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
 
-  const locks = createLockAdapter();
   await app.register(
     async (api) => {
       installAuth(api, { resolve: apiKeyResolver(ctx.db) });
@@ -156,7 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(historyRoutes);
       await api.register(crudRoutes(sizesResource));
       await api.register(crudRoutes(locationsResource));
-      await api.register(locationsRoutes({ locks, geocoder: createGeocoder(config.geocodeUrl) }));
+      await api.register(locationsRoutes({ locks, geocoder }));
       await api.register(crudRoutes(devicesResource));
       await api.register(devicesRoutes({ locks }));
       await api.register(lockerWallRoutes);
@@ -167,7 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(pricesRoutes);
       await api.register(promosRoutes);
       await api.register(membershipsRoutes);
-      await api.register(paymentsRoutes);
+      await api.register(paymentsRoutes, { adapter: adapters.payments });
       await api.register(productsRoutes);
       await api.register(productGroupsRoutes);
       await api.register(conditionsRoutes);

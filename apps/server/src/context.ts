@@ -1,19 +1,19 @@
-import type { MailAdapter } from './adapters/mail';
-import type { StorageAdapter } from './adapters/storage';
+import type { Adapters } from './adapters';
 import type { IdentityService } from './auth/identity.service';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 
-/** The services one server process shares across requests. */
-export interface AppContext {
+/**
+ * The services one server process shares across requests, with every adapter (mail, sms,
+ * payments, charges, locks, storage, geocoder) built once in `buildApp`.
+ */
+export interface AppContext extends Adapters {
   config: Config;
   database: Database;
   db: Db;
   tokens: TokenService;
   identity: IdentityService;
-  mail: MailAdapter;
-  storage: StorageAdapter;
 }
 
 declare module 'fastify' {

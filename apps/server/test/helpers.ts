@@ -6,6 +6,7 @@ import type { TRole, TTokensResponse } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import type { Adapters } from '../src/adapters';
 import { buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
 import { type Config, loadConfig } from '../src/config';
@@ -56,10 +57,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database with the demo organization seeded. */
+/**
+ * Builds the real app on a fresh database with the demo organization seeded. `adapters` replaces
+ * adapters built from the configuration (`BuildOptions.adapters`).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   tweak?: (c: Config) => void,
+  adapters?: Partial<Adapters>,
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockerops-test-'));
@@ -67,7 +72,7 @@ export async function createTestApp(
   config.authRateLimit = 1000;
   tweak?.(config);
   await seed(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, adapters });
   await app.ready();
   return {
     app,

@@ -2,7 +2,6 @@ import type { TLocation, TSignInResponse } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client';
 import { deliveryExpiryJob } from '../../src/jobs/delivery-expiry';
-import { deliveryPolicy } from '../../src/modules/transactions/service';
 import { DEMO_MARKER_LOCATION } from './catalog';
 import { ApiClient } from './client';
 import { driveHistory, planHistory } from './history';
@@ -104,9 +103,7 @@ export async function buildDemo(opts: DemoOptions): Promise<DemoResult> {
   );
   const setup = await createSetup(admin, rnd, counts);
 
-  const pickupLimitSeconds = await db.transaction((tx) =>
-    deliveryPolicy.pickupLimitSeconds(tx, organization.id),
-  );
+  const pickupLimitSeconds = opts.app.ctx.config.deliveryPickupLimitSeconds;
   const ctx = {
     admin,
     kiosk,

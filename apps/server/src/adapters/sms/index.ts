@@ -2,18 +2,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
 
-/** One text message. `to` is E.164 (`+` and digits); `organizationId` only labels the outbox entry. */
+/** One text message. `to` is E.164 (`+` and digits); `organizationId` picks the organization's own provider and labels the outbox entry. */
 export interface SmsMessage {
   to: string;
   body: string;
   organizationId?: string;
 }
 
-/** The SMS adapter (ARCHITECTURE: Adapters — SMS): Twilio when configured, else the local outbox. */
+/** Which driver carries a message: Twilio (environment's or the organization's own account) or the local outbox. */
+export type SmsDriver = 'twilio' | 'outbox';
+
+/**
+ * The SMS adapter (ARCHITECTURE: Adapters — SMS). The driver is chosen per message from its
+ * organization: the organization's own Twilio account when the resolver knows one, else the
+ * environment's Twilio (`TWILIO_*`), else the local outbox.
+ */
 export interface SmsAdapter {
-  readonly driver: 'twilio' | 'outbox';
   /** Sends one message; throws `SmsFailed` when the provider refuses it or cannot be reached. */
   send(message: SmsMessage): Promise<void>;
+  /** The driver a message of `organizationId` would go through (no organization: the environment's). */
+  driverFor(organizationId?: string): Promise<SmsDriver>;
 }
 
 /** The provider refused or could not be reached. */
@@ -29,16 +37,24 @@ export interface TwilioConfig {
 }
 
 /**
- * Builds the SMS adapter. With Twilio configuration it posts each message to Twilio's Messages
- * REST resource (`POST /2010-04-01/Accounts/{sid}/Messages.json`, form-encoded, basic auth) with
- * `fetch` — one documented call, so no SDK is needed; otherwise the local driver. Every message is
- * recorded in `sms_outbox` (the local driver's outbox, where tests and the demo read codes); logs
- * name the recipient and the length, never the body, which may carry a code.
+ * An organization's own Twilio account, or undefined to use the environment's. Called once per
+ * message, so a changed credential takes effect at once; it must not throw for a missing one.
+ */
+export type TwilioResolver = (organizationId: string) => Promise<TwilioConfig | undefined>;
+
+/**
+ * Builds the SMS adapter. A message goes to Twilio's Messages REST resource
+ * (`POST /2010-04-01/Accounts/{sid}/Messages.json`, form-encoded, basic auth) with `fetch` — one
+ * documented call, so no SDK is needed — using the credentials `resolve` answers for its
+ * organization, else `twilio` (the environment's); with neither it goes to the local outbox.
+ * Every message is recorded in `sms_outbox` (where tests and the demo read codes); logs name the
+ * recipient and the length, never the body, which may carry a code.
  */
 export function createSmsAdapter(opts: {
   db: Db;
   log: FastifyBaseLogger;
   twilio?: TwilioConfig;
+  resolve?: TwilioResolver;
   fetchImpl?: typeof fetch;
 }): SmsAdapter {
   const record = (m: SmsMessage, driver: string, providerId?: string) =>
@@ -49,44 +65,45 @@ export function createSmsAdapter(opts: {
       providerId,
       organizationRef: m.organizationId,
     });
+  const doFetch = opts.fetchImpl ?? fetch;
 
-  const twilio = opts.twilio;
-  if (twilio) {
-    const doFetch = opts.fetchImpl ?? fetch;
+  const credentialsFor = async (organizationId?: string): Promise<TwilioConfig | undefined> =>
+    (organizationId && opts.resolve ? await opts.resolve(organizationId) : undefined) ?? opts.twilio;
+
+  const sendTwilio = async (twilio: TwilioConfig, m: SmsMessage) => {
     const base = (twilio.baseUrl ?? 'https://api.twilio.com').replace(/\/$/, '');
     const url = `${base}/2010-04-01/Accounts/${encodeURIComponent(twilio.accountSid)}/Messages.json`;
     const authorization = `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')}`;
-    return {
-      driver: 'twilio',
-      async send(m) {
-        const form = new URLSearchParams({ To: m.to, Body: m.body });
-        form.set(twilio.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', twilio.from);
-        let res: Response;
-        try {
-          res = await doFetch(url, {
-            method: 'POST',
-            headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
-            body: form,
-            signal: AbortSignal.timeout(10_000),
-          });
-        } catch (err) {
-          opts.log.warn({ to: m.to, err: err instanceof Error ? err.message : String(err) }, 'sms not sent');
-          throw new SmsFailed('SMS provider unreachable');
-        }
-        const answer = (await res.json().catch(() => ({}))) as { sid?: string; message?: string };
-        if (!res.ok) {
-          opts.log.warn({ to: m.to, status: res.status, reason: answer.message }, 'sms refused');
-          throw new SmsFailed(answer.message ?? `SMS provider answered ${res.status}`);
-        }
-        await record(m, 'twilio', answer.sid);
-        opts.log.info({ to: m.to, sid: answer.sid }, 'sms sent');
-      },
-    };
-  }
+    const form = new URLSearchParams({ To: m.to, Body: m.body });
+    form.set(twilio.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', twilio.from);
+    let res: Response;
+    try {
+      res = await doFetch(url, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (err) {
+      opts.log.warn({ to: m.to, err: err instanceof Error ? err.message : String(err) }, 'sms not sent');
+      throw new SmsFailed('SMS provider unreachable');
+    }
+    const answer = (await res.json().catch(() => ({}))) as { sid?: string; message?: string };
+    if (!res.ok) {
+      opts.log.warn({ to: m.to, status: res.status, reason: answer.message }, 'sms refused');
+      throw new SmsFailed(answer.message ?? `SMS provider answered ${res.status}`);
+    }
+    await record(m, 'twilio', answer.sid);
+    opts.log.info({ to: m.to, sid: answer.sid }, 'sms sent');
+  };
 
   return {
-    driver: 'outbox',
+    async driverFor(organizationId) {
+      return (await credentialsFor(organizationId)) ? 'twilio' : 'outbox';
+    },
     async send(m) {
+      const twilio = await credentialsFor(m.organizationId);
+      if (twilio) return sendTwilio(twilio, m);
       await record(m, 'outbox');
       opts.log.info({ to: m.to, length: m.body.length }, 'sms stored in the outbox (no provider configured)');
     },

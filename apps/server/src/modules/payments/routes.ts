@@ -8,11 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  createPaymentsAdapter,
-  type PaymentsAdapter,
-  SANDBOX_ONBOARDING_PATH,
-} from '../../adapters/payments';
+import { type PaymentsAdapter, SANDBOX_ONBOARDING_PATH } from '../../adapters/payments';
 import { errors } from '../../lib/openapi';
 import { pricingGated } from '../prices/routes';
 import { completeSandboxAccount, consoleUrlOf, PaymentsService, sandboxAccountOwner } from './service';
@@ -38,14 +34,9 @@ const AccountParams = z.object({ accountId: z.string().regex(/^[A-Za-z0-9_]{1,64
  */
 export async function paymentsRoutes(
   app: FastifyInstance,
-  opts: { adapter?: PaymentsAdapter },
+  opts: { adapter: PaymentsAdapter },
 ): Promise<void> {
-  const adapter =
-    opts.adapter ??
-    createPaymentsAdapter({
-      stripeSecretKey: app.ctx.config.stripeSecretKey,
-      publicUrl: app.ctx.config.publicUrl,
-    });
+  const { adapter } = opts;
   const service = new PaymentsService(adapter, app.ctx.config.publicUrl);
   const tags = ['Payment provider'];
 

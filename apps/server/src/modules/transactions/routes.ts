@@ -28,13 +28,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LockAdapter } from '../../adapters/locks';
-import { createSmsAdapter } from '../../adapters/sms';
 import { devices, locations, organizations, transactions } from '../../db/schema';
 import { HttpError, NotFound } from '../../errors';
 import { csvStream } from '../../lib/crud/csv';
 import { errors } from '../../lib/openapi';
 import { actionAnswer, eventOr404 } from './answers';
-import { currentCharges } from './charges';
 import { partnerRoutes } from './partner-routes';
 import { listLogs, listTransactions, loadTransactions } from './repository';
 import { TransactionService } from './service';
@@ -53,13 +51,13 @@ const DESK: readonly TRole[] = ['admin', 'member'];
  */
 export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod {
   return async (app) => {
-    const sms = createSmsAdapter({ db: app.ctx.db, log: app.log, twilio: app.ctx.config.twilio });
     const service = new TransactionService({
       locks: opts.locks,
-      charges: currentCharges,
-      sms,
+      charges: app.ctx.charges,
+      sms: app.ctx.sms,
       mail: app.ctx.mail,
       publicUrl: app.ctx.config.publicUrl,
+      deliveryPickupLimitSeconds: app.ctx.config.deliveryPickupLimitSeconds,
     });
     const answer = (req: FastifyRequest, id: string, detail: string) => actionAnswer(req, id, detail);
 

@@ -12,9 +12,9 @@ import { Decimal } from 'decimal.js';
 import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { LockAdapter } from '../../adapters/locks';
 import type { MailAdapter } from '../../adapters/mail';
+import { ChargeDeclined, type ChargeGateway } from '../../adapters/payments/charges';
 import type { SmsAdapter } from '../../adapters/sms';
 import type { AuthContext } from '../../auth/context';
-import { loadConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import {
   conditions,
@@ -37,7 +37,6 @@ import { type DeviceRow, unlockAnswer, unlockDevices } from '../devices/service'
 import { computeCharge } from '../prices/pricing';
 import { recordTracking } from '../products/tracking';
 import { assertReservationAllows } from '../reservations/service';
-import { ChargeDeclined, type ChargeGateway } from './charges';
 import {
   type Actor,
   lockTransaction,
@@ -55,16 +54,9 @@ export interface TransactionDeps {
   mail: MailAdapter;
   /** Base of links sent to people (`PUBLIC_URL`). */
   publicUrl: string;
+  /** `DELIVERY_PICKUP_LIMIT_SECONDS`: how long a delivered parcel waits (see `pickupLimitSeconds`). */
+  deliveryPickupLimitSeconds: number;
 }
-
-/**
- * How long a delivered parcel may wait for its recipient before the expiry job marks it
- * `expired`, in seconds, per organization: `DELIVERY_PICKUP_LIMIT_SECONDS` (three days by default)
- * unless the reservations area (reservation settings' max reservation time) replaces `pickupLimitSeconds`.
- */
-export const deliveryPolicy: { pickupLimitSeconds(tx: Tx, organizationId: string): Promise<number> } = {
-  pickupLimitSeconds: async () => loadConfig().deliveryPickupLimitSeconds,
-};
 
 /** Runs a function in a tenant transaction (`req.withTenant`). */
 export type TenantRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
@@ -167,6 +159,15 @@ export class TransactionService {
   constructor(private readonly deps: TransactionDeps) {}
 
   // ——— helpers ———
+
+  /**
+   * How long a delivered parcel may wait for its recipient before the expiry job marks it
+   * `expired`, in seconds: `DELIVERY_PICKUP_LIMIT_SECONDS` (three days by default). Per
+   * organization so that the reservation settings can take over.
+   */
+  private async pickupLimitSeconds(_tx: Tx, _organizationId: string): Promise<number> {
+    return this.deps.deliveryPickupLimitSeconds;
+  }
 
   private async lockDevice(tx: Tx, organizationId: string, id: string): Promise<DeviceRow> {
     const [d] = await tx
@@ -914,7 +915,7 @@ export class TransactionService {
       .limit(1);
     const now = new Date();
     const numbers = await nextNumbers(tx, org);
-    const limit = await deliveryPolicy.pickupLimitSeconds(tx, org);
+    const limit = await this.pickupLimitSeconds(tx, org);
     const [t] = await tx
       .insert(transactions)
       .values({
@@ -980,7 +981,7 @@ export class TransactionService {
     }
     await this.openDoor(tx, auth, d);
     const now = new Date();
-    const limit = await deliveryPolicy.pickupLimitSeconds(tx, org);
+    const limit = await this.pickupLimitSeconds(tx, org);
     await applyStep(
       tx,
       actorOf(auth),

@@ -10,6 +10,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
+import { type ChargeGateway, sandboxCharges } from '../../adapters/payments/charges';
 import {
   conditions,
   devices,
@@ -27,10 +28,17 @@ import {
 } from '../../db/schema';
 import { createJobRunner } from '../../jobs';
 import { deliveryExpiryJob } from '../../jobs/delivery-expiry';
-import { type ChargeGateway, sandboxCharges, transactionCharges } from './charges';
 import { expireDeliveries } from './service';
 
 let t: TestApp;
+/** The charge gateway of this file's app: the sandbox, unless a test makes charges pend. */
+let chargesPend = false;
+const testCharges: ChargeGateway = {
+  kind: 'test',
+  charge: async (req) =>
+    chargesPend ? { status: 'pending', reference: 'ch_pending' } : sandboxCharges.charge(req),
+  refund: sandboxCharges.refund,
+};
 let admin: Record<string, string>;
 let key: Record<string, string>;
 let orgId: string;
@@ -41,7 +49,7 @@ let userId: string;
 let lockerNumber = 1;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, undefined, { charges: testCharges });
   admin = bearer(await signIn(t.app));
   orgId = (await demoOrg(t)).id;
   const k = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
@@ -610,12 +618,7 @@ describe('operator actions', () => {
   });
 
   it('a pending payment holds the transaction until it is confirmed', async () => {
-    const pending: ChargeGateway = {
-      kind: 'test-pending',
-      charge: async () => ({ status: 'pending', reference: 'ch_pending' }),
-      refund: sandboxCharges.refund,
-    };
-    transactionCharges.gateway = pending;
+    chargesPend = true;
     try {
       const dev = await newDevice('storage', { idPrice: hourPrice });
       const ev = (await start('storage', { id_device: dev, id_user: userId })).json().event;
@@ -630,7 +633,7 @@ describe('operator actions', () => {
       const c = await post(`events/${ev.id}/payment`, { status: 'succeeded' }, key);
       expect(c.json().event).toMatchObject({ event_status: 'finished', payment_status: 'succeeded' });
     } finally {
-      transactionCharges.gateway = sandboxCharges;
+      chargesPend = false;
     }
   });
 });

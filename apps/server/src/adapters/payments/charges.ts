@@ -15,7 +15,7 @@ export interface ChargeRequest {
  * How the life cycle collects money (ARCHITECTURE: Adapters — payments). A charge answers
  * `succeeded`, or `pending` while the provider has not confirmed it (the transaction then waits in
  * `awaiting_payment_confirmation` until `confirm_payment`); a refusal throws `ChargeDeclined`.
- * The payments area supplies the provider's implementation; the sandbox below is the offline default.
+ * Built once in `buildApp` (`createAdapters`); the sandbox below is the offline default.
  */
 export interface ChargeGateway {
   readonly kind: string;
@@ -35,19 +35,4 @@ export const sandboxCharges: ChargeGateway = {
   async refund() {
     return { reference: `re_sandbox_${randomBytes(10).toString('hex')}` };
   },
-};
-
-/**
- * The gateway the life cycle uses: the sandbox until the payments area sets its provider here
- * (tests set a pending gateway to walk `awaiting_payment_confirmation`).
- */
-export const transactionCharges: { gateway: ChargeGateway } = { gateway: sandboxCharges };
-
-/** A gateway that always delegates to the current `transactionCharges.gateway`. */
-export const currentCharges: ChargeGateway = {
-  get kind() {
-    return transactionCharges.gateway.kind;
-  },
-  charge: (req) => transactionCharges.gateway.charge(req),
-  refund: (req) => transactionCharges.gateway.refund(req),
 };
