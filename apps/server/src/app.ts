@@ -33,6 +33,7 @@ import { groupsRoutes } from './modules/groups/routes';
 import { healthRoutes } from './modules/health/routes';
 import { historyRoutes } from './modules/history/routes';
 import { imagesRoutes } from './modules/images/routes';
+import { issuesRoutes } from './modules/issues/routes';
 import { locationsResource } from './modules/locations/resource';
 import { locationsRoutes } from './modules/locations/routes';
 import { lockerWallRoutes } from './modules/locker-walls/routes';
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(transactionsRoutes({ locks }));
       await api.register(crudRoutes(reservationsResource));
       await api.register(reservationsRoutes);
+      await api.register(issuesRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

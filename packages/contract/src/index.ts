@@ -6,6 +6,7 @@ export * from './devices';
 export * from './feedback';
 export * from './groups';
 export * from './health';
+export * from './issues';
 export * from './locations';
 export * from './locker-walls';
 export * from './members';

@@ -1,5 +1,6 @@
 export * from './administration';
 export * from './identity';
+export * from './issues';
 export * from './locker-walls';
 export * from './organizations';
 export * from './people';

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { conditions, devices } from '../../db/schema';
+import { conditions, devices, products } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireOf } from '../../lib/crud/resource';
+import { openConditionIssue } from '../issues/service';
 import { recordTracking } from '../products/tracking';
 
 /** What {@link applyConditionEffects} did. */
@@ -12,6 +13,8 @@ export interface ConditionEffects {
   maintenance: boolean;
   /** An issue was reported (auto_report). */
   reported: boolean;
+  /** The id of the issue opened (auto_report). */
+  issueId?: string;
 }
 
 /**
@@ -20,10 +23,10 @@ export interface ConditionEffects {
  * audit action `maintenance` on the device; a reserved device is left as it is, spec §4 "A reserved
  * device cannot be put in maintenance"); with `auto_report` an issue is opened.
  *
- * This is the one place where a condition opens an issue. Until the issues area exists, the report
- * is an audit entry `report_issue` on the device (the Device History Log's `log_type`), or on the
- * product when it sits in no device; the issues area attaches its issue creation here. Either flag
- * also writes one "Maintenance Ticket" entry in the product's tracking.
+ * This is the one place where a condition opens an issue: a pending issue about the rental
+ * (`eventId`, its user and location) in the Issues area, plus an audit entry `report_issue` on the
+ * device (the Device History Log's `log_type`), or on the product when it sits in no device. Either
+ * flag also writes one "Maintenance Ticket" entry in the product's tracking.
  *
  * Runs in the caller's transaction; ids must belong to `auth.organizationId` (a missing condition
  * or device is ignored). Called by product edits and condition assignment here, and by the
@@ -32,7 +35,7 @@ export interface ConditionEffects {
 export async function applyConditionEffects(
   tx: Tx,
   auth: AuthContext,
-  args: { productId: string; conditionId: string | null; deviceId: string | null },
+  args: { productId: string; conditionId: string | null; deviceId: string | null; eventId?: string | null },
 ): Promise<ConditionEffects> {
   const effects: ConditionEffects = { maintenance: false, reported: false };
   if (!args.conditionId) return effects;
@@ -66,6 +69,16 @@ export async function applyConditionEffects(
     effects.maintenance = true;
   }
   if (condition.autoReport) {
+    const [product] = await tx
+      .select({ name: products.name })
+      .from(products)
+      .where(and(eq(products.id, args.productId), eq(products.organizationId, auth.organizationId)));
+    effects.issueId = await openConditionIssue(tx, auth, {
+      conditionId: condition.id,
+      conditionName: condition.name,
+      productName: product?.name ?? null,
+      eventId: args.eventId ?? null,
+    });
     await writeAudit(tx, auth, {
       entity: device ? 'device' : 'product',
       entityId: device ? device.id : args.productId,
@@ -73,6 +86,7 @@ export async function applyConditionEffects(
       changes: {
         condition: { before: null, after: condition.name },
         id_product: { before: null, after: args.productId },
+        id_issue: { before: null, after: effects.issueId },
       },
     });
     effects.reported = true;

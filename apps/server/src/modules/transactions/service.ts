@@ -611,7 +611,12 @@ export class TransactionService {
       'on_complete',
     );
     if (t.idProduct && conditionId)
-      await applyConditionEffects(tx, auth, { productId: t.idProduct, conditionId, deviceId: target.id });
+      await applyConditionEffects(tx, auth, {
+        productId: t.idProduct,
+        conditionId,
+        deviceId: target.id,
+        eventId: t.id,
+      });
     return after.id;
   }
 

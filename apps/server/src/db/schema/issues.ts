@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizationRef } from './columns';
+import { members } from './identity';
+import { users } from './people';
+import { locations } from './places';
+import { conditions } from './products';
+import { transactions } from './transactions';
+
+/**
+ * Issues reported about a rental (spec: console §3 Issue, §4 issue status, §5 issue rules). An
+ * issue is tied to one transaction (`id_event`, with its `invoice_id` kept as written) of the same
+ * organization; `id_user` is the customer it concerns, `reporter_*` who filed it (the team member
+ * or API key, or the condition that opened it), `team_member_id` the member it is assigned to.
+ * `source` says whether a person filed it (`console`) or a condition with Report Issue opened it
+ * (`condition`, with `id_condition`). The dashboard's `issue_rate` counts these rows.
+ */
+export const issues = pgTable(
+  'issues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    /** Readable number (`issue_id` on the wire is `ISS-<number>`). */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'in_progress', 'resolved'] })
+      .notNull()
+      .default('pending'),
+    description: text('description').notNull(),
+    pictures: jsonb('pictures').$type<string[]>().notNull().default([]),
+    idEvent: uuid('id_event').references(() => transactions.id, { onDelete: 'set null' }),
+    invoiceId: text('invoice_id'),
+    idLocation: uuid('id_location').references(() => locations.id, { onDelete: 'set null' }),
+    idUser: uuid('id_user').references(() => users.id, { onDelete: 'set null' }),
+    reporterName: text('reporter_name'),
+    reporterEmail: text('reporter_email'),
+    reporterPhone: text('reporter_phone'),
+    teamMemberId: uuid('team_member_id').references(() => members.id, { onDelete: 'set null' }),
+    source: text('source', { enum: ['console', 'condition'] })
+      .notNull()
+      .default('console'),
+    idCondition: uuid('id_condition').references(() => conditions.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('issues_org_created_idx').on(t.organizationId, t.createdAt),
+    index('issues_org_event_idx').on(t.organizationId, t.idEvent),
+    index('issues_org_location_idx').on(t.organizationId, t.idLocation, t.createdAt),
+    check('issues_description_ck', sql`char_length(${t.description}) <= 200`),
+  ],
+);

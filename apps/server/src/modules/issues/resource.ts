@@ -1,0 +1,96 @@
+import {
+  ISSUE_CSV_HEADERS,
+  ISSUE_MESSAGES,
+  type TIssue,
+  ZIssue,
+  ZIssueCreateRequest,
+  ZIssueStatus,
+  ZIssueUpdateRequest,
+} from '@lockerops/contract';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { issues } from '../../db/schema';
+import type { Resource } from '../../lib/crud/resource';
+import { assertIssueRefs, type IssueRow, issuesToWire, reporterOf, resolveIssueEvent } from './service';
+
+const ZIssueQuery = z.object({
+  status: ZIssueStatus.optional(),
+  id_location: z.uuid().optional(),
+});
+
+/**
+ * The Issues area (spec: console §2 Issues list, §3 Issue, §5 issue rules, §7 Issues; operational
+ * CSV export model `issue`). Multipart bodies and their images are turned into this JSON shape by
+ * routes.ts before validation; the status PATCH is in routes.ts too. Viewers are kept out (spec:
+ * console §6).
+ */
+export const issuesResource: Resource<
+  TIssue,
+  typeof ZIssueCreateRequest,
+  typeof ZIssueUpdateRequest,
+  typeof ZIssueQuery
+> = {
+  entity: 'issue',
+  path: 'issues',
+  model: 'issue',
+  tag: 'Issues',
+  table: issues,
+  item: ZIssue,
+  create: ZIssueCreateRequest,
+  update: ZIssueUpdateRequest,
+  query: ZIssueQuery,
+  filters: (q) => [
+    q.status ? eq(issues.status, q.status) : undefined,
+    q.id_location ? eq(issues.idLocation, q.id_location) : undefined,
+  ],
+  search: [issues.description, issues.invoiceId, issues.reporterName, issues.reporterEmail, issues.number],
+  sort: {
+    created_at: issues.createdAt,
+    status: issues.status,
+    issue_id: issues.number,
+    invoice_id: issues.invoiceId,
+  },
+  defaultSort: { by: 'created_at', order: 'desc' },
+  toWire: (rows, tx) => issuesToWire(rows as unknown as IssueRow[], tx),
+  async toValues(input, { tx, auth, existing }) {
+    const prev = existing as unknown as IssueRow | undefined;
+    const changesEvent = !prev || (input.invoice_id !== undefined && input.invoice_id !== prev.invoiceId);
+    const event = changesEvent
+      ? await resolveIssueEvent(tx, auth, {
+          idEvent: prev ? undefined : input.id_event,
+          invoiceId: input.invoice_id,
+        })
+      : undefined;
+    await assertIssueRefs(tx, auth, input);
+    return {
+      description: input.description,
+      ...(input.status ? { status: input.status } : {}),
+      ...(input.pictures !== undefined || !prev ? { pictures: input.pictures ?? [] } : {}),
+      ...(event ? { idEvent: event.id, invoiceId: event.invoiceId, idLocation: event.idLocation } : {}),
+      idUser: input.id_user ?? (prev ? prev.idUser : (event?.idUser ?? null)),
+      teamMemberId: input.team_member_id ?? null,
+      ...(prev ? {} : await reporterOf(tx, auth)),
+    };
+  },
+  csv: {
+    headers: ISSUE_CSV_HEADERS,
+    toRecord: (i) => ({
+      issue_id: i.issue_id,
+      status: i.status,
+      description: i.description,
+      invoice_id: i.invoice_id,
+      user_name: i.user?.name,
+      user_email: i.user?.email,
+      reporter_user_name: i.reporter_user_name,
+      team_member: i.team_member?.name,
+      source: i.source,
+      created_at: i.created_at,
+    }),
+  },
+  roles: { read: ['admin', 'member'] },
+  messages: {
+    created: ISSUE_MESSAGES.created,
+    updated: ISSUE_MESSAGES.updated,
+    deleted: ISSUE_MESSAGES.deleted,
+  },
+};

@@ -1,0 +1,218 @@
+import { ISSUE_MESSAGES, type TIssue, type TIssueCreateRequest } from '@lockerops/contract';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { issues, members, transactions, users } from '../../db/schema';
+import { BadRequest, NotFound } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
+import { wireOf } from '../../lib/crud/resource';
+
+export type IssueRow = typeof issues.$inferSelect;
+type TransactionRef = { id: string; invoiceId: string; idUser: string | null; idLocation: string | null };
+
+/** The wire shape of a batch of issues (spec: console §3 Issue): one query each for users, members, transactions. */
+export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> {
+  if (!rows.length) return [];
+  const ids = <K extends keyof IssueRow>(k: K) =>
+    [...new Set(rows.map((r) => r[k]).filter((v): v is NonNullable<IssueRow[K]> => !!v))] as string[];
+  const userIds = ids('idUser');
+  const memberIds = ids('teamMemberId');
+  const eventIds = ids('idEvent');
+  const [us, ms, ts] = await Promise.all([
+    userIds.length
+      ? tx
+          .select({
+            id: users.id,
+            name: users.name,
+            lastName: users.lastName,
+            email: users.email,
+            phone: users.phoneNumber,
+          })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [],
+    memberIds.length
+      ? tx
+          .select({
+            id: members.id,
+            name: members.name,
+            firstName: members.firstName,
+            lastName: members.lastName,
+            email: members.email,
+          })
+          .from(members)
+          .where(inArray(members.id, memberIds))
+      : [],
+    eventIds.length
+      ? tx
+          .select({ id: transactions.id, invoiceId: transactions.invoiceId })
+          .from(transactions)
+          .where(inArray(transactions.id, eventIds))
+      : [],
+  ]);
+  return rows.map((r) => {
+    const u = us.find((x) => x.id === r.idUser);
+    const m = ms.find((x) => x.id === r.teamMemberId);
+    const t = ts.find((x) => x.id === r.idEvent);
+    return {
+      id: r.id,
+      issue_id: `ISS-${r.number}`,
+      status: r.status,
+      description: r.description,
+      created_at: r.createdAt.toISOString(),
+      pictures: r.pictures ?? [],
+      user: u
+        ? { name: [u.name, u.lastName].filter(Boolean).join(' '), email: u.email, phone_number: u.phone }
+        : null,
+      id_user: r.idUser,
+      reporter_user_name: r.reporterName,
+      reporter_user_email: r.reporterEmail,
+      reporter_user_phone: r.reporterPhone,
+      event: t ? { id: t.id, invoice_id: t.invoiceId } : null,
+      id_event: r.idEvent,
+      id_location: r.idLocation,
+      team_member_id: r.teamMemberId,
+      team_member: m
+        ? {
+            id: m.id,
+            name: m.name ?? ([m.firstName, m.lastName].filter(Boolean).join(' ') || m.email),
+            email: m.email,
+          }
+        : null,
+      invoice_id: t?.invoiceId ?? r.invoiceId,
+      source: r.source,
+    };
+  });
+}
+
+/**
+ * The transaction an issue is about: by id (`id_event`, spec §7 `POST issues?id_event=`) or by its
+ * order/invoice number (either one, case-insensitive). 400 'Order No. does not exist.' when none of
+ * this organization matches (another organization's number is not found either).
+ */
+export async function resolveIssueEvent(
+  tx: Tx,
+  auth: AuthContext,
+  ref: { idEvent?: string; invoiceId?: string },
+): Promise<TransactionRef> {
+  const cols = {
+    id: transactions.id,
+    invoiceId: transactions.invoiceId,
+    idUser: transactions.idUser,
+    idLocation: transactions.idLocation,
+  };
+  const org = eq(transactions.organizationId, auth.organizationId);
+  if (ref.idEvent) {
+    const [t] = await tx
+      .select(cols)
+      .from(transactions)
+      .where(and(org, eq(transactions.id, ref.idEvent)));
+    if (t && (!ref.invoiceId || sameNumber(ref.invoiceId, t.invoiceId))) return t;
+    if (!ref.invoiceId) throw BadRequest(ISSUE_MESSAGES.orderNotFound);
+  }
+  const number = ref.invoiceId?.trim().toUpperCase();
+  if (!number) throw BadRequest(ISSUE_MESSAGES.orderNotFound);
+  // invoice and order numbers are stored upper-case (INV-…, ORD-…): an exact match uses their unique indexes
+  const [t] = await tx
+    .select(cols)
+    .from(transactions)
+    .where(and(org, or(eq(transactions.invoiceId, number), eq(transactions.orderId, number))))
+    .limit(1);
+  if (!t) throw BadRequest(ISSUE_MESSAGES.orderNotFound);
+  return t;
+}
+
+const sameNumber = (a: string, b: string) => a.trim().toUpperCase() === b.toUpperCase();
+
+/** Checks that the user and the team member (when given) belong to the organization; 404 otherwise. */
+export async function assertIssueRefs(
+  tx: Tx,
+  auth: AuthContext,
+  input: Pick<TIssueCreateRequest, 'id_user' | 'team_member_id'>,
+): Promise<void> {
+  if (input.id_user) {
+    const [u] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.id_user), eq(users.organizationId, auth.organizationId)));
+    if (!u) throw NotFound(ISSUE_MESSAGES.userNotFound);
+  }
+  if (input.team_member_id) {
+    const [m] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.id, input.team_member_id), eq(members.organizationId, auth.organizationId)));
+    if (!m) throw NotFound(ISSUE_MESSAGES.memberNotFound);
+  }
+}
+
+/** Who files an issue: the signed-in team member's name and e-mail, or the API key's name. */
+export async function reporterOf(
+  tx: Tx,
+  auth: AuthContext,
+): Promise<{ reporterName: string | null; reporterEmail: string | null; reporterPhone: string | null }> {
+  if (auth.actor.type === 'member' && auth.memberId) {
+    const [m] = await tx
+      .select({
+        name: members.name,
+        firstName: members.firstName,
+        lastName: members.lastName,
+        email: members.email,
+      })
+      .from(members)
+      .where(and(eq(members.id, auth.memberId), eq(members.organizationId, auth.organizationId)));
+    if (m)
+      return {
+        reporterName: m.name ?? ([m.firstName, m.lastName].filter(Boolean).join(' ') || auth.actor.name),
+        reporterEmail: m.email,
+        reporterPhone: null,
+      };
+  }
+  return { reporterName: auth.actor.name, reporterEmail: null, reporterPhone: null };
+}
+
+/**
+ * Opens the issue of a rental that came back in a condition with Report Issue (spec: operational §2
+ * Conditions; console §3 Issue): pending, about `eventId`'s transaction (its user and location), or
+ * about no transaction when the condition was set outside a rental (a product edit). Runs in the
+ * caller's transaction and writes the issue's audit entry. Answers the new issue's id.
+ */
+export async function openConditionIssue(
+  tx: Tx,
+  auth: AuthContext,
+  args: { conditionId: string; conditionName: string; productName: string | null; eventId: string | null },
+): Promise<string> {
+  const [t] = args.eventId
+    ? await tx
+        .select({
+          id: transactions.id,
+          invoiceId: transactions.invoiceId,
+          idUser: transactions.idUser,
+          idLocation: transactions.idLocation,
+        })
+        .from(transactions)
+        .where(and(eq(transactions.id, args.eventId), eq(transactions.organizationId, auth.organizationId)))
+    : [];
+  const what = args.productName ? `${args.productName} returned` : 'Returned';
+  const [row] = await tx
+    .insert(issues)
+    .values({
+      organizationId: auth.organizationId,
+      description: `${what} in condition "${args.conditionName}"`.slice(0, 200),
+      idEvent: t?.id ?? null,
+      invoiceId: t?.invoiceId ?? null,
+      idUser: t?.idUser ?? null,
+      idLocation: t?.idLocation ?? null,
+      source: 'condition',
+      idCondition: args.conditionId,
+      ...(await reporterOf(tx, auth)),
+    })
+    .returning();
+  await writeAudit(tx, auth, {
+    entity: 'issue',
+    entityId: row!.id,
+    action: 'create',
+    after: wireOf(issues, row as never),
+  });
+  return row!.id;
+}
