@@ -347,7 +347,7 @@ export const ZDeviceListQuery = z.object({
   mode: z.enum(DEVICE_MODES).optional(),
 });
 
-/** `PATCH devices`: bulk edit ("Edit Devices") of mode, price, size, location and status. */
+/** `PATCH devices`: bulk edit ("Edit Devices") of mode, price, size, product, location and status. */
 export const ZDeviceBulkEditRequest = z.object({
   id_devices: z.array(z.uuid()).min(1, DEVICE_MESSAGES.selectOne),
   device: z
@@ -356,6 +356,8 @@ export const ZDeviceBulkEditRequest = z.object({
       price_required: z.boolean().optional(),
       id_price: z.uuid().nullable().optional(),
       id_size: z.uuid().nullable().optional(),
+      /** A product is in at most one device: with several devices the others fail with 409's text. */
+      id_product: z.uuid().nullable().optional(),
       id_location: z.uuid().optional(),
       status: z.enum(['available', 'maintenance']).optional(),
     })

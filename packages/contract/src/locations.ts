@@ -22,6 +22,8 @@ export type TAssignmentType = z.infer<typeof ZAssignmentType>;
  */
 export const LOCATION_MESSAGES = {
   nameRequired: 'Name required',
+  /** spec console §5: "Address required where an address is asked" */
+  addressRequired: MSG.addressRequired,
   emailRequired: MSG.emailRequired,
   invalidEmail: 'Invalid email address',
   /** ours */
@@ -120,7 +122,7 @@ export type TLocation = z.infer<typeof ZLocation>;
 export const ZLocationCreateRequest = z
   .object({
     name: zRequiredText(LOCATION_MESSAGES.nameRequired, 200),
-    address: zOptionalText(500),
+    address: zRequiredText(LOCATION_MESSAGES.addressRequired, 500),
     image: zOptionalText(500),
     hidden: zFlag.optional().default(false),
     shared: zFlag.optional().default(false),

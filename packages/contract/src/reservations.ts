@@ -122,7 +122,7 @@ export const normalizeReservationPhone = (v: string): string => v.replace(/\D/g,
  *   `time_zone` (IANA, default UTC).
  * - The locker: `id_device`, or `id_location` with `id_size` (rental: with `id_product`) resolved by
  *   the server to the first free locker for the whole time.
- * Tracking numbers are upper-cased, required and unique for delivery; a delivery needs a phone or
+ * Tracking numbers are upper-cased and required for every reservation, unique for delivery; a delivery needs a phone or
  * an e-mail; a rental needs a product; storage, service and rental need the user they are for.
  */
 export const ZReservationCreateRequest = z
@@ -164,7 +164,7 @@ export const ZReservationCreateRequest = z
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     const M = RESERVATION_MESSAGES;
     if (!v.mode || !(RESERVATION_MODES as readonly string[]).includes(v.mode)) issue('mode', M.modeRequired);
-    if (v.mode === 'delivery' && !v.tracking_number) issue('tracking_number', M.trackingRequired);
+    if (!v.tracking_number) issue('tracking_number', M.trackingRequired);
     if (!v.id_location && !v.id_device) issue('id_location', M.locationRequired);
     if (!v.id_device && v.mode !== 'rental' && !v.id_size) issue('id_size', M.sizeRequired);
     if (v.mode === 'rental' && !v.id_product) issue('id_product', M.productRequired);

@@ -91,8 +91,11 @@ export interface Resource<
   afterWrite?(row: Row, input: z.output<TCreate> | z.output<TUpdate>, ctx: WriteContext): Promise<void>;
   /** Refuses a delete (409) or cleans up before it. */
   beforeDelete?(rows: Row[], ctx: WriteContext): Promise<void>;
-  /** Refuses an export (e.g. mixed hardware types). */
-  beforeExport?(where: SQL, tx: Tx): Promise<void>;
+  /**
+   * Refuses an export (e.g. a selection of mixed hardware types); `selected` is true when the
+   * caller exported chosen rows (`ids`) rather than the whole filtered list.
+   */
+  beforeExport?(where: SQL, tx: Tx, selected: boolean): Promise<void>;
   csv: { headers: readonly string[]; toRecord?(item: TOut): Record<string, unknown> };
   messages: { created: string; updated: string; deleted?: string };
   /** Defaults: read all roles, write admin+member, delete/upload/export admin (spec: operational §1). */
@@ -288,7 +291,7 @@ export function crudRoutes<
         const q = req.query as z.output<typeof ExportQuery>;
         const where = whereOf(r as never, req.auth, q as never);
         const total = await req.withTenant(async (tx) => {
-          await r.beforeExport?.(where, tx);
+          await r.beforeExport?.(where, tx, !!q.ids?.length);
           const [{ n }] = (await tx
             .select({ n: count() })
             .from(r.table as PgTable)

@@ -62,7 +62,12 @@ beforeAll(async () => {
   await createMember(t, orgId, { email: 'member@demo-org.test', role: 'member' });
   member = bearer(await signIn(t.app, 'member@demo-org.test'));
   const loc = (name: string) =>
-    inject('POST', 'locations', { name, contact_email: 'desk@x.test', contact_phone: '+15551234567' });
+    inject('POST', 'locations', {
+      name,
+      address: `${name} Road 1`,
+      contact_email: 'desk@x.test',
+      contact_phone: '+15551234567',
+    });
   locA = (await loc('Dock A')).json().id;
   locB = (await loc('Dock B')).json().id;
   sizeId = (await inject('POST', 'sizes', { name: 'M', width: 10, depth: 10, height: 10 })).json().id;
@@ -218,7 +223,7 @@ describe('devices: create and the rules of spec §5 Device', () => {
       await inject(
         'POST',
         'locations',
-        { name: 'Theirs', contact_email: 'a@b.test', contact_phone: '5551234567' },
+        { name: 'Theirs', address: '9 Their St', contact_email: 'a@b.test', contact_phone: '5551234567' },
         theirs,
       )
     ).json().id;
@@ -341,7 +346,7 @@ describe('devices: organization hardware and mode flags', () => {
       await inject(
         'POST',
         'locations',
-        { name: 'O', contact_email: 'a@b.test', contact_phone: '5551234567' },
+        { name: 'O', address: '9 O St', contact_email: 'a@b.test', contact_phone: '5551234567' },
         h,
       )
     ).json().id;
@@ -524,15 +529,44 @@ describe('devices: list, bulk edit, export, CSV', () => {
     });
     const bad = await inject('PATCH', 'devices', { id_devices: [a.id], device: { mode: 'storage' } });
     expect(bad.json().failed).toEqual([{ id: a.id, detail: DEVICE_MESSAGES.weightNeedsService }]);
+    // a product goes into one door only: the first device takes it, the others fail with the reason
+    const drill = (await inject('POST', 'products', { name: 'Bulk drill' })).json().id;
+    const r1 = await create({ mode: 'rental', id_size: null });
+    const r2 = await create({ mode: 'rental', id_size: null });
+    const stocked = await inject('PATCH', 'devices', {
+      id_devices: [r1.id, r2.id],
+      device: { id_product: drill },
+    });
+    expect(stocked.json().updated).toHaveLength(1);
+    expect(stocked.json().failed).toEqual([
+      { id: expect.any(String), detail: DEVICE_MESSAGES.productInAnotherDevice },
+    ]);
+    const holder = stocked.json().updated[0];
+    expect((await inject('GET', `devices/${holder}`)).json().id_product).toBe(drill);
     const none = await inject('PATCH', 'devices', { id_devices: [], device: {} });
     expect(none.statusCode).toBe(400);
     expect(none.json().detail).toBe(DEVICE_MESSAGES.selectOne);
   });
 
-  it('exports one hardware type, refuses mixed ones', async () => {
-    const mixed = await inject('GET', 'devices/export');
+  it('exports everything with nothing selected, refuses a selection of mixed hardware types', async () => {
+    const all = await inject('GET', 'devices/export');
+    expect(all.statusCode).toBe(200);
+    const allRows = parse(all.body, { columns: true }) as Array<Record<string, string>>;
+    expect(allRows.length).toBe(Number(all.headers['x-export-count']));
+    const types = new Set(allRows.map((r) => r.hardware_type));
+    expect(types.size).toBeGreaterThan(1);
+    const list = (await inject('GET', 'devices?size=200')).json().items as Array<{
+      id: string;
+      hardware_type: string;
+    }>;
+    const virtual = list.find((d) => d.hardware_type === 'virtual')!;
+    const other = list.find((d) => d.hardware_type !== 'virtual')!;
+    const mixed = await inject('GET', `devices/export?ids=${virtual.id},${other.id}`);
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().detail).toBe(DEVICE_MESSAGES.mixedHardware);
+    const same = await inject('GET', `devices/export?ids=${virtual.id}`);
+    expect(same.statusCode).toBe(200);
+    expect(same.headers['x-export-count']).toBe('1');
     const ok = await inject('GET', 'devices/export?hardware_type=virtual');
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-disposition']).toContain('device_export.csv');

@@ -102,7 +102,8 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
 
 /**
  * The Devices area (spec: operational §2 Devices, §3 Device, §4 Device status, §5 Device, §7
- * Devices). Sorted by locker number by default; export refuses mixed hardware types.
+ * Devices). Sorted by locker number by default; export refuses a selection of mixed hardware
+ * types and exports everything when nothing is selected.
  */
 export const devicesResource: Resource<
   TDevice,
@@ -147,7 +148,10 @@ export const devicesResource: Resource<
   toWire: (rows, tx) => devicesToWire(rows as unknown as DeviceRow[], tx),
   toValues: (input, { tx, auth, existing }) =>
     deviceValues(tx, auth, input as TDeviceCreateValues, existing as unknown as DeviceRow | undefined),
-  async beforeExport(where, tx) {
+  // Spec operational §5 Export: the refusal is about *selected* devices of different hardware
+  // types; with nothing selected the whole (filtered) list is exported, whatever its hardware.
+  async beforeExport(where, tx, selected) {
+    if (!selected) return;
     const [r] = await tx
       .select({ n: countDistinct(devices.hardwareType) })
       .from(devices)

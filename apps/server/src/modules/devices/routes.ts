@@ -82,7 +82,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
           tags,
           summary: 'Bulk edit devices ("Edit Devices")',
           description:
-            'Sets mode, price required/price, size, location or status on every listed device. Each device is re-checked with every rule of a single update and written in its own savepoint: reserved devices and devices that break a rule are listed in `failed` with the reason, the others are updated. 400 "Please select at least one device" for no ids. spec: operational §2 Devices, §5 Device.',
+            'Sets mode, price required/price, size, product, location or status on every listed device (a product goes to the first device only: it can be in one device). Each device is re-checked with every rule of a single update and written in its own savepoint: reserved devices and devices that break a rule are listed in `failed` with the reason, the others are updated. 400 "Please select at least one device" for no ids. spec: operational §2 Devices, §5 Device.',
           body: ZDeviceBulkEditRequest,
           response: { 200: ZDeviceBulkResponse, ...errors(400, 401, 403, 404) },
         },
@@ -103,6 +103,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
             if (patch.price_required !== undefined) next.price_required = patch.price_required;
             if (patch.id_price !== undefined) next.id_price = patch.id_price;
             if (patch.id_size !== undefined) next.id_size = patch.id_size;
+            if (patch.id_product !== undefined) next.id_product = patch.id_product;
             if (patch.id_location !== undefined) next.id_location = patch.id_location;
             if (patch.status !== undefined) next.status = patch.status;
             const issues = deviceRuleIssues(next);

@@ -100,17 +100,27 @@ describe('locations: create, validate, update', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toEqual([
       LOCATION_MESSAGES.nameRequired,
+      LOCATION_MESSAGES.addressRequired,
       LOCATION_MESSAGES.invalidEmail,
       LOCATION_MESSAGES.invalidPhone,
     ]);
-    const missing = await inject('POST', 'locations', { name: 'X' });
-    expect(missing.json().detail).toEqual([LOCATION_MESSAGES.emailRequired, LOCATION_MESSAGES.phoneRequired]);
+    expect(LOCATION_MESSAGES.addressRequired).toBe('Address required');
+    const missing = await inject('POST', 'locations', { name: 'X', address: '  ' });
+    expect(missing.json().detail).toEqual([
+      LOCATION_MESSAGES.addressRequired,
+      LOCATION_MESSAGES.emailRequired,
+      LOCATION_MESSAGES.phoneRequired,
+    ]);
     const restricted = await inject('POST', 'locations', loc({ restricted: true }));
     expect(restricted.json().detail).toBe(LOCATION_MESSAGES.restrictionTypeRequired);
   });
 
   it('uses the default support contact when asked', async () => {
-    const none = await inject('POST', 'locations', { name: 'Def', use_default_contact: true });
+    const none = await inject('POST', 'locations', {
+      name: 'Def',
+      address: '2 Def St',
+      use_default_contact: true,
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().detail).toBe(LOCATION_MESSAGES.noDefaultContact);
     await t.database.db
@@ -124,6 +134,7 @@ describe('locations: create, validate, update', () => {
   it('accepts a multipart form like the console sends', async () => {
     const body = multipartBody({
       name: 'Form Loc',
+      address: '3 Form St',
       contact_email: 'a@b.test',
       contact_phone: '5551234567',
       hidden: 'true',
@@ -164,20 +175,28 @@ describe('locations: create, validate, update', () => {
 });
 
 describe('locations: shared', () => {
-  it('shares only for super-tenant or shared_locations organizations', async () => {
+  it('shares only for super-tenant organizations with the Shared Locations flag', async () => {
     expect((await create({ name: 'Shared', shared: true })).shared).toBe(true);
     const org = await createOrganization(t, 'plainco');
-    await t.database.db
-      .update(organizations)
-      .set({ superTenant: false, sharedLocations: false })
-      .where(eq(organizations.id, org.id));
     await createMember(t, org.id, { email: 'boss@plainco.test' });
     const h = bearer(await signIn(t.app, 'boss@plainco.test', undefined, 'plainco.localhost'));
-    const res = await inject('POST', 'locations', loc({ shared: true }), h);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().detail).toBe(LOCATION_MESSAGES.sharedNotAllowed);
     const l = await create({}, h);
-    expect((await inject('PATCH', `location/${l.id}`, { shared: true }, h)).statusCode).toBe(403);
+    for (const flags of [
+      { superTenant: false, sharedLocations: false },
+      { superTenant: true, sharedLocations: false },
+      { superTenant: false, sharedLocations: true },
+    ]) {
+      await t.database.db.update(organizations).set(flags).where(eq(organizations.id, org.id));
+      const res = await inject('POST', 'locations', loc({ shared: true }), h);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail).toBe(LOCATION_MESSAGES.sharedNotAllowed);
+      expect((await inject('PATCH', `location/${l.id}`, { shared: true }, h)).statusCode).toBe(403);
+    }
+    await t.database.db
+      .update(organizations)
+      .set({ superTenant: true, sharedLocations: true })
+      .where(eq(organizations.id, org.id));
+    expect((await inject('PATCH', `location/${l.id}`, { shared: true }, h)).statusCode).toBe(200);
   });
 });
 

@@ -14,15 +14,16 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 export const assignmentOf = (r: TRestrictionType): TAssignmentType => (r === 'users' ? 'user' : 'group');
 
 /**
- * Whether the organization may share locations: super-tenant organizations or those with the
- * shared_locations feature (spec: operational §4 Location).
+ * Whether the organization may share locations: a super-tenant organization with the Shared
+ * Locations flag (spec: operational §4 Location, console §6 "Super-tenant organisations can …
+ * share locations"; issue: the Shared checkbox only for super-tenants with the flag).
  */
 export async function canShareLocations(tx: Tx, organizationId: string): Promise<boolean> {
   const [org] = await tx
     .select({ superTenant: organizations.superTenant, sharedLocations: organizations.sharedLocations })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return !!org && (org.superTenant || org.sharedLocations);
+  return !!org && org.superTenant && org.sharedLocations;
 }
 
 /** Refuses `shared` for an organization that may not share locations (403). */

@@ -112,8 +112,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Posts a reservation; a payload without a `tracking_number` key gets one (required for every mode). */
 const create = (payload: object, headers = admin) =>
-  t.app.inject({ method: 'POST', url: '/api/reservations', headers, payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/reservations',
+    headers,
+    payload: 'tracking_number' in payload ? payload : { tracking_number: 'TRK-1', ...payload },
+  });
 const update = (id: string, payload: object, headers = admin) =>
   t.app.inject({ method: 'PUT', url: `/api/reservations/${id}`, headers, payload });
 const putSettings = (payload: object, headers = admin) =>
@@ -128,6 +134,7 @@ const NO_LIMITS = {
 /** A storage reservation of device s1 for ann on 2030-01-07 (a Monday), hours `from`..`to` UTC. */
 const custom = (from: string, to: string, extra: object = {}) => ({
   mode: 'storage',
+  tracking_number: 'ST-100',
   id_location: loc,
   id_size: small,
   id_device: dev.s1,
@@ -170,12 +177,30 @@ describe('reservations: create and validate', () => {
   });
 
   it("answers the spec's messages", async () => {
-    const empty = await create({});
+    const empty = await create({ tracking_number: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toEqual(
-      expect.arrayContaining([M.modeRequired, M.locationRequired, M.startDateRequired, M.endDateRequired]),
+      expect.arrayContaining([
+        M.modeRequired,
+        M.trackingRequired,
+        M.locationRequired,
+        M.startDateRequired,
+        M.endDateRequired,
+      ]),
     );
-    const delivery = await create({ mode: 'delivery', id_location: loc, id_size: small, start_date: 'x' });
+    // the tracking number is required for every mode, not only delivery (spec operational §5)
+    for (const mode of ['storage', 'rental', 'service']) {
+      const r = await create({ ...custom('10:00', '12:00'), mode, tracking_number: ' ' });
+      expect(r.statusCode).toBe(400);
+      expect([r.json().detail].flat()).toContain(M.trackingRequired);
+    }
+    const delivery = await create({
+      mode: 'delivery',
+      tracking_number: '',
+      id_location: loc,
+      id_size: small,
+      start_date: 'x',
+    });
     expect(delivery.json().detail).toEqual(expect.arrayContaining([M.trackingRequired, M.phoneOrEmail]));
     const rental = await create({
       mode: 'rental',
@@ -581,10 +606,10 @@ describe('reservations: list, roles, tenancy, CSV', () => {
     await clearReservations();
     const csv = [
       'mode,tracking_number,id_location,id_size,id_device,id_user,email,start_date,end_date,recurring,monday,from_time,to_time',
-      `storage,,${loc},${small},${dev.s1},${usr.ann},,2030-04-01T10:00:00Z,2030-04-01T11:00:00Z,false,,,`,
-      `storage,,${loc},${small},${dev.s1},${usr.bob},,2030-04-01T10:30:00Z,2030-04-01T11:30:00Z,false,,,`,
+      `storage,st-1,${loc},${small},${dev.s1},${usr.ann},,2030-04-01T10:00:00Z,2030-04-01T11:00:00Z,false,,,`,
+      `storage,st-2,${loc},${small},${dev.s1},${usr.bob},,2030-04-01T10:30:00Z,2030-04-01T11:30:00Z,false,,,`,
       `delivery,csv-1,${loc},${small},,,,2030-04-01T10:00:00Z,2030-04-01T11:00:00Z,false,,,`,
-      `storage,,${loc},${small},,${usr.cid},,2030-04-07,2030-04-14,true,true,08:00,09:00`,
+      `storage,st-3,${loc},${small},,${usr.cid},,2030-04-07,2030-04-14,true,true,08:00,09:00`,
     ].join('\n');
     const body = multipartBody({}, [
       { name: 'file', filename: 'r.csv', data: Buffer.from(csv), type: 'text/csv' },

@@ -216,6 +216,7 @@ describe('storage life cycle (partner API)', () => {
     const other = await newUser('Otto');
     const reserved = await post('reservations', {
       mode: 'storage',
+      tracking_number: 'RITA-1',
       id_device: dev,
       id_location: locationId,
       id_user: owner,

@@ -143,7 +143,13 @@ export function LocationFormDialog({
       }
     >
       <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
-      <TextField label="Address" {...register('address')} />
+      <TextField
+        label="Address"
+        required
+        {...register('address')}
+        error={!!err('address')}
+        helperText={err('address')}
+      />
       {open ? <PositionPicker position={{ lat, lng }} onMove={(p) => void moved(p)} /> : null}
       <TextField label="Custom ID" {...register('custom_id')} />
       <Controller

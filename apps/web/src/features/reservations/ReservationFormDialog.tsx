@@ -196,7 +196,7 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
             )}
             <TextField
               label="Tracking Number"
-              required={mode === 'delivery'}
+              required
               {...register('tracking_number', { onBlur: (e) => void onTrackingBlur(e.target.value) })}
               slotProps={{ htmlInput: { style: { textTransform: 'uppercase' } } }}
               error={!!err('tracking_number')}

@@ -30,6 +30,7 @@ describe('reservation form logic', () => {
     const v = {
       ...reservationFormValues(null, 'Europe/Paris'),
       mode: 'storage',
+      tracking_number: 'st-7',
       id_location: '00000000-0000-4000-8000-000000000001',
       id_size: '00000000-0000-4000-8000-000000000002',
       id_user: '00000000-0000-4000-8000-000000000003',
@@ -48,6 +49,9 @@ describe('reservation form logic', () => {
     });
     const custom = ZReservationCreateRequest.safeParse({ ...v, days: 'custom' });
     expect(custom.success).toBe(false);
+    // the tracking number is required for storage too, not only delivery
+    const untracked = ZReservationCreateRequest.safeParse(withDays({ ...v, tracking_number: '' }));
+    expect(untracked.error?.issues.map((i) => i.message)).toContain('Tracking number required');
   });
 
   it('fills the form from a reservation (custom range in local time, custom days)', () => {
