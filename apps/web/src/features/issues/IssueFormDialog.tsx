@@ -1,0 +1,173 @@
+import { ISSUE_MESSAGES, type TIssue } from '@lockerops/contract';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import { Autocomplete, Box, Button, FormHelperText, IconButton, TextField, Typography } from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { FormDialog } from '../../components/FormDialog';
+import { issuesKey, saveIssue, useIssueForm, useOrderLookup, usePeopleOptions } from './hooks';
+
+export interface IssueFormDialogProps {
+  open: boolean;
+  /** the issue being edited; null creates one */
+  issue: TIssue | null;
+  onClose: () => void;
+}
+
+const isImage = (f: File) => f.type.startsWith('image/');
+
+/**
+ * "Create Issue" / "Edit Issue" (spec console §2 Issues list, §5 Issue): the order/invoice number,
+ * looked up as it is typed ('Order No. does not exist.' when no transaction has it), description (at
+ * most 200), the reporting user (users 1/10000) and the assigned team member (members 1/150), and
+ * images ('One or more of the selected files are not images. Please try again.'). Sent as multipart.
+ */
+export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) {
+  const form = useIssueForm(issue, open);
+  const { register, control, formState, watch, setValue } = form;
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const inputId = useId();
+  useEffect(() => {
+    if (open) {
+      setFiles([]);
+      setFileError(null);
+    }
+  }, [open]);
+  const number = String(watch('invoice_id') ?? '');
+  const lookup = useOrderLookup(open ? number : '');
+  const found = lookup.data;
+  const users = usePeopleOptions('users', open);
+  const members = usePeopleOptions('members', open);
+  const pictures = (watch('pictures') as string[] | undefined) ?? [];
+  const orderHelp =
+    formState.errors.invoice_id?.message ??
+    (number.trim().length >= 3 && lookup.isSuccess
+      ? found
+        ? `Order ${found.invoice_id}`
+        : ISSUE_MESSAGES.orderNotFound
+      : undefined);
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={issue ? 'Edit Issue' : 'Create Issue'}
+      form={form}
+      onSubmit={(values) => {
+        if (fileError) return Promise.reject(new Error(fileError));
+        return saveIssue(issue?.id, values, files, found?.id);
+      }}
+      successMessage={issue ? ISSUE_MESSAGES.updated : ISSUE_MESSAGES.created}
+      invalidateKey={issuesKey}
+    >
+      <TextField
+        label="Order No."
+        required
+        {...register('invoice_id')}
+        error={!!formState.errors.invoice_id || (number.trim().length >= 3 && lookup.isSuccess && !found)}
+        helperText={orderHelp}
+      />
+      <TextField
+        label="Description"
+        required
+        multiline
+        minRows={3}
+        {...register('description')}
+        error={!!formState.errors.description}
+        helperText={
+          formState.errors.description?.message ?? `${String(watch('description') ?? '').length}/200`
+        }
+      />
+      <Controller
+        control={control}
+        name="id_user"
+        render={({ field }) => {
+          const options = users.data ?? [];
+          return (
+            <Autocomplete
+              options={options}
+              getOptionLabel={(o) => o.label}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              value={options.find((o) => o.id === field.value) ?? null}
+              onChange={(_e, picked) => field.onChange(picked?.id ?? '')}
+              renderInput={(params) => <TextField {...params} label="User" />}
+            />
+          );
+        }}
+      />
+      <Controller
+        control={control}
+        name="team_member_id"
+        render={({ field }) => {
+          const options = members.data ?? [];
+          return (
+            <Autocomplete
+              options={options}
+              getOptionLabel={(o) => o.label}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              value={options.find((o) => o.id === field.value) ?? null}
+              onChange={(_e, picked) => field.onChange(picked?.id ?? '')}
+              renderInput={(params) => <TextField {...params} label="Team Member" />}
+            />
+          );
+        }}
+      />
+      <Box>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          Images
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          {pictures.map((url) => (
+            <Box key={url} sx={{ position: 'relative' }}>
+              <img
+                src={url}
+                alt="Issue"
+                style={{ width: 80, height: 60, objectFit: 'cover', borderRadius: 4 }}
+              />
+              <IconButton
+                size="small"
+                aria-label="Remove image"
+                sx={{ position: 'absolute', top: -8, right: -8, bgcolor: 'background.paper' }}
+                onClick={() =>
+                  setValue(
+                    'pictures',
+                    pictures.filter((p) => p !== url),
+                  )
+                }
+              >
+                <CloseOutlined fontSize="small" />
+              </IconButton>
+            </Box>
+          ))}
+          {files.map((f) => (
+            <Typography key={f.name} variant="caption" sx={{ alignSelf: 'center' }}>
+              {f.name}
+            </Typography>
+          ))}
+        </Box>
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          data-testid="issue-images"
+          onChange={(e) => {
+            const picked = Array.from(e.target.files ?? []);
+            e.target.value = '';
+            if (picked.some((f) => !isImage(f))) {
+              setFileError(ISSUE_MESSAGES.notImages);
+              return;
+            }
+            setFileError(null);
+            setFiles((prev) => [...prev, ...picked]);
+          }}
+        />
+        <Button component="label" htmlFor={inputId} variant="outlined" size="small">
+          Add images
+        </Button>
+        {fileError ? <FormHelperText error>{fileError}</FormHelperText> : null}
+      </Box>
+    </FormDialog>
+  );
+}

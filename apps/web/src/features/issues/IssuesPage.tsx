@@ -1,0 +1,112 @@
+import {
+  DATE_FORMAT,
+  ISSUE_STATUS_LABELS,
+  ISSUE_STATUSES,
+  type TIssue,
+  type TIssueStatus,
+} from '@lockerops/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Button, MenuItem, Select } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useCurrentUser } from '../../api/session';
+import { DataTable } from '../../components/DataTable';
+import { PageTitle } from '../../components/PageTitle';
+import { ISSUES_ENDPOINT, issuesKey, useIssueStatus, ZIssuePage } from './hooks';
+import { IssueFormDialog } from './IssueFormDialog';
+
+/**
+ * Columns of the Issues list (spec console §2, §3 Issue): issue id, order, description, user,
+ * reporter, team member, created, and the status dropdown saved at once.
+ */
+export function issueColumns(onStatus: (issue: TIssue, status: TIssueStatus) => void): GridColDef<TIssue>[] {
+  return [
+    { field: 'issue_id', headerName: 'Issue ID', width: 110 },
+    { field: 'invoice_id', headerName: 'Order No.', width: 130 },
+    { field: 'description', headerName: 'Description', flex: 1, minWidth: 200, sortable: false },
+    {
+      field: 'user',
+      headerName: 'User',
+      width: 160,
+      sortable: false,
+      valueGetter: (_v, row) => row.user?.name ?? '',
+    },
+    { field: 'reporter_user_name', headerName: 'Reporter', width: 150, sortable: false },
+    {
+      field: 'team_member',
+      headerName: 'Team Member',
+      width: 150,
+      sortable: false,
+      valueGetter: (_v, row) => row.team_member?.name ?? '',
+    },
+    {
+      field: 'created_at',
+      headerName: 'Created',
+      width: 170,
+      valueFormatter: (v: string) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
+    },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 160,
+      renderCell: ({ row }) => (
+        <Select
+          size="small"
+          value={row.status}
+          inputProps={{ 'aria-label': `Status ${row.issue_id}` }}
+          onClick={(e) => e.stopPropagation()}
+          onChange={(e) => onStatus(row, e.target.value as TIssueStatus)}
+          sx={{ minWidth: 140 }}
+        >
+          {ISSUE_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {ISSUE_STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
+        </Select>
+      ),
+    },
+  ];
+}
+
+/**
+ * /issues (spec console §2 Issues list): search, paging, row selection and bulk delete for admins,
+ * a status dropdown per row saved at once ('Issue updated successfully!'), the create/edit dialog,
+ * CSV export (`issue`). Viewers never reach it (spec §6).
+ */
+export function IssuesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const [dialog, setDialog] = useState<{ issue: TIssue | null } | null>(null);
+  const status = useIssueStatus();
+  const columns = useMemo(
+    () => issueColumns((issue, next) => status.mutate({ id: issue.id, status: next })),
+    [status.mutate],
+  );
+  return (
+    <>
+      <PageTitle
+        title="Issues"
+        actions={
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ issue: null })}>
+            Create Issue
+          </Button>
+        }
+      />
+      <DataTable<TIssue>
+        queryKey={issuesKey}
+        endpoint={ISSUES_ENDPOINT}
+        schema={ZIssuePage}
+        columns={columns}
+        filterPage="issues"
+        canSelect={isAdmin}
+        bulkDelete
+        exportModel="issue"
+        onRowClick={(issue) => setDialog({ issue })}
+        disableVirtualization={disableVirtualization}
+      />
+      <IssueFormDialog open={!!dialog} issue={dialog?.issue ?? null} onClose={() => setDialog(null)} />
+    </>
+  );
+}

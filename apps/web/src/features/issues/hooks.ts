@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TIssue,
+  type TIssueCreateInput,
+  type TIssueCreateRequest,
+  type TIssueStatus,
+  type TPage,
+  ZIssue,
+  ZIssueActionResponse,
+  ZIssueCreateRequest,
+  zPage,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+import { toFormData } from '../products/formData';
+
+/** Query-key prefix of the issues list; every issue mutation invalidates it. */
+export const issuesKey = ['issues'] as const;
+export const ISSUES_ENDPOINT = 'issues';
+export const ZIssuePage: z.ZodType<TPage<TIssue>> = zPage(ZIssue);
+
+const valuesOf = (issue: TIssue | null): TIssueCreateInput => ({
+  description: issue?.description ?? '',
+  invoice_id: issue?.invoice_id ?? '',
+  id_user: issue?.id_user ?? '',
+  team_member_id: issue?.team_member_id ?? '',
+  pictures: issue?.pictures ?? [],
+});
+
+/** The Create/Edit Issue form, validated by the contract's ZIssueCreateRequest (spec console §5 Issue). */
+export function useIssueForm(issue: TIssue | null, open: boolean) {
+  const form = useForm<TIssueCreateInput, unknown, TIssueCreateRequest>({
+    resolver: zodResolver(ZIssueCreateRequest),
+    defaultValues: valuesOf(issue),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(issue));
+  }, [open, issue, reset]);
+  return form;
+}
+
+/**
+ * `POST issues?id_event=` or `PUT issues/{id}` as multipart (spec console §7): the fields, the kept
+ * picture URLs and the new image files under `images`.
+ */
+export function saveIssue(
+  id: string | undefined,
+  values: TIssueCreateRequest,
+  images: File[],
+  idEvent?: string,
+): Promise<TIssue> {
+  const { id_event: _ignored, ...rest } = values;
+  const body = toFormData({ ...rest, pictures: rest.pictures?.length ? rest.pictures : undefined });
+  for (const f of images) body.append('images', f);
+  return id
+    ? apiRequest(`${ISSUES_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZIssue })
+    : apiRequest(ISSUES_ENDPOINT, {
+        method: 'POST',
+        body,
+        schema: ZIssue,
+        query: idEvent ? { id_event: idEvent } : undefined,
+      });
+}
+
+/** `PATCH issues/{id}?status=` (saved at once; 'Issue updated successfully!'). */
+export function useIssueStatus() {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: (arg: { id: string; status: TIssueStatus }) =>
+      apiRequest(`${ISSUES_ENDPOINT}/${arg.id}`, {
+        method: 'PATCH',
+        query: { status: arg.status },
+        schema: ZIssueActionResponse,
+      }),
+    onSuccess: (res) => {
+      enqueueSnackbar(res.detail, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: issuesKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
+
+const ZEventLookup = zPage(
+  z.object({ id: z.string(), invoice_id: z.string(), order_id: z.string().nullish() }),
+);
+
+/**
+ * Looks an order/invoice number up as it is typed (`GET events?invoice_id=`): answers the matching
+ * transaction or null; nothing is asked below 3 characters.
+ */
+export function useOrderLookup(number: string) {
+  const value = number.trim();
+  return useQuery({
+    queryKey: ['events', 'lookup', value.toUpperCase()],
+    queryFn: ({ signal }) =>
+      apiRequest('events', { query: { invoice_id: value, page: 1, size: 1 }, schema: ZEventLookup, signal }),
+    enabled: value.length >= 3,
+    select: (page) => page.items[0] ?? null,
+    staleTime: 30_000,
+  });
+}
+
+const ZOption = zPage(
+  z.object({
+    id: z.string(),
+    name: z.string().nullish(),
+    first_name: z.string().nullish(),
+    last_name: z.string().nullish(),
+    email: z.string().nullish(),
+  }),
+);
+
+/** Pickers of the issue form: users (1/10000) and team members (1/150), spec console §7. */
+export function usePeopleOptions(endpoint: 'users' | 'members', enabled: boolean) {
+  return useQuery({
+    queryKey: [endpoint, 'options', 'issues'],
+    queryFn: ({ signal }) =>
+      apiRequest(endpoint, {
+        query: { page: 1, size: endpoint === 'users' ? 10000 : 150 },
+        schema: ZOption,
+        signal,
+      }),
+    enabled,
+    select: (page) =>
+      page.items.map((p) => ({
+        id: p.id,
+        label: [p.name ?? p.first_name, p.last_name].filter(Boolean).join(' ') || p.email || p.id,
+      })),
+  });
+}
