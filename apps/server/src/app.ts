@@ -39,6 +39,7 @@ import { locationsRoutes } from './modules/locations/routes';
 import { lockerWallRoutes } from './modules/locker-walls/routes';
 import { membersRoutes } from './modules/members/routes';
 import { membershipsRoutes } from './modules/memberships/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { pricesRoutes } from './modules/prices/routes';
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(crudRoutes(reservationsResource));
       await api.register(reservationsRoutes);
       await api.register(issuesRoutes);
+      await api.register(notificationsRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

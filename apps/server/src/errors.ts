@@ -1,4 +1,4 @@
-import { MSG } from '@lockerops/contract';
+import { MSG, NOTIFICATION_MESSAGES } from '@lockerops/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -30,6 +30,11 @@ const PG_EXCLUSION = '23P01';
 const PG_INVALID_TEXT = '22P02';
 const PG_SERIALIZATION = '40001';
 
+/** The spec's message of a unique index that expresses a rule (else the generic conflict text). */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  notifications_default_uq: NOTIFICATION_MESSAGES.defaultExists,
+};
+
 type PgLikeError = { code?: string; constraint?: string; cause?: unknown };
 const pgCode = (err: unknown): PgLikeError | undefined => {
   let e: unknown = err;
@@ -54,7 +59,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send({ detail: MSG.serverError });
     }
     const pg = pgCode(err);
-    if (pg?.code === PG_UNIQUE) return reply.status(409).send({ detail: 'This record already exists.' });
+    if (pg?.code === PG_UNIQUE)
+      return reply
+        .status(409)
+        .send({ detail: UNIQUE_MESSAGES[pg.constraint ?? ''] ?? 'This record already exists.' });
     if (pg?.code === PG_EXCLUSION)
       return reply.status(409).send({ detail: 'This conflicts with an existing record.' });
     if (pg?.code === PG_FK)

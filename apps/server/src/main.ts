@@ -18,7 +18,13 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database });
   // Scheduled jobs (expiries): each process runs a runner; pg-boss runs each tick once across them.
-  const jobs = createJobRunner({ database, databaseUrl: config.databaseUrl, log: app.log, jobs: JOBS });
+  const jobs = createJobRunner({
+    database,
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+    jobs: JOBS,
+    adapters: app.ctx,
+  });
   await jobs.start();
   const close = async () => {
     await jobs.stop();

@@ -12,11 +12,20 @@ export interface ReceivedMail {
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  let rejecting = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, _session, callback) {
+      if (rejecting > 0) {
+        rejecting--;
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 })),
+        );
+        return;
+      }
       simpleParser(stream)
         .then((mail) => {
           const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
@@ -34,6 +43,10 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Refuses the next `n` messages with a temporary error (451), as a failing SMTP server would. */
+    rejectNext(n: number) {
+      rejecting = n;
+    },
     /** How many mails `to` has received so far. */
     count: (to: string) => received.filter((m) => m.to.includes(to)).length,
     /** Waits for a mail to `to` beyond the first `seen` ones and answers it. */

@@ -12,6 +12,7 @@ export * from './locker-walls';
 export * from './members';
 export * from './memberships';
 export * from './messages';
+export * from './notifications';
 export * from './organizations';
 export * from './payments';
 export * from './prices';

@@ -1,6 +1,7 @@
 import type { TMode } from '@lockerops/contract';
 import type { Tx } from '../db/client';
 import { domainEvents } from '../db/schema';
+import { queueNotifications } from '../modules/notifications/engine';
 
 /**
  * Names of the life-cycle events the notifications area sends messages on (spec: console §4
@@ -65,3 +66,8 @@ export async function emit(tx: Tx, event: DomainEvent): Promise<string> {
   for (const fn of subscribers) await fn(tx, { ...event, id: row!.id });
   return row!.id;
 }
+
+// ——— the subscribers of the product (each area adds its own line) ———
+
+/** Notifications: queue the messages of the templates matching the event (modules/notifications/engine.ts). */
+subscribe(queueNotifications);

@@ -1,8 +1,9 @@
 import { reservationExpiryJob } from '../modules/reservations/expiry-job';
 import { deliveryExpiryJob } from './delivery-expiry';
+import { notificationSendJob } from './notification-send';
 import type { JobDefinition } from './runner';
 
 export { createJobRunner, type JobContext, type JobDefinition, type JobRunner } from './runner';
 
 /** Every scheduled job of the server; an area adds its job here (one line). */
-export const JOBS: readonly JobDefinition[] = [deliveryExpiryJob, reservationExpiryJob];
+export const JOBS: readonly JobDefinition[] = [deliveryExpiryJob, reservationExpiryJob, notificationSendJob];

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
+import type { Adapters } from '../adapters';
 import type { Database, Db } from '../db/client';
 
 /** What a job handler gets: the owner's database handle (it acts across organizations), a logger and the clock. */
@@ -7,6 +8,8 @@ export interface JobContext {
   db: Db;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** The app's adapters (mail, SMS…), for jobs that talk to outside systems. */
+  adapters?: Pick<Adapters, 'mail' | 'sms'>;
 }
 
 /**
@@ -44,6 +47,8 @@ export function createJobRunner(opts: {
   log: FastifyBaseLogger;
   jobs: readonly JobDefinition[];
   now?: () => Date;
+  /** The app's adapters (`app.ctx`), for jobs that send messages. */
+  adapters?: Pick<Adapters, 'mail' | 'sms'>;
   pollingIntervalSeconds?: number;
 }): JobRunner {
   const { database } = opts;
@@ -53,7 +58,12 @@ export function createJobRunner(opts: {
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema: 'pgboss' })
       : new PgBoss({ connectionString: opts.databaseUrl, schema: 'pgboss', max: 3 });
   boss.on('error', (err: Error) => opts.log.error({ err }, 'job queue error'));
-  const ctx: JobContext = { db: database.db, log: opts.log, now: opts.now ?? (() => new Date()) };
+  const ctx: JobContext = {
+    db: database.db,
+    log: opts.log,
+    now: opts.now ?? (() => new Date()),
+    adapters: opts.adapters,
+  };
   let started = false;
 
   return {

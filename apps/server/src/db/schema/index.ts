@@ -2,6 +2,7 @@ export * from './administration';
 export * from './identity';
 export * from './issues';
 export * from './locker-walls';
+export * from './notifications';
 export * from './organizations';
 export * from './people';
 export * from './places';

@@ -1,0 +1,407 @@
+import {
+  currencySymbol,
+  NOTIFICATION_TIME_UNIT_SECONDS,
+  renderHtml,
+  renderText,
+  type TNotificationTimeUnit,
+  type TTemplateData,
+} from '@lockerops/contract';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailAdapter } from '../../adapters/mail';
+import type { SmsAdapter } from '../../adapters/sms';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  devices,
+  locations,
+  members,
+  notificationDeliveries,
+  notificationLocations,
+  notifications,
+  organizations,
+  reservations,
+  transactions,
+  users,
+} from '../../db/schema';
+import type { DomainEvent } from '../../domain-events';
+
+type NotificationRow = typeof notifications.$inferSelect;
+export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
+
+/** Attempts of one message before it is `failed`; the wait before attempt n+1 is 30 s × 2^(n-1). */
+export const MAX_ATTEMPTS = 5;
+export const backoffSeconds = (attempts: number) => 30 * 2 ** Math.max(0, attempts - 1);
+/** How long a claimed message may stay `sending` before it counts as interrupted. */
+export const SENDING_LEASE_SECONDS = 300;
+export const INTERRUPTED_ANSWER =
+  'Interrupted while sending (the worker stopped); not sent again so that it cannot arrive twice.';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** MM/DD/YYYY hh:mm A (console §9 DATE_FORMAT) of `at` in the IANA zone `timeZone` (console §9 date format, spec: ARCHITECTURE time zones). */
+export function formatInZone(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.month}/${parts.day}/${parts.year} ${pad(Number(parts.hour) % 12 || 12)}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
+}
+
+/** A money amount with its currency symbol, two decimals: `$12.50`. */
+export const formatAmount = (amount: unknown, currency: unknown) =>
+  amount === null || amount === undefined || amount === ''
+    ? ''
+    : `${currencySymbol(String(currency ?? 'usd'))}${Number(amount).toFixed(2)}`;
+
+/** What the templates of one event are rendered with, and who receives them. */
+export interface EventContext {
+  data: TTemplateData;
+  email: string | null;
+  phone: string | null;
+  locationId: string | null;
+  /** When the rental or reservation ends (anchor of "before" templates), if known. */
+  endsAt: Date | null;
+}
+
+/**
+ * Gathers the variables of an event (spec: console §9 "placeholders such as order id, locker
+ * number, location name, weight and charged amount"): the customer from the subject's user (or the
+ * phone/e-mail given for a delivery), the locker, the location, codes, amount, times in the
+ * reservation's time zone (else UTC).
+ */
+export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<EventContext> {
+  const p = event.payload as Record<string, unknown>;
+  const org = event.organizationId;
+  const str = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
+  let startsAt: Date | null = null;
+  let endsAt: Date | null = null;
+  let timeZone = 'UTC';
+  let pickupCode: string | undefined;
+  let locationId = (p.id_location as string | null | undefined) ?? null;
+  let deviceId = (p.id_device as string | null | undefined) ?? null;
+  if (event.subject.type === 'transaction') {
+    const [t] = await tx
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.id, event.subject.id), eq(transactions.organizationId, org)));
+    if (t) {
+      startsAt = t.startedAt ?? t.createdAt;
+      endsAt = t.endedAt ?? t.expiresAt;
+      pickupCode = t.pickupCode ?? undefined;
+      locationId ??= t.idLocation;
+      deviceId ??= t.idDevice;
+    }
+  } else {
+    const [r] = await tx
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.id, event.subject.id), eq(reservations.organizationId, org)));
+    if (r) {
+      startsAt = r.startsAt;
+      endsAt = r.endsAt;
+      timeZone = r.timeZone || 'UTC';
+      deviceId ??= r.idDevice;
+    }
+  }
+  if (!locationId && deviceId) {
+    const [d] = await tx.select({ loc: devices.idLocation }).from(devices).where(eq(devices.id, deviceId));
+    locationId = d?.loc ?? null;
+  }
+  const [loc] = locationId
+    ? await tx
+        .select({ name: locations.name, address: locations.address })
+        .from(locations)
+        .where(eq(locations.id, locationId))
+    : [];
+  const idUser = p.id_user as string | null | undefined;
+  const [u] = idUser
+    ? await tx
+        .select({ name: users.name, lastName: users.lastName, email: users.email, phone: users.phoneNumber })
+        .from(users)
+        .where(and(eq(users.id, idUser), eq(users.organizationId, org)))
+    : [];
+  const [o] = await tx
+    .select({ name: organizations.name, appName: organizations.appName })
+    .from(organizations)
+    .where(eq(organizations.id, org));
+  const email = u?.email ?? str(p.email) ?? null;
+  const phone = u?.phone ?? str(p.phone_number) ?? null;
+  const safeZone = (() => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      return timeZone;
+    } catch {
+      return 'UTC';
+    }
+  })();
+  return {
+    email,
+    phone,
+    locationId,
+    endsAt,
+    data: {
+      user_name: u ? [u.name, u.lastName].filter(Boolean).join(' ') : '',
+      user_email: email ?? '',
+      user_phone: phone ?? '',
+      locker_number: str(p.locker_number) ?? '',
+      location_name: loc?.name ?? str(p.location) ?? '',
+      location_address: loc?.address ?? '',
+      pickup_code: pickupCode ?? '',
+      invoice_id: str(p.invoice_id) ?? '',
+      order_id: str(p.order_id) ?? str(p.tracking_number) ?? '',
+      amount: formatAmount(p.amount, p.currency),
+      weight: str(p.weight) ?? '',
+      start_time: startsAt ? formatInZone(startsAt, safeZone) : '',
+      end_time: endsAt ? formatInZone(endsAt, safeZone) : '',
+      organization_name: o?.appName ?? o?.name ?? '',
+    },
+  };
+}
+
+/** The e-mail of a template rendered with `data`: subject, text, and HTML with the images. */
+export function renderEmail(
+  n: Pick<
+    NotificationRow,
+    'name' | 'header' | 'footer' | 'messageEmail' | 'headerImage' | 'bodyImage' | 'footerImage'
+  >,
+  data: TTemplateData,
+  extra?: string | null,
+): { subject: string; text: string; html: string } {
+  const parts = [n.header, n.messageEmail, extra, n.footer];
+  const text = parts
+    .map((t) => renderText(t, data).trim())
+    .filter(Boolean)
+    .join('\n\n');
+  const img = (src: string | null, alt: string) =>
+    src ? `<p><img src="${src.replace(/"/g, '&quot;')}" alt="${alt}" style="max-width:100%"></p>` : '';
+  const para = (t: string | null | undefined) =>
+    t ? `<p>${renderHtml(t, data).replace(/\n/g, '<br>')}</p>` : '';
+  const html = [
+    img(n.headerImage, 'header'),
+    para(n.header),
+    img(n.bodyImage, 'body'),
+    para(n.messageEmail),
+    para(extra),
+    para(n.footer),
+    img(n.footerImage, 'footer'),
+  ].join('');
+  return {
+    subject: renderText(n.name, data),
+    text,
+    html: `<!doctype html><html><body>${html}</body></html>`,
+  };
+}
+
+/** The SMS of a template rendered with `data`, with the per-location message when given. */
+export const renderSms = (n: Pick<NotificationRow, 'message'>, data: TTemplateData, extra?: string | null) =>
+  [renderText(n.message, data), renderText(extra, data)].filter((s) => s.trim()).join('\n');
+
+/** When a message of template `n` for an event at `at` is due: after `at`, or before the end. */
+export function dueAt(
+  n: Pick<NotificationRow, 'timeAmount' | 'timeUnit' | 'before'>,
+  at: Date,
+  endsAt: Date | null,
+): Date {
+  const seconds = n.timeAmount * (NOTIFICATION_TIME_UNIT_SECONDS[n.timeUnit as TNotificationTimeUnit] ?? 0);
+  if (n.before) {
+    const anchor = endsAt ?? at;
+    const due = new Date(anchor.getTime() - seconds * 1000);
+    return due < at ? at : due;
+  }
+  return new Date(at.getTime() + seconds * 1000);
+}
+
+/**
+ * The domain-event subscriber of the Notifications area (ARCHITECTURE: domain events): in the
+ * emitting step's transaction, queues one delivery per channel of every template of the event's
+ * mode and `notification_type` — the customer's e-mail and SMS (with the per-location message when
+ * the event's location is one of the template's), and the member message to the chosen team
+ * member — rendered now, due after the template's delay. A rolled-back step queues nothing; the
+ * unique index makes a second queueing of the same event and template a no-op.
+ */
+export async function queueNotifications(tx: Tx, event: DomainEvent & { id: string }): Promise<void> {
+  const templates = await tx
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.organizationId, event.organizationId),
+        eq(notifications.mode, event.mode),
+        eq(notifications.notificationType, event.name),
+      ),
+    );
+  if (!templates.length) return;
+  const ctx = await eventContext(tx, event);
+  const at = new Date();
+  const links = await tx
+    .select()
+    .from(notificationLocations)
+    .where(
+      inArray(
+        notificationLocations.idNotification,
+        templates.map((n) => n.id),
+      ),
+    );
+  const memberIds = templates.map((n) => n.idMember).filter((v): v is string => !!v);
+  const memberRows = memberIds.length
+    ? await tx
+        .select({ id: members.id, email: members.email })
+        .from(members)
+        .where(inArray(members.id, memberIds))
+    : [];
+  const rows: Array<typeof notificationDeliveries.$inferInsert> = [];
+  for (const n of templates) {
+    const sendAfter = dueAt(n, at, ctx.endsAt);
+    const here =
+      ctx.locationId && links.some((l) => l.idNotification === n.id && l.idLocation === ctx.locationId)
+        ? n.locationMessage
+        : null;
+    const base = {
+      organizationId: event.organizationId,
+      idNotification: n.id,
+      idDomainEvent: event.id,
+      invoiceId: ctx.data.invoice_id || null,
+      sendAfter,
+    };
+    if (n.email && ctx.email && n.messageEmail) {
+      const mail = renderEmail(n, ctx.data, here);
+      rows.push({
+        ...base,
+        channel: 'email',
+        kind: 'customer',
+        recipient: ctx.email,
+        subject: mail.subject,
+        body: mail.text,
+        html: mail.html,
+      });
+    }
+    if (n.sms && ctx.phone && n.message) {
+      rows.push({
+        ...base,
+        channel: 'sms',
+        kind: 'customer',
+        recipient: ctx.phone,
+        body: renderSms(n, ctx.data, here),
+      });
+    }
+    const member = memberRows.find((m) => m.id === n.idMember);
+    if (member && n.memberMessage) {
+      rows.push({
+        ...base,
+        channel: 'email',
+        kind: 'member',
+        recipient: member.email,
+        subject: renderText(n.name, ctx.data),
+        body: renderText(n.memberMessage, ctx.data),
+      });
+    }
+  }
+  if (rows.length) await tx.insert(notificationDeliveries).values(rows).onConflictDoNothing();
+}
+
+/** The adapters and clock the sender uses. */
+export interface SenderDeps {
+  db: DbOrTx;
+  mail: MailAdapter;
+  sms: SmsAdapter;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/** Sends one claimed delivery through its adapter; answers the provider's answer or throws. */
+export async function sendOne(deps: Pick<SenderDeps, 'mail' | 'sms'>, d: DeliveryRow): Promise<string> {
+  if (d.channel === 'email') {
+    await deps.mail.send({
+      to: d.recipient,
+      subject: d.subject ?? '',
+      text: d.body,
+      html: d.html ?? undefined,
+      organizationId: d.organizationId,
+    });
+    return `accepted (${deps.mail.driver})`;
+  }
+  await deps.sms.send({ to: d.recipient, body: d.body, organizationId: d.organizationId });
+  return `accepted (${await deps.sms.driverFor(d.organizationId)})`;
+}
+
+/**
+ * The sending job's work (spec: issue 13 sending engine): marks rows left `sending` past their
+ * lease as failed (never sent twice), claims due `queued` rows with `FOR UPDATE SKIP LOCKED` (so two
+ * workers never take the same row) and commits the claim before calling the provider; each then
+ * becomes `sent`, or `queued` again after a backoff, or `failed` after MAX_ATTEMPTS. Answers counts.
+ */
+export async function sendDueNotifications(
+  deps: SenderDeps,
+  batch = 50,
+): Promise<{ sent: number; retried: number; failed: number; interrupted: number }> {
+  const now = deps.now();
+  const interrupted = await deps.db
+    .update(notificationDeliveries)
+    .set({ status: 'failed', providerAnswer: INTERRUPTED_ANSWER, updatedAt: now })
+    .where(and(eq(notificationDeliveries.status, 'sending'), lte(notificationDeliveries.lockedUntil, now)))
+    .returning({ id: notificationDeliveries.id });
+  const lease = new Date(now.getTime() + SENDING_LEASE_SECONDS * 1000);
+  const due = deps.db
+    .select({ id: notificationDeliveries.id })
+    .from(notificationDeliveries)
+    .where(and(eq(notificationDeliveries.status, 'queued'), lte(notificationDeliveries.sendAfter, now)))
+    .orderBy(notificationDeliveries.sendAfter)
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  const claimed = await deps.db
+    .update(notificationDeliveries)
+    .set({
+      status: 'sending',
+      attempts: sql`${notificationDeliveries.attempts} + 1`,
+      lockedUntil: lease,
+      updatedAt: now,
+    })
+    .where(inArray(notificationDeliveries.id, due))
+    .returning();
+  const out = { sent: 0, retried: 0, failed: 0, interrupted: interrupted.length };
+  for (const d of claimed) {
+    try {
+      const answer = await sendOne(deps, d);
+      await deps.db
+        .update(notificationDeliveries)
+        .set({
+          status: 'sent',
+          providerAnswer: answer,
+          sentAt: deps.now(),
+          lockedUntil: null,
+          updatedAt: deps.now(),
+        })
+        .where(eq(notificationDeliveries.id, d.id));
+      out.sent++;
+    } catch (err) {
+      const answer = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const last = d.attempts >= MAX_ATTEMPTS;
+      await deps.db
+        .update(notificationDeliveries)
+        .set({
+          status: last ? 'failed' : 'queued',
+          providerAnswer: answer,
+          lockedUntil: null,
+          sendAfter: last ? d.sendAfter : new Date(deps.now().getTime() + backoffSeconds(d.attempts) * 1000),
+          updatedAt: deps.now(),
+        })
+        .where(eq(notificationDeliveries.id, d.id));
+      if (last) out.failed++;
+      else out.retried++;
+      deps.log.warn(
+        { delivery: d.id, channel: d.channel, attempts: d.attempts, answer },
+        'notification not sent',
+      );
+    }
+  }
+  return out;
+}

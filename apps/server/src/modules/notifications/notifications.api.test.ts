@@ -1,0 +1,530 @@
+import { NOTIFICATION_MESSAGES as M } from '@lockerops/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createMember,
+  createOrganization,
+  createTestApp,
+  demoOrg,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers';
+import { multipartBody, PNG } from '../../../test/multipart';
+import { startSmtpSink } from '../../../test/smtp-sink';
+import {
+  devices,
+  locations,
+  notificationDeliveries,
+  notifications,
+  organizations,
+  prices,
+  smsOutbox,
+  users,
+} from '../../db/schema';
+import { createJobRunner } from '../../jobs';
+import { notificationSendJob } from '../../jobs/notification-send';
+import { INTERRUPTED_ANSWER, MAX_ATTEMPTS, sendDueNotifications } from './engine';
+
+let t: TestApp;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let admin: Record<string, string>;
+let member: Record<string, string>;
+let viewer: Record<string, string>;
+let key: Record<string, string>;
+let orgId: string;
+let memberId: string;
+let locationId: string;
+let priceId: string;
+let locker = 500;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ SMTP_URL: sink.url });
+  admin = bearer(await signIn(t.app));
+  orgId = (await demoOrg(t)).id;
+  memberId = (await createMember(t, orgId, { email: 'nm@demo-org.test', role: 'member', firstName: 'Nia' }))
+    .id;
+  await createMember(t, orgId, { email: 'nv@demo-org.test', role: 'viewer' });
+  member = bearer(await signIn(t.app, 'nm@demo-org.test'));
+  viewer = bearer(await signIn(t.app, 'nv@demo-org.test'));
+  key = {
+    'x-api-key': (await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin })).json().key,
+  };
+  [{ id: locationId }] = await t.database.db
+    .insert(locations)
+    .values({ organizationId: orgId, name: 'Ferry Building', address: '1 Ferry Plaza' })
+    .returning();
+  [{ id: priceId }] = await t.database.db
+    .insert(prices)
+    .values({
+      organizationId: orgId,
+      name: 'Hourly',
+      priceType: 'pay_per_time',
+      amount: '4.50',
+      unitAmount: 1,
+      unit: 'hour',
+    })
+    .returning();
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+type Json = Record<string, unknown>;
+const create = (payload: Json, headers = admin) =>
+  t.app.inject({ method: 'POST', url: '/api/notifications', headers, payload });
+const template = (over: Json = {}): Json => ({
+  name: 'Welcome',
+  mode: 'rental',
+  notification_type: 'on_start',
+  time_unit: 'immediately',
+  email: true,
+  message_email: 'Hello {{user_name}}',
+  ...over,
+});
+const deliver = (now: Date) =>
+  sendDueNotifications({
+    db: t.database.db,
+    mail: t.app.ctx.mail,
+    sms: t.app.ctx.sms,
+    log: t.app.log,
+    now: () => now,
+  });
+const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
+async function newUser(name: string) {
+  const [u] = await t.database.db
+    .insert(users)
+    .values({
+      organizationId: orgId,
+      name,
+      email: `${name.toLowerCase()}@people.test`,
+      phoneNumber: `+1415555${String(locker).padStart(4, '0')}`,
+    })
+    .returning();
+  return u!;
+}
+async function storageDoor() {
+  const [d] = await t.database.db
+    .insert(devices)
+    .values({
+      organizationId: orgId,
+      name: `S${locker}`,
+      lockerNumber: locker++,
+      mode: 'storage',
+      hardwareType: 'virtual',
+      idLocation: locationId,
+      idPrice: priceId,
+    })
+    .returning();
+  return d!;
+}
+const sms = async (to: string) =>
+  (await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.to, to))).map((r) => r.body);
+
+describe('notification templates', () => {
+  it('answers every rule of spec §5 with its message', async () => {
+    const bad = async (over: Json) => (await create(template(over))).json().detail;
+    expect(await bad({ name: ' ' })).toBe(M.nameRequired);
+    expect(await bad({ mode: undefined })).toBe(M.modeRequired);
+    expect(await bad({ time_unit: undefined })).toBe(M.unitRequired);
+    expect(await bad({ time_unit: 'hour' })).toBe(M.durationPositive);
+    expect(await bad({ time_unit: 'hour', time_amount: 0 })).toBe(M.durationPositive);
+    expect(await bad({ time_unit: 'hour', time_amount: '1.5' })).toBe(M.durationPositive);
+    expect(await bad({ sms: true })).toBe(M.smsRequired);
+    expect(await bad({ message_email: '' })).toBe(M.emailRequired);
+    expect(await bad({ notification_type: 'on_service_pickup' })).toBe(M.eventNotInMode);
+    const unknown = await bad({ message_email: 'Hi {{user_name}}, door {{door_colour}}' });
+    expect(unknown).toContain('{{door_colour}}');
+    expect(unknown).toContain('e-mail message');
+    expect(await bad({ sms: true, message: 'Code {{#pickup_code}}x{{/pickup_code}}' })).toContain(
+      'plain variables',
+    );
+    const ok = await create(template({ time_unit: 'immediately', time_amount: 5 }));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ time_amount: 0, time_unit: 'immediately', is_default: false });
+  });
+
+  it('keeps one default per mode and event, also under 10 concurrent writes', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        create(
+          template({
+            name: `Default ${i}`,
+            mode: 'delivery',
+            notification_type: 'on_expired',
+            is_default: true,
+          }),
+        ),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json().detail).toBe(M.defaultExists);
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.mode, 'delivery'),
+          eq(notifications.notificationType, 'on_expired'),
+          eq(notifications.isDefault, true),
+        ),
+      );
+    expect(rows).toHaveLength(1);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/notifications',
+      headers: admin,
+      payload: { ids: [rows[0]!.id] },
+    });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().detail).toBe(M.defaultNotDeletable);
+    // another mode or event may have its own default
+    expect(
+      (await create(template({ mode: 'delivery', notification_type: 'on_start', is_default: true })))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('lists with totals, search and mode; clones; deletes; types', async () => {
+    const a = (
+      await create(template({ name: 'Zeta pickup', mode: 'storage', notification_type: 'on_complete' }))
+    ).json();
+    const list = await t.app.inject({
+      url: '/api/notifications?page=1&size=10&search=zeta',
+      headers: member,
+    });
+    expect(list.json()).toMatchObject({
+      total: 1,
+      totals: { page: 1, page_size: 10, total: 1, total_pages: 1 },
+    });
+    const byMode = (
+      await t.app.inject({ url: '/api/notifications?mode=storage&size=100', headers: admin })
+    ).json();
+    expect(byMode.items.every((n: Json) => n.mode === 'storage')).toBe(true);
+    const clone = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${a.id}/clone`,
+      headers: member,
+    });
+    expect(clone.json()).toMatchObject({
+      detail: M.cloned,
+      notification: { name: 'Zeta pickup (copy)', is_default: false },
+    });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/notifications',
+      headers: admin,
+      payload: { ids: [clone.json().notification.id] },
+    });
+    expect(del.json().detail).toBe(M.deleted);
+    const types = (await t.app.inject({ url: '/api/types/notification/type', headers: member })).json();
+    expect(types.events.delivery).toEqual([
+      'on_start',
+      'on_reservation',
+      'on_complete',
+      'non_locker_delivery',
+      'on_expired',
+    ]);
+    expect(types.time_units).toEqual(['immediately', 'minute', 'hour', 'day', 'week']);
+    expect(types.variables.map((v: Json) => v.name)).toContain('pickup_code');
+  });
+
+  it('uploads header, body and footer images; refuses a file that is not an image', async () => {
+    const n = (await create(template({ name: 'With images' }))).json();
+    const url = `/api/notifications-service/notifications/${n.id}/upload-images`;
+    const good = multipartBody({}, [
+      { name: 'header_image', filename: 'h.png', data: PNG },
+      { name: 'footer_image', filename: 'f.png', data: PNG },
+    ]);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...admin, ...good.headers },
+      payload: good.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().header_s3_url).toMatch(/^\/api\/files\//);
+    expect(res.json().footer_s3_url).toMatch(/^\/api\/files\//);
+    expect(res.json().body_s3_url).toBeNull();
+    const bad = multipartBody({}, [{ name: 'body_image', filename: 'b.png', data: Buffer.from('text') }]);
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...admin, ...bad.headers },
+      payload: bad.payload,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(M.onlyImages);
+  });
+
+  it('keeps viewers out, hides other organizations and follows the feature page', async () => {
+    expect((await t.app.inject({ url: '/api/notifications', headers: viewer })).statusCode).toBe(403);
+    expect((await create(template(), viewer)).statusCode).toBe(403);
+    const other = await createOrganization(t, 'Other Notify Org');
+    const [theirs] = await t.database.db
+      .insert(notifications)
+      .values({ organizationId: other.id, name: 'Theirs', mode: 'rental', notificationType: 'on_start' })
+      .returning();
+    for (const req of [
+      { url: `/api/notifications/${theirs!.id}` },
+      { method: 'POST' as const, url: `/api/notifications/${theirs!.id}/clone` },
+      { url: `/api/notifications/${theirs!.id}/deliveries` },
+      {
+        method: 'POST' as const,
+        url: `/api/notifications/${theirs!.id}/test`,
+        payload: { email: 'x@y.test' },
+      },
+      { method: 'PUT' as const, url: `/api/notifications/${theirs!.id}`, payload: template() },
+    ]) {
+      expect((await t.app.inject({ ...req, headers: admin })).statusCode).toBe(404);
+    }
+    await t.database.db
+      .update(organizations)
+      .set({ notifications: false })
+      .where(eq(organizations.id, orgId));
+    try {
+      expect((await t.app.inject({ url: '/api/notifications', headers: admin })).statusCode).toBe(403);
+    } finally {
+      await t.database.db
+        .update(organizations)
+        .set({ notifications: true })
+        .where(eq(organizations.id, orgId));
+    }
+  });
+});
+
+describe('sending engine', () => {
+  // each case starts from no templates, so one case's templates do not answer another's events
+  beforeEach(async () => {
+    await t.database.db.delete(notifications).where(eq(notifications.organizationId, orgId));
+  });
+
+  it('sends what the templates of a storage rental ask for, each at its delay, with the variables filled', async () => {
+    await create(
+      template({
+        name: 'Storage started',
+        mode: 'storage',
+        notification_type: 'on_start',
+        message_email:
+          'Hi {{user_name}}, locker {{locker_number}} at {{location_name}} ({{location_address}}) is yours. {{invoice_id}}',
+        location_message: 'Ferry Building closes at 8 PM.',
+        locations: [locationId],
+        member_message: '{{user_name}} started {{invoice_id}}',
+        id_member: memberId,
+      }),
+    );
+    await create(
+      template({
+        name: 'One hour in',
+        mode: 'storage',
+        notification_type: 'on_start',
+        time_unit: 'hour',
+        time_amount: 1,
+        after: true,
+        email: false,
+        sms: true,
+        message: 'Locker {{locker_number}}: one hour so far, {{user_name}}.',
+      }),
+    );
+    await create(
+      template({
+        name: 'Thanks',
+        mode: 'storage',
+        notification_type: 'on_complete',
+        time_unit: 'day',
+        time_amount: 2,
+        after: true,
+        message_email: 'You paid {{amount}} for {{invoice_id}}.',
+      }),
+    );
+    const user = await newUser('Grace');
+    const door = await storageDoor();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/storage',
+      headers: key,
+      payload: { id_device: door.id, id_user: user.id },
+    });
+    expect(started.statusCode).toBe(200);
+    const ev = started.json().event;
+    const queued = await t.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.invoiceId, ev.invoice_id));
+    expect(queued.map((q) => `${q.channel}/${q.kind}`).sort()).toEqual([
+      'email/customer',
+      'email/member',
+      'sms/customer',
+    ]);
+
+    expect(await deliver(new Date())).toMatchObject({ sent: 2 });
+    const mail = sink.received.find((m) => m.to.includes(user.email!))!;
+    expect(mail.subject).toBe('Storage started');
+    expect(mail.text).toContain(
+      `Hi Grace, locker ${door.lockerNumber} at Ferry Building (1 Ferry Plaza) is yours. ${ev.invoice_id}`,
+    );
+    expect(mail.text).toContain('Ferry Building closes at 8 PM.');
+    expect((await sink.next('nm@demo-org.test', 0)).text).toContain(`Grace started ${ev.invoice_id}`);
+    expect(await sms(user.phoneNumber!)).toEqual([]);
+
+    expect(await deliver(later(59 * 60))).toMatchObject({ sent: 0 });
+    // the SMS goes through the pg-boss worker, on a clock an hour ahead
+    const runner = createJobRunner({
+      database: t.database,
+      databaseUrl: t.database.pool?.options.connectionString,
+      log: t.app.log,
+      jobs: [notificationSendJob],
+      pollingIntervalSeconds: 0.5,
+      now: () => later(61 * 60),
+      adapters: t.app.ctx,
+    });
+    await runner.start();
+    try {
+      expect(await runner.runNow('notification-send')).toBe('completed');
+    } finally {
+      await runner.stop();
+    }
+    expect(await sms(user.phoneNumber!)).toEqual([`Locker ${door.lockerNumber}: one hour so far, Grace.`]);
+
+    const pickup = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${ev.id}/pickup`,
+      headers: key,
+      payload: {},
+    });
+    expect(pickup.statusCode).toBe(200);
+    const total = pickup.json().event.total as number;
+    expect(await deliver(later(2 * 86_400 - 60))).toMatchObject({ sent: 0 });
+    expect(await deliver(later(2 * 86_400 + 60))).toMatchObject({ sent: 1 });
+    const thanks = sink.received.filter((m) => m.to.includes(user.email!));
+    expect(thanks).toHaveLength(2);
+    expect(thanks[1]!.text).toBe(`You paid $${total.toFixed(2)} for ${ev.invoice_id}.`);
+    // nothing is sent twice
+    expect(await deliver(later(3 * 86_400))).toMatchObject({ sent: 0 });
+    expect(sink.received.filter((m) => m.to.includes(user.email!))).toHaveLength(2);
+  });
+
+  it('retries a failing SMTP server with backoff and sends one mail', async () => {
+    const n = (
+      await create(
+        template({
+          name: 'Retry me',
+          mode: 'storage',
+          notification_type: 'on_start',
+          message_email: 'Welcome {{user_name}}',
+        }),
+      )
+    ).json();
+    const user = await newUser('Linus');
+    const door = await storageDoor();
+    sink.rejectNext(2);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/events/storage',
+      headers: key,
+      payload: { id_device: door.id, id_user: user.id },
+    });
+    const mine = () =>
+      t.database.db
+        .select()
+        .from(notificationDeliveries)
+        .where(
+          and(
+            eq(notificationDeliveries.idNotification, n.id),
+            eq(notificationDeliveries.recipient, user.email!),
+          ),
+        );
+    expect(await deliver(new Date())).toMatchObject({ retried: 1 });
+    const [first] = await mine();
+    expect(first).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(first!.providerAnswer).toContain('451');
+    expect(await deliver(later(10))).toMatchObject({ sent: 0, retried: 0 }); // still backing off (30 s)
+    expect(await deliver(later(31))).toMatchObject({ retried: 1 });
+    expect(await deliver(later(95))).toMatchObject({ sent: 1 });
+    const [done] = await mine();
+    expect(done).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(sink.count(user.email!)).toBe(1);
+    const log = (
+      await t.app.inject({ url: `/api/notifications/${n.id}/deliveries`, headers: member })
+    ).json();
+    expect(log.items[0]).toMatchObject({
+      status: 'sent',
+      attempts: 3,
+      recipient: 'l***@people.test',
+      channel: 'email',
+    });
+    expect(MAX_ATTEMPTS).toBeGreaterThan(3);
+  });
+
+  it('never sends twice a message whose worker died mid-send', async () => {
+    const n = (
+      await create(template({ name: 'Interrupted', mode: 'storage', notification_type: 'on_start' }))
+    ).json();
+    const user = await newUser('Ken');
+    const door = await storageDoor();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/events/storage',
+      headers: key,
+      payload: { id_device: door.id, id_user: user.id },
+    });
+    // a worker claimed the message and died before recording the answer
+    await t.database.db
+      .update(notificationDeliveries)
+      .set({ status: 'sending', attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(notificationDeliveries.idNotification, n.id));
+    const before = sink.count(user.email!);
+    expect(await deliver(new Date())).toMatchObject({ interrupted: 1 });
+    const [row] = await t.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.idNotification, n.id));
+    expect(row).toMatchObject({ status: 'failed', providerAnswer: INTERRUPTED_ANSWER });
+    expect(sink.count(user.email!)).toBe(before);
+  });
+
+  it('sends a test with sample data and logs it', async () => {
+    const n = (
+      await create(
+        template({
+          name: 'Order {{invoice_id}} complete',
+          mode: 'rental',
+          notification_type: 'on_complete',
+          sms: true,
+          message: 'Thanks {{user_name}}',
+          message_email: 'Paid {{amount}}',
+        }),
+      )
+    ).json();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${n.id}/test`,
+      headers: member,
+      payload: { email: 'tester@ops.test', phone_number: '+14155559999' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().detail).toBe(M.testSent);
+    const mail = await sink.next('tester@ops.test', 0);
+    expect(mail.subject).toBe('Order INV-000042 complete');
+    expect(mail.text).toBe('Paid $12.50');
+    expect(await sms('+14155559999')).toEqual(['Thanks Ada Lovelace']);
+    const log = (await t.app.inject({ url: `/api/notifications/${n.id}/deliveries`, headers: admin })).json();
+    expect(log.total).toBe(2);
+    expect(log.items.map((d: Json) => `${d.kind}/${d.status}`)).toEqual(['test/sent', 'test/sent']);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/notifications/${n.id}/test`,
+          headers: admin,
+          payload: {},
+        })
+      ).json().detail,
+    ).toBe(M.testRecipientRequired);
+  });
+});

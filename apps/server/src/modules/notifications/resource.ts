@@ -1,0 +1,207 @@
+import {
+  NOTIFICATION_MESSAGES as M,
+  NOTIFICATION_CSV_HEADERS,
+  TEMPLATE_FIELDS,
+  type TNotification,
+  templateProblem,
+  ZNotification,
+  ZNotificationCreateRequest,
+  ZNotificationMode,
+  ZNotificationUpdateRequest,
+} from '@lockerops/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { locations, members, notificationLocations, notifications } from '../../db/schema';
+import { BadRequest, Conflict, NotFound } from '../../errors';
+import type { Resource } from '../../lib/crud/resource';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** The wire shape of a batch of templates with their locations and member (one query each). */
+export async function notificationsToWire(rows: NotificationRow[], tx: Tx): Promise<TNotification[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const memberIds = [...new Set(rows.map((r) => r.idMember).filter((v): v is string => !!v))];
+  const [locs, ms] = await Promise.all([
+    tx
+      .select({
+        idNotification: notificationLocations.idNotification,
+        id: locations.id,
+        name: locations.name,
+      })
+      .from(notificationLocations)
+      .innerJoin(locations, eq(locations.id, notificationLocations.idLocation))
+      .where(inArray(notificationLocations.idNotification, ids))
+      .orderBy(asc(locations.name)),
+    memberIds.length
+      ? tx
+          .select({
+            id: members.id,
+            name: members.name,
+            firstName: members.firstName,
+            lastName: members.lastName,
+            email: members.email,
+          })
+          .from(members)
+          .where(inArray(members.id, memberIds))
+      : [],
+  ]);
+  return rows.map((n) => {
+    const m = ms.find((x) => x.id === n.idMember);
+    return {
+      id: n.id,
+      name: n.name,
+      mode: n.mode as TNotification['mode'],
+      notification_type: n.notificationType as TNotification['notification_type'],
+      time_amount: n.timeAmount,
+      time_unit: n.timeUnit as TNotification['time_unit'],
+      is_default: n.isDefault,
+      is_template: n.isTemplate,
+      before: n.before,
+      after: n.after,
+      email: n.email,
+      sms: n.sms,
+      header: n.header,
+      footer: n.footer,
+      message: n.message,
+      message_email: n.messageEmail,
+      location_message: n.locationMessage,
+      member_message: n.memberMessage,
+      id_member: n.idMember,
+      member: m
+        ? {
+            id: m.id,
+            name: m.name ?? ([m.firstName, m.lastName].filter(Boolean).join(' ') || m.email),
+            email: m.email,
+          }
+        : null,
+      locations: locs.filter((l) => l.idNotification === n.id).map((l) => ({ id: l.id, name: l.name })),
+      header_s3_url: n.headerImage,
+      body_s3_url: n.bodyImage,
+      footer_s3_url: n.footerImage,
+      created_at: n.createdAt.toISOString(),
+      updated_at: n.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** 400 with a `detail` naming the first unknown variable (or other template problem) of the messages. */
+export function assertTemplates(
+  input: Partial<Record<keyof typeof TEMPLATE_FIELDS, string | null | undefined>>,
+): void {
+  const problems = (Object.keys(TEMPLATE_FIELDS) as Array<keyof typeof TEMPLATE_FIELDS>)
+    .map((k) => templateProblem(input[k], TEMPLATE_FIELDS[k]))
+    .filter((p): p is string => !!p);
+  if (problems.length) throw BadRequest(problems.length === 1 ? problems[0]! : problems);
+}
+
+async function assertRefs(
+  tx: Tx,
+  auth: AuthContext,
+  input: { id_member?: string | null; locations: string[] },
+) {
+  if (input.id_member) {
+    const [m] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.id, input.id_member), eq(members.organizationId, auth.organizationId)));
+    if (!m) throw NotFound(M.memberNotFound);
+  }
+  const ids = [...new Set(input.locations)];
+  if (ids.length) {
+    const found = await tx
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(inArray(locations.id, ids), eq(locations.organizationId, auth.organizationId)));
+    if (found.length !== ids.length) throw NotFound(M.locationNotFound);
+  }
+}
+
+/** Replaces the template's locations with `ids`. */
+export async function setNotificationLocations(tx: Tx, auth: AuthContext, id: string, ids: string[]) {
+  await tx
+    .delete(notificationLocations)
+    .where(
+      and(
+        eq(notificationLocations.idNotification, id),
+        eq(notificationLocations.organizationId, auth.organizationId),
+      ),
+    );
+  const unique = [...new Set(ids)];
+  if (unique.length)
+    await tx
+      .insert(notificationLocations)
+      .values(
+        unique.map((idLocation) => ({ organizationId: auth.organizationId, idNotification: id, idLocation })),
+      );
+}
+
+const ZNotificationQuery = z.object({ mode: ZNotificationMode.optional() });
+
+/**
+ * Notification templates (spec: console §2 Notifications list, §3 Notification, §4, §5, §7). The
+ * rules of §5 are in the contract's request schema; here the variables of every message are
+ * checked, the member and locations must be the organization's, and a default is refused on
+ * delete. One default per mode and event is the database's partial unique index (409).
+ */
+export const notificationsResource: Resource<
+  TNotification,
+  typeof ZNotificationCreateRequest,
+  typeof ZNotificationUpdateRequest,
+  typeof ZNotificationQuery
+> = {
+  entity: 'notification',
+  path: 'notifications',
+  model: 'notification',
+  tag: 'Notifications',
+  table: notifications,
+  item: ZNotification,
+  create: ZNotificationCreateRequest,
+  update: ZNotificationUpdateRequest,
+  query: ZNotificationQuery,
+  filters: (q) => [q.mode ? eq(notifications.mode, q.mode) : undefined],
+  search: [notifications.name, notifications.mode, notifications.notificationType],
+  sort: {
+    name: notifications.name,
+    mode: notifications.mode,
+    notification_type: notifications.notificationType,
+    created_at: notifications.createdAt,
+  },
+  defaultSort: { by: 'created_at', order: 'desc' },
+  toWire: (rows, tx) => notificationsToWire(rows as unknown as NotificationRow[], tx),
+  async toValues(input, { tx, auth }) {
+    assertTemplates(input);
+    await assertRefs(tx, auth, input);
+    return {
+      name: input.name,
+      mode: input.mode,
+      notificationType: input.notification_type,
+      timeAmount: input.time_amount,
+      timeUnit: input.time_unit,
+      before: input.before,
+      after: input.before ? false : input.after || input.time_unit !== 'immediately',
+      email: input.email,
+      sms: input.sms,
+      isDefault: input.is_default,
+      isTemplate: input.is_template,
+      header: input.header ?? null,
+      footer: input.footer ?? null,
+      message: input.message ?? null,
+      messageEmail: input.message_email ?? null,
+      locationMessage: input.location_message ?? null,
+      memberMessage: input.member_message ?? null,
+      idMember: input.id_member ?? null,
+    };
+  },
+  async afterWrite(row, input, { tx, auth }) {
+    await setNotificationLocations(tx, auth, row.id, input.locations);
+  },
+  async beforeDelete(rows) {
+    if (rows.some((r) => r.isDefault)) throw Conflict(M.defaultNotDeletable);
+  },
+  csv: { headers: NOTIFICATION_CSV_HEADERS },
+  roles: { read: ['admin', 'member'] },
+  messages: { created: M.created, updated: M.updated, deleted: M.deleted },
+};
