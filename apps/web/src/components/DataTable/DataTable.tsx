@@ -67,6 +67,8 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
   /** shows the Export action (selected rows, else all matching) for admins */
   exportModel?: TExportModel;
   onRowClick?: (row: R) => void;
+  /** rows an admin may not tick (e.g. default notifications, spec console §2) */
+  isRowSelectable?: (row: R) => boolean;
   /** a class for a row (style it with a selector on a wrapping element, e.g. tinted rows) */
   getRowClassName?: (row: R) => string;
   defaultPageSize?: number;
@@ -101,6 +103,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     bulkDelete = false,
     exportModel,
     onRowClick,
+    isRowSelectable,
     getRowClassName,
     defaultPageSize,
     pageSizeOptions = PAGE_SIZES,
@@ -255,7 +258,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           columnVisibilityModel={visibility}
           onColumnVisibilityModelChange={setVisibility}
           checkboxSelection
-          isRowSelectable={() => canSelect}
+          isRowSelectable={(p) => canSelect && (isRowSelectable?.(p.row as R) ?? true)}
           disableRowSelectionOnClick
           rowSelectionModel={selectionModel}
           onRowSelectionModelChange={(m) => {

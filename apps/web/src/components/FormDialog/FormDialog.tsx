@@ -32,8 +32,11 @@ export interface FormDialogProps<TIn extends FieldValues, TOut> {
   form: UseFormReturn<TIn, unknown, TOut>;
   /** the call; reject to show 'Something went wrong! ' + detail in the dialog */
   onSubmit: (values: TOut) => Promise<unknown>;
-  /** spec §8 text shown after a successful submit (e.g. 'Size created successfully') */
-  successMessage: string;
+  /**
+   * spec §8 text shown after a successful submit (e.g. 'Size created successfully'), or a function
+   * of what `onSubmit` resolved to (e.g. 'Notification created, but image upload failed.')
+   */
+  successMessage: string | ((result: unknown) => string);
   /** invalidated after a successful submit or upload (the list refreshes) */
   invalidateKey?: QueryKey;
   /** the fields of the individual form */
@@ -91,8 +94,10 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await onSubmit(values);
-      enqueueSnackbar(successMessage, { variant: 'success' });
+      const result = await onSubmit(values);
+      enqueueSnackbar(typeof successMessage === 'function' ? successMessage(result) : successMessage, {
+        variant: 'success',
+      });
       if (invalidateKey) void queryClient.invalidateQueries({ queryKey: invalidateKey });
       onClose();
     } catch (e) {

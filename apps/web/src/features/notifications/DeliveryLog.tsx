@@ -1,0 +1,101 @@
+import { DATE_FORMAT } from '@lockerops/contract';
+import {
+  Box,
+  Button,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useDeliveries, useSendTest } from './hooks';
+
+const COLOURS = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
+
+/**
+ * The "Delivery log" tab of a template (issue 13): Send test (renders the template with sample data
+ * and sends it to the address typed) and every message sent or failed — channel, recipient masked,
+ * status, attempts, the provider's answer and when.
+ */
+export function DeliveryLog({ id }: { id: string }) {
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(25);
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const log = useDeliveries(id, page + 1, size);
+  const test = useSendTest(id);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label="Test e-mail"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField size="small" label="Test phone" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <Button
+          variant="outlined"
+          disabled={test.isPending || (!email.trim() && !phone.trim())}
+          onClick={() =>
+            test.mutate({ email: email.trim() || undefined, phone_number: phone.trim() || undefined })
+          }
+        >
+          Send test
+        </Button>
+      </Box>
+      <Table size="small" aria-label="Delivery log">
+        <TableHead>
+          <TableRow>
+            <TableCell>When</TableCell>
+            <TableCell>Channel</TableCell>
+            <TableCell>Recipient</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Attempts</TableCell>
+            <TableCell>Provider answer</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(log.data?.items ?? []).map((d) => (
+            <TableRow key={d.id}>
+              <TableCell>{dayjs(d.sent_at ?? d.send_after).format(DATE_FORMAT)}</TableCell>
+              <TableCell>
+                {d.channel === 'email' ? 'E-mail' : 'SMS'}
+                {d.kind === 'customer' ? '' : ` (${d.kind})`}
+              </TableCell>
+              <TableCell>{d.recipient}</TableCell>
+              <TableCell>
+                <Chip size="small" label={d.status} color={COLOURS[d.status]} />
+              </TableCell>
+              <TableCell>{d.attempts}</TableCell>
+              <TableCell>{d.provider_answer ?? ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {log.data && !log.data.items.length ? (
+        <Typography variant="body2" color="text.secondary">
+          No Data to Show
+        </Typography>
+      ) : null}
+      <TablePagination
+        component="div"
+        count={log.data?.total ?? 0}
+        page={page}
+        rowsPerPage={size}
+        rowsPerPageOptions={[25, 50, 200]}
+        onPageChange={(_e, p) => setPage(p)}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value));
+          setPage(0);
+        }}
+      />
+    </Box>
+  );
+}
