@@ -22,6 +22,7 @@ import {
   smsOutbox,
   users,
 } from '../../db/schema';
+import { emit } from '../../domain-events';
 import { createJobRunner } from '../../jobs';
 import { notificationSendJob } from '../../jobs/notification-send';
 import { INTERRUPTED_ANSWER, MAX_ATTEMPTS, sendDueNotifications } from './engine';
@@ -459,6 +460,35 @@ describe('sending engine', () => {
       channel: 'email',
     });
     expect(MAX_ATTEMPTS).toBeGreaterThan(3);
+  });
+
+  it('queues nothing when the step that emitted the event rolls back', async () => {
+    const n = (
+      await create(template({ name: 'Rolled back', mode: 'storage', notification_type: 'on_start' }))
+    ).json();
+    const user = await newUser('Barbara');
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await emit(tx, {
+          organizationId: orgId,
+          name: 'on_start',
+          mode: 'storage',
+          subject: { type: 'transaction', id: '00000000-0000-4000-8000-000000000000' },
+          payload: { id_user: user.id, invoice_id: 'INV-ROLLBACK' },
+        });
+        const queued = await tx
+          .select()
+          .from(notificationDeliveries)
+          .where(eq(notificationDeliveries.idNotification, n.id));
+        expect(queued).toHaveLength(1);
+        throw new Error('the step failed');
+      }),
+    ).rejects.toThrow('the step failed');
+    const after = await t.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.idNotification, n.id));
+    expect(after).toHaveLength(0);
   });
 
   it('never sends twice a message whose worker died mid-send', async () => {

@@ -1,0 +1,68 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../api/session';
+import { renderWithProviders } from '../../components/testing';
+import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { IssuesPage } from './IssuesPage';
+
+const ID = '00000000-0000-4000-8000-000000000011';
+const ISSUE = {
+  id: ID,
+  issue_id: 'ISS-7',
+  status: 'pending',
+  description: 'Door stuck',
+  created_at: '2026-01-01T00:00:00.000Z',
+  pictures: [],
+  user: { name: 'Ada Lovelace', email: 'ada@x.test', phone_number: null },
+  id_user: '00000000-0000-4000-8000-000000000012',
+  reporter_user_name: 'Ops',
+  reporter_user_email: 'ops@x.test',
+  reporter_user_phone: null,
+  event: { id: '00000000-0000-4000-8000-000000000013', invoice_id: 'INV-000001' },
+  id_event: '00000000-0000-4000-8000-000000000013',
+  id_location: null,
+  team_member_id: null,
+  team_member: null,
+  invoice_id: 'INV-000001',
+  source: 'console',
+};
+
+// fetch is the boundary to the API server, which does not run under jsdom.
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.startsWith('/api/filters/')) return jsonResponse({ page: 'issues', columns: null, filters: {} });
+    if (url.startsWith(`/api/issues/${ID}?status=`) && init?.method === 'PATCH')
+      return jsonResponse({ detail: 'Issue updated successfully!', issue: { ...ISSUE, status: 'resolved' } });
+    if (url.startsWith('/api/issues?'))
+      return jsonResponse({ items: [ISSUE], total: 1, pages: 1, page: 1, page_size: 25 });
+    return jsonResponse({ detail: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+});
+
+describe('IssuesPage', () => {
+  it('lists issues and saves a status change at once', async () => {
+    sessionStore.signedIn(makeTokens(makeUser('member')));
+    renderWithProviders(<IssuesPage disableVirtualization />, '/issues');
+    await screen.findByText('Door stuck');
+    expect(screen.getByText('INV-000001')).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status ISS-7' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Resolved' }));
+    await screen.findByText('Issue updated successfully!');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u, i]) => String(u) === `/api/issues/${ID}?status=resolved` && i?.method === 'PATCH',
+        ),
+      ).toBe(true),
+    );
+  });
+});
