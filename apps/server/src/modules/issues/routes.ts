@@ -27,6 +27,8 @@ function acceptIssueImages(scope: FastifyInstance): void {
   scope.addHook('onRoute', (o) => {
     if (!o.schema || !isIssueWrite(String(o.method), String(o.url))) return;
     o.schema.consumes = ['application/json', ...MULTIPART];
+    // another organization's (or a missing) user or team member answers 404
+    o.schema.response = { ...(o.schema.response as object), ...errors(404) };
     o.schema.querystring = z.object({ id_event: z.uuid().optional() });
     o.schema.description = `${o.schema.description ?? ''} JSON, or multipart/form-data with the same fields plus \`images\` (one or more image files, checked by content; otherwise 400 '${ISSUE_MESSAGES.notImages}'). \`pictures\` lists the image URLs to keep. Creating needs an order/invoice number of this organization (\`invoice_id\`, or \`id_event\` in the query or body), else 400 '${ISSUE_MESSAGES.orderNotFound}'; the issue carries that transaction, its user (unless \`id_user\` names another) and the reporter (the caller). Viewers: 403.`;
   });

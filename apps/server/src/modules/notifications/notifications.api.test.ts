@@ -19,6 +19,7 @@ import {
   notifications,
   organizations,
   prices,
+  sizes,
   smsOutbox,
   users,
 } from '../../db/schema';
@@ -460,6 +461,68 @@ describe('sending engine', () => {
       channel: 'email',
     });
     expect(MAX_ATTEMPTS).toBeGreaterThan(3);
+  });
+
+  it('sends a reservation reminder one hour before it ends, times in its time zone', async () => {
+    await create(
+      template({
+        name: 'Ends soon',
+        mode: 'storage',
+        notification_type: 'on_reservation',
+        time_unit: 'hour',
+        time_amount: 1,
+        before: true,
+        email: false,
+        sms: true,
+        message:
+          'Locker {{locker_number}} at {{location_name}}: your reservation {{order_id}} ends {{end_time}}.',
+      }),
+    );
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/reservation-settings',
+      headers: admin,
+      payload: {
+        max_rental_time: 52,
+        max_rental_time_period: 'week',
+        max_reservation_time: 52,
+        max_reservation_time_period: 'week',
+      },
+    });
+    const [size] = await t.database.db
+      .insert(sizes)
+      .values({ organizationId: orgId, name: 'Cube', width: '10', depth: '10', height: '10' })
+      .returning();
+    const door = await storageDoor();
+    await t.database.db.update(devices).set({ idSize: size!.id }).where(eq(devices.id, door.id));
+    const user = await newUser('Hedy');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: admin,
+      payload: {
+        mode: 'storage',
+        tracking_number: 'rsv-77',
+        id_location: locationId,
+        id_size: size!.id,
+        id_device: door.id,
+        id_user: user.id,
+        start_date: '2030-01-07T14:00:00Z',
+        end_date: '2030-01-07T17:00:00Z',
+        time_zone: 'America/New_York',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const [queued] = await t.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.recipient, user.phoneNumber!));
+    expect(queued!.sendAfter.toISOString()).toBe('2030-01-07T16:00:00.000Z');
+    expect(await deliver(new Date('2030-01-07T15:59:00Z'))).toMatchObject({ sent: 0 });
+    expect(await deliver(new Date('2030-01-07T16:00:30Z'))).toMatchObject({ sent: 1 });
+    expect(await sms(user.phoneNumber!)).toEqual([
+      `Locker ${door.lockerNumber} at Ferry Building: your reservation RSV-77 ends 01/07/2030 12:00 PM.`,
+    ]);
   });
 
   it('queues nothing when the step that emitted the event rolls back', async () => {

@@ -79,6 +79,14 @@ const ZTotals = z.object({
 function listTotals(scope: FastifyInstance): void {
   const isList = (method: string, url: string) => method === 'GET' && url.endsWith('/notifications');
   scope.addHook('onRoute', (o) => {
+    const url = String(o.url);
+    if (
+      o.schema?.response &&
+      ((o.method === 'POST' && url.endsWith('/notifications')) ||
+        (o.method === 'PUT' && url.endsWith('/notifications/:id')))
+    )
+      // a member or location of another organization answers 404
+      o.schema.response = { ...(o.schema.response as object), ...errors(404) };
     if (!o.schema?.response || !isList(String(o.method), String(o.url))) return;
     const response = o.schema.response as Record<number, unknown>;
     response[200] = zPage(ZNotification).extend({ totals: ZTotals });
