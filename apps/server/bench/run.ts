@@ -3,14 +3,19 @@
  * real app — list paging, search and sort over many rows, CSV export throughput, CSV upload, and
  * sign-in. Prints medians and 95th percentiles; asserts nothing.
  */
+
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrate, openDatabase } from '../src/db/client';
+import { notificationDeliveries, users } from '../src/db/schema';
+import { emit } from '../src/domain-events';
+import { sendDueNotifications } from '../src/modules/notifications/engine';
 import { demoOrgId } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -118,6 +123,76 @@ async function main() {
         }),
       3,
     );
+
+    // notifications: queueing in the emitting step, and the sender's throughput (outbox adapters)
+    for (const [i, unit] of (['immediately', 'hour', 'day'] as const).entries()) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers,
+        payload: {
+          name: `Bench ${i}`,
+          mode: 'storage',
+          notification_type: 'on_start',
+          time_unit: unit,
+          time_amount: unit === 'immediately' ? 0 : 1,
+          email: true,
+          sms: true,
+          message_email: 'Hi {{user_name}}, locker {{locker_number}} at {{location_name}} ({{invoice_id}})',
+          message: 'Locker {{locker_number}}: {{amount}}',
+        },
+      });
+    }
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        organizationId: orgId,
+        name: 'Bench',
+        email: 'bench@bench.test',
+        phoneNumber: '+14155550199',
+      })
+      .returning();
+    await time('emit on_start → queue 6 messages (3 templates)', () =>
+      database.db.transaction((tx) =>
+        emit(tx, {
+          organizationId: orgId,
+          name: 'on_start',
+          mode: 'storage',
+          subject: { type: 'transaction', id: randomUUID() },
+          payload: {
+            id_user: user!.id,
+            invoice_id: 'INV-1',
+            locker_number: 7,
+            amount: '4.50',
+            currency: 'usd',
+          },
+        }),
+      ),
+    );
+    await database.db.execute(
+      sql`update notification_deliveries set send_after = now() - interval '1 minute'`,
+    );
+    const [{ n: due }] = (await database.db.select({ n: count() }).from(notificationDeliveries)) as [
+      { n: number },
+    ];
+    t0 = performance.now();
+    for (;;) {
+      const r = await sendDueNotifications({
+        db: database.db,
+        mail: app.ctx.mail,
+        sms: app.ctx.sms,
+        log: app.log,
+        now: () => new Date(),
+      });
+      if (!r.sent && !r.retried) break;
+    }
+    const sendMs = performance.now() - t0;
+    results.push({
+      operation: `send ${due} due messages (outbox mail + SMS)`,
+      runs: 1,
+      median: sendMs.toFixed(1),
+      p95: `${Math.round(due / (sendMs / 1000))} msg/s`,
+    });
   } finally {
     await app.close();
     await database.close();
