@@ -223,22 +223,27 @@ export function dueAt(
 /**
  * The domain-event subscriber of the Notifications area (ARCHITECTURE: domain events): in the
  * emitting step's transaction, queues one delivery per channel of every template of the event's
- * mode and `notification_type` — the customer's e-mail and SMS (with the per-location message when
+ * mode and `notification_type` (when the organization has the Notifications feature) — the customer's e-mail and SMS (with the per-location message when
  * the event's location is one of the template's), and the member message to the chosen team
  * member — rendered now, due after the template's delay. A rolled-back step queues nothing; the
  * unique index makes a second queueing of the same event and template a no-op.
  */
 export async function queueNotifications(tx: Tx, event: DomainEvent & { id: string }): Promise<void> {
-  const templates = await tx
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.organizationId, event.organizationId),
-        eq(notifications.mode, event.mode),
-        eq(notifications.notificationType, event.name),
-      ),
-    );
+  // an organization without the Notifications feature page sends nothing
+  const templates = (
+    await tx
+      .select({ n: notifications })
+      .from(notifications)
+      .innerJoin(organizations, eq(organizations.id, notifications.organizationId))
+      .where(
+        and(
+          eq(notifications.organizationId, event.organizationId),
+          eq(notifications.mode, event.mode),
+          eq(notifications.notificationType, event.name),
+          eq(organizations.notifications, true),
+        ),
+      )
+  ).map((r) => r.n);
   if (!templates.length) return;
   const ctx = await eventContext(tx, event);
   const at = new Date();

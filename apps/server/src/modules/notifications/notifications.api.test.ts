@@ -525,6 +525,37 @@ describe('sending engine', () => {
     ]);
   });
 
+  it('queues nothing while the organization has the Notifications feature off', async () => {
+    const n = (
+      await create(template({ name: 'Feature off', mode: 'storage', notification_type: 'on_start' }))
+    ).json();
+    const user = await newUser('Radia');
+    const door = await storageDoor();
+    await t.database.db
+      .update(organizations)
+      .set({ notifications: false })
+      .where(eq(organizations.id, orgId));
+    try {
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/events/storage',
+        headers: key,
+        payload: { id_device: door.id, id_user: user.id },
+      });
+      expect(started.statusCode).toBe(200);
+    } finally {
+      await t.database.db
+        .update(organizations)
+        .set({ notifications: true })
+        .where(eq(organizations.id, orgId));
+    }
+    const queued = await t.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.idNotification, n.id));
+    expect(queued).toHaveLength(0);
+  });
+
   it('queues nothing when the step that emitted the event rolls back', async () => {
     const n = (
       await create(template({ name: 'Rolled back', mode: 'storage', notification_type: 'on_start' }))
