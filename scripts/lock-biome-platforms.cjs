@@ -22,12 +22,16 @@ let added = 0;
 for (const [name, p] of Object.entries(platforms)) {
   const key = `node_modules/@biomejs/${name}`;
   if (lock.packages[key]) continue;
+  // Fields in the order npm itself writes them (version, then the rest by name, engines last), so
+  // a later `npm install` finds the lock file as it would have written it and leaves it unchanged.
   lock.packages[key] = {
     version: biome.version,
-    ...p,
+    cpu: p.cpu,
     dev: true,
+    ...(p.libc ? { libc: p.libc } : {}),
     license: 'MIT OR Apache-2.0',
     optional: true,
+    os: p.os,
     engines: { node: '>=14.21.3' },
   };
   added++;

@@ -64,6 +64,16 @@ export type Config = {
   deliveryPickupLimitSeconds: number;
 };
 
+/**
+ * Resolves a relative path from where the person ran the command: npm runs a workspace script
+ * (`npm start` → `npm run start -w apps/server`) inside the workspace, but sets `INIT_CWD` to the
+ * directory npm was started in, so `DATA_DIR=./data` means `./data` at the repository root as the
+ * README says. Without npm (`node …/main.ts`) the working directory counts.
+ */
+export function resolveFromInvocation(p: string, env: Record<string, string | undefined>): string {
+  return path.resolve(env.INIT_CWD || process.cwd(), p);
+}
+
 /** Parses `process.env` (or a given record) into the server configuration. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ZEnv.safeParse(env);
@@ -75,7 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: resolveFromInvocation(e.DATA_DIR, env),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -44,7 +44,7 @@ export const LOCK_STATUSES = ['open', 'locked', 'unknown', 'offline'] as const;
 export type TLockStatus = (typeof LOCK_STATUSES)[number];
 /** Largest locker number: 7 digits (spec: operational §9). */
 export const MAX_LOCKER_NUMBER = 9_999_999;
-/** Seconds after which the console refreshes the unlock list (spec: operational §2 Devices). */
+/** Milliseconds after an unlock when the console reloads the device list (spec: operational §2 Devices). */
 export const UNLOCK_REFRESH_MS = 5000;
 
 /**
@@ -118,6 +118,17 @@ export const DEVICE_MESSAGES = {
   availableConfirm: 'Are you sure you want to make this device available?',
 } as const;
 
+/**
+ * The prompts that offer to create what a device needs when none exists yet (spec operational §2
+ * Devices "Confirmation prompts offer to add products, sizes or locations when none exist"; the
+ * spec does not give their words, so these are ours).
+ */
+export const DEVICE_PROMPTS = {
+  noLocations: 'There are no locations yet. A device needs a location: do you want to add one first?',
+  noSizes: 'There are no sizes yet. Most devices need a size: do you want to add one first?',
+  noProducts: 'There are no products that are not already in a device. Add a product to stock this door.',
+} as const;
+
 /** linka/kerong MAC address: AA:BB:CC:DD:EE:FF. */
 export const MAC_PATTERN = /^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/;
 
@@ -158,7 +169,7 @@ export const ZDevice = z.object({
     })
     .nullable(),
   id_price: z.uuid().nullable(),
-  product: z.object({ id: z.uuid() }).nullable(),
+  product: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   id_product: z.uuid().nullable(),
   item: z.string().nullable(),
   item_description: z.string().nullable(),

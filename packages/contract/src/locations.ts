@@ -58,6 +58,19 @@ export const LOCATION_MESSAGES = {
   nothingToUnlock: 'There are no available devices to unlock at this location.',
 } as const;
 
+/**
+ * Who may mark a location Shared: a super-tenant organization with the Shared Locations flag (spec
+ * operational §4 Location, console §6). The console shows the Shared checkbox on the same rule.
+ */
+export const mayShareLocations = (org: { super_tenant: boolean; shared_locations: boolean }) =>
+  org.super_tenant && org.shared_locations;
+
+/**
+ * "Require image" (a photo to end a rental) means something only for rental (spec operational §5
+ * Device "require image only for rental mode"): a location offers it when the organization rents.
+ */
+export const locationMayRequireImage = (org: { rental_mode: boolean }) => org.rental_mode;
+
 /** A phone number: spaces stripped, an optional leading plus, 7 to 15 digits. */
 export const PHONE_PATTERN = /^\+?\d{7,15}$/;
 

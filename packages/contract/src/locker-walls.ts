@@ -92,6 +92,8 @@ export const ZWallDevice = z.object({
   mode: z.string(),
   hardware_type: z.string(),
   size: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** the product stocked in a rental or vending door (spec operational §3 Device `product`) */
+  product: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type TWallDevice = z.infer<typeof ZWallDevice>;
 

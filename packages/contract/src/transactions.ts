@@ -163,6 +163,10 @@ export const TRANSACTION_MESSAGES = {
   alreadyEnded: 'One or more selected transactions are already finished or canceled',
   refundTooHigh: 'Refund amount cannot be greater than the paid amount.',
   sendCodeFailed: 'We were unable to send the code via email or sms. Please try again.',
+  /** spec §8 (users): the chosen channel has no address */
+  phoneMissing: 'User Phone does not exist',
+  /** spec §8 (users): the chosen channel has no address */
+  emailMissing: 'User Email does not exist',
   phoneOrEmail: 'Either phone number or email is required',
   invalidEmail: 'Invalid email address',
   orderNotFound: 'Order No. does not exist.',
@@ -491,6 +495,22 @@ const withContact = <T extends z.ZodRawShape>(shape: T) =>
  */
 export const ZDeliveryCreateRequest = withContact({ id_device: z.uuid().optional() });
 export type TDeliveryCreateRequest = z.input<typeof ZDeliveryCreateRequest>;
+
+/** Channels a pickup code can be sent by (spec operational §4 "resend code by e-mail or SMS"). */
+export const CODE_CHANNELS = ['sms', 'email'] as const;
+export type TCodeChannel = (typeof CODE_CHANNELS)[number];
+
+/**
+ * `POST events/{id}/resend-code`: `via` sms or email; without it, SMS when the transaction has a
+ * phone number, else e-mail. A channel the transaction has no address for answers 400 with the
+ * spec's "User Phone does not exist" / "User Email does not exist".
+ */
+export const ZResendCodeRequest = z.object({ via: z.enum(CODE_CHANNELS).optional() });
+export type TResendCodeRequest = z.input<typeof ZResendCodeRequest>;
+
+/** The channels a transaction's pickup code can go by: those it has an address for. */
+export const codeChannelsOf = (t: { phone_number: string | null; email: string | null }): TCodeChannel[] =>
+  CODE_CHANNELS.filter((c) => (c === 'sms' ? !!t.phone_number : !!t.email));
 
 /** `POST events/{id}/share`: where the link goes. */
 export const ZShareRequest = withContact({});

@@ -58,6 +58,29 @@ describe('sidebar gating', () => {
     ]);
   });
 
+  it('hides /subscribers without the Pricing feature page and shows it with it', () => {
+    expect(paths(sidebarGroups(AREAS, 'admin', makeOrganization()))).not.toContain('/subscribers');
+    expect(paths(sidebarGroups(AREAS, 'admin', makeOrganization(['pricing'])))).toContain('/subscribers');
+    const subscribers = AREAS.find((a) => a.path === '/subscribers')!;
+    expect(canAccess(subscribers, 'admin', makeOrganization())).toBe(false);
+  });
+
+  it('keeps the toolbox pages to admins of organizations with the Toolbox feature (spec console §6)', () => {
+    for (const path of ['/apis', '/apps-widgets', '/integrations']) {
+      const area = AREAS.find((a) => a.path === path)!;
+      expect(canAccess(area, 'admin', ALL_FEATURES)).toBe(true);
+      expect(canAccess(area, 'admin', makeOrganization())).toBe(false);
+      expect(canAccess(area, 'member', ALL_FEATURES)).toBe(false);
+      expect(canAccess(area, 'viewer', ALL_FEATURES)).toBe(false);
+    }
+  });
+
+  it('opens Reporting to every role, whatever the feature pages', () => {
+    const reporting = AREAS.find((a) => a.path === '/reporting')!;
+    for (const role of ['admin', 'member', 'viewer'] as const)
+      expect(canAccess(reporting, role, makeOrganization())).toBe(true);
+  });
+
   it('closes feature-gated areas while the organization is unknown', () => {
     const payPer = AREAS.find((a) => a.path === '/pay-per');
     const home = AREAS.find((a) => a.path === '/home');

@@ -10,7 +10,7 @@ import {
 } from '@lockerops/contract';
 import { countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { devices, locations, prices, sizes } from '../../db/schema';
+import { devices, locations, prices, products, sizes } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { restrictionsOf } from '../locations/service';
@@ -27,6 +27,7 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
   const locIds = uniq(rows.map((r) => r.idLocation));
   const sizeIds = uniq(rows.map((r) => r.idSize));
   const priceIds = uniq(rows.map((r) => r.idPrice));
+  const productIds = uniq(rows.map((r) => r.idProduct));
   const locs = await tx
     .select({
       id: locations.id,
@@ -51,7 +52,14 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
         .from(prices)
         .where(inArray(prices.id, priceIds))
     : [];
+  const prods = productIds.length
+    ? await tx
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(inArray(products.id, productIds))
+    : [];
   const restrictions = await restrictionsOf(tx, orgId, locs);
+  const productBy = new Map(prods.map((p) => [p.id, p]));
   const locBy = new Map(locs.map((l) => [l.id, l]));
   const sizeBy = new Map(sz.map((s) => [s.id, s]));
   const priceBy = new Map(pr.map((p) => [p.id, p]));
@@ -82,7 +90,7 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
           }
         : null,
       id_price: d.idPrice,
-      product: d.idProduct ? { id: d.idProduct } : null,
+      product: d.idProduct ? { id: d.idProduct, name: productBy.get(d.idProduct)?.name ?? '' } : null,
       id_product: d.idProduct,
       item: d.item,
       item_description: d.itemDescription,

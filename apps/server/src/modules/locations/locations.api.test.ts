@@ -200,6 +200,25 @@ describe('locations: shared', () => {
   });
 });
 
+describe('locations: require image', () => {
+  it('keeps require_image only for an organization with rental mode', async () => {
+    const org = await createOrganization(t, 'norentco');
+    await createMember(t, org.id, { email: 'boss@norentco.test' });
+    const h = bearer(await signIn(t.app, 'boss@norentco.test', undefined, 'norentco.localhost'));
+    await t.database.db.update(organizations).set({ rentalMode: false }).where(eq(organizations.id, org.id));
+    const l = await create({ require_image: true }, h);
+    expect(l.require_image).toBe(false);
+    expect((await inject('PATCH', `location/${l.id}`, { require_image: true }, h)).json().require_image).toBe(
+      false,
+    );
+    await t.database.db.update(organizations).set({ rentalMode: true }).where(eq(organizations.id, org.id));
+    expect((await inject('PATCH', `location/${l.id}`, { require_image: true }, h)).json().require_image).toBe(
+      true,
+    );
+    expect((await create({ name: 'Rents', require_image: true }, h)).require_image).toBe(true);
+  });
+});
+
 describe('locations: restriction by users or groups', () => {
   let userId: string;
   let groupId: string;

@@ -17,6 +17,7 @@ import {
   assertRestrictionSwitch,
   assign,
   assignmentOf,
+  canRequireImage,
   defaultContact,
   restrictionsOf,
 } from './service';
@@ -123,7 +124,8 @@ export const locationsResource: Resource<
       longitude: input.longitude,
       contactEmail: contact.email,
       contactPhone: contact.phone,
-      requireImage: input.require_image,
+      // a photo to end a rental: kept only for an organization that rents (spec operational §5)
+      requireImage: input.require_image && (await canRequireImage(tx, auth.organizationId)),
       restrictionType: restriction,
     };
   },

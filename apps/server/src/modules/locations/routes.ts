@@ -25,7 +25,15 @@ import { errors } from '../../lib/openapi';
 import { devicesToWire } from '../devices/resource';
 import { type DeviceRow, unlockAnswer, unlockDevices } from '../devices/service';
 import { locationsResource } from './resource';
-import { assertMayShare, assign, assignedGroups, assignedUsers, assignmentOf, unassign } from './service';
+import {
+  assertMayShare,
+  assign,
+  assignedGroups,
+  assignedUsers,
+  assignmentOf,
+  canRequireImage,
+  unassign,
+} from './service';
 
 type LocationRow = typeof locations.$inferSelect;
 const ADMIN = ['admin'] as const;
@@ -49,7 +57,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
           tags,
           summary: 'Hide/live and other toggles of a location',
           description:
-            'JSON `{ hidden?, shared?, require_image? }`. Shared only for super-tenant or shared_locations organizations (403). Answers the location. spec: operational §2 Locations (hide/live), §4 Location.',
+            'JSON `{ hidden?, shared?, require_image? }`. Shared only for a super-tenant organization with the Shared Locations flag (403); require_image only for an organization with rental mode (else stored false). Answers the location. spec: operational §2 Locations (hide/live), §4 Location.',
           params: Params,
           body: ZLocationPatchRequest,
           response: { 200: ZLocation, ...errors(400, 401, 403, 404) },
@@ -70,7 +78,9 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
             .set({
               ...(b.hidden !== undefined ? { hidden: b.hidden } : {}),
               ...(b.shared !== undefined ? { shared: b.shared } : {}),
-              ...(b.require_image !== undefined ? { requireImage: b.require_image } : {}),
+              ...(b.require_image !== undefined
+                ? { requireImage: b.require_image && (await canRequireImage(tx, req.auth.organizationId)) }
+                : {}),
               updatedAt: new Date(),
             })
             .where(and(eq(locations.id, existing.id), eq(locations.organizationId, req.auth.organizationId)))

@@ -1,5 +1,7 @@
 import {
   LOCATION_MESSAGES,
+  locationMayRequireImage,
+  mayShareLocations,
   type TAssignee,
   type TAssignmentType,
   type TRestrictionType,
@@ -20,10 +22,19 @@ export const assignmentOf = (r: TRestrictionType): TAssignmentType => (r === 'us
  */
 export async function canShareLocations(tx: Tx, organizationId: string): Promise<boolean> {
   const [org] = await tx
-    .select({ superTenant: organizations.superTenant, sharedLocations: organizations.sharedLocations })
+    .select({ super_tenant: organizations.superTenant, shared_locations: organizations.sharedLocations })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return !!org && org.superTenant && org.sharedLocations;
+  return !!org && mayShareLocations(org);
+}
+
+/** Whether the organization's locations may require an image: only when it rents (rental mode). */
+export async function canRequireImage(tx: Tx, organizationId: string): Promise<boolean> {
+  const [org] = await tx
+    .select({ rental_mode: organizations.rentalMode })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return !!org && locationMayRequireImage(org);
 }
 
 /** Refuses `shared` for an organization that may not share locations (403). */

@@ -10,7 +10,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
-import { devices, locations, sizes } from '../../db/schema';
+import { devices, locations, products, sizes } from '../../db/schema';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -151,7 +151,11 @@ describe('locker walls: doors', () => {
       .values({ organizationId: orgId, name: 'Medium', width: '10', depth: '10', height: '10' })
       .returning();
     const d1 = await makeDevice(orgId, loc, { idSize: sizeRow!.id });
-    const d2 = await makeDevice(orgId, loc, { status: 'maintenance' });
+    const [tent] = await t.database.db
+      .insert(products)
+      .values({ organizationId: orgId, name: 'Tent' })
+      .returning();
+    const d2 = await makeDevice(orgId, loc, { status: 'maintenance', mode: 'rental', idProduct: tent!.id });
     const d3 = await makeDevice(orgId, loc, { status: 'reserved' });
 
     const a = await door(w.id, { x: 1, y: 1, id_device: d1 });
@@ -160,9 +164,11 @@ describe('locker walls: doors', () => {
     expect(doorAt(a.json().wall, 1, 1)).toMatchObject({
       id: d1,
       state: 'available',
-      device: { id: d1, status: 'available', size: { id: sizeRow!.id, name: 'Medium' } },
+      device: { id: d1, status: 'available', size: { id: sizeRow!.id, name: 'Medium' }, product: null },
     });
-    await door(w.id, { x: 2, y: 1, id_device: d2 });
+    // a rental door shows the product it is stocked with (the console's Locker Details)
+    const b = await door(w.id, { x: 2, y: 1, id_device: d2 });
+    expect(doorAt(b.json().wall, 2, 1).device).toMatchObject({ product: { id: tent!.id, name: 'Tent' } });
     const c = (await door(w.id, { x: 3, y: 1, id_device: d3 })).json().wall as TLockerWall;
     expect(c.counts).toEqual({ available: 1, maintenance: 1, reserved: 1, unassigned: 9, kiosk: 0 });
     expect(doorAt(c, 2, 1).state).toBe('maintenance');

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { devices, locations, lockerWallDoors, lockerWalls, sizes } from '../../db/schema';
+import { devices, locations, lockerWallDoors, lockerWalls, products, sizes } from '../../db/schema';
 
 /** Every repository call acts for one organization, put in every `where` (CONVENTIONS habit 1). */
 export interface Scope {
@@ -30,6 +30,8 @@ export interface DeviceSummaryRow {
   idLocation: string;
   sizeId: string | null;
   sizeName: string | null;
+  productId: string | null;
+  productName: string | null;
 }
 
 const deviceColumns = {
@@ -43,6 +45,8 @@ const deviceColumns = {
   idLocation: devices.idLocation,
   sizeId: sizes.id,
   sizeName: sizes.name,
+  productId: products.id,
+  productName: products.name,
 };
 
 /** Walls of the organization, optionally of one location, by name. */
@@ -96,6 +100,7 @@ export async function doorsOf({ tx, organizationId }: Scope, wallIds: string[]):
       and(eq(devices.id, lockerWallDoors.idDevice), eq(devices.organizationId, organizationId)),
     )
     .leftJoin(sizes, and(eq(sizes.id, devices.idSize), eq(sizes.organizationId, organizationId)))
+    .leftJoin(products, and(eq(products.id, devices.idProduct), eq(products.organizationId, organizationId)))
     .where(
       and(eq(lockerWallDoors.organizationId, organizationId), inArray(lockerWallDoors.idLockerWall, wallIds)),
     )
@@ -193,6 +198,7 @@ export async function findDevice({ tx, organizationId }: Scope, id: string) {
     .select(deviceColumns)
     .from(devices)
     .leftJoin(sizes, and(eq(sizes.id, devices.idSize), eq(sizes.organizationId, organizationId)))
+    .leftJoin(products, and(eq(products.id, devices.idProduct), eq(products.organizationId, organizationId)))
     .where(and(eq(devices.id, id), eq(devices.organizationId, organizationId)));
   return row as DeviceSummaryRow | undefined;
 }
@@ -212,6 +218,7 @@ export async function unassignedDevices({ tx, organizationId }: Scope, idLocatio
     .select(deviceColumns)
     .from(devices)
     .leftJoin(sizes, and(eq(sizes.id, devices.idSize), eq(sizes.organizationId, organizationId)))
+    .leftJoin(products, and(eq(products.id, devices.idProduct), eq(products.organizationId, organizationId)))
     .where(
       and(
         eq(devices.organizationId, organizationId),

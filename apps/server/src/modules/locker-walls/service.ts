@@ -34,6 +34,7 @@ export function deviceWire(d: DeviceSummaryRow): TWallDevice {
     mode: d.mode,
     hardware_type: d.hardwareType,
     size: d.sizeId ? { id: d.sizeId, name: d.sizeName ?? '' } : null,
+    product: d.productId ? { id: d.productId, name: d.productName ?? '' } : null,
   };
 }
 

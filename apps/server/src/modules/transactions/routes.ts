@@ -13,6 +13,7 @@ import {
   ZEndManyResponse,
   ZPenalizeRequest,
   ZRefundRequest,
+  ZResendCodeRequest,
   ZServiceStepRequest,
   ZShareRequest,
   ZTransaction,
@@ -381,17 +382,22 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         schema: {
           tags,
           summary: 'Send the pickup code again',
-          description: `By SMS to the recipient's phone, else by e-mail. Only for a delivery awaiting user pickup (409 otherwise); unlocks a code locked by wrong tries. 502 '${M.sendCodeFailed}' when it could not be sent. Admins only. spec: operational §4 Actions by state, §8.`,
+          description: `JSON \`{ via?: 'sms' | 'email' }\`: the channel the operator chose; without it SMS to the recipient's phone, else e-mail. 400 '${M.phoneMissing}' / '${M.emailMissing}' when the delivery has no address for the chosen channel. Only for a delivery awaiting user pickup (409 otherwise); unlocks a code locked by wrong tries. 502 '${M.sendCodeFailed}' when it could not be sent. Admins only. spec: operational §4 Actions by state, §8.`,
           params: Params,
-          response: { 200: ZTransactionActionResponse, ...errors(401, 403, 404, 409, 502) },
+          // optional: a call without a body keeps the default channel
+          body: ZResendCodeRequest.optional(),
+          response: { 200: ZTransactionActionResponse, ...errors(400, 401, 403, 404, 409, 502) },
         },
       },
       async (req) => {
-        await req.withTenant((tx) => service.prepareResend(tx, req.auth, req.params.id));
+        const via = await req.withTenant((tx) =>
+          service.prepareResend(tx, req.auth, req.params.id, req.body?.via),
+        );
         const sent = await service.sendPickupCode(
           (fn) => req.withTenant(fn),
           req.auth.organizationId,
           req.params.id,
+          via,
         );
         if (!sent) throw new HttpError(502, M.sendCodeFailed);
         return answer(req, req.params.id, M.codeSent);

@@ -3,6 +3,7 @@ import {
   isActionAllowed,
   TRANSACTION_MESSAGES as M,
   MSG,
+  type TCodeChannel,
   type TMode,
   type TPenaltyReason,
   type TTransactionAction,
@@ -1008,20 +1009,14 @@ export class TransactionService {
   }
 
   /** Checks that resend code is allowed now (awaiting user pickup, delivery) and unlocks a locked code. */
-  async prepareResend(tx: Tx, auth: AuthContext, id: string): Promise<string> {
+  async prepareResend(tx: Tx, auth: AuthContext, id: string, via?: TCodeChannel): Promise<TCodeChannel> {
     const t = await this.getLocked(tx, auth.organizationId, id);
     assertAllowed('resend_code', t);
-    await applyStep(
-      tx,
-      actorOf(auth),
-      t,
-      'resend_code',
-      { pickupAttempts: 0 },
-      {
-        via: t.phoneNumber ? 'sms' : 'email',
-      },
-    );
-    return t.id;
+    if (via === 'sms' && !t.phoneNumber) throw BadRequest(M.phoneMissing);
+    if (via === 'email' && !t.email) throw BadRequest(M.emailMissing);
+    const channel: TCodeChannel = via ?? (t.phoneNumber ? 'sms' : 'email');
+    await applyStep(tx, actorOf(auth), t, 'resend_code', { pickupAttempts: 0 }, { via: channel });
+    return channel;
   }
 
   /**
@@ -1030,7 +1025,12 @@ export class TransactionService {
    * database transaction (`run` opens the short ones it needs: the adapters write their outbox on
    * their own handle); answers whether it was sent.
    */
-  async sendPickupCode(run: TenantRunner, organizationId: string, id: string): Promise<boolean> {
+  async sendPickupCode(
+    run: TenantRunner,
+    organizationId: string,
+    id: string,
+    via?: TCodeChannel,
+  ): Promise<boolean> {
     const message = await run(async (tx) => {
       const [t] = await tx
         .select()
@@ -1051,7 +1051,13 @@ export class TransactionService {
       };
     });
     if (!message) return false;
-    const ok = await this.deliver(organizationId, message.to, 'Your delivery is ready', message.text);
+    const to =
+      via === 'sms'
+        ? { phone: message.to.phone, email: null }
+        : via === 'email'
+          ? { phone: null, email: message.to.email }
+          : message.to;
+    const ok = await this.deliver(organizationId, to, 'Your delivery is ready', message.text);
     await run((tx) =>
       tx
         .update(transactions)

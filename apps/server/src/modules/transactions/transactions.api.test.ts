@@ -16,6 +16,7 @@ import {
   devices,
   domainEvents,
   locations,
+  mailOutbox,
   memberships,
   membershipUsers,
   prices,
@@ -151,6 +152,15 @@ async function lastSms(to: string): Promise<string> {
   return m?.body ?? '';
 }
 const codeIn = (text: string) => /code: (\d{6})/.exec(text)?.[1];
+/** Texts of the mails to `to`, newest first. */
+async function mailsTo(to: string): Promise<string[]> {
+  const rows = await t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.createdAt));
+  return rows.map((m) => m.text);
+}
 
 async function eventsOf(id: string): Promise<string[]> {
   const rows = await t.database.db
@@ -424,6 +434,40 @@ describe('delivery life cycle', () => {
     expect((await device(dev)).status).toBe('available');
     const logs = (await get(`event-logs/${ev.id}`)).json().items.map((l: { action: string }) => l.action);
     expect(logs).toEqual(['create_delivery', 'courier_dropoff', 'resend_code', 'wrong_code', 'user_pickup']);
+  });
+
+  it('resends the code by the channel the operator chooses', async () => {
+    const dev = await newDevice('delivery');
+    const both = (
+      await post('event/delivery', {
+        id_device: dev,
+        phone_number: '+14155550166',
+        email: 'Cleo@Example.com',
+      })
+    ).json().event;
+    const drop = await post(`delivery/${both.id}/dropoff`, { courier_pin_code: both.courier_pin_code }, key);
+    expect(drop.statusCode).toBe(200);
+    const code = codeIn(await lastSms('+14155550166'));
+    const mailsBefore = (await mailsTo('cleo@example.com')).length;
+    const byMail = await post(`events/${both.id}/resend-code`, { via: 'email' });
+    expect(byMail.statusCode).toBe(200);
+    const mails = await mailsTo('cleo@example.com');
+    expect(mails.length).toBe(mailsBefore + 1);
+    expect(codeIn(mails[0]!)).toBe(code);
+    const bySms = await post(`events/${both.id}/resend-code`, { via: 'sms' });
+    expect(bySms.statusCode).toBe(200);
+    expect((await mailsTo('cleo@example.com')).length).toBe(mailsBefore + 1);
+    expect(codeIn(await lastSms('+14155550166'))).toBe(code);
+
+    const dev2 = await newDevice('delivery');
+    const phoneOnly = (await post('event/delivery', { id_device: dev2, phone_number: '+14155550167' })).json()
+      .event;
+    await post(`delivery/${phoneOnly.id}/dropoff`, { courier_pin_code: phoneOnly.courier_pin_code }, key);
+    const noMail = await post(`events/${phoneOnly.id}/resend-code`, { via: 'email' });
+    expect(noMail.statusCode).toBe(400);
+    expect(noMail.json().detail).toBe(M.emailMissing);
+    const bad = await post(`events/${phoneOnly.id}/resend-code`, { via: 'pigeon' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('complete from the console into another door; without a door it is a non-locker delivery', async () => {

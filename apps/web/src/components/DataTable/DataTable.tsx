@@ -58,8 +58,11 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
   filterKeys?: readonly string[];
   /** controls left of the search box (area filters, "Add …" buttons) */
   toolbar?: ReactNode;
-  /** extra admin actions for the selected rows (e.g. bulk edit); `clear` empties the selection */
-  bulkActions?: (selectedIds: string[], clear: () => void) => ReactNode;
+  /**
+   * extra admin actions for the selected rows (e.g. bulk edit); `clear` empties the selection;
+   * `selectedRows` are the selected rows themselves (a selection never spans pages)
+   */
+  bulkActions?: (selectedIds: string[], clear: () => void, selectedRows: R[]) => ReactNode;
   /** admin only (spec §1): others see disabled checkboxes and no bulk actions */
   canSelect: boolean;
   /** shows the bulk Delete action (`DELETE {endpoint}` with `{ ids }`) for admins */
@@ -213,7 +216,11 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
                 {selected.length} selected
               </Typography>
             ) : null}
-            {bulkActions?.(selected, clear)}
+            {bulkActions?.(
+              selected,
+              clear,
+              rows.filter((r) => selected.includes(r.id)),
+            )}
             {exportModel ? (
               <Button
                 startIcon={<FileDownloadOutlined />}

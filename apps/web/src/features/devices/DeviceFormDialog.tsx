@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEVICE_CSV_HEADERS,
   DEVICE_MESSAGES,
+  DEVICE_PROMPTS,
   DEVICE_STATUS_LABELS,
   DEVICE_STATUSES,
   HARDWARE_FIELDS,
@@ -11,16 +12,27 @@ import {
   ZDevice,
   ZDeviceCreateRequest,
 } from '@lockerops/contract';
-import { Box, Checkbox, FormControlLabel, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { apiRequest } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { HistoryLog } from '../../components/HistoryLog';
 import {
   DEVICES_ENDPOINT,
   devicesKey,
+  useFreeProductOptions,
   useLocationOptions,
   usePriceOptions,
   useSizeOptions,
@@ -98,6 +110,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
   const prices = usePriceOptions();
   const modes = useTypeOptions('mode');
   const hardware = useTypeOptions('hardware');
+  const navigate = useNavigate();
   const err = (k: string) =>
     (formState.errors as Record<string, { message?: string } | undefined>)[k]?.message;
   const hw = watch('hardware_type') as keyof typeof HARDWARE_FIELDS | '';
@@ -105,6 +118,18 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
   const priceRequired = !!watch('price_required');
   const editing = !!device;
   const priceOptions = priceOptionsFor(typeof mode === 'string' ? mode : undefined, prices.data ?? []);
+  // Rental and vending doors are stocked with a product that is in no other device (spec §5 Device).
+  const stocked = mode === 'rental' || mode === 'vending';
+  const freeProducts = useFreeProductOptions(open && stocked);
+  useEffect(() => {
+    if (!stocked && watch('id_product')) setValue('id_product', '');
+  }, [stocked, watch, setValue]);
+  const productOptions = [
+    ...(device?.product ? [{ value: device.product.id, label: device.product.name }] : []),
+    ...(freeProducts.data ?? [])
+      .filter((p) => p.id !== device?.product?.id)
+      .map((p) => ({ value: p.id, label: p.name })),
+  ];
 
   const idPrice = watch('id_price');
   // A price that does not fit the mode (or any price for vending) is dropped when the mode changes.
@@ -234,6 +259,19 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
             (sizes.data ?? []).map((s) => ({ value: s.id, label: s.name })),
           )
         : null}
+      {stocked ? select('id_product', 'Product', productOptions, { none: true }) : null}
+      {stocked && freeProducts.isSuccess && !productOptions.length ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => navigate('/inventory')}>
+              Add Product
+            </Button>
+          }
+        >
+          {DEVICE_PROMPTS.noProducts}
+        </Alert>
+      ) : null}
       {mode !== 'vending' ? check('price_required', 'Price Required') : null}
       {mode !== 'vending'
         ? select(

@@ -1,7 +1,10 @@
 import {
+  DEVICE_HARDWARE_TYPES,
   DEVICE_MESSAGES,
+  DEVICE_PROMPTS,
   DEVICE_STATUS_LABELS,
   DEVICE_STATUSES,
+  HARDWARE_FIELDS,
   HARDWARE_LABELS,
   MODE_LABELS,
   type TDevice,
@@ -25,28 +28,66 @@ import {
 } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { DetailsDialog } from '../../components/DetailsDialog';
 import { PageTitle } from '../../components/PageTitle';
-import { DeviceFormDialog } from './DeviceFormDialog';
+import { DeviceFormDialog, HARDWARE_FIELD_LABELS } from './DeviceFormDialog';
 import {
   DEVICES_ENDPOINT,
   devicesKey,
   useBulkEdit,
   useDeleteDevice,
+  useFreeProductOptions,
   useLocationOptions,
   useMaintenance,
+  usePriceOptions,
   useRememberedFilters,
+  useSizeOptions,
   useTypeOptions,
   useUnlock,
   useUnlockLocations,
   ZDevicePage,
 } from './hooks';
+import { priceOptionsFor } from './priceOptions';
 
 /** Whether a device's lock may be opened from the console (spec operational §4 Device status). */
 export function canUnlock(d: Pick<TDevice, 'hardware_type' | 'lock_status'>): boolean {
   return !(d.hardware_type === 'gantner' && (d.lock_status === 'unknown' || d.lock_status === 'offline'));
+}
+
+/** Bulk Unlock is offered only while every selected device is available (spec operational §2 Devices). */
+export const canUnlockSelection = (rows: Array<Pick<TDevice, 'status'>>) =>
+  rows.length > 0 && rows.every((d) => d.status === 'available');
+
+const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+
+/** The read-only "Device Details" of one device (spec operational §2 Devices). */
+export function deviceDetailsRows(d: TDevice) {
+  return [
+    { label: 'Name', value: d.name },
+    { label: 'Locker Number', value: String(d.locker_number) },
+    { label: 'Custom Identifier', value: d.custom_identifier },
+    { label: 'Location', value: d.location.name },
+    { label: 'Mode', value: MODE_LABELS[d.mode] },
+    { label: 'Status', value: DEVICE_STATUS_LABELS[d.status] },
+    { label: 'Lock Status', value: d.lock_status },
+    { label: 'Hardware Type', value: HARDWARE_LABELS[d.hardware_type] },
+    ...HARDWARE_FIELDS[d.hardware_type].map((f) => ({
+      label: HARDWARE_FIELD_LABELS[f] ?? f,
+      value: String((d as unknown as Record<string, unknown>)[f] ?? ''),
+    })),
+    { label: 'Size', value: d.size?.name },
+    { label: 'Price', value: d.price ? `${d.price.name} (${d.price.amount} ${d.price.currency})` : '' },
+    { label: 'Price Required', value: yesNo(d.price_required) },
+    { label: 'Product', value: d.product?.name },
+    { label: 'Item', value: d.item },
+    { label: 'Item Description', value: d.item_description },
+    { label: 'ADA Compliance', value: yesNo(d.ada_compliance) },
+    { label: 'Require Image', value: yesNo(d.require_image) },
+  ];
 }
 
 /**
@@ -59,7 +100,17 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
   const isAdmin = user.role === 'admin';
   const { filters, setFilter } = useRememberedFilters();
   const locations = useLocationOptions();
+  const sizes = useSizeOptions();
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ device: TDevice | null } | null>(null);
+  const [details, setDetails] = useState<TDevice | null>(null);
+  const [prompt, setPrompt] = useState<'noLocations' | 'noSizes' | null>(null);
+  /** "Add Device" first offers to create a location or a size when none exists (spec §2 Devices). */
+  const addDevice = () => {
+    if (locations.isSuccess && !locations.data.length) setPrompt('noLocations');
+    else if (sizes.isSuccess && !sizes.data.length) setPrompt('noSizes');
+    else setDialog({ device: null });
+  };
   const [maintaining, setMaintaining] = useState<TDevice | null>(null);
   const [deleting, setDeleting] = useState<TDevice | null>(null);
   const [unlockAll, setUnlockAll] = useState(false);
@@ -170,11 +221,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
                 Unlock All
               </Button>
             ) : null}
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setDialog({ device: null })}
-            >
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={addDevice}>
               Add Device
             </Button>
           </>
@@ -224,14 +271,34 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
                 </MenuItem>
               ))}
             </TextField>
+            <TextField
+              select
+              size="small"
+              label="Hardware Type"
+              value={filters.hardware_type ?? ''}
+              onChange={(e) => setFilter('hardware_type', e.target.value)}
+              sx={{ minWidth: 160 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">All hardware types</MenuItem>
+              {DEVICE_HARDWARE_TYPES.map((h) => (
+                <MenuItem key={h} value={h}>
+                  {HARDWARE_LABELS[h]}
+                </MenuItem>
+              ))}
+            </TextField>
           </>
         }
-        bulkActions={(ids, clear) => (
+        bulkActions={(ids, clear, rows) => (
           <>
             <Button size="small" onClick={() => maintenance.mutate({ ids }, { onSuccess: clear })}>
               Maintenance
             </Button>
-            <Button size="small" onClick={() => unlock.mutate(ids, { onSuccess: clear })}>
+            <Button
+              size="small"
+              disabled={!canUnlockSelection(rows)}
+              onClick={() => unlock.mutate(ids, { onSuccess: clear })}
+            >
               Unlock
             </Button>
             <Button size="small" onClick={() => setBulkEdit(ids)}>
@@ -239,8 +306,33 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
             </Button>
           </>
         )}
-        onRowClick={(device) => (device.status === 'reserved' ? undefined : setDialog({ device }))}
+        onRowClick={setDetails}
         disableVirtualization={disableVirtualization}
+      />
+      <DetailsDialog
+        open={!!details}
+        title="Device Details"
+        rows={details ? deviceDetailsRows(details) : []}
+        onClose={() => setDetails(null)}
+        onEdit={
+          // Reserved devices cannot be edited from the list (spec operational §2 Devices).
+          isAdmin && details && details.status !== 'reserved'
+            ? () => {
+                setDialog({ device: details });
+                setDetails(null);
+              }
+            : undefined
+        }
+      />
+      <ConfirmDialog
+        open={!!prompt}
+        message={prompt ? DEVICE_PROMPTS[prompt] : ''}
+        onConfirm={() => navigate(prompt === 'noLocations' ? '/locations' : '/sizes')}
+        onCancel={() => {
+          // without sizes a rental or vending door can still be added; without a location nothing can
+          if (prompt === 'noSizes') setDialog({ device: null });
+          setPrompt(null);
+        }}
       />
       <DeviceFormDialog
         open={!!dialog}
@@ -316,9 +408,16 @@ function UnlockLocationsDialog({ open, onClose }: { open: boolean; onClose: () =
   );
 }
 
-/** "Edit Devices": mode, price required, size, location and status for the selected devices. */
+/**
+ * "Edit Devices": mode, price required, price, size, product, location and status for the selected
+ * devices (spec operational §2 Devices). Prices are those that fit the chosen mode; products those
+ * in no device.
+ */
 function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
   const locations = useLocationOptions();
+  const sizes = useSizeOptions();
+  const prices = usePriceOptions();
+  const products = useFreeProductOptions(!!ids);
   const modes = useTypeOptions('mode');
   const edit = useBulkEdit();
   const [device, setDevice] = useState<Record<string, string | boolean>>({});
@@ -347,6 +446,24 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
           'id_location',
           'Location',
           (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+        )}
+        {field(
+          'id_price',
+          'Price',
+          priceOptionsFor((device.mode as string) || undefined, prices.data ?? []).map((p) => ({
+            value: p.id,
+            label: `${p.name} (${p.amount} ${p.currency})`,
+          })),
+        )}
+        {field(
+          'id_size',
+          'Size',
+          (sizes.data ?? []).map((z) => ({ value: z.id, label: z.name })),
+        )}
+        {field(
+          'id_product',
+          'Product',
+          (products.data ?? []).map((p) => ({ value: p.id, label: p.name })),
         )}
         {field('status', 'Status', [
           { value: 'available', label: 'Available' },

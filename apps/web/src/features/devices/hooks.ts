@@ -5,10 +5,12 @@ import {
   type TLocation,
   type TPage,
   type TTypeOption,
+  UNLOCK_REFRESH_MS,
   ZDevice,
   ZDeviceBulkResponse,
   ZLocation,
   ZPrice,
+  ZProduct,
   ZSize,
   ZTypeOptions,
   zPage,
@@ -52,6 +54,20 @@ export function usePriceOptions() {
   });
 }
 
+/**
+ * Products a door may be stocked with: those in no device (`GET products?unassigned=true`, spec
+ * operational §5 Device "product options exclude products already assigned to devices").
+ */
+export function useFreeProductOptions(enabled = true) {
+  return useQuery({
+    // under the devices key: every device save invalidates it, since a door took or freed a product
+    queryKey: [...devicesKey, 'free-products'],
+    queryFn: () => apiRequest('products', { query: { ...ALL, unassigned: 'true' }, schema: zPage(ZProduct) }),
+    select: (p) => p.items,
+    enabled,
+  });
+}
+
 /** `GET types/device/mode` / `types/device/hardware`: what the organization may use. */
 export function useTypeOptions(kind: 'mode' | 'hardware') {
   return useQuery({
@@ -63,22 +79,27 @@ export function useTypeOptions(kind: 'mode' | 'hardware') {
 
 const FILTER_STORAGE = 'lockerops.devices.filters';
 
-/** The location and status filters, remembered between visits (spec operational §2 Devices). */
+/** The location, status and hardware-type filters, remembered between visits (spec operational §2 Devices). */
 export function useRememberedFilters() {
-  const [filters, setState] = useState<{ id_location?: string; by_status?: string }>(() => {
-    try {
-      return JSON.parse(localStorage.getItem(FILTER_STORAGE) ?? '{}');
-    } catch {
-      return {};
-    }
-  });
-  const setFilter = useCallback((key: 'id_location' | 'by_status', value: string | undefined) => {
-    setState((prev) => {
-      const next = { ...prev, [key]: value || undefined };
-      localStorage.setItem(FILTER_STORAGE, JSON.stringify(next));
-      return next;
-    });
-  }, []);
+  const [filters, setState] = useState<{ id_location?: string; by_status?: string; hardware_type?: string }>(
+    () => {
+      try {
+        return JSON.parse(localStorage.getItem(FILTER_STORAGE) ?? '{}');
+      } catch {
+        return {};
+      }
+    },
+  );
+  const setFilter = useCallback(
+    (key: 'id_location' | 'by_status' | 'hardware_type', value: string | undefined) => {
+      setState((prev) => {
+        const next = { ...prev, [key]: value || undefined };
+        localStorage.setItem(FILTER_STORAGE, JSON.stringify(next));
+        return next;
+      });
+    },
+    [],
+  );
   return { filters, setFilter };
 }
 
@@ -109,19 +130,40 @@ export function useMaintenance() {
   );
 }
 
-/** `PATCH devices/unlock` with the ids. */
+/**
+ * Reloads the device list once more `UNLOCK_REFRESH_MS` after an unlock, when the locks have had
+ * time to report their new state (spec operational §2 Devices "the unlock list refreshes after 5
+ * seconds").
+ */
+function useRefreshAfterUnlock() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    setTimeout(() => void queryClient.invalidateQueries({ queryKey: devicesKey }), UNLOCK_REFRESH_MS);
+  }, [queryClient]);
+}
+
+/** `PATCH devices/unlock` with the ids; the list refreshes again after UNLOCK_REFRESH_MS. */
 export function useUnlock() {
-  return useDeviceAction((ids: string[]) =>
-    apiRequest('devices/unlock', { method: 'PATCH', body: { ids }, schema: ZDeviceBulkResponse }),
-  );
+  const refreshLater = useRefreshAfterUnlock();
+  return useDeviceAction(async (ids: string[]) => {
+    const r = await apiRequest('devices/unlock', {
+      method: 'PATCH',
+      body: { ids },
+      schema: ZDeviceBulkResponse,
+    });
+    refreshLater();
+    return r;
+  });
 }
 
 /** `PATCH location/{id}/unlock` for each chosen location ("Unlock All"). */
 export function useUnlockLocations() {
+  const refreshLater = useRefreshAfterUnlock();
   return useDeviceAction(async (ids: string[]) => {
     const all = await Promise.all(
       ids.map((id) => apiRequest(`location/${id}/unlock`, { method: 'PATCH', schema: ZDeviceBulkResponse })),
     );
+    refreshLater();
     return {
       detail: DEVICE_MESSAGES.unlockSent,
       updated: all.flatMap((r) => r.updated),

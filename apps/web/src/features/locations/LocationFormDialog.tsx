@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   LOCATION_CSV_HEADERS,
   LOCATION_MESSAGES,
+  locationMayRequireImage,
+  mayShareLocations,
   NEW_LOCATION_POSITION,
   type TLocation,
   type TLocationCreateRequest,
@@ -15,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiRequest } from '../../api/client';
+import { useOrganizationSelf } from '../../api/organizations';
 import { FormDialog } from '../../components/FormDialog';
 import { ImageField } from '../../components/ImageField';
 import { locationsKey } from './keys';
@@ -76,6 +79,10 @@ export function LocationFormDialog({
   });
   const { register, control, formState, watch, setValue, reset } = form;
   const { enqueueSnackbar } = useSnackbar();
+  const org = useOrganizationSelf().data;
+  // the same rules the server applies (403 for Shared; require_image stored only when renting)
+  const mayShare = !!org && mayShareLocations(org);
+  const mayRequireImage = !!org && locationMayRequireImage(org);
   useEffect(() => {
     if (open) reset(valuesOf(location));
   }, [open, location, reset]);
@@ -216,16 +223,34 @@ export function LocationFormDialog({
           )}
         />
       ) : null}
-      <Controller
-        control={control}
-        name="shared"
-        render={({ field }) => (
-          <FormControlLabel
-            label="Shared"
-            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-          />
-        )}
-      />
+      {mayShare ? (
+        <Controller
+          control={control}
+          name="shared"
+          render={({ field }) => (
+            <FormControlLabel
+              label="Shared"
+              control={
+                <Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />
+              }
+            />
+          )}
+        />
+      ) : null}
+      {mayRequireImage ? (
+        <Controller
+          control={control}
+          name="require_image"
+          render={({ field }) => (
+            <FormControlLabel
+              label="Require Image"
+              control={
+                <Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />
+              }
+            />
+          )}
+        />
+      ) : null}
       <Controller
         control={control}
         name="image"

@@ -11,11 +11,39 @@ import { formatApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { DetailsDialog } from '../../components/DetailsDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { LocationFormDialog, locationsKey } from './LocationFormDialog';
 import { LocationsMap } from './LocationMap';
 
 const ZLocationPage: z.ZodType<TPage<TLocation>> = zPage(ZLocation);
+
+const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+
+/** The read-only "Location Details" of one location (spec operational §2 Locations). */
+export function locationDetailsRows(l: TLocation) {
+  return [
+    { label: 'Name', value: l.name },
+    { label: 'Address', value: l.address },
+    { label: 'Custom ID', value: l.custom_id },
+    { label: 'Contact Email', value: l.contact_email },
+    { label: 'Contact Phone', value: l.contact_phone },
+    {
+      label: 'Position',
+      value: l.latitude !== null && l.longitude !== null ? `${l.latitude}, ${l.longitude}` : '',
+    },
+    { label: 'Devices', value: String(l.devices) },
+    { label: 'Status', value: l.hidden ? 'Hidden' : 'Live' },
+    { label: 'Shared', value: l.shared ? 'Shared' : 'Standard' },
+    { label: 'Require Image', value: yesNo(l.require_image) },
+    {
+      label: 'Access',
+      value: l.restriction.restriction_type
+        ? `Restricted to ${l.restriction.restriction_type}: ${l.restriction.items.map((i) => i.name).join(', ') || '—'}`
+        : 'Unrestricted',
+    },
+  ];
+}
 
 /**
  * /locations (spec operational §2 Locations): table or map view, Add Location, the hide/live toggle
@@ -26,6 +54,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
   const isAdmin = user.role === 'admin';
   const [view, setView] = useState<'table' | 'map'>('table');
   const [dialog, setDialog] = useState<{ location: TLocation | null } | null>(null);
+  const [details, setDetails] = useState<TLocation | null>(null);
   const [toggling, setToggling] = useState<TLocation | null>(null);
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -91,10 +120,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
         }
       />
       {view === 'map' ? (
-        <LocationsMap
-          locations={all.data?.items ?? []}
-          onOpen={(location) => isAdmin && setDialog({ location })}
-        />
+        <LocationsMap locations={all.data?.items ?? []} onOpen={setDetails} />
       ) : (
         <DataTable<TLocation>
           queryKey={locationsKey}
@@ -105,10 +131,24 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
           canSelect={isAdmin}
           bulkDelete
           exportModel="location"
-          onRowClick={(location) => isAdmin && setDialog({ location })}
+          onRowClick={setDetails}
           disableVirtualization={disableVirtualization}
         />
       )}
+      <DetailsDialog
+        open={!!details}
+        title="Location Details"
+        rows={details ? locationDetailsRows(details) : []}
+        onClose={() => setDetails(null)}
+        onEdit={
+          isAdmin && details
+            ? () => {
+                setDialog({ location: details });
+                setDetails(null);
+              }
+            : undefined
+        }
+      />
       <LocationFormDialog
         open={!!dialog}
         location={dialog?.location ?? null}

@@ -56,6 +56,7 @@ export function LockerDetailsDialog({
             <Row label="Status" value={DOOR_STATE_LABELS[door.state]} />
             <Row label="Lock Status" value={d.lock_status} />
             <Row label="Size" value={d.size?.name ?? '—'} />
+            <Row label="Product" value={d.product?.name ?? '—'} />
             <Row label="Mode" value={d.mode} />
             <Row label="Hardware" value={d.hardware_type} />
             <Row label="Column / Row" value={`${door.x} / ${door.y}`} />

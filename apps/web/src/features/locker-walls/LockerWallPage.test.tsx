@@ -43,6 +43,7 @@ const device = {
   mode: 'storage',
   hardware_type: 'virtual',
   size: null,
+  product: null,
 };
 
 beforeEach(() => sessionStore.signedIn(makeTokens(makeUser('member'))));

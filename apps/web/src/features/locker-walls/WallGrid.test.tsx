@@ -12,6 +12,7 @@ const device = {
   mode: 'storage',
   hardware_type: 'virtual',
   size: null,
+  product: null,
 };
 const wall: TLockerWall = {
   id: 'w',

@@ -2,12 +2,16 @@ import SubscriptionsOutlined from '@mui/icons-material/SubscriptionsOutlined';
 import { lazy } from 'react';
 import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
 
-/** Subscribers of subscription plans (operational-data-areas §2). */
+/**
+ * Subscribers of subscription plans (operational-data-areas §2). Plans are part of Pricing, so the
+ * page needs the Pricing feature page, as its call (`GET memberships/subscribers`) does on the server.
+ */
 export const subscribersArea: AreaRegistration = {
   path: '/subscribers',
   title: 'Subscribers',
   icon: SubscriptionsOutlined,
   section: 'people',
   roles: NOT_VIEWER,
+  feature: 'pricing',
   page: lazy(() => import('./SubscribersPage').then((m) => ({ default: m.SubscribersPage }))),
 };

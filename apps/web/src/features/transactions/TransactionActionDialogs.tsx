@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  codeChannelsOf,
   isActionAllowed,
   TRANSACTION_MESSAGES as M,
   PENALTY_REASON_LABELS,
@@ -7,10 +8,20 @@ import {
   type TTransaction,
   ZEndManyRequest,
   ZPenalizeRequest,
+  ZResendCodeRequest,
   ZServiceStepRequest,
   ZShareRequest,
 } from '@lockerops/contract';
-import { Alert, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -19,6 +30,7 @@ import {
   endTransactions,
   penalizeTransaction,
   refundTransaction,
+  resendCode,
   serviceStep,
   shareTransaction,
   transactionsKey,
@@ -269,6 +281,60 @@ export function ShareDialog({ open, transaction: t, onClose }: OneProps) {
         email={form.register('email')}
         phoneError={errors.phone_number?.message}
         emailError={errors.email?.message}
+      />
+    </FormDialog>
+  );
+}
+
+/** What each channel is called in the Resend Code dialog, with the address it goes to. */
+const CHANNEL_LABEL = { sms: 'SMS', email: 'E-mail' } as const;
+
+/**
+ * Resend Code (spec: operational §4 "resend code by e-mail or SMS: when awaiting user pickup, for
+ * delivery"): the operator picks the channel; both are offered when the delivery has a phone and
+ * an e-mail, else the one it has. Answers 'The code has been sent'.
+ */
+export function ResendCodeDialog({ open, transaction: t, onClose }: OneProps) {
+  const channels = codeChannelsOf(t);
+  const first = channels[0];
+  const form = useForm<z.input<typeof ZResendCodeRequest>, unknown, z.output<typeof ZResendCodeRequest>>({
+    resolver: zodResolver(ZResendCodeRequest),
+    defaultValues: { via: first },
+  });
+  const { reset } = form;
+  useResetOnOpen(open, reset, { via: first });
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Resend Code"
+      form={form}
+      onSubmit={(body) => resendCode(t.id, body)}
+      successMessage={M.codeSent}
+      invalidateKey={transactionsKey}
+      submitText="Send"
+    >
+      <Typography variant="body2">{t.invoice_id}</Typography>
+      <FormLabel id="resend-via">Send the pickup code by</FormLabel>
+      <Controller
+        control={form.control}
+        name="via"
+        render={({ field }) => (
+          <RadioGroup
+            aria-labelledby="resend-via"
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(e.target.value)}
+          >
+            {channels.map((c) => (
+              <FormControlLabel
+                key={c}
+                value={c}
+                control={<Radio />}
+                label={`${CHANNEL_LABEL[c]} (${c === 'sms' ? t.phone_number : t.email})`}
+              />
+            ))}
+          </RadioGroup>
+        )}
       />
     </FormDialog>
   );

@@ -16,7 +16,7 @@ import { alpha } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
-import { errorDetailText, formatApiError } from '../../api/errors';
+import { formatApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, useListParams } from '../../components/DataTable';
@@ -24,7 +24,6 @@ import { PageTitle } from '../../components/PageTitle';
 import { CreateDeliveryDialog } from './CreateDeliveryDialog';
 import { transactionColumns } from './columns';
 import {
-  resendCode,
   serviceStep,
   TRANSACTIONS_ENDPOINT,
   transactionsKey,
@@ -39,6 +38,7 @@ import {
   EndDialog,
   PenaltyDialog,
   RefundDialog,
+  ResendCodeDialog,
   ShareDialog,
 } from './TransactionActionDialogs';
 import {
@@ -137,16 +137,12 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   );
 
   const quick = useMutation({
-    mutationFn: ({ action, transaction }: Open) =>
-      action === 'pickup' ? serviceStep(transaction.id, { step: 'pickup' }) : resendCode(transaction.id),
-    onSuccess: (r, { action }) => {
-      enqueueSnackbar(action === 'pickup' ? M.pickup : r.detail, { variant: 'success' });
+    mutationFn: ({ transaction }: Open) => serviceStep(transaction.id, { step: 'pickup' }),
+    onSuccess: () => {
+      enqueueSnackbar(M.pickup, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: transactionsKey });
     },
-    onError: (e, { action }) =>
-      enqueueSnackbar(action === 'resend_code' ? errorDetailText(e) : formatApiError(e), {
-        variant: 'error',
-      }),
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
     onSettled: () => setOpen(null),
   });
 
@@ -330,16 +326,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
         onConfirm={() => open && quick.mutate(open)}
         onCancel={close}
       />
-      <ConfirmDialog
-        open={is('resend_code')}
-        title="Resend Code"
-        message={`Send the pickup code of ${current?.invoice_id ?? ''} again by SMS or e-mail?`}
-        confirmText="Send"
-        cancelText="Cancel"
-        loading={quick.isPending}
-        onConfirm={() => open && quick.mutate(open)}
-        onCancel={close}
-      />
+      {current ? <ResendCodeDialog open={is('resend_code')} transaction={current} onClose={close} /> : null}
     </>
   );
 }

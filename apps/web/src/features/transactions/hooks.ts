@@ -1,6 +1,7 @@
 import {
   currencySymbol,
   type TPage,
+  type TResendCodeRequest,
   type TTransaction,
   ZDevice,
   ZEndManyResponse,
@@ -99,8 +100,9 @@ export const shareTransaction = (id: string, body: unknown) =>
   apiRequest(`events/${id}/share`, { method: 'POST', body, schema: ZTransactionActionResponse });
 
 /** `POST events/{id}/resend-code`: sends a delivery's pickup code again. */
-export const resendCode = (id: string) =>
-  apiRequest(`events/${id}/resend-code`, { method: 'POST', schema: ZTransactionActionResponse });
+/** `POST events/{id}/resend-code` by the chosen channel (`via` sms or email). */
+export const resendCode = (id: string, body: TResendCodeRequest = {}) =>
+  apiRequest(`events/${id}/resend-code`, { method: 'POST', body, schema: ZTransactionActionResponse });
 
 /**
  * Available delivery doors, every location (`GET devices?by_status=available&mode=delivery`): the

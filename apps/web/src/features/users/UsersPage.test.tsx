@@ -67,6 +67,30 @@ describe('UsersPage', () => {
   });
 });
 
+describe('UsersPage column filters', () => {
+  it('sends the typed by_* filters with the list request', { timeout: 20000 }, async () => {
+    sessionStore.signedIn(makeTokens(makeUser('member')));
+    renderWithProviders(<UsersPage disableVirtualization />, '/users');
+    await screen.findByText('Ada', undefined, { timeout: 8000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.change(screen.getByLabelText('Filter by Email'), { target: { value: 'ada@' } });
+    fireEvent.change(screen.getByLabelText('Filter by Phone'), { target: { value: '555' } });
+    const fetchMock = vi.mocked(fetch);
+    await vi.waitFor(
+      () => {
+        const urls = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/users?'));
+        const last = new URL(urls.at(-1)!, 'http://x');
+        expect(last.searchParams.get('by_email')).toBe('ada@');
+        expect(last.searchParams.get('by_phone')).toBe('555');
+      },
+      { timeout: 5000 },
+    );
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
+    for (const label of ['First Name', 'Last Name', 'User ID', 'Address'])
+      expect(screen.getByLabelText(`Filter by ${label}`)).toBeInTheDocument();
+  });
+});
+
 describe('formatDuration', () => {
   it('formats seconds', () => {
     expect(formatDuration(null)).toBe('-');

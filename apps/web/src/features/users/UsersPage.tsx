@@ -1,12 +1,22 @@
 import type { TUser } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, useListParams } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { userColumns } from './columns';
 import { USERS_ENDPOINT, usersKey, useSetUserActive, ZUserPage } from './hooks';
@@ -20,6 +30,46 @@ const FILTER_KEYS = [
   'by_last_name',
   'by_address',
 ] as const;
+
+/** Labels of the column filters (spec operational §7 Users: GET users by_phone, by_email, …). */
+export const USER_FILTER_LABELS: Record<(typeof FILTER_KEYS)[number], string> = {
+  by_phone: 'Phone',
+  by_email: 'Email',
+  by_first_name: 'First Name',
+  by_user_id: 'User ID',
+  by_last_name: 'Last Name',
+  by_address: 'Address',
+};
+
+/** One column filter: typed text reaches the URL (and the list) after the search's 300 ms pause. */
+function FilterField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const t = setTimeout(() => latest.current(text.trim()), 300);
+    return () => clearTimeout(t);
+  }, [text, value]);
+  return (
+    <TextField
+      size="small"
+      label={`Filter by ${label}`}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      sx={{ width: 170 }}
+    />
+  );
+}
 
 /** The address a user's QR code points at: the user details page (spec operational §2). */
 export const userDetailsUrl = (id: string, origin = window.location.origin) =>
@@ -38,6 +88,9 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
   const [toggling, setToggling] = useState<TUser | null>(null);
   const [qr, setQr] = useState<TUser | null>(null);
   const setActive = useSetUserActive();
+  const list = useListParams({ filterKeys: FILTER_KEYS });
+  const activeFilters = Object.keys(list.params.filters).length;
+  const [showFilters, setShowFilters] = useState(activeFilters > 0);
 
   const columns = useMemo(
     () =>
@@ -68,6 +121,27 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
         columns={columns}
         filterPage="users"
         filterKeys={FILTER_KEYS}
+        toolbar={
+          <>
+            <Button
+              startIcon={<FilterListOutlined />}
+              aria-expanded={showFilters}
+              onClick={() => setShowFilters((v) => !v)}
+            >
+              Filters{activeFilters ? ` (${activeFilters})` : ''}
+            </Button>
+            {showFilters
+              ? FILTER_KEYS.map((k) => (
+                  <FilterField
+                    key={k}
+                    label={USER_FILTER_LABELS[k]}
+                    value={list.params.filters[k] ?? ''}
+                    onChange={(v) => list.setFilter(k, v)}
+                  />
+                ))
+              : null}
+          </>
+        }
         canSelect={isAdmin}
         bulkDelete
         exportModel="user"
