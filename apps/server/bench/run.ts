@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measures the partner API on an embedded database (or DATABASE_URL) through the
  * real app — list paging, search and sort over many rows, CSV export throughput, CSV upload, and
- * sign-in. Prints medians and 95th percentiles; asserts nothing.
+ * sign-in. Prints medians and 95th percentiles; asserts nothing. With `--scale`, runs the scale
+ * benchmark of bench/scale/run.ts instead (a generated operator with 2M transactions).
  */
 
 import { randomUUID } from 'node:crypto';
@@ -202,7 +203,12 @@ async function main() {
   console.table(results);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv.includes('--scale') || process.env.npm_config_scale) {
+  // `npm run bench -- --scale`: the scale benchmark (bench/scale/run.ts) instead.
+  await import('./scale/run');
+} else {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
