@@ -179,6 +179,8 @@ export const ZDevice = z.object({
   shared: z.boolean(),
   image: z.string().nullable(),
   restriction: z.object({ restriction_type: ZRestrictionType.nullable(), items: z.array(ZAssignee) }),
+  /** true: a device at a super-tenant parent's shared location, listed read-only to its sub-organization */
+  shared_from_parent: z.boolean(),
   mac_address: z.string().nullable(),
   integration_id: z.number().int().nullable(),
   locker_udn: z.string().nullable(),

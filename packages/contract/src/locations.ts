@@ -121,6 +121,8 @@ export const ZLocation = z.object({
     restriction_type: ZRestrictionType.nullable(),
     items: z.array(ZAssignee),
   }),
+  /** true: a super-tenant parent's shared location, listed read-only to its sub-organization */
+  shared_from_parent: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

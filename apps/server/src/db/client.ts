@@ -90,7 +90,9 @@ export async function migrate(database: Database): Promise<void> {
  * request role see only the rows of the organization set for the transaction
  * (`app.organization_id`), and a policy that lets the owner (migrations, seed, jobs, identity
  * look-ups made before an organization is known) see all. Idempotent; new tables of later
- * migrations are covered by the same call.
+ * migrations are covered by the same call. One exception widens reads, and only reads: a
+ * sub-organization sees its super-tenant parent's shared locations and their devices
+ * (`shared_from_parent`, through `app_shared_parent()`).
  */
 export async function applyTenancyPolicies(db: Db): Promise<void> {
   await db.execute(
@@ -133,6 +135,30 @@ export async function applyTenancyPolicies(db: Db): Promise<void> {
       END IF;
       IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'organizations' AND policyname = 'owner_access') THEN
         CREATE POLICY owner_access ON organizations TO CURRENT_USER USING (true) WITH CHECK (true);
+      END IF;
+      -- Shared locations (spec operational §4 Location, console §6): the organization whose shared
+      -- locations the acting organization may read, i.e. its parent when that parent is a
+      -- super-tenant with the Shared Locations flag, else null. SECURITY DEFINER because the acting
+      -- organization cannot read its parent's row itself.
+      EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION app_shared_parent() RETURNS uuid
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = %I AS $b$
+          SELECT p.id FROM organizations o JOIN organizations p ON p.id = o.parent_id
+          WHERE o.id = nullif(current_setting('app.organization_id', true), '')::uuid
+            AND p.super_tenant AND p.shared_locations
+        $b$
+      $f$, current_schema());
+      -- Read-only, and only that: a sub-organization may SELECT its parent's shared locations and
+      -- the devices at them; no other row of the parent, no row of a sibling, and no write.
+      IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'locations' AND policyname = 'shared_from_parent') THEN
+        CREATE POLICY shared_from_parent ON locations FOR SELECT TO ${APP_ROLE}
+          USING (shared AND organization_id = app_shared_parent());
+      END IF;
+      IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'devices' AND policyname = 'shared_from_parent') THEN
+        CREATE POLICY shared_from_parent ON devices FOR SELECT TO ${APP_ROLE}
+          USING (organization_id = app_shared_parent() AND EXISTS (
+            SELECT 1 FROM locations l
+            WHERE l.id = devices.id_location AND l.organization_id = devices.organization_id AND l.shared));
       END IF;
     END $$;
   `),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import { APP_ROLE, type Db, type Tx } from '../db/client';
 
 /**
@@ -35,3 +35,29 @@ export function organizationLabelFromHost(host: string | undefined, publicHost?:
   if (labels.length < 2) return undefined;
   return labels[0] || undefined;
 }
+
+/**
+ * The organization the current tenant transaction acts for (`app.organization_id`), or null
+ * outside one. Lets a wire shape tell the organization's own rows from the read-only rows row-level
+ * security also lets it see (a parent's shared locations).
+ */
+export async function actingOrganizationId(tx: Tx): Promise<string | null> {
+  const r = (await tx.execute(sql`select current_setting('app.organization_id', true) as id`)) as unknown as
+    | { rows: Array<{ id: string | null }> }
+    | Array<{ id: string | null }>;
+  const rows = Array.isArray(r) ? r : r.rows;
+  return rows[0]?.id || null;
+}
+
+/**
+ * The rows of `table` that are a super-tenant parent's shared locations (or devices at them),
+ * which a sub-organization lists read-only besides its own; `app_shared_parent()` is null for an
+ * organization without such a parent, so the condition then matches nothing. Row-level security
+ * (`shared_from_parent`) enforces the same.
+ */
+export const sharedFromParent = {
+  locations: (t: { organizationId: AnyColumn; shared: AnyColumn }) =>
+    sql`(${t.shared} and ${t.organizationId} = app_shared_parent())`,
+  devices: (t: { organizationId: AnyColumn; idLocation: AnyColumn }) =>
+    sql`(${t.organizationId} = app_shared_parent() and exists (select 1 from locations l where l.id = ${t.idLocation} and l.organization_id = ${t.organizationId} and l.shared))`,
+};

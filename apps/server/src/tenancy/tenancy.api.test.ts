@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization, createTestApp, demoOrg, type TestApp } from '../../test/helpers';
-import { feedback, members, organizations } from '../db/schema';
+import { devices, feedback, locations, members, organizations } from '../db/schema';
 import { organizationLabelFromHost, withTenant } from './index';
 
 let t: TestApp;
@@ -54,6 +54,83 @@ describe('row-level security', () => {
       tx.select({ name: organizations.name }).from(organizations),
     );
     expect(names.map((n) => n.name).sort()).toEqual(['child co', 'demo-org']);
+  });
+});
+
+describe('row-level security: shared locations', () => {
+  it("lets a sub-organization read exactly its parent's shared locations and their devices", async () => {
+    const db = t.database.db;
+    const parent = await createOrganization(t, 'sharing parent');
+    const sub = await createOrganization(t, 'sharing sub', parent.id);
+    const sibling = await createOrganization(t, 'sharing sibling', parent.id);
+    const loc = async (organizationId: string, name: string, shared: boolean) =>
+      (await db.insert(locations).values({ organizationId, name, shared }).returning())[0]!;
+    const dev = async (organizationId: string, idLocation: string, name: string) =>
+      (
+        await db
+          .insert(devices)
+          .values({
+            organizationId,
+            idLocation,
+            name,
+            lockerNumber: 1,
+            mode: 'storage',
+            hardwareType: 'virtual',
+          })
+          .returning()
+      )[0]!;
+    const pShared = await loc(parent.id, 'P shared', true);
+    const pPrivate = await loc(parent.id, 'P private', false);
+    const sOwn = await loc(sub.id, 'S own', false);
+    await loc(sibling.id, 'Sib private', false);
+    await loc(sibling.id, 'Sib shared', true);
+    await dev(parent.id, pShared.id, 'P shared door');
+    await dev(parent.id, pPrivate.id, 'P private door');
+    await dev(sub.id, sOwn.id, 'S door');
+
+    // No organization filter on purpose: row-level security alone decides.
+    const seen = () =>
+      withTenant(db, sub.id, async (tx) => ({
+        locations: (await tx.select({ name: locations.name }).from(locations)).map((r) => r.name).sort(),
+        devices: (await tx.select({ name: devices.name }).from(devices)).map((r) => r.name).sort(),
+      }));
+    expect(await seen()).toEqual({ locations: ['P shared', 'S own'], devices: ['P shared door', 'S door'] });
+
+    // a sibling sees none of the other sub-organization's rows, and only the parent's shared ones
+    const bySibling = await withTenant(db, sibling.id, async (tx) =>
+      (await tx.select({ name: locations.name }).from(locations)).map((r) => r.name).sort(),
+    );
+    expect(bySibling).toEqual(['P shared', 'Sib private', 'Sib shared']);
+
+    // reading is all: the shared rows cannot be changed or deleted by the sub-organization
+    const changed = await withTenant(db, sub.id, (tx) =>
+      tx.update(locations).set({ name: 'hijacked' }).where(eq(locations.id, pShared.id)).returning(),
+    );
+    expect(changed).toHaveLength(0);
+    const removed = await withTenant(db, sub.id, (tx) =>
+      tx.delete(devices).where(eq(devices.idLocation, pShared.id)).returning(),
+    );
+    expect(removed).toHaveLength(0);
+    await expect(
+      withTenant(db, sub.id, (tx) =>
+        tx.insert(locations).values({ organizationId: parent.id, name: 'planted', shared: true }),
+      ),
+    ).rejects.toThrow();
+
+    // the parent must be a super-tenant with the Shared Locations flag
+    await db.update(organizations).set({ sharedLocations: false }).where(eq(organizations.id, parent.id));
+    expect(await seen()).toEqual({ locations: ['S own'], devices: ['S door'] });
+    await db
+      .update(organizations)
+      .set({ sharedLocations: true, superTenant: false })
+      .where(eq(organizations.id, parent.id));
+    expect(await seen()).toEqual({ locations: ['S own'], devices: ['S door'] });
+
+    // and the parent itself still sees only its own rows, not its sub-organizations'
+    const byParent = await withTenant(db, parent.id, async (tx) =>
+      (await tx.select({ name: locations.name }).from(locations)).map((r) => r.name).sort(),
+    );
+    expect(byParent).toEqual(['P private', 'P shared']);
   });
 });
 

@@ -92,6 +92,12 @@ export interface Resource<
   /** Refuses a delete (409) or cleans up before it. */
   beforeDelete?(rows: Row[], ctx: WriteContext): Promise<void>;
   /**
+   * Rows of another organization the list shows besides the organization's own, read-only (a
+   * super-tenant parent's shared locations and their devices). Row-level security must allow them
+   * too; writes, `GET /{id}` and exports stay on the organization's own rows.
+   */
+  alsoListed?(): SQL;
+  /**
    * Refuses an export (e.g. a selection of mixed hardware types); `selected` is true when the
    * caller exported chosen rows (`ids`) rather than the whole filtered list.
    */
@@ -138,8 +144,10 @@ function whereOf<TQuery extends z.ZodObject>(
   r: Resource<unknown, z.ZodType, z.ZodType, TQuery>,
   auth: AuthContext,
   q: { search?: string; ids?: string[] } & Record<string, unknown>,
+  forList = false,
 ): SQL {
-  const parts: Array<SQL | undefined> = [eq(r.table.organizationId, auth.organizationId)];
+  const own = eq(r.table.organizationId, auth.organizationId);
+  const parts: Array<SQL | undefined> = [forList && r.alsoListed ? or(own, r.alsoListed()) : own];
   if (r.softDeleteColumn) parts.push(eq(r.softDeleteColumn, false));
   const s = q.search?.trim();
   if (s && s.length >= 2 && r.search.length) {
@@ -250,7 +258,7 @@ export function crudRoutes<
       async (req) => {
         const q = req.query as z.output<typeof ListQuery>;
         return req.withTenant(async (tx) => {
-          const where = whereOf(r as never, req.auth, q as never);
+          const where = whereOf(r as never, req.auth, q as never, true);
           const [{ total }] = (await tx
             .select({ total: count() })
             .from(r.table as PgTable)

@@ -13,6 +13,7 @@ import type { Tx } from '../../db/client';
 import { devices, locations, prices, products, sizes } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import { restrictionsOf } from '../locations/service';
 import { type DeviceRow, deviceValues, hardwareFieldsOf, type THardwareFields } from './service';
 
@@ -22,7 +23,7 @@ import { type DeviceRow, deviceValues, hardwareFieldsOf, type THardwareFields } 
  */
 export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[]> {
   if (!rows.length) return [];
-  const orgId = rows[0]!.organizationId;
+  const orgId = (await actingOrganizationId(tx)) ?? rows[0]!.organizationId;
   const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
   const locIds = uniq(rows.map((r) => r.idLocation));
   const sizeIds = uniq(rows.map((r) => r.idSize));
@@ -58,7 +59,11 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
         .from(products)
         .where(inArray(products.id, productIds))
     : [];
-  const restrictions = await restrictionsOf(tx, orgId, locs);
+  const restrictions = await restrictionsOf(
+    tx,
+    orgId,
+    locs.filter((l) => rows.some((r) => r.idLocation === l.id && r.organizationId === orgId)),
+  );
   const productBy = new Map(prods.map((p) => [p.id, p]));
   const locBy = new Map(locs.map((l) => [l.id, l]));
   const sizeBy = new Map(sz.map((s) => [s.id, s]));
@@ -100,6 +105,7 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
       shared: d.shared,
       image: d.image,
       restriction: restrictions.get(d.idLocation) ?? { restriction_type: null, items: [] },
+      shared_from_parent: d.organizationId !== orgId,
       ...(hardwareFieldsOf(d) as Pick<TDevice, keyof THardwareFields>),
       lock_status_at: d.lockStatusAt ? d.lockStatusAt.toISOString() : null,
       created_at: d.createdAt.toISOString(),
@@ -153,6 +159,8 @@ export const devicesResource: Resource<
     created_at: devices.createdAt,
   },
   defaultSort: { by: 'locker_number', order: 'asc' },
+  // devices at a super-tenant parent's shared locations, read-only (spec operational §4 Location)
+  alsoListed: () => sharedFromParent.devices(devices),
   toWire: (rows, tx) => devicesToWire(rows as unknown as DeviceRow[], tx),
   toValues: (input, { tx, auth, existing }) =>
     deviceValues(tx, auth, input as TDeviceCreateValues, existing as unknown as DeviceRow | undefined),

@@ -200,6 +200,60 @@ describe('locations: shared', () => {
   });
 });
 
+describe('locations: shared with sub-organizations', () => {
+  it("lists a super-tenant's shared locations and their devices, read-only, to its sub-organization", async () => {
+    const shared = await create({ name: 'Hub Shared', shared: true });
+    const own = await create({ name: 'Hub Private' });
+    const door = (
+      await inject('POST', 'devices', {
+        name: 'Hub door',
+        locker_number: 4242,
+        mode: 'storage',
+        status: 'available',
+        hardware_type: 'virtual',
+        id_location: shared.id,
+        id_size: (await inject('POST', 'sizes', { name: 'Hub S', width: 1, depth: 1, height: 1 })).json().id,
+      })
+    ).json();
+    const kid = await createOrganization(t, 'kidco', orgId);
+    await createMember(t, kid.id, { email: 'boss@kidco.test' });
+    const h = bearer(await signIn(t.app, 'boss@kidco.test', undefined, 'kidco.localhost'));
+    const mine = await create({ name: 'Kid Own' }, h);
+
+    const listed = (await inject('GET', 'locations?size=200', undefined, h)).json().items as Array<{
+      id: string;
+      shared: boolean;
+      shared_from_parent: boolean;
+    }>;
+    expect(listed.map((l) => l.id)).toEqual(expect.arrayContaining([mine.id, shared.id]));
+    // besides its own, only the parent's shared locations
+    expect(listed.filter((l) => l.id !== mine.id).every((l) => l.shared && l.shared_from_parent)).toBe(true);
+    expect(listed.find((l) => l.id === shared.id)!.shared_from_parent).toBe(true);
+    expect(listed.find((l) => l.id === mine.id)!.shared_from_parent).toBe(false);
+    expect(listed.map((l) => l.id)).not.toContain(own.id);
+    const devs = (await inject('GET', `devices?size=200&id_location=${shared.id}`, undefined, h)).json()
+      .items;
+    expect(devs).toEqual([expect.objectContaining({ id: door.id, shared_from_parent: true })]);
+    expect((await inject('GET', `devices?id_location=${own.id}`, undefined, h)).json().items).toEqual([]);
+
+    // read-only: the sub-organization cannot open, change, hide or delete them
+    expect((await inject('GET', `locations/${shared.id}`, undefined, h)).statusCode).toBe(404);
+    expect((await inject('PUT', `locations/${shared.id}`, loc({ name: 'Mine now' }), h)).statusCode).toBe(
+      404,
+    );
+    expect((await inject('PATCH', `location/${shared.id}`, { hidden: true }, h)).statusCode).toBe(404);
+    expect((await inject('DELETE', 'locations', { ids: [shared.id] }, h)).statusCode).toBe(404);
+    expect((await inject('PUT', `devices/${door.id}`, { name: 'x' }, h)).statusCode).not.toBe(200);
+    // the parent's own list is unchanged: no flag on its rows
+    const parentList = (await inject('GET', 'locations?size=200')).json().items as Array<{
+      id: string;
+      shared_from_parent: boolean;
+    }>;
+    expect(parentList.find((l) => l.id === shared.id)!.shared_from_parent).toBe(false);
+    expect(parentList.map((l) => l.id)).not.toContain(mine.id);
+  });
+});
+
 describe('locations: require image', () => {
   it('keeps require_image only for an organization with rental mode', async () => {
     const org = await createOrganization(t, 'norentco');

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { devices, groupResources, locations } from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import {
   assertMayShare,
   assertRestrictionSwitch,
@@ -64,6 +65,8 @@ export const locationsResource: Resource<
     created_at: locations.createdAt,
   },
   defaultSort: { by: 'name', order: 'asc' },
+  // a super-tenant parent's shared locations, read-only (spec operational §4 Location)
+  alsoListed: () => sharedFromParent.locations(locations),
   async toWire(rows, tx) {
     const locs = rows as unknown as LocationRow[];
     const ids = locs.map((l) => l.id);
@@ -76,8 +79,10 @@ export const locationsResource: Resource<
         .groupBy(devices.idLocation);
       for (const r of rs) counts.set(r.id, r.n);
     }
-    const orgId = locs[0]?.organizationId;
-    const restrictions = orgId ? await restrictionsOf(tx, orgId, locs) : new Map();
+    const acting = await actingOrganizationId(tx);
+    const orgId = acting ?? locs[0]?.organizationId;
+    const own = locs.filter((l) => l.organizationId === orgId);
+    const restrictions = orgId && own.length ? await restrictionsOf(tx, orgId, own) : new Map();
     return locs.map((l) => ({
       id: l.id,
       name: l.name,
@@ -93,6 +98,7 @@ export const locationsResource: Resource<
       contact_phone: l.contactPhone,
       require_image: l.requireImage,
       restriction: restrictions.get(l.id) ?? { restriction_type: null, items: [] },
+      shared_from_parent: l.organizationId !== orgId,
       created_at: l.createdAt.toISOString(),
       updated_at: l.updatedAt.toISOString(),
     }));

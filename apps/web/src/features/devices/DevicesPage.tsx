@@ -128,7 +128,8 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
         headerName: 'Location',
         minWidth: 140,
         sortable: false,
-        valueGetter: (_v, row) => row.location.name,
+        valueGetter: (_v, row) =>
+          row.shared_from_parent ? `${row.location.name} (shared)` : row.location.name,
       },
       { field: 'mode', headerName: 'Mode', width: 110, valueGetter: (_v, row) => MODE_LABELS[row.mode] },
       {
@@ -159,7 +160,8 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
         sortable: false,
         hideable: false,
         renderCell: ({ row }) =>
-          isAdmin ? (
+          // a parent's shared device is listed read-only (spec operational §4 Location)
+          isAdmin && !row.shared_from_parent ? (
             <>
               <Tooltip title="Maintenance">
                 <span>
@@ -234,6 +236,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
         columns={columns}
         filterPage="devices"
         canSelect={isAdmin}
+        isRowSelectable={(d) => !d.shared_from_parent}
         bulkDelete
         exportModel="device"
         extraParams={{ ...filters }}
@@ -316,7 +319,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
         onClose={() => setDetails(null)}
         onEdit={
           // Reserved devices cannot be edited from the list (spec operational §2 Devices).
-          isAdmin && details && details.status !== 'reserved'
+          isAdmin && details && details.status !== 'reserved' && !details.shared_from_parent
             ? () => {
                 setDialog({ device: details });
                 setDetails(null);

@@ -33,7 +33,8 @@ export function useLocationOptions() {
   return useQuery({
     queryKey: ['locations', 'options'],
     queryFn: () => apiRequest('locations', { query: ALL, schema: zPage(ZLocation) }),
-    select: (p) => p.items as TLocation[],
+    // a parent's shared locations are listed read-only: devices cannot be added or moved there
+    select: (p) => (p.items as TLocation[]).filter((l) => !l.shared_from_parent),
   });
 }
 

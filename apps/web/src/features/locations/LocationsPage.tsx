@@ -34,7 +34,10 @@ export function locationDetailsRows(l: TLocation) {
     },
     { label: 'Devices', value: String(l.devices) },
     { label: 'Status', value: l.hidden ? 'Hidden' : 'Live' },
-    { label: 'Shared', value: l.shared ? 'Shared' : 'Standard' },
+    {
+      label: 'Shared',
+      value: l.shared_from_parent ? 'Shared by the parent organization' : l.shared ? 'Shared' : 'Standard',
+    },
     { label: 'Require Image', value: yesNo(l.require_image) },
     {
       label: 'Access',
@@ -75,7 +78,14 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
 
   const columns = useMemo<GridColDef<TLocation>[]>(
     () => [
-      { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+      {
+        field: 'name',
+        headerName: 'Name',
+        flex: 1,
+        minWidth: 160,
+        // a super-tenant parent's shared location, listed read-only (spec operational §4 Location)
+        valueGetter: (_v, row) => (row.shared_from_parent ? `${row.name} (shared)` : row.name),
+      },
       { field: 'address', headerName: 'Address', flex: 1, minWidth: 200 },
       { field: 'devices', headerName: 'Devices', width: 100, sortable: false },
       { field: 'contact_email', headerName: 'Contact Email', width: 180 },
@@ -88,7 +98,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
           <Switch
             size="small"
             checked={!row.hidden}
-            disabled={!isAdmin}
+            disabled={!isAdmin || row.shared_from_parent}
             slotProps={{ input: { 'aria-label': `Live ${row.name}` } }}
             onClick={(e) => e.stopPropagation()}
             onChange={() => (row.hidden ? toggle.mutate(row) : setToggling(row))}
@@ -129,6 +139,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
           columns={columns}
           filterPage="locations"
           canSelect={isAdmin}
+          isRowSelectable={(l) => !l.shared_from_parent}
           bulkDelete
           exportModel="location"
           onRowClick={setDetails}
@@ -141,7 +152,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
         rows={details ? locationDetailsRows(details) : []}
         onClose={() => setDetails(null)}
         onEdit={
-          isAdmin && details
+          isAdmin && details && !details.shared_from_parent
             ? () => {
                 setDialog({ location: details });
                 setDetails(null);

@@ -1,0 +1,88 @@
+import { DEVICE_PROMPTS } from '@lockerops/contract';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../api/session';
+import { renderWithProviders } from '../../components/testing';
+import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { canUnlockSelection, DevicesPage } from './DevicesPage';
+
+const page = (items: unknown[]) =>
+  jsonResponse({ items, total: items.length, pages: 1, page: 1, page_size: 10000 });
+const LOCATION = {
+  id: '00000000-0000-4000-8000-0000000000d1',
+  name: 'Main St',
+  address: '1 Main St',
+  image: null,
+  hidden: false,
+  shared: false,
+  devices: 0,
+  custom_id: null,
+  latitude: null,
+  longitude: null,
+  contact_email: 'a@b.test',
+  contact_phone: '+15551234567',
+  require_image: false,
+  restriction: { restriction_type: null, items: [] },
+  shared_from_parent: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+let locations: unknown[] = [];
+let sizes: unknown[] = [];
+// fetch is the boundary to the API server, which does not run under jsdom.
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/filters/'))
+        return jsonResponse({ page: 'devices', columns: null, filters: {} });
+      if (url.startsWith('/api/locations?')) return page(locations);
+      if (url.startsWith('/api/sizes?')) return page(sizes);
+      if (url.startsWith('/api/devices?')) return page([]);
+      if (url.startsWith('/api/types/device/')) return jsonResponse({ items: [] });
+      return jsonResponse({ detail: 'Not found' }, 404);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+});
+
+describe('Add Device prompts (spec operational §2 Devices)', () => {
+  it('offers to add a location first when none exists', { timeout: 20000 }, async () => {
+    locations = [];
+    sizes = [];
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    renderWithProviders(<DevicesPage disableVirtualization />, '/devices');
+    await screen.findByText('No Data to Show', undefined, { timeout: 8000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Device' }));
+    expect(await screen.findByText(DEVICE_PROMPTS.noLocations)).toBeInTheDocument();
+  });
+
+  it('offers to add a size first when locations exist but no size', { timeout: 20000 }, async () => {
+    locations = [LOCATION];
+    sizes = [];
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    renderWithProviders(<DevicesPage disableVirtualization />, '/devices');
+    await screen.findByText('No Data to Show', undefined, { timeout: 8000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Device' }));
+    expect(await screen.findByText(DEVICE_PROMPTS.noSizes)).toBeInTheDocument();
+    // "No" still opens the form: rental and vending doors need no size
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Device' })).toBeInTheDocument();
+  });
+});
+
+describe('bulk Unlock', () => {
+  it('is offered only while every selected device is available', () => {
+    expect(canUnlockSelection([])).toBe(false);
+    expect(canUnlockSelection([{ status: 'available' }, { status: 'available' }])).toBe(true);
+    expect(canUnlockSelection([{ status: 'available' }, { status: 'maintenance' }])).toBe(false);
+    expect(canUnlockSelection([{ status: 'reserved' }])).toBe(false);
+  });
+});
