@@ -41,7 +41,8 @@ export default defineConfig({
     viewport: { width: 1400, height: 900 },
   },
   webServer: {
-    command: 'node ../node_modules/tsx/dist/cli.mjs ../apps/server/src/main.ts',
+    // Exactly `npm start`: rebuilds what is stale, then the compiled server on plain Node.
+    command: 'node ../scripts/start.mjs',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

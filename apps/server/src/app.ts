@@ -5,7 +5,12 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -58,6 +63,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Third-party files served as they are: the Redoc bundle from the redoc 2.5.4 npm package (MIT). */
 export const VENDOR_DIR = path.join(here, '..', '..', '..', 'vendor', 'redoc');
 
+/** One log line per request (method, URL, status, milliseconds) instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: req.method,
+      url: req.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
 export interface BuildOptions {
   config: Config;
   /** An open, migrated database. */
@@ -83,7 +103,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+            ...(config.logFormat === 'pretty'
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
           },
+    logController: new OneLinePerRequest(),
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -175,19 +204,40 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-    const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'));
-    // The console is a single-page app: any non-API path that is not a file answers index.html.
-    app.get('/*', (req, reply) => {
-      const rel = decodeURIComponent(req.url.split('?')[0]!).replace(/^\/+/, '');
-      const file = path.join(config.webDist!, rel);
-      if (rel && file.startsWith(config.webDist!) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return reply.sendFile(rel);
-      }
-      return reply.type('text/html').send(indexHtml);
-    });
+    await serveConsole(app, config.webDist);
   }
   return app;
+}
+
+/**
+ * The built console at `/`: files from `webDist`, sent precompressed (the build writes `.br` and
+ * `.gz` beside each file) and cached for a year when their name carries a content hash
+ * (`/assets/…`); any other non-API path answers `index.html` (a single-page app), never cached.
+ * An unknown `/api/…` path answers the API's 404 `{ detail }`, not the console.
+ */
+async function serveConsole(app: FastifyInstance, webDist: string): Promise<void> {
+  const assets = path.join(webDist, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders: (reply, file) =>
+      reply.header(
+        'cache-control',
+        file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ),
+  });
+  app.get('/*', { schema: { hide: true } }, (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    const rel = decodeURIComponent(pathname).replace(/^\/+/, '');
+    const file = path.join(webDist, rel);
+    if (rel && file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(rel);
+    }
+    return reply.sendFile('index.html');
+  });
 }
 
 /** `/api/openapi.json` and `/api/redoc` (Redoc served offline from the npm package's bundle). */

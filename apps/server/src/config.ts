@@ -23,6 +23,7 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   WEB_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -48,6 +49,8 @@ export type Config = {
   adminPassword?: string;
   publicUrl: string;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** `json`: one JSON line per event (production); `pretty`: readable lines (`npm run dev`, needs pino-pretty). */
+  logFormat?: 'json' | 'pretty';
   /** Built console to serve at `/`; absent in API-only tests. */
   webDist?: string;
   /** Sign-in / forgot-password budget per e-mail per minute; per client address it is three times this. */
@@ -93,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDist: e.WEB_DIST,
     authRateLimit: e.AUTH_RATE_LIMIT,
     idTokenTtl: 3600,
