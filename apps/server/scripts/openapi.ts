@@ -12,6 +12,22 @@ import { migrate, openPglite } from '../src/db/client';
 
 export const OPENAPI_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'openapi.json');
 
+/**
+ * JSON indented by two spaces, with every object or array that fits in 100 columns on one line: a
+ * review reads one parameter or property per line instead of one token per line.
+ */
+export function formatJson(value: unknown, depth = 0): string {
+  const flat = JSON.stringify(value);
+  if (value === null || typeof value !== 'object' || flat.length + 2 * depth <= 100) return flat;
+  const pad = '  '.repeat(depth + 1);
+  const lines = Array.isArray(value)
+    ? value.map((v) => pad + formatJson(v, depth + 1))
+    : Object.entries(value).map(([k, v]) => `${pad}${JSON.stringify(k)}: ${formatJson(v, depth + 1)}`);
+  if (lines.length === 0) return flat;
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  return `${open}\n${lines.join(',\n')}\n${'  '.repeat(depth)}${close}`;
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockerops-openapi-'));
   const database = await openPglite();
@@ -19,7 +35,7 @@ async function main() {
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), database });
   await app.ready();
   const doc = app.swagger();
-  fs.writeFileSync(OPENAPI_FILE, `${JSON.stringify(doc, null, 2)}\n`);
+  fs.writeFileSync(OPENAPI_FILE, `${formatJson(doc)}\n`);
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

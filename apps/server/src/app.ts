@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -27,6 +28,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { installErrorHandler } from './errors';
 import { crudRoutes } from './lib/crud/resource';
+import { compactDocument, registerContractSchemas } from './lib/openapi';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { apiKeyResolver } from './modules/api-keys/service';
 import { conditionsRoutes } from './modules/conditions/routes';
@@ -139,6 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await mail.close();
   });
 
+  registerContractSchemas();
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -157,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       security: [{ bearer: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) => compactDocument(jsonSchemaTransformObject(doc)),
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -202,6 +206,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // Names the list pages the routes made (`<Item>Page`) before the document is first generated.
+  registerContractSchemas();
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

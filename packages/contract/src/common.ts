@@ -30,8 +30,7 @@ export const ZListQuery = z.object({
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
-/** The one paginated shape of every list (ARCHITECTURE: Lists). */
-export const zPage = <T extends z.ZodType>(item: T) =>
+const makePage = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     total: z.number().int(),
@@ -39,6 +38,18 @@ export const zPage = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     page_size: z.number().int(),
   });
+const pages = new WeakMap<z.ZodType, z.ZodType>();
+/**
+ * The one paginated shape of every list (ARCHITECTURE: Lists). One schema per item schema, so the
+ * OpenAPI document can name it (`<Item>Page`) once.
+ */
+export const zPage = <T extends z.ZodType>(item: T): ReturnType<typeof makePage<T>> => {
+  const page = pages.get(item) ?? makePage(item);
+  pages.set(item, page);
+  return page as ReturnType<typeof makePage<T>>;
+};
+/** The page schema made for `item` by `zPage`, if any. */
+export const pageSchemaOf = (item: z.ZodType): z.ZodType | undefined => pages.get(item);
 export type TPage<T> = { items: T[]; total: number; pages: number; page: number; page_size: number };
 
 /** Ids of a bulk delete, as JSON body `{ ids }` or a bare array. */

@@ -1,4 +1,6 @@
+import * as contract from '@lockerops/contract';
 import { ZErrorResponse } from '@lockerops/contract';
+import { z } from 'zod';
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; `detail` holds the spec message(s)',
@@ -15,4 +17,133 @@ export function errors(...codes: number[]) {
   return Object.fromEntries(
     codes.map((c) => [c, ZErrorResponse.describe(DESCRIPTIONS[c] ?? 'Error')]),
   ) as Record<number, typeof ZErrorResponse>;
+}
+
+/**
+ * Gives every schema the contract exports (`Z<Name>`) the id `<Name>` in zod's global registry, so
+ * the OpenAPI document lists it once under `components/schemas` and refers to it with `$ref`
+ * (fastify-type-provider-zod `jsonSchemaTransformObject`). Idempotent; a schema exported under two
+ * names keeps the first. `Z…Query` and `Z…Params` stay inline. The list pages made with `zPage` so far
+ * are named `<Item>Page`: call it again once the routes are registered.
+ */
+export function registerContractSchemas(): void {
+  for (const [name, value] of Object.entries(contract)) {
+    if (!/^Z[A-Z]/.test(name) || !(value instanceof z.ZodType)) continue;
+    // Query strings and path parameters are documented as a list of parameters, which needs the
+    // schema's properties in place, not a reference.
+    if (/(Query|Params)$/.test(name)) continue;
+    const meta = z.globalRegistry.get(value);
+    if (meta?.id) continue;
+    // fastify-type-provider-zod names the input variant of a schema `<id>Input`: avoid the suffix.
+    z.globalRegistry.add(value, { ...meta, id: name.slice(1).replace(/Input$/, 'Request') });
+  }
+  for (const [name, value] of Object.entries(contract)) {
+    if (!/^Z[A-Z]/.test(name) || !(value instanceof z.ZodType)) continue;
+    const page = contract.pageSchemaOf(value);
+    const id = z.globalRegistry.get(value)?.id;
+    if (page && id && !z.globalRegistry.get(page)?.id) z.globalRegistry.add(page, { id: `${id}Page` });
+  }
+}
+
+type Json = unknown;
+type Doc = {
+  paths?: Record<string, Record<string, { responses?: Record<string, Json> }>>;
+  components?: Record<string, Record<string, Json>>;
+};
+
+const SAFE_INT = 9007199254740991;
+
+/** Drops the bounds zod writes for every `int()` (±2^53−1) and the pattern beside `format: uuid`. */
+function dropSafeIntegerBounds(node: Json): Json {
+  if (Array.isArray(node)) return node.map(dropSafeIntegerBounds);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, Json> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if ((k === 'minimum' && v === -SAFE_INT) || (k === 'maximum' && v === SAFE_INT)) continue;
+    // `format: uuid` already says it; zod adds the 150-character pattern of a UUID to each one.
+    if (k === 'pattern' && (node as { format?: string }).format === 'uuid') continue;
+    out[k] = dropSafeIntegerBounds(v);
+  }
+  return out;
+}
+
+function collectRefs(node: Json, into: Set<string>): void {
+  if (Array.isArray(node)) for (const n of node) collectRefs(n, into);
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') into.add(v);
+      else collectRefs(v, into);
+    }
+  }
+}
+
+/**
+ * Makes the generated document reviewable: the error answers (the same `{ detail }` per status on
+ * every operation) become `components/responses/Error<status>` references, the safe-integer bounds
+ * go, and only the component schemas something refers to are kept (the type provider emits an input
+ * and an output variant of every registered schema).
+ */
+export function compactDocument<T>(document: T): T {
+  const doc = dropSafeIntegerBounds(document) as Doc;
+  const responses: Record<string, Json> = {};
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops)) {
+      for (const [code, answer] of Object.entries(op.responses ?? {})) {
+        if (Number(code) < 400 || !DESCRIPTIONS[Number(code)]) continue;
+        const refs = new Set<string>();
+        collectRefs(answer, refs);
+        if (refs.size !== 1 || !refs.has('#/components/schemas/ErrorResponse')) continue;
+        const name = `Error${code}`;
+        responses[name] ??= answer;
+        if (JSON.stringify(responses[name]) !== JSON.stringify(answer)) continue;
+        op.responses![code] = { $ref: `#/components/responses/${name}` };
+      }
+    }
+  }
+  doc.components ??= {};
+  const components = doc.components;
+  components.responses = { ...components.responses, ...responses };
+  components.parameters = { ...components.parameters, ...shareParameters(doc) };
+  const schemas = components.schemas ?? {};
+  const keep = new Set<string>();
+  const pending = new Set<string>();
+  collectRefs({ paths: doc.paths, responses: components.responses }, pending);
+  while (pending.size) {
+    const [ref] = pending;
+    pending.delete(ref!);
+    const name = ref!.replace('#/components/schemas/', '');
+    if (keep.has(name) || !(name in schemas)) continue;
+    keep.add(name);
+    collectRefs(schemas[name], pending);
+  }
+  components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => keep.has(name)));
+  return doc as T;
+}
+
+/** Parameters that several operations declare alike become `components/parameters`. */
+function shareParameters(doc: Doc): Record<string, Json> {
+  type Param = { name?: string; in?: string };
+  const ops = Object.values(doc.paths ?? {}).flatMap((o) => Object.values(o)) as { parameters?: Param[] }[];
+  const counts = new Map<string, number>();
+  for (const op of ops)
+    for (const p of op.parameters ?? [])
+      counts.set(JSON.stringify(p), (counts.get(JSON.stringify(p)) ?? 0) + 1);
+  const names = new Map<string, string>();
+  const shared: Record<string, Json> = {};
+  for (const [key, n] of counts) {
+    const p = JSON.parse(key) as Param;
+    if (n < 3 || !p.name) continue;
+    let name = p.name;
+    for (let i = 2; name in shared; i++) name = `${p.name}${i}`;
+    shared[name] = p;
+    names.set(key, name);
+  }
+  for (const op of ops) {
+    if (!op.parameters) continue;
+    op.parameters = op.parameters.map((p) => {
+      const name = names.get(JSON.stringify(p));
+      return (name ? { $ref: `#/components/parameters/${name}` } : p) as Param;
+    });
+  }
+  return shared;
 }
