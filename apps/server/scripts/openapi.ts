@@ -13,12 +13,12 @@ import { migrate, openPglite } from '../src/db/client';
 export const OPENAPI_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'openapi.json');
 
 /**
- * JSON indented by two spaces, with every object or array that fits in 100 columns on one line: a
+ * JSON indented by two spaces, with every object or array that fits in 140 columns on one line: a
  * review reads one parameter or property per line instead of one token per line.
  */
 export function formatJson(value: unknown, depth = 0): string {
   const flat = JSON.stringify(value);
-  if (value === null || typeof value !== 'object' || flat.length + 2 * depth <= 100) return flat;
+  if (value === null || typeof value !== 'object' || flat.length + 2 * depth <= 140) return flat;
   const pad = '  '.repeat(depth + 1);
   const lines = Array.isArray(value)
     ? value.map((v) => pad + formatJson(v, depth + 1))
