@@ -1,5 +1,5 @@
 import { DEVICE_PROMPTS } from '@lockerops/contract';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
@@ -28,8 +28,56 @@ const LOCATION = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
+const DEVICE = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  name: 'Door 7',
+  custom_identifier: null,
+  locker_number: 7,
+  mode: 'storage',
+  status: 'available',
+  lock_status: 'locked',
+  hardware_type: 'virtual',
+  location: { id: LOCATION.id, name: LOCATION.name, shared: false },
+  id_location: LOCATION.id,
+  size: null,
+  id_size: null,
+  price: null,
+  id_price: null,
+  product: null,
+  id_product: null,
+  item: null,
+  item_description: null,
+  price_required: false,
+  ada_compliance: false,
+  require_image: false,
+  shared: false,
+  image: null,
+  restriction: { restriction_type: null, items: [] },
+  shared_from_parent: false,
+  mac_address: null,
+  integration_id: null,
+  locker_udn: null,
+  user_code: null,
+  master_code: null,
+  gantner_id: null,
+  harbor_tower_id: null,
+  harbor_locker_id: null,
+  dclock_terminal_no: null,
+  dclock_box_no: null,
+  ip: null,
+  circuit_unit: null,
+  board_unit: null,
+  hook_port: null,
+  headboard: null,
+  port: null,
+  lock_status_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
 let locations: unknown[] = [];
 let sizes: unknown[] = [];
+let deviceRows: unknown[] = [];
 // fetch is the boundary to the API server, which does not run under jsdom.
 beforeEach(() => {
   localStorage.clear();
@@ -41,7 +89,7 @@ beforeEach(() => {
         return jsonResponse({ page: 'devices', columns: null, filters: {} });
       if (url.startsWith('/api/locations?')) return page(locations);
       if (url.startsWith('/api/sizes?')) return page(sizes);
-      if (url.startsWith('/api/devices?')) return page([]);
+      if (url.startsWith('/api/devices?')) return page(deviceRows);
       if (url.startsWith('/api/types/device/')) return jsonResponse({ items: [] });
       return jsonResponse({ detail: 'Not found' }, 404);
     }),
@@ -75,6 +123,38 @@ describe('Add Device prompts (spec operational §2 Devices)', () => {
     // "No" still opens the form: rental and vending doors need no size
     fireEvent.click(screen.getByRole('button', { name: 'No' }));
     expect(await screen.findByRole('dialog', { name: 'Add Device' })).toBeInTheDocument();
+  });
+});
+
+describe('Edit Devices (bulk)', () => {
+  it('has Mode, Location, Price, Size, Product and Status, and Unlock waits for available devices', {
+    timeout: 20000,
+  }, async () => {
+    locations = [LOCATION];
+    sizes = [];
+    deviceRows = [
+      DEVICE,
+      {
+        ...DEVICE,
+        id: '00000000-0000-4000-8000-0000000000c2',
+        name: 'Door 8',
+        locker_number: 8,
+        status: 'maintenance',
+      },
+    ];
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    renderWithProviders(<DevicesPage disableVirtualization />, '/devices');
+    await screen.findByText('Door 8', undefined, { timeout: 8000 });
+    const boxes = screen.getAllByRole('checkbox', { name: 'Select row' });
+    fireEvent.click(boxes[0]!);
+    expect(screen.getByRole('button', { name: 'Unlock' })).toBeEnabled();
+    fireEvent.click(boxes[1]!);
+    expect(screen.getByRole('button', { name: 'Unlock' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Devices' });
+    for (const label of ['Mode', 'Location', 'Price', 'Size', 'Product', 'Status'])
+      expect(within(dialog).getByRole('combobox', { name: label })).toBeInTheDocument();
+    deviceRows = [];
   });
 });
 
