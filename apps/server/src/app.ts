@@ -32,6 +32,7 @@ import { compactDocument, registerContractSchemas } from './lib/openapi';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { apiKeyResolver } from './modules/api-keys/service';
 import { conditionsRoutes } from './modules/conditions/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { devicesResource } from './modules/devices/resource';
 import { devicesRoutes } from './modules/devices/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
@@ -202,6 +203,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(reservationsRoutes);
       await api.register(issuesRoutes);
       await api.register(notificationsRoutes);
+      await api.register(dashboardRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ export * from './api-keys';
 export * from './auth';
 export * from './common';
 export * from './conditions';
+export * from './dashboard';
 export * from './devices';
 export * from './feedback';
 export * from './groups';

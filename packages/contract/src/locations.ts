@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, zFlag, zOptionalText, zRequiredText } from './common';
+import { ZTimeZone } from './dashboard';
 import { MSG } from './messages';
 
 /** Map defaults of the Locations list and of a new marker (spec: operational §2 Locations). */
@@ -117,6 +118,8 @@ export const ZLocation = z.object({
   contact_email: z.string().nullable(),
   contact_phone: z.string().nullable(),
   require_image: z.boolean(),
+  /** IANA zone of this location's days, overriding the organization's (null = the organization's). */
+  time_zone: z.string().nullable(),
   restriction: z.object({
     restriction_type: ZRestrictionType.nullable(),
     items: z.array(ZAssignee),
@@ -154,6 +157,8 @@ export const ZLocationCreateRequest = z
       z.string().regex(PHONE_PATTERN, LOCATION_MESSAGES.invalidPhone).optional(),
     ),
     require_image: zFlag.optional().default(false),
+    /** Not sent: kept as it is (null on create); blank: the organization's zone. */
+    time_zone: z.preprocess((v) => (blank(v) ? null : v), ZTimeZone.nullable().optional()),
     restricted: zFlag.optional().default(false),
     restriction_type: z.preprocess((v) => (blank(v) ? null : v), ZRestrictionType.nullable().optional()),
     assign_to: zIdList.optional().default([]),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, HARDWARE_VENDORS, ZCurrency, ZMode } from './common';
+import { ZTimeZone } from './dashboard';
 import { MSG } from './messages';
 
 /** Notification channels an organization may default to (spec operational §9). */
@@ -48,6 +49,8 @@ export const ZSettings = z.object({
   default_support_phone: z.string().nullable(),
   support_email_verified: z.boolean(),
   default_notification_channel: ZNotificationChannel,
+  /** IANA zone of the organization's calendar (dashboard days, "today", "this week"); a location may override it. */
+  time_zone: z.string(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 
@@ -65,6 +68,7 @@ export const ZSettingsRequest = z.object({
     .optional()
     .or(z.literal('').transform(() => null)),
   default_notification_channel: ZNotificationChannel.optional(),
+  time_zone: ZTimeZone.optional(),
 });
 export type TSettingsRequest = z.infer<typeof ZSettingsRequest>;
 

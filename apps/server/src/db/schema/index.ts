@@ -1,4 +1,5 @@
 export * from './administration';
+export * from './dashboard';
 export * from './identity';
 export * from './issues';
 export * from './locker-walls';

@@ -83,5 +83,10 @@ export const settings = pgTable('settings', {
   /** null = unlimited */
   defaultMaxReservations: integer('default_max_reservations'),
   defaultNotificationChannel: text('default_notification_channel').notNull().default('email'),
+  /**
+   * IANA zone of the organization's calendar: "today", "this week" and the dashboard's days and
+   * months are read in it (a location may override it). `UTC` unless set; the seed uses America/Chicago.
+   */
+  timeZone: text('time_zone').notNull().default('UTC'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -34,6 +34,8 @@ export const users = pgTable(
       .where(sql`${t.isDeleted} = false AND ${t.email} IS NOT NULL`),
     index('users_org_name_idx').on(t.organizationId, t.name),
     index('users_org_phone_idx').on(t.organizationId, t.phoneNumber),
+    // the dashboard's user counts and growth read users by registration time (console §7)
+    index('users_org_created_idx').on(t.organizationId, t.createdAt),
   ],
 );
 

@@ -38,6 +38,8 @@ export const locations = pgTable(
     contactPhone: text('contact_phone'),
     requireImage: boolean('require_image').notNull().default(false),
     restrictionType: text('restriction_type'),
+    /** IANA zone overriding the organization's for this location's days (null = the organization's). */
+    timeZone: text('time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

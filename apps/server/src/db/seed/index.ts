@@ -55,7 +55,8 @@ export async function seed(
         ...allFlags(),
       })
       .returning();
-    await tx.insert(settings).values({ organizationId: org!.id });
+    // the demo operator is in Chicago (README "Demo data"); other organizations start on UTC
+    await tx.insert(settings).values({ organizationId: org!.id, timeZone: 'America/Chicago' });
     await tx.insert(members).values({
       organizationId: org!.id,
       email: opts.adminEmail,

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { devices, groupResources, locations } from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import {
   assertMayShare,
@@ -97,6 +98,7 @@ export const locationsResource: Resource<
       contact_email: l.contactEmail,
       contact_phone: l.contactPhone,
       require_image: l.requireImage,
+      time_zone: l.timeZone,
       restriction: restrictions.get(l.id) ?? { restriction_type: null, items: [] },
       shared_from_parent: l.organizationId !== orgId,
       created_at: l.createdAt.toISOString(),
@@ -133,10 +135,15 @@ export const locationsResource: Resource<
       // a photo to end a rental: kept only for an organization that rents (spec operational §5)
       requireImage: input.require_image && (await canRequireImage(tx, auth.organizationId)),
       restrictionType: restriction,
+      ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
     };
   },
-  async afterWrite(row, raw, { tx, auth }) {
+  async afterWrite(row, raw, { tx, auth, existing }) {
     const input = raw as LocationInput;
+    const prev = existing as unknown as LocationRow | undefined;
+    // the dashboard counts a location's transactions on its local days
+    if (prev && input.time_zone !== undefined && (prev.timeZone ?? null) !== (input.time_zone ?? null))
+      await rebuildDashboardRollup(tx, auth.organizationId);
     const restriction = (row as unknown as LocationRow).restrictionType as 'users' | 'groups' | null;
     if (input.assign_to.length && restriction) {
       await assign(tx, auth, row.id, assignmentOf(restriction), input.assign_to);

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { contactVerifications, organizations, settings, tableFilters } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
+import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
 import { withTenant } from '../../tenancy';
 import { enabledHardware, enabledModes, flagsOf } from '../organizations/flags';
 import type { OrganizationRow } from '../organizations/service';
@@ -35,6 +36,7 @@ function toSettings(r: SettingsRow): TSettings {
     default_support_phone: r.defaultSupportPhone,
     support_email_verified: r.supportEmailVerified,
     default_notification_channel: r.defaultNotificationChannel as TSettings['default_notification_channel'],
+    time_zone: r.timeZone,
   };
 }
 
@@ -60,6 +62,7 @@ export async function getSettings(tx: DbOrTx, organizationId: string): Promise<T
   return toSettings({
     organizationId,
     ...DEFAULTS,
+    timeZone: 'UTC',
     supportEmailVerified: false,
     updatedAt: new Date(),
   });
@@ -84,7 +87,7 @@ async function isVerified(tx: DbOrTx, organizationId: string, email: string | nu
 
 /**
  * `POST settings` (`replace`: fields not sent take their defaults) and `PUT settings` (`merge`:
- * only the fields sent change). The default mode and hardware must be enabled for the organization
+ * only the fields sent change; `time_zone` is kept unless sent). The default mode and hardware must be enabled for the organization
  * (400 otherwise). Changing the support e-mail makes it unverified unless it was verified before.
  */
 export async function saveSettings(
@@ -112,14 +115,21 @@ export async function saveSettings(
   if (input.default_support_phone !== undefined) values.defaultSupportPhone = input.default_support_phone;
   if (input.default_notification_channel !== undefined)
     values.defaultNotificationChannel = input.default_notification_channel;
+  if (input.time_zone !== undefined) values.timeZone = input.time_zone;
   if ('defaultSupportEmail' in values)
     values.supportEmailVerified = await isVerified(tx, p.organizationId, values.defaultSupportEmail ?? null);
   values.updatedAt = new Date();
+  const [before] = await tx
+    .select({ timeZone: settings.timeZone })
+    .from(settings)
+    .where(eq(settings.organizationId, p.organizationId));
   const [row] = await tx
     .insert(settings)
     .values({ organizationId: p.organizationId, ...values })
     .onConflictDoUpdate({ target: settings.organizationId, set: values })
     .returning();
+  // the dashboard's days are local days: a new zone moves transactions to other days
+  if (row!.timeZone !== (before?.timeZone ?? 'UTC')) await rebuildDashboardRollup(tx, p.organizationId);
   return toSettings(row!);
 }
 

@@ -1,0 +1,547 @@
+import {
+  LOCATION_MESSAGES,
+  MODES,
+  type TMetricAnswer,
+  type TMetricInterval,
+  type TMetricName,
+  type TTopLocation,
+  type TTopUser,
+  type TTrendPoint,
+} from '@lockerops/contract';
+import Decimal from 'decimal.js';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { NotFound } from '../../errors';
+import { addDays, bucketOf, bucketsOf, daysBetween, defaultInterval, previousPeriod } from './calendar';
+
+/**
+ * The metric computations of the dashboard and of scheduled reports (spec: console §2 Dashboard,
+ * §3 "Dashboard report payload" and "Metric payloads", §7 metric reads). Plain functions on a
+ * database handle, with no HTTP: `computeMetric(name, scope, tx)`. Run them inside
+ * `withTenant` (row-level security) — every query also names the organization.
+ *
+ * Where the numbers come from:
+ * - transaction counts, earnings and durations: the daily roll-up (`dashboard_org_daily` with no
+ *   location filter, `dashboard_daily` with one; see db/schema/dashboard.ts), by the local day a
+ *   transaction was created on (its location's zone, else the organization's);
+ * - users: the `users` table by registration time in the organization's zone (index
+ *   `users_org_created_idx`);
+ * - doors and locations: the current devices and locations;
+ * - top users and occupancy: the transactions themselves, bounded by `transactions_org_created_idx`.
+ */
+
+/** What a metric is computed for: calendar dates (both included) read in `timeZone`. */
+export interface MetricScope {
+  organizationId: string;
+  /** First day, `YYYY-MM-DD`. */
+  from: string;
+  /** Last day, `YYYY-MM-DD` (included). */
+  to: string;
+  /** Location ids; empty = every location of the organization. */
+  locations: readonly string[];
+  /** The organization's IANA zone (a location's own zone overrides it for its transactions). */
+  timeZone: string;
+  /** Trend bucket; default day up to 62 days, else month. */
+  interval?: TMetricInterval;
+  /** Rows of the top tables (default 10). */
+  limit?: number;
+  /** The instant the metric is computed at (tests pin it); default now. */
+  now?: Date;
+}
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const uuidList = (ids: readonly string[]): SQL =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+const round = (n: number, places = 2): number => {
+  const f = 10 ** places;
+  return Math.round((n + Number.EPSILON) * f) / f;
+};
+
+/** Percentage change from `prev` to `cur`: 100 when growing from nothing, 0 when both are 0. */
+export const percentChange = (cur: number, prev: number): number =>
+  prev === 0 ? (cur > 0 ? 100 : 0) : round(((cur - prev) / prev) * 100);
+
+// ——— the daily roll-up ———
+
+interface DaySums {
+  transactions: number;
+  rental: number;
+  storage: number;
+  delivery: number;
+  service: number;
+  vending: number;
+  earnings: Decimal;
+  timeSum: number;
+  timed: number;
+}
+
+const emptySums = (): DaySums => ({
+  transactions: 0,
+  rental: 0,
+  storage: 0,
+  delivery: 0,
+  service: 0,
+  vending: 0,
+  earnings: new Decimal(0),
+  timeSum: 0,
+  timed: 0,
+});
+
+const addSums = (a: DaySums, b: DaySums): DaySums => ({
+  transactions: a.transactions + b.transactions,
+  rental: a.rental + b.rental,
+  storage: a.storage + b.storage,
+  delivery: a.delivery + b.delivery,
+  service: a.service + b.service,
+  vending: a.vending + b.vending,
+  earnings: a.earnings.plus(b.earnings),
+  timeSum: a.timeSum + b.timeSum,
+  timed: a.timed + b.timed,
+});
+
+/** The roll-up's sums per day over `[from, to]` (days without transactions are absent). */
+async function dailySums(
+  tx: DbOrTx,
+  s: Pick<MetricScope, 'organizationId' | 'locations'>,
+  from: string,
+  to: string,
+): Promise<Map<string, DaySums>> {
+  const cols = sql`day::text AS day, sum(transactions)::int AS transactions, sum(rental)::int AS rental,
+    sum(storage)::int AS storage, sum(delivery)::int AS delivery, sum(service)::int AS service,
+    sum(vending)::int AS vending, sum(earnings)::text AS earnings, sum(time_sum)::text AS time_sum,
+    sum(timed)::int AS timed`;
+  const q = s.locations.length
+    ? sql`SELECT ${cols} FROM dashboard_daily
+        WHERE organization_id = ${s.organizationId} AND id_location IN (${uuidList(s.locations)})
+          AND day BETWEEN ${from}::date AND ${to}::date GROUP BY day`
+    : sql`SELECT ${cols} FROM dashboard_org_daily
+        WHERE organization_id = ${s.organizationId} AND day BETWEEN ${from}::date AND ${to}::date GROUP BY day`;
+  const rows = rowsOf<{
+    day: string;
+    transactions: number;
+    rental: number;
+    storage: number;
+    delivery: number;
+    service: number;
+    vending: number;
+    earnings: string;
+    time_sum: string;
+    timed: number;
+  }>(await tx.execute(q));
+  return new Map(
+    rows.map((r) => [
+      r.day,
+      {
+        transactions: r.transactions,
+        rental: r.rental,
+        storage: r.storage,
+        delivery: r.delivery,
+        service: r.service,
+        vending: r.vending,
+        earnings: new Decimal(r.earnings),
+        timeSum: Number(r.time_sum),
+        timed: r.timed,
+      },
+    ]),
+  );
+}
+
+/** Sums of the days in `[from, to]` of a day map. */
+function sumOver(days: Map<string, DaySums>, from: string, to: string): DaySums {
+  let acc = emptySums();
+  for (const [d, v] of days) if (d >= from && d <= to) acc = addSums(acc, v);
+  return acc;
+}
+
+/**
+ * A roll-up metric's figure for the range, for the previous period of the same length, and per
+ * trend bucket. `value` reads a figure from the sums of a period (and of the period before it,
+ * for rates of change).
+ */
+async function rollupMetric(
+  tx: DbOrTx,
+  s: MetricScope,
+  value: (cur: DaySums, before: DaySums) => number,
+): Promise<{ value: number; previous: number; trend: TTrendPoint[] }> {
+  const len = daysBetween(s.from, s.to) + 1;
+  const prev = previousPeriod(s.from, s.to);
+  const days = await dailySums(tx, s, addDays(s.from, -2 * len), s.to);
+  const period = (from: string, to: string) => sumOver(days, from, to);
+  const before = (from: string) => addDays(from, -len);
+  const interval = s.interval ?? defaultInterval(s.from, s.to);
+  const trend = bucketsOf(s.from, s.to, interval).map((b) => {
+    const first = Math.max(b, s.from);
+    let last = addDays(b, 1);
+    while (last <= s.to && bucketOf(last, interval) === b) last = addDays(last, 1);
+    return { date: b, value: value(period(first, addDays(last, -1)), emptySums()) };
+  });
+  return {
+    value: value(period(s.from, s.to), period(prev.from, prev.to)),
+    previous: value(period(prev.from, prev.to), period(before(prev.from), addDays(prev.from, -1))),
+    trend,
+  };
+}
+
+/** Doors (devices) at the chosen locations, now. */
+async function doorCount(tx: DbOrTx, s: MetricScope): Promise<number> {
+  const r = rowsOf<{ n: number }>(
+    await tx.execute(sql`SELECT count(*)::int AS n FROM devices WHERE organization_id = ${s.organizationId}
+      ${s.locations.length ? sql`AND id_location IN (${uuidList(s.locations)})` : sql``}`),
+  );
+  return r[0]?.n ?? 0;
+}
+
+// ——— users ———
+
+/** New users per local day of the organization's zone over `[from, to]`. */
+async function newUsersByDay(
+  tx: DbOrTx,
+  s: MetricScope,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const rows = rowsOf<{ day: string; n: number }>(
+    await tx.execute(sql`SELECT (created_at AT TIME ZONE ${s.timeZone})::date::text AS day, count(*)::int AS n
+      FROM users
+      WHERE organization_id = ${s.organizationId} AND NOT is_deleted
+        AND created_at >= (${from}::date)::timestamp AT TIME ZONE ${s.timeZone}
+        AND created_at < (${to}::date + 1)::timestamp AT TIME ZONE ${s.timeZone}
+      GROUP BY 1`),
+  );
+  return new Map(rows.map((r) => [r.day, r.n]));
+}
+
+/** Users registered (and not deleted) by the end of `to`. */
+async function usersBy(tx: DbOrTx, s: MetricScope, to: string): Promise<number> {
+  const r = rowsOf<{ n: number }>(
+    await tx.execute(sql`SELECT count(*)::int AS n FROM users
+      WHERE organization_id = ${s.organizationId} AND NOT is_deleted
+        AND created_at < (${to}::date + 1)::timestamp AT TIME ZONE ${s.timeZone}`),
+  );
+  return r[0]?.n ?? 0;
+}
+
+const sumDays = (m: Map<string, number>, from: string, to: string) => {
+  let n = 0;
+  for (const [d, v] of m) if (d >= from && d <= to) n += v;
+  return n;
+};
+
+// ——— transactions read directly ———
+
+/**
+ * Bounds on `created_at` wide enough for any zone (UTC−12 … UTC+14) around the local days
+ * `[from, to]`, so the index on (organization_id, created_at) narrows the rows; the exact local
+ * day is then checked per row in its own zone.
+ */
+const instantBounds = (from: string, to: string) => ({
+  lo: new Date(Date.parse(`${from}T00:00:00Z`) - 14 * 3_600_000).toISOString(),
+  hi: new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + 12 * 3_600_000).toISOString(),
+});
+
+async function topUsers(tx: DbOrTx, s: MetricScope): Promise<TTopUser[]> {
+  const { lo, hi } = instantBounds(s.from, s.to);
+  const rows = rowsOf<{
+    id: string;
+    purchases: number;
+    name: string;
+    last_name: string | null;
+    email: string | null;
+    location_id: string | null;
+    location: string | null;
+  }>(
+    await tx.execute(sql`
+      WITH t AS MATERIALIZED (
+        SELECT t.id_user, t.id_location FROM transactions t
+        LEFT JOIN locations l ON l.id = t.id_location
+        WHERE t.organization_id = ${s.organizationId} AND t.id_user IS NOT NULL
+          AND t.created_at >= ${lo}::timestamptz AND t.created_at < ${hi}::timestamptz
+          AND (t.created_at AT TIME ZONE coalesce(l.time_zone, ${s.timeZone}))::date BETWEEN ${s.from}::date AND ${s.to}::date
+          ${s.locations.length ? sql`AND t.id_location IN (${uuidList(s.locations)})` : sql``}
+      ), per AS (
+        SELECT id_user, count(*)::int AS purchases FROM t GROUP BY id_user
+        ORDER BY purchases DESC, id_user LIMIT ${s.limit ?? 10}
+      )
+      SELECT per.id_user AS id, per.purchases, u.name, u.last_name, u.email,
+        fav.id_location AS location_id, loc.name AS location
+      FROM per
+      JOIN users u ON u.id = per.id_user AND u.organization_id = ${s.organizationId}
+      LEFT JOIN LATERAL (
+        SELECT t.id_location, count(*) AS n FROM t WHERE t.id_user = per.id_user AND t.id_location IS NOT NULL
+        GROUP BY t.id_location ORDER BY n DESC, t.id_location LIMIT 1
+      ) fav ON true
+      LEFT JOIN locations loc ON loc.id = fav.id_location
+      ORDER BY per.purchases DESC, per.id_user`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    user: [r.name, r.last_name].filter(Boolean).join(' '),
+    email: r.email,
+    location: r.location,
+    location_id: r.location_id,
+    purchases: r.purchases,
+  }));
+}
+
+async function topLocations(tx: DbOrTx, s: MetricScope): Promise<TTopLocation[]> {
+  const rows = rowsOf<TTopLocation>(
+    await tx.execute(sql`
+      SELECT l.id, l.name, l.address, d.n::int AS count FROM (
+        SELECT id_location, sum(transactions) AS n FROM dashboard_daily
+        WHERE organization_id = ${s.organizationId} AND id_location <> ${NIL_UUID}::uuid
+          AND day BETWEEN ${s.from}::date AND ${s.to}::date
+          ${s.locations.length ? sql`AND id_location IN (${uuidList(s.locations)})` : sql``}
+        GROUP BY id_location HAVING sum(transactions) > 0
+        ORDER BY n DESC, id_location LIMIT ${s.limit ?? 10}
+      ) d JOIN locations l ON l.id = d.id_location AND l.organization_id = ${s.organizationId}
+      ORDER BY d.n DESC, l.name`),
+  );
+  return rows;
+}
+
+/**
+ * Per location, the share of the range's door-time spent in a transaction: the overlap of each
+ * transaction that holds a door (every mode but vending) with the range, from its start until it
+ * ended (or now), over doors × the range's elapsed time; in percent, two decimals.
+ */
+async function occupancy(tx: DbOrTx, s: MetricScope): Promise<TMetricAnswer<'occupancy_rate'>> {
+  const now = (s.now ?? new Date()).toISOString();
+  const { lo, hi } = instantBounds(s.from, s.to);
+  const rows = rowsOf<{ id: string; rate: string | null }>(
+    await tx.execute(sql`
+      WITH loc AS (
+        SELECT l.id, coalesce(l.time_zone, ${s.timeZone}) AS zone,
+          (SELECT count(*) FROM devices d WHERE d.organization_id = l.organization_id AND d.id_location = l.id) AS doors
+        FROM locations l WHERE l.organization_id = ${s.organizationId}
+          ${s.locations.length ? sql`AND l.id IN (${uuidList(s.locations)})` : sql``}
+      ), win AS (
+        SELECT id, doors, (${s.from}::date)::timestamp AT TIME ZONE zone AS a,
+          least((${s.to}::date + 1)::timestamp AT TIME ZONE zone, ${now}::timestamptz) AS b
+        FROM loc WHERE doors > 0
+      ), busy AS (
+        SELECT w.id, sum(extract(epoch FROM
+          least(w.b, coalesce(t.ended_at, t.canceled_at,
+            CASE WHEN t.event_status IN ('finished', 'canceled', 'refunded', 'expired', 'removed') THEN t.updated_at END,
+            ${now}::timestamptz))
+          - greatest(w.a, coalesce(t.started_at, t.created_at)))) AS secs
+        FROM win w JOIN transactions t ON t.organization_id = ${s.organizationId} AND t.id_location = w.id
+        WHERE t.event_type <> 'vending' AND t.id_device IS NOT NULL
+          AND t.created_at < ${hi}::timestamptz AND t.created_at < w.b
+          AND coalesce(t.ended_at, t.canceled_at,
+            CASE WHEN t.event_status IN ('finished', 'canceled', 'refunded', 'expired', 'removed') THEN t.updated_at END,
+            'infinity'::timestamptz) > greatest(w.a, ${lo}::timestamptz)
+        GROUP BY w.id
+      )
+      SELECT w.id, CASE WHEN w.b <= w.a THEN 0
+        ELSE round((100 * coalesce(b.secs, 0) / (w.doors * extract(epoch FROM w.b - w.a)))::numeric, 2) END::text AS rate
+      FROM win w LEFT JOIN busy b ON b.id = w.id ORDER BY w.id`),
+  );
+  return rows.map((r) => ({ id: r.id, occupancy_rate: Math.min(100, Math.max(0, Number(r.rate ?? 0))) }));
+}
+
+/**
+ * Per location with doors: the share of doors that are not in maintenance and whose last lock
+ * command was answered (lock status open or locked, not unknown or offline); in percent.
+ */
+async function doorHealth(tx: DbOrTx, s: MetricScope): Promise<TMetricAnswer<'door_health'>> {
+  const rows = rowsOf<{ location_id: string; health: string }>(
+    await tx.execute(sql`
+      SELECT id_location AS location_id,
+        round(100.0 * count(*) FILTER (WHERE status <> 'maintenance' AND lock_status IN ('open', 'locked')) / count(*), 2)::text AS health
+      FROM devices WHERE organization_id = ${s.organizationId}
+        ${s.locations.length ? sql`AND id_location IN (${uuidList(s.locations)})` : sql``}
+      GROUP BY id_location ORDER BY id_location`),
+  );
+  return rows.map((r) => ({ location_id: r.location_id, health_percentage: Number(r.health) }));
+}
+
+async function currencyOf(tx: DbOrTx, organizationId: string): Promise<string> {
+  const r = rowsOf<{ c: string }>(
+    await tx.execute(
+      sql`SELECT default_currency AS c FROM settings WHERE organization_id = ${organizationId}`,
+    ),
+  );
+  return r[0]?.c ?? 'usd';
+}
+
+/** The organization's IANA zone (settings `time_zone`, UTC when unset). */
+export async function organizationTimeZone(tx: DbOrTx, organizationId: string): Promise<string> {
+  const r = rowsOf<{ z: string }>(
+    await tx.execute(sql`SELECT time_zone AS z FROM settings WHERE organization_id = ${organizationId}`),
+  );
+  return r[0]?.z ?? 'UTC';
+}
+
+/** 404 unless every id is a location of the organization (another organization's ids included). */
+export async function assertLocations(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<void> {
+  if (!ids.length) return;
+  const unique = [...new Set(ids)];
+  const r = rowsOf<{ n: number }>(
+    await tx.execute(sql`SELECT count(*)::int AS n FROM locations
+      WHERE organization_id = ${organizationId} AND id IN (${uuidList(unique)})`),
+  );
+  if ((r[0]?.n ?? 0) !== unique.length) throw NotFound(LOCATION_MESSAGES.notFound);
+}
+
+const money = (d: Decimal) => d.toDecimalPlaces(2).toNumber();
+
+type Computer<N extends TMetricName> = (tx: DbOrTx, s: MetricScope) => Promise<TMetricAnswer<N>>;
+
+/** One computation per metric read of spec console §7; see each operation's OpenAPI description. */
+export const METRICS: { [N in TMetricName]: Computer<N> } = {
+  async earnings(tx, s) {
+    const m = await rollupMetric(tx, s, (c) => money(c.earnings));
+    return {
+      currency: await currencyOf(tx, s.organizationId),
+      earnings: m.value,
+      previous: m.previous,
+      trend: m.trend,
+    };
+  },
+
+  async user_growth(tx, s) {
+    const len = daysBetween(s.from, s.to) + 1;
+    const prev = previousPeriod(s.from, s.to);
+    const days = await newUsersByDay(tx, s, addDays(s.from, -2 * len), s.to);
+    const cur = sumDays(days, s.from, s.to);
+    const before = sumDays(days, prev.from, prev.to);
+    const beforePrev = sumDays(days, addDays(prev.from, -len), addDays(prev.from, -1));
+    const interval = s.interval ?? defaultInterval(s.from, s.to);
+    const trend = bucketsOf(s.from, s.to, interval).map((b) => ({ date: b, value: 0 }));
+    const at = new Map(trend.map((p) => [p.date, p]));
+    for (const [d, n] of days) if (d >= s.from && d <= s.to) at.get(bucketOf(d, interval))!.value += n;
+    return {
+      percentage: percentChange(cur, before),
+      new_users: cur,
+      previous_new_users: before,
+      previous: percentChange(before, beforePrev),
+      trend,
+    };
+  },
+
+  door_health: doorHealth,
+
+  async issue_rate(_tx, s) {
+    // The issues table is not there yet: 0 for the range, the previous period and every bucket.
+    const interval = s.interval ?? defaultInterval(s.from, s.to);
+    return {
+      issue_rate: 0,
+      previous: 0,
+      trend: bucketsOf(s.from, s.to, interval).map((date) => ({ date, value: 0 })),
+    };
+  },
+
+  occupancy_rate: occupancy,
+
+  async transaction_rate(tx, s) {
+    const m = await rollupMetric(tx, s, (c, b) => percentChange(c.transactions, b.transactions));
+    // the trend of a rate is the counts it compares
+    const counts = await rollupMetric(tx, s, (c) => c.transactions);
+    return { new_transaction_percentage: m.value, previous: m.previous, trend: counts.trend };
+  },
+
+  async transactions_per_locker(tx, s) {
+    const doors = await doorCount(tx, s);
+    const m = await rollupMetric(tx, s, (c) => (doors ? round(c.transactions / doors) : 0));
+    return { avg_transactions_per_locker: m.value, previous: m.previous, trend: m.trend };
+  },
+
+  async total_transactions(tx, s) {
+    const m = await rollupMetric(tx, s, (c) => c.transactions);
+    return { breakdown: { organization_total: m.value }, previous: m.previous, trend: m.trend };
+  },
+
+  async avg_transaction_time(tx, s) {
+    const m = await rollupMetric(tx, s, (c) => (c.timed ? Math.round(c.timeSum / c.timed) : 0));
+    return { avg_transaction_time: m.value, previous: m.previous, trend: m.trend };
+  },
+
+  async total_users(tx, s) {
+    return usersBy(tx, s, s.to);
+  },
+
+  async total_locations(tx, s) {
+    const r = rowsOf<{ n: number }>(
+      await tx.execute(sql`SELECT count(*)::int AS n FROM locations WHERE organization_id = ${s.organizationId}
+        ${s.locations.length ? sql`AND id IN (${uuidList(s.locations)})` : sql``}`),
+    );
+    return { main_org_total_locations: r[0]?.n ?? 0 };
+  },
+
+  async avg_revenue_per_transaction(tx, s) {
+    const m = await rollupMetric(tx, s, (c) =>
+      c.transactions ? money(c.earnings.dividedBy(c.transactions)) : 0,
+    );
+    return { avg_revenue_per_transaction: m.value, previous: m.previous, trend: m.trend };
+  },
+
+  async door_counts(tx, s) {
+    const rows = rowsOf<{ location_id: string; location_name: string; total_doors: number }>(
+      await tx.execute(sql`
+        SELECT l.id AS location_id, l.name AS location_name, count(d.id)::int AS total_doors
+        FROM locations l LEFT JOIN devices d ON d.id_location = l.id AND d.organization_id = l.organization_id
+        WHERE l.organization_id = ${s.organizationId}
+          ${s.locations.length ? sql`AND l.id IN (${uuidList(s.locations)})` : sql``}
+        GROUP BY l.id, l.name ORDER BY l.name, l.id`),
+    );
+    return {
+      main_org: { main_org_total_doors: rows.reduce((n, r) => n + r.total_doors, 0) },
+      door_counts_by_location: rows,
+    };
+  },
+
+  async users(tx, s) {
+    const days = await newUsersByDay(tx, s, s.from, s.to);
+    const data = bucketsOf(s.from, s.to, 'month').map((b) => ({ month: b.slice(0, 7), count: 0 }));
+    const at = new Map(data.map((p) => [p.month, p]));
+    for (const [d, n] of days) at.get(d.slice(0, 7))!.count += n;
+    return { total: await usersBy(tx, s, s.to), data };
+  },
+
+  async transactions(tx, s) {
+    const interval = s.interval ?? 'day';
+    const days = await dailySums(tx, s, s.from, s.to);
+    const data = bucketsOf(s.from, s.to, interval).map((b) => ({
+      date: b,
+      total: 0,
+      ...(Object.fromEntries(MODES.map((m) => [m, 0])) as Record<(typeof MODES)[number], number>),
+    }));
+    const at = new Map(data.map((p) => [p.date, p]));
+    let total = 0;
+    for (const [d, v] of days) {
+      const p = at.get(bucketOf(d, interval))!;
+      p.total += v.transactions;
+      total += v.transactions;
+      for (const m of MODES) p[m] += v[m];
+    }
+    return { total, data };
+  },
+
+  top_users: topUsers,
+  locations: topLocations,
+};
+
+/**
+ * Computes one metric read of spec console §7 for `scope` (see `MetricScope`); the answer has the
+ * shape of `METRIC_SCHEMAS[name]` in the contract. Throws only database errors.
+ */
+export function computeMetric<N extends TMetricName>(
+  name: N,
+  scope: MetricScope,
+  tx: DbOrTx,
+): Promise<TMetricAnswer<N>> {
+  return (METRICS[name] as Computer<N>)(tx, scope);
+}

@@ -1,0 +1,161 @@
+import {
+  METRIC_NAMES,
+  METRIC_SCHEMAS,
+  type TMetricName,
+  ZDashboardRangeResponse,
+  ZMetricQuery,
+} from '@lockerops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errors } from '../../lib/openapi';
+import { resolveRange } from './calendar';
+import { assertLocations, computeMetric, organizationTimeZone } from './metrics';
+
+const COMMON =
+  'Query: `from_date`, `to_date` (calendar dates YYYY-MM-DD, both included, read in the organization time zone — settings `time_zone` — or, for a location that has its own `time_zone`, in that one), or `range` (today, this_week from Sunday, this_month, this_quarter, this_year; the server computes the dates in the organization zone; default this_week); `locations` (ids, repeated or comma-separated; default every location); `target_org` (a super-tenant reads one of its sub-organizations; any other id answers 404). A custom range that ends after today answers 400. Every signed-in role may read it.';
+
+const TREND =
+  ' `previous` is the same figure for the period of the same length just before the range; `trend` is the figure per bucket of the range (`interval` day, week from Sunday, or month; default day up to 62 days, else month), each point dated by its first day.';
+
+const ROLLUP =
+  ' Transactions count on the local day they were created on (their location zone, else the organization zone).';
+
+/** What each number means (the spec names them only); shown in the OpenAPI document. */
+const DESCRIPTIONS: Record<TMetricName, { summary: string; description: string }> = {
+  earnings: {
+    summary: 'Earnings',
+    description: `\`{ currency, earnings }\`: the sum, over transactions created in the range, of the charged total when the payment succeeded, plus penalties charged, minus refunds; money in the organization's currency (settings \`default_currency\`), two decimals.${ROLLUP}${TREND}`,
+  },
+  user_growth: {
+    summary: 'User growth',
+    description: `\`{ percentage }\`: new users registered in the range against those registered in the previous period of the same length, as a percentage change ((new − previous) / previous × 100, two decimals; 100 when the previous period had none and the range has some, 0 when both have none). Also \`new_users\` and \`previous_new_users\`. Users belong to the whole organization: \`locations\` does not narrow them. \`trend\` counts new users per bucket (\`interval\`, months by default beyond 62 days, in the organization zone).${TREND}`,
+  },
+  door_health: {
+    summary: 'Door health per location',
+    description:
+      '`[{ location_id, health_percentage }]`: for each location with doors, the share (percent, two decimals) of its doors that are not in maintenance and whose last lock command was answered (lock status open or locked; unknown or offline count as unhealthy). The doors as they are now: the dates do not change it.',
+  },
+  issue_rate: {
+    summary: 'Issue rate',
+    description: `\`{ issue_rate }\`: issues reported per 100 transactions created in the range. Issues are not recorded yet, so this answers 0 (and a trend of zeros) until they are.${TREND}`,
+  },
+  occupancy_rate: {
+    summary: 'Occupancy per location',
+    description:
+      "`[{ id, occupancy_rate }]`: for each location with doors (`id` is the location's id), the share (percent, two decimals, 0–100) of the range's door-time spent in a transaction: the time each transaction that holds a door (every mode but vending) overlapped the range, from its start until it ended (or now), over the number of doors × the range's elapsed time (up to now). Days are the location's (its zone, else the organization's).",
+  },
+  transaction_rate: {
+    summary: 'New-transaction rate',
+    description: `\`{ new_transaction_percentage }\`: the number of transactions created in the range against the previous period of the same length, as a percentage change (two decimals; 100 from none, 0 when both are none). \`trend\` holds the transaction counts per bucket, \`previous\` the same percentage one period earlier.${ROLLUP}${TREND}`,
+  },
+  transactions_per_locker: {
+    summary: 'Transactions per locker',
+    description: `\`{ avg_transactions_per_locker }\`: transactions created in the range divided by the number of doors (devices) at the chosen locations now; two decimals; 0 without doors.${ROLLUP}${TREND}`,
+  },
+  total_transactions: {
+    summary: 'Total transactions',
+    description: `\`{ breakdown: { organization_total } }\`: the number of transactions (every mode and status) created in the range.${ROLLUP}${TREND}`,
+  },
+  avg_transaction_time: {
+    summary: 'Average transaction time',
+    description: `\`{ avg_transaction_time }\`: the mean duration in seconds (whole seconds) of the transactions created in the range that have ended with a recorded duration (\`total_time\`); 0 when none has.${ROLLUP}${TREND}`,
+  },
+  total_users: {
+    summary: 'Total users',
+    description:
+      'A bare number: the users registered by the end of the range (in the organization zone) and not deleted. Users belong to the whole organization: `locations` does not narrow them.',
+  },
+  total_locations: {
+    summary: 'Total locations',
+    description:
+      '`{ main_org_total_locations }`: the locations of the organization (hidden ones included), or how many of the chosen `locations` exist. The dates do not change it.',
+  },
+  avg_revenue_per_transaction: {
+    summary: 'Average revenue per transaction',
+    description: `\`{ avg_revenue_per_transaction }\`: earnings (as in \`reports/earnings\`) divided by the number of transactions created in the range; money, two decimals; 0 without transactions.${ROLLUP}${TREND}`,
+  },
+  door_counts: {
+    summary: 'Door counts',
+    description:
+      '`{ main_org: { main_org_total_doors }, door_counts_by_location: [{ location_id, location_name, total_doors }] }`: the doors (devices) of the organization now, in all and per location (locations without doors count 0). The dates do not change it.',
+  },
+  users: {
+    summary: 'Users report',
+    description:
+      '`{ total, data: [{ month, count }] }`: `total` as `reports/total_users`; `data` the users registered in each month (YYYY-MM, organization zone) of the range, months without any included with 0.',
+  },
+  transactions: {
+    summary: 'Transactions report',
+    description: `\`{ total, data: [{ date, total, rental, storage, delivery, service, vending }] }\`: transactions created in the range, in all and per bucket (\`interval\`, default day; every bucket of the range present) and mode.${ROLLUP}`,
+  },
+  top_users: {
+    summary: 'Top users',
+    description:
+      "`[{ id, user, email, location, location_id, purchases }]`: the users with the most transactions created in the range (at the chosen locations), most first, `limit` rows (default 10); `user` is the first and last name, `location` the location where the user made most of those transactions. Days are each transaction's location's.",
+  },
+  locations: {
+    summary: 'Top locations',
+    description: `\`[{ id, name, address, count }]\`: the locations with the most transactions created in the range, most first, \`limit\` rows (default 10); locations without any are left out.${ROLLUP}`,
+  },
+};
+
+/**
+ * The metric reads of spec console §7 (`GET reports/<metric>`) and `GET reports/range`. Thin: the
+ * range is resolved in the organization's zone, the numbers come from `metrics.ts`. Open to every
+ * signed-in role (console §6: home is open to all).
+ */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['dashboard'];
+
+  app.get(
+    '/reports/range',
+    {
+      schema: {
+        tags,
+        summary: 'The dates of a dashboard range',
+        description: `Answers the calendar dates a \`range\` (or a custom \`from_date\`/\`to_date\`) stands for in the organization zone, the previous period of the same length, today's date there and the zone. ${COMMON} spec: console §4 dashboard date ranges.`,
+        querystring: ZMetricQuery,
+        response: { 200: ZDashboardRangeResponse, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) =>
+      req.withTenant(async (tx) =>
+        resolveRange(req.query, await organizationTimeZone(tx, req.auth.organizationId)),
+      ),
+  );
+
+  for (const name of METRIC_NAMES) {
+    const d = DESCRIPTIONS[name];
+    app.get(
+      `/reports/${name}`,
+      {
+        schema: {
+          tags,
+          summary: d.summary,
+          description: `${d.description} ${COMMON} spec: console §3 Metric payloads, §7 reports/${name}.`,
+          querystring: ZMetricQuery,
+          response: { 200: METRIC_SCHEMAS[name], ...errors(400, 401, 404) },
+        },
+      },
+      async (req) =>
+        req.withTenant(async (tx) => {
+          const organizationId = req.auth.organizationId;
+          const timeZone = await organizationTimeZone(tx, organizationId);
+          const range = resolveRange(req.query, timeZone);
+          await assertLocations(tx, organizationId, req.query.locations);
+          return computeMetric(
+            name,
+            {
+              organizationId,
+              from: range.from_date,
+              to: range.to_date,
+              locations: req.query.locations,
+              timeZone,
+              interval: req.query.interval,
+              limit: req.query.limit,
+            },
+            tx,
+          );
+        }),
+    );
+  }
+};
