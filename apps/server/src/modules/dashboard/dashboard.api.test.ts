@@ -10,7 +10,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
-import { devices, locations, transactions, users } from '../../db/schema';
+import { devices, issues, locations, transactions, users } from '../../db/schema';
 
 /**
  * The metric reads of spec console §7 on a small hand-made history whose answers are worked out
@@ -201,6 +201,18 @@ beforeAll(async () => {
     totalTime: 900,
   });
 
+  // issues: two in the range (one at A, one just after local midnight on 1 March), one before
+  await db.insert(issues).values([
+    {
+      organizationId: demo.id,
+      description: 'door stuck',
+      idLocation: ids.A,
+      createdAt: at('2026-03-03T12:00:00Z'),
+    },
+    { organizationId: demo.id, description: 'no receipt', createdAt: at('2026-03-01T06:10:00Z') },
+    { organizationId: demo.id, description: 'late', createdAt: at('2026-03-01T05:50:00Z') },
+  ]);
+
   // a sub-organization (demo-org is a super-tenant) with one transaction, and a stranger
   const child = await createOrganization(t, 'child co', demo.id);
   ids.child = child.id;
@@ -282,7 +294,9 @@ describe('dashboard metric reads (spec console §7)', () => {
       avg_revenue_per_transaction: 5.58,
       previous: 7,
     });
-    expect(await ok(`issue_rate?${RANGE}`)).toMatchObject({ issue_rate: 0 });
+    // 2 issues per 6 transactions; previous period 1 per 1; at A alone 1 per 5
+    expect(await ok(`issue_rate?${RANGE}`)).toMatchObject({ issue_rate: 33.33, previous: 100 });
+    expect(await ok(`issue_rate?${RANGE}&locations=${ids.A}`)).toMatchObject({ issue_rate: 20 });
     expect(await ok(`total_locations?${RANGE}`)).toEqual({ main_org_total_locations: 2 });
     expect(await ok(`door_counts?${RANGE}`)).toEqual({
       main_org: { main_org_total_doors: 6 },

@@ -162,6 +162,17 @@ function sumOver(days: Map<string, DaySums>, from: string, to: string): DaySums 
   return acc;
 }
 
+/** The trend buckets of the range: each bucket's first date and the days of the range it covers. */
+function bucketSpans(s: MetricScope): Array<{ date: string; from: string; to: string }> {
+  const interval = s.interval ?? defaultInterval(s.from, s.to);
+  const starts = bucketsOf(s.from, s.to, interval);
+  return starts.map((date, i) => ({
+    date,
+    from: date < s.from ? s.from : date,
+    to: i + 1 < starts.length ? addDays(starts[i + 1]!, -1) : s.to,
+  }));
+}
+
 /**
  * A roll-up metric's figure for the range, for the previous period of the same length, and per
  * trend bucket. `value` reads a figure from the sums of a period (and of the period before it,
@@ -177,13 +188,10 @@ async function rollupMetric(
   const days = await dailySums(tx, s, addDays(s.from, -2 * len), s.to);
   const period = (from: string, to: string) => sumOver(days, from, to);
   const before = (from: string) => addDays(from, -len);
-  const interval = s.interval ?? defaultInterval(s.from, s.to);
-  const trend = bucketsOf(s.from, s.to, interval).map((b) => {
-    const first = Math.max(b, s.from);
-    let last = addDays(b, 1);
-    while (last <= s.to && bucketOf(last, interval) === b) last = addDays(last, 1);
-    return { date: b, value: value(period(first, addDays(last, -1)), emptySums()) };
-  });
+  const trend = bucketSpans(s).map((b) => ({
+    date: b.date,
+    value: value(period(b.from, b.to), emptySums()),
+  }));
   return {
     value: value(period(s.from, s.to), period(prev.from, prev.to)),
     previous: value(period(prev.from, prev.to), period(before(prev.from), addDays(prev.from, -1))),
@@ -235,6 +243,29 @@ const sumDays = (m: Map<string, number>, from: string, to: string) => {
   for (const [d, v] of m) if (d >= from && d <= to) n += v;
   return n;
 };
+
+/**
+ * Issues reported per local day over `[from, to]`: the day of the issue's location zone, else the
+ * organization's; with `locations`, only the issues of those locations.
+ */
+async function issuesByDay(
+  tx: DbOrTx,
+  s: MetricScope,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const { lo, hi } = instantBounds(from, to);
+  const rows = rowsOf<{ day: string; n: number }>(
+    await tx.execute(sql`SELECT (i.created_at AT TIME ZONE coalesce(l.time_zone, ${s.timeZone}))::date::text AS day,
+        count(*)::int AS n
+      FROM issues i LEFT JOIN locations l ON l.id = i.id_location
+      WHERE i.organization_id = ${s.organizationId}
+        AND i.created_at >= ${lo}::timestamptz AND i.created_at < ${hi}::timestamptz
+        ${s.locations.length ? sql`AND i.id_location IN (${uuidList(s.locations)})` : sql``}
+      GROUP BY 1`),
+  );
+  return new Map(rows.map((r) => [r.day, r.n]));
+}
 
 // ——— transactions read directly ———
 
@@ -434,13 +465,18 @@ export const METRICS: { [N in TMetricName]: Computer<N> } = {
 
   door_health: doorHealth,
 
-  async issue_rate(_tx, s) {
-    // The issues table is not there yet: 0 for the range, the previous period and every bucket.
-    const interval = s.interval ?? defaultInterval(s.from, s.to);
+  async issue_rate(tx, s) {
+    const prev = previousPeriod(s.from, s.to);
+    const issues = await issuesByDay(tx, s, prev.from, s.to);
+    const days = await dailySums(tx, s, prev.from, s.to);
+    const rate = (from: string, to: string) => {
+      const n = sumOver(days, from, to).transactions;
+      return n ? round((100 * sumDays(issues, from, to)) / n) : 0;
+    };
     return {
-      issue_rate: 0,
-      previous: 0,
-      trend: bucketsOf(s.from, s.to, interval).map((date) => ({ date, value: 0 })),
+      issue_rate: rate(s.from, s.to),
+      previous: rate(prev.from, prev.to),
+      trend: bucketSpans(s).map((b) => ({ date: b.date, value: rate(b.from, b.to) })),
     };
   },
 

@@ -36,7 +36,7 @@ const DESCRIPTIONS: Record<TMetricName, { summary: string; description: string }
   },
   issue_rate: {
     summary: 'Issue rate',
-    description: `\`{ issue_rate }\`: issues reported per 100 transactions created in the range. Issues are not recorded yet, so this answers 0 (and a trend of zeros) until they are.${TREND}`,
+    description: `\`{ issue_rate }\`: issues reported in the range per 100 transactions created in the range (two decimals; 0 without transactions). An issue counts on the local day it was reported (its location zone, else the organization zone); with \`locations\`, only the issues of those locations.${ROLLUP}${TREND}`,
   },
   occupancy_rate: {
     summary: 'Occupancy per location',

@@ -56,6 +56,7 @@ describe('settings', () => {
       default_support_phone: null,
       support_email_verified: false,
       default_notification_channel: 'email',
+      time_zone: 'America/Chicago',
     });
     const sizeId = '33333333-3333-4333-8333-333333333333';
     const post = await call('POST', 'settings', admin, {
