@@ -49,16 +49,17 @@ export const DASHBOARD_MESSAGES = {
 } as const;
 
 /** A calendar date `YYYY-MM-DD`, read in the organization's (or location's) time zone. */
-export const ZCalendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DASHBOARD_MESSAGES.invalidDate)
-  .refine(
-    (v) =>
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    {
-      message: DASHBOARD_MESSAGES.invalidDate,
-    },
-  );
+const calendarDate = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, DASHBOARD_MESSAGES.invalidDate)
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        message: DASHBOARD_MESSAGES.invalidDate,
+      },
+    );
 
 /** An IANA time zone name known to the runtime (`America/Chicago`, `UTC`). */
 export const ZTimeZone = z
@@ -92,12 +93,13 @@ export type TMetricInterval = z.infer<typeof ZMetricInterval>;
  * bucket; default day up to 62 days, else month).
  */
 export const ZMetricQuery = z.object({
-  from_date: ZCalendarDate.optional(),
-  to_date: ZCalendarDate.optional(),
-  range: ZDashboardRange.optional(),
+  // inline schemas (not the exported ones): query parameters are documented in place
+  from_date: calendarDate().optional(),
+  to_date: calendarDate().optional(),
+  range: z.enum(DASHBOARD_RANGES).optional(),
   locations: ZLocationIds.optional().default([]),
   target_org: z.uuid().optional(),
-  interval: ZMetricInterval.optional(),
+  interval: z.enum(METRIC_INTERVALS).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 export type TMetricQuery = z.input<typeof ZMetricQuery>;

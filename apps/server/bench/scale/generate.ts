@@ -388,7 +388,9 @@ export async function ensureScaleData(
   ] as const) {
     const s = performance.now();
     await db.execute(sql`select rebuild_dashboard_rollup(${org}::uuid)`);
-    log(`  ${tag.padEnd(6)} ${'dashboard roll-up'.padEnd(20)} ${((performance.now() - s) / 1000).toFixed(1)} s`);
+    log(
+      `  ${tag.padEnd(6)} ${'dashboard roll-up'.padEnd(20)} ${((performance.now() - s) / 1000).toFixed(1)} s`,
+    );
   }
   const s = performance.now();
   await db.execute(sql.raw('vacuum analyze'));
