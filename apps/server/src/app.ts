@@ -29,6 +29,7 @@ import type { Database } from './db/client';
 import { installErrorHandler } from './errors';
 import { crudRoutes } from './lib/crud/resource';
 import { compactDocument, registerContractSchemas } from './lib/openapi';
+import { createSecretBox } from './lib/secrets';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { apiKeyResolver } from './modules/api-keys/service';
 import { conditionsRoutes } from './modules/conditions/routes';
@@ -58,9 +59,13 @@ import { reservationsResource } from './modules/reservations/resource';
 import { reservationsRoutes } from './modules/reservations/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sizesResource } from './modules/sizes/resource';
+import { toolboxRoutes } from './modules/toolbox/routes';
+import { twilioCredentials } from './modules/toolbox/service';
+import { widgetApiRoutes, widgetPageRoutes } from './modules/toolbox/widget-routes';
 import { transactionsRoutes } from './modules/transactions/routes';
 import { usersResource } from './modules/users/resource';
 import { usersRoutes } from './modules/users/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Third-party files served as they are: the Redoc bundle from the redoc 2.5.4 npm package (MIT). */
@@ -124,10 +129,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
 
   const tokens = await TokenService.load(database.db);
-  const adapters = createAdapters(config, { db: database.db, log: app.log }, opts.adapters);
+  const secrets = createSecretBox({ secretsKey: config.secretsKey, dataDir: config.dataDir });
+  const adapters = createAdapters(
+    config,
+    {
+      db: database.db,
+      log: app.log,
+      twilioResolver: async (organizationId) => {
+        const own = await twilioCredentials(database.db, organizationId, secrets);
+        return own && { ...own, baseUrl: config.twilioBaseUrl };
+      },
+    },
+    opts.adapters,
+  );
   const { mail, locks, geocoder } = adapters;
   const ctx: AppContext = {
     ...adapters,
+    secrets,
     config,
     database,
     db: database.db,
@@ -156,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          publishableKey: { type: 'apiKey', in: 'query', name: 'key' },
         },
       },
       security: [{ bearer: [] }, { apiKey: [] }],
@@ -204,12 +223,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(issuesRoutes);
       await api.register(notificationsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(toolboxRoutes);
+      await api.register(webhookRoutes);
+      await api.register(widgetApiRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },
   );
   // Names the list pages the routes made (`<Item>Page`) before the document is first generated.
   registerContractSchemas();
+
+  await app.register(widgetPageRoutes);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

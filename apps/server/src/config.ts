@@ -31,6 +31,14 @@ const ZEnv = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
+  TWILIO_BASE_URL: z.string().url().optional(),
+  SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must have at least 32 characters').optional(),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  WIDGET_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   DELIVERY_PICKUP_LIMIT_SECONDS: z.coerce
     .number()
     .int()
@@ -63,6 +71,16 @@ export type Config = {
   geocodeUrl?: string;
   /** Twilio credentials for SMS; unset → SMS are logged and stored locally. */
   twilio?: { accountSid: string; authToken: string; from: string };
+  /** Twilio's API base (default https://api.twilio.com); a local stand-in in tests. */
+  twilioBaseUrl?: string;
+  /** Key material for secrets stored encrypted (integration tokens, webhook secrets); unset → DATA_DIR/secrets.key. */
+  secretsKey?: string;
+  /** Let webhooks reach private, loopback and link-local addresses (tests, on-premises receivers). */
+  webhookAllowPrivate: boolean;
+  /** First retry delay of a failed webhook delivery, seconds; doubled (with jitter) per attempt, for 24 hours. */
+  webhookRetryDelaySeconds: number;
+  /** Calls per minute per client address on the public widget API. */
+  widgetRateLimit: number;
   /** How long a delivered parcel waits for its recipient before it expires, seconds (three days). */
   deliveryPickupLimitSeconds: number;
 };
@@ -106,6 +124,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
         : undefined,
+    secretsKey: e.SECRETS_KEY || undefined,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+    widgetRateLimit: e.WIDGET_RATE_LIMIT,
+    twilioBaseUrl: e.TWILIO_BASE_URL || undefined,
     deliveryPickupLimitSeconds: e.DELIVERY_PICKUP_LIMIT_SECONDS,
   };
 }

@@ -3,6 +3,7 @@ import type { IdentityService } from './auth/identity.service';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { SecretBox } from './lib/secrets';
 
 /**
  * The services one server process shares across requests, with every adapter (mail, sms,
@@ -14,6 +15,8 @@ export interface AppContext extends Adapters {
   db: Db;
   tokens: TokenService;
   identity: IdentityService;
+  /** Encrypts secrets kept in the database (SECRETS_KEY). */
+  secrets: SecretBox;
 }
 
 declare module 'fastify' {

@@ -23,5 +23,6 @@ export * from './promos';
 export * from './reservations';
 export * from './settings';
 export * from './sizes';
+export * from './toolbox';
 export * from './transactions';
 export * from './users';

@@ -7,7 +7,7 @@ import { createLockAdapter, type LockAdapter } from './locks';
 import { createMailAdapter, type MailAdapter } from './mail';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments';
 import { type ChargeGateway, sandboxCharges } from './payments/charges';
-import { createSmsAdapter, type SmsAdapter } from './sms';
+import { createSmsAdapter, type SmsAdapter, type TwilioResolver } from './sms';
 import { createLocalStorage, type StorageAdapter } from './storage';
 
 /**
@@ -35,7 +35,7 @@ export interface Adapters {
  */
 export function createAdapters(
   config: Config,
-  deps: { db: Db; log: FastifyBaseLogger },
+  deps: { db: Db; log: FastifyBaseLogger; twilioResolver?: TwilioResolver },
   overrides: Partial<Adapters> = {},
 ): Adapters {
   return {
@@ -48,7 +48,14 @@ export function createAdapters(
         db: deps.db,
         log: deps.log,
       }),
-    sms: overrides.sms ?? createSmsAdapter({ db: deps.db, log: deps.log, twilio: config.twilio }),
+    sms:
+      overrides.sms ??
+      createSmsAdapter({
+        db: deps.db,
+        log: deps.log,
+        twilio: config.twilio && { ...config.twilio, baseUrl: config.twilioBaseUrl },
+        resolve: deps.twilioResolver,
+      }),
     payments:
       overrides.payments ??
       createPaymentsAdapter({ stripeSecretKey: config.stripeSecretKey, publicUrl: config.publicUrl }),

@@ -2,6 +2,7 @@ import type { TMode } from '@lockerops/contract';
 import type { Tx } from '../db/client';
 import { domainEvents } from '../db/schema';
 import { queueNotifications } from '../modules/notifications/engine';
+import { enqueueWebhooks } from '../modules/webhooks/service';
 
 /**
  * Names of the life-cycle events the notifications area sends messages on (spec: console §4
@@ -71,3 +72,6 @@ export async function emit(tx: Tx, event: DomainEvent): Promise<string> {
 
 /** Notifications: queue the messages of the templates matching the event (modules/notifications/engine.ts). */
 subscribe(queueNotifications);
+
+/** Webhooks: one outbox message per subscribed endpoint, relayed to the delivery queue (modules/webhooks). */
+subscribe(enqueueWebhooks);

@@ -23,6 +23,38 @@ export interface JobDefinition {
   handler(ctx: JobContext): Promise<Record<string, unknown>>;
 }
 
+/**
+ * A work queue (not a schedule): jobs are sent to it by a relay or a service and handled by one
+ * worker each, with pg-boss's retries — `retryBackoff` doubles `retryDelay` per attempt (with jitter).
+ * A handler throws to have the job retried.
+ */
+export interface QueueDefinition {
+  name: string;
+  options: {
+    retryLimit: number;
+    retryDelay: number;
+    retryBackoff: boolean;
+    retryDelayMax?: number;
+    expireInSeconds?: number;
+  };
+  handler(
+    ctx: JobContext,
+    job: { id: string; data: Record<string, unknown>; retryCount: number; retryLimit: number },
+  ): Promise<void>;
+}
+
+/**
+ * An outbox relay: every `intervalMs` it moves rows written in business transactions to a queue
+ * (`send` with a job id of the row's choosing, so a second send of the same id is a no-op).
+ * `recover` runs once at start for rows a crashed process had claimed but not sent. Answers the count.
+ */
+export interface RelayDefinition {
+  name: string;
+  intervalMs: number;
+  run(ctx: JobContext, send: RelaySend, opts: { recover: boolean }): Promise<number>;
+}
+export type RelaySend = (queue: string, data: Record<string, unknown>, jobId: string) => Promise<void>;
+
 /** The scheduler of one server process; every process of a deployment may run one. */
 export interface JobRunner {
   /** Installs the queue schema (first start), the schedules and the workers. */
@@ -46,6 +78,8 @@ export function createJobRunner(opts: {
   databaseUrl?: string;
   log: FastifyBaseLogger;
   jobs: readonly JobDefinition[];
+  queues?: readonly QueueDefinition[];
+  relays?: readonly RelayDefinition[];
   now?: () => Date;
   /** The app's adapters (`app.ctx`), for jobs that send messages. */
   adapters?: Pick<Adapters, 'mail' | 'sms'>;
@@ -65,6 +99,12 @@ export function createJobRunner(opts: {
     adapters: opts.adapters,
   };
   let started = false;
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  const send: RelaySend = async (queue, data, jobId) => {
+    const q = opts.queues?.find((x) => x.name === queue);
+    await boss.send(queue, data, { id: jobId, ...q?.options });
+  };
 
   return {
     async start() {
@@ -79,11 +119,46 @@ export function createJobRunner(opts: {
           return summary;
         });
       }
+      for (const q of opts.queues ?? []) {
+        await boss.createQueue(q.name, q.options);
+        await boss.work(
+          q.name,
+          { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+          async ([job]) => {
+            if (!job) return;
+            await q.handler(ctx, {
+              id: job.id,
+              data: job.data as Record<string, unknown>,
+              retryCount: job.retryCount,
+              retryLimit: q.options.retryLimit,
+            });
+          },
+        );
+      }
       started = true;
+      for (const r of opts.relays ?? []) {
+        let busy = false;
+        const tick = (recover: boolean) => {
+          if (busy || !started) return;
+          busy = true;
+          const p = r
+            .run(ctx, send, { recover })
+            .catch((err) => opts.log.error({ err, relay: r.name }, 'relay failed'))
+            .finally(() => {
+              busy = false;
+              running.delete(p);
+            });
+          running.add(p);
+        };
+        tick(true);
+        timers.push(setInterval(() => tick(false), r.intervalMs));
+      }
     },
     async stop() {
       if (!started) return;
       started = false;
+      for (const t of timers.splice(0)) clearInterval(t);
+      await Promise.all([...running]);
       await boss.stop({ graceful: true, timeout: 10_000, close: database.kind !== 'pglite' });
     },
     async runNow(name, timeoutMs = 30_000) {

@@ -12,4 +12,5 @@ export * from './pricing';
 export * from './products';
 export * from './reservations';
 export * from './sizes';
+export * from './toolbox';
 export * from './transactions';

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizationRef } from './columns';
+
+/**
+ * The toolbox settings of an organization (spec: console §2 Apps and widgets, Integrations), one
+ * row each: the Lite App and Reservation Widget customizers (JSON of the contract's shapes), the
+ * widget's publishable key (public by design: it only reads public data and books), and the
+ * organization's own Twilio account (the auth token encrypted with `SECRETS_KEY`).
+ */
+export const toolboxSettings = pgTable(
+  'toolbox_settings',
+  {
+    organizationId: organizationRef().primaryKey(),
+    liteApp: jsonb('lite_app'),
+    widget: jsonb('widget'),
+    publishableKey: text('publishable_key'),
+    twilioAccountSid: text('twilio_account_sid'),
+    /** AES-256-GCM ciphertext (`v1:iv:tag:data`, base64url parts) of the auth token. */
+    twilioAuthTokenEnc: text('twilio_auth_token_enc'),
+    twilioAuthTokenLast4: text('twilio_auth_token_last4'),
+    twilioFrom: text('twilio_from'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('toolbox_settings_publishable_key_uq').on(t.publishableKey)],
+);
+
+/**
+ * A webhook endpoint of an organization: where its domain events are POSTed, signed the Standard
+ * Webhooks way with `secret` (encrypted at rest like other secrets). `events` empty means every event.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().notNull().default(sql`'{}'::text[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    secretEnc: text('secret_enc').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_org_idx').on(t.organizationId)],
+);
+
+/**
+ * The webhook outbox: one message per endpoint and domain event, written in the emitting
+ * transaction. `status` pending (waiting for the relay) → queued (a pg-boss job `job_id` carries it)
+ * → succeeded | failed. `webhook_id` is the Standard Webhooks `webhook-id`, the same on every
+ * attempt and replay.
+ */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    webhookId: text('webhook_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    jobId: uuid('job_id'),
+    /** How many times the message was handed to the queue: 1, then one more per replay. */
+    dispatches: integer('dispatches').notNull().default(0),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_messages_pending_idx').on(t.createdAt).where(sql`${t.status} IN ('pending', 'queued')`),
+    index('webhook_messages_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
+);
+
+/** One delivery attempt of a webhook message: the delivery log (spec: issue 14). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    replay: boolean('replay').notNull().default(false),
+    statusCode: integer('status_code'),
+    latencyMs: integer('latency_ms').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.createdAt)],
+);

@@ -1,0 +1,178 @@
+import {
+  TOOLBOX_MESSAGES,
+  ZDetailResponse,
+  ZIntegrationsState,
+  ZLiteAppSettings,
+  ZTwilioSettings,
+  ZTwilioSettingsRequest,
+  ZWidgetSettings,
+  ZWidgetSettingsResponse,
+} from '@lockerops/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { organizations } from '../../db/schema';
+import { errors } from '../../lib/openapi';
+import { requireFeature } from '../organizations/flags';
+import {
+  getLiteApp,
+  getTwilio,
+  getWidget,
+  removeTwilio,
+  rotatePublishableKey,
+  saveLiteApp,
+  saveTwilio,
+  saveWidget,
+} from './service';
+
+/** Admins of organizations with the Toolbox flag (spec: console §6 "/apis, /apps-widgets and /integrations are always restricted"). */
+export const TOOLBOX_ROLES = ['admin'] as const;
+
+/**
+ * The Apps & Widgets and Integrations calls (spec: console §2 Apps and widgets, Integrations;
+ * issue 14): customizers saved per organization, the widget's publishable key, and the
+ * organization's Twilio account. Admin only, 403 when the organization's `toolbox` flag is off.
+ */
+export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireFeature('toolbox'));
+  const tags = ['toolbox'];
+  const config = { roles: TOOLBOX_ROLES };
+  const publicUrl = app.ctx.config.publicUrl;
+
+  app.get(
+    '/apps/lite-app',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The Lite App customizer',
+        description: 'Saved options, or the defaults. spec: console §2 Apps and widgets.',
+        response: { 200: ZLiteAppSettings, ...errors(401, 403) },
+      },
+    },
+    (req) => req.withTenant((tx) => getLiteApp(tx, req.auth.organizationId)),
+  );
+  app.put(
+    '/apps/lite-app',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Save the Lite App customizer',
+        description:
+          'Sign-in method (phone, email or both), the five toggles and two colours (#RRGGBB). spec: console §2 Apps and widgets.',
+        body: ZLiteAppSettings,
+        response: { 200: ZLiteAppSettings, ...errors(400, 401, 403) },
+      },
+    },
+    (req) => req.withTenant((tx) => saveLiteApp(tx, req.auth.organizationId, req.body)),
+  );
+
+  app.get(
+    '/apps/widget',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The Reservation Widget customizer and embed URL',
+        description:
+          'Saved colours, payment toggle and maximum duration (hours, days or weeks), with the embed URL and `<iframe>` snippet carrying the publishable key (made on first sight). While the organization has no API key `embed_url` is null and the page shows the no-token text. spec: console §2 Apps and widgets.',
+        response: { 200: ZWidgetSettingsResponse, ...errors(401, 403) },
+      },
+    },
+    (req) => req.withTenant((tx) => getWidget(tx, req.auth.organizationId, publicUrl)),
+  );
+  app.put(
+    '/apps/widget',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Save the Reservation Widget customizer',
+        description:
+          'The widget page uses these colours and refuses windows longer than the maximum duration.',
+        body: ZWidgetSettings,
+        response: { 200: ZWidgetSettingsResponse, ...errors(400, 401, 403) },
+      },
+    },
+    (req) => req.withTenant((tx) => saveWidget(tx, req.auth.organizationId, publicUrl, req.body)),
+  );
+  app.post(
+    '/apps/widget/rotate-key',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Rotate the widget's publishable key",
+        description: `A new key and embed URL; the old URL stops working at once. 400 '${TOOLBOX_MESSAGES.noToken}' without an API key.`,
+        response: { 200: ZWidgetSettingsResponse, ...errors(400, 401, 403) },
+      },
+    },
+    (req) => req.withTenant((tx) => rotatePublishableKey(tx, req.auth.organizationId, publicUrl)),
+  );
+
+  app.get(
+    '/integrations',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Which integrations are active',
+        description:
+          '`twilio`: the organization saved its own Twilio account; `stripe`: its payment provider account is set up. Every other card of the grid is "Coming Soon". spec: console §2 Integrations.',
+        response: { 200: ZIntegrationsState, ...errors(401, 403) },
+      },
+    },
+    (req) =>
+      req.withTenant(async (tx) => {
+        const twilio = await getTwilio(tx, req.auth.organizationId);
+        const [org] = await tx
+          .select({ stripe: organizations.stripeDetailsSubmitted })
+          .from(organizations)
+          .where(eq(organizations.id, req.auth.organizationId));
+        return { twilio: twilio.configured, stripe: !!org?.stripe };
+      }),
+  );
+  app.get(
+    '/integrations/twilio',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The organization's Twilio account",
+        description: 'Account SID, sender and the last 4 characters of the auth token (never the token).',
+        response: { 200: ZTwilioSettings, ...errors(401, 403) },
+      },
+    },
+    (req) => req.withTenant((tx) => getTwilio(tx, req.auth.organizationId)),
+  );
+  app.put(
+    '/integrations/twilio',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Save the organization's Twilio account",
+        description:
+          "The organization's SMS then go through this account (the server's TWILIO_* settings stay the fallback). The auth token is stored encrypted (SECRETS_KEY); leave it out to keep the saved one.",
+        body: ZTwilioSettingsRequest,
+        response: { 200: ZTwilioSettings, ...errors(400, 401, 403) },
+      },
+    },
+    (req) => req.withTenant((tx) => saveTwilio(tx, req.auth.organizationId, req.body, app.ctx.secrets)),
+  );
+  app.delete(
+    '/integrations/twilio',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Remove the organization's Twilio account",
+        response: { 200: ZDetailResponse, ...errors(401, 403) },
+      },
+    },
+    async (req) => {
+      await req.withTenant((tx) => removeTwilio(tx, req.auth.organizationId));
+      return { detail: TOOLBOX_MESSAGES.twilioRemoved };
+    },
+  );
+};

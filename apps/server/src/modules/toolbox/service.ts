@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type TLiteAppSettings,
+  TOOLBOX_MESSAGES,
+  type TTwilioSettings,
+  type TWidgetSettings,
+  type TWidgetSettingsResponse,
+  ZLiteAppSettings,
+  type ZTwilioSettingsRequest,
+  ZWidgetSettings,
+} from '@lockerops/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { apiKeys, organizations, toolboxSettings } from '../../db/schema';
+import { BadRequest } from '../../errors';
+import type { SecretBox } from '../../lib/secrets';
+
+type SettingsRow = typeof toolboxSettings.$inferSelect;
+
+async function rowOf(tx: DbOrTx, organizationId: string): Promise<SettingsRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(toolboxSettings)
+    .where(eq(toolboxSettings.organizationId, organizationId));
+  return row;
+}
+
+/** Inserts or updates the organization's one settings row with `values`. */
+async function upsert(tx: Tx, organizationId: string, values: Partial<typeof toolboxSettings.$inferInsert>) {
+  const set = { ...values, updatedAt: new Date() };
+  await tx
+    .insert(toolboxSettings)
+    .values({ organizationId, ...set })
+    .onConflictDoUpdate({ target: toolboxSettings.organizationId, set });
+}
+
+/** The saved Lite App customizer, or its defaults. spec: console §2 Apps and widgets. */
+export async function getLiteApp(tx: DbOrTx, organizationId: string): Promise<TLiteAppSettings> {
+  return ZLiteAppSettings.parse((await rowOf(tx, organizationId))?.liteApp ?? {});
+}
+
+/** Saves the Lite App customizer; answers it. */
+export async function saveLiteApp(
+  tx: Tx,
+  organizationId: string,
+  s: TLiteAppSettings,
+): Promise<TLiteAppSettings> {
+  await upsert(tx, organizationId, { liteApp: s });
+  return getLiteApp(tx, organizationId);
+}
+
+/** A new publishable key: `pk_` and 32 url-safe characters (192 bits). */
+const newPublishableKey = () => `pk_${randomBytes(24).toString('base64url')}`;
+
+/**
+ * The Reservation Widget customizer with its embed URL (spec: console §2 Apps and widgets). The URL
+ * exists only once the organization has an API key (otherwise the page shows the no-token text);
+ * it carries the widget's publishable key, made here the first time, never the API key.
+ */
+export async function getWidget(
+  tx: Tx,
+  organizationId: string,
+  publicUrl: string,
+): Promise<TWidgetSettingsResponse> {
+  let row = await rowOf(tx, organizationId);
+  const settings = ZWidgetSettings.parse(row?.widget ?? {});
+  const [key] = await tx
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(eq(apiKeys.organizationId, organizationId))
+    .limit(1);
+  if (!key) return { settings, has_api_key: false, publishable_key: null, embed_url: null, iframe: null };
+  if (!row?.publishableKey) {
+    // Made on first sight; `coalesce` keeps a key a concurrent call made first.
+    const fresh = newPublishableKey();
+    await tx
+      .insert(toolboxSettings)
+      .values({ organizationId, publishableKey: fresh })
+      .onConflictDoUpdate({
+        target: toolboxSettings.organizationId,
+        set: { publishableKey: sql`coalesce(${toolboxSettings.publishableKey}, ${fresh})` },
+      });
+    row = await rowOf(tx, organizationId);
+  }
+  return withUrl(tx, organizationId, publicUrl, settings, row!.publishableKey!);
+}
+
+async function withUrl(
+  tx: DbOrTx,
+  organizationId: string,
+  publicUrl: string,
+  settings: TWidgetSettings,
+  publishableKey: string,
+): Promise<TWidgetSettingsResponse> {
+  const [org] = await tx
+    .select({ subdomain: organizations.subdomain })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const url = `${publicUrl}/widget/${encodeURIComponent(org!.subdomain)}?key=${encodeURIComponent(publishableKey)}`;
+  return {
+    settings,
+    has_api_key: true,
+    publishable_key: publishableKey,
+    embed_url: url,
+    iframe: `<iframe src="${url}" title="Reserve a locker" style="width:100%;max-width:480px;height:720px;border:0" loading="lazy"></iframe>`,
+  };
+}
+
+/** Saves the widget customizer; answers it with the embed URL. */
+export async function saveWidget(
+  tx: Tx,
+  organizationId: string,
+  publicUrl: string,
+  s: TWidgetSettings,
+): Promise<TWidgetSettingsResponse> {
+  await upsert(tx, organizationId, { widget: s });
+  return getWidget(tx, organizationId, publicUrl);
+}
+
+/** Replaces the publishable key: the old embed URL stops working at once. 400 without an API key. */
+export async function rotatePublishableKey(
+  tx: Tx,
+  organizationId: string,
+  publicUrl: string,
+): Promise<TWidgetSettingsResponse> {
+  const current = await getWidget(tx, organizationId, publicUrl);
+  if (!current.has_api_key) throw BadRequest(TOOLBOX_MESSAGES.noToken);
+  await upsert(tx, organizationId, { publishableKey: newPublishableKey() });
+  return getWidget(tx, organizationId, publicUrl);
+}
+
+/**
+ * The organization a publishable key opens, looked up on the owner's handle (no organization is
+ * known yet): the key must belong to the organization named in the URL (its sub-domain), which must
+ * be active and still have an API key. Answers undefined otherwise.
+ */
+export async function resolvePublishableKey(
+  db: Db,
+  subdomain: string,
+  key: string | undefined,
+): Promise<{ organizationId: string; apiKeyId: string; widget: TWidgetSettings } | undefined> {
+  if (!key || key.length > 200 || !key.startsWith('pk_')) return undefined;
+  const [row] = await db
+    .select({
+      organizationId: toolboxSettings.organizationId,
+      apiKeyId: apiKeys.id,
+      widget: toolboxSettings.widget,
+    })
+    .from(toolboxSettings)
+    .innerJoin(organizations, eq(organizations.id, toolboxSettings.organizationId))
+    .innerJoin(apiKeys, eq(apiKeys.organizationId, toolboxSettings.organizationId))
+    .where(
+      and(
+        eq(toolboxSettings.publishableKey, key),
+        eq(organizations.subdomain, subdomain.toLowerCase()),
+        eq(organizations.active, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    organizationId: row.organizationId,
+    apiKeyId: row.apiKeyId,
+    widget: ZWidgetSettings.parse(row.widget ?? {}),
+  };
+}
+
+// ——— Twilio ———
+
+/** The organization's Twilio settings as the console may see them: the auth token's last 4 only. */
+export async function getTwilio(tx: DbOrTx, organizationId: string): Promise<TTwilioSettings> {
+  const row = await rowOf(tx, organizationId);
+  const configured = !!(row?.twilioAccountSid && row.twilioAuthTokenEnc && row.twilioFrom);
+  return {
+    configured,
+    account_sid: row?.twilioAccountSid ?? null,
+    auth_token_last4: row?.twilioAuthTokenLast4 ?? null,
+    from: row?.twilioFrom ?? null,
+  };
+}
+
+/**
+ * Saves the organization's Twilio account; the auth token is encrypted with the secret box and only
+ * its last 4 characters are kept readable. A save without a token keeps the saved one (400 when
+ * there is none yet).
+ */
+export async function saveTwilio(
+  tx: Tx,
+  organizationId: string,
+  input: z.output<typeof ZTwilioSettingsRequest>,
+  secrets: SecretBox,
+): Promise<TTwilioSettings> {
+  const current = await rowOf(tx, organizationId);
+  if (!input.auth_token && !current?.twilioAuthTokenEnc) throw BadRequest(TOOLBOX_MESSAGES.tokenRequired);
+  await upsert(tx, organizationId, {
+    twilioAccountSid: input.account_sid,
+    twilioFrom: input.from,
+    ...(input.auth_token
+      ? {
+          twilioAuthTokenEnc: secrets.encrypt(input.auth_token),
+          twilioAuthTokenLast4: input.auth_token.slice(-4),
+        }
+      : {}),
+  });
+  return getTwilio(tx, organizationId);
+}
+
+/** Removes the organization's Twilio account: its SMS go through the server's default again. */
+export async function removeTwilio(tx: Tx, organizationId: string): Promise<TTwilioSettings> {
+  await upsert(tx, organizationId, {
+    twilioAccountSid: null,
+    twilioAuthTokenEnc: null,
+    twilioAuthTokenLast4: null,
+    twilioFrom: null,
+  });
+  return getTwilio(tx, organizationId);
+}
+
+/** The decrypted Twilio credentials of an organization, for the SMS adapter; undefined when unset. */
+export async function twilioCredentials(
+  tx: DbOrTx,
+  organizationId: string,
+  secrets: SecretBox,
+): Promise<{ accountSid: string; authToken: string; from: string } | undefined> {
+  const row = await rowOf(tx, organizationId);
+  if (!row?.twilioAccountSid || !row.twilioAuthTokenEnc || !row.twilioFrom) return undefined;
+  return {
+    accountSid: row.twilioAccountSid,
+    authToken: secrets.decrypt(row.twilioAuthTokenEnc),
+    from: row.twilioFrom,
+  };
+}

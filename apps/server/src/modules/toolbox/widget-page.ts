@@ -1,0 +1,113 @@
+import type { TWidgetSettings } from '@lockerops/contract';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The public reservation widget page (issue 14): plain HTML, CSS with the saved colours, and one
+ * JavaScript module that calls the widget API with the publishable key. Small (a few KB, no
+ * framework) so it loads fast inside an operator's site, and laid out for a 360 px phone.
+ */
+export function widgetPage(p: { organization: string; name: string; settings: TWidgetSettings }): string {
+  const s = p.settings;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Reserve a locker · ${escapeHtml(p.name)}</title>
+<style>
+:root{--primary:${s.primary_color};--secondary:${s.secondary_color};--background:${s.background_color}}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--background);color:#1a1a1a}
+main{max-width:480px;margin:0 auto;padding:16px}
+h1{font-size:1.3rem;margin:0 0 12px;color:var(--primary)}
+label{display:block;font-size:.9rem;margin:10px 0 4px}
+input,select{width:100%;font:inherit;padding:10px;border:1px solid #bbb;border-radius:6px;background:#fff}
+.row{display:flex;gap:8px}.row>div{flex:1;min-width:0}
+button{width:100%;margin-top:16px;padding:12px;font:inherit;font-weight:600;border:0;border-radius:6px;cursor:pointer;color:#fff;background:var(--primary)}
+button.secondary{background:var(--secondary)}
+button:disabled{opacity:.6;cursor:default}
+.note{margin-top:12px;padding:10px;border-radius:6px;background:#f3f3f3}
+.error{background:#fdecea;color:#8a1c1c}
+.done{border:2px solid var(--secondary);background:#fff}
+.hidden{display:none}
+</style></head>
+<body><main id="widget" data-organization="${escapeHtml(p.organization)}">
+<h1>Reserve a locker at ${escapeHtml(p.name)}</h1>
+<form id="find">
+<label for="location">Location</label><select id="location" required></select>
+<label for="size">Size</label><select id="size" required></select>
+<div class="row"><div><label for="start">From</label><input id="start" type="datetime-local" required></div>
+<div><label for="end">Until</label><input id="end" type="datetime-local" required></div></div>
+<p class="note" id="limit"></p>
+<button type="submit" class="secondary" id="check">Check availability</button>
+</form>
+<div id="quote" class="note hidden" role="status"></div>
+<form id="book" class="hidden">
+<label for="name">Name</label><input id="name" autocomplete="name" required>
+<label for="phone">Phone number</label><input id="phone" type="tel" autocomplete="tel">
+<label for="email">E-mail</label><input id="email" type="email" autocomplete="email">
+<button type="submit" id="submit">Book</button>
+</form>
+<div id="message" class="note hidden" role="alert"></div>
+</main>
+<script type="module">
+const root = document.getElementById('widget');
+const key = new URLSearchParams(location.search).get('key') || '';
+const base = '/api/widget/' + encodeURIComponent(root.dataset.organization);
+const $ = (id) => document.getElementById(id);
+const show = (el, text, cls) => { el.textContent = text; el.className = 'note ' + (cls || ''); };
+const detail = async (res) => { try { const d = (await res.json()).detail; return Array.isArray(d) ? d.join(' ') : String(d); } catch { return 'Something went wrong.'; } };
+const call = (path, init) => fetch(base + path + (path.includes('?') ? '&' : '?') + 'key=' + encodeURIComponent(key), init);
+const local = (d) => new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
+let config;
+const money = (v) => new Intl.NumberFormat(undefined, { style: 'currency', currency: config.currency.toUpperCase() }).format(Number(v));
+function fillSizes() {
+  const loc = config.locations.find((l) => l.id === $('location').value);
+  $('size').replaceChildren(...(loc ? loc.sizes : []).map((s) => new Option(s.name, s.id)));
+}
+function windowOf() {
+  return { start: new Date($('start').value).toISOString(), end: new Date($('end').value).toISOString() };
+}
+async function load() {
+  const res = await call('/config');
+  if (!res.ok) { show($('message'), await detail(res), 'error'); $('find').classList.add('hidden'); return; }
+  config = await res.json();
+  $('location').replaceChildren(...config.locations.map((l) => new Option(l.address ? l.name + ' — ' + l.address : l.name, l.id)));
+  fillSizes();
+  const now = new Date(Date.now() + 10 * 60000); now.setSeconds(0, 0);
+  $('start').value = local(now);
+  $('end').value = local(new Date(now.getTime() + 3600000));
+  $('limit').textContent = 'A reservation can last at most ' + config.settings.max_duration + ' ' + config.settings.max_duration_unit + '.';
+}
+$('location').addEventListener('change', fillSizes);
+for (const id of ['location', 'size', 'start', 'end']) $(id).addEventListener('change', () => { $('book').classList.add('hidden'); $('quote').classList.add('hidden'); });
+$('find').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  $('message').classList.add('hidden');
+  const w = windowOf();
+  const q = new URLSearchParams({ id_location: $('location').value, id_size: $('size').value, start: w.start, end: w.end });
+  const res = await call('/quote?' + q);
+  if (!res.ok) { show($('quote'), await detail(res), 'error'); return; }
+  const quote = await res.json();
+  if (!quote.available) { show($('quote'), 'No locker of this size is free for that time.', 'error'); $('book').classList.add('hidden'); return; }
+  show($('quote'), quote.price ? 'Available. Price: ' + money(quote.price.total) : 'Available. Free of charge.');
+  $('book').classList.remove('hidden');
+});
+$('book').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  $('submit').disabled = true;
+  const w = windowOf();
+  const body = { id_location: $('location').value, id_size: $('size').value, start: w.start, end: w.end,
+    name: $('name').value, phone_number: $('phone').value, email: $('email').value };
+  const res = await call('/reservations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  $('submit').disabled = false;
+  if (!res.ok) { show($('message'), await detail(res), 'error'); return; }
+  const b = await res.json();
+  $('find').classList.add('hidden'); $('book').classList.add('hidden'); $('quote').classList.add('hidden');
+  show($('message'), 'Booked! Your tracking number is ' + b.tracking_number + ' — ' + b.location +
+    (b.locker_number != null ? ', locker ' + b.locker_number : '') + ', ' + new Date(b.starts_at).toLocaleString() + ' to ' +
+    new Date(b.ends_at).toLocaleString() + (b.price ? ', ' + money(b.price.total) : '') + '.', 'done');
+});
+load();
+</script></body></html>`;
+}

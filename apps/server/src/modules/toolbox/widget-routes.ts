@@ -1,0 +1,171 @@
+import {
+  MSG,
+  TOOLBOX_MESSAGES,
+  type TWidgetSettings,
+  ZWidgetBooking,
+  ZWidgetBookingRequest,
+  ZWidgetConfig,
+  ZWidgetKeyQuery,
+  ZWidgetOrgParams,
+  ZWidgetQuote,
+  ZWidgetQuoteQuery,
+} from '@lockerops/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { organizations } from '../../db/schema';
+import { HttpError, NotFound } from '../../errors';
+import { errors } from '../../lib/openapi';
+import { resolvePublishableKey } from './service';
+import { widgetBook, widgetConfig, widgetQuote } from './widget';
+import { widgetPage } from './widget-page';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The saved widget settings of the organization a publishable key opened (widget routes only). */
+    widget: TWidgetSettings;
+  }
+}
+
+const keyOf = (req: FastifyRequest): string | undefined => {
+  const header = req.headers['x-publishable-key'];
+  if (typeof header === 'string' && header) return header;
+  const q = (req.query as { key?: unknown } | undefined)?.key;
+  return typeof q === 'string' ? q : undefined;
+};
+
+/**
+ * The public widget API under `/api/widget/{organization}` (issue 14). Authenticated by the
+ * widget's publishable key only (`?key=` or `X-Publishable-Key`): it reads the organization's public
+ * locations, sizes and availability and creates reservations, nothing else — the key is unknown to
+ * every other call, and the secret API key is never part of an answer. Rate-limited per client
+ * address (`WIDGET_RATE_LIMIT` calls a minute, 429); a rotated key answers 401 at once.
+ */
+export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('widget', null as unknown as TWidgetSettings);
+  const perAddress = app.createRateLimit({
+    max: app.ctx.config.widgetRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `widget-ip:${req.ip}`,
+  });
+  const tags = ['widget'];
+  const config = { public: true };
+  const guard = {
+    preHandler: async (req: FastifyRequest) => {
+      const limit = await perAddress(req);
+      if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, MSG.tooManyRequests);
+      const { organization } = req.params as { organization: string };
+      const found = await resolvePublishableKey(app.ctx.db, organization, keyOf(req));
+      if (!found) throw new HttpError(401, TOOLBOX_MESSAGES.invalidKey);
+      req.auth = {
+        organizationId: found.organizationId,
+        homeOrganizationId: found.organizationId,
+        role: 'member',
+        actor: { type: 'api_key', id: found.apiKeyId, name: 'Reservation widget' },
+      };
+      req.widget = found.widget;
+    },
+  };
+  const security = [{ publishableKey: [] }];
+
+  app.get(
+    '/widget/:organization/config',
+    {
+      config,
+      ...guard,
+      schema: {
+        tags,
+        security,
+        summary: 'Widget: what a customer may choose from',
+        description:
+          "The organization's name and logo, the saved widget colours and limits, the currency, and its public locations (not hidden, not restricted) with the sizes of their storage lockers. `organization` is the sub-domain label.",
+        params: ZWidgetOrgParams,
+        querystring: ZWidgetKeyQuery,
+        response: { 200: ZWidgetConfig, ...errors(401, 429) },
+      },
+    },
+    (req) => req.withTenant((tx) => widgetConfig(tx, req.auth.organizationId, req.widget)),
+  );
+
+  app.get(
+    '/widget/:organization/quote',
+    {
+      config,
+      ...guard,
+      schema: {
+        tags,
+        security,
+        summary: 'Widget: availability and price of a window',
+        description:
+          'Whether a storage locker of the size is free at the location from `start` to `end` (ISO 8601), buffers included, and its price through the pricing module (`null`: free). 400 for a window in the past, an end before the start, or one longer than the maximum duration; 404 for a location that is not public.',
+        params: ZWidgetOrgParams,
+        querystring: ZWidgetQuoteQuery,
+        response: { 200: ZWidgetQuote, ...errors(400, 401, 404, 429) },
+      },
+    },
+    (req) => req.withTenant((tx) => widgetQuote(tx, req.auth.organizationId, req.widget, req.query)),
+  );
+
+  app.post(
+    '/widget/:organization/reservations',
+    {
+      config,
+      ...guard,
+      schema: {
+        tags,
+        security,
+        summary: 'Widget: book a locker',
+        description:
+          "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409), for the customer found or created as a user by e-mail or phone, and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price.",
+        params: ZWidgetOrgParams,
+        querystring: ZWidgetKeyQuery,
+        body: ZWidgetBookingRequest,
+        response: { 201: ZWidgetBooking, ...errors(400, 401, 404, 409, 429) },
+      },
+    },
+    async (req, reply) => {
+      const booking = await req.withTenant((tx) => widgetBook(tx, req.auth, req.widget, req.body));
+      return reply.status(201).send(booking);
+    },
+  );
+};
+
+/**
+ * `GET /widget/{organization}?key=…`: the public reservation widget page, served by Lockerops for an
+ * operator's `<iframe>` (framing allowed from any site). An unknown or rotated key answers 404 with
+ * a short page; the page itself carries only the publishable key it was opened with.
+ */
+export const widgetPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/widget/:organization',
+    { schema: { hide: true, params: ZWidgetOrgParams, querystring: ZWidgetKeyQuery } },
+    async (req, reply) => {
+      const found = await resolvePublishableKey(app.ctx.db, req.params.organization, keyOf(req));
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header(
+          'content-security-policy',
+          "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors *",
+        );
+      if (!found) {
+        return reply
+          .status(404)
+          .send(
+            `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Widget</title><p style="font-family:system-ui;padding:16px">${TOOLBOX_MESSAGES.invalidKey}</p>`,
+          );
+      }
+      const [org] = await app.ctx.db
+        .select({ name: organizations.name, appName: organizations.appName })
+        .from(organizations)
+        .where(eq(organizations.id, found.organizationId));
+      if (!org) throw NotFound();
+      return widgetPage({
+        organization: req.params.organization,
+        name: org.appName || org.name,
+        settings: found.widget,
+      });
+    },
+  );
+};

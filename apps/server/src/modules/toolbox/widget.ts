@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import {
+  RESERVATION_MESSAGES,
+  TOOLBOX_MESSAGES,
+  type TWidgetBooking,
+  type TWidgetConfig,
+  type TWidgetQuote,
+  type TWidgetSettings,
+  WIDGET_UNIT_SECONDS,
+  ZReservationCreateRequest,
+  type ZWidgetBookingRequest,
+} from '@lockerops/contract';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { devices, locations, organizations, prices, reservations, sizes, users } from '../../db/schema';
+import { BadRequest, NotFound } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
+import { wireOf } from '../../lib/crud/resource';
+import { computeCharge } from '../prices/pricing';
+import { defaultCurrency } from '../prices/resource';
+import {
+  buffersOf,
+  emitReservation,
+  firstFreeDevice,
+  getReservationSettings,
+  type ReservationRow,
+  reservationValues,
+  writeHolds,
+} from '../reservations/service';
+
+/** The widget books storage lockers: a place and a size for a time window. */
+const WIDGET_MODE = 'storage';
+
+/** Public locations: not hidden and not restricted to users or groups. */
+const publicLocation = (organizationId: string) =>
+  and(
+    eq(locations.organizationId, organizationId),
+    eq(locations.hidden, false),
+    isNull(locations.restrictionType),
+  );
+
+/**
+ * What the public widget shows (issue 14): the organization's name and logo, the saved widget
+ * settings, and its public locations with the sizes of their storage lockers. Nothing else.
+ */
+export async function widgetConfig(
+  tx: Tx,
+  organizationId: string,
+  widget: TWidgetSettings,
+): Promise<TWidgetConfig> {
+  const [org] = await tx
+    .select({ name: organizations.name, appName: organizations.appName, logo: organizations.appLogo })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const rows = await tx
+    .selectDistinct({
+      id: locations.id,
+      name: locations.name,
+      address: locations.address,
+      sizeId: sizes.id,
+      sizeName: sizes.name,
+    })
+    .from(locations)
+    .innerJoin(
+      devices,
+      and(
+        eq(devices.idLocation, locations.id),
+        eq(devices.mode, WIDGET_MODE),
+        sql`${devices.status} <> 'maintenance'`,
+      ),
+    )
+    .innerJoin(sizes, eq(sizes.id, devices.idSize))
+    .where(publicLocation(organizationId))
+    .orderBy(asc(locations.name), asc(sizes.name));
+  const byLocation = new Map<string, TWidgetConfig['locations'][number]>();
+  for (const r of rows) {
+    const l = byLocation.get(r.id) ?? { id: r.id, name: r.name, address: r.address, sizes: [] };
+    byLocation.set(r.id, l);
+    l.sizes.push({ id: r.sizeId, name: r.sizeName });
+  }
+  return {
+    organization: { name: org?.appName || org?.name || '', logo: org?.logo ?? null },
+    settings: widget,
+    currency: await defaultCurrency(tx, organizationId),
+    locations: [...byLocation.values()],
+  };
+}
+
+/** Checks a window against the widget's rules: in the future, end after start, at most the maximum duration. */
+function checkWindow(widget: TWidgetSettings, start: string, end: string, now: Date) {
+  const s = Date.parse(start);
+  const e = Date.parse(end);
+  if (e <= s) throw BadRequest(RESERVATION_MESSAGES.endBeforeStart);
+  if (s < now.getTime() - 5 * 60_000) throw BadRequest(TOOLBOX_MESSAGES.startInPast);
+  if (e - s > widget.max_duration * WIDGET_UNIT_SECONDS[widget.max_duration_unit] * 1000)
+    throw BadRequest(TOOLBOX_MESSAGES.tooLong(widget.max_duration, widget.max_duration_unit));
+}
+
+async function assertPublicLocation(tx: Tx, organizationId: string, idLocation: string) {
+  const [l] = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, idLocation), publicLocation(organizationId)));
+  if (!l) throw NotFound('Location not found');
+}
+
+/** The price of a window on a device through the pricing module (null when the device has no price). */
+async function priceFor(tx: Tx, deviceId: string, seconds: number) {
+  const [d] = await tx.select({ idPrice: devices.idPrice }).from(devices).where(eq(devices.id, deviceId));
+  const [price] = d?.idPrice ? await tx.select().from(prices).where(eq(prices.id, d.idPrice)) : [];
+  if (!price) return null;
+  return computeCharge({
+    price: {
+      price_type: price.priceType,
+      amount: price.amount,
+      unit_amount: price.unitAmount,
+      unit: price.unit,
+    },
+    elapsedSeconds: seconds,
+  });
+}
+
+/**
+ * Whether a storage locker of the size is free at a public location for the window (the same
+ * search as a console reservation, buffers included) and what it costs through the pricing module.
+ */
+export async function widgetQuote(
+  tx: Tx,
+  organizationId: string,
+  widget: TWidgetSettings,
+  q: { id_location: string; id_size: string; start: string; end: string },
+  now = new Date(),
+): Promise<TWidgetQuote> {
+  checkWindow(widget, q.start, q.end, now);
+  await assertPublicLocation(tx, organizationId, q.id_location);
+  const cfg = await getReservationSettings(tx, organizationId);
+  const free = await firstFreeDevice(tx, organizationId, {
+    idLocation: q.id_location,
+    mode: WIDGET_MODE,
+    idSize: q.id_size,
+    schedule: {
+      recurring: false,
+      startsAt: new Date(q.start).toISOString(),
+      endsAt: new Date(q.end).toISOString(),
+    },
+    buffers: buffersOf(cfg),
+  });
+  const currency = await defaultCurrency(tx, organizationId);
+  if (!free) return { available: false, currency, price: null };
+  const seconds = (Date.parse(q.end) - Date.parse(q.start)) / 1000;
+  return { available: true, currency, price: await priceFor(tx, free, seconds) };
+}
+
+/** The user a widget customer is: found by e-mail, else by phone, else created. */
+async function customerOf(
+  tx: Tx,
+  organizationId: string,
+  c: { name: string; email?: string; phone?: string },
+): Promise<string> {
+  if (c.email) {
+    const [u] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.organizationId, organizationId),
+          eq(users.isDeleted, false),
+          sql`lower(${users.email}) = ${c.email.toLowerCase()}`,
+        ),
+      )
+      .limit(1);
+    if (u) return u.id;
+  } else if (c.phone) {
+    const [u] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.organizationId, organizationId),
+          eq(users.isDeleted, false),
+          eq(users.phoneNumber, c.phone),
+        ),
+      )
+      .limit(1);
+    if (u) return u.id;
+  }
+  const [first, ...rest] = c.name.split(/\s+/);
+  const [u] = await tx
+    .insert(users)
+    .values({
+      organizationId,
+      name: first!,
+      lastName: rest.join(' ') || null,
+      email: c.email?.toLowerCase() ?? null,
+      phoneNumber: c.phone ?? null,
+    })
+    .returning({ id: users.id });
+  return u!.id;
+}
+
+/** A tracking number for a widget booking: `W` and 9 characters of an unambiguous alphabet. */
+function trackingNumber(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `W${[...randomBytes(9)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+/**
+ * Books a storage locker for a widget customer (issue 14): the window rules of the widget, a public
+ * location, then exactly the console's path — `reservationValues` (the organization's reservation
+ * rules and the first free locker), the insert, `writeHolds` (the exclusion constraint against
+ * double booking: 409), the `on_reservation` domain event (notification, webhooks) and the audit
+ * entry — in the caller's transaction. The customer becomes (or is found as) a user.
+ */
+export async function widgetBook(
+  tx: Tx,
+  auth: AuthContext,
+  widget: TWidgetSettings,
+  body: z.output<typeof ZWidgetBookingRequest>,
+  now = new Date(),
+): Promise<TWidgetBooking> {
+  const org = auth.organizationId;
+  checkWindow(widget, body.start, body.end, now);
+  await assertPublicLocation(tx, org, body.id_location);
+  const parsed = ZReservationCreateRequest.safeParse({
+    mode: WIDGET_MODE,
+    id_location: body.id_location,
+    id_size: body.id_size,
+    phone_number: body.phone_number,
+    email: body.email,
+    start_date: body.start,
+    end_date: body.end,
+    tracking_number: trackingNumber(),
+    id_user: '00000000-0000-4000-8000-000000000000',
+  });
+  if (!parsed.success) throw BadRequest([...new Set(parsed.error.issues.map((i) => i.message))]);
+  const idUser = await customerOf(tx, org, {
+    name: body.name!,
+    email: parsed.data.email,
+    phone: parsed.data.phone_number,
+  });
+  const values = await reservationValues(tx, auth, { ...parsed.data, id_user: idUser }, undefined, now);
+  const [row] = (await tx
+    .insert(reservations)
+    .values({ ...values, organizationId: org })
+    .returning()) as ReservationRow[];
+  await writeHolds(tx, row!);
+  await emitReservation(tx, row!);
+  await writeAudit(tx, auth, {
+    entity: 'reservation',
+    entityId: row!.id,
+    action: 'create',
+    after: wireOf(reservations, row!),
+  });
+  const [place] = await tx
+    .select({ location: locations.name, lockerNumber: devices.lockerNumber })
+    .from(devices)
+    .innerJoin(locations, eq(locations.id, devices.idLocation))
+    .where(eq(devices.id, row!.idDevice!));
+  return {
+    tracking_number: row!.trackingNumber!,
+    location: place?.location ?? '',
+    locker_number: place?.lockerNumber ?? null,
+    starts_at: row!.startsAt.toISOString(),
+    ends_at: row!.endsAt.toISOString(),
+    price: await priceFor(tx, row!.idDevice!, (row!.endsAt.getTime() - row!.startsAt.getTime()) / 1000),
+    currency: await defaultCurrency(tx, org),
+  };
+}

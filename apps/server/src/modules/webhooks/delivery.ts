@@ -1,0 +1,189 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+/** Ranges a webhook may not reach unless WEBHOOK_ALLOW_PRIVATE=true: private, loopback, link-local and other special-use addresses. */
+const BLOCKED = new net.BlockList();
+for (const [a, p] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  BLOCKED.addSubnet(a, p, 'ipv4');
+for (const [a, p] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  BLOCKED.addSubnet(a, p, 'ipv6');
+
+/** Whether an IP address is private, loopback, link-local or otherwise not on the public internet (IPv4-mapped IPv6 included). */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
+  const family = net.isIP(address);
+  if (family === 4) return BLOCKED.check(address, 'ipv4');
+  if (family === 6) return BLOCKED.check(address, 'ipv6');
+  return true;
+}
+
+/**
+ * Whether a URL's host is known to be private without a DNS look-up: `localhost` names and IP
+ * literals in the blocked ranges. Used when an endpoint is saved (400); names are checked again
+ * when each request connects.
+ */
+export function isPrivateUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return net.isIP(host) ? isPrivateAddress(host) : false;
+}
+
+/** The answer of one delivery attempt. */
+export interface DeliveryResult {
+  statusCode: number | null;
+  latencyMs: number;
+  succeeded: boolean;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 3;
+const EXCERPT = 1000;
+
+/**
+ * POSTs `body` to `url` with `headers` and answers what happened, never throwing. The connection
+ * refuses private, loopback and link-local addresses unless `allowPrivate` (checked on the address
+ * actually connected to, so a DNS name cannot smuggle one in); the whole exchange times out after
+ * `timeoutMs` (10 s); up to 3 redirects are followed with the same checks, as a POST for 307/308 —
+ * a redirect to a refused address fails the attempt. A 2xx answer is a success.
+ */
+export async function guardedPost(opts: {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  allowPrivate: boolean;
+  timeoutMs?: number;
+}): Promise<DeliveryResult> {
+  const started = performance.now();
+  const deadline = AbortSignal.timeout(opts.timeoutMs ?? 10_000);
+  const done = (r: Omit<DeliveryResult, 'latencyMs'>): DeliveryResult => ({
+    ...r,
+    latencyMs: Math.round(performance.now() - started),
+  });
+  let url = opts.url;
+  let method = 'POST';
+  try {
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const res = await request(url, method, method === 'POST' ? opts.body : undefined, opts, deadline);
+      if (REDIRECTS.has(res.statusCode) && res.location) {
+        url = new URL(res.location, url).toString();
+        if (res.statusCode === 303) method = 'GET';
+        continue;
+      }
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      return done({ statusCode: res.statusCode, succeeded: ok, responseExcerpt: res.excerpt, error: null });
+    }
+    return done({ statusCode: null, succeeded: false, responseExcerpt: null, error: 'Too many redirects' });
+  } catch (err) {
+    const message = deadline.aborted
+      ? 'Timed out after 10 s'
+      : err instanceof Error
+        ? err.message
+        : String(err);
+    return done({ statusCode: null, succeeded: false, responseExcerpt: null, error: message });
+  }
+}
+
+function request(
+  url: string,
+  method: string,
+  body: string | undefined,
+  opts: { headers: Record<string, string>; allowPrivate: boolean },
+  signal: AbortSignal,
+): Promise<{ statusCode: number; location?: string; excerpt: string | null }> {
+  const u = new URL(url);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    return Promise.reject(new Error('Only http and https URLs'));
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  if (!opts.allowPrivate && net.isIP(host) && isPrivateAddress(host))
+    return Promise.reject(new Error(`Address ${host} refused (private, loopback or link-local)`));
+  const lookup: net.LookupFunction = (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 4);
+      const list = addresses as dns.LookupAddress[];
+      const bad = list.find((a) => !opts.allowPrivate && isPrivateAddress(a.address));
+      if (bad)
+        return callback(new Error(`Address ${bad.address} refused (private, loopback or link-local)`), '', 4);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+  const client = u.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      u,
+      {
+        method,
+        headers:
+          body === undefined
+            ? { 'user-agent': opts.headers['user-agent'] ?? 'Lockerops-Webhooks' }
+            : { ...opts.headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup,
+        signal,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          if (size < EXCERPT) chunks.push(c);
+          size += c.length;
+        });
+        res.on('end', () =>
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            location: typeof res.headers.location === 'string' ? res.headers.location : undefined,
+            excerpt: size ? Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT) : null,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A new signing secret in the Standard Webhooks form: `whsec_` and 32 random bytes in base64. */
+export function newSigningSecret(randomBytes: (n: number) => Buffer): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/**
+ * The Standard Webhooks headers of one message: `webhook-id`, `webhook-timestamp` (Unix seconds)
+ * and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body`), made with the
+ * reference library `standardwebhooks`.
+ */
+export function signedHeaders(secret: string, webhookId: string, body: string, at = new Date()) {
+  const signature = new Webhook(secret).sign(webhookId, at, body);
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Lockerops-Webhooks/1.0',
+    'webhook-id': webhookId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signature,
+  };
+}

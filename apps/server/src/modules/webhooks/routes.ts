@@ -1,0 +1,252 @@
+import {
+  TOOLBOX_MESSAGES,
+  WEBHOOK_EVENTS,
+  ZDetailResponse,
+  ZIdParams,
+  ZListQuery,
+  ZWebhookDelivery,
+  ZWebhookEndpoint,
+  ZWebhookEndpointRequest,
+  ZWebhookEndpointWithSecret,
+  ZWebhookPayload,
+  zPage,
+} from '@lockerops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errors } from '../../lib/openapi';
+import { requireFeature } from '../organizations/flags';
+import { TOOLBOX_ROLES } from '../toolbox/routes';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
+  replayDelivery,
+  rotateSecret,
+  updateEndpoint,
+} from './service';
+
+/** What each event means, for the document and the console. spec: console §4 events per mode. */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
+  on_start: 'A transaction started (a locker was opened for a rental, storage, delivery or service).',
+  on_reservation: 'A reservation was created (console, API or reservation widget).',
+  on_service_pickup: 'A service order was picked up from the locker by the operator.',
+  on_service_charge: 'A service order was charged (by weight or amount).',
+  on_service_dropoff: 'A finished service order was put back in a locker.',
+  on_complete: 'A transaction ended.',
+  non_locker_delivery: 'A delivery was handed over outside a locker.',
+  on_expired: 'A delivery expired before its recipient picked it up.',
+};
+
+const ZEventDoc = z.object({
+  type: z.enum(WEBHOOK_EVENTS),
+  description: z.string(),
+  example: ZWebhookPayload,
+});
+const ZDeliveryParams = ZIdParams.extend({ deliveryId: z.uuid() });
+
+const SIGNING =
+  'Every delivery is a JSON POST signed as the Standard Webhooks specification describes: headers `webhook-id` (the same on every retry and replay: use it to deduplicate), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed with the base64 part of the `whsec_` secret). Any 2xx answer is a success; anything else (or 10 s without an answer) is retried with exponential backoff for 24 hours. Private, loopback and link-local addresses are refused unless the server runs with WEBHOOK_ALLOW_PRIVATE=true; redirects are followed (at most 3) only to allowed addresses.';
+
+/**
+ * Webhooks on the API page (issue 14): endpoints (URL, description, events, enabled) with a
+ * signing secret shown once and rotatable, the delivery log with replay, and the event catalogue
+ * with example payloads. Admin only, `toolbox` flag.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireFeature('toolbox'));
+  const tags = ['webhooks'];
+  const config = { roles: TOOLBOX_ROLES };
+  const { secrets, config: cfg } = app.ctx;
+
+  app.get(
+    '/webhooks/events',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Webhook events and their payloads',
+        description: `Each domain event an endpoint may subscribe to, with an example of the JSON body it receives. ${SIGNING}`,
+        response: { 200: z.array(ZEventDoc), ...errors(401, 403) },
+      },
+    },
+    async () =>
+      WEBHOOK_EVENTS.map((type) => ({
+        type,
+        description: WEBHOOK_EVENT_DESCRIPTIONS[type],
+        example: {
+          type,
+          timestamp: '2026-01-01T12:00:00.000Z',
+          data: {
+            event_id: '00000000-0000-4000-8000-000000000001',
+            organization_id: '00000000-0000-4000-8000-000000000002',
+            mode: type.startsWith('on_service') ? 'service' : 'storage',
+            subject: {
+              type: type === 'on_reservation' ? ('reservation' as const) : ('transaction' as const),
+              id: '00000000-0000-4000-8000-000000000003',
+            },
+            payload:
+              type === 'on_reservation'
+                ? {
+                    tracking_number: 'W4K7P2M9QX',
+                    locker_number: 12,
+                    location: 'Main Street',
+                    starts_at: '2026-01-02T09:00:00.000Z',
+                    ends_at: '2026-01-02T17:00:00.000Z',
+                  }
+                : {
+                    invoice_id: 'INV-1001',
+                    order_id: 'ORD-1001',
+                    locker_number: 12,
+                    location: 'Main Street',
+                  },
+          },
+        },
+      })),
+  );
+
+  app.get(
+    '/webhooks',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Webhook endpoints',
+        description: "The organization's endpoints, newest first (paged, 1-based). Secrets are never listed.",
+        querystring: ZListQuery,
+        response: { 200: zPage(ZWebhookEndpoint), ...errors(401, 403) },
+      },
+    },
+    (req) => req.withTenant((tx) => listEndpoints(tx, req.auth.organizationId, req.query)),
+  );
+
+  app.post(
+    '/webhooks',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a webhook endpoint',
+        description: `Answers the endpoint with its signing secret \`whsec_…\`, shown this once. \`events\` empty: every event. 400 '${TOOLBOX_MESSAGES.urlPrivate}' for a private address. ${SIGNING}`,
+        body: ZWebhookEndpointRequest,
+        response: { 201: ZWebhookEndpointWithSecret, ...errors(400, 401, 403) },
+      },
+    },
+    async (req, reply) => {
+      const created = await req.withTenant((tx) =>
+        createEndpoint(tx, {
+          organizationId: req.auth.organizationId,
+          input: req.body,
+          secrets,
+          allowPrivate: cfg.webhookAllowPrivate,
+        }),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/webhooks/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Update a webhook endpoint',
+        description: 'URL, description, events and the enabled switch; the secret stays.',
+        params: ZIdParams,
+        body: ZWebhookEndpointRequest,
+        response: { 200: ZWebhookEndpoint, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (req) =>
+      req.withTenant((tx) =>
+        updateEndpoint(tx, {
+          organizationId: req.auth.organizationId,
+          id: req.params.id,
+          input: req.body,
+          allowPrivate: cfg.webhookAllowPrivate,
+        }),
+      ),
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a webhook endpoint',
+        description: 'With its queued messages and delivery log.',
+        params: ZIdParams,
+        response: { 200: ZDetailResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (req) => {
+      await req.withTenant((tx) => deleteEndpoint(tx, req.auth.organizationId, req.params.id));
+      return { detail: TOOLBOX_MESSAGES.webhookDeleted };
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/rotate-secret',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Rotate an endpoint's signing secret",
+        description: 'Answers the new secret, shown this once; deliveries from now on are signed with it.',
+        params: ZIdParams,
+        response: { 200: ZWebhookEndpointWithSecret, ...errors(401, 403, 404) },
+      },
+    },
+    (req) =>
+      req.withTenant((tx) =>
+        rotateSecret(tx, { organizationId: req.auth.organizationId, id: req.params.id, secrets }),
+      ),
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delivery log of an endpoint',
+        description:
+          'Every attempt, newest first (paged): webhook-id, event, attempt number (per dispatch; `replay` marks a replayed one), status code, latency (ms), success, response excerpt (1,000 characters) or error.',
+        params: ZIdParams,
+        querystring: ZListQuery,
+        response: { 200: zPage(ZWebhookDelivery), ...errors(401, 403, 404) },
+      },
+    },
+    (req) =>
+      req.withTenant((tx) =>
+        listDeliveries(tx, { organizationId: req.auth.organizationId, id: req.params.id, ...req.query }),
+      ),
+  );
+
+  app.post(
+    '/webhooks/:id/deliveries/:deliveryId/replay',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Replay a delivery',
+        description:
+          "Sends the delivery's message again with the same `webhook-id` (a new timestamp and the current secret). 409 while the message is still being delivered.",
+        params: ZDeliveryParams,
+        response: { 202: ZDetailResponse, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      await req.withTenant((tx) =>
+        replayDelivery(tx, {
+          organizationId: req.auth.organizationId,
+          id: req.params.id,
+          deliveryId: req.params.deliveryId,
+        }),
+      );
+      return reply.status(202).send({ detail: TOOLBOX_MESSAGES.replayQueued });
+    },
+  );
+};

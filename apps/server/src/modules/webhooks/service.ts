@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import {
+  TOOLBOX_MESSAGES,
+  type TPage,
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  type TWebhookEndpointWithSecret,
+  type TWebhookPayload,
+  type ZWebhookEndpointRequest,
+} from '@lockerops/contract';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client';
+import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
+import type { DomainEventSubscriber } from '../../domain-events';
+import { BadRequest, Conflict, NotFound } from '../../errors';
+import type { SecretBox } from '../../lib/secrets';
+import { isPrivateUrl, newSigningSecret } from './delivery';
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+const toWire = (r: EndpointRow): TWebhookEndpoint => ({
+  id: r.id,
+  url: r.url,
+  description: r.description,
+  events: r.events as TWebhookEndpoint['events'],
+  enabled: r.enabled,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+async function endpointOr404(tx: DbOrTx, organizationId: string, id: string): Promise<EndpointRow> {
+  const [row] = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)));
+  if (!row) throw NotFound('Webhook endpoint not found');
+  return row;
+}
+
+function checkUrl(url: string, allowPrivate: boolean) {
+  if (!allowPrivate && isPrivateUrl(url)) throw BadRequest(TOOLBOX_MESSAGES.urlPrivate);
+}
+
+/** The organization's endpoints, newest first, paged (1-based). spec: issue 14 Webhooks. */
+export async function listEndpoints(
+  tx: DbOrTx,
+  organizationId: string,
+  q: { page: number; size: number },
+): Promise<TPage<TWebhookEndpoint>> {
+  const where = eq(webhookEndpoints.organizationId, organizationId);
+  const [{ total }] = (await tx.select({ total: count() }).from(webhookEndpoints).where(where)) as [
+    { total: number },
+  ];
+  const rows = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(where)
+    .orderBy(desc(webhookEndpoints.createdAt))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  return {
+    items: rows.map(toWire),
+    total,
+    pages: Math.ceil(total / q.size),
+    page: q.page,
+    page_size: q.size,
+  };
+}
+
+/**
+ * Creates an endpoint with a new signing secret, answered this once (stored encrypted). 400 for a
+ * private, loopback or link-local address unless WEBHOOK_ALLOW_PRIVATE.
+ */
+export async function createEndpoint(
+  tx: Tx,
+  p: {
+    organizationId: string;
+    input: z.output<typeof ZWebhookEndpointRequest>;
+    secrets: SecretBox;
+    allowPrivate: boolean;
+  },
+): Promise<TWebhookEndpointWithSecret> {
+  checkUrl(p.input.url, p.allowPrivate);
+  const secret = newSigningSecret(randomBytes);
+  const [row] = await tx
+    .insert(webhookEndpoints)
+    .values({
+      organizationId: p.organizationId,
+      url: p.input.url,
+      description: p.input.description,
+      events: p.input.events,
+      enabled: p.input.enabled,
+      secretEnc: p.secrets.encrypt(secret),
+    })
+    .returning();
+  return { ...toWire(row!), secret };
+}
+
+/** Updates an endpoint's URL, description, events and switch; the secret stays. */
+export async function updateEndpoint(
+  tx: Tx,
+  p: {
+    organizationId: string;
+    id: string;
+    input: z.output<typeof ZWebhookEndpointRequest>;
+    allowPrivate: boolean;
+  },
+): Promise<TWebhookEndpoint> {
+  await endpointOr404(tx, p.organizationId, p.id);
+  checkUrl(p.input.url, p.allowPrivate);
+  const [row] = await tx
+    .update(webhookEndpoints)
+    .set({ ...p.input, updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.id, p.id), eq(webhookEndpoints.organizationId, p.organizationId)))
+    .returning();
+  return toWire(row!);
+}
+
+/** Deletes an endpoint with its messages and delivery log. */
+export async function deleteEndpoint(tx: Tx, organizationId: string, id: string): Promise<void> {
+  await endpointOr404(tx, organizationId, id);
+  await tx
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)));
+}
+
+/** Replaces the signing secret (answered this once); deliveries from now on are signed with it. */
+export async function rotateSecret(
+  tx: Tx,
+  p: { organizationId: string; id: string; secrets: SecretBox },
+): Promise<TWebhookEndpointWithSecret> {
+  await endpointOr404(tx, p.organizationId, p.id);
+  const secret = newSigningSecret(randomBytes);
+  const [row] = await tx
+    .update(webhookEndpoints)
+    .set({ secretEnc: p.secrets.encrypt(secret), updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.id, p.id), eq(webhookEndpoints.organizationId, p.organizationId)))
+    .returning();
+  return { ...toWire(row!), secret };
+}
+
+/** The delivery log of an endpoint: every attempt, newest first, paged. */
+export async function listDeliveries(
+  tx: DbOrTx,
+  p: { organizationId: string; id: string; page: number; size: number },
+): Promise<TPage<TWebhookDelivery>> {
+  await endpointOr404(tx, p.organizationId, p.id);
+  const where = and(
+    eq(webhookAttempts.organizationId, p.organizationId),
+    eq(webhookAttempts.endpointId, p.id),
+  );
+  const [{ total }] = (await tx.select({ total: count() }).from(webhookAttempts).where(where)) as [
+    { total: number },
+  ];
+  const rows = await tx
+    .select({
+      a: webhookAttempts,
+      m: { webhookId: webhookMessages.webhookId, eventType: webhookMessages.eventType },
+    })
+    .from(webhookAttempts)
+    .innerJoin(webhookMessages, eq(webhookMessages.id, webhookAttempts.messageId))
+    .where(where)
+    .orderBy(desc(webhookAttempts.createdAt), desc(webhookAttempts.attempt))
+    .limit(p.size)
+    .offset((p.page - 1) * p.size);
+  return {
+    items: rows.map(({ a, m }) => ({
+      id: a.id,
+      message_id: a.messageId,
+      webhook_id: m.webhookId,
+      event_type: m.eventType,
+      attempt: a.attempt,
+      replay: a.replay,
+      status_code: a.statusCode,
+      latency_ms: a.latencyMs,
+      succeeded: a.succeeded,
+      response_excerpt: a.responseExcerpt,
+      error: a.error,
+      created_at: a.createdAt.toISOString(),
+    })),
+    total,
+    pages: Math.ceil(total / p.size),
+    page: p.page,
+    page_size: p.size,
+  };
+}
+
+/**
+ * Queues the message of a delivery again (replay): it goes back to the outbox and is sent with the
+ * same `webhook-id`, the current secret and a new timestamp. 409 while it is still being delivered.
+ */
+export async function replayDelivery(
+  tx: Tx,
+  p: { organizationId: string; id: string; deliveryId: string },
+): Promise<void> {
+  await endpointOr404(tx, p.organizationId, p.id);
+  const [a] = await tx
+    .select({ messageId: webhookAttempts.messageId })
+    .from(webhookAttempts)
+    .where(
+      and(
+        eq(webhookAttempts.id, p.deliveryId),
+        eq(webhookAttempts.endpointId, p.id),
+        eq(webhookAttempts.organizationId, p.organizationId),
+      ),
+    );
+  if (!a) throw NotFound('Delivery not found');
+  const [m] = await tx
+    .update(webhookMessages)
+    .set({ status: 'pending' })
+    .where(
+      and(
+        eq(webhookMessages.id, a.messageId),
+        eq(webhookMessages.organizationId, p.organizationId),
+        or(eq(webhookMessages.status, 'succeeded'), eq(webhookMessages.status, 'failed')),
+      ),
+    )
+    .returning({ id: webhookMessages.id });
+  if (!m) throw Conflict('This message is still being delivered.');
+}
+
+/**
+ * The domain-event subscriber of webhooks (the outbox): in the emitting transaction, one message
+ * per enabled endpoint of the organization that subscribes to the event (no events: all). The
+ * relay hands them to the delivery queue after commit, so a rolled-back step sends nothing.
+ */
+export const enqueueWebhooks: DomainEventSubscriber = async (tx, event) => {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.organizationId, event.organizationId),
+        eq(webhookEndpoints.enabled, true),
+        sql`(cardinality(${webhookEndpoints.events}) = 0 OR ${event.name} = ANY(${webhookEndpoints.events}))`,
+      ),
+    );
+  if (!endpoints.length) return;
+  const payload: TWebhookPayload = {
+    type: event.name,
+    timestamp: new Date().toISOString(),
+    data: {
+      event_id: event.id,
+      organization_id: event.organizationId,
+      mode: event.mode,
+      subject: event.subject,
+      payload: event.payload,
+    },
+  };
+  await tx.insert(webhookMessages).values(
+    endpoints.map((e) => ({
+      organizationId: event.organizationId,
+      endpointId: e.id,
+      webhookId: `msg_${event.id.replace(/-/g, '')}`,
+      eventType: event.name,
+      payload,
+    })),
+  );
+};

@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { ZHexColor } from './organizations';
+
+/*
+ * The toolbox pages (spec: console §2 API page, Apps and widgets, Integrations; §6 restricted —
+ * admins of organizations with the Toolbox flag): the Lite App and Reservation Widget customizers,
+ * the public reservation widget, the Twilio integration and webhooks.
+ */
+
+export const TOOLBOX_MESSAGES = {
+  /** spec console §2 Apps and widgets, word for word. */
+  noToken:
+    "No API Token found. Please go to Toolbox -> API's to generater your API Token so we can generate your reservation widget url.",
+  copied: 'Copied!',
+  comingSoon: 'Coming Soon',
+  // Our texts (the spec names none):
+  saved: 'Settings saved.',
+  keyRotated: 'The widget key has been rotated; the old embed URL no longer works.',
+  invalidKey: 'This widget link is not valid.',
+  tooLong: (n: number, unit: string) => `A reservation can last at most ${n} ${unit}.`,
+  startInPast: 'The start must be in the future.',
+  nameRequired: 'Name is required',
+  contactRequired: 'Phone number or e-mail is required',
+  twilioSaved: 'Twilio settings saved.',
+  twilioRemoved: 'Twilio settings removed.',
+  sidFormat: 'The account SID starts with AC and has 34 characters.',
+  tokenRequired: 'Auth token is required',
+  fromFormat: 'The sender is a phone number in E.164 form (+ and digits) or a messaging service SID (MG…).',
+  webhookCreated: 'Webhook endpoint created.',
+  webhookUpdated: 'Webhook endpoint updated.',
+  webhookDeleted: 'Webhook endpoint deleted.',
+  secretRotated: 'Signing secret rotated.',
+  replayQueued: 'Delivery queued again.',
+  urlInvalid: 'Enter a valid http(s) URL.',
+  urlPrivate: 'This address is private, loopback or link-local; webhooks cannot be sent there.',
+} as const;
+
+// ——— Lite App customizer ———
+
+export const SIGN_IN_METHODS = ['phone', 'email', 'both'] as const;
+export const SIGN_IN_METHOD_LABELS: Record<(typeof SIGN_IN_METHODS)[number], string> = {
+  phone: 'Phone Number',
+  email: 'Email',
+  both: 'Both',
+};
+
+/** The Lite App customizer (spec console §2 Apps and widgets): sign-in method, five toggles, two colours. */
+export const ZLiteAppSettings = z.object({
+  sign_in_method: z.enum(SIGN_IN_METHODS).default('phone'),
+  allow_multiple_assets: z.boolean().default(false),
+  allow_reservations: z.boolean().default(false),
+  track_conditions: z.boolean().default(false),
+  photo_to_end_rental: z.boolean().default(false),
+  payment_in_app: z.boolean().default(false),
+  primary_color: ZHexColor.default('#1976d2'),
+  secondary_color: ZHexColor.default('#9c27b0'),
+});
+export type TLiteAppSettings = z.output<typeof ZLiteAppSettings>;
+export const LITE_APP_TOGGLES = [
+  ['allow_multiple_assets', 'Allow multiple assets'],
+  ['allow_reservations', 'Allow users to reserve a locker'],
+  ['track_conditions', 'Track conditions of products'],
+  ['photo_to_end_rental', 'Allow photo to end the asset rental'],
+  ['payment_in_app', 'Set up payment in the app'],
+] as const;
+
+// ——— Reservation Widget customizer ———
+
+export const WIDGET_DURATION_UNITS = ['hours', 'days', 'weeks'] as const;
+export type TWidgetDurationUnit = (typeof WIDGET_DURATION_UNITS)[number];
+export const WIDGET_UNIT_SECONDS: Record<TWidgetDurationUnit, number> = {
+  hours: 3600,
+  days: 86400,
+  weeks: 604800,
+};
+
+/** The Reservation Widget customizer (spec console §2 Apps and widgets). */
+export const ZWidgetSettings = z.object({
+  primary_color: ZHexColor.default('#1976d2'),
+  secondary_color: ZHexColor.default('#9c27b0'),
+  background_color: ZHexColor.default('#ffffff'),
+  payment_enabled: z.boolean().default(false),
+  max_duration: z.coerce.number().int().min(1).max(10000).default(1),
+  max_duration_unit: z.enum(WIDGET_DURATION_UNITS).default('days'),
+});
+export type TWidgetSettings = z.output<typeof ZWidgetSettings>;
+
+/**
+ * The saved widget settings with what the page shows beside them: the publishable key and embed URL
+ * (null while the organization has no API key, spec: the no-token text), and the `<iframe>` snippet.
+ */
+export const ZWidgetSettingsResponse = z.object({
+  settings: ZWidgetSettings,
+  has_api_key: z.boolean(),
+  publishable_key: z.string().nullable(),
+  embed_url: z.string().nullable(),
+  iframe: z.string().nullable(),
+});
+export type TWidgetSettingsResponse = z.infer<typeof ZWidgetSettingsResponse>;
+
+// ——— the public widget ———
+
+/** The publishable key travels as `?key=` (the embed URL) or in this header. */
+export const PUBLISHABLE_KEY_HEADER = 'X-Publishable-Key';
+export const ZWidgetKeyQuery = z.object({ key: z.string().max(200).optional() });
+export const ZWidgetOrgParams = z.object({ organization: z.string().min(1).max(100) });
+
+/** What the public widget may read: the organization's name, colours, and public locations and sizes. */
+export const ZWidgetConfig = z.object({
+  organization: z.object({ name: z.string(), logo: z.string().nullable() }),
+  settings: ZWidgetSettings,
+  currency: z.string(),
+  locations: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      address: z.string().nullable(),
+      sizes: z.array(z.object({ id: z.uuid(), name: z.string() })),
+    }),
+  ),
+});
+export type TWidgetConfig = z.infer<typeof ZWidgetConfig>;
+
+export const ZWidgetQuoteQuery = ZWidgetKeyQuery.extend({
+  id_location: z.uuid(),
+  id_size: z.uuid(),
+  start: z.iso.datetime({ offset: true }),
+  end: z.iso.datetime({ offset: true }),
+});
+/** Availability and price of a window: `price` null when the locker has no price (free). */
+export const ZWidgetQuote = z.object({
+  available: z.boolean(),
+  currency: z.string(),
+  price: z.object({ subtotal: z.string(), discount: z.string(), total: z.string() }).nullable(),
+});
+export type TWidgetQuote = z.infer<typeof ZWidgetQuote>;
+
+const trimmed = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max).optional());
+
+/** A customer's booking through the widget. */
+export const ZWidgetBookingRequest = z
+  .object({
+    id_location: z.uuid(),
+    id_size: z.uuid(),
+    start: z.iso.datetime({ offset: true }),
+    end: z.iso.datetime({ offset: true }),
+    name: trimmed(100),
+    phone_number: trimmed(40),
+    email: trimmed(254),
+  })
+  .superRefine((v, ctx) => {
+    const M = TOOLBOX_MESSAGES;
+    if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: M.nameRequired });
+    if (!v.phone_number && !v.email)
+      ctx.addIssue({ code: 'custom', path: ['phone_number'], message: M.contactRequired });
+  });
+export type TWidgetBookingRequest = z.input<typeof ZWidgetBookingRequest>;
+
+export const ZWidgetBooking = z.object({
+  tracking_number: z.string(),
+  location: z.string(),
+  locker_number: z.number().int().nullable(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  price: ZWidgetQuote.shape.price,
+  currency: z.string(),
+});
+export type TWidgetBooking = z.infer<typeof ZWidgetBooking>;
+
+// ——— Integrations ———
+
+/** The grid of spec console §2 Integrations: groups and cards; `active` null → 'Coming Soon'. */
+export const INTEGRATION_GROUPS = [
+  { title: 'Shipping & Tracking', cards: ['SC Logic', 'Package X', 'Trax', 'Send', 'Aftership'] },
+  { title: 'Payment', cards: ['Stripe', 'Adyen'] },
+  { title: 'Messaging', cards: ['Twilio'] },
+  { title: 'Service & Support', cards: ['Zendesk', 'Service Now'] },
+] as const;
+
+export const ZTwilioSettings = z.object({
+  configured: z.boolean(),
+  account_sid: z.string().nullable(),
+  /** The last 4 characters of the auth token, never the token. */
+  auth_token_last4: z.string().nullable(),
+  from: z.string().nullable(),
+});
+export type TTwilioSettings = z.infer<typeof ZTwilioSettings>;
+
+/** Saving the organization's Twilio account. `auth_token` may be left out to keep the saved one. */
+export const ZTwilioSettingsRequest = z.object({
+  account_sid: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-fA-F]{32}$/, TOOLBOX_MESSAGES.sidFormat),
+  auth_token: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string().min(8, TOOLBOX_MESSAGES.tokenRequired).max(200).optional(),
+  ),
+  from: z
+    .string()
+    .trim()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, TOOLBOX_MESSAGES.fromFormat),
+});
+export type TTwilioSettingsRequest = z.input<typeof ZTwilioSettingsRequest>;
+
+export const ZIntegrationsState = z.object({
+  twilio: z.boolean(),
+  stripe: z.boolean(),
+});
+export type TIntegrationsState = z.infer<typeof ZIntegrationsState>;
+
+// ——— Webhooks ———
+
+/** The domain events an endpoint may subscribe to (spec: console §4 events per mode). */
+export const WEBHOOK_EVENTS = [
+  'on_start',
+  'on_reservation',
+  'on_service_pickup',
+  'on_service_charge',
+  'on_service_dropoff',
+  'on_complete',
+  'non_locker_delivery',
+  'on_expired',
+] as const;
+export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const ZWebhookEndpoint = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  description: z.string().nullable(),
+  /** Empty: every event. */
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
+
+/** The answer of a create or a secret rotation: the endpoint and its signing secret, shown this once. */
+export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({ secret: z.string() });
+export type TWebhookEndpointWithSecret = z.infer<typeof ZWebhookEndpointWithSecret>;
+
+export const ZWebhookEndpointRequest = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^https?:\/\/[^\s/?#:@]+(:\d{1,5})?([/?#]\S*)?$/i, TOOLBOX_MESSAGES.urlInvalid),
+  description: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || null : v),
+    z.string().max(500).nullable().default(null),
+  ),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).default([]),
+  enabled: z.boolean().default(true),
+});
+export type TWebhookEndpointRequest = z.input<typeof ZWebhookEndpointRequest>;
+
+/** One delivery attempt of the delivery log. */
+export const ZWebhookDelivery = z.object({
+  id: z.uuid(),
+  message_id: z.uuid(),
+  webhook_id: z.string(),
+  event_type: z.string(),
+  attempt: z.number().int(),
+  replay: z.boolean(),
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int(),
+  succeeded: z.boolean(),
+  response_excerpt: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+
+/**
+ * The JSON body of every webhook POST: `type` is the domain event, `timestamp` when it happened,
+ * `data` what happened to which transaction or reservation.
+ */
+export const ZWebhookPayload = z.object({
+  type: z.enum(WEBHOOK_EVENTS),
+  timestamp: z.string(),
+  data: z.object({
+    event_id: z.uuid(),
+    organization_id: z.uuid(),
+    mode: z.string(),
+    subject: z.object({ type: z.enum(['transaction', 'reservation']), id: z.uuid() }),
+    payload: z.record(z.string(), z.unknown()),
+  }),
+});
+export type TWebhookPayload = z.infer<typeof ZWebhookPayload>;
