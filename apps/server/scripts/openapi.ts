@@ -13,19 +13,20 @@ import { migrate, openPglite } from '../src/db/client';
 export const OPENAPI_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'openapi.json');
 
 /**
- * JSON indented by two spaces, with every object or array that fits in 140 columns on one line: a
- * review reads one parameter or property per line instead of one token per line.
+ * JSON indented by tabs (a tab counted as two columns), with every object or array that fits in 140
+ * columns on one line: a review reads one parameter or property per line instead of one token per
+ * line, and the indentation costs one byte per level.
  */
 export function formatJson(value: unknown, depth = 0): string {
   const flat = JSON.stringify(value);
   if (value === null || typeof value !== 'object' || flat.length + 2 * depth <= 140) return flat;
-  const pad = '  '.repeat(depth + 1);
+  const pad = '\t'.repeat(depth + 1);
   const lines = Array.isArray(value)
     ? value.map((v) => pad + formatJson(v, depth + 1))
     : Object.entries(value).map(([k, v]) => `${pad}${JSON.stringify(k)}: ${formatJson(v, depth + 1)}`);
   if (lines.length === 0) return flat;
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-  return `${open}\n${lines.join(',\n')}\n${'  '.repeat(depth)}${close}`;
+  return `${open}\n${lines.join(',\n')}\n${'\t'.repeat(depth)}${close}`;
 }
 
 async function main() {

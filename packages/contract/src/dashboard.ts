@@ -94,13 +94,30 @@ export type TMetricInterval = z.infer<typeof ZMetricInterval>;
  */
 export const ZMetricQuery = z.object({
   // inline schemas (not the exported ones): query parameters are documented in place
-  from_date: calendarDate().optional(),
-  to_date: calendarDate().optional(),
-  range: z.enum(DASHBOARD_RANGES).optional(),
-  locations: ZLocationIds.optional().default([]),
-  target_org: z.uuid().optional(),
-  interval: z.enum(METRIC_INTERVALS).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  from_date: calendarDate()
+    .optional()
+    .describe(
+      'First day, YYYY-MM-DD, included; read in the organization time zone (settings `time_zone`), or in a location’s own zone',
+    ),
+  to_date: calendarDate().optional().describe('Last day, YYYY-MM-DD, included; after today answers 400'),
+  range: z
+    .enum(DASHBOARD_RANGES)
+    .optional()
+    .describe(
+      'Instead of the dates: computed by the server in the organization zone (week from Sunday); default this_week',
+    ),
+  locations: ZLocationIds.optional()
+    .default([])
+    .describe('Location ids, repeated or comma-separated; default every location'),
+  target_org: z
+    .uuid()
+    .optional()
+    .describe('A super-tenant reads one of its sub-organizations; any other id answers 404'),
+  interval: z
+    .enum(METRIC_INTERVALS)
+    .optional()
+    .describe('Trend bucket; default day up to 62 days, else month'),
+  limit: z.coerce.number().int().min(1).max(100).optional().describe('Rows of a top table (default 10)'),
 });
 export type TMetricQuery = z.input<typeof ZMetricQuery>;
 

@@ -5,11 +5,13 @@ import { z } from 'zod';
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; `detail` holds the spec message(s)',
   401: 'No session, or an expired or revoked one',
+  402: 'The payment was declined or the payment account cannot take it',
   403: 'The role or a feature flag does not allow this',
   404: 'Not found, or owned by another organization',
   409: 'Conflict: a duplicate, or a state that forbids the action',
   413: 'Too large',
   429: 'Too many requests',
+  502: 'An outside system (payment provider, lock, mail) did not answer as expected',
 };
 
 /** Response schemas of the error statuses a route may answer, for the OpenAPI document. */
@@ -93,7 +95,9 @@ export function compactDocument<T>(document: T): T {
         const refs = new Set<string>();
         collectRefs(answer, refs);
         if (refs.size !== 1 || !refs.has('#/components/schemas/ErrorResponse')) continue;
-        const name = `Error${code}`;
+        // a streamed export declares its errors under its own media type (text/csv)
+        const media = Object.keys((answer as { content?: object }).content ?? {});
+        const name = `Error${code}${media.includes('text/csv') ? 'Csv' : ''}`;
         responses[name] ??= answer;
         if (JSON.stringify(responses[name]) !== JSON.stringify(answer)) continue;
         op.responses![code] = { $ref: `#/components/responses/${name}` };

@@ -11,7 +11,7 @@ import { resolveRange } from './calendar';
 import { assertLocations, computeMetric, organizationTimeZone } from './metrics';
 
 const COMMON =
-  'Query: `from_date`, `to_date` (calendar dates YYYY-MM-DD, both included, read in the organization time zone — settings `time_zone` — or, for a location that has its own `time_zone`, in that one), or `range` (today, this_week from Sunday, this_month, this_quarter, this_year; the server computes the dates in the organization zone; default this_week); `locations` (ids, repeated or comma-separated; default every location); `target_org` (a super-tenant reads one of its sub-organizations; any other id answers 404). A custom range that ends after today answers 400. Every signed-in role may read it.';
+  'The period, locations and `target_org` are read as each query parameter says; a custom range that ends after today answers 400. Every signed-in role may read it.';
 
 const TREND =
   ' `previous` is the same figure for the period of the same length just before the range; `trend` is the figure per bucket of the range (`interval` day, week from Sunday, or month; default day up to 62 days, else month), each point dated by its first day.';

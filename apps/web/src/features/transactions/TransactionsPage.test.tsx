@@ -42,6 +42,7 @@ beforeEach(() => {
         default_support_phone: null,
         support_email_verified: false,
         default_notification_channel: 'email',
+        time_zone: 'UTC',
       });
     if (url.startsWith('/api/locations?'))
       return jsonResponse({ items: [], total: 0, pages: 0, page: 1, page_size: 10000 });
