@@ -1,10 +1,12 @@
 import WidgetsOutlined from '@mui/icons-material/WidgetsOutlined';
+import { lazy } from 'react';
 import type { AreaRegistration } from '../../app/areaTypes';
 
-/** Lite app and reservation widget customizers (console §2). */
+/** Lite App and Reservation Widget customizers (console §2); toolbox section: admins, Toolbox flag. */
 export const appsWidgetsArea: AreaRegistration = {
   path: '/apps-widgets',
   title: 'Apps & Widgets',
   icon: WidgetsOutlined,
   section: 'toolbox',
+  page: lazy(() => import('./AppsWidgetsPage').then((m) => ({ default: m.AppsWidgetsPage }))),
 };

@@ -1,0 +1,134 @@
+import {
+  LITE_APP_TOGGLES,
+  SIGN_IN_METHOD_LABELS,
+  SIGN_IN_METHODS,
+  type TLiteAppSettings,
+  ZLiteAppSettings,
+} from '@lockerops/contract';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { Controller, useWatch } from 'react-hook-form';
+import { formatApiError } from '../../api/errors';
+import { ColorField } from '../../components/ColorField';
+import { type TLiteAppFormInput, useLiteAppForm, useLiteAppQuery, useSaveLiteApp } from './hooks';
+import { LiteAppPreview } from './LiteAppPreview';
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const DEFAULTS = ZLiteAppSettings.parse({});
+
+/** The form's current values as the preview draws them: a colour still being typed shows the default. */
+export function previewOf(v: TLiteAppFormInput): TLiteAppSettings {
+  const merged = { ...DEFAULTS, ...v } as TLiteAppSettings;
+  return {
+    ...merged,
+    primary_color: HEX.test(merged.primary_color) ? merged.primary_color : DEFAULTS.primary_color,
+    secondary_color: HEX.test(merged.secondary_color) ? merged.secondary_color : DEFAULTS.secondary_color,
+  };
+}
+
+/**
+ * The "Lite App" tab (spec console §2 Apps and widgets): sign-in method (phone number, e-mail or
+ * both, exclusive), the five toggles, primary and secondary colours, and the phone mock-up that
+ * follows every change. Saved per organization (`PUT apps/lite-app`).
+ */
+export function LiteAppCustomizer() {
+  const saved = useLiteAppQuery();
+  const form = useLiteAppForm(saved.data);
+  const save = useSaveLiteApp();
+  const { control, handleSubmit, formState } = form;
+  const values = useWatch({ control }) as TLiteAppFormInput;
+
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ alignItems: { md: 'flex-start' } }}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Lite App customizer"
+        onSubmit={(e) => void handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))(e)}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2, flex: 1, maxWidth: 520 }}
+      >
+        {saved.isError ? <Alert severity="error">{formatApiError(saved.error)}</Alert> : null}
+        <Controller
+          control={control}
+          name="sign_in_method"
+          render={({ field }) => (
+            <FormControl>
+              <FormLabel id="sign-in-method">Sign-in method</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby="sign-in-method"
+                value={field.value ?? 'phone'}
+                onChange={(_e, v) => field.onChange(v)}
+              >
+                {SIGN_IN_METHODS.map((m) => (
+                  <FormControlLabel key={m} value={m} control={<Radio />} label={SIGN_IN_METHOD_LABELS[m]} />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          {LITE_APP_TOGGLES.map(([name, label]) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value === true}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                    />
+                  }
+                  label={label}
+                />
+              )}
+            />
+          ))}
+        </Box>
+        <Typography variant="subtitle2">Colours</Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {(
+            [
+              ['primary_color', 'Primary Color'],
+              ['secondary_color', 'Secondary Color'],
+            ] as const
+          ).map(([name, label]) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <ColorField
+                  label={label}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={formState.errors[name]?.message}
+                  defaultColor={DEFAULTS[name]}
+                />
+              )}
+            />
+          ))}
+        </Stack>
+        <Box>
+          <Button type="submit" variant="contained" disabled={saved.isPending || save.isPending}>
+            Save
+          </Button>
+        </Box>
+      </Box>
+      <LiteAppPreview settings={previewOf(values)} />
+    </Stack>
+  );
+}

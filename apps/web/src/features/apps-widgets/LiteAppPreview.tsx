@@ -1,0 +1,110 @@
+import { LITE_APP_TOGGLES, type TLiteAppSettings } from '@lockerops/contract';
+import { Box, Typography } from '@mui/material';
+
+type TToggle = (typeof LITE_APP_TOGGLES)[number][0];
+
+/** What each toggle adds to the app's home screen in the mock-up. */
+export const PREVIEW_TILES: Record<TToggle, string> = {
+  allow_multiple_assets: 'Rent several assets',
+  allow_reservations: 'Reserve a locker',
+  track_conditions: 'Report a condition',
+  photo_to_end_rental: 'Photo to end rental',
+  payment_in_app: 'Payment methods',
+};
+
+const field = (label: string) => (
+  <Box
+    key={label}
+    sx={{ border: '1px solid #c4c4c4', borderRadius: 1, px: 1, py: 0.75, fontSize: 12, color: '#666' }}
+  >
+    {label}
+  </Box>
+);
+
+/**
+ * The phone mock-up of the Lite App customizer (spec console §2 Apps and widgets): the sign-in screen
+ * asks for what the sign-in method says, the home screen shows one tile per toggle that is on, the
+ * bars and buttons take the primary colour and the tiles the secondary one. Pure: it draws `settings`.
+ */
+export function LiteAppPreview({ settings }: { settings: TLiteAppSettings }) {
+  const s = settings;
+  const tiles = LITE_APP_TOGGLES.filter(([key]) => s[key]).map(([key]) => PREVIEW_TILES[key]);
+  return (
+    <Box
+      role="region"
+      aria-label="Phone preview"
+      sx={{
+        width: 260,
+        height: 520,
+        border: '10px solid #1f1f1f',
+        borderRadius: '32px',
+        overflow: 'hidden',
+        bgcolor: '#fff',
+        color: '#1a1a1a',
+        display: 'flex',
+        flexDirection: 'column',
+        boxShadow: 3,
+        flexShrink: 0,
+      }}
+    >
+      <Box
+        data-testid="preview-app-bar"
+        sx={{ bgcolor: s.primary_color, color: '#fff', px: 2, py: 1.5, fontWeight: 600, fontSize: 14 }}
+      >
+        Lite App
+      </Box>
+      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Typography sx={{ fontSize: 14, fontWeight: 600 }}>Sign in</Typography>
+        {s.sign_in_method !== 'email' ? field('Phone Number') : null}
+        {s.sign_in_method === 'both' ? (
+          <Typography sx={{ fontSize: 11, textAlign: 'center', color: '#888' }}>or</Typography>
+        ) : null}
+        {s.sign_in_method !== 'phone' ? field('Email') : null}
+        <Box
+          data-testid="preview-button"
+          sx={{
+            bgcolor: s.primary_color,
+            color: '#fff',
+            borderRadius: 1,
+            textAlign: 'center',
+            py: 0.75,
+            fontSize: 12,
+            fontWeight: 600,
+          }}
+        >
+          Continue
+        </Box>
+      </Box>
+      <Box sx={{ px: 2, pb: 2, flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Typography sx={{ fontSize: 14, fontWeight: 600 }}>Home</Typography>
+        <Box sx={{ bgcolor: '#f2f2f2', borderRadius: 1, p: 1, fontSize: 12 }} data-testid="preview-rental">
+          Scan a locker to start a rental
+        </Box>
+        <Box
+          role="list"
+          aria-label="Preview features"
+          sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}
+        >
+          {tiles.map((t) => (
+            <Box
+              key={t}
+              role="listitem"
+              sx={{
+                bgcolor: s.secondary_color,
+                color: '#fff',
+                borderRadius: 1,
+                p: 1,
+                fontSize: 11,
+                fontWeight: 600,
+                minHeight: 44,
+              }}
+            >
+              {t}
+            </Box>
+          ))}
+        </Box>
+      </Box>
+      <Box sx={{ bgcolor: s.primary_color, height: 8 }} />
+    </Box>
+  );
+}

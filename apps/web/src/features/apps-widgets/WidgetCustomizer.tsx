@@ -1,0 +1,216 @@
+import {
+  TOOLBOX_MESSAGES,
+  type TWidgetSettings,
+  WIDGET_DURATION_UNITS,
+  ZWidgetSettings,
+} from '@lockerops/contract';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { formatApiError } from '../../api/errors';
+import { ColorField } from '../../components/ColorField';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CopyField } from './CopyField';
+import {
+  rotateWidgetKey,
+  saveWidget,
+  type TWidgetFormInput,
+  useWidgetForm,
+  useWidgetMutation,
+  useWidgetQuery,
+} from './hooks';
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const DEFAULTS = ZWidgetSettings.parse({});
+const COLOURS = [
+  ['primary_color', 'Primary Color'],
+  ['secondary_color', 'Secondary Color'],
+  ['background_color', 'Background Color'],
+] as const;
+const UNIT_LABELS = { hours: 'Hours', days: 'Days', weeks: 'Weeks' } as const;
+
+const colour = (v: string | undefined, fallback: string) => (v && HEX.test(v) ? v : fallback);
+
+/** A small likeness of the widget page with the colours being chosen (the page itself uses the saved ones). */
+function WidgetPreview({ values }: { values: TWidgetFormInput }) {
+  const primary = colour(values.primary_color, DEFAULTS.primary_color);
+  const secondary = colour(values.secondary_color, DEFAULTS.secondary_color);
+  const background = colour(values.background_color, DEFAULTS.background_color);
+  const button = (text: string, bg: string) => (
+    <Box sx={{ bgcolor: bg, color: '#fff', borderRadius: 1, textAlign: 'center', py: 0.75, fontSize: 12 }}>
+      {text}
+    </Box>
+  );
+  return (
+    <Box
+      role="region"
+      aria-label="Widget preview"
+      sx={{
+        width: 260,
+        bgcolor: background,
+        color: '#1a1a1a',
+        border: '1px solid #ccc',
+        borderRadius: 2,
+        p: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        flexShrink: 0,
+      }}
+    >
+      <Typography sx={{ color: primary, fontWeight: 600 }}>Reserve a locker</Typography>
+      {['Location', 'Size', 'From', 'Until'].map((l) => (
+        <Box
+          key={l}
+          sx={{ border: '1px solid #bbb', bgcolor: '#fff', borderRadius: 1, px: 1, py: 0.5, fontSize: 12 }}
+        >
+          {l}
+        </Box>
+      ))}
+      {button('Check availability', secondary)}
+      {button(values.payment_enabled ? 'Pay and book' : 'Book', primary)}
+    </Box>
+  );
+}
+
+/**
+ * The "Reservation Widget" tab (spec console §2 Apps and widgets): primary, secondary and background
+ * colours, payment toggle, maximum reservation duration with its unit (hours, days, weeks), and the
+ * read-only embed URL with a copy button and the `<iframe>` snippet — or the spec's no-token text
+ * while the organization has no API key. The URL carries the widget's publishable key, which can be
+ * rotated here (the old URL stops working).
+ */
+export function WidgetCustomizer() {
+  const query = useWidgetQuery();
+  const form = useWidgetForm(query.data?.settings);
+  const save = useWidgetMutation((v: TWidgetSettings) => saveWidget(v), TOOLBOX_MESSAGES.saved);
+  const rotate = useWidgetMutation(() => rotateWidgetKey(), TOOLBOX_MESSAGES.keyRotated);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const { control, handleSubmit, formState, register } = form;
+  const values = useWatch({ control }) as TWidgetFormInput;
+  const data = query.data;
+
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ alignItems: { md: 'flex-start' } }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, flex: 1, maxWidth: 640 }}>
+        <Box
+          component="form"
+          noValidate
+          aria-label="Reservation Widget customizer"
+          onSubmit={(e) => void handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))(e)}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
+          {query.isError ? <Alert severity="error">{formatApiError(query.error)}</Alert> : null}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {COLOURS.map(([name, label]) => (
+              <Controller
+                key={name}
+                control={control}
+                name={name}
+                render={({ field }) => (
+                  <ColorField
+                    label={label}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={formState.errors[name]?.message}
+                    defaultColor={DEFAULTS[name]}
+                  />
+                )}
+              />
+            ))}
+          </Stack>
+          <Controller
+            control={control}
+            name="payment_enabled"
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
+                }
+                label="Payment"
+              />
+            )}
+          />
+          <Stack direction="row" spacing={2}>
+            <TextField
+              label="Maximum Reservation Duration"
+              type="number"
+              slotProps={{ htmlInput: { min: 1, step: 1 } }}
+              {...register('max_duration')}
+              error={!!formState.errors.max_duration}
+              helperText={formState.errors.max_duration?.message}
+              sx={{ flex: 1 }}
+            />
+            <Controller
+              control={control}
+              name="max_duration_unit"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Unit"
+                  value={field.value ?? 'days'}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  sx={{ minWidth: 140 }}
+                >
+                  {WIDGET_DURATION_UNITS.map((u) => (
+                    <MenuItem key={u} value={u}>
+                      {UNIT_LABELS[u]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Stack>
+          <Box>
+            <Button type="submit" variant="contained" disabled={query.isPending || save.isPending}>
+              Save
+            </Button>
+          </Box>
+        </Box>
+        {data ? (
+          <Stack spacing={2}>
+            <CopyField
+              label="Embed URL"
+              value={data.embed_url ?? TOOLBOX_MESSAGES.noToken}
+              copyable={!!data.embed_url}
+              multiline={!data.embed_url}
+            />
+            {data.iframe ? <CopyField label="Embed code" value={data.iframe} multiline /> : null}
+            {data.embed_url ? (
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                <Button variant="outlined" href={data.embed_url} target="_blank" rel="noopener">
+                  Open widget
+                </Button>
+                <Button color="warning" onClick={() => setConfirmRotate(true)} disabled={rotate.isPending}>
+                  Rotate widget key
+                </Button>
+              </Box>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Box>
+      <WidgetPreview values={values} />
+      <ConfirmDialog
+        open={confirmRotate}
+        title="Rotate widget key"
+        message="The current embed URL stops working at once; sites that embed it need the new one. Continue?"
+        loading={rotate.isPending}
+        onConfirm={() => {
+          setConfirmRotate(false);
+          rotate.mutate(undefined);
+        }}
+        onCancel={() => setConfirmRotate(false)}
+      />
+    </Stack>
+  );
+}
