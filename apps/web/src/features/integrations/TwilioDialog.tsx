@@ -1,0 +1,97 @@
+import { TOOLBOX_MESSAGES } from '@lockerops/contract';
+import { Alert, Button, TextField } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { formatApiError } from '../../api/errors';
+import { FormDialog } from '../../components/FormDialog';
+import { integrationsKey, removeTwilio, saveTwilio, twilioKey, useTwilioForm, useTwilioQuery } from './hooks';
+
+/**
+ * The Twilio card's dialog (spec console §2 Integrations; issue 14): account SID, auth token and
+ * sender number of the organization's own Twilio account, through which its SMS then go. The token
+ * is never shown again once saved: the dialog shows its last 4 characters, and an empty token field
+ * keeps it. "Remove" returns the organization to the server's default SMS account.
+ */
+export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const saved = useTwilioQuery(open);
+  const form = useTwilioForm(saved.data, open);
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const { register, formState } = form;
+  const last4 = saved.data?.auth_token_last4;
+  // the saved values replace the fields when they arrive: typing waits for them
+  const loading = saved.isPending;
+
+  const onRemove = async () => {
+    setRemoveError(null);
+    try {
+      const res = await removeTwilio();
+      enqueueSnackbar(res.detail, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: integrationsKey });
+      onClose();
+    } catch (e) {
+      setRemoveError(formatApiError(e));
+    }
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Twilio"
+      form={form}
+      onSubmit={async (values) => {
+        const res = await saveTwilio(values);
+        queryClient.setQueryData(twilioKey, res);
+        return res;
+      }}
+      successMessage={TOOLBOX_MESSAGES.twilioSaved}
+      invalidateKey={integrationsKey}
+    >
+      {saved.isError ? <Alert severity="error">{formatApiError(saved.error)}</Alert> : null}
+      {removeError ? <Alert severity="error">{removeError}</Alert> : null}
+      <TextField
+        label="Account SID"
+        required
+        autoComplete="off"
+        {...register('account_sid')}
+        disabled={loading}
+        error={!!formState.errors.account_sid}
+        helperText={formState.errors.account_sid?.message}
+      />
+      <TextField
+        label="Auth Token"
+        type="password"
+        required={!last4}
+        autoComplete="new-password"
+        placeholder={last4 ? `••••••••${last4}` : undefined}
+        slotProps={{ inputLabel: { shrink: last4 ? true : undefined } }}
+        {...register('auth_token')}
+        disabled={loading}
+        error={!!formState.errors.auth_token}
+        helperText={
+          formState.errors.auth_token?.message ??
+          (last4 ? `Saved token ending in ${last4}. Leave empty to keep it.` : undefined)
+        }
+      />
+      <TextField
+        label="Sender Number"
+        required
+        placeholder="+14155550100"
+        {...register('from')}
+        disabled={loading}
+        error={!!formState.errors.from}
+        helperText={
+          formState.errors.from?.message ?? 'A phone number in E.164 form or a messaging service SID (MG…).'
+        }
+      />
+      {saved.data?.configured ? (
+        <Button color="error" onClick={() => void onRemove()} sx={{ alignSelf: 'flex-start' }}>
+          Remove
+        </Button>
+      ) : null}
+    </FormDialog>
+  );
+}

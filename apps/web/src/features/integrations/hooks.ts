@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TTwilioSettings,
+  type TTwilioSettingsRequest,
+  ZDetailResponse,
+  ZIntegrationsState,
+  ZTwilioSettings,
+  ZTwilioSettingsRequest,
+} from '@lockerops/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiRequest } from '../../api/client';
+
+export const integrationsKey = ['integrations'] as const;
+export const twilioKey = ['integrations', 'twilio'] as const;
+
+/** `GET integrations`: whether the organization's own Twilio account and its Stripe account are set up. */
+export function useIntegrationsQuery() {
+  return useQuery({
+    queryKey: integrationsKey,
+    queryFn: ({ signal }) => apiRequest('integrations', { schema: ZIntegrationsState, signal }),
+  });
+}
+
+/** `GET integrations/twilio`: account SID, sender and the auth token's last 4 characters. */
+export function useTwilioQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: twilioKey,
+    enabled,
+    queryFn: ({ signal }) => apiRequest('integrations/twilio', { schema: ZTwilioSettings, signal }),
+  });
+}
+
+export type TTwilioFormOutput = z.output<typeof ZTwilioSettingsRequest>;
+
+const valuesOf = (t: TTwilioSettings | undefined): TTwilioSettingsRequest => ({
+  account_sid: t?.account_sid ?? '',
+  auth_token: '',
+  from: t?.from ?? '',
+});
+
+/** The Twilio dialog's form (ZTwilioSettingsRequest); the token field starts empty: empty keeps the saved one. */
+export function useTwilioForm(saved: TTwilioSettings | undefined, open: boolean) {
+  const form = useForm<TTwilioSettingsRequest, unknown, TTwilioFormOutput>({
+    resolver: zodResolver(ZTwilioSettingsRequest),
+    defaultValues: valuesOf(saved),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(saved));
+  }, [open, saved, reset]);
+  return form;
+}
+
+/** `PUT integrations/twilio`. */
+export const saveTwilio = (body: TTwilioFormOutput) =>
+  apiRequest('integrations/twilio', { method: 'PUT', body, schema: ZTwilioSettings });
+/** `DELETE integrations/twilio`: the organization's SMS go through the server's default again. */
+export const removeTwilio = () =>
+  apiRequest('integrations/twilio', { method: 'DELETE', schema: ZDetailResponse });
