@@ -1,41 +1,40 @@
-import { Avatar, Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { DEFAULT_DASHBOARD_RANGE, type TCardMetric } from '@lockerops/contract';
+import { Skeleton } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useOrganizationSelf } from '../../api/organizations';
-import { useCurrentUser } from '../../api/session';
 import { PageTitle } from '../../components/PageTitle';
+import { readCardMetrics, writeCardMetrics } from './cardCookies';
+import type { DashboardFilter } from './hooks';
+import { WelcomeCard } from './WelcomeCard';
 
-/** Dashboard (console §2): for now the welcome card with the organisation's name and logo. */
+const DashboardBody = lazy(() => import('./DashboardBody'));
+
+/**
+ * Dashboard at /home (spec console §2): welcome card, filter bar, metric cards (5 by default, up to
+ * 10, remembered in the cookies `metric_{slot}` and `metrics_length`), charts and the top tables.
+ * Every read follows the filter bar (this week by default, spec console §4).
+ */
 export function DashboardPage() {
-  const user = useCurrentUser();
   const org = useOrganizationSelf();
-  const orgName = org.data ? org.data.white_label.app_name || org.data.name : user.organization.name;
-  const logo = org.data?.white_label.app_logo;
+  const [filter, setFilter] = useState<DashboardFilter>({ range: DEFAULT_DASHBOARD_RANGE, locations: [] });
+  const [cards, setCards] = useState<TCardMetric[]>(readCardMetrics);
+  const saveCards = (next: TCardMetric[]) => {
+    writeCardMetrics(next);
+    setCards(next);
+  };
   return (
     <>
       <PageTitle title="Dashboard" />
-      <Card variant="outlined" sx={{ maxWidth: 720 }}>
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 3 }}>
-          {org.isPending ? (
-            <Skeleton variant="rounded" width={72} height={72} />
-          ) : (
-            <Avatar
-              src={logo ?? undefined}
-              alt={`${orgName} logo`}
-              variant="rounded"
-              sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: 32 }}
-            >
-              {orgName.charAt(0).toUpperCase()}
-            </Avatar>
-          )}
-          <Box>
-            <Typography variant="overline" color="text.secondary">
-              Welcome{user.first_name ? `, ${user.first_name}` : ''}
-            </Typography>
-            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid="organization-name">
-              {orgName}
-            </Typography>
-          </Box>
-        </CardContent>
-      </Card>
+      <WelcomeCard />
+      <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+        <DashboardBody
+          filter={filter}
+          onFilter={setFilter}
+          cards={cards}
+          onCards={saveCards}
+          superTenant={!!org.data?.super_tenant}
+        />
+      </Suspense>
     </>
   );
 }

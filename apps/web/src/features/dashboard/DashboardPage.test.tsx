@@ -1,0 +1,150 @@
+// biome-ignore-all lint/suspicious/noDocumentCookie: the tests write raw cookies as a browser holds them
+import { DASHBOARD_MESSAGES } from '@lockerops/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../api/session';
+import { renderWithProviders } from '../../components/testing';
+import { jsonResponse, makeOrganization, makeTokens, makeUser } from '../../test/fixtures';
+import { DashboardPage } from './DashboardPage';
+
+const LOC_A = '00000000-0000-4000-8000-00000000000a';
+const trend = (...values: number[]) => values.map((value, i) => ({ date: `2026-11-2${i}`, value }));
+
+/** The answers of the metric reads; a metric missing here answers 500. */
+const METRICS: Record<string, unknown> = {
+  earnings: { currency: 'usd', earnings: 1234.5, previous: 1000, trend: trend(1, 2, 3) },
+  total_transactions: { breakdown: { organization_total: 42 }, previous: 21, trend: trend(10, 32) },
+  transaction_rate: { new_transaction_percentage: 100, previous: 25, trend: trend(10, 32) },
+  total_users: 7,
+  door_health: [
+    { location_id: LOC_A, health_percentage: 50 },
+    { location_id: '00000000-0000-4000-8000-00000000000b', health_percentage: 100 },
+  ],
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+const readsOf = (metric: string) =>
+  fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith(`/api/reports/${metric}?`));
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const path = url.split('?')[0] ?? '';
+    if (path === '/api/organizations/self') return jsonResponse(makeOrganization());
+    if (path === '/api/settings') return jsonResponse({ default_currency: 'usd', time_zone: 'UTC' });
+    if (path === '/api/locations')
+      return jsonResponse({
+        items: [{ id: LOC_A, name: 'Airport' }],
+        total: 1,
+        pages: 1,
+        page: 1,
+        page_size: 10000,
+      });
+    if (path === '/api/reports/range')
+      return jsonResponse({
+        range: 'this_week',
+        from_date: '2026-11-22',
+        to_date: '2026-11-25',
+        previous_from_date: '2026-11-18',
+        previous_to_date: '2026-11-21',
+        today: '2026-11-25',
+        time_zone: 'UTC',
+      });
+    const metric = path.startsWith('/api/reports/') ? path.slice('/api/reports/'.length) : '';
+    if (metric in METRICS) return jsonResponse(METRICS[metric]);
+    return jsonResponse({ detail: 'boom' }, 500);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  // jsdom has no layout: the sparklines' container measures nothing, which is fine here.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  sessionStore.signedIn(makeTokens(makeUser('viewer')));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+});
+
+const card = (slot: number) => screen.getByTestId(`metric-card-${slot}`);
+
+describe('DashboardPage', () => {
+  it('shows each card’s figure and change, and "No data found" in a failed card only', async () => {
+    renderWithProviders(<DashboardPage />, '/home');
+    await screen.findByTestId('metric-card-4');
+    expect(await within(card(0)).findByText('$1,234.50')).toBeInTheDocument();
+    expect(within(card(0)).getByText('+23.45% vs previous period')).toBeInTheDocument();
+    expect(await within(card(1)).findByText('42')).toBeInTheDocument();
+    expect(within(card(1)).getByText('+100.00% vs previous period')).toBeInTheDocument();
+    expect(await within(card(2)).findByText('100.00%')).toBeInTheDocument();
+    expect(within(card(2)).getByText('+75.00 pts vs previous period')).toBeInTheDocument();
+    expect(await within(card(3)).findByText('7')).toBeInTheDocument();
+    // avg_revenue_per_transaction answers 500
+    expect(await within(card(4)).findByText(DASHBOARD_MESSAGES.noData)).toBeInTheDocument();
+    expect(screen.getAllByText(DASHBOARD_MESSAGES.noData)).toHaveLength(1);
+    // the first five cards cannot be removed
+    expect(screen.queryByRole('button', { name: /^Remove card/ })).not.toBeInTheDocument();
+  });
+
+  it('adds a sixth card remembered in cookies, and removes it', async () => {
+    renderWithProviders(<DashboardPage />, '/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Card' }));
+    expect(document.cookie).toContain('metrics_length=6');
+    expect(document.cookie).toContain('metric_5=user_growth');
+    // user_growth answers 500 here: its card alone says so
+    expect(await within(card(5)).findByText(DASHBOARD_MESSAGES.noData)).toBeInTheDocument();
+
+    fireEvent.mouseDown(within(card(5)).getByRole('combobox', { name: 'Metric of card 6' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Door Health' }));
+    expect(await within(card(5)).findByText('75.00%')).toBeInTheDocument();
+    expect(document.cookie).toContain('metric_5=door_health');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove card 6' }));
+    await waitFor(() => expect(screen.queryByTestId('metric-card-5')).not.toBeInTheDocument());
+    expect(document.cookie).toContain('metrics_length=5');
+    expect(document.cookie).not.toContain('metric_5=');
+  });
+
+  it('starts from the cookies', async () => {
+    document.cookie = 'metrics_length=6; path=/';
+    document.cookie = 'metric_5=door_health; path=/';
+    document.cookie = 'metric_0=total_users; path=/';
+    renderWithProviders(<DashboardPage />, '/home');
+    await screen.findByTestId('metric-card-5');
+    expect(await within(card(5)).findByText('75.00%')).toBeInTheDocument();
+    expect(card(0)).toHaveAttribute('data-metric', 'total_users');
+    expect(screen.getByRole('button', { name: 'Remove card 6' })).toBeInTheDocument();
+  });
+
+  it('reads every card once per filter: this week first, then the chosen range and location', async () => {
+    renderWithProviders(<DashboardPage />, '/home');
+    await screen.findByTestId('metric-card-1');
+    await within(card(1)).findByText('42');
+    expect(readsOf('total_transactions')).toEqual(['/api/reports/total_transactions?range=this_week']);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Date Range' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'This Month' }));
+    await waitFor(() => expect(readsOf('total_transactions')).toHaveLength(2));
+    expect(readsOf('total_transactions')[1]).toBe('/api/reports/total_transactions?range=this_month');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Location' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Airport' }));
+    await waitFor(() => expect(readsOf('total_transactions')).toHaveLength(3));
+    expect(readsOf('total_transactions')[2]).toBe(
+      `/api/reports/total_transactions?range=this_month&locations=${LOC_A}`,
+    );
+    await within(card(1)).findByText('42');
+    expect(readsOf('total_transactions')).toHaveLength(3);
+    expect(readsOf('earnings')).toHaveLength(3);
+  });
+});

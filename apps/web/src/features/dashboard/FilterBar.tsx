@@ -1,0 +1,108 @@
+import { DASHBOARD_RANGE_LABELS, DASHBOARD_RANGES, type TDashboardRange } from '@lockerops/contract';
+import { Box, Checkbox, ListItemText, MenuItem, Skeleton, TextField } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { type DashboardFilter, useDashboardLocations, useSubOrganizations } from './hooks';
+
+const CustomRangePickers = lazy(() => import('./CustomRangePickers'));
+
+export interface FilterBarProps {
+  filter: DashboardFilter;
+  onChange: (filter: DashboardFilter) => void;
+  /** the dates the current range stands for (to start a custom range from them) */
+  shown?: { from_date: string; to_date: string; today: string };
+  superTenant: boolean;
+}
+
+/**
+ * The dashboard's filter bar (spec console §2, §4): date range (six choices, custom with two date
+ * pickers), sub-organization (super-tenants only; `target_org`), locations (several).
+ */
+export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarProps) {
+  const subOrgs = useSubOrganizations(superTenant);
+  const locations = useDashboardLocations(filter.targetOrg);
+  const names = new Map((locations.data ?? []).map((l) => [l.id, l.name]));
+  const today = shown?.today ?? new Date().toISOString().slice(0, 10);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 3 }}>
+      <TextField
+        select
+        size="small"
+        label="Date Range"
+        value={filter.range}
+        sx={{ width: 180 }}
+        onChange={(e) => {
+          const range = e.target.value as TDashboardRange;
+          onChange(
+            range === 'custom'
+              ? { ...filter, range, from: shown?.from_date, to: shown?.to_date }
+              : { ...filter, range, from: undefined, to: undefined },
+          );
+        }}
+      >
+        {DASHBOARD_RANGES.map((r) => (
+          <MenuItem key={r} value={r}>
+            {DASHBOARD_RANGE_LABELS[r]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {filter.range === 'custom' ? (
+        <Suspense fallback={<Skeleton variant="rounded" width={348} height={40} />}>
+          <CustomRangePickers
+            from={filter.from}
+            to={filter.to}
+            today={today}
+            onChange={(from, to) => onChange({ ...filter, from, to })}
+          />
+        </Suspense>
+      ) : null}
+      {superTenant ? (
+        <TextField
+          select
+          size="small"
+          label="Sub-Organization"
+          value={filter.targetOrg ?? ''}
+          sx={{ width: 220 }}
+          onChange={(e) => onChange({ ...filter, targetOrg: e.target.value || undefined, locations: [] })}
+        >
+          <MenuItem value="">
+            <em>This organization</em>
+          </MenuItem>
+          {(subOrgs.data ?? []).map((o) => (
+            <MenuItem key={o.id} value={o.id}>
+              {o.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
+      <TextField
+        select
+        size="small"
+        label="Location"
+        value={filter.locations}
+        sx={{ width: 260 }}
+        slotProps={{
+          select: {
+            multiple: true,
+            displayEmpty: true,
+            renderValue: (v) => {
+              const ids = v as string[];
+              return ids.length ? ids.map((id) => names.get(id) ?? id).join(', ') : 'All locations';
+            },
+          },
+          inputLabel: { shrink: true },
+        }}
+        onChange={(e) => {
+          const v = e.target.value as unknown as string[] | string;
+          onChange({ ...filter, locations: typeof v === 'string' ? v.split(',') : v });
+        }}
+      >
+        {(locations.data ?? []).map((l) => (
+          <MenuItem key={l.id} value={l.id}>
+            <Checkbox size="small" checked={filter.locations.includes(l.id)} />
+            <ListItemText primary={l.name} />
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { CARD_METRICS, CARD_TITLES, DASHBOARD_MESSAGES, type TCardMetric } from '@lockerops/contract';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import { Box, Card, CardContent, IconButton, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { cardFigure, figureChange, formatFigure, rawFigure } from './cardFigure';
+import { type DashboardFilter, useMetric } from './hooks';
+
+const Sparkline = lazy(() => import('./Sparkline'));
+
+export interface MetricCardProps {
+  slot: number;
+  metric: TCardMetric;
+  filter: DashboardFilter;
+  currency: string | null;
+  /** metrics of the other cards (not offered again) */
+  taken: readonly TCardMetric[];
+  onChange: (metric: TCardMetric) => void;
+  /** cards beyond the fifth can be removed (spec console §2 Dashboard) */
+  onRemove?: () => void;
+}
+
+/**
+ * One metric card of the dashboard (spec console §2): the chosen metric (a select), its figure for
+ * the filter, the change against the previous period of the same length and a sparkline of the
+ * range. A failed read shows 'No data found' in this card only (spec console §7).
+ */
+export function MetricCard({ slot, metric, filter, currency, taken, onChange, onRemove }: MetricCardProps) {
+  const q = useMetric(metric, filter);
+  const title = CARD_TITLES[metric];
+  const figure = q.data !== undefined ? cardFigure(metric, q.data) : null;
+  const change = figure ? figureChange(figure) : null;
+  return (
+    <Card variant="outlined" data-testid={`metric-card-${slot}`} data-metric={metric} sx={{ height: '100%' }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <TextField
+            select
+            size="small"
+            variant="standard"
+            value={metric}
+            onChange={(e) => onChange(e.target.value as TCardMetric)}
+            slotProps={{ htmlInput: { 'aria-label': `Metric of card ${slot + 1}` } }}
+            sx={{ flex: 1, minWidth: 0, '& .MuiSelect-select': { fontWeight: 600 } }}
+          >
+            {CARD_METRICS.map((m) => (
+              <MenuItem key={m} value={m} disabled={m !== metric && taken.includes(m)}>
+                {CARD_TITLES[m]}
+              </MenuItem>
+            ))}
+          </TextField>
+          {onRemove ? (
+            <IconButton size="small" aria-label={`Remove card ${slot + 1}`} onClick={onRemove}>
+              <CloseOutlined fontSize="small" />
+            </IconButton>
+          ) : null}
+        </Box>
+        {q.isPending && q.fetchStatus !== 'idle' ? (
+          <Skeleton variant="text" width="60%" height={40} />
+        ) : q.isError || !figure ? (
+          <Typography color="text.secondary" sx={{ py: 1 }}>
+            {DASHBOARD_MESSAGES.noData}
+          </Typography>
+        ) : (
+          <>
+            <Typography
+              variant="h4"
+              component="p"
+              data-testid="metric-value"
+              data-value={rawFigure(figure.kind, figure.value)}
+              aria-label={`${title} value`}
+              sx={{ fontWeight: 600 }}
+            >
+              {formatFigure(figure.kind, figure.value, currency)}
+            </Typography>
+            {change ? (
+              <Typography
+                variant="body2"
+                data-testid="metric-change"
+                color={change.up === null ? 'text.secondary' : change.up ? 'success.main' : 'error.main'}
+              >
+                {change.label} vs previous period
+              </Typography>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                Now
+              </Typography>
+            )}
+            {figure.trend && figure.trend.length > 1 ? (
+              <Suspense fallback={<Box sx={{ height: 40 }} />}>
+                <Sparkline data={figure.trend} label={title} />
+              </Suspense>
+            ) : (
+              <Box sx={{ height: 40 }} />
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  METRIC_SCHEMAS,
+  type TDashboardRange,
+  type TMetricAnswer,
+  type TMetricName,
+  ZDashboardRangeResponse,
+  ZOrganizationList,
+  ZSettings,
+  ZWhiteLabelResponse,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+
+/**
+ * The dashboard's filter bar (spec console §2 Dashboard, §4 date ranges): a range (or custom
+ * calendar dates), a super-tenant's sub-organization, locations. Every read of the page is keyed
+ * by it, so a change refetches each read once.
+ */
+export interface DashboardFilter {
+  range: TDashboardRange;
+  /** custom range only: YYYY-MM-DD, both included */
+  from?: string;
+  to?: string;
+  /** a super-tenant's sub-organization (`target_org`) */
+  targetOrg?: string;
+  locations: string[];
+}
+
+/** Query-key prefix of every dashboard read. */
+export const dashboardKey = ['dashboard'] as const;
+
+/** The query parameters of a metric read for `filter` (spec console §7: from_date, to_date, locations, target_org). */
+export function metricQuery(filter: DashboardFilter) {
+  const dates =
+    filter.range === 'custom' && filter.from && filter.to
+      ? { from_date: filter.from, to_date: filter.to }
+      : { range: filter.range === 'custom' ? undefined : filter.range };
+  return { ...dates, locations: [...filter.locations].sort(), target_org: filter.targetOrg };
+}
+
+/** A stable, plain key part for `filter` (sorted locations; empty fields dropped). */
+export function filterKey(filter: DashboardFilter) {
+  return metricQuery(filter);
+}
+
+/** A custom range is read only once both dates are chosen. */
+export const filterReady = (f: DashboardFilter) => f.range !== 'custom' || (!!f.from && !!f.to);
+
+/** Query options of `GET reports/<name>` for the filter (shared by the cards and the report CSV). */
+export function metricQueryOptions<N extends TMetricName>(name: N, filter: DashboardFilter) {
+  return {
+    queryKey: [...dashboardKey, 'reports', name, filterKey(filter)] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      apiRequest(`reports/${name}`, {
+        query: metricQuery(filter),
+        schema: METRIC_SCHEMAS[name] as unknown as z.ZodType<TMetricAnswer<N>>,
+        signal,
+      }),
+    retry: false,
+    staleTime: 60_000,
+  };
+}
+
+/** `GET reports/<name>` for the filter; a failed read is an error of that query only. */
+export function useMetric<N extends TMetricName>(name: N, filter: DashboardFilter, enabled = true) {
+  return useQuery({ ...metricQueryOptions(name, filter), enabled: enabled && filterReady(filter) });
+}
+
+/** `GET reports/range`: the calendar dates the filter stands for, today and the zone. */
+export function useDashboardRange(filter: DashboardFilter) {
+  return useQuery({
+    queryKey: [...dashboardKey, 'range', filterKey(filter)],
+    queryFn: ({ signal }) =>
+      apiRequest('reports/range', { query: metricQuery(filter), schema: ZDashboardRangeResponse, signal }),
+    enabled: filterReady(filter),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** The fields an option list reads of a page (the rest of each row is not needed). */
+const ZOptions = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+/** The location filter's options: `GET locations` page 1 size 10000 (spec console §9), of `targetOrg` if set. */
+export function useDashboardLocations(targetOrg: string | undefined) {
+  return useQuery({
+    queryKey: ['locations', 'options', 'dashboard', targetOrg ?? null],
+    queryFn: ({ signal }) =>
+      apiRequest('locations', {
+        query: { page: 1, size: 10000, target_org: targetOrg },
+        schema: ZOptions,
+        signal,
+      }),
+    select: (p) => p.items.map((l) => ({ id: l.id, name: l.name })),
+    staleTime: 60_000,
+  });
+}
+
+/** A super-tenant's sub-organizations: `GET organizations` page 1 size 1000 (spec console §9). */
+export function useSubOrganizations(enabled: boolean) {
+  return useQuery({
+    queryKey: ['organizations', 'options', 'dashboard'],
+    queryFn: ({ signal }) =>
+      apiRequest('organizations', { query: { page: 1, size: 1000 }, schema: ZOrganizationList, signal }),
+    select: (p) => p.items.map((o) => ({ id: o.id, name: o.name })),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The organization's currency code (`GET settings` default_currency), null until loaded. */
+export function useDashboardCurrency(targetOrg: string | undefined): string | null {
+  const q = useQuery({
+    queryKey: ['settings', targetOrg ?? null],
+    queryFn: ({ signal }) =>
+      apiRequest('settings', { query: { target_org: targetOrg }, schema: ZSettings, signal }),
+    staleTime: 60_000,
+  });
+  return q.data?.default_currency ?? null;
+}
+
+/** `PATCH white-label/logo` (multipart field `image`; admins only; images only, spec console §2, §5). */
+export function useUploadLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('image', file);
+      return apiRequest('white-label/logo', { method: 'PATCH', body, schema: ZWhiteLabelResponse });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.organizationSelf }),
+  });
+}
