@@ -20,6 +20,24 @@ const METRICS: Record<string, unknown> = {
     { location_id: LOC_A, health_percentage: 50 },
     { location_id: '00000000-0000-4000-8000-00000000000b', health_percentage: 100 },
   ],
+  transactions: {
+    total: 3,
+    data: [
+      { date: '2026-11-22', total: 1, rental: 1, storage: 0, delivery: 0, service: 0, vending: 0 },
+      { date: '2026-11-23', total: 2, rental: 0, storage: 2, delivery: 0, service: 0, vending: 0 },
+    ],
+  },
+  top_users: [
+    {
+      id: '00000000-0000-4000-8000-0000000000c1',
+      user: 'Grace Hopper',
+      email: 'grace@example.test',
+      location: 'Airport',
+      location_id: LOC_A,
+      purchases: 3,
+    },
+  ],
+  locations: [],
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -94,6 +112,21 @@ describe('DashboardPage', () => {
     expect(screen.getAllByText(DASHBOARD_MESSAGES.noData)).toHaveLength(1);
     // the first five cards cannot be removed
     expect(screen.queryByRole('button', { name: /^Remove card/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the charts and the top tables, "No data to show" when a table is empty', async () => {
+    renderWithProviders(<DashboardPage />, '/home');
+    const users = await screen.findByRole('table', { name: 'Top Users' });
+    const row = await within(users).findByRole('row', { name: 'Grace Hopper Airport 3' });
+    expect(row).toBeInTheDocument();
+    const locations = screen.getByRole('table', { name: 'Top Locations' });
+    expect(await within(locations).findByText(DASHBOARD_MESSAGES.noDataToShow)).toBeInTheDocument();
+    const charts = [await screen.findByTestId('transactions-chart'), screen.getByTestId('earnings-chart')];
+    for (const chart of charts) {
+      await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
+      expect(within(chart).queryByText(DASHBOARD_MESSAGES.noData)).not.toBeInTheDocument();
+    }
+    expect(readsOf('transactions')).toEqual(['/api/reports/transactions?range=this_week']);
   });
 
   it('adds a sixth card remembered in cookies, and removes it', async () => {
