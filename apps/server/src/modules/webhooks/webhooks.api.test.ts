@@ -147,7 +147,7 @@ describe('webhooks', () => {
     expect(r.succeeded).toBe(false);
     expect(r.error).toMatch(/refused/);
     expect(received.length).toBe(before);
-  });
+  }, 90_000); // builds a second app (a database from the template): slow on a busy machine
 
   it('does not follow a redirect to a private address', async () => {
     const redirector = http.createServer((_req, res) => res.writeHead(307, { location: receiverUrl }).end());
