@@ -19,6 +19,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type Adapters, createAdapters } from './adapters';
+import { AuthAttempts } from './auth/attempts';
 import { installAuth } from './auth/context';
 import { IdentityService } from './auth/identity.service';
 import { authRoutes } from './auth/routes';
@@ -121,7 +122,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
               : {}),
           },
     logController: new OneLinePerRequest(),
-    trustProxy: true,
+    // Forwarded headers are believed only from the configured proxies (TRUST_PROXY); otherwise any
+    // client could choose its own address and escape the per-address limits.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -150,10 +153,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     database,
     db: database.db,
     tokens,
-    identity: new IdentityService(database.db, tokens, mail, {
-      idTokenTtl: config.idTokenTtl,
-      publicUrl: config.publicUrl,
-    }),
+    identity: new IdentityService(
+      database.db,
+      tokens,
+      mail,
+      new AuthAttempts(database.db, config.authRateLimit),
+      {
+        idTokenTtl: config.idTokenTtl,
+        publicUrl: config.publicUrl,
+        log: app.log,
+      },
+    ),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

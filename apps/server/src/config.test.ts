@@ -16,3 +16,29 @@ describe('DATA_DIR', () => {
     expect(loadConfig({}).dataDir).toBe(path.resolve(process.cwd(), 'data'));
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy when unset, else the listed addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16,fd00::/8 ' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses anything else with a clear message', () => {
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.local', '10.0.0.1/8/2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must be a comma-separated list/);
+    }
+  });
+});
+
+describe('ADMIN_PASSWORD', () => {
+  it('follows the password rule, else the server does not start', () => {
+    expect(loadConfig({ ADMIN_PASSWORD: 'Admin-Passw0rd!' }).adminPassword).toBe('Admin-Passw0rd!');
+    for (const weak of ['password', 'passwordpassword', 'Short1']) {
+      expect(() => loadConfig({ ADMIN_PASSWORD: weak })).toThrow(/ADMIN_PASSWORD is too weak/);
+    }
+  });
+});

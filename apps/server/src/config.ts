@@ -1,5 +1,16 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { isAcceptablePassword } from '@lockerops/contract';
 import { z } from 'zod';
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`: an address, or a range with a valid prefix length. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...more] = entry.split('/');
+  const family = isIP(address);
+  if (!family || more.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 /**
  * The environment, parsed by one schema (ARCHITECTURE: Configuration).
@@ -20,12 +31,30 @@ const ZEnv = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('no-reply@lockerops.local'),
   ADMIN_EMAIL: z.string().email().default('admin@demo-org.test'),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine(
+      isAcceptablePassword,
+      'ADMIN_PASSWORD is too weak: use at least 8 characters with two of upper-case letters, lower-case letters and digits',
+    )
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   WEB_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isAddressOrCidr), {
+      message: 'TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges',
+    }),
   STRIPE_SECRET_KEY: z.string().optional(),
   GEOCODE_URL: z.string().optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
@@ -61,8 +90,17 @@ export type Config = {
   logFormat?: 'json' | 'pretty';
   /** Built console to serve at `/`; absent in API-only tests. */
   webDist?: string;
-  /** Sign-in / forgot-password budget per e-mail per minute; per client address it is three times this. */
+  /**
+   * Failed authentication attempts (wrong sign-in password, every forgot-password call, wrong reset
+   * code, wrong current password) allowed per e-mail and organization per minute; per client
+   * address three times this. Counted in the database, so shared by every server process.
+   */
   authRateLimit: number;
+  /**
+   * Addresses or CIDR ranges of the reverse proxies whose `X-Forwarded-For` is believed (Fastify's
+   * `trustProxy`); empty: none, the client address is the socket's.
+   */
+  trustProxy: string[];
   /** Lifetime of id tokens, seconds (60 minutes). */
   idTokenTtl: number;
   /** Stripe Connect when set; otherwise the offline sandbox payment provider. */
@@ -117,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT,
     webDist: e.WEB_DIST,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
     idTokenTtl: 3600,
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     geocodeUrl: e.GEOCODE_URL || undefined,

@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from '../../test/helpers';
 import { startSmtpSink } from '../../test/smtp-sink';
+import { buildApp } from '../app';
 import { passwordResetCodes } from '../db/schema';
 
 let t: TestApp;
@@ -241,6 +242,41 @@ describe('forgot password', () => {
   });
 });
 
+describe('account enumeration', () => {
+  it('answers confirm-forgot-password with the same texts for a known and an unknown e-mail', async () => {
+    const known = 'enumerated@demo-org.test';
+    await createMember(t, (await demoOrg(t)).id, { email: known });
+    const story = async (email: string) => {
+      const details: string[] = [];
+      const confirm = async () => {
+        const r = await post('/api/auth/confirm-forgot-password', {
+          email,
+          code: '999999',
+          new_password: 'Reset-Passw0rd!',
+        });
+        details.push(`${r.statusCode} ${r.json().detail}`);
+      };
+      await confirm();
+      const f = await post('/api/auth/forgot-password', { email });
+      details.push(`${f.statusCode} ${f.json().detail}`);
+      for (let i = 0; i < 6; i++) await confirm();
+      return details;
+    };
+    const mails = sink.count(known);
+    const knownStory = await story(known);
+    await sink.next(known, mails);
+    const unknownStory = await story('nobody-here@demo-org.test');
+    expect(unknownStory).toEqual(knownStory);
+    expect(knownStory).toEqual([
+      `400 ${MSG.expiredCode}`,
+      `200 ${MSG.codeSent}`,
+      ...Array(4).fill(`400 ${MSG.invalidCode}`),
+      `400 ${MSG.attemptsExceeded}`,
+      `400 ${MSG.expiredCode}`,
+    ]);
+  });
+});
+
 describe('tokens', () => {
   it('rotates refresh tokens and revokes the family on reuse', async () => {
     const first = await signIn(t.app);
@@ -346,6 +382,28 @@ describe('profile', () => {
     await signIn(t.app, 'profile@demo-org.test', 'nextpassw0rd');
   });
 
+  it('revokes every other session when the password changes, and keeps the current one', async () => {
+    const org = await demoOrg(t);
+    await createMember(t, org.id, { email: 'two-sessions@demo-org.test', role: 'member' });
+    const here = await signIn(t.app, 'two-sessions@demo-org.test');
+    const elsewhere = await signIn(t.app, 'two-sessions@demo-org.test');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/members/change-password',
+      headers: bearer(here),
+      payload: { pwd: ADMIN_PASSWORD, new_pwd: 'Changed-Passw0rd!' },
+    });
+    expect(res.json().detail).toBe(MSG.passwordChanged);
+    expect((await t.app.inject({ url: '/api/members/self', headers: bearer(elsewhere) })).statusCode).toBe(
+      401,
+    );
+    expect((await post('/api/auth/refresh', { refresh_token: elsewhere.refresh_token })).statusCode).toBe(
+      401,
+    );
+    expect((await t.app.inject({ url: '/api/members/self', headers: bearer(here) })).statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', { refresh_token: here.refresh_token })).statusCode).toBe(200);
+  });
+
   it('answers 404 for a member of another organization', async () => {
     const other = await createOrganization(t, 'othercorp');
     const stranger = await createMember(t, other.id, { email: 'stranger@othercorp.test' });
@@ -375,30 +433,151 @@ describe('profile', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 with a detail after too many sign-ins for one e-mail', async () => {
+  const signInFrom = (app: TestApp['app'], email: string, password: string, forwardedFor?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      payload: { email, password },
+    });
+
+  it('answers 429 with a detail after too many failed sign-ins for one e-mail', async () => {
     const limited = await createTestApp({}, (c) => {
       c.authRateLimit = 3;
     });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const r = await limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/sign-in',
-          payload: { email: 'rl@demo-org.test', password: 'x' },
-        });
+        const r = await signInFrom(limited.app, 'rl@demo-org.test', 'x');
         codes.push(r.statusCode);
         if (r.statusCode === 429) expect(r.json().detail).toBe(MSG.tooManyRequests);
       }
       expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
       expect(codes[3]).toBe(429);
       // another e-mail from the same address still passes the per-e-mail limit
-      const other = await limited.app.inject({
+      expect((await signInFrom(limited.app, 'other@demo-org.test', 'x')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('never counts successful sign-ins', async () => {
+    const limited = await createTestApp({}, (c) => {
+      c.authRateLimit = 2;
+    });
+    try {
+      for (let i = 0; i < 6; i++) {
+        expect((await signInFrom(limited.app, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(200);
+      }
+      // the same e-mail in another organization is another budget
+      const demo = await demoOrg(limited);
+      const other = await createOrganization(limited, 'Budget Two', demo.id);
+      for (let i = 0; i < 2; i++) {
+        const r = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          payload: { email: ADMIN_EMAIL, password: 'Wrong-passw0rd!', organization: other.name },
+        });
+        expect(r.statusCode).toBe(401);
+      }
+      expect((await signInFrom(limited.app, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('is not escaped by a forged X-Forwarded-For when no proxy is trusted', async () => {
+    const limited = await createTestApp({}, (c) => {
+      c.authRateLimit = 2;
+    });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const r = await signInFrom(limited.app, `rotating${i}@demo-org.test`, 'x', `203.0.113.${i}`);
+        codes.push(r.statusCode);
+      }
+      // per address: three times the limit
+      expect(codes).toEqual([401, 401, 401, 401, 401, 401, 429, 429, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from a trusted proxy (TRUST_PROXY)', async () => {
+    const limited = await createTestApp({ TRUST_PROXY: '127.0.0.1' }, (c) => {
+      c.authRateLimit = 1;
+    });
+    try {
+      for (let i = 0; i < 6; i++) {
+        const r = await signInFrom(limited.app, `behind${i}@demo-org.test`, 'x', `203.0.113.${i}`);
+        expect(r.statusCode).toBe(401);
+      }
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        codes.push((await signInFrom(limited.app, `same${i}@demo-org.test`, 'x', '198.51.100.7')).statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts across two server processes on one database', async () => {
+    const first = await createTestApp({}, (c) => {
+      c.authRateLimit = 4;
+    });
+    const second = await buildApp({ config: first.config, database: first.database });
+    await second.ready();
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const app = i % 2 ? second : first.app;
+        codes.push((await signInFrom(app, 'shared@demo-org.test', 'x')).statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 401, 429, 429]);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+
+  it('counts forgot-password calls and wrong reset codes, and wrong current passwords', async () => {
+    const limited = await createTestApp({}, (c) => {
+      c.authRateLimit = 3;
+    });
+    try {
+      const forgot = async (email: string) =>
+        (
+          await limited.app.inject({
+            method: 'POST',
+            url: '/api/auth/forgot-password',
+            payload: { email },
+          })
+        ).statusCode;
+      expect([await forgot('f@demo-org.test'), await forgot('f@demo-org.test')]).toEqual([200, 200]);
+      const confirm = await limited.app.inject({
         method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { email: 'other@demo-org.test', password: 'x' },
+        url: '/api/auth/confirm-forgot-password',
+        payload: { email: 'f@demo-org.test', code: '123456', new_password: 'Reset-Passw0rd!' },
       });
-      expect(other.statusCode).toBe(401);
+      expect(confirm.statusCode).toBe(400);
+      expect(await forgot('f@demo-org.test')).toBe(429);
+
+      const s = await signIn(limited.app);
+      const change = (pwd: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/members/change-password',
+          headers: bearer(s),
+          payload: { pwd, new_pwd: 'Next-Passw0rd!' },
+        });
+      expect([(await change('nope-1')).statusCode, (await change('nope-2')).statusCode]).toEqual([400, 400]);
+      expect((await change('nope-3')).statusCode).toBe(400);
+      const blocked = await change(ADMIN_PASSWORD);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().detail).toBe(MSG.tooManyRequests);
+      // the failed checks count for sign-in too: the account is held for the window
+      expect((await signInFrom(limited.app, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

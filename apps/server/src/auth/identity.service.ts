@@ -7,11 +7,12 @@ import {
   type TSessionUser,
   type TTokensResponse,
 } from '@lockerops/contract';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
 import { authSessions, members, organizations, passwordResetCodes, refreshTokens } from '../db/schema';
 import { BadRequest, Forbidden, HttpError, Unauthorized } from '../errors';
+import type { AttemptSubject, AuthAttempts } from './attempts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { type ChallengeClaims, type IdClaims, randomToken, sha256, type TokenService } from './tokens';
 
@@ -22,6 +23,7 @@ const REFRESH_TTL_DAYS = 30;
 const CHALLENGE_TTL_SECONDS = 15 * 60;
 const RESET_CODE_TTL_MINUTES = 60;
 const RESET_CODE_MAX_ATTEMPTS = 5;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** What an authenticated request knows of its caller. */
 export interface SessionInfo {
@@ -43,7 +45,12 @@ export class IdentityService {
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly mail: MailAdapter,
-    private readonly opts: { idTokenTtl: number; publicUrl: string },
+    private readonly attempts: AuthAttempts,
+    private readonly opts: {
+      idTokenTtl: number;
+      publicUrl: string;
+      log?: { error(obj: object, msg: string): void };
+    },
   ) {}
 
   /**
@@ -78,19 +85,26 @@ export class IdentityService {
    * `POST auth/sign-in`: e-mail trimmed and matched case-insensitively within `org`.
    * Answers tokens, or the NEW_PASSWORD_REQUIRED challenge for an invited account.
    * 401 'Incorrect username or password.' for an unknown e-mail or a wrong password (same text, same
-   * timing); 403 for a disabled account or an archived organization.
+   * timing); 403 for a disabled account or an archived organization. 429 while `from` is over its
+   * budget of failed attempts (`AuthAttempts`); only the 401 answers count as failures.
    */
   async signIn(
     org: Organization | undefined,
     email: string,
     password: string,
+    from: AttemptSubject,
   ): Promise<TTokensResponse | TChallengeResponse> {
+    await this.attempts.check(from);
     const member = org ? await this.findMember(org.id, email) : undefined;
     if (!org || !member) {
       await verifyAgainstDummy(password);
+      await this.attempts.record(from, 'sign-in');
       throw Unauthorized(MSG.incorrectCredentials);
     }
-    if (!(await verifyPassword(member.passwordHash, password))) throw Unauthorized(MSG.incorrectCredentials);
+    if (!(await verifyPassword(member.passwordHash, password))) {
+      await this.attempts.record(from, 'sign-in');
+      throw Unauthorized(MSG.incorrectCredentials);
+    }
     if (!org.active) throw Forbidden(MSG.organizationArchived);
     if (!member.enabled) throw Forbidden(MSG.userDisabled);
     if (member.status === 'FORCE_CHANGE_PASSWORD') {
@@ -248,17 +262,32 @@ export class IdentityService {
   }
 
   /**
-   * `POST auth/forgot-password`: mails a 6-digit code valid 60 minutes. The answer is the same whether
-   * or not the account exists; earlier codes of the account are voided.
+   * `POST auth/forgot-password`: mails a 6-digit code valid 60 minutes; earlier codes of the account
+   * are voided. The answer does not tell whether the account exists, neither by its text nor by its
+   * time: every call counts as an attempt of `from` (429 over the budget), both cases run the same
+   * two statements, and the mail is sent after the answer (a slow or failing mail server would
+   * otherwise time or fail known accounts only; a failure is logged).
    */
-  async forgotPassword(org: Organization | undefined, email: string): Promise<void> {
-    const member = org ? await this.findMember(org.id, email) : undefined;
-    if (!org || !member?.enabled || !org.active) return;
+  async forgotPassword(org: Organization | undefined, email: string, from: AttemptSubject): Promise<void> {
+    await this.attempts.check(from);
+    await this.attempts.record(from, 'forgot');
+    const found = await this.findMember(org?.id ?? NIL_UUID, email);
+    const member = found?.enabled && org?.active ? found : undefined;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const memberId = member?.id ?? NIL_UUID;
     await this.db
       .update(passwordResetCodes)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetCodes.memberId, member.id), isNull(passwordResetCodes.usedAt)));
+      .where(and(eq(passwordResetCodes.memberId, memberId), isNull(passwordResetCodes.usedAt)));
+    if (!org || !member) {
+      // The same round trip as the insert below, writing nothing.
+      await this.db
+        .select({ id: passwordResetCodes.id })
+        .from(passwordResetCodes)
+        .where(eq(passwordResetCodes.memberId, memberId))
+        .limit(1);
+      return;
+    }
     await this.db.insert(passwordResetCodes).values({
       organizationId: org.id,
       memberId: member.id,
@@ -266,27 +295,41 @@ export class IdentityService {
       expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
     });
     const appName = org.appName ?? org.name;
-    await this.mail.send({
-      organizationId: org.id,
-      to: member.email,
-      subject: `${appName} password reset code`,
-      text: `Your ${appName} verification code is ${code}.\n\nIt is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.`,
-      html: `<p>Your ${escapeHtml(appName)} verification code is <strong>${code}</strong>.</p><p>It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.</p>`,
-    });
+    this.mail
+      .send({
+        organizationId: org.id,
+        to: member.email,
+        subject: `${appName} password reset code`,
+        text: `Your ${appName} verification code is ${code}.\n\nIt is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.`,
+        html: `<p>Your ${escapeHtml(appName)} verification code is <strong>${code}</strong>.</p><p>It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.</p>`,
+      })
+      .catch((err: unknown) => this.opts.log?.error({ err }, 'password reset mail not sent'));
   }
 
   /**
    * `POST auth/confirm-forgot-password`: sets a new password with the mailed code. A code works once;
    * five wrong tries void it; an expired or voided code asks for a new one. Revokes every session.
+   * An e-mail without an account answers exactly as an account would (expired code without a
+   * recent forgot-password call, else wrong code, then attempts exceeded), so the texts tell
+   * nothing. Every wrong code counts as a failed attempt of `from` (429 over the budget).
    */
   async confirmForgotPassword(
     org: Organization | undefined,
     email: string,
     code: string,
     newPassword: string,
+    from: AttemptSubject,
   ): Promise<void> {
+    await this.attempts.check(from);
     const member = org ? await this.findMember(org.id, email) : undefined;
-    if (!org || !member) throw BadRequest(MSG.invalidCode);
+    if (!org || !member) {
+      const phantom = await this.attempts.phantomCode(from);
+      if (!phantom.pending || phantom.wrongTries >= RESET_CODE_MAX_ATTEMPTS)
+        throw BadRequest(MSG.expiredCode);
+      await this.attempts.record(from, 'confirm');
+      if (phantom.wrongTries + 1 >= RESET_CODE_MAX_ATTEMPTS) throw BadRequest(MSG.attemptsExceeded);
+      throw BadRequest(MSG.invalidCode);
+    }
     const [entry] = await this.db
       .select()
       .from(passwordResetCodes)
@@ -301,6 +344,7 @@ export class IdentityService {
       .limit(1);
     if (!entry) throw BadRequest(MSG.expiredCode);
     if (entry.codeHash !== sha256(`${member.id}:${code.trim()}`)) {
+      await this.attempts.record(from, 'confirm');
       const [after] = await this.db
         .update(passwordResetCodes)
         .set({
@@ -333,15 +377,41 @@ export class IdentityService {
       .where(and(eq(authSessions.memberId, member.id), isNull(authSessions.revokedAt)));
   }
 
-  /** `POST members/change-password`: checks the current password, sets the new one. */
-  async changePassword(memberId: string, current: string, next: string): Promise<void> {
+  /**
+   * `POST members/change-password`: checks the current password, sets the new one and revokes
+   * every other session of the member (as a reset does); the calling session `keepSessionId`
+   * stays. A wrong current password is 400 'Incorrect username or password.' and counts as a
+   * failed attempt of `from`, like a sign-in (429 over the budget).
+   */
+  async changePassword(
+    memberId: string,
+    keepSessionId: string | undefined,
+    current: string,
+    next: string,
+    from: Omit<AttemptSubject, 'organization' | 'email'>,
+  ): Promise<void> {
     const [member] = await this.db.select().from(members).where(eq(members.id, memberId));
     if (!member) throw new HttpError(404, MSG.userNotFound);
-    if (!(await verifyPassword(member.passwordHash, current))) throw BadRequest(MSG.incorrectCredentials);
-    await this.db
-      .update(members)
-      .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
-      .where(eq(members.id, memberId));
+    const subject = { ...from, organization: member.organizationId, email: member.email };
+    await this.attempts.check(subject);
+    if (!(await verifyPassword(member.passwordHash, current))) {
+      await this.attempts.record(subject, 'password');
+      throw BadRequest(MSG.incorrectCredentials);
+    }
+    const passwordHash = await hashPassword(next);
+    await this.db.transaction(async (tx) => {
+      await tx.update(members).set({ passwordHash, updatedAt: new Date() }).where(eq(members.id, memberId));
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date(), revokedReason: 'password change' })
+        .where(
+          and(
+            eq(authSessions.memberId, memberId),
+            isNull(authSessions.revokedAt),
+            keepSessionId ? ne(authSessions.id, keepSessionId) : undefined,
+          ),
+        );
+    });
   }
 }
 

@@ -22,47 +22,33 @@ import { members } from '../db/schema';
 import { HttpError, NotFound } from '../errors';
 import { errors } from '../lib/openapi';
 import { organizationLabelFromHost } from '../tenancy';
+import type { AttemptSubject } from './attempts';
 import { bearerOf } from './context';
 import { toMemberSelf } from './members.view';
 
 /**
  * The identity calls under `/api/auth` and the profile calls of spec console §7.
- * Sign-in and both forgot-password calls are rate-limited per e-mail and per client address.
+ * Failed sign-ins, every forgot-password call and wrong reset codes are counted per e-mail and
+ * organization and per client address (`AuthAttempts`, AUTH_RATE_LIMIT): 429 over the budget.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = app.ctx.config.authRateLimit;
-  // Two budgets per call: per client address and per e-mail (the plugin's own hook runs only once
-  // per request, so both checks go through `createRateLimit` in one handler).
-  const perAddress = app.createRateLimit({
-    max: limit * 3,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `auth-ip:${req.ip}`,
-  });
-  const perEmail = app.createRateLimit({
-    max: limit,
-    timeWindow: 60_000,
-    keyGenerator: (req) =>
-      `auth-email:${String((req.body as { email?: string })?.email ?? '')
-        .trim()
-        .toLowerCase()}`,
-  });
-  const limited = {
-    preHandler: async (req: FastifyRequest) => {
-      const [byAddress, byEmail] = await Promise.all([perAddress(req), perEmail(req)]);
-      const exceeded = (r: typeof byAddress) => !r.isAllowed && r.isExceeded;
-      if (exceeded(byAddress) || exceeded(byEmail)) throw new HttpError(429, MSG.tooManyRequests);
-    },
+  const publicHost = new URL(app.ctx.config.publicUrl).hostname;
+  /** The organization named by the call (or its Host), and who tries, for the attempt counters. */
+  const caller = async (req: FastifyRequest, email: string, explicit?: string) => {
+    const name = explicit ?? organizationLabelFromHost(req.headers.host, publicHost);
+    const org = await app.ctx.identity.resolveOrganization(name);
+    const from: AttemptSubject = {
+      organization: org?.id ?? `?${(name ?? 'demo-org').trim().toLowerCase()}`,
+      email,
+      address: req.ip,
+    };
+    return { org, from };
   };
-  const orgOf = (req: FastifyRequest, explicit?: string) =>
-    app.ctx.identity.resolveOrganization(
-      explicit ?? organizationLabelFromHost(req.headers.host, new URL(app.ctx.config.publicUrl).hostname),
-    );
   const tags = ['auth'];
 
   app.post(
     '/auth/sign-in',
     {
-      ...limited,
       config: { public: true },
       schema: {
         tags,
@@ -73,8 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSignInResponse, ...errors(400, 401, 403, 429) },
       },
     },
-    async (req) =>
-      app.ctx.identity.signIn(await orgOf(req, req.body.organization), req.body.email, req.body.password),
+    async (req) => {
+      const { org, from } = await caller(req, req.body.email, req.body.organization);
+      return app.ctx.identity.signIn(org, req.body.email, req.body.password, from);
+    },
   );
 
   app.post(
@@ -96,7 +84,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/forgot-password',
     {
-      ...limited,
       config: { public: true },
       schema: {
         tags,
@@ -107,7 +94,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await app.ctx.identity.forgotPassword(await orgOf(req, req.body.organization), req.body.email);
+      const { org, from } = await caller(req, req.body.email, req.body.organization);
+      await app.ctx.identity.forgotPassword(org, req.body.email, from);
       return { detail: MSG.codeSent };
     },
   );
@@ -115,7 +103,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/confirm-forgot-password',
     {
-      ...limited,
       config: { public: true },
       schema: {
         tags,
@@ -128,7 +115,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { email, code, new_password, organization } = req.body;
-      await app.ctx.identity.confirmForgotPassword(await orgOf(req, organization), email, code, new_password);
+      const { org, from } = await caller(req, email, organization);
+      await app.ctx.identity.confirmForgotPassword(org, email, code, new_password, from);
       return { detail: MSG.passwordResetDone };
     },
   );
@@ -246,13 +234,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['members'],
         summary: "Change the signed-in member's password",
         description:
-          '`pwd` is the current password, `new_pwd` the new one (8+ with upper, lower, digit, special).',
+          '`pwd` is the current password, `new_pwd` the new one (8+ with upper, lower, digit, special). Revokes every other session of the member. Wrong current passwords count like failed sign-ins (429).',
         body: ZChangePasswordRequest,
-        response: { 200: ZDetailResponse, ...errors(400, 401) },
+        response: { 200: ZDetailResponse, ...errors(400, 401, 429) },
       },
     },
     async (req) => {
-      await app.ctx.identity.changePassword(req.auth.memberId ?? '', req.body.pwd, req.body.new_pwd);
+      await app.ctx.identity.changePassword(
+        req.auth.memberId ?? '',
+        req.auth.sessionId,
+        req.body.pwd,
+        req.body.new_pwd,
+        {
+          address: req.ip,
+        },
+      );
       return { detail: MSG.passwordChanged };
     },
   );

@@ -82,3 +82,23 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Failed authentication attempts (wrong password, wrong reset code, every forgot-password call),
+ * one row per subject: `e:<organization>|<e-mail>` and `a:<client address>`. The limits of
+ * `AUTH_RATE_LIMIT` count the rows of the last minute, so every server process sees the same count;
+ * rows older than an hour are pruned as new ones arrive.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subject: text('subject').notNull(),
+    kind: text('kind', { enum: ['sign-in', 'forgot', 'confirm', 'password'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_attempts_subject_idx').on(t.subject, t.createdAt),
+    index('auth_attempts_created_idx').on(t.createdAt),
+  ],
+);
