@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noDocumentCookie: the tests write raw cookies as a browser holds them
-import { DASHBOARD_MESSAGES } from '@lockerops/contract';
+import { DASHBOARD_MESSAGES, MSG } from '@lockerops/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
@@ -49,6 +49,16 @@ beforeEach(() => {
     const url = String(input);
     const path = url.split('?')[0] ?? '';
     if (path === '/api/organizations/self') return jsonResponse(makeOrganization());
+    if (path === '/api/white-label/logo')
+      return jsonResponse({
+        organization_id: '11111111-1111-4111-8111-111111111111',
+        app_name: null,
+        primary_color: null,
+        secondary_color: null,
+        organization_owner: null,
+        app_logo: '/api/files/logo.png',
+        oem_logo: null,
+      });
     if (path === '/api/settings') return jsonResponse({ default_currency: 'usd', time_zone: 'UTC' });
     if (path === '/api/locations')
       return jsonResponse({
@@ -127,6 +137,64 @@ describe('DashboardPage', () => {
       expect(within(chart).queryByText(DASHBOARD_MESSAGES.noData)).not.toBeInTheDocument();
     }
     expect(readsOf('transactions')).toEqual(['/api/reports/transactions?range=this_week']);
+  });
+
+  it('downloads the report CSV of the filter with the cards’ figures', async () => {
+    const saved: Blob[] = [];
+    // jsdom has no object URLs: keep the saved blob instead
+    const blobUrls = URL as unknown as { createObjectURL?: unknown; revokeObjectURL?: unknown };
+    blobUrls.createObjectURL = (b: Blob) => {
+      saved.push(b);
+      return 'blob:report';
+    };
+    blobUrls.revokeObjectURL = () => {};
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    renderWithProviders(<DashboardPage />, '/home');
+    await screen.findByTestId('metric-card-4');
+    await within(card(1)).findByText('42');
+    fireEvent.click(screen.getByRole('button', { name: DASHBOARD_MESSAGES.downloadCsv }));
+    await waitFor(() => expect(names).toEqual(['report_2026-11-22_2026-11-25.csv']));
+    const text = await saved[0]!.text();
+    expect(text).toContain('Metric,Earnings,1234.50,1000.00,');
+    expect(text).toContain('Metric,Total Transactions,42,21,');
+    expect(text).toContain('Top Users,Grace Hopper,3,,Airport');
+    // the cards' answers came from the cache: one read each
+    expect(readsOf('total_transactions')).toHaveLength(1);
+    click.mockRestore();
+    delete blobUrls.createObjectURL;
+    delete blobUrls.revokeObjectURL;
+  });
+
+  it('enlarges the logo; admins upload images only', async () => {
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    renderWithProviders(<DashboardPage />, '/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enlarge logo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Organization Logo' });
+    const input = within(dialog).getByTestId('logo-input') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText(MSG.onlyImages)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some((c) => String(c[0]) === '/api/white-label/logo')).toBe(false);
+
+    fireEvent.change(input, { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some((c) => String(c[0]) === '/api/white-label/logo')).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find((c) => String(c[0]) === '/api/white-label/logo')!;
+    expect((call[1] as RequestInit).method).toBe('PATCH');
+    expect(((call[1] as RequestInit).body as FormData).get('image')).toBeInstanceOf(File);
+    expect(await screen.findByText(MSG.saved)).toBeInTheDocument();
+  });
+
+  it('lets viewers enlarge the logo but not upload one', async () => {
+    renderWithProviders(<DashboardPage />, '/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enlarge logo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Organization Logo' });
+    expect(within(dialog).queryByRole('button', { name: 'Upload Logo' })).not.toBeInTheDocument();
   });
 
   it('adds a sixth card remembered in cookies, and removes it', async () => {

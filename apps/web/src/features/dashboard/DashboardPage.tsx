@@ -1,10 +1,15 @@
-import { DEFAULT_DASHBOARD_RANGE, type TCardMetric } from '@lockerops/contract';
-import { Skeleton } from '@mui/material';
+import { DASHBOARD_MESSAGES, DEFAULT_DASHBOARD_RANGE, type TCardMetric } from '@lockerops/contract';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { Button, Skeleton } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useState } from 'react';
+import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
+import { saveBlob } from '../../api/useExport';
 import { PageTitle } from '../../components/PageTitle';
 import { readCardMetrics, writeCardMetrics } from './cardCookies';
-import type { DashboardFilter } from './hooks';
+import { type DashboardFilter, filterReady } from './hooks';
 import { WelcomeCard } from './WelcomeCard';
 
 const DashboardBody = lazy(() => import('./DashboardBody'));
@@ -22,10 +27,36 @@ export function DashboardPage() {
     writeCardMetrics(next);
     setCards(next);
   };
+  const client = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const { gatherReport } = await import('./reportCsv');
+      const { csv, filename } = await gatherReport(client, filter, cards);
+      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
+    } catch (e) {
+      enqueueSnackbar(formatApiError(e), { variant: 'error' });
+    } finally {
+      setDownloading(false);
+    }
+  };
   return (
     <>
       <PageTitle title="Dashboard" />
-      <WelcomeCard />
+      <WelcomeCard
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<FileDownloadOutlined />}
+            disabled={downloading || !filterReady(filter)}
+            onClick={download}
+          >
+            {DASHBOARD_MESSAGES.downloadCsv}
+          </Button>
+        }
+      />
       <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
         <DashboardBody
           filter={filter}

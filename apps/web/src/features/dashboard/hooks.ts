@@ -68,16 +68,20 @@ export function useMetric<N extends TMetricName>(name: N, filter: DashboardFilte
   return useQuery({ ...metricQueryOptions(name, filter), enabled: enabled && filterReady(filter) });
 }
 
-/** `GET reports/range`: the calendar dates the filter stands for, today and the zone. */
-export function useDashboardRange(filter: DashboardFilter) {
-  return useQuery({
-    queryKey: [...dashboardKey, 'range', filterKey(filter)],
-    queryFn: ({ signal }) =>
+/** Query options of `GET reports/range`: the calendar dates the filter stands for, today and the zone. */
+export function rangeQueryOptions(filter: DashboardFilter) {
+  return {
+    queryKey: [...dashboardKey, 'range', filterKey(filter)] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
       apiRequest('reports/range', { query: metricQuery(filter), schema: ZDashboardRangeResponse, signal }),
-    enabled: filterReady(filter),
     retry: false,
     staleTime: 60_000,
-  });
+  };
+}
+
+/** `GET reports/range` for the filter. */
+export function useDashboardRange(filter: DashboardFilter) {
+  return useQuery({ ...rangeQueryOptions(filter), enabled: filterReady(filter) });
 }
 
 /** The fields an option list reads of a page (the rest of each row is not needed). */
