@@ -18,8 +18,12 @@ import { formatApiError } from '../../api/errors';
 import { PageTitle } from '../../components/PageTitle';
 import { useResultDialog } from '../../components/ResultDialog';
 import { useApiKeysQuery, useGenerateApiKey } from './hooks';
+import { WebhooksSection } from './WebhooksSection';
 
-/** /apis: API documentation and the organization's API token (spec console §2 API page, §4 API key). */
+/**
+ * /apis: API documentation, the organization's API token (spec console §2 API page, §4 API key) and
+ * its webhook endpoints (issue 14).
+ */
 export function ApisPage() {
   const keys = useApiKeysQuery();
   const generate = useGenerateApiKey();
@@ -90,6 +94,7 @@ export function ApisPage() {
           </Typography>
         </CardContent>
       </Card>
+      <WebhooksSection />
     </Box>
   );
 }

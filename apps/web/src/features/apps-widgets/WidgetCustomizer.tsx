@@ -20,7 +20,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { formatApiError } from '../../api/errors';
 import { ColorField } from '../../components/ColorField';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { CopyField } from './CopyField';
+import { CopyField } from '../../components/CopyField';
 import {
   rotateWidgetKey,
   saveWidget,

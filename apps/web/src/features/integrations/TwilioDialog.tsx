@@ -27,8 +27,8 @@ export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => 
   const onRemove = async () => {
     setRemoveError(null);
     try {
-      const res = await removeTwilio();
-      enqueueSnackbar(res.detail, { variant: 'success' });
+      await removeTwilio();
+      enqueueSnackbar(TOOLBOX_MESSAGES.twilioRemoved, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: integrationsKey });
       onClose();
     } catch (e) {

@@ -1,0 +1,124 @@
+import {
+  TOOLBOX_MESSAGES,
+  type TWebhookEndpoint,
+  type TWebhookEndpointWithSecret,
+  WEBHOOK_EVENTS,
+} from '@lockerops/contract';
+import {
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Switch,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import { Controller } from 'react-hook-form';
+import { FormDialog } from '../../components/FormDialog';
+import {
+  createWebhook,
+  updateWebhook,
+  useWebhookEventsQuery,
+  useWebhookForm,
+  webhooksKey,
+} from './webhookHooks';
+
+export interface WebhookFormDialogProps {
+  open: boolean;
+  /** the endpoint being edited; null adds one */
+  endpoint: TWebhookEndpoint | null;
+  onClose: () => void;
+  /** called with the created endpoint and its signing secret (shown this once) */
+  onCreated: (created: TWebhookEndpointWithSecret) => void;
+}
+
+/**
+ * "Add Webhook Endpoint" / "Edit Webhook Endpoint" (issue 14): URL (http or https; the server refuses
+ * private addresses), description, the events it receives (none ticked: every event) and enabled.
+ */
+export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: WebhookFormDialogProps) {
+  const form = useWebhookForm(endpoint, open);
+  const events = useWebhookEventsQuery(open);
+  const { register, control, formState } = form;
+  const describe = (type: string) => events.data?.find((e) => e.type === type)?.description ?? '';
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={endpoint ? 'Edit Webhook Endpoint' : 'Add Webhook Endpoint'}
+      form={form}
+      onSubmit={async (values) => {
+        if (endpoint) return updateWebhook(endpoint.id, values);
+        const created = await createWebhook(values);
+        onCreated(created);
+        return created;
+      }}
+      successMessage={endpoint ? TOOLBOX_MESSAGES.webhookUpdated : TOOLBOX_MESSAGES.webhookCreated}
+      invalidateKey={webhooksKey}
+    >
+      <TextField
+        label="URL"
+        required
+        placeholder="https://example.com/lockerops/webhook"
+        {...register('url')}
+        error={!!formState.errors.url}
+        helperText={formState.errors.url?.message}
+      />
+      <TextField
+        label="Description"
+        {...register('description')}
+        error={!!formState.errors.description}
+        helperText={formState.errors.description?.message}
+      />
+      <Controller
+        control={control}
+        name="events"
+        render={({ field }) => {
+          const picked = (field.value ?? []) as string[];
+          return (
+            <FormControl component="fieldset">
+              <FormLabel component="legend">Events</FormLabel>
+              <FormGroup>
+                {WEBHOOK_EVENTS.map((type) => (
+                  <Tooltip key={type} title={describe(type)} placement="right">
+                    <FormControlLabel
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={picked.includes(type)}
+                          onChange={(e) =>
+                            field.onChange(
+                              e.target.checked
+                                ? WEBHOOK_EVENTS.filter((t) => t === type || picked.includes(t))
+                                : picked.filter((t) => t !== type),
+                            )
+                          }
+                        />
+                      }
+                      label={type}
+                    />
+                  </Tooltip>
+                ))}
+              </FormGroup>
+              <FormHelperText>None ticked: every event.</FormHelperText>
+            </FormControl>
+          );
+        }}
+      />
+      <Controller
+        control={control}
+        name="enabled"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Switch checked={field.value !== false} onChange={(e) => field.onChange(e.target.checked)} />
+            }
+            label="Enabled"
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  TOOLBOX_MESSAGES,
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  type TWebhookEndpointRequest,
+  ZDetailResponse,
+  ZWebhookDelivery,
+  ZWebhookEndpoint,
+  ZWebhookEndpointRequest,
+  ZWebhookEndpointWithSecret,
+  zPage,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+
+export const webhooksKey = ['webhooks'] as const;
+const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
+
+/** The event descriptions of `GET webhooks/events` (the picker shows them beside each event). */
+const ZEventDocs = z.array(z.object({ type: z.string(), description: z.string() }));
+
+/** `GET webhooks`: the organization's endpoints, newest first (an organization has a handful). */
+export function useWebhooksQuery() {
+  return useQuery({
+    queryKey: webhooksKey,
+    queryFn: ({ signal }) =>
+      apiRequest('webhooks', { query: { page: 1, size: 200 }, schema: zPage(ZWebhookEndpoint), signal }),
+  });
+}
+
+/** `GET webhooks/events`: each event's meaning. */
+export function useWebhookEventsQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: ['webhooks', 'events'],
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: ({ signal }) => apiRequest('webhooks/events', { schema: ZEventDocs, signal }),
+  });
+}
+
+/** `GET webhooks/{id}/deliveries`: one page of the delivery log, newest first (page 1-based). */
+export function useWebhookDeliveries(id: string, page: number, size: number) {
+  return useQuery({
+    queryKey: [...deliveriesKey(id), page, size],
+    queryFn: ({ signal }) =>
+      apiRequest(`webhooks/${id}/deliveries`, {
+        query: { page, size },
+        schema: zPage(ZWebhookDelivery),
+        signal,
+      }),
+  });
+}
+
+export type TWebhookFormOutput = z.output<typeof ZWebhookEndpointRequest>;
+
+const valuesOf = (e: TWebhookEndpoint | null): TWebhookEndpointRequest => ({
+  url: e?.url ?? '',
+  description: e?.description ?? '',
+  events: e?.events ?? [],
+  enabled: e?.enabled ?? true,
+});
+
+/** The endpoint dialog's form (ZWebhookEndpointRequest). */
+export function useWebhookForm(endpoint: TWebhookEndpoint | null, open: boolean) {
+  const form = useForm<TWebhookEndpointRequest, unknown, TWebhookFormOutput>({
+    resolver: zodResolver(ZWebhookEndpointRequest),
+    defaultValues: valuesOf(endpoint),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(endpoint));
+  }, [open, endpoint, reset]);
+  return form;
+}
+
+/** `POST webhooks`: the endpoint with its signing secret, shown this once. */
+export const createWebhook = (body: TWebhookFormOutput) =>
+  apiRequest('webhooks', { method: 'POST', body, schema: ZWebhookEndpointWithSecret });
+/** `PUT webhooks/{id}`: URL, description, events, enabled; the secret stays. */
+export const updateWebhook = (id: string, body: TWebhookFormOutput) =>
+  apiRequest(`webhooks/${id}`, { method: 'PUT', body, schema: ZWebhookEndpoint });
+
+/** A webhook call with the snackbar of its outcome; the endpoint list refreshes after it. */
+function useWebhookMutation<T, R>(call: (arg: T) => Promise<R>, message: (r: R) => string) {
+  const client = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (r) => {
+      enqueueSnackbar(message(r), { variant: 'success' });
+      void client.invalidateQueries({ queryKey: webhooksKey });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
+
+/** The enabled switch of a row: `PUT webhooks/{id}` with everything else unchanged. */
+export const useToggleWebhook = () =>
+  useWebhookMutation(
+    (e: TWebhookEndpoint) =>
+      updateWebhook(e.id, {
+        url: e.url,
+        description: e.description,
+        events: e.events,
+        enabled: !e.enabled,
+      }),
+    () => TOOLBOX_MESSAGES.webhookUpdated,
+  );
+
+/** `DELETE webhooks/{id}`. */
+export const useDeleteWebhook = () =>
+  useWebhookMutation(
+    (id: string) => apiRequest(`webhooks/${id}`, { method: 'DELETE', schema: ZDetailResponse }),
+    () => TOOLBOX_MESSAGES.webhookDeleted,
+  );
+
+/** `POST webhooks/{id}/rotate-secret`: answers the new secret, shown this once. */
+export const useRotateSecret = () =>
+  useWebhookMutation(
+    (id: string) =>
+      apiRequest(`webhooks/${id}/rotate-secret`, { method: 'POST', schema: ZWebhookEndpointWithSecret }),
+    () => TOOLBOX_MESSAGES.secretRotated,
+  );
+
+/** `POST webhooks/{id}/deliveries/{deliveryId}/replay` (202; 409 while the message is still being sent). */
+export function useReplayDelivery(id: string) {
+  const client = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: (d: TWebhookDelivery) =>
+      apiRequest(`webhooks/${id}/deliveries/${d.id}/replay`, { method: 'POST', schema: ZDetailResponse }),
+    onSuccess: () => {
+      enqueueSnackbar(TOOLBOX_MESSAGES.replayQueued, { variant: 'success' });
+      void client.invalidateQueries({ queryKey: deliveriesKey(id) });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+  });
+}
