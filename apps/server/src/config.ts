@@ -73,6 +73,8 @@ const ZEnv = z.object({
     .int()
     .min(1)
     .default(3 * 24 * 3600),
+  LOCK_OPEN_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  LOCK_JAM_LIMIT: z.coerce.number().int().min(1).default(3),
 });
 
 export type Config = {
@@ -121,6 +123,10 @@ export type Config = {
   widgetRateLimit: number;
   /** How long a delivered parcel waits for its recipient before it expires, seconds (three days). */
   deliveryPickupLimitSeconds: number;
+  /** How long an acknowledged unlock may wait for the door's open report before it counts as jammed, ms. */
+  lockOpenTimeoutMs: number;
+  /** Jams in a row after which a door goes to maintenance by itself (a location may set its own). */
+  lockJamLimit: number;
 };
 
 /**
@@ -169,5 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     widgetRateLimit: e.WIDGET_RATE_LIMIT,
     twilioBaseUrl: e.TWILIO_BASE_URL || undefined,
     deliveryPickupLimitSeconds: e.DELIVERY_PICKUP_LIMIT_SECONDS,
+    lockOpenTimeoutMs: e.LOCK_OPEN_TIMEOUT_MS,
+    lockJamLimit: e.LOCK_JAM_LIMIT,
   };
 }

@@ -198,6 +198,8 @@ export const ZDevice = z.object({
   headboard: z.number().int().nullable(),
   port: z.number().int().nullable(),
   lock_status_at: z.string().nullable(),
+  /** Unlocks of the door that jammed in the last 30 days (`JAM_WINDOW_DAYS`). */
+  jams_30d: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -352,12 +354,16 @@ export type TDeviceCreateRequest = z.input<typeof ZDeviceCreateRequest>;
 export type TDeviceCreateValues = z.output<typeof ZDeviceCreateRequest>;
 export const ZDeviceUpdateRequest = ZDeviceCreateRequest;
 
-/** List filters (spec: operational §7 Devices): `by_status`, `id_location`, `hardware_type`, `mode`. */
+/**
+ * List filters (spec: operational §7 Devices): `by_status`, `id_location`, `hardware_type`, `mode`;
+ * `min_jams`: only doors with at least that many jams in the last 30 days.
+ */
 export const ZDeviceListQuery = z.object({
   by_status: z.enum(DEVICE_STATUSES).optional(),
   id_location: z.uuid().optional(),
   hardware_type: z.enum(DEVICE_HARDWARE_TYPES).optional(),
   mode: z.enum(DEVICE_MODES).optional(),
+  min_jams: z.coerce.number().int().min(1).optional(),
 });
 
 /** `PATCH devices`: bulk edit ("Edit Devices") of mode, price, size, product, location and status. */

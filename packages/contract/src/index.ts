@@ -10,6 +10,7 @@ export * from './health';
 export * from './issues';
 export * from './locations';
 export * from './locker-walls';
+export * from './locks';
 export * from './members';
 export * from './memberships';
 export * from './messages';

@@ -60,7 +60,9 @@ export function createAdapters(
       overrides.payments ??
       createPaymentsAdapter({ stripeSecretKey: config.stripeSecretKey, publicUrl: config.publicUrl }),
     charges: overrides.charges ?? sandboxCharges,
-    locks: overrides.locks ?? createLockAdapter(),
+    locks:
+      overrides.locks ??
+      createLockAdapter({ openTimeoutMs: config.lockOpenTimeoutMs, jamLimit: config.lockJamLimit }),
     storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     geocoder: overrides.geocoder ?? createGeocoder(config.geocodeUrl),
   };

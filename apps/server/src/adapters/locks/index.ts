@@ -1,19 +1,54 @@
-import { DEVICE_HARDWARE_TYPES, type THardwareType } from '@lockerops/contract';
+import { DEVICE_HARDWARE_TYPES, type THardwareType, type TLockStatus } from '@lockerops/contract';
+import { createHeadleaderDriver } from './drivers/headleader';
+import { createKerongDriver } from './drivers/kerong';
 import { unconnectedDriver } from './drivers/unconnected';
-import { virtualDriver } from './drivers/virtual';
-import { type LockDriver, type LockReport, type LockTarget, LockUnreachable } from './types';
+import { createVirtualDriver } from './drivers/virtual';
+import {
+  type LockDriver,
+  LockNotConfigured,
+  type LockReport,
+  type LockTarget,
+  LockUnreachable,
+} from './types';
 
-export { VIRTUAL_RELATCH_SECONDS, virtualDriver } from './drivers/virtual';
-export { type LockDriver, type LockReport, type LockTarget, LockUnreachable } from './types';
+export { createHeadleaderDriver } from './drivers/headleader';
+export { createKerongDriver } from './drivers/kerong';
+export { createVirtualDriver, VIRTUAL_RELATCH_SECONDS, type VirtualDriverOptions } from './drivers/virtual';
+export {
+  type LockDriver,
+  LockNotConfigured,
+  type LockReport,
+  type LockSettings,
+  type LockTarget,
+  LockUnreachable,
+  NO_LOCK_SETTINGS,
+} from './types';
+
+/** How an unlock ended once the lock acknowledged it. */
+export interface UnlockResult {
+  /** `opened`: the door reported open; `jammed`: no open report within the open timeout. */
+  outcome: 'opened' | 'jammed';
+  /** The lock's status at the end: `open` when opened, the last report otherwise. */
+  lockStatus: TLockStatus;
+}
 
 /** The lock adapter: one driver per hardware type behind one interface, each call time-boxed. */
 export interface LockAdapter {
-  unlock(target: LockTarget): Promise<LockReport>;
+  /**
+   * Opens a lock: sends the command (`LockUnreachable` / `LockNotConfigured` when it cannot),
+   * calls `onAcknowledged` once the lock acknowledged, then waits for the door's open report
+   * (asking its status) for at most the open timeout: `opened`, else `jammed`.
+   */
+  unlock(target: LockTarget, hooks?: { onAcknowledged?: () => Promise<void> }): Promise<UnlockResult>;
   status(target: LockTarget): Promise<LockReport>;
+  /** Jams in a row after which a door goes to maintenance, unless its location sets its own. */
+  readonly jamLimit: number;
 }
 
-/** How long a driver may take before the lock counts as unreachable, milliseconds. */
+/** How long one driver call may take before the lock counts as unreachable, milliseconds. */
 export const LOCK_TIMEOUT_MS = 5000;
+/** Default wait for the open report after an acknowledged unlock, ms (`LOCK_OPEN_TIMEOUT_MS`). */
+export const LOCK_OPEN_TIMEOUT_MS = 10_000;
 
 function withTimeout<T>(p: Promise<T>, ms: number, vendor: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -23,34 +58,73 @@ function withTimeout<T>(p: Promise<T>, ms: number, vendor: string): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Options of `createLockAdapter`. */
+export interface LockAdapterOptions {
+  /** A driver per vendor replacing the default one (a deployment with vendor access, a test). */
+  drivers?: Partial<Record<THardwareType, LockDriver>>;
+  /** Time box of one driver call, ms (default `LOCK_TIMEOUT_MS`). */
+  timeoutMs?: number;
+  /** Wait for the open report after an acknowledged unlock, ms (default `LOCK_OPEN_TIMEOUT_MS`). */
+  openTimeoutMs?: number;
+  /** Jams in a row that put a door into maintenance (default 3; `LOCK_JAM_LIMIT`). */
+  jamLimit?: number;
+  /** Pause between two status questions while waiting for the open report, ms (default 250). */
+  pollMs?: number;
+}
+
 /**
- * Builds the lock adapter. `drivers` overrides the driver of a vendor (a deployment with vendor
- * access); by default `virtual` is the working virtual lock and every other vendor is an
- * unconnected driver that answers as an unreachable lock. Any driver error other than
- * `LockUnreachable` is also reported as unreachable, so a flaky vendor never yields a 500.
+ * Builds the lock adapter, one driver per hardware type: `virtual` the simulated lock (its
+ * location's latency, jam and offline rates), `kerong` and `headleader` the RS-485 boards behind
+ * their serial-to-TCP bridge, and every cloud vendor a driver answering `LockNotConfigured` until
+ * it is configured. `drivers` replaces any of them. Any driver error other than
+ * `LockUnreachable` / `LockNotConfigured` is reported as unreachable, so a flaky vendor never
+ * yields a 500.
  */
-export function createLockAdapter(
-  opts: { drivers?: Partial<Record<THardwareType, LockDriver>>; timeoutMs?: number } = {},
-): LockAdapter {
+export function createLockAdapter(opts: LockAdapterOptions = {}): LockAdapter {
+  const defaults: Partial<Record<THardwareType, LockDriver>> = {
+    virtual: createVirtualDriver(),
+    kerong: createKerongDriver(),
+    headleader: createHeadleaderDriver(),
+  };
   const registry = new Map<THardwareType, LockDriver>();
-  for (const vendor of DEVICE_HARDWARE_TYPES) {
-    registry.set(
-      vendor,
-      opts.drivers?.[vendor] ?? (vendor === 'virtual' ? virtualDriver : unconnectedDriver(vendor)),
-    );
-  }
+  for (const vendor of DEVICE_HARDWARE_TYPES)
+    registry.set(vendor, opts.drivers?.[vendor] ?? defaults[vendor] ?? unconnectedDriver(vendor));
   const timeoutMs = opts.timeoutMs ?? LOCK_TIMEOUT_MS;
-  const call = async (t: LockTarget, op: 'unlock' | 'status') => {
+  const openTimeoutMs = opts.openTimeoutMs ?? LOCK_OPEN_TIMEOUT_MS;
+  const pollMs = opts.pollMs ?? Math.max(10, Math.min(250, Math.floor(openTimeoutMs / 4)));
+  const call = async (t: LockTarget, op: 'unlock' | 'status'): Promise<LockReport> => {
     const driver = registry.get(t.hardwareType)!;
+    // the virtual lock's latency is part of the simulation: the time box grows with it
+    const box = t.hardwareType === 'virtual' ? timeoutMs + t.settings.virtualLatencyMs : timeoutMs;
     try {
-      return await withTimeout(driver[op](t), timeoutMs, t.hardwareType);
+      return await withTimeout(driver[op](t), box, t.hardwareType);
     } catch (err) {
-      if (err instanceof LockUnreachable) throw err;
+      if (err instanceof LockUnreachable || err instanceof LockNotConfigured) throw err;
       throw new LockUnreachable(t.hardwareType, err instanceof Error ? err.message : 'driver error');
     }
   };
   return {
-    unlock: (t) => call(t, 'unlock'),
+    async unlock(t, hooks) {
+      const ack = await call(t, 'unlock');
+      await hooks?.onAcknowledged?.();
+      if (ack.lockStatus === 'open') return { outcome: 'opened', lockStatus: 'open' };
+      const deadline = Date.now() + openTimeoutMs;
+      let last: TLockStatus = ack.lockStatus;
+      while (Date.now() < deadline) {
+        await sleep(Math.min(pollMs, Math.max(0, deadline - Date.now())));
+        try {
+          last = (await call(t, 'status')).lockStatus;
+        } catch (err) {
+          if (err instanceof LockNotConfigured) throw err;
+          continue; // no report this time; the door may still report open before the deadline
+        }
+        if (last === 'open') return { outcome: 'opened', lockStatus: 'open' };
+      }
+      return { outcome: 'jammed', lockStatus: last === 'unknown' ? 'locked' : last };
+    },
     status: (t) => call(t, 'status'),
+    jamLimit: opts.jamLimit ?? 3,
   };
 }

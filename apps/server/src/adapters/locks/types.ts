@@ -1,5 +1,29 @@
 import type { THardwareType, TLockStatus } from '@lockerops/contract';
 
+/**
+ * Lock settings of the device's location (table `location_lock_settings`): the serial-to-TCP
+ * bridge of its Kerong/Headleader boards and the simulated fleet of its virtual locks.
+ */
+export interface LockSettings {
+  bridgeHost: string | null;
+  bridgePort: number | null;
+  /** Virtual locks: milliseconds each unlock takes. */
+  virtualLatencyMs: number;
+  /** Virtual locks: share (0–1) of unlocks that jam (acknowledged, never reported open). */
+  virtualJamRate: number;
+  /** Virtual locks: share (0–1) of unlocks that find the lock offline. */
+  virtualOfflineRate: number;
+}
+
+/** The settings of a location without its own: no bridge, a perfect virtual fleet. */
+export const NO_LOCK_SETTINGS: LockSettings = {
+  bridgeHost: null,
+  bridgePort: null,
+  virtualLatencyMs: 0,
+  virtualJamRate: 0,
+  virtualOfflineRate: 0,
+};
+
 /** What a driver needs to reach one lock: its hardware type, last known status and vendor fields. */
 export interface LockTarget {
   id: string;
@@ -9,6 +33,8 @@ export interface LockTarget {
   lockStatusAt: Date | null;
   /** The device's hardware-specific fields by wire name (mac_address, gantner_id, headboard…). */
   fields: Record<string, string | number | null>;
+  /** The location's lock settings (`NO_LOCK_SETTINGS` when it has none). */
+  settings: LockSettings;
 }
 
 /** A lock's answer: its status after the call. */
@@ -19,18 +45,35 @@ export interface LockReport {
 /** One vendor's driver (ARCHITECTURE: Adapters — locks). Throws `LockUnreachable` when the lock does not answer. */
 export interface LockDriver {
   readonly vendor: THardwareType;
-  /** Opens the lock; answers the status it reports afterwards (normally `open`). */
+  /**
+   * Sends the unlock command; resolves when the lock acknowledged it, with the status it reports
+   * in that acknowledgement: `open` when the door is already reported open, anything else when
+   * the open report is still to come (the adapter then asks `status` until the door reports open).
+   */
   unlock(target: LockTarget): Promise<LockReport>;
   /** Asks the lock for its current status. */
   status(target: LockTarget): Promise<LockReport>;
 }
 
-/** The lock did not answer (offline, not connected, or too slow). */
+/** The lock did not answer (offline, not connected, too slow, or a garbled answer). */
 export class LockUnreachable extends Error {
   constructor(
     readonly vendor: string,
     reason: string,
   ) {
     super(`${vendor} lock unreachable: ${reason}`);
+  }
+}
+
+/**
+ * The driver cannot talk to the lock because settings are missing (vendor credentials, a bridge
+ * address, a board or lock address). `detail` names the settings to fill and is shown as it is.
+ */
+export class LockNotConfigured extends Error {
+  constructor(
+    readonly vendor: string,
+    readonly detail: string,
+  ) {
+    super(detail);
   }
 }

@@ -3,6 +3,7 @@ export * from './dashboard';
 export * from './identity';
 export * from './issues';
 export * from './locker-walls';
+export * from './locks';
 export * from './notifications';
 export * from './organizations';
 export * from './people';

@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, DEVICE_MESSAGES, MSG } from '@lockerops/contract';
+import { CSV_MESSAGES, DEVICE_MESSAGES, LOCK_MESSAGES, MSG } from '@lockerops/contract';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -464,17 +464,20 @@ describe('devices: unlock through the lock adapter', () => {
     expect(status.json().lock_status).toBe('open');
   });
 
-  it('refuses a gantner lock whose status is unknown or offline (409), and an unconnected vendor answers 502', async () => {
+  it('refuses a gantner lock whose status is unknown or offline (409), and an unconfigured cloud vendor answers 409 naming its settings', async () => {
     const g = await create({ hardware_type: 'gantner', gantner_id: 'G-7' });
     await t.database.db.update(devices).set({ lockStatus: 'unknown' }).where(eq(devices.id, g.id));
     const res = await inject('PATCH', 'devices/unlock', { ids: [g.id] });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(DEVICE_MESSAGES.unreachable);
     const l = await create({ hardware_type: 'linka', mac_address: 'AA:BB:CC:DD:EE:01' });
+    // a cloud vendor without its settings says which settings to fill, and its lock is not marked offline
     const lr = await inject('PATCH', 'devices/unlock', { ids: [l.id] });
-    expect(lr.statusCode).toBe(502);
-    expect(lr.json().detail).toBe(DEVICE_MESSAGES.unreachable);
-    expect((await inject('GET', `devices/${l.id}`)).json().lock_status).toBe('offline');
+    expect(lr.statusCode).toBe(409);
+    expect(lr.json().detail).toBe(
+      LOCK_MESSAGES.notConfigured('Linka', "the organization's Linka API base URL, merchant id and API key"),
+    );
+    expect((await inject('GET', `devices/${l.id}`)).json().lock_status).toBe('locked');
   });
 
   it('unlocks the selected devices and lists the failures', async () => {

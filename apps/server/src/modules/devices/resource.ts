@@ -8,7 +8,7 @@ import {
   ZDeviceListQuery,
   ZDeviceUpdateRequest,
 } from '@lockerops/contract';
-import { countDistinct, eq, inArray } from 'drizzle-orm';
+import { countDistinct, eq, gte, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { devices, locations, prices, products, sizes } from '../../db/schema';
 import { BadRequest } from '../../errors';
@@ -16,6 +16,7 @@ import type { Resource } from '../../lib/crud/resource';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import { restrictionsOf } from '../locations/service';
 import { type DeviceRow, deviceValues, hardwareFieldsOf, type THardwareFields } from './service';
+import { jamsOf, jamsSql } from './unlocks';
 
 /**
  * The wire shape of devices, with their location (and its restriction, which the device mirrors),
@@ -64,6 +65,10 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
     orgId,
     locs.filter((l) => rows.some((r) => r.idLocation === l.id && r.organizationId === orgId)),
   );
+  const jams = await jamsOf(
+    tx,
+    rows.map((r) => r.id),
+  );
   const productBy = new Map(prods.map((p) => [p.id, p]));
   const locBy = new Map(locs.map((l) => [l.id, l]));
   const sizeBy = new Map(sz.map((s) => [s.id, s]));
@@ -108,6 +113,7 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
       shared_from_parent: d.organizationId !== orgId,
       ...(hardwareFieldsOf(d) as Pick<TDevice, keyof THardwareFields>),
       lock_status_at: d.lockStatusAt ? d.lockStatusAt.toISOString() : null,
+      jams_30d: jams.get(d.id) ?? 0,
       created_at: d.createdAt.toISOString(),
       updated_at: d.updatedAt.toISOString(),
     };
@@ -139,6 +145,7 @@ export const devicesResource: Resource<
     q.id_location ? eq(devices.idLocation, q.id_location) : undefined,
     q.hardware_type ? eq(devices.hardwareType, q.hardware_type) : undefined,
     q.mode ? eq(devices.mode, q.mode) : undefined,
+    q.min_jams ? gte(jamsSql(), q.min_jams) : undefined,
   ],
   search: [
     devices.name,

@@ -8,16 +8,21 @@ import {
   ZDeviceBulkResponse,
   ZDeviceIdsRequest,
   ZDeviceLogs,
+  ZDeviceUnlock,
+  ZDeviceUnlocksQuery,
+  ZLocationLockSettings,
+  ZLocationLockSettingsRequest,
   ZMaintainQuery,
   ZTypeOptions,
   ZVirtualLockRequest,
+  zPage,
 } from '@lockerops/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { LockAdapter } from '../../adapters/locks';
+import { type LockAdapter, LockNotConfigured } from '../../adapters/locks';
 import type { Tx } from '../../db/client';
-import { auditLog, devices } from '../../db/schema';
+import { auditLog, devices, deviceUnlocks, locationLockSettings, locations } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, rowError, wireOf } from '../../lib/crud/resource';
@@ -29,18 +34,28 @@ import {
   deviceValues,
   hardwareFieldsOf,
   lockDevices,
-  lockTargetOf,
   setMaintenance,
   type THardwareFields,
   typeOptions,
+} from './service';
+import {
+  lockSettingsToWire,
+  lockTargetWithSettings,
   unlockAnswer,
   unlockDevices,
-} from './service';
+  unlockToWire,
+} from './unlocks';
 
 const ADMIN = ['admin'] as const;
 const WRITERS = ['admin', 'member'] as const;
 const tags = ['Devices'];
 const Params = z.object({ id: z.uuid() });
+
+/** Why an unlock was asked, as the timeline shows it. */
+export const UNLOCK_REASON = {
+  console: 'Unlock from the console',
+  location: 'Unlock All of the location',
+} as const;
 
 /** The create-shaped values of a stored device, for re-checking it after a bulk edit. */
 function inputOf(d: DeviceRow): TDeviceCreateValues {
@@ -165,15 +180,19 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
           tags,
           summary: 'Unlock one or the selected devices',
           description:
-            'Body `{ ids }` (or a bare array). Opens each lock through the lock adapter and records `lock_status` open. A gantner device whose lock status is unknown or offline is not tried; a lock that does not answer is marked offline. When nothing could be opened the call fails with "Unable to reach lock. Please check your lock is connected": 409 when every device was a blocked gantner lock, 502 when a lock did not answer. Otherwise 200 with "Device unlocked correctly." (one) or "Unlock request sent to selected devices" (many) and the failures. spec: operational §4 Device status, §8.',
+            'Body `{ ids }` (or a bare array). Opens each lock through the lock adapter, outside any database transaction, and records each unlock\'s timeline (`GET devices/{id}/unlocks`) and `lock_status`. A gantner device whose lock status is unknown or offline is not tried; a lock that does not answer is marked offline; one acknowledged but not reported open within `LOCK_OPEN_TIMEOUT_MS` is jammed (and after the jam limit in a row goes to maintenance). When nothing could be opened the call fails: one device with its own reason (409 blocked gantner or lock not configured — the detail names the settings —, 502 "Unable to reach lock. Please check your lock is connected" or jammed), several with "Unable to reach lock…" (409 when every failure was a 409, else 502). Otherwise 200 with "Device unlocked correctly." (one) or "Unlock request sent to selected devices" (many) and the failures. spec: operational §4 Device status, §8.',
           body: ZDeviceIdsRequest,
           response: { 200: ZDeviceBulkResponse, ...errors(400, 401, 403, 404, 409, 502) },
         },
       },
       async (req) => {
         const ids = idsOf(req.body);
-        const outcome = await req.withTenant(async (tx) =>
-          unlockDevices(tx, req.auth, locks, await lockDevices(tx, req.auth, ids)),
+        const outcome = await unlockDevices(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          locks,
+          (tx) => lockDevices(tx, req.auth, ids),
+          UNLOCK_REASON.console,
         );
         return unlockAnswer(outcome, new Set(ids).size === 1);
       },
@@ -197,9 +216,10 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
           const [d] = await lockDevices(tx, req.auth, [req.params.id]);
           let status = d!.lockStatus;
           try {
-            status = (await locks.status(lockTargetOf(d!))).lockStatus;
-          } catch {
-            status = 'offline';
+            status = (await locks.status(await lockTargetWithSettings(tx, d!))).lockStatus;
+          } catch (err) {
+            // a lock whose settings are missing was not asked: its status stays as it was
+            if (!(err instanceof LockNotConfigured)) status = 'offline';
           }
           let row = d!;
           if (status !== d!.lockStatus) {
@@ -250,6 +270,130 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
             changes: d!.lockStatus === next ? {} : { lock_status: { before: d!.lockStatus, after: next } },
           });
           return (await devicesToWire([row!], tx))[0]!;
+        }),
+    );
+
+    app.get(
+      '/devices/:id/unlocks',
+      {
+        config: { roles: WRITERS },
+        schema: {
+          tags,
+          summary: "A device's unlock timeline",
+          description:
+            "Every unlock of the device, newest first, paged (`page`, `size`): who asked and why, and the time of each step — requested, sent, acknowledged, then opened, jammed (no open report within `LOCK_OPEN_TIMEOUT_MS`) or offline; `state` is the last step reached. 404 for another organization's device. spec: ARCHITECTURE Adapters (locks).",
+          params: Params,
+          querystring: ZDeviceUnlocksQuery,
+          response: { 200: zPage(ZDeviceUnlock), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (req) =>
+        req.withTenant(async (tx) => {
+          await findOr404(tx, devices, req.auth, req.params.id, DEVICE_MESSAGES.notFound);
+          const where = and(
+            eq(deviceUnlocks.organizationId, req.auth.organizationId),
+            eq(deviceUnlocks.idDevice, req.params.id),
+          );
+          const { page, size } = req.query;
+          const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(deviceUnlocks).where(where);
+          const rows = await tx
+            .select()
+            .from(deviceUnlocks)
+            .where(where)
+            .orderBy(desc(deviceUnlocks.requestedAt), desc(deviceUnlocks.id))
+            .limit(size)
+            .offset((page - 1) * size);
+          const total = Number(n);
+          return {
+            items: rows.map(unlockToWire),
+            total,
+            pages: Math.ceil(total / size),
+            page,
+            page_size: size,
+          };
+        }),
+    );
+
+    app.get(
+      '/locations/:id/lock-settings',
+      {
+        config: { roles: WRITERS },
+        schema: {
+          tags,
+          summary: "A location's lock settings",
+          description:
+            "The serial-to-TCP bridge of the location's Kerong/Headleader boards, its virtual locks' simulated latency (ms), jam and offline rates (0–1), and the jams in a row that put a door into maintenance (`jam_limit`, null: the server's `LOCK_JAM_LIMIT`, shown as `effective_jam_limit`). Defaults when never saved. 404 for another organization's location. spec: ARCHITECTURE Adapters (locks).",
+          params: Params,
+          response: { 200: ZLocationLockSettings, ...errors(401, 403, 404) },
+        },
+      },
+      async (req) =>
+        req.withTenant(async (tx) => {
+          await findOr404(tx, locations, req.auth, req.params.id, DEVICE_MESSAGES.locationNotFound);
+          const [row] = await tx
+            .select()
+            .from(locationLockSettings)
+            .where(
+              and(
+                eq(locationLockSettings.organizationId, req.auth.organizationId),
+                eq(locationLockSettings.idLocation, req.params.id),
+              ),
+            );
+          return lockSettingsToWire(req.params.id, row, locks.jamLimit);
+        }),
+    );
+
+    app.put(
+      '/locations/:id/lock-settings',
+      {
+        config: { roles: ADMIN },
+        schema: {
+          tags,
+          summary: "Set a location's lock settings",
+          description:
+            "Saves the whole settings object (absent fields take their defaults): `bridge_host` / `bridge_port` (1–65535), `virtual_latency_ms` (0–60000), `virtual_jam_rate` and `virtual_offline_rate` (0–1), `jam_limit` (1–100 or null). 400 with the rule's text, 404 for another organization's location. Audit entry `lock_settings` on the location. spec: ARCHITECTURE Adapters (locks).",
+          params: Params,
+          body: ZLocationLockSettingsRequest,
+          response: { 200: ZLocationLockSettings, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (req) =>
+        req.withTenant(async (tx) => {
+          await findOr404(tx, locations, req.auth, req.params.id, DEVICE_MESSAGES.locationNotFound);
+          const b = req.body;
+          const values = {
+            bridgeHost: b.bridge_host || null,
+            bridgePort: b.bridge_port,
+            virtualLatencyMs: b.virtual_latency_ms,
+            virtualJamRate: b.virtual_jam_rate,
+            virtualOfflineRate: b.virtual_offline_rate,
+            jamLimit: b.jam_limit,
+            updatedAt: new Date(),
+          };
+          const [before] = await tx
+            .select()
+            .from(locationLockSettings)
+            .where(
+              and(
+                eq(locationLockSettings.organizationId, req.auth.organizationId),
+                eq(locationLockSettings.idLocation, req.params.id),
+              ),
+            );
+          const [row] = await tx
+            .insert(locationLockSettings)
+            .values({ idLocation: req.params.id, organizationId: req.auth.organizationId, ...values })
+            .onConflictDoUpdate({ target: locationLockSettings.idLocation, set: values })
+            .returning();
+          const wireBefore = lockSettingsToWire(req.params.id, before, locks.jamLimit);
+          const wire = lockSettingsToWire(req.params.id, row, locks.jamLimit);
+          await writeAudit(tx, req.auth, {
+            entity: 'location',
+            entityId: req.params.id,
+            action: 'lock_settings',
+            before: wireBefore as unknown as Record<string, unknown>,
+            after: wire as unknown as Record<string, unknown>,
+          });
+          return wire;
         }),
     );
 

@@ -13,11 +13,11 @@ import {
   type TTypeOption,
 } from '@lockerops/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type LockAdapter, type LockTarget, LockUnreachable } from '../../adapters/locks';
+import { type LockTarget, NO_LOCK_SETTINGS } from '../../adapters/locks';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { devices, locations, organizations, prices, products, sizes } from '../../db/schema';
-import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
+import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { assertMayShare } from '../locations/service';
 
@@ -259,7 +259,7 @@ export function hardwareFieldsOf(d: DeviceRow): THardwareFields {
   return Object.fromEntries(ALL_HARDWARE_FIELDS.map((f) => [f, row[camel(f)] ?? null])) as THardwareFields;
 }
 
-/** A device row as the lock adapter sees it. */
+/** A device row as the lock adapter sees it, without its location's lock settings (`lockTargetWithSettings`). */
 export function lockTargetOf(d: DeviceRow): LockTarget {
   const fields = hardwareFieldsOf(d);
   return {
@@ -268,83 +268,6 @@ export function lockTargetOf(d: DeviceRow): LockTarget {
     lockStatus: d.lockStatus as TLockStatus,
     lockStatusAt: d.lockStatusAt,
     fields,
-  };
-}
-
-/** Outcome of unlocking some devices: opened ids, and failures with their status and text. */
-export interface UnlockOutcome {
-  unlocked: string[];
-  failed: Array<{ id: string; detail: string; status: number }>;
-}
-
-/** HTTP status of a lock that did not answer: the upstream (the lock) failed. */
-export const UNREACHABLE_STATUS = 502;
-/** HTTP status of a gantner lock whose status is unknown or offline: the state forbids unlocking. */
-export const GANTNER_BLOCKED_STATUS = 409;
-
-/**
- * Unlocks devices through the lock adapter (spec: operational §4 Device status "Unlock forces an
- * open state"). A gantner device whose lock status is unknown or offline is not tried; a lock
- * that does not answer is marked `offline`. Every device gets an audit entry (`unlock` or
- * `unlock_failed`) in the caller's transaction; nothing throws, so failures are recorded.
- */
-export async function unlockDevices(
-  tx: Tx,
-  auth: AuthContext,
-  locks: LockAdapter,
-  rows: DeviceRow[],
-): Promise<UnlockOutcome> {
-  const out: UnlockOutcome = { unlocked: [], failed: [] };
-  const results = await Promise.all(
-    rows.map(async (d) => {
-      if (d.hardwareType === 'gantner' && (d.lockStatus === 'unknown' || d.lockStatus === 'offline'))
-        return { d, ok: false as const, status: GANTNER_BLOCKED_STATUS, lockStatus: d.lockStatus };
-      try {
-        const r = await locks.unlock(lockTargetOf(d));
-        return { d, ok: true as const, lockStatus: r.lockStatus };
-      } catch (err) {
-        if (!(err instanceof LockUnreachable)) throw err;
-        return { d, ok: false as const, status: UNREACHABLE_STATUS, lockStatus: 'offline' as TLockStatus };
-      }
-    }),
-  );
-  const now = new Date();
-  for (const r of results) {
-    if (r.lockStatus !== r.d.lockStatus || r.ok) {
-      await tx
-        .update(devices)
-        .set({ lockStatus: r.lockStatus, lockStatusAt: now, updatedAt: now })
-        .where(and(eq(devices.id, r.d.id), eq(devices.organizationId, auth.organizationId)));
-    }
-    await writeAudit(tx, auth, {
-      entity: 'device',
-      entityId: r.d.id,
-      action: r.ok ? 'unlock' : 'unlock_failed',
-      changes:
-        r.lockStatus !== r.d.lockStatus
-          ? { lock_status: { before: r.d.lockStatus, after: r.lockStatus } }
-          : {},
-    });
-    if (r.ok) out.unlocked.push(r.d.id);
-    else out.failed.push({ id: r.d.id, detail: DEVICE_MESSAGES.unreachable, status: r.status });
-  }
-  return out;
-}
-
-/**
- * The answer of an unlock call: `{ detail, updated, failed }`, or the failure itself as an error
- * when nothing could be opened (409 gantner unknown/offline, else 502 unreachable).
- */
-export function unlockAnswer(outcome: UnlockOutcome, single: boolean) {
-  if (outcome.failed.length && !outcome.unlocked.length) {
-    const status = outcome.failed.every((f) => f.status === GANTNER_BLOCKED_STATUS)
-      ? GANTNER_BLOCKED_STATUS
-      : UNREACHABLE_STATUS;
-    throw new HttpError(status, DEVICE_MESSAGES.unreachable);
-  }
-  return {
-    detail: single ? DEVICE_MESSAGES.unlocked : DEVICE_MESSAGES.unlockSent,
-    updated: outcome.unlocked,
-    failed: outcome.failed.map(({ id, detail }) => ({ id, detail })),
+    settings: NO_LOCK_SETTINGS,
   };
 }

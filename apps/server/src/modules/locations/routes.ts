@@ -23,7 +23,8 @@ import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, lockOr404, wireOf } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
 import { devicesToWire } from '../devices/resource';
-import { type DeviceRow, unlockAnswer, unlockDevices } from '../devices/service';
+import type { DeviceRow } from '../devices/service';
+import { unlockAnswer, unlockDevices } from '../devices/unlocks';
 import { locationsResource } from './resource';
 import {
   assertMayShare,
@@ -193,31 +194,36 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
         },
       },
       async (req) => {
-        const result = await req.withTenant(async (tx) => {
-          await findOr404(tx, locations, req.auth, req.params.id, LOCATION_MESSAGES.notFound);
-          const rows = (await tx
-            .select()
-            .from(devices)
-            .where(
-              and(
-                eq(devices.organizationId, req.auth.organizationId),
-                eq(devices.idLocation, req.params.id),
-                eq(devices.status, 'available'),
-              ),
-            )
-            .orderBy(asc(devices.id))
-            .for('update')) as DeviceRow[];
-          if (!rows.length) return undefined;
-          const outcome = await unlockDevices(tx, req.auth, locks, rows);
-          await writeAudit(tx, req.auth, {
-            entity: 'location',
-            entityId: req.params.id,
-            action: 'unlock',
-            changes: {},
-          });
-          return outcome;
-        });
-        if (!result) return { detail: LOCATION_MESSAGES.nothingToUnlock, updated: [], failed: [] };
+        const result = await unlockDevices(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          locks,
+          async (tx) => {
+            await findOr404(tx, locations, req.auth, req.params.id, LOCATION_MESSAGES.notFound);
+            const rows = (await tx
+              .select()
+              .from(devices)
+              .where(
+                and(
+                  eq(devices.organizationId, req.auth.organizationId),
+                  eq(devices.idLocation, req.params.id),
+                  eq(devices.status, 'available'),
+                ),
+              )
+              .orderBy(asc(devices.id))
+              .for('update')) as DeviceRow[];
+            if (rows.length)
+              await writeAudit(tx, req.auth, {
+                entity: 'location',
+                entityId: req.params.id,
+                action: 'unlock',
+                changes: {},
+              });
+            return rows;
+          },
+          'Unlock All of the location',
+        );
+        if (!result.picked) return { detail: LOCATION_MESSAGES.nothingToUnlock, updated: [], failed: [] };
         return { ...unlockAnswer(result, false), detail: LOCATION_MESSAGES.unlockSent };
       },
     );

@@ -34,7 +34,8 @@ import {
 import { type DomainEventName, emit } from '../../domain-events';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { applyConditionEffects } from '../conditions/service';
-import { type DeviceRow, unlockAnswer, unlockDevices } from '../devices/service';
+import type { DeviceRow } from '../devices/service';
+import { unlockAnswer, unlockDevices } from '../devices/unlocks';
 import { computeCharge } from '../prices/pricing';
 import { recordTracking } from '../products/tracking';
 import { assertReservationAllows } from '../reservations/service';
@@ -207,9 +208,22 @@ export class TransactionService {
       );
   }
 
-  /** Opens a door through the lock adapter; 502 "Unable to reach lock…" when it does not answer. */
+  /**
+   * Opens a door through the lock adapter, with its unlock timeline; 502 "Unable to reach lock…"
+   * when it does not answer. The step's transaction holds the door and the transaction row, and
+   * the door must open for the step to commit, so the call runs inside it.
+   */
   private async openDoor(tx: Tx, auth: AuthContext, d: DeviceRow): Promise<void> {
-    unlockAnswer(await unlockDevices(tx, auth, this.deps.locks, [d]), true);
+    unlockAnswer(
+      await unlockDevices(
+        (fn) => fn(tx),
+        auth,
+        this.deps.locks,
+        async () => [d],
+        'Transaction step',
+      ),
+      true,
+    );
   }
 
   private async currencyOf(tx: Tx, organizationId: string, priceCurrency?: string | null): Promise<string> {

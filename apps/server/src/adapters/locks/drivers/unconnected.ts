@@ -1,21 +1,34 @@
-import type { THardwareType } from '@lockerops/contract';
+import { HARDWARE_LABELS, LOCK_MESSAGES, type THardwareType } from '@lockerops/contract';
 import type { LockDriver, LockReport } from '../types';
-import { LockUnreachable } from '../types';
+import { LockNotConfigured } from '../types';
+
+/** The settings a cloud vendor's driver would need, as the operator reads them. */
+const CLOUD_SETTINGS: Partial<Record<THardwareType, string>> = {
+  linka: "the organization's Linka API base URL, merchant id and API key",
+  ojmar: "the organization's Ojmar OCS API base URL and credentials",
+  gantner: "the organization's Gantner GAT Relaxx API base URL and API key",
+  harbor: "the organization's Harbor API base URL and client credentials",
+  spintly: "the organization's Spintly API base URL and integration token",
+  dclock: "the organization's DC Lock API base URL and account key",
+};
 
 /**
- * The driver of a vendor whose cloud or gateway this installation has no access to (no vendor
- * credentials are configured). It behaves as the spec says for a lock that cannot be reached:
- * unlocking fails with "Unable to reach lock…" and the status reads `offline`. A deployment with
- * vendor access replaces it by registering a driver that talks to the vendor.
+ * The driver of a cloud-only vendor whose API this installation is not configured for. Unlocking
+ * answers `LockNotConfigured` with a detail naming the settings to fill; the status reads
+ * `unknown` (nothing was asked, so nothing is known).
  */
 export function unconnectedDriver(vendor: THardwareType): LockDriver {
+  const detail = LOCK_MESSAGES.notConfigured(
+    HARDWARE_LABELS[vendor],
+    CLOUD_SETTINGS[vendor] ?? "the organization's vendor settings",
+  );
   return {
     vendor,
     async unlock(): Promise<LockReport> {
-      throw new LockUnreachable(vendor, 'no connection to the vendor is configured');
+      throw new LockNotConfigured(vendor, detail);
     },
     async status(): Promise<LockReport> {
-      return { lockStatus: 'offline' };
+      throw new LockNotConfigured(vendor, detail);
     },
   };
 }

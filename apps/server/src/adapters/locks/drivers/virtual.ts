@@ -4,24 +4,55 @@ import { LockUnreachable } from '../types';
 /** Seconds an opened virtual door stays open before it reports `locked` again (the door closed). */
 export const VIRTUAL_RELATCH_SECONDS = 10;
 
+/** Hooks of the virtual driver for tests: how it waits and how it draws chances. */
+export interface VirtualDriverOptions {
+  /** Waits `ms` milliseconds (the location's latency); default a timer. */
+  delay?: (ms: number, target: LockTarget) => Promise<void>;
+  /** A number in [0, 1); default `Math.random`. */
+  random?: () => number;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 /**
- * The local default driver: a lock that answers like hardware without any. Its state is the device
- * row itself, so every server process sees the same lock: `offline` means disconnected (unlock
- * fails as unreachable), anything else is connected. An opened door reports `locked` again after
- * `VIRTUAL_RELATCH_SECONDS`.
+ * The local default driver: a lock that answers like hardware without any, and a simulated fleet
+ * for demos. Its state is the device row itself, so every server process sees the same lock:
+ * `offline` means disconnected (unlock fails as unreachable), anything else is connected. An opened
+ * door reports `locked` again after `VIRTUAL_RELATCH_SECONDS`. The location's settings add a
+ * latency to each unlock, a share of unlocks that find the lock offline, and a share that jam: the
+ * lock acknowledges, but the door keeps reporting `locked` until a later unlock opens it (kept by
+ * this driver instance, i.e. per server process).
  */
-export const virtualDriver: LockDriver = {
-  vendor: 'virtual',
-  async unlock(t: LockTarget): Promise<LockReport> {
-    if (t.lockStatus === 'offline') throw new LockUnreachable('virtual', 'the virtual lock is offline');
-    return { lockStatus: 'open' };
-  },
-  async status(t: LockTarget): Promise<LockReport> {
-    if (t.lockStatus === 'offline') return { lockStatus: 'offline' };
-    if (t.lockStatus === 'open' && t.lockStatusAt) {
-      const age = (Date.now() - t.lockStatusAt.getTime()) / 1000;
-      return { lockStatus: age >= VIRTUAL_RELATCH_SECONDS ? 'locked' : 'open' };
-    }
-    return { lockStatus: t.lockStatus === 'unknown' ? 'locked' : t.lockStatus };
-  },
-};
+export function createVirtualDriver(opts: VirtualDriverOptions = {}): LockDriver {
+  const delay = opts.delay ?? ((ms: number) => sleep(ms));
+  const random = opts.random ?? Math.random;
+  const jammed = new Set<string>();
+  return {
+    vendor: 'virtual',
+    async unlock(t: LockTarget): Promise<LockReport> {
+      const s = t.settings;
+      if (s.virtualLatencyMs > 0) await delay(s.virtualLatencyMs, t);
+      if (t.lockStatus === 'offline') throw new LockUnreachable('virtual', 'the virtual lock is offline');
+      if (s.virtualOfflineRate > 0 && random() < s.virtualOfflineRate)
+        throw new LockUnreachable('virtual', 'the simulated lock did not answer');
+      if (s.virtualJamRate > 0 && random() < s.virtualJamRate) {
+        jammed.add(t.id);
+        return { lockStatus: 'locked' };
+      }
+      jammed.delete(t.id);
+      return { lockStatus: 'open' };
+    },
+    async status(t: LockTarget): Promise<LockReport> {
+      if (t.lockStatus === 'offline') return { lockStatus: 'offline' };
+      if (jammed.has(t.id)) return { lockStatus: 'locked' };
+      if (t.lockStatus === 'open' && t.lockStatusAt) {
+        const age = (Date.now() - t.lockStatusAt.getTime()) / 1000;
+        return { lockStatus: age >= VIRTUAL_RELATCH_SECONDS ? 'locked' : 'open' };
+      }
+      return { lockStatus: t.lockStatus === 'unknown' ? 'locked' : t.lockStatus };
+    },
+  };
+}
+
+/** A virtual driver with timers and `Math.random`. */
+export const virtualDriver: LockDriver = createVirtualDriver();

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizationRef } from './columns';
+import { devices, locations } from './places';
+
+/**
+ * The unlock timeline (ARCHITECTURE: Adapters — locks): one row per unlock of a door, written as
+ * it goes. `state` is the latest step: requested → sent → acknowledged → opened, or jammed (the
+ * board acknowledged but reported no open door within `LOCK_OPEN_TIMEOUT_MS`) or offline (the lock
+ * did not answer, or a gantner lock in an unknown state was not tried). Each step keeps its time.
+ * Who asked is the actor (`actor_type`, `actor_id`, `actor_name`), why is `reason`.
+ */
+export const deviceUnlocks = pgTable(
+  'device_unlocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    idDevice: uuid('id_device')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('requested'),
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    reason: text('reason').notNull(),
+    detail: text('detail'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    jammedAt: timestamp('jammed_at', { withTimezone: true }),
+    offlineAt: timestamp('offline_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('device_unlocks_device_idx').on(t.organizationId, t.idDevice, t.requestedAt),
+    // "jams in the last 30 days" per device, for the devices list column and filter
+    index('device_unlocks_jams_idx').on(t.idDevice, t.requestedAt).where(sql`${t.state} = 'jammed'`),
+    check(
+      'device_unlocks_state_ck',
+      sql`${t.state} IN ('requested', 'sent', 'acknowledged', 'opened', 'jammed', 'offline')`,
+    ),
+  ],
+);
+
+/**
+ * Lock settings of one location: the serial-to-TCP bridge of its Kerong/Headleader boards (a
+ * board's own `ip` wins for Kerong), the simulated fleet of its virtual locks (latency, jam and
+ * offline rates, 0–1), and the jams in a row that put a door into maintenance (null: the
+ * server's `LOCK_JAM_LIMIT`).
+ */
+export const locationLockSettings = pgTable(
+  'location_lock_settings',
+  {
+    idLocation: uuid('id_location')
+      .primaryKey()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    bridgeHost: text('bridge_host'),
+    bridgePort: integer('bridge_port'),
+    virtualLatencyMs: integer('virtual_latency_ms').notNull().default(0),
+    virtualJamRate: doublePrecision('virtual_jam_rate').notNull().default(0),
+    virtualOfflineRate: doublePrecision('virtual_offline_rate').notNull().default(0),
+    jamLimit: integer('jam_limit'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'location_lock_settings_rates_ck',
+      sql`${t.virtualJamRate} BETWEEN 0 AND 1 AND ${t.virtualOfflineRate} BETWEEN 0 AND 1`,
+    ),
+  ],
+);

@@ -1,0 +1,376 @@
+import {
+  DEVICE_MESSAGES,
+  JAM_WINDOW_DAYS,
+  LOCK_MESSAGES,
+  type TDeviceUnlock,
+  type TLocationLockSettings,
+  type TLockStatus,
+  type TUnlockState,
+} from '@lockerops/contract';
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  type LockAdapter,
+  LockNotConfigured,
+  type LockSettings,
+  type LockTarget,
+  LockUnreachable,
+  NO_LOCK_SETTINGS,
+} from '../../adapters/locks';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { devices, deviceUnlocks, locationLockSettings } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
+import { type DeviceRow, lockTargetOf } from './service';
+
+/** Runs `fn` in one tenant transaction (`req.withTenant`), or in the caller's transaction. */
+export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** Outcome of unlocking some devices: opened ids, and failures with their status and text. */
+export interface UnlockOutcome {
+  unlocked: string[];
+  failed: Array<{ id: string; detail: string; status: number }>;
+}
+
+/** HTTP status of a lock that did not answer or did not open: the upstream (the lock) failed. */
+export const UNREACHABLE_STATUS = 502;
+/** HTTP status of a gantner lock whose status is unknown or offline, or of a lock not configured. */
+export const GANTNER_BLOCKED_STATUS = 409;
+
+type Step = {
+  d: DeviceRow;
+  unlockId: string;
+  settings: LockSettings;
+  jamLimit: number;
+  blocked: boolean;
+};
+type Result = Step & {
+  state: 'opened' | 'jammed' | 'offline';
+  lockStatus: TLockStatus;
+  status?: number;
+  detail?: string;
+};
+
+/** The lock settings of locations by id (only those that have a row). */
+async function settingsOf(tx: Tx, organizationId: string, locationIds: string[]) {
+  if (!locationIds.length) return new Map<string, typeof locationLockSettings.$inferSelect>();
+  const rows = await tx
+    .select()
+    .from(locationLockSettings)
+    .where(
+      and(
+        eq(locationLockSettings.organizationId, organizationId),
+        inArray(locationLockSettings.idLocation, [...new Set(locationIds)]),
+      ),
+    );
+  return new Map(rows.map((r) => [r.idLocation, r]));
+}
+
+const toLockSettings = (r?: typeof locationLockSettings.$inferSelect): LockSettings =>
+  r
+    ? {
+        bridgeHost: r.bridgeHost,
+        bridgePort: r.bridgePort,
+        virtualLatencyMs: r.virtualLatencyMs,
+        virtualJamRate: r.virtualJamRate,
+        virtualOfflineRate: r.virtualOfflineRate,
+      }
+    : NO_LOCK_SETTINGS;
+
+/** A device and its location's lock settings as the lock adapter sees them. */
+export async function lockTargetWithSettings(tx: Tx, d: DeviceRow): Promise<LockTarget> {
+  const s = await settingsOf(tx, d.organizationId, [d.idLocation]);
+  return { ...lockTargetOf(d), settings: toLockSettings(s.get(d.idLocation)) };
+}
+
+async function setUnlock(
+  run: TenantRun,
+  id: string,
+  organizationId: string,
+  values: Partial<typeof deviceUnlocks.$inferInsert>,
+) {
+  await run((tx) =>
+    tx
+      .update(deviceUnlocks)
+      .set(values)
+      .where(and(eq(deviceUnlocks.id, id), eq(deviceUnlocks.organizationId, organizationId))),
+  );
+}
+
+/**
+ * Unlocks devices and records each unlock's timeline (ARCHITECTURE: Adapters — locks; spec:
+ * operational §4 Device status "Unlock forces an open state"). Three steps, so a slow lock holds
+ * no row: (1) one transaction picks and locks the devices (`pick`), records each unlock as
+ * `requested` (who: `auth`'s actor, why: `reason`) and commits; a gantner lock whose status is
+ * unknown or offline is not tried (`offline` at once). (2) Outside any transaction each lock is
+ * called — `sent` and `acknowledged` are written as they happen, each in its own short
+ * transaction. (3) One transaction records the result: `opened`, `jammed` (acknowledged but no
+ * open report within `LOCK_OPEN_TIMEOUT_MS`) or `offline` (no answer, or not configured: the
+ * detail names the settings), the device's `lock_status`, an audit entry per device (`unlock`,
+ * `unlock_jammed`, `unlock_failed`), and the maintenance of a door that jammed `jamLimit` times in
+ * a row (the location's `jam_limit`, else the adapter's). `run` is `req.withTenant`; a caller
+ * already inside a transaction may pass `(fn) => fn(tx)`. Nothing throws for a lock's failure.
+ */
+export async function unlockDevices(
+  run: TenantRun,
+  auth: AuthContext,
+  locks: LockAdapter,
+  pick: (tx: Tx) => Promise<DeviceRow[]>,
+  reason: string,
+): Promise<UnlockOutcome & { picked: number }> {
+  const orgId = auth.organizationId;
+  const steps = await run(async (tx) => {
+    const rows = await pick(tx);
+    const settings = await settingsOf(
+      tx,
+      orgId,
+      rows.map((d) => d.idLocation),
+    );
+    const out: Step[] = [];
+    for (const d of rows) {
+      const blocked =
+        d.hardwareType === 'gantner' && (d.lockStatus === 'unknown' || d.lockStatus === 'offline');
+      const now = new Date();
+      const [u] = await tx
+        .insert(deviceUnlocks)
+        .values({
+          organizationId: orgId,
+          idDevice: d.id,
+          actorType: auth.actor.type,
+          actorId: auth.actor.id,
+          actorName: auth.actor.name,
+          reason,
+          requestedAt: now,
+          ...(blocked ? { state: 'offline', offlineAt: now, detail: DEVICE_MESSAGES.unreachable } : {}),
+        })
+        .returning({ id: deviceUnlocks.id });
+      const s = settings.get(d.idLocation);
+      out.push({
+        d,
+        unlockId: u!.id,
+        settings: toLockSettings(s),
+        jamLimit: s?.jamLimit ?? locks.jamLimit,
+        blocked,
+      });
+    }
+    return out;
+  });
+
+  const results: Result[] = await Promise.all(
+    steps.map(async (s): Promise<Result> => {
+      if (s.blocked)
+        return {
+          ...s,
+          state: 'offline',
+          lockStatus: s.d.lockStatus as TLockStatus,
+          status: GANTNER_BLOCKED_STATUS,
+          detail: DEVICE_MESSAGES.unreachable,
+        };
+      await setUnlock(run, s.unlockId, orgId, { state: 'sent', sentAt: new Date() });
+      try {
+        const r = await locks.unlock(
+          { ...lockTargetOf(s.d), settings: s.settings },
+          {
+            onAcknowledged: () =>
+              setUnlock(run, s.unlockId, orgId, { state: 'acknowledged', acknowledgedAt: new Date() }),
+          },
+        );
+        return r.outcome === 'opened'
+          ? { ...s, state: 'opened', lockStatus: 'open' }
+          : {
+              ...s,
+              state: 'jammed',
+              lockStatus: r.lockStatus,
+              status: UNREACHABLE_STATUS,
+              detail: LOCK_MESSAGES.jammed,
+            };
+      } catch (err) {
+        if (err instanceof LockNotConfigured)
+          return {
+            ...s,
+            state: 'offline',
+            lockStatus: s.d.lockStatus as TLockStatus,
+            status: GANTNER_BLOCKED_STATUS,
+            detail: err.detail,
+          };
+        if (!(err instanceof LockUnreachable)) throw err;
+        return {
+          ...s,
+          state: 'offline',
+          lockStatus: 'offline',
+          status: UNREACHABLE_STATUS,
+          detail: DEVICE_MESSAGES.unreachable,
+        };
+      }
+    }),
+  );
+
+  const out: UnlockOutcome & { picked: number } = { unlocked: [], failed: [], picked: steps.length };
+  await run(async (tx) => {
+    for (const r of results) {
+      const now = new Date();
+      if (!r.blocked)
+        await tx
+          .update(deviceUnlocks)
+          .set({
+            state: r.state,
+            detail: r.detail ?? null,
+            ...(r.state === 'opened'
+              ? { openedAt: now }
+              : r.state === 'jammed'
+                ? { jammedAt: now }
+                : { offlineAt: now }),
+          })
+          .where(and(eq(deviceUnlocks.id, r.unlockId), eq(deviceUnlocks.organizationId, orgId)));
+      const changed = r.lockStatus !== r.d.lockStatus;
+      if (changed || r.state === 'opened')
+        await tx
+          .update(devices)
+          .set({ lockStatus: r.lockStatus, lockStatusAt: now, updatedAt: now })
+          .where(and(eq(devices.id, r.d.id), eq(devices.organizationId, orgId)));
+      await writeAudit(tx, auth, {
+        entity: 'device',
+        entityId: r.d.id,
+        action: r.state === 'opened' ? 'unlock' : r.state === 'jammed' ? 'unlock_jammed' : 'unlock_failed',
+        changes: changed ? { lock_status: { before: r.d.lockStatus, after: r.lockStatus } } : {},
+      });
+      if (r.state === 'jammed') await maintainAfterJams(tx, auth, r.d.id, r.jamLimit);
+      if (r.state === 'opened') out.unlocked.push(r.d.id);
+      else out.failed.push({ id: r.d.id, detail: r.detail!, status: r.status! });
+    }
+  });
+  return out;
+}
+
+/**
+ * Puts a door into maintenance when its last `limit` acknowledged unlocks (opened or jammed; an
+ * offline attempt neither counts nor breaks the row) all jammed and it is available (a reserved
+ * door cannot go to maintenance, spec operational §4 Device status). Audit entry
+ * `auto_maintenance` with the status change and the jams in a row.
+ */
+export async function maintainAfterJams(
+  tx: Tx,
+  auth: AuthContext,
+  deviceId: string,
+  limit: number,
+): Promise<boolean> {
+  const last = await tx
+    .select({ state: deviceUnlocks.state })
+    .from(deviceUnlocks)
+    .where(
+      and(
+        eq(deviceUnlocks.organizationId, auth.organizationId),
+        eq(deviceUnlocks.idDevice, deviceId),
+        inArray(deviceUnlocks.state, ['opened', 'jammed']),
+      ),
+    )
+    .orderBy(desc(deviceUnlocks.requestedAt), desc(deviceUnlocks.id))
+    .limit(limit);
+  if (last.length < limit || last.some((u) => u.state !== 'jammed')) return false;
+  const [d] = await tx
+    .update(devices)
+    .set({ status: 'maintenance', updatedAt: new Date() })
+    .where(
+      and(
+        eq(devices.id, deviceId),
+        eq(devices.organizationId, auth.organizationId),
+        eq(devices.status, 'available'),
+      ),
+    )
+    .returning({ id: devices.id });
+  if (!d) return false;
+  await writeAudit(tx, auth, {
+    entity: 'device',
+    entityId: deviceId,
+    action: 'auto_maintenance',
+    changes: {
+      status: { before: 'available', after: 'maintenance' },
+      jams_in_a_row: { before: null, after: limit },
+    },
+  });
+  return true;
+}
+
+/** The SQL count of a device's jams in the last `JAM_WINDOW_DAYS` days (uses `device_unlocks_jams_idx`). */
+export const jamsSql = () =>
+  sql<number>`(select count(*)::int from ${deviceUnlocks} where ${deviceUnlocks.idDevice} = ${devices.id} and ${deviceUnlocks.state} = 'jammed' and ${deviceUnlocks.requestedAt} >= now() - make_interval(days => ${JAM_WINDOW_DAYS}))`;
+
+/** Jams in the last `JAM_WINDOW_DAYS` days of the given devices, by device id (absent: none). */
+export async function jamsOf(tx: Tx, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const since = new Date(Date.now() - JAM_WINDOW_DAYS * 24 * 3600 * 1000);
+  const rows = await tx
+    .select({ id: deviceUnlocks.idDevice, n: count() })
+    .from(deviceUnlocks)
+    .where(
+      and(
+        inArray(deviceUnlocks.idDevice, ids),
+        eq(deviceUnlocks.state, 'jammed'),
+        gte(deviceUnlocks.requestedAt, since),
+      ),
+    )
+    .groupBy(deviceUnlocks.idDevice);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** An unlock row on the wire. */
+export function unlockToWire(u: typeof deviceUnlocks.$inferSelect): TDeviceUnlock {
+  return {
+    id: u.id,
+    id_device: u.idDevice,
+    state: u.state as TUnlockState,
+    actor_type: u.actorType,
+    actor_name: u.actorName,
+    reason: u.reason,
+    detail: u.detail,
+    requested_at: u.requestedAt.toISOString(),
+    sent_at: iso(u.sentAt),
+    acknowledged_at: iso(u.acknowledgedAt),
+    opened_at: iso(u.openedAt),
+    jammed_at: iso(u.jammedAt),
+    offline_at: iso(u.offlineAt),
+  };
+}
+
+/** A location's lock settings on the wire (defaults when it has none). */
+export function lockSettingsToWire(
+  idLocation: string,
+  r: typeof locationLockSettings.$inferSelect | undefined,
+  defaultJamLimit: number,
+): TLocationLockSettings {
+  return {
+    id_location: idLocation,
+    bridge_host: r?.bridgeHost ?? null,
+    bridge_port: r?.bridgePort ?? null,
+    virtual_latency_ms: r?.virtualLatencyMs ?? 0,
+    virtual_jam_rate: r?.virtualJamRate ?? 0,
+    virtual_offline_rate: r?.virtualOfflineRate ?? 0,
+    jam_limit: r?.jamLimit ?? null,
+    effective_jam_limit: r?.jamLimit ?? defaultJamLimit,
+  };
+}
+
+/**
+ * The answer of an unlock call: `{ detail, updated, failed }`, or the failure itself as an error
+ * when nothing could be opened. One device answers its own failure (409 gantner unknown/offline
+ * or not configured, 502 unreachable or jammed); several answer "Unable to reach lock…", 409 when
+ * every failure is a 409, else 502.
+ */
+export function unlockAnswer(outcome: UnlockOutcome, single: boolean) {
+  if (outcome.failed.length && !outcome.unlocked.length) {
+    const status = outcome.failed.every((f) => f.status === GANTNER_BLOCKED_STATUS)
+      ? GANTNER_BLOCKED_STATUS
+      : UNREACHABLE_STATUS;
+    throw new HttpError(
+      status,
+      outcome.failed.length === 1 ? outcome.failed[0]!.detail : DEVICE_MESSAGES.unreachable,
+    );
+  }
+  return {
+    detail: single ? DEVICE_MESSAGES.unlocked : DEVICE_MESSAGES.unlockSent,
+    updated: outcome.unlocked,
+    failed: outcome.failed.map(({ id, detail }) => ({ id, detail })),
+  };
+}
