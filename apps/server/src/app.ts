@@ -56,6 +56,7 @@ import { pricesRoutes } from './modules/prices/routes';
 import { productGroupsRoutes } from './modules/product-groups/routes';
 import { productsRoutes } from './modules/products/routes';
 import { promosRoutes } from './modules/promos/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { reservationsResource } from './modules/reservations/resource';
 import { reservationsRoutes } from './modules/reservations/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -233,6 +234,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(issuesRoutes);
       await api.register(notificationsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(reportsRoutes);
       await api.register(toolboxRoutes);
       await api.register(webhookRoutes);
       await api.register(widgetApiRoutes);

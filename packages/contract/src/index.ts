@@ -21,6 +21,7 @@ export * from './prices';
 export * from './product-groups';
 export * from './products';
 export * from './promos';
+export * from './reports';
 export * from './reservations';
 export * from './settings';
 export * from './sizes';

@@ -11,6 +11,7 @@ export * from './places';
 export * from './platform';
 export * from './pricing';
 export * from './products';
+export * from './reports';
 export * from './reservations';
 export * from './sizes';
 export * from './toolbox';

@@ -1,0 +1,95 @@
+import { REPORT_MESSAGES, type TReport, type TReportCreateRequest } from '@lockerops/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { members, type reports } from '../../db/schema';
+import { NotFound } from '../../errors';
+import { firstDue, type Schedule } from './schedule';
+
+export type ReportRow = typeof reports.$inferSelect;
+
+/** A member's display name: name, else first and last name, else e-mail. */
+export const memberName = (m: {
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}): string => m.name ?? ([m.firstName, m.lastName].filter(Boolean).join(' ') || m.email);
+
+/** The team members of `organizationId` among `ids` (id, e-mail, display name). */
+export async function membersOf(tx: DbOrTx, organizationId: string, ids: readonly string[]) {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({
+      id: members.id,
+      email: members.email,
+      name: members.name,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      enabled: members.enabled,
+    })
+    .from(members)
+    .where(and(eq(members.organizationId, organizationId), inArray(members.id, [...ids])));
+  return rows.map((m) => ({ id: m.id, email: m.email, enabled: m.enabled, name: memberName(m) }));
+}
+
+/** 404 'No users found' (spec §7 report lookup fallback) unless every id is a member of the organization. */
+export async function assertAssignees(tx: DbOrTx, organizationId: string, ids: readonly string[]) {
+  const found = await membersOf(tx, organizationId, ids);
+  if (found.length !== new Set(ids).size) throw NotFound(REPORT_MESSAGES.noUsers);
+}
+
+/** The schedule part of a row. */
+export const scheduleOf = (
+  r: Pick<ReportRow, 'recurrence' | 'weekday' | 'month' | 'when' | 'sendTime'>,
+): Schedule => ({
+  recurrence: r.recurrence,
+  weekday: r.weekday,
+  month: r.month,
+  when: r.when,
+  sendTime: r.sendTime,
+});
+
+/** Column values of a validated create/update body; `next_due_at` is the first send after `now`. */
+export function reportValues(input: TReportCreateRequest, now: Date) {
+  const values = {
+    name: input.name,
+    contents: input.contents,
+    assignTo: input.assign_to,
+    recurrence: input.recurrence,
+    weekday: input.weekday,
+    month: input.month,
+    when: input.when,
+    sendTime: input.send_time,
+    includeSubOrgs: input.include_sub_orgs,
+  };
+  return { ...values, nextDueAt: firstDue(scheduleOf(values), now) };
+}
+
+/** The wire shape of report rows (one query for every assignee name). */
+export async function reportsToWire(rows: ReportRow[], tx: DbOrTx): Promise<TReport[]> {
+  const byOrg = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const s = byOrg.get(r.organizationId) ?? new Set<string>();
+    for (const id of r.assignTo) s.add(id);
+    byOrg.set(r.organizationId, s);
+  }
+  const names = new Map<string, string>();
+  for (const [org, ids] of byOrg) for (const m of await membersOf(tx, org, [...ids])) names.set(m.id, m.name);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    contents: r.contents as TReport['contents'],
+    assign_to: r.assignTo,
+    assignee: r.assignTo.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])),
+    recurrence: r.recurrence,
+    weekday: r.weekday,
+    month: r.month,
+    when: r.when,
+    send_time: r.sendTime,
+    include_sub_orgs: r.includeSubOrgs,
+    last_sent: r.lastSent?.toISOString() ?? null,
+    last_error: r.lastError,
+    next_due_at: r.nextDueAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
