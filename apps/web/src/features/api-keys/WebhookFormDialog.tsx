@@ -13,7 +13,7 @@ import {
   FormLabel,
   Switch,
   TextField,
-  Tooltip,
+  Typography,
 } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
@@ -82,24 +82,33 @@ export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: Webhoo
               <FormLabel component="legend">Events</FormLabel>
               <FormGroup>
                 {WEBHOOK_EVENTS.map((type) => (
-                  <Tooltip key={type} title={describe(type)} placement="right">
-                    <FormControlLabel
-                      control={
-                        <Checkbox
-                          size="small"
-                          checked={picked.includes(type)}
-                          onChange={(e) =>
-                            field.onChange(
-                              e.target.checked
-                                ? WEBHOOK_EVENTS.filter((t) => t === type || picked.includes(t))
-                                : picked.filter((t) => t !== type),
-                            )
-                          }
-                        />
-                      }
-                      label={type}
-                    />
-                  </Tooltip>
+                  <FormControlLabel
+                    key={type}
+                    sx={{ alignItems: 'flex-start', mb: 0.5 }}
+                    control={
+                      <Checkbox
+                        size="small"
+                        sx={{ pt: 0.25 }}
+                        slotProps={{ input: { 'aria-label': type } }}
+                        checked={picked.includes(type)}
+                        onChange={(e) =>
+                          field.onChange(
+                            e.target.checked
+                              ? WEBHOOK_EVENTS.filter((t) => t === type || picked.includes(t))
+                              : picked.filter((t) => t !== type),
+                          )
+                        }
+                      />
+                    }
+                    label={
+                      <>
+                        <Typography variant="body2">{type}</Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {describe(type)}
+                        </Typography>
+                      </>
+                    }
+                  />
                 ))}
               </FormGroup>
               <FormHelperText>None ticked: every event.</FormHelperText>
