@@ -59,6 +59,8 @@ export default defineConfig({
       SMTP_URL: '',
       // deliveries expire at the expiry job's next tick after their courier drop-off (transactions.spec)
       DELIVERY_PICKUP_LIMIT_SECONDS: '2',
+      // webhook endpoints on the test's own loopback receiver (toolbox.spec)
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });
