@@ -201,9 +201,13 @@ export const ZReportUpdateRequest = ZReportCreateRequest;
 /** `GET reports` and `GET reports/all`: 1-based paging, search (2+ characters) on the name. */
 export const ZReportListQuery = ZListQuery.extend({ target_org: z.uuid().optional() });
 
-/** `GET reports/download/{id}`: the file's format (default csv). */
+/**
+ * `GET reports/download/{id}`: the file's format (default csv) and the send the file stands for
+ * (`due_at`, ISO 8601; default now: the period that ends yesterday).
+ */
 export const ZReportDownloadQuery = z.object({
   format: z.enum(['csv', 'pdf']).optional().default('csv'),
+  due_at: z.iso.datetime({ offset: true }).optional(),
   target_org: z.uuid().optional(),
 });
 

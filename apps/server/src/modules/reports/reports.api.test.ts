@@ -1,4 +1,6 @@
 import { REPORT_MESSAGES as M } from '@lockerops/contract';
+import { parse } from 'csv-parse/sync';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -9,6 +11,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
+import { devices, locations, reports, transactions } from '../../db/schema';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -118,7 +121,7 @@ describe('reports CRUD (spec: console §3 Report, §4 recurrence, §5 rules, §7
     expect(res.json().detail).toBe(M.noUsers);
     const other = await createOrganization(t, 'Third Reports');
     const [row] = await t.database.db
-      .insert((await import('../../db/schema')).reports)
+      .insert(reports)
       .values({
         organizationId: other.id,
         name: 'Theirs',
@@ -168,5 +171,137 @@ describe('reports CRUD (spec: console §3 Report, §4 recurrence, §5 rules, §7
       const found = (await t.app.inject({ method: 'GET', url: `${url}?search=zeb`, headers: viewer })).json();
       expect(found.items.map((r: { name: string }) => r.name)).toEqual(['Zebra summary']);
     }
+  });
+});
+
+describe('GET reports/download/{id} (spec: console §7; the dashboard metric reads over the period)', () => {
+  let reportId: string;
+  let subName: string;
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [loc] = await db
+      .insert(locations)
+      .values({ organizationId: orgId, name: 'Harbor', address: '9 Quay' })
+      .returning();
+    const [door] = await db
+      .insert(devices)
+      .values({
+        organizationId: orgId,
+        name: 'D1',
+        lockerNumber: 77,
+        mode: 'storage',
+        hardwareType: 'virtual',
+        idLocation: loc!.id,
+      })
+      .returning();
+    const history: Array<[string, string]> = [
+      ['2026-03-02T15:00:00Z', '10.00'],
+      ['2026-03-04T10:00:00Z', '7.25'],
+      ['2026-03-04T11:00:00Z', '2.75'],
+      ['2026-03-08T20:00:00Z', '5.00'],
+      ['2026-03-09T10:00:00Z', '99.00'], // after the period
+      ['2026-02-27T10:00:00Z', '3.00'], // before it
+    ];
+    for (const [i, [created, total]] of history.entries())
+      await db.insert(transactions).values({
+        organizationId: orgId,
+        invoiceId: `INV-R${i}`,
+        orderId: `ORD-R${i}`,
+        eventStatus: 'finished',
+        eventType: 'storage',
+        idLocation: loc!.id,
+        idDevice: door!.id,
+        createdAt: new Date(created),
+        startedAt: new Date(created),
+        total,
+        paymentStatus: 'succeeded',
+      });
+    const sub = await createOrganization(t, 'Harbor Sub');
+    const { organizations } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    await db.update(organizations).set({ parentId: orgId }).where(eq(organizations.id, sub.id));
+    subName = sub.name;
+    reportId = (
+      await post({
+        ...weekly(),
+        name: 'Harbor weekly',
+        contents: ['earnings', 'transaction_rate', 'top_locations', 'active_locks'],
+        include_sub_orgs: true,
+      })
+    ).json().id;
+  });
+
+  const download = (format: string, headers = viewer) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/reports/download/${reportId}?format=${format}&due_at=2026-03-09T09:00:00Z`,
+      headers,
+    });
+
+  it('CSV: one section per content; the figures equal the metric reads of the period', async () => {
+    const res = await download('csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('Harbor_weekly_2026-03-02_2026-03-08.csv');
+    const rows: string[][] = parse(res.rawPayload, { bom: true, relax_column_count: true });
+    expect(rows[1]).toEqual(['period', '2026-03-02', '2026-03-08']);
+    const range = 'from_date=2026-03-02&to_date=2026-03-08';
+    const earnings = (
+      await t.app.inject({ method: 'GET', url: `/api/reports/earnings?${range}`, headers: viewer })
+    ).json();
+    const total = (
+      await t.app.inject({ method: 'GET', url: `/api/reports/total_transactions?${range}`, headers: viewer })
+    ).json();
+    expect(earnings.earnings).toBe(25);
+    expect(total.breakdown.organization_total).toBe(4);
+    const figure = (name: string) => rows.find((r) => r[0] === name)?.[1];
+    expect(Number(figure('Earnings'))).toBe(earnings.earnings);
+    expect(Number(figure('Transactions'))).toBe(total.breakdown.organization_total);
+    expect(figure('Doors')).toBe('1');
+    const orgName = (await demoOrg(t)).name;
+    const sections = rows.filter((r) => r[0] === 'section').map((r) => `${r[1]}/${r[2]}`);
+    expect(sections).toEqual([
+      `${orgName}/Earnings`,
+      `${orgName}/Transaction Rate`,
+      `${orgName}/Top Locations`,
+      `${orgName}/Active Locks`,
+      `${subName}/Earnings`,
+      `${subName}/Transaction Rate`,
+      `${subName}/Top Locations`,
+      `${subName}/Active Locks`,
+    ]);
+    expect(rows.some((r) => r[0] === 'Harbor' && r[2] === '4')).toBe(true);
+  });
+
+  it('PDF: one page that parses, with the figures', async () => {
+    const res = await download('pdf');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+    expect(pdf.numPages).toBe(1);
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain('Harbor weekly');
+    expect(text).toContain('Earnings: 25.00');
+    expect(text).toContain('Transactions: 4');
+  });
+
+  it("another organization's report answers 404", async () => {
+    const other = await createOrganization(t, 'Download Other');
+    const [row] = await t.database.db
+      .insert(reports)
+      .values({
+        organizationId: other.id,
+        name: 'Theirs',
+        recurrence: 'weekly',
+        weekday: 1,
+        sendTime: '10:00',
+      })
+      .returning();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/download/${row!.id}`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(404);
   });
 });

@@ -1,9 +1,18 @@
-import { MAX_PAGE_SIZE, ZReport, ZReportListQuery, zPage } from '@lockerops/contract';
+import {
+  MAX_PAGE_SIZE,
+  REPORT_MESSAGES,
+  ZReport,
+  ZReportDownloadQuery,
+  ZReportListQuery,
+  zPage,
+} from '@lockerops/contract';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { reports } from '../../db/schema';
-import { crudRoutes } from '../../lib/crud/resource';
+import { crudRoutes, findOr404 } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
+import { buildReport, renderCsv, renderPdf } from './render';
 import { reportsResource } from './resource';
 import { type ReportRow, reportsToWire } from './service';
 
@@ -11,7 +20,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The Reporting calls (spec: console §7 Reports): the list area's CRUD from `reportsResource`,
- * and `GET reports/all`.
+ * `GET reports/all` and `GET reports/download/{id}`.
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(crudRoutes(reportsResource));
@@ -54,5 +63,35 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           page_size: size,
         };
       }),
+  );
+
+  app.get(
+    '/reports/download/:id',
+    {
+      schema: {
+        tags: ['Reports'],
+        summary: 'Download a report',
+        description:
+          "The report's contents for its period (the week, two weeks, month or two months before `due_at`, default now, in the organization zone), computed with the dashboard's metric reads; with include_sub_orgs each sub-organization is its own section. `format=csv` (one section per content) or `pdf` (one page: figures and one chart per time series). Every signed-in role; another organization's id: 404. spec: console §7 `GET reports/download/{id}`.",
+        params: z.object({ id: z.uuid() }),
+        querystring: ZReportDownloadQuery,
+        produces: ['text/csv', 'application/pdf'],
+        response: errors(400, 401, 404),
+      },
+    },
+    async (req, reply) => {
+      const row = (await req.withTenant((tx) =>
+        findOr404(tx, reports, req.auth, req.params.id, REPORT_MESSAGES.notFound),
+      )) as unknown as ReportRow;
+      const dueAt = req.query.due_at ? new Date(req.query.due_at) : new Date();
+      const data = await buildReport(app.ctx.db, row, dueAt);
+      const base = `${row.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'report'}_${data.from}_${data.to}`;
+      const pdf = req.query.format === 'pdf';
+      reply
+        .type(pdf ? 'application/pdf' : 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${base}.${pdf ? 'pdf' : 'csv'}"`)
+        .header('access-control-expose-headers', 'content-disposition');
+      return reply.send((pdf ? await renderPdf(data) : renderCsv(data)) as never);
+    },
   );
 };
