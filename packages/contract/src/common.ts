@@ -16,13 +16,20 @@ export type TIdParams = z.infer<typeof ZIdParams>;
 export const PAGE_SIZES = [25, 50, 200] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 10000;
+/**
+ * Highest page number a list accepts: beyond it the offset (page × size) would leave the exact
+ * integer range and the query fail; a larger `page` answers 400.
+ */
+export const MAX_PAGE = 100000;
+/** The 1-based `page` query field of every paged list (1 … MAX_PAGE, default 1). */
+export const zPageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const TRUNCATE_LENGTH = 25;
 
 /** Query of every list: 1-based page, size, case-insensitive search, server-side sort. */
 export const ZListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: zPageNumber,
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().optional(),
   sort_by: z.string().optional(),

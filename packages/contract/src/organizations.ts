@@ -79,6 +79,10 @@ export const ORGANIZATION_MESSAGES = {
   /** Our text (the spec names none): a sub-organization may not widen its own access. */
   featureDisabled: 'This feature is not enabled for this organization.',
   ownFlagsForbidden: 'Only the parent organization can change the access of this organization.',
+  /** Our text: only Super-Tenant organizations manage sub-organizations (spec console §6). */
+  superTenantRequired: 'Only Super-Tenant organizations can create sub-organizations.',
+  /** Our text: a sub-organization's access is capped at its parent's. */
+  flagsBeyondParent: 'A sub-organization cannot get access its parent organization does not have:',
 } as const;
 
 /** The sub-domain label of an organization name: lower-case, spaces to hyphens. */

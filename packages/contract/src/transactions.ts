@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_PAGE_SIZE, MODES, type TMode, ZMode } from './common';
+import { EMAIL_PATTERN, MAX_PAGE_SIZE, MODES, type TMode, ZMode, zPageNumber } from './common';
 import { zMoney } from './prices';
 
 /**
@@ -386,7 +386,7 @@ export const TRANSACTIONS_PAGE_SIZE = 50;
  * `key=invoice_id&value=…`) looks one transaction up by its invoice or order number.
  */
 export const ZTransactionListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: zPageNumber,
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(TRANSACTIONS_PAGE_SIZE),
   search: z.string().trim().optional(),
   sort_by: z.string().optional(),

@@ -4,6 +4,28 @@ import { auditLog } from '../../db/schema';
 
 const IGNORED = new Set(['updated_at', 'created_at', 'organization_id', 'password_hash']);
 
+/**
+ * Fields whose values never enter the audit log: lock codes, PINs, access and pickup codes, reset
+ * codes, tokens, secrets and keys. Their entries keep only the fact of a change (`SECRET_CHANGED`).
+ * The migration `scrub_audit_secrets` uses the same pattern for rows written before.
+ */
+export const SECRET_FIELD =
+  /^(pin|pin_code|user_code|master_code|access_code|pickup_code|reset_code|code_hash|secret|token|api_key|key_hash|key)$|_(pin|pin_code|token|secret|password|key)$/;
+/** What an audit entry holds instead of a secret's value. */
+export const SECRET_CHANGED = 'changed';
+
+const hide = (v: unknown) => (v === null || v === undefined ? null : SECRET_CHANGED);
+
+/** `changes` with every secret field's before/after replaced by `SECRET_CHANGED` (null stays null). */
+export function scrubSecrets(
+  changes: Record<string, { before: unknown; after: unknown }>,
+): Record<string, { before: unknown; after: unknown }> {
+  const out: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [k, v] of Object.entries(changes))
+    out[k] = SECRET_FIELD.test(k) ? { before: hide(v?.before), after: hide(v?.after) } : v;
+  return out;
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
@@ -27,6 +49,7 @@ export function diff(
 
 /**
  * Writes one audit entry in the caller's transaction (so it commits or rolls back with the change).
+ * Secret fields (`SECRET_FIELD`) are stored as `SECRET_CHANGED`, never their values.
  * `action` is create, update, delete, or an action name (maintenance, unlock, assign…).
  */
 export async function writeAudit(
@@ -49,6 +72,6 @@ export async function writeAudit(
     entity: entry.entity,
     entityId: entry.entityId,
     action: entry.action,
-    changes: entry.changes ?? diff(entry.before, entry.after),
+    changes: scrubSecrets(entry.changes ?? diff(entry.before, entry.after)),
   });
 }

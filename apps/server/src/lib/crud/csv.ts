@@ -25,15 +25,23 @@ export function parseCsv(data: Buffer): Record<string, string>[] {
   return records.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, unescapeCell(v)])));
 }
 
-/** Cells a spreadsheet would run as formulas are exported with a leading quote, removed on upload. */
-const escapeCell = (v: string) => (/^[=@]/.test(v) ? `'${v}` : v);
-const unescapeCell = (v: string) => (/^'[=@]/.test(v) ? v.slice(1) : v);
+/**
+ * Cells a spreadsheet would run as formulas (starting with `=`, `+`, `-`, `@`, tab or carriage
+ * return — OWASP CSV injection) are exported with a leading quote, removed again on upload.
+ */
+export const escapeCell = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+const unescapeCell = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
 
-const cell = (v: unknown): string => {
+/**
+ * The text of one exported cell: empty for null, ISO time for dates, JSON for objects, list items
+ * joined with `;`; whatever the type, the final text is neutralised by `escapeCell`.
+ */
+export const csvCell = (v: unknown): string => {
   if (v === null || v === undefined) return '';
-  if (Array.isArray(v)) return v.join(';');
+  if (Array.isArray(v))
+    return escapeCell(v.map((x) => (x === null || x === undefined ? '' : String(x))).join(';'));
   if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'object') return escapeCell(JSON.stringify(v));
   return escapeCell(String(v));
 };
 
@@ -50,7 +58,7 @@ export function csvStream(
     try {
       for await (const batch of batches) {
         for (const record of batch) {
-          const row = Object.fromEntries(headers.map((h) => [h, cell(record[h])]));
+          const row = Object.fromEntries(headers.map((h) => [h, csvCell(record[h])]));
           if (!out.write(row)) await new Promise((r) => out.once('drain', r));
         }
       }

@@ -122,8 +122,11 @@ const ADMIN: readonly TRole[] = ['admin'];
 const WRITERS: readonly TRole[] = ['admin', 'member'];
 const ALL: readonly TRole[] = ['admin', 'member', 'viewer'];
 
-/** Entities with a history, for `GET history/{entity}/{id}`. */
-export const historyRegistry = new Map<string, TenantTable>();
+/**
+ * Entities with a history, for `GET history/{entity}/{id}`: the table and the roles that may read
+ * the entity (the history answers 403 to the others, as the entity's own `GET` does).
+ */
+export const historyRegistry = new Map<string, { table: TenantTable; roles: readonly TRole[] }>();
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -217,7 +220,6 @@ export function crudRoutes<
   TUpdate extends z.ZodType,
   TQuery extends z.ZodObject,
 >(r: Resource<TOut, TCreate, TUpdate, TQuery>): FastifyPluginAsyncZod {
-  historyRegistry.set(r.entity, r.table);
   const roles = {
     read: r.roles?.read ?? ALL,
     write: r.roles?.write ?? WRITERS,
@@ -226,6 +228,7 @@ export function crudRoutes<
     upload: r.roles?.upload ?? ADMIN,
     export: r.roles?.export ?? ADMIN,
   };
+  historyRegistry.set(r.entity, { table: r.table, roles: roles.read });
   const ListQuery = ZListQuery.extend((r.query ?? z.object({})).shape);
   const ExportQuery = ListQuery.omit({ page: true, size: true }).extend({
     ids: z

@@ -3,14 +3,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditLog } from '../../db/schema';
-import { NotFound } from '../../errors';
+import { Forbidden, NotFound } from '../../errors';
 import { findOr404, historyRegistry } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
 
 /**
  * `GET history/{entity}/{id}`: the audit entries of one record, newest first (at most 200) — the
- * per-entity History Log tabs (Device History Log, User History Log…). 404 for an unknown entity or
- * an id of another organization.
+ * per-entity History Log tabs (Device History Log, User History Log…). 403 for a role that may not
+ * read the entity itself (its list's read roles); 404 for an unknown entity or an id of another
+ * organization. Secret fields are stored as 'changed' (`writeAudit`).
  */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,14 +20,17 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['history'],
         summary: 'History log of one record',
-        description: 'Who changed what and when: `changes` maps each field to `{ before, after }`.',
+        description:
+          "Who changed what and when: `changes` maps each field to `{ before, after }` (secrets only as 'changed'). 403 for roles that may not read the entity.",
         params: z.object({ entity: z.string().max(40), id: z.uuid() }),
-        response: { 200: ZHistoryResponse, ...errors(401, 404) },
+        response: { 200: ZHistoryResponse, ...errors(401, 403, 404) },
       },
     },
     async (req) => {
-      const table = historyRegistry.get(req.params.entity);
-      if (!table) throw NotFound('Unknown entity');
+      const entry = historyRegistry.get(req.params.entity);
+      if (!entry) throw NotFound('Unknown entity');
+      if (!entry.roles.includes(req.auth.role)) throw Forbidden();
+      const { table } = entry;
       return req.withTenant(async (tx) => {
         await findOr404(tx, table, req.auth, req.params.id);
         const rows = await tx

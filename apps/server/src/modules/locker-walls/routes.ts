@@ -33,7 +33,7 @@ const spec = 'spec: operational §2, §3, §4, §5, §7 Locker wall';
  * transaction with its audit entry (`GET history/locker_wall/{id}`).
  */
 export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
-  historyRegistry.set(service.WALL_ENTITY, lockerWalls);
+  historyRegistry.set(service.WALL_ENTITY, { table: lockerWalls, roles: READERS });
 
   app.get(
     '/locker-walls',

@@ -103,7 +103,7 @@ async function lockMember(tx: Tx, auth: AuthContext, id: string): Promise<Member
  * `PATCH members/{id}` (own name) and `POST members/change-password` live in auth/routes.ts.
  */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
-  historyRegistry.set('member', members);
+  historyRegistry.set('member', { table: members, roles: STAFF });
 
   app.get(
     '/members',

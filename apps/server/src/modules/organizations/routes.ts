@@ -118,7 +118,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a sub-organization and its owner',
         description:
-          "Multipart: name (letters, digits, spaces; unique, case-insensitive), primary_color, secondary_color (#RRGGBB, default #000000), email, first_name, last_name (owner), logo (an image, checked by content), and the flags ('true'/'false'), at least one `<vendor>_hardware`. The owner gets a temporary password by e-mail and must choose a new one at first sign-in. 400 with the spec's messages; 409 'An organization with this name already exists. Please use an unique name.'. spec: console §3, §5, §7 `POST organizations`.",
+          "Multipart: name (letters, digits, spaces; unique, case-insensitive), primary_color, secondary_color (#RRGGBB, default #000000), email, first_name, last_name (owner), logo (an image, checked by content), and the flags ('true'/'false'), at least one `<vendor>_hardware`, none its parent lacks (400). Only a Super-Tenant may create (403). The owner gets a temporary password by e-mail and must choose a new one at first sign-in. 400 with the spec's messages; 409 'An organization with this name already exists. Please use an unique name.'. spec: console §3, §5, §7 `POST organizations`.",
         consumes: MULTIPART,
         body: ZCreateOrganizationBody,
         response: { 201: ZOrganization, ...errors(400, 401, 403, 409, 413) },

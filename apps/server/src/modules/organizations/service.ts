@@ -6,6 +6,8 @@ import {
   type TCreateOrganizationFields,
   type TListOrganizationsQuery,
   type TOrganization,
+  type TOrganizationFlag,
+  type TOrganizationFlags,
   type TOrganizationList,
   type TOrganizationPublic,
   type TUpdateOrganizationRequest,
@@ -21,7 +23,7 @@ import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { toWire } from '../../lib/rows';
 import { withTenant } from '../../tenancy';
-import { flagColumns, flagsOf } from './flags';
+import { flagColumns, flagsOf, getOrganizationFlags } from './flags';
 import {
   childrenOf,
   findManaged,
@@ -91,6 +93,16 @@ export async function hasMembers(tx: DbOrTx, organizationId: string): Promise<bo
   return rows.length > 0;
 }
 
+/**
+ * Refuses (400, `flagsBeyondParent` with the flags' names) flags turned on for a sub-organization
+ * that its parent does not have: a child's feature, mode and hardware access is capped at its
+ * parent's. `turnedOn` are the flags the request switches on.
+ */
+export function assertWithinParent(parent: TOrganizationFlags, turnedOn: readonly TOrganizationFlag[]): void {
+  const beyond = turnedOn.filter((f) => !parent[f]);
+  if (beyond.length) throw BadRequest(`${ORGANIZATION_MESSAGES.flagsBeyondParent} ${beyond.join(', ')}`);
+}
+
 /** The sign-in address of an organization: its sub-domain under the public URL's host. */
 export function signInUrlOf(publicUrl: string, subdomain: string): string {
   const u = new URL(publicUrl);
@@ -145,6 +157,12 @@ export class OrganizationsService {
    * the name or its sub-domain is taken, also when two creates race (the unique index decides).
    */
   async create(auth: AuthContext, fields: TCreateOrganizationFields, logo: Buffer): Promise<TOrganization> {
+    const parent = await this.tenant(auth, (tx) => getOrganizationFlags(tx, auth.organizationId));
+    if (!parent.super_tenant) throw Forbidden(ORGANIZATION_MESSAGES.superTenantRequired);
+    assertWithinParent(
+      parent,
+      ORGANIZATION_FLAGS.filter((f) => fields[f] === true),
+    );
     const subdomain = subdomainOf(fields.name);
     if (await nameTaken(this.ctx.db, fields.name, subdomain))
       throw Conflict(ORGANIZATION_MESSAGES.nameUnique);
@@ -229,6 +247,13 @@ export class OrganizationsService {
     const changesFlags = ORGANIZATION_FLAGS.some((f) => merged[f] !== before[f]);
     if (changesFlags && current.id === auth.organizationId && current.parentId !== null)
       throw Forbidden(ORGANIZATION_MESSAGES.ownFlagsForbidden);
+    if (changesFlags && current.parentId !== null) {
+      const parent = await this.tenant(auth, (tx) => getOrganizationFlags(tx, current.parentId!));
+      assertWithinParent(
+        parent,
+        ORGANIZATION_FLAGS.filter((f) => merged[f] && !before[f]),
+      );
+    }
     if (!hasHardware(merged)) throw BadRequest(ORGANIZATION_MESSAGES.hardwareRequired);
     if (patch.name && patch.name.toLowerCase() !== current.name.toLowerCase()) {
       if (await nameTaken(this.ctx.db, patch.name, subdomainOf(patch.name), current.id))
