@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** File names and types of the attachments. */
+  attachments: Array<{ filename: string; contentType: string; size: number }>;
 }
 
 /** A real SMTP server in-process that keeps what it receives; tests read codes out of it. */
@@ -31,7 +33,16 @@ export async function startSmtpSink() {
           const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
             a.value.map((v) => v.address ?? ''),
           );
-          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+          received.push({
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              size: a.size,
+            })),
+          });
           for (const w of waiters.splice(0)) w();
           callback();
         })

@@ -1,3 +1,4 @@
+import { reportSendJob } from '../modules/reports/send-job';
 import { reservationExpiryJob } from '../modules/reservations/expiry-job';
 import { deliveryExpiryJob } from './delivery-expiry';
 import { notificationSendJob } from './notification-send';
@@ -13,4 +14,9 @@ export {
 } from './runner';
 
 /** Every scheduled job of the server; an area adds its job here (one line). */
-export const JOBS: readonly JobDefinition[] = [deliveryExpiryJob, reservationExpiryJob, notificationSendJob];
+export const JOBS: readonly JobDefinition[] = [
+  deliveryExpiryJob,
+  reservationExpiryJob,
+  notificationSendJob,
+  reportSendJob,
+];

@@ -5,12 +5,20 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
+/** A file attached to an e-mail. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 /** One e-mail. `organizationId` only labels the outbox entry. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
   organizationId?: string;
 }
 
@@ -54,6 +62,7 @@ export function createMailAdapter(opts: {
           subject: m.subject,
           text: m.text,
           html: m.html,
+          attachments: m.attachments,
         });
         await record(m, 'smtp');
         opts.log.info({ to: m.to, subject: m.subject }, 'mail sent');
@@ -75,6 +84,7 @@ export function createMailAdapter(opts: {
         subject: m.subject,
         text: m.text,
         html: m.html,
+        attachments: m.attachments,
       });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(

@@ -244,8 +244,8 @@ export function renderCsv(d: ReportData): Buffer {
  * Draws a bar chart of a series with pdfkit's vector commands. Chosen over vega-lite → SVG →
  * resvg: a bar chart of at most ~62 points needs axes, bars and two labels, which the PDF
  * primitives draw exactly (and print sharply) with no browser, no SVG renderer and no native
- * module; the same drawing is used for the PNG-free mail (the mail shows the PDF's chart page
- * as an attachment and the figures inline).
+ * module. The mail body draws the same bars as HTML table cells (renderHtml), which mail clients
+ * show without loading an image.
  */
 function barChart(doc: PDFKit.PDFDocument, x: number, y: number, w: number, h: number, b: ReportBlock) {
   const pts = b.series!.points;

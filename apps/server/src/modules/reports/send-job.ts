@@ -1,0 +1,194 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailAdapter } from '../../adapters/mail';
+import type { Db } from '../../db/client';
+import { reportDeliveries, reports } from '../../db/schema';
+import type { JobDefinition } from '../../jobs/runner';
+import { buildReport, renderCsv, renderHtml, renderPdf, renderText } from './render';
+import { catchUp, firstDue } from './schedule';
+import { membersOf, type ReportRow, scheduleOf } from './service';
+
+/** Attempts of one mail before it is `failed`; the wait before attempt n+1 is 60 s × 2^(n-1). */
+export const MAX_ATTEMPTS = 8;
+export const backoffSeconds = (attempts: number) => 60 * 2 ** Math.max(0, attempts - 1);
+/** How long a claimed mail is left to its worker before another may take it again. */
+export const LEASE_SECONDS = 300;
+
+export interface ReportSenderDeps {
+  db: Db;
+  mail: MailAdapter;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/**
+ * Queues the sends that are due at `now`: reports whose `next_due_at` has passed are locked with
+ * `FOR UPDATE SKIP LOCKED` (a second worker skips them), one delivery row per enabled assignee is
+ * inserted for the latest due time at or before now (after downtime the missed period is sent
+ * once, not once per missed tick; the unique key report/due/recipient makes a repeat a no-op),
+ * and `next_due_at` moves to the send after now — all in one transaction. Answers the count.
+ */
+export async function queueDueReports(db: Db, now: Date, batch = 100): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = (await tx
+      .select()
+      .from(reports)
+      .where(lte(reports.nextDueAt, now))
+      .orderBy(reports.nextDueAt)
+      .limit(batch)
+      .for('update', { skipLocked: true })) as ReportRow[];
+    let queued = 0;
+    for (const r of due) {
+      const s = scheduleOf(r);
+      const { due: at, next } = catchUp(s, r.nextDueAt ?? firstDue(s, now), now);
+      if (at) {
+        const to = (await membersOf(tx, r.organizationId, r.assignTo)).filter((m) => m.enabled);
+        if (to.length) {
+          const rows = await tx
+            .insert(reportDeliveries)
+            .values(
+              to.map((m) => ({
+                organizationId: r.organizationId,
+                reportId: r.id,
+                dueAt: at,
+                memberId: m.id,
+                recipient: m.email,
+                sendAfter: at,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({ id: reportDeliveries.id });
+          queued += rows.length;
+        }
+      }
+      await tx.update(reports).set({ nextDueAt: next }).where(eq(reports.id, r.id));
+    }
+    return queued;
+  });
+}
+
+/**
+ * Sends queued report mails (issue 12 scheduled send): rows whose lease ran out (a worker died
+ * mid-send) go back to the queue; due `queued` rows are claimed with `FOR UPDATE SKIP LOCKED` and
+ * committed as `sending` before the mail goes out, so two workers never take the same row. Each
+ * mail carries the HTML figures and charts, the CSV and the PDF; once the SMTP server accepted it,
+ * one transaction marks the row `sent` and sets the report's `last_sent` (and clears
+ * `last_error` unless another recipient's mail is still failing). A failure queues the row again after a backoff (`failed` after MAX_ATTEMPTS) and
+ * writes `last_error` on the report. The window for a duplicate is only a crash between the SMTP
+ * server's acceptance and that commit.
+ */
+export async function sendQueuedReports(
+  deps: ReportSenderDeps,
+  batch = 50,
+): Promise<{ sent: number; retried: number; failed: number; requeued: number }> {
+  const now = deps.now();
+  const requeued = await deps.db
+    .update(reportDeliveries)
+    .set({ status: 'queued', lockedUntil: null })
+    .where(and(eq(reportDeliveries.status, 'sending'), lte(reportDeliveries.lockedUntil, now)))
+    .returning({ id: reportDeliveries.id });
+  const lease = new Date(now.getTime() + LEASE_SECONDS * 1000);
+  const due = deps.db
+    .select({ id: reportDeliveries.id })
+    .from(reportDeliveries)
+    .where(and(eq(reportDeliveries.status, 'queued'), lte(reportDeliveries.sendAfter, now)))
+    .orderBy(reportDeliveries.sendAfter)
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  const claimed = await deps.db
+    .update(reportDeliveries)
+    .set({ status: 'sending', attempts: sql`${reportDeliveries.attempts} + 1`, lockedUntil: lease })
+    .where(inArray(reportDeliveries.id, due))
+    .returning();
+  const out = { sent: 0, retried: 0, failed: 0, requeued: requeued.length };
+  const files = new Map<string, Promise<Awaited<ReturnType<typeof render>>>>();
+  for (const d of claimed) {
+    try {
+      const [r] = (await deps.db.select().from(reports).where(eq(reports.id, d.reportId))) as ReportRow[];
+      if (!r) continue; // deleted meanwhile: its rows go with it
+      const key = `${d.reportId}/${d.dueAt.toISOString()}`;
+      if (!files.has(key)) files.set(key, render(deps.db, r, d.dueAt));
+      const f = await files.get(key)!;
+      await deps.mail.send({
+        to: d.recipient,
+        subject: `${r.name}: ${f.data.from} to ${f.data.to}`,
+        text: f.text,
+        html: f.html,
+        attachments: [
+          { filename: `${f.base}.csv`, content: f.csv, contentType: 'text/csv' },
+          { filename: `${f.base}.pdf`, content: f.pdf, contentType: 'application/pdf' },
+        ],
+        organizationId: d.organizationId,
+      });
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(reportDeliveries)
+          .set({ status: 'sent', sentAt: deps.now(), lockedUntil: null, lastError: null })
+          .where(eq(reportDeliveries.id, d.id));
+        await tx
+          .update(reports)
+          .set({
+            lastSent: sql`greatest(${reports.lastSent}, ${d.dueAt.toISOString()}::timestamptz)`,
+            // cleared unless another recipient's mail of this report is still failing
+            lastError: sql`(SELECT o.last_error FROM report_deliveries o WHERE o.report_id = ${d.reportId}
+              AND o.status IN ('queued', 'failed') AND o.last_error IS NOT NULL LIMIT 1)`,
+          })
+          .where(eq(reports.id, d.reportId));
+      });
+      out.sent++;
+    } catch (err) {
+      const answer = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const last = d.attempts >= MAX_ATTEMPTS;
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(reportDeliveries)
+          .set({
+            status: last ? 'failed' : 'queued',
+            lastError: answer,
+            lockedUntil: null,
+            sendAfter: last
+              ? d.sendAfter
+              : new Date(deps.now().getTime() + backoffSeconds(d.attempts) * 1000),
+          })
+          .where(eq(reportDeliveries.id, d.id));
+        await tx.update(reports).set({ lastError: answer }).where(eq(reports.id, d.reportId));
+      });
+      if (last) out.failed++;
+      else out.retried++;
+      deps.log.warn({ delivery: d.id, attempts: d.attempts, answer }, 'report not sent');
+    }
+  }
+  return out;
+}
+
+async function render(db: Db, r: ReportRow, dueAt: Date) {
+  const data = await buildReport(db, r, dueAt);
+  const base = `${r.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'report'}_${data.from}_${data.to}`;
+  return {
+    data,
+    base,
+    csv: renderCsv(data),
+    pdf: await renderPdf(data),
+    html: renderHtml(data),
+    text: renderText(data),
+  };
+}
+
+/** Queues due reports, then sends what is queued; one run per sender. */
+export async function sendDueReports(deps: ReportSenderDeps) {
+  const queued = await queueDueReports(deps.db, deps.now());
+  return { queued, ...(await sendQueuedReports(deps)) };
+}
+
+/**
+ * Scheduled reports (issue 12; spec: console §3 schedule): every minute, queue the reports that
+ * are due and send them through the mail adapter. Needs the runner to be given the adapters.
+ */
+export const reportSendJob: JobDefinition = {
+  name: 'report-send',
+  cron: '* * * * *',
+  async handler(ctx) {
+    if (!ctx.adapters) throw new Error('report-send needs the mail adapter');
+    return sendDueReports({ db: ctx.db, mail: ctx.adapters.mail, log: ctx.log, now: ctx.now });
+  },
+};
