@@ -61,6 +61,8 @@ export default defineConfig({
       DELIVERY_PICKUP_LIMIT_SECONDS: '2',
       // webhook endpoints on the test's own loopback receiver (toolbox.spec)
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // an acknowledged unlock without an open report counts as jammed after 2 s (locks.spec)
+      LOCK_OPEN_TIMEOUT_MS: '2000',
     },
   },
 });

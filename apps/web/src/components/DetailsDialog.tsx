@@ -15,6 +15,8 @@ export interface DetailsDialogProps {
   onClose: () => void;
   /** shows an Edit button (admins) that calls it */
   onEdit?: () => void;
+  /** more content under the values (e.g. a device's unlock timeline) */
+  children?: ReactNode;
 }
 
 const empty = (v: ReactNode) => v === null || v === undefined || v === '';
@@ -23,7 +25,7 @@ const empty = (v: ReactNode) => v === null || v === undefined || v === '';
  * A read-only view of one record: labelled values and Close, plus Edit for those who may edit
  * (spec operational §2 "Device Details", "Location Details").
  */
-export function DetailsDialog({ open, title, rows, onClose, onEdit }: DetailsDialogProps) {
+export function DetailsDialog({ open, title, rows, onClose, onEdit, children }: DetailsDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
@@ -41,6 +43,7 @@ export function DetailsDialog({ open, title, rows, onClose, onEdit }: DetailsDia
             </Box>
           ))}
         </Box>
+        {children}
       </DialogContent>
       <DialogActions>
         {onEdit ? (

@@ -71,6 +71,7 @@ const DEVICE = {
   headboard: null,
   port: null,
   lock_status_at: null,
+  jams_30d: 0,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };

@@ -13,6 +13,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import {
   Button,
   Checkbox,
@@ -51,7 +52,9 @@ import {
   useUnlockLocations,
   ZDevicePage,
 } from './hooks';
+import { LockSettingsDialog } from './LockSettingsDialog';
 import { priceOptionsFor } from './priceOptions';
+import { UnlockTimeline } from './UnlockTimeline';
 
 /** Whether a device's lock may be opened from the console (spec operational §4 Device status). */
 export function canUnlock(d: Pick<TDevice, 'hardware_type' | 'lock_status'>): boolean {
@@ -74,6 +77,7 @@ export function deviceDetailsRows(d: TDevice) {
     { label: 'Mode', value: MODE_LABELS[d.mode] },
     { label: 'Status', value: DEVICE_STATUS_LABELS[d.status] },
     { label: 'Lock Status', value: d.lock_status },
+    { label: 'Jams (30 days)', value: String(d.jams_30d) },
     { label: 'Hardware Type', value: HARDWARE_LABELS[d.hardware_type] },
     ...HARDWARE_FIELDS[d.hardware_type].map((f) => ({
       label: HARDWARE_FIELD_LABELS[f] ?? f,
@@ -114,6 +118,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
   const [maintaining, setMaintaining] = useState<TDevice | null>(null);
   const [deleting, setDeleting] = useState<TDevice | null>(null);
   const [unlockAll, setUnlockAll] = useState(false);
+  const [lockSettings, setLockSettings] = useState(false);
   const [bulkEdit, setBulkEdit] = useState<string[] | null>(null);
   const maintenance = useMaintenance();
   const unlock = useUnlock();
@@ -153,6 +158,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
         valueGetter: (_v, row) => HARDWARE_LABELS[row.hardware_type],
       },
       { field: 'custom_identifier', headerName: 'Custom ID', width: 120 },
+      { field: 'jams_30d', headerName: 'Jams (30 days)', width: 120, sortable: false, type: 'number' },
       {
         field: 'actions',
         headerName: 'Action',
@@ -218,6 +224,15 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
         title="Devices"
         actions={
           <>
+            {isAdmin ? (
+              <Button
+                variant="outlined"
+                startIcon={<SettingsOutlined />}
+                onClick={() => setLockSettings(true)}
+              >
+                Lock Settings
+              </Button>
+            ) : null}
             {isAdmin ? (
               <Button variant="outlined" startIcon={<LockOpenOutlined />} onClick={() => setUnlockAll(true)}>
                 Unlock All
@@ -290,6 +305,19 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
                 </MenuItem>
               ))}
             </TextField>
+            <TextField
+              select
+              size="small"
+              label="Jams"
+              value={filters.min_jams ?? ''}
+              onChange={(e) => setFilter('min_jams', e.target.value)}
+              sx={{ minWidth: 180 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">Any</MenuItem>
+              <MenuItem value="1">Jammed in the last 30 days</MenuItem>
+              <MenuItem value="3">3 or more jams</MenuItem>
+            </TextField>
           </>
         }
         bulkActions={(ids, clear, rows) => (
@@ -326,7 +354,9 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
               }
             : undefined
         }
-      />
+      >
+        {details ? <UnlockTimeline deviceId={details.id} /> : null}
+      </DetailsDialog>
       <ConfirmDialog
         open={!!prompt}
         message={prompt ? DEVICE_PROMPTS[prompt] : ''}
@@ -368,6 +398,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
         onCancel={() => setDeleting(null)}
       />
       <UnlockLocationsDialog open={unlockAll} onClose={() => setUnlockAll(false)} />
+      <LockSettingsDialog open={lockSettings} onClose={() => setLockSettings(false)} />
       <BulkEditDialog ids={bulkEdit} onClose={() => setBulkEdit(null)} />
     </>
   );

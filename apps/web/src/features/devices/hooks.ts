@@ -82,17 +82,20 @@ const FILTER_STORAGE = 'lockerops.devices.filters';
 
 /** The location, status and hardware-type filters, remembered between visits (spec operational §2 Devices). */
 export function useRememberedFilters() {
-  const [filters, setState] = useState<{ id_location?: string; by_status?: string; hardware_type?: string }>(
-    () => {
-      try {
-        return JSON.parse(localStorage.getItem(FILTER_STORAGE) ?? '{}');
-      } catch {
-        return {};
-      }
-    },
-  );
+  const [filters, setState] = useState<{
+    id_location?: string;
+    by_status?: string;
+    hardware_type?: string;
+    min_jams?: string;
+  }>(() => {
+    try {
+      return JSON.parse(localStorage.getItem(FILTER_STORAGE) ?? '{}');
+    } catch {
+      return {};
+    }
+  });
   const setFilter = useCallback(
-    (key: 'id_location' | 'by_status' | 'hardware_type', value: string | undefined) => {
+    (key: 'id_location' | 'by_status' | 'hardware_type' | 'min_jams', value: string | undefined) => {
       setState((prev) => {
         const next = { ...prev, [key]: value || undefined };
         localStorage.setItem(FILTER_STORAGE, JSON.stringify(next));

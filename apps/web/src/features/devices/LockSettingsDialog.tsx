@@ -1,0 +1,125 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useLocationOptions } from './hooks';
+import { useLockSettings, useSaveLockSettings } from './UnlockTimeline';
+
+type Form = Record<
+  | 'bridge_host'
+  | 'bridge_port'
+  | 'virtual_latency_ms'
+  | 'virtual_jam_rate'
+  | 'virtual_offline_rate'
+  | 'jam_limit',
+  string
+>;
+const EMPTY: Form = {
+  bridge_host: '',
+  bridge_port: '',
+  virtual_latency_ms: '0',
+  virtual_jam_rate: '0',
+  virtual_offline_rate: '0',
+  jam_limit: '',
+};
+const num = (s: string) => (s.trim() === '' ? null : Number(s));
+
+/**
+ * "Lock Settings" of a location: the serial-to-TCP bridge of its Kerong/Headleader boards, the
+ * simulated fleet of its virtual locks (latency, jam and offline rates) and the jams in a row that
+ * put a door into maintenance. The server checks every value and answers the rule's text.
+ */
+export function LockSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const locations = useLocationOptions();
+  const [location, setLocation] = useState('');
+  const settings = useLockSettings(location || undefined);
+  const save = useSaveLockSettings();
+  const [form, setForm] = useState<Form>(EMPTY);
+  useEffect(() => {
+    const s = settings.data;
+    if (!s) return setForm(EMPTY);
+    setForm({
+      bridge_host: s.bridge_host ?? '',
+      bridge_port: s.bridge_port === null ? '' : String(s.bridge_port),
+      virtual_latency_ms: String(s.virtual_latency_ms),
+      virtual_jam_rate: String(s.virtual_jam_rate),
+      virtual_offline_rate: String(s.virtual_offline_rate),
+      jam_limit: s.jam_limit === null ? '' : String(s.jam_limit),
+    });
+  }, [settings.data]);
+  const field = (k: keyof Form, label: string, helper?: string) => (
+    <TextField
+      label={label}
+      value={form[k]}
+      helperText={helper}
+      // until the location's saved values arrived, so a typed value is not overwritten by them
+      disabled={!settings.data || settings.data.id_location !== location}
+      onChange={(e) => setForm((f) => ({ ...f, [k]: e.target.value }))}
+    />
+  );
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="lock-settings-title">
+      <DialogTitle id="lock-settings-title">Lock Settings</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <TextField
+          select
+          label="Location"
+          value={location}
+          onChange={(e) => setLocation(e.target.value)}
+          sx={{ mt: 1 }}
+        >
+          {(locations.data ?? []).map((l) => (
+            <MenuItem key={l.id} value={l.id}>
+              {l.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {field('bridge_host', 'Bridge Host', 'Serial-to-TCP bridge of Kerong and Headleader boards')}
+        {field('bridge_port', 'Bridge Port')}
+        {field('virtual_latency_ms', 'Virtual Latency (ms)')}
+        {field('virtual_jam_rate', 'Virtual Jam Rate', 'Share of virtual unlocks that jam, 0–1')}
+        {field(
+          'virtual_offline_rate',
+          'Virtual Offline Rate',
+          'Share of virtual unlocks that find the lock offline, 0–1',
+        )}
+        {field(
+          'jam_limit',
+          'Jams Before Maintenance',
+          settings.data ? `Empty: the default (${settings.data.effective_jam_limit})` : undefined,
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={!settings.data || settings.data.id_location !== location || save.isPending}
+          onClick={() =>
+            save.mutate(
+              {
+                id: location,
+                body: {
+                  bridge_host: form.bridge_host.trim() || null,
+                  bridge_port: num(form.bridge_port),
+                  virtual_latency_ms: num(form.virtual_latency_ms) ?? 0,
+                  virtual_jam_rate: num(form.virtual_jam_rate) ?? 0,
+                  virtual_offline_rate: num(form.virtual_offline_rate) ?? 0,
+                  jam_limit: num(form.jam_limit),
+                },
+              },
+              { onSuccess: onClose },
+            )
+          }
+        >
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
