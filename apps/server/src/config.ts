@@ -56,6 +56,8 @@ const ZEnv = z.object({
       message: 'TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges',
     }),
   STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
   GEOCODE_URL: z.string().optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -107,6 +109,10 @@ export type Config = {
   idTokenTtl: number;
   /** Stripe Connect when set; otherwise the offline sandbox payment provider. */
   stripeSecretKey?: string;
+  /** Signing secret of the `POST /api/stripe/webhook` endpoint (`whsec_…`); unset → the webhook answers 503. */
+  stripeWebhookSecret?: string;
+  /** Stripe's API base (default https://api.stripe.com); a local stand-in in tests. */
+  stripeApiBase?: string;
   /** Nominatim base URL; `off` switches address look-ups off; unset uses the public service. */
   geocodeUrl?: string;
   /** Twilio credentials for SMS; unset → SMS are logged and stored locally. */
@@ -164,6 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     idTokenTtl: 3600,
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiBase: e.STRIPE_API_BASE || undefined,
     geocodeUrl: e.GEOCODE_URL || undefined,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM

@@ -1,6 +1,7 @@
 import { MSG, NOTIFICATION_MESSAGES } from '@lockerops/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { Tx } from './db/client';
 
 /**
  * A typed HTTP error; the error handler answers it as `{ detail }` with its status
@@ -12,6 +13,21 @@ export class HttpError extends Error {
     readonly detail: string | string[],
   ) {
     super(Array.isArray(detail) ? detail.join('; ') : detail);
+  }
+}
+
+/**
+ * An HttpError that also records something which must outlive the rolled-back transaction of the
+ * request (a declined payment): `withTenant` runs `afterRollback` in a fresh tenant transaction
+ * once the failed one has rolled back, then the error answers as usual.
+ */
+export class RecordedHttpError extends HttpError {
+  constructor(
+    statusCode: number,
+    detail: string,
+    readonly afterRollback: (tx: Tx) => Promise<void>,
+  ) {
+    super(statusCode, detail);
   }
 }
 

@@ -30,6 +30,13 @@ export const PAYMENT_MESSAGES = {
   notConfigured: 'Not Configured',
   enabled: 'Enabled',
   onboardingNotFound: 'This onboarding link is not valid.',
+  declined: 'The payment was declined.',
+  refundDeclined: 'The refund was declined.',
+  webhookSignature: 'The Stripe signature is missing or invalid.',
+  webhookReplayed: 'This event was already processed.',
+  webhookSecretMissing: 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).',
+  sandboxBadge: 'Sandbox payments',
+  sandboxHint: 'Payments are simulated offline: no money moves until STRIPE_SECRET_KEY is set.',
 } as const;
 
 /** `POST stripe?country=` query; the country defaults to US. */
@@ -51,3 +58,7 @@ export const ZStripeAccount = z.object({
   details_submitted: z.boolean(),
 });
 export type TStripeAccount = z.infer<typeof ZStripeAccount>;
+
+/** Which payment driver the server runs: Stripe (`STRIPE_SECRET_KEY` set) or the offline sandbox. */
+export const ZPaymentsMode = z.object({ payments_mode: z.enum(['stripe', 'sandbox']) });
+export type TPaymentsMode = z.infer<typeof ZPaymentsMode>;

@@ -528,6 +528,11 @@ export const ZStartRequest = z.object({
   promo_code: z.string().trim().min(1).optional(),
   image_url: z.string().max(2000).optional(),
   signature_url: z.string().max(2000).optional(),
+  /** A Stripe PaymentMethod id the app collected on the organization's account; charged off-session. */
+  payment_method: z
+    .string()
+    .regex(/^pm_[A-Za-z0-9_]{1,250}$/)
+    .optional(),
 });
 export type TStartRequest = z.input<typeof ZStartRequest>;
 

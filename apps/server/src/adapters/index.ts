@@ -6,7 +6,7 @@ import { createGeocoder, type Geocoder } from './geocode';
 import { createLockAdapter, type LockAdapter } from './locks';
 import { createMailAdapter, type MailAdapter } from './mail';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments';
-import { type ChargeGateway, sandboxCharges } from './payments/charges';
+import { type ChargeGateway, createStripeCharges, sandboxCharges, stripeClient } from './payments/charges';
 import { createSmsAdapter, type SmsAdapter, type TwilioResolver } from './sms';
 import { createLocalStorage, type StorageAdapter } from './storage';
 
@@ -21,7 +21,7 @@ export interface Adapters {
   sms: SmsAdapter;
   /** Connected payment accounts of organizations (Stripe Connect or the sandbox). */
   payments: PaymentsAdapter;
-  /** Charges and refunds of transactions. */
+  /** Charges and refunds of transactions: Stripe on the organization's account, or the sandbox. */
   charges: ChargeGateway;
   locks: LockAdapter;
   storage: StorageAdapter;
@@ -38,6 +38,9 @@ export function createAdapters(
   deps: { db: Db; log: FastifyBaseLogger; twilioResolver?: TwilioResolver },
   overrides: Partial<Adapters> = {},
 ): Adapters {
+  const stripe = config.stripeSecretKey
+    ? stripeClient(config.stripeSecretKey, config.stripeApiBase)
+    : undefined;
   return {
     mail:
       overrides.mail ??
@@ -58,8 +61,12 @@ export function createAdapters(
       }),
     payments:
       overrides.payments ??
-      createPaymentsAdapter({ stripeSecretKey: config.stripeSecretKey, publicUrl: config.publicUrl }),
-    charges: overrides.charges ?? sandboxCharges,
+      createPaymentsAdapter({
+        stripeSecretKey: config.stripeSecretKey,
+        publicUrl: config.publicUrl,
+        client: stripe,
+      }),
+    charges: overrides.charges ?? (stripe ? createStripeCharges({ client: stripe }) : sandboxCharges),
     locks:
       overrides.locks ??
       createLockAdapter({ openTimeoutMs: config.lockOpenTimeoutMs, jamLimit: config.lockJamLimit }),

@@ -1,5 +1,6 @@
 import { type AnyColumn, sql } from 'drizzle-orm';
 import { APP_ROLE, type Db, type Tx } from '../db/client';
+import { RecordedHttpError } from '../errors';
 
 /**
  * Runs `fn` in one transaction acting for `organizationId`: the per-transaction setting
@@ -9,11 +10,19 @@ import { APP_ROLE, type Db, type Tx } from '../db/client';
  * Repositories still put the organization in every `where`.
  */
 export async function withTenant<T>(db: Db, organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
-    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-    return fn(tx as Tx);
-  });
+  const run = <R>(f: (tx: Tx) => Promise<R>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
+      await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+      return f(tx as Tx);
+    });
+  try {
+    return await run(fn);
+  } catch (err) {
+    // a refusal that must still be recorded (a declined payment): written once the step rolled back
+    if (err instanceof RecordedHttpError) await run(err.afterRollback);
+    throw err;
+  }
 }
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;

@@ -112,8 +112,10 @@ export function createStripePayments(opts: { secretKey: string; client?: Stripe 
 export function createPaymentsAdapter(opts: {
   stripeSecretKey?: string;
   publicUrl: string;
+  /** A configured client (API base of a stand-in); default: a client of `stripeSecretKey`. */
+  client?: Stripe;
 }): PaymentsAdapter {
   return opts.stripeSecretKey
-    ? createStripePayments({ secretKey: opts.stripeSecretKey })
+    ? createStripePayments({ secretKey: opts.stripeSecretKey, client: opts.client })
     : createSandboxPayments({ publicUrl: opts.publicUrl });
 }

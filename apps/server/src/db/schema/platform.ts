@@ -55,3 +55,14 @@ export const feedback = pgTable('feedback', {
   images: jsonb('images').$type<string[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Stripe events already handled by `POST /stripe/webhook`, by event id: a replayed event (same id,
+ * even freshly signed) is refused. Platform-wide (events of every connected account), no tenant.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  account: text('account'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

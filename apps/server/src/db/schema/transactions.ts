@@ -70,6 +70,8 @@ export const transactions = pgTable(
     penalizeReason: text('penalize_reason'),
     paymentStatus: text('payment_status').notNull().default('none'),
     paymentRef: text('payment_ref'),
+    /** The card the app collected at the start (a Stripe PaymentMethod id), charged off-session. */
+    paymentMethod: text('payment_method'),
     statusAfterPayment: text('status_after_payment'),
     notificationStatus: text('notification_status'),
     notificationDate: timestamp('notification_date', { withTimezone: true }),

@@ -3,6 +3,7 @@ import {
   isActionAllowed,
   TRANSACTION_MESSAGES as M,
   MSG,
+  PAYMENT_MESSAGES,
   type TCodeChannel,
   type TMode,
   type TPenaltyReason,
@@ -10,10 +11,10 @@ import {
   type TTransactionStatus,
 } from '@lockerops/contract';
 import { Decimal } from 'decimal.js';
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, lte, or, sql } from 'drizzle-orm';
 import type { LockAdapter } from '../../adapters/locks';
 import type { MailAdapter } from '../../adapters/mail';
-import { ChargeDeclined, type ChargeGateway } from '../../adapters/payments/charges';
+import { ChargeDeclined, type ChargeGateway, NoPaymentAccount } from '../../adapters/payments/charges';
 import type { SmsAdapter } from '../../adapters/sms';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
@@ -28,11 +29,12 @@ import {
   products,
   promos,
   settings,
+  transactionLogs,
   transactions,
   users,
 } from '../../db/schema';
 import { type DomainEventName, emit } from '../../domain-events';
-import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
+import { BadRequest, Conflict, HttpError, NotFound, RecordedHttpError } from '../../errors';
 import { applyConditionEffects } from '../conditions/service';
 import type { DeviceRow } from '../devices/service';
 import { unlockAnswer, unlockDevices } from '../devices/unlocks';
@@ -90,6 +92,62 @@ export function assertAllowed(action: TTransactionAction, t: TransactionRow): vo
 const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 const seconds = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+
+const SYSTEM_ACTOR: Actor = { type: 'system', id: null, name: 'Payments' };
+
+/** How many log entries of `action` the transaction has (declines, penalties). */
+async function logCount(tx: Tx, t: TransactionRow, action: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(transactionLogs)
+    .where(
+      and(
+        eq(transactionLogs.organizationId, t.organizationId),
+        eq(transactionLogs.idEvent, t.id),
+        eq(transactionLogs.action, action),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The organization's connected payment account (read in the step's transaction), or null. */
+async function connectedAccount(tx: Tx, organizationId: string): Promise<string | null> {
+  const [org] = await tx
+    .select({ account: organizations.stripeAccountId })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org?.account ?? null;
+}
+
+/**
+ * The 402 of a declined charge; after the step's transaction has rolled back it records the
+ * decline: `payment_status` failed, `payment_ref` the provider's payment (when one exists) and a
+ * `payment_failed` log entry with the step, the amount and the provider's message.
+ */
+export function declinedError(
+  t: TransactionRow,
+  err: ChargeDeclined,
+  step: { purpose: string; amount: string },
+  actor: Actor,
+  fallback: string,
+): RecordedHttpError {
+  const detail = err.message || fallback;
+  return new RecordedHttpError(402, detail, async (tx) => {
+    await tx
+      .update(transactions)
+      .set({ paymentStatus: 'failed', paymentRef: err.reference ?? t.paymentRef, updatedAt: new Date() })
+      .where(and(eq(transactions.id, t.id), eq(transactions.organizationId, t.organizationId)));
+    await writeLog(tx, {
+      organizationId: t.organizationId,
+      eventId: t.id,
+      action: 'payment_failed',
+      statusBefore: t.eventStatus as TTransactionStatus,
+      statusAfter: t.eventStatus as TTransactionStatus,
+      detail: { ...step, reference: err.reference, message: detail },
+      actor,
+    });
+  });
+}
 
 /** Updates the row, writes the log entry and emits the domain event of one step. */
 export async function applyStep(
@@ -334,15 +392,21 @@ export class TransactionService {
   /**
    * Collects `amount` through the charge gateway and answers the columns of the outcome: the
    * status to go to (`next`, or `awaiting_payment_confirmation` while the charge is pending).
-   * 402 when the provider declines.
+   * The step's idempotency key is `{id}:{purpose}` (a retried step is the same charge at the
+   * provider), with the count of earlier declines of the transaction appended after a decline (a
+   * new attempt is a new charge). A decline answers 402 and, once the step has rolled back,
+   * records `payment_status` failed and a `payment_failed` log entry (`declinedError`). 409 when
+   * the organization has no connected payment account.
    */
   private async collect(
+    tx: Tx,
     t: TransactionRow,
     amount: string,
     next: TTransactionStatus,
     purpose: string,
   ): Promise<Partial<typeof transactions.$inferInsert>> {
     if (!new Money(amount).greaterThan(0)) return { eventStatus: next };
+    const declines = await logCount(tx, t, 'payment_failed');
     try {
       const r = await this.deps.charges.charge({
         organizationId: t.organizationId,
@@ -350,7 +414,9 @@ export class TransactionService {
         invoiceId: t.invoiceId,
         amount,
         currency: t.currency,
-        idempotencyKey: `${t.id}:${purpose}`,
+        idempotencyKey: declines ? `${t.id}:${purpose}:retry${declines}` : `${t.id}:${purpose}`,
+        paymentMethod: t.paymentMethod,
+        account: await connectedAccount(tx, t.organizationId),
       });
       if (r.status === 'pending')
         return {
@@ -361,7 +427,9 @@ export class TransactionService {
         };
       return { eventStatus: next, paymentStatus: 'succeeded', paymentRef: r.reference };
     } catch (err) {
-      if (err instanceof ChargeDeclined) throw new HttpError(402, err.message || 'The payment was declined.');
+      if (err instanceof ChargeDeclined)
+        throw declinedError(t, err, { purpose, amount }, SYSTEM_ACTOR, PAYMENT_MESSAGES.declined);
+      if (err instanceof NoPaymentAccount) throw Conflict(PAYMENT_MESSAGES.noAccount);
       throw err;
     }
   }
@@ -386,6 +454,7 @@ export class TransactionService {
       promo_code?: string;
       image_url?: string;
       signature_url?: string;
+      payment_method?: string;
     },
   ): Promise<string> {
     const org = auth.organizationId;
@@ -421,6 +490,7 @@ export class TransactionService {
         email: user.email,
         imageUrl: input.image_url ?? null,
         signatureUrl: input.signature_url ?? null,
+        paymentMethod: input.payment_method ?? null,
       })
       .returning();
     await writeLog(tx, {
@@ -459,7 +529,7 @@ export class TransactionService {
       .update(devices)
       .set({ idProduct: null, updatedAt: now })
       .where(and(eq(devices.id, device.id), eq(devices.organizationId, org)));
-    const paid = await this.collect(t!, charge.total, 'finished', 'purchase');
+    const paid = await this.collect(tx, t!, charge.total, 'finished', 'purchase');
     await applyStep(
       tx,
       actorOf(auth),
@@ -513,7 +583,7 @@ export class TransactionService {
       const elapsed = seconds(t.startedAt ?? t.createdAt, now);
       const c = await this.priceOf(tx, t, { elapsedSeconds: elapsed });
       money = { subtotal: c.subtotal, discount: c.discount, total: c.total, idMembership: c.membershipId };
-      status = await this.collect(t, c.total, 'finished', 'pickup');
+      status = await this.collect(tx, t, c.total, 'finished', 'pickup');
     }
     await this.release(tx, t);
     await applyStep(
@@ -569,7 +639,7 @@ export class TransactionService {
     const now = new Date();
     const elapsed = seconds(t.startedAt ?? t.createdAt, now);
     const c = await this.priceOf(tx, t, { elapsedSeconds: elapsed });
-    const status = await this.collect(t, c.total, 'finished', 'return');
+    const status = await this.collect(tx, t, c.total, 'finished', 'return');
     await this.release(tx, t);
     if (t.idProduct) {
       if (!sameDoor && t.idDevice) {
@@ -668,7 +738,7 @@ export class TransactionService {
       weight: w,
       elapsedSeconds: seconds(t.startedAt ?? t.createdAt, new Date()),
     });
-    const status = await this.collect(t, c.total, 'awaiting_service_dropoff', 'charge');
+    const status = await this.collect(tx, t, c.total, 'awaiting_service_dropoff', 'charge');
     await applyStep(
       tx,
       actorOf(auth),
@@ -744,7 +814,7 @@ export class TransactionService {
           discount: c.discount,
           total: c.total,
           idMembership: c.membershipId,
-          ...(await this.collect(t, c.total, 'finished', 'end')),
+          ...(await this.collect(tx, t, c.total, 'finished', 'end')),
         };
       }
       await this.release(tx, t);
@@ -829,9 +899,12 @@ export class TransactionService {
         currency: t.currency,
         idempotencyKey: `${t.id}:refund`,
         reference: t.paymentRef,
+        account: await connectedAccount(tx, t.organizationId),
       });
     } catch (err) {
-      if (err instanceof ChargeDeclined) throw new HttpError(402, err.message || 'The refund was declined.');
+      if (err instanceof ChargeDeclined)
+        throw new HttpError(402, err.message || PAYMENT_MESSAGES.refundDeclined);
+      if (err instanceof NoPaymentAccount) throw Conflict(PAYMENT_MESSAGES.noAccount);
       throw err;
     }
     await applyStep(
@@ -856,7 +929,15 @@ export class TransactionService {
     const t = await this.getLocked(tx, auth.organizationId, id);
     assertAllowed('penalize', t);
     const text = new Money(amount).toDecimalPlaces(2).toFixed(2);
-    const paid = await this.collect(t, text, t.eventStatus as TTransactionStatus, `penalty:${Date.now()}`);
+    // one key per penalty: a retried call of this penalty is the same charge, the next penalty a new one
+    const earlier = await logCount(tx, t, 'penalize');
+    const paid = await this.collect(
+      tx,
+      t,
+      text,
+      t.eventStatus as TTransactionStatus,
+      `penalty:${earlier + 1}`,
+    );
     await applyStep(
       tx,
       actorOf(auth),
