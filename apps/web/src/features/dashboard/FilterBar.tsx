@@ -62,6 +62,7 @@ export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarPro
           label="Sub-Organization"
           value={filter.targetOrg ?? ''}
           sx={{ width: 220 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(e) => onChange({ ...filter, targetOrg: e.target.value || undefined, locations: [] })}
         >
           <MenuItem value="">

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type ApiRecord,
+  adminApi,
+  createLocation,
+  csvRecords,
+  openAsAdmin,
+  unique,
+  uniqueEmail,
+} from '../support/console';
+
+// Dashboard (issue 11): /home shows the metric cards, charts and top tables of the seeded
+// organization's history and follows the filter bar; the cards are remembered in cookies and the
+// report CSV holds the figures the cards show.
+
+interface Transaction {
+  id: string;
+  event_status: string;
+  total: number;
+}
+
+/** A fresh location with two priced storage doors, one finished (charged) and one running transaction. */
+async function history(request: Parameters<typeof adminApi>[0]) {
+  const api = await adminApi(request);
+  const location = await createLocation(api, unique('Dash Location'));
+  const size = await api.post('sizes', { name: unique('Dash Size'), width: 10, depth: 10, height: 10 });
+  const price = await api.post('prices', {
+    name: unique('Dash Price'),
+    price_type: 'pay_per_time',
+    amount: 60,
+    unit_amount: 1,
+    unit: 'minute',
+  });
+  const doors: ApiRecord[] = [];
+  for (const n of [1, 2])
+    doors.push(
+      await api.post('devices', {
+        name: unique('Dash Door'),
+        locker_number: n,
+        mode: 'storage',
+        status: 'available',
+        hardware_type: 'virtual',
+        id_location: location.id,
+        id_size: size.id,
+        id_price: price.id,
+      }),
+    );
+  const user = await api.post('users', { name: unique('Dana'), email: uniqueEmail('dana') });
+  const start = async (door: ApiRecord) => {
+    const res = await request.post('/api/events/storage', {
+      headers: api.headers,
+      data: { id_device: door.id, id_user: user.id },
+    });
+    if (!res.ok()) throw new Error(`start ${res.status()}: ${await res.text()}`);
+    return ((await res.json()) as { event: Transaction }).event;
+  };
+  const first = await start(doors[0]!);
+  const second = await start(doors[1]!);
+  const ended = await request.patch('/api/events', {
+    headers: api.headers,
+    data: { ids: [first.id], ended_at: new Date().toISOString() },
+  });
+  if (!ended.ok()) throw new Error(`end ${ended.status()}: ${await ended.text()}`);
+  // a penalty is earned whatever the seconds the first one ran for
+  const penalized = await request.patch(`/api/events/${first.id}/penalize`, {
+    headers: api.headers,
+    data: { amount: 12.5, reason: 'other' },
+  });
+  if (!penalized.ok()) throw new Error(`penalize ${penalized.status()}: ${await penalized.text()}`);
+  return { api, location, user, first, second };
+}
+
+const card = (page: Page, slot: number) => page.getByTestId(`metric-card-${slot}`);
+/** The card's figure as a plain number (`data-value`, as the report CSV writes it). */
+const figureOf = async (page: Page, slot: number) =>
+  (await card(page, slot).getByTestId('metric-value').getAttribute('data-value')) ?? '';
+
+test.describe('dashboard', () => {
+  test('shows the history in cards and charts, follows the filters, remembers cards, downloads the report', async ({
+    page,
+    request,
+  }) => {
+    const { location, user } = await history(request);
+
+    await openAsAdmin(page, '/home');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    // this week by default: the transactions just made count
+    await expect(card(page, 0)).toHaveAttribute('data-metric', 'earnings');
+    await expect(card(page, 1)).toHaveAttribute('data-metric', 'total_transactions');
+    await expect(card(page, 1).getByTestId('metric-value')).toBeVisible();
+    expect(Number(await figureOf(page, 1))).toBeGreaterThanOrEqual(2);
+    expect(Number(await figureOf(page, 0))).toBeGreaterThan(0);
+    expect(Number(await figureOf(page, 3))).toBeGreaterThan(0); // total users
+    await expect(page.getByText('No data found')).toHaveCount(0);
+
+    // both charts drawn: stacked bars by mode and the earnings line
+    const bars = page.getByTestId('transactions-chart');
+    await expect(bars.locator('svg rect.MuiBarChart-element:not([height="0"])').first()).toBeVisible();
+    await expect(bars.getByText('Storage')).toBeVisible();
+    const line = page.getByTestId('earnings-chart');
+    await expect(line.locator('svg path.MuiLineChart-line').first()).toBeVisible();
+
+    // the range refetches every card once
+    const monthly = page.waitForRequest((r) =>
+      r.url().includes('/api/reports/total_transactions?range=this_month'),
+    );
+    await page.getByRole('combobox', { name: 'Date Range' }).click();
+    await page.getByRole('option', { name: 'This Month' }).click();
+    await monthly;
+
+    // the location narrows the reads to its two transactions
+    const narrowed = page.waitForRequest(
+      (r) =>
+        r.url().includes('/api/reports/total_transactions?') && r.url().includes(`locations=${location.id}`),
+    );
+    await page.getByRole('combobox', { name: 'Location' }).click();
+    await page.getByRole('option', { name: String(location.name) }).click();
+    await page.keyboard.press('Escape');
+    await narrowed;
+    await expect(card(page, 1).getByTestId('metric-value')).toHaveAttribute('data-value', '2');
+    expect(Number(await figureOf(page, 0))).toBeGreaterThanOrEqual(12.5);
+    const topLocations = page.getByRole('table', { name: 'Top Locations' });
+    await expect(topLocations.getByRole('row', { name: new RegExp(`${location.name}.*2$`) })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Top Users' }).getByText(String(user.name))).toBeVisible();
+
+    // the report CSV holds the cards' figures and the top tables of this filter
+    const cardFigures = {
+      Earnings: await figureOf(page, 0),
+      'Total Transactions': await figureOf(page, 1),
+      'Total Users': await figureOf(page, 3),
+    };
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Latest Report CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^report_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    const { headers, records } = csvRecords(fs.readFileSync(await download.path(), 'utf8'));
+    expect(headers).toEqual(['Section', 'Name', 'Value', 'Previous Period', 'Detail']);
+    const metric = (name: string) => records.find((r) => r.Section === 'Metric' && r.Name === name)?.Value;
+    for (const [name, value] of Object.entries(cardFigures)) expect(metric(name)).toBe(value);
+    expect(records.find((r) => r.Section === 'Top Locations' && r.Name === location.name)?.Value).toBe('2');
+    expect(records.find((r) => r.Section === 'Top Users' && r.Name === user.name)?.Value).toBe('2');
+    const [from, to] = download.suggestedFilename().slice('report_'.length, -'.csv'.length).split('_');
+    expect(records.find((r) => r.Name === 'From')?.Value).toBe(from);
+    expect(records.find((r) => r.Name === 'To')?.Value).toBe(to);
+  });
+
+  test('a sixth card survives a reload and can be removed', async ({ page }) => {
+    await openAsAdmin(page, '/home');
+    await expect(card(page, 4)).toBeVisible();
+    await expect(card(page, 5)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Remove card/ })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Add Card' }).click();
+    await expect(card(page, 5)).toBeVisible();
+    await card(page, 5).getByRole('combobox', { name: 'Metric of card 6' }).click();
+    await page.getByRole('option', { name: 'Total Locations' }).click();
+    await expect(card(page, 5)).toHaveAttribute('data-metric', 'total_locations');
+
+    await page.reload();
+    await expect(card(page, 5)).toHaveAttribute('data-metric', 'total_locations');
+    await expect(card(page, 5).getByTestId('metric-value')).toBeVisible();
+    const cookies = await page.context().cookies();
+    const byName = new Map(cookies.map((c) => [c.name, c]));
+    expect(byName.get('metrics_length')?.value).toBe('6');
+    expect(byName.get('metric_5')?.value).toBe('total_locations');
+    // written to expire in 9999 (unit test); Chromium keeps a cookie at most 400 days, so only check it persists
+    expect(byName.get('metric_5')?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 300 * 86_400);
+
+    await page.getByRole('button', { name: 'Remove card 6' }).click();
+    await expect(card(page, 5)).toHaveCount(0);
+    await page.reload();
+    await expect(card(page, 4)).toBeVisible();
+    await expect(card(page, 5)).toHaveCount(0);
+  });
+});
