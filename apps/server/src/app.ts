@@ -52,6 +52,7 @@ import { membershipsRoutes } from './modules/memberships/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { stripeWebhookRoutes } from './modules/payments/webhook';
 import { pricesRoutes } from './modules/prices/routes';
 import { productGroupsRoutes } from './modules/product-groups/routes';
 import { productsRoutes } from './modules/products/routes';
@@ -225,6 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(promosRoutes);
       await api.register(membershipsRoutes);
       await api.register(paymentsRoutes, { adapter: adapters.payments });
+      await api.register(stripeWebhookRoutes, { secret: config.stripeWebhookSecret, db: database.db });
       await api.register(productsRoutes);
       await api.register(productGroupsRoutes);
       await api.register(conditionsRoutes);

@@ -1,0 +1,172 @@
+import { PAYMENT_MESSAGES, type TTransactionStatus, ZDetailResponse } from '@lockerops/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import type { Db, Tx } from '../../db/client';
+import { organizations, stripeEvents, transactions } from '../../db/schema';
+import { BadRequest, Conflict, HttpError } from '../../errors';
+import { errors } from '../../lib/openapi';
+import { type Actor, writeLog } from '../transactions/repository';
+
+const STRIPE_ACTOR: Actor = { type: 'system', id: null, name: 'Stripe' };
+const minorToMoney = (n: number, currency: string) =>
+  (['jpy', 'krw', 'vnd', 'clp'].includes(currency.toLowerCase()) ? n : n / 100).toFixed(2);
+
+/** The transaction a PaymentIntent paid, on the organization owning the event's connected account. */
+async function transactionOf(tx: Tx, account: string | undefined, paymentIntent: string) {
+  if (!account) return undefined;
+  const [row] = await tx
+    .select({ t: transactions })
+    .from(transactions)
+    .innerJoin(organizations, eq(organizations.id, transactions.organizationId))
+    .where(and(eq(organizations.stripeAccountId, account), eq(transactions.paymentRef, paymentIntent)))
+    .for('update', { of: transactions });
+  return row?.t;
+}
+
+/**
+ * Applies one verified Stripe event (in the transaction that stores its id): `account.updated`
+ * keeps the organization's `details_submitted`; `payment_intent.succeeded` settles a pending
+ * charge (awaiting_payment_confirmation → the status the step was going to, payment succeeded);
+ * `payment_intent.payment_failed` records payment_status failed; `charge.refunded` marks a
+ * finished transaction refunded with the refunded amount. Each change writes a log entry by
+ * "Stripe". Other events are stored and ignored.
+ */
+export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<void> {
+  const step = async (
+    t: typeof transactions.$inferSelect,
+    action: string,
+    patch: Partial<typeof transactions.$inferInsert>,
+    detail: Record<string, unknown>,
+  ) => {
+    const [after] = await tx
+      .update(transactions)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(transactions.id, t.id))
+      .returning();
+    await writeLog(tx, {
+      organizationId: t.organizationId,
+      eventId: t.id,
+      action,
+      statusBefore: t.eventStatus as TTransactionStatus,
+      statusAfter: after!.eventStatus as TTransactionStatus,
+      detail: { ...detail, stripe_event: event.id },
+      actor: STRIPE_ACTOR,
+    });
+  };
+  switch (event.type) {
+    case 'account.updated': {
+      const a = event.data.object;
+      await tx
+        .update(organizations)
+        .set({ stripeDetailsSubmitted: Boolean(a.details_submitted), updatedAt: new Date() })
+        .where(eq(organizations.stripeAccountId, a.id));
+      return;
+    }
+    case 'payment_intent.succeeded': {
+      const pi = event.data.object;
+      const t = await transactionOf(tx, event.account, pi.id);
+      if (!t || t.paymentStatus === 'succeeded') return;
+      const waiting = t.eventStatus === 'awaiting_payment_confirmation';
+      await step(
+        t,
+        'confirm_payment',
+        {
+          paymentStatus: 'succeeded',
+          ...(waiting ? { eventStatus: t.statusAfterPayment ?? 'finished', statusAfterPayment: null } : {}),
+        },
+        { outcome: 'succeeded' },
+      );
+      return;
+    }
+    case 'payment_intent.payment_failed': {
+      const pi = event.data.object;
+      const t = await transactionOf(tx, event.account, pi.id);
+      if (!t || t.paymentStatus === 'succeeded') return;
+      await step(
+        t,
+        'payment_failed',
+        { paymentStatus: 'failed' },
+        { message: pi.last_payment_error?.message ?? null },
+      );
+      return;
+    }
+    case 'charge.refunded': {
+      const ch = event.data.object;
+      const pi = typeof ch.payment_intent === 'string' ? ch.payment_intent : ch.payment_intent?.id;
+      const t = pi ? await transactionOf(tx, event.account, pi) : undefined;
+      if (!t || t.eventStatus !== 'finished') return;
+      const amount = minorToMoney(ch.amount_refunded, ch.currency);
+      await step(t, 'refund', { eventStatus: 'refunded', refundedAmount: amount }, { amount });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * Verifies a webhook call: the `Stripe-Signature` header over the raw body with the endpoint's
+ * secret (`stripe.webhooks.constructEvent`, 5 minutes of tolerance); 400 when it is missing,
+ * wrong or stale.
+ */
+export function verifyStripeEvent(raw: Buffer, signature: string | undefined, secret: string): Stripe.Event {
+  if (!signature) throw BadRequest(PAYMENT_MESSAGES.webhookSignature);
+  try {
+    return Stripe.webhooks.constructEvent(raw, signature, secret);
+  } catch {
+    throw BadRequest(PAYMENT_MESSAGES.webhookSignature);
+  }
+}
+
+/** Stores the event id; false when it was already processed (a replay). */
+async function firstTime(tx: Tx, event: Stripe.Event): Promise<boolean> {
+  const stored = await tx
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type, account: event.account ?? null })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  return stored.length > 0;
+}
+
+/**
+ * `POST /stripe/webhook`: Stripe's events (platform and connected accounts). Public; the body is
+ * kept raw for the signature (this route only). 503 without `STRIPE_WEBHOOK_SECRET`, 400 unsigned
+ * or badly signed, 409 an event id already processed; else the event is applied and its id stored
+ * in one transaction.
+ */
+export async function stripeWebhookRoutes(
+  app: FastifyInstance,
+  opts: { secret?: string; db: Db },
+): Promise<void> {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.post(
+    '/stripe/webhook',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Payment provider'],
+        summary: 'Stripe webhook',
+        description:
+          'Verified with STRIPE_WEBHOOK_SECRET. Handles account.updated, payment_intent.succeeded, payment_intent.payment_failed, charge.refunded.',
+        response: { 200: ZDetailResponse, ...errors(400, 409, 503) },
+      },
+    },
+    async (req) => {
+      if (!opts.secret) throw new HttpError(503, PAYMENT_MESSAGES.webhookSecretMissing);
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from('');
+      const event = verifyStripeEvent(
+        raw,
+        req.headers['stripe-signature'] as string | undefined,
+        opts.secret,
+      );
+      const fresh = await opts.db.transaction(async (tx) => {
+        if (!(await firstTime(tx as Tx, event))) return false;
+        await applyStripeEvent(tx as Tx, event);
+        return true;
+      });
+      if (!fresh) throw Conflict(PAYMENT_MESSAGES.webhookReplayed);
+      return { detail: 'Event processed' };
+    },
+  );
+}
