@@ -287,6 +287,26 @@ describe('members: roles and tenancy', () => {
     }
   });
 
+  it("shows a member's PIN to admins only (and to the member itself)", async () => {
+    const secret = await invite('pin-holder@example.com', { pin_code: '48213' });
+    const id = secret.json().user_id;
+    const bySearch = (h: { authorization: string }) =>
+      req('GET', '/members?search=pin-holder', undefined, h).then((r) => r.json().items[0].pin_code);
+    expect(await bySearch(admin)).toBe('48213');
+    expect((await req('GET', `/members/${id}`)).json().pin_code).toBe('48213');
+    expect(await bySearch(member)).toBeNull();
+    const one = await req('GET', `/members/${id}`, undefined, member);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().pin_code).toBeNull();
+    expect(one.body).not.toContain('48213');
+    await t.database.db
+      .update(members)
+      .set({ pinCode: '55555' })
+      .where(eq(members.email, 'member@demo-org.test'));
+    const own = (await req('GET', '/members?search=member@demo-org', undefined, member)).json().items;
+    expect(own.find((m: { email: string }) => m.email === 'member@demo-org.test').pin_code).toBe('55555');
+  });
+
   it('keeps viewers out (403) but leaves their own profile calls working', async () => {
     expect((await req('GET', '/members', undefined, viewer)).statusCode).toBe(403);
     expect((await req('GET', '/members/self', undefined, viewer)).statusCode).toBe(200);

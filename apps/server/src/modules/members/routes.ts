@@ -47,6 +47,7 @@ import {
   type PendingInvite,
   renewTemporaryPassword,
   toMember,
+  toMemberFor,
 } from './service';
 
 const ADMIN: readonly TRole[] = ['admin'];
@@ -113,7 +114,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The organization's team members",
         description:
-          'Paged (1-based), searchable over e-mail and names (2+ characters), filters `role`, `status`, sortable by email, first_name, last_name, role, status, created_at (default newest first). spec: operational §7 Members.',
+          "Paged (1-based), searchable over e-mail and names (2+ characters), filters `role`, `status`, sortable by email, first_name, last_name, role, status, created_at (default newest first). Only admins see other members' `pin_code` (else null). spec: operational §7 Members.",
         querystring: ListQuery,
         response: { 200: zPage(ZMember), ...errors(400, 401, 403) },
       },
@@ -134,7 +135,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(size)
           .offset((q.page - 1) * size);
         return {
-          items: rows.map(toMember),
+          items: rows.map(toMemberFor(req.auth)),
           total,
           pages: Math.ceil(total / size),
           page: q.page,
@@ -189,7 +190,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One team member',
-        description: '404 for an id of another organization. spec: operational §3 Team member.',
+        description:
+          "404 for an id of another organization. `pin_code` is null for a non-admin reading another member's. spec: operational §3 Team member.",
         params: Params,
         response: { 200: ZMember, ...errors(401, 403, 404) },
       },
@@ -201,7 +203,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(members)
           .where(and(eq(members.id, req.params.id), eq(members.organizationId, req.auth.organizationId)));
         if (!m) throw NotFound(MSG.userNotFound);
-        return toMember(m);
+        return toMemberFor(req.auth)(m);
       }),
   );
 

@@ -32,6 +32,17 @@ export function toMember(m: MemberRow): TMember {
   };
 }
 
+/**
+ * `toMember` for a reader: a team member's PIN is for admins (and the member itself) only; other
+ * readers get `pin_code: null` (issue: members read every colleague's PIN).
+ */
+export function toMemberFor(auth: Pick<AuthContext, 'role' | 'memberId'>): (m: MemberRow) => TMember {
+  return (m) => {
+    const wire = toMember(m);
+    return auth.role === 'admin' || m.id === auth.memberId ? wire : { ...wire, pin_code: null };
+  };
+}
+
 /** An invitation to mail once its transaction has committed. */
 export interface PendingInvite {
   organizationId: string;
