@@ -189,9 +189,44 @@ test.describe('administration', () => {
     const self = await request.get('/api/organizations/self', { headers: { 'X-API-Key': key } });
     expect(self.ok()).toBeTruthy();
     expect((await self.json()).name).toBe(name);
-    // and it is shown again after a reload
+    // it is shown once: after a reload only its first characters, its scope and its last use
     await page.reload();
-    await expect(keyField).toHaveValue(key);
+    await expect(keyField).toHaveValue(`${key.slice(0, 7)}…`);
+    await expect(page.getByRole('button', { name: 'Copy' })).toBeDisabled();
+    await expect(page.getByText('Partner / kiosk')).toBeVisible();
+    await expect(page.getByText('Last used:')).toBeVisible();
+    // the key may not manage members, settings or keys
+    expect((await request.get('/api/members', { headers: { 'X-API-Key': key } })).status()).toBe(403);
+
+    // rotate: a new key is shown once, the old one stops working
+    await page.getByRole('button', { name: 'Rotate Token' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    const rotated = page.getByRole('dialog').filter({ hasText: 'API key has been rotated.' });
+    await rotated.getByRole('button', { name: 'OK' }).click();
+    await expect(keyField).not.toHaveValue(`${key.slice(0, 7)}…`);
+    const next = await keyField.inputValue();
+    expect(next).toMatch(/^lo_/);
+    expect(next).not.toBe(key);
+    expect((await request.get('/api/organizations/self', { headers: { 'X-API-Key': key } })).status()).toBe(
+      401,
+    );
+    expect(
+      (await request.get('/api/organizations/self', { headers: { 'X-API-Key': next } })).ok(),
+    ).toBeTruthy();
+
+    // revoke: the key stops working and a new one may be generated
+    await page.getByRole('button', { name: 'Revoke Token' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: 'API key has been revoked.' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    await expect(keyField).toHaveValue('No API Key found. Please generate one.');
+    await expect(generate).toBeEnabled();
+    expect((await request.get('/api/organizations/self', { headers: { 'X-API-Key': next } })).status()).toBe(
+      401,
+    );
   });
 
   test('the currency is changed on /settings', async ({ page, request }) => {

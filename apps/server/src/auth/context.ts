@@ -1,10 +1,11 @@
-import { ROLES, type TRole } from '@lockerops/contract';
+import { API_KEY_MESSAGES, ROLES, type TApiKeyScope, type TRole } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
 import { organizations } from '../db/schema';
 import { Forbidden, NotFound, Unauthorized } from '../errors';
 import { withTenant } from '../tenancy';
+import { apiKeyMayCall } from './scopes';
 
 /** Who is calling and for which organization; set by the auth hook on every non-public route. */
 export interface AuthContext {
@@ -16,6 +17,8 @@ export interface AuthContext {
   memberId?: string;
   sessionId?: string;
   actor: { type: 'member' | 'api_key'; id: string; name: string | null };
+  /** For an API key: what it may call (`API_KEY_SCOPE_RULES`). */
+  scope?: TApiKeyScope;
 }
 
 declare module 'fastify' {
@@ -48,7 +51,7 @@ export type ApiKeyResolver = (key: string) => Promise<AuthContext | undefined>;
 /**
  * Installs authentication, the role guard and tenant-scoped data access on an encapsulated scope
  * (the `/api` plugin). Routes are private unless `config.public`; an id token or an `X-API-Key`
- * header identifies the caller; `target_org` lets a super-tenant act for one of its
+ * header identifies the caller (a key only within its scope, else 403); `target_org` lets a super-tenant act for one of its
  * sub-organizations (any other answers 404).
  */
 export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyResolver }): void {
@@ -80,6 +83,12 @@ export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyRes
     if (!auth) throw Unauthorized();
     const roles = config.roles ?? (req.method === 'GET' || req.method === 'HEAD' ? ROLES : WRITERS);
     if (!roles.includes(auth.role)) throw Forbidden();
+    if (
+      auth.actor.type === 'api_key' &&
+      !apiKeyMayCall(auth.scope ?? 'partner', req.method, req.routeOptions.url)
+    ) {
+      throw Forbidden(API_KEY_MESSAGES.outOfScope);
+    }
     const target = (req.query as Record<string, unknown> | undefined)?.target_org;
     if (typeof target === 'string' && target && target !== auth.organizationId) {
       auth.organizationId = await resolveTargetOrganization(app, auth.homeOrganizationId, target);

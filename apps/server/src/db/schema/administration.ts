@@ -3,16 +3,22 @@ import { organizationRef } from './columns';
 
 /**
  * The organization's API key (spec: console §3 API key, §4 "none to generated once"). One per
- * organization. The key itself is kept so the console can show it again; `key_hash` (SHA-256) is
- * what requests are looked up by.
+ * organization. Only the key's SHA-256 (`key_hash`) is stored: the key is shown once, when it is
+ * generated or rotated; requests are looked up by the hash.
  */
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationRef(),
-    key: text('key').notNull(),
     keyHash: text('key_hash').notNull(),
+    /** The first characters of the key (`lo_` + 4), shown so a partner can tell which key it holds. */
+    prefix: text('prefix').notNull().default(''),
+    /** What the key may call (`API_KEY_SCOPES`); the partner/kiosk scope by default. */
+    scope: text('scope', { enum: ['partner'] })
+      .notNull()
+      .default('partner'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

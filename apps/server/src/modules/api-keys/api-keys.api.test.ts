@@ -1,5 +1,6 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { API_KEY_MESSAGES } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -10,10 +11,12 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
-import { apiKeys, organizations } from '../../db/schema';
+import { apiKeys, members, organizations } from '../../db/schema';
 
 let t: TestApp;
 let admin: { authorization: string };
+/** The demo organization's key as last shown (generated, then rotated). */
+let demoKey: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,20 +25,46 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('api-keys', () => {
-  it('generates one key, lists it again, and refuses a second (409)', async () => {
+  it('generates one key, shows it once, stores only its hash, and refuses a second (409)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: admin })).json()).toEqual([]);
     const res = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
     expect(res.statusCode).toBe(201);
-    const { key } = res.json();
-    expect(key).toMatch(/^lo_[A-Za-z0-9_-]{43}$/);
+    const created = res.json();
+    expect(created.key).toMatch(/^lo_[A-Za-z0-9_-]{43}$/);
+    expect(created).toMatchObject({ prefix: created.key.slice(0, 7), scope: 'partner', last_used_at: null });
     const list = await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: admin });
-    expect(list.json()).toHaveLength(1);
-    expect(list.json()[0].key).toBe(key);
-    const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.key, key));
-    expect(row!.keyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(list.json()).toEqual([
+      {
+        id: created.id,
+        prefix: created.prefix,
+        scope: 'partner',
+        created_at: created.created_at,
+        last_used_at: null,
+      },
+    ]);
+    expect(list.body).not.toContain(created.key);
+    const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
+    expect(row!.keyHash).toBe(createHash('sha256').update(created.key).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(created.key);
+    // no column keeps the key in clear (migration 0023 dropped it; 0022 kept its first characters)
+    const columns = (await t.database.db.execute(
+      sql`select column_name from information_schema.columns where table_name = 'api_keys'`,
+    )) as unknown as { rows: Array<{ column_name: string }> };
+    const names = columns.rows.map((c) => c.column_name).sort();
+    expect(names).toEqual([
+      'created_at',
+      'created_by',
+      'id',
+      'key_hash',
+      'last_used_at',
+      'organization_id',
+      'prefix',
+      'scope',
+    ]);
     const second = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
     expect(second.statusCode).toBe(409);
     expect(second.json().detail).toBe(API_KEY_MESSAGES.exists);
+    demoKey = created.key;
   });
 
   it('lets exactly one of two concurrent generations win', async () => {
@@ -51,30 +80,23 @@ describe('api-keys', () => {
     expect(codes).toEqual([201, 409]);
   });
 
-  it('acts as the organization with admin rights in X-API-Key', async () => {
-    const [{ key }] = (await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: admin })).json();
+  it('acts as its organization within the partner scope, and records its last use', async () => {
+    const key = { 'x-api-key': demoKey };
     const demo = await demoOrg(t);
-    const self = await t.app.inject({
-      method: 'GET',
-      url: '/api/organizations/self',
-      headers: { 'x-api-key': key },
-    });
+    const self = await t.app.inject({ method: 'GET', url: '/api/organizations/self', headers: key });
     expect(self.statusCode).toBe(200);
     expect(self.json().id).toBe(demo.id);
-    const write = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: { 'x-api-key': key },
-      payload: { default_currency: 'eur' },
-    });
-    expect(write.statusCode).toBe(200);
-    const filters = await t.app.inject({
-      method: 'PUT',
-      url: '/api/filters/devices',
-      headers: { 'x-api-key': key },
-      payload: { columns: ['name'] },
-    });
-    expect(filters.statusCode).toBe(200);
+    for (const url of [
+      '/api/events',
+      '/api/reservations',
+      '/api/users',
+      '/api/users/search?search=ab',
+      '/api/devices',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: key })).statusCode, url).toBe(200);
+    }
+    const [listed] = (await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: admin })).json();
+    expect(listed.last_used_at).not.toBeNull();
     const wrong = await t.app.inject({
       method: 'GET',
       url: '/api/organizations/self',
@@ -83,18 +105,97 @@ describe('api-keys', () => {
     expect(wrong.statusCode).toBe(401);
   });
 
+  it('may not manage members, settings, organizations or keys (403)', async () => {
+    const key = { 'x-api-key': demoKey };
+    const calls: Array<[string, string, object?]> = [
+      ['POST', '/api/members?email=new-admin@demo-org.test', { first_name: 'Eve', role: 'admin' }],
+      ['GET', '/api/members'],
+      ['PUT', '/api/settings', { default_currency: 'eur' }],
+      ['GET', '/api/settings'],
+      ['POST', '/api/organizations', { name: 'keyed-child' }],
+      ['GET', '/api/organizations'],
+      ['GET', '/api/api-keys'],
+      ['POST', '/api/api-keys'],
+      ['DELETE', `/api/api-keys/${randomUUID()}`],
+      ['PUT', '/api/filters/devices', { columns: ['name'] }],
+      ['GET', '/api/webhooks'],
+      ['PUT', '/api/white-label', {}],
+    ];
+    for (const [method, url, payload] of calls) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: key, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().detail).toBe(API_KEY_MESSAGES.outOfScope);
+    }
+    const [m] = await t.database.db
+      .select()
+      .from(members)
+      .where(eq(members.email, 'new-admin@demo-org.test'));
+    expect(m).toBeUndefined();
+  });
+
+  it('rotates: the new key works at once and the old one never again', async () => {
+    const [before] = (await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: admin })).json();
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/api/api-keys/${before.id}/rotate`,
+      headers: admin,
+    });
+    expect(rotated.statusCode).toBe(200);
+    const next = rotated.json();
+    expect(next).toMatchObject({ id: before.id, scope: 'partner', last_used_at: null });
+    expect(next.key).not.toBe(demoKey);
+    const call = (k: string) =>
+      t.app.inject({ method: 'GET', url: '/api/organizations/self', headers: { 'x-api-key': k } });
+    expect((await call(demoKey)).statusCode).toBe(401);
+    expect((await call(next.key)).statusCode).toBe(200);
+    demoKey = next.key;
+  });
+
+  it("answers 404 for another organization's key, and revokes its own", async () => {
+    const demo = await demoOrg(t);
+    const org = await createOrganization(t, 'Key Owner', demo.id);
+    await createMember(t, org.id, { email: 'admin@key-owner.test' });
+    const other = bearer(await signIn(t.app, 'admin@key-owner.test', undefined, 'key-owner.localhost'));
+    const [demoListed] = (await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: admin })).json();
+    for (const [method, url] of [
+      ['DELETE', `/api/api-keys/${demoListed.id}`],
+      ['POST', `/api/api-keys/${demoListed.id}/rotate`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: other });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().detail).toBe(API_KEY_MESSAGES.notFound);
+    }
+    const call = () =>
+      t.app.inject({ method: 'GET', url: '/api/organizations/self', headers: { 'x-api-key': demoKey } });
+    expect((await call()).statusCode).toBe(200);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/api-keys/${demoListed.id}`,
+      headers: admin,
+    });
+    expect(revoked.json().detail).toBe(API_KEY_MESSAGES.revoked);
+    expect((await call()).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: admin })).json()).toEqual([]);
+    const again = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
+    expect(again.statusCode).toBe(201);
+  });
+
   it('stops working when the organization is archived', async () => {
     const demo = await demoOrg(t);
     const org = await createOrganization(t, 'Key Archived', demo.id);
     await createMember(t, org.id, { email: 'admin@key-archived.test' });
     const h = bearer(await signIn(t.app, 'admin@key-archived.test', undefined, 'key-archived.localhost'));
     const { key } = (await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: h })).json();
-    const ok = await t.app.inject({ method: 'GET', url: '/api/white-label', headers: { 'x-api-key': key } });
-    expect(ok.json().organization_id).toBe(org.id);
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/organizations/self',
+      headers: { 'x-api-key': key },
+    });
+    expect(ok.json().id).toBe(org.id);
     await t.database.db.update(organizations).set({ active: false }).where(eq(organizations.id, org.id));
     const refused = await t.app.inject({
       method: 'GET',
-      url: '/api/white-label',
+      url: '/api/organizations/self',
       headers: { 'x-api-key': key },
     });
     expect(refused.statusCode).toBe(401);
@@ -108,6 +209,13 @@ describe('api-keys', () => {
       const h = bearer(await signIn(t.app, email));
       expect((await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: h })).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: h })).statusCode).toBe(403);
+      const id = randomUUID();
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${id}`, headers: h })).statusCode,
+      ).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/api-keys/${id}/rotate`, headers: h })).statusCode,
+      ).toBe(403);
     }
   });
 });

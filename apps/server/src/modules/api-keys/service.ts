@@ -1,60 +1,123 @@
 import { randomBytes } from 'node:crypto';
-import { API_KEY_MESSAGES, type TApiKey } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
+import { API_KEY_MESSAGES, type TApiKey, type TApiKeyCreated } from '@lockerops/contract';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiKeyResolver } from '../../auth/context';
 import { sha256 } from '../../auth/tokens';
 import type { Db, DbOrTx } from '../../db/client';
 import { apiKeys, organizations } from '../../db/schema';
-import { Conflict } from '../../errors';
+import { Conflict, NotFound } from '../../errors';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-const toApiKey = (r: ApiKeyRow): TApiKey => ({ id: r.id, key: r.key, created_at: r.createdAt.toISOString() });
+/** How many characters of a key are kept for display: `lo_` and four of the random part. */
+const PREFIX_LENGTH = 7;
+/** `last_used_at` is written at most once a minute per key, not on every call. */
+const LAST_USED_RESOLUTION_SECONDS = 60;
 
-/** `GET api-keys`: the organization's keys (none or one), spec console §3 API key, §7. */
+const toApiKey = (r: ApiKeyRow): TApiKey => ({
+  id: r.id,
+  prefix: r.prefix,
+  scope: r.scope,
+  created_at: r.createdAt.toISOString(),
+  last_used_at: r.lastUsedAt?.toISOString() ?? null,
+});
+
+/**
+ * A new key: `lo_` + 43 url-safe characters (256 random bits), with the SHA-256 that is stored.
+ * A plain SHA-256 is the standard for API tokens (GitHub, Stripe): unlike a password, a key with
+ * 256 random bits cannot be guessed or found by trying a dictionary, so a slow salted hash
+ * (argon2) would add nothing but cost on every request.
+ */
+function newKey(): { key: string; keyHash: string; prefix: string } {
+  const key = `lo_${randomBytes(32).toString('base64url')}`;
+  return { key, keyHash: sha256(key), prefix: key.slice(0, PREFIX_LENGTH) };
+}
+
+/** `GET api-keys`: the organization's keys (none or one), without the key. spec console §3 API key, §7. */
 export async function listApiKeys(tx: DbOrTx, organizationId: string): Promise<TApiKey[]> {
   const rows = await tx.select().from(apiKeys).where(eq(apiKeys.organizationId, organizationId));
   return rows.map(toApiKey);
 }
 
 /**
- * `POST api-keys`: generates the organization's one key (`lo_` + 43 url-safe characters, 256 bits).
- * The key is stored so the console can show it again (spec console §2 API page) and its SHA-256
- * is what requests are looked up by. 409 when the organization already has one (also when two
- * requests race: the unique index decides).
+ * `POST api-keys`: generates the organization's one key (partner scope) and answers it — the only
+ * time it is shown; only its hash and first characters are stored. 409 when the organization
+ * already has one (also when two requests race: the unique index decides).
  */
 export async function generateApiKey(
   tx: DbOrTx,
   p: { organizationId: string; createdBy?: string },
-): Promise<TApiKey> {
-  const key = `lo_${randomBytes(32).toString('base64url')}`;
+): Promise<TApiKeyCreated> {
+  const { key, keyHash, prefix } = newKey();
   const [row] = await tx
     .insert(apiKeys)
-    .values({ organizationId: p.organizationId, key, keyHash: sha256(key), createdBy: p.createdBy })
+    .values({ organizationId: p.organizationId, keyHash, prefix, createdBy: p.createdBy })
     .onConflictDoNothing({ target: apiKeys.organizationId })
     .returning();
   if (!row) throw Conflict(API_KEY_MESSAGES.exists);
-  return toApiKey(row);
+  return { ...toApiKey(row), key };
+}
+
+/**
+ * `POST api-keys/{id}/rotate`: a new key replaces the old one at once (same id and scope; the old
+ * key answers 401 from now on). Answers the new key, shown once. 404 for an id of another
+ * organization.
+ */
+export async function rotateApiKey(
+  tx: DbOrTx,
+  p: { organizationId: string; id: string; createdBy?: string },
+): Promise<TApiKeyCreated> {
+  const { key, keyHash, prefix } = newKey();
+  const [row] = await tx
+    .update(apiKeys)
+    .set({ keyHash, prefix, createdAt: new Date(), lastUsedAt: null, createdBy: p.createdBy })
+    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.organizationId, p.organizationId)))
+    .returning();
+  if (!row) throw NotFound(API_KEY_MESSAGES.notFound);
+  return { ...toApiKey(row), key };
+}
+
+/** `DELETE api-keys/{id}`: revokes the key (it answers 401 from now on). 404 for another organization's id. */
+export async function revokeApiKey(tx: DbOrTx, p: { organizationId: string; id: string }): Promise<void> {
+  const [row] = await tx
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.organizationId, p.organizationId)))
+    .returning({ id: apiKeys.id });
+  if (!row) throw NotFound(API_KEY_MESSAGES.notFound);
 }
 
 /**
  * The `X-API-Key` resolver given to `installAuth`: a known key of an active organization acts as
- * that organization with admin rights (actor `{ type: 'api_key' }`). Looked up by hash on the
- * owner's handle, since no organization is known yet.
+ * that organization within its scope (actor `{ type: 'api_key' }`, role admin inside the scope's
+ * operations only). Looked up by hash on the owner's handle, since no organization is known yet;
+ * records the last use (at most once a minute).
  */
 export function apiKeyResolver(db: Db): ApiKeyResolver {
   return async (key) => {
     if (key.length > 200) return undefined;
     const [row] = await db
-      .select({ id: apiKeys.id, organizationId: apiKeys.organizationId })
+      .select({ id: apiKeys.id, organizationId: apiKeys.organizationId, scope: apiKeys.scope })
       .from(apiKeys)
       .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
       .where(and(eq(apiKeys.keyHash, sha256(key)), eq(organizations.active, true)));
     if (!row) return undefined;
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(
+        and(
+          eq(apiKeys.id, row.id),
+          or(
+            isNull(apiKeys.lastUsedAt),
+            lt(apiKeys.lastUsedAt, sql`now() - make_interval(secs => ${LAST_USED_RESOLUTION_SECONDS})`),
+          ),
+        ),
+      );
     return {
       organizationId: row.organizationId,
       homeOrganizationId: row.organizationId,
       role: 'admin',
+      scope: row.scope,
       actor: { type: 'api_key', id: row.id, name: 'API key' },
     };
   };

@@ -1,10 +1,10 @@
-import { ZApiKey, ZApiKeyList } from '@lockerops/contract';
+import { type TApiKeyCreated, ZApiKeyCreated, ZApiKeyList, ZDetailResponse } from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 
 export const apiKeyKeys = { all: ['api-keys'] as const };
 
-/** `GET api-keys` (spec console §7): a list; the console uses the first record's `key`. */
+/** `GET api-keys` (spec console §7): a list of `{ id, prefix, scope, created_at, last_used_at }`, never the key. */
 export function useApiKeysQuery() {
   return useQuery({
     queryKey: apiKeyKeys.all,
@@ -12,11 +12,36 @@ export function useApiKeysQuery() {
   });
 }
 
-/** `POST api-keys`: generates the organization's one key. */
+/** Keeps the list in step with a key just generated or rotated, without its secret. */
+function useKeyShownOnce() {
+  const client = useQueryClient();
+  return ({ key: _secret, ...listed }: TApiKeyCreated) => client.setQueryData(apiKeyKeys.all, [listed]);
+}
+
+/** `POST api-keys`: generates the organization's one key; the answer carries the key, shown once. */
 export function useGenerateApiKey() {
+  const onSuccess = useKeyShownOnce();
+  return useMutation({
+    mutationFn: () => apiRequest('api-keys', { method: 'POST', schema: ZApiKeyCreated }),
+    onSuccess,
+  });
+}
+
+/** `POST api-keys/{id}/rotate`: a new key replaces the old one; the answer carries it, shown once. */
+export function useRotateApiKey() {
+  const onSuccess = useKeyShownOnce();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`api-keys/${id}/rotate`, { method: 'POST', schema: ZApiKeyCreated }),
+    onSuccess,
+  });
+}
+
+/** `DELETE api-keys/{id}`: revokes the key. */
+export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('api-keys', { method: 'POST', schema: ZApiKey }),
-    onSuccess: (key) => client.setQueryData(apiKeyKeys.all, [key]),
+    mutationFn: (id: string) => apiRequest(`api-keys/${id}`, { method: 'DELETE', schema: ZDetailResponse }),
+    onSuccess: () => client.setQueryData(apiKeyKeys.all, []),
   });
 }
