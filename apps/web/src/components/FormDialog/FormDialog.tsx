@@ -48,6 +48,8 @@ export interface FormDialogProps<TIn extends FieldValues, TOut> {
   /** further tabs of edit mode, e.g. { label: 'History Log', content: <HistoryLog … /> } */
   extraTabs?: readonly FormDialogTab[];
   submitText?: string;
+  /** keeps the submit button disabled (a form whose required choices are not all made) */
+  submitDisabled?: boolean;
 }
 
 /**
@@ -69,6 +71,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   bulkUpload,
   extraTabs = [],
   submitText = 'Save',
+  submitDisabled = false,
 }: FormDialogProps<TIn, TOut>) {
   const [tab, setTab] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -140,7 +143,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
             type="submit"
             form="form-dialog-form"
             variant="contained"
-            disabled={form.formState.isSubmitting}
+            disabled={form.formState.isSubmitting || submitDisabled}
           >
             {submitText}
           </Button>

@@ -1,0 +1,238 @@
+import {
+  isWeekBased,
+  MONTH_NAMES,
+  REPORT_CONTENT_LABELS,
+  REPORT_CONTENTS,
+  REPORT_MESSAGES,
+  REPORT_RECURRENCE_LABELS,
+  REPORT_RECURRENCES,
+  type TReport,
+  type TReportContent,
+  type TReportRecurrence,
+  WEEKDAY_NAMES,
+} from '@lockerops/contract';
+import { Autocomplete, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { Controller } from 'react-hook-form';
+import { FormDialog } from '../../components/FormDialog';
+import { localOffset, reportsKey, saveReport, shiftTime, useMemberOptions, useReportForm } from './hooks';
+
+export interface ReportFormDialogProps {
+  open: boolean;
+  /** the report being edited; null creates one */
+  report: TReport | null;
+  onClose: () => void;
+}
+
+/**
+ * "Create Report" / "Edit Report" (spec console §2, §3 Report, §4, §5): name, contents and
+ * assignees (team members 1/150) as multi-selects, recurrence, then the weekday (weekly,
+ * biweekly) or the month and start/end of month (monthly, bimonthly) — choosing a recurrence
+ * clears the fields §4 says — and the send time, shown in the operator's local time and stored in
+ * UTC. Submit stays disabled until send time, recurrence, an assignee and a content are chosen.
+ * The send time is a native time input: it shows local time in the browser's own format, and the
+ * conversion to UTC is one shift by the local offset.
+ */
+export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProps) {
+  const form = useReportForm(report, open);
+  const { register, control, formState, watch, setValue } = form;
+  const members = useMemberOptions(open);
+  const offset = localOffset();
+  const recurrence = watch('recurrence') as TReportRecurrence | undefined;
+  const contents = (watch('contents') as string[] | undefined) ?? [];
+  const assignees = (watch('assign_to') as string[] | undefined) ?? [];
+  const sendTime = watch('send_time') as string | undefined;
+  const ready = !!sendTime && !!recurrence && assignees.length > 0 && contents.length > 0;
+  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message as string | undefined;
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={report ? 'Edit Report' : REPORT_MESSAGES.createReport}
+      form={form}
+      onSubmit={(values) => saveReport(report?.id, values)}
+      successMessage={report ? REPORT_MESSAGES.updated : REPORT_MESSAGES.created}
+      invalidateKey={reportsKey}
+      submitDisabled={!ready}
+    >
+      <TextField
+        label="Report Name"
+        required
+        {...register('name')}
+        error={!!err('name')}
+        helperText={err('name')}
+      />
+      <Controller
+        control={control}
+        name="contents"
+        render={({ field }) => (
+          <Autocomplete
+            multiple
+            disableCloseOnSelect
+            options={[...REPORT_CONTENTS]}
+            getOptionLabel={(o) => REPORT_CONTENT_LABELS[o as TReportContent]}
+            value={(field.value as TReportContent[] | undefined) ?? []}
+            onChange={(_e, v) => field.onChange(v)}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Contents"
+                error={!!err('contents')}
+                helperText={err('contents')}
+              />
+            )}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="assign_to"
+        render={({ field }) => {
+          const options = members.data ?? [];
+          const ids = (field.value as string[] | undefined) ?? [];
+          return (
+            <Autocomplete
+              multiple
+              disableCloseOnSelect
+              options={options}
+              getOptionLabel={(o) => o.label}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              value={options.filter((o) => ids.includes(o.id))}
+              onChange={(_e, picked) => field.onChange(picked.map((p) => p.id))}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Assignees"
+                  error={!!err('assign_to')}
+                  helperText={err('assign_to')}
+                />
+              )}
+            />
+          );
+        }}
+      />
+      <Controller
+        control={control}
+        name="recurrence"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Recurrence"
+            required
+            value={field.value ?? ''}
+            onChange={(e) => {
+              const next = e.target.value as TReportRecurrence;
+              field.onChange(next);
+              // spec console §4: weekly/biweekly clear month and when; monthly/bimonthly clear weekday
+              if (isWeekBased(next)) {
+                setValue('month', undefined);
+                setValue('when', undefined);
+              } else setValue('weekday', undefined);
+            }}
+            error={!!err('recurrence')}
+            helperText={err('recurrence')}
+          >
+            {REPORT_RECURRENCES.map((r) => (
+              <MenuItem key={r} value={r}>
+                {REPORT_RECURRENCE_LABELS[r]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {recurrence && isWeekBased(recurrence) ? (
+        <Controller
+          control={control}
+          name="weekday"
+          render={({ field }) => (
+            <TextField
+              select
+              label="Weekday"
+              required
+              value={field.value ?? ''}
+              onChange={(e) => field.onChange(Number(e.target.value))}
+              error={!!err('weekday')}
+              helperText={err('weekday') ?? 'Day in UTC, the day of the send time'}
+            >
+              {WEEKDAY_NAMES.map((d, i) => (
+                <MenuItem key={d} value={i}>
+                  {d}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      ) : null}
+      {recurrence && !isWeekBased(recurrence) ? (
+        <>
+          {recurrence === 'bimonthly' ? (
+            <Controller
+              control={control}
+              name="month"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Starting Month"
+                  value={field.value ?? ''}
+                  onChange={(e) => field.onChange(Number(e.target.value))}
+                  error={!!err('month')}
+                  helperText={err('month')}
+                >
+                  {MONTH_NAMES.map((m, i) => (
+                    <MenuItem key={m} value={i + 1}>
+                      {m}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          ) : null}
+          <Controller
+            control={control}
+            name="when"
+            render={({ field }) => (
+              <TextField
+                select
+                label="When"
+                required
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.target.value)}
+                error={!!err('when')}
+                helperText={err('when')}
+              >
+                <MenuItem value="start">Start of month</MenuItem>
+                <MenuItem value="end">End of month</MenuItem>
+              </TextField>
+            )}
+          />
+        </>
+      ) : null}
+      <Controller
+        control={control}
+        name="send_time"
+        render={({ field }) => (
+          <TextField
+            type="time"
+            label="Send Time (your time)"
+            required
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': 'Send Time' } }}
+            value={field.value ? shiftTime(String(field.value), offset) : ''}
+            onChange={(e) => field.onChange(e.target.value ? shiftTime(e.target.value, -offset) : undefined)}
+            error={!!err('send_time')}
+            helperText={err('send_time') ?? (field.value ? `${field.value} UTC` : undefined)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="include_sub_orgs"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+            label="Include sub-organizations"
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  REPORT_MESSAGES,
+  type TPage,
+  type TReport,
+  type TReportCreateInput,
+  type TReportCreateRequest,
+  ZReport,
+  ZReportCreateRequest,
+  zPage,
+} from '@lockerops/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useCallback, useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { apiDownload, apiRequest } from '../../api/client';
+import { formatApiError } from '../../api/errors';
+import { saveBlob } from '../../api/useExport';
+
+/** Query-key prefix of the reports list; every report mutation invalidates it. */
+export const reportsKey = ['reports'] as const;
+export const REPORTS_ENDPOINT = 'reports';
+export const ZReportPage: z.ZodType<TPage<TReport>> = zPage(ZReport);
+
+/** The browser's offset from UTC now, in minutes (+60 in CET). */
+export const localOffset = () => -new Date().getTimezoneOffset();
+
+/** Moves `HH:MM` by `minutes` around the clock. */
+export function shiftTime(hhmm: string, minutes: number): string {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const t = (((h * 60 + m + minutes) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+}
+
+const valuesOf = (r: TReport | null): TReportCreateInput => ({
+  name: r?.name ?? '',
+  contents: r?.contents ?? [],
+  assign_to: r?.assign_to ?? [],
+  recurrence: r?.recurrence,
+  weekday: r?.weekday ?? undefined,
+  month: r?.month ?? undefined,
+  when: r?.when ?? undefined,
+  send_time: r?.send_time,
+  include_sub_orgs: r?.include_sub_orgs ?? false,
+});
+
+/** The Create/Edit Report form, validated by the contract's ZReportCreateRequest (spec console §5 Report). */
+export function useReportForm(report: TReport | null, open: boolean) {
+  const form = useForm<TReportCreateInput, unknown, TReportCreateRequest>({
+    resolver: zodResolver(ZReportCreateRequest),
+    defaultValues: valuesOf(report),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(valuesOf(report));
+  }, [open, report, reset]);
+  return form;
+}
+
+/** `POST reports` or `PUT reports/{id}` (spec console §7). */
+export const saveReport = (id: string | undefined, values: TReportCreateRequest): Promise<TReport> =>
+  id
+    ? apiRequest(`${REPORTS_ENDPOINT}/${id}`, { method: 'PUT', body: values, schema: ZReport })
+    : apiRequest(REPORTS_ENDPOINT, { method: 'POST', body: values, schema: ZReport });
+
+const ZMemberOptions = zPage(
+  z.object({
+    user_id: z.string(),
+    name: z.string().nullish(),
+    first_name: z.string().nullish(),
+    last_name: z.string().nullish(),
+    email: z.string().nullish(),
+  }),
+);
+
+/** Team members for the assignee picker (`GET members` 1/150, spec console §7, §9). */
+export function useMemberOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['members', 'options', 'reports'],
+    queryFn: ({ signal }) =>
+      apiRequest('members', { query: { page: 1, size: 150 }, schema: ZMemberOptions, signal }),
+    enabled,
+    select: (page) =>
+      page.items.map((p) => ({
+        id: p.user_id,
+        label: [p.name ?? p.first_name, p.last_name].filter(Boolean).join(' ') || p.email || p.user_id,
+      })),
+  });
+}
+
+/** `GET reports/download/{id}?format=` saved under the server's file name; 'Report downloaded successfully'. */
+export function useReportDownload() {
+  const { enqueueSnackbar } = useSnackbar();
+  return useCallback(
+    async (report: TReport, format: 'csv' | 'pdf') => {
+      try {
+        const file = await apiDownload(`${REPORTS_ENDPOINT}/download/${report.id}`, { query: { format } });
+        saveBlob(file.blob, file.filename ?? `${report.name}.${format}`);
+        enqueueSnackbar(REPORT_MESSAGES.downloaded, { variant: 'success' });
+      } catch (e) {
+        enqueueSnackbar(formatApiError(e), { variant: 'error' });
+      }
+    },
+    [enqueueSnackbar],
+  );
+}
