@@ -1,6 +1,7 @@
 import {
   PAYMENT_MESSAGES,
   ZDetailResponse,
+  ZPaymentsMode,
   ZStripeAccount,
   ZStripeCreateQuery,
   ZStripeLinkResponse,
@@ -39,6 +40,20 @@ export async function paymentsRoutes(
   const { adapter } = opts;
   const service = new PaymentsService(adapter, app.ctx.config.publicUrl);
   const tags = ['Payment provider'];
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/payments/mode',
+    {
+      schema: {
+        tags,
+        summary: 'Payment driver: stripe or sandbox',
+        description:
+          '`sandbox` while STRIPE_SECRET_KEY is unset (no money moves); the console then shows "Sandbox payments".',
+        response: { 200: ZPaymentsMode, ...errors(401) },
+      },
+    },
+    async () => ({ payments_mode: app.ctx.charges.kind === 'stripe' ? 'stripe' : 'sandbox' }) as const,
+  );
 
   await pricingGated(app, async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();

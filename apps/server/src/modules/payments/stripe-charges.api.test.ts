@@ -103,9 +103,11 @@ const row = async (id: string) =>
 const callsFor = (id: string) => fake.calls.filter((c) => c.body['metadata[transaction_id]'] === id);
 
 describe('Stripe charges driver (fake Stripe)', () => {
-  it('the server runs the Stripe driver when STRIPE_SECRET_KEY is set', () => {
+  it('the server runs the Stripe driver when STRIPE_SECRET_KEY is set', async () => {
     expect(t.app.ctx.charges.kind).toBe('stripe');
     expect(t.app.ctx.payments.kind).toBe('stripe');
+    const mode = await t.app.inject({ url: '/api/payments/mode', headers: admin });
+    expect(mode.json()).toEqual({ payments_mode: 'stripe' });
   });
 
   it('charges the step on the connected account: a PaymentIntent with the step idempotency key', async () => {

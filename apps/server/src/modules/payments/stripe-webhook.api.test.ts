@@ -2,7 +2,7 @@ import { PAYMENT_MESSAGES } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoOrg, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { organizations, stripeEvents, transactionLogs, transactions } from '../../db/schema';
 
 const SECRET = 'whsec_test_secret';
@@ -149,9 +149,15 @@ describe('POST /stripe/webhook', () => {
     expect((await row(id)).paymentStatus).toBe('pending');
   });
 
-  it('answers 503 without STRIPE_WEBHOOK_SECRET', async () => {
+  it('answers 503 without STRIPE_WEBHOOK_SECRET; payments/mode says sandbox without a Stripe key', async () => {
     const other = await createTestApp();
     try {
+      const mode = await other.app.inject({
+        url: '/api/payments/mode',
+        headers: bearer(await signIn(other.app)),
+      });
+      expect(mode.json()).toEqual({ payments_mode: 'sandbox' });
+      expect((await other.app.inject({ url: '/api/payments/mode' })).statusCode).toBe(401);
       const res = await other.app.inject({
         method: 'POST',
         url: '/api/stripe/webhook',

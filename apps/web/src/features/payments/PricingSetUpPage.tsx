@@ -21,6 +21,7 @@ import { formatApiError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { accountState, useConnectStripe, useDisconnectStripe, useStripeAccount } from './hooks';
+import { SandboxBadge } from './SandboxBadge';
 
 /**
  * /pricing-set-up (spec operational §2, §4 Payment provider account; console §4): none → "Create
@@ -38,6 +39,7 @@ export function PricingSetUpPage() {
   return (
     <>
       <PageTitle title="Pricing set-up" />
+      <SandboxBadge />
       <Card variant="outlined" sx={{ maxWidth: 640 }}>
         <CardContent>
           <Stack spacing={2}>

@@ -21,6 +21,7 @@ import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, useListParams } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { SandboxBadge } from '../payments/SandboxBadge';
 import { CreateDeliveryDialog } from './CreateDeliveryDialog';
 import { transactionColumns } from './columns';
 import {
@@ -158,6 +159,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   return (
     <>
       <PageTitle title="Transactions" />
+      <SandboxBadge />
       <Box
         sx={(theme) => ({
           [`& .${ROW_CLASS.active}`]: {
