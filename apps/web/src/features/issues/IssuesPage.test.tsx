@@ -35,6 +35,24 @@ beforeEach(() => {
     if (url.startsWith('/api/filters/')) return jsonResponse({ page: 'issues', columns: null, filters: {} });
     if (url.startsWith(`/api/issues/${ID}?status=`) && init?.method === 'PATCH')
       return jsonResponse({ detail: 'Issue updated successfully!', issue: { ...ISSUE, status: 'resolved' } });
+    if (url.startsWith('/api/members?'))
+      return jsonResponse({
+        items: [
+          {
+            user_id: '00000000-0000-4000-8000-000000000021',
+            email: 'grace@x.test',
+            name: null,
+            first_name: 'Grace',
+            last_name: 'Hopper',
+          },
+        ],
+        total: 1,
+        pages: 1,
+        page: 1,
+        page_size: 150,
+      });
+    if (url.startsWith('/api/users?'))
+      return jsonResponse({ items: [], total: 0, pages: 0, page: 1, page_size: 10000 });
     if (url.startsWith('/api/issues?'))
       return jsonResponse({ items: [ISSUE], total: 1, pages: 1, page: 1, page_size: 25 });
     return jsonResponse({ detail: 'Not found' }, 404);
@@ -64,5 +82,16 @@ describe('IssuesPage', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('offers the team members (answered by user_id) in the form', async () => {
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    renderWithProviders(<IssuesPage disableVirtualization />, '/issues');
+    await screen.findByText('Door stuck');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Issue' }));
+    const picker = await screen.findByRole('combobox', { name: 'Team Member' });
+    fireEvent.mouseDown(picker);
+    fireEvent.keyDown(picker, { key: 'ArrowDown' });
+    expect(await screen.findByRole('option', { name: 'Grace Hopper' })).toBeInTheDocument();
   });
 });

@@ -109,7 +109,9 @@ export function useOrderLookup(number: string) {
 
 const ZOption = zPage(
   z.object({
-    id: z.string(),
+    // users answer `id`, team members `user_id` (spec operational §3)
+    id: z.string().optional(),
+    user_id: z.string().optional(),
     name: z.string().nullish(),
     first_name: z.string().nullish(),
     last_name: z.string().nullish(),
@@ -129,9 +131,11 @@ export function usePeopleOptions(endpoint: 'users' | 'members', enabled: boolean
       }),
     enabled,
     select: (page) =>
-      page.items.map((p) => ({
-        id: p.id,
-        label: [p.name ?? p.first_name, p.last_name].filter(Boolean).join(' ') || p.email || p.id,
-      })),
+      page.items.flatMap((p) => {
+        const id = p.id ?? p.user_id;
+        if (!id) return [];
+        const label = [p.name ?? p.first_name, p.last_name].filter(Boolean).join(' ') || p.email || id;
+        return [{ id, label }];
+      }),
   });
 }
