@@ -16,6 +16,7 @@ import {
 import { multipartBody, PNG } from '../../test/multipart';
 import { auditLog, organizations } from '../db/schema';
 import { csvCell } from '../lib/crud/csv';
+import { renderCsv } from '../modules/reports/render';
 
 /**
  * Findings 3, 4, 5 and 9 of the security review (issue 16): history follows the entity's read roles
@@ -150,6 +151,19 @@ describe('finding 4: CSV formula injection (OWASP)', () => {
     expect(csvCell(['=cmd', 'b'])).toBe("'=cmd;b");
     expect(csvCell(['-x'])).toBe("'-x");
     expect(csvCell(['a', 'b'])).toBe('a;b');
+  });
+
+  it('the report CSV neutralises text cells too (a name like -1+2)', () => {
+    const csv = renderCsv({
+      name: '-1+2',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      timeZone: 'UTC',
+      sections: [],
+    })
+      .toString('utf8')
+      .replace(/^\ufeff/, '');
+    expect(csv.split('\n')[0]).toBe("'-1+2");
   });
 
   it('an export never starts a cell with a formula character', async () => {

@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
+import { escapeCell } from '../../lib/crud/csv';
 import { withTenant } from '../../tenancy';
 import { computeMetric, type MetricScope, organizationTimeZone } from '../dashboard/metrics';
 import { reportPeriod } from './schedule';
@@ -219,9 +220,8 @@ export async function buildReport(
   return { name: report.name, from, to, timeZone, sections };
 }
 
-/** Cells a spreadsheet would run as formulas get a leading quote (as in lib/crud/csv.ts). */
-const cell = (v: string | number) =>
-  typeof v === 'string' && /^[=@+-]/.test(v) && !/^-?\d/.test(v) ? `'${v}` : v;
+/** Text cells a spreadsheet would run as formulas get a leading quote (`escapeCell`); numbers stay. */
+const cell = (v: string | number) => (typeof v === 'string' ? escapeCell(v) : v);
 
 /**
  * The CSV file: a title row, then one section per organization and content — a row naming both,
