@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -172,6 +173,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await mail.close();
   });
 
+  await app.register(helmet, securityHeaders(config.publicUrl));
+
   registerContractSchemas();
   await app.register(swagger, {
     openapi: {
@@ -253,6 +256,39 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await serveConsole(app, config.webDist);
   }
   return app;
+}
+
+/**
+ * Security headers of every answer (`@fastify/helmet`): a Content-Security-Policy without inline
+ * scripts that the console and the Redoc page pass (styles inline for MUI and Redoc; images also
+ * from https for `image_url`s and map tiles; Redoc's search worker from blob:), no framing
+ * (`frame-ancestors 'none'`, X-Frame-Options DENY) except the reservation widget page, which sets
+ * its own policy, `X-Content-Type-Options: nosniff`, and HSTS only when `PUBLIC_URL` is https.
+ */
+export function securityHeaders(publicUrl: string) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' as const },
+    hsts: publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    // Images and files of /api/files are shown by operators' own pages (widget, receipts).
+    crossOriginResourcePolicy: { policy: 'cross-origin' as const },
+    crossOriginEmbedderPolicy: false,
+  };
 }
 
 /**

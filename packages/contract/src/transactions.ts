@@ -154,6 +154,8 @@ export const allowedActions = (t: TransactionState): TTransactionAction[] =>
 
 /** Texts of the Transactions area: the spec's words (operational §5, §8); those marked "ours" are not given by the spec. */
 export const TRANSACTION_MESSAGES = {
+  /** Our text: an `image_url` / `signature_url` that is neither http(s) nor one of our files. */
+  fileUrl: 'Use an http(s) address or an uploaded file (/api/files/…).',
   charged: 'Transaction charged successfully',
   dropoff: 'Transaction dropoff successfully',
   pickup: 'Transaction pickup successfully',
@@ -521,13 +523,29 @@ export const ZDeliveryCompleteRequest = z.object({
   id_device: z.uuid({ error: TRANSACTION_MESSAGES.deviceRequired }),
 });
 
+/**
+ * An `image_url` / `signature_url`: an absolute http(s) address or one of our own file URLs
+ * (`/api/files/{key}`); anything else (javascript:, data:, relative paths) answers 400.
+ */
+export const zFileUrl = () =>
+  z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(
+      (v) =>
+        /^\/api\/files\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(v) ||
+        /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(v),
+      { message: TRANSACTION_MESSAGES.fileUrl },
+    );
+
 /** Partner: start a storage, rental, service or vending transaction for a user on a device. */
 export const ZStartRequest = z.object({
   id_device: z.uuid({ error: TRANSACTION_MESSAGES.deviceRequired }),
   id_user: z.uuid({ error: TRANSACTION_MESSAGES.userNotFound }),
   promo_code: z.string().trim().min(1).optional(),
-  image_url: z.string().max(2000).optional(),
-  signature_url: z.string().max(2000).optional(),
+  image_url: zFileUrl().optional(),
+  signature_url: zFileUrl().optional(),
   /** A Stripe PaymentMethod id the app collected on the organization's account; charged off-session. */
   payment_method: z
     .string()
@@ -540,7 +558,7 @@ export type TStartRequest = z.input<typeof ZStartRequest>;
 export const ZReturnRequest = z.object({
   id_device: z.uuid({ error: TRANSACTION_MESSAGES.deviceRequired }),
   id_condition: z.uuid().optional(),
-  image_url: z.string().max(2000).optional(),
+  image_url: zFileUrl().optional(),
 });
 
 /** Partner: the user's pickup; a delivery needs its pickup code. */

@@ -92,7 +92,8 @@ export async function migrate(database: Database): Promise<void> {
  * look-ups made before an organization is known) see all. Idempotent; new tables of later
  * migrations are covered by the same call. One exception widens reads, and only reads: a
  * sub-organization sees its super-tenant parent's shared locations and their devices
- * (`shared_from_parent`, through `app_shared_parent()`).
+ * (`shared_from_parent`, through `app_shared_parent()`). The request role has no access at all to
+ * `app_secrets`, `mail_outbox` and `sms_outbox` (owner-only, RLS forced).
  */
 export async function applyTenancyPolicies(db: Db): Promise<void> {
   await db.execute(
@@ -160,6 +161,18 @@ export async function applyTenancyPolicies(db: Db): Promise<void> {
             SELECT 1 FROM locations l
             WHERE l.id = devices.id_location AND l.organization_id = devices.organization_id AND l.shared));
       END IF;
+      -- Tables the request role never needs: the token signing key and the message outboxes (they
+      -- hold temporary passwords and codes). Only the owner reads and writes them, and row-level
+      -- security (forced, owner-only policy) keeps them closed even if a grant came back.
+      EXECUTE format('REVOKE ALL ON TABLE %I.app_secrets, %I.mail_outbox, %I.sms_outbox FROM ${APP_ROLE}',
+        current_schema(), current_schema(), current_schema());
+      FOR t IN SELECT unnest(ARRAY['app_secrets', 'mail_outbox', 'sms_outbox']) AS table_name LOOP
+        EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
+        EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.table_name);
+        IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t.table_name AND policyname = 'owner_access') THEN
+          EXECUTE format('CREATE POLICY owner_access ON %I TO CURRENT_USER USING (true) WITH CHECK (true)', t.table_name);
+        END IF;
+      END LOOP;
     END $$;
   `),
   );

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ORGANIZATION_MESSAGES } from '@lockerops/contract';
+import {
+  ORGANIZATION_MESSAGES,
+  TRANSACTION_MESSAGES,
+  ZReturnRequest,
+  ZStartRequest,
+} from '@lockerops/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -265,5 +270,36 @@ describe('finding 9: numeric query fields are capped', () => {
     const res = await api('GET', 'users?page=100000&size=10000', admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().items).toEqual([]);
+  });
+});
+
+describe('finding 12: image_url and signature_url', () => {
+  const start = (url: string) =>
+    ZStartRequest.safeParse({
+      id_device: '00000000-0000-4000-8000-000000000001',
+      id_user: '00000000-0000-4000-8000-000000000002',
+      image_url: url,
+      signature_url: url,
+    });
+  it.each(['https://cdn.example.com/a.png', 'http://x.test/p?q=1', '/api/files/abc-123.png'])(
+    'accepts %s',
+    (url) => {
+      expect(start(url).success).toBe(true);
+    },
+  );
+  it.each([
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    '/api/files/../secrets',
+    '//evil.test/x.png',
+    'ftp://x.test/a',
+    'https://user@evil.test/a',
+  ])('refuses %s with our message', (url) => {
+    const r = start(url);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.message)).toContain(TRANSACTION_MESSAGES.fileUrl);
+    expect(
+      ZReturnRequest.safeParse({ id_device: '00000000-0000-4000-8000-000000000001', image_url: url }).success,
+    ).toBe(false);
   });
 });

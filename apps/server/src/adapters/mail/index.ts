@@ -30,7 +30,8 @@ export interface MailAdapter {
 }
 
 /**
- * Builds the mail adapter. Every message is recorded in `mail_outbox`; the outbox driver also
+ * Builds the mail adapter. Every message is recorded in `mail_outbox` (the body only by the outbox
+ * driver; SMTP deliveries keep recipient and subject); the outbox driver also
  * writes it as an `.eml` file under `DATA_DIR/outbox` and logs the file's path (never the body,
  * which may carry a code), while the SMTP driver hands it to the server at `smtpUrl`.
  */
@@ -41,12 +42,14 @@ export function createMailAdapter(opts: {
   db: Db;
   log: FastifyBaseLogger;
 }): MailAdapter {
+  // A delivered message keeps no body (it may carry a temporary password or a code): only the
+  // offline outbox, where the body is the delivery, keeps it.
   const record = (m: MailMessage, driver: string) =>
     opts.db.insert(mailOutbox).values({
       to: m.to,
       subject: m.subject,
-      text: m.text,
-      html: m.html,
+      text: driver === 'outbox' ? m.text : '',
+      html: driver === 'outbox' ? m.html : null,
       driver,
       organizationRef: m.organizationId,
     });

@@ -47,7 +47,8 @@ export type TwilioResolver = (organizationId: string) => Promise<TwilioConfig | 
  * (`POST /2010-04-01/Accounts/{sid}/Messages.json`, form-encoded, basic auth) with `fetch` — one
  * documented call, so no SDK is needed — using the credentials `resolve` answers for its
  * organization, else `twilio` (the environment's); with neither it goes to the local outbox.
- * Every message is recorded in `sms_outbox` (where tests and the demo read codes); logs name the
+ * Every message is recorded in `sms_outbox`, with its body only when it went to the local outbox
+ * (where tests and the demo read codes); logs name the
  * recipient and the length, never the body, which may carry a code.
  */
 export function createSmsAdapter(opts: {
@@ -60,7 +61,8 @@ export function createSmsAdapter(opts: {
   const record = (m: SmsMessage, driver: string, providerId?: string) =>
     opts.db.insert(smsOutbox).values({
       to: m.to,
-      body: m.body,
+      // A message Twilio delivered keeps no body (it may carry a code); the offline outbox does.
+      body: driver === 'outbox' ? m.body : '',
       driver,
       providerId,
       organizationRef: m.organizationId,

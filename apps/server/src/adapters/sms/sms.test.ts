@@ -79,7 +79,7 @@ describe('SMS adapter', () => {
     expect(b!.url).toBe('/2010-04-01/Accounts/ACenv/Messages.json');
     expect(b!.form.get('From')).toBe('+15550000001');
     const rows = await db.db.select().from(smsOutbox).where(eq(smsOutbox.to, '+15551112222'));
-    expect(rows[0]).toMatchObject({ driver: 'twilio', organizationRef: OWN });
+    expect(rows[0]).toMatchObject({ driver: 'twilio', organizationRef: OWN, body: '' });
 
     const offline = createSmsAdapter({ db: db.db, log });
     expect(await offline.driverFor(OWN)).toBe('outbox');

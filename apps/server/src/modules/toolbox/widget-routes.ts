@@ -141,6 +141,8 @@ export const widgetPageRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, params: ZWidgetOrgParams, querystring: ZWidgetKeyQuery } },
     async (req, reply) => {
       const found = await resolvePublishableKey(app.ctx.db, req.params.organization, keyOf(req));
+      // Embeddable from any site: no X-Frame-Options, and its own policy below (frame-ancestors *).
+      reply.removeHeader('x-frame-options');
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
