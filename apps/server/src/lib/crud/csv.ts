@@ -2,13 +2,19 @@ import type { Readable } from 'node:stream';
 import { CSV_MESSAGES, MAX_CSV_ROWS } from '@lockerops/contract';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
-import { BadRequest } from '../../errors';
+import { BadRequest, TooLarge } from '../../errors';
+
+/** Largest CSV upload: 5 MB (500 rows fit many times over). */
+export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+export const CSV_TOO_LARGE = 'The CSV file is larger than 5 MB.';
 
 /**
  * Parses an uploaded CSV (UTF-8, optional BOM, header row) into records keyed by the lower-cased
- * header. 400 when unreadable, empty, or over 500 data rows (spec: operational §5 CSV upload).
+ * header. 400 when unreadable, empty, or over 500 data rows (spec: operational §5 CSV upload);
+ * 413 over 5 MB (`MAX_CSV_BYTES`).
  */
 export function parseCsv(data: Buffer): Record<string, string>[] {
+  if (data.length > MAX_CSV_BYTES) throw TooLarge(CSV_TOO_LARGE);
   let records: Record<string, string>[];
   try {
     records = parse(data, {
