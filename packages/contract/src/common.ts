@@ -27,10 +27,24 @@ export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const TRUNCATE_LENGTH = 25;
 
+/**
+ * Lists count exactly up to this many matching rows; above it `total` is the planner's estimate and
+ * `total_estimated` is true, so no call counts millions of rows.
+ */
+export const EXACT_COUNT_LIMIT = 1000;
+/**
+ * Deepest row a `page` (offset) may start at; deeper pages are reached with `cursor` (keyset paging,
+ * as cheap as the first page), so no call walks and discards millions of rows.
+ */
+export const MAX_OFFSET = 10000;
+/** `cursor` of a list: the `next_cursor` of the previous page (opaque). */
+export const zCursor = z.string().max(500).optional().describe('`next_cursor` of the previous page');
+
 /** Query of every list: 1-based page, size, case-insensitive search, server-side sort. */
 export const ZListQuery = z.object({
   page: zPageNumber,
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: zCursor,
   search: z.string().trim().optional(),
   sort_by: z.string().optional(),
   order: z.enum(['asc', 'desc']).optional(),
@@ -44,6 +58,10 @@ const makePage = <T extends z.ZodType>(item: T) =>
     pages: z.number().int(),
     page: z.number().int(),
     page_size: z.number().int(),
+    /** true when `total` is the planner's estimate (more than EXACT_COUNT_LIMIT rows match) */
+    total_estimated: z.boolean().optional(),
+    /** the `cursor` of the next page; null on the last page or when the sort has no keyset */
+    next_cursor: z.string().nullable().optional(),
   });
 const pages = new WeakMap<z.ZodType, z.ZodType>();
 /**
@@ -57,7 +75,15 @@ export const zPage = <T extends z.ZodType>(item: T): ReturnType<typeof makePage<
 };
 /** The page schema made for `item` by `zPage`, if any. */
 export const pageSchemaOf = (item: z.ZodType): z.ZodType | undefined => pages.get(item);
-export type TPage<T> = { items: T[]; total: number; pages: number; page: number; page_size: number };
+export type TPage<T> = {
+  items: T[];
+  total: number;
+  pages: number;
+  page: number;
+  page_size: number;
+  total_estimated?: boolean;
+  next_cursor?: string | null;
+};
 
 /** Ids of a bulk delete, as JSON body `{ ids }` or a bare array. */
 export const ZIdsRequest = z.union([z.object({ ids: z.array(ZId).min(1) }), z.array(ZId).min(1)]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_PAGE_SIZE, MODES, type TMode, ZMode, zPageNumber } from './common';
+import { EMAIL_PATTERN, MAX_PAGE_SIZE, MODES, type TMode, ZMode, zCursor, zPageNumber } from './common';
 import { zMoney } from './prices';
 
 /**
@@ -390,6 +390,7 @@ export const TRANSACTIONS_PAGE_SIZE = 50;
 export const ZTransactionListQuery = z.object({
   page: zPageNumber,
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(TRANSACTIONS_PAGE_SIZE),
+  cursor: zCursor,
   search: z.string().trim().optional(),
   sort_by: z.string().optional(),
   order: z.enum(['asc', 'desc']).optional(),

@@ -1,5 +1,6 @@
 import { API_KEY_MESSAGES, ROLES, type TApiKeyScope, type TRole } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
 import { organizations } from '../db/schema';
@@ -30,8 +31,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext;
-    /** Runs `fn` in a transaction scoped to the request's organization (row-level security on). */
-    withTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+    /**
+     * Runs `fn` in a transaction scoped to the request's organization (row-level security on);
+     * `config` sets its isolation level and access mode.
+     */
+    withTenant<T>(fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T>;
   }
 }
 
@@ -56,9 +60,11 @@ export type ApiKeyResolver = (key: string) => Promise<AuthContext | undefined>;
  */
 export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyResolver }): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
-  app.decorateRequest('withTenant', function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
+  app.decorateRequest('withTenant', function <
+    T,
+  >(this: FastifyRequest, fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig) {
     if (!this.auth) throw Unauthorized();
-    return withTenant(app.ctx.db, this.auth.organizationId, fn);
+    return withTenant(app.ctx.db, this.auth.organizationId, fn, config);
   });
 
   app.addHook('onRequest', async (req) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -38,11 +39,12 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 
 /**
  * Opens an embedded PGlite database in `dir` (created when absent), or from a dump. The btree_gist
- * extension is loaded on every open: the reservations' exclusion constraint needs it.
+ * extension is loaded on every open: the reservations' exclusion constraint needs it; pg_trgm too:
+ * the trigram indexes of substring search need it.
  */
 export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const options = { extensions: { btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) };
+  const options = { extensions: { btree_gist, pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };
   // Without a directory the options must be the first argument (an in-memory database).
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;

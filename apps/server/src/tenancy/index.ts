@@ -1,4 +1,5 @@
 import { type AnyColumn, sql } from 'drizzle-orm';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { APP_ROLE, type Db, type Tx } from '../db/client';
 import { RecordedHttpError } from '../errors';
 
@@ -7,17 +8,23 @@ import { RecordedHttpError } from '../errors';
  * `app.organization_id` is set and the role is switched to the non-owner request role, so
  * PostgreSQL row-level security hides every other organization's rows even from a query that
  * forgets its filter (ARCHITECTURE: Tenancy is structural; CONVENTIONS habits 1–3).
- * Repositories still put the organization in every `where`.
+ * Repositories still put the organization in every `where`. `config` sets the isolation level
+ * (e.g. one REPEATABLE READ snapshot for an export).
  */
-export async function withTenant<T>(db: Db, organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const run = <R>(f: (tx: Tx) => Promise<R>) =>
+export async function withTenant<T>(
+  db: Db,
+  organizationId: string,
+  fn: (tx: Tx) => Promise<T>,
+  config?: PgTransactionConfig,
+): Promise<T> {
+  const run = <R>(f: (tx: Tx) => Promise<R>, c?: PgTransactionConfig) =>
     db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
       await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
       return f(tx as Tx);
-    });
+    }, c);
   try {
-    return await run(fn);
+    return await run(fn, config);
   } catch (err) {
     // a refusal that must still be recorded (a declined payment): written once the step rolled back
     if (err instanceof RecordedHttpError) await run(err.afterRollback);

@@ -35,7 +35,14 @@ export const users = pgTable(
     index('users_org_name_idx').on(t.organizationId, t.name),
     index('users_org_phone_idx').on(t.organizationId, t.phoneNumber),
     // the dashboard's user counts and growth read users by registration time (console §7)
-    index('users_org_created_idx').on(t.organizationId, t.createdAt),
+    index('users_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    // Substring search (app_search_ids): every searched column, so the ORed matches use indexes.
+    index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_phone_trgm').using('gin', t.phoneNumber.op('gin_trgm_ops')),
+    index('users_user_id_trgm').using('gin', t.userId.op('gin_trgm_ops')),
+    index('users_address_trgm').using('gin', t.address.op('gin_trgm_ops')),
   ],
 );
 

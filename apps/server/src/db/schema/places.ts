@@ -137,7 +137,9 @@ export const devices = pgTable(
   },
   (t) => [
     uniqueIndex('devices_locker_number_uq').on(t.organizationId, t.idLocation, t.lockerNumber),
-    index('devices_org_location_idx').on(t.organizationId, t.idLocation),
+    index('devices_org_location_idx').on(t.organizationId, t.idLocation, t.lockerNumber, t.id),
+    index('devices_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('devices_locker_number_trgm').using('gin', sql`(${t.lockerNumber}::text) gin_trgm_ops`),
     index('devices_org_size_status_idx').on(t.organizationId, t.idSize, t.status),
     index('devices_org_product_idx').on(t.organizationId, t.idProduct),
     check('devices_status_ck', sql`${t.status} IN ('available', 'reserved', 'maintenance')`),

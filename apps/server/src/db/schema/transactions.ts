@@ -89,10 +89,20 @@ export const transactions = pgTable(
     uniqueIndex('transactions_invoice_uq').on(t.organizationId, t.invoiceId),
     uniqueIndex('transactions_order_uq').on(t.organizationId, t.orderId),
     uniqueIndex('transactions_device_held_uq').on(t.idDevice).where(sql`${t.deviceHeld}`),
-    index('transactions_org_created_idx').on(t.organizationId, t.createdAt),
-    index('transactions_org_status_idx').on(t.organizationId, t.eventStatus),
-    index('transactions_org_user_idx').on(t.organizationId, t.idUser, t.createdAt),
-    index('transactions_org_location_idx').on(t.organizationId, t.idLocation),
+    // Keyset paging of the Transactions list, newest first, unfiltered and per filter: the
+    // organization leads (row-level security and every query filter on it), then the filter, then
+    // (created_at, id) — the order and the cursor (docs/benchmarks.md says which call uses which).
+    index('transactions_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('transactions_org_status_idx').on(t.organizationId, t.eventStatus, t.createdAt, t.id),
+    index('transactions_org_type_idx').on(t.organizationId, t.eventType, t.createdAt, t.id),
+    index('transactions_org_user_idx').on(t.organizationId, t.idUser, t.createdAt, t.id),
+    index('transactions_org_location_idx').on(t.organizationId, t.idLocation, t.createdAt, t.id),
+    index('transactions_org_device_idx').on(t.organizationId, t.idDevice, t.createdAt, t.id),
+    // Substring search (app_search_ids) over the transaction's own searched columns.
+    index('transactions_invoice_trgm').using('gin', t.invoiceId.op('gin_trgm_ops')),
+    index('transactions_order_trgm').using('gin', t.orderId.op('gin_trgm_ops')),
+    index('transactions_phone_trgm').using('gin', t.phoneNumber.op('gin_trgm_ops')),
+    index('transactions_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     index('transactions_expiry_idx').on(t.expiresAt).where(sql`${t.eventStatus} = 'awaiting_user_pickup'`),
     check(
       'transactions_type_ck',

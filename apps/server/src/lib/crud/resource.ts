@@ -14,13 +14,14 @@ import {
 import {
   and,
   asc,
-  type Column,
-  count,
+  Column,
   desc,
   eq,
   getTableColumns,
+  getTableName,
   ilike,
   inArray,
+  is,
   or,
   type SQL,
   sql,
@@ -37,6 +38,18 @@ import { errors } from '../openapi';
 import { toWire } from '../rows';
 import { writeAudit } from './audit';
 import { csvStream, parseCsv } from './csv';
+import {
+  anyOf,
+  countTotal,
+  decodeCursor,
+  encodeCursor,
+  INVALID_CURSOR,
+  keyset,
+  likePattern,
+  offsetOf,
+  searchIds,
+} from './paging';
+import { snapshotBatches } from './snapshot';
 
 /** A tenant table: an `id` and an `organization_id` column at least. */
 export type TenantTable = PgTable & { id: AnyPgColumn; organizationId: AnyPgColumn };
@@ -77,6 +90,11 @@ export interface Resource<
   filters?: (q: z.output<TQuery>) => Array<SQL | undefined>;
   /** Columns searched case-insensitively. */
   search: AnyPgColumn[];
+  /**
+   * Every `search` column has a trigram index: the search resolves ids through them
+   * (`searchIds`) instead of filtering each row.
+   */
+  searchIndexed?: boolean;
   /** Sortable fields by wire name. */
   sort: Record<string, AnyPgColumn | SQL>;
   defaultSort: { by: string; order: 'asc' | 'desc' };
@@ -128,7 +146,7 @@ const ALL: readonly TRole[] = ['admin', 'member', 'viewer'];
  */
 export const historyRegistry = new Map<string, { table: TenantTable; roles: readonly TRole[] }>();
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const CURSOR_KEY = '__cursor';
 
 /** Error text of a failed CSV row: the spec message(s), never internals. */
 export function rowError(err: unknown): string {
@@ -142,20 +160,32 @@ export function rowError(err: unknown): string {
   return MSG.somethingWentWrongFallback;
 }
 
-/** Builds the WHERE of a list or export: organization, soft delete, search, area filters, ids. */
-function whereOf<TQuery extends z.ZodObject>(
+/**
+ * Builds the WHERE of a list or export: organization, soft delete, search, area filters, ids. With
+ * `searchIndexed`, the search is resolved to ids through the trigram indexes first (`searchIds`).
+ */
+async function whereOf<TQuery extends z.ZodObject>(
+  tx: Tx,
   r: Resource<unknown, z.ZodType, z.ZodType, TQuery>,
   auth: AuthContext,
   q: { search?: string; ids?: string[] } & Record<string, unknown>,
   forList = false,
-): SQL {
+): Promise<SQL> {
   const own = eq(r.table.organizationId, auth.organizationId);
   const parts: Array<SQL | undefined> = [forList && r.alsoListed ? or(own, r.alsoListed()) : own];
   if (r.softDeleteColumn) parts.push(eq(r.softDeleteColumn, false));
   const s = q.search?.trim();
   if (s && s.length >= 2 && r.search.length) {
-    const pattern = `%${escapeLike(s)}%`;
-    parts.push(or(...r.search.map((c) => ilike(sql`${c}::text`, pattern))));
+    const pattern = likePattern(s);
+    const ids = r.searchIndexed
+      ? await searchIds(
+          tx,
+          getTableName(r.table),
+          r.search.map((c) => (c as Column).name),
+          pattern,
+        )
+      : null;
+    parts.push(ids ? anyOf(r.table.id, ids) : or(...r.search.map((c) => ilike(sql`${c}::text`, pattern))));
   }
   if (r.filters) parts.push(...r.filters(q as z.output<TQuery>));
   if (q.ids?.length) parts.push(inArray(r.table.id, q.ids));
@@ -166,7 +196,17 @@ function orderOf(r: Resource<unknown, z.ZodType, z.ZodType>, sortBy?: string, or
   const key = sortBy && r.sort[sortBy] ? sortBy : r.defaultSort.by;
   const dir = sortBy && r.sort[sortBy] ? (order ?? 'asc') : r.defaultSort.order;
   const col = r.sort[key]!;
-  return [dir === 'desc' ? desc(col) : asc(col), asc(r.table.id)];
+  // keyset paging (cursor) on a NOT NULL column of the table, tie broken by id in the same direction
+  const keyed = is(col, Column) && col.notNull;
+  return {
+    key,
+    dir,
+    col,
+    keyed,
+    orderBy: keyed
+      ? [dir === 'desc' ? desc(col) : asc(col), dir === 'desc' ? desc(r.table.id) : asc(r.table.id)]
+      : [dir === 'desc' ? desc(col) : asc(col), asc(r.table.id)],
+  };
 }
 
 /** The wire (snake_case) form of a row, for the audit diff. */
@@ -253,33 +293,42 @@ export function crudRoutes<
         schema: {
           tags,
           summary: `List ${r.path}`,
-          description: `Paged (1-based), searchable (2+ characters, case-insensitive), sortable by ${Object.keys(r.sort).join(', ')}. ${spec}.`,
+          description: `Paged (1-based; \`page\` at most 10,000 rows deep, any depth with \`cursor\` = the previous \`next_cursor\`, given in the default order), searchable (2+ characters, case-insensitive), sortable by ${Object.keys(r.sort).join(', ')}. \`total\` is exact up to 1,000 rows, else estimated (\`total_estimated\`). ${spec}.`,
           querystring: ListQuery,
           response: { 200: zPage(r.item), ...errors(400, 401, 403) },
         },
       },
       async (req) => {
         const q = req.query as z.output<typeof ListQuery>;
+        const size = Math.min(q.size, MAX_PAGE_SIZE);
+        const offset = offsetOf(q.page, size, q.cursor);
+        const sort = orderOf(r as never, q.sort_by, q.order);
+        if (q.cursor && !sort.keyed) throw BadRequest(INVALID_CURSOR);
+        const cursor = q.cursor ? decodeCursor(q.cursor, sort.key, sort.dir) : undefined;
         return req.withTenant(async (tx) => {
-          const where = whereOf(r as never, req.auth, q as never, true);
-          const [{ total }] = (await tx
-            .select({ total: count() })
-            .from(r.table as PgTable)
-            .where(where)) as [{ total: number }];
-          const size = Math.min(q.size, MAX_PAGE_SIZE);
+          const where = await whereOf(tx, r as never, req.auth, q as never, true);
+          const { total, estimated } = await countTotal(tx, sql`select 1 from ${r.table} where ${where}`);
+          const ks = keyset(sort.col, r.table.id, sort.dir, cursor);
           const rows = (await tx
-            .select()
+            .select({ ...getTableColumns(r.table), [CURSOR_KEY]: ks.text })
             .from(r.table as PgTable)
-            .where(where)
-            .orderBy(...orderOf(r as never, q.sort_by, q.order))
+            .where(and(where, sort.keyed ? ks.after : undefined))
+            .orderBy(...sort.orderBy)
             .limit(size)
-            .offset((q.page - 1) * size)) as Row[];
+            .offset(offset)) as Array<Row & { [CURSOR_KEY]: string }>;
+          const last = rows[rows.length - 1];
+          const items = rows.map(({ [CURSOR_KEY]: _, ...row }) => row as Row);
           return {
-            items: await r.toWire(rows, tx),
+            items: await r.toWire(items, tx),
             total,
             pages: Math.ceil(total / size),
             page: q.page,
             page_size: size,
+            total_estimated: estimated,
+            next_cursor:
+              sort.keyed && last && rows.length === size
+                ? encodeCursor({ sort: sort.key, order: sort.dir, value: last[CURSOR_KEY], id: last.id })
+                : null,
           };
         });
       },
@@ -292,7 +341,7 @@ export function crudRoutes<
         schema: {
           tags,
           summary: `Export ${r.path} as CSV`,
-          description: `Streams \`${r.model}_export.csv\` with the upload headers (${r.csv.headers.join(', ')}): every row matching search and filters, or the given \`ids\` (comma-separated). Header X-Export-Count gives the row count. ${spec}.`,
+          description: `Streams \`${r.model}_export.csv\` from one snapshot (a cursor), with the upload headers (${r.csv.headers.join(', ')}): every row matching search and filters, or the given \`ids\` (comma-separated). Header X-Export-Count gives the row count. ${spec}.`,
           querystring: ExportQuery,
           produces: ['text/csv'],
           response: errors(400, 401, 403),
@@ -300,39 +349,34 @@ export function crudRoutes<
       },
       async (req, reply) => {
         const q = req.query as z.output<typeof ExportQuery>;
-        const where = whereOf(r as never, req.auth, q as never);
-        const total = await req.withTenant(async (tx) => {
-          await r.beforeExport?.(where, tx, !!q.ids?.length);
-          const [{ n }] = (await tx
-            .select({ n: count() })
-            .from(r.table as PgTable)
-            .where(where)) as [{ n: number }];
-          return n;
-        });
-        const order = orderOf(r as never, q.sort_by, q.order);
-        const batchSize = 500;
-        async function* batches() {
-          for (let offset = 0; offset < total; offset += batchSize) {
-            const items = await req.withTenant(async (tx) => {
-              const rows = (await tx
+        const fromRaw = rawToRow(r.table);
+        const { total, batches } = await snapshotBatches(
+          req,
+          reply,
+          async (tx) => {
+            const where = await whereOf(tx, r as never, req.auth, q as never);
+            await r.beforeExport?.(where, tx, !!q.ids?.length);
+            return {
+              count: sql`select count(*) as n from ${r.table} where ${where}`,
+              query: tx
                 .select()
                 .from(r.table as PgTable)
                 .where(where)
-                .orderBy(...order)
-                .limit(batchSize)
-                .offset(offset)) as Row[];
-              return r.toWire(rows, tx);
-            });
-            if (!items.length) return;
-            yield items.map((i) => (r.csv.toRecord ? r.csv.toRecord(i) : (i as Record<string, unknown>)));
-          }
-        }
+                .orderBy(...orderOf(r as never, q.sort_by, q.order).orderBy)
+                .getSQL(),
+            };
+          },
+          async (raw: Record<string, unknown>[], tx) =>
+            (await r.toWire(raw.map(fromRaw), tx)).map((i) =>
+              r.csv.toRecord ? r.csv.toRecord(i) : (i as Record<string, unknown>),
+            ),
+        );
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${r.model}_export.csv"`)
           .header('x-export-count', String(total))
           .header('access-control-expose-headers', 'x-export-count, content-disposition');
-        return reply.send(csvStream(r.csv.headers, batches()) as never);
+        return reply.send(csvStream(r.csv.headers, batches) as never);
       },
     );
 
@@ -535,6 +579,22 @@ export async function lockOr404(tx: Tx, table: TenantTable, auth: AuthContext, i
     .for('update')) as Row[];
   if (!row) throw NotFound();
   return row;
+}
+
+/**
+ * Maps a raw row of `select * from table` (database column names, driver values) to the row a
+ * Drizzle select answers (camelCase properties, mapped values), for rows read through a cursor.
+ */
+function rawToRow(table: TenantTable): (raw: Record<string, unknown>) => Row {
+  const cols = Object.entries(getTableColumns(table) as Record<string, Column>);
+  return (raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [prop, col] of cols) {
+      const v = raw[col.name];
+      row[prop] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+    }
+    return row as Row;
+  };
 }
 
 /** The property name of a column in its table (camelCase). */

@@ -9,7 +9,7 @@ import {
   type TUserTransactionRow,
   ZTransactionListQuery,
 } from '@lockerops/contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import {
@@ -25,6 +25,18 @@ import {
   transactions,
   users,
 } from '../../db/schema';
+import { BadRequest } from '../../errors';
+import {
+  anyOf,
+  countTotal,
+  decodeCursor,
+  encodeCursor,
+  INVALID_CURSOR,
+  keyset,
+  likePattern,
+  offsetOf,
+  searchIds,
+} from '../../lib/crud/paging';
 import { iso } from '../../lib/rows';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -270,8 +282,6 @@ export async function loadTransactions(
   return ids.map((id) => byId.get(id)).filter((x): x is TTransaction => Boolean(x));
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const SORTS: Record<string, SQL | typeof transactions.createdAt> = {
   created_at: sql`${transactions.createdAt}`,
   started_at: sql`${transactions.startedAt}`,
@@ -286,12 +296,66 @@ const SORTS: Record<string, SQL | typeof transactions.createdAt> = {
   location: sql`${locations.name}`,
   locker_number: sql`${devices.lockerNumber}`,
 };
+/** Sorts on a joined table: the page query joins it (the others read `transactions` alone). */
+const JOINED_SORTS = new Set(['user', 'location', 'locker_number']);
 
 /** Sortable fields of `GET events`. */
 export const TRANSACTION_SORTS = Object.keys(SORTS);
 
-/** The WHERE of `GET events` (and its export). */
-export function listWhere(organizationId: string, q: z.output<typeof ZTransactionListQuery>): SQL {
+/** The transaction's own columns that `search` reads, and those of the user, location and device. */
+const OWN_SEARCH = [
+  transactions.invoiceId,
+  transactions.orderId,
+  transactions.phoneNumber,
+  transactions.email,
+];
+const USER_SEARCH = [users.name, users.lastName, users.email, users.phoneNumber];
+
+/**
+ * The `search` condition of `GET events`: the term in the invoice or order number, phone or e-mail,
+ * or in the name, last name, e-mail or phone of its user, the name of its location, or the name or
+ * locker number of its device. Each part is first resolved to ids through the trigram indexes
+ * (`searchIds`), so the list filters by ids on its composite indexes; a part matching more than
+ * SEARCH_ID_CAP rows is filtered directly instead.
+ */
+async function searchCondition(tx: Tx, organizationId: string, term: string): Promise<SQL> {
+  const p = likePattern(term);
+  const [own, user, location, device] = [
+    await searchIds(tx, 'transactions', ['invoice_id', 'order_id', 'phone_number', 'email'], p),
+    await searchIds(tx, 'users', ['name', 'last_name', 'email', 'phone_number'], p),
+    await searchIds(tx, 'locations', ['name'], p, true),
+    await searchIds(tx, 'devices', ['name', 'locker_number'], p, true),
+  ];
+  const parts: SQL[] = [];
+  if (own === null) parts.push(or(...OWN_SEARCH.map((c) => ilike(c, p)))!);
+  else if (own.length) parts.push(anyOf(transactions.id, own));
+  if (user === null)
+    parts.push(
+      sql`${transactions.idUser} in (select ${users.id} from ${users} where ${users.organizationId} = ${organizationId} and (${or(...USER_SEARCH.map((c) => ilike(c, p)))}))`,
+    );
+  else if (user.length) parts.push(anyOf(transactions.idUser, user));
+  if (location === null)
+    parts.push(
+      sql`${transactions.idLocation} in (select ${locations.id} from ${locations} where ${ilike(locations.name, p)})`,
+    );
+  else if (location.length) parts.push(anyOf(transactions.idLocation, location));
+  if (device === null)
+    parts.push(
+      sql`${transactions.idDevice} in (select ${devices.id} from ${devices} where ${or(ilike(devices.name, p), ilike(sql`${devices.lockerNumber}::text`, p))})`,
+    );
+  else if (device.length) parts.push(anyOf(transactions.idDevice, device));
+  return parts.length ? or(...parts)! : sql`false`;
+}
+
+/**
+ * The WHERE of `GET events` (and its export), on `transactions` alone. The invoice/order look-up
+ * compares the stored numbers (always upper case) so the unique indexes answer it.
+ */
+export async function listWhere(
+  tx: Tx,
+  organizationId: string,
+  q: z.output<typeof ZTransactionListQuery>,
+): Promise<SQL> {
   const parts: Array<SQL | undefined> = [eq(transactions.organizationId, organizationId)];
   if (q.by_type?.length) parts.push(inArray(transactions.eventType, q.by_type));
   if (q.status?.length) parts.push(inArray(transactions.eventStatus, q.status));
@@ -300,55 +364,80 @@ export function listWhere(organizationId: string, q: z.output<typeof ZTransactio
   if (q.ids?.length) parts.push(inArray(transactions.id, q.ids));
   const lookup = q.invoice_id || (q.key === 'invoice_id' ? q.value : undefined);
   if (lookup) {
-    const v = lookup.toUpperCase();
-    parts.push(or(eq(sql`upper(${transactions.invoiceId})`, v), eq(sql`upper(${transactions.orderId})`, v)));
+    const v = [...new Set([lookup, lookup.toUpperCase()])];
+    parts.push(or(inArray(transactions.invoiceId, v), inArray(transactions.orderId, v)));
   }
   const s = q.search?.trim();
-  if (s && s.length >= 2) {
-    const p = `%${escapeLike(s)}%`;
-    parts.push(
-      or(
-        ilike(transactions.invoiceId, p),
-        ilike(transactions.orderId, p),
-        ilike(users.name, p),
-        ilike(users.lastName, p),
-        ilike(users.email, p),
-        ilike(users.phoneNumber, p),
-        ilike(transactions.phoneNumber, p),
-        ilike(transactions.email, p),
-        ilike(locations.name, p),
-        ilike(devices.name, p),
-        ilike(sql`${devices.lockerNumber}::text`, p),
-      ),
-    );
-  }
+  if (s && s.length >= 2) parts.push(await searchCondition(tx, organizationId, s));
   return and(...parts)!;
 }
 
-/** One page of `GET events`, newest first unless sorted otherwise. */
+/** The sort of `GET events`: field, direction, and whether it pages by keyset (created_at). */
+export function sortOf(q: { sort_by?: string; order?: 'asc' | 'desc' }) {
+  const key = q.sort_by && SORTS[q.sort_by] ? q.sort_by : 'created_at';
+  const dir: 'asc' | 'desc' = q.sort_by && SORTS[q.sort_by] ? (q.order ?? 'asc') : 'desc';
+  return { key, dir, col: SORTS[key]!, joined: JOINED_SORTS.has(key), keyset: key === 'created_at' };
+}
+
+/**
+ * One page of `GET events`, newest first unless sorted otherwise. The page's ids are read from
+ * `transactions` alone (on the composite index of the filter), then joined; `total` is exact up
+ * to EXACT_COUNT_LIMIT rows, estimated above. Sorted by created_at, `cursor` continues after the
+ * previous page at any depth (keyset on (created_at, id)); `page` alone is an offset, at most
+ * MAX_OFFSET rows deep.
+ */
 export async function listTransactions(
   tx: Tx,
   organizationId: string,
   input: TTransactionListQuery,
-): Promise<{ items: TTransaction[]; total: number; page: number; pageSize: number }> {
+): Promise<{
+  items: TTransaction[];
+  total: number;
+  totalEstimated: boolean;
+  page: number;
+  pageSize: number;
+  nextCursor: string | null;
+}> {
   const q = ZTransactionListQuery.parse(input);
-  const where = listWhere(organizationId, q);
-  const [{ total }] = (await tx
-    .select({ total: count() })
-    .from(transactions)
-    .leftJoin(users, eq(users.id, transactions.idUser))
-    .leftJoin(devices, eq(devices.id, transactions.idDevice))
-    .leftJoin(locations, eq(locations.id, transactions.idLocation))
-    .where(where)) as [{ total: number }];
-  const key = q.sort_by && SORTS[q.sort_by] ? q.sort_by : 'created_at';
-  const dir = q.sort_by && SORTS[q.sort_by] ? (q.order ?? 'asc') : 'desc';
-  const col = SORTS[key]!;
-  const rows = await joined(tx)
-    .where(where)
-    .orderBy(dir === 'desc' ? desc(col) : asc(col), desc(transactions.id))
+  const sort = sortOf(q);
+  const offset = offsetOf(q.page, q.size, q.cursor);
+  if (q.cursor && !sort.keyset) throw BadRequest(INVALID_CURSOR);
+  const cursor = q.cursor ? decodeCursor(q.cursor, sort.key, sort.dir) : undefined;
+  const where = await listWhere(tx, organizationId, q);
+  const { total, estimated } = await countTotal(tx, sql`select 1 from ${transactions} where ${where}`);
+  const ks = keyset(transactions.createdAt, transactions.id, sort.dir, cursor);
+  const base = tx.select({ id: transactions.id, k: ks.text }).from(transactions);
+  const from = sort.joined
+    ? base
+        .leftJoin(users, eq(users.id, transactions.idUser))
+        .leftJoin(devices, eq(devices.id, transactions.idDevice))
+        .leftJoin(locations, eq(locations.id, transactions.idLocation))
+    : base;
+  const order = sort.keyset
+    ? ks.orderBy
+    : [sort.dir === 'desc' ? desc(sort.col) : asc(sort.col), desc(transactions.id)];
+  const rows = await from
+    .where(and(where, ks.after))
+    .orderBy(...order)
     .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  return { items: rows.map(toWire), total: Number(total), page: q.page, pageSize: q.size };
+    .offset(offset);
+  const last = rows[rows.length - 1];
+  const nextCursor =
+    sort.keyset && last && rows.length === q.size
+      ? encodeCursor({ sort: sort.key, order: sort.dir, value: last.k, id: last.id })
+      : null;
+  return {
+    items: await loadTransactions(
+      tx,
+      organizationId,
+      rows.map((r) => r.id),
+    ),
+    total,
+    totalEstimated: estimated,
+    page: q.page,
+    pageSize: q.size,
+    nextCursor,
+  };
 }
 
 /**
@@ -409,4 +498,35 @@ export async function userTransactionRows(
       };
     }),
   };
+}
+
+const isoText = (c: AnyColumn) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The rows of `event_export.csv` matching `where`, in the list's order, one column per CSV header
+ * (spec: operational §7 Bulk upload/export): the user's name, e-mail and phone (the transaction's
+ * own when it has no user), the location, the locker number, ISO 8601 times, amounts with two
+ * decimals. Read through a cursor by the export.
+ */
+export function exportQuery(where: SQL, q: { sort_by?: string; order?: 'asc' | 'desc' }): SQL {
+  const sort = sortOf(q);
+  const order = sort.keyset
+    ? sql`${transactions.createdAt} ${sql.raw(sort.dir)}, ${transactions.id} ${sql.raw(sort.dir)}`
+    : sql`${sort.col} ${sql.raw(sort.dir)}, ${transactions.id} desc`;
+  return sql`select ${transactions.invoiceId} as invoice_id, ${transactions.orderId} as order_id,
+      ${transactions.eventType} as event_type, ${transactions.eventStatus} as event_status,
+      concat_ws(' ', nullif(${users.name}, ''), nullif(${users.lastName}, '')) as "user",
+      coalesce(${users.email}, ${transactions.email}) as email,
+      coalesce(${users.phoneNumber}, ${transactions.phoneNumber}) as phone_number,
+      ${locations.name} as location, ${devices.lockerNumber} as locker_number,
+      ${isoText(transactions.startedAt)} as started_at, ${isoText(transactions.endedAt)} as ended_at,
+      ${transactions.totalTime} as total_time, ${transactions.total}::text as total,
+      ${transactions.refundedAmount}::text as refunded_amount,
+      ${transactions.penalizeCharge}::text as penalize_charge, ${transactions.currency} as currency
+    from ${transactions}
+    left join ${users} on ${users.id} = ${transactions.idUser}
+    left join ${locations} on ${locations.id} = ${transactions.idLocation}
+    left join ${devices} on ${devices.id} = ${transactions.idDevice}
+    where ${where}
+    order by ${order}`;
 }

@@ -5,7 +5,6 @@ import {
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_STATUSES,
   type TRole,
-  type TTransaction,
   ZCancelRequest,
   ZDeliveryCompleteRequest,
   ZDeliveryCreateRequest,
@@ -24,7 +23,7 @@ import {
   ZTransactionStatuses,
   zPage,
 } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,10 +31,11 @@ import type { LockAdapter } from '../../adapters/locks';
 import { devices, locations, organizations, transactions } from '../../db/schema';
 import { HttpError, NotFound } from '../../errors';
 import { csvStream } from '../../lib/crud/csv';
+import { snapshotBatches } from '../../lib/crud/snapshot';
 import { errors } from '../../lib/openapi';
 import { actionAnswer, eventOr404 } from './answers';
 import { partnerRoutes } from './partner-routes';
-import { listLogs, listTransactions, loadTransactions } from './repository';
+import { exportQuery, listLogs, listTransactions, listWhere, loadTransactions } from './repository';
 import { TransactionService } from './service';
 
 const Params = z.object({ id: z.uuid() });
@@ -69,7 +69,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           tags,
           summary: 'List transactions',
           description:
-            'Paged (1-based, default size 50), newest first unless `sort_by` (created_at, started_at, ended_at, total, invoice_id, order_id, event_type, event_status, total_time, user, location, locker_number) is given. Filters: `by_type` (mode or comma list), `status` (status or comma list), `id_location`, `id_user`; `search` (2+ characters) over invoice and order numbers, user name, e-mail and phone, location, device and locker number; `invoice_id` (or `key=invoice_id&value=…`) looks a transaction up by invoice or order number. Every role (the Transactions page is open to all). spec: operational §2 Transactions, §7 Transactions.',
+            "Paged (1-based, default size 50; `page` at most 10,000 rows deep, any depth with `cursor` = the previous `next_cursor`, keyset on (created_at, id), given when sorted by created_at). `total` is exact up to 1,000 rows, else the planner's estimate with `total_estimated: true`. Newest first unless `sort_by` (created_at, started_at, ended_at, total, invoice_id, order_id, event_type, event_status, total_time, user, location, locker_number) is given. Filters: `by_type` (mode or comma list), `status` (status or comma list), `id_location`, `id_user`; `search` (2+ characters) over invoice and order numbers, user name, e-mail and phone, location, device and locker number; `invoice_id` (or `key=invoice_id&value=…`) looks a transaction up by invoice or order number. Every role (the Transactions page is open to all). spec: operational §2 Transactions, §7 Transactions.",
           querystring: ZTransactionListQuery,
           response: { 200: zPage(ZTransaction), ...errors(400, 401) },
         },
@@ -82,6 +82,8 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           pages: Math.ceil(r.total / r.pageSize),
           page: r.page,
           page_size: r.pageSize,
+          total_estimated: r.totalEstimated,
+          next_cursor: r.nextCursor,
         };
       },
     );
@@ -116,28 +118,26 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         },
       },
       async (req, reply) => {
-        const batch = 1000;
-        const first = await req.withTenant((tx) =>
-          listTransactions(tx, req.auth.organizationId, { ...req.query, page: 1, size: batch }),
-        );
+        const q = ZTransactionListQuery.parse({ ...req.query, page: 1 });
         const orgId = req.auth.organizationId;
-        // One page per short tenant transaction, so memory stays constant however many rows.
-        async function* pages() {
-          yield first.items.map(exportRecord);
-          for (let page = 2; (page - 1) * batch < first.total; page++) {
-            const r = await req.withTenant((tx) =>
-              listTransactions(tx, orgId, { ...req.query, page, size: batch }),
-            );
-            if (!r.items.length) return;
-            yield r.items.map(exportRecord);
-          }
-        }
+        const { total, batches } = await snapshotBatches(
+          req,
+          reply,
+          async (tx) => {
+            const where = await listWhere(tx, orgId, q);
+            return {
+              count: sql`select count(*) as n from ${transactions} where ${where}`,
+              query: exportQuery(where, q),
+            };
+          },
+          (rows: Record<string, unknown>[]) => rows,
+        );
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="event_export.csv"')
-          .header('x-export-count', String(first.total))
+          .header('x-export-count', String(total))
           .header('access-control-expose-headers', 'x-export-count, content-disposition');
-        return reply.send(csvStream(TRANSACTION_CSV_HEADERS, pages()) as never);
+        return reply.send(csvStream(TRANSACTION_CSV_HEADERS, batches) as never);
       },
     );
 
@@ -427,27 +427,5 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     );
 
     await app.register(partnerRoutes({ service }));
-  };
-}
-
-/** One transaction as a row of `event_export.csv`. */
-function exportRecord(t: TTransaction): Record<string, unknown> {
-  return {
-    invoice_id: t.invoice_id,
-    order_id: t.order_id,
-    event_type: t.event_type,
-    event_status: t.event_status,
-    user: t.user ? [t.user.name, t.user.last_name].filter(Boolean).join(' ') : '',
-    email: t.user?.email ?? t.email ?? '',
-    phone_number: t.user?.phone_number ?? t.phone_number ?? '',
-    location: t.location?.name ?? '',
-    locker_number: t.device?.locker_number ?? '',
-    started_at: t.started_at ?? '',
-    ended_at: t.ended_at ?? '',
-    total_time: t.total_time ?? '',
-    total: t.total.toFixed(2),
-    refunded_amount: t.refunded_amount?.toFixed(2) ?? '',
-    penalize_charge: t.penalize_charge?.toFixed(2) ?? '',
-    currency: t.currency,
   };
 }

@@ -83,6 +83,7 @@ export const usersResource: Resource<
       : undefined,
   ],
   search: [users.name, users.lastName, users.email, users.phoneNumber, users.userId, users.address],
+  searchIndexed: true,
   sort: {
     name: users.name,
     last_name: users.lastName,

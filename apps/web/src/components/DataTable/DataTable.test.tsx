@@ -80,6 +80,33 @@ describe('DataTable', () => {
     expect(listUrls()[0]).toBe('/api/sizes?page=1&size=25');
   });
 
+  it('opens the next page with the cursor of the page before it, and asks the first page by number', async () => {
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (!url.startsWith('/api/sizes?')) return jsonResponse({ page: 'sizes', columns: null, filters: {} });
+      const p = Number(new URL(url, 'http://x').searchParams.get('page'));
+      const items = Array.from({ length: 25 }, (_, i) => row((p - 1) * 25 + i + 1));
+      return jsonResponse({ ...page(items), total: 60, pages: 3, page: p, next_cursor: `after-${p}` });
+    });
+    renderTable(true);
+    await screen.findByText('Size 1');
+    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await screen.findByText('Size 26');
+    expect(listUrls().at(-1)).toBe('/api/sizes?page=2&size=25&cursor=after-1');
+    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await screen.findByText('Size 51');
+    expect(listUrls().at(-1)).toBe('/api/sizes?page=3&size=25&cursor=after-2');
+    fireEvent.click(screen.getByRole('button', { name: /previous page/i }));
+    await screen.findByText('Size 26');
+    fireEvent.click(screen.getByRole('button', { name: /previous page/i }));
+    await screen.findByText('Size 1');
+    expect(
+      listUrls()
+        .filter((u) => u.includes('page=1&'))
+        .every((u) => !u.includes('cursor')),
+    ).toBe(true);
+  });
+
   it('shows "No Data to Show" for an empty page', async () => {
     fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
       String(input).startsWith('/api/sizes?')

@@ -84,7 +84,7 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
 /**
  * The list of every area (spec operational §2 "Common list behaviour", CONVENTIONS habit 8): a server
  * paginated, sorted DataGrid fed by `GET {endpoint}?page&size&search&sort_by&order&…filters` answering
- * `{ items, total, pages, page, page_size }`. State lives in the URL (useListParams). Search is sent
+ * `{ items, total, pages, page, page_size, next_cursor }` (the next page is asked with `cursor`). State lives in the URL (useListParams). Search is sent
  * from 2 characters after 300 ms; headers cycle default → ascending → descending → default; columns
  * are toggled from a menu and remembered per table (locally and in `filters/{filterPage}`); only
  * admins tick rows and use bulk delete ('{n} item(s) deleted successfully') and export. The body is
@@ -114,14 +114,33 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     disableVirtualization,
   } = props;
   const list = useListParams({ defaultPageSize, filterKeys });
-  const query = useMemo(() => ({ ...list.query, ...extraParams }), [list.query, extraParams]);
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
 
+  // Keyset paging: each answer's `next_cursor` is kept for the page after it, and sent as `cursor`
+  // when that page is opened, so a deep page costs the server no more than the first. The cursors
+  // belong to one search, sort and filter set; a page reached otherwise (a bookmarked URL) is
+  // asked by number.
+  const listKey = JSON.stringify({ ...list.query, page: undefined, ...extraParams });
+  const cursors = useRef<{ key: string; byPage: Map<number, string> }>({ key: listKey, byPage: new Map() });
+  if (cursors.current.key !== listKey) cursors.current = { key: listKey, byPage: new Map() };
+  const cursor = cursors.current.byPage.get(list.params.page);
+  const query = useMemo<ListQuery>(
+    () => ({ ...list.query, ...extraParams, ...(cursor ? { cursor } : {}) }),
+    [list.query, extraParams, cursor],
+  );
+
   const data = useQuery({
     queryKey: [...queryKey, 'list', query],
-    queryFn: ({ signal }) =>
-      fetcher ? fetcher(query, signal) : apiRequest<TPage<R>>(endpoint, { query, schema, signal }),
+    queryFn: async ({ signal }) => {
+      const page = fetcher
+        ? await fetcher(query, signal)
+        : await apiRequest<TPage<R>>(endpoint, { query, schema, signal });
+      const store = cursors.current;
+      if (page.next_cursor && store.key === listKey)
+        store.byPage.set(Number(query.page ?? 1) + 1, page.next_cursor);
+      return page;
+    },
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -225,7 +244,11 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
               <Button
                 startIcon={<FileDownloadOutlined />}
                 disabled={isExporting}
-                onClick={() => void exportCsv(selected.length ? { ids: selected } : { query })}
+                onClick={() =>
+                  void exportCsv(
+                    selected.length ? { ids: selected } : { query: { ...query, cursor: undefined } },
+                  )
+                }
               >
                 Export
               </Button>

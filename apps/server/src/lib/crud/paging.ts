@@ -1,0 +1,135 @@
+import { EXACT_COUNT_LIMIT, MAX_OFFSET } from '@lockerops/contract';
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { BadRequest } from '../../errors';
+
+/** Message of a `page` deeper than MAX_OFFSET rows without a cursor. */
+export const PAGE_TOO_DEEP = `Pages deeper than ${MAX_OFFSET.toLocaleString('en-US')} rows are reached with next_cursor.`;
+/** Message of a cursor that is malformed or made for another sort. */
+export const INVALID_CURSOR = 'Invalid cursor.';
+
+/** Rows of a raw statement, whichever driver answers it. */
+export async function rawRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const r = (await tx.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(r) ? r : r.rows;
+}
+
+/** The planner's row estimate of the top node of an `EXPLAIN (FORMAT JSON)` answer. */
+function planRows(rows: Array<Record<string, unknown>>): number {
+  const cell = Object.values(rows[0] ?? {})[0];
+  const doc = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{
+    Plan: { 'Plan Rows': number };
+  }>;
+  return Number(doc?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * The `total` of a list whose rows are `select 1 …` (`rows`: a query selecting the matching rows,
+ * without order or limit). Counts exactly up to EXACT_COUNT_LIMIT rows (a count that stops there,
+ * cheap on the list's index); above it answers the planner's estimate (never below the limit + 1)
+ * with `estimated: true`, so no call counts millions of rows.
+ */
+export async function countTotal(tx: Tx, rows: SQL): Promise<{ total: number; estimated: boolean }> {
+  const [r] = await rawRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (${rows} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
+  );
+  const n = Number(r?.n ?? 0);
+  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  const plan = await rawRows<Record<string, unknown>>(tx, sql`explain (format json) ${rows}`);
+  return { total: Math.max(n, Math.round(planRows(plan))), estimated: true };
+}
+
+/** A decoded cursor: the sort it was made for, and the last row's sort value (as text) and id. */
+export interface Cursor {
+  sort: string;
+  order: 'asc' | 'desc';
+  value: string;
+  id: string;
+}
+
+/** The opaque `next_cursor` after a row whose sort value (as text) and id are given. */
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.sort, c.order, c.value, c.id])).toString('base64url');
+}
+
+/** Decodes `cursor` for the sort in effect; 400 when it is malformed or was made for another sort. */
+export function decodeCursor(cursor: string, sort: string, order: 'asc' | 'desc'): Cursor {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw BadRequest(INVALID_CURSOR);
+  }
+  const [s, o, value, id] = (Array.isArray(parts) ? parts : []) as unknown[];
+  if (
+    s !== sort ||
+    o !== order ||
+    typeof value !== 'string' ||
+    typeof id !== 'string' ||
+    !/^[0-9a-f-]{36}$/i.test(id)
+  )
+    throw BadRequest(INVALID_CURSOR);
+  return { sort, order, value, id };
+}
+
+/**
+ * Keyset paging on (`col`, `id`), both in the direction of the sort: the ORDER BY, the condition
+ * that starts after `cursor` (a row comparison the list's composite index answers), and the
+ * expression whose text value the next cursor carries. `col` must be NOT NULL.
+ */
+export function keyset(col: AnyColumn | SQL, id: AnyColumn, order: 'asc' | 'desc', cursor?: Cursor) {
+  const dir = order === 'desc' ? desc : asc;
+  return {
+    orderBy: [dir(col), dir(id)],
+    after: cursor
+      ? order === 'desc'
+        ? sql`(${col}, ${id}) < (${cursor.value}, ${cursor.id})`
+        : sql`(${col}, ${id}) > (${cursor.value}, ${cursor.id})`
+      : undefined,
+    text: sql<string>`(${col})::text`,
+  };
+}
+
+/**
+ * The offset of a `page` without a cursor; 400 beyond MAX_OFFSET rows (deeper pages follow
+ * next_cursor). With a cursor the position comes from it and the offset is 0.
+ */
+export function offsetOf(page: number, size: number, cursor?: string): number {
+  if (cursor) return 0;
+  const offset = (page - 1) * size;
+  if (offset > MAX_OFFSET) throw BadRequest(PAGE_TOO_DEEP);
+  return offset;
+}
+
+/** Most ids a substring search hands to the list query; above it the list filters without them. */
+export const SEARCH_ID_CAP = 5000;
+
+/** `%term%` for ILIKE, with the wildcards of the term escaped. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Ids of the tenant's rows of `table` whose `columns` (database names) contain `pattern` (ILIKE),
+ * through `app_search_ids` so the trigram indexes serve it under row-level security; `withParent`
+ * adds a super-tenant parent's rows. Null when more than SEARCH_ID_CAP rows match.
+ */
+export async function searchIds(
+  tx: Tx,
+  table: string,
+  columns: readonly string[],
+  pattern: string,
+  withParent = false,
+): Promise<string[] | null> {
+  const cols = sql.raw(`array[${columns.map((c) => `'${c.replace(/[^a-z_]/g, '')}'`).join(', ')}]::text[]`);
+  const [r] = await rawRows<{ over: boolean; ids: string | null }>(
+    tx,
+    sql`select ids is null as over, array_to_string(ids, ',') as ids
+        from app_search_ids(${table}::regclass, ${cols}, ${pattern}, ${SEARCH_ID_CAP}, ${withParent}) ids`,
+  );
+  if (!r || r.over) return null;
+  return r.ids ? r.ids.split(',') : [];
+}
+
+/** `col = any(ids)` with the ids as one array parameter (thousands of ids stay one parameter). */
+export const anyOf = (col: AnyColumn, ids: readonly string[]) =>
+  sql`${col} = any(${`{${ids.join(',')}}`}::uuid[])`;
