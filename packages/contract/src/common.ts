@@ -38,7 +38,7 @@ export const EXACT_COUNT_LIMIT = 1000;
  */
 export const MAX_OFFSET = 10000;
 /** `cursor` of a list: the `next_cursor` of the previous page (opaque). */
-export const zCursor = z.string().max(500).optional().describe('`next_cursor` of the previous page');
+export const zCursor = z.string().max(500).optional();
 
 /** Query of every list: 1-based page, size, case-insensitive search, server-side sort. */
 export const ZListQuery = z.object({
@@ -60,8 +60,8 @@ const makePage = <T extends z.ZodType>(item: T) =>
     page_size: z.number().int(),
     /** true when `total` is the planner's estimate (more than EXACT_COUNT_LIMIT rows match) */
     total_estimated: z.boolean().optional(),
-    /** the `cursor` of the next page; null on the last page or when the sort has no keyset */
-    next_cursor: z.string().nullable().optional(),
+    /** the `cursor` of the next page; absent on the last page or when the sort has no keyset */
+    next_cursor: z.string().optional(),
   });
 const pages = new WeakMap<z.ZodType, z.ZodType>();
 /**
@@ -82,7 +82,7 @@ export type TPage<T> = {
   page: number;
   page_size: number;
   total_estimated?: boolean;
-  next_cursor?: string | null;
+  next_cursor?: string;
 };
 
 /** Ids of a bulk delete, as JSON body `{ ids }` or a bare array. */

@@ -293,7 +293,7 @@ export function crudRoutes<
         schema: {
           tags,
           summary: `List ${r.path}`,
-          description: `Paged (1-based; \`page\` at most 10,000 rows deep, any depth with \`cursor\` = the previous \`next_cursor\`, given in the default order), searchable (2+ characters, case-insensitive), sortable by ${Object.keys(r.sort).join(', ')}. \`total\` is exact up to 1,000 rows, else estimated (\`total_estimated\`). ${spec}.`,
+          description: `Paged (1-based), searchable (2+ characters, case-insensitive), sortable by ${Object.keys(r.sort).join(', ')}. ${spec}.`,
           querystring: ListQuery,
           response: { 200: zPage(r.item), ...errors(400, 401, 403) },
         },
@@ -328,7 +328,7 @@ export function crudRoutes<
             next_cursor:
               sort.keyed && last && rows.length === size
                 ? encodeCursor({ sort: sort.key, order: sort.dir, value: last[CURSOR_KEY], id: last.id })
-                : null,
+                : undefined,
           };
         });
       },

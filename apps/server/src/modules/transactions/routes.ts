@@ -69,7 +69,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           tags,
           summary: 'List transactions',
           description:
-            "Paged (1-based, default size 50; `page` at most 10,000 rows deep, any depth with `cursor` = the previous `next_cursor`, keyset on (created_at, id), given when sorted by created_at). `total` is exact up to 1,000 rows, else the planner's estimate with `total_estimated: true`. Newest first unless `sort_by` (created_at, started_at, ended_at, total, invoice_id, order_id, event_type, event_status, total_time, user, location, locker_number) is given. Filters: `by_type` (mode or comma list), `status` (status or comma list), `id_location`, `id_user`; `search` (2+ characters) over invoice and order numbers, user name, e-mail and phone, location, device and locker number; `invoice_id` (or `key=invoice_id&value=…`) looks a transaction up by invoice or order number. Every role (the Transactions page is open to all). spec: operational §2 Transactions, §7 Transactions.",
+            'Paged (size 50; `page` ≤ 10,000 rows deep; any depth: `cursor` = `next_cursor`, keyset on created_at, id). `total` exact to 1,000 rows, else estimated (`total_estimated`). Newest first unless `sort_by` (created_at, started_at, ended_at, total, invoice_id, order_id, event_type, event_status, total_time, user, location, locker_number) is given. Filters: `by_type` (mode or comma list), `status` (status or comma list), `id_location`, `id_user`; `search` (2+ characters) over invoice and order numbers, user name, e-mail and phone, location, device and locker number; `invoice_id` (or `key=invoice_id&value=…`) looks a transaction up by invoice or order number. Every role (the Transactions page is open to all). spec: operational §2 Transactions, §7 Transactions.',
           querystring: ZTransactionListQuery,
           response: { 200: zPage(ZTransaction), ...errors(400, 401) },
         },
@@ -83,7 +83,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           page: r.page,
           page_size: r.pageSize,
           total_estimated: r.totalEstimated,
-          next_cursor: r.nextCursor,
+          next_cursor: r.nextCursor ?? undefined,
         };
       },
     );
