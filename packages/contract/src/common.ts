@@ -44,7 +44,6 @@ export const zCursor = z.string().max(500).optional();
 export const ZListQuery = z.object({
   page: zPageNumber,
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  cursor: zCursor,
   search: z.string().trim().optional(),
   sort_by: z.string().optional(),
   order: z.enum(['asc', 'desc']).optional(),
@@ -63,15 +62,22 @@ const makePage = <T extends z.ZodType>(item: T) =>
     /** the `cursor` of the next page; absent on the last page or when the sort has no keyset */
     next_cursor: z.string().optional(),
   });
+const makePlainPage = <T extends z.ZodType>(item: T) =>
+  makePage(item).omit({ total_estimated: true, next_cursor: true });
 const pages = new WeakMap<z.ZodType, z.ZodType>();
+const keyed = new WeakSet<z.ZodType>();
 /**
  * The one paginated shape of every list (ARCHITECTURE: Lists). One schema per item schema, so the
- * OpenAPI document can name it (`<Item>Page`) once.
+ * OpenAPI document can name it (`<Item>Page`) once. `keyset`: the list also answers
+ * `total_estimated` and `next_cursor` (the lists paged by cursor).
  */
-export const zPage = <T extends z.ZodType>(item: T): ReturnType<typeof makePage<T>> => {
-  const page = pages.get(item) ?? makePage(item);
+export const zPage = <T extends z.ZodType>(item: T, keyset = false): ReturnType<typeof makePage<T>> => {
+  const cached = pages.get(item);
+  if (cached && (!keyset || keyed.has(cached))) return cached as ReturnType<typeof makePage<T>>;
+  const page = keyset ? makePage(item) : makePlainPage(item);
+  if (keyset) keyed.add(page);
   pages.set(item, page);
-  return page as ReturnType<typeof makePage<T>>;
+  return page as unknown as ReturnType<typeof makePage<T>>;
 };
 /** The page schema made for `item` by `zPage`, if any. */
 export const pageSchemaOf = (item: z.ZodType): z.ZodType | undefined => pages.get(item);

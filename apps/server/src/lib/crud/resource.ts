@@ -9,6 +9,7 @@ import {
   ZDeleteResponse,
   ZIdsRequest,
   ZListQuery,
+  zCursor,
   zPage,
 } from '@lockerops/contract';
 import {
@@ -269,7 +270,7 @@ export function crudRoutes<
     export: r.roles?.export ?? ADMIN,
   };
   historyRegistry.set(r.entity, { table: r.table, roles: roles.read });
-  const ListQuery = ZListQuery.extend((r.query ?? z.object({})).shape);
+  const ListQuery = ZListQuery.extend({ cursor: zCursor, ...(r.query ?? z.object({})).shape });
   const ExportQuery = ListQuery.omit({ page: true, size: true }).extend({
     ids: z
       .string()
@@ -293,9 +294,9 @@ export function crudRoutes<
         schema: {
           tags,
           summary: `List ${r.path}`,
-          description: `Paged (1-based), searchable (2+ characters, case-insensitive), sortable by ${Object.keys(r.sort).join(', ')}. ${spec}.`,
+          description: `Paged, searchable (2+ chars, any case), sortable by ${Object.keys(r.sort).join(', ')}. ${spec}.`,
           querystring: ListQuery,
-          response: { 200: zPage(r.item), ...errors(400, 401, 403) },
+          response: { 200: zPage(r.item, true), ...errors(400, 401, 403) },
         },
       },
       async (req) => {
@@ -341,7 +342,7 @@ export function crudRoutes<
         schema: {
           tags,
           summary: `Export ${r.path} as CSV`,
-          description: `Streams \`${r.model}_export.csv\` from one snapshot (a cursor), with the upload headers (${r.csv.headers.join(', ')}): every row matching search and filters, or the given \`ids\` (comma-separated). Header X-Export-Count gives the row count. ${spec}.`,
+          description: `Streams \`${r.model}_export.csv\` (${r.csv.headers.join(', ')}): rows matching search and filters, or \`ids\` (comma list); header X-Export-Count. ${spec}.`,
           querystring: ExportQuery,
           produces: ['text/csv'],
           response: errors(400, 401, 403),

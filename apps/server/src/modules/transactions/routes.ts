@@ -69,9 +69,9 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           tags,
           summary: 'List transactions',
           description:
-            'Paged (size 50; `page` ≤ 10,000 rows deep; any depth: `cursor` = `next_cursor`, keyset on created_at, id). `total` exact to 1,000 rows, else estimated (`total_estimated`). Newest first unless `sort_by` (created_at, started_at, ended_at, total, invoice_id, order_id, event_type, event_status, total_time, user, location, locker_number) is given. Filters: `by_type` (mode or comma list), `status` (status or comma list), `id_location`, `id_user`; `search` (2+ characters) over invoice and order numbers, user name, e-mail and phone, location, device and locker number; `invoice_id` (or `key=invoice_id&value=…`) looks a transaction up by invoice or order number. Every role (the Transactions page is open to all). spec: operational §2 Transactions, §7 Transactions.',
+            'Size 50; `page` ≤ 10,000 rows deep, deeper: `cursor` = `next_cursor` (keyset on created_at, id). `total` exact to 1,000, then estimated (`total_estimated`). Newest first unless `sort_by`. Filters: `by_type`, `status` (one or a comma list), `id_location`, `id_user`; `search` (2+ characters): invoice/order number, user name/e-mail/phone, location, device, locker number; `invoice_id` (or `key=invoice_id&value=…`): exact invoice or order number. Every role. spec: operational §2 Transactions, §7 Transactions.',
           querystring: ZTransactionListQuery,
-          response: { 200: zPage(ZTransaction), ...errors(400, 401) },
+          response: { 200: zPage(ZTransaction, true), ...errors(400, 401) },
         },
       },
       async (req) => {
