@@ -271,7 +271,7 @@ export function crudRoutes<
   };
   historyRegistry.set(r.entity, { table: r.table, roles: roles.read });
   const ListQuery = ZListQuery.extend({ cursor: zCursor, ...(r.query ?? z.object({})).shape });
-  const ExportQuery = ListQuery.omit({ page: true, size: true }).extend({
+  const ExportQuery = ListQuery.omit({ page: true, size: true, cursor: true }).extend({
     ids: z
       .string()
       .optional()

@@ -112,7 +112,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           summary: 'Export transactions as CSV',
           description:
             'Streams `event_export.csv` with the same filters as `GET events` (without paging), or the selected `ids` (comma-separated); header X-Export-Count gives the row count. Admins only (spec: operational §1 bulk export). spec: operational §7 Bulk upload/export.',
-          querystring: ZTransactionListQuery.omit({ page: true, size: true }),
+          querystring: ZTransactionListQuery.omit({ page: true, size: true, cursor: true }),
           produces: ['text/csv'],
           response: errors(400, 401, 403),
         },
