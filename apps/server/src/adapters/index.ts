@@ -7,6 +7,7 @@ import { createLockAdapter, type LockAdapter } from './locks';
 import { createMailAdapter, type MailAdapter } from './mail';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments';
 import { type ChargeGateway, createStripeCharges, sandboxCharges, stripeClient } from './payments/charges';
+import { createStripePlans, type PlanSync, sandboxPlans } from './payments/plans';
 import { createSmsAdapter, type SmsAdapter, type TwilioResolver } from './sms';
 import { createLocalStorage, type StorageAdapter } from './storage';
 
@@ -23,6 +24,8 @@ export interface Adapters {
   payments: PaymentsAdapter;
   /** Charges and refunds of transactions: Stripe on the organization's account, or the sandbox. */
   charges: ChargeGateway;
+  /** Membership plans kept in step at the provider (Stripe products and prices), or local only. */
+  plans: PlanSync;
   locks: LockAdapter;
   storage: StorageAdapter;
   geocoder: Geocoder;
@@ -67,6 +70,7 @@ export function createAdapters(
         client: stripe,
       }),
     charges: overrides.charges ?? (stripe ? createStripeCharges({ client: stripe }) : sandboxCharges),
+    plans: overrides.plans ?? (stripe ? createStripePlans(stripe) : sandboxPlans),
     locks:
       overrides.locks ??
       createLockAdapter({ openTimeoutMs: config.lockOpenTimeoutMs, jamLimit: config.lockJamLimit }),

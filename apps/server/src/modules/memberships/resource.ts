@@ -8,8 +8,16 @@ import {
   ZMembershipUpdateRequest,
 } from '@lockerops/contract';
 import { and, count, eq, exists, inArray, notExists, sql } from 'drizzle-orm';
+import type { PlanSync } from '../../adapters/payments/plans';
 import type { Tx } from '../../db/client';
-import { locations, membershipLocations, memberships, membershipUsers, users } from '../../db/schema';
+import {
+  locations,
+  membershipLocations,
+  memberships,
+  membershipUsers,
+  organizations,
+  users,
+} from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { moneyNumber, moneyText } from '../prices/pricing';
@@ -231,3 +239,52 @@ export const membershipsResource: Resource<
     deleted: MEMBERSHIP_MESSAGES.deleted,
   },
 };
+
+/**
+ * The memberships resource that also keeps each saved plan in step at the payment provider
+ * (`plans`): after the plan's own writes, the product and price are created or updated on the
+ * organization's connected account and `stripe_product_id` / `stripe_price_id` stored in the same
+ * transaction (a new price when amount, currency or billing changed; the old one archived).
+ */
+export function withPlanSync(base: typeof membershipsResource, plans: PlanSync): typeof membershipsResource {
+  return {
+    ...base,
+    async afterWrite(row, input, ctx) {
+      await base.afterWrite?.(row, input, ctx);
+      const m = row as unknown as MembershipRow;
+      const before = ctx.existing as unknown as MembershipRow | undefined;
+      const [org] = await ctx.tx
+        .select({ account: organizations.stripeAccountId })
+        .from(organizations)
+        .where(eq(organizations.id, m.organizationId));
+      const synced = await plans.sync({
+        membershipId: m.id,
+        organizationId: m.organizationId,
+        account: org?.account ?? null,
+        name: m.name,
+        description: m.description,
+        active: m.active,
+        amount: m.amount,
+        currency: m.currency,
+        billingType: m.billingType,
+        billingPeriod: m.billingPeriod,
+        productId: m.stripeProductId,
+        priceId: m.stripePriceId,
+        priceChanged:
+          !before ||
+          before.amount !== m.amount ||
+          before.currency !== m.currency ||
+          before.billingType !== m.billingType ||
+          before.billingPeriod !== m.billingPeriod,
+      });
+      if (!synced) return;
+      const values = { stripeProductId: synced.productId, stripePriceId: synced.priceId };
+      await ctx.tx
+        .update(memberships)
+        .set(values)
+        .where(and(eq(memberships.id, m.id), eq(memberships.organizationId, m.organizationId)));
+      // the caller answers and audits this row object
+      Object.assign(row, values);
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { memberships, membershipUsers, users } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
 import { pricingGated } from '../prices/routes';
-import { membershipsResource } from './resource';
+import { membershipsResource, withPlanSync } from './resource';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -17,7 +17,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function membershipsRoutes(app: FastifyInstance): Promise<void> {
   await pricingGated(app, async (scope) => {
-    await scope.register(crudRoutes(membershipsResource));
+    await scope.register(crudRoutes(withPlanSync(membershipsResource, app.ctx.plans)));
     const api = scope.withTypeProvider<ZodTypeProvider>();
     api.get(
       '/memberships/subscribers',

@@ -7,6 +7,7 @@ import { createStripeCharges, toMinorUnits } from '../../adapters/payments/charg
 import {
   devices,
   locations,
+  memberships,
   organizations,
   prices,
   transactionLogs,
@@ -253,5 +254,79 @@ describe('Stripe charges driver (fake Stripe)', () => {
     expect(toMinorUnits('10.00', 'usd')).toBe(1000);
     expect(toMinorUnits('0.29', 'eur')).toBe(29);
     expect(toMinorUnits('1500.00', 'JPY')).toBe(1500);
+  });
+});
+
+describe('membership plans at Stripe (fake Stripe)', () => {
+  const plan = (over: object = {}) => ({
+    name: 'Gold',
+    amount: 19.99,
+    billing_type: 'recurring',
+    billing_period: 'month',
+    number_of_payments: 12,
+    membership_type: 'percentage',
+    value: 15,
+    ...over,
+  });
+  const save = (payload: object, id?: string) =>
+    t.app.inject({
+      method: id ? 'PUT' : 'POST',
+      url: id ? `/api/memberships/${id}` : '/api/memberships',
+      headers: admin,
+      payload,
+    });
+
+  it('creates the product and price on the connected account and stores their ids', async () => {
+    const res = await save(plan());
+    expect(res.statusCode).toBe(200);
+    const m = res.json();
+    expect(m.stripe_product_id).toMatch(/^prod_/);
+    expect(m.stripe_price_id).toMatch(/^price_/);
+    expect(fake.products.get(m.stripe_product_id)).toMatchObject({
+      name: 'Gold',
+      active: true,
+      metadata: { membership_id: m.id, organization_id: orgId },
+    });
+    expect(fake.prices.get(m.stripe_price_id)).toMatchObject({
+      product: m.stripe_product_id,
+      unit_amount: 1999,
+      currency: 'usd',
+      recurring: { interval: 'month' },
+      active: true,
+    });
+    const calls = fake.calls.filter((c) => c.path === '/v1/products' || c.path === '/v1/prices');
+    expect(calls.every((c) => c.account === ACCOUNT)).toBe(true);
+  });
+
+  it('a renamed plan updates the product and keeps its price; a new amount makes a new price and archives the old', async () => {
+    const m = (await save(plan({ name: 'Silver' }))).json();
+    const renamed = (await save(plan({ name: 'Silver+' }), m.id)).json();
+    expect(renamed).toMatchObject({
+      stripe_product_id: m.stripe_product_id,
+      stripe_price_id: m.stripe_price_id,
+    });
+    expect(fake.products.get(m.stripe_product_id)).toMatchObject({ name: 'Silver+' });
+
+    const repriced = (
+      await save(plan({ name: 'Silver+', amount: 24.5, billing_period: 'year' }), m.id)
+    ).json();
+    expect(repriced.stripe_product_id).toBe(m.stripe_product_id);
+    expect(repriced.stripe_price_id).not.toBe(m.stripe_price_id);
+    expect(fake.prices.get(m.stripe_price_id)).toMatchObject({ active: false });
+    expect(fake.prices.get(repriced.stripe_price_id)).toMatchObject({
+      unit_amount: 2450,
+      recurring: { interval: 'year' },
+      active: true,
+    });
+    const [row] = await t.database.db.select().from(memberships).where(eq(memberships.id, m.id));
+    expect(row).toMatchObject({
+      stripeProductId: m.stripe_product_id,
+      stripePriceId: repriced.stripe_price_id,
+    });
+  });
+
+  it('a one-time plan gets a one-time price', async () => {
+    const m = (await save(plan({ name: 'Day pass', billing_type: 'one_time', billing_period: null }))).json();
+    expect(fake.prices.get(m.stripe_price_id)).toMatchObject({ type: 'one_time', recurring: null });
   });
 });
