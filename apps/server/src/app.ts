@@ -28,7 +28,7 @@ import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { installErrorHandler } from './errors';
+import { BadRequest, installErrorHandler } from './errors';
 import { crudRoutes } from './lib/crud/resource';
 import { compactDocument, registerContractSchemas } from './lib/openapi';
 import { createSecretBox } from './lib/secrets';
@@ -133,6 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  refuseNulCharacters(app);
 
   const tokens = await TokenService.load(database.db);
   const secrets = createSecretBox({ secretsKey: config.secretsKey, dataDir: config.dataDir });
@@ -258,6 +259,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await serveConsole(app, config.webDist);
   }
   return app;
+}
+
+/**
+ * PostgreSQL text cannot hold the NUL character (U+0000): a query field, path parameter or JSON
+ * body carrying one answers 400 'Text may not contain the NUL character.' before any handler runs,
+ * instead of a database error (500).
+ */
+function refuseNulCharacters(app: FastifyInstance): void {
+  const hasNul = (v: unknown, depth = 0): boolean => {
+    if (typeof v === 'string') return v.includes('\u0000');
+    if (depth > 20 || v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return false;
+    return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x, depth + 1));
+  };
+  app.addHook('preValidation', async (req) => {
+    if (req.url.includes('%00') || hasNul(req.query) || hasNul(req.params) || hasNul(req.body))
+      throw BadRequest('Text may not contain the NUL character.');
+  });
 }
 
 /**
