@@ -77,10 +77,8 @@ export function calls(): Call[] {
       }
       return url;
     }),
-    list('events last page', async ({ get }) => {
-      const r = (await get('/api/events?page=1&size=50')) as { pages: number };
-      return `/api/events?page=${r.pages}&size=50`;
-    }),
+    // the last page of the newest-first order is the first of the oldest-first one (keyset both ways)
+    list('events last page', '/api/events?sort_by=created_at&order=asc&size=50'),
     list('events by location', ({ p }) => `/api/events?id_location=${p.location}&size=50`),
     list('events status=in_progress', '/api/events?status=in_progress&size=50'),
     list('events status=finished', '/api/events?status=finished&size=50'),
