@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  MAX_OFFSET,
   ORGANIZATION_MESSAGES,
   TRANSACTION_MESSAGES,
   ZReturnRequest,
@@ -21,6 +22,7 @@ import {
 import { multipartBody, PNG } from '../../test/multipart';
 import { auditLog, organizations } from '../db/schema';
 import { csvCell } from '../lib/crud/csv';
+import { PAGE_TOO_DEEP } from '../lib/crud/paging';
 import { renderCsv } from '../modules/reports/render';
 
 /**
@@ -266,10 +268,14 @@ describe('finding 9: numeric query fields are capped', () => {
     expect(res.json().detail).toBeDefined();
   });
 
-  it('the last allowed page answers an empty page', async () => {
-    const res = await api('GET', 'users?page=100000&size=10000', admin);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().items).toEqual([]);
+  it('the deepest page reached by number answers an empty page; one deeper answers 400', async () => {
+    // offset MAX_OFFSET rows is the last one reached by page number; deeper pages follow next_cursor
+    const last = await api('GET', `users?page=${MAX_OFFSET / 10 + 1}&size=10`, admin);
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().items).toEqual([]);
+    const deeper = await api('GET', `users?page=${MAX_OFFSET / 10 + 2}&size=10`, admin);
+    expect(deeper.statusCode, deeper.body).toBe(400);
+    expect(deeper.json().detail).toBe(PAGE_TOO_DEEP);
   });
 });
 
