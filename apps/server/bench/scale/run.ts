@@ -357,7 +357,8 @@ async function main() {
     await new Promise((r) => child.once('exit', r));
     fs.rmSync(work, { recursive: true, force: true });
   }
-  if (target.kind === 'postgres' || !process.env.DATABASE_URL) {
+  const partial = !!process.env.BENCH_ONLY;
+  if (!partial || process.env.BENCH_ONLY?.split(',').includes('upload')) {
     // remove the uploaded users so the next run measures the same data
     const database2 = await openScale(target);
     await database2.db.execute(sql`delete from users where email like 'bench-upload-%'`);
@@ -384,7 +385,8 @@ async function main() {
   ].join('\n');
   const report = `${header}\n\n${table}\n\n${extra.map((l) => `- ${l}`).join('\n')}\n`;
   console.log(`\n${report}`);
-  if ((target.kind === 'postgres' && scale === 1) || process.env.BENCH_WRITE_DOCS === '1') {
+  // a partial run (BENCH_ONLY) prints its rows but leaves the committed table whole
+  if (!partial && ((target.kind === 'postgres' && scale === 1) || process.env.BENCH_WRITE_DOCS === '1')) {
     const file = path.join(repoRoot, 'docs/benchmarks.md');
     const start = '<!-- bench:scale:start -->';
     const end = '<!-- bench:scale:end -->';
