@@ -291,8 +291,8 @@ async function topUsers(tx: DbOrTx, s: MetricScope): Promise<TTopUser[]> {
     location: string | null;
   }>(
     await tx.execute(sql`
-      WITH t AS MATERIALIZED (
-        SELECT t.id_user, t.id_location FROM transactions t
+      WITH t AS (
+        SELECT t.id_user FROM transactions t
         LEFT JOIN locations l ON l.id = t.id_location
         WHERE t.organization_id = ${s.organizationId} AND t.id_user IS NOT NULL
           AND t.created_at >= ${lo}::timestamptz AND t.created_at < ${hi}::timestamptz
@@ -307,8 +307,15 @@ async function topUsers(tx: DbOrTx, s: MetricScope): Promise<TTopUser[]> {
       FROM per
       JOIN users u ON u.id = per.id_user AND u.organization_id = ${s.organizationId}
       LEFT JOIN LATERAL (
-        SELECT t.id_location, count(*) AS n FROM t WHERE t.id_user = per.id_user AND t.id_location IS NOT NULL
-        GROUP BY t.id_location ORDER BY n DESC, t.id_location LIMIT 1
+        -- each top user's own transactions through (organization_id, id_user, created_at), not a
+        -- scan of the range's rows per user
+        SELECT t2.id_location, count(*) AS n FROM transactions t2
+        LEFT JOIN locations l2 ON l2.id = t2.id_location
+        WHERE t2.organization_id = ${s.organizationId} AND t2.id_user = per.id_user AND t2.id_location IS NOT NULL
+          AND t2.created_at >= ${lo}::timestamptz AND t2.created_at < ${hi}::timestamptz
+          AND (t2.created_at AT TIME ZONE coalesce(l2.time_zone, ${s.timeZone}))::date BETWEEN ${s.from}::date AND ${s.to}::date
+          ${s.locations.length ? sql`AND t2.id_location IN (${uuidList(s.locations)})` : sql``}
+        GROUP BY t2.id_location ORDER BY n DESC, t2.id_location LIMIT 1
       ) fav ON true
       LEFT JOIN locations loc ON loc.id = fav.id_location
       ORDER BY per.purchases DESC, per.id_user`),
