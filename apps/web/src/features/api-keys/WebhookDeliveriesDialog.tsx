@@ -11,13 +11,13 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatApiError } from '../../api/errors';
+import { PagedTableFooter } from '../../components/PagedTableFooter';
 import { useReplayDelivery, useWebhookDeliveries } from './webhookHooks';
 
 /**
@@ -78,22 +78,13 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
           ))}
         </TableBody>
       </Table>
-      {log.data && !log.data.items.length ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          No Data to Show
-        </Typography>
-      ) : null}
-      <TablePagination
-        component="div"
-        count={log.data?.total ?? 0}
+      <PagedTableFooter
+        rows={log.data?.items.length}
+        total={log.data?.total ?? 0}
         page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[25, 50, 200]}
-        onPageChange={(_e, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
-          setPage(0);
-        }}
+        size={size}
+        onPage={setPage}
+        onSize={setSize}
       />
     </>
   );

@@ -7,13 +7,12 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
-  Typography,
 } from '@mui/material';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { PagedTableFooter } from '../../components/PagedTableFooter';
 import { useDeliveries, useSendTest } from './hooks';
 
 const COLOURS = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
@@ -79,22 +78,13 @@ export function DeliveryLog({ id }: { id: string }) {
           ))}
         </TableBody>
       </Table>
-      {log.data && !log.data.items.length ? (
-        <Typography variant="body2" color="text.secondary">
-          No Data to Show
-        </Typography>
-      ) : null}
-      <TablePagination
-        component="div"
-        count={log.data?.total ?? 0}
+      <PagedTableFooter
+        rows={log.data?.items.length}
+        total={log.data?.total ?? 0}
         page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[25, 50, 200]}
-        onPageChange={(_e, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
-          setPage(0);
-        }}
+        size={size}
+        onPage={setPage}
+        onSize={setSize}
       />
     </Box>
   );
