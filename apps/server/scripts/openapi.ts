@@ -23,7 +23,7 @@ export function formatJson(value: unknown, depth = 0): string {
   const pad = '\t'.repeat(depth + 1);
   const lines = Array.isArray(value)
     ? value.map((v) => pad + formatJson(v, depth + 1))
-    : Object.entries(value).map(([k, v]) => `${pad}${JSON.stringify(k)}: ${formatJson(v, depth + 1)}`);
+    : Object.entries(value).map(([k, v]) => `${pad}${JSON.stringify(k)}:${formatJson(v, depth + 1)}`);
   if (lines.length === 0) return flat;
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   return `${open}\n${lines.join(',\n')}\n${'\t'.repeat(depth)}${close}`;

@@ -29,7 +29,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { BadRequest, installErrorHandler } from './errors';
-import { crudRoutes } from './lib/crud/resource';
+import { crudRoutes, tagDescriptions } from './lib/crud/resource';
 import { compactDocument, registerContractSchemas } from './lib/openapi';
 import { createSecretBox } from './lib/secrets';
 import { apiKeyRoutes } from './modules/api-keys/routes';
@@ -183,8 +183,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       info: {
         title: 'Lockerops partner API',
         version: '1.0',
-        description:
-          'The partner API behind the Lockerops console. Authenticate with `Authorization: Bearer <id_token>` from `POST /api/auth/sign-in`, or with an organization API key in `X-API-Key`. Errors answer `{ "detail": string | string[] }`. Lists answer `{ items, total, pages, page, page_size }` with a 1-based `page`.',
+        description: [
+          'The partner API behind the Lockerops console. Authenticate with `Authorization: Bearer <id_token>` from `POST /api/auth/sign-in`, or with an organization API key in `X-API-Key`. Errors answer `{ "detail": string | string[] }`. Lists answer `{ items, total, pages, page, page_size }` with a 1-based `page`. An id of another organization answers 404 everywhere.',
+          '',
+          'Every list area (sizes, locations, devices, users, …) has the same calls. `GET /<area>`: paged, searched over 2+ characters in any case, sorted by the fields its description names. `POST /<area>` answers the created record, `PUT /<area>/{id}` the updated one. `DELETE /<area>`: JSON body `{ ids }` (or a bare array), all or nothing — an id of another organization answers 404 and deletes nothing. `GET /<area>/export` streams the CSV file named in its description: the rows matching search and filters, or `ids` (comma list), with their count in the header `X-Export-Count`. `POST /<area>/csv`: multipart `file` (.csv with the header row its description names, at most 500 rows) and optional `dry_run`=true; each row is validated like a single create and written in its own savepoint, so good rows are kept when others fail; answers one `{ row, detail }` per data row, `true` or the error text; a dry run answers the same without writing.',
+        ].join('\n'),
       },
       components: {
         securitySchemes: {
@@ -196,7 +199,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       security: [{ bearer: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (doc) => compactDocument(jsonSchemaTransformObject(doc)),
+    transformObject: (doc) => compactDocument(jsonSchemaTransformObject(doc), tagDescriptions),
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -49,11 +49,26 @@ export function registerContractSchemas(): void {
 
 type Json = unknown;
 type Doc = {
-  paths?: Record<string, Record<string, { responses?: Record<string, Json> }>>;
+  paths?: Record<string, Record<string, { responses?: Record<string, Json>; tags?: string[] }>>;
+  tags?: { name: string; description?: string }[];
   components?: Record<string, Record<string, Json>>;
 };
 
 const SAFE_INT = 9007199254740991;
+
+/**
+ * Lists every tag in the order of its first operation, with its description (the spec section of a
+ * list area) where one is known, so the spec section is written once per area.
+ */
+function describeTags(doc: Doc, descriptions: ReadonlyMap<string, string>): void {
+  const names = new Set<string>();
+  for (const ops of Object.values(doc.paths ?? {}))
+    for (const op of Object.values(ops)) for (const tag of op.tags ?? []) names.add(tag);
+  doc.tags = [...names].map((name) => {
+    const description = descriptions.get(name);
+    return description ? { name, description } : { name };
+  });
+}
 
 /** Drops the bounds zod writes for every `int()` (±2^53−1) and the pattern beside `format: uuid`. */
 function dropSafeIntegerBounds(node: Json): Json {
@@ -62,6 +77,8 @@ function dropSafeIntegerBounds(node: Json): Json {
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries(node)) {
     if ((k === 'minimum' && v === -SAFE_INT) || (k === 'maximum' && v === SAFE_INT)) continue;
+    // a parameter is optional unless it says otherwise (OpenAPI 3.0 §4.7.12)
+    if (k === 'required' && v === false && 'in' in node) continue;
     // `format: uuid` already says it; zod adds the 150-character pattern of a UUID to each one.
     if (k === 'pattern' && (node as { format?: string }).format === 'uuid') continue;
     out[k] = dropSafeIntegerBounds(v);
@@ -85,8 +102,9 @@ function collectRefs(node: Json, into: Set<string>): void {
  * go, and only the component schemas something refers to are kept (the type provider emits an input
  * and an output variant of every registered schema).
  */
-export function compactDocument<T>(document: T): T {
+export function compactDocument<T>(document: T, tagDescriptions: ReadonlyMap<string, string> = new Map()): T {
   const doc = dropSafeIntegerBounds(document) as Doc;
+  describeTags(doc, tagDescriptions);
   const responses: Record<string, Json> = {};
   for (const ops of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(ops)) {
@@ -121,7 +139,56 @@ export function compactDocument<T>(document: T): T {
     collectRefs(schemas[name], pending);
   }
   components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => keep.has(name)));
-  return doc as T;
+  return dropInputSuffix(nameSuccessAnswers(doc)) as T;
+}
+
+const SUCCESS: Record<string, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
+
+/** A success answer without its own description says its status ("OK") instead of "Default Response". */
+function nameSuccessAnswers(doc: Doc): Doc {
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops)) {
+      for (const [code, answer] of Object.entries(op.responses ?? {})) {
+        const a = answer as { description?: string };
+        if (a.description === 'Default Response') a.description = SUCCESS[code] ?? 'Answer';
+      }
+    }
+  }
+  return doc;
+}
+
+/**
+ * The type provider names the request variant of a schema `<id>Input`. Where the document keeps no
+ * different `<id>` (a request body only, or both variants alike), the schema is called `<id>`.
+ */
+function dropInputSuffix(doc: Doc): Doc {
+  const schemas = doc.components?.schemas ?? {};
+  const renames = new Map<string, string>();
+  for (const name of Object.keys(schemas)) {
+    if (!name.endsWith('Input')) continue;
+    const twin = name.slice(0, -'Input'.length);
+    if (twin in schemas && JSON.stringify(schemas[twin]) !== JSON.stringify(schemas[name])) continue;
+    renames.set(`#/components/schemas/${name}`, `#/components/schemas/${twin}`);
+  }
+  if (renames.size === 0) return doc;
+  const rewrite = (node: Json): Json => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' ? (renames.get(v) ?? v) : rewrite(v),
+      ]),
+    );
+  };
+  const out = rewrite(doc) as Doc;
+  const renamed: Record<string, Json> = {};
+  for (const [name, schema] of Object.entries(out.components!.schemas!)) {
+    const to = renames.get(`#/components/schemas/${name}`)?.replace('#/components/schemas/', '') ?? name;
+    renamed[to] ??= schema;
+  }
+  out.components!.schemas = renamed;
+  return out;
 }
 
 /** Parameters that several operations declare alike become `components/parameters`. */

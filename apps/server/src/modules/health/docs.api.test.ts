@@ -31,8 +31,8 @@ describe('health and docs', () => {
     }
     const signIn = doc.paths['/api/auth/sign-in'].post;
     const body = signIn.requestBody.content['application/json'].schema;
-    expect(body).toEqual({ $ref: '#/components/schemas/SignInRequestInput' });
-    expect(doc.components.schemas.SignInRequestInput.properties).toHaveProperty('email');
+    expect(body).toEqual({ $ref: '#/components/schemas/SignInRequest' });
+    expect(doc.components.schemas.SignInRequest.properties).toHaveProperty('email');
     expect(Object.keys(signIn.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
     expect(doc.paths['/api/feedback'].post.requestBody.content).toHaveProperty(['multipart/form-data']);
   });
