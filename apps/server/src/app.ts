@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   LogController,
+  type RouteOptions,
 } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -99,6 +100,8 @@ export interface BuildOptions {
    * driver with a delay…; mail tests use a real SMTP sink through `SMTP_URL` when they can).
    */
   adapters?: Partial<Adapters>;
+  /** Called for every route registered (the endpoint-map test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -130,6 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

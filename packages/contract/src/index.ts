@@ -4,6 +4,7 @@ export * from './common';
 export * from './conditions';
 export * from './dashboard';
 export * from './devices';
+export * from './endpoints';
 export * from './feedback';
 export * from './groups';
 export * from './health';

@@ -103,3 +103,9 @@ export const ISSUE_CSV_HEADERS = [
   'source',
   'created_at',
 ] as const;
+
+/** Filters of the issues list beyond paging, search and sort (spec: console §2 Issues list). */
+export const ZIssueListQuery = z.object({
+  status: ZIssueStatus.optional(),
+  id_location: z.uuid().optional(),
+});

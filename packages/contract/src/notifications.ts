@@ -1,5 +1,6 @@
 import Mustache from 'mustache';
 import { z } from 'zod';
+import { zPage } from './common';
 
 /** Texts of the Notifications area (spec: console §5 notification rules, §8 messages), word for word. */
 export const NOTIFICATION_MESSAGES = {
@@ -327,3 +328,19 @@ export const NOTIFICATION_CSV_HEADERS = [
   'time_amount',
   'time_unit',
 ] as const;
+
+/** Filter of the notifications list beyond paging, search and sort (spec: console §2 Notifications). */
+export const ZNotificationListQuery = z.object({ mode: ZNotificationMode.optional() });
+
+/**
+ * The notifications list answer: the house page plus `totals {page, page_size, total, total_pages}`
+ * (spec: console §3 "List response: items and totals").
+ */
+export const ZNotificationListResponse = zPage(ZNotification).extend({
+  totals: z.object({
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+    total_pages: z.number().int(),
+  }),
+});

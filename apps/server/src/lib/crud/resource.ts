@@ -1,16 +1,12 @@
 import {
   CSV_MESSAGES,
   idsOf,
+  type ListAreaEndpoints,
   MAX_PAGE_SIZE,
   MSG,
   type TBulkUploadRow,
   type TRole,
-  ZBulkUploadResult,
-  ZDeleteResponse,
-  ZIdsRequest,
-  ZListQuery,
-  zCursor,
-  zPage,
+  type ZIdsRequest,
 } from '@lockerops/contract';
 import {
   and,
@@ -79,6 +75,8 @@ export interface Resource<
   entity: string;
   /** URL segment, e.g. 'sizes'. */
   path: string;
+  /** The area's calls in the endpoint map (`endpoints.<area>`): their paths and schemas. */
+  api: ListAreaEndpoints;
   /** Export file model: `{model}_export.csv`. */
   model: string;
   tag: string;
@@ -274,15 +272,10 @@ export function crudRoutes<
   };
   historyRegistry.set(r.entity, { table: r.table, roles: roles.read });
   tagDescriptions.set(r.tag, `spec: operational §7 ${r.tag}`);
-  const ListQuery = ZListQuery.extend({ cursor: zCursor, ...(r.query ?? z.object({})).shape });
-  const ExportQuery = ListQuery.omit({ page: true, size: true, cursor: true }).extend({
-    ids: z
-      .string()
-      .optional()
-      .transform((v) => (v ? v.split(',').filter(Boolean) : undefined))
-      .pipe(z.array(z.uuid()).optional()),
-  });
-  const Params = z.object({ id: z.uuid() });
+  // Method, path and schemas of every call come from the area's entries in the endpoint map.
+  const e = r.api;
+  const ListQuery = e.list.query;
+  const ExportQuery = e.export.query;
   // The spec section is the tag's description (`tagDescriptions`), not repeated per operation.
   const tags = [r.tag];
 
@@ -292,7 +285,7 @@ export function crudRoutes<
     const api = app;
 
     api.get(
-      `/${r.path}`,
+      e.list.path,
       {
         config: { roles: roles.read },
         schema: {
@@ -300,7 +293,7 @@ export function crudRoutes<
           summary: `List ${r.path}`,
           description: `Sortable by ${Object.keys(r.sort).join(', ')}.`,
           querystring: ListQuery,
-          response: { 200: zPage(r.item, true), ...errors(400, 401, 403) },
+          response: { 200: e.list.response, ...errors(400, 401, 403) },
         },
       },
       async (req) => {
@@ -340,7 +333,7 @@ export function crudRoutes<
     );
 
     api.get(
-      `/${r.path}/export`,
+      e.export.path,
       {
         config: { roles: roles.export },
         schema: {
@@ -386,14 +379,14 @@ export function crudRoutes<
     );
 
     api.get(
-      `/${r.path}/:id`,
+      e.get.path,
       {
         config: { roles: roles.read },
         schema: {
           tags,
           summary: `One ${r.entity}`,
-          params: Params,
-          response: { 200: r.item, ...errors(401, 403, 404) },
+          params: e.get.params,
+          response: { 200: e.get.response, ...errors(401, 403, 404) },
         },
       },
       async (req) =>
@@ -405,14 +398,14 @@ export function crudRoutes<
     );
 
     api.post(
-      `/${r.path}`,
+      e.create.path,
       {
         config: { roles: roles.write },
         schema: {
           tags,
           summary: `Create a ${r.entity}`,
-          body: r.create,
-          response: { 200: r.item, ...errors(400, 401, 403, 409) },
+          body: e.create.body,
+          response: { 200: e.create.response, ...errors(400, 401, 403, 409) },
         },
       },
       async (req) =>
@@ -423,15 +416,15 @@ export function crudRoutes<
     );
 
     api.put(
-      `/${r.path}/:id`,
+      e.update.path,
       {
         config: { roles: roles.update },
         schema: {
           tags,
           summary: `Update a ${r.entity}`,
-          params: Params,
-          body: r.update,
-          response: { 200: r.item, ...errors(400, 401, 403, 404, 409) },
+          params: e.update.params,
+          body: e.update.body,
+          response: { 200: e.update.response, ...errors(400, 401, 403, 404, 409) },
         },
       },
       async (req) =>
@@ -458,14 +451,14 @@ export function crudRoutes<
     );
 
     api.delete(
-      `/${r.path}`,
+      e.remove.path,
       {
         config: { roles: roles.delete },
         schema: {
           tags,
           summary: `Delete ${r.path}`,
-          body: ZIdsRequest,
-          response: { 200: ZDeleteResponse, ...errors(400, 401, 403, 404, 409) },
+          body: e.remove.body,
+          response: { 200: e.remove.response, ...errors(400, 401, 403, 404, 409) },
         },
       },
       async (req) => {
@@ -504,7 +497,7 @@ export function crudRoutes<
     );
 
     api.post(
-      `/${r.path}/csv`,
+      e.upload.path,
       {
         config: { roles: roles.upload },
         schema: {
@@ -513,7 +506,7 @@ export function crudRoutes<
           description: `Header row ${r.csv.headers.join(', ')}.`,
           consumes: MULTIPART,
           body: z.object({ file: zFile, dry_run: zField(z.enum(['true', 'false']).optional()) }),
-          response: { 200: ZBulkUploadResult, ...errors(400, 401, 403, 413) },
+          response: { 200: e.upload.response, ...errors(400, 401, 403, 413) },
         },
       },
       async (req) => {

@@ -1,6 +1,7 @@
 import {
   CONDITION_CSV_HEADERS,
   CONDITION_MESSAGES,
+  endpoints,
   PRODUCT_MESSAGES,
   type TCondition,
   ZCondition,
@@ -102,6 +103,7 @@ export const conditionsResource: Resource<
 > = {
   entity: 'condition',
   path: 'conditions',
+  api: endpoints.conditions,
   model: 'condition',
   tag: 'Conditions',
   table: conditions,

@@ -1,6 +1,7 @@
 import {
   DEVICE_CSV_HEADERS,
   DEVICE_MESSAGES,
+  endpoints,
   type TDevice,
   type TDeviceCreateValues,
   ZDevice,
@@ -133,6 +134,7 @@ export const devicesResource: Resource<
 > = {
   entity: 'device',
   path: 'devices',
+  api: endpoints.devices,
   model: 'device',
   tag: 'Devices',
   table: devices,

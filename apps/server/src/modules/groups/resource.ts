@@ -1,4 +1,5 @@
 import {
+  endpoints,
   GROUP_MESSAGES,
   type TGroup,
   ZGroup,
@@ -57,6 +58,7 @@ export const groupsResource: Resource<
 > = {
   entity: 'group',
   path: 'groups',
+  api: endpoints.groups,
   model: 'group',
   tag: 'Groups',
   table: groups,

@@ -1,22 +1,17 @@
 import {
+  endpoints,
   ISSUE_CSV_HEADERS,
   ISSUE_MESSAGES,
   type TIssue,
   ZIssue,
   ZIssueCreateRequest,
-  ZIssueStatus,
+  ZIssueListQuery,
   ZIssueUpdateRequest,
 } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { issues } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
 import { assertIssueRefs, type IssueRow, issuesToWire, reporterOf, resolveIssueEvent } from './service';
-
-const ZIssueQuery = z.object({
-  status: ZIssueStatus.optional(),
-  id_location: z.uuid().optional(),
-});
 
 /**
  * The Issues area (spec: console §2 Issues list, §3 Issue, §5 issue rules, §7 Issues; operational
@@ -28,17 +23,18 @@ export const issuesResource: Resource<
   TIssue,
   typeof ZIssueCreateRequest,
   typeof ZIssueUpdateRequest,
-  typeof ZIssueQuery
+  typeof ZIssueListQuery
 > = {
   entity: 'issue',
   path: 'issues',
+  api: endpoints.issues,
   model: 'issue',
   tag: 'Issues',
   table: issues,
   item: ZIssue,
   create: ZIssueCreateRequest,
   update: ZIssueUpdateRequest,
-  query: ZIssueQuery,
+  query: ZIssueListQuery,
   filters: (q) => [
     q.status ? eq(issues.status, q.status) : undefined,
     q.id_location ? eq(issues.idLocation, q.id_location) : undefined,

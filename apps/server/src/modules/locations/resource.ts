@@ -1,4 +1,5 @@
 import {
+  endpoints,
   LOCATION_CSV_HEADERS,
   LOCATION_MESSAGES,
   type TLocation,
@@ -39,6 +40,7 @@ export const locationsResource: Resource<
 > = {
   entity: 'location',
   path: 'locations',
+  api: endpoints.locations,
   model: 'location',
   tag: 'Locations',
   table: locations,

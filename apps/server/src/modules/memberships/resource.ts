@@ -1,4 +1,5 @@
 import {
+  endpoints,
   MEMBERSHIP_CSV_HEADERS,
   MEMBERSHIP_MESSAGES,
   type TMembership,
@@ -70,6 +71,7 @@ export const membershipsResource: Resource<
 > = {
   entity: 'membership',
   path: 'memberships',
+  api: endpoints.memberships,
   model: 'subscription',
   tag: 'Memberships',
   table: memberships,

@@ -1,4 +1,5 @@
 import {
+  endpoints,
   NOTIFICATION_MESSAGES as M,
   NOTIFICATION_CSV_HEADERS,
   TEMPLATE_FIELDS,
@@ -6,11 +7,10 @@ import {
   templateProblem,
   ZNotification,
   ZNotificationCreateRequest,
-  ZNotificationMode,
+  ZNotificationListQuery,
   ZNotificationUpdateRequest,
 } from '@lockerops/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { locations, members, notificationLocations, notifications } from '../../db/schema';
@@ -138,8 +138,6 @@ export async function setNotificationLocations(tx: Tx, auth: AuthContext, id: st
       );
 }
 
-const ZNotificationQuery = z.object({ mode: ZNotificationMode.optional() });
-
 /**
  * Notification templates (spec: console §2 Notifications list, §3 Notification, §4, §5, §7). The
  * rules of §5 are in the contract's request schema; here the variables of every message are
@@ -150,17 +148,18 @@ export const notificationsResource: Resource<
   TNotification,
   typeof ZNotificationCreateRequest,
   typeof ZNotificationUpdateRequest,
-  typeof ZNotificationQuery
+  typeof ZNotificationListQuery
 > = {
   entity: 'notification',
   path: 'notifications',
+  api: endpoints.notifications,
   model: 'notification',
   tag: 'Notifications',
   table: notifications,
   item: ZNotification,
   create: ZNotificationCreateRequest,
   update: ZNotificationUpdateRequest,
-  query: ZNotificationQuery,
+  query: ZNotificationListQuery,
   filters: (q) => [q.mode ? eq(notifications.mode, q.mode) : undefined],
   search: [notifications.name, notifications.mode, notifications.notificationType],
   sort: {

@@ -65,13 +65,6 @@ const deliveryToWire = (d: DeliveryRow): TNotificationDelivery => ({
   updated_at: d.updatedAt.toISOString(),
 });
 
-const ZTotals = z.object({
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
-  total_pages: z.number().int(),
-});
-
 /**
  * Adds `totals {page, page_size, total, total_pages}` (spec: console §3 "List response: items and
  * totals") to the list answer of `GET notifications`, beside the house's `total/pages/page/page_size`.
@@ -88,8 +81,7 @@ function listTotals(scope: FastifyInstance): void {
       // a member or location of another organization answers 404
       o.schema.response = { ...(o.schema.response as object), ...errors(404) };
     if (!o.schema?.response || !isList(String(o.method), String(o.url))) return;
-    const response = o.schema.response as Record<number, unknown>;
-    response[200] = zPage(ZNotification).extend({ totals: ZTotals });
+    // the answer's schema (with `totals`) is the map's `endpoints.notifications.list.response`
     o.schema.description = `${o.schema.description ?? ''} \`mode\` filters by mode (service, rental, storage, delivery, vending). The answer also carries \`totals\` (spec: console §3). Viewers: 403.`;
   });
   scope.addHook('preSerialization', async (req, _reply, payload) => {

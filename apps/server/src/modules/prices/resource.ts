@@ -1,4 +1,5 @@
 import {
+  endpoints,
   PRICE_CSV_HEADERS,
   PRICE_MESSAGES,
   type TPrice,
@@ -81,6 +82,7 @@ export const priceToWire = (p: PriceRow): TPrice => ({
 export const pricesResource: Resource<TPrice, typeof ZPriceCreateRequest, typeof ZPriceUpdateRequest> = {
   entity: 'price',
   path: 'prices',
+  api: endpoints.prices,
   model: 'price',
   tag: 'Prices',
   table: prices,

@@ -1,4 +1,5 @@
 import {
+  endpoints,
   PRODUCT_GROUP_CSV_HEADERS,
   PRODUCT_GROUP_MESSAGES,
   type TProductGroup,
@@ -102,6 +103,7 @@ export const productGroupsResource: Resource<
 > = {
   entity: 'product-group',
   path: 'product-groups',
+  api: endpoints.productGroups,
   model: 'product-group',
   tag: 'Product groups',
   table: productGroups,

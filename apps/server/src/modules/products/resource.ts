@@ -1,4 +1,5 @@
 import {
+  endpoints,
   PRODUCT_CSV_HEADERS,
   PRODUCT_MESSAGES,
   type TProduct,
@@ -118,6 +119,7 @@ export const productsResource: Resource<
 > = {
   entity: 'product',
   path: 'products',
+  api: endpoints.products,
   model: 'product',
   tag: 'Products',
   table: products,

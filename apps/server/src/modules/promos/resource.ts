@@ -1,4 +1,5 @@
 import {
+  endpoints,
   PROMO_CSV_HEADERS,
   PROMO_MESSAGES,
   type TPromo,
@@ -36,6 +37,7 @@ export const promoToWire = (p: PromoRow): TPromo => ({
 export const promosResource: Resource<TPromo, typeof ZPromoCreateRequest, typeof ZPromoUpdateRequest> = {
   entity: 'promo',
   path: 'promos',
+  api: endpoints.promos,
   model: 'promo',
   tag: 'Promos',
   table: promos,

@@ -1,4 +1,5 @@
 import {
+  endpoints,
   REPORT_MESSAGES,
   type TReport,
   type TReportCreateRequest,
@@ -21,6 +22,7 @@ import { assertAssignees, type ReportRow, reportsToWire, reportValues } from './
 export const reportsResource: Resource<TReport, typeof ZReportCreateRequest, typeof ZReportUpdateRequest> = {
   entity: 'report',
   path: 'reports',
+  api: endpoints.reports,
   model: 'report',
   tag: 'Reports',
   table: reports,

@@ -1,4 +1,5 @@
 import {
+  endpoints,
   RESERVATION_CSV_HEADERS,
   RESERVATION_MESSAGES,
   type TReservation,
@@ -126,6 +127,7 @@ export const reservationsResource: Resource<
 > = {
   entity: 'reservation',
   path: 'reservations',
+  api: endpoints.reservations,
   model: 'reservation',
   tag: 'Reservations',
   table: reservations,

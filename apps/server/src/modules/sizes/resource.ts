@@ -1,4 +1,5 @@
 import {
+  endpoints,
   SIZE_CSV_HEADERS,
   SIZE_MESSAGES,
   type TSize,
@@ -37,6 +38,7 @@ export const sizeAvailability: {
 export const sizesResource: Resource<TSize, typeof ZSizeCreateRequest, typeof ZSizeUpdateRequest> = {
   entity: 'size',
   path: 'sizes',
+  api: endpoints.sizes,
   model: 'size',
   tag: 'Sizes',
   table: sizes,

@@ -1,4 +1,5 @@
 import {
+  endpoints,
   type TUser,
   USER_CSV_HEADERS,
   USER_MESSAGES,
@@ -63,6 +64,7 @@ export const usersResource: Resource<
 > = {
   entity: 'user',
   path: 'users',
+  api: endpoints.users,
   model: 'user',
   tag: 'Users',
   table: users,
