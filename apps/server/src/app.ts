@@ -48,6 +48,7 @@ import { imagesRoutes } from './modules/images/routes';
 import { issuesRoutes } from './modules/issues/routes';
 import { locationsResource } from './modules/locations/resource';
 import { locationsRoutes } from './modules/locations/routes';
+import { lockVendorRoutes } from './modules/lock-vendors/routes';
 import { lockerWallRoutes } from './modules/locker-walls/routes';
 import { membersRoutes } from './modules/members/routes';
 import { membershipsRoutes } from './modules/memberships/routes';
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     {
       db: database.db,
       log: app.log,
+      secrets,
       twilioResolver: async (organizationId) => {
         const own = await twilioCredentials(database.db, organizationId, secrets);
         return own && { ...own, baseUrl: config.twilioBaseUrl };
@@ -230,6 +232,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(locationsRoutes({ locks, geocoder }));
       await api.register(crudRoutes(devicesResource));
       await api.register(devicesRoutes({ locks }));
+      await api.register(lockVendorRoutes);
       await api.register(lockerWallRoutes);
       await api.register(crudRoutes(usersResource));
       await api.register(usersRoutes);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { SecretBox } from '../lib/secrets';
 import { createGeocoder, type Geocoder } from './geocode';
 import { createLockAdapter, type LockAdapter } from './locks';
 import { createMailAdapter, type MailAdapter } from './mail';
@@ -38,7 +39,7 @@ export interface Adapters {
  */
 export function createAdapters(
   config: Config,
-  deps: { db: Db; log: FastifyBaseLogger; twilioResolver?: TwilioResolver },
+  deps: { db: Db; log: FastifyBaseLogger; twilioResolver?: TwilioResolver; secrets?: SecretBox },
   overrides: Partial<Adapters> = {},
 ): Adapters {
   const stripe = config.stripeSecretKey
@@ -73,7 +74,11 @@ export function createAdapters(
     plans: overrides.plans ?? (stripe ? createStripePlans(stripe) : sandboxPlans),
     locks:
       overrides.locks ??
-      createLockAdapter({ openTimeoutMs: config.lockOpenTimeoutMs, jamLimit: config.lockJamLimit }),
+      createLockAdapter({
+        openTimeoutMs: config.lockOpenTimeoutMs,
+        jamLimit: config.lockJamLimit,
+        unseal: deps.secrets && ((sealed) => deps.secrets!.decrypt(sealed)),
+      }),
     storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     geocoder: overrides.geocoder ?? createGeocoder(config.geocodeUrl),
   };

@@ -1,7 +1,12 @@
-import { DEVICE_HARDWARE_TYPES, type THardwareType, type TLockStatus } from '@lockerops/contract';
+import {
+  CLOUD_LOCK_VENDORS,
+  DEVICE_HARDWARE_TYPES,
+  type THardwareType,
+  type TLockStatus,
+} from '@lockerops/contract';
+import { CLOUD_VENDOR_SPECS, createCloudDriver } from './drivers/cloud';
 import { createHeadleaderDriver } from './drivers/headleader';
 import { createKerongDriver } from './drivers/kerong';
-import { unconnectedDriver } from './drivers/unconnected';
 import { createVirtualDriver } from './drivers/virtual';
 import {
   type LockDriver,
@@ -11,6 +16,7 @@ import {
   LockUnreachable,
 } from './types';
 
+export { CLOUD_VENDOR_SPECS, createCloudDriver, parseVendorStatus } from './drivers/cloud';
 export { createHeadleaderDriver } from './drivers/headleader';
 export { createKerongDriver } from './drivers/kerong';
 export { createVirtualDriver, VIRTUAL_RELATCH_SECONDS, type VirtualDriverOptions } from './drivers/virtual';
@@ -22,6 +28,7 @@ export {
   type LockTarget,
   LockUnreachable,
   NO_LOCK_SETTINGS,
+  type VendorAccount,
 } from './types';
 
 /** How an unlock ended once the lock acknowledged it. */
@@ -72,25 +79,44 @@ export interface LockAdapterOptions {
   jamLimit?: number;
   /** Pause between two status questions while waiting for the open report, ms (default 250). */
   pollMs?: number;
+  /**
+   * Opens the sealed secret of an organization's cloud vendor account (the server's secret box).
+   * Without it every cloud vendor answers `LockNotConfigured`.
+   */
+  unseal?: (sealed: string) => string;
+  /** The HTTP client of the cloud vendors' drivers (default: global `fetch`). */
+  fetchImpl?: typeof fetch;
 }
 
 /**
  * Builds the lock adapter, one driver per hardware type: `virtual` the simulated lock (its
  * location's latency, jam and offline rates), `kerong` and `headleader` the RS-485 boards behind
- * their serial-to-TCP bridge, and every cloud vendor a driver answering `LockNotConfigured` until
- * it is configured. `drivers` replaces any of them. Any driver error other than
+ * their serial-to-TCP bridge, and every cloud vendor (Linka, Ojmar, Gantner, Harbor, Spintly, DC
+ * Lock) its REST driver on the organization's account (`LockTarget.account`; `LockNotConfigured`
+ * naming the settings to fill without one). `drivers` replaces any of them. Any driver error other than
  * `LockUnreachable` / `LockNotConfigured` is reported as unreachable, so a flaky vendor never
  * yields a 500.
  */
 export function createLockAdapter(opts: LockAdapterOptions = {}): LockAdapter {
-  const defaults: Partial<Record<THardwareType, LockDriver>> = {
+  const unseal =
+    opts.unseal ??
+    (() => {
+      throw new Error('no secret box');
+    });
+  const defaults: Record<THardwareType, LockDriver> = {
     virtual: createVirtualDriver(),
     kerong: createKerongDriver(),
     headleader: createHeadleaderDriver(),
+    ...(Object.fromEntries(
+      CLOUD_LOCK_VENDORS.map((v) => [
+        v,
+        createCloudDriver(CLOUD_VENDOR_SPECS[v], { unseal, fetchImpl: opts.fetchImpl }),
+      ]),
+    ) as Record<(typeof CLOUD_LOCK_VENDORS)[number], LockDriver>),
   };
   const registry = new Map<THardwareType, LockDriver>();
   for (const vendor of DEVICE_HARDWARE_TYPES)
-    registry.set(vendor, opts.drivers?.[vendor] ?? defaults[vendor] ?? unconnectedDriver(vendor));
+    registry.set(vendor, opts.drivers?.[vendor] ?? defaults[vendor]);
   const timeoutMs = opts.timeoutMs ?? LOCK_TIMEOUT_MS;
   const openTimeoutMs = opts.openTimeoutMs ?? LOCK_OPEN_TIMEOUT_MS;
   const pollMs = opts.pollMs ?? Math.max(10, Math.min(250, Math.floor(openTimeoutMs / 4)));

@@ -35,6 +35,19 @@ export interface LockTarget {
   fields: Record<string, string | number | null>;
   /** The location's lock settings (`NO_LOCK_SETTINGS` when it has none). */
   settings: LockSettings;
+  /** A cloud vendor's lock: the organization's account at that vendor (absent: none saved). */
+  account?: VendorAccount | null;
+}
+
+/**
+ * An organization's account at a cloud lock vendor (table `lock_vendor_accounts`). The secret
+ * stays sealed until the vendor's driver opens it for the call.
+ */
+export interface VendorAccount {
+  baseUrl: string;
+  accountId: string | null;
+  tokenUrl: string | null;
+  sealedSecret: string;
 }
 
 /** A lock's answer: its status after the call. */

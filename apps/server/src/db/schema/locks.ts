@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizationRef } from './columns';
 import { devices, locations } from './places';
 
@@ -67,6 +77,34 @@ export const locationLockSettings = pgTable(
     check(
       'location_lock_settings_rates_ck',
       sql`${t.virtualJamRate} BETWEEN 0 AND 1 AND ${t.virtualOfflineRate} BETWEEN 0 AND 1`,
+    ),
+  ],
+);
+
+/**
+ * An organization's account at a cloud lock vendor (Linka, Ojmar, Gantner, Harbor, Spintly, DC
+ * Lock): the API base URL, the account or client id, an optional token URL (OAuth vendors whose
+ * token endpoint lives on another host) and the API secret, sealed with the server's secret box
+ * (`SECRETS_KEY`); only its last 4 characters are kept readable.
+ */
+export const lockVendorAccounts = pgTable(
+  'lock_vendor_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    vendor: text('vendor').notNull(),
+    baseUrl: text('base_url').notNull(),
+    accountId: text('account_id'),
+    tokenUrl: text('token_url'),
+    secretEnc: text('secret_enc').notNull(),
+    secretLast4: text('secret_last4').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lock_vendor_accounts_org_vendor_uq').on(t.organizationId, t.vendor),
+    check(
+      'lock_vendor_accounts_vendor_ck',
+      sql`${t.vendor} IN ('linka', 'ojmar', 'gantner', 'harbor', 'spintly', 'dclock')`,
     ),
   ],
 );

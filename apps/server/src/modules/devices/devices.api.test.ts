@@ -475,7 +475,10 @@ describe('devices: unlock through the lock adapter', () => {
     const lr = await inject('PATCH', 'devices/unlock', { ids: [l.id] });
     expect(lr.statusCode).toBe(409);
     expect(lr.json().detail).toBe(
-      LOCK_MESSAGES.notConfigured('Linka', "the organization's Linka API base URL, merchant id and API key"),
+      LOCK_MESSAGES.notConfigured(
+        'Linka',
+        "the organization's Linka API base URL, API Key and Secret Key (Settings, Lock Vendors)",
+      ),
     );
     expect((await inject('GET', `devices/${l.id}`)).json().lock_status).toBe('locked');
   });

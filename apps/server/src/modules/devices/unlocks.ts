@@ -1,5 +1,6 @@
 import {
   DEVICE_MESSAGES,
+  isCloudLockVendor,
   JAM_WINDOW_DAYS,
   LOCK_MESSAGES,
   type TDeviceUnlock,
@@ -15,10 +16,11 @@ import {
   type LockTarget,
   LockUnreachable,
   NO_LOCK_SETTINGS,
+  type VendorAccount,
 } from '../../adapters/locks';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { devices, deviceUnlocks, locationLockSettings } from '../../db/schema';
+import { devices, deviceUnlocks, locationLockSettings, lockVendorAccounts } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { type DeviceRow, lockTargetOf } from './service';
@@ -41,6 +43,7 @@ type Step = {
   d: DeviceRow;
   unlockId: string;
   settings: LockSettings;
+  account: VendorAccount | null;
   jamLimit: number;
   blocked: boolean;
 };
@@ -77,10 +80,36 @@ const toLockSettings = (r?: typeof locationLockSettings.$inferSelect): LockSetti
       }
     : NO_LOCK_SETTINGS;
 
-/** A device and its location's lock settings as the lock adapter sees them. */
+/**
+ * The organization's accounts at the cloud lock vendors among `hardwareTypes`, by vendor (secrets
+ * still sealed; the vendor's driver opens them).
+ */
+async function accountsOf(tx: Tx, organizationId: string, hardwareTypes: string[]) {
+  const vendors = [...new Set(hardwareTypes.filter(isCloudLockVendor))];
+  if (!vendors.length) return new Map<string, VendorAccount>();
+  const rows = await tx
+    .select()
+    .from(lockVendorAccounts)
+    .where(
+      and(eq(lockVendorAccounts.organizationId, organizationId), inArray(lockVendorAccounts.vendor, vendors)),
+    );
+  return new Map<string, VendorAccount>(
+    rows.map((r) => [
+      r.vendor,
+      { baseUrl: r.baseUrl, accountId: r.accountId, tokenUrl: r.tokenUrl, sealedSecret: r.secretEnc },
+    ]),
+  );
+}
+
+/** A device, its location's lock settings and its vendor account as the lock adapter sees them. */
 export async function lockTargetWithSettings(tx: Tx, d: DeviceRow): Promise<LockTarget> {
   const s = await settingsOf(tx, d.organizationId, [d.idLocation]);
-  return { ...lockTargetOf(d), settings: toLockSettings(s.get(d.idLocation)) };
+  const accounts = await accountsOf(tx, d.organizationId, [d.hardwareType]);
+  return {
+    ...lockTargetOf(d),
+    settings: toLockSettings(s.get(d.idLocation)),
+    account: accounts.get(d.hardwareType) ?? null,
+  };
 }
 
 async function setUnlock(
@@ -126,6 +155,11 @@ export async function unlockDevices(
       orgId,
       rows.map((d) => d.idLocation),
     );
+    const accounts = await accountsOf(
+      tx,
+      orgId,
+      rows.map((d) => d.hardwareType),
+    );
     const out: Step[] = [];
     for (const d of rows) {
       const blocked =
@@ -149,6 +183,7 @@ export async function unlockDevices(
         d,
         unlockId: u!.id,
         settings: toLockSettings(s),
+        account: accounts.get(d.hardwareType) ?? null,
         jamLimit: s?.jamLimit ?? locks.jamLimit,
         blocked,
       });
@@ -169,7 +204,7 @@ export async function unlockDevices(
       await setUnlock(run, s.unlockId, orgId, { state: 'sent', sentAt: new Date() });
       try {
         const r = await locks.unlock(
-          { ...lockTargetOf(s.d), settings: s.settings },
+          { ...lockTargetOf(s.d), settings: s.settings, account: s.account },
           {
             onAcknowledged: () =>
               setUnlock(run, s.unlockId, orgId, { state: 'acknowledged', acknowledgedAt: new Date() }),
