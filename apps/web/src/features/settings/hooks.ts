@@ -1,9 +1,13 @@
 import {
+  type TCloudLockVendor,
+  type TLockVendorAccountRequest,
   type TOrganization,
   type TSettingsRequest,
   type TWhiteLabelRequest,
   type TWhiteLabelResponse,
   ZDetailResponse,
+  ZLockVendorAccount,
+  ZLockVendorAccountList,
   ZSettings,
   ZWhiteLabelResponse,
 } from '@lockerops/contract';
@@ -89,5 +93,36 @@ export function useVerifyContact() {
         query: { email },
         schema: ZDetailResponse,
       }),
+  });
+}
+
+const lockVendorsKey = ['lock-vendors'] as const;
+
+/** `GET lock-vendors`: the organization's account at each cloud lock vendor (secret masked). */
+export function useLockVendorsQuery() {
+  return useQuery({
+    queryKey: lockVendorsKey,
+    queryFn: ({ signal }) => apiRequest('lock-vendors', { schema: ZLockVendorAccountList, signal }),
+    select: (d) => d.items,
+  });
+}
+
+/** `PUT lock-vendors/{vendor}`; leaving `secret` out keeps the saved one. */
+export function useSaveLockVendor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ vendor, body }: { vendor: TCloudLockVendor; body: TLockVendorAccountRequest }) =>
+      apiRequest(`lock-vendors/${vendor}`, { method: 'PUT', body, schema: ZLockVendorAccount }),
+    onSuccess: () => client.invalidateQueries({ queryKey: lockVendorsKey }),
+  });
+}
+
+/** `DELETE lock-vendors/{vendor}`: that vendor's locks answer "not configured" again. */
+export function useRemoveLockVendor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vendor: TCloudLockVendor) =>
+      apiRequest(`lock-vendors/${vendor}`, { method: 'DELETE', schema: ZDetailResponse }),
+    onSuccess: () => client.invalidateQueries({ queryKey: lockVendorsKey }),
   });
 }

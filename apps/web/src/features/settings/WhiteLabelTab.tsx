@@ -1,0 +1,96 @@
+import { HEX_COLOR_PATTERN, MSG } from '@lockerops/contract';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { formatApiError } from '../../api/errors';
+import { useOrganizationSelf } from '../../api/organizations';
+import { useResultDialog } from '../../components/ResultDialog';
+import { useSaveWhiteLabel, useUploadLogo } from './hooks';
+import { Actions } from './settingsParts';
+
+/** White label: app name, logo, primary and secondary colours, applied to the theme at once. */
+export function WhiteLabelTab() {
+  const org = useOrganizationSelf();
+  const wl = org.data?.white_label;
+  const [appName, setAppName] = useState(wl?.app_name ?? '');
+  const [primary, setPrimary] = useState(wl?.primary_color ?? '#000000');
+  const [secondary, setSecondary] = useState(wl?.secondary_color ?? '#000000');
+  const save = useSaveWhiteLabel();
+  const upload = useUploadLogo();
+  const showResult = useResultDialog();
+  const colorsValid = HEX_COLOR_PATTERN.test(primary) && HEX_COLOR_PATTERN.test(secondary);
+
+  const submit = async () => {
+    try {
+      await save.mutateAsync({
+        app_name: appName.trim() || null,
+        primary_color: primary,
+        secondary_color: secondary,
+      });
+      showResult({ type: 'success', message: MSG.settingsUpdated });
+    } catch (e) {
+      showResult({ type: 'error', message: formatApiError(e) });
+    }
+  };
+  const onLogo = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      showResult({ type: 'error', message: MSG.onlyImages });
+      return;
+    }
+    try {
+      await upload.mutateAsync(file);
+      showResult({ type: 'success', message: MSG.settingsUpdated });
+    } catch (e) {
+      showResult({ type: 'error', message: formatApiError(e) });
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <TextField label="App Name" value={appName} onChange={(e) => setAppName(e.target.value)} />
+      <Stack direction="row" spacing={3}>
+        {(
+          [
+            ['Primary Color', primary, setPrimary],
+            ['Secondary Color', secondary, setSecondary],
+          ] as const
+        ).map(([label, value, setter]) => (
+          <Typography key={label} variant="caption" component="label">
+            {label}
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+              <input type="color" value={value} onChange={(e) => setter(e.target.value)} />
+              <Typography variant="body2" component="span">
+                {value}
+              </Typography>
+            </Box>
+          </Typography>
+        ))}
+      </Stack>
+      <Box>
+        {wl?.app_logo ? (
+          <Box
+            component="img"
+            src={wl.app_logo}
+            alt="Organization logo"
+            sx={{ display: 'block', maxHeight: 80, mb: 1 }}
+          />
+        ) : null}
+        <Button variant="outlined" component="label" disabled={upload.isPending}>
+          Upload Logo
+          <input
+            hidden
+            type="file"
+            accept="image/*"
+            aria-label="Logo"
+            onChange={(e) => void onLogo(e.target.files?.[0])}
+          />
+        </Button>
+      </Box>
+      <Actions>
+        <Button variant="contained" disabled={save.isPending || !colorsValid} onClick={() => void submit()}>
+          Save
+        </Button>
+      </Actions>
+    </Stack>
+  );
+}

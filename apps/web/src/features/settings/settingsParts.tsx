@@ -1,0 +1,32 @@
+import { type TSettingsRequest, ZSettingsRequest } from '@lockerops/contract';
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { formatApiError } from '../../api/errors';
+import { useResultDialog } from '../../components/ResultDialog';
+import { useSaveSettings } from './hooks';
+
+/** Saves organization settings (`PUT settings`) and shows `successText`, or the reason it failed. */
+export function useSave(successText: string) {
+  const save = useSaveSettings();
+  const showResult = useResultDialog();
+  const run = async (body: TSettingsRequest, after?: () => void) => {
+    const parsed = ZSettingsRequest.safeParse(body);
+    if (!parsed.success) {
+      showResult({ type: 'error', message: parsed.error.issues.map((i) => i.message).join(', ') });
+      return;
+    }
+    try {
+      await save.mutateAsync(parsed.data);
+      after?.();
+      showResult({ type: 'success', message: successText });
+    } catch (e) {
+      showResult({ type: 'error', message: formatApiError(e) });
+    }
+  };
+  return { run, pending: save.isPending };
+}
+
+/** The Save row at the foot of a settings tab. */
+export function Actions({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>{children}</Box>;
+}
