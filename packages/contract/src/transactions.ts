@@ -204,6 +204,8 @@ export const TRANSACTION_MESSAGES = {
   deviceWrongMode: (mode: string) => `This device is not a ${mode} device.`,
   /** ours */
   deviceNoProduct: 'This device holds no product.',
+  /** ours: rental and vending doors of a parent's shared location hold the parent's stock */
+  sharedDoorMode: 'Doors of a shared location take storage, service and delivery transactions only.',
   /** ours */
   invalidPromo: 'This promo code is not valid.',
   /** ours */

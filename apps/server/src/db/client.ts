@@ -94,7 +94,10 @@ export async function migrate(database: Database): Promise<void> {
  * look-ups made before an organization is known) see all. Idempotent; new tables of later
  * migrations are covered by the same call. One exception widens reads, and only reads: a
  * sub-organization sees its super-tenant parent's shared locations and their devices
- * (`shared_from_parent`, through `app_shared_parent()`). The request role has no access at all to
+ * (`shared_from_parent`, through `app_shared_parent()`). Its transactions may occupy such a door,
+ * whose state then moves only through the SECURITY DEFINER functions `app_shared_door_*` (lock,
+ * hold, release, lock status, the parent's reservations, lock settings and vendor account), never through an
+ * UPDATE policy (see `modules/devices/shared-doors.ts`). The request role has no access at all to
  * `app_secrets`, `mail_outbox` and `sms_outbox` (owner-only, RLS forced).
  */
 export async function applyTenancyPolicies(db: Db): Promise<void> {
@@ -163,6 +166,101 @@ export async function applyTenancyPolicies(db: Db): Promise<void> {
             SELECT 1 FROM locations l
             WHERE l.id = devices.id_location AND l.organization_id = devices.organization_id AND l.shared));
       END IF;
+      -- Shared doors (issue: shared locations "can be used for their transactions"). A
+      -- sub-organization's transaction may occupy a door of its parent's shared location, but the
+      -- sub-organization still cannot UPDATE the parent's devices: the door's state moves only
+      -- through these SECURITY DEFINER functions, each checking the acting organization itself.
+      -- (a) app_shared_door_at_shared: the door stands at a location its parent shares now;
+      -- (b) app_shared_door_held: a transaction of the acting organization holds the door (so a
+      --     transaction under way can finish even if the location stops being shared).
+      EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION app_shared_door_at_shared(p_device uuid) RETURNS boolean
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = %I AS $b$
+          SELECT EXISTS (SELECT 1 FROM devices d JOIN locations l
+              ON l.id = d.id_location AND l.organization_id = d.organization_id AND l.shared
+            WHERE d.id = p_device AND d.organization_id = app_shared_parent())
+        $b$
+      $f$, current_schema());
+      EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION app_shared_door_held(p_device uuid) RETURNS boolean
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = %I AS $b$
+          SELECT EXISTS (SELECT 1 FROM devices d JOIN transactions t
+              ON t.id_device = d.id AND t.device_held
+            WHERE d.id = p_device
+              AND t.organization_id = nullif(current_setting('app.organization_id', true), '')::uuid
+              AND d.organization_id <> t.organization_id)
+        $b$
+      $f$, current_schema());
+      -- The door row, locked for the step (FOR UPDATE needs UPDATE rights the request role lacks).
+      EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION app_shared_door(p_device uuid) RETURNS SETOF devices
+        LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = %I AS $b$
+          SELECT d.* FROM devices d
+          WHERE d.id = p_device AND (app_shared_door_at_shared(p_device) OR app_shared_door_held(p_device))
+          FOR UPDATE
+        $b$
+      $f$, current_schema());
+      -- Occupy: available → reserved, only at a location shared now. False when not available.
+      EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION app_shared_door_hold(p_device uuid) RETURNS boolean
+        LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = %I AS $b$
+        BEGIN
+          IF NOT app_shared_door_at_shared(p_device) THEN RETURN false; END IF;
+          UPDATE devices SET status = 'reserved', updated_at = now()
+            WHERE id = p_device AND status = 'available';
+          RETURN FOUND;
+        END $b$
+      $f$, current_schema());
+      -- Free: reserved → available, only while a transaction of the acting organization holds it.
+      EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION app_shared_door_release(p_device uuid) RETURNS boolean
+        LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = %I AS $b$
+        BEGIN
+          IF NOT app_shared_door_held(p_device) THEN RETURN false; END IF;
+          UPDATE devices SET status = 'available', updated_at = now()
+            WHERE id = p_device AND status = 'reserved';
+          RETURN FOUND;
+        END $b$
+      $f$, current_schema());
+      -- The lock's report after the sub-organization opened the door in a step.
+      EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION app_shared_door_lock_status(p_device uuid, p_lock_status text) RETURNS boolean
+        LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = %I AS $b$
+        BEGIN
+          IF NOT (app_shared_door_at_shared(p_device) OR app_shared_door_held(p_device)) THEN RETURN false; END IF;
+          UPDATE devices SET lock_status = p_lock_status, lock_status_at = now(), updated_at = now()
+            WHERE id = p_device;
+          RETURN FOUND;
+        END $b$
+      $f$, current_schema());
+      -- Whether an active reservation of another organization (the parent's) holds the door at p_at.
+      EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION app_shared_door_reserved(p_device uuid, p_at timestamptz) RETURNS boolean
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = %I AS $b$
+          SELECT app_shared_door_at_shared(p_device) AND EXISTS (
+            SELECT 1 FROM reservation_holds h JOIN reservations r ON r.id = h.id_reservation
+            WHERE h.id_device = p_device AND h.during @> p_at AND r.status = 'active'
+              AND r.organization_id IS DISTINCT FROM nullif(current_setting('app.organization_id', true), '')::uuid)
+        $b$
+      $f$, current_schema());
+      -- The door's location lock settings (bridge address, jam limit), needed to open it.
+      EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION app_shared_door_lock_settings(p_device uuid) RETURNS SETOF location_lock_settings
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = %I AS $b$
+          SELECT s.* FROM location_lock_settings s JOIN devices d
+            ON d.id_location = s.id_location AND d.organization_id = s.organization_id
+          WHERE d.id = p_device AND (app_shared_door_at_shared(p_device) OR app_shared_door_held(p_device))
+        $b$
+      $f$, current_schema());
+      -- The parent's account at the door's cloud lock vendor (secret sealed), needed to open it.
+      EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION app_shared_door_vendor_account(p_device uuid) RETURNS SETOF lock_vendor_accounts
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = %I AS $b$
+          SELECT a.* FROM lock_vendor_accounts a JOIN devices d
+            ON d.organization_id = a.organization_id AND d.hardware_type = a.vendor
+          WHERE d.id = p_device AND (app_shared_door_at_shared(p_device) OR app_shared_door_held(p_device))
+        $b$
+      $f$, current_schema());
       -- Tables the request role never needs: the token signing key and the message outboxes (they
       -- hold temporary passwords and codes). Only the owner reads and writes them, and row-level
       -- security (forced, owner-only policy) keeps them closed even if a grant came back.

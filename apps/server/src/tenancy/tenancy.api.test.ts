@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization, createTestApp, demoOrg, type TestApp } from '../../test/helpers';
 import { devices, feedback, locations, members, organizations } from '../db/schema';
@@ -116,6 +116,44 @@ describe('row-level security: shared locations', () => {
         tx.insert(locations).values({ organizationId: parent.id, name: 'planted', shared: true }),
       ),
     ).rejects.toThrow();
+
+    // a shared door's state moves only through the narrow functions, never by an UPDATE
+    const [sharedDoor] = await db.select().from(devices).where(eq(devices.idLocation, pShared.id));
+    const [privateDoor] = await db.select().from(devices).where(eq(devices.idLocation, pPrivate.id));
+    const statusBySub = await withTenant(db, sub.id, (tx) =>
+      tx.update(devices).set({ status: 'maintenance' }).where(eq(devices.id, sharedDoor!.id)).returning(),
+    );
+    expect(statusBySub).toHaveLength(0);
+    const fn = (org: string, q: ReturnType<typeof sql>) =>
+      withTenant(db, org, async (tx) => {
+        const r = (await tx.execute(q)) as unknown as { rows: Array<{ ok: boolean }> };
+        return r.rows[0]!.ok;
+      });
+    // not the parent's unshared door, no release without a transaction holding the door
+    expect(await fn(sub.id, sql`select app_shared_door_hold(${privateDoor!.id}) as ok`)).toBe(false);
+    expect(await fn(sub.id, sql`select app_shared_door_release(${sharedDoor!.id}) as ok`)).toBe(false);
+    expect(await fn(sub.id, sql`select app_shared_door_lock_status(${privateDoor!.id}, 'open') as ok`)).toBe(
+      false,
+    );
+    // and not for an organization outside the family
+    const outsider = await createOrganization(t, 'sharing outsider');
+    expect(await fn(outsider.id, sql`select app_shared_door_hold(${sharedDoor!.id}) as ok`)).toBe(false);
+    expect(
+      await withTenant(
+        db,
+        outsider.id,
+        async (tx) =>
+          (await tx.execute(sql`select id from app_shared_door(${sharedDoor!.id})`)) as unknown as {
+            rows: unknown[];
+          },
+      ).then((r) => r.rows),
+    ).toHaveLength(0);
+    const [after] = await db.select().from(devices).where(eq(devices.id, privateDoor!.id));
+    expect(after).toMatchObject({ status: 'available', lockStatus: 'locked' });
+    // the sub-organization may occupy the shared one: available → reserved, once
+    expect(await fn(sub.id, sql`select app_shared_door_hold(${sharedDoor!.id}) as ok`)).toBe(true);
+    expect(await fn(sub.id, sql`select app_shared_door_hold(${sharedDoor!.id}) as ok`)).toBe(false);
+    await db.update(devices).set({ status: 'available' }).where(eq(devices.id, sharedDoor!.id));
 
     // the parent must be a super-tenant with the Shared Locations flag
     await db.update(organizations).set({ sharedLocations: false }).where(eq(organizations.id, parent.id));

@@ -24,6 +24,12 @@ import { devices, deviceUnlocks, locationLockSettings, lockVendorAccounts } from
 import { HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { type DeviceRow, lockTargetOf } from './service';
+import {
+  isSharedDoor,
+  setSharedDoorLockStatus,
+  sharedDoorLockSettings,
+  sharedDoorVendorAccount,
+} from './shared-doors';
 
 /** Runs `fn` in one tenant transaction (`req.withTenant`), or in the caller's transaction. */
 export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
@@ -93,13 +99,16 @@ async function accountsOf(tx: Tx, organizationId: string, hardwareTypes: string[
     .where(
       and(eq(lockVendorAccounts.organizationId, organizationId), inArray(lockVendorAccounts.vendor, vendors)),
     );
-  return new Map<string, VendorAccount>(
-    rows.map((r) => [
-      r.vendor,
-      { baseUrl: r.baseUrl, accountId: r.accountId, tokenUrl: r.tokenUrl, sealedSecret: r.secretEnc },
-    ]),
-  );
+  return new Map<string, VendorAccount>(rows.map((r) => [r.vendor, accountOf(r)]));
 }
+
+/** A vendor account row as the lock adapter takes it (secret still sealed). */
+const accountOf = (r: typeof lockVendorAccounts.$inferSelect): VendorAccount => ({
+  baseUrl: r.baseUrl,
+  accountId: r.accountId,
+  tokenUrl: r.tokenUrl,
+  sealedSecret: r.secretEnc,
+});
 
 /** A device, its location's lock settings and its vendor account as the lock adapter sees them. */
 export async function lockTargetWithSettings(tx: Tx, d: DeviceRow): Promise<LockTarget> {
@@ -137,7 +146,11 @@ async function setUnlock(
  * open report within `LOCK_OPEN_TIMEOUT_MS`) or `offline` (no answer, or not configured: the
  * detail names the settings), the device's `lock_status`, an audit entry per device (`unlock`,
  * `unlock_jammed`, `unlock_failed`), and the maintenance of a door that jammed `jamLimit` times in
- * a row (the location's `jam_limit`, else the adapter's). `run` is `req.withTenant`; a caller
+ * a row (the location's `jam_limit`, else the adapter's). A parent's shared door opened in a
+ * sub-organization's transaction takes its location's settings and the parent's vendor account,
+ * and records its lock status through
+ * `shared-doors.ts`; its unlock rows and audit entries are the sub-organization's, and it is never
+ * put into maintenance by them. `run` is `req.withTenant`; a caller
  * already inside a transaction may pass `(fn) => fn(tx)`. Nothing throws for a lock's failure.
  */
 export async function unlockDevices(
@@ -153,13 +166,23 @@ export async function unlockDevices(
     const settings = await settingsOf(
       tx,
       orgId,
-      rows.map((d) => d.idLocation),
+      rows.filter((d) => !isSharedDoor(d, orgId)).map((d) => d.idLocation),
     );
     const accounts = await accountsOf(
       tx,
       orgId,
-      rows.map((d) => d.hardwareType),
+      rows.filter((d) => !isSharedDoor(d, orgId)).map((d) => d.hardwareType),
     );
+    // a parent's shared door opened in a sub-organization's transaction: its location's settings
+    // and the parent's vendor account, through the shared-door functions
+    const sharedAccounts = new Map<string, VendorAccount>();
+    for (const d of rows)
+      if (isSharedDoor(d, orgId)) {
+        const s = await sharedDoorLockSettings(tx, d.id);
+        if (s) settings.set(d.idLocation, s);
+        const a = isCloudLockVendor(d.hardwareType) ? await sharedDoorVendorAccount(tx, d.id) : undefined;
+        if (a) sharedAccounts.set(d.id, accountOf(a));
+      }
     const out: Step[] = [];
     for (const d of rows) {
       const blocked =
@@ -183,7 +206,7 @@ export async function unlockDevices(
         d,
         unlockId: u!.id,
         settings: toLockSettings(s),
-        account: accounts.get(d.hardwareType) ?? null,
+        account: (isSharedDoor(d, orgId) ? sharedAccounts.get(d.id) : accounts.get(d.hardwareType)) ?? null,
         jamLimit: s?.jamLimit ?? locks.jamLimit,
         blocked,
       });
@@ -258,7 +281,10 @@ export async function unlockDevices(
           })
           .where(and(eq(deviceUnlocks.id, r.unlockId), eq(deviceUnlocks.organizationId, orgId)));
       const changed = r.lockStatus !== r.d.lockStatus;
-      if (changed || r.state === 'opened')
+      const shared = isSharedDoor(r.d, orgId);
+      if ((changed || r.state === 'opened') && shared)
+        await setSharedDoorLockStatus(tx, r.d.id, r.lockStatus);
+      else if (changed || r.state === 'opened')
         await tx
           .update(devices)
           .set({ lockStatus: r.lockStatus, lockStatusAt: now, updatedAt: now })
@@ -269,7 +295,8 @@ export async function unlockDevices(
         action: r.state === 'opened' ? 'unlock' : r.state === 'jammed' ? 'unlock_jammed' : 'unlock_failed',
         changes: changed ? { lock_status: { before: r.d.lockStatus, after: r.lockStatus } } : {},
       });
-      if (r.state === 'jammed') await maintainAfterJams(tx, auth, r.d.id, r.jamLimit);
+      // maintenance of a shared door stays the parent's decision
+      if (r.state === 'jammed' && !shared) await maintainAfterJams(tx, auth, r.d.id, r.jamLimit);
       if (r.state === 'opened') out.unlocked.push(r.d.id);
       else out.failed.push({ id: r.d.id, detail: r.detail!, status: r.status! });
     }

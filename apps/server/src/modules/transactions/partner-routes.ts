@@ -20,6 +20,9 @@ const tags = ['Transactions (partner)'];
 const PARTNER: readonly TRole[] = ['admin', 'member'];
 const AUTH_NOTE =
   'Called by end-user apps, kiosks and the reservation widget with `X-API-Key`, or by a team member (admin or member) with a bearer token.';
+/** Doors of a super-tenant parent's shared locations (issue 18; `modules/devices/shared-doors.ts`). */
+const SHARED_NOTE =
+  "A sub-organization may also use its super-tenant parent's shared storage, service and delivery doors: the transaction is its own (its lists, reports, default price, payment account); the parent sees the door reserved; rental and vending doors there answer 400.";
 
 /**
  * The partner calls that run the life cycle (issue 8 "The life cycle (server)"): starts of storage,
@@ -61,7 +64,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
           schema: {
             tags,
             summary: s.summary,
-            description: `${s.text} Body: \`id_device\`, \`id_user\`, optional \`promo_code\` (valid now, else 400 '${M.invalidPromo}'), \`image_url\`, \`signature_url\`. 400 wrong mode, 404 unknown device or user (also another organization's), 409 door not available or no product, 502 lock unreachable. ${AUTH_NOTE}`,
+            description: `${s.text} Body: \`id_device\`, \`id_user\`, optional \`promo_code\` (valid now, else 400 '${M.invalidPromo}'), \`image_url\`, \`signature_url\`. 400 wrong mode, 404 unknown device or user (also another organization's), 409 door not available or no product, 502 lock unreachable. ${s.mode === 'storage' || s.mode === 'service' ? `${SHARED_NOTE} ` : ''}${AUTH_NOTE}`,
             body: ZStartRequest,
             response: { 200: ZTransactionActionResponse, ...errors(400, 401, 402, 403, 404, 409, 502) },
           },

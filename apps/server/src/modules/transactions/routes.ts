@@ -340,7 +340,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         schema: {
           tags,
           summary: 'Create a delivery',
-          description: `\`phone_number\` (country code, plus optional) or \`email\` (400 '${M.phoneOrEmail}'). With \`id_device\` (an available delivery door; 409 otherwise) the door is held and the delivery waits for the courier (in progress, \`courier_pin_code\`). Without it the parcel waits at the desk: awaiting user pickup at once, the pickup code is sent by SMS or e-mail (non_locker_delivery). Admins and members. spec: operational §7 Transactions.`,
+          description: `\`phone_number\` (country code, plus optional) or \`email\` (400 '${M.phoneOrEmail}'). With \`id_device\` (an available delivery door, also of a super-tenant parent's shared location; 409 otherwise) the door is held and the delivery waits for the courier (in progress, \`courier_pin_code\`). Without it the parcel waits at the desk: awaiting user pickup at once, the pickup code is sent by SMS or e-mail (non_locker_delivery). Admins and members. spec: operational §7 Transactions.`,
           body: ZDeliveryCreateRequest,
           response: { 200: ZTransactionActionResponse, ...errors(400, 401, 403, 404, 409) },
         },

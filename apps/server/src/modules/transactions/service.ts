@@ -4,6 +4,7 @@ import {
   TRANSACTION_MESSAGES as M,
   MSG,
   PAYMENT_MESSAGES,
+  RESERVATION_MESSAGES,
   type TCodeChannel,
   type TMode,
   type TPenaltyReason,
@@ -37,6 +38,13 @@ import { type DomainEventName, emit } from '../../domain-events';
 import { BadRequest, Conflict, HttpError, NotFound, RecordedHttpError } from '../../errors';
 import { applyConditionEffects } from '../conditions/service';
 import type { DeviceRow } from '../devices/service';
+import {
+  holdSharedDoor,
+  isSharedDoor,
+  lockSharedDoor,
+  releaseSharedDoor,
+  sharedDoorReserved,
+} from '../devices/shared-doors';
 import { unlockAnswer, unlockDevices } from '../devices/unlocks';
 import { computeCharge } from '../prices/pricing';
 import { recordTracking } from '../products/tracking';
@@ -229,32 +237,50 @@ export class TransactionService {
     return this.deps.deliveryPickupLimitSeconds;
   }
 
-  private async lockDevice(tx: Tx, organizationId: string, id: string): Promise<DeviceRow> {
+  /**
+   * The organization's door `id`, locked for the step; with `shared`, also a door of its
+   * super-tenant parent's shared location, or one its own transaction holds there
+   * (`shared-doors.ts`). 404 otherwise (another organization's door, a parent's unshared door).
+   */
+  private async lockDevice(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    opts: { shared?: boolean } = {},
+  ): Promise<DeviceRow> {
     const [d] = await tx
       .select()
       .from(devices)
       .where(and(eq(devices.id, id), eq(devices.organizationId, organizationId)))
       .for('update');
-    if (!d) throw NotFound(M.deviceNotFound);
-    return d;
+    if (d) return d;
+    const shared = opts.shared ? await lockSharedDoor(tx, id) : undefined;
+    if (!shared) throw NotFound(M.deviceNotFound);
+    return shared;
   }
 
-  private async setDeviceStatus(
-    tx: Tx,
-    organizationId: string,
-    id: string,
-    status: 'available' | 'reserved',
-  ) {
+  /**
+   * Occupies a door for a transaction (available → reserved): the organization's own through its
+   * row, a parent's shared door through `holdSharedDoor` (409 when no longer available).
+   */
+  private async hold(tx: Tx, organizationId: string, d: DeviceRow): Promise<void> {
+    if (isSharedDoor(d, organizationId)) {
+      if (!(await holdSharedDoor(tx, d.id))) throw Conflict(M.deviceUnavailable);
+      return;
+    }
     await tx
       .update(devices)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(devices.id, id), eq(devices.organizationId, organizationId)));
+      .set({ status: 'reserved', updatedAt: new Date() })
+      .where(and(eq(devices.id, d.id), eq(devices.organizationId, organizationId)));
   }
 
-  /** Frees the door a transaction holds (the device becomes available again). */
+  /**
+   * Frees the door a transaction holds (the device becomes available again); a parent's shared
+   * door through `releaseSharedDoor`.
+   */
   private async release(tx: Tx, t: TransactionRow): Promise<void> {
     if (!t.deviceHeld || !t.idDevice) return;
-    await tx
+    const own = await tx
       .update(devices)
       .set({ status: 'available', updatedAt: new Date() })
       .where(
@@ -263,7 +289,39 @@ export class TransactionService {
           eq(devices.organizationId, t.organizationId),
           eq(devices.status, 'reserved'),
         ),
+      )
+      .returning({ id: devices.id });
+    if (!own.length) await releaseSharedDoor(tx, t.idDevice);
+  }
+
+  /**
+   * The price of a transaction on a parent's shared door: the door's price is the parent's, so
+   * the sub-organization charges its own default price when it fits the mode (pay per time for
+   * storage, pay per weight for service), else nothing. Collected on its own payment account.
+   */
+  private async sharedDoorPrice(tx: Tx, organizationId: string, mode: TMode) {
+    if (mode !== 'storage' && mode !== 'service') return undefined;
+    const [p] = await tx
+      .select()
+      .from(prices)
+      .where(
+        and(
+          eq(prices.organizationId, organizationId),
+          eq(prices.isDefault, true),
+          eq(prices.priceType, mode === 'service' ? 'pay_per_weight' : 'pay_per_time'),
+        ),
       );
+    return p;
+  }
+
+  /**
+   * Refuses a door of a parent's shared location for a mode it cannot serve a sub-organization:
+   * rental and vending doors hold the parent's stock (400); and starts while a reservation of
+   * the parent holds it (409).
+   */
+  private async assertSharedDoorUsable(tx: Tx, d: DeviceRow, at: Date): Promise<void> {
+    if (d.mode === 'rental' || d.mode === 'vending') throw BadRequest(M.sharedDoorMode);
+    if (await sharedDoorReserved(tx, d.id, at)) throw Conflict(RESERVATION_MESSAGES.reservedForAnother);
   }
 
   /**
@@ -443,6 +501,10 @@ export class TransactionService {
    * answer; nothing is kept then). storage and rental → `in_progress`, service →
    * `awaiting_service_pickup`, each holding the device (reserved); vending is charged the
    * product's sales price and `finished` at once. Emits on_start (vending: on_complete).
+   * A sub-organization may start storage and service on its super-tenant parent's shared doors:
+   * the row is its own, priced with its own default price (`sharedDoorPrice`) and charged to its
+   * own payment account; the door's state moves through `shared-doors.ts` (400 rental/vending
+   * there, 409 while a reservation of the parent holds it, 404 for the parent's unshared doors).
    */
   async start(
     tx: Tx,
@@ -458,16 +520,22 @@ export class TransactionService {
     },
   ): Promise<string> {
     const org = auth.organizationId;
-    const device = await this.lockDevice(tx, org, input.id_device);
+    const device = await this.lockDevice(tx, org, input.id_device, { shared: true });
+    const shared = isSharedDoor(device, org);
     if (device.mode !== mode) throw BadRequest(M.deviceWrongMode(mode));
     const user = await this.activeUser(tx, org, input.id_user);
     if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
-    if ((mode === 'rental' || mode === 'vending') && !device.idProduct) throw Conflict(M.deviceNoProduct);
     const now = new Date();
+    if (shared) await this.assertSharedDoorUsable(tx, device, now);
+    if ((mode === 'rental' || mode === 'vending') && !device.idProduct) throw Conflict(M.deviceNoProduct);
     // A reserved device opens only for the reserving user within the window (issue 8).
     await assertReservationAllows(tx, { deviceId: device.id, userId: user.id, at: now });
     const promo = input.promo_code ? await this.promoByCode(tx, org, input.promo_code, now) : undefined;
-    const [price] = device.idPrice ? await tx.select().from(prices).where(eq(prices.id, device.idPrice)) : [];
+    const [price] = shared
+      ? [await this.sharedDoorPrice(tx, org, mode)]
+      : device.idPrice
+        ? await tx.select().from(prices).where(eq(prices.id, device.idPrice))
+        : [];
     const numbers = await nextNumbers(tx, org);
     const holds = mode !== 'vending';
     const [t] = await tx
@@ -502,7 +570,7 @@ export class TransactionService {
       detail: { id_device: device.id, locker_number: device.lockerNumber, promo: promo?.code ?? null },
       actor: actorOf(auth),
     });
-    if (holds) await this.setDeviceStatus(tx, org, device.id, 'reserved');
+    if (holds) await this.hold(tx, org, device);
     await this.openDoor(tx, auth, device);
     if (mode === 'rental' || mode === 'vending') {
       await recordTracking(tx, {
@@ -575,7 +643,11 @@ export class TransactionService {
       }
     }
     if (t.idDevice && t.deviceHeld)
-      await this.openDoor(tx, auth, await this.lockDevice(tx, t.organizationId, t.idDevice));
+      await this.openDoor(
+        tx,
+        auth,
+        await this.lockDevice(tx, t.organizationId, t.idDevice, { shared: true }),
+      );
     const now = new Date();
     let money: Partial<typeof transactions.$inferInsert> = {};
     let status: Partial<typeof transactions.$inferInsert> = { eventStatus: 'finished' };
@@ -711,7 +783,12 @@ export class TransactionService {
   async servicePickup(tx: Tx, auth: AuthContext, id: string): Promise<string> {
     const t = await this.getLocked(tx, auth.organizationId, id);
     assertAllowed('pickup', t);
-    if (t.idDevice) await this.openDoor(tx, auth, await this.lockDevice(tx, t.organizationId, t.idDevice));
+    if (t.idDevice)
+      await this.openDoor(
+        tx,
+        auth,
+        await this.lockDevice(tx, t.organizationId, t.idDevice, { shared: true }),
+      );
     await this.release(tx, t);
     await applyStep(
       tx,
@@ -766,9 +843,10 @@ export class TransactionService {
   async serviceDropoff(tx: Tx, auth: AuthContext, id: string, deviceId: string): Promise<string> {
     const t = await this.getLocked(tx, auth.organizationId, id);
     assertAllowed('dropoff', t);
-    const d = await this.lockDevice(tx, t.organizationId, deviceId);
+    const d = await this.lockDevice(tx, t.organizationId, deviceId, { shared: true });
     if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
-    await this.setDeviceStatus(tx, t.organizationId, d.id, 'reserved');
+    if (isSharedDoor(d, t.organizationId)) await this.assertSharedDoorUsable(tx, d, new Date());
+    await this.hold(tx, t.organizationId, d);
     await this.openDoor(tx, auth, d);
     await applyStep(
       tx,
@@ -989,10 +1067,13 @@ export class TransactionService {
     input: { id_device?: string; phone_number?: string; email?: string },
   ): Promise<string> {
     const org = auth.organizationId;
-    const device = input.id_device ? await this.lockDevice(tx, org, input.id_device) : undefined;
+    const device = input.id_device
+      ? await this.lockDevice(tx, org, input.id_device, { shared: true })
+      : undefined;
     if (device) {
       if (device.mode !== 'delivery') throw BadRequest(M.deviceWrongMode('delivery'));
       if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
+      if (isSharedDoor(device, org)) await this.assertSharedDoorUsable(tx, device, new Date());
       await assertReservationAllows(tx, {
         deviceId: device.id,
         at: new Date(),
@@ -1046,7 +1127,7 @@ export class TransactionService {
       detail: { id_device: device?.id ?? null, locker_number: device?.lockerNumber ?? null },
       actor: actorOf(auth),
     });
-    if (device) await this.setDeviceStatus(tx, org, device.id, 'reserved');
+    if (device) await this.hold(tx, org, device);
     else await emitFor(tx, t!, 'non_locker_delivery');
     return t!.id;
   }
@@ -1072,13 +1153,14 @@ export class TransactionService {
       throw Conflict(M.wrongCourierCode);
     const targetId = input.id_device ?? t.idDevice;
     if (!targetId) throw BadRequest(M.deviceRequired);
-    const d = await this.lockDevice(tx, org, targetId);
+    const d = await this.lockDevice(tx, org, targetId, { shared: true });
     if (d.id !== t.idDevice || !t.deviceHeld) {
       if (d.mode !== 'delivery') throw BadRequest(M.deviceWrongMode('delivery'));
       if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
+      if (isSharedDoor(d, org)) await this.assertSharedDoorUsable(tx, d, new Date());
       await this.release(tx, t);
       await tx.update(transactions).set({ deviceHeld: false }).where(eq(transactions.id, t.id));
-      await this.setDeviceStatus(tx, org, d.id, 'reserved');
+      await this.hold(tx, org, d);
     }
     await this.openDoor(tx, auth, d);
     const now = new Date();
