@@ -19,6 +19,7 @@ export const SETTINGS_MESSAGES = {
   /** Our texts (the spec names none). */
   hardwareNotEnabled: 'This hardware type is not enabled for this organization.',
   modeNotEnabled: 'This mode is not enabled for this organization.',
+  sizeNotFound: 'Size not found',
   invalidPhone: 'Invalid phone number',
   verificationSent: 'A verification link has been sent to this e-mail address.',
   verified: 'Your e-mail address has been verified.',

@@ -68,9 +68,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: method === 'POST' ? 'Save all settings' : 'Update some settings',
-        description: `${method === 'POST' ? 'Fields not sent take their defaults (usd, email, the rest null).' : 'Only the fields sent change.'} The default mode and hardware must be enabled for the organization (400). Admin only. spec: console §7 settings.`,
+        description: `${method === 'POST' ? 'Fields not sent take their defaults (usd, email, the rest null).' : 'Only the fields sent change.'} The default mode and hardware must be enabled for the organization (400); default_id_size one of its sizes (404). Admin only. spec: console §7 settings.`,
         body: ZSettingsRequest,
-        response: { 200: ZSettings, ...errors(400, 401, 403) },
+        response: { 200: ZSettings, ...errors(400, 401, 403, 404) },
       },
       handler: async (req) =>
         req.withTenant((tx) =>

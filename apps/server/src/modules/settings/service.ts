@@ -14,7 +14,7 @@ import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { contactVerifications, organizations, settings, tableFilters } from '../../db/schema';
+import { contactVerifications, organizations, settings, sizes, tableFilters } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
 import { withTenant } from '../../tenancy';
@@ -88,7 +88,8 @@ async function isVerified(tx: DbOrTx, organizationId: string, email: string | nu
 /**
  * `POST settings` (`replace`: fields not sent take their defaults) and `PUT settings` (`merge`:
  * only the fields sent change; `time_zone` is kept unless sent). The default mode and hardware must be enabled for the organization
- * (400 otherwise). Changing the support e-mail makes it unverified unless it was verified before.
+ * (400 otherwise); `default_id_size` must be one of its sizes (404 'Size not found', as for another
+ * organization's size). Changing the support e-mail makes it unverified unless it was verified before.
  */
 export async function saveSettings(
   tx: DbOrTx,
@@ -103,6 +104,14 @@ export async function saveSettings(
     throw BadRequest(SETTINGS_MESSAGES.hardwareNotEnabled);
   if (input.default_device_mode && !enabledModes(flags).includes(input.default_device_mode))
     throw BadRequest(SETTINGS_MESSAGES.modeNotEnabled);
+  // the default size is one of the organization's own: another organization's id answers 404 as a missing one
+  if (input.default_id_size) {
+    const [size] = await tx
+      .select({ id: sizes.id })
+      .from(sizes)
+      .where(and(eq(sizes.id, input.default_id_size), eq(sizes.organizationId, p.organizationId)));
+    if (!size) throw NotFound(SETTINGS_MESSAGES.sizeNotFound);
+  }
   const values: Partial<typeof settings.$inferInsert> = p.mode === 'replace' ? { ...DEFAULTS } : {};
   if (input.default_currency !== undefined) values.defaultCurrency = input.default_currency;
   if (input.default_device_hardware !== undefined)

@@ -58,7 +58,14 @@ describe('settings', () => {
       default_notification_channel: 'email',
       time_zone: 'America/Chicago',
     });
-    const sizeId = '33333333-3333-4333-8333-333333333333';
+    const missing = await call('POST', 'settings', admin, {
+      default_id_size: '33333333-3333-4333-8333-333333333333',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe(SETTINGS_MESSAGES.sizeNotFound);
+    const sizeId = (
+      await call('POST', 'sizes', admin, { name: 'Default', width: 10, depth: 10, height: 10 })
+    ).json().id as string;
     const post = await call('POST', 'settings', admin, {
       default_currency: 'eur',
       default_device_hardware: 'ojmar',
