@@ -138,7 +138,7 @@ describe('reports CRUD (spec: console §3 Report, §4 recurrence, §5 rules, §7
       expect((await t.app.inject({ ...req, headers: admin })).statusCode).toBe(404);
   });
 
-  it('roles: viewers read; admins and members write and delete (spec §6)', async () => {
+  it('roles: viewers read; admins and members write; only admins delete (spec §6 bulk actions)', async () => {
     expect((await post(weekly(), viewer)).statusCode).toBe(403);
     const list = await t.app.inject({ method: 'GET', url: '/api/reports', headers: viewer });
     expect(list.statusCode).toBe(200);
@@ -150,10 +150,17 @@ describe('reports CRUD (spec: console §3 Report, §4 recurrence, §5 rules, §7
       payload: { ids: [mine.id] },
     });
     expect(del.statusCode).toBe(403);
-    const ok = await t.app.inject({
+    const byMember = await t.app.inject({
       method: 'DELETE',
       url: '/api/reports',
       headers: member,
+      payload: [mine.id],
+    });
+    expect(byMember.statusCode).toBe(403);
+    const ok = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/reports',
+      headers: admin,
       payload: [mine.id],
     });
     expect(ok.statusCode).toBe(200);

@@ -47,7 +47,8 @@ export const reportsResource: Resource<TReport, typeof ZReportCreateRequest, typ
   csv: {
     headers: ['name', 'contents', 'recurrence', 'weekday', 'month', 'when', 'send_time', 'last_sent'],
   },
-  roles: { delete: ['admin', 'member'], upload: ['admin'], export: ['admin'] },
+  // bulk delete, like row selection, is the admin's (console §6); the console offers it to admins only
+  roles: { delete: ['admin'], upload: ['admin'], export: ['admin'] },
   messages: {
     created: REPORT_MESSAGES.created,
     updated: REPORT_MESSAGES.updated,
