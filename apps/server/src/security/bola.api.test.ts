@@ -546,6 +546,10 @@ const EXEMPT: Record<string, string> = {
     'public by design (images in <img> tags carry no token); the key is a random UUID, a capability',
   'GET /api/filters/{page}': "`page` names a console table, not an object; rows are the caller's own",
   'PUT /api/filters/{page}': "`page` names a console table, not an object; rows are the caller's own",
+  'PUT /api/lock-vendors/{vendor}':
+    "`vendor` names a lock brand, not an object; the account saved is the caller's own",
+  'DELETE /api/lock-vendors/{vendor}':
+    "`vendor` names a lock brand, not an object; the account removed is the caller's own",
   'GET /api/event/{id}/public':
     'public transaction page: authorised by its share token, not by a session (transactions tests)',
   'GET /api/reservations/{tracking}/check-uniqueness':

@@ -318,6 +318,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/apps/widget': ADMIN,
   'PUT /api/apps/widget': ADMIN,
   'POST /api/apps/widget/rotate-key': ADMIN,
+  // lock vendor accounts hold the organization's vendor credentials: settings, the admin's
+  'GET /api/lock-vendors': ADMIN,
+  'PUT /api/lock-vendors/{vendor}': ADMIN,
+  'DELETE /api/lock-vendors/{vendor}': ADMIN,
   'GET /api/integrations': ADMIN,
   'GET /api/integrations/twilio': ADMIN,
   'PUT /api/integrations/twilio': ADMIN,
