@@ -9,6 +9,7 @@ import {
   unique,
   uniqueEmail,
 } from '../support/console';
+import { signedInTenant, suffix } from '../support/tenants';
 
 // Dashboard (issue 11): /home shows the metric cards, charts and top tables of the seeded
 // organization's history and follows the filter bar; the cards are remembered in cookies and the
@@ -172,5 +173,132 @@ test.describe('dashboard', () => {
     await page.reload();
     await expect(card(page, 4)).toBeVisible();
     await expect(card(page, 5)).toHaveCount(0);
+  });
+
+  test('a custom range reads the chosen days; days after today cannot be picked', async ({
+    page,
+    request,
+  }) => {
+    await history(request);
+    await openAsAdmin(page, '/home');
+    await page.getByRole('combobox', { name: 'Date Range' }).click();
+    await page.getByRole('option', { name: 'Today' }).click();
+    await expect(card(page, 1).getByTestId('metric-value')).toBeVisible();
+    const todays = await figureOf(page, 1);
+    expect(Number(todays)).toBeGreaterThanOrEqual(2);
+
+    // Custom starts from the dates the current range stands for: today to today, the same figure
+    const customToday = page.waitForRequest((r) =>
+      /\/api\/reports\/total_transactions\?from_date=/.test(r.url()),
+    );
+    await page.getByRole('combobox', { name: 'Date Range' }).click();
+    await page.getByRole('option', { name: 'Custom' }).click();
+    const url = new URL((await customToday).url());
+    const today = url.searchParams.get('to_date')!;
+    expect(url.searchParams.get('from_date')).toBe(today);
+    await expect(card(page, 1).getByTestId('metric-value')).toHaveAttribute('data-value', todays);
+    const from = page.getByRole('group', { name: 'From' });
+    const to = page.getByRole('group', { name: 'To' });
+    const [y, m, d] = today.split('-');
+    await expect(to).toContainText(`${m}/${d}/${y}`);
+
+    // typing an earlier start refetches with that day; the figure cannot shrink
+    const earlier = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) - 40)).toISOString().slice(0, 10);
+    const [ey, em, ed] = earlier.split('-');
+    const widened = page.waitForRequest((r) =>
+      r.url().includes(`/api/reports/total_transactions?from_date=${earlier}&to_date=${today}`),
+    );
+    await from.getByRole('spinbutton', { name: 'Month' }).click();
+    await page.keyboard.type(`${em}${ed}${ey}`);
+    await widened;
+    await expect(from).toContainText(`${em}/${ed}/${ey}`);
+    await expect(card(page, 1).getByTestId('metric-value')).toBeVisible();
+    expect(Number(await figureOf(page, 1))).toBeGreaterThanOrEqual(Number(todays));
+    await expect(page.getByText('No data found')).toHaveCount(0);
+    // the report CSV is of the chosen days
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Latest Report CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`report_${earlier}_${today}.csv`);
+    const { records } = csvRecords(fs.readFileSync(await download.path(), 'utf8'));
+    expect(records.find((r) => r.Section === 'Metric' && r.Name === 'Total Transactions')?.Value).toBe(
+      await figureOf(page, 1),
+    );
+
+    // the To calendar offers today but no later day
+    await to.getByRole('button', { name: /Choose date/ }).click();
+    const calendar = page.getByRole('dialog');
+    await expect(calendar.getByRole('gridcell', { name: String(Number(d)), exact: true })).toBeEnabled();
+    const lastOfMonth = new Date(Date.UTC(Number(y), Number(m), 0)).getUTCDate();
+    if (Number(d) < lastOfMonth)
+      await expect(
+        calendar.getByRole('gridcell', { name: String(Number(d) + 1), exact: true }),
+      ).toBeDisabled();
+    else await expect(calendar.getByRole('button', { name: 'Next month' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+  });
+
+  test('a super-tenant reads one of its sub-organizations; others have no such filter', async ({
+    page,
+    request,
+  }) => {
+    // a sub-organization (no Super-Tenant flag) with one location and one transaction, made by its owner
+    const tenant = await signedInTenant(page, request, 'Dash Sub', { storage_mode: 'true' });
+    const call = async (url: string, data: unknown) => {
+      const res = await request.post(`/api/${url}`, { headers: tenant.headers, data });
+      if (!res.ok()) throw new Error(`POST ${url} ${res.status()}: ${await res.text()}`);
+      return (await res.json()) as ApiRecord;
+    };
+    const location = await call('locations', {
+      name: unique('Sub Hall'),
+      address: '1 Sub Street',
+      contact_email: 'ops@sub.test',
+      contact_phone: '+14155550100',
+    });
+    const size = await call('sizes', { name: unique('Sub Size'), width: 1, depth: 1, height: 1 });
+    const door = await call('devices', {
+      name: unique('Sub Door'),
+      locker_number: 1,
+      mode: 'storage',
+      status: 'available',
+      hardware_type: 'virtual',
+      id_location: location.id,
+      id_size: size.id,
+    });
+    const user = await call('users', { name: unique('Sue'), email: `sue-${suffix()}@sub.test` });
+    await call('events/storage', { id_device: door.id, id_user: user.id });
+    await page.goto(`${tenant.origin}/home`);
+    await expect(card(page, 1).getByTestId('metric-value')).toHaveAttribute('data-value', '1');
+    await expect(page.getByRole('combobox', { name: 'Date Range' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Sub-Organization' })).toHaveCount(0);
+
+    const api = await adminApi(request);
+    const name = tenant.name;
+    const sub = (await api.list(`organizations?search=${encodeURIComponent(name)}&size=10`)).items.find(
+      (o) => o.name === name,
+    )!;
+    await openAsAdmin(page, '/home');
+    await expect(card(page, 1).getByTestId('metric-value')).toBeVisible();
+    const ours = await figureOf(page, 1);
+    const read = page.waitForRequest(
+      (r) => r.url().includes('/api/reports/total_transactions?') && r.url().includes(`target_org=${sub.id}`),
+    );
+    await page.getByRole('combobox', { name: 'Sub-Organization' }).click();
+    await page.getByRole('option', { name }).click();
+    await read;
+    await expect(card(page, 1).getByTestId('metric-value')).toHaveAttribute('data-value', '1');
+    await expect(
+      page.getByRole('table', { name: 'Top Locations' }).getByText(String(location.name)),
+    ).toBeVisible();
+    // the location filter offers the sub-organization's locations only
+    await page.getByRole('combobox', { name: 'Location' }).click();
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await expect(page.getByRole('option', { name: String(location.name) })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // back to the organization itself
+    await page.getByRole('combobox', { name: 'Sub-Organization' }).click();
+    await page.getByRole('option', { name: 'This organization' }).click();
+    await expect(card(page, 1).getByTestId('metric-value')).toHaveAttribute('data-value', ours);
   });
 });
