@@ -105,8 +105,22 @@ export function offsetOf(page: number, size: number, cursor?: string): number {
 /** Most ids a substring search hands to the list query; above it the list filters without them. */
 export const SEARCH_ID_CAP = 5000;
 
+/** `term` with the ILIKE wildcards (`%`, `_`) and the escape character (`\\`) escaped. */
+const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `%term%` for ILIKE, with the wildcards of the term escaped. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (term: string): string => `%${escapeLike(term)}%`;
+
+/** The offset of the 1-based `page` of `size` rows, for lists that page by offset only. */
+export const pageOffset = (page: number, size: number): number => (page - 1) * size;
+
+/**
+ * The house's list answer `{ items, total, pages, page, page_size }` (`pages` = ⌈total / size⌉;
+ * `size` is the page size in effect, after any cap).
+ */
+export function pageOf<T>(items: T[], total: number, page: number, size: number) {
+  return { items, total, pages: Math.ceil(total / size), page, page_size: size };
+}
 
 /**
  * Ids of the tenant's rows of `table` whose `columns` (database names) contain `pattern` (ILIKE),

@@ -44,6 +44,7 @@ import {
   keyset,
   likePattern,
   offsetOf,
+  pageOf,
   searchIds,
 } from './paging';
 import { snapshotBatches } from './snapshot';
@@ -317,11 +318,7 @@ export function crudRoutes<
           const last = rows[rows.length - 1];
           const items = rows.map(({ [CURSOR_KEY]: _, ...row }) => row as Row);
           return {
-            items: await r.toWire(items, tx),
-            total,
-            pages: Math.ceil(total / size),
-            page: q.page,
-            page_size: size,
+            ...pageOf(await r.toWire(items, tx), total, q.page, size),
             total_estimated: estimated,
             next_cursor:
               sort.keyed && last && rows.length === size

@@ -25,6 +25,7 @@ import type { Tx } from '../../db/client';
 import { auditLog, devices, deviceUnlocks, locationLockSettings, locations } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { pageOf, pageOffset } from '../../lib/crud/paging';
 import { findOr404, rowError, wireOf } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
 import { devicesToWire } from './resource';
@@ -302,15 +303,9 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
             .where(where)
             .orderBy(desc(deviceUnlocks.requestedAt), desc(deviceUnlocks.id))
             .limit(size)
-            .offset((page - 1) * size);
+            .offset(pageOffset(page, size));
           const total = Number(n);
-          return {
-            items: rows.map(unlockToWire),
-            total,
-            pages: Math.ceil(total / size),
-            page,
-            page_size: size,
-          };
+          return pageOf(rows.map(unlockToWire), total, page, size);
         }),
     );
 

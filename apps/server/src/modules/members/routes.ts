@@ -36,10 +36,10 @@ import { authSessions, members } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { csvStream, parseCsv } from '../../lib/crud/csv';
+import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import { historyRegistry, lockOr404, rowError, wireOf } from '../../lib/crud/resource';
 import { MULTIPART, zField, zFile } from '../../lib/multipart';
 import { errors } from '../../lib/openapi';
-import { escapeLike } from '../users/service';
 import {
   insertInvitedMember,
   type MemberRow,
@@ -71,7 +71,7 @@ function whereOf(
   const parts: Array<SQL | undefined> = [eq(members.organizationId, auth.organizationId)];
   const s = q.search?.trim();
   if (s && s.length >= 2) {
-    const p = `%${escapeLike(s)}%`;
+    const p = likePattern(s);
     parts.push(
       or(
         ilike(members.email, p),
@@ -133,14 +133,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(where)
           .orderBy(...orderOf(q.sort_by, q.order))
           .limit(size)
-          .offset((q.page - 1) * size);
-        return {
-          items: rows.map(toMemberFor(req.auth)),
-          total,
-          pages: Math.ceil(total / size),
-          page: q.page,
-          page_size: size,
-        };
+          .offset(pageOffset(q.page, size));
+        return pageOf(rows.map(toMemberFor(req.auth)), total, q.page, size);
       }),
   );
 

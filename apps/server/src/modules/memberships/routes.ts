@@ -3,12 +3,11 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberships, membershipUsers, users } from '../../db/schema';
+import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import { crudRoutes } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
 import { pricingGated } from '../prices/routes';
 import { membershipsResource, withPlanSync } from './resource';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * `/memberships` CRUD, CSV upload and export (spec: operational §7 Memberships), plus
@@ -42,7 +41,7 @@ export async function membershipsRoutes(app: FastifyInstance): Promise<void> {
             s && s.length >= 2
               ? or(
                   ...[memberships.name, users.name, users.lastName, users.email].map((c) =>
-                    ilike(sql`${c}::text`, `%${escapeLike(s)}%`),
+                    ilike(sql`${c}::text`, likePattern(s)),
                   ),
                 )
               : undefined,
@@ -73,19 +72,18 @@ export async function membershipsRoutes(app: FastifyInstance): Promise<void> {
             .where(where)
             .orderBy(desc(membershipUsers.createdAt), membershipUsers.membershipId, membershipUsers.userId)
             .limit(size)
-            .offset((q.page - 1) * size);
-          return {
-            items: rows.map((r) => ({
+            .offset(pageOffset(q.page, size));
+          return pageOf(
+            rows.map((r) => ({
               membership: { id: r.membershipId, name: r.membershipName },
               user: { id: r.userId, name: [r.name, r.lastName].filter(Boolean).join(' '), email: r.email },
               used_transactions: r.used,
               created_at: r.createdAt.toISOString(),
             })),
             total,
-            pages: Math.ceil(total / size),
-            page: q.page,
-            page_size: size,
-          };
+            q.page,
+            size,
+          );
         }),
     );
   });

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { storeImage } from '../../adapters/storage';
 import { notificationDeliveries, notifications } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
+import { pageOf, pageOffset } from '../../lib/crud/paging';
 import { crudRoutes, findOr404, lockOr404, wireOf } from '../../lib/crud/resource';
 import { MULTIPART, zFile } from '../../lib/multipart';
 import { errors } from '../../lib/openapi';
@@ -255,14 +256,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(where)
           .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
           .limit(size)
-          .offset((req.query.page - 1) * size);
-        return {
-          items: rows.map(deliveryToWire),
-          total,
-          pages: Math.ceil(total / size),
-          page: req.query.page,
-          page_size: size,
-        };
+          .offset(pageOffset(req.query.page, size));
+        return pageOf(rows.map(deliveryToWire), total, req.query.page, size);
       }),
   );
 

@@ -2,11 +2,10 @@ import type { TOrganizationStatus } from '@lockerops/contract';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { members, organizations, settings } from '../../db/schema';
+import { likePattern, pageOffset } from '../../lib/crud/paging';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationInsert = typeof organizations.$inferInsert;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** An organization `organizationId` may manage: itself or one of its direct sub-organizations. */
 const manageable = (organizationId: string) =>
@@ -22,7 +21,7 @@ export async function listManaged(
   if (p.status === 'archived') parts.push(eq(organizations.active, false));
   const s = p.search?.trim();
   if (s) {
-    const pattern = `%${escapeLike(s)}%`;
+    const pattern = likePattern(s);
     parts.push(
       or(
         ilike(organizations.name, pattern),
@@ -44,7 +43,7 @@ export async function listManaged(
       asc(organizations.name),
     )
     .limit(p.size)
-    .offset((p.page - 1) * p.size);
+    .offset(pageOffset(p.page, p.size));
   return { rows, total: Number(total) };
 }
 

@@ -21,6 +21,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { members, organizations } from '../../db/schema';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
+import { pageOf } from '../../lib/crud/paging';
 import { toWire } from '../../lib/rows';
 import { withTenant } from '../../tenancy';
 import { flagColumns, flagsOf, getOrganizationFlags } from './flags';
@@ -137,16 +138,15 @@ export class OrganizationsService {
       this.ctx.db,
       rows.map((r) => r.id),
     );
-    return {
-      items: rows.map((r) => ({
+    return pageOf(
+      rows.map((r) => ({
         ...toOrganizationBase(r),
         sub_orgs: children.filter((c) => c.parentId === r.id).map(toOrganizationBase),
       })),
       total,
-      pages: Math.ceil(total / q.size),
-      page: q.page,
-      page_size: q.size,
-    };
+      q.page,
+      q.size,
+    );
   }
 
   /**

@@ -10,13 +10,12 @@ import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reports } from '../../db/schema';
+import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import { crudRoutes, findOr404 } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
 import { buildReport, renderCsv, renderPdf } from './render';
 import { reportsResource } from './resource';
 import { type ReportRow, reportsToWire } from './service';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The Reporting calls (spec: console §7 Reports): the list area's CRUD from `reportsResource`,
@@ -42,7 +41,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         const q = req.query;
         const parts: SQL[] = [eq(reports.organizationId, req.auth.organizationId)];
         const s = q.search?.trim();
-        if (s && s.length >= 2) parts.push(ilike(reports.name, `%${escapeLike(s)}%`));
+        if (s && s.length >= 2) parts.push(ilike(reports.name, likePattern(s)));
         const where = and(...parts);
         const [{ total }] = (await tx.select({ total: count() }).from(reports).where(where)) as [
           { total: number },
@@ -54,14 +53,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(where)
           .orderBy(desc(reports.createdAt), sql`${reports.id}`)
           .limit(size)
-          .offset((q.page - 1) * size);
-        return {
-          items: await reportsToWire(rows as ReportRow[], tx),
-          total,
-          pages: Math.ceil(total / size),
-          page: q.page,
-          page_size: size,
-        };
+          .offset(pageOffset(q.page, size));
+        return pageOf(await reportsToWire(rows as ReportRow[], tx), total, q.page, size);
       }),
   );
 

@@ -31,6 +31,7 @@ import type { LockAdapter } from '../../adapters/locks';
 import { devices, locations, organizations, transactions } from '../../db/schema';
 import { HttpError, NotFound } from '../../errors';
 import { csvStream } from '../../lib/crud/csv';
+import { pageOf } from '../../lib/crud/paging';
 import { snapshotBatches } from '../../lib/crud/snapshot';
 import { errors } from '../../lib/openapi';
 import { actionAnswer, eventOr404 } from './answers';
@@ -77,11 +78,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       async (req) => {
         const r = await req.withTenant((tx) => listTransactions(tx, req.auth.organizationId, req.query));
         return {
-          items: r.items,
-          total: r.total,
-          pages: Math.ceil(r.total / r.pageSize),
-          page: r.page,
-          page_size: r.pageSize,
+          ...pageOf(r.items, r.total, r.page, r.pageSize),
           total_estimated: r.totalEstimated,
           next_cursor: r.nextCursor ?? undefined,
         };

@@ -13,8 +13,9 @@ import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { groups, groupUsers, users } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
+import { likePattern } from '../../lib/crud/paging';
 import type { Resource } from '../../lib/crud/resource';
-import { assertEmailFree, escapeLike, notificationChannelOf } from './service';
+import { assertEmailFree, notificationChannelOf } from './service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -49,7 +50,7 @@ export async function usersToWire(rows: UserRow[], tx: Tx): Promise<TUser[]> {
 }
 
 const like = (col: Parameters<typeof ilike>[0], v?: string): SQL | undefined =>
-  v ? ilike(sql`${col}::text`, `%${escapeLike(v)}%`) : undefined;
+  v ? ilike(sql`${col}::text`, likePattern(v)) : undefined;
 
 /**
  * The Users area (spec: operational §2 Users, §3 User, §5 User, §7 Users): the operator's

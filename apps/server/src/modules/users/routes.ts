@@ -14,10 +14,11 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { likePattern } from '../../lib/crud/paging';
 import { lockOr404, wireOf } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
 import { liveUsersOf, usersToWire } from './resource';
-import { escapeLike, userTransactions } from './service';
+import { userTransactions } from './service';
 
 type UserRow = typeof users.$inferSelect;
 const Params = z.object({ id: z.uuid() });
@@ -108,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const s = search?.trim() ?? '';
         if (s.length < 2) throw BadRequest('Search needs at least 2 characters.');
-        const pattern = `%${escapeLike(s)}%`;
+        const pattern = likePattern(s);
         const rows = await tx
           .select()
           .from(users)

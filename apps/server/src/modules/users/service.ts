@@ -6,9 +6,6 @@ import { settings, users } from '../../db/schema';
 import { Conflict } from '../../errors';
 import { userTransactionRows } from '../transactions/repository';
 
-/** Escapes LIKE wildcards so a filter value matches literally. */
-export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The organization's default notification channel (spec: operational §5 User, §9): `email` unless
  * its settings say `sms`.

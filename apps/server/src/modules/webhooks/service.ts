@@ -14,6 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
 import type { DomainEventSubscriber } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
+import { pageOf, pageOffset } from '../../lib/crud/paging';
 import type { SecretBox } from '../../lib/secrets';
 import { isPrivateUrl, newSigningSecret } from './delivery';
 
@@ -58,14 +59,8 @@ export async function listEndpoints(
     .where(where)
     .orderBy(desc(webhookEndpoints.createdAt))
     .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  return {
-    items: rows.map(toWire),
-    total,
-    pages: Math.ceil(total / q.size),
-    page: q.page,
-    page_size: q.size,
-  };
+    .offset(pageOffset(q.page, q.size));
+  return pageOf(rows.map(toWire), total, q.page, q.size);
 }
 
 /**
@@ -163,9 +158,9 @@ export async function listDeliveries(
     .where(where)
     .orderBy(desc(webhookAttempts.createdAt), desc(webhookAttempts.attempt))
     .limit(p.size)
-    .offset((p.page - 1) * p.size);
-  return {
-    items: rows.map(({ a, m }) => ({
+    .offset(pageOffset(p.page, p.size));
+  return pageOf(
+    rows.map(({ a, m }) => ({
       id: a.id,
       message_id: a.messageId,
       webhook_id: m.webhookId,
@@ -180,10 +175,9 @@ export async function listDeliveries(
       created_at: a.createdAt.toISOString(),
     })),
     total,
-    pages: Math.ceil(total / p.size),
-    page: p.page,
-    page_size: p.size,
-  };
+    p.page,
+    p.size,
+  );
 }
 
 /**
