@@ -1,8 +1,8 @@
-import { DATE_FORMAT, type THistoryEntry } from '@lockerops/contract';
+import type { THistoryEntry } from '@lockerops/contract';
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
-import dayjs from 'dayjs';
 import { formatApiError } from '../api/errors';
 import { useHistory } from '../api/history';
+import { formatDateTime } from '../lib/format';
 
 const ACTION_LABELS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
 
@@ -60,7 +60,7 @@ function HistoryItem({ entry }: { entry: THistoryEntry }) {
           {entry.actor_name ?? entry.actor_type}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {dayjs(entry.created_at).format(DATE_FORMAT)}
+          {formatDateTime(entry.created_at)}
         </Typography>
       </Box>
       {changes.length ? (

@@ -1,4 +1,4 @@
-import { DATE_FORMAT, type TWebhookEndpoint } from '@lockerops/contract';
+import type { TWebhookEndpoint } from '@lockerops/contract';
 import {
   Alert,
   Button,
@@ -14,10 +14,10 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatApiError } from '../../api/errors';
 import { PagedTableFooter } from '../../components/PagedTableFooter';
+import { formatDateTime } from '../../lib/format';
 import { useReplayDelivery, useWebhookDeliveries } from './webhookHooks';
 
 /**
@@ -49,7 +49,7 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
         <TableBody>
           {(log.data?.items ?? []).map((d) => (
             <TableRow key={d.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayjs(d.created_at).format(DATE_FORMAT)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.created_at)}</TableCell>
               <TableCell>{d.event_type}</TableCell>
               <TableCell>
                 {d.attempt}

@@ -3,6 +3,7 @@ import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ReactNode } from 'react';
+import { formatMoney } from '../../lib/format';
 import { type DashboardFilter, useMetric } from './hooks';
 
 const HEIGHT = 280;
@@ -81,7 +82,7 @@ export default function DashboardCharts({
               id: 'earnings',
               label: 'Earnings',
               data: points.map((p) => p.value),
-              valueFormatter: (v) => (v === null ? '' : `${symbol}${v.toFixed(2)}`),
+              valueFormatter: (v) => formatMoney(v, symbol, { empty: '' }),
             },
           ]}
         />

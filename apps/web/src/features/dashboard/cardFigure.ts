@@ -1,4 +1,5 @@
 import { currencySymbol, type TCardMetric, type TMetricAnswer } from '@lockerops/contract';
+import { formatMoney, formatNumber } from '../../lib/format';
 
 /** How a card's figure reads: money, a count, a percentage, seconds, a plain decimal. */
 export type FigureKind = 'money' | 'count' | 'percent' | 'seconds' | 'decimal';
@@ -90,8 +91,7 @@ export function cardFigure<N extends TCardMetric>(metric: N, answer: TMetricAnsw
   }
 }
 
-const grouped = (v: number, digits: number) =>
-  v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const grouped = (v: number, digits: number) => formatNumber(v, digits, { grouped: true });
 
 /** Seconds as `1h 02m 05s`, `3m 20s` or `45s`. */
 export function formatDuration(totalSeconds: number): string {
@@ -109,7 +109,7 @@ export function formatDuration(totalSeconds: number): string {
 export function formatFigure(kind: FigureKind, value: number, currency: string | null): string {
   switch (kind) {
     case 'money':
-      return `${currencySymbol(currency)}${grouped(value, 2)}`;
+      return formatMoney(value, currencySymbol(currency), { grouped: true });
     case 'count':
       return grouped(value, 0);
     case 'percent':

@@ -9,15 +9,14 @@ import {
 } from '@lockerops/contract';
 import { Box, Chip, List, ListItem, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useSnackbar } from 'notistack';
 import { apiRequest } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { formatDateTime } from '../../lib/format';
 import { devicesKey } from './hooks';
 
 /** Unlocks shown in a device's details: the latest ones. */
 export const TIMELINE_SIZE = 10;
-const TIME_FORMAT = 'MM/DD/YYYY hh:mm:ss A';
 
 const COLORS: Record<TUnlockState, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
   requested: 'default',
@@ -76,7 +75,7 @@ export function UnlockTimeline({ deviceId }: { deviceId: string }) {
         <Box
           key={u.id}
           role="group"
-          aria-label={`Unlock ${dayjs(u.requested_at).format(TIME_FORMAT)}`}
+          aria-label={`Unlock ${formatDateTime(u.requested_at, { seconds: true })}`}
           sx={{ borderLeft: 2, borderColor: 'divider', pl: 1.5, mb: 1.5 }}
         >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -103,7 +102,7 @@ export function UnlockTimeline({ deviceId }: { deviceId: string }) {
                   {UNLOCK_STATE_LABELS[s.state]}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {dayjs(s.at).format(TIME_FORMAT)}
+                  {formatDateTime(s.at, { seconds: true })}
                 </Typography>
               </ListItem>
             ))}

@@ -1,18 +1,12 @@
-import {
-  DATE_FORMAT,
-  ISSUE_STATUS_LABELS,
-  ISSUE_STATUSES,
-  type TIssue,
-  type TIssueStatus,
-} from '@lockerops/contract';
+import { ISSUE_STATUS_LABELS, ISSUE_STATUSES, type TIssue, type TIssueStatus } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, MenuItem, Select } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { formatDateTime } from '../../lib/format';
 import { ISSUES_ENDPOINT, issuesKey, useIssueStatus, ZIssuePage } from './hooks';
 import { IssueFormDialog } from './IssueFormDialog';
 
@@ -44,7 +38,7 @@ export function issueColumns(onStatus: (issue: TIssue, status: TIssueStatus) => 
       field: 'created_at',
       headerName: 'Created',
       width: 170,
-      valueFormatter: (v: string) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
+      valueFormatter: (v: string) => formatDateTime(v, { empty: '' }),
     },
     {
       field: 'status',

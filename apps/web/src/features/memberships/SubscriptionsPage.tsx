@@ -8,8 +8,8 @@ import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { formatMoney } from '../../lib/format';
 import { accountState, useStripeAccount } from '../payments/hooks';
-import { formatMoney } from '../prices/rowActions';
 import { MEMBERSHIPS_ENDPOINT, membershipsKey, useDeleteMembership, ZMembershipPage } from './hooks';
 import { MembershipFormDialog } from './MembershipFormDialog';
 

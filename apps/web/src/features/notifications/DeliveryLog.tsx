@@ -1,4 +1,3 @@
-import { DATE_FORMAT } from '@lockerops/contract';
 import {
   Box,
   Button,
@@ -10,9 +9,9 @@ import {
   TableRow,
   TextField,
 } from '@mui/material';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { PagedTableFooter } from '../../components/PagedTableFooter';
+import { formatDateTime } from '../../lib/format';
 import { useDeliveries, useSendTest } from './hooks';
 
 const COLOURS = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
@@ -63,7 +62,7 @@ export function DeliveryLog({ id }: { id: string }) {
         <TableBody>
           {(log.data?.items ?? []).map((d) => (
             <TableRow key={d.id}>
-              <TableCell>{dayjs(d.sent_at ?? d.send_after).format(DATE_FORMAT)}</TableCell>
+              <TableCell>{formatDateTime(d.sent_at ?? d.send_after)}</TableCell>
               <TableCell>
                 {d.channel === 'email' ? 'E-mail' : 'SMS'}
                 {d.kind === 'customer' ? '' : ` (${d.kind})`}

@@ -1,5 +1,4 @@
 import {
-  DATE_FORMAT,
   ORGANIZATION_MESSAGES,
   SEARCH_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
@@ -33,7 +32,6 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import dayjs from 'dayjs';
 import { Fragment, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatApiError } from '../../api/errors';
@@ -41,6 +39,7 @@ import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { useResultDialog } from '../../components/ResultDialog';
+import { formatDateTime } from '../../lib/format';
 import { useArchiveOrganization, useOrganizationsQuery } from './hooks';
 import { OrganizationFormDrawer } from './OrganizationFormDrawer';
 import { subdomainUrl } from './subdomain';
@@ -200,7 +199,7 @@ export function OrganizationsPage() {
                         </Link>
                       </TableCell>
                       <TableCell>{org.owner ?? '-'}</TableCell>
-                      <TableCell>{dayjs(org.created_at).format(DATE_FORMAT)}</TableCell>
+                      <TableCell>{formatDateTime(org.created_at)}</TableCell>
                       <TableCell align="right">
                         <Tooltip title="Edit">
                           <IconButton
@@ -255,7 +254,7 @@ export function OrganizationsPage() {
                                         ) : null}
                                       </TableCell>
                                       <TableCell>{s.owner ?? '-'}</TableCell>
-                                      <TableCell>{dayjs(s.created_at).format(DATE_FORMAT)}</TableCell>
+                                      <TableCell>{formatDateTime(s.created_at)}</TableCell>
                                     </TableRow>
                                   ))}
                                 </TableBody>

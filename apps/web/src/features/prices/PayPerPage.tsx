@@ -7,9 +7,9 @@ import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { formatMoney } from '../../lib/format';
 import { PRICES_ENDPOINT, pricesKey, useDeletePrice, ZPricePage } from './hooks';
 import { PriceFormDialog } from './PriceFormDialog';
-import { formatMoney } from './rowActions';
 
 /**
  * /pay-per (spec operational §2 Prices): Add Price, search, the prices table (name, unit type,

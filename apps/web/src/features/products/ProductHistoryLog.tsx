@@ -1,7 +1,6 @@
-import { DATE_FORMAT } from '@lockerops/contract';
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
-import dayjs from 'dayjs';
 import { formatApiError } from '../../api/errors';
+import { formatDateTime } from '../../lib/format';
 import { useProductTracking } from './hooks';
 import { orderTimeline, trackingColor, trackingWho } from './timeline';
 
@@ -36,7 +35,7 @@ export function ProductHistoryLog({ id }: { id: string }) {
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Chip size="small" color={color} label={entry.label} />
                 <Typography variant="caption" color="text.secondary">
-                  {dayjs(entry.created_at).format(DATE_FORMAT)}
+                  {formatDateTime(entry.created_at)}
                 </Typography>
               </Box>
               {who ? (

@@ -2,6 +2,7 @@ import { currencySymbol, type TProduct } from '@lockerops/contract';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { rowActionsColumn } from '../../components/DataTable';
+import { formatMoney } from '../../lib/format';
 
 export interface ProductColumnOptions {
   /** admins edit and delete; members see names as plain text and may only clone (spec operational §1) */
@@ -20,7 +21,7 @@ const money = (
   field,
   headerName,
   width: 110,
-  valueFormatter: (v: number | null) => (v === null || v === undefined ? '' : `${symbol}${v.toFixed(2)}`),
+  valueFormatter: (v: number | null) => formatMoney(v, symbol, { empty: '' }),
 });
 
 /**

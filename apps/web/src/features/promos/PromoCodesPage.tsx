@@ -1,17 +1,17 @@
-import { DATE_FORMAT, DISCOUNT_TYPE_LABELS, type TPromo } from '@lockerops/contract';
+import { DISCOUNT_TYPE_LABELS, type TPromo } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { PROMOS_ENDPOINT, promosKey, useDeletePromo, ZPromoPage } from './hooks';
 import { PromoFormDialog } from './PromoFormDialog';
 
-const when = (iso: string) => dayjs(iso).format(DATE_FORMAT);
+const when = (iso: string) => formatDateTime(iso);
 
 /** /promo-codes (spec operational §2 Promos): Add Promo, search, table, edit, delete, admin bulk delete. */
 export function PromoCodesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
@@ -36,7 +36,7 @@ export function PromoCodesPage({ disableVirtualization }: { disableVirtualizatio
         headerName: 'Amount',
         width: 110,
         valueGetter: (_v, row) =>
-          row.discount_type === 'percentage' ? `${row.amount}%` : row.amount.toFixed(2),
+          row.discount_type === 'percentage' ? `${row.amount}%` : formatNumber(row.amount),
       },
       {
         field: 'start_time',

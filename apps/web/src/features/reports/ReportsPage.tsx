@@ -1,18 +1,12 @@
-import {
-  DATE_FORMAT,
-  describeSchedule,
-  REPORT_CONTENT_LABELS,
-  REPORT_MESSAGES,
-  type TReport,
-} from '@lockerops/contract';
+import { describeSchedule, REPORT_CONTENT_LABELS, REPORT_MESSAGES, type TReport } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { formatDateTime } from '../../lib/format';
 import { localOffset, REPORTS_ENDPOINT, reportsKey, useReportDownload, ZReportPage } from './hooks';
 import { ReportFormDialog } from './ReportFormDialog';
 
@@ -49,7 +43,7 @@ export function reportColumns(download: (r: TReport, format: 'csv' | 'pdf') => v
       field: 'last_sent',
       headerName: 'Last Sent',
       width: 170,
-      valueFormatter: (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
+      valueFormatter: (v: string | null) => formatDateTime(v, { empty: '' }),
     },
     {
       field: 'download',

@@ -1,16 +1,15 @@
-import { DATE_FORMAT, MODE_LABELS, type TReservation } from '@lockerops/contract';
+import { MODE_LABELS, type TReservation } from '@lockerops/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../lib/format';
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 /** The time a reservation occupies, as the table shows it. */
 export function whenText(r: TReservation): string {
-  if (!r.recurring)
-    return `${dayjs(r.start_date).format(DATE_FORMAT)} – ${dayjs(r.end_date).format(DATE_FORMAT)}`;
+  if (!r.recurring) return `${formatDateTime(r.start_date)} – ${formatDateTime(r.end_date)}`;
   const days = DAYS.every((d) => r[d])
     ? 'Every day'
     : DAYS.filter((d) => r[d])
@@ -84,7 +83,7 @@ export function reservationColumns(a: {
       field: 'created_at',
       headerName: 'Created',
       width: 170,
-      valueFormatter: (v: string) => dayjs(v).format(DATE_FORMAT),
+      valueFormatter: (v: string) => formatDateTime(v),
     },
     {
       field: 'actions',

@@ -1,10 +1,10 @@
-import { DATE_FORMAT, type TSubscriber, ZSubscriber, zPage } from '@lockerops/contract';
+import { type TSubscriber, ZSubscriber, zPage } from '@lockerops/contract';
 import type { GridColDef } from '@mui/x-data-grid';
-import dayjs from 'dayjs';
 import { apiRequest } from '../../api/client';
 import { DataTable } from '../../components/DataTable';
 import type { ListQuery } from '../../components/DataTable/useListParams';
 import { PageTitle } from '../../components/PageTitle';
+import { formatDateTime } from '../../lib/format';
 
 type TSubscriberRow = TSubscriber & { id: string };
 const SUBSCRIBERS_ENDPOINT = 'memberships/subscribers';
@@ -37,7 +37,7 @@ const columns: GridColDef<TSubscriberRow>[] = [
     field: 'created_at',
     headerName: 'Subscribed',
     width: 190,
-    valueGetter: (_v, row) => dayjs(row.created_at).format(DATE_FORMAT),
+    valueGetter: (_v, row) => formatDateTime(row.created_at),
   },
 ];
 

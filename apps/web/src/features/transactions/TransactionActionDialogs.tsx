@@ -26,6 +26,7 @@ import { useEffect, useRef } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
+import { formatMoney } from '../../lib/format';
 import {
   endTransactions,
   penalizeTransaction,
@@ -37,7 +38,7 @@ import {
   useAvailableDevices,
 } from './hooks';
 import { RecipientFields } from './RecipientFields';
-import { endDateInRange, formatMoney, paidAmount, refundSchema, toLocalInput } from './transactionView';
+import { endDateInRange, paidAmount, refundSchema, toLocalInput } from './transactionView';
 
 interface OneProps {
   open: boolean;

@@ -22,8 +22,9 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatApiError } from '../../api/errors';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { useTransactionLogs } from './hooks';
-import { formatDate, formatDuration, formatMoney } from './transactionView';
+import { formatDuration } from './transactionView';
 
 /** Label/value lines of a details dialog; empty values show '-'. */
 function Fields({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) {
@@ -141,11 +142,11 @@ function DetailsTab({ t, symbol }: { t: TTransaction; symbol: string }) {
         ['Price', t.price ? `${t.price.name} (${money(t.price.amount)} / ${t.price.unit})` : null],
         ['Promo', t.promo ? `${t.promo.name} (${t.promo.code})` : null],
         ['Membership', t.membership?.name],
-        ['Created', formatDate(t.created_at)],
-        ['Started', formatDate(t.started_at)],
-        ['Ended', formatDate(t.ended_at)],
-        ['Canceled', t.canceled_at ? `${formatDate(t.canceled_at)} ${t.canceled_by ?? ''}`.trim() : null],
-        ['Expires', t.expires_at ? formatDate(t.expires_at) : null],
+        ['Created', formatDateTime(t.created_at)],
+        ['Started', formatDateTime(t.started_at)],
+        ['Ended', formatDateTime(t.ended_at)],
+        ['Canceled', t.canceled_at ? `${formatDateTime(t.canceled_at)} ${t.canceled_by ?? ''}`.trim() : null],
+        ['Expires', t.expires_at ? formatDateTime(t.expires_at) : null],
         ['Duration', formatDuration(t.total_time)],
         ['Weight', t.weight],
         ['Subtotal', money(t.subtotal)],
@@ -158,7 +159,7 @@ function DetailsTab({ t, symbol }: { t: TTransaction; symbol: string }) {
         [
           'Notification',
           t.notification_status
-            ? `${t.notification_status}${t.notification_date ? ` ${formatDate(t.notification_date)}` : ''}`
+            ? `${t.notification_status}${t.notification_date ? ` ${formatDateTime(t.notification_date)}` : ''}`
             : null,
         ],
         ['Courier Code', t.courier_pin_code],
@@ -225,7 +226,7 @@ function HistoryTab({ id }: { id: string }) {
                 {e.actor_name ?? e.actor_type}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {formatDate(e.created_at)}
+                {formatDateTime(e.created_at)}
               </Typography>
             </Box>
             <Typography variant="body2">

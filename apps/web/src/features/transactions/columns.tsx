@@ -3,7 +3,8 @@ import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import { IconButton, Link } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { MouseEvent } from 'react';
-import { formatDate, formatDuration, formatMoney } from './transactionView';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDuration } from './transactionView';
 
 export interface TransactionColumnOptions {
   /** the organization currency's symbol */
@@ -42,7 +43,7 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
       field,
       headerName,
       width: 175,
-      valueFormatter: (v: string | null) => formatDate(v),
+      valueFormatter: (v: string | null) => formatDateTime(v),
     }) satisfies GridColDef<TTransaction>;
 
   const columns: GridColDef<TTransaction>[] = [

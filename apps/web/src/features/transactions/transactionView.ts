@@ -1,6 +1,5 @@
 import {
   ACTIVE_TRANSACTION_STATUSES,
-  DATE_FORMAT,
   isActionAllowed,
   TRANSACTION_MESSAGES,
   TRANSACTION_STATUS_FILTER,
@@ -62,14 +61,6 @@ export function transactionRowClass(t: Pick<TTransaction, 'event_status'>): stri
   if (t.event_status === 'expired') return ROW_CLASS.expired;
   return '';
 }
-
-/** A date as MM/DD/YYYY hh:mm A (spec §9), '-' when absent. */
-export const formatDate = (iso: string | null | undefined): string =>
-  iso ? dayjs(iso).format(DATE_FORMAT) : '-';
-
-/** Money with the organization's currency symbol and two decimals, '-' when absent. */
-export const formatMoney = (amount: number | null | undefined, symbol: string): string =>
-  amount === null || amount === undefined ? '-' : `${symbol}${amount.toFixed(2)}`;
 
 /** A duration in seconds as "1d 2h 05m" / "2h 05m" / "12m" / "30s"; '-' when absent. */
 export function formatDuration(seconds: number | null | undefined): string {

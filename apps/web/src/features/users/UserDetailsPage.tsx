@@ -1,4 +1,4 @@
-import { DATE_FORMAT, type TUserTransactionRow, USER_MESSAGES } from '@lockerops/contract';
+import { type TUserTransactionRow, USER_MESSAGES } from '@lockerops/contract';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import {
   Box,
@@ -12,12 +12,10 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import dayjs from 'dayjs';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatApiError } from '../../api/errors';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { useUserTransactions } from './hooks';
-
-const when = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : '-');
 
 /** A duration in seconds as "1h 05m" / "12m" / "30s". */
 export function formatDuration(seconds: number | null): string {
@@ -30,13 +28,13 @@ export function formatDuration(seconds: number | null): string {
 }
 
 const COLUMNS: Array<{ label: string; cell: (r: TUserTransactionRow) => string }> = [
-  { label: 'Started', cell: (r) => when(r.started) },
-  { label: 'Ended', cell: (r) => when(r.ended) },
+  { label: 'Started', cell: (r) => formatDateTime(r.started) },
+  { label: 'Ended', cell: (r) => formatDateTime(r.ended) },
   { label: 'Condition', cell: (r) => r.condition ?? '-' },
   { label: 'Location', cell: (r) => r.location ?? '-' },
   { label: 'Locker Number', cell: (r) => (r.locker_number === null ? '-' : String(r.locker_number)) },
   { label: 'Duration', cell: (r) => formatDuration(r.duration) },
-  { label: 'Amount', cell: (r) => r.amount.toFixed(2) },
+  { label: 'Amount', cell: (r) => formatNumber(r.amount) },
 ];
 
 /**
