@@ -70,7 +70,11 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
           },
         },
         async (req) => {
-          const id = await req.withTenant((tx) => service.start(tx, req.auth, s.mode, req.body));
+          const id = await service.withDoor(
+            (fn) => req.withTenant(fn),
+            req.auth,
+            (tx, doors) => service.start(tx, req.auth, s.mode, req.body, doors),
+          );
           return reply(req, id, 'Transaction started successfully');
         },
       );
@@ -90,7 +94,11 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
         },
       },
       async (req) => {
-        await req.withTenant((tx) => service.returnRental(tx, req.auth, req.params.id, req.body));
+        await service.withDoor(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          (tx, doors) => service.returnRental(tx, req.auth, req.params.id, req.body, doors),
+        );
         return reply(req, req.params.id, 'Transaction returned successfully');
       },
     );
@@ -109,8 +117,10 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
         },
       },
       async (req) => {
-        const r = await req.withTenant((tx) =>
-          service.userPickup(tx, req.auth, req.params.id, req.body?.code),
+        const r = await service.withDoor(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          (tx, doors) => service.userPickup(tx, req.auth, req.params.id, req.body?.code, doors),
         );
         if (r instanceof Refusal) throw r.error;
         return reply(req, req.params.id, M.pickup);
@@ -131,8 +141,11 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
         },
       },
       async (req) => {
-        await req.withTenant((tx) =>
-          service.courierDropoff(tx, req.auth, req.params.id, req.body ?? {}, 'courier_dropoff'),
+        await service.withDoor(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          (tx, doors) =>
+            service.courierDropoff(tx, req.auth, req.params.id, req.body ?? {}, 'courier_dropoff', doors),
         );
         await service.sendPickupCode((fn) => req.withTenant(fn), req.auth.organizationId, req.params.id);
         return reply(req, req.params.id, M.deliveryCompleted);

@@ -232,17 +232,20 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
             "`step=pickup` (awaiting service pickup → in progress; the door opens and is freed), `step=charge` with `weight` in the price's unit, none counting as 1 (in progress → awaiting service dropoff; charged by the pricing module with promo and membership), `step=dropoff` with `id_device`, an available door (awaiting service dropoff → awaiting user pickup). 409 in any other state. Answers 'Transaction charged/dropoff/pickup successfully'. Admins only. spec: operational §4 Actions by state, §5, §7.",
           params: Params,
           body: ZServiceStepRequest,
-          response: { 200: ZTransactionActionResponse, ...errors(400, 401, 402, 403, 404, 409) },
+          response: { 200: ZTransactionActionResponse, ...errors(400, 401, 402, 403, 404, 409, 502) },
         },
       },
       async (req) => {
         const b = req.body;
-        await req.withTenant((tx) =>
-          b.step === 'charge'
-            ? service.serviceCharge(tx, req.auth, req.params.id, b.weight)
-            : b.step === 'dropoff'
-              ? service.serviceDropoff(tx, req.auth, req.params.id, b.id_device)
-              : service.servicePickup(tx, req.auth, req.params.id),
+        await service.withDoor(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          (tx, doors) =>
+            b.step === 'charge'
+              ? service.serviceCharge(tx, req.auth, req.params.id, b.weight)
+              : b.step === 'dropoff'
+                ? service.serviceDropoff(tx, req.auth, req.params.id, b.id_device, doors)
+                : service.servicePickup(tx, req.auth, req.params.id, doors),
         );
         const detail = b.step === 'charge' ? M.charged : b.step === 'dropoff' ? M.dropoff : M.pickup;
         return answer(req, req.params.id, detail);
@@ -364,8 +367,10 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         },
       },
       async (req) => {
-        await req.withTenant((tx) =>
-          service.courierDropoff(tx, req.auth, req.params.id, req.body, 'complete'),
+        await service.withDoor(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          (tx, doors) => service.courierDropoff(tx, req.auth, req.params.id, req.body, 'complete', doors),
         );
         await service.sendPickupCode((fn) => req.withTenant(fn), req.auth.organizationId, req.params.id);
         return answer(req, req.params.id, M.deliveryCompleted);

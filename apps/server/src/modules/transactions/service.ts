@@ -211,6 +211,23 @@ async function emitFor(tx: Tx, t: TransactionRow, name: DomainEventName): Promis
   });
 }
 
+/** Which door the lock has opened for this pass of a step (`withDoor`): none on the first pass. */
+export interface DoorPass {
+  opened: string | null;
+}
+/** The first pass of a step: no door opened yet. */
+export const FIRST_PASS: DoorPass = { opened: null };
+
+/** Thrown by a step's first pass when it reaches its door (`openDoor`); caught by `withDoor`. */
+class DoorNeeded extends Error {
+  constructor(
+    readonly device: DeviceRow,
+    readonly action: string,
+  ) {
+    super('the step needs its door opened');
+  }
+}
+
 /** A refused step whose bookkeeping (a wrong-code count) must still be committed. */
 export class Refusal {
   constructor(readonly error: HttpError) {}
@@ -221,7 +238,9 @@ export class Refusal {
  * actions by state, §5 Transaction actions; issue 8 "The life cycle"). Every method runs in the
  * caller's tenant transaction, locks what it changes (`SELECT … FOR UPDATE`: the transaction row,
  * then the device row), checks the state machine, writes the history log and emits the step's
- * domain event there. Methods answer the transaction's id; routes load its wire shape.
+ * domain event there. A step that opens a door runs through `withDoor`, so the lock is called
+ * between two transactions, never inside one. Methods answer the transaction's id; routes load
+ * its wire shape.
  */
 export class TransactionService {
   constructor(private readonly deps: TransactionDeps) {}
@@ -325,21 +344,53 @@ export class TransactionService {
   }
 
   /**
-   * Opens a door through the lock adapter, with its unlock timeline; 502 "Unable to reach lock…"
-   * when it does not answer. The step's transaction holds the door and the transaction row, and
-   * the door must open for the step to commit, so the call runs inside it.
+   * A step's door (ARCHITECTURE: Adapters — locks, "the hardware call happens outside the database
+   * transaction"). On the first pass of a step nothing has opened yet: the step stops here with
+   * `DoorNeeded` and its transaction rolls back, so nothing of it is kept while the lock is called
+   * (`withDoor`). On the second pass the door `doors.opened` has opened and the step goes on; a
+   * step that now wants another door (the transaction changed meanwhile) answers 409.
    */
-  private async openDoor(tx: Tx, auth: AuthContext, d: DeviceRow): Promise<void> {
+  private openDoor(doors: DoorPass, d: DeviceRow, action: string): void {
+    if (doors.opened === d.id) return;
+    if (doors.opened) throw Conflict(M.deviceUnavailable);
+    throw new DoorNeeded(d, action);
+  }
+
+  /**
+   * Runs a life-cycle step that may open a door, so that a slow lock holds no row: (1) the step
+   * runs in a tenant transaction (`run`); when it reaches its door it stops and rolls back
+   * (nothing kept, nothing charged). (2) `unlockDevices` records the unlock's intent and commits,
+   * calls the lock outside any transaction and records the result (502 "Unable to reach lock…",
+   * or 409 not configured, when the door did not open: the step is not written). (3) The step
+   * runs again, whole, in a new transaction with that door opened: it re-checks every rule under
+   * its row locks and writes the step with its charge, log entry and domain event together, so a
+   * charge never exists without its step (a step refused now — the transaction changed meanwhile
+   * — answers its 4xx; the timeline shows that the door opened). A step that opens no door runs
+   * once.
+   */
+  async withDoor<T>(
+    run: TenantRunner,
+    auth: AuthContext,
+    step: (tx: Tx, doors: DoorPass) => Promise<T>,
+  ): Promise<T> {
+    let needed: DoorNeeded;
+    try {
+      return await run((tx) => step(tx, FIRST_PASS));
+    } catch (err) {
+      if (!(err instanceof DoorNeeded)) throw err;
+      needed = err;
+    }
     unlockAnswer(
       await unlockDevices(
-        (fn) => fn(tx),
+        run,
         auth,
         this.deps.locks,
-        async () => [d],
-        'Transaction step',
+        async (tx) => [await this.lockDevice(tx, auth.organizationId, needed.device.id, { shared: true })],
+        `Transaction ${needed.action}`,
       ),
       true,
     );
+    return run((tx) => step(tx, { opened: needed.device.id }));
   }
 
   private async currencyOf(tx: Tx, organizationId: string, priceCurrency?: string | null): Promise<string> {
@@ -518,6 +569,7 @@ export class TransactionService {
       signature_url?: string;
       payment_method?: string;
     },
+    doors: DoorPass = FIRST_PASS,
   ): Promise<string> {
     const org = auth.organizationId;
     const device = await this.lockDevice(tx, org, input.id_device, { shared: true });
@@ -571,7 +623,7 @@ export class TransactionService {
       actor: actorOf(auth),
     });
     if (holds) await this.hold(tx, org, device);
-    await this.openDoor(tx, auth, device);
+    this.openDoor(doors, device, 'start');
     if (mode === 'rental' || mode === 'vending') {
       await recordTracking(tx, {
         organizationId: org,
@@ -619,7 +671,13 @@ export class TransactionService {
    * opens; the device becomes available; → `finished` (or awaiting payment confirmation).
    * Emits on_complete. Answers a `Refusal` when a wrong code must still be counted.
    */
-  async userPickup(tx: Tx, auth: AuthContext, id: string, code?: string): Promise<string | Refusal> {
+  async userPickup(
+    tx: Tx,
+    auth: AuthContext,
+    id: string,
+    code?: string,
+    doors: DoorPass = FIRST_PASS,
+  ): Promise<string | Refusal> {
     const t = await this.getLocked(tx, auth.organizationId, id);
     assertAllowed('user_pickup', t);
     if (t.eventType === 'delivery') {
@@ -643,10 +701,10 @@ export class TransactionService {
       }
     }
     if (t.idDevice && t.deviceHeld)
-      await this.openDoor(
-        tx,
-        auth,
+      this.openDoor(
+        doors,
         await this.lockDevice(tx, t.organizationId, t.idDevice, { shared: true }),
+        'pickup',
       );
     const now = new Date();
     let money: Partial<typeof transactions.$inferInsert> = {};
@@ -688,6 +746,7 @@ export class TransactionService {
     auth: AuthContext,
     id: string,
     input: { id_device: string; id_condition?: string; image_url?: string },
+    doors: DoorPass = FIRST_PASS,
   ): Promise<string> {
     const org = auth.organizationId;
     const t = await this.getLocked(tx, org, id);
@@ -707,7 +766,7 @@ export class TransactionService {
       if (!c) throw NotFound(M.conditionNotFound);
       conditionId = c.id;
     }
-    await this.openDoor(tx, auth, target);
+    this.openDoor(doors, target, 'return');
     const now = new Date();
     const elapsed = seconds(t.startedAt ?? t.createdAt, now);
     const c = await this.priceOf(tx, t, { elapsedSeconds: elapsed });
@@ -780,14 +839,14 @@ export class TransactionService {
   // ——— console: service steps ———
 
   /** Operator Pickup of a service (awaiting service pickup): the door opens, the door is freed, → in_progress. Emits on_service_pickup. */
-  async servicePickup(tx: Tx, auth: AuthContext, id: string): Promise<string> {
+  async servicePickup(tx: Tx, auth: AuthContext, id: string, doors: DoorPass = FIRST_PASS): Promise<string> {
     const t = await this.getLocked(tx, auth.organizationId, id);
     assertAllowed('pickup', t);
     if (t.idDevice)
-      await this.openDoor(
-        tx,
-        auth,
+      this.openDoor(
+        doors,
         await this.lockDevice(tx, t.organizationId, t.idDevice, { shared: true }),
+        'service pickup',
       );
     await this.release(tx, t);
     await applyStep(
@@ -840,14 +899,20 @@ export class TransactionService {
    * available door `id_device`, which opens and becomes reserved → awaiting_user_pickup. Emits
    * on_service_dropoff.
    */
-  async serviceDropoff(tx: Tx, auth: AuthContext, id: string, deviceId: string): Promise<string> {
+  async serviceDropoff(
+    tx: Tx,
+    auth: AuthContext,
+    id: string,
+    deviceId: string,
+    doors: DoorPass = FIRST_PASS,
+  ): Promise<string> {
     const t = await this.getLocked(tx, auth.organizationId, id);
     assertAllowed('dropoff', t);
     const d = await this.lockDevice(tx, t.organizationId, deviceId, { shared: true });
     if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
     if (isSharedDoor(d, t.organizationId)) await this.assertSharedDoorUsable(tx, d, new Date());
     await this.hold(tx, t.organizationId, d);
-    await this.openDoor(tx, auth, d);
+    this.openDoor(doors, d, 'dropoff');
     await applyStep(
       tx,
       actorOf(auth),
@@ -1145,6 +1210,7 @@ export class TransactionService {
     id: string,
     input: { id_device?: string; courier_pin_code?: string },
     action: 'complete' | 'courier_dropoff',
+    doors: DoorPass = FIRST_PASS,
   ): Promise<string> {
     const org = auth.organizationId;
     const t = await this.getLocked(tx, org, id);
@@ -1162,7 +1228,7 @@ export class TransactionService {
       await tx.update(transactions).set({ deviceHeld: false }).where(eq(transactions.id, t.id));
       await this.hold(tx, org, d);
     }
-    await this.openDoor(tx, auth, d);
+    this.openDoor(doors, d, action === 'complete' ? 'complete' : 'courier dropoff');
     const now = new Date();
     const limit = await this.pickupLimitSeconds(tx, org);
     await applyStep(
