@@ -18,6 +18,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatApiError } from '../../api/errors';
 import { useSendFeedback } from '../../api/feedback';
+import { FormTextField } from '../../components/form';
 import { useResultDialog } from '../../components/ResultDialog';
 
 type TFeedbackForm = z.input<typeof ZFeedbackRequest>;
@@ -39,14 +40,12 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   const send = useSendFeedback();
   const [images, setImages] = useState<File[]>([]);
   const [imageError, setImageError] = useState<string | null>(null);
-  const { register, control, handleSubmit, reset, formState } = useForm<
-    TFeedbackForm,
-    unknown,
-    z.output<typeof ZFeedbackRequest>
-  >({
-    resolver: zodResolver(ZFeedbackRequest),
-    defaultValues: EMPTY,
-  });
+  const { control, handleSubmit, reset } = useForm<TFeedbackForm, unknown, z.output<typeof ZFeedbackRequest>>(
+    {
+      resolver: zodResolver(ZFeedbackRequest),
+      defaultValues: EMPTY,
+    },
+  );
 
   const close = () => {
     reset(EMPTY);
@@ -69,9 +68,9 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {send.error ? <Alert severity="error">{formatApiError(send.error)}</Alert> : null}
-            <TextField label="Location" {...register('location')} />
-            <TextField label="Device" {...register('device')} />
-            <TextField label="Member" {...register('member')} />
+            <FormTextField control={control} name="location" label="Location" />
+            <FormTextField control={control} name="device" label="Device" />
+            <FormTextField control={control} name="member" label="Member" />
             <Controller
               control={control}
               name="department"
@@ -92,23 +91,15 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
                 </TextField>
               )}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name="description"
               label="Description"
               required
               multiline
               minRows={3}
-              {...register('description')}
-              error={!!formState.errors.description}
-              helperText={formState.errors.description?.message}
             />
-            <TextField
-              label="Notes"
-              multiline
-              minRows={2}
-              {...register('notes')}
-              error={!!formState.errors.notes}
-              helperText={formState.errors.notes?.message}
-            />
+            <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} />
             <div>
               <Button variant="outlined" component="label">
                 Add images

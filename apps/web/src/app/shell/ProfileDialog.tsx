@@ -1,15 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, ZNewPassword, ZUpdateProfileRequest } from '@lockerops/contract';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -17,6 +8,7 @@ import { z } from 'zod';
 import { formatApiError } from '../../api/errors';
 import { useChangePassword, useMemberSelf, useUpdateProfile } from '../../api/members';
 import { sessionStore, useCurrentUser } from '../../api/session';
+import { FormTextField } from '../../components/form';
 import { isStrongEnough, PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
 import { useResultDialog } from '../../components/ResultDialog';
 
@@ -49,7 +41,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
     resolver: zodResolver(ZProfileForm),
     defaultValues: { first_name: '', last_name: '', email: '', new_password: '', current_password: '' },
   });
-  const { register, handleSubmit, reset, watch, formState } = form;
+  const { control, handleSubmit, reset, watch } = form;
 
   const source = self.data ?? user;
   useEffect(() => {
@@ -103,34 +95,31 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error ? <Alert severity="error">{formatApiError(error)}</Alert> : null}
-            <TextField
-              label="First name"
-              required
-              {...register('first_name')}
-              error={!!formState.errors.first_name}
-              helperText={formState.errors.first_name?.message}
+            <FormTextField control={control} name="first_name" label="First name" required />
+            <FormTextField control={control} name="last_name" label="Last name" />
+            <FormTextField
+              control={control}
+              name="email"
+              label="Email"
+              slotProps={{ htmlInput: { readOnly: true } }}
             />
-            <TextField label="Last name" {...register('last_name')} />
-            <TextField label="Email" {...register('email')} slotProps={{ htmlInput: { readOnly: true } }} />
             <div>
-              <TextField
+              <FormTextField
+                control={control}
+                name="new_password"
                 label="New password"
                 type="password"
                 autoComplete="new-password"
-                {...register('new_password')}
-                error={!!formState.errors.new_password}
-                helperText={formState.errors.new_password?.message}
               />
               <PasswordStrengthMeter password={newPassword} />
             </div>
             {newPassword ? (
-              <TextField
+              <FormTextField
+                control={control}
+                name="current_password"
                 label="Current password"
                 type="password"
                 autoComplete="current-password"
-                {...register('current_password')}
-                error={!!formState.errors.current_password}
-                helperText={formState.errors.current_password?.message}
               />
             ) : null}
           </Stack>

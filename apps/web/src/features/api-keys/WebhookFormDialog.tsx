@@ -12,11 +12,11 @@ import {
   FormHelperText,
   FormLabel,
   Switch,
-  TextField,
   Typography,
 } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/form';
 import {
   createWebhook,
   updateWebhook,
@@ -41,7 +41,7 @@ export interface WebhookFormDialogProps {
 export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: WebhookFormDialogProps) {
   const form = useWebhookForm(endpoint, open);
   const events = useWebhookEventsQuery(open);
-  const { register, control, formState } = form;
+  const { control } = form;
   const describe = (type: string) => events.data?.find((e) => e.type === type)?.description ?? '';
   return (
     <FormDialog
@@ -58,20 +58,14 @@ export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: Webhoo
       successMessage={endpoint ? TOOLBOX_MESSAGES.webhookUpdated : TOOLBOX_MESSAGES.webhookCreated}
       invalidateKey={webhooksKey}
     >
-      <TextField
+      <FormTextField
+        control={control}
+        name="url"
         label="URL"
         required
         placeholder="https://example.com/lockerops/webhook"
-        {...register('url')}
-        error={!!formState.errors.url}
-        helperText={formState.errors.url?.message}
       />
-      <TextField
-        label="Description"
-        {...register('description')}
-        error={!!formState.errors.description}
-        helperText={formState.errors.description?.message}
-      />
+      <FormTextField control={control} name="description" label="Description" />
       <Controller
         control={control}
         name="events"

@@ -21,6 +21,7 @@ import { formatApiError } from '../../api/errors';
 import { ColorField } from '../../components/ColorField';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyField } from '../../components/CopyField';
+import { FormTextField } from '../../components/form';
 import {
   rotateWidgetKey,
   saveWidget,
@@ -96,7 +97,7 @@ export function WidgetCustomizer() {
   const save = useWidgetMutation((v: TWidgetSettings) => saveWidget(v), TOOLBOX_MESSAGES.saved);
   const rotate = useWidgetMutation(() => rotateWidgetKey(), TOOLBOX_MESSAGES.keyRotated);
   const [confirmRotate, setConfirmRotate] = useState(false);
-  const { control, handleSubmit, formState, register } = form;
+  const { control, handleSubmit, formState } = form;
   const values = useWatch({ control }) as TWidgetFormInput;
   const data = query.data;
 
@@ -142,13 +143,12 @@ export function WidgetCustomizer() {
             )}
           />
           <Stack direction="row" spacing={2}>
-            <TextField
+            <FormTextField
+              control={control}
+              name="max_duration"
               label="Maximum Reservation Duration"
               type="number"
               slotProps={{ htmlInput: { min: 1, step: 1 } }}
-              {...register('max_duration')}
-              error={!!formState.errors.max_duration}
-              helperText={formState.errors.max_duration?.message}
               sx={{ flex: 1 }}
             />
             <Controller

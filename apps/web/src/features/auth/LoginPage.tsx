@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TSignInRequest, ZSignInRequest } from '@lockerops/contract';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { landingPathFor, useSignIn } from '../../api/auth';
 import { errorDetailText } from '../../api/errors';
+import { FormTextField } from '../../components/form';
 
 /** /auth/login (spec console §2): e-mail and password; a new-password challenge goes to /auth/welcome. */
 export function LoginPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const { register, handleSubmit, formState } = useForm<TSignInRequest>({
+  const { control, handleSubmit } = useForm<TSignInRequest>({
     resolver: zodResolver(ZSignInRequest),
     defaultValues: { email: '', password: '' },
   });
@@ -28,22 +29,20 @@ export function LoginPage() {
       </Typography>
       <Stack spacing={2}>
         {signIn.error ? <Alert severity="error">{errorDetailText(signIn.error)}</Alert> : null}
-        <TextField
+        <FormTextField
+          control={control}
+          name="email"
           label="Email"
           type="email"
           autoComplete="username"
           autoFocus
-          {...register('email')}
-          error={!!formState.errors.email}
-          helperText={formState.errors.email?.message}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="password"
           label="Password"
           type="password"
           autoComplete="current-password"
-          {...register('password')}
-          error={!!formState.errors.password}
-          helperText={formState.errors.password?.message}
         />
         <Box sx={{ textAlign: 'right' }}>
           <Link component={RouterLink} to="/auth/reset-password" variant="body2">

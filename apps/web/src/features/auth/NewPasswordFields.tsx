@@ -1,7 +1,8 @@
 import { MSG, ZNewPassword } from '@lockerops/contract';
-import { Stack, TextField, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
+import { FormTextField } from '../../components/form';
 import { PasswordStrengthMeter, passwordMatchHint } from '../../components/PasswordStrengthMeter';
 
 /** New password plus confirmation, as the contract's password rule asks (spec console §5). */
@@ -20,41 +21,39 @@ export const passwordsMustMatch = <S extends z.ZodType<TNewPasswordFields, TNewP
 
 /** Used inside a FormProvider whose values include TNewPasswordFields. */
 export function NewPasswordFields() {
-  const { register, watch, formState } = useFormContext<TNewPasswordFields>();
+  const { control, watch } = useFormContext<TNewPasswordFields>();
   const [password, confirmation] = watch(['new_password', 'confirm_password']);
   const hint = passwordMatchHint(password ?? '', confirmation ?? '');
-  const confirmError = formState.errors.confirm_password?.message;
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
         {MSG.passwordRuleHint}
       </Typography>
       <div>
-        <TextField
+        <FormTextField
+          control={control}
+          name="new_password"
           label="New Password"
           type="password"
           autoComplete="new-password"
           required
-          {...register('new_password')}
-          error={!!formState.errors.new_password}
-          helperText={formState.errors.new_password?.message}
         />
         <PasswordStrengthMeter password={password ?? ''} />
       </div>
-      <TextField
+      <FormTextField
+        control={control}
+        name="confirm_password"
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
         required
-        {...register('confirm_password')}
-        error={!!confirmError || (hint ? !hint.ok : false)}
+        error={hint ? !hint.ok : false}
         helperText={
-          confirmError ??
-          (hint ? (
+          hint ? (
             <Typography component="span" variant="caption" color={hint.ok ? 'success.main' : 'error.main'}>
               {hint.text}
             </Typography>
-          ) : undefined)
+          ) : undefined
         }
       />
     </Stack>

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, ZConfirmForgotPasswordRequest, ZForgotPasswordRequest } from '@lockerops/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useConfirmForgotPassword, useForgotPassword } from '../../api/auth';
 import { errorDetailText } from '../../api/errors';
+import { FormTextField } from '../../components/form';
 import { isStrongEnough } from '../../components/PasswordStrengthMeter';
 import { useResultDialog } from '../../components/ResultDialog';
 import { NewPasswordFields, passwordsMustMatch, ZNewPasswordFields } from './NewPasswordFields';
@@ -21,7 +22,7 @@ type TCodeStep = z.infer<typeof ZCodeStep>;
 
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const forgot = useForgotPassword();
-  const { register, handleSubmit, formState } = useForm<TEmailStep>({
+  const { control, handleSubmit } = useForm<TEmailStep>({
     resolver: zodResolver(ZEmailStep),
     defaultValues: { email: '' },
   });
@@ -36,14 +37,13 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
           Enter your e-mail and we will send you a verification code.
         </Typography>
         {forgot.error ? <Alert severity="error">{errorDetailText(forgot.error)}</Alert> : null}
-        <TextField
+        <FormTextField
+          control={control}
+          name="email"
           label="Email"
           type="email"
           autoComplete="username"
           autoFocus
-          {...register('email')}
-          error={!!formState.errors.email}
-          helperText={formState.errors.email?.message}
         />
         <Button type="submit" variant="contained" size="large" loading={forgot.isPending}>
           Send Code
@@ -73,15 +73,14 @@ function CodeStep({ email }: { email: string }) {
         <Stack spacing={2}>
           <Alert severity="success">{MSG.codeSent}</Alert>
           {confirm.error ? <Alert severity="error">{errorDetailText(confirm.error)}</Alert> : null}
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="code"
             label="Code"
             autoComplete="one-time-code"
             required
             autoFocus
-            {...form.register('code')}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            error={!!form.formState.errors.code}
-            helperText={form.formState.errors.code?.message}
           />
           <NewPasswordFields />
           <Button

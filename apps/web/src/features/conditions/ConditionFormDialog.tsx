@@ -1,7 +1,8 @@
 import { CONDITION_MESSAGES, type TCondition } from '@lockerops/contract';
-import { Autocomplete, Checkbox, FormControlLabel, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { conditionsKey, saveCondition, useConditionForm, useProductOptions } from './hooks';
 
 export interface ConditionFormDialogProps {
@@ -17,7 +18,7 @@ export interface ConditionFormDialogProps {
  */
 export function ConditionFormDialog({ open, condition, onClose }: ConditionFormDialogProps) {
   const form = useConditionForm(condition, open);
-  const { register, control, formState } = form;
+  const { control } = form;
   const products = useProductOptions(open);
   const options = products.data ?? [];
   return (
@@ -30,26 +31,13 @@ export function ConditionFormDialog({ open, condition, onClose }: ConditionFormD
       successMessage={condition ? CONDITION_MESSAGES.updated : CONDITION_MESSAGES.created}
       invalidateKey={conditionsKey}
     >
-      <TextField
-        label="Condition"
-        required
-        {...register('name')}
-        error={!!formState.errors.name}
-        helperText={formState.errors.name?.message}
-      />
+      <FormTextField control={control} name="name" label="Condition" required />
       {(['auto_maintenance', 'auto_report'] as const).map((flag) => (
-        <Controller
+        <FormCheckbox
           key={flag}
           control={control}
           name={flag}
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
-              }
-              label={flag === 'auto_maintenance' ? 'Auto Maintenance' : 'Report Issue'}
-            />
-          )}
+          label={flag === 'auto_maintenance' ? 'Auto Maintenance' : 'Report Issue'}
         />
       ))}
       <Controller

@@ -12,22 +12,14 @@ import {
   ZDevice,
   ZDeviceCreateRequest,
 } from '@lockerops/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import {
   DEVICES_ENDPOINT,
@@ -101,7 +93,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
     resolver: zodResolver(ZDeviceCreateRequest),
     defaultValues: valuesOf(device),
   });
-  const { register, control, formState, watch, reset, setValue } = form;
+  const { control, formState, watch, reset, setValue } = form;
   useEffect(() => {
     if (open) reset(valuesOf(device));
   }, [open, device, reset]);
@@ -172,16 +164,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
     />
   );
   const check = (name: keyof FormIn, label: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-          label={label}
-        />
-      )}
-    />
+    <FormCheckbox control={control} name={name} label={label} />
   );
 
   return (
@@ -231,16 +214,15 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
           : []
       }
     >
-      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
-      <TextField
+      <FormTextField control={control} name="name" label="Name" required />
+      <FormTextField
+        control={control}
+        name="locker_number"
         label="Locker Number"
         required
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        {...register('locker_number')}
-        error={!!err('locker_number')}
-        helperText={err('locker_number')}
       />
-      <TextField label="Custom Identifier" {...register('custom_identifier')} />
+      <FormTextField control={control} name="custom_identifier" label="Custom Identifier" />
       {select('mode', 'Mode', modes.data ?? [])}
       {select(
         'status',
@@ -283,17 +265,22 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         : null}
       {check('ada_compliance', 'ADA Compliance')}
       {mode === 'rental' ? check('require_image', 'Require Image') : null}
-      <TextField label="Item" {...register('item')} />
-      <TextField label="Item Description" multiline minRows={2} {...register('item_description')} />
+      <FormTextField control={control} name="item" label="Item" />
+      <FormTextField
+        control={control}
+        name="item_description"
+        label="Item Description"
+        multiline
+        minRows={2}
+      />
       {select('hardware_type', 'Hardware Type', hardware.data ?? [])}
       {hw
         ? HARDWARE_FIELDS[hw].map((f) => (
-            <TextField
+            <FormTextField
+              control={control}
+              name={f as keyof FormIn}
               key={f}
               label={HARDWARE_FIELD_LABELS[f]}
-              {...register(f as keyof FormIn)}
-              error={!!err(f)}
-              helperText={err(f)}
             />
           ))
         : null}

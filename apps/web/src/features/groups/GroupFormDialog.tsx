@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/form';
 import {
   groupsKey,
   saveGroup,
@@ -166,7 +167,6 @@ export function GroupFormDialog({
   onClose: () => void;
 }) {
   const form = useGroupForm(group, open);
-  const err = form.formState.errors.name?.message;
   return (
     <FormDialog
       open={open}
@@ -183,7 +183,7 @@ export function GroupFormDialog({
           : []
       }
     >
-      <TextField label="Name" required {...form.register('name')} error={!!err} helperText={err} />
+      <FormTextField control={form.control} name="name" label="Name" required />
     </FormDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { TOOLBOX_MESSAGES } from '@lockerops/contract';
-import { Alert, Button, TextField } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { formatApiError } from '../../api/errors';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/form';
 import { integrationsKey, removeTwilio, saveTwilio, twilioKey, useTwilioForm, useTwilioQuery } from './hooks';
 
 /**
@@ -19,7 +20,7 @@ export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => 
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const { register, formState } = form;
+  const { control } = form;
   const last4 = saved.data?.auth_token_last4;
   // the saved values replace the fields when they arrive: typing waits for them
   const loading = saved.isPending;
@@ -52,40 +53,34 @@ export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => 
     >
       {saved.isError ? <Alert severity="error">{formatApiError(saved.error)}</Alert> : null}
       {removeError ? <Alert severity="error">{removeError}</Alert> : null}
-      <TextField
+      <FormTextField
+        control={control}
+        name="account_sid"
         label="Account SID"
         required
         autoComplete="off"
-        {...register('account_sid')}
         disabled={loading}
-        error={!!formState.errors.account_sid}
-        helperText={formState.errors.account_sid?.message}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="auth_token"
         label="Auth Token"
         type="password"
         required={!last4}
         autoComplete="new-password"
         placeholder={last4 ? `••••••••${last4}` : undefined}
         slotProps={{ inputLabel: { shrink: last4 ? true : undefined } }}
-        {...register('auth_token')}
         disabled={loading}
-        error={!!formState.errors.auth_token}
-        helperText={
-          formState.errors.auth_token?.message ??
-          (last4 ? `Saved token ending in ${last4}. Leave empty to keep it.` : undefined)
-        }
+        helperText={last4 ? `Saved token ending in ${last4}. Leave empty to keep it.` : undefined}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="from"
         label="Sender Number"
         required
         placeholder="+14155550100"
-        {...register('from')}
         disabled={loading}
-        error={!!formState.errors.from}
-        helperText={
-          formState.errors.from?.message ?? 'A phone number in E.164 form or a messaging service SID (MG…).'
-        }
+        helperText="A phone number in E.164 form or a messaging service SID (MG…)."
       />
       {saved.data?.configured ? (
         <Button color="error" onClick={() => void onRemove()} sx={{ alignSelf: 'flex-start' }}>

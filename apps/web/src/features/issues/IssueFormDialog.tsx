@@ -4,6 +4,7 @@ import { Autocomplete, Box, Button, FormHelperText, IconButton, TextField, Typog
 import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/form';
 import { issuesKey, saveIssue, useIssueForm, useOrderLookup, usePeopleOptions } from './hooks';
 
 export interface IssueFormDialogProps {
@@ -23,7 +24,7 @@ const isImage = (f: File) => f.type.startsWith('image/');
  */
 export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) {
   const form = useIssueForm(issue, open);
-  const { register, control, formState, watch, setValue } = form;
+  const { control, watch, setValue } = form;
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const inputId = useId();
@@ -39,13 +40,12 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
   const users = usePeopleOptions('users', open);
   const members = usePeopleOptions('members', open);
   const pictures = (watch('pictures') as string[] | undefined) ?? [];
-  const orderHelp =
-    formState.errors.invoice_id?.message ??
-    (number.trim().length >= 3 && lookup.isSuccess
-      ? found
-        ? `Order ${found.invoice_id}`
-        : ISSUE_MESSAGES.orderNotFound
-      : undefined);
+  const orderLooked = number.trim().length >= 3 && lookup.isSuccess;
+  const orderHint = orderLooked
+    ? found
+      ? `Order ${found.invoice_id}`
+      : ISSUE_MESSAGES.orderNotFound
+    : undefined;
 
   return (
     <FormDialog
@@ -60,23 +60,22 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
       successMessage={issue ? ISSUE_MESSAGES.updated : ISSUE_MESSAGES.created}
       invalidateKey={issuesKey}
     >
-      <TextField
+      <FormTextField
+        control={control}
+        name="invoice_id"
         label="Order No."
         required
-        {...register('invoice_id')}
-        error={!!formState.errors.invoice_id || (number.trim().length >= 3 && lookup.isSuccess && !found)}
-        helperText={orderHelp}
+        error={orderLooked && !found}
+        helperText={orderHint}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="description"
         label="Description"
         required
         multiline
         minRows={3}
-        {...register('description')}
-        error={!!formState.errors.description}
-        helperText={
-          formState.errors.description?.message ?? `${String(watch('description') ?? '').length}/200`
-        }
+        helperText={`${String(watch('description') ?? '').length}/200`}
       />
       <Controller
         control={control}

@@ -11,7 +11,7 @@ import {
   ZLocationCreateRequest,
   ZReverseGeocodeResponse,
 } from '@lockerops/contract';
-import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../../api/client';
 import { useOrganizationSelf } from '../../api/organizations';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
 import { locationsKey } from './keys';
 import { PositionPicker } from './LocationMap';
@@ -77,7 +78,7 @@ export function LocationFormDialog({
     resolver: zodResolver(ZLocationCreateRequest),
     defaultValues: valuesOf(location),
   });
-  const { register, control, formState, watch, setValue, reset } = form;
+  const { control, formState, watch, setValue, reset } = form;
   const { enqueueSnackbar } = useSnackbar();
   const org = useOrganizationSelf().data;
   // the same rules the server applies (403 for Shared; require_image stored only when renting)
@@ -149,40 +150,15 @@ export function LocationFormDialog({
           : undefined
       }
     >
-      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
-      <TextField
-        label="Address"
-        required
-        {...register('address')}
-        error={!!err('address')}
-        helperText={err('address')}
-      />
+      <FormTextField control={control} name="name" label="Name" required />
+      <FormTextField control={control} name="address" label="Address" required />
       {open ? <PositionPicker position={{ lat, lng }} onMove={(p) => void moved(p)} /> : null}
-      <TextField label="Custom ID" {...register('custom_id')} />
-      <Controller
-        control={control}
-        name="use_default_contact"
-        render={({ field }) => (
-          <FormControlLabel
-            label="Use default support contact"
-            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-          />
-        )}
-      />
+      <FormTextField control={control} name="custom_id" label="Custom ID" />
+      <FormCheckbox control={control} name="use_default_contact" label="Use default support contact" />
       {useDefault ? null : (
         <>
-          <TextField
-            label="Contact Email"
-            {...register('contact_email')}
-            error={!!err('contact_email')}
-            helperText={err('contact_email')}
-          />
-          <TextField
-            label="Contact Phone"
-            {...register('contact_phone')}
-            error={!!err('contact_phone')}
-            helperText={err('contact_phone')}
-          />
+          <FormTextField control={control} name="contact_email" label="Contact Email" />
+          <FormTextField control={control} name="contact_phone" label="Contact Phone" />
         </>
       )}
       <Controller
@@ -223,34 +199,8 @@ export function LocationFormDialog({
           )}
         />
       ) : null}
-      {mayShare ? (
-        <Controller
-          control={control}
-          name="shared"
-          render={({ field }) => (
-            <FormControlLabel
-              label="Shared"
-              control={
-                <Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />
-              }
-            />
-          )}
-        />
-      ) : null}
-      {mayRequireImage ? (
-        <Controller
-          control={control}
-          name="require_image"
-          render={({ field }) => (
-            <FormControlLabel
-              label="Require Image"
-              control={
-                <Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />
-              }
-            />
-          )}
-        />
-      ) : null}
+      {mayShare ? <FormCheckbox control={control} name="shared" label="Shared" /> : null}
+      {mayRequireImage ? <FormCheckbox control={control} name="require_image" label="Require Image" /> : null}
       <Controller
         control={control}
         name="image"

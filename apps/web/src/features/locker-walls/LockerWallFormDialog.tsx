@@ -1,7 +1,8 @@
 import { LOCKER_WALL_MESSAGES, type TLockerWall } from '@lockerops/contract';
-import { Alert, Box, Checkbox, FormControlLabel, TextField } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { ImageField } from '../../components/ImageField';
 import { lockerWallsKey, saveLockerWall, useLockerWallForm } from './hooks';
@@ -30,8 +31,7 @@ export function LockerWallFormDialog({
   onSaved,
 }: LockerWallFormDialogProps) {
   const form = useLockerWallForm(wall, idLocation, open);
-  const { register, control, formState, watch } = form;
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const { control, watch } = form;
   const warn = unassignsAll(wall, watch('qty_wide'), watch('qty_tall'));
 
   return (
@@ -50,21 +50,9 @@ export function LockerWallFormDialog({
         wall ? [{ label: 'History Log', content: <HistoryLog entity="locker_wall" id={wall.id} /> }] : []
       }
     >
-      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
-      <TextField
-        label="Description"
-        multiline
-        minRows={2}
-        {...register('description')}
-        error={!!err('description')}
-        helperText={err('description')}
-      />
-      <TextField
-        label="Custom ID"
-        {...register('custom_id')}
-        error={!!err('custom_id')}
-        helperText={err('custom_id')}
-      />
+      <FormTextField control={control} name="name" label="Name" required />
+      <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+      <FormTextField control={control} name="custom_id" label="Custom ID" />
       <Controller
         control={control}
         name="image"
@@ -76,23 +64,21 @@ export function LockerWallFormDialog({
         )}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="qty_wide"
           label="# Doors wide"
           required
           type="number"
           slotProps={{ htmlInput: { min: 1, max: 50, step: 1 } }}
-          {...register('qty_wide')}
-          error={!!err('qty_wide')}
-          helperText={err('qty_wide')}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="qty_tall"
           label="# Doors tall"
           required
           type="number"
           slotProps={{ htmlInput: { min: 1, max: 50, step: 1 } }}
-          {...register('qty_tall')}
-          error={!!err('qty_tall')}
-          helperText={err('qty_tall')}
         />
       </Box>
       {warn ? (
@@ -100,16 +86,7 @@ export function LockerWallFormDialog({
           {LOCKER_WALL_MESSAGES.dimensionWarning}
         </Alert>
       ) : null}
-      <Controller
-        control={control}
-        name="is_kiosk"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-            label="Kiosk"
-          />
-        )}
-      />
+      <FormCheckbox control={control} name="is_kiosk" label="Kiosk" />
     </FormDialog>
   );
 }

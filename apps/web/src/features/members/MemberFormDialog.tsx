@@ -1,7 +1,8 @@
 import { MEMBER_CSV_HEADERS, MEMBER_MESSAGES, ROLE_LABELS, ROLES, type TMember } from '@lockerops/contract';
-import { Box, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { MEMBERS_ENDPOINT, membersKey, saveMember, useMemberForm } from './hooks';
 
@@ -20,7 +21,7 @@ export function MemberFormDialog({
   onClose: () => void;
 }) {
   const form = useMemberForm(member, open);
-  const { register, control, formState } = form;
+  const { control, formState } = form;
   const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
   const editing = !!member;
   return (
@@ -42,29 +43,17 @@ export function MemberFormDialog({
         member ? [{ label: 'History Log', content: <HistoryLog entity="member" id={member.user_id} /> }] : []
       }
     >
-      <TextField
+      <FormTextField
+        control={control}
+        name="email"
         label="Email"
         required
-        {...register('email')}
         slotProps={{ htmlInput: { readOnly: editing } }}
         disabled={editing}
-        error={!!err('email')}
-        helperText={err('email')}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <TextField
-          label="First Name"
-          required
-          {...register('first_name')}
-          error={!!err('first_name')}
-          helperText={err('first_name')}
-        />
-        <TextField
-          label="Last Name"
-          {...register('last_name')}
-          error={!!err('last_name')}
-          helperText={err('last_name')}
-        />
+        <FormTextField control={control} name="first_name" label="First Name" required />
+        <FormTextField control={control} name="last_name" label="Last Name" />
       </Box>
       <Controller
         control={control}
@@ -87,23 +76,13 @@ export function MemberFormDialog({
           </TextField>
         )}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="pin_code"
         label="Pin Code"
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
-        {...register('pin_code')}
-        error={!!err('pin_code')}
-        helperText={err('pin_code')}
       />
-      <Controller
-        control={control}
-        name="send_reported_issues"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-            label="Send reported issues"
-          />
-        )}
-      />
+      <FormCheckbox control={control} name="send_reported_issues" label="Send reported issues" />
     </FormDialog>
   );
 }

@@ -9,9 +9,10 @@ import {
   MEMBERSHIP_TYPES,
   type TMembership,
 } from '@lockerops/contract';
-import { Autocomplete, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import {
   MEMBERSHIPS_ENDPOINT,
@@ -72,7 +73,7 @@ function IdsPicker({
  */
 export function MembershipFormDialog({ open, membership, isAdmin, onClose }: MembershipFormDialogProps) {
   const form = useMembershipForm(membership, open);
-  const { register, control, formState } = form;
+  const { control, formState } = form;
   const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
   const editing = !!membership;
   const values = useWatch({ control }) as Partial<TMembershipFormInput>;
@@ -108,16 +109,7 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
     />
   );
   const flag = (name: 'active' | 'card_on_file', label: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-          label={label}
-        />
-      )}
-    />
+    <FormCheckbox control={control} name={name} label={label} />
   );
 
   return (
@@ -145,45 +137,42 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
           : []
       }
     >
-      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
+      <FormTextField control={control} name="name" label="Name" required />
       {steps.has('type') &&
         select('membership_type', 'Subscription type', MEMBERSHIP_TYPES, MEMBERSHIP_TYPE_LABELS)}
       {steps.has('value') && (
-        <TextField
+        <FormTextField
+          control={control}
+          name="value"
           label={values.membership_type === 'limited' ? 'Value (free transactions)' : 'Value'}
           required
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          {...register('value')}
-          error={!!err('value')}
-          helperText={err('value')}
         />
       )}
       {steps.has('billing') && select('billing_type', 'Billing type', BILLING_TYPES, BILLING_TYPE_LABELS)}
       {steps.has('period') && select('billing_period', 'Billing period', BILLING_PERIODS)}
       {steps.has('period') && (
-        <TextField
+        <FormTextField
+          control={control}
+          name="number_of_payments"
           label="Number of payments"
           required
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          {...register('number_of_payments')}
-          error={!!err('number_of_payments')}
-          helperText={err('number_of_payments')}
         />
       )}
       {steps.has('amount') && (
-        <TextField
+        <FormTextField
+          control={control}
+          name="amount"
           label="Amount"
           required
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          {...register('amount')}
-          error={!!err('amount')}
-          helperText={err('amount')}
         />
       )}
       {steps.has('rest') && (
         <>
           {select('currency', 'Currency', CURRENCIES)}
-          <TextField label="Description" multiline minRows={2} {...register('description')} />
+          <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
           <IdsPicker control={control} name="locations" label="Locations" options={locations.data ?? []} />
           <IdsPicker control={control} name="users" label="Users" options={users.data ?? []} />
           {flag('active', 'Active')}

@@ -9,7 +9,6 @@ import {
   Autocomplete,
   Box,
   Button,
-  Checkbox,
   FormControlLabel,
   FormHelperText,
   MenuItem,
@@ -21,6 +20,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { usePeopleOptions } from '../issues/hooks';
 import { DeliveryLog } from './DeliveryLog';
 import {
@@ -75,7 +75,7 @@ const IMAGE_FIELDS = [
  */
 export function NotificationFormDialog({ open, notification, onClose }: NotificationFormDialogProps) {
   const form = useNotificationForm(notification, open);
-  const { register, control, formState, watch, setValue } = form;
+  const { control, formState, watch, setValue } = form;
   const [images, setImages] = useState<TemplateImages>({});
   const [imageError, setImageError] = useState<string | null>(null);
   useEffect(() => {
@@ -108,7 +108,7 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
         notification ? [{ label: 'Delivery log', content: <DeliveryLog id={notification.id} /> }] : []
       }
     >
-      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
+      <FormTextField control={control} name="name" label="Name" required />
       <Box sx={{ display: 'flex', gap: 2 }}>
         <Controller
           control={control}
@@ -184,16 +184,14 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
             </TextField>
           )}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="time_amount"
           label="Duration"
           fullWidth
           disabled={v.time_unit === 'immediately'}
           slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
-          {...register('time_amount', {
-            setValueAs: (x) => (x === '' ? undefined : /^\d+$/.test(String(x)) ? Number(x) : x),
-          })}
-          error={!!err('time_amount')}
-          helperText={err('time_amount')}
+          parse={(x) => (x === '' ? undefined : /^\d+$/.test(x) ? Number(x) : x)}
         />
       </Box>
       <Controller
@@ -225,21 +223,11 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
       />
       <Box sx={{ display: 'flex', gap: 2 }}>
         {(['email', 'sms', 'is_default'] as const).map((k) => (
-          <Controller
+          <FormCheckbox
             key={k}
             control={control}
             name={k}
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={field.value === true}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                  />
-                }
-                label={k === 'email' ? 'E-mail' : k === 'sms' ? 'SMS' : 'Default'}
-              />
-            )}
+            label={k === 'email' ? 'E-mail' : k === 'sms' ? 'SMS' : 'Default'}
           />
         ))}
       </Box>
@@ -248,41 +236,21 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
       </Typography>
       {v.email ? (
         <>
-          <TextField
-            label="Header"
-            multiline
-            {...register('header')}
-            error={!!err('header')}
-            helperText={err('header')}
-          />
-          <TextField
+          <FormTextField control={control} name="header" label="Header" multiline />
+          <FormTextField
+            control={control}
+            name="message_email"
             label="E-mail message"
             multiline
             minRows={3}
-            {...register('message_email')}
-            error={!!err('message_email')}
-            helperText={err('message_email')}
           />
-          <TextField
-            label="Footer"
-            multiline
-            {...register('footer')}
-            error={!!err('footer')}
-            helperText={err('footer')}
-          />
+          <FormTextField control={control} name="footer" label="Footer" multiline />
         </>
       ) : null}
       {v.sms ? (
-        <TextField
-          label="SMS message"
-          multiline
-          minRows={2}
-          {...register('message')}
-          error={!!err('message')}
-          helperText={err('message')}
-        />
+        <FormTextField control={control} name="message" label="SMS message" multiline minRows={2} />
       ) : null}
-      <TextField label="Location message" multiline {...register('location_message')} />
+      <FormTextField control={control} name="location_message" label="Location message" multiline />
       <Controller
         control={control}
         name="locations"
@@ -302,7 +270,7 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
           );
         }}
       />
-      <TextField label="Member message" multiline {...register('member_message')} />
+      <FormTextField control={control} name="member_message" label="Member message" multiline />
       <Controller
         control={control}
         name="id_member"

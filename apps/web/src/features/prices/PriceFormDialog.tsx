@@ -8,9 +8,10 @@ import {
   type TPriceType,
   UNITS_BY_PRICE_TYPE,
 } from '@lockerops/contract';
-import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { PRICES_ENDPOINT, pricesKey, savePrice, useAllPrices, usePriceForm } from './hooks';
 import { showCardOnFile, showDefaultOption } from './priceRules';
@@ -30,7 +31,7 @@ export interface PriceFormDialogProps {
  */
 export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDialogProps) {
   const form = usePriceForm(price, open);
-  const { register, control, formState, setValue } = form;
+  const { control, formState, setValue } = form;
   const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
   const editing = !!price;
   const priceType = useWatch({ control, name: 'price_type' }) as TPriceType;
@@ -61,7 +62,7 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
         price ? [{ label: 'History Log', content: <HistoryLog entity="price" id={price.id} /> }] : []
       }
     >
-      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
+      <FormTextField control={control} name="name" label="Name" required />
       <Controller
         control={control}
         name="price_type"
@@ -120,13 +121,12 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
         )}
       />
       {priceType === 'pay_per_time' && (
-        <TextField
+        <FormTextField
+          control={control}
+          name="unit_amount"
           label="Unit amount"
           required
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          {...register('unit_amount')}
-          error={!!err('unit_amount')}
-          helperText={err('unit_amount')}
         />
       )}
       <Controller
@@ -150,43 +150,10 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
           </TextField>
         )}
       />
-      <Controller
-        control={control}
-        name="prorated"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-            label="Prorated"
-          />
-        )}
-      />
-      {showCardOnFile(amount) && (
-        <Controller
-          control={control}
-          name="card_on_file"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />
-              }
-              label="Card on file"
-            />
-          )}
-        />
-      )}
+      <FormCheckbox control={control} name="prorated" label="Prorated" />
+      {showCardOnFile(amount) && <FormCheckbox control={control} name="card_on_file" label="Card on file" />}
       {showDefaultOption(price, otherDefault) && (
-        <Controller
-          control={control}
-          name="default"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />
-              }
-              label="Default"
-            />
-          )}
-        />
+        <FormCheckbox control={control} name="default" label="Default" />
       )}
     </FormDialog>
   );

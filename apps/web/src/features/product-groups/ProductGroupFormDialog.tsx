@@ -2,7 +2,6 @@ import { PRODUCT_GROUP_MESSAGES, RETURN_POLICY_LABELS, type TProductGroup } from
 import {
   Autocomplete,
   Box,
-  Checkbox,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -14,6 +13,7 @@ import {
 } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
 import { productGroupsKey, saveProductGroup, useGroupOptions, useProductGroupForm } from './hooks';
 
@@ -31,7 +31,7 @@ export interface ProductGroupFormDialogProps {
  */
 export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFormDialogProps) {
   const form = useProductGroupForm(group, open);
-  const { register, control, formState } = form;
+  const { control, formState } = form;
   const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
   const sizes = useGroupOptions('sizes', open);
   const products = useGroupOptions('products', open);
@@ -48,7 +48,7 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
       successMessage={group ? PRODUCT_GROUP_MESSAGES.updated : PRODUCT_GROUP_MESSAGES.created}
       invalidateKey={productGroupsKey}
     >
-      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
+      <FormTextField control={control} name="name" label="Name" required />
       <Controller
         control={control}
         name="one_to_one"
@@ -90,40 +90,26 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
         />
       ) : null}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="charging_time"
           label="Charging Time (min)"
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          {...register('charging_time')}
-          error={!!err('charging_time')}
-          helperText={err('charging_time')}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="transaction_number"
           label="Number of Transactions"
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          {...register('transaction_number')}
-          error={!!err('transaction_number')}
-          helperText={err('transaction_number')}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="total_inventory"
           label="Total Inventory"
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          {...register('total_inventory')}
-          error={!!err('total_inventory')}
-          helperText={err('total_inventory')}
         />
       </Box>
-      <Controller
-        control={control}
-        name="auto_repair"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
-            }
-            label="Auto Repair"
-          />
-        )}
-      />
+      <FormCheckbox control={control} name="auto_repair" label="Auto Repair" />
       <Controller
         control={control}
         name="products"

@@ -2,6 +2,7 @@ import { PRODUCT_CSV_HEADERS, PRODUCT_MESSAGES, type TProduct } from '@lockerops
 import { Box, MenuItem, TextField } from '@mui/material';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
 import {
   PRODUCTS_ENDPOINT,
@@ -68,26 +69,19 @@ export function ProductFields({
   form: UseFormReturn<TProductFormInput, unknown, TProductFormOutput>;
   open: boolean;
 }) {
-  const { register, control, formState } = form;
+  const { control, formState } = form;
   const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
   const groups = useOptions('product-groups', open);
   const conditions = useOptions('conditions', open);
   const field = (name: keyof TProductFormInput, label: string, required = false) => (
-    <TextField
-      label={label}
-      required={required}
-      {...register(name)}
-      error={!!err(name)}
-      helperText={err(name)}
-    />
+    <FormTextField control={control} name={name} label={label} required={required} />
   );
   const money = (name: 'price' | 'sales_price' | 'msrp', label: string) => (
-    <TextField
+    <FormTextField
+      control={control}
+      name={name}
       label={label}
       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-      {...register(name)}
-      error={!!err(name)}
-      helperText={err(name)}
     />
   );
   const select = (
@@ -129,14 +123,7 @@ export function ProductFields({
         {money('sales_price', 'Sale Price')}
         {money('msrp', 'MSRP')}
       </Box>
-      <TextField
-        label="Description"
-        multiline
-        minRows={2}
-        {...register('description')}
-        error={!!err('description')}
-        helperText={err('description')}
-      />
+      <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 2 }}>
         {select('id_product_group', 'Product Group', groups.data)}
         {select('id_condition', 'Condition', conditions.data)}

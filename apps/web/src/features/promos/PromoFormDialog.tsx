@@ -8,6 +8,7 @@ import {
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { fromLocalInput, PROMOS_ENDPOINT, promosKey, savePromo, toLocalInput, usePromoForm } from './hooks';
 
@@ -25,7 +26,7 @@ export interface PromoFormDialogProps {
  */
 export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDialogProps) {
   const form = usePromoForm(promo, open);
-  const { register, control, formState, setValue } = form;
+  const { control, formState, setValue } = form;
   const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
   const editing = !!promo;
   const start = useWatch({ control, name: 'start_time' }) as string;
@@ -53,8 +54,8 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
         promo ? [{ label: 'History Log', content: <HistoryLog entity="promo" id={promo.id} /> }] : []
       }
     >
-      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
-      <TextField label="Code" required {...register('code')} error={!!err('code')} helperText={err('code')} />
+      <FormTextField control={control} name="name" label="Name" required />
+      <FormTextField control={control} name="code" label="Code" required />
       <Controller
         control={control}
         name="discount_type"
@@ -76,13 +77,12 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
           </TextField>
         )}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="amount"
         label="Amount"
         required
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        {...register('amount')}
-        error={!!err('amount')}
-        helperText={err('amount')}
       />
       <Controller
         control={control}

@@ -11,9 +11,10 @@ import {
   type TReportRecurrence,
   WEEKDAY_NAMES,
 } from '@lockerops/contract';
-import { Autocomplete, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { localOffset, reportsKey, saveReport, shiftTime, useMemberOptions, useReportForm } from './hooks';
 
 export interface ReportFormDialogProps {
@@ -34,7 +35,7 @@ export interface ReportFormDialogProps {
  */
 export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProps) {
   const form = useReportForm(report, open);
-  const { register, control, formState, watch, setValue } = form;
+  const { control, formState, watch, setValue } = form;
   const members = useMemberOptions(open);
   const offset = localOffset();
   const recurrence = watch('recurrence') as TReportRecurrence | undefined;
@@ -55,13 +56,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
       invalidateKey={reportsKey}
       submitDisabled={!ready}
     >
-      <TextField
-        label="Report Name"
-        required
-        {...register('name')}
-        error={!!err('name')}
-        helperText={err('name')}
-      />
+      <FormTextField control={control} name="name" label="Report Name" required />
       <Controller
         control={control}
         name="contents"
@@ -223,16 +218,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
           />
         )}
       />
-      <Controller
-        control={control}
-        name="include_sub_orgs"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-            label="Include sub-organizations"
-          />
-        )}
-      />
+      <FormCheckbox control={control} name="include_sub_orgs" label="Include sub-organizations" />
     </FormDialog>
   );
 }

@@ -11,7 +11,6 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
@@ -31,6 +30,7 @@ import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { formatApiError } from '../../api/errors';
 import { BulkUpload } from '../../components/BulkUpload';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import {
   checkTracking,
   RESERVATIONS_ENDPOINT,
@@ -73,7 +73,7 @@ const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
  */
 export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: ReservationFormDialogProps) {
   const form = useReservationForm(reservation, open);
-  const { control, register, watch, formState, setValue, setError, handleSubmit } = form;
+  const { control, watch, formState, setValue, setError, handleSubmit } = form;
   const [tab, setTab] = useState(0);
   const [error, setErrorText] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -194,13 +194,13 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
               'Mode',
               RESERVATION_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] })),
             )}
-            <TextField
+            <FormTextField
+              control={control}
+              name="tracking_number"
               label="Tracking Number"
               required
-              {...register('tracking_number', { onBlur: (e) => void onTrackingBlur(e.target.value) })}
+              onBlur={(e) => void onTrackingBlur(e.target.value)}
               slotProps={{ htmlInput: { style: { textTransform: 'uppercase' } } }}
-              error={!!err('tracking_number')}
-              helperText={err('tracking_number')}
             />
             {select(
               'id_location',
@@ -238,22 +238,17 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
                 )
               : null}
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-              <TextField
+              <FormTextField
+                control={control}
+                name="phone_number"
                 label="Phone Number"
                 placeholder="15551234567"
-                {...register('phone_number')}
-                error={!!err('phone_number')}
-                helperText={err('phone_number') ?? 'Country code, no + sign'}
+                helperText="Country code, no + sign"
               />
-              <TextField
-                label="Email"
-                {...register('email')}
-                error={!!err('email')}
-                helperText={err('email')}
-              />
+              <FormTextField control={control} name="email" label="Email" />
             </Box>
             {mode === 'delivery' ? (
-              <TextField label="Sender Details" {...register('sender_details')} />
+              <FormTextField control={control} name="sender_details" label="Sender Details" />
             ) : null}
             <Controller
               control={control}
@@ -300,66 +295,47 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
                 {days === 'custom' ? (
                   <Box>
                     {WEEKDAYS.map((d) => (
-                      <Controller
-                        key={d}
-                        control={control}
-                        name={d}
-                        render={({ field }) => (
-                          <FormControlLabel
-                            control={
-                              <Checkbox
-                                checked={!!field.value}
-                                onChange={(e) => field.onChange(e.target.checked)}
-                              />
-                            }
-                            label={DAY_LABELS[d]}
-                          />
-                        )}
-                      />
+                      <FormCheckbox key={d} control={control} name={d} label={DAY_LABELS[d]} />
                     ))}
                     {err('monday') ? <Alert severity="error">{err('monday')}</Alert> : null}
                   </Box>
                 ) : null}
                 <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-                  <TextField
+                  <FormTextField
+                    control={control}
+                    name="from_time"
                     label="From Time"
                     type="time"
                     required
                     slotProps={{ inputLabel: { shrink: true } }}
-                    {...register('from_time')}
-                    error={!!err('from_time')}
-                    helperText={err('from_time')}
                   />
-                  <TextField
+                  <FormTextField
+                    control={control}
+                    name="to_time"
                     label="To Time"
                     type="time"
                     required
                     slotProps={{ inputLabel: { shrink: true } }}
-                    {...register('to_time')}
-                    error={!!err('to_time')}
-                    helperText={err('to_time')}
                   />
                 </Box>
               </>
             ) : null}
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-              <TextField
+              <FormTextField
+                control={control}
+                name="start_date"
                 label="Start Date"
                 type={recurring ? 'date' : 'datetime-local'}
                 required
                 slotProps={{ inputLabel: { shrink: true } }}
-                {...register('start_date')}
-                error={!!err('start_date')}
-                helperText={err('start_date')}
               />
-              <TextField
+              <FormTextField
+                control={control}
+                name="end_date"
                 label="End Date"
                 type={recurring ? 'date' : 'datetime-local'}
                 required
                 slotProps={{ inputLabel: { shrink: true } }}
-                {...register('end_date')}
-                error={!!err('end_date')}
-                helperText={err('end_date')}
               />
             </Box>
             {blocked ? <Alert severity="warning">{RESERVATION_MESSAGES.noLockers}</Alert> : null}

@@ -7,10 +7,11 @@ import {
   type TReservationSettingsUpdateRequest,
   ZReservationSettingsUpdateRequest,
 } from '@lockerops/contract';
-import { Box, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox } from '../../components/form';
 import { reservationSettingsKey, saveReservationSettings, useReservationSettings } from './hooks';
 
 type Input = TReservationSettingsUpdateRequest & { transaction_buffer: boolean; locker_buffer: boolean };
@@ -116,16 +117,7 @@ export function ReservationSettingsDialog({ open, onClose }: { open: boolean; on
   );
 
   const buffer = (flag: 'transaction_buffer' | 'locker_buffer', text: string) => (
-    <Controller
-      control={control}
-      name={flag}
-      render={({ field }) => (
-        <FormControlLabel
-          control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-          label={text}
-        />
-      )}
-    />
+    <FormCheckbox control={control} name={flag} label={text} />
   );
 
   return (

@@ -1,7 +1,8 @@
 import { SIZE_CSV_HEADERS, SIZE_MESSAGES, type TSize } from '@lockerops/contract';
-import { Box, TextField } from '@mui/material';
+import { Box } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { ImageField } from '../../components/ImageField';
 import { SIZES_ENDPOINT, saveSize, sizesKey, useSizeForm } from './hooks';
@@ -21,8 +22,7 @@ export interface SizeFormDialogProps {
  */
 export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogProps) {
   const form = useSizeForm(size, open);
-  const { register, control, formState } = form;
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const { control } = form;
   const editing = !!size;
 
   return (
@@ -49,34 +49,21 @@ export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogP
         size ? [{ label: 'History Log', content: <HistoryLog entity={SIZES_ENDPOINT} id={size.id} /> }] : []
       }
     >
-      <TextField label="Name" required {...register('name')} error={!!err('name')} helperText={err('name')} />
-      <TextField
-        label="Description"
-        multiline
-        minRows={2}
-        {...register('description')}
-        error={!!err('description')}
-        helperText={err('description')}
-      />
+      <FormTextField control={control} name="name" label="Name" required />
+      <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
         {(['width', 'depth', 'height'] as const).map((k) => (
-          <TextField
+          <FormTextField
+            control={control}
+            name={k}
             key={k}
             label={`${k[0].toUpperCase()}${k.slice(1)} (in)`}
             required
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            {...register(k)}
-            error={!!err(k)}
-            helperText={err(k)}
           />
         ))}
       </Box>
-      <TextField
-        label="External ID"
-        {...register('external_id')}
-        error={!!err('external_id')}
-        helperText={err('external_id')}
-      />
+      <FormTextField control={control} name="external_id" label="External ID" />
       <Controller
         control={control}
         name="image"

@@ -72,12 +72,7 @@ export function CreateDeliveryDialog({ open, onClose }: { open: boolean; onClose
           </TextField>
         )}
       />
-      <RecipientFields
-        phone={form.register('phone_number')}
-        email={form.register('email')}
-        phoneError={errors.phone_number?.message}
-        emailError={errors.email?.message}
-      />
+      <RecipientFields control={form.control} />
     </FormDialog>
   );
 }

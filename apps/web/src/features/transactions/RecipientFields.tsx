@@ -1,27 +1,29 @@
-import { TextField } from '@mui/material';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { FormTextField } from '../../components/form';
 
-/** The phone-or-e-mail recipient of a delivery or a shared link (spec: operational §7 Transactions). */
-export function RecipientFields(props: {
-  phone: UseFormRegisterReturn;
-  email: UseFormRegisterReturn;
-  phoneError?: string;
-  emailError?: string;
+/**
+ * The phone-or-e-mail recipient of a delivery or a shared link (spec: operational §7 Transactions):
+ * the `phone_number` and `email` fields of the form whose `control` is given.
+ */
+export function RecipientFields<T extends FieldValues, TOut>({
+  control,
+}: {
+  control: Control<T, unknown, TOut>;
 }) {
   return (
     <>
-      <TextField
+      <FormTextField
+        control={control}
+        name={'phone_number' as FieldPath<T>}
         label="Phone Number"
-        {...props.phone}
-        error={!!props.phoneError}
-        helperText={props.phoneError ?? 'With the country code, e.g. +15551234567'}
+        helperText="With the country code, e.g. +15551234567"
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name={'email' as FieldPath<T>}
         label="Email"
         type="email"
-        {...props.email}
-        error={!!props.emailError}
-        helperText={props.emailError ?? ' '}
+        helperText=" "
       />
     </>
   );

@@ -26,6 +26,7 @@ import { useEffect, useRef } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/form';
 import { formatMoney } from '../../lib/format';
 import {
   endTransactions,
@@ -76,7 +77,6 @@ export function ChargeDialog({ open, transaction: t, onClose }: OneProps) {
   });
   const { reset } = form;
   useResetOnOpen(open, reset, { step: 'charge', weight: '' });
-  const errors = form.formState.errors as FieldErrors<{ weight: string }>;
   const unit = t.price?.unit;
   return (
     <FormDialog
@@ -90,13 +90,13 @@ export function ChargeDialog({ open, transaction: t, onClose }: OneProps) {
       submitText="Charge"
     >
       <Typography variant="body2">{t.invoice_id}</Typography>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="weight"
         label={unit ? `Weight (${unit})` : 'Weight'}
         type="number"
         slotProps={{ htmlInput: { step: 'any', min: 0 } }}
-        {...form.register('weight')}
-        error={!!errors.weight}
-        helperText={errors.weight?.message ?? 'No weight counts as 1'}
+        helperText="No weight counts as 1"
       />
     </FormDialog>
   );
@@ -171,7 +171,6 @@ export function RefundDialog({ open, transaction: t, onClose, symbol }: OneProps
   });
   const { reset } = form;
   useResetOnOpen(open, reset, { amount: '' });
-  const error = form.formState.errors.amount;
   return (
     <FormDialog
       open={open}
@@ -186,13 +185,13 @@ export function RefundDialog({ open, transaction: t, onClose, symbol }: OneProps
       <Typography variant="body2">
         {t.invoice_id} · Paid: {formatMoney(paid, symbol)}
       </Typography>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="amount"
         label="Refund Amount"
         type="number"
         slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
-        {...form.register('amount')}
-        error={!!error}
-        helperText={error?.message ?? ' '}
+        helperText=" "
       />
     </FormDialog>
   );
@@ -222,13 +221,13 @@ export function PenaltyDialog({ open, transaction: t, onClose }: OneProps) {
       submitText="Penalize"
     >
       <Typography variant="body2">{t.invoice_id}</Typography>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="amount"
         label="Penalty Amount"
         type="number"
         slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
-        {...form.register('amount')}
-        error={!!errors.amount}
-        helperText={errors.amount?.message ?? ' '}
+        helperText=" "
       />
       <Controller
         control={form.control}
@@ -277,12 +276,7 @@ export function ShareDialog({ open, transaction: t, onClose }: OneProps) {
     >
       <Typography variant="body2">{t.invoice_id}</Typography>
       {both ? <Alert severity="warning">{both}</Alert> : null}
-      <RecipientFields
-        phone={form.register('phone_number')}
-        email={form.register('email')}
-        phoneError={errors.phone_number?.message}
-        emailError={errors.email?.message}
-      />
+      <RecipientFields control={form.control} />
     </FormDialog>
   );
 }
@@ -405,13 +399,13 @@ export function EndDialog({
         {single ? single.invoice_id : `${ids.length} transaction(s) selected`}
       </Typography>
       {errors.ids?.message ? <Alert severity="error">{errors.ids.message}</Alert> : null}
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="ended_at"
         label="End Date"
         type="datetime-local"
         slotProps={{ htmlInput: { step: 1 }, inputLabel: { shrink: true } }}
-        {...form.register('ended_at')}
-        error={!!errors.ended_at}
-        helperText={errors.ended_at?.message ?? 'Between the start date and now'}
+        helperText="Between the start date and now"
       />
     </FormDialog>
   );

@@ -1,7 +1,7 @@
 import { type TUser, USER_CSV_HEADERS, USER_MESSAGES } from '@lockerops/contract';
-import { Box, Checkbox, FormControlLabel, TextField } from '@mui/material';
-import { Controller } from 'react-hook-form';
+import { Box } from '@mui/material';
 import { FormDialog } from '../../components/FormDialog';
+import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { saveUser, USERS_ENDPOINT, useNotificationChannel, usersKey, useUserForm } from './hooks';
 
@@ -22,8 +22,7 @@ export interface UserFormDialogProps {
 export function UserFormDialog({ open, user, isAdmin, onClose }: UserFormDialogProps) {
   const form = useUserForm(user, open);
   const channel = useNotificationChannel();
-  const { register, control, formState } = form;
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const { control } = form;
   const editing = !!user;
 
   return (
@@ -46,66 +45,29 @@ export function UserFormDialog({ open, user, isAdmin, onClose }: UserFormDialogP
       }
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <TextField
-          label="First Name"
-          required
-          {...register('name')}
-          error={!!err('name')}
-          helperText={err('name')}
-        />
-        <TextField
-          label="Last Name"
-          {...register('last_name')}
-          error={!!err('last_name')}
-          helperText={err('last_name')}
-        />
+        <FormTextField control={control} name="name" label="First Name" required />
+        <FormTextField control={control} name="last_name" label="Last Name" />
       </Box>
-      <TextField
-        label="Email"
-        required={channel === 'email'}
-        {...register('email')}
-        error={!!err('email')}
-        helperText={err('email')}
-      />
-      <TextField
+      <FormTextField control={control} name="email" label="Email" required={channel === 'email'} />
+      <FormTextField
+        control={control}
+        name="phone_number"
         label="Phone Number"
         required={channel === 'sms'}
         placeholder="+14155550100"
-        {...register('phone_number')}
-        error={!!err('phone_number')}
-        helperText={err('phone_number') ?? 'Include + and the country code'}
+        helperText="Include + and the country code"
       />
-      <TextField
-        label="Address"
-        {...register('address')}
-        error={!!err('address')}
-        helperText={err('address')}
-      />
+      <FormTextField control={control} name="address" label="Address" />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <TextField
-          label="User ID"
-          {...register('user_id')}
-          error={!!err('user_id')}
-          helperText={err('user_id')}
-        />
-        <TextField
+        <FormTextField control={control} name="user_id" label="User ID" />
+        <FormTextField
+          control={control}
+          name="pin_code"
           label="Pin Code"
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-          {...register('pin_code')}
-          error={!!err('pin_code')}
-          helperText={err('pin_code')}
         />
       </Box>
-      <Controller
-        control={control}
-        name="require_auth"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-            label="Require authentication"
-          />
-        )}
-      />
+      <FormCheckbox control={control} name="require_auth" label="Require authentication" />
     </FormDialog>
   );
 }

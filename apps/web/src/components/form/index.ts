@@ -1,0 +1,3 @@
+export { FormCheckbox, type FormCheckboxProps } from './FormCheckbox';
+export { FormSelect, type FormSelectProps, type SelectOption } from './FormSelect';
+export { FormTextField, type FormTextFieldProps } from './FormTextField';
