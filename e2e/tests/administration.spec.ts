@@ -63,8 +63,8 @@ test.describe('administration', () => {
       .locator('form')
       .filter({ has: page.getByRole('heading', { name: 'Add Organization' }) });
     await drawer.getByLabel('Organization Name').fill(name);
-    await drawer.getByLabel('Primary Color').fill('#2e7d32');
-    await expect(drawer.getByText('#2e7d32')).toBeVisible();
+    await drawer.getByRole('textbox', { name: 'Primary Color', exact: true }).fill('#2e7d32');
+    await expect(drawer.getByLabel('Primary Color picker')).toHaveValue('#2e7d32');
     await drawer.getByLabel('Select all hardwares').check();
     await drawer.getByLabel('Email').fill(email);
     await drawer.getByLabel('First Name').fill('Olive');

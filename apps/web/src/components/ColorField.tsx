@@ -10,10 +10,18 @@ export interface ColorFieldProps {
   error?: string;
   /** default '#000000' */
   defaultColor?: string;
+  disabled?: boolean;
 }
 
 /** A hex colour input with the native colour picker beside it (default #000000). */
-export function ColorField({ label, value, onChange, error, defaultColor = '#000000' }: ColorFieldProps) {
+export function ColorField({
+  label,
+  value,
+  onChange,
+  error,
+  defaultColor = '#000000',
+  disabled,
+}: ColorFieldProps) {
   const swatch = value && HEX.test(value) ? value : defaultColor;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -23,6 +31,7 @@ export function ColorField({ label, value, onChange, error, defaultColor = '#000
         value={value ?? ''}
         placeholder={defaultColor}
         onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
         error={!!error}
         helperText={error}
       />
@@ -30,6 +39,7 @@ export function ColorField({ label, value, onChange, error, defaultColor = '#000
         type="color"
         aria-label={`${label} picker`}
         value={swatch}
+        disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
         style={{ width: 40, height: 40, border: 'none', background: 'none', padding: 0 }}
       />

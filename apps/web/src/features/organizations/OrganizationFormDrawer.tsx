@@ -1,4 +1,5 @@
 import {
+  DEFAULT_COLOR,
   FEATURE_FLAG_LABELS,
   FEATURE_FLAGS,
   HARDWARE_FLAGS,
@@ -29,7 +30,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ApiError, formatApiError } from '../../api/errors';
+import { ColorField } from '../../components/ColorField';
+import { FormTextField } from '../../components/form';
 import { useResultDialog } from '../../components/ResultDialog';
 import { useSaveOrganization } from './hooks';
 import {
@@ -56,60 +60,56 @@ interface Props {
   onClose: () => void;
 }
 
+/** react-hook-form's resolver over `validateOrganizationForm` (the contract's request schemas). */
+const resolverFor =
+  (editing: boolean): Resolver<OrganizationFormValues> =>
+  (values) => {
+    const found = Object.entries(validateOrganizationForm(values, editing));
+    if (!found.length) return { values, errors: {} };
+    return {
+      values: {},
+      errors: Object.fromEntries(found.map(([k, message]) => [k, { type: 'validate', message }])),
+    };
+  };
+
 /** The organization form in a side panel (spec console §2 "Organization form", §5 Organization). */
 export function OrganizationFormDrawer({ open, organization, currentOrganizationId, onClose }: Props) {
   const editing = !!organization;
   const archived = !!organization && !organization.active;
-  const [values, setValues] = useState<OrganizationFormValues>(emptyForm);
-  const [touched, setTouched] = useState<Partial<Record<keyof OrganizationFormValues, boolean>>>({});
-  const [serverNameError, setServerNameError] = useState<string | null>(null);
+  const resolver = useMemo(() => resolverFor(editing), [editing]);
+  const form = useForm<OrganizationFormValues>({ resolver, mode: 'onChange', defaultValues: emptyForm() });
+  const { control, reset, watch, setError, formState } = form;
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveOrganization();
   const showResult = useResultDialog();
 
   useEffect(() => {
     if (!open) return;
-    setValues(organization ? formFromOrganization(organization) : emptyForm());
-    setTouched({});
-    setServerNameError(null);
+    reset(organization ? formFromOrganization(organization) : emptyForm());
     setServerError(null);
-  }, [open, organization]);
+  }, [open, organization, reset]);
 
-  const errors = useMemo(() => validateOrganizationForm(values, editing), [values, editing]);
+  const values = watch();
+  const logo = values.logo;
   const preview = useMemo(
-    () => (values.logo ? URL.createObjectURL(values.logo) : (organization?.white_label.app_logo ?? null)),
-    [values.logo, organization],
+    () => (logo ? URL.createObjectURL(logo) : (organization?.white_label.app_logo ?? null)),
+    [logo, organization],
   );
   useEffect(
     () => () => {
-      if (values.logo && preview) URL.revokeObjectURL(preview);
+      if (logo && preview) URL.revokeObjectURL(preview);
     },
-    [values.logo, preview],
+    [logo, preview],
   );
 
-  const set = <K extends keyof OrganizationFormValues>(k: K, v: OrganizationFormValues[K]) => {
-    setValues((s) => ({ ...s, [k]: v }));
-    setTouched((t) => ({ ...t, [k]: true }));
-    if (k === 'name') setServerNameError(null);
-  };
-  const shown = (k: keyof OrganizationFormValues) => (touched[k] ? errors[k] : undefined);
-  const nameInvalid = !!errors.name || !!serverNameError;
-  const hasErrors = Object.keys(errors).length > 0;
+  // the name is checked as it is typed, before it is touched: an invalid one keeps Create disabled
+  const nameInvalid =
+    !!validateOrganizationForm(values, editing).name || formState.errors.name?.type === 'server';
 
-  const submit = async () => {
-    setTouched({
-      name: true,
-      email: true,
-      first_name: true,
-      hardware: true,
-      logo: true,
-      primary_color: true,
-      secondary_color: true,
-    });
-    if (hasErrors) return;
+  const submit = form.handleSubmit(async (v) => {
     setServerError(null);
     try {
-      await save.mutateAsync({ id: organization?.id, body: organizationFormData(values, editing) });
+      await save.mutateAsync({ id: organization?.id, body: organizationFormData(v, editing) });
       onClose();
       showResult({
         type: 'success',
@@ -121,14 +121,49 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
         e.status === 409 &&
         formatApiError(e).includes(ORGANIZATION_MESSAGES.nameUnique)
       )
-        setServerNameError(ORGANIZATION_MESSAGES.nameUnique);
+        setError('name', { type: 'server', message: ORGANIZATION_MESSAGES.nameUnique });
       else setServerError(formatApiError(e));
     }
-  };
+  });
 
   const disabled = archived || save.isPending;
-  const modeAll = selectAllState(values.modes, MODE_FLAGS);
-  const hardwareAll = selectAllState(values.hardware, HARDWARE_FLAGS);
+  const color = (name: 'primary_color' | 'secondary_color', label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ColorField
+          label={label}
+          value={field.value}
+          defaultColor={DEFAULT_COLOR}
+          disabled={disabled}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+  const multiSelect = (name: 'modes' | 'hardware', label: string, allLabel: string, options: Option[]) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MultiSelect
+          label={label}
+          allLabel={allLabel}
+          options={options}
+          value={field.value}
+          all={selectAllState(
+            field.value,
+            options.map((o) => o.value),
+          )}
+          disabled={disabled}
+          error={fieldState.error?.message}
+          onChange={field.onChange}
+        />
+      )}
+    />
+  );
 
   return (
     <Drawer
@@ -137,15 +172,7 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
       onClose={onClose}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        sx={{ p: 3 }}
-      >
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ p: 3 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {editing ? 'Edit Organization' : 'Add Organization'}
         </Typography>
@@ -159,70 +186,47 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
               slotProps={{ input: { readOnly: true } }}
             />
           ) : null}
-          <TextField
+          <FormTextField
+            control={control}
+            name="name"
             label="Organization Name"
             required
-            value={values.name}
             disabled={disabled}
-            onChange={(e) => set('name', e.target.value)}
-            error={!!shown('name') || !!serverNameError}
-            helperText={serverNameError ?? shown('name') ?? 'Letters, numbers and spaces, e.g. ABC Luggage'}
+            helperText="Letters, numbers and spaces, e.g. ABC Luggage"
           />
           <Stack direction="row" spacing={2}>
-            <ColorInput
-              label="Primary Color"
-              value={values.primary_color}
-              disabled={disabled}
-              onChange={(v) => set('primary_color', v)}
-            />
-            <ColorInput
-              label="Secondary Color"
-              value={values.secondary_color}
-              disabled={disabled}
-              onChange={(v) => set('secondary_color', v)}
-            />
+            {color('primary_color', 'Primary Color')}
+            {color('secondary_color', 'Secondary Color')}
           </Stack>
-          <MultiSelect
-            label="Modes"
-            allLabel={ORGANIZATION_MESSAGES.selectAllModes}
-            options={MODE_OPTIONS}
-            value={values.modes}
-            all={modeAll}
-            disabled={disabled}
-            onChange={(v) => set('modes', v)}
-          />
-          <MultiSelect
-            label="Hardware"
-            allLabel={ORGANIZATION_MESSAGES.selectAllHardwares}
-            options={HARDWARE_OPTIONS}
-            value={values.hardware}
-            all={hardwareAll}
-            disabled={disabled}
-            error={shown('hardware')}
-            onChange={(v) => set('hardware', v)}
-          />
+          {multiSelect('modes', 'Modes', ORGANIZATION_MESSAGES.selectAllModes, MODE_OPTIONS)}
+          {multiSelect('hardware', 'Hardware', ORGANIZATION_MESSAGES.selectAllHardwares, HARDWARE_OPTIONS)}
           <Box>
             <Typography variant="subtitle2">Allow access for</Typography>
-            <FormGroup row>
-              {FEATURE_FLAGS.map((f) => (
-                <FormControlLabel
-                  key={f}
-                  label={FEATURE_FLAG_LABELS[f]}
-                  control={
-                    <Checkbox
-                      checked={values.features.includes(f)}
-                      disabled={disabled}
-                      onChange={(e) =>
-                        set(
-                          'features',
-                          e.target.checked ? [...values.features, f] : values.features.filter((x) => x !== f),
-                        )
+            <Controller
+              control={control}
+              name="features"
+              render={({ field }) => (
+                <FormGroup row>
+                  {FEATURE_FLAGS.map((f) => (
+                    <FormControlLabel
+                      key={f}
+                      label={FEATURE_FLAG_LABELS[f]}
+                      control={
+                        <Checkbox
+                          checked={field.value.includes(f)}
+                          disabled={disabled}
+                          onChange={(e) =>
+                            field.onChange(
+                              e.target.checked ? [...field.value, f] : field.value.filter((x) => x !== f),
+                            )
+                          }
+                        />
                       }
                     />
-                  }
-                />
-              ))}
-            </FormGroup>
+                  ))}
+                </FormGroup>
+              )}
+            />
           </Box>
           <Divider />
           <Typography variant="subtitle2">Organization's Owner Information</Typography>
@@ -242,55 +246,52 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
             )
           ) : (
             <>
-              <TextField
+              <FormTextField
+                control={control}
+                name="email"
                 label="Email"
                 required
                 type="email"
-                value={values.email}
                 disabled={disabled}
-                onChange={(e) => set('email', e.target.value)}
-                error={!!shown('email')}
-                helperText={shown('email')}
               />
-              <TextField
+              <FormTextField
+                control={control}
+                name="first_name"
                 label="First Name"
                 required
-                value={values.first_name}
                 disabled={disabled}
-                onChange={(e) => set('first_name', e.target.value)}
-                error={!!shown('first_name')}
-                helperText={shown('first_name')}
               />
-              <TextField
-                label="Last Name"
-                value={values.last_name}
-                disabled={disabled}
-                onChange={(e) => set('last_name', e.target.value)}
-              />
+              <FormTextField control={control} name="last_name" label="Last Name" disabled={disabled} />
             </>
           )}
           <Divider />
-          <Box>
-            <Button variant="outlined" component="label" disabled={disabled}>
-              Upload Logo
-              <input
-                hidden
-                type="file"
-                accept="image/*"
-                aria-label="Logo"
-                onChange={(e) => set('logo', e.target.files?.[0] ?? null)}
-              />
-            </Button>
-            {preview ? (
-              <Box
-                component="img"
-                src={preview}
-                alt="Logo preview"
-                sx={{ display: 'block', mt: 1, maxHeight: 100, maxWidth: 250, objectFit: 'contain' }}
-              />
-            ) : null}
-            {shown('logo') ? <FormHelperText error>{shown('logo')}</FormHelperText> : null}
-          </Box>
+          <Controller
+            control={control}
+            name="logo"
+            render={({ field, fieldState }) => (
+              <Box>
+                <Button variant="outlined" component="label" disabled={disabled}>
+                  Upload Logo
+                  <input
+                    hidden
+                    type="file"
+                    accept="image/*"
+                    aria-label="Logo"
+                    onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+                  />
+                </Button>
+                {preview ? (
+                  <Box
+                    component="img"
+                    src={preview}
+                    alt="Logo preview"
+                    sx={{ display: 'block', mt: 1, maxHeight: 100, maxWidth: 250, objectFit: 'contain' }}
+                  />
+                ) : null}
+                {fieldState.error ? <FormHelperText error>{fieldState.error.message}</FormHelperText> : null}
+              </Box>
+            )}
+          />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={onClose}>Cancel</Button>
             <Button type="submit" variant="contained" disabled={disabled || nameInvalid}>
@@ -303,37 +304,15 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
   );
 }
 
-function ColorInput(props: {
-  label: string;
+interface Option {
   value: string;
-  disabled?: boolean;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <Box sx={{ flex: 1 }}>
-      <Typography variant="caption" component="label" sx={{ display: 'block' }}>
-        {props.label}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
-          <input
-            type="color"
-            value={props.value}
-            disabled={props.disabled}
-            onChange={(e) => props.onChange(e.target.value)}
-            style={{ width: 40, height: 32, border: 'none', background: 'none', padding: 0 }}
-          />
-          <Typography variant="body2" component="span">
-            {props.value}
-          </Typography>
-        </Box>
-      </Typography>
-    </Box>
-  );
+  label: string;
 }
 
 function MultiSelect(props: {
   label: string;
   allLabel: string;
-  options: { value: string; label: string }[];
+  options: Option[];
   value: string[];
   all: { checked: boolean; indeterminate: boolean };
   disabled?: boolean;
