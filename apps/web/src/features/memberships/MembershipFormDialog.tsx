@@ -9,10 +9,10 @@ import {
   MEMBERSHIP_TYPES,
   type TMembership,
 } from '@lockerops/contract';
-import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import {
   MEMBERSHIPS_ENDPOINT,
@@ -73,8 +73,7 @@ function IdsPicker({
  */
 export function MembershipFormDialog({ open, membership, isAdmin, onClose }: MembershipFormDialogProps) {
   const form = useMembershipForm(membership, open);
-  const { control, formState } = form;
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const { control } = form;
   const editing = !!membership;
   const values = useWatch({ control }) as Partial<TMembershipFormInput>;
   const steps = visibleSteps(values);
@@ -86,26 +85,12 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
     options: readonly string[],
     labels?: Record<string, string>,
   ) => (
-    <Controller
+    <FormSelect
       control={control}
       name={name}
-      render={({ field }) => (
-        <TextField
-          select
-          label={label}
-          required={name !== 'currency'}
-          value={(field.value as string | null | undefined) ?? ''}
-          onChange={field.onChange}
-          error={!!err(name)}
-          helperText={err(name)}
-        >
-          {options.map((o) => (
-            <MenuItem key={o} value={o}>
-              {labels?.[o] ?? o}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={label}
+      required={name !== 'currency'}
+      options={options.map((o) => ({ value: o, label: labels?.[o] ?? o }))}
     />
   );
   const flag = (name: 'active' | 'card_on_file', label: string) => (

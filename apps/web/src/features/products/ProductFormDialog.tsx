@@ -1,8 +1,8 @@
 import { PRODUCT_CSV_HEADERS, PRODUCT_MESSAGES, type TProduct } from '@lockerops/contract';
-import { Box, MenuItem, TextField } from '@mui/material';
+import { Box } from '@mui/material';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/form';
+import { FormSelect, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
 import {
   PRODUCTS_ENDPOINT,
@@ -69,8 +69,7 @@ export function ProductFields({
   form: UseFormReturn<TProductFormInput, unknown, TProductFormOutput>;
   open: boolean;
 }) {
-  const { control, formState } = form;
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const { control } = form;
   const groups = useOptions('product-groups', open);
   const conditions = useOptions('conditions', open);
   const field = (name: keyof TProductFormInput, label: string, required = false) => (
@@ -89,26 +88,14 @@ export function ProductFields({
     label: string,
     options: Array<{ id: string; name: string }> | undefined,
   ) => (
-    <Controller
+    <FormSelect
       control={control}
       name={name}
-      render={({ field: f }) => (
-        <TextField
-          select
-          label={label}
-          value={typeof f.value === 'string' ? f.value : ''}
-          onChange={(e) => f.onChange(e.target.value)}
-          error={!!err(name)}
-          helperText={err(name)}
-        >
-          <MenuItem value="">None</MenuItem>
-          {(options ?? []).map((o) => (
-            <MenuItem key={o.id} value={o.id}>
-              {o.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={label}
+      options={[
+        { value: '', label: 'None' },
+        ...(options ?? []).map((o) => ({ value: o.id, label: o.name })),
+      ]}
     />
   );
   return (
