@@ -37,7 +37,6 @@ export const Forbidden = (detail: string = MSG.forbidden) => new HttpError(403, 
 export const NotFound = (what = 'Not found') => new HttpError(404, what);
 export const Conflict = (detail: string) => new HttpError(409, detail);
 export const TooLarge = (detail: string) => new HttpError(413, detail);
-export const TooManyRequests = (detail: string = MSG.tooManyRequests) => new HttpError(429, detail);
 
 /** PostgreSQL error codes met in normal operation, mapped to client errors. */
 const PG_UNIQUE = '23505';

@@ -45,6 +45,7 @@ export const ZConditionCreateRequest = z.object({
   products: zIdList,
 });
 export type TConditionCreateRequest = z.input<typeof ZConditionCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZConditionUpdateRequest = ZConditionCreateRequest;
 
 /** `PATCH conditions/{id}`: toggles the auto flags; absent ones are left as they are. */

@@ -352,6 +352,7 @@ export const ZDeviceCreateRequest = DeviceFields.superRefine((v, ctx) => {
 });
 export type TDeviceCreateRequest = z.input<typeof ZDeviceCreateRequest>;
 export type TDeviceCreateValues = z.output<typeof ZDeviceCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZDeviceUpdateRequest = ZDeviceCreateRequest;
 
 /**

@@ -39,6 +39,7 @@ export const ZGroupCreateRequest = z.object({
   ),
 });
 export type TGroupCreateRequest = z.input<typeof ZGroupCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZGroupUpdateRequest = ZGroupCreateRequest;
 
 /** `GET groups` answers up to 10000 rows by default (spec: operational §7 Groups). */

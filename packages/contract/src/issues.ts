@@ -85,6 +85,7 @@ export const ZIssueCreateRequest = z.object({
 });
 export type TIssueCreateInput = z.input<typeof ZIssueCreateRequest>;
 export type TIssueCreateRequest = z.output<typeof ZIssueCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZIssueUpdateRequest = ZIssueCreateRequest;
 
 /** `PATCH issues/{id}?status=`: the new status, saved at once. */

@@ -179,6 +179,7 @@ export const ZLocationCreateRequest = z
       });
   });
 export type TLocationCreateRequest = z.input<typeof ZLocationCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZLocationUpdateRequest = ZLocationCreateRequest;
 
 /** `PATCH location/{id}`: the toggles of the list (hide/live, shared, require image). */

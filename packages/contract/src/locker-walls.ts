@@ -152,6 +152,7 @@ export const ZLockerWallCreateRequest = z.object({
 });
 export type TLockerWallCreateRequest = z.input<typeof ZLockerWallCreateRequest>;
 export type TLockerWallCreateOutput = z.output<typeof ZLockerWallCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZLockerWallUpdateRequest = ZLockerWallCreateRequest;
 
 export const ZLockerWallListQuery = z.object({ id_location: z.uuid().optional() });

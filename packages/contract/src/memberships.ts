@@ -163,6 +163,7 @@ export const ZMembershipCreateRequest = z
     }
   });
 export type TMembershipCreateRequest = z.input<typeof ZMembershipCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZMembershipUpdateRequest = ZMembershipCreateRequest;
 
 /** `GET memberships?subscribed=true|false`: only plans that users hold (or do not). */

@@ -262,6 +262,7 @@ export const ZNotificationCreateRequest = z
   .transform((v) => ({ ...v, time_amount: v.time_unit === 'immediately' ? 0 : (v.time_amount ?? 0) }));
 export type TNotificationCreateInput = z.input<typeof ZNotificationCreateRequest>;
 export type TNotificationCreateRequest = z.output<typeof ZNotificationCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZNotificationUpdateRequest = ZNotificationCreateRequest;
 
 /** The message fields checked for unknown variables, with the names used in the error text. */

@@ -126,6 +126,7 @@ export const ZPriceCreateRequest = z
       ctx.addIssue({ code: 'custom', path: ['unit_amount'], message: PRICE_MESSAGES.unitAmountRequired });
   });
 export type TPriceCreateRequest = z.input<typeof ZPriceCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZPriceUpdateRequest = ZPriceCreateRequest;
 
 /** Headers of the prices CSV: upload, template and export. */

@@ -101,6 +101,7 @@ export const ZProductGroupCreateRequest = z
   })
   .transform((v) => ({ ...v, one_to_one: v.one_to_one ?? true }));
 export type TProductGroupCreateRequest = z.input<typeof ZProductGroupCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZProductGroupUpdateRequest = ZProductGroupCreateRequest;
 
 export const PRODUCT_GROUP_CSV_HEADERS = [

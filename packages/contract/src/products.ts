@@ -120,6 +120,7 @@ export const ZProductCreateRequest = z.object({
   image: zOptionalText(500),
 });
 export type TProductCreateRequest = z.input<typeof ZProductCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZProductUpdateRequest = ZProductCreateRequest;
 
 /**

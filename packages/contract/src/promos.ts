@@ -76,6 +76,7 @@ export const ZPromoCreateRequest = z
       ctx.addIssue({ code: 'custom', path: ['end_time'], message: PROMO_MESSAGES.endBeforeStart });
   });
 export type TPromoCreateRequest = z.input<typeof ZPromoCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZPromoUpdateRequest = ZPromoCreateRequest;
 
 export const PROMO_CSV_HEADERS = [

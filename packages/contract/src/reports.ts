@@ -196,6 +196,7 @@ export const ZReportCreateRequest = z
   });
 export type TReportCreateInput = z.input<typeof ZReportCreateRequest>;
 export type TReportCreateRequest = z.output<typeof ZReportCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZReportUpdateRequest = ZReportCreateRequest;
 
 /** `GET reports` and `GET reports/all`: 1-based paging, search (2+ characters) on the name. */

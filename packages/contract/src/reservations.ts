@@ -209,6 +209,7 @@ export const ZReservationCreateRequest = z
   }));
 export type TReservationCreateRequest = z.input<typeof ZReservationCreateRequest>;
 export type TReservationCreateValues = z.output<typeof ZReservationCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZReservationUpdateRequest = ZReservationCreateRequest;
 
 const ZRef = z.object({ id: z.uuid(), name: z.string() });

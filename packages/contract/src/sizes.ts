@@ -37,6 +37,7 @@ export const ZSizeCreateRequest = z.object({
   external_id: zOptionalText(100),
 });
 export type TSizeCreateRequest = z.input<typeof ZSizeCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZSizeUpdateRequest = ZSizeCreateRequest;
 
 /** Headers of the sizes CSV, the same for upload, template and export. */

@@ -110,6 +110,7 @@ export const ZUserCreateRequest = z.object({
 });
 export type TUserCreateRequest = z.input<typeof ZUserCreateRequest>;
 export type TUserCreateValues = z.output<typeof ZUserCreateRequest>;
+/** The update request: the same fields as the create request. @alias */
 export const ZUserUpdateRequest = ZUserCreateRequest;
 
 /**

@@ -4,14 +4,7 @@ import { deliveryExpiryJob } from './delivery-expiry';
 import { notificationSendJob } from './notification-send';
 import type { JobDefinition } from './runner';
 
-export {
-  createJobRunner,
-  type JobContext,
-  type JobDefinition,
-  type JobRunner,
-  type QueueDefinition,
-  type RelayDefinition,
-} from './runner';
+export { createJobRunner, type JobDefinition, type JobRunner } from './runner';
 
 /** Every scheduled job of the server; an area adds its job here (one line). */
 export const JOBS: readonly JobDefinition[] = [

@@ -106,5 +106,3 @@ export function ImageField({
     </Box>
   );
 }
-
-export const IMAGE_HINT = '400x250';

@@ -19,7 +19,7 @@ import {
 export { CLOUD_VENDOR_SPECS, createCloudDriver, parseVendorStatus } from './drivers/cloud';
 export { createHeadleaderDriver } from './drivers/headleader';
 export { createKerongDriver } from './drivers/kerong';
-export { createVirtualDriver, VIRTUAL_RELATCH_SECONDS, type VirtualDriverOptions } from './drivers/virtual';
+export { createVirtualDriver } from './drivers/virtual';
 export {
   type LockDriver,
   LockNotConfigured,

@@ -1,4 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
 /**
@@ -9,12 +9,3 @@ export const organizationRef = () =>
   uuid('organization_id')
     .notNull()
     .references(() => organizations.id, { onDelete: 'cascade' });
-
-/** A random UUID primary key. */
-export const idColumn = () => uuid('id').primaryKey().defaultRandom();
-
-/** `created_at` and `updated_at` (timestamptz, set on insert; `updated_at` refreshed by writes). */
-export const timestamps = () => ({
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

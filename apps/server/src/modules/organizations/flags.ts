@@ -74,15 +74,3 @@ export const enabledModes = (flags: TOrganizationFlags): TMode[] =>
 /** The hardware vendors an organization has on (`<vendor>_hardware` flags; spec operational §1). */
 export const enabledHardware = (flags: TOrganizationFlags): THardwareVendor[] =>
   HARDWARE_FLAGS.filter((f) => flags[f]).map((f) => f.replace(/_hardware$/, '') as THardwareVendor);
-
-/** 403 when the request's organization has mode `mode` off. */
-export async function assertMode(req: FastifyRequest, mode: TMode): Promise<void> {
-  if (!enabledModes(await requestFlags(req)).includes(mode))
-    throw Forbidden(ORGANIZATION_MESSAGES.featureDisabled);
-}
-
-/** 403 when the request's organization has hardware `vendor` off. */
-export async function assertHardware(req: FastifyRequest, vendor: THardwareVendor): Promise<void> {
-  if (!enabledHardware(await requestFlags(req)).includes(vendor))
-    throw Forbidden(ORGANIZATION_MESSAGES.featureDisabled);
-}

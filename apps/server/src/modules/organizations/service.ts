@@ -18,7 +18,7 @@ import type { AuthContext } from '../../auth/context';
 import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { members, organizations } from '../../db/schema';
+import { organizations } from '../../db/schema';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { pageOf } from '../../lib/crud/paging';
@@ -82,16 +82,6 @@ export async function getSelf(tx: DbOrTx, organizationId: string): Promise<TOrga
   if (!org) throw NotFound(ORGANIZATION_MESSAGES.notFound);
   const subs = await tx.select().from(organizations).where(eq(organizations.parentId, organizationId));
   return { ...toOrganizationBase(org), sub_orgs: subs.map(toOrganizationBase) };
-}
-
-/** Whether an organization has any team member yet (its owner). */
-export async function hasMembers(tx: DbOrTx, organizationId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.organizationId, organizationId))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**

@@ -299,9 +299,6 @@ const SORTS: Record<string, SQL | typeof transactions.createdAt> = {
 /** Sorts on a joined table: the page query joins it (the others read `transactions` alone). */
 const JOINED_SORTS = new Set(['user', 'location', 'locker_number']);
 
-/** Sortable fields of `GET events`. */
-export const TRANSACTION_SORTS = Object.keys(SORTS);
-
 /** The transaction's own columns that `search` reads, and those of the user, location and device. */
 const OWN_SEARCH = [
   transactions.invoiceId,

@@ -1,2 +1,1 @@
-export { BulkUpload, type BulkUploadProps, UPLOAD_NOT_SUPPORTED } from './BulkUpload';
-export { checkCsvFile, csvTemplate, summarizeUpload, type UploadSummary } from './bulkUploadResult';
+export { BulkUpload, type BulkUploadProps } from './BulkUpload';

@@ -1,9 +1,3 @@
-export { DataTable, type DataTableProps, TABLE_TEXT } from './DataTable';
-export { type RowActions, rowActionsColumn } from './rowActionsColumn';
-export {
-  type ListParams,
-  type ListParamsApi,
-  type ListQuery,
-  toListQuery,
-  useListParams,
-} from './useListParams';
+export { DataTable } from './DataTable';
+export { rowActionsColumn } from './rowActionsColumn';
+export { useListParams } from './useListParams';

@@ -1,1 +1,1 @@
-export { FormDialog, type FormDialogProps, type FormDialogTab } from './FormDialog';
+export { FormDialog } from './FormDialog';

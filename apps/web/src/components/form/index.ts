@@ -1,3 +1,3 @@
-export { FormCheckbox, type FormCheckboxProps } from './FormCheckbox';
-export { FormSelect, type FormSelectProps, type SelectOption } from './FormSelect';
-export { FormTextField, type FormTextFieldProps } from './FormTextField';
+export { FormCheckbox } from './FormCheckbox';
+export { FormSelect } from './FormSelect';
+export { FormTextField } from './FormTextField';

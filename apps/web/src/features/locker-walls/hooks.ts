@@ -28,7 +28,6 @@ const ZWallPage: z.ZodType<TPage<TLockerWall>> = zPage(ZLockerWall);
 /** The few location fields the pickers need; the locations area owns the full shape. */
 const ZLocationOption = z.object({ id: z.string(), name: z.string() });
 const ZLocationOptions = z.object({ items: z.array(ZLocationOption) });
-export type TLocationOption = z.infer<typeof ZLocationOption>;
 
 /** Locations for the picker: `GET locations` page 1, size 10000 (spec operational §7 list-fetch sizes). */
 export function useLocationOptions() {

@@ -96,8 +96,6 @@ export const useDuplicateProduct = () =>
     }),
   );
 
-export type TProductBulkInput = z.input<typeof ZProductBulkUpdateRequest>;
-
 /** `PATCH products` `{ id_products, product }` (admins): only the filled fields change. */
 export const bulkEditProducts = (body: z.output<typeof ZProductBulkUpdateRequest>) =>
   apiRequest(PRODUCTS_ENDPOINT, { method: 'PATCH', body, schema: ZProductBulkUpdateResponse });

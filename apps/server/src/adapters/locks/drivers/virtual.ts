@@ -53,6 +53,3 @@ export function createVirtualDriver(opts: VirtualDriverOptions = {}): LockDriver
     },
   };
 }
-
-/** A virtual driver with timers and `Math.random`. */
-export const virtualDriver: LockDriver = createVirtualDriver();
