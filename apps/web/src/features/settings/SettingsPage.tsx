@@ -13,7 +13,6 @@ import { LockVendorsTab } from './LockVendorsTab';
 import { PaymentsTab } from './PaymentsTab';
 import { WhiteLabelTab } from './WhiteLabelTab';
 
-export { CURRENCY_STORAGE_KEY } from './CurrencyTab';
 /** The sixth tab, after the spec's five: the organization's cloud lock vendor accounts (admins). */
 export const LOCK_VENDORS_TAB = 'Lock Vendors';
 export const WELCOME_TEXT =
