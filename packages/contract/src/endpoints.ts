@@ -48,6 +48,8 @@ import {
   ZConditionUpdateRequest,
 } from './conditions';
 import {
+  METRIC_NAMES,
+  type TMetricName,
   ZAvgRevenueMetric,
   ZAvgTransactionTimeMetric,
   ZDashboardRangeResponse,
@@ -280,7 +282,7 @@ export function listArea<
   Item extends z.ZodType,
   Create extends z.ZodType,
   Update extends z.ZodType,
-  Q extends z.ZodObject = z.ZodObject<{}>,
+  Q extends z.ZodObject = z.ZodObject<Record<never, never>>,
   Page extends z.ZodType = ReturnType<typeof zPage<Item>>,
 >(area: A, s: { item: Item; create: Create; update: Update; query?: Q; page?: Page }) {
   const path = `/${area}` as const;
@@ -1190,3 +1192,21 @@ export const endpoints = {
     }),
   },
 } as const;
+
+/** A dashboard metric's call: `GET /reports/<name>` with the metric filter. */
+export interface MetricEndpoint extends Endpoint {
+  method: 'GET';
+  query: typeof ZMetricQuery;
+  response: z.ZodType;
+}
+
+/** The call of each dashboard metric (`GET /reports/<name>`), by metric name. */
+export const METRIC_ENDPOINTS = Object.fromEntries(
+  METRIC_NAMES.map((name) => {
+    const e = Object.values(endpoints.reports).find(
+      (x) => x.method === 'GET' && x.path === `/reports/${name}`,
+    );
+    if (!e) throw new Error(`no endpoint for the metric ${name}`);
+    return [name, e];
+  }),
+) as unknown as Record<TMetricName, MetricEndpoint>;

@@ -1,4 +1,5 @@
 import {
+  endpoints,
   type TConfirmForgotPasswordRequest,
   type TForgotPasswordRequest,
   type TNewPasswordRequest,
@@ -10,7 +11,7 @@ import {
   ZTokensResponse,
 } from '@lockerops/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { apiCall } from './client';
 import { sessionStore } from './session';
 
 /** Sign in (spec console §7: trimmed e-mail, local storage cleared first). */
@@ -20,8 +21,7 @@ export function useSignIn() {
     mutationFn: async (req: TSignInRequest): Promise<TSignInResponse> => {
       sessionStore.clear();
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'organization' });
-      const res = await apiRequest('auth/sign-in', {
-        method: 'POST',
+      const res = await apiCall(endpoints.auth.signIn, {
         auth: false,
         body: { ...req, email: req.email.trim() },
         schema: ZSignInResponse,
@@ -40,8 +40,7 @@ export function useSignIn() {
 export function useCompleteNewPassword() {
   return useMutation({
     mutationFn: async (req: TNewPasswordRequest): Promise<TTokensResponse> => {
-      const res = await apiRequest('auth/new-password', {
-        method: 'POST',
+      const res = await apiCall(endpoints.auth.newPassword, {
         auth: false,
         body: req,
         schema: ZTokensResponse,
@@ -55,19 +54,14 @@ export function useCompleteNewPassword() {
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (req: TForgotPasswordRequest) =>
-      apiRequest('auth/forgot-password', { method: 'POST', auth: false, body: req, schema: ZDetailResponse }),
+      apiCall(endpoints.auth.forgotPassword, { auth: false, body: req, schema: ZDetailResponse }),
   });
 }
 
 export function useConfirmForgotPassword() {
   return useMutation({
     mutationFn: (req: TConfirmForgotPasswordRequest) =>
-      apiRequest('auth/confirm-forgot-password', {
-        method: 'POST',
-        auth: false,
-        body: req,
-        schema: ZDetailResponse,
-      }),
+      apiCall(endpoints.auth.confirmForgotPassword, { auth: false, body: req, schema: ZDetailResponse }),
   });
 }
 
@@ -77,11 +71,9 @@ export function useSignOut() {
   return async () => {
     const refreshToken = sessionStore.get().tokens?.refresh_token;
     if (refreshToken) {
-      await apiRequest('auth/sign-out', {
-        method: 'POST',
-        auth: false,
-        body: { refresh_token: refreshToken },
-      }).catch(() => undefined);
+      await apiCall(endpoints.auth.signOut, { auth: false, body: { refresh_token: refreshToken } }).catch(
+        () => undefined,
+      );
     }
     sessionStore.clear();
     queryClient.clear();

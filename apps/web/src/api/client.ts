@@ -1,4 +1,4 @@
-import { ZTokensResponse } from '@lockerops/contract';
+import { type Endpoint, ZTokensResponse } from '@lockerops/contract';
 import type { z } from 'zod';
 import { ApiError, NetworkError, SessionExpiredError } from './errors';
 import { sessionStore } from './session';
@@ -123,6 +123,93 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const data = await parseBody(res);
   if (!schema) return data as T;
   return schema.parse(data);
+}
+
+/** `{ id: string }` for `/sizes/:id`: the path parameters of an endpoint's path. */
+export type PathParams<P extends string> = P extends `${string}:${infer K}/${infer Rest}`
+  ? { [k in K]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer K}`
+    ? { [k in K]: string }
+    : Record<never, never>;
+
+type Schema<E extends Endpoint, K extends 'query' | 'body' | 'response'> = E[K] extends z.ZodType
+  ? E[K]
+  : never;
+
+/** What a call of endpoint E takes: its path parameters, query and body, typed from the map. */
+export type CallOptions<E extends Endpoint, T = unknown> = (keyof PathParams<E['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> }) &
+  ([Schema<E, 'body'>] extends [never]
+    ? { body?: E['multipart'] extends true ? FormData : unknown }
+    : { body: z.input<Schema<E, 'body'>> | FormData }) & {
+    query?: [Schema<E, 'query'>] extends [never] ? Query : z.input<Schema<E, 'query'>> & Query;
+    /** validates the answer with this schema instead of the endpoint's (a narrower view) */
+    schema?: z.ZodType<T>;
+    auth?: boolean;
+    signal?: AbortSignal;
+  };
+
+/** The JSON body endpoint E takes (its request schema's input). */
+export type CallBody<E extends Endpoint> = z.input<Schema<E, 'body'>>;
+
+/** The answer of endpoint E (unknown when the map does not describe it). */
+export type CallResult<E extends Endpoint> = [Schema<E, 'response'>] extends [never]
+  ? unknown
+  : z.output<Schema<E, 'response'>>;
+
+type Args<E extends Endpoint, T> =
+  object extends CallOptions<E, T> ? [CallOptions<E, T>?] : [CallOptions<E, T>];
+
+/** `/sizes/:id` with `{ id }` → `sizes/<id>` (each value URI-encoded). */
+export function pathOf(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_, k: string) => {
+    const v = params[k];
+    if (v === undefined) throw new Error(`missing path parameter ${k} of ${path}`);
+    return encodeURIComponent(v);
+  });
+}
+
+/**
+ * Calls one endpoint of the map (`endpoints.<area>.<name>` of @lockerops/contract): method and
+ * path from the entry, path parameters, query and body typed from its schemas, the answer
+ * validated with its response schema (or `schema`). Same authentication and errors as apiRequest.
+ */
+export async function apiCall<E extends Endpoint, T = CallResult<E>>(
+  endpoint: E,
+  ...args: Args<E, T>
+): Promise<T> {
+  const { params, query, body, schema, auth, signal } = (args[0] ?? {}) as CallOptions<Endpoint, T> & {
+    params?: Record<string, string>;
+  };
+  const res = await authorizedResponse(buildUrl(pathOf(endpoint.path, params), query as Query), {
+    method: endpoint.method,
+    body,
+    auth,
+    signal,
+  });
+  const data = await parseBody(res);
+  const check = schema ?? endpoint.response;
+  return (check ? check.parse(data) : data) as T;
+}
+
+/** A file answer of an endpoint of the map (CSV export, report download). */
+export function apiFile<E extends Endpoint>(
+  endpoint: E,
+  options: { params?: Record<string, string>; query?: Query; signal?: AbortSignal } = {},
+): Promise<DownloadedFile> {
+  return apiDownload(pathOf(endpoint.path, options.params), options);
+}
+
+/**
+ * The calls behind a list screen (`endpoints.<area>` of a list area, or a part of one): its list
+ * and, where the area has them, bulk delete, CSV export and CSV upload.
+ */
+export interface ListCalls {
+  list: Endpoint;
+  remove?: Endpoint;
+  export?: Endpoint;
+  upload?: Endpoint;
 }
 
 /** A downloaded file: its bytes, the name from Content-Disposition (if any) and the response headers. */

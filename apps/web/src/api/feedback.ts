@@ -1,6 +1,6 @@
-import { type TFeedbackRequest, ZFeedbackResponse } from '@lockerops/contract';
+import { endpoints, type TFeedbackRequest, ZFeedbackResponse } from '@lockerops/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { apiCall } from './client';
 
 /** POST feedback as multipart: the text fields plus images[] files (spec console §7). */
 export function useSendFeedback() {
@@ -9,7 +9,7 @@ export function useSendFeedback() {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, String(v));
       for (const file of images) form.append('images', file, file.name);
-      return apiRequest('feedback', { method: 'POST', body: form, schema: ZFeedbackResponse });
+      return apiCall(endpoints.feedback.create, { body: form, schema: ZFeedbackResponse });
     },
   });
 }

@@ -1,6 +1,6 @@
-import { ZHistoryResponse } from '@lockerops/contract';
+import { endpoints, ZHistoryResponse } from '@lockerops/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { apiCall } from './client';
 
 export const historyKey = (entity: string, id: string) => ['history', entity, id] as const;
 
@@ -8,7 +8,12 @@ export const historyKey = (entity: string, id: string) => ['history', entity, id
 export function useHistory(entity: string, id: string | undefined) {
   return useQuery({
     queryKey: historyKey(entity, id ?? ''),
-    queryFn: ({ signal }) => apiRequest(`history/${entity}/${id}`, { schema: ZHistoryResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.history.get, {
+        params: { entity, id: String(id) },
+        schema: ZHistoryResponse,
+        signal,
+      }),
     enabled: !!id,
     staleTime: 0,
   });

@@ -1,6 +1,6 @@
-import { ZImageResponse } from '@lockerops/contract';
+import { endpoints, ZImageResponse } from '@lockerops/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { apiCall } from './client';
 
 /** `POST images` (multipart field `image`) → the stored image's URL (spec operational §7). */
 export function useUploadImage() {
@@ -8,7 +8,7 @@ export function useUploadImage() {
     mutationFn: async (file: File): Promise<string> => {
       const body = new FormData();
       body.append('image', file);
-      const res = await apiRequest('images', { method: 'POST', body, schema: ZImageResponse });
+      const res = await apiCall(endpoints.images.create, { body, schema: ZImageResponse });
       return res.detail;
     },
   });

@@ -1,18 +1,19 @@
 import {
+  endpoints,
   type TChangePasswordRequest,
   type TUpdateProfileRequest,
   ZDetailResponse,
   ZMemberSelf,
 } from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { apiCall } from './client';
 import { queryKeys } from './queryKeys';
 import { sessionStore } from './session';
 
 export function useMemberSelf(enabled = true) {
   return useQuery({
     queryKey: queryKeys.memberSelf,
-    queryFn: ({ signal }) => apiRequest('members/self', { schema: ZMemberSelf, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.members.self, { schema: ZMemberSelf, signal }),
     enabled,
   });
 }
@@ -22,7 +23,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: TUpdateProfileRequest & { id: string }) =>
-      apiRequest(`members/${id}`, { method: 'PATCH', body }),
+      apiCall(endpoints.members.updateProfile, { params: { id }, body }),
     onSuccess: (_data, { first_name, last_name, name }) => {
       sessionStore.updateUser({ first_name, last_name: last_name ?? null, name: name ?? null });
       void queryClient.invalidateQueries({ queryKey: queryKeys.memberSelf });
@@ -33,6 +34,6 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: TChangePasswordRequest) =>
-      apiRequest('members/change-password', { method: 'POST', body, schema: ZDetailResponse }),
+      apiCall(endpoints.members.changePassword, { body, schema: ZDetailResponse }),
   });
 }

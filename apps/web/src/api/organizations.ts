@@ -1,6 +1,6 @@
-import { type TOrganization, ZOrganization, ZOrganizationPublic } from '@lockerops/contract';
+import { endpoints, type TOrganization, ZOrganization, ZOrganizationPublic } from '@lockerops/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { apiCall } from './client';
 import { queryKeys } from './queryKeys';
 import { signedInUser, useSession } from './session';
 
@@ -8,7 +8,8 @@ import { signedInUser, useSession } from './session';
 export function usePublicOrganization() {
   return useQuery({
     queryKey: queryKeys.organizationPublic,
-    queryFn: ({ signal }) => apiRequest('organization', { auth: false, schema: ZOrganizationPublic, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.organization.get, { auth: false, schema: ZOrganizationPublic, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -19,7 +20,7 @@ export function useOrganizationSelf() {
   const signedIn = !!signedInUser(useSession());
   return useQuery<TOrganization>({
     queryKey: queryKeys.organizationSelf,
-    queryFn: ({ signal }) => apiRequest('organizations/self', { schema: ZOrganization, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.organizations.self, { schema: ZOrganization, signal }),
     enabled: signedIn,
     staleTime: 5 * 60_000,
   });

@@ -1,9 +1,9 @@
-import { type TFilterPage, ZTableFilters } from '@lockerops/contract';
+import { endpoints, type TFilterPage, ZTableFilters } from '@lockerops/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { apiRequest } from './client';
+import { apiCall } from './client';
 import { errorDetailText, formatApiError } from './errors';
 
 /** The page keys and the `{ page, columns, filters }` shape come from the contract. */
@@ -42,7 +42,8 @@ export function useColumnVisibility(page: TFilterPage, fields: readonly string[]
 
   const query = useQuery({
     queryKey: tableFiltersKey(page),
-    queryFn: ({ signal }) => apiRequest(`filters/${page}`, { schema: ZTableFilters, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.filters.get, { params: { page }, schema: ZTableFilters, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -67,9 +68,9 @@ export function useColumnVisibility(page: TFilterPage, fields: readonly string[]
 
   const save = useMutation({
     mutationFn: (columns: string[]) =>
-      apiRequest(`filters/${page}`, {
-        method: 'PUT',
-        body: { page, columns, filters: serverFilters.current },
+      apiCall(endpoints.filters.update, {
+        params: { page },
+        body: { columns, filters: serverFilters.current },
       }),
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
   });

@@ -1,3 +1,4 @@
+import { endpoints } from '@lockerops/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../components/testing';
@@ -5,7 +6,7 @@ import { jsonResponse } from '../test/fixtures';
 import { useExport } from './useExport';
 
 function ExportButton({ ids }: { ids?: string[] }) {
-  const { exportCsv } = useExport('size', 'sizes');
+  const { exportCsv } = useExport('size', endpoints.sizes.export);
   return (
     <button type="button" onClick={() => void exportCsv({ ids, query: { page: 2, size: 25, search: 'ab' } })}>
       Export

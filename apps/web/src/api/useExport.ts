@@ -1,7 +1,7 @@
-import { CSV_MESSAGES, MSG } from '@lockerops/contract';
+import { CSV_MESSAGES, type Endpoint, MSG } from '@lockerops/contract';
 import { useSnackbar } from 'notistack';
 import { useCallback, useState } from 'react';
-import { apiDownload } from './client';
+import { apiFile } from './client';
 import { ApiError, formatErrorDetail } from './errors';
 
 /** Exportable models of spec operational §7; the file is `{model}_export.csv`. */
@@ -44,12 +44,12 @@ export function saveBlob(blob: Blob, filename: string) {
 
 /**
  * CSV export of one model (spec operational §2 "CSV bulk upload and export", §8): shows 'Exporting all
- * the data is in progress...', calls `GET {endpoint}/export` with `ids=a,b` or the list's search and
+ * the data is in progress...', calls the area's export endpoint with `ids=a,b` or the list's search and
  * filters, saves the file under the Content-Disposition name (else `{model}_export.csv`) and shows
  * 'Exported {n} item(s) successfully' with n from `X-Export-Count`. Failures show the server detail,
  * or "Couldn't download the file. Please try again." when there is none.
  */
-export function useExport(model: TExportModel, endpoint: string) {
+export function useExport(model: TExportModel, endpoint: Endpoint | undefined) {
   const { enqueueSnackbar } = useSnackbar();
   const [isExporting, setExporting] = useState(false);
 
@@ -59,7 +59,8 @@ export function useExport(model: TExportModel, endpoint: string) {
       enqueueSnackbar(CSV_MESSAGES.exporting, { variant: 'info' });
       try {
         const { page: _page, size: _size, ...filters } = query;
-        const file = await apiDownload(`${endpoint}/export`, {
+        if (!endpoint) throw new ApiError(404, null);
+        const file = await apiFile(endpoint, {
           query: ids?.length ? { ids: ids.join(',') } : filters,
         });
         saveBlob(file.blob, file.filename ?? `${model}_export.csv`);

@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, type TBulkUploadRow } from '@lockerops/contract';
+import { CSV_MESSAGES, endpoints, type TBulkUploadRow } from '@lockerops/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fixtures';
@@ -88,7 +88,7 @@ describe('BulkUpload', () => {
       { row: 1, detail: true },
       { row: 2, detail: 'Name required' },
     ]);
-    renderWithProviders(<BulkUpload endpoint="sizes" headers={HEADERS} allowDryRun />);
+    renderWithProviders(<BulkUpload endpoint={endpoints.sizes} headers={HEADERS} allowDryRun />);
     const upload = screen.getByRole('button', { name: 'Upload' });
     expect(upload).toBeDisabled();
     fireEvent.change(screen.getByTestId('bulk-upload-file'), { target: { files: [csv(2)] } });
@@ -107,7 +107,7 @@ describe('BulkUpload', () => {
   it('shows success and failure texts', async () => {
     answer([{ row: 1, detail: true }]);
     const onUploaded = vi.fn();
-    renderWithProviders(<BulkUpload endpoint="sizes" headers={HEADERS} onUploaded={onUploaded} />);
+    renderWithProviders(<BulkUpload endpoint={endpoints.sizes} headers={HEADERS} onUploaded={onUploaded} />);
     fireEvent.change(screen.getByTestId('bulk-upload-file'), { target: { files: [csv(1)] } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect((await screen.findAllByText('1 row(s) uploaded successfully!')).length).toBeGreaterThan(0);
@@ -122,7 +122,7 @@ describe('BulkUpload', () => {
 
   it('refuses more than 500 rows without calling the server', async () => {
     const fetchMock = answer([]);
-    renderWithProviders(<BulkUpload endpoint="sizes" headers={HEADERS} />);
+    renderWithProviders(<BulkUpload endpoint={endpoints.sizes} headers={HEADERS} />);
     fireEvent.change(screen.getByTestId('bulk-upload-file'), { target: { files: [csv(501)] } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText(CSV_MESSAGES.tooManyRows)).toBeInTheDocument();

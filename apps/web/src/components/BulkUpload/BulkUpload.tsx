@@ -5,7 +5,7 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, Typography } from '@mui
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
-import { apiRequest } from '../../api/client';
+import { apiCall, type ListCalls } from '../../api/client';
 import { ApiError, formatApiError } from '../../api/errors';
 import { saveBlob } from '../../api/useExport';
 import { checkCsvFile, csvTemplate, summarizeUpload, type UploadSummary } from './bulkUploadResult';
@@ -14,11 +14,11 @@ import { checkCsvFile, csvTemplate, summarizeUpload, type UploadSummary } from '
 export const UPLOAD_NOT_SUPPORTED = 'Error uploading CSV: This entity is not supported yet.';
 
 export interface BulkUploadProps {
-  /** list path under /api; the file goes to `POST {endpoint}/csv` */
-  endpoint: string;
+  /** the area's calls (e.g. `endpoints.sizes`); the file goes to its `upload` */
+  endpoint: ListCalls;
   /** the area's CSV headers, for the template (e.g. SIZE_CSV_HEADERS) */
   headers: readonly string[];
-  /** file name of the template; default `{endpoint}_template.csv` */
+  /** file name of the template; default `<list path>_template.csv` */
   templateName?: string;
   /** offers "Validate only" (`dry_run=true`: rows are checked, nothing is saved) */
   allowDryRun?: boolean;
@@ -58,7 +58,8 @@ export function BulkUpload({
       const body = new FormData();
       body.append('file', file);
       if (dryRun) body.append('dry_run', 'true');
-      const rows = await apiRequest(`${endpoint}/csv`, { method: 'POST', body, schema: ZBulkUploadResult });
+      if (!endpoint.upload) throw new ApiError(404, { detail: UPLOAD_NOT_SUPPORTED });
+      const rows = await apiCall(endpoint.upload, { body, schema: ZBulkUploadResult });
       return { summary: summarizeUpload(rows), dryRun, saved: rows.filter((r) => r.detail === true).length };
     },
     onSuccess: (res) => {
@@ -78,7 +79,7 @@ export function BulkUpload({
   const downloadTemplate = () =>
     saveBlob(
       new Blob([csvTemplate(headers)], { type: 'text/csv;charset=utf-8' }),
-      templateName ?? `${endpoint}_template.csv`,
+      templateName ?? `${endpoint.list.path.slice(1)}_template.csv`,
     );
 
   return (

@@ -1,4 +1,5 @@
 import type { TPage } from '@lockerops/contract';
+import { endpoints } from '@lockerops/contract';
 import type { GridColDef } from '@mui/x-data-grid';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,7 +63,7 @@ const renderTable = (canSelect: boolean, path = '/sizes') =>
   renderWithProviders(
     <DataTable<Row>
       queryKey={['sizes']}
-      endpoint="sizes"
+      endpoint={endpoints.sizes}
       columns={columns}
       filterPage="sizes"
       canSelect={canSelect}
@@ -186,6 +187,6 @@ describe('DataTable', () => {
     );
     expect(JSON.parse(localStorage.getItem('tableColumns:sizes') ?? '{}')).toEqual({ width: false });
     const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ page: 'sizes', columns: ['name'] });
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ columns: ['name'] });
   });
 });

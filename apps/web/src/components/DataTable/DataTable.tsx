@@ -20,7 +20,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall, type ListCalls } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { type TFilterPage, useColumnVisibility } from '../../api/tableFilters';
 import { type TExportModel, useExport } from '../../api/useExport';
@@ -42,8 +42,8 @@ const FIXED_FIELDS = new Set(['__check__', 'actions']);
 export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
   /** query-key prefix of the list; mutations elsewhere invalidate it (e.g. ['sizes']) */
   queryKey: QueryKey;
-  /** path of the list under /api (e.g. 'sizes'); also the bulk-delete path and `{endpoint}/export` */
-  endpoint: string;
+  /** the list's calls (e.g. `endpoints.sizes`): list, bulk delete and export */
+  endpoint: ListCalls;
   /** validates each page; without it the answer is trusted */
   schema?: z.ZodType<TPage<R>>;
   /** replaces the default `GET {endpoint}` */
@@ -135,7 +135,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     queryFn: async ({ signal }) => {
       const page = fetcher
         ? await fetcher(query, signal)
-        : await apiRequest<TPage<R>>(endpoint, { query, schema, signal });
+        : ((await apiCall(endpoint.list, { query, schema, signal })) as TPage<R>);
       const store = cursors.current;
       if (page.next_cursor && store.key === listKey)
         store.byPage.set(Number(query.page ?? 1) + 1, page.next_cursor);
@@ -173,11 +173,13 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     [selected],
   );
 
-  const { exportCsv, isExporting } = useExport(exportModel ?? 'size', endpoint);
+  const { exportCsv, isExporting } = useExport(exportModel ?? 'size', endpoint.export);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useMutation({
     mutationFn: (ids: string[]) =>
-      apiRequest(endpoint, { method: 'DELETE', body: { ids }, schema: ZDeleteResponse }),
+      endpoint.remove
+        ? apiCall(endpoint.remove, { body: { ids }, schema: ZDeleteResponse })
+        : Promise.reject(new Error('This list has no bulk delete.')),
     onSuccess: (res, ids) => {
       enqueueSnackbar(MSG.itemsDeleted(res.deleted ?? ids.length), { variant: 'success' });
       setSelected([]);

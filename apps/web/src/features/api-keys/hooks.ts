@@ -1,6 +1,12 @@
-import { type TApiKeyCreated, ZApiKeyCreated, ZApiKeyList, ZDetailResponse } from '@lockerops/contract';
+import {
+  endpoints,
+  type TApiKeyCreated,
+  ZApiKeyCreated,
+  ZApiKeyList,
+  ZDetailResponse,
+} from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 
 export const apiKeyKeys = { all: ['api-keys'] as const };
 
@@ -8,7 +14,7 @@ export const apiKeyKeys = { all: ['api-keys'] as const };
 export function useApiKeysQuery() {
   return useQuery({
     queryKey: apiKeyKeys.all,
-    queryFn: ({ signal }) => apiRequest('api-keys', { schema: ZApiKeyList, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.apiKeys.list, { schema: ZApiKeyList, signal }),
   });
 }
 
@@ -22,7 +28,7 @@ function useKeyShownOnce() {
 export function useGenerateApiKey() {
   const onSuccess = useKeyShownOnce();
   return useMutation({
-    mutationFn: () => apiRequest('api-keys', { method: 'POST', schema: ZApiKeyCreated }),
+    mutationFn: () => apiCall(endpoints.apiKeys.create, { schema: ZApiKeyCreated }),
     onSuccess,
   });
 }
@@ -31,8 +37,7 @@ export function useGenerateApiKey() {
 export function useRotateApiKey() {
   const onSuccess = useKeyShownOnce();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`api-keys/${id}/rotate`, { method: 'POST', schema: ZApiKeyCreated }),
+    mutationFn: (id: string) => apiCall(endpoints.apiKeys.rotate, { params: { id }, schema: ZApiKeyCreated }),
     onSuccess,
   });
 }
@@ -41,7 +46,8 @@ export function useRotateApiKey() {
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`api-keys/${id}`, { method: 'DELETE', schema: ZDetailResponse }),
+    mutationFn: (id: string) =>
+      apiCall(endpoints.apiKeys.remove, { params: { id }, schema: ZDetailResponse }),
     onSuccess: () => client.setQueryData(apiKeyKeys.all, []),
   });
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   TOOLBOX_MESSAGES,
   type TWebhookDelivery,
   type TWebhookEndpoint,
@@ -16,7 +17,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 
 export const webhooksKey = ['webhooks'] as const;
@@ -30,7 +31,11 @@ export function useWebhooksQuery() {
   return useQuery({
     queryKey: webhooksKey,
     queryFn: ({ signal }) =>
-      apiRequest('webhooks', { query: { page: 1, size: 200 }, schema: zPage(ZWebhookEndpoint), signal }),
+      apiCall(endpoints.webhooks.list, {
+        query: { page: 1, size: 200 },
+        schema: zPage(ZWebhookEndpoint),
+        signal,
+      }),
   });
 }
 
@@ -40,7 +45,7 @@ export function useWebhookEventsQuery(enabled: boolean) {
     queryKey: ['webhooks', 'events'],
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: ({ signal }) => apiRequest('webhooks/events', { schema: ZEventDocs, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.webhooks.events, { schema: ZEventDocs, signal }),
   });
 }
 
@@ -49,7 +54,8 @@ export function useWebhookDeliveries(id: string, page: number, size: number) {
   return useQuery({
     queryKey: [...deliveriesKey(id), page, size],
     queryFn: ({ signal }) =>
-      apiRequest(`webhooks/${id}/deliveries`, {
+      apiCall(endpoints.webhooks.deliveries, {
+        params: { id },
         query: { page, size },
         schema: zPage(ZWebhookDelivery),
         signal,
@@ -81,10 +87,10 @@ export function useWebhookForm(endpoint: TWebhookEndpoint | null, open: boolean)
 
 /** `POST webhooks`: the endpoint with its signing secret, shown this once. */
 export const createWebhook = (body: TWebhookFormOutput) =>
-  apiRequest('webhooks', { method: 'POST', body, schema: ZWebhookEndpointWithSecret });
+  apiCall(endpoints.webhooks.create, { body, schema: ZWebhookEndpointWithSecret });
 /** `PUT webhooks/{id}`: URL, description, events, enabled; the secret stays. */
 export const updateWebhook = (id: string, body: TWebhookFormOutput) =>
-  apiRequest(`webhooks/${id}`, { method: 'PUT', body, schema: ZWebhookEndpoint });
+  apiCall(endpoints.webhooks.update, { params: { id }, body, schema: ZWebhookEndpoint });
 
 /** A webhook call with the snackbar of its outcome; the endpoint list refreshes after it. */
 function useWebhookMutation<T, R>(call: (arg: T) => Promise<R>, message: (r: R) => string) {
@@ -116,7 +122,7 @@ export const useToggleWebhook = () =>
 /** `DELETE webhooks/{id}`. */
 export const useDeleteWebhook = () =>
   useWebhookMutation(
-    (id: string) => apiRequest(`webhooks/${id}`, { method: 'DELETE', schema: ZDetailResponse }),
+    (id: string) => apiCall(endpoints.webhooks.remove, { params: { id }, schema: ZDetailResponse }),
     () => TOOLBOX_MESSAGES.webhookDeleted,
   );
 
@@ -124,7 +130,7 @@ export const useDeleteWebhook = () =>
 export const useRotateSecret = () =>
   useWebhookMutation(
     (id: string) =>
-      apiRequest(`webhooks/${id}/rotate-secret`, { method: 'POST', schema: ZWebhookEndpointWithSecret }),
+      apiCall(endpoints.webhooks.rotateSecret, { params: { id }, schema: ZWebhookEndpointWithSecret }),
     () => TOOLBOX_MESSAGES.secretRotated,
   );
 
@@ -134,7 +140,10 @@ export function useReplayDelivery(id: string) {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (d: TWebhookDelivery) =>
-      apiRequest(`webhooks/${id}/deliveries/${d.id}/replay`, { method: 'POST', schema: ZDetailResponse }),
+      apiCall(endpoints.webhooks.replayDelivery, {
+        params: { id, deliveryId: d.id },
+        schema: ZDetailResponse,
+      }),
     onSuccess: () => {
       enqueueSnackbar(TOOLBOX_MESSAGES.replayQueued, { variant: 'success' });
       void client.invalidateQueries({ queryKey: deliveriesKey(id) });

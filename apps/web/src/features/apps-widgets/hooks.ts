@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   type TLiteAppSettings,
   TOOLBOX_MESSAGES,
   type TWidgetSettings,
@@ -13,7 +14,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 
 export const liteAppKey = ['apps', 'lite-app'] as const;
@@ -23,7 +24,7 @@ export const widgetKey = ['apps', 'widget'] as const;
 export function useLiteAppQuery() {
   return useQuery({
     queryKey: liteAppKey,
-    queryFn: ({ signal }) => apiRequest('apps/lite-app', { schema: ZLiteAppSettings, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.apps.getLiteApp, { schema: ZLiteAppSettings, signal }),
   });
 }
 
@@ -31,7 +32,7 @@ export function useLiteAppQuery() {
 export function useWidgetQuery() {
   return useQuery({
     queryKey: widgetKey,
-    queryFn: ({ signal }) => apiRequest('apps/widget', { schema: ZWidgetSettingsResponse, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.apps.getWidget, { schema: ZWidgetSettingsResponse, signal }),
   });
 }
 
@@ -68,7 +69,7 @@ export function useSaveLiteApp() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (body: TLiteAppSettings) =>
-      apiRequest('apps/lite-app', { method: 'PUT', body, schema: ZLiteAppSettings }),
+      apiCall(endpoints.apps.putLiteApp, { body, schema: ZLiteAppSettings }),
     onSuccess: (saved) => {
       client.setQueryData(liteAppKey, saved);
       enqueueSnackbar(TOOLBOX_MESSAGES.saved, { variant: 'success' });
@@ -92,6 +93,6 @@ export function useWidgetMutation<T>(call: (arg: T) => Promise<TWidgetSettingsRe
 }
 
 export const saveWidget = (body: TWidgetSettings) =>
-  apiRequest('apps/widget', { method: 'PUT', body, schema: ZWidgetSettingsResponse });
+  apiCall(endpoints.apps.putWidget, { body, schema: ZWidgetSettingsResponse });
 export const rotateWidgetKey = () =>
-  apiRequest('apps/widget/rotate-key', { method: 'POST', schema: ZWidgetSettingsResponse });
+  apiCall(endpoints.apps.rotateWidgetKey, { schema: ZWidgetSettingsResponse });

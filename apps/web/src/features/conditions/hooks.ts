@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   type TCondition,
   type TPage,
   ZCondition,
@@ -13,13 +14,14 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { productsKey } from '../products/hooks';
+import { productsKey } from '../../api/queryKeys';
 
 /** Query-key prefix of the conditions list; every condition mutation invalidates it. */
 export const conditionsKey = ['conditions'] as const;
-export const CONDITIONS_ENDPOINT = 'conditions';
+/** The area's calls (list, bulk delete, export, upload). */
+export const CONDITIONS_ENDPOINT = endpoints.conditions;
 export const ZConditionPage: z.ZodType<TPage<TCondition>> = zPage(ZCondition);
 
 export type TConditionFormInput = z.input<typeof ZConditionCreateRequest>;
@@ -48,8 +50,8 @@ export function useConditionForm(condition: TCondition | null, open: boolean) {
 /** `POST conditions` or `PUT conditions/{id}` (JSON); `products` is the full list of its products. */
 export const saveCondition = (id: string | undefined, body: TConditionFormOutput) =>
   id
-    ? apiRequest(`${CONDITIONS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZCondition })
-    : apiRequest(CONDITIONS_ENDPOINT, { method: 'POST', body, schema: ZCondition });
+    ? apiCall(endpoints.conditions.update, { params: { id }, body, schema: ZCondition })
+    : apiCall(endpoints.conditions.create, { body, schema: ZCondition });
 
 function useConditionMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
   const queryClient = useQueryClient();
@@ -68,8 +70,8 @@ function useConditionMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
 /** `PATCH conditions/{id}` with one auto flag ('Saved successfully'); admins only. */
 export const useToggleCondition = () =>
   useConditionMutation((arg: { id: string; flag: 'auto_report' | 'auto_maintenance'; value: boolean }) =>
-    apiRequest(`${CONDITIONS_ENDPOINT}/${arg.id}`, {
-      method: 'PATCH',
+    apiCall(endpoints.conditions.flags, {
+      params: { id: arg.id },
       body: { [arg.flag]: arg.value },
       schema: ZConditionActionResponse,
     }),
@@ -78,13 +80,13 @@ export const useToggleCondition = () =>
 /** `POST conditions/{id}/clone` ('Condition cloned'); admins only. */
 export const useCloneCondition = () =>
   useConditionMutation((id: string) =>
-    apiRequest(`${CONDITIONS_ENDPOINT}/${id}/clone`, { method: 'POST', schema: ZConditionActionResponse }),
+    apiCall(endpoints.conditions.clone, { params: { id }, schema: ZConditionActionResponse }),
   );
 
 /** Deletes one condition; admins only. */
 export const useDeleteCondition = () =>
   useConditionMutation((id: string) =>
-    apiRequest(CONDITIONS_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+    apiCall(endpoints.conditions.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
   );
 
 const ZProductOptions = zPage(z.object({ id: z.string(), name: z.string() }));
@@ -94,7 +96,7 @@ export function useProductOptions(enabled: boolean) {
   return useQuery({
     queryKey: [...productsKey, 'options'],
     queryFn: ({ signal }) =>
-      apiRequest('products', {
+      apiCall(endpoints.products.list, {
         query: { page: 1, size: 10000, sort_by: 'name', order: 'asc' },
         schema: ZProductOptions,
         signal,

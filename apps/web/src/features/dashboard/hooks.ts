@@ -1,5 +1,8 @@
 import {
+  endpoints,
+  METRIC_ENDPOINTS,
   METRIC_SCHEMAS,
+  type MetricEndpoint,
   type TDashboardRange,
   type TMetricAnswer,
   type TMetricName,
@@ -10,7 +13,7 @@ import {
 } from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 
 /**
@@ -53,7 +56,7 @@ export function metricQueryOptions<N extends TMetricName>(name: N, filter: Dashb
   return {
     queryKey: [...dashboardKey, 'reports', name, filterKey(filter)] as const,
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      apiRequest(`reports/${name}`, {
+      apiCall(METRIC_ENDPOINTS[name] as MetricEndpoint, {
         query: metricQuery(filter),
         schema: METRIC_SCHEMAS[name] as unknown as z.ZodType<TMetricAnswer<N>>,
         signal,
@@ -73,7 +76,11 @@ export function rangeQueryOptions(filter: DashboardFilter) {
   return {
     queryKey: [...dashboardKey, 'range', filterKey(filter)] as const,
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      apiRequest('reports/range', { query: metricQuery(filter), schema: ZDashboardRangeResponse, signal }),
+      apiCall(endpoints.reports.range, {
+        query: metricQuery(filter),
+        schema: ZDashboardRangeResponse,
+        signal,
+      }),
     retry: false,
     staleTime: 60_000,
   };
@@ -92,7 +99,7 @@ export function useDashboardLocations(targetOrg: string | undefined) {
   return useQuery({
     queryKey: ['locations', 'options', 'dashboard', targetOrg ?? null],
     queryFn: ({ signal }) =>
-      apiRequest('locations', {
+      apiCall(endpoints.locations.list, {
         query: { page: 1, size: 10000, target_org: targetOrg },
         schema: ZOptions,
         signal,
@@ -107,7 +114,11 @@ export function useSubOrganizations(enabled: boolean) {
   return useQuery({
     queryKey: ['organizations', 'options', 'dashboard'],
     queryFn: ({ signal }) =>
-      apiRequest('organizations', { query: { page: 1, size: 1000 }, schema: ZOrganizationList, signal }),
+      apiCall(endpoints.organizations.list, {
+        query: { page: 1, size: 1000 },
+        schema: ZOrganizationList,
+        signal,
+      }),
     select: (p) => p.items.map((o) => ({ id: o.id, name: o.name })),
     enabled,
     staleTime: 60_000,
@@ -119,7 +130,7 @@ export function useDashboardCurrency(targetOrg: string | undefined): string | nu
   const q = useQuery({
     queryKey: ['settings', targetOrg ?? null],
     queryFn: ({ signal }) =>
-      apiRequest('settings', { query: { target_org: targetOrg }, schema: ZSettings, signal }),
+      apiCall(endpoints.settings.get, { query: { target_org: targetOrg }, schema: ZSettings, signal }),
     staleTime: 60_000,
   });
   return q.data?.default_currency ?? null;
@@ -132,7 +143,7 @@ export function useUploadLogo() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('image', file);
-      return apiRequest('white-label/logo', { method: 'PATCH', body, schema: ZWhiteLabelResponse });
+      return apiCall(endpoints.whiteLabel.logo, { body, schema: ZWhiteLabelResponse });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.organizationSelf }),
   });

@@ -5,6 +5,7 @@ import {
   DEVICE_PROMPTS,
   DEVICE_STATUS_LABELS,
   DEVICE_STATUSES,
+  endpoints,
   HARDWARE_FIELDS,
   type TDevice,
   type TDeviceCreateRequest,
@@ -17,7 +18,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
@@ -175,8 +176,8 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
       form={form}
       onSubmit={(values) =>
         device
-          ? apiRequest(`${DEVICES_ENDPOINT}/${device.id}`, { method: 'PUT', body: values, schema: ZDevice })
-          : apiRequest(DEVICES_ENDPOINT, { method: 'POST', body: values, schema: ZDevice })
+          ? apiCall(endpoints.devices.update, { params: { id: device.id }, body: values, schema: ZDevice })
+          : apiCall(endpoints.devices.create, { body: values, schema: ZDevice })
       }
       successMessage={editing ? DEVICE_MESSAGES.updated : DEVICE_MESSAGES.created}
       invalidateKey={devicesKey}

@@ -1,4 +1,5 @@
 import {
+  endpoints,
   type TDeviceUnlock,
   type TLocationLockSettingsRequest,
   type TUnlockState,
@@ -10,7 +11,7 @@ import {
 import { Box, Chip, List, ListItem, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { formatDateTime } from '../../lib/format';
 import { devicesKey } from './hooks';
@@ -45,7 +46,8 @@ export function useDeviceUnlocks(id: string | undefined) {
   return useQuery({
     queryKey: [...devicesKey, id, 'unlocks'],
     queryFn: () =>
-      apiRequest(`devices/${id}/unlocks`, {
+      apiCall(endpoints.devices.unlocks, {
+        params: { id: String(id) },
         query: { page: 1, size: TIMELINE_SIZE },
         schema: zPage(ZDeviceUnlock),
       }),
@@ -117,7 +119,11 @@ export function UnlockTimeline({ deviceId }: { deviceId: string }) {
 export function useLockSettings(idLocation: string | undefined) {
   return useQuery({
     queryKey: ['locations', idLocation, 'lock-settings'],
-    queryFn: () => apiRequest(`locations/${idLocation}/lock-settings`, { schema: ZLocationLockSettings }),
+    queryFn: () =>
+      apiCall(endpoints.locations.getLockSettings, {
+        params: { id: String(idLocation) },
+        schema: ZLocationLockSettings,
+      }),
     enabled: !!idLocation,
   });
 }
@@ -128,7 +134,7 @@ export function useSaveLockSettings() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TLocationLockSettingsRequest }) =>
-      apiRequest(`locations/${id}/lock-settings`, { method: 'PUT', body, schema: ZLocationLockSettings }),
+      apiCall(endpoints.locations.putLockSettings, { params: { id }, body, schema: ZLocationLockSettings }),
     onSuccess: (_r, v) => {
       enqueueSnackbar('Lock settings saved.', { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: ['locations', v.id, 'lock-settings'] });

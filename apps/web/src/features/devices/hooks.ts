@@ -1,5 +1,6 @@
 import {
   DEVICE_MESSAGES,
+  endpoints,
   type TDevice,
   type TDeviceBulkResponse,
   type TLocation,
@@ -19,11 +20,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 
 export const devicesKey = ['devices'] as const;
-export const DEVICES_ENDPOINT = 'devices';
+/** The area's calls (list, bulk delete, export, upload). */
+export const DEVICES_ENDPOINT = endpoints.devices;
 export const ZDevicePage: z.ZodType<TPage<TDevice>> = zPage(ZDevice);
 
 /** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
@@ -32,7 +34,7 @@ const ALL = { page: 1, size: 10000 };
 export function useLocationOptions() {
   return useQuery({
     queryKey: ['locations', 'options'],
-    queryFn: () => apiRequest('locations', { query: ALL, schema: zPage(ZLocation) }),
+    queryFn: () => apiCall(endpoints.locations.list, { query: ALL, schema: zPage(ZLocation) }),
     // a parent's shared locations are listed read-only: devices cannot be added or moved there
     select: (p) => (p.items as TLocation[]).filter((l) => !l.shared_from_parent),
   });
@@ -41,7 +43,7 @@ export function useLocationOptions() {
 export function useSizeOptions() {
   return useQuery({
     queryKey: ['sizes', 'options'],
-    queryFn: () => apiRequest('sizes', { query: ALL, schema: zPage(ZSize) }),
+    queryFn: () => apiCall(endpoints.sizes.list, { query: ALL, schema: zPage(ZSize) }),
     select: (p) => p.items,
   });
 }
@@ -50,7 +52,7 @@ export function useSizeOptions() {
 export function usePriceOptions() {
   return useQuery({
     queryKey: ['prices', 'options'],
-    queryFn: () => apiRequest('prices', { query: ALL, schema: zPage(ZPrice) }),
+    queryFn: () => apiCall(endpoints.prices.list, { query: ALL, schema: zPage(ZPrice) }),
     select: (p) => p.items,
   });
 }
@@ -63,7 +65,8 @@ export function useFreeProductOptions(enabled = true) {
   return useQuery({
     // under the devices key: every device save invalidates it, since a door took or freed a product
     queryKey: [...devicesKey, 'free-products'],
-    queryFn: () => apiRequest('products', { query: { ...ALL, unassigned: 'true' }, schema: zPage(ZProduct) }),
+    queryFn: () =>
+      apiCall(endpoints.products.list, { query: { ...ALL, unassigned: 'true' }, schema: zPage(ZProduct) }),
     select: (p) => p.items,
     enabled,
   });
@@ -73,7 +76,10 @@ export function useFreeProductOptions(enabled = true) {
 export function useTypeOptions(kind: 'mode' | 'hardware') {
   return useQuery({
     queryKey: ['types', 'device', kind],
-    queryFn: () => apiRequest(`types/device/${kind}`, { schema: ZTypeOptions }),
+    queryFn: () =>
+      apiCall(kind === 'mode' ? endpoints.types.deviceMode : endpoints.types.deviceHardware, {
+        schema: ZTypeOptions,
+      }),
     select: (r): TTypeOption[] => r.items,
   });
 }
@@ -125,9 +131,8 @@ function useDeviceAction<TArg>(fn: (arg: TArg) => Promise<TDeviceBulkResponse>) 
 /** `PATCH devices/maintain-all?disable=` for one or many devices. */
 export function useMaintenance() {
   return useDeviceAction(({ ids, disable }: { ids: string[]; disable?: boolean }) =>
-    apiRequest('devices/maintain-all', {
-      method: 'PATCH',
-      query: disable === undefined ? {} : { disable: String(disable) },
+    apiCall(endpoints.devices.maintainAll, {
+      query: disable === undefined ? {} : { disable: disable ? 'true' : 'false' },
       body: { ids },
       schema: ZDeviceBulkResponse,
     }),
@@ -150,11 +155,7 @@ function useRefreshAfterUnlock() {
 export function useUnlock() {
   const refreshLater = useRefreshAfterUnlock();
   return useDeviceAction(async (ids: string[]) => {
-    const r = await apiRequest('devices/unlock', {
-      method: 'PATCH',
-      body: { ids },
-      schema: ZDeviceBulkResponse,
-    });
+    const r = await apiCall(endpoints.devices.unlock, { body: { ids }, schema: ZDeviceBulkResponse });
     refreshLater();
     return r;
   });
@@ -165,7 +166,7 @@ export function useUnlockLocations() {
   const refreshLater = useRefreshAfterUnlock();
   return useDeviceAction(async (ids: string[]) => {
     const all = await Promise.all(
-      ids.map((id) => apiRequest(`location/${id}/unlock`, { method: 'PATCH', schema: ZDeviceBulkResponse })),
+      ids.map((id) => apiCall(endpoints.location.unlock, { params: { id }, schema: ZDeviceBulkResponse })),
     );
     refreshLater();
     return {
@@ -179,7 +180,7 @@ export function useUnlockLocations() {
 /** `PATCH devices` ("Edit Devices") with the chosen fields. */
 export function useBulkEdit() {
   return useDeviceAction((body: { id_devices: string[]; device: Record<string, unknown> }) =>
-    apiRequest('devices', { method: 'PATCH', body, schema: ZDeviceBulkResponse }),
+    apiCall(endpoints.devices.bulkEdit, { body, schema: ZDeviceBulkResponse }),
   );
 }
 
@@ -188,7 +189,7 @@ export function useDeleteDevice() {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(DEVICES_ENDPOINT, { method: 'DELETE', body: { ids: [id] } }),
+    mutationFn: (id: string) => apiCall(endpoints.devices.remove, { body: { ids: [id] } }),
     onSuccess: () => {
       enqueueSnackbar(DEVICE_MESSAGES.deleted, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: devicesKey });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   type TGroup,
   type TGroupResourceType,
   type TPage,
@@ -16,11 +17,12 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 
 export const groupsKey = ['groups'] as const;
-export const GROUPS_ENDPOINT = 'groups';
+/** The area's calls (list, bulk delete, export, upload). */
+export const GROUPS_ENDPOINT = endpoints.groups;
 export const ZGroupPage: z.ZodType<TPage<TGroup>> = zPage(ZGroup);
 export type TGroupFormInput = z.input<typeof ZGroupCreateRequest>;
 export type TGroupFormOutput = z.output<typeof ZGroupCreateRequest>;
@@ -40,11 +42,10 @@ export function useGroupForm(group: TGroup | null, open: boolean) {
 
 /** `POST groups?name` or `PUT groups/{id}?name` (spec operational §7 Groups). */
 export function saveGroup(id: string | undefined, body: TGroupFormOutput): Promise<TGroup> {
-  return apiRequest(id ? `${GROUPS_ENDPOINT}/${id}` : GROUPS_ENDPOINT, {
-    method: id ? 'PUT' : 'POST',
-    query: { name: body.name },
-    schema: ZGroup,
-  });
+  const json = { name: body.name };
+  return id
+    ? apiCall(endpoints.groups.update, { params: { id }, body: json, schema: ZGroup })
+    : apiCall(endpoints.groups.create, { body: json, schema: ZGroup });
 }
 
 /** The users and resources of one group. */
@@ -52,7 +53,7 @@ export function useGroupMembers(id: string | undefined) {
   return useQuery({
     queryKey: [...groupsKey, 'members', id],
     queryFn: ({ signal }) =>
-      apiRequest(`${GROUPS_ENDPOINT}/${id}/members`, { schema: ZGroupMembers, signal }),
+      apiCall(endpoints.groups.members, { params: { id: String(id) }, schema: ZGroupMembers, signal }),
     enabled: !!id,
   });
 }
@@ -64,7 +65,7 @@ export function useAssignOptions(kind: 'users' | 'locations' | 'devices', enable
     queryKey: [kind, 'options'],
     queryFn: async ({ signal }): Promise<Array<{ id: string; name: string }>> => {
       if (kind === 'users') {
-        const page = await apiRequest(`users`, {
+        const page = await apiCall(endpoints.users.list, {
           query: { page: 1, size: 10000 },
           schema: zPage(ZUser),
           signal,
@@ -74,7 +75,7 @@ export function useAssignOptions(kind: 'users' | 'locations' | 'devices', enable
           name: [u.name, u.last_name, u.email && `(${u.email})`].filter(Boolean).join(' '),
         }));
       }
-      const page = await apiRequest(kind, {
+      const page = await apiCall(endpoints[kind].list, {
         query: { page: 1, size: 10000 },
         schema: zPage(ZNamed.loose()),
         signal,
@@ -96,13 +97,13 @@ export function useGroupAssignment(groupId: string | undefined) {
         | { kind: 'resource'; remove: boolean; id: string; type: TGroupResourceType },
     ) =>
       a.kind === 'user'
-        ? apiRequest(`${GROUPS_ENDPOINT}/${groupId}/${a.remove ? 'remove-user' : 'assign-user'}`, {
-            method: 'PATCH',
+        ? apiCall(a.remove ? endpoints.groups.removeUser : endpoints.groups.assignUser, {
+            params: { id: String(groupId) },
             body: { id_user: a.id },
             schema: ZDetailResponse,
           })
-        : apiRequest(`${GROUPS_ENDPOINT}/${groupId}/${a.remove ? 'remove' : 'assign'}`, {
-            method: 'PATCH',
+        : apiCall(a.remove ? endpoints.groups.removeResource : endpoints.groups.assignResource, {
+            params: { id: String(groupId) },
             body: { id_resource: a.id, resource_type: a.type },
             schema: ZDetailResponse,
           }),

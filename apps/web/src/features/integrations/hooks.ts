@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   type TTwilioSettings,
   type TTwilioSettingsRequest,
   ZDetailResponse,
@@ -11,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 
 export const integrationsKey = ['integrations'] as const;
 export const twilioKey = ['integrations', 'twilio'] as const;
@@ -20,7 +21,7 @@ export const twilioKey = ['integrations', 'twilio'] as const;
 export function useIntegrationsQuery() {
   return useQuery({
     queryKey: integrationsKey,
-    queryFn: ({ signal }) => apiRequest('integrations', { schema: ZIntegrationsState, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.integrations.get, { schema: ZIntegrationsState, signal }),
   });
 }
 
@@ -29,7 +30,7 @@ export function useTwilioQuery(enabled: boolean) {
   return useQuery({
     queryKey: twilioKey,
     enabled,
-    queryFn: ({ signal }) => apiRequest('integrations/twilio', { schema: ZTwilioSettings, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.integrations.getTwilio, { schema: ZTwilioSettings, signal }),
   });
 }
 
@@ -56,7 +57,6 @@ export function useTwilioForm(saved: TTwilioSettings | undefined, open: boolean)
 
 /** `PUT integrations/twilio`. */
 export const saveTwilio = (body: TTwilioFormOutput) =>
-  apiRequest('integrations/twilio', { method: 'PUT', body, schema: ZTwilioSettings });
+  apiCall(endpoints.integrations.putTwilio, { body, schema: ZTwilioSettings });
 /** `DELETE integrations/twilio`: the organization's SMS go through the server's default again. */
-export const removeTwilio = () =>
-  apiRequest('integrations/twilio', { method: 'DELETE', schema: ZDetailResponse });
+export const removeTwilio = () => apiCall(endpoints.integrations.deleteTwilio, { schema: ZDetailResponse });

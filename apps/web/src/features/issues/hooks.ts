@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   type TIssue,
   type TIssueCreateInput,
   type TIssueCreateRequest,
@@ -15,13 +16,14 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { toFormData } from '../products/formData';
+import { toFormData } from '../../api/formData';
 
 /** Query-key prefix of the issues list; every issue mutation invalidates it. */
 export const issuesKey = ['issues'] as const;
-export const ISSUES_ENDPOINT = 'issues';
+/** The area's calls (list, bulk delete, export, upload). */
+export const ISSUES_ENDPOINT = endpoints.issues;
 export const ZIssuePage: z.ZodType<TPage<TIssue>> = zPage(ZIssue);
 
 const valuesOf = (issue: TIssue | null): TIssueCreateInput => ({
@@ -59,9 +61,8 @@ export function saveIssue(
   const body = toFormData({ ...rest, pictures: rest.pictures?.length ? rest.pictures : undefined });
   for (const f of images) body.append('images', f);
   return id
-    ? apiRequest(`${ISSUES_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZIssue })
-    : apiRequest(ISSUES_ENDPOINT, {
-        method: 'POST',
+    ? apiCall(endpoints.issues.update, { params: { id }, body, schema: ZIssue })
+    : apiCall(endpoints.issues.create, {
         body,
         schema: ZIssue,
         query: idEvent ? { id_event: idEvent } : undefined,
@@ -74,8 +75,8 @@ export function useIssueStatus() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (arg: { id: string; status: TIssueStatus }) =>
-      apiRequest(`${ISSUES_ENDPOINT}/${arg.id}`, {
-        method: 'PATCH',
+      apiCall(endpoints.issues.status, {
+        params: { id: arg.id },
         query: { status: arg.status },
         schema: ZIssueActionResponse,
       }),
@@ -100,7 +101,11 @@ export function useOrderLookup(number: string) {
   return useQuery({
     queryKey: ['events', 'lookup', value.toUpperCase()],
     queryFn: ({ signal }) =>
-      apiRequest('events', { query: { invoice_id: value, page: 1, size: 1 }, schema: ZEventLookup, signal }),
+      apiCall(endpoints.events.list, {
+        query: { invoice_id: value, page: 1, size: 1 },
+        schema: ZEventLookup,
+        signal,
+      }),
     enabled: value.length >= 3,
     select: (page) => page.items[0] ?? null,
     staleTime: 30_000,
@@ -124,7 +129,7 @@ export function usePeopleOptions(endpoint: 'users' | 'members', enabled: boolean
   return useQuery({
     queryKey: [endpoint, 'options', 'issues'],
     queryFn: ({ signal }) =>
-      apiRequest(endpoint, {
+      apiCall(endpoints[endpoint].list, {
         query: { page: 1, size: endpoint === 'users' ? 10000 : 150 },
         schema: ZOption,
         signal,

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   LOCATION_CSV_HEADERS,
   LOCATION_MESSAGES,
   locationMayRequireImage,
@@ -16,7 +17,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { useOrganizationSelf } from '../../api/organizations';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
@@ -110,7 +111,7 @@ export function LocationFormDialog({
     setValue('latitude', p.lat);
     setValue('longitude', p.lng);
     try {
-      const r = await apiRequest('geocode/reverse', { query: p, schema: ZReverseGeocodeResponse });
+      const r = await apiCall(endpoints.geocode.reverse, { query: p, schema: ZReverseGeocodeResponse });
       if (r.address) setValue('address', r.address);
       else enqueueSnackbar(LOCATION_MESSAGES.geocodeFailed, { variant: 'info' });
     } catch {
@@ -126,8 +127,12 @@ export function LocationFormDialog({
       form={form}
       onSubmit={(values) =>
         location
-          ? apiRequest(`locations/${location.id}`, { method: 'PUT', body: values, schema: ZLocation })
-          : apiRequest('locations', { method: 'POST', body: values, schema: ZLocation })
+          ? apiCall(endpoints.locations.update, {
+              params: { id: location.id },
+              body: values,
+              schema: ZLocation,
+            })
+          : apiCall(endpoints.locations.create, { body: values, schema: ZLocation })
       }
       successMessage={location ? LOCATION_MESSAGES.updated : LOCATION_MESSAGES.created}
       invalidateKey={locationsKey}
@@ -142,7 +147,7 @@ export function LocationFormDialog({
       bulkUpload={
         isAdmin && !location
           ? {
-              endpoint: 'locations',
+              endpoint: endpoints.locations,
               headers: LOCATION_CSV_HEADERS,
               templateName: 'locations_template.csv',
               allowDryRun: true,

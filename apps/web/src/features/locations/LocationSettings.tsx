@@ -1,4 +1,5 @@
 import {
+  endpoints,
   type TAssignee,
   type TDevice,
   type TLocation,
@@ -27,7 +28,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { locationsKey } from './keys';
 
@@ -42,7 +43,11 @@ export const assigneesKey = (id: string, kind: TRestrictionType) => [...location
 export function useAssignees(id: string | undefined, kind: TRestrictionType | null | undefined) {
   return useQuery({
     queryKey: assigneesKey(id ?? '', kind ?? 'users'),
-    queryFn: () => apiRequest(`resources/${id}/${kind}`, { schema: ZAssignees }),
+    queryFn: () =>
+      apiCall(kind === 'groups' ? endpoints.resources.groups : endpoints.resources.users, {
+        params: { id: String(id) },
+        schema: ZAssignees,
+      }),
     select: (r): TAssignee[] => r.items,
     enabled: !!id && !!kind,
   });
@@ -60,18 +65,17 @@ export function LocationSettings({ location }: { location: TLocation }) {
   const devicesKey = [...locationsKey, location.id, 'devices'];
   const here = useQuery({
     queryKey: devicesKey,
-    queryFn: () => apiRequest(`locations/${location.id}/devices`, { schema: ZDeviceList }),
+    queryFn: () => apiCall(endpoints.locations.devices, { params: { id: location.id }, schema: ZDeviceList }),
   });
   const all = useQuery({
     queryKey: ['devices', 'options'],
-    queryFn: () => apiRequest('devices', { query: ALL, schema: zPage(ZDevice) }),
+    queryFn: () => apiCall(endpoints.devices.list, { query: ALL, schema: zPage(ZDevice) }),
     select: (p) => p.items.filter((d) => d.id_location !== location.id),
   });
   const [picked, setPicked] = useState<TDevice[]>([]);
   const move = useMutation({
     mutationFn: (ids: string[]) =>
-      apiRequest('devices', {
-        method: 'PATCH',
+      apiCall(endpoints.devices.bulkEdit, {
         body: { id_devices: ids, device: { id_location: location.id } },
         schema: ZDeviceBulkResponse,
       }),
@@ -139,18 +143,18 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
     queryKey: [kind, 'options'],
     queryFn: async (): Promise<Array<{ id: string; name: string }>> =>
       kind === 'users'
-        ? (await apiRequest('users', { query: ALL, schema: zPage(ZUser) })).items.map((u) => ({
+        ? (await apiCall(endpoints.users.list, { query: ALL, schema: zPage(ZUser) })).items.map((u) => ({
             id: u.id,
             name: u.email ? `${nameOf(u)} (${u.email})` : nameOf(u),
           }))
-        : (await apiRequest('groups', { query: ALL, schema: zPage(ZGroup) })).items,
+        : (await apiCall(endpoints.groups.list, { query: ALL, schema: zPage(ZGroup) })).items,
   });
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
   const resource_type = kind === 'users' ? 'user' : 'group';
   const change = useMutation({
     mutationFn: ({ idUser, action }: { idUser: string; action: 'assign-user' | 'remove-user' }) =>
-      apiRequest(`resources/${id}/${action}`, {
-        method: 'PATCH',
+      apiCall(action === 'assign-user' ? endpoints.resources.assignUser : endpoints.resources.removeUser, {
+        params: { id },
         body: { id_user: idUser, resource_type },
         schema: ZDetailResponse,
       }),

@@ -1,4 +1,11 @@
-import { LOCATION_MESSAGES, type TLocation, type TPage, ZLocation, zPage } from '@lockerops/contract';
+import {
+  endpoints,
+  LOCATION_MESSAGES,
+  type TLocation,
+  type TPage,
+  ZLocation,
+  zPage,
+} from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Switch, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -6,7 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -63,7 +70,11 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
   const { enqueueSnackbar } = useSnackbar();
   const toggle = useMutation({
     mutationFn: (l: TLocation) =>
-      apiRequest(`location/${l.id}`, { method: 'PATCH', body: { hidden: !l.hidden }, schema: ZLocation }),
+      apiCall(endpoints.location.toggle, {
+        params: { id: l.id },
+        body: { hidden: !l.hidden },
+        schema: ZLocation,
+      }),
     onSuccess: () => {
       enqueueSnackbar(LOCATION_MESSAGES.updated, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: locationsKey });
@@ -72,7 +83,8 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
   });
   const all = useQuery({
     queryKey: [...locationsKey, 'map'],
-    queryFn: () => apiRequest('locations', { query: { page: 1, size: 10000 }, schema: ZLocationPage }),
+    queryFn: () =>
+      apiCall(endpoints.locations.list, { query: { page: 1, size: 10000 }, schema: ZLocationPage }),
     enabled: view === 'map',
   });
 
@@ -134,7 +146,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
       ) : (
         <DataTable<TLocation>
           queryKey={locationsKey}
-          endpoint="locations"
+          endpoint={endpoints.locations}
           schema={ZLocationPage}
           columns={columns}
           filterPage="locations"

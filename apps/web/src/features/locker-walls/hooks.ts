@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   LOCKER_WALL_MESSAGES,
   MAX_PAGE_SIZE,
   type TLockerWall,
@@ -17,12 +18,13 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 
 /** Query-key prefix of the locker walls; every wall and door mutation invalidates it. */
 export const lockerWallsKey = ['locker-walls'] as const;
-export const LOCKER_WALLS_ENDPOINT = 'locker-walls';
+/** The area's calls (list, bulk delete, export, upload). */
+export const LOCKER_WALLS_ENDPOINT = endpoints.lockerWalls;
 const ZWallPage: z.ZodType<TPage<TLockerWall>> = zPage(ZLockerWall);
 
 /** The few location fields the pickers need; the locations area owns the full shape. */
@@ -34,7 +36,11 @@ export function useLocationOptions() {
   return useQuery({
     queryKey: ['locations', 'options'],
     queryFn: ({ signal }) =>
-      apiRequest('locations', { query: { page: 1, size: MAX_PAGE_SIZE }, schema: ZLocationOptions, signal }),
+      apiCall(endpoints.locations.list, {
+        query: { page: 1, size: MAX_PAGE_SIZE },
+        schema: ZLocationOptions,
+        signal,
+      }),
     select: (page) => page.items,
   });
 }
@@ -45,7 +51,7 @@ export function useLockerWalls(idLocation: string | null) {
     queryKey: [...lockerWallsKey, idLocation],
     enabled: !!idLocation,
     queryFn: ({ signal }) =>
-      apiRequest(LOCKER_WALLS_ENDPOINT, {
+      apiCall(endpoints.lockerWalls.list, {
         query: { id_location: idLocation ?? undefined },
         schema: ZWallPage,
         signal,
@@ -60,7 +66,8 @@ export function useUnassignedDevices(wallId: string | null, enabled: boolean) {
     queryKey: [...lockerWallsKey, wallId, 'unassigned-devices'],
     enabled: !!wallId && enabled,
     queryFn: ({ signal }) =>
-      apiRequest(`${LOCKER_WALLS_ENDPOINT}/${wallId}/unassigned-devices`, {
+      apiCall(endpoints.lockerWalls.unassignedDevices, {
+        params: { id: String(wallId) },
         schema: ZUnassignedDevicesResponse,
         signal,
       }),
@@ -115,8 +122,8 @@ export function useLockerWallForm(wall: TLockerWall | null, idLocation: string, 
 /** `POST locker-walls` (no id) or `PUT locker-walls/{id}` (the image string is sent again when unchanged). */
 export function saveLockerWall(id: string | undefined, body: TLockerWallFormOutput): Promise<TLockerWall> {
   return id
-    ? apiRequest(`${LOCKER_WALLS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZLockerWall })
-    : apiRequest(LOCKER_WALLS_ENDPOINT, { method: 'POST', body, schema: ZLockerWall });
+    ? apiCall(endpoints.lockerWalls.update, { params: { id }, body, schema: ZLockerWall })
+    : apiCall(endpoints.lockerWalls.create, { body, schema: ZLockerWall });
 }
 
 /** `DELETE locker-walls/{id}` and 'Locker Wall deleted successfully'. */
@@ -125,7 +132,7 @@ export function useDeleteLockerWall() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`${LOCKER_WALLS_ENDPOINT}/${id}`, { method: 'DELETE', schema: ZDetailResponse }),
+      apiCall(endpoints.lockerWalls.remove, { params: { id }, schema: ZDetailResponse }),
     onSuccess: () => {
       enqueueSnackbar(LOCKER_WALL_MESSAGES.deleted, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: lockerWallsKey });
@@ -141,17 +148,17 @@ export type TWallAction =
   | { kind: 'removeKiosk' };
 
 function runAction(wallId: string, action: TWallAction): Promise<TLockerWallActionResponse> {
-  const base = `${LOCKER_WALLS_ENDPOINT}/${wallId}`;
+  const params = { id: wallId };
   const schema = ZLockerWallActionResponse;
   switch (action.kind) {
     case 'door': {
       const { kind: _kind, ...body } = action;
-      return apiRequest(`${base}/doors`, { method: 'PATCH', body, schema });
+      return apiCall(endpoints.lockerWalls.doors, { params, body, schema });
     }
     case 'moveKiosk':
-      return apiRequest(`${base}/kiosk`, { method: 'PATCH', body: { x: action.x, y: action.y }, schema });
+      return apiCall(endpoints.lockerWalls.moveKiosk, { params, body: { x: action.x, y: action.y }, schema });
     case 'removeKiosk':
-      return apiRequest(`${base}/kiosk`, { method: 'DELETE', schema });
+      return apiCall(endpoints.lockerWalls.removeKiosk, { params, schema });
   }
 }
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   type TMember,
   type TPage,
   type TRole,
@@ -15,19 +16,20 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import type { ListQuery } from '../../components/DataTable/useListParams';
 
 export const membersKey = ['members'] as const;
-export const MEMBERS_ENDPOINT = 'members';
+/** The area's calls (list, bulk delete, export, upload). */
+export const MEMBERS_ENDPOINT = endpoints.members;
 /** A member as a table row: the grid needs `id`; the API calls it `user_id`. */
 export type TMemberRow = TMember & { id: string };
 const ZMemberPage = zPage(ZMember);
 
 /** `GET members` with `id` added to each row. */
 export async function fetchMembers(query: ListQuery, signal: AbortSignal): Promise<TPage<TMemberRow>> {
-  const page = await apiRequest(MEMBERS_ENDPOINT, { query, schema: ZMemberPage, signal });
+  const page = await apiCall(endpoints.members.list, { query, schema: ZMemberPage, signal });
   return { ...page, items: page.items.map((m) => ({ ...m, id: m.user_id })) };
 }
 
@@ -62,8 +64,8 @@ export function useMemberForm(member: TMember | null, open: boolean) {
 export function saveMember(id: string | undefined, values: TMemberFormOutput): Promise<TMember> {
   const { email, ...body } = values;
   return id
-    ? apiRequest(`${MEMBERS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZMember })
-    : apiRequest(MEMBERS_ENDPOINT, { method: 'POST', query: { email }, body, schema: ZMember });
+    ? apiCall(endpoints.members.update, { params: { id }, body, schema: ZMember })
+    : apiCall(endpoints.members.create, { query: { email }, body, schema: ZMember });
 }
 
 function useMemberMutation<V>(fn: (v: V) => Promise<{ detail: string | boolean }>) {
@@ -82,28 +84,19 @@ function useMemberMutation<V>(fn: (v: V) => Promise<{ detail: string | boolean }
 /** `PATCH members/{id}/status`. */
 export const useSetMemberEnabled = () =>
   useMemberMutation(({ id, enabled }: { id: string; enabled: boolean }) =>
-    apiRequest(`${MEMBERS_ENDPOINT}/${id}/status`, {
-      method: 'PATCH',
-      body: { enabled },
-      schema: ZMemberActionResponse,
-    }),
+    apiCall(endpoints.members.status, { params: { id }, body: { enabled }, schema: ZMemberActionResponse }),
   );
 
 /** `POST members/resend-password-email`. */
 export const useResendPassword = () =>
   useMemberMutation((email: string) =>
-    apiRequest(`${MEMBERS_ENDPOINT}/resend-password-email`, {
-      method: 'POST',
-      body: { email },
-      schema: ZDetailResponse,
-    }),
+    apiCall(endpoints.members.resendPasswordEmail, { body: { email }, schema: ZDetailResponse }),
   );
 
 /** `PATCH members/` — the "Edit Team Members" bulk role change. */
 export const useBulkRole = () =>
   useMemberMutation(({ ids, role }: { ids: string[]; role: TRole }) =>
-    apiRequest(MEMBERS_ENDPOINT, {
-      method: 'PATCH',
+    apiCall(endpoints.members.bulkRole, {
       body: { user_ids: ids, member: { role } },
       schema: ZMemberBulkResponse,
     }),

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   MEMBERSHIP_MESSAGES,
   type TMembership,
   type TPage,
@@ -11,11 +12,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
-import { useDeleteOne } from '../prices/hooks';
+import { apiCall } from '../../api/client';
+import { useDeleteOne } from '../../api/useDeleteOne';
 
 export const membershipsKey = ['memberships'] as const;
-export const MEMBERSHIPS_ENDPOINT = 'memberships';
+/** The area's calls (list, bulk delete, export, upload). */
+export const MEMBERSHIPS_ENDPOINT = endpoints.memberships;
 export const ZMembershipPage: z.ZodType<TPage<TMembership>> = zPage(ZMembership);
 
 export type TMembershipFormInput = z.input<typeof ZMembershipCreateRequest>;
@@ -71,12 +73,12 @@ export function useMembershipForm(m: TMembership | null, open: boolean) {
 /** `POST memberships` or `PUT memberships/{id}`. */
 export function saveMembership(id: string | undefined, body: TMembershipFormOutput): Promise<TMembership> {
   return id
-    ? apiRequest(`${MEMBERSHIPS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZMembership })
-    : apiRequest(MEMBERSHIPS_ENDPOINT, { method: 'POST', body, schema: ZMembership });
+    ? apiCall(endpoints.memberships.update, { params: { id }, body, schema: ZMembership })
+    : apiCall(endpoints.memberships.create, { body, schema: ZMembership });
 }
 
 export const useDeleteMembership = () =>
-  useDeleteOne(MEMBERSHIPS_ENDPOINT, membershipsKey, MEMBERSHIP_MESSAGES.deleted);
+  useDeleteOne(MEMBERSHIPS_ENDPOINT.remove, membershipsKey, MEMBERSHIP_MESSAGES.deleted);
 
 const ZOption = z.object({ id: z.string(), name: z.string(), last_name: z.string().nullish() });
 const ZOptions = z.object({ items: z.array(ZOption) });
@@ -87,7 +89,11 @@ export function useOptions(endpoint: 'locations' | 'users', enabled: boolean) {
   return useQuery({
     queryKey: [endpoint, 'options'],
     queryFn: async ({ signal }) => {
-      const page = await apiRequest(endpoint, { query: { page: 1, size: 10000 }, schema: ZOptions, signal });
+      const page = await apiCall(endpoints[endpoint].list, {
+        query: { page: 1, size: 10000 },
+        schema: ZOptions,
+        signal,
+      });
       return page.items.map((o) => ({ id: o.id, name: [o.name, o.last_name].filter(Boolean).join(' ') }));
     },
     enabled,

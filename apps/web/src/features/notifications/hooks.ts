@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   NOTIFICATION_MESSAGES as M,
   type TNotification,
   type TNotificationCreateInput,
@@ -18,12 +19,13 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { ApiError, formatApiError } from '../../api/errors';
 
 /** Query-key prefix of the templates list; every template mutation invalidates it. */
 export const notificationsKey = ['notifications'] as const;
-export const NOTIFICATIONS_ENDPOINT = 'notifications';
+/** The area's calls (list, bulk delete, export, upload). */
+export const NOTIFICATIONS_ENDPOINT = endpoints.notifications;
 export const ZNotificationPage: z.ZodType<TPage<TNotification>> = zPage(ZNotification);
 
 const valuesOf = (n: TNotification | null): TNotificationCreateInput => ({
@@ -80,19 +82,15 @@ export async function saveNotification(
   images: TemplateImages,
 ): Promise<string> {
   const saved = id
-    ? await apiRequest(`${NOTIFICATIONS_ENDPOINT}/${id}`, {
-        method: 'PUT',
-        body: values,
-        schema: ZNotification,
-      })
-    : await apiRequest(NOTIFICATIONS_ENDPOINT, { method: 'POST', body: values, schema: ZNotification });
+    ? await apiCall(endpoints.notifications.update, { params: { id }, body: values, schema: ZNotification })
+    : await apiCall(endpoints.notifications.create, { body: values, schema: ZNotification });
   const files = Object.entries(images).filter(([, f]) => f);
   if (files.length) {
     const body = new FormData();
     for (const [k, f] of files) body.append(k, f as File);
     try {
-      await apiRequest(`notifications-service/notifications/${saved.id}/upload-images`, {
-        method: 'PATCH',
+      await apiCall(endpoints.notificationsService.uploadImages, {
+        params: { id: saved.id },
         body,
         schema: ZNotification,
       });
@@ -120,16 +118,13 @@ function useNotificationMutation<T>(fn: (arg: T) => Promise<{ detail: string }>)
 /** `POST notifications/{id}/clone` ('Notification cloned successfully'). */
 export const useCloneNotification = () =>
   useNotificationMutation((id: string) =>
-    apiRequest(`${NOTIFICATIONS_ENDPOINT}/${id}/clone`, {
-      method: 'POST',
-      schema: ZNotificationActionResponse,
-    }),
+    apiCall(endpoints.notifications.clone, { params: { id }, schema: ZNotificationActionResponse }),
   );
 
 /** Deletes one template ('Notification deleted successfully'); a default is refused by the server. */
 export const useDeleteNotification = () =>
   useNotificationMutation((id: string) =>
-    apiRequest(NOTIFICATIONS_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+    apiCall(endpoints.notifications.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
   );
 
 /** `GET notifications/{id}/deliveries`: the template's delivery log (newest first). */
@@ -137,7 +132,8 @@ export function useDeliveries(id: string, page: number, size: number) {
   return useQuery({
     queryKey: [...notificationsKey, 'deliveries', id, page, size],
     queryFn: ({ signal }) =>
-      apiRequest(`${NOTIFICATIONS_ENDPOINT}/${id}/deliveries`, {
+      apiCall(endpoints.notifications.deliveries, {
+        params: { id },
         query: { page, size },
         schema: zPage(ZNotificationDelivery),
         signal,
@@ -151,11 +147,7 @@ export function useSendTest(id: string) {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (body: { email?: string; phone_number?: string }) =>
-      apiRequest(`${NOTIFICATIONS_ENDPOINT}/${id}/test`, {
-        method: 'POST',
-        body,
-        schema: ZNotificationTestResponse,
-      }),
+      apiCall(endpoints.notifications.test, { params: { id }, body, schema: ZNotificationTestResponse }),
     onSuccess: (res) => {
       enqueueSnackbar(res.detail, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: [...notificationsKey, 'deliveries', id] });
@@ -171,7 +163,11 @@ export function useLocationOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['locations', 'options', 'notifications'],
     queryFn: ({ signal }) =>
-      apiRequest('locations', { query: { page: 1, size: 10000 }, schema: ZLocationOptions, signal }),
+      apiCall(endpoints.locations.list, {
+        query: { page: 1, size: 10000 },
+        schema: ZLocationOptions,
+        signal,
+      }),
     enabled,
     select: (page) => page.items,
   });

@@ -4,6 +4,7 @@ import {
   SEARCH_MIN_LENGTH,
   subdomainOf,
   type TOrganization,
+  ZOrganizationStatus,
 } from '@lockerops/contract';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -68,7 +69,7 @@ export function useDebouncedSearch(text: string): string | undefined {
 export function OrganizationsPage() {
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? 'active';
+  const status = ZOrganizationStatus.catch('active').parse(params.get('status') ?? 'active');
   const pageIndex = Math.max(0, Number(params.get('page') ?? '1') - 1);
   const size = PAGE_SIZES.includes(Number(params.get('size'))) ? Number(params.get('size')) : PAGE_SIZES[0]!;
   const [searchText, setSearchText] = useState(params.get('search') ?? '');

@@ -1,4 +1,5 @@
 import {
+  endpoints,
   type TListOrganizationsQuery,
   type TOrganization,
   ZDetailResponse,
@@ -6,7 +7,7 @@ import {
   ZOrganizationList,
 } from '@lockerops/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 
 export const organizationKeys = {
   all: ['organizations'] as const,
@@ -14,10 +15,16 @@ export const organizationKeys = {
 };
 
 /** `GET organizations` (spec console §7): page is 1-based; the table's 0-based index is sent +1. */
-export function useOrganizationsQuery(q: { page: number; size: number; search?: string; status: string }) {
+export function useOrganizationsQuery(q: {
+  page: number;
+  size: number;
+  search?: string;
+  status: TListOrganizationsQuery['status'];
+}) {
   return useQuery({
     queryKey: organizationKeys.list(q as Partial<TListOrganizationsQuery>),
-    queryFn: ({ signal }) => apiRequest('organizations', { query: q, schema: ZOrganizationList, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.organizations.list, { query: q, schema: ZOrganizationList, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,8 +35,8 @@ export function useSaveOrganization() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: FormData }): Promise<TOrganization> =>
       id
-        ? apiRequest(`organizations/${id}`, { method: 'PATCH', body, schema: ZOrganization })
-        : apiRequest('organizations', { method: 'POST', body, schema: ZOrganization }),
+        ? apiCall(endpoints.organizations.patch, { params: { id }, body, schema: ZOrganization })
+        : apiCall(endpoints.organizations.create, { body, schema: ZOrganization }),
     onSuccess: () => client.invalidateQueries({ queryKey: organizationKeys.all }),
   });
 }
@@ -38,8 +45,8 @@ export function useSaveOrganization() {
 export function useArchiveOrganization() {
   return useMutation({
     mutationFn: ({ id, restore }: { id: string; restore: boolean }) =>
-      apiRequest(restore ? `organizations/${id}/cancel` : `organizations/${id}`, {
-        method: 'DELETE',
+      apiCall(restore ? endpoints.organizations.cancel : endpoints.organizations.remove, {
+        params: { id },
         schema: ZDetailResponse,
       }),
   });

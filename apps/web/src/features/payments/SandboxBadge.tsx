@@ -1,13 +1,13 @@
-import { PAYMENT_MESSAGES, ZPaymentsMode } from '@lockerops/contract';
+import { endpoints, PAYMENT_MESSAGES, ZPaymentsMode } from '@lockerops/contract';
 import { Chip, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 
 /** `GET payments/mode`: whether the server charges through Stripe or the offline sandbox. */
 export function usePaymentsMode() {
   return useQuery({
     queryKey: ['payments', 'mode'],
-    queryFn: ({ signal }) => apiRequest('payments/mode', { schema: ZPaymentsMode, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.payments.mode, { schema: ZPaymentsMode, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

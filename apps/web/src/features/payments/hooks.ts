@@ -1,4 +1,5 @@
 import {
+  endpoints,
   PAYMENT_MESSAGES,
   type TPaymentCountry,
   type TStripeAccount,
@@ -8,7 +9,7 @@ import {
 } from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { ApiError, formatApiError } from '../../api/errors';
 
 export const stripeAccountKey = ['stripe', 'account'] as const;
@@ -24,7 +25,7 @@ export function useStripeAccount() {
     queryKey: stripeAccountKey,
     queryFn: async ({ signal }) => {
       try {
-        return await apiRequest('stripe/account', { schema: ZStripeAccount, signal });
+        return await apiCall(endpoints.stripe.account, { schema: ZStripeAccount, signal });
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) return null;
         throw e;
@@ -42,7 +43,7 @@ export function useConnectStripe() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (country: TPaymentCountry) =>
-      apiRequest('stripe', { method: 'POST', query: { country }, schema: ZStripeLinkResponse }),
+      apiCall(endpoints.stripe.link, { query: { country }, schema: ZStripeLinkResponse }),
     onSuccess: ({ url }) => {
       window.open(url, '_blank', 'noopener');
       enqueueSnackbar(PAYMENT_MESSAGES.created, { variant: 'success' });
@@ -57,7 +58,7 @@ export function useDisconnectStripe() {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
-    mutationFn: () => apiRequest('stripe', { method: 'DELETE', schema: ZDetailResponse }),
+    mutationFn: () => apiCall(endpoints.stripe.remove, { schema: ZDetailResponse }),
     onSuccess: () => {
       enqueueSnackbar(PAYMENT_MESSAGES.deleted, { variant: 'success' });
       queryClient.setQueryData(stripeAccountKey, null);

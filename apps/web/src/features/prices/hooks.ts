@@ -1,24 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   PRICE_MESSAGES,
   type TPage,
   type TPrice,
-  ZDeleteResponse,
   ZPrice,
   ZPriceCreateRequest,
   zPage,
 } from '@lockerops/contract';
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
-import { formatApiError } from '../../api/errors';
+import { apiCall } from '../../api/client';
+import { useDeleteOne } from '../../api/useDeleteOne';
 
 /** Query-key prefix of the prices list; every price mutation invalidates it. */
 export const pricesKey = ['prices'] as const;
-export const PRICES_ENDPOINT = 'prices';
+/** The area's calls (list, bulk delete, export, upload). */
+export const PRICES_ENDPOINT = endpoints.prices;
 export const ZPricePage: z.ZodType<TPage<TPrice>> = zPage(ZPrice);
 
 export type TPriceFormInput = z.input<typeof ZPriceCreateRequest>;
@@ -67,8 +67,8 @@ export function usePriceForm(price: TPrice | null, open: boolean) {
 /** `POST prices` or `PUT prices/{id}`; answers the price. */
 export function savePrice(id: string | undefined, body: TPriceFormOutput): Promise<TPrice> {
   return id
-    ? apiRequest(`${PRICES_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZPrice })
-    : apiRequest(PRICES_ENDPOINT, { method: 'POST', body, schema: ZPrice });
+    ? apiCall(endpoints.prices.update, { params: { id }, body, schema: ZPrice })
+    : apiCall(endpoints.prices.create, { body, schema: ZPrice });
 }
 
 /** Every price of the organization (dropdown size 10000, spec operational §7), e.g. to find the default. */
@@ -76,27 +76,9 @@ export function useAllPrices(enabled = true) {
   return useQuery({
     queryKey: [...pricesKey, 'all'],
     queryFn: ({ signal }) =>
-      apiRequest(PRICES_ENDPOINT, { query: { page: 1, size: 10000 }, schema: ZPricePage, signal }),
+      apiCall(endpoints.prices.list, { query: { page: 1, size: 10000 }, schema: ZPricePage, signal }),
     enabled,
   });
 }
 
-/**
- * Deletes one row (`DELETE {endpoint}` with `{ ids: [id] }`), shows `message` (e.g. 'Price has been
- * successfully deleted!') and refreshes `key`. Shared by the pricing areas.
- */
-export function useDeleteOne(endpoint: string, key: QueryKey, message: string) {
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(endpoint, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
-    onSuccess: () => {
-      enqueueSnackbar(message, { variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
-    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
-  });
-}
-
-export const useDeletePrice = () => useDeleteOne(PRICES_ENDPOINT, pricesKey, PRICE_MESSAGES.deleted);
+export const useDeletePrice = () => useDeleteOne(PRICES_ENDPOINT.remove, pricesKey, PRICE_MESSAGES.deleted);

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   type TPage,
   type TProductGroup,
   ZDeleteResponse,
@@ -12,14 +13,15 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { toFormData } from '../products/formData';
-import { productsKey } from '../products/hooks';
+import { toFormData } from '../../api/formData';
+import { productsKey } from '../../api/queryKeys';
 
 /** Query-key prefix of the product groups list; every group mutation invalidates it. */
 export const productGroupsKey = ['product-groups'] as const;
-export const PRODUCT_GROUPS_ENDPOINT = 'product-groups';
+/** The area's calls (list, bulk delete, export, upload). */
+export const PRODUCT_GROUPS_ENDPOINT = endpoints.productGroups;
 export const ZProductGroupPage: z.ZodType<TPage<TProductGroup>> = zPage(ZProductGroup);
 
 export type TProductGroupFormInput = z.input<typeof ZProductGroupCreateRequest>;
@@ -55,8 +57,8 @@ export function useProductGroupForm(group: TProductGroup | null, open: boolean) 
 export const saveProductGroup = (id: string | undefined, values: TProductGroupFormOutput) => {
   const body = toFormData(values);
   return id
-    ? apiRequest(`${PRODUCT_GROUPS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZProductGroup })
-    : apiRequest(PRODUCT_GROUPS_ENDPOINT, { method: 'POST', body, schema: ZProductGroup });
+    ? apiCall(endpoints.productGroups.update, { params: { id }, body, schema: ZProductGroup })
+    : apiCall(endpoints.productGroups.create, { body, schema: ZProductGroup });
 };
 
 /** Deletes one product group; its products stay, without a group. */
@@ -65,7 +67,7 @@ export function useDeleteProductGroup() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(PRODUCT_GROUPS_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+      apiCall(endpoints.productGroups.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
     onSuccess: (res) => {
       enqueueSnackbar(res.detail, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: productGroupsKey });
@@ -82,7 +84,7 @@ export function useGroupOptions(endpoint: 'sizes' | 'products', enabled: boolean
   return useQuery({
     queryKey: [endpoint, 'options'],
     queryFn: ({ signal }) =>
-      apiRequest(endpoint, {
+      apiCall(endpoints[endpoint].list, {
         query: { page: 1, size: 10000, sort_by: 'name', order: 'asc' },
         schema: ZOptions,
         signal,

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   type TPage,
   type TProduct,
   ZDeleteResponse,
@@ -15,13 +16,16 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { toFormData } from './formData';
+import { toFormData } from '../../api/formData';
 
 /** Query-key prefix of the inventory list; every product mutation invalidates it. */
-export const productsKey = ['products'] as const;
-export const PRODUCTS_ENDPOINT = 'products';
+import { productsKey } from '../../api/queryKeys';
+
+export { productsKey };
+/** The area's calls (list, bulk delete, export, upload). */
+export const PRODUCTS_ENDPOINT = endpoints.products;
 export const ZProductPage: z.ZodType<TPage<TProduct>> = zPage(ZProduct);
 
 export type TProductFormInput = z.input<typeof ZProductCreateRequest>;
@@ -64,8 +68,8 @@ export function useProductForm(product: TProduct | null, open: boolean) {
 export function saveProduct(id: string | undefined, values: TProductFormOutput): Promise<TProduct> {
   const body = toFormData(values);
   return id
-    ? apiRequest(`${PRODUCTS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZProduct })
-    : apiRequest(PRODUCTS_ENDPOINT, { method: 'POST', body, schema: ZProduct });
+    ? apiCall(endpoints.products.update, { params: { id }, body, schema: ZProduct })
+    : apiCall(endpoints.products.create, { body, schema: ZProduct });
 }
 
 function useProductMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
@@ -84,28 +88,28 @@ function useProductMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
 /** Deletes one product; the server refuses (409) a product in a device or an active rental. */
 export const useDeleteProduct = () =>
   useProductMutation((id: string) =>
-    apiRequest(PRODUCTS_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+    apiCall(endpoints.products.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
   );
 
 /** `POST products/{id}/duplicate`: a clone without the serial number ('Product cloned successfully'). */
 export const useDuplicateProduct = () =>
   useProductMutation((id: string) =>
-    apiRequest(`${PRODUCTS_ENDPOINT}/${id}/duplicate`, {
-      method: 'POST',
+    apiCall(endpoints.products.duplicate, {
+      params: { id },
       schema: z.object({ detail: z.string(), product: ZProduct }),
     }),
   );
 
 /** `PATCH products` `{ id_products, product }` (admins): only the filled fields change. */
 export const bulkEditProducts = (body: z.output<typeof ZProductBulkUpdateRequest>) =>
-  apiRequest(PRODUCTS_ENDPOINT, { method: 'PATCH', body, schema: ZProductBulkUpdateResponse });
+  apiCall(endpoints.products.bulkUpdate, { body, schema: ZProductBulkUpdateResponse });
 
 /** The product's tracking timeline (`GET products/{id}/tracking`). */
 export function useProductTracking(id: string) {
   return useQuery({
     queryKey: [...productsKey, 'tracking', id],
     queryFn: ({ signal }) =>
-      apiRequest(`${PRODUCTS_ENDPOINT}/${id}/tracking`, { schema: ZProductTrackingResponse, signal }),
+      apiCall(endpoints.products.tracking, { params: { id }, schema: ZProductTrackingResponse, signal }),
   });
 }
 
@@ -116,7 +120,7 @@ export function useOptions(endpoint: 'product-groups' | 'conditions', enabled = 
   return useQuery({
     queryKey: [endpoint, 'options'],
     queryFn: ({ signal }) =>
-      apiRequest(endpoint, {
+      apiCall(endpoint === 'product-groups' ? endpoints.productGroups.list : endpoints.conditions.list, {
         query: { page: 1, size: endpoint === 'product-groups' ? 1000 : 10000, sort_by: 'name', order: 'asc' },
         schema: ZOptionPage,
         signal,

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   PROMO_MESSAGES,
   type TPage,
   type TPromo,
@@ -11,11 +12,12 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
-import { useDeleteOne } from '../prices/hooks';
+import { apiCall } from '../../api/client';
+import { useDeleteOne } from '../../api/useDeleteOne';
 
 export const promosKey = ['promos'] as const;
-export const PROMOS_ENDPOINT = 'promos';
+/** The area's calls (list, bulk delete, export, upload). */
+export const PROMOS_ENDPOINT = endpoints.promos;
 export const ZPromoPage: z.ZodType<TPage<TPromo>> = zPage(ZPromo);
 
 export type TPromoFormInput = z.input<typeof ZPromoCreateRequest>;
@@ -56,8 +58,8 @@ export function usePromoForm(promo: TPromo | null, open: boolean) {
 /** `POST promos` or `PUT promos/{id}`. */
 export function savePromo(id: string | undefined, body: TPromoFormOutput): Promise<TPromo> {
   return id
-    ? apiRequest(`${PROMOS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZPromo })
-    : apiRequest(PROMOS_ENDPOINT, { method: 'POST', body, schema: ZPromo });
+    ? apiCall(endpoints.promos.update, { params: { id }, body, schema: ZPromo })
+    : apiCall(endpoints.promos.create, { body, schema: ZPromo });
 }
 
-export const useDeletePromo = () => useDeleteOne(PROMOS_ENDPOINT, promosKey, PROMO_MESSAGES.deleted);
+export const useDeletePromo = () => useDeleteOne(PROMOS_ENDPOINT.remove, promosKey, PROMO_MESSAGES.deleted);

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   REPORT_MESSAGES,
   type TPage,
   type TReport,
@@ -14,13 +15,14 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiDownload, apiRequest } from '../../api/client';
+import { apiCall, apiFile } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { saveBlob } from '../../api/useExport';
 
 /** Query-key prefix of the reports list; every report mutation invalidates it. */
 export const reportsKey = ['reports'] as const;
-export const REPORTS_ENDPOINT = 'reports';
+/** The area's calls (list, bulk delete, export, upload). */
+export const REPORTS_ENDPOINT = endpoints.reports;
 export const ZReportPage: z.ZodType<TPage<TReport>> = zPage(ZReport);
 
 /** The browser's offset from UTC now, in minutes (+60 in CET). */
@@ -61,8 +63,8 @@ export function useReportForm(report: TReport | null, open: boolean) {
 /** `POST reports` or `PUT reports/{id}` (spec console §7). */
 export const saveReport = (id: string | undefined, values: TReportCreateRequest): Promise<TReport> =>
   id
-    ? apiRequest(`${REPORTS_ENDPOINT}/${id}`, { method: 'PUT', body: values, schema: ZReport })
-    : apiRequest(REPORTS_ENDPOINT, { method: 'POST', body: values, schema: ZReport });
+    ? apiCall(endpoints.reports.update, { params: { id }, body: values, schema: ZReport })
+    : apiCall(endpoints.reports.create, { body: values, schema: ZReport });
 
 const ZMemberOptions = zPage(
   z.object({
@@ -79,7 +81,7 @@ export function useMemberOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['members', 'options', 'reports'],
     queryFn: ({ signal }) =>
-      apiRequest('members', { query: { page: 1, size: 150 }, schema: ZMemberOptions, signal }),
+      apiCall(endpoints.members.list, { query: { page: 1, size: 150 }, schema: ZMemberOptions, signal }),
     enabled,
     select: (page) =>
       page.items.map((p) => ({
@@ -95,7 +97,10 @@ export function useReportDownload() {
   return useCallback(
     async (report: TReport, format: 'csv' | 'pdf') => {
       try {
-        const file = await apiDownload(`${REPORTS_ENDPOINT}/download/${report.id}`, { query: { format } });
+        const file = await apiFile(endpoints.reports.download, {
+          params: { id: report.id },
+          query: { format },
+        });
         saveBlob(file.blob, file.filename ?? `${report.name}.${format}`);
         enqueueSnackbar(REPORT_MESSAGES.downloaded, { variant: 'success' });
       } catch (e) {

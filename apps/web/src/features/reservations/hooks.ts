@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   RESERVATION_MESSAGES,
   type TPage,
   type TReservation,
@@ -23,13 +24,14 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { reservationFormValues, type TReservationFormInput, withDays } from './reservationForm';
 
 /** Query-key prefix of the reservations list; every reservation mutation invalidates it. */
 export const reservationsKey = ['reservations'] as const;
-export const RESERVATIONS_ENDPOINT = 'reservations';
+/** The area's calls (list, bulk delete, export, upload). */
+export const RESERVATIONS_ENDPOINT = endpoints.reservations;
 export const ZReservationPage: z.ZodType<TPage<TReservation>> = zPage(ZReservation);
 
 /** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
@@ -38,7 +40,8 @@ const ALL = { page: 1, size: 10000 };
 export function useLocationOptions() {
   return useQuery({
     queryKey: ['locations', 'options'],
-    queryFn: ({ signal }) => apiRequest('locations', { query: ALL, schema: zPage(ZLocation), signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.locations.list, { query: ALL, schema: zPage(ZLocation), signal }),
     select: (p) => p.items.map((l) => ({ id: l.id, name: l.name })),
   });
 }
@@ -46,7 +49,7 @@ export function useLocationOptions() {
 export function useUserOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['users', 'options'],
-    queryFn: ({ signal }) => apiRequest('users', { query: ALL, schema: zPage(ZUser), signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.users.list, { query: ALL, schema: zPage(ZUser), signal }),
     select: (p) =>
       p.items.map((u) => ({
         id: u.id,
@@ -61,7 +64,11 @@ export function useProductOptions(locationId: string | undefined, enabled: boole
   return useQuery({
     queryKey: ['products', 'options', locationId],
     queryFn: ({ signal }) =>
-      apiRequest('products', { query: { ...ALL, by_location: locationId }, schema: zPage(ZProduct), signal }),
+      apiCall(endpoints.products.list, {
+        query: { ...ALL, by_location: locationId },
+        schema: zPage(ZProduct),
+        signal,
+      }),
     select: (p) => p.items.map((x) => ({ id: x.id, name: x.name })),
     enabled: enabled && !!locationId,
   });
@@ -72,7 +79,8 @@ export function useAvailableSizes(locationId: string | undefined, mode: string |
   return useQuery({
     queryKey: ['locations', locationId, 'sizes', mode, 'available'],
     queryFn: ({ signal }) =>
-      apiRequest(`locations/${locationId}/sizes`, {
+      apiCall(endpoints.locations.sizes, {
+        params: { id: String(locationId) },
         query: { by_mode: mode, by_status: 'available' },
         schema: z.object({ items: z.array(ZLocationSize) }),
         signal,
@@ -87,7 +95,8 @@ export function useLocationDevices(locationId: string | undefined) {
   return useQuery({
     queryKey: ['locations', locationId, 'devices'],
     queryFn: ({ signal }) =>
-      apiRequest(`locations/${locationId}/devices`, {
+      apiCall(endpoints.locations.devices, {
+        params: { id: String(locationId) },
         schema: z.object({ items: z.array(ZDevice), total: z.number() }),
         signal,
       }),
@@ -98,13 +107,11 @@ export function useLocationDevices(locationId: string | undefined) {
 
 /** `GET reservations/{tracking}/check-uniqueness`: the spec's message when a delivery tracking number is taken. */
 export async function checkTracking(tracking: string, id?: string): Promise<string | undefined> {
-  const r = await apiRequest(
-    `${RESERVATIONS_ENDPOINT}/${encodeURIComponent(tracking.trim())}/check-uniqueness`,
-    {
-      query: id ? { id } : undefined,
-      schema: ZTrackingCheckResponse,
-    },
-  );
+  const r = await apiCall(endpoints.reservations.checkUniqueness, {
+    params: { tracking: tracking.trim() },
+    query: id ? { id } : undefined,
+    schema: ZTrackingCheckResponse,
+  });
   return r.unique ? undefined : r.detail;
 }
 
@@ -135,8 +142,8 @@ export function saveReservation(
   body: TReservationCreateValues,
 ): Promise<TReservation> {
   return id
-    ? apiRequest(`${RESERVATIONS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZReservation })
-    : apiRequest(RESERVATIONS_ENDPOINT, { method: 'POST', body, schema: ZReservation });
+    ? apiCall(endpoints.reservations.update, { params: { id }, body, schema: ZReservation })
+    : apiCall(endpoints.reservations.create, { body, schema: ZReservation });
 }
 
 /** Deletes one reservation (admin only, spec operational §1). */
@@ -145,7 +152,7 @@ export function useDeleteReservation() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(RESERVATIONS_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+      apiCall(endpoints.reservations.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
     onSuccess: () => {
       enqueueSnackbar(RESERVATION_MESSAGES.deleted, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: reservationsKey });
@@ -159,15 +166,15 @@ export const reservationSettingsKey = ['reservation-settings'] as const;
 export function useReservationSettings(enabled: boolean) {
   return useQuery({
     queryKey: reservationSettingsKey,
-    queryFn: ({ signal }) => apiRequest('reservation-settings', { schema: ZReservationSettings, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.reservationSettings.get, { schema: ZReservationSettings, signal }),
     enabled,
   });
 }
 
 /** `PUT reservation-settings`; answers the saved settings. */
 export async function saveReservationSettings(body: TReservationSettings): Promise<TReservationSettings> {
-  const r = await apiRequest('reservation-settings', {
-    method: 'PUT',
+  const r = await apiCall(endpoints.reservationSettings.update, {
     body,
     schema: ZReservationSettingsResponse,
   });

@@ -1,6 +1,7 @@
 import {
   type TCloudLockVendor,
   type TLockVendorAccountRequest,
+  endpoints,
   type TOrganization,
   type TSettingsRequest,
   type TWhiteLabelRequest,
@@ -13,7 +14,7 @@ import {
 } from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 
 export const settingsKeys = {
@@ -25,7 +26,7 @@ export const settingsKeys = {
 export function useSettingsQuery() {
   return useQuery({
     queryKey: settingsKeys.settings,
-    queryFn: ({ signal }) => apiRequest('settings', { schema: ZSettings, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.settings.get, { schema: ZSettings, signal }),
   });
 }
 
@@ -33,8 +34,7 @@ export function useSettingsQuery() {
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSettingsRequest) =>
-      apiRequest('settings', { method: 'PUT', body, schema: ZSettings }),
+    mutationFn: (body: TSettingsRequest) => apiCall(endpoints.settings.update, { body, schema: ZSettings }),
     onSuccess: (s) => client.setQueryData(settingsKeys.settings, s),
   });
 }
@@ -48,7 +48,7 @@ export function useSizeOptions() {
   return useQuery({
     queryKey: settingsKeys.sizes,
     queryFn: ({ signal }) =>
-      apiRequest('sizes', { query: { page: 1, size: 10000 }, schema: ZSizeOptions, signal }),
+      apiCall(endpoints.sizes.list, { query: { page: 1, size: 10000 }, schema: ZSizeOptions, signal }),
     select: (d) => d.items.map((s) => ({ id: s.id, name: s.name })),
     retry: false,
   });
@@ -66,7 +66,7 @@ export function useSaveWhiteLabel() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TWhiteLabelRequest) =>
-      apiRequest('white-label', { method: 'PATCH', body, schema: ZWhiteLabelResponse }),
+      apiCall(endpoints.whiteLabel.patch, { body, schema: ZWhiteLabelResponse }),
     onSuccess: (wl) => applyWhiteLabel(client, wl),
   });
 }
@@ -78,7 +78,7 @@ export function useUploadLogo() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.set('image', file);
-      return apiRequest('white-label/logo', { method: 'PATCH', body, schema: ZWhiteLabelResponse });
+      return apiCall(endpoints.whiteLabel.logo, { body, schema: ZWhiteLabelResponse });
     },
     onSuccess: (wl) => applyWhiteLabel(client, wl),
   });
@@ -88,11 +88,7 @@ export function useUploadLogo() {
 export function useVerifyContact() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest('notification-contact/verify', {
-        method: 'POST',
-        query: { email },
-        schema: ZDetailResponse,
-      }),
+      apiCall(endpoints.notificationContact.sendVerification, { query: { email }, schema: ZDetailResponse }),
   });
 }
 

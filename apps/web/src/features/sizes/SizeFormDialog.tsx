@@ -45,9 +45,7 @@ export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogP
             }
           : undefined
       }
-      extraTabs={
-        size ? [{ label: 'History Log', content: <HistoryLog entity={SIZES_ENDPOINT} id={size.id} /> }] : []
-      }
+      extraTabs={size ? [{ label: 'History Log', content: <HistoryLog entity="sizes" id={size.id} /> }] : []}
     >
       <FormTextField control={control} name="name" label="Name" required />
       <FormTextField control={control} name="description" label="Description" multiline minRows={2} />

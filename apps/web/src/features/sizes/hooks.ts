@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   SIZE_MESSAGES,
   type TPage,
   type TSize,
@@ -13,12 +14,13 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 
 /** Query-key prefix of the sizes list; every size mutation invalidates it. */
 export const sizesKey = ['sizes'] as const;
-export const SIZES_ENDPOINT = 'sizes';
+/** The area's calls (list, bulk delete, export, upload). */
+export const SIZES_ENDPOINT = endpoints.sizes;
 export const ZSizePage: z.ZodType<TPage<TSize>> = zPage(ZSize);
 
 export type TSizeFormInput = z.input<typeof ZSizeCreateRequest>;
@@ -66,8 +68,8 @@ export function useSizeForm(size: TSize | null, open: boolean) {
 /** `POST sizes` (no id) or `PUT sizes/{id}` with the validated body; answers the size. */
 export function saveSize(id: string | undefined, body: TSizeFormOutput): Promise<TSize> {
   return id
-    ? apiRequest(`${SIZES_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZSize })
-    : apiRequest(SIZES_ENDPOINT, { method: 'POST', body, schema: ZSize });
+    ? apiCall(endpoints.sizes.update, { params: { id }, body, schema: ZSize })
+    : apiCall(endpoints.sizes.create, { body, schema: ZSize });
 }
 
 /** Deletes one size (`DELETE sizes` with `{ ids: [id] }`) and shows 'Size deleted successfully'. */
@@ -76,7 +78,7 @@ export function useDeleteSize() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(SIZES_ENDPOINT, { method: 'DELETE', body: { ids: [id] }, schema: ZDeleteResponse }),
+      apiCall(endpoints.sizes.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
     onSuccess: () => {
       enqueueSnackbar(SIZE_MESSAGES.deleted, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: sizesKey });

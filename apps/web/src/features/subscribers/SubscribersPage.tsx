@@ -1,18 +1,18 @@
-import { type TSubscriber, ZSubscriber, zPage } from '@lockerops/contract';
+import { endpoints, type TSubscriber, ZSubscriber, zPage } from '@lockerops/contract';
 import type { GridColDef } from '@mui/x-data-grid';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { DataTable } from '../../components/DataTable';
 import type { ListQuery } from '../../components/DataTable/useListParams';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime } from '../../lib/format';
 
 type TSubscriberRow = TSubscriber & { id: string };
-const SUBSCRIBERS_ENDPOINT = 'memberships/subscribers';
+const SUBSCRIBERS_ENDPOINT = { list: endpoints.memberships.subscribers };
 const ZSubscriberPage = zPage(ZSubscriber);
 
 /** `GET memberships/subscribers`; a row is one user holding one membership. */
 async function fetchSubscribers(query: ListQuery, signal: AbortSignal) {
-  const page = await apiRequest(SUBSCRIBERS_ENDPOINT, { query, schema: ZSubscriberPage, signal });
+  const page = await apiCall(endpoints.memberships.subscribers, { query, schema: ZSubscriberPage, signal });
   return { ...page, items: page.items.map((s) => ({ ...s, id: `${s.membership.id}:${s.user.id}` })) };
 }
 

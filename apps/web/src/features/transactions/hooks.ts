@@ -1,5 +1,6 @@
 import {
   currencySymbol,
+  endpoints,
   type TPage,
   type TResendCodeRequest,
   type TTransaction,
@@ -15,11 +16,12 @@ import {
 } from '@lockerops/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall, type CallBody } from '../../api/client';
 
 /** Query-key prefix of the transactions list; every action invalidates it. */
 export const transactionsKey = ['transactions'] as const;
-export const TRANSACTIONS_ENDPOINT = 'events';
+/** The area's calls (list, bulk delete, export, upload). */
+export const TRANSACTIONS_ENDPOINT = endpoints.events;
 export const ZTransactionPage: z.ZodType<TPage<TTransaction>> = zPage(ZTransaction);
 
 /** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
@@ -29,7 +31,7 @@ const ALL = { page: 1, size: 10000 };
 export function useTransactionStatuses() {
   return useQuery({
     queryKey: [...transactionsKey, 'statuses'],
-    queryFn: ({ signal }) => apiRequest('events/statuses', { schema: ZTransactionStatuses, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.events.statuses, { schema: ZTransactionStatuses, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     select: (r) => r.items,
   });
@@ -39,7 +41,8 @@ export function useTransactionStatuses() {
 export function useTransactionLocations() {
   return useQuery({
     queryKey: ['locations', 'options'],
-    queryFn: ({ signal }) => apiRequest('locations', { query: ALL, schema: zPage(ZLocation), signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.locations.list, { query: ALL, schema: zPage(ZLocation), signal }),
     select: (p) => p.items.map((l) => ({ id: l.id, name: l.name })),
   });
 }
@@ -48,7 +51,7 @@ export function useTransactionLocations() {
 export function useCurrencySymbol(): string {
   const q = useQuery({
     queryKey: ['settings'],
-    queryFn: ({ signal }) => apiRequest('settings', { schema: ZSettings, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.settings.get, { schema: ZSettings, signal }),
     staleTime: 60_000,
   });
   return currencySymbol(q.data?.default_currency);
@@ -59,7 +62,7 @@ export function useAvailableDevices(locationId: string | undefined, enabled: boo
   return useQuery({
     queryKey: ['devices', 'options', locationId, 'available'],
     queryFn: ({ signal }) =>
-      apiRequest('devices', {
+      apiCall(endpoints.devices.list, {
         query: { ...ALL, id_location: locationId, by_status: 'available' },
         schema: zPage(ZDevice),
         signal,
@@ -73,36 +76,37 @@ export function useAvailableDevices(locationId: string | undefined, enabled: boo
 export function useTransactionLogs(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...transactionsKey, 'logs', id],
-    queryFn: ({ signal }) => apiRequest(`event-logs/${id}`, { schema: ZTransactionLogs, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.eventLogs.get, { params: { id }, schema: ZTransactionLogs, signal }),
     select: (r) => r.items,
     enabled,
   });
 }
 
 /** `PATCH events/{id}/service`: one service step (charge with weight, dropoff with id_device, pickup). */
-export const serviceStep = (id: string, body: unknown) =>
-  apiRequest(`events/${id}/service`, { method: 'PATCH', body, schema: ZTransactionActionResponse });
+export const serviceStep = (id: string, body: CallBody<typeof endpoints.events.service>) =>
+  apiCall(endpoints.events.service, { params: { id }, body, schema: ZTransactionActionResponse });
 
 /** `PATCH events/{id}/refund` with `{ amount }`. */
-export const refundTransaction = (id: string, body: unknown) =>
-  apiRequest(`events/${id}/refund`, { method: 'PATCH', body, schema: ZTransactionActionResponse });
+export const refundTransaction = (id: string, body: CallBody<typeof endpoints.events.refund>) =>
+  apiCall(endpoints.events.refund, { params: { id }, body, schema: ZTransactionActionResponse });
 
 /** `PATCH events/{id}/penalize` with `{ amount, reason }`. */
-export const penalizeTransaction = (id: string, body: unknown) =>
-  apiRequest(`events/${id}/penalize`, { method: 'PATCH', body, schema: ZTransactionActionResponse });
+export const penalizeTransaction = (id: string, body: CallBody<typeof endpoints.events.penalize>) =>
+  apiCall(endpoints.events.penalize, { params: { id }, body, schema: ZTransactionActionResponse });
 
 /** `PATCH events` with `{ ids, ended_at }`: ends one or many, all or nothing. */
-export const endTransactions = (body: unknown) =>
-  apiRequest(TRANSACTIONS_ENDPOINT, { method: 'PATCH', body, schema: ZEndManyResponse });
+export const endTransactions = (body: CallBody<typeof endpoints.events.endMany>) =>
+  apiCall(endpoints.events.endMany, { body, schema: ZEndManyResponse });
 
 /** `POST events/{id}/share` with `{ phone_number }` or `{ email }`. */
-export const shareTransaction = (id: string, body: unknown) =>
-  apiRequest(`events/${id}/share`, { method: 'POST', body, schema: ZTransactionActionResponse });
+export const shareTransaction = (id: string, body: CallBody<typeof endpoints.events.share>) =>
+  apiCall(endpoints.events.share, { params: { id }, body, schema: ZTransactionActionResponse });
 
 /** `POST events/{id}/resend-code`: sends a delivery's pickup code again. */
 /** `POST events/{id}/resend-code` by the chosen channel (`via` sms or email). */
 export const resendCode = (id: string, body: TResendCodeRequest = {}) =>
-  apiRequest(`events/${id}/resend-code`, { method: 'POST', body, schema: ZTransactionActionResponse });
+  apiCall(endpoints.events.resendCode, { params: { id }, body, schema: ZTransactionActionResponse });
 
 /**
  * Available delivery doors, every location (`GET devices?by_status=available&mode=delivery`): the
@@ -112,7 +116,7 @@ export function useDeliveryDevices(enabled: boolean) {
   return useQuery({
     queryKey: ['devices', 'options', 'delivery', 'available'],
     queryFn: ({ signal }) =>
-      apiRequest('devices', {
+      apiCall(endpoints.devices.list, {
         query: { ...ALL, by_status: 'available', mode: 'delivery' },
         schema: zPage(ZDevice),
         signal,
@@ -129,5 +133,5 @@ export function useDeliveryDevices(enabled: boolean) {
 }
 
 /** `POST event/delivery` with `{ id_device?, phone_number?, email? }` (spec: operational §7 Transactions). */
-export const createDelivery = (body: unknown) =>
-  apiRequest('event/delivery', { method: 'POST', body, schema: ZTransactionActionResponse });
+export const createDelivery = (body: CallBody<typeof endpoints.event.delivery>) =>
+  apiCall(endpoints.event.delivery, { body, schema: ZTransactionActionResponse });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  endpoints,
   type TNotificationChannel,
   type TPage,
   type TUser,
@@ -16,12 +17,13 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 
 /** Query-key prefix of the users list; every user mutation invalidates it. */
 export const usersKey = ['users'] as const;
-export const USERS_ENDPOINT = 'users';
+/** The area's calls (list, bulk delete, export, upload). */
+export const USERS_ENDPOINT = endpoints.users;
 export const ZUserPage: z.ZodType<TPage<TUser>> = zPage(ZUser);
 
 export type TUserFormInput = z.input<typeof ZUserCreateRequest>;
@@ -45,7 +47,7 @@ function valuesOf(user: TUser | null): TUserFormInput {
 export function useNotificationChannel(): TNotificationChannel {
   const q = useQuery({
     queryKey: ['settings'],
-    queryFn: ({ signal }) => apiRequest('settings', { schema: ZSettings, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.settings.get, { schema: ZSettings, signal }),
     staleTime: 60_000,
   });
   return q.data?.default_notification_channel ?? 'email';
@@ -72,8 +74,8 @@ export function saveUser(id: string | undefined, body: TUserFormOutput, channel:
   const issue = userContactIssue(body, channel);
   if (issue) return Promise.reject(new Error(issue));
   return id
-    ? apiRequest(`${USERS_ENDPOINT}/${id}`, { method: 'PUT', body, schema: ZUser })
-    : apiRequest(USERS_ENDPOINT, { method: 'POST', body, schema: ZUser });
+    ? apiCall(endpoints.users.update, { params: { id }, body, schema: ZUser })
+    : apiCall(endpoints.users.create, { body, schema: ZUser });
 }
 
 /** Activate or deactivate a user; shows 'User has been activated.' / 'User has been deactivated.'. */
@@ -82,8 +84,8 @@ export function useSetUserActive() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      apiRequest(`${USERS_ENDPOINT}/${id}/${active ? 'activate' : 'deactivate'}`, {
-        method: 'PATCH',
+      apiCall(active ? endpoints.users.activate : endpoints.users.deactivate, {
+        params: { id },
         schema: ZUserActivationResponse,
       }),
     onSuccess: (res) => {
@@ -99,6 +101,6 @@ export function useUserTransactions(id: string) {
   return useQuery({
     queryKey: [...usersKey, 'transactions', id],
     queryFn: ({ signal }) =>
-      apiRequest(`events_by_user/${id}`, { schema: ZUserTransactionsResponse, signal }),
+      apiCall(endpoints.eventsByUser.get, { params: { id }, schema: ZUserTransactionsResponse, signal }),
   });
 }
