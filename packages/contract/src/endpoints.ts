@@ -122,7 +122,14 @@ import {
   ZWallDoorRequest,
   ZWallKioskRequest,
 } from './locker-walls';
-import { ZDeviceUnlocksQuery, ZLocationLockSettings, ZLocationLockSettingsRequest } from './locks';
+import {
+  ZDeviceUnlocksQuery,
+  ZLocationLockSettings,
+  ZLocationLockSettingsRequest,
+  ZLockVendorAccount,
+  ZLockVendorAccountList,
+  ZLockVendorAccountRequest,
+} from './locks';
 import {
   ZMember,
   ZMemberActionResponse,
@@ -606,6 +613,16 @@ export const endpoints = {
       response: ZDevice,
     }),
     unlocks: endpoint({ method: 'GET', path: '/devices/:id/unlocks', query: ZDeviceUnlocksQuery }),
+  },
+  lockVendors: {
+    list: endpoint({ method: 'GET', path: '/lock-vendors', response: ZLockVendorAccountList }),
+    save: endpoint({
+      method: 'PUT',
+      path: '/lock-vendors/:vendor',
+      body: ZLockVendorAccountRequest,
+      response: ZLockVendorAccount,
+    }),
+    remove: endpoint({ method: 'DELETE', path: '/lock-vendors/:vendor', response: ZDetailResponse }),
   },
   types: {
     deviceMode: endpoint({ method: 'GET', path: '/types/device/mode', response: ZTypeOptions }),

@@ -1,7 +1,7 @@
 import {
+  endpoints,
   type TCloudLockVendor,
   type TLockVendorAccountRequest,
-  endpoints,
   type TOrganization,
   type TSettingsRequest,
   type TWhiteLabelRequest,
@@ -98,7 +98,7 @@ const lockVendorsKey = ['lock-vendors'] as const;
 export function useLockVendorsQuery() {
   return useQuery({
     queryKey: lockVendorsKey,
-    queryFn: ({ signal }) => apiRequest('lock-vendors', { schema: ZLockVendorAccountList, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.lockVendors.list, { schema: ZLockVendorAccountList, signal }),
     select: (d) => d.items,
   });
 }
@@ -108,7 +108,7 @@ export function useSaveLockVendor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ vendor, body }: { vendor: TCloudLockVendor; body: TLockVendorAccountRequest }) =>
-      apiRequest(`lock-vendors/${vendor}`, { method: 'PUT', body, schema: ZLockVendorAccount }),
+      apiCall(endpoints.lockVendors.save, { params: { vendor }, body, schema: ZLockVendorAccount }),
     onSuccess: () => client.invalidateQueries({ queryKey: lockVendorsKey }),
   });
 }
@@ -118,7 +118,7 @@ export function useRemoveLockVendor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (vendor: TCloudLockVendor) =>
-      apiRequest(`lock-vendors/${vendor}`, { method: 'DELETE', schema: ZDetailResponse }),
+      apiCall(endpoints.lockVendors.remove, { params: { vendor }, schema: ZDetailResponse }),
     onSuccess: () => client.invalidateQueries({ queryKey: lockVendorsKey }),
   });
 }
