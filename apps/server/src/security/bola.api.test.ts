@@ -35,9 +35,11 @@ interface Probe {
   /**
    * `filter`: the id narrows a list or export; the answer is 200 (or 404) and names none of A's
    * objects. `reference`: the ids are references in a new or changed object of the caller's own;
-   * the answer is a 4xx identical to the answer for ids that never existed. Default `lookup`: 404.
+   * the answer is a 4xx identical to the answer for ids that never existed. `csv`: ids in the rows of
+   * a bulk upload; the answer (per-row results) is identical to the one for ids that never existed.
+   * Default `lookup`: 404.
    */
-  kind?: 'filter' | 'reference';
+  kind?: 'filter' | 'reference' | 'csv';
 }
 type Builder = (a: SweepFixtures) => Probe | Probe[];
 
@@ -142,6 +144,18 @@ const exportOf =
     kind: 'filter',
   });
 
+/** A bulk upload of one CSV row (header line, row line). */
+const csvUpload = (path: string, header: string, row: string): Probe => ({
+  url: `${path}/csv`,
+  kind: 'csv',
+  multipart: {
+    fields: {},
+    files: [
+      { name: 'file', filename: 'rows.csv', data: Buffer.from(`${header}\n${row}\n`), type: 'text/csv' },
+    ],
+  },
+});
+
 /** Every id-taking operation and the calls that probe it with A's ids. */
 const PROBES: Record<string, Builder> = {
   // team members
@@ -186,6 +200,32 @@ const PROBES: Record<string, Builder> = {
     payload: { default_id_size: a.sizeId },
     kind: 'reference',
   }),
+  'POST /api/devices/csv': (a) =>
+    csvUpload(
+      'devices',
+      'name,locker_number,mode,status,hardware_type,id_location,id_size,id_price',
+      `CSV door,92,storage,available,virtual,${a.locationId},${a.sizeId},${a.priceId}`,
+    ),
+  'POST /api/reservations/csv': (a) =>
+    csvUpload(
+      'reservations',
+      'mode,tracking_number,id_location,id_size,id_user,start_date,end_date',
+      `storage,TRK-CSV,${a.locationId},${a.sizeId},${a.userId},${new Date(Date.now() + 7 * day).toISOString()},${new Date(Date.now() + 8 * day).toISOString()}`,
+    ),
+  'POST /api/memberships/csv': (a) =>
+    csvUpload(
+      'memberships',
+      'name,active,currency,amount,billing_type,billing_period,number_of_payments,membership_type,value,locations,users',
+      `CSV Plus,true,usd,9.99,recurring,month,12,percentage,20,${a.locationId},${a.userId}`,
+    ),
+  'POST /api/products/csv': (a) =>
+    csvUpload(
+      'products',
+      'name,price,id_product_group,id_condition',
+      `CSV Kayak,1,${a.productGroupId},${a.conditionId}`,
+    ),
+  'POST /api/product-groups/csv': (a) =>
+    csvUpload('product-groups', 'name,one_to_one,id_size', `CSV Gear,false,${a.sizeId}`),
   // keys
   'POST /api/api-keys/{id}/rotate': (a) => ({ url: `api-keys/${a.apiKeyId}/rotate` }),
   'DELETE /api/api-keys/{id}': (a) => ({ url: `api-keys/${a.apiKeyId}` }),
@@ -542,6 +582,24 @@ const PROBES: Record<string, Builder> = {
  * or takes no object of another organization.
  */
 const EXEMPT: Record<string, string> = {
+  ...Object.fromEntries(
+    [
+      'sizes',
+      'locations',
+      'users',
+      'groups',
+      'members',
+      'prices',
+      'promos',
+      'conditions',
+      'issues',
+      'notifications',
+      'reports',
+    ].map((area) => [
+      `POST /api/${area}/csv`,
+      'its CSV columns hold no id of another object (names and values only)',
+    ]),
+  ),
   'GET /api/files/{key}':
     'public by design (images in <img> tags carry no token); the key is a random UUID, a capability',
   'GET /api/filters/{page}': "`page` names a console table, not an object; rows are the caller's own",
@@ -627,6 +685,8 @@ function idTakingOperations(doc: OpenApiDoc): Map<string, string[]> {
       for (const content of Object.values(op.requestBody?.content ?? {}))
         for (const [k, v] of bodyFields(doc, content.schema))
           if (ID_NAME.test(k) || isUuid(doc, v)) where.push(`body:${k}`);
+      // the rows of a bulk upload may carry ids in their columns
+      if (method === 'post' && p.endsWith('/csv')) where.push('csv rows');
       if (where.length) ops.set(`${method.toUpperCase()} ${p}`, [...new Set(where)]);
     }
   return ops;
@@ -737,11 +797,22 @@ const idsOfA = () =>
     )
     .map(([, v]) => String(v));
 
+/** The text with every uuid replaced by one placeholder, to compare answers that may echo ids. */
+const anyId = (text: string) =>
+  text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>');
+
 /** The probe with each of A's ids replaced by an id that never existed. */
 function withMissingIds(probe: Probe): Probe {
-  let text = JSON.stringify(probe);
-  for (const id of idsOfA()) text = text.replaceAll(id, randomUUID());
-  return JSON.parse(text) as Probe;
+  const swap = (text: string) => idsOfA().reduce((acc, id) => acc.replaceAll(id, randomUUID()), text);
+  return {
+    ...probe,
+    url: swap(probe.url),
+    payload: probe.payload === undefined ? undefined : JSON.parse(swap(JSON.stringify(probe.payload))),
+    multipart: probe.multipart && {
+      fields: probe.multipart.fields,
+      files: probe.multipart.files.map((f) => ({ ...f, data: Buffer.from(swap(f.data.toString('utf8'))) })),
+    },
+  };
 }
 
 describe('BOLA sweep', () => {
@@ -788,6 +859,12 @@ describe('BOLA sweep', () => {
               failures.push(
                 `${label} differs from the answer for ids that never existed: ${res.body.slice(0, 160)} / ${missing.body.slice(0, 160)}`,
               );
+          } else if (probe.kind === 'csv') {
+            const missing = await request(method, withMissingIds(probe), who);
+            if (res.statusCode >= 500 || anyId(res.body) !== anyId(missing.body))
+              failures.push(
+                `${label} ${res.body.slice(0, 200)} (ids that never existed: ${missing.body.slice(0, 200)})`,
+              );
           } else if (probe.kind === 'reference' && res.statusCode !== 404) {
             const missing = await request(method, withMissingIds(probe), who);
             if (res.statusCode < 400 || res.statusCode >= 500 || res.body !== missing.body)
@@ -815,6 +892,22 @@ describe('BOLA sweep', () => {
         const res = await request(method, probe, { name: 'A', headers: adminA });
         if (res.statusCode !== 200)
           failures.push(`GET /api/${probe.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("A's own CSV rows (dry run) are answered otherwise than ids that never existed (the probes matter)", async () => {
+    const failures: string[] = [];
+    for (const [op, build] of Object.entries(PROBES)) {
+      const [method] = op.split(' ') as [Method];
+      for (const probe of ([] as Probe[]).concat(build(a))) {
+        if (probe.kind !== 'csv' || !probe.multipart) continue;
+        const dry = { ...probe, multipart: { ...probe.multipart, fields: { dry_run: 'true' } } };
+        const own = await request(method, dry, { name: 'A', headers: adminA });
+        const missing = await request(method, withMissingIds(dry), { name: 'A', headers: adminA });
+        if (own.statusCode !== 200 || anyId(own.body) === anyId(missing.body))
+          failures.push(`${op} as A → ${own.statusCode} ${own.body.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);
