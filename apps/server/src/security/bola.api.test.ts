@@ -31,7 +31,7 @@ interface Probe {
   url: string;
   payload?: unknown;
   /** A multipart body instead of JSON. */
-  multipart?: { fields: Record<string, string>; files: Parameters<typeof multipartBody>[1] };
+  multipart?: { fields: Record<string, string>; files: NonNullable<Parameters<typeof multipartBody>[1]> };
   /**
    * `filter`: the id narrows a list or export; the answer is 200 (or 404) and names none of A's
    * objects. `reference`: the ids are references in a new or changed object of the caller's own;
@@ -618,6 +618,12 @@ const EXEMPT: Record<string, string> = {
   'POST /api/widget/{organization}/reservations': 'public widget (probed below with B’s key and A’s ids)',
 };
 
+/**
+ * What a sub-organization may read of its parent's shared location (console §6: super-tenants share
+ * locations; the shared location and its doors are listed read-only in the sub-organization).
+ */
+const SHARED_WITH_SUB_ORGANIZATIONS: Record<string, string> = {};
+
 interface OpenApiDoc {
   paths: Record<string, Record<string, OpenApiOperation>>;
   components?: Record<string, Record<string, unknown>>;
@@ -879,6 +885,30 @@ describe('BOLA sweep', () => {
         }
       }
     }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('once A shares its location, its sub-organization reads it and its doors, and reaches nothing else', async () => {
+    await caller(t.app, adminA)('PATCH', `location/${a.locationId}`, { shared: true });
+    const sub = callers.find((c) => c.name === "A's sub-organization admin")!;
+    const listed = await request('GET', { url: 'locations' }, sub);
+    expect(listed.body, 'the shared location is listed in the sub-organization').toContain(a.locationId);
+    const failures: string[] = [];
+    await writesToA();
+    for (const [op, build] of Object.entries(PROBES)) {
+      const [method] = op.split(' ') as [Method];
+      for (const probe of ([] as Probe[]).concat(build(a))) {
+        if (probe.kind === 'filter' || probe.kind === 'csv') continue;
+        const res = await request(method, probe, sub);
+        const shared = SHARED_WITH_SUB_ORGANIZATIONS[op];
+        const label = `${method} /api/${probe.url} → ${res.statusCode}`;
+        if (shared ? res.statusCode !== 200 : res.statusCode !== 404 && probe.kind !== 'reference')
+          failures.push(`${label} ${res.body.slice(0, 160)}`);
+        const writes = await writesToA();
+        if (writes.length) failures.push(`${label} wrote A's rows: ${[...new Set(writes)].join(', ')}`);
+      }
+    }
+    await caller(t.app, adminA)('PATCH', `location/${a.locationId}`, { shared: false });
     expect(failures).toEqual([]);
   }, 600_000);
 
