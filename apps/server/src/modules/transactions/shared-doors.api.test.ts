@@ -11,7 +11,15 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { type ChargeGateway, type ChargeRequest, sandboxCharges } from '../../adapters/payments/charges';
-import { devices, locations, organizations, prices, transactions, users } from '../../db/schema';
+import {
+  devices,
+  locationLockSettings,
+  locations,
+  organizations,
+  prices,
+  transactions,
+  users,
+} from '../../db/schema';
 
 /**
  * A super-tenant's shared doors used by its sub-organization's transactions (issue 18 "Shared
@@ -301,6 +309,26 @@ describe("a sub-organization's transactions on its parent's shared doors", () =>
     } finally {
       await t.database.db.update(locations).set({ shared: true }).where(eq(locations.id, sharedLoc));
     }
+  });
+
+  it("opens the door with its location's lock settings, which are the parent's", async () => {
+    const [loc] = await t.database.db
+      .insert(locations)
+      .values({ organizationId: parentId, name: 'Flaky Hub', address: '5 Hub St', shared: true })
+      .returning();
+    // the parent's bridge for this location never answers
+    await t.database.db
+      .insert(locationLockSettings)
+      .values({ organizationId: parentId, idLocation: loc!.id, virtualOfflineRate: 1 });
+    const d = await door(parentId, loc!.id);
+    const res = await call('POST', 'events/storage', kidKey, {
+      id_device: d,
+      id_user: await user(kidId, 'Gus'),
+    });
+    expect(res.statusCode).toBe(502);
+    // nothing was kept: the door stays available, no transaction of the sub-organization holds it
+    expect((await parentDoor(d)).status).toBe('available');
+    expect(await t.database.db.select().from(transactions).where(eq(transactions.idDevice, d))).toEqual([]);
   });
 
   it('a delivery into a shared door: held, dropped off, picked up with the code', async () => {
