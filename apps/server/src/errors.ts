@@ -44,6 +44,20 @@ const PG_FK = '23503';
 const PG_EXCLUSION = '23P01';
 const PG_INVALID_TEXT = '22P02';
 const PG_SERIALIZATION = '40001';
+/**
+ * Values the schema let through but a column cannot hold: a number past its type's range
+ * (integer, numeric(12,2)), text past a length limit, a date out of range, a CHECK constraint, a
+ * character the encoding lacks, an index entry too large. They answer 400, never 500.
+ */
+const PG_BAD_VALUE: Record<string, string> = {
+  '22003': 'A number is out of range.',
+  '22001': 'A text is too long.',
+  '22008': 'A date or time is out of range.',
+  '22007': 'A date or time is not valid.',
+  '23514': 'Invalid value.',
+  '22P05': 'A text holds a character that cannot be stored.',
+  '54000': 'A text is too long.',
+};
 
 /** The spec's message of a unique index that expresses a rule (else the generic conflict text). */
 const UNIQUE_MESSAGES: Record<string, string> = {
@@ -83,6 +97,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (pg?.code === PG_FK)
       return reply.status(409).send({ detail: 'This record is still referenced elsewhere.' });
     if (pg?.code === PG_INVALID_TEXT) return reply.status(400).send({ detail: 'Invalid value.' });
+    if (pg?.code && PG_BAD_VALUE[pg.code]) return reply.status(400).send({ detail: PG_BAD_VALUE[pg.code] });
     if (pg?.code === PG_SERIALIZATION) return reply.status(409).send({ detail: 'Please try again.' });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const detail = err.statusCode === 429 ? MSG.tooManyRequests : err.message;

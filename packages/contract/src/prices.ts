@@ -43,6 +43,10 @@ export const PRICE_MESSAGES = {
   deleted: 'Price has been successfully deleted!',
 } as const;
 
+/** The largest amount a money column (numeric(12,2)) holds, and the answer beyond it. */
+export const MAX_MONEY = 9_999_999_999.99;
+export const MONEY_TOO_LARGE = 'Amount is too large';
+
 const blank = (v: unknown) => v === '' || v === null || v === undefined;
 
 /**
@@ -63,7 +67,9 @@ export const zMoney = (m: { required: string; numeric: string; negative: string;
       .number({ error: (iss) => (iss.input === undefined ? m.required : m.numeric) })
       .refine((v) => Number.isFinite(v), m.numeric)
       .refine((v) => v >= 0, m.negative)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, m.decimals),
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, m.decimals)
+      // numeric(12,2) holds at most 9,999,999,999.99
+      .refine((v) => v <= MAX_MONEY, MONEY_TOO_LARGE),
   );
 
 /** A price as the API answers it; `amount` is money with two decimals (spec: operational §3 Price). */

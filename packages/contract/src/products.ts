@@ -50,7 +50,8 @@ export const zOptionalMoney = (label: string) =>
     z
       .number({ error: `${label} must be a number` })
       .refine((v) => Number.isFinite(v), `${label} must be a number`)
-      .refine((v) => v > 0, `${label} must be greater than 0`)
+      // stored with two decimals: 0.000000001 would become 0
+      .refine((v) => Math.round(v * 100) > 0, `${label} must be greater than 0`)
       .refine(
         (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
         `${label} must have up to 2 decimal places`,

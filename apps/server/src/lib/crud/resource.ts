@@ -196,8 +196,10 @@ async function whereOf<TQuery extends z.ZodObject>(
 }
 
 function orderOf(r: Resource<unknown, z.ZodType, z.ZodType>, sortBy?: string, order?: 'asc' | 'desc') {
-  const key = sortBy && r.sort[sortBy] ? sortBy : r.defaultSort.by;
-  const dir = sortBy && r.sort[sortBy] ? (order ?? 'asc') : r.defaultSort.order;
+  // own keys only: `sort_by=constructor` must not find Object.prototype's
+  const known = !!sortBy && Object.hasOwn(r.sort, sortBy);
+  const key = known ? sortBy : r.defaultSort.by;
+  const dir = known ? (order ?? 'asc') : r.defaultSort.order;
   const col = r.sort[key]!;
   // keyset paging (cursor) on a NOT NULL column of the table, tie broken by id in the same direction
   const keyed = is(col, Column) && col.notNull;

@@ -88,8 +88,9 @@ function whereOf(
 }
 
 const orderOf = (sortBy?: string, order?: 'asc' | 'desc') => {
-  const col = (sortBy && SORT[sortBy]) || members.createdAt;
-  const dir = sortBy && SORT[sortBy] ? (order ?? 'asc') : 'desc';
+  const known = !!sortBy && Object.hasOwn(SORT, sortBy);
+  const col = known ? SORT[sortBy!]! : members.createdAt;
+  const dir = known ? (order ?? 'asc') : 'desc';
   return [dir === 'desc' ? desc(col) : asc(col), asc(members.id)];
 };
 

@@ -371,8 +371,9 @@ export async function listWhere(
 
 /** The sort of `GET events`: field, direction, and whether it pages by keyset (created_at). */
 export function sortOf(q: { sort_by?: string; order?: 'asc' | 'desc' }) {
-  const key = q.sort_by && SORTS[q.sort_by] ? q.sort_by : 'created_at';
-  const dir: 'asc' | 'desc' = q.sort_by && SORTS[q.sort_by] ? (q.order ?? 'asc') : 'desc';
+  const known = !!q.sort_by && Object.hasOwn(SORTS, q.sort_by);
+  const key = known ? q.sort_by! : 'created_at';
+  const dir: 'asc' | 'desc' = known ? (q.order ?? 'asc') : 'desc';
   return { key, dir, col: SORTS[key]!, joined: JOINED_SORTS.has(key), keyset: key === 'created_at' };
 }
 

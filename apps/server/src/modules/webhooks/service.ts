@@ -39,7 +39,9 @@ async function endpointOr404(tx: DbOrTx, organizationId: string, id: string): Pr
   return row;
 }
 
+/** 400 for a URL that WHATWG URL parsing refuses (a port past 65535, a bad host) or a private one. */
 function checkUrl(url: string, allowPrivate: boolean) {
+  if (!URL.canParse(url)) throw BadRequest(TOOLBOX_MESSAGES.urlInvalid);
   if (!allowPrivate && isPrivateUrl(url)) throw BadRequest(TOOLBOX_MESSAGES.urlPrivate);
 }
 
