@@ -23,8 +23,6 @@ import { formatApiError } from '../../api/errors';
 
 /** Query-key prefix of the locker walls; every wall and door mutation invalidates it. */
 export const lockerWallsKey = ['locker-walls'] as const;
-/** The area's calls (list, bulk delete, export, upload). */
-export const LOCKER_WALLS_ENDPOINT = endpoints.lockerWalls;
 const ZWallPage: z.ZodType<TPage<TLockerWall>> = zPage(ZLockerWall);
 
 /** The few location fields the pickers need; the locations area owns the full shape. */
