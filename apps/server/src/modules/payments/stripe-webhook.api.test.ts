@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
-import { organizations, stripeEvents, transactionLogs, transactions } from '../../db/schema';
+import { domainEvents, organizations, stripeEvents, transactionLogs, transactions } from '../../db/schema';
 
 const SECRET = 'whsec_test_secret';
 const ACCOUNT = 'acct_1WebhookTest';
@@ -107,6 +107,9 @@ describe('POST /stripe/webhook', () => {
     });
     const logs = await t.database.db.select().from(transactionLogs).where(eq(transactionLogs.idEvent, paid));
     expect(logs.map((l) => [l.action, l.actorName])).toEqual([['confirm_payment', 'Stripe']]);
+    // the step's event, held back while the charge was pending, reaches notifications and webhooks now
+    const events = await t.database.db.select().from(domainEvents).where(eq(domainEvents.subjectId, paid));
+    expect(events.map((e) => e.name)).toEqual(['on_complete']);
 
     const failed = await pending('pi_webhook_failed');
     await signed(
@@ -121,6 +124,9 @@ describe('POST /stripe/webhook', () => {
       eventStatus: 'awaiting_payment_confirmation',
       paymentStatus: 'failed',
     });
+    expect(await t.database.db.select().from(domainEvents).where(eq(domainEvents.subjectId, failed))).toEqual(
+      [],
+    );
   });
 
   it('charge.refunded marks the finished transaction refunded', async () => {

@@ -7,6 +7,7 @@ import { organizations, stripeEvents, transactions } from '../../db/schema';
 import { BadRequest, Conflict, HttpError } from '../../errors';
 import { errors } from '../../lib/openapi';
 import { type Actor, writeLog } from '../transactions/repository';
+import { emitSettled } from '../transactions/service';
 
 const STRIPE_ACTOR: Actor = { type: 'system', id: null, name: 'Stripe' };
 const minorToMoney = (n: number, currency: string) =>
@@ -27,7 +28,8 @@ async function transactionOf(tx: Tx, account: string | undefined, paymentIntent:
 /**
  * Applies one verified Stripe event (in the transaction that stores its id): `account.updated`
  * keeps the organization's `details_submitted`; `payment_intent.succeeded` settles a pending
- * charge (awaiting_payment_confirmation → the status the step was going to, payment succeeded);
+ * charge (awaiting_payment_confirmation → the status the step was going to, payment succeeded)
+ * and emits the step's domain event it held back (`emitSettled`);
  * `payment_intent.payment_failed` records payment_status failed; `charge.refunded` marks a
  * finished transaction refunded with the refunded amount. Each change writes a log entry by
  * "Stripe". Other events are stored and ignored.
@@ -53,6 +55,7 @@ export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<voi
       detail: { ...detail, stripe_event: event.id },
       actor: STRIPE_ACTOR,
     });
+    return after!;
   };
   switch (event.type) {
     case 'account.updated': {
@@ -68,7 +71,7 @@ export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<voi
       const t = await transactionOf(tx, event.account, pi.id);
       if (!t || t.paymentStatus === 'succeeded') return;
       const waiting = t.eventStatus === 'awaiting_payment_confirmation';
-      await step(
+      const after = await step(
         t,
         'confirm_payment',
         {
@@ -77,6 +80,8 @@ export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<voi
         },
         { outcome: 'succeeded' },
       );
+      // the step's own event, held back while its charge was pending (notifications, webhooks)
+      if (waiting) await emitSettled(tx, after);
       return;
     }
     case 'payment_intent.payment_failed': {

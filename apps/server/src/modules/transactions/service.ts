@@ -181,8 +181,26 @@ export async function applyStep(
     detail,
     actor,
   });
-  if (event) await emitFor(tx, after!, event);
+  // a step whose charge is still pending emits its event once the payment settles (`emitSettled`)
+  if (event && after!.eventStatus !== 'awaiting_payment_confirmation') await emitFor(tx, after!, event);
   return after!;
+}
+
+/** The event of the step a settled payment completes, by the status the transaction moves to. */
+const SETTLED_EVENT: Partial<Record<string, DomainEventName>> = {
+  finished: 'on_complete',
+  awaiting_service_dropoff: 'on_service_charge',
+};
+
+/**
+ * Emits the domain event a step held back while its charge was pending (`applyStep`), now that
+ * the payment settled and `t` (as updated) left awaiting_payment_confirmation: `on_complete`
+ * when it finished, `on_service_charge` when it awaits the service drop-off. Notifications and
+ * webhooks then see the step exactly once, when it is paid.
+ */
+export async function emitSettled(tx: Tx, t: TransactionRow): Promise<void> {
+  const name = SETTLED_EVENT[t.eventStatus];
+  if (name) await emitFor(tx, t, name);
 }
 
 async function emitFor(tx: Tx, t: TransactionRow, name: DomainEventName): Promise<void> {
@@ -1113,7 +1131,8 @@ export class TransactionService {
             statusAfterPayment: null,
           }
         : { paymentStatus: 'failed' };
-    await applyStep(tx, actorOf(auth), t, 'confirm_payment', patch, { outcome });
+    const after = await applyStep(tx, actorOf(auth), t, 'confirm_payment', patch, { outcome });
+    if (outcome === 'succeeded') await emitSettled(tx, after);
     return t.id;
   }
 

@@ -675,8 +675,11 @@ describe('operator actions', () => {
         total: 5,
       });
       expect((await patch(`events/${ev.id}/refund`, { amount: 1 })).statusCode).toBe(409);
+      // the pickup's on_complete waits for the payment
+      expect(await eventsOf(ev.id)).toEqual(['on_start']);
       const c = await post(`events/${ev.id}/payment`, { status: 'succeeded' }, key);
       expect(c.json().event).toMatchObject({ event_status: 'finished', payment_status: 'succeeded' });
+      expect(await eventsOf(ev.id)).toEqual(['on_start', 'on_complete']);
     } finally {
       chargesPend = false;
     }
