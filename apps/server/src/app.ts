@@ -77,13 +77,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Third-party files served as they are: the Redoc bundle from the redoc 2.5.4 npm package (MIT). */
 export const VENDOR_DIR = path.join(here, '..', '..', '..', 'vendor', 'redoc');
 
+/** A URL as logged: the value of a `token` query field (share links, contact checks) hidden. */
+export const loggedUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+
 /** One log line per request (method, URL, status, milliseconds) instead of Fastify's two. */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: req.method,
-      url: req.url,
+      url: loggedUrl(req.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };

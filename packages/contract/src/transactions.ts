@@ -329,6 +329,9 @@ export const ZTransaction = z.object({
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 
+/** `GET event/{id}/public?token=`: the token of a share link; without one the id answers 404. */
+export const ZTransactionShareQuery = z.object({ token: z.string().max(200).optional() });
+
 /** The public view of a shared transaction: no personal data (`GET event/{id}/public`). */
 export const ZTransactionPublic = z.object({
   id: z.uuid(),

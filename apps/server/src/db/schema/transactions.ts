@@ -185,6 +185,26 @@ export const domainEvents = pgTable(
   ],
 );
 
+/**
+ * Share links of transactions (`POST events/{id}/share`; issue 16 finding 12): the public view
+ * answers only with the id and a token of a link that was sent. Only the SHA-256 of the token is
+ * kept (the token itself travels in the link alone), one row per link sent, so earlier links keep
+ * working.
+ */
+export const transactionShares = pgTable(
+  'transaction_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgRef(),
+    idEvent: uuid('id_event')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('transaction_shares_token_uq').on(t.tokenHash)],
+);
+
 /** Text messages handed to the SMS adapter; the local driver keeps them here as the outbox. */
 export const smsOutbox = pgTable(
   'sms_outbox',

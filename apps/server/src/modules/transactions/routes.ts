@@ -20,15 +20,17 @@ import {
   ZTransactionListQuery,
   ZTransactionLogs,
   ZTransactionPublic,
+  ZTransactionShareQuery,
   ZTransactionStatuses,
   zPage,
 } from '@lockerops/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LockAdapter } from '../../adapters/locks';
-import { devices, locations, organizations, transactions } from '../../db/schema';
+import { sha256 } from '../../auth/tokens';
+import { devices, locations, organizations, transactionShares, transactions } from '../../db/schema';
 import { HttpError, NotFound } from '../../errors';
 import { csvStream } from '../../lib/crud/csv';
 import { pageOf } from '../../lib/crud/paging';
@@ -161,8 +163,9 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           tags,
           summary: 'Public view of a shared transaction',
           description:
-            'No authentication: the link sent by `POST events/{id}/share`. Answers numbers, status, place, times and amounts, no personal data. 404 for an unknown id. spec: operational §7 Transactions.',
+            'No authentication: the link sent by `POST events/{id}/share`, with its `token`. Numbers, status, place, times, amounts; no personal data. 404 without a token of that link. spec: operational §7.',
           params: Params,
+          querystring: ZTransactionShareQuery,
           security: [],
           response: { 200: ZTransactionPublic, ...errors(404) },
         },
@@ -180,8 +183,17 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
           .innerJoin(organizations, eq(organizations.id, transactions.organizationId))
           .leftJoin(locations, eq(locations.id, transactions.idLocation))
           .leftJoin(devices, eq(devices.id, transactions.idDevice))
-          .where(eq(transactions.id, req.params.id));
-        if (!r) throw NotFound(M.notFound);
+          .innerJoin(
+            transactionShares,
+            and(
+              eq(transactionShares.idEvent, transactions.id),
+              eq(transactionShares.tokenHash, sha256(req.query.token ?? '')),
+            ),
+          )
+          .where(eq(transactions.id, req.params.id))
+          .limit(1);
+        // the bare id, or a token of another transaction, answers as an unknown id
+        if (!r || !req.query.token) throw NotFound(M.notFound);
         return {
           id: r.t.id,
           invoice_id: r.t.invoiceId,
@@ -420,9 +432,15 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         },
       },
       async (req) => {
-        await req.withTenant((tx) => service.share(tx, req.auth, req.params.id, req.body));
+        const token = await req.withTenant((tx) => service.share(tx, req.auth, req.params.id, req.body));
         const t = await req.withTenant((tx) => eventOr404(tx, req.auth.organizationId, req.params.id));
-        const sent = await service.sendShareLink(req.auth.organizationId, t.id, t.invoice_id, req.body);
+        const sent = await service.sendShareLink(
+          req.auth.organizationId,
+          t.id,
+          t.invoice_id,
+          req.body,
+          token,
+        );
         if (!sent) throw new HttpError(502, req.body.phone_number ? M.sendCodeFailed : MSG.unableToSendEmail);
         return { detail: M.shared, event: t };
       },

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   isActionAllowed,
   TRANSACTION_MESSAGES as M,
@@ -18,6 +18,7 @@ import type { MailAdapter } from '../../adapters/mail';
 import { ChargeDeclined, type ChargeGateway, NoPaymentAccount } from '../../adapters/payments/charges';
 import type { SmsAdapter } from '../../adapters/sms';
 import type { AuthContext } from '../../auth/context';
+import { sha256 } from '../../auth/tokens';
 import type { Tx } from '../../db/client';
 import {
   conditions,
@@ -31,6 +32,7 @@ import {
   promos,
   settings,
   transactionLogs,
+  transactionShares,
   transactions,
   users,
 } from '../../db/schema';
@@ -1329,7 +1331,11 @@ export class TransactionService {
     return ok;
   }
 
-  /** Share (`POST events/{id}/share`): records the step; the caller sends the link after commit. */
+  /**
+   * Share (`POST events/{id}/share`): records the step and a new share token (32 random bytes,
+   * base64url; only its SHA-256 is stored, never logged or audited) and answers the token; the
+   * caller sends the link after commit. Each share makes its own link; earlier ones keep working.
+   */
   async share(
     tx: Tx,
     auth: AuthContext,
@@ -1346,17 +1352,22 @@ export class TransactionService {
       {},
       { phone_number: to.phone_number ?? null, email: to.email ?? null },
     );
-    return t.id;
+    const token = randomBytes(32).toString('base64url');
+    await tx
+      .insert(transactionShares)
+      .values({ organizationId: t.organizationId, idEvent: t.id, tokenHash: sha256(token) });
+    return token;
   }
 
-  /** Sends the link to `GET event/{id}/public`; answers whether it was sent. */
+  /** Sends the link to `GET event/{id}/public?token=…`; answers whether it was sent. */
   async sendShareLink(
     organizationId: string,
     id: string,
     invoiceId: string,
     to: { phone_number?: string; email?: string },
+    token: string,
   ) {
-    const link = `${this.deps.publicUrl}/api/event/${id}/public`;
+    const link = `${this.deps.publicUrl}/api/event/${id}/public?token=${token}`;
     return this.deliver(
       organizationId,
       { phone: to.phone_number ?? null, email: to.email ?? null },

@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { type ChargeGateway, sandboxCharges } from '../../adapters/payments/charges';
+import { loggedUrl } from '../../app';
 import {
   conditions,
   devices,
@@ -24,6 +25,7 @@ import {
   productTracking,
   promos,
   smsOutbox,
+  transactionShares,
   transactions,
   users,
 } from '../../db/schema';
@@ -725,12 +727,55 @@ describe('lists, lookups, sharing', () => {
     const id = await finishedStorage(1);
     const s = await post(`events/${id}/share`, { phone_number: '+14155550177' });
     expect(s.json().detail).toBe(M.shared);
-    expect(await lastSms('+14155550177')).toContain(`/api/event/${id}/public`);
-    const pub = await t.app.inject({ url: `/api/event/${id}/public` });
+    const link = /\/api\/event\/[^\s]+/.exec(await lastSms('+14155550177'))![0];
+    const token = new URL(link, 'http://x').searchParams.get('token')!;
+    expect(link).toBe(`/api/event/${id}/public?token=${token}`);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const pub = await t.app.inject({ url: link });
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).toMatchObject({ event_status: 'finished', total: 5, location: 'Market St' });
     expect(pub.body).not.toContain('Ada');
     expect((await post(`events/${id}/share`, {})).json().detail).toBe(M.phoneOrEmail);
+  });
+
+  it('the public view needs the token of a sent link: the bare id answers 404 (finding 12)', async () => {
+    const id = await finishedStorage(1);
+    const other = await finishedStorage(1);
+    const tokenOf = async (eventId: string, phone: string) => {
+      expect((await post(`events/${eventId}/share`, { phone_number: phone })).statusCode).toBe(200);
+      return new URL(/https?:\/\/\S+/.exec(await lastSms(phone))![0]).searchParams.get('token')!;
+    };
+    const first = await tokenOf(id, '+14155550178');
+    const second = await tokenOf(id, '+14155550179');
+    const others = await tokenOf(other, '+14155550180');
+    const view = (eventId: string, query = '') =>
+      t.app.inject({ url: `/api/event/${eventId}/public${query}` });
+    for (const res of [
+      await view(id),
+      await view(id, '?token='),
+      await view(id, `?token=${first.slice(0, -1)}x`),
+      await view(id, `?token=${others}`),
+      await view(crypto.randomUUID(), `?token=${first}`),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().detail).toBe(M.notFound);
+    }
+    // every link sent keeps working
+    expect((await view(id, `?token=${first}`)).statusCode).toBe(200);
+    expect((await view(id, `?token=${second}`)).statusCode).toBe(200);
+    expect((await view(other, `?token=${others}`)).json().id).toBe(other);
+    // stored only as a hash; never in the history log or the audit
+    const stored = await t.database.db
+      .select()
+      .from(transactionShares)
+      .where(eq(transactionShares.idEvent, id));
+    expect(stored).toHaveLength(2);
+    expect(JSON.stringify(stored)).not.toContain(first);
+    const logs = (await get(`event-logs/${id}`)).body;
+    expect(logs).not.toContain(first);
+    expect(loggedUrl(`/api/event/${id}/public?token=${first}&x=1`)).toBe(
+      `/api/event/${id}/public?token=[redacted]&x=1`,
+    );
   });
 });
 
