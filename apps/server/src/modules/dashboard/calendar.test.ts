@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, previousPeriod, resolveRange, todayIn } from './calendar';
+import { bucketsOf, periodsStartingOn, previousPeriod, resolveRange, todayIn } from './calendar';
 
 // 2026-03-08T05:30Z is Saturday 7 March 23:30 in Chicago (CST, UTC−6) and Sunday 8 March in UTC.
 const NOW = new Date('2026-03-08T05:30:00Z');
@@ -54,5 +54,21 @@ describe('dashboard calendar (spec console §4 date ranges)', () => {
     ]);
     expect(bucketsOf('2026-03-04', '2026-03-10', 'week')).toEqual(['2026-03-01', '2026-03-08']);
     expect(bucketsOf('2026-03-01', '2026-03-03', 'day')).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
+  });
+  it('names the months, quarters and years that begin on a day', () => {
+    expect(periodsStartingOn('2026-03-02')).toEqual([]);
+    expect(periodsStartingOn('2026-02-01')).toEqual([
+      { period: 'm', start: '2026-02-01', end: '2026-02-28' },
+    ]);
+    expect(periodsStartingOn('2028-02-01')[0]!.end).toBe('2028-02-29');
+    expect(periodsStartingOn('2026-10-01')).toEqual([
+      { period: 'm', start: '2026-10-01', end: '2026-10-31' },
+      { period: 'q', start: '2026-10-01', end: '2026-12-31' },
+    ]);
+    expect(periodsStartingOn('2026-01-01')).toEqual([
+      { period: 'm', start: '2026-01-01', end: '2026-01-31' },
+      { period: 'q', start: '2026-01-01', end: '2026-03-31' },
+      { period: 'y', start: '2026-01-01', end: '2026-12-31' },
+    ]);
   });
 });

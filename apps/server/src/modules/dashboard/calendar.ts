@@ -53,6 +53,28 @@ export function bucketsOf(from: string, to: string, interval: TMetricInterval): 
   return out;
 }
 
+/** A calendar period of the per-user roll-up: `m` month, `q` quarter, `y` year. */
+export type RollupPeriod = 'm' | 'q' | 'y';
+
+/**
+ * The months, quarters and years that begin on `from`, smallest first, each with its last day
+ * (`YYYY-MM-DD`); empty when `from` is not the first of a month.
+ */
+export function periodsStartingOn(from: string): Array<{ period: RollupPeriod; start: string; end: string }> {
+  const [y, m, d] = [Number(from.slice(0, 4)), Number(from.slice(5, 7)), from.slice(8, 10)];
+  if (d !== '01') return [];
+  const endAfter = (months: number) => {
+    const next = new Date(Date.UTC(y, m - 1 + months, 1));
+    return addDays(fromUtc(next.getTime()), -1);
+  };
+  const out: Array<{ period: RollupPeriod; start: string; end: string }> = [
+    { period: 'm', start: from, end: endAfter(1) },
+  ];
+  if ((m - 1) % 3 === 0) out.push({ period: 'q', start: from, end: endAfter(3) });
+  if (m === 1) out.push({ period: 'y', start: from, end: endAfter(12) });
+  return out;
+}
+
 /** Day buckets up to 62 days, else months. */
 export const defaultInterval = (from: string, to: string): TMetricInterval =>
   daysBetween(from, to) < 62 ? 'day' : 'month';

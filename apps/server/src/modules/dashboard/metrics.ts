@@ -12,7 +12,16 @@ import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { NotFound } from '../../errors';
-import { addDays, bucketOf, bucketsOf, daysBetween, defaultInterval, previousPeriod } from './calendar';
+import {
+  addDays,
+  bucketOf,
+  bucketsOf,
+  daysBetween,
+  defaultInterval,
+  periodsStartingOn,
+  previousPeriod,
+  type RollupPeriod,
+} from './calendar';
 
 /**
  * The metric computations of the dashboard and of scheduled reports (spec: console §2 Dashboard,
@@ -27,7 +36,9 @@ import { addDays, bucketOf, bucketsOf, daysBetween, defaultInterval, previousPer
  * - users: the `users` table by registration time in the organization's zone (index
  *   `users_org_created_idx`);
  * - doors and locations: the current devices and locations;
- * - top users and occupancy: the transactions themselves, bounded by `transactions_org_created_idx`.
+ * - top users: the per-user roll-up (`dashboard_user_period`) for a whole month, quarter or year
+ *   (or one up to today), else the transactions themselves, like occupancy, bounded by
+ *   `transactions_org_created_idx`.
  */
 
 /** What a metric is computed for: calendar dates (both included) read in `timeZone`. */
@@ -279,7 +290,79 @@ const instantBounds = (from: string, to: string) => ({
   hi: new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + 12 * 3_600_000).toISOString(),
 });
 
+/**
+ * Where Top Users counts come from: the per-user roll-up (`dashboard_user_period`) when the range
+ * is one whole month, quarter or year — or its beginning up to a day after which the organization
+ * has no transaction yet, as every preset range up to today — and no location is chosen; else
+ * null, and the transactions themselves are counted. Both give the same rows.
+ */
+export async function topUsersRollupPeriod(
+  tx: DbOrTx,
+  s: MetricScope,
+): Promise<{ period: RollupPeriod; start: string } | null> {
+  if (s.locations.length) return null;
+  const p = periodsStartingOn(s.from).find((c) => c.end >= s.to);
+  if (!p) return null;
+  if (p.end === s.to) return p;
+  // A part of the period: the roll-up counts the rest of it, so it must hold nothing yet. Any
+  // transaction on a local day after `to` was created after the earliest local midnight ending
+  // `to` among the zones in use, and before the latest one ending the period.
+  const r = rowsOf<{ later: boolean }>(
+    await tx.execute(sql`
+      WITH z AS (
+        SELECT ${s.timeZone}::text AS zone
+        UNION SELECT DISTINCT time_zone FROM locations WHERE time_zone IS NOT NULL
+      )
+      SELECT EXISTS (
+        SELECT 1 FROM transactions
+        WHERE organization_id = ${s.organizationId}
+          AND created_at >= (SELECT min((${s.to}::date + 1)::timestamp AT TIME ZONE zone) FROM z)
+          AND created_at < (SELECT max((${p.end}::date + 1)::timestamp AT TIME ZONE zone) FROM z)
+      ) AS later`),
+  );
+  return r[0]?.later ? null : p;
+}
+
+/** The top users of the range counted from the transactions themselves (the definition). */
+export function topUsersLive(tx: DbOrTx, s: MetricScope): Promise<TTopUser[]> {
+  const { lo, hi } = instantBounds(s.from, s.to);
+  return topUsersOf(
+    tx,
+    s,
+    sql`
+      WITH t AS (
+        SELECT t.id_user FROM transactions t
+        LEFT JOIN locations l ON l.id = t.id_location
+        WHERE t.organization_id = ${s.organizationId} AND t.id_user IS NOT NULL
+          AND t.created_at >= ${lo}::timestamptz AND t.created_at < ${hi}::timestamptz
+          AND (t.created_at AT TIME ZONE coalesce(l.time_zone, ${s.timeZone}))::date BETWEEN ${s.from}::date AND ${s.to}::date
+          ${s.locations.length ? sql`AND t.id_location IN (${uuidList(s.locations)})` : sql``}
+      )
+      SELECT id_user, count(*)::int AS purchases FROM t GROUP BY id_user
+      ORDER BY purchases DESC, id_user LIMIT ${s.limit ?? 10}`,
+  );
+}
+
 async function topUsers(tx: DbOrTx, s: MetricScope): Promise<TTopUser[]> {
+  const p = await topUsersRollupPeriod(tx, s);
+  if (!p) return topUsersLive(tx, s);
+  // NULLS LAST as in dashboard_user_period_top_idx, so the index answers in order (N entries)
+  return topUsersOf(
+    tx,
+    s,
+    sql`
+      SELECT id_user, transactions AS purchases FROM dashboard_user_period
+      WHERE organization_id = ${s.organizationId} AND period = ${p.period} AND start = ${p.start}::date
+        AND transactions > 0
+      ORDER BY transactions DESC NULLS LAST, id_user LIMIT ${s.limit ?? 10}`,
+  );
+}
+
+/**
+ * The Top Users rows for the users and counts that `per` selects (`id_user`, `purchases`, most
+ * first): each user's name and the location where the user made most of the range's transactions.
+ */
+async function topUsersOf(tx: DbOrTx, s: MetricScope, per: SQL): Promise<TTopUser[]> {
   const { lo, hi } = instantBounds(s.from, s.to);
   const rows = rowsOf<{
     id: string;
@@ -291,17 +374,7 @@ async function topUsers(tx: DbOrTx, s: MetricScope): Promise<TTopUser[]> {
     location: string | null;
   }>(
     await tx.execute(sql`
-      WITH t AS (
-        SELECT t.id_user FROM transactions t
-        LEFT JOIN locations l ON l.id = t.id_location
-        WHERE t.organization_id = ${s.organizationId} AND t.id_user IS NOT NULL
-          AND t.created_at >= ${lo}::timestamptz AND t.created_at < ${hi}::timestamptz
-          AND (t.created_at AT TIME ZONE coalesce(l.time_zone, ${s.timeZone}))::date BETWEEN ${s.from}::date AND ${s.to}::date
-          ${s.locations.length ? sql`AND t.id_location IN (${uuidList(s.locations)})` : sql``}
-      ), per AS (
-        SELECT id_user, count(*)::int AS purchases FROM t GROUP BY id_user
-        ORDER BY purchases DESC, id_user LIMIT ${s.limit ?? 10}
-      )
+      WITH per AS (${per})
       SELECT per.id_user AS id, per.purchases, u.name, u.last_name, u.email,
         fav.id_location AS location_id, loc.name AS location
       FROM per
