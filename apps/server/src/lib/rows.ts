@@ -6,8 +6,9 @@ import { getTableColumns, type Table } from 'drizzle-orm';
  */
 export function toWire<T extends Table>(table: T, row: T['$inferSelect']): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const cols = getTableColumns(table) as Record<string, { name: string }>;
+  const cols = getTableColumns(table) as Record<string, { name: string; generated?: unknown }>;
   for (const [prop, col] of Object.entries(cols)) {
+    if (col.generated) continue; // a copy the database derives (users.email_normalized), not a field
     const v = (row as Record<string, unknown>)[prop];
     out[col.name] = v instanceof Date ? v.toISOString() : v;
   }

@@ -47,31 +47,38 @@ export function diff(
   return out;
 }
 
+/** The audit entry of one change (see `writeAudit`). */
+export interface AuditEntry {
+  entity: string;
+  entityId: string;
+  action: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  changes?: Record<string, { before: unknown; after: unknown }>;
+}
+
 /**
  * Writes one audit entry in the caller's transaction (so it commits or rolls back with the change).
  * Secret fields (`SECRET_FIELD`) are stored as `SECRET_CHANGED`, never their values.
  * `action` is create, update, delete, or an action name (maintenance, unlock, assign…).
  */
-export async function writeAudit(
-  tx: Tx,
-  auth: AuthContext,
-  entry: {
-    entity: string;
-    entityId: string;
-    action: string;
-    before?: Record<string, unknown>;
-    after?: Record<string, unknown>;
-    changes?: Record<string, { before: unknown; after: unknown }>;
-  },
-): Promise<void> {
-  await tx.insert(auditLog).values({
-    organizationId: auth.organizationId,
-    actorType: auth.actor.type,
-    actorId: auth.actor.id,
-    actorName: auth.actor.name,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    action: entry.action,
-    changes: scrubSecrets(entry.changes ?? diff(entry.before, entry.after)),
-  });
+export async function writeAudit(tx: Tx, auth: AuthContext, entry: AuditEntry): Promise<void> {
+  await writeAudits(tx, auth, [entry]);
+}
+
+/** Writes several audit entries (as `writeAudit` does each) in one statement; none when empty. */
+export async function writeAudits(tx: Tx, auth: AuthContext, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      organizationId: auth.organizationId,
+      actorType: auth.actor.type,
+      actorId: auth.actor.id,
+      actorName: auth.actor.name,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      action: entry.action,
+      changes: scrubSecrets(entry.changes ?? diff(entry.before, entry.after)),
+    })),
+  );
 }

@@ -33,7 +33,7 @@ import { BadRequest, HttpError, NotFound } from '../../errors';
 import { MULTIPART, zField, zFile } from '../multipart';
 import { errors } from '../openapi';
 import { toWire } from '../rows';
-import { writeAudit } from './audit';
+import { writeAudit, writeAudits } from './audit';
 import { csvStream, parseCsv } from './csv';
 import {
   anyOf,
@@ -105,6 +105,18 @@ export interface Resource<
     input: z.output<TCreate> | z.output<TUpdate>,
     ctx: WriteContext,
   ): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * The set-based form of `toValues` for a CSV upload's creates: for the valid rows of a file, in
+   * order, what `toValues` would answer row by row with every earlier good row already written —
+   * the values, or the error it would throw (returned, not thrown) — in a few statements instead
+   * of several per row. With it (and no `afterWrite`), an upload inserts its good rows in one
+   * statement and their audit entries in one more; if that insert still fails (a concurrent write
+   * took a unique value), the file is redone row by row.
+   */
+  bulkValues?(
+    inputs: z.output<TCreate>[],
+    ctx: WriteContext,
+  ): Promise<Array<Record<string, unknown> | Error>>;
   /** Runs after an insert or update, in the same transaction (side tables, links). */
   afterWrite?(row: Row, input: z.output<TCreate> | z.output<TUpdate>, ctx: WriteContext): Promise<void>;
   /** Refuses a delete (409) or cleans up before it. */
@@ -525,7 +537,14 @@ class DryRun extends Error {
   }
 }
 
-/** Inserts CSV records one savepoint each, collecting per-row results; a dry run rolls all back. */
+/** A CSV record validated as a create: empty cells are absent. */
+const parseRecord = <TCreate extends z.ZodType>(create: TCreate, record: Record<string, string>) =>
+  create.safeParse(Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v === '' ? undefined : v])));
+
+/**
+ * Inserts CSV records, collecting per-row results; a dry run rolls all back. With the resource's
+ * `bulkValues`, set-based (`insertAtOnce`); else, or when that fails, one savepoint per row.
+ */
 async function bulkInsert<TOut, TCreate extends z.ZodType, TUpdate extends z.ZodType>(
   req: FastifyRequest,
   r: Resource<TOut, TCreate, TUpdate>,
@@ -534,13 +553,15 @@ async function bulkInsert<TOut, TCreate extends z.ZodType, TUpdate extends z.Zod
 ): Promise<TBulkUploadRow[]> {
   try {
     return await req.withTenant(async (tx) => {
+      const atOnce = r.bulkValues && !r.afterWrite ? await insertAtOnce(r, tx, req.auth, records) : undefined;
+      if (atOnce) {
+        if (dryRun) throw new DryRun(atOnce);
+        return atOnce;
+      }
       const results: TBulkUploadRow[] = [];
       for (const [i, record] of records.entries()) {
         const row = i + 1;
-        const cleaned = Object.fromEntries(
-          Object.entries(record).map(([k, v]) => [k, v === '' ? undefined : v]),
-        );
-        const parsed = r.create.safeParse(cleaned);
+        const parsed = parseRecord(r.create, record);
         if (!parsed.success) {
           results.push({ row, detail: rowError(parsed.error) });
           continue;
@@ -561,6 +582,61 @@ async function bulkInsert<TOut, TCreate extends z.ZodType, TUpdate extends z.Zod
     if (err instanceof DryRun) return err.results;
     throw err;
   }
+}
+
+/**
+ * The set-based CSV upload: validates every record, asks `bulkValues` for the rules of the valid
+ * ones, inserts the good rows in one statement and writes their audit entries in one more (inside
+ * a savepoint). Answers the per-row results, or undefined when the insert failed (nothing of it
+ * is left), so the caller redoes the file row by row.
+ */
+async function insertAtOnce<TOut, TCreate extends z.ZodType, TUpdate extends z.ZodType>(
+  r: Resource<TOut, TCreate, TUpdate>,
+  tx: Tx,
+  auth: AuthContext,
+  records: Record<string, string>[],
+): Promise<TBulkUploadRow[] | undefined> {
+  const results: TBulkUploadRow[] = records.map((_, i) => ({ row: i + 1, detail: true }));
+  const valid: Array<{ i: number; input: z.output<TCreate> }> = [];
+  for (const [i, record] of records.entries()) {
+    const parsed = parseRecord(r.create, record);
+    if (parsed.success) valid.push({ i, input: parsed.data as z.output<TCreate> });
+    else results[i] = { row: i + 1, detail: rowError(parsed.error) };
+  }
+  const values = valid.length
+    ? await r.bulkValues!(
+        valid.map((v) => v.input),
+        { tx, auth },
+      )
+    : [];
+  const good: Record<string, unknown>[] = [];
+  for (const [k, v] of values.entries()) {
+    const i = valid[k]!.i;
+    if (v instanceof Error) results[i] = { row: i + 1, detail: rowError(v) };
+    else good.push({ ...v, organizationId: auth.organizationId });
+  }
+  if (!good.length) return results;
+  try {
+    await tx.transaction(async (sp) => {
+      const rows = (await sp
+        .insert(r.table)
+        .values(good as never)
+        .returning()) as Row[];
+      await writeAudits(
+        sp as Tx,
+        auth,
+        rows.map((row) => ({
+          entity: r.entity,
+          entityId: row.id,
+          action: 'create',
+          after: wireOf(r.table, row),
+        })),
+      );
+    });
+  } catch {
+    return undefined;
+  }
+  return results;
 }
 
 /** Locks one row of the caller's organization for update, or 404. */

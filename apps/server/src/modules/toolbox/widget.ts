@@ -167,7 +167,7 @@ async function customerOf(
         and(
           eq(users.organizationId, organizationId),
           eq(users.isDeleted, false),
-          sql`lower(${users.email}) = ${c.email.toLowerCase()}`,
+          eq(users.emailNormalized, c.email.toLowerCase()),
         ),
       )
       .limit(1);

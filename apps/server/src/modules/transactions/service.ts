@@ -1176,7 +1176,7 @@ export class TransactionService {
           eq(users.isDeleted, false),
           or(
             input.phone_number ? eq(users.phoneNumber, input.phone_number) : sql`false`,
-            input.email ? sql`lower(${users.email}) = ${input.email}` : sql`false`,
+            input.email ? eq(users.emailNormalized, input.email) : sql`false`,
           ),
         ),
       )

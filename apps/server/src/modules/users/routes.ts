@@ -88,7 +88,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           const rows = await tx
             .select()
             .from(users)
-            .where(and(base, sql`lower(${users.email}) = ${email.toLowerCase()}`))
+            .where(and(base, eq(users.emailNormalized, email.toLowerCase())))
             .limit(1);
           if (!rows.length) throw NotFound(USER_MESSAGES.emailNotFound);
           return { items: await usersToWire(rows, tx) };

@@ -1,5 +1,5 @@
 import type { TNotificationChannel, TUserTransactionRow } from '@lockerops/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { settings, users } from '../../db/schema';
@@ -37,12 +37,36 @@ export async function assertEmailFree(
       and(
         eq(users.organizationId, organizationId),
         eq(users.isDeleted, false),
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        eq(users.emailNormalized, email.toLowerCase()),
         exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
       ),
     )
     .limit(1);
   if (clash) throw Conflict(message);
+}
+
+/**
+ * Which of `emails` (compared lower-cased) non-deleted users of the organization already have, as
+ * lower-cased e-mails: one statement through `users_org_email_uq`.
+ */
+export async function takenEmails(
+  tx: Tx,
+  organizationId: string,
+  emails: ReadonlyArray<string | null | undefined>,
+): Promise<Set<string>> {
+  const wanted = [...new Set(emails.filter((e): e is string => !!e).map((e) => e.toLowerCase()))];
+  if (!wanted.length) return new Set();
+  const rows = await tx
+    .select({ email: users.emailNormalized })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.isDeleted, false),
+        inArray(users.emailNormalized, wanted),
+      ),
+    );
+  return new Set(rows.map((r) => r.email!));
 }
 
 /**

@@ -262,6 +262,47 @@ describe('users: CSV upload (spec §5 CSV upload)', () => {
     expect((await list('search=csv')).json().total).toBe(2);
   });
 
+  it('claims each e-mail in file order: taken, refused rows claim nothing, later duplicates', async () => {
+    expect((await create({ name: 'Holder', email: 'held@example.com' })).statusCode).toBe(200);
+    const csv = [
+      'name,email,phone_number,user_id,pin_code',
+      'Qzx Taken,HELD@example.com,,,',
+      'Qzx Phone,order@example.com,5551230004,,',
+      'Qzx First,Order@Example.com,,,',
+      'Qzx Second,order@example.com,,,',
+      'Qzx Other,other-order@example.com,,,',
+    ].join('\n');
+    const expected = [
+      { row: 1, detail: USER_MESSAGES.emailInUse },
+      { row: 2, detail: USER_MESSAGES.phoneNeedsPlus },
+      { row: 3, detail: true },
+      { row: 4, detail: USER_MESSAGES.emailInUse },
+      { row: 5, detail: true },
+    ];
+    const dry = multipartBody({ dry_run: 'true' }, [
+      { name: 'file', filename: 'users.csv', data: Buffer.from(csv), type: 'text/csv' },
+    ]);
+    const dryRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/csv',
+      headers: { ...admin, ...dry.headers },
+      payload: dry.payload,
+    });
+    expect(dryRes.json()).toEqual(expected);
+    expect((await list('search=Qzx')).json().total).toBe(0);
+    expect((await upload(csv)).json()).toEqual(expected);
+    const items = (await list('search=Qzx&sort_by=name&order=asc')).json().items;
+    expect(items.map((u: { name: string; email: string }) => [u.name, u.email])).toEqual([
+      ['Qzx First', 'order@example.com'],
+      ['Qzx Other', 'other-order@example.com'],
+    ]);
+    // each created row has its own audit entry, the e-mail as stored
+    const hist = (await t.app.inject({ url: `/api/history/user/${items[0].id}`, headers: admin })).json();
+    expect(hist.items.at(-1)).toMatchObject({ action: 'create', actor_name: 'Demo' });
+    expect(hist.items.at(-1).changes.email).toEqual({ before: null, after: 'order@example.com' });
+    expect(hist.items.at(-1).changes.email_normalized).toBeUndefined();
+  });
+
   it('refuses more than 500 rows and an empty file', async () => {
     const rows = Array.from({ length: 501 }, (_, i) => `U${i},u${i}@bulk.example.com,,,`);
     const big = await upload(['name,email,phone_number,user_id,pin_code', ...rows].join('\n'));
