@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_user_idx" ON "transactions" USING btree ("id_user") WHERE "transactions"."id_user" IS NOT NULL;
