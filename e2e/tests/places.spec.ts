@@ -63,7 +63,7 @@ test.describe('places and doors', () => {
     const api = await adminApi(request);
     const page1 = await api.list(`locations?search=${encodeURIComponent(name)}`);
     expect(page1.items).toHaveLength(1);
-    const saved = page1.items[0];
+    const saved = page1.items[0]!;
     const degPerPx = 360 / (256 * 2 ** ZOOM);
     expect(saved.address).toBe('500 Typed Street');
     expect(saved.contact_email).toBe('map.ops@demo-org.test');

@@ -42,7 +42,7 @@ test.describe('products', () => {
     const api = await adminApi(request);
     const found = await api.list(`products?search=${encodeURIComponent(name)}`);
     expect(found.items).toHaveLength(1);
-    const product = found.items[0];
+    const product = found.items[0]!;
     expect(product).toMatchObject({
       name,
       serial_number: serial,
@@ -150,7 +150,7 @@ test.describe('products', () => {
     await expect(toggle).toBeChecked();
 
     const api = await adminApi(request);
-    const [condition] = (await api.list(`conditions?search=${encodeURIComponent(name)}`)).items;
+    const condition = (await api.list(`conditions?search=${encodeURIComponent(name)}`)).items[0]!;
     expect(condition).toMatchObject({ name, auto_maintenance: true, auto_report: false });
 
     // the flag now works: a product in a device that takes this condition puts the device in maintenance

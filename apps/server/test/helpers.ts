@@ -148,3 +148,13 @@ export async function signIn(
 }
 
 export const bearer = (tokens: { id_token: string }) => ({ authorization: `Bearer ${tokens.id_token}` });
+
+/**
+ * The one row an `INSERT … RETURNING` of a single row answers, as a one-element tuple, so a test can
+ * destructure it (`[{ id }] = await one(db.insert(t).values(v).returning())`); throws when none came.
+ */
+export async function one<T>(rows: Promise<T[]>): Promise<[T]> {
+  const [row] = await rows;
+  if (row === undefined) throw new Error('expected one row, got none');
+  return [row];
+}

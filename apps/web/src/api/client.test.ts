@@ -25,9 +25,9 @@ describe('apiRequest', () => {
       .mockResolvedValueOnce(jsonResponse({ ok: true }));
     vi.stubGlobal('fetch', fetchMock);
     await expect(apiRequest('members/self')).resolves.toEqual({ ok: true });
-    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBe('Bearer id-1');
-    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ refresh_token: 'refresh-1' });
-    expect(fetchMock.mock.calls[2][1].headers.Authorization).toBe('Bearer id-2');
+    expect(fetchMock.mock.calls[0]?.[1].headers.Authorization).toBe('Bearer id-1');
+    expect(JSON.parse(fetchMock.mock.calls[1]?.[1].body)).toEqual({ refresh_token: 'refresh-1' });
+    expect(fetchMock.mock.calls[2]?.[1].headers.Authorization).toBe('Bearer id-2');
     expect(JSON.parse(localStorage.getItem('tokens') ?? '{}').refresh_token).toBe('refresh-2');
   });
 

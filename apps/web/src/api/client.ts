@@ -223,9 +223,9 @@ export interface DownloadedFile {
 export function filenameFromDisposition(header: string | null): string | null {
   if (!header) return null;
   const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  if (star?.[1]) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
   const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain ? plain[1].trim() : null;
+  return plain?.[1] ? plain[1].trim() : null;
 }
 
 /** A GET answered by a file (CSV export, report download); same auth and errors as apiRequest. */

@@ -35,7 +35,7 @@ describe('useExport', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('Exporting all the data is in progress...')).toBeInTheDocument();
     expect(await screen.findByText('Exported 2 item(s) successfully')).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0][0 as never])).toBe('/api/sizes/export?search=ab');
+    expect(String(fetchMock.mock.calls[0]?.[0 as never])).toBe('/api/sizes/export?search=ab');
     expect(createObjectURL).toHaveBeenCalled();
   });
 
@@ -45,7 +45,7 @@ describe('useExport', () => {
     renderWithProviders(<ExportButton ids={['a', 'b']} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('Exported 1 item(s) successfully')).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0][0 as never])).toBe('/api/sizes/export?ids=a%2Cb');
+    expect(String(fetchMock.mock.calls[0]?.[0 as never])).toBe('/api/sizes/export?ids=a%2Cb');
   });
 
   it('shows the server detail, or the download text when there is none', async () => {

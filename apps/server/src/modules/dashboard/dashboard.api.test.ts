@@ -34,7 +34,9 @@ import { devices, issues, locations, transactions, users } from '../../db/schema
 let t: TestApp;
 let admin: { authorization: string };
 let viewer: { authorization: string };
-const ids: Record<string, string> = {};
+type Fixture = 'org' | 'A' | 'B' | 'R' | 'child' | 'rivals' | 't1' | 'u0' | 'u1' | 'u2' | 'u3' | 'u4' | 'u5';
+/** The ids the history below is built with, filled in `beforeAll`. */
+const ids = {} as Record<Fixture, string>;
 
 const CHICAGO = 'America/Chicago';
 const RANGE = 'from_date=2026-03-01&to_date=2026-03-07';

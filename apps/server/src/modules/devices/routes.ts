@@ -224,11 +224,12 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
           }
           let row = d!;
           if (status !== d!.lockStatus) {
-            [row] = (await tx
+            const [updated] = (await tx
               .update(devices)
               .set({ lockStatus: status, lockStatusAt: new Date() })
               .where(and(eq(devices.id, d!.id), eq(devices.organizationId, req.auth.organizationId)))
               .returning()) as DeviceRow[];
+            row = updated ?? row;
             await writeAudit(tx, req.auth, {
               entity: 'device',
               entityId: d!.id,

@@ -7,6 +7,7 @@ import {
   createOrganization,
   createTestApp,
   demoOrg,
+  one,
   signIn,
   type TestApp,
 } from '../../../test/helpers';
@@ -37,20 +38,21 @@ beforeAll(async () => {
   const k = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
   key = { 'x-api-key': k.json().key };
   const db = t.database.db;
-  [{ id: locationId }] = await db
-    .insert(locations)
-    .values({ organizationId: orgId, name: 'Pier 39', address: '1 Pier' })
-    .returning();
-  [{ id: userId }] = await db
-    .insert(users)
-    .values({
-      organizationId: orgId,
-      name: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@x.test',
-      phoneNumber: '+14155550100',
-    })
-    .returning();
+  [{ id: locationId }] = await one(
+    db.insert(locations).values({ organizationId: orgId, name: 'Pier 39', address: '1 Pier' }).returning(),
+  );
+  [{ id: userId }] = await one(
+    db
+      .insert(users)
+      .values({
+        organizationId: orgId,
+        name: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@x.test',
+        phoneNumber: '+14155550100',
+      })
+      .returning(),
+  );
   const [d] = await db
     .insert(devices)
     .values({

@@ -7,6 +7,7 @@ import {
   createOrganization,
   createTestApp,
   demoOrg,
+  one,
   signIn,
   type TestApp,
 } from '../../../test/helpers';
@@ -53,21 +54,25 @@ beforeAll(async () => {
   key = {
     'x-api-key': (await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin })).json().key,
   };
-  [{ id: locationId }] = await t.database.db
-    .insert(locations)
-    .values({ organizationId: orgId, name: 'Ferry Building', address: '1 Ferry Plaza' })
-    .returning();
-  [{ id: priceId }] = await t.database.db
-    .insert(prices)
-    .values({
-      organizationId: orgId,
-      name: 'Hourly',
-      priceType: 'pay_per_time',
-      amount: '4.50',
-      unitAmount: 1,
-      unit: 'hour',
-    })
-    .returning();
+  [{ id: locationId }] = await one(
+    t.database.db
+      .insert(locations)
+      .values({ organizationId: orgId, name: 'Ferry Building', address: '1 Ferry Plaza' })
+      .returning(),
+  );
+  [{ id: priceId }] = await one(
+    t.database.db
+      .insert(prices)
+      .values({
+        organizationId: orgId,
+        name: 'Hourly',
+        priceType: 'pay_per_time',
+        amount: '4.50',
+        unitAmount: 1,
+        unit: 'hour',
+      })
+      .returning(),
+  );
 });
 afterAll(async () => {
   await t.close();

@@ -2,7 +2,7 @@ import { PAYMENT_MESSAGES } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLINED_CARD, type FakeStripe, GOOD_CARD, startFakeStripe } from '../../../test/fake-stripe';
-import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, demoOrg, one, signIn, type TestApp } from '../../../test/helpers';
 import { createStripeCharges, toMinorUnits } from '../../adapters/payments/charges';
 import {
   devices,
@@ -38,25 +38,28 @@ beforeAll(async () => {
     .where(eq(organizations.id, orgId));
   const k = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
   key = { 'x-api-key': k.json().key };
-  [{ id: locationId }] = await db
-    .insert(locations)
-    .values({ organizationId: orgId, name: 'Market St', address: '1 Market St' })
-    .returning();
-  [{ id: hourPrice }] = await db
-    .insert(prices)
-    .values({
-      organizationId: orgId,
-      name: 'Hourly',
-      priceType: 'pay_per_time',
-      amount: '5.00',
-      unitAmount: 1,
-      unit: 'hour',
-    })
-    .returning();
-  [{ id: userId }] = await db
-    .insert(users)
-    .values({ organizationId: orgId, name: 'Ada', email: 'ada@x.test' })
-    .returning();
+  [{ id: locationId }] = await one(
+    db
+      .insert(locations)
+      .values({ organizationId: orgId, name: 'Market St', address: '1 Market St' })
+      .returning(),
+  );
+  [{ id: hourPrice }] = await one(
+    db
+      .insert(prices)
+      .values({
+        organizationId: orgId,
+        name: 'Hourly',
+        priceType: 'pay_per_time',
+        amount: '5.00',
+        unitAmount: 1,
+        unit: 'hour',
+      })
+      .returning(),
+  );
+  [{ id: userId }] = await one(
+    db.insert(users).values({ organizationId: orgId, name: 'Ada', email: 'ada@x.test' }).returning(),
+  );
 });
 afterAll(async () => {
   await t?.close();

@@ -38,8 +38,8 @@ let orgId: string;
 let loc: string;
 let small: string;
 /** storage devices: s1, s2 small; l1 large; rental r1 with product; maintenance m1 small */
-const dev: Record<string, string> = {};
-const usr: Record<string, string> = {};
+const dev = {} as Record<'d1' | 'l1' | 'm1' | 'r1' | 's1' | 's2', string>;
+const usr = {} as Record<'ann' | 'bob' | 'cid' | 'dan' | 'eve', string>;
 let product: string;
 
 async function fixtures(organizationId: string, prefix = '') {

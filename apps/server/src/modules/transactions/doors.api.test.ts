@@ -1,7 +1,7 @@
 import { DEVICE_MESSAGES } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, demoOrg, one, signIn, type TestApp } from '../../../test/helpers';
 import { createLockAdapter, createVirtualDriver, type LockTarget } from '../../adapters/locks';
 import { type ChargeGateway, sandboxCharges } from '../../adapters/payments/charges';
 import { devices, prices, transactions, users } from '../../db/schema';
@@ -115,21 +115,25 @@ beforeAll(async () => {
       contact_phone: '+15551234567',
     })
   ).json().id;
-  [{ id: hourPrice }] = await t.database.db
-    .insert(prices)
-    .values({
-      organizationId: orgId,
-      name: 'Hourly',
-      priceType: 'pay_per_time',
-      amount: '5.00',
-      unitAmount: 1,
-      unit: 'hour',
-    })
-    .returning();
-  [{ id: userId }] = await t.database.db
-    .insert(users)
-    .values({ organizationId: orgId, name: 'Grace', email: 'grace@x.test' })
-    .returning();
+  [{ id: hourPrice }] = await one(
+    t.database.db
+      .insert(prices)
+      .values({
+        organizationId: orgId,
+        name: 'Hourly',
+        priceType: 'pay_per_time',
+        amount: '5.00',
+        unitAmount: 1,
+        unit: 'hour',
+      })
+      .returning(),
+  );
+  [{ id: userId }] = await one(
+    t.database.db
+      .insert(users)
+      .values({ organizationId: orgId, name: 'Grace', email: 'grace@x.test' })
+      .returning(),
+  );
 });
 afterAll(() => t?.close());
 

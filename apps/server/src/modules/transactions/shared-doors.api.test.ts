@@ -7,6 +7,7 @@ import {
   createOrganization,
   createTestApp,
   demoOrg,
+  one,
   signIn,
   type TestApp,
 } from '../../../test/helpers';
@@ -106,14 +107,18 @@ beforeAll(async () => {
   await createMember(t, stranger.id, { email: 'boss@strangers.test' });
   strangerAdmin = bearer(await signIn(t.app, 'boss@strangers.test', undefined, 'strangers.localhost'));
 
-  [{ id: sharedLoc }] = await db
-    .insert(locations)
-    .values({ organizationId: parentId, name: 'Hub Station', address: '1 Hub St', shared: true })
-    .returning();
-  [{ id: privateLoc }] = await db
-    .insert(locations)
-    .values({ organizationId: parentId, name: 'Back Office', address: '2 Hub St' })
-    .returning();
+  [{ id: sharedLoc }] = await one(
+    db
+      .insert(locations)
+      .values({ organizationId: parentId, name: 'Hub Station', address: '1 Hub St', shared: true })
+      .returning(),
+  );
+  [{ id: privateLoc }] = await one(
+    db
+      .insert(locations)
+      .values({ organizationId: parentId, name: 'Back Office', address: '2 Hub St' })
+      .returning(),
+  );
   // the parent's price on the door is not the sub-organization's: its own default price applies
   await db.insert(prices).values({
     organizationId: parentId,
@@ -124,19 +129,21 @@ beforeAll(async () => {
     unit: 'hour',
     isDefault: true,
   });
-  [{ id: kidPrice }] = await db
-    .insert(prices)
-    .values({
-      organizationId: kidId,
-      name: 'Kid hourly',
-      priceType: 'pay_per_time',
-      amount: '2.00',
-      currency: 'eur',
-      unitAmount: 1,
-      unit: 'hour',
-      isDefault: true,
-    })
-    .returning();
+  [{ id: kidPrice }] = await one(
+    db
+      .insert(prices)
+      .values({
+        organizationId: kidId,
+        name: 'Kid hourly',
+        priceType: 'pay_per_time',
+        amount: '2.00',
+        currency: 'eur',
+        unitAmount: 1,
+        unit: 'hour',
+        isDefault: true,
+      })
+      .returning(),
+  );
 });
 afterAll(() => t.close());
 

@@ -7,6 +7,7 @@ import {
   createOrganization,
   createTestApp,
   demoOrg,
+  one,
   signIn,
   type TestApp,
 } from '../../../test/helpers';
@@ -58,31 +59,37 @@ beforeAll(async () => {
   const k = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
   key = { 'x-api-key': k.json().key };
   const db = t.database.db;
-  [{ id: locationId }] = await db
-    .insert(locations)
-    .values({ organizationId: orgId, name: 'Market St', address: '1 Market St' })
-    .returning();
-  [{ id: hourPrice }] = await db
-    .insert(prices)
-    .values({
-      organizationId: orgId,
-      name: 'Hourly',
-      priceType: 'pay_per_time',
-      amount: '5.00',
-      unitAmount: 1,
-      unit: 'hour',
-    })
-    .returning();
-  [{ id: weightPrice }] = await db
-    .insert(prices)
-    .values({
-      organizationId: orgId,
-      name: 'Per lb',
-      priceType: 'pay_per_weight',
-      amount: '2.50',
-      unit: 'lb',
-    })
-    .returning();
+  [{ id: locationId }] = await one(
+    db
+      .insert(locations)
+      .values({ organizationId: orgId, name: 'Market St', address: '1 Market St' })
+      .returning(),
+  );
+  [{ id: hourPrice }] = await one(
+    db
+      .insert(prices)
+      .values({
+        organizationId: orgId,
+        name: 'Hourly',
+        priceType: 'pay_per_time',
+        amount: '5.00',
+        unitAmount: 1,
+        unit: 'hour',
+      })
+      .returning(),
+  );
+  [{ id: weightPrice }] = await one(
+    db
+      .insert(prices)
+      .values({
+        organizationId: orgId,
+        name: 'Per lb',
+        priceType: 'pay_per_weight',
+        amount: '2.50',
+        unit: 'lb',
+      })
+      .returning(),
+  );
   userId = await newUser('Ada', '+14155550100');
 });
 afterAll(() => t.close());

@@ -34,7 +34,8 @@ export function SetupTour() {
   const byPath = TOUR_STEPS.findIndex((s) => s.path === pathname);
   const step = Math.max(byPath, 0);
   const current = TOUR_STEPS[step];
-  const last = step === TOUR_STEPS.length - 1;
+  const next = TOUR_STEPS[step + 1];
+  if (!current) return null;
   const end = () => navigate(pathname, { replace: true });
 
   return (
@@ -70,16 +71,12 @@ export function SetupTour() {
           </Button>
         }
         nextButton={
-          last ? (
+          !next ? (
             <Button size="small" variant="contained" onClick={end}>
               Finish
             </Button>
           ) : (
-            <Button
-              size="small"
-              variant="contained"
-              onClick={() => navigate(`${TOUR_STEPS[step + 1].path}?tour=1`)}
-            >
+            <Button size="small" variant="contained" onClick={() => navigate(`${next.path}?tour=1`)}>
               Next
             </Button>
           )

@@ -136,8 +136,9 @@ describe('DataTable', () => {
     renderTable(true);
     await screen.findByText('Size 1');
     const boxes = screen.getAllByRole('checkbox', { name: /select row/i });
-    expect(boxes[0]).toBeEnabled();
-    fireEvent.click(boxes[0]);
+    const first = boxes[0]!;
+    expect(first).toBeEnabled();
+    fireEvent.click(first);
     expect(await screen.findByText('1 selected')).toBeInTheDocument();
     fetchMock.mockImplementationOnce(async () => jsonResponse({ detail: 'ok', deleted: 1 }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));

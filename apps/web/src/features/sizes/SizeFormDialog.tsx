@@ -55,7 +55,7 @@ export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogP
             control={control}
             name={k}
             key={k}
-            label={`${k[0].toUpperCase()}${k.slice(1)} (in)`}
+            label={`${k.charAt(0).toUpperCase()}${k.slice(1)} (in)`}
             required
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
