@@ -243,6 +243,7 @@ import {
   ZTransactionListQuery,
   ZTransactionLogs,
   ZTransactionPublic,
+  ZTransactionShareQuery,
   ZTransactionStatuses,
   ZUserPickupRequest,
 } from './transactions';
@@ -889,7 +890,12 @@ export const endpoints = {
     }),
   },
   event: {
-    public: endpoint({ method: 'GET', path: '/event/:id/public', response: ZTransactionPublic }),
+    public: endpoint({
+      method: 'GET',
+      path: '/event/:id/public',
+      query: ZTransactionShareQuery,
+      response: ZTransactionPublic,
+    }),
     delivery: endpoint({
       method: 'POST',
       path: '/event/delivery',
