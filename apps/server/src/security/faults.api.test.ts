@@ -167,6 +167,16 @@ describe.skipIf(!URL_)(
     afterAll(async () => {
       if (server) await killServer();
       await db?.end();
+      // end() resolves before the pool's backends are gone; terminating one still closing (FORCE)
+      // would reach its client, no longer in the pool, as an unhandled error
+      for (let i = 0; admin && i < 200; i++) {
+        const { rows } = await admin.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'fault-test'`,
+          [dbName],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await admin?.end();
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
