@@ -22,12 +22,20 @@ export async function openAsAdmin(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Types into a list's search box and waits until the list has taken it (the search is debounced and
- * kept in the URL; a new search also clears the row selection, so select only after this).
+ * Types into a list's search box and waits until the list shows the answer to it: the search is
+ * debounced and kept in the URL, then fetched while the previous rows stay on screen. A click on a
+ * row before the answer lands can hit a row the grid is about to re-render (the click is lost), so
+ * this waits for the list call carrying the search and for the loading overlay to go. A new search
+ * also clears the row selection, so select only after this.
  */
 export async function searchTable(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && new URL(r.url()).searchParams.get('search') === text,
+  );
   await page.getByRole('textbox', { name: 'Search' }).fill(text);
   await page.waitForURL((url) => url.searchParams.get('search') === text);
+  await answered;
+  await expect(page.getByText('Fetching data...')).toBeHidden();
 }
 
 /** One record as the partner API answers it (the tests read the fields they check). */

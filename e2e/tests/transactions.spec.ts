@@ -54,8 +54,14 @@ async function partner(request: APIRequestContext, api: AdminApi, url: string, d
 
 /** Opens the row menu "Actions for INV-…" (the table's first column) and picks `action`. */
 async function rowAction(page: Page, invoice: string, action: string): Promise<void> {
-  await page.getByRole('button', { name: `Actions for ${invoice}` }).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
+  const item = page.getByRole('menuitem', { name: action, exact: true });
+  // A refetch that re-renders the row between press and release loses the click: open again.
+  await expect(async () => {
+    if (await page.getByRole('menu').isVisible()) await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: `Actions for ${invoice}` }).click({ timeout: 5_000 });
+    await expect(item).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await item.click();
 }
 
 test.describe('transactions and reservations', () => {
