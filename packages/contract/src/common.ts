@@ -144,6 +144,19 @@ export const ROLE_LABELS: Record<TRole, string> = {
   viewer: 'Viewer',
 };
 
+/**
+ * The role sets of the spec's role tables (console §6, operational §1), written once: the server's
+ * guards (`config: { roles }`, a `Resource`'s `roles`) and the console's gates (areas, buttons)
+ * use these, never a list of their own.
+ * - ADMINS: settings, members, bulk delete/upload/export, transaction actions;
+ * - STAFF: admins and members — every write an operator's desk makes, and the pages viewers cannot open;
+ * - EVERYONE: every signed-in role (reads open to viewers, the dashboard).
+ */
+export const ADMINS = ['admin'] as const satisfies readonly TRole[];
+export const STAFF = ['admin', 'member'] as const satisfies readonly TRole[];
+export const EVERYONE = ROLES;
+export type TRoleSet = readonly TRole[];
+
 export const CURRENCIES = ['usd', 'eur', 'gbp', 'cad', 'aud'] as const;
 export const ZCurrency = z.enum(CURRENCIES);
 export type TCurrency = z.infer<typeof ZCurrency>;

@@ -1,4 +1,4 @@
-import { API_KEY_MESSAGES, ROLES, type TApiKeyScope, type TRole } from '@lockerops/contract';
+import { API_KEY_MESSAGES, ROLES, STAFF, type TApiKeyScope, type TRole } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -38,8 +38,6 @@ declare module 'fastify' {
     withTenant<T>(fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T>;
   }
 }
-
-const WRITERS: readonly TRole[] = ['admin', 'member'];
 
 /** Extracts a bearer token from the Authorization header. */
 export const bearerOf = (req: FastifyRequest): string | undefined => {
@@ -87,7 +85,7 @@ export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyRes
       auth = await apiKeys.resolve(apiKey);
     }
     if (!auth) throw Unauthorized();
-    const roles = config.roles ?? (req.method === 'GET' || req.method === 'HEAD' ? ROLES : WRITERS);
+    const roles = config.roles ?? (req.method === 'GET' || req.method === 'HEAD' ? ROLES : STAFF);
     if (!roles.includes(auth.role)) throw Forbidden();
     if (
       auth.actor.type === 'api_key' &&

@@ -1,7 +1,12 @@
-import { ROLES, type TFeatureFlag, type TRole } from '@lockerops/contract';
+import { EVERYONE, type TFeatureFlag, type TRole, type TRoleSet } from '@lockerops/contract';
 import { type AreaRegistration, SECTION_RULES, SIDEBAR_SECTIONS, type TSidebarSection } from './areaTypes';
 
 export type TFeatureFlags = Partial<Record<TFeatureFlag, boolean>>;
+
+/** Whether a role belongs to one of the contract's role sets (`ADMINS`, `STAFF`, `EVERYONE`). */
+export function inRoles(role: TRole, set: TRoleSet): boolean {
+  return set.includes(role);
+}
 
 /** The feature page an area needs (its own, or its section's), if any. */
 export function requiredFeature(area: AreaRegistration): TFeatureFlag | undefined {
@@ -13,8 +18,8 @@ export function requiredFeature(area: AreaRegistration): TFeatureFlag | undefine
  * `flags` undefined means the organization is unknown: feature-gated areas are then closed.
  */
 export function canAccess(area: AreaRegistration, role: TRole, flags: TFeatureFlags | undefined): boolean {
-  const roles = area.roles ?? (area.section ? SECTION_RULES[area.section].roles : undefined) ?? ROLES;
-  if (!roles.includes(role)) return false;
+  const roles = area.roles ?? (area.section ? SECTION_RULES[area.section].roles : undefined) ?? EVERYONE;
+  if (!inRoles(role, roles)) return false;
   const feature = requiredFeature(area);
   return !feature || !!flags?.[feature];
 }

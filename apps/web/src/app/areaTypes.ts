@@ -1,4 +1,4 @@
-import type { TFeatureFlag, TRole } from '@lockerops/contract';
+import { ADMINS, type TFeatureFlag, type TRole } from '@lockerops/contract';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
@@ -26,10 +26,6 @@ export interface SectionRule {
   roles?: readonly TRole[];
 }
 
-export const ADMIN_ONLY: readonly TRole[] = ['admin'];
-/** Everything but viewer: spec console §6 restricts viewers from every configuration page. */
-export const NOT_VIEWER: readonly TRole[] = ['admin', 'member'];
-
 export const SECTION_RULES: Record<TSidebarSection, SectionRule> = {
   analytics: { label: 'Analytics' },
   pricing: { label: 'Pricing', feature: 'pricing' },
@@ -40,8 +36,8 @@ export const SECTION_RULES: Record<TSidebarSection, SectionRule> = {
   event: { label: 'Events' },
   issue: { label: 'Issues' },
   notifications: { label: 'Notifications', feature: 'notifications' },
-  multi_tenant: { label: 'Multi-Tenant', feature: 'multi_tenant', roles: ADMIN_ONLY },
-  toolbox: { label: 'Toolbox', feature: 'toolbox', roles: ADMIN_ONLY },
+  multi_tenant: { label: 'Multi-Tenant', feature: 'multi_tenant', roles: ADMINS },
+  toolbox: { label: 'Toolbox', feature: 'toolbox', roles: ADMINS },
 };
 
 /**

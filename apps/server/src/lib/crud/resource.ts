@@ -1,9 +1,12 @@
 import {
+  ADMINS,
   CSV_MESSAGES,
+  EVERYONE,
   idsOf,
   type ListAreaEndpoints,
   MAX_PAGE_SIZE,
   MSG,
+  STAFF,
   type TBulkUploadRow,
   type TRole,
   type ZIdsRequest,
@@ -148,10 +151,6 @@ export interface Resource<
   softDeleteColumn?: AnyPgColumn;
 }
 
-const ADMIN: readonly TRole[] = ['admin'];
-const WRITERS: readonly TRole[] = ['admin', 'member'];
-const ALL: readonly TRole[] = ['admin', 'member', 'viewer'];
-
 /**
  * Entities with a history, for `GET history/{entity}/{id}`: the table and the roles that may read
  * the entity (the history answers 403 to the others, as the entity's own `GET` does).
@@ -278,12 +277,12 @@ export function crudRoutes<
   TQuery extends z.ZodObject,
 >(r: Resource<TOut, TCreate, TUpdate, TQuery>): FastifyPluginAsyncZod {
   const roles = {
-    read: r.roles?.read ?? ALL,
-    write: r.roles?.write ?? WRITERS,
-    update: r.roles?.update ?? r.roles?.write ?? WRITERS,
-    delete: r.roles?.delete ?? ADMIN,
-    upload: r.roles?.upload ?? ADMIN,
-    export: r.roles?.export ?? ADMIN,
+    read: r.roles?.read ?? EVERYONE,
+    write: r.roles?.write ?? STAFF,
+    update: r.roles?.update ?? r.roles?.write ?? STAFF,
+    delete: r.roles?.delete ?? ADMINS,
+    upload: r.roles?.upload ?? ADMINS,
+    export: r.roles?.export ?? ADMINS,
   };
   historyRegistry.set(r.entity, { table: r.table, roles: roles.read });
   tagDescriptions.set(r.tag, `spec: operational §7 ${r.tag}`);

@@ -1,4 +1,4 @@
-import { API_KEY_MESSAGES, ZApiKeyCreated, ZApiKeyList, ZDetailResponse } from '@lockerops/contract';
+import { ADMINS, API_KEY_MESSAGES, ZApiKeyCreated, ZApiKeyList, ZDetailResponse } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/openapi';
@@ -14,7 +14,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api-keys',
     {
-      config: { roles: ['admin'] },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: "The organization's API keys",
@@ -29,7 +29,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api-keys',
     {
-      config: { roles: ['admin'] },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Generate the API key',
@@ -49,7 +49,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api-keys/:id/rotate',
     {
-      config: { roles: ['admin'] },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Rotate the API key',
@@ -72,7 +72,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api-keys/:id',
     {
-      config: { roles: ['admin'] },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Revoke the API key',

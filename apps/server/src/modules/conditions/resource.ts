@@ -3,6 +3,7 @@ import {
   CONDITION_MESSAGES,
   endpoints,
   PRODUCT_MESSAGES,
+  STAFF,
   type TCondition,
   ZCondition,
   ZConditionCreateRequest,
@@ -129,7 +130,7 @@ export const conditionsResource: Resource<
   },
   csv: { headers: CONDITION_CSV_HEADERS },
   // viewers are kept out of the Conditions page (spec: console §6)
-  roles: { read: ['admin', 'member'] },
+  roles: { read: STAFF },
   messages: {
     created: CONDITION_MESSAGES.created,
     updated: CONDITION_MESSAGES.updated,

@@ -1,4 +1,9 @@
-import { CONDITION_MESSAGES, ZConditionActionResponse, ZConditionFlagsRequest } from '@lockerops/contract';
+import {
+  ADMINS,
+  CONDITION_MESSAGES,
+  ZConditionActionResponse,
+  ZConditionFlagsRequest,
+} from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +24,7 @@ export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/conditions/:id',
     {
-      config: { roles: ['admin'] },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Toggle auto report / auto maintenance',
@@ -57,7 +62,7 @@ export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/conditions/:id/clone',
     {
-      config: { roles: ['admin'] },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Clone a condition',
@@ -103,7 +108,7 @@ export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
   await productGated(app, async (scope) => {
-    restrictRoles(scope, [{ method: 'PUT', path: '/conditions/:id' }], ['admin']);
+    restrictRoles(scope, [{ method: 'PUT', path: '/conditions/:id' }], ADMINS);
     await scope.register(crudRoutes(conditionsResource));
     await scope.register(conditionActionRoutes);
   });

@@ -2,6 +2,7 @@ import {
   DEVICE_CSV_HEADERS,
   DEVICE_MESSAGES,
   endpoints,
+  STAFF,
   type TDevice,
   type TDeviceCreateValues,
   ZDevice,
@@ -186,7 +187,7 @@ export const devicesResource: Resource<
   csv: {
     headers: DEVICE_CSV_HEADERS,
   },
-  roles: { read: ['admin', 'member'], write: ['admin', 'member'] },
+  roles: { read: STAFF, write: STAFF },
   messages: {
     created: DEVICE_MESSAGES.created,
     updated: DEVICE_MESSAGES.updated,

@@ -1,7 +1,9 @@
 import {
+  ADMINS,
   DEVICE_MESSAGES,
   deviceRuleIssues,
   idsOf,
+  STAFF,
   type TDeviceCreateValues,
   ZDevice,
   ZDeviceBulkEditRequest,
@@ -47,8 +49,6 @@ import {
   unlockToWire,
 } from './unlocks';
 
-const ADMIN = ['admin'] as const;
-const WRITERS = ['admin', 'member'] as const;
 const tags = ['Devices'];
 const Params = z.object({ id: z.uuid() });
 
@@ -93,7 +93,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.patch(
       '/devices',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Bulk edit devices ("Edit Devices")',
@@ -155,7 +155,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.patch(
       '/devices/maintain-all',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Maintenance toggle for one or many devices',
@@ -176,7 +176,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.patch(
       '/devices/unlock',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Unlock one or the selected devices',
@@ -202,7 +202,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.get(
       '/devices/:id/lock-status',
       {
-        config: { roles: WRITERS },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Ask a lock for its status',
@@ -244,7 +244,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.patch(
       '/devices/:id/virtual-lock',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Connect or disconnect a virtual lock',
@@ -278,7 +278,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.get(
       '/devices/:id/unlocks',
       {
-        config: { roles: WRITERS },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: "A device's unlock timeline",
@@ -313,7 +313,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.get(
       '/locations/:id/lock-settings',
       {
-        config: { roles: WRITERS },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: "A location's lock settings",
@@ -342,7 +342,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.put(
       '/locations/:id/lock-settings',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: "Set a location's lock settings",
@@ -396,7 +396,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.get(
       '/types/device/mode',
       {
-        config: { roles: WRITERS },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Device modes the organization may use',
@@ -414,7 +414,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.get(
       '/types/device/hardware',
       {
-        config: { roles: WRITERS },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Hardware types the organization may use',
@@ -432,7 +432,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
     app.get(
       '/device-logs/:id',
       {
-        config: { roles: WRITERS },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Device history log',

@@ -1,6 +1,8 @@
 import {
+  ADMINS,
   endpoints,
   GROUP_MESSAGES,
+  STAFF,
   type TGroup,
   ZGroup,
   ZGroupCreateRequest,
@@ -73,6 +75,6 @@ export const groupsResource: Resource<
   toValues: (input) => ({ name: input.name }),
   csv: { headers: ['name'] },
   // members may add groups but not open a group's edit (spec: operational §1)
-  roles: { read: ['admin', 'member'], update: ['admin'] },
+  roles: { read: STAFF, update: ADMINS },
   messages: { created: GROUP_MESSAGES.created, updated: GROUP_MESSAGES.updated },
 };

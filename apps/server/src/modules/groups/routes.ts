@@ -1,5 +1,7 @@
 import {
+  ADMINS,
   GROUP_MESSAGES,
+  STAFF,
   type TGroupResourceType,
   ZDetailResponse,
   ZGroupMembers,
@@ -63,7 +65,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/groups/:id/members',
     {
-      config: { roles: ['admin', 'member'] },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: "A group's users and resources",
@@ -111,7 +113,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       `/groups/:id/${action}`,
       {
-        config: { roles: ['admin'] },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: action === 'assign-user' ? 'Add users to a group' : 'Remove users from a group',
@@ -179,7 +181,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       `/groups/:id/${action}`,
       {
-        config: { roles: ['admin'] },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary:

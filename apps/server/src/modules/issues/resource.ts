@@ -2,6 +2,7 @@ import {
   endpoints,
   ISSUE_CSV_HEADERS,
   ISSUE_MESSAGES,
+  STAFF,
   type TIssue,
   ZIssue,
   ZIssueCreateRequest,
@@ -83,7 +84,7 @@ export const issuesResource: Resource<
       created_at: i.created_at,
     }),
   },
-  roles: { read: ['admin', 'member'] },
+  roles: { read: STAFF },
   messages: {
     created: ISSUE_MESSAGES.created,
     updated: ISSUE_MESSAGES.updated,

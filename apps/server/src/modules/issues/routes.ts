@@ -1,4 +1,4 @@
-import { ISSUE_MESSAGES, ZIssueActionResponse, ZIssueStatusQuery } from '@lockerops/contract';
+import { ISSUE_MESSAGES, STAFF, ZIssueActionResponse, ZIssueStatusQuery } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -65,7 +65,7 @@ export const issuesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/issues/:id',
     {
-      config: { roles: ['admin', 'member'] },
+      config: { roles: STAFF },
       schema: {
         tags: ['Issues'],
         summary: 'Change the status of an issue',

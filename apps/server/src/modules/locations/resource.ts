@@ -1,7 +1,9 @@
 import {
+  ADMINS,
   endpoints,
   LOCATION_CSV_HEADERS,
   LOCATION_MESSAGES,
+  STAFF,
   type TLocation,
   ZLocation,
   ZLocationCreateRequest,
@@ -171,6 +173,6 @@ export const locationsResource: Resource<
   },
   csv: { headers: LOCATION_CSV_HEADERS },
   // spec operational §1: members may add locations but cannot open a location's edit
-  roles: { read: ['admin', 'member'], write: ['admin', 'member'], update: ['admin'] },
+  roles: { read: STAFF, write: STAFF, update: ADMINS },
   messages: { created: LOCATION_MESSAGES.created, updated: LOCATION_MESSAGES.updated },
 };

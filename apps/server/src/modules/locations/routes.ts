@@ -1,5 +1,7 @@
 import {
+  ADMINS,
   LOCATION_MESSAGES,
+  STAFF,
   ZAssignee,
   ZDetailResponse,
   ZDevice,
@@ -37,8 +39,6 @@ import {
 } from './service';
 
 type LocationRow = typeof locations.$inferSelect;
-const ADMIN = ['admin'] as const;
-const WRITERS = ['admin', 'member'] as const;
 const tags = ['Locations'];
 const Params = z.object({ id: z.uuid() });
 
@@ -53,7 +53,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
     app.patch(
       '/location/:id',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Hide/live and other toggles of a location',
@@ -100,7 +100,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
     app.get(
       '/locations/:id/devices',
       {
-        config: { roles: WRITERS },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Devices at a location',
@@ -130,7 +130,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
     app.get(
       '/locations/:id/sizes',
       {
-        config: { roles: WRITERS },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Sizes at a location',
@@ -183,7 +183,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
     app.patch(
       '/location/:id/unlock',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: '"Unlock All": open every available door of a location',
@@ -231,7 +231,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
     app.patch(
       '/resources/:id/assign-user',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Assign a user or group to a restricted location',
@@ -267,7 +267,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
     app.patch(
       '/resources/:id/remove-user',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Remove a user or group from a location',
@@ -301,7 +301,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
       app.get(
         `/resources/:id/${kind}`,
         {
-          config: { roles: WRITERS },
+          config: { roles: STAFF },
           schema: {
             tags,
             summary: `The ${kind} assigned to a location`,
@@ -325,7 +325,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
     app.get(
       '/geocode/reverse',
       {
-        config: { roles: WRITERS },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Address of a map position (marker drag)',

@@ -1,4 +1,5 @@
 import {
+  ADMINS,
   CLOUD_LOCK_VENDORS,
   ZDetailResponse,
   ZLockVendorAccount,
@@ -10,7 +11,6 @@ import { z } from 'zod';
 import { errors } from '../../lib/openapi';
 import { listVendorAccounts, removeVendorAccount, saveVendorAccount } from './service';
 
-const ADMIN = ['admin'] as const;
 const tags = ['Devices'];
 const Params = z.object({ vendor: z.enum(CLOUD_LOCK_VENDORS) });
 
@@ -20,7 +20,7 @@ const Params = z.object({ vendor: z.enum(CLOUD_LOCK_VENDORS) });
  * secret is stored sealed (`SECRETS_KEY`) and answered only as its last 4 characters.
  */
 export const lockVendorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const config = { roles: ADMIN };
+  const config = { roles: ADMINS };
   app.get(
     '/lock-vendors',
     {

@@ -1,7 +1,8 @@
 import {
+  ADMINS,
   LOCKER_WALL_MESSAGES,
   MAX_PAGE_SIZE,
-  type TRole,
+  STAFF,
   ZDetailResponse,
   ZIdParams,
   ZLockerWall,
@@ -20,10 +21,6 @@ import { historyRegistry } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
 import * as service from './service';
 
-/** Viewers cannot open /locker-wall (spec: console §6), so the server refuses them every call too. */
-const READERS: readonly TRole[] = ['admin', 'member'];
-const WRITERS: readonly TRole[] = ['admin', 'member'];
-const ADMIN: readonly TRole[] = ['admin'];
 const tags = ['Locker walls'];
 const spec = 'spec: operational §2, §3, §4, §5, §7 Locker wall';
 
@@ -33,12 +30,13 @@ const spec = 'spec: operational §2, §3, §4, §5, §7 Locker wall';
  * transaction with its audit entry (`GET history/locker_wall/{id}`).
  */
 export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
-  historyRegistry.set(service.WALL_ENTITY, { table: lockerWalls, roles: READERS });
+  // viewers cannot open /locker-wall (spec: console §6), so the server refuses them every call too
+  historyRegistry.set(service.WALL_ENTITY, { table: lockerWalls, roles: STAFF });
 
   app.get(
     '/locker-walls',
     {
-      config: { roles: READERS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'List locker walls',
@@ -57,7 +55,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/locker-walls/:id',
     {
-      config: { roles: READERS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'One locker wall',
@@ -72,7 +70,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/locker-walls/:id/unassigned-devices',
     {
-      config: { roles: READERS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Devices that can go into a door of this wall',
@@ -88,7 +86,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/locker-walls',
     {
-      config: { roles: WRITERS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Create a locker wall',
@@ -103,7 +101,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/locker-walls/:id',
     {
-      config: { roles: WRITERS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Update a locker wall',
@@ -119,7 +117,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/locker-walls/:id',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Delete a locker wall',
@@ -138,7 +136,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/locker-walls/:id/doors',
     {
-      config: { roles: WRITERS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Assign, reassign or unassign the device of a door',
@@ -154,7 +152,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/locker-walls/:id/kiosk',
     {
-      config: { roles: WRITERS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Move the kiosk to another door',
@@ -170,7 +168,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/locker-walls/:id/kiosk',
     {
-      config: { roles: WRITERS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Remove the kiosk from a wall',

@@ -1,10 +1,12 @@
 import {
+  ADMINS,
   CSV_MESSAGES,
   idsOf,
   MAX_PAGE_SIZE,
   MEMBER_CSV_HEADERS,
   MEMBER_MESSAGES,
   MSG,
+  STAFF,
   type TBulkUploadRow,
   type TRole,
   ZBulkUploadResult,
@@ -50,8 +52,6 @@ import {
   toMemberFor,
 } from './service';
 
-const ADMIN: readonly TRole[] = ['admin'];
-const STAFF: readonly TRole[] = ['admin', 'member'];
 const Params = z.object({ id: z.uuid() });
 const tags = ['Team members'];
 const ListQuery = ZListQuery.extend(ZMemberListQuery.shape);
@@ -142,7 +142,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/members/export',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Export team members as CSV',
@@ -205,7 +205,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/members',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Invite a team member',
@@ -228,7 +228,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/members/:id',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Edit a team member',
@@ -272,7 +272,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/members',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Delete team members',
@@ -312,7 +312,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/members/:id/status',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Enable or disable a team member',
@@ -357,7 +357,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/members/:id/verify',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Mark a team member verified',
@@ -391,7 +391,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/members',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Change the role of several team members',
@@ -435,7 +435,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/members/resend-password-email',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Mail a new temporary password to a pending member',
@@ -469,7 +469,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/members/csv',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Invite team members from CSV',

@@ -2,6 +2,7 @@ import {
   endpoints,
   MEMBERSHIP_CSV_HEADERS,
   MEMBERSHIP_MESSAGES,
+  STAFF,
   type TMembership,
   ZMembership,
   ZMembershipCreateRequest,
@@ -234,7 +235,7 @@ export const membershipsResource: Resource<
       users: m.users.map((u) => u.id).join(';'),
     }),
   },
-  roles: { read: ['admin', 'member'] },
+  roles: { read: STAFF },
   messages: {
     created: MEMBERSHIP_MESSAGES.created,
     updated: MEMBERSHIP_MESSAGES.updated,

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, ZListQuery, ZSubscriber, zPage } from '@lockerops/contract';
+import { MAX_PAGE_SIZE, STAFF, ZListQuery, ZSubscriber, zPage } from '@lockerops/contract';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +21,7 @@ export async function membershipsRoutes(app: FastifyInstance): Promise<void> {
     api.get(
       '/memberships/subscribers',
       {
-        config: { roles: ['admin', 'member'] },
+        config: { roles: STAFF },
         schema: {
           tags: ['Memberships'],
           summary: 'Subscribers: users holding a membership',

@@ -5,6 +5,7 @@ import {
   NOTIFICATION_TIME_UNITS,
   NOTIFICATION_TYPES,
   SAMPLE_TEMPLATE_DATA,
+  STAFF,
   TEMPLATE_VARIABLE_NAMES,
   TEMPLATE_VARIABLES,
   type TNotificationDelivery,
@@ -39,7 +40,6 @@ import {
 
 const Params = z.object({ id: z.uuid() });
 const tags = ['Notifications'];
-const EDITORS = ['admin', 'member'] as const;
 
 /** `a***@example.com`, `+1******0100`: the delivery log never shows a whole address. */
 export function maskRecipient(to: string): string {
@@ -106,7 +106,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/types/notification/type',
     {
-      config: { roles: EDITORS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Notification modes, events and time units',
@@ -127,7 +127,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/:id/clone',
     {
-      config: { roles: EDITORS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Clone a notification template',
@@ -171,7 +171,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/notifications-service/notifications/:id/upload-images',
     {
-      config: { roles: EDITORS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Upload the header, body and footer images of a template',
@@ -227,7 +227,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/:id/deliveries',
     {
-      config: { roles: EDITORS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Delivery log of a template',
@@ -264,7 +264,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/:id/test',
     {
-      config: { roles: EDITORS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Send test',

@@ -1,9 +1,9 @@
 import {
+  ADMINS,
   hardwareRefinement,
   hasHardware,
   ORGANIZATION_MESSAGES,
   ROLES,
-  type TRole,
   ZCreateOrganizationFields,
   ZDetailResponse,
   ZIdParams,
@@ -22,8 +22,6 @@ import { errors } from '../../lib/openapi';
 import { organizationLabelFromHost } from '../../tenancy';
 import { requireFeature } from './flags';
 import { getSelf, OrganizationsService, toPublic } from './service';
-
-const ADMIN: readonly TRole[] = ['admin'];
 
 /** Wraps every field of a contract object so it also reads multipart text fields. */
 const multipartFields = <S extends Record<string, z.ZodType>>(shape: S) =>
@@ -112,7 +110,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organizations',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       preHandler: requireFeature('multi_tenant'),
       schema: {
         tags,
@@ -134,7 +132,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/organizations/:id',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       preHandler: requireFeature('multi_tenant'),
       schema: {
         tags,
@@ -155,7 +153,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/organizations/:id',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       preHandler: requireFeature('multi_tenant'),
       schema: {
         tags,
@@ -175,7 +173,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/organizations/:id/cancel',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       preHandler: requireFeature('multi_tenant'),
       schema: {
         tags,

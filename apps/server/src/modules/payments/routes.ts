@@ -1,5 +1,6 @@
 import {
   PAYMENT_MESSAGES,
+  STAFF,
   ZDetailResponse,
   ZPaymentsMode,
   ZStripeAccount,
@@ -60,7 +61,7 @@ export async function paymentsRoutes(
     api.post(
       '/stripe',
       {
-        config: { roles: ['admin', 'member'] },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Create the payment account (if none) and answer its onboarding link',
@@ -82,7 +83,7 @@ export async function paymentsRoutes(
     api.get(
       '/stripe/account',
       {
-        config: { roles: ['admin', 'member'] },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'The connected payment account',
@@ -95,7 +96,7 @@ export async function paymentsRoutes(
     api.delete(
       '/stripe',
       {
-        config: { roles: ['admin', 'member'] },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Disconnect the payment account',

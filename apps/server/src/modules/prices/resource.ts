@@ -2,6 +2,7 @@ import {
   endpoints,
   PRICE_CSV_HEADERS,
   PRICE_MESSAGES,
+  STAFF,
   type TPrice,
   ZPrice,
   ZPriceCreateRequest,
@@ -129,7 +130,7 @@ export const pricesResource: Resource<TPrice, typeof ZPriceCreateRequest, typeof
     toRecord: (p) => ({ ...p, amount: p.amount.toFixed(2) }),
   },
   // viewers are kept out of the pricing pages (spec: console §6)
-  roles: { read: ['admin', 'member'] },
+  roles: { read: STAFF },
   messages: {
     created: PRICE_MESSAGES.created,
     updated: PRICE_MESSAGES.updated,

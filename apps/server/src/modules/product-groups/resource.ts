@@ -2,6 +2,7 @@ import {
   endpoints,
   PRODUCT_GROUP_CSV_HEADERS,
   PRODUCT_GROUP_MESSAGES,
+  STAFF,
   type TProductGroup,
   ZProductGroup,
   ZProductGroupCreateRequest,
@@ -144,7 +145,7 @@ export const productGroupsResource: Resource<
   },
   csv: { headers: PRODUCT_GROUP_CSV_HEADERS },
   // viewers are kept out of the Product Groups page (spec: console §6)
-  roles: { read: ['admin', 'member'] },
+  roles: { read: STAFF },
   messages: {
     created: PRODUCT_GROUP_MESSAGES.created,
     updated: PRODUCT_GROUP_MESSAGES.updated,

@@ -2,16 +2,21 @@ import {
   endpoints,
   PRODUCT_CSV_HEADERS,
   PRODUCT_MESSAGES,
+  STAFF,
   type TProduct,
+  type TProductBulkUpdateRequest,
   ZProduct,
   ZProductCreateRequest,
   ZProductListQuery,
   ZProductUpdateRequest,
 } from '@lockerops/contract';
 import { and, eq, exists, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { conditions, devices, locations, productGroups, products } from '../../db/schema';
-import type { Resource } from '../../lib/crud/resource';
+import { Conflict, NotFound } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
+import { findOr404, type Resource, wireOf } from '../../lib/crud/resource';
 import { afterProductWrite, assertProductRefs, assertProductsDeletable, assertSerialFree } from './service';
 
 type ProductRow = typeof products.$inferSelect;
@@ -167,10 +172,95 @@ export const productsResource: Resource<
   },
   csv: { headers: PRODUCT_CSV_HEADERS },
   // viewers are kept out of the Inventory page (spec: console §6)
-  roles: { read: ['admin', 'member'] },
+  roles: { read: STAFF },
   messages: {
     created: PRODUCT_MESSAGES.created,
     updated: PRODUCT_MESSAGES.updated,
     deleted: PRODUCT_MESSAGES.deleted,
   },
 };
+
+/**
+ * One product of the organization. 404 (`NotFound`, 'Product not found') for a missing id or
+ * another organization's. spec: operational §7 `GET products/{id}/tracking`.
+ */
+export async function findProductOr404(tx: Tx, auth: AuthContext, id: string): Promise<ProductRow> {
+  return (await findOr404(tx, products, auth, id, PRODUCT_MESSAGES.notFound)) as unknown as ProductRow;
+}
+
+/**
+ * Clones one product (same name, image, SKU, money, description, group and condition; no serial
+ * number, in no device) with its 'Product Created' tracking entry and history entry; returns the
+ * clone's wire shape. 404 'Product not found' for a missing id or another organization's.
+ * spec: operational §2 Products, §7 `POST products/{id}/duplicate`.
+ */
+export async function duplicateProduct(tx: Tx, auth: AuthContext, id: string): Promise<TProduct> {
+  const source = await findProductOr404(tx, auth, id);
+  const [copy] = await tx
+    .insert(products)
+    .values({
+      organizationId: auth.organizationId,
+      name: source.name,
+      image: source.image,
+      serialNumber: null,
+      sku: source.sku,
+      price: source.price,
+      salesPrice: source.salesPrice,
+      msrp: source.msrp,
+      description: source.description,
+      idProductGroup: source.idProductGroup,
+      idCondition: source.idCondition,
+    })
+    .returning();
+  await afterProductWrite(tx, auth, copy!);
+  await writeAudit(tx, auth, {
+    entity: 'product',
+    entityId: copy!.id,
+    action: 'create',
+    after: { ...wireOf(products, copy as never), duplicated_from: source.id },
+  });
+  return (await productsToWire([copy!], tx))[0]!;
+}
+
+/**
+ * Applies the same `values` (from `productValues(input)`) to every product of `ids`, all or none:
+ * rows locked, references checked, a serial number for one product only; each changed product
+ * gets its condition effects and history entry. Returns how many changed. 404 'Product not found'
+ * when any id is missing or of another organization; 400/404 from the reference checks; 409 for a
+ * serial number on several products or already in use. spec: operational §5 Product, §7 `PATCH products`.
+ */
+export async function bulkUpdateProducts(
+  tx: Tx,
+  auth: AuthContext,
+  ids: string[],
+  input: TProductBulkUpdateRequest['product'],
+  values: ReturnType<typeof productValues>,
+): Promise<number> {
+  const before = await tx
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.organizationId, auth.organizationId)))
+    .for('update');
+  if (before.length !== ids.length) throw NotFound(PRODUCT_MESSAGES.notFound);
+  await assertProductRefs(tx, auth, input);
+  if (input.serial_number && ids.length > 1) throw Conflict(PRODUCT_MESSAGES.serialInUse);
+  await assertSerialFree(tx, auth, input.serial_number, ids);
+  const after = await tx
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(inArray(products.id, ids), eq(products.organizationId, auth.organizationId)))
+    .returning();
+  const beforeOf = new Map(before.map((b) => [b.id, b]));
+  for (const row of after) {
+    const old = beforeOf.get(row.id)!;
+    await afterProductWrite(tx, auth, row, old);
+    await writeAudit(tx, auth, {
+      entity: 'product',
+      entityId: row.id,
+      action: 'update',
+      before: wireOf(products, old as never),
+      after: wireOf(products, row as never),
+    });
+  }
+  return after.length;
+}

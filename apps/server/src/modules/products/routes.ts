@@ -1,28 +1,30 @@
 import {
+  ADMINS,
   PRODUCT_MESSAGES,
+  STAFF,
   ZProduct,
   ZProductBulkUpdateRequest,
   ZProductBulkUpdateResponse,
   ZProductTrackingResponse,
 } from '@lockerops/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { products } from '../../db/schema';
-import { BadRequest, Conflict, NotFound } from '../../errors';
-import { writeAudit } from '../../lib/crud/audit';
-import { crudRoutes, findOr404, wireOf } from '../../lib/crud/resource';
+import { BadRequest } from '../../errors';
+import { crudRoutes } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
-import { productsResource, productsToWire, productValues } from './resource';
+import {
+  bulkUpdateProducts,
+  duplicateProduct,
+  findProductOr404,
+  productsResource,
+  productValues,
+} from './resource';
 import { acceptImageUploads, productGated, restrictRoles } from './scope';
-import { afterProductWrite, assertProductRefs, assertSerialFree } from './service';
 import { productTimeline } from './tracking';
 
-type ProductRow = typeof products.$inferSelect;
 const Params = z.object({ id: z.uuid() });
 const tags = ['Products'];
-const EDITORS = ['admin', 'member'] as const;
 
 /**
  * The Products calls beyond CRUD (spec: operational §7 Products): duplicate, bulk edit and the
@@ -32,7 +34,7 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id/duplicate',
     {
-      config: { roles: EDITORS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Clone a product',
@@ -43,45 +45,16 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      req.withTenant(async (tx) => {
-        const source = (await findOr404(
-          tx,
-          products,
-          req.auth,
-          req.params.id,
-          PRODUCT_MESSAGES.notFound,
-        )) as unknown as ProductRow;
-        const [copy] = await tx
-          .insert(products)
-          .values({
-            organizationId: req.auth.organizationId,
-            name: source.name,
-            image: source.image,
-            serialNumber: null,
-            sku: source.sku,
-            price: source.price,
-            salesPrice: source.salesPrice,
-            msrp: source.msrp,
-            description: source.description,
-            idProductGroup: source.idProductGroup,
-            idCondition: source.idCondition,
-          })
-          .returning();
-        await afterProductWrite(tx, req.auth, copy!);
-        await writeAudit(tx, req.auth, {
-          entity: 'product',
-          entityId: copy!.id,
-          action: 'create',
-          after: { ...wireOf(products, copy as never), duplicated_from: source.id },
-        });
-        return { detail: PRODUCT_MESSAGES.cloned, product: (await productsToWire([copy!], tx))[0]! };
-      }),
+      req.withTenant(async (tx) => ({
+        detail: PRODUCT_MESSAGES.cloned,
+        product: await duplicateProduct(tx, req.auth, req.params.id),
+      })),
   );
 
   app.patch(
     '/products',
     {
-      config: { roles: ['admin'] },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Bulk edit products',
@@ -97,33 +70,8 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
       const values = productValues(input);
       if (!Object.keys(values).length) throw BadRequest(PRODUCT_MESSAGES.nothingToChange);
       return req.withTenant(async (tx) => {
-        const before = await tx
-          .select()
-          .from(products)
-          .where(and(inArray(products.id, ids), eq(products.organizationId, req.auth.organizationId)))
-          .for('update');
-        if (before.length !== ids.length) throw NotFound(PRODUCT_MESSAGES.notFound);
-        await assertProductRefs(tx, req.auth, input);
-        if (input.serial_number && ids.length > 1) throw Conflict(PRODUCT_MESSAGES.serialInUse);
-        await assertSerialFree(tx, req.auth, input.serial_number, ids);
-        const after = await tx
-          .update(products)
-          .set({ ...values, updatedAt: new Date() })
-          .where(and(inArray(products.id, ids), eq(products.organizationId, req.auth.organizationId)))
-          .returning();
-        const beforeOf = new Map(before.map((b) => [b.id, b]));
-        for (const row of after) {
-          const old = beforeOf.get(row.id)!;
-          await afterProductWrite(tx, req.auth, row, old);
-          await writeAudit(tx, req.auth, {
-            entity: 'product',
-            entityId: row.id,
-            action: 'update',
-            before: wireOf(products, old as never),
-            after: wireOf(products, row as never),
-          });
-        }
-        return { detail: PRODUCT_MESSAGES.bulkUpdated(after.length), updated: after.length };
+        const updated = await bulkUpdateProducts(tx, req.auth, ids, input, values);
+        return { detail: PRODUCT_MESSAGES.bulkUpdated(updated), updated };
       });
     },
   );
@@ -131,7 +79,7 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id/tracking',
     {
-      config: { roles: EDITORS },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: "A product's history (Asset History Log)",
@@ -143,7 +91,7 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       req.withTenant(async (tx) => {
-        await findOr404(tx, products, req.auth, req.params.id, PRODUCT_MESSAGES.notFound);
+        await findProductOr404(tx, req.auth, req.params.id);
         return { items: await productTimeline(tx, req.auth.organizationId, req.params.id) };
       }),
   );
@@ -165,7 +113,7 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
       ],
       PRODUCT_MESSAGES.onlyImages,
     );
-    restrictRoles(scope, [{ method: 'PUT', path: '/products/:id' }], ['admin']);
+    restrictRoles(scope, [{ method: 'PUT', path: '/products/:id' }], ADMINS);
     await scope.register(crudRoutes(productsResource));
     await scope.register(productActionRoutes);
   });

@@ -2,6 +2,7 @@ import {
   endpoints,
   PROMO_CSV_HEADERS,
   PROMO_MESSAGES,
+  STAFF,
   type TPromo,
   ZPromo,
   ZPromoCreateRequest,
@@ -84,7 +85,7 @@ export const promosResource: Resource<TPromo, typeof ZPromoCreateRequest, typeof
     };
   },
   csv: { headers: PROMO_CSV_HEADERS },
-  roles: { read: ['admin', 'member'] },
+  roles: { read: STAFF },
   messages: {
     created: PROMO_MESSAGES.created,
     updated: PROMO_MESSAGES.updated,

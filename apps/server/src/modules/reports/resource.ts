@@ -1,4 +1,5 @@
 import {
+  ADMINS,
   endpoints,
   REPORT_MESSAGES,
   type TReport,
@@ -48,7 +49,7 @@ export const reportsResource: Resource<TReport, typeof ZReportCreateRequest, typ
     headers: ['name', 'contents', 'recurrence', 'weekday', 'month', 'when', 'send_time', 'last_sent'],
   },
   // bulk delete, like row selection, is the admin's (console §6); the console offers it to admins only
-  roles: { delete: ['admin'], upload: ['admin'], export: ['admin'] },
+  roles: { delete: ADMINS, upload: ADMINS, export: ADMINS },
   messages: {
     created: REPORT_MESSAGES.created,
     updated: REPORT_MESSAGES.updated,

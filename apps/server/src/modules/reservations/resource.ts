@@ -2,6 +2,7 @@ import {
   endpoints,
   RESERVATION_CSV_HEADERS,
   RESERVATION_MESSAGES,
+  STAFF,
   type TReservation,
   type TReservationCreateValues,
   WEEKDAYS,
@@ -174,7 +175,7 @@ export const reservationsResource: Resource<
       ...Object.fromEntries(WEEKDAYS.map((d) => [d, r.recurring ? r[d] : ''])),
     }),
   },
-  roles: { read: ['admin', 'member'] },
+  roles: { read: STAFF },
   messages: {
     created: RESERVATION_MESSAGES.created,
     updated: RESERVATION_MESSAGES.updated,

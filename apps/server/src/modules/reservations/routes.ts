@@ -1,6 +1,6 @@
 import {
   RESERVATION_MESSAGES,
-  type TRole,
+  STAFF,
   ZReservationSettings,
   ZReservationSettingsResponse,
   ZReservationSettingsUpdateRequest,
@@ -13,8 +13,6 @@ import { writeAudit } from '../../lib/crud/audit';
 import { errors } from '../../lib/openapi';
 import { getReservationSettings, saveReservationSettings, trackingInUse } from './service';
 
-const NOT_VIEWER: readonly TRole[] = ['admin', 'member'];
-
 /**
  * Reservation calls beyond CRUD (spec: operational §7 Reservations): `GET/PUT reservation-settings`
  * and `GET reservations/{tracking}/check-uniqueness`. Viewers: 403 (the Reservations page is closed
@@ -26,7 +24,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reservation-settings',
     {
-      config: { roles: NOT_VIEWER },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Reservation settings',
@@ -41,7 +39,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/reservation-settings',
     {
-      config: { roles: NOT_VIEWER },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Save the reservation settings',
@@ -69,7 +67,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reservations/:tracking/check-uniqueness',
     {
-      config: { roles: NOT_VIEWER },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Whether a delivery tracking number is free',

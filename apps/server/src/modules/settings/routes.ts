@@ -1,8 +1,8 @@
 import {
+  ADMINS,
   MSG,
   ROLES,
   SETTINGS_MESSAGES,
-  type TRole,
   ZDetailResponse,
   ZNotificationContactVerifyQuery,
   ZSettings,
@@ -28,7 +28,6 @@ import {
   sendContactVerification,
 } from './service';
 
-const ADMIN: readonly TRole[] = ['admin'];
 const ZPageParams = z.object({ page: z.string().max(60) });
 const ZOrgParams = z.object({ org: z.uuid() });
 
@@ -64,7 +63,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/settings',
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: method === 'POST' ? 'Save all settings' : 'Update some settings',
@@ -150,7 +149,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/white-label',
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: method === 'PUT' ? 'Replace the branding' : 'Update part of the branding',
@@ -173,7 +172,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/white-label/:org',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Replace the branding of a managed organization',
@@ -198,7 +197,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/white-label/logo',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Upload the organization logo',
@@ -225,7 +224,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notification-contact/verify',
     {
-      config: { roles: ADMIN },
+      config: { roles: ADMINS },
       schema: {
         tags,
         summary: 'Mail a verification link to the notification contact',

@@ -1,4 +1,5 @@
 import {
+  ADMINS,
   TOOLBOX_MESSAGES,
   ZDetailResponse,
   ZIntegrationsState,
@@ -24,9 +25,6 @@ import {
   saveWidget,
 } from './service';
 
-/** Admins of organizations with the Toolbox flag (spec: console §6 "/apis, /apps-widgets and /integrations are always restricted"). */
-export const TOOLBOX_ROLES = ['admin'] as const;
-
 /**
  * The Apps & Widgets and Integrations calls (spec: console §2 Apps and widgets, Integrations;
  * issue 14): customizers saved per organization, the widget's publishable key, and the
@@ -35,7 +33,8 @@ export const TOOLBOX_ROLES = ['admin'] as const;
 export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireFeature('toolbox'));
   const tags = ['toolbox'];
-  const config = { roles: TOOLBOX_ROLES };
+  // admins of organizations with the Toolbox flag (spec: console §6 "/apis, /apps-widgets and /integrations are always restricted")
+  const config = { roles: ADMINS };
   const publicUrl = app.ctx.config.publicUrl;
 
   app.get(

@@ -1,6 +1,7 @@
 import {
+  ADMINS,
   TRANSACTION_MESSAGES as M,
-  type TRole,
+  STAFF,
   ZCourierDropoffRequest,
   ZPaymentConfirmationRequest,
   ZReturnRequest,
@@ -16,8 +17,6 @@ import { Refusal, type TransactionService } from './service';
 
 const Params = z.object({ id: z.uuid() });
 const tags = ['Transactions (partner)'];
-/** End-user apps and kiosks call with the organization's API key (acting as admin) or a team member's token. */
-const PARTNER: readonly TRole[] = ['admin', 'member'];
 const AUTH_NOTE =
   'Called by end-user apps, kiosks and the reservation widget with `X-API-Key`, or by a team member (admin or member) with a bearer token.';
 /** Doors of a super-tenant parent's shared locations (issue 18; `modules/devices/shared-doors.ts`). */
@@ -60,7 +59,8 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
       app.post(
         `/events/${s.mode}`,
         {
-          config: { roles: PARTNER },
+          // end-user apps and kiosks call with the organization's API key (acting as admin) or a team member's token
+          config: { roles: STAFF },
           schema: {
             tags,
             summary: s.summary,
@@ -83,7 +83,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
     app.post(
       '/events/:id/return',
       {
-        config: { roles: PARTNER },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Return a rental',
@@ -106,7 +106,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
     app.post(
       '/events/:id/pickup',
       {
-        config: { roles: PARTNER },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: "The user's pickup",
@@ -130,7 +130,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
     app.post(
       '/delivery/:id/dropoff',
       {
-        config: { roles: PARTNER },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: "The courier's drop-off",
@@ -155,7 +155,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
     app.post(
       '/events/:id/payment',
       {
-        config: { roles: ['admin'] },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Confirm or fail a pending payment',

@@ -1,10 +1,11 @@
 import {
+  ADMINS,
   TRANSACTION_MESSAGES as M,
   MSG,
+  STAFF,
   TRANSACTION_CSV_HEADERS,
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_STATUSES,
-  type TRole,
   ZCancelRequest,
   ZDeliveryCompleteRequest,
   ZDeliveryCreateRequest,
@@ -43,10 +44,6 @@ import { TransactionService } from './service';
 
 const Params = z.object({ id: z.uuid() });
 const tags = ['Transactions'];
-/** Transaction actions: admins only (spec: operational §1 "members cannot see transaction actions, end"). */
-const ADMIN: readonly TRole[] = ['admin'];
-/** Deliveries are created and completed at the desk: admins and members. */
-const DESK: readonly TRole[] = ['admin', 'member'];
 
 /**
  * The Transactions area (spec: operational §2 Transactions, §3 Transaction (event), §4, §5, §7
@@ -105,7 +102,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     app.get(
       '/events/export',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Export transactions as CSV',
@@ -236,7 +233,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     app.patch(
       '/events/:id/service',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'A service step: charge, dropoff or pickup',
@@ -267,7 +264,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     app.patch(
       '/events/:id/cancel',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Cancel a transaction',
@@ -287,7 +284,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     app.patch(
       '/events',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'End one or many transactions',
@@ -308,7 +305,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     app.patch(
       '/events/:id/refund',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Refund a transaction',
@@ -327,7 +324,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     app.patch(
       '/events/:id/penalize',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Penalize a transaction',
@@ -348,7 +345,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     app.post(
       '/event/delivery',
       {
-        config: { roles: DESK },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: 'Create a delivery',
@@ -367,7 +364,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     app.patch(
       '/delivery/:id/complete',
       {
-        config: { roles: DESK },
+        config: { roles: STAFF },
         schema: {
           tags,
           summary: "Complete a delivery's drop-off",
@@ -392,7 +389,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     app.post(
       '/events/:id/resend-code',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Send the pickup code again',
@@ -421,7 +418,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
     app.post(
       '/events/:id/share',
       {
-        config: { roles: ADMIN },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: 'Share a transaction',

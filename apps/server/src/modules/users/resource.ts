@@ -1,5 +1,6 @@
 import {
   endpoints,
+  STAFF,
   type TUser,
   USER_CSV_HEADERS,
   USER_MESSAGES,
@@ -130,7 +131,7 @@ export const usersResource: Resource<
   },
   csv: { headers: USER_CSV_HEADERS },
   softDeleteColumn: users.isDeleted,
-  roles: { read: ['admin', 'member'] },
+  roles: { read: STAFF },
   messages: { created: USER_MESSAGES.created, updated: USER_MESSAGES.updated },
 };
 

@@ -1,4 +1,6 @@
 import {
+  ADMINS,
+  STAFF,
   USER_MESSAGES,
   USER_TRANSACTIONS_LIMIT,
   ZUserActivationResponse,
@@ -34,7 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       `/users/:id/${action}`,
       {
-        config: { roles: ['admin'] },
+        config: { roles: ADMINS },
         schema: {
           tags,
           summary: `${action === 'activate' ? 'Activate' : 'Deactivate'} a user`,
@@ -70,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/search',
     {
-      config: { roles: ['admin', 'member'] },
+      config: { roles: STAFF },
       schema: {
         tags,
         summary: 'Find users by e-mail, phone or text',

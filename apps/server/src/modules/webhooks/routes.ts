@@ -1,4 +1,5 @@
 import {
+  ADMINS,
   TOOLBOX_MESSAGES,
   WEBHOOK_EVENTS,
   ZDetailResponse,
@@ -15,7 +16,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/openapi';
 import { requireFeature } from '../organizations/flags';
-import { TOOLBOX_ROLES } from '../toolbox/routes';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -56,7 +56,7 @@ const SIGNING =
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireFeature('toolbox'));
   const tags = ['webhooks'];
-  const config = { roles: TOOLBOX_ROLES };
+  const config = { roles: ADMINS };
   const { secrets, config: cfg } = app.ctx;
 
   app.get(

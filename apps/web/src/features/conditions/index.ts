@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Product conditions (operational-data-areas §2); viewers are kept out (§1). */
 export const conditionsArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const conditionsArea: AreaRegistration = {
   title: 'Conditions',
   icon: RuleOutlined,
   section: 'product',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./ConditionsPage').then((m) => ({ default: m.ConditionsPage }))),
 };

@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Devices: the locker doors (operational-data-areas §2). */
 export const devicesArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const devicesArea: AreaRegistration = {
   title: 'Devices',
   icon: LockOutlined,
   section: 'doors',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./DevicesPage').then((m) => ({ default: m.DevicesPage }))),
 };

@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** User groups (operational-data-areas §2). */
 export const groupsArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const groupsArea: AreaRegistration = {
   title: 'Groups',
   icon: GroupsOutlined,
   section: 'people',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./GroupsPage').then((m) => ({ default: m.GroupsPage }))),
 };

@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Issues (console §2 Issues list); viewers are kept out (§6). */
 export const issuesArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const issuesArea: AreaRegistration = {
   title: 'Issues',
   icon: ReportProblemOutlined,
   section: 'issue',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./IssuesPage').then((m) => ({ default: m.IssuesPage }))),
 };

@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Locations (operational-data-areas §2). */
 export const locationsArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const locationsArea: AreaRegistration = {
   title: 'Locations',
   icon: PlaceOutlined,
   section: 'places',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./LocationsPage').then((m) => ({ default: m.LocationsPage }))),
 };

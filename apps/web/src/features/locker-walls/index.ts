@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Locker walls (operational-data-areas §2 Locker wall); viewers are kept out (§1). */
 export const lockerWallArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const lockerWallArea: AreaRegistration = {
   title: 'Locker Wall',
   icon: ViewModuleOutlined,
   section: 'places',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./LockerWallPage').then((m) => ({ default: m.LockerWallPage }))),
 };

@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Team members (operational-data-areas §2). */
 export const teamMembersArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const teamMembersArea: AreaRegistration = {
   title: 'Team Members',
   icon: BadgeOutlined,
   section: 'people',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./TeamMembersPage').then((m) => ({ default: m.TeamMembersPage }))),
 };

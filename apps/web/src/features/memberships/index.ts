@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Subscription plans (operational-data-areas §2). */
 export const subscriptionsArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const subscriptionsArea: AreaRegistration = {
   title: 'Subscriptions',
   icon: CardMembershipOutlined,
   section: 'pricing',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./SubscriptionsPage').then((m) => ({ default: m.SubscriptionsPage }))),
 };

@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Notification templates (console §2 Notifications list); viewers are kept out (§6). */
 export const notificationsArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const notificationsArea: AreaRegistration = {
   title: 'Notifications',
   icon: NotificationsOutlined,
   section: 'notifications',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./NotificationsPage').then((m) => ({ default: m.NotificationsPage }))),
 };

@@ -1,6 +1,7 @@
+import { ADMINS } from '@lockerops/contract';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import { lazy } from 'react';
-import { ADMIN_ONLY, type AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Multi-tenant organization list, admin only (console §2, §6). */
 export const multiTenantArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const multiTenantArea: AreaRegistration = {
   title: 'Multi-Tenant',
   icon: ApartmentOutlined,
   section: 'multi_tenant',
-  roles: ADMIN_ONLY,
+  roles: ADMINS,
   page: lazy(() => import('./OrganizationsPage').then((m) => ({ default: m.OrganizationsPage }))),
 };

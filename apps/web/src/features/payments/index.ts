@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Payment-provider set-up (console §2, §4). */
 export const pricingSetUpArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const pricingSetUpArea: AreaRegistration = {
   title: 'Pricing set-up',
   icon: AccountBalanceOutlined,
   section: 'pricing',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./PricingSetUpPage').then((m) => ({ default: m.PricingSetUpPage }))),
 };

@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Pay-per prices (operational-data-areas §2). */
 export const payPerArea: AreaRegistration = {
@@ -8,7 +9,7 @@ export const payPerArea: AreaRegistration = {
   title: 'Pay-per',
   icon: PriceChangeOutlined,
   section: 'pricing',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./PayPerPage').then((m) => ({ default: m.PayPerPage }))),
 };
 
@@ -17,6 +18,6 @@ export const pricingArea: AreaRegistration = {
   path: '/pricing',
   title: 'Pricing',
   feature: 'pricing',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./PricingPage').then((m) => ({ default: m.PricingPage }))),
 };

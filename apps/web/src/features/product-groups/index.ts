@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Product groups (operational-data-areas §2); viewers are kept out (§1). */
 export const productGroupsArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const productGroupsArea: AreaRegistration = {
   title: 'Product Groups',
   icon: CategoryOutlined,
   section: 'product',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./ProductGroupsPage').then((m) => ({ default: m.ProductGroupsPage }))),
 };

@@ -15,7 +15,7 @@ import { ProductFormDialog } from './ProductFormDialog';
  * /inventory (spec operational §2 Products): Add Product, search, the products table with clone, and
  * for admins edit ("Edit Product" with the "Product History Log" tab), delete, bulk edit ("Edit
  * Products"), bulk delete, export and bulk upload. Members cannot open the product edit (spec §1);
- * viewers never reach the page (NOT_VIEWER).
+ * viewers never reach the page (STAFF).
  */
 export function InventoryPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
   const user = useCurrentUser();

@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Products, shown as Inventory (operational-data-areas §2); viewers are kept out (§1). */
 export const inventoryArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const inventoryArea: AreaRegistration = {
   title: 'Inventory',
   icon: Inventory2Outlined,
   section: 'product',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./InventoryPage').then((m) => ({ default: m.InventoryPage }))),
 };

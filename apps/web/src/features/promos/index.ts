@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Promo codes (operational-data-areas §2). */
 export const promoCodesArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const promoCodesArea: AreaRegistration = {
   title: 'Promo codes',
   icon: LocalOfferOutlined,
   section: 'pricing',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./PromoCodesPage').then((m) => ({ default: m.PromoCodesPage }))),
 };

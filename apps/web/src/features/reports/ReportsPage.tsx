@@ -1,9 +1,16 @@
-import { describeSchedule, REPORT_CONTENT_LABELS, REPORT_MESSAGES, type TReport } from '@lockerops/contract';
+import {
+  describeSchedule,
+  REPORT_CONTENT_LABELS,
+  REPORT_MESSAGES,
+  STAFF,
+  type TReport,
+} from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useCurrentUser } from '../../api/session';
+import { inRoles } from '../../app/access';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime } from '../../lib/format';
@@ -80,7 +87,7 @@ export function reportColumns(download: (r: TReport, format: 'csv' | 'pdf') => v
 export function ReportsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
-  const canWrite = user.role === 'admin' || user.role === 'member';
+  const canWrite = inRoles(user.role, STAFF);
   const [dialog, setDialog] = useState<{ report: TReport | null } | null>(null);
   const download = useReportDownload();
   const columns = useMemo(() => reportColumns(download), [download]);

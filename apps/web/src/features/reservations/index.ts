@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Reservations (operational-data-areas §2). */
 export const reservationsArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const reservationsArea: AreaRegistration = {
   title: 'Reservations',
   icon: EventAvailableOutlined,
   section: 'event',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./ReservationsPage').then((m) => ({ default: m.ReservationsPage }))),
 };

@@ -1,12 +1,13 @@
+import { STAFF } from '@lockerops/contract';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Settings (console §2); reached from the profile menu, not the sidebar. */
 export const settingsArea: AreaRegistration = {
   path: '/settings',
   title: 'Settings',
   icon: SettingsOutlined,
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage }))),
 };

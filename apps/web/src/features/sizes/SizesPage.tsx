@@ -13,7 +13,7 @@ import { SizeFormDialog } from './SizeFormDialog';
 /**
  * /sizes (spec operational §2 Sizes): Add Size, search, the sizes table (select, image, name, width,
  * depth, height, action), delete, admin bulk delete/export, pagination. Viewers never reach it
- * (NOT_VIEWER in the registration); only admins select rows and get the Bulk Upload tab.
+ * (STAFF in the registration); only admins select rows and get the Bulk Upload tab.
  */
 export function SizesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
   const user = useCurrentUser();

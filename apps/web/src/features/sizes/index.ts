@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import StraightenOutlined from '@mui/icons-material/StraightenOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Door sizes (operational-data-areas §2 Sizes); viewers are kept out (§1). */
 export const sizesArea: AreaRegistration = {
@@ -8,6 +9,6 @@ export const sizesArea: AreaRegistration = {
   title: 'Sizes',
   icon: StraightenOutlined,
   section: 'doors',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./SizesPage').then((m) => ({ default: m.SizesPage }))),
 };

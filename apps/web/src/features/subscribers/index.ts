@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import SubscriptionsOutlined from '@mui/icons-material/SubscriptionsOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /**
  * Subscribers of subscription plans (operational-data-areas §2). Plans are part of Pricing, so the
@@ -11,7 +12,7 @@ export const subscribersArea: AreaRegistration = {
   title: 'Subscribers',
   icon: SubscriptionsOutlined,
   section: 'people',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   feature: 'pricing',
   page: lazy(() => import('./SubscribersPage').then((m) => ({ default: m.SubscribersPage }))),
 };

@@ -2,6 +2,7 @@ import {
   TRANSACTION_MESSAGES as M,
   MODE_LABELS,
   MODES,
+  STAFF,
   type TPage,
   TRANSACTION_STATUS_LABELS,
   TRANSACTIONS_PAGE_SIZE,
@@ -18,6 +19,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { formatApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/session';
+import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, useListParams } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
@@ -80,7 +82,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   /** Deliveries are created at the desk: admins and members (the server's `POST event/delivery` roles). */
-  const canCreateDelivery = isAdmin || user.role === 'member';
+  const canCreateDelivery = inRoles(user.role, STAFF);
   const [creating, setCreating] = useState(false);
   const symbol = useCurrencySymbol();
   const queryClient = useQueryClient();

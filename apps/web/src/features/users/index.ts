@@ -1,6 +1,7 @@
+import { STAFF } from '@lockerops/contract';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { lazy } from 'react';
-import { type AreaRegistration, NOT_VIEWER } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../app/areaTypes';
 
 /** Users (operational-data-areas §2); viewers are kept out (console §6). */
 export const usersArea: AreaRegistration = {
@@ -8,7 +9,7 @@ export const usersArea: AreaRegistration = {
   title: 'Users',
   icon: PersonOutlined,
   section: 'people',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./UsersPage').then((m) => ({ default: m.UsersPage }))),
 };
 
@@ -16,6 +17,6 @@ export const usersArea: AreaRegistration = {
 export const userDetailsArea: AreaRegistration = {
   path: '/users/:id/details',
   title: 'User Transaction History',
-  roles: NOT_VIEWER,
+  roles: STAFF,
   page: lazy(() => import('./UserDetailsPage').then((m) => ({ default: m.UserDetailsPage }))),
 };
