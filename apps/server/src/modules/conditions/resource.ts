@@ -14,7 +14,8 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { conditions, products } from '../../db/schema';
 import { NotFound } from '../../errors';
-import type { Resource } from '../../lib/crud/resource';
+import { writeAudit } from '../../lib/crud/audit';
+import { findOr404, lockOr404, type Resource, wireOf } from '../../lib/crud/resource';
 import { deviceOfProduct } from '../products/service';
 import { applyConditionEffects } from './service';
 
@@ -137,3 +138,66 @@ export const conditionsResource: Resource<
     deleted: CONDITION_MESSAGES.deleted,
   },
 };
+
+/**
+ * Sets the auto report / auto maintenance flags of one condition (absent ones are kept), under a
+ * row lock, with its history entry; returns the condition's wire shape. 404 (`NotFound`) for a
+ * missing id or another organization's. spec: operational §7 `PATCH conditions/{id}`.
+ */
+export async function setConditionFlags(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  flags: { auto_report?: boolean; auto_maintenance?: boolean },
+): Promise<TCondition> {
+  const before = (await lockOr404(tx, conditions, auth, id)) as unknown as ConditionRow;
+  const { auto_report, auto_maintenance } = flags;
+  const [after] = await tx
+    .update(conditions)
+    .set({
+      ...(auto_report === undefined ? {} : { autoReport: auto_report }),
+      ...(auto_maintenance === undefined ? {} : { autoMaintenance: auto_maintenance }),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(conditions.id, before.id), eq(conditions.organizationId, auth.organizationId)))
+    .returning();
+  await writeAudit(tx, auth, {
+    entity: 'condition',
+    entityId: before.id,
+    action: 'update',
+    before: wireOf(conditions, before as never),
+    after: wireOf(conditions, after as never),
+  });
+  return (await conditionsToWire([after!], tx))[0]!;
+}
+
+/**
+ * Clones one condition as '{name} (copy)' with the same auto flags and no products (a product is
+ * in one condition), with its history entry; returns the copy's wire shape. 404 (`NotFound`,
+ * 'Condition not found') for a missing id or another organization's. spec: operational §2 Conditions.
+ */
+export async function cloneCondition(tx: Tx, auth: AuthContext, id: string): Promise<TCondition> {
+  const source = (await findOr404(
+    tx,
+    conditions,
+    auth,
+    id,
+    CONDITION_MESSAGES.notFound,
+  )) as unknown as ConditionRow;
+  const [copy] = await tx
+    .insert(conditions)
+    .values({
+      organizationId: auth.organizationId,
+      name: `${source.name} (copy)`,
+      autoReport: source.autoReport,
+      autoMaintenance: source.autoMaintenance,
+    })
+    .returning();
+  await writeAudit(tx, auth, {
+    entity: 'condition',
+    entityId: copy!.id,
+    action: 'create',
+    after: { ...wireOf(conditions, copy as never), cloned_from: source.id },
+  });
+  return (await conditionsToWire([copy!], tx))[0]!;
+}

@@ -4,18 +4,14 @@ import {
   ZConditionActionResponse,
   ZConditionFlagsRequest,
 } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conditions } from '../../db/schema';
-import { writeAudit } from '../../lib/crud/audit';
-import { crudRoutes, findOr404, lockOr404, wireOf } from '../../lib/crud/resource';
+import { crudRoutes } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
 import { productGated, restrictRoles } from '../products/scope';
-import { conditionsResource, conditionsToWire } from './resource';
+import { cloneCondition, conditionsResource, setConditionFlags } from './resource';
 
-type ConditionRow = typeof conditions.$inferSelect;
 const Params = z.object({ id: z.uuid() });
 const tags = ['Conditions'];
 
@@ -36,27 +32,10 @@ export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      req.withTenant(async (tx) => {
-        const before = (await lockOr404(tx, conditions, req.auth, req.params.id)) as unknown as ConditionRow;
-        const { auto_report, auto_maintenance } = req.body;
-        const [after] = await tx
-          .update(conditions)
-          .set({
-            ...(auto_report === undefined ? {} : { autoReport: auto_report }),
-            ...(auto_maintenance === undefined ? {} : { autoMaintenance: auto_maintenance }),
-            updatedAt: new Date(),
-          })
-          .where(and(eq(conditions.id, before.id), eq(conditions.organizationId, req.auth.organizationId)))
-          .returning();
-        await writeAudit(tx, req.auth, {
-          entity: 'condition',
-          entityId: before.id,
-          action: 'update',
-          before: wireOf(conditions, before as never),
-          after: wireOf(conditions, after as never),
-        });
-        return { detail: CONDITION_MESSAGES.saved, condition: (await conditionsToWire([after!], tx))[0]! };
-      }),
+      req.withTenant(async (tx) => ({
+        detail: CONDITION_MESSAGES.saved,
+        condition: await setConditionFlags(tx, req.auth, req.params.id, req.body),
+      })),
   );
 
   app.post(
@@ -73,31 +52,10 @@ export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      req.withTenant(async (tx) => {
-        const source = (await findOr404(
-          tx,
-          conditions,
-          req.auth,
-          req.params.id,
-          CONDITION_MESSAGES.notFound,
-        )) as unknown as ConditionRow;
-        const [copy] = await tx
-          .insert(conditions)
-          .values({
-            organizationId: req.auth.organizationId,
-            name: `${source.name} (copy)`,
-            autoReport: source.autoReport,
-            autoMaintenance: source.autoMaintenance,
-          })
-          .returning();
-        await writeAudit(tx, req.auth, {
-          entity: 'condition',
-          entityId: copy!.id,
-          action: 'create',
-          after: { ...wireOf(conditions, copy as never), cloned_from: source.id },
-        });
-        return { detail: CONDITION_MESSAGES.cloned, condition: (await conditionsToWire([copy!], tx))[0]! };
-      }),
+      req.withTenant(async (tx) => ({
+        detail: CONDITION_MESSAGES.cloned,
+        condition: await cloneCondition(tx, req.auth, req.params.id),
+      })),
   );
 };
 

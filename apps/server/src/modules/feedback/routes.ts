@@ -1,11 +1,10 @@
 import { MSG, ROLES, ZFeedbackRequest, ZFeedbackResponse } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeImage } from '../../adapters/storage';
-import { feedback, organizations, settings } from '../../db/schema';
 import { filesOf, MULTIPART, zField, zFiles } from '../../lib/multipart';
 import { errors } from '../../lib/openapi';
+import { storeFeedback } from './repository';
 
 const ZFeedbackBody = z.object({
   location: zField(ZFeedbackRequest.shape.location),
@@ -41,31 +40,9 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const files = filesOf(body.images);
       const images: string[] = [];
       for (const file of files) images.push((await storeImage(app.ctx.storage, file, MSG.notImages)).url);
-      const { row, org, support } = await req.withTenant(async (tx) => {
-        const [row] = await tx
-          .insert(feedback)
-          .values({
-            organizationId: req.auth.organizationId,
-            memberId: req.auth.memberId,
-            location: body.location ?? '',
-            device: body.device ?? '',
-            member: body.member ?? '',
-            department: body.department,
-            description: body.description,
-            notes: body.notes ?? '',
-            images,
-          })
-          .returning();
-        const [org] = await tx
-          .select()
-          .from(organizations)
-          .where(eq(organizations.id, req.auth.organizationId));
-        const [s] = await tx
-          .select()
-          .from(settings)
-          .where(eq(settings.organizationId, req.auth.organizationId));
-        return { row: row!, org: org!, support: s?.defaultSupportEmail };
-      });
+      const { row, org, support } = await req.withTenant((tx) =>
+        storeFeedback(tx, req.auth, { ...body, images }),
+      );
       if (support) {
         const base = app.ctx.config.publicUrl;
         const lines = [

@@ -1,6 +1,6 @@
 import { ZHealthResponse } from '@lockerops/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pingDatabase } from './repository';
 
 /** `GET health`: answers once the database answers. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['health'], summary: 'Liveness and database kind', response: { 200: ZHealthResponse } },
     },
     async () => {
-      await app.ctx.db.execute(sql`select 1`);
+      await pingDatabase(app.ctx.db);
       return { status: 'ok' as const, database: app.ctx.database.kind };
     },
   );

@@ -1,11 +1,10 @@
 import { ZHistoryResponse } from '@lockerops/contract';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditLog } from '../../db/schema';
 import { Forbidden, NotFound } from '../../errors';
 import { findOr404, historyRegistry } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
+import { listAuditEntries } from './repository';
 
 /**
  * `GET history/{entity}/{id}`: the audit entries of one record, newest first (at most 200) — the
@@ -33,18 +32,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { table } = entry;
       return req.withTenant(async (tx) => {
         await findOr404(tx, table, req.auth, req.params.id);
-        const rows = await tx
-          .select()
-          .from(auditLog)
-          .where(
-            and(
-              eq(auditLog.organizationId, req.auth.organizationId),
-              eq(auditLog.entity, req.params.entity),
-              eq(auditLog.entityId, req.params.id),
-            ),
-          )
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(200);
+        const rows = await listAuditEntries(tx, req.auth.organizationId, req.params.entity, req.params.id);
         return {
           items: rows.map((r) => ({
             id: r.id,

@@ -9,9 +9,12 @@ import {
   ZIssueListQuery,
   ZIssueUpdateRequest,
 } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
 import { issues } from '../../db/schema';
-import type { Resource } from '../../lib/crud/resource';
+import { writeAudit } from '../../lib/crud/audit';
+import { lockOr404, type Resource, wireOf } from '../../lib/crud/resource';
 import { assertIssueRefs, type IssueRow, issuesToWire, reporterOf, resolveIssueEvent } from './service';
 
 /**
@@ -91,3 +94,30 @@ export const issuesResource: Resource<
     deleted: ISSUE_MESSAGES.deleted,
   },
 };
+
+/**
+ * Sets the status of one issue (pending, in_progress or resolved), under a row lock, with its
+ * history entry; returns the issue's wire shape. 404 (`NotFound`) for a missing id or another
+ * organization's. spec: console §4 issue status, §7 `PATCH issues/{id}`.
+ */
+export async function setIssueStatus(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  status: IssueRow['status'],
+): Promise<TIssue> {
+  const before = (await lockOr404(tx, issues, auth, id)) as unknown as IssueRow;
+  const [after] = await tx
+    .update(issues)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(issues.id, before.id), eq(issues.organizationId, auth.organizationId)))
+    .returning();
+  await writeAudit(tx, auth, {
+    entity: 'issue',
+    entityId: before.id,
+    action: 'update',
+    before: wireOf(issues, before as never),
+    after: wireOf(issues, after as never),
+  });
+  return (await issuesToWire([after!], tx))[0]!;
+}

@@ -1,17 +1,13 @@
 import { ISSUE_MESSAGES, STAFF, ZIssueActionResponse, ZIssueStatusQuery } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detectImage } from '../../adapters/storage';
-import { issues } from '../../db/schema';
 import { BadRequest } from '../../errors';
-import { writeAudit } from '../../lib/crud/audit';
-import { crudRoutes, lockOr404, wireOf } from '../../lib/crud/resource';
+import { crudRoutes } from '../../lib/crud/resource';
 import { filesOf, MULTIPART } from '../../lib/multipart';
 import { errors } from '../../lib/openapi';
-import { issuesResource } from './resource';
-import { type IssueRow, issuesToWire } from './service';
+import { issuesResource, setIssueStatus } from './resource';
 
 const Params = z.object({ id: z.uuid() });
 
@@ -77,21 +73,9 @@ export const issuesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      req.withTenant(async (tx) => {
-        const before = (await lockOr404(tx, issues, req.auth, req.params.id)) as unknown as IssueRow;
-        const [after] = await tx
-          .update(issues)
-          .set({ status: req.query.status, updatedAt: new Date() })
-          .where(and(eq(issues.id, before.id), eq(issues.organizationId, req.auth.organizationId)))
-          .returning();
-        await writeAudit(tx, req.auth, {
-          entity: 'issue',
-          entityId: before.id,
-          action: 'update',
-          before: wireOf(issues, before as never),
-          after: wireOf(issues, after as never),
-        });
-        return { detail: ISSUE_MESSAGES.updated, issue: (await issuesToWire([after!], tx))[0]! };
-      }),
+      req.withTenant(async (tx) => ({
+        detail: ISSUE_MESSAGES.updated,
+        issue: await setIssueStatus(tx, req.auth, req.params.id, req.query.status),
+      })),
   );
 };

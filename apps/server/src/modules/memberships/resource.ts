@@ -1,15 +1,19 @@
 import {
   endpoints,
+  MAX_PAGE_SIZE,
   MEMBERSHIP_CSV_HEADERS,
   MEMBERSHIP_MESSAGES,
   STAFF,
+  type TListQuery,
   type TMembership,
+  type TPage,
+  type TSubscriber,
   ZMembership,
   ZMembershipCreateRequest,
   ZMembershipListQuery,
   ZMembershipUpdateRequest,
 } from '@lockerops/contract';
-import { and, count, eq, exists, inArray, notExists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { PlanSync } from '../../adapters/payments/plans';
 import type { Tx } from '../../db/client';
 import {
@@ -21,6 +25,7 @@ import {
   users,
 } from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
+import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import type { Resource } from '../../lib/crud/resource';
 import { moneyNumber, moneyText } from '../prices/pricing';
 import { defaultCurrency } from '../prices/resource';
@@ -290,4 +295,66 @@ export function withPlanSync(base: typeof membershipsResource, plans: PlanSync):
       Object.assign(row, values);
     },
   };
+}
+
+/**
+ * Subscribers: who holds which membership (users not deleted), newest first, paged (1-based, at
+ * most `MAX_PAGE_SIZE`); `search` (2+ characters) matches the membership name and the user name,
+ * last name or e-mail. Throws only the database's errors. spec: operational §2 /subscribers.
+ */
+export async function listSubscribers(
+  tx: Tx,
+  organizationId: string,
+  q: TListQuery,
+): Promise<TPage<TSubscriber>> {
+  const s = q.search?.trim();
+  const where = and(
+    eq(membershipUsers.organizationId, organizationId),
+    eq(users.isDeleted, false),
+    s && s.length >= 2
+      ? or(
+          ...[memberships.name, users.name, users.lastName, users.email].map((c) =>
+            ilike(sql`${c}::text`, likePattern(s)),
+          ),
+        )
+      : undefined,
+  );
+  const base = () =>
+    tx
+      .select({
+        membershipId: memberships.id,
+        membershipName: memberships.name,
+        userId: users.id,
+        name: users.name,
+        lastName: users.lastName,
+        email: users.email,
+        used: membershipUsers.usedTransactions,
+        createdAt: membershipUsers.createdAt,
+      })
+      .from(membershipUsers)
+      .innerJoin(memberships, eq(memberships.id, membershipUsers.membershipId))
+      .innerJoin(users, eq(users.id, membershipUsers.userId));
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(membershipUsers)
+    .innerJoin(memberships, eq(memberships.id, membershipUsers.membershipId))
+    .innerJoin(users, eq(users.id, membershipUsers.userId))
+    .where(where)) as [{ total: number }];
+  const size = Math.min(q.size, MAX_PAGE_SIZE);
+  const rows = await base()
+    .where(where)
+    .orderBy(desc(membershipUsers.createdAt), membershipUsers.membershipId, membershipUsers.userId)
+    .limit(size)
+    .offset(pageOffset(q.page, size));
+  return pageOf(
+    rows.map((r) => ({
+      membership: { id: r.membershipId, name: r.membershipName },
+      user: { id: r.userId, name: [r.name, r.lastName].filter(Boolean).join(' '), email: r.email },
+      used_transactions: r.used,
+      created_at: r.createdAt.toISOString(),
+    })),
+    total,
+    q.page,
+    size,
+  );
 }

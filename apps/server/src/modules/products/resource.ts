@@ -4,8 +4,8 @@ import {
   PRODUCT_MESSAGES,
   STAFF,
   type TProduct,
-  type TProductBulkUpdateRequest,
   ZProduct,
+  type ZProductBulkUpdateRequest,
   ZProductCreateRequest,
   ZProductListQuery,
   ZProductUpdateRequest,
@@ -233,7 +233,7 @@ export async function bulkUpdateProducts(
   tx: Tx,
   auth: AuthContext,
   ids: string[],
-  input: TProductBulkUpdateRequest['product'],
+  input: ReturnType<typeof ZProductBulkUpdateRequest.parse>['product'],
   values: ReturnType<typeof productValues>,
 ): Promise<number> {
   const before = await tx

@@ -1,15 +1,21 @@
 import {
   ADMINS,
   endpoints,
+  MAX_PAGE_SIZE,
   REPORT_MESSAGES,
+  type TPage,
   type TReport,
   type TReportCreateRequest,
   ZReport,
   ZReportCreateRequest,
   ZReportUpdateRequest,
 } from '@lockerops/contract';
+import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
 import { reports } from '../../db/schema';
-import type { Resource } from '../../lib/crud/resource';
+import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
+import { findOr404, type Resource } from '../../lib/crud/resource';
 import { assertAssignees, type ReportRow, reportsToWire, reportValues } from './service';
 
 /**
@@ -56,3 +62,37 @@ export const reportsResource: Resource<TReport, typeof ZReportCreateRequest, typ
     deleted: REPORT_MESSAGES.deleted,
   },
 };
+
+/**
+ * The reports of the organization, newest first, paged (1-based, at most `MAX_PAGE_SIZE`);
+ * `search` (2+ characters) matches the name. Throws only the database's errors. spec: console §2
+ * Reporting, §7 `GET reports/all`.
+ */
+export async function listReports(
+  tx: Tx,
+  organizationId: string,
+  q: { search?: string; page: number; size: number },
+): Promise<TPage<TReport>> {
+  const parts: SQL[] = [eq(reports.organizationId, organizationId)];
+  const s = q.search?.trim();
+  if (s && s.length >= 2) parts.push(ilike(reports.name, likePattern(s)));
+  const where = and(...parts);
+  const [{ total }] = (await tx.select({ total: count() }).from(reports).where(where)) as [{ total: number }];
+  const size = Math.min(q.size, MAX_PAGE_SIZE);
+  const rows = await tx
+    .select()
+    .from(reports)
+    .where(where)
+    .orderBy(desc(reports.createdAt), sql`${reports.id}`)
+    .limit(size)
+    .offset(pageOffset(q.page, size));
+  return pageOf(await reportsToWire(rows as ReportRow[], tx), total, q.page, size);
+}
+
+/**
+ * One report of the organization. 404 (`NotFound`, 'Report not found') for a missing id or
+ * another organization's. spec: console §7 `GET reports/download/{id}`.
+ */
+export async function findReportOr404(tx: Tx, auth: AuthContext, id: string): Promise<ReportRow> {
+  return (await findOr404(tx, reports, auth, id, REPORT_MESSAGES.notFound)) as unknown as ReportRow;
+}

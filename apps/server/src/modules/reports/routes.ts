@@ -1,21 +1,10 @@
-import {
-  MAX_PAGE_SIZE,
-  REPORT_MESSAGES,
-  ZReport,
-  ZReportDownloadQuery,
-  ZReportListQuery,
-  zPage,
-} from '@lockerops/contract';
-import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { ZReport, ZReportDownloadQuery, ZReportListQuery, zPage } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reports } from '../../db/schema';
-import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
-import { crudRoutes, findOr404 } from '../../lib/crud/resource';
+import { crudRoutes } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
 import { buildReport, renderCsv, renderPdf } from './render';
-import { reportsResource } from './resource';
-import { type ReportRow, reportsToWire } from './service';
+import { findReportOr404, listReports, reportsResource } from './resource';
 
 /**
  * The Reporting calls (spec: console §7 Reports): the list area's CRUD from `reportsResource`,
@@ -36,26 +25,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: zPage(ZReport), ...errors(400, 401, 404) },
       },
     },
-    async (req) =>
-      req.withTenant(async (tx) => {
-        const q = req.query;
-        const parts: SQL[] = [eq(reports.organizationId, req.auth.organizationId)];
-        const s = q.search?.trim();
-        if (s && s.length >= 2) parts.push(ilike(reports.name, likePattern(s)));
-        const where = and(...parts);
-        const [{ total }] = (await tx.select({ total: count() }).from(reports).where(where)) as [
-          { total: number },
-        ];
-        const size = Math.min(q.size, MAX_PAGE_SIZE);
-        const rows = await tx
-          .select()
-          .from(reports)
-          .where(where)
-          .orderBy(desc(reports.createdAt), sql`${reports.id}`)
-          .limit(size)
-          .offset(pageOffset(q.page, size));
-        return pageOf(await reportsToWire(rows as ReportRow[], tx), total, q.page, size);
-      }),
+    async (req) => req.withTenant((tx) => listReports(tx, req.auth.organizationId, req.query)),
   );
 
   app.get(
@@ -73,9 +43,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const row = (await req.withTenant((tx) =>
-        findOr404(tx, reports, req.auth, req.params.id, REPORT_MESSAGES.notFound),
-      )) as unknown as ReportRow;
+      const row = await req.withTenant((tx) => findReportOr404(tx, req.auth, req.params.id));
       const dueAt = req.query.due_at ? new Date(req.query.due_at) : new Date();
       const data = await buildReport(app.ctx.db, row, dueAt);
       const base = `${row.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'report'}_${data.from}_${data.to}`;

@@ -9,11 +9,10 @@ import {
   ZWidgetSettings,
   ZWidgetSettingsResponse,
 } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { organizations } from '../../db/schema';
 import { errors } from '../../lib/openapi';
 import { requireFeature } from '../organizations/flags';
+import { paymentsAccountReady } from './repository';
 import {
   getLiteApp,
   getTwilio,
@@ -124,11 +123,7 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) =>
       req.withTenant(async (tx) => {
         const twilio = await getTwilio(tx, req.auth.organizationId);
-        const [org] = await tx
-          .select({ stripe: organizations.stripeDetailsSubmitted })
-          .from(organizations)
-          .where(eq(organizations.id, req.auth.organizationId));
-        return { twilio: twilio.configured, stripe: !!org?.stripe };
+        return { twilio: twilio.configured, stripe: await paymentsAccountReady(tx, req.auth.organizationId) };
       }),
   );
   app.get(

@@ -10,12 +10,11 @@ import {
   ZWidgetQuote,
   ZWidgetQuoteQuery,
 } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { organizations } from '../../db/schema';
 import { HttpError, NotFound } from '../../errors';
 import { errors } from '../../lib/openapi';
+import { organizationNames } from './repository';
 import { resolvePublishableKey } from './service';
 import { widgetBook, widgetConfig, widgetQuote } from './widget';
 import { widgetPage } from './widget-page';
@@ -158,10 +157,7 @@ export const widgetPageRoutes: FastifyPluginAsyncZod = async (app) => {
             `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Widget</title><p style="font-family:system-ui;padding:16px">${TOOLBOX_MESSAGES.invalidKey}</p>`,
           );
       }
-      const [org] = await app.ctx.db
-        .select({ name: organizations.name, appName: organizations.appName })
-        .from(organizations)
-        .where(eq(organizations.id, found.organizationId));
+      const org = await organizationNames(app.ctx.db, found.organizationId);
       if (!org) throw NotFound();
       return widgetPage({
         organization: req.params.organization,
