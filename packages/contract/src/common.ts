@@ -154,7 +154,7 @@ export const ROLE_LABELS: Record<TRole, string> = {
  */
 export const ADMINS = ['admin'] as const satisfies readonly TRole[];
 export const STAFF = ['admin', 'member'] as const satisfies readonly TRole[];
-export const EVERYONE = ROLES;
+export const EVERYONE = [...ROLES] as const;
 export type TRoleSet = readonly TRole[];
 
 export const CURRENCIES = ['usd', 'eur', 'gbp', 'cad', 'aud'] as const;

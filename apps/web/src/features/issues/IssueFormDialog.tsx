@@ -3,9 +3,10 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Autocomplete, Box, Button, FormHelperText, IconButton, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { usePeopleOptions } from '../../api/options';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
-import { issuesKey, saveIssue, useIssueForm, useOrderLookup, usePeopleOptions } from './hooks';
+import { issuesKey, saveIssue, useIssueForm, useOrderLookup } from './hooks';
 
 export interface IssueFormDialogProps {
   open: boolean;

@@ -4,12 +4,12 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { accountState, useStripeAccount } from '../../api/payments';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { formatMoney } from '../../lib/format';
-import { accountState, useStripeAccount } from '../payments/hooks';
 import { MEMBERSHIPS_ENDPOINT, membershipsKey, useDeleteMembership, ZMembershipPage } from './hooks';
 import { MembershipFormDialog } from './MembershipFormDialog';
 

@@ -19,9 +19,9 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { usePeopleOptions } from '../../api/options';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
-import { usePeopleOptions } from '../issues/hooks';
 import { DeliveryLog } from './DeliveryLog';
 import {
   notificationsKey,

@@ -18,10 +18,11 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { formatApiError } from '../../api/errors';
+import { accountState, useStripeAccount } from '../../api/payments';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
-import { accountState, useConnectStripe, useDisconnectStripe, useStripeAccount } from './hooks';
-import { SandboxBadge } from './SandboxBadge';
+import { SandboxBadge } from '../../components/SandboxBadge';
+import { useConnectStripe, useDisconnectStripe } from './hooks';
 
 /**
  * /pricing-set-up (spec operational §2, §4 Payment provider account; console §4): none → "Create

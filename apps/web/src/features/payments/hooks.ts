@@ -2,40 +2,14 @@ import {
   endpoints,
   PAYMENT_MESSAGES,
   type TPaymentCountry,
-  type TStripeAccount,
   ZDetailResponse,
-  ZStripeAccount,
   ZStripeLinkResponse,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { apiCall } from '../../api/client';
-import { ApiError, formatApiError } from '../../api/errors';
-
-export const stripeAccountKey = ['stripe', 'account'] as const;
-
-/** The three states of the payment-provider account (spec operational §4). */
-export type TAccountState = 'none' | 'not_configured' | 'enabled';
-export const accountState = (a: TStripeAccount | null | undefined): TAccountState =>
-  !a ? 'none' : a.details_submitted ? 'enabled' : 'not_configured';
-
-/** `GET stripe/account`; null when the organization has none (404). Refetched whenever the tab regains focus. */
-export function useStripeAccount() {
-  return useQuery({
-    queryKey: stripeAccountKey,
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiCall(endpoints.stripe.account, { schema: ZStripeAccount, signal });
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      }
-    },
-    // 'always': the onboarding runs in another tab, and coming back must show its outcome even
-    // while the answer is younger than the console's default stale time
-    refetchOnWindowFocus: 'always',
-  });
-}
+import { formatApiError } from '../../api/errors';
+import { stripeAccountKey } from '../../api/payments';
 
 /** `POST stripe?country=`: creates the account if needed and opens the onboarding link in a new tab. */
 export function useConnectStripe() {

@@ -23,7 +23,7 @@ import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, useListParams } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
-import { SandboxBadge } from '../payments/SandboxBadge';
+import { SandboxBadge } from '../../components/SandboxBadge';
 import { CreateDeliveryDialog } from './CreateDeliveryDialog';
 import { transactionColumns } from './columns';
 import {

@@ -1,7 +1,7 @@
 import { endpoints, PAYMENT_MESSAGES, ZPaymentsMode } from '@lockerops/contract';
 import { Chip, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../api/client';
+import { apiCall } from '../api/client';
 
 /** `GET payments/mode`: whether the server charges through Stripe or the offline sandbox. */
 export function usePaymentsMode() {

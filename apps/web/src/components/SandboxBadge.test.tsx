@@ -1,10 +1,10 @@
 import { PAYMENT_MESSAGES } from '@lockerops/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../api/session';
-import { renderWithProviders } from '../../components/testing';
-import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { sessionStore } from '../api/session';
+import { jsonResponse, makeTokens, makeUser } from '../test/fixtures';
 import { SandboxBadge } from './SandboxBadge';
+import { renderWithProviders } from './testing';
 
 // fetch is the boundary to the API server, which does not run under jsdom.
 let mode: 'stripe' | 'sandbox';
