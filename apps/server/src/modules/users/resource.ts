@@ -9,14 +9,17 @@ import {
   ZUserCreateRequest,
   ZUserListQuery,
   ZUserUpdateRequest,
+  zUserPhone,
 } from '@lockerops/contract';
-import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { groups, groupUsers, users } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
 import { likePattern } from '../../lib/crud/paging';
-import type { Resource } from '../../lib/crud/resource';
+import { lockOr404, type Resource, wireOf } from '../../lib/crud/resource';
 import { assertEmailFree, notificationChannelOf, takenEmails } from './service';
 
 type UserRow = typeof users.$inferSelect;
@@ -153,5 +156,102 @@ function userValues(
 }
 
 /** The WHERE of the live (not deleted) users of one organization. */
-export const liveUsersOf = (organizationId: string): SQL =>
+const liveUsersOf = (organizationId: string): SQL =>
   and(eq(users.organizationId, organizationId), eq(users.isDeleted, false))!;
+
+/**
+ * Activates or deactivates one user, under a row lock, with its User History Log entry; returns
+ * the user's wire shape. 404 (`NotFound`) for a deleted user, a missing id or another
+ * organization's. spec: operational §1, §4 User, §7 `PATCH users/{id}/activate|deactivate`.
+ */
+export async function setUserActive(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  action: 'activate' | 'deactivate',
+): Promise<TUser> {
+  const before = (await lockOr404(tx, users, auth, id)) as unknown as UserRow;
+  if (before.isDeleted) throw NotFound();
+  const [after] = await tx
+    .update(users)
+    .set({ active: action === 'activate', updatedAt: new Date() })
+    .where(and(eq(users.id, before.id), eq(users.organizationId, auth.organizationId)))
+    .returning();
+  await writeAudit(tx, auth, {
+    entity: 'user',
+    entityId: before.id,
+    action,
+    before: wireOf(users, before as never),
+    after: wireOf(users, after as never),
+  });
+  return (await usersToWire([after!], tx))[0]!;
+}
+
+/**
+ * Finds live users: by `email` (case-insensitive; else 404 'User Email does not exist'), by
+ * `phone_number` (normalised; else 404 'User Phone does not exist'), or up to 20 matching `search`
+ * (2+ characters, else 400) on name, last name, e-mail, phone or user id. spec: operational §7
+ * `GET users/search`, §8.
+ */
+export async function searchUsers(
+  tx: Tx,
+  organizationId: string,
+  query: { email?: string; phone_number?: string; search?: string },
+): Promise<TUser[]> {
+  const { email, phone_number, search } = query;
+  const base = liveUsersOf(organizationId);
+  if (email) {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(base, eq(users.emailNormalized, email.toLowerCase())))
+      .limit(1);
+    if (!rows.length) throw NotFound(USER_MESSAGES.emailNotFound);
+    return usersToWire(rows, tx);
+  }
+  if (phone_number) {
+    const parsed = zUserPhone.safeParse(phone_number);
+    const phone = parsed.success ? parsed.data : null;
+    const rows = phone
+      ? await tx
+          .select()
+          .from(users)
+          .where(and(base, eq(users.phoneNumber, phone)))
+          .orderBy(asc(users.createdAt))
+          .limit(1)
+      : [];
+    if (!rows.length) throw NotFound(USER_MESSAGES.phoneNotFound);
+    return usersToWire(rows, tx);
+  }
+  const s = search?.trim() ?? '';
+  if (s.length < 2) throw BadRequest('Search needs at least 2 characters.');
+  const pattern = likePattern(s);
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(
+      and(
+        base,
+        or(
+          ...[users.name, users.lastName, users.email, users.phoneNumber, users.userId].map((c) =>
+            ilike(sql`${c}::text`, pattern),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(20);
+  return usersToWire(rows, tx);
+}
+
+/**
+ * One user of the organization, deleted ones included, or undefined when the id is missing or of
+ * another organization. spec: operational §7 `GET events_by_user/{id}`.
+ */
+export async function findUser(tx: Tx, organizationId: string, id: string): Promise<UserRow | undefined> {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.organizationId, organizationId)));
+  return user;
+}

@@ -8,21 +8,14 @@ import {
   ZUserSearchResponse,
   ZUserTransactionsQuery,
   ZUserTransactionsResponse,
-  zUserPhone,
 } from '@lockerops/contract';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema';
-import { BadRequest, NotFound } from '../../errors';
-import { writeAudit } from '../../lib/crud/audit';
-import { likePattern } from '../../lib/crud/paging';
-import { lockOr404, wireOf } from '../../lib/crud/resource';
+import { NotFound } from '../../errors';
 import { errors } from '../../lib/openapi';
-import { liveUsersOf, usersToWire } from './resource';
+import { findUser, searchUsers, setUserActive } from './resource';
 import { userTransactions } from './service';
 
-type UserRow = typeof users.$inferSelect;
 const Params = z.object({ id: z.uuid() });
 const tags = ['Users'];
 
@@ -46,26 +39,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) =>
-        req.withTenant(async (tx) => {
-          const before = (await lockOr404(tx, users, req.auth, req.params.id)) as unknown as UserRow;
-          if (before.isDeleted) throw NotFound();
-          const [after] = await tx
-            .update(users)
-            .set({ active: action === 'activate', updatedAt: new Date() })
-            .where(and(eq(users.id, before.id), eq(users.organizationId, req.auth.organizationId)))
-            .returning();
-          await writeAudit(tx, req.auth, {
-            entity: 'user',
-            entityId: before.id,
-            action,
-            before: wireOf(users, before as never),
-            after: wireOf(users, after as never),
-          });
-          return {
-            detail: action === 'activate' ? USER_MESSAGES.activated : USER_MESSAGES.deactivated,
-            user: (await usersToWire([after!], tx))[0]!,
-          };
-        }),
+        req.withTenant(async (tx) => ({
+          detail: action === 'activate' ? USER_MESSAGES.activated : USER_MESSAGES.deactivated,
+          user: await setUserActive(tx, req.auth, req.params.id, action),
+        })),
     );
   }
 
@@ -83,52 +60,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { email, phone_number, search } = req.query;
-      return req.withTenant(async (tx) => {
-        const base = liveUsersOf(req.auth.organizationId);
-        if (email) {
-          const rows = await tx
-            .select()
-            .from(users)
-            .where(and(base, eq(users.emailNormalized, email.toLowerCase())))
-            .limit(1);
-          if (!rows.length) throw NotFound(USER_MESSAGES.emailNotFound);
-          return { items: await usersToWire(rows, tx) };
-        }
-        if (phone_number) {
-          const parsed = zUserPhone.safeParse(phone_number);
-          const phone = parsed.success ? parsed.data : null;
-          const rows = phone
-            ? await tx
-                .select()
-                .from(users)
-                .where(and(base, eq(users.phoneNumber, phone)))
-                .orderBy(asc(users.createdAt))
-                .limit(1)
-            : [];
-          if (!rows.length) throw NotFound(USER_MESSAGES.phoneNotFound);
-          return { items: await usersToWire(rows, tx) };
-        }
-        const s = search?.trim() ?? '';
-        if (s.length < 2) throw BadRequest('Search needs at least 2 characters.');
-        const pattern = likePattern(s);
-        const rows = await tx
-          .select()
-          .from(users)
-          .where(
-            and(
-              base,
-              or(
-                ...[users.name, users.lastName, users.email, users.phoneNumber, users.userId].map((c) =>
-                  ilike(sql`${c}::text`, pattern),
-                ),
-              ),
-            ),
-          )
-          .orderBy(asc(users.name), asc(users.id))
-          .limit(20);
-        return { items: await usersToWire(rows, tx) };
-      });
+      return req.withTenant(async (tx) => ({
+        items: await searchUsers(tx, req.auth.organizationId, req.query),
+      }));
     },
   );
 
@@ -147,10 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       req.withTenant(async (tx) => {
-        const [user] = await tx
-          .select()
-          .from(users)
-          .where(and(eq(users.id, req.params.id), eq(users.organizationId, req.auth.organizationId)));
+        const user = await findUser(tx, req.auth.organizationId, req.params.id);
         if (!user) throw NotFound(USER_MESSAGES.fetchTransactionsFailed);
         const active = req.query.active === undefined ? undefined : req.query.active === 'true';
         const { items, total } = await userTransactions.list(tx, req.auth, user.id, {
