@@ -1,6 +1,8 @@
+import type { TRoleSet } from '@lockerops/contract';
 import { and, asc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { devices, locations, lockerWallDoors, lockerWalls, products, sizes } from '../../db/schema';
+import { historyRegistry } from '../../lib/crud/resource';
 
 /** Every repository call acts for one organization, put in every `where` (CONVENTIONS habit 1). */
 export interface Scope {
@@ -230,4 +232,12 @@ export async function unassignedDevices({ tx, organizationId }: Scope, idLocatio
     )
     .orderBy(asc(devices.lockerNumber), asc(devices.id));
   return rows as DeviceSummaryRow[];
+}
+
+/**
+ * Makes the walls' audit entries readable through `GET history/{entity}/{id}` for `roles` (other
+ * roles: 403; another organization's wall: 404). spec: operational §7 Locker walls.
+ */
+export function registerWallHistory(entity: string, roles: TRoleSet): void {
+  historyRegistry.set(entity, { table: lockerWalls, roles });
 }

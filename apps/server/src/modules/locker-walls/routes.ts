@@ -16,9 +16,8 @@ import {
   zPage,
 } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { lockerWalls } from '../../db/schema';
-import { historyRegistry } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
+import { registerWallHistory } from './repository';
 import * as service from './service';
 
 const tags = ['Locker walls'];
@@ -31,7 +30,7 @@ const spec = 'spec: operational §2, §3, §4, §5, §7 Locker wall';
  */
 export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
   // viewers cannot open /locker-wall (spec: console §6), so the server refuses them every call too
-  historyRegistry.set(service.WALL_ENTITY, { table: lockerWalls, roles: STAFF });
+  registerWallHistory(service.WALL_ENTITY, STAFF);
 
   app.get(
     '/locker-walls',
