@@ -1,7 +1,75 @@
-import { endpoints, zPage } from '@lockerops/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type Endpoint, endpoints, zPage } from '@lockerops/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiCall } from './client';
+import { apiCall, type CallOptions, type CallResult } from './client';
+
+type Endpoints = typeof endpoints;
+
+/** The areas of the endpoint map whose `list` answers a page: the sources of a select's options. */
+export type OptionArea = {
+  [A in keyof Endpoints]: Endpoints[A] extends { list: infer L extends Endpoint }
+    ? CallResult<L> extends { items: readonly unknown[] }
+      ? A
+      : never
+    : never;
+}[keyof Endpoints];
+
+type ListOf<A extends OptionArea> = Endpoints[A] extends { list: infer L extends Endpoint } ? L : never;
+
+/** One option of area A: the item of its list answer, typed from the endpoint map. */
+export type OptionItem<A extends OptionArea> =
+  CallResult<ListOf<A>> extends { items: readonly (infer I)[] } ? I : never;
+
+/** The filters and sort of an option list (page and size are the list-fetch sizes). */
+export type OptionQuery<A extends OptionArea> = Omit<
+  NonNullable<CallOptions<ListOf<A>>['query']>,
+  'page' | 'size'
+>;
+
+/**
+ * Page sizes of the option lists (spec operational §7 list-fetch sizes, console §9): page 1, size
+ * 10000, except product groups (1000).
+ */
+const OPTION_SIZES: Partial<Record<OptionArea, number>> = { productGroups: 1000 };
+
+/**
+ * The query of one option list: `GET <area>?page=1&size=<list-fetch size>&<query>`, answered by the
+ * area's list schema. The key starts with the area's path (`['locations', 'options', query]`), so
+ * invalidating an area's key refreshes its pickers too; one key holds one shape, whichever page reads it.
+ */
+export function optionsQuery<A extends OptionArea>(area: A, query?: OptionQuery<A>) {
+  const list = endpoints[area].list as Endpoint;
+  const q = { ...(query as object) };
+  return queryOptions({
+    queryKey: [list.path.slice(1), 'options', q] as const,
+    queryFn: ({ signal }) =>
+      apiCall(list, { query: { page: 1, size: OPTION_SIZES[area] ?? 10000, ...q }, signal }) as Promise<{
+        items: OptionItem<A>[];
+      }>,
+  });
+}
+
+/**
+ * The options of a select: area A's list (`optionsQuery`), its items mapped by `select` (default:
+ * the items as they are). `enabled` holds the fetch back until a dialog opens.
+ */
+export function useOptions<A extends OptionArea, R = OptionItem<A>[]>(
+  area: A,
+  options: {
+    query?: OptionQuery<A>;
+    enabled?: boolean;
+    select?: (items: OptionItem<A>[]) => R;
+    retry?: boolean;
+  } = {},
+) {
+  const { query, enabled, select, retry } = options;
+  return useQuery({
+    ...optionsQuery(area, query),
+    enabled,
+    retry,
+    select: (page): R => (select ? select(page.items) : (page.items as R)),
+  });
+}
 
 const ZOption = zPage(
   z.object({

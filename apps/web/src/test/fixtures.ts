@@ -1,5 +1,6 @@
 import {
   ORGANIZATION_FLAGS,
+  type TLocation,
   type TOrganization,
   type TOrganizationFlag,
   type TRole,
@@ -60,3 +61,26 @@ export function makeOrganization(on: readonly TOrganizationFlag[] = []): TOrgani
 
 export const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A location as `GET locations` answers it (spec operational §7), with `patch` applied. */
+export function makeLocation(patch: Partial<TLocation> & Pick<TLocation, 'id' | 'name'>): TLocation {
+  return {
+    address: '1 Main St',
+    image: null,
+    hidden: false,
+    shared: false,
+    devices: 0,
+    custom_id: null,
+    latitude: null,
+    longitude: null,
+    contact_email: null,
+    contact_phone: null,
+    require_image: false,
+    time_zone: null,
+    restriction: { restriction_type: null, items: [] },
+    shared_from_parent: false,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...patch,
+  };
+}

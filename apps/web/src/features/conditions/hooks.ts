@@ -9,13 +9,14 @@ import {
   ZDeleteResponse,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { useOptions } from '../../api/options';
 import { productsKey } from '../../api/queryKeys';
 
 /** Query-key prefix of the conditions list; every condition mutation invalidates it. */
@@ -89,19 +90,6 @@ export const useDeleteCondition = () =>
     apiCall(endpoints.conditions.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
   );
 
-const ZProductOptions = zPage(z.object({ id: z.string(), name: z.string() }));
-
-/** Products to assign (page 1, size 10000, spec operational §7 list-fetch sizes). */
-export function useProductOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: [...productsKey, 'options'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.products.list, {
-        query: { page: 1, size: 10000, sort_by: 'name', order: 'asc' },
-        schema: ZProductOptions,
-        signal,
-      }),
-    enabled,
-    select: (page) => page.items,
-  });
-}
+/** Products to assign, by name (page 1, size 10000, spec operational §7 list-fetch sizes). */
+export const useProductOptions = (enabled: boolean) =>
+  useOptions('products', { query: { sort_by: 'name', order: 'asc' }, enabled });

@@ -3,16 +3,12 @@ import {
   endpoints,
   type TDevice,
   type TDeviceBulkResponse,
-  type TLocation,
   type TPage,
   type TTypeOption,
   UNLOCK_REFRESH_MS,
   ZDevice,
   ZDeviceBulkResponse,
-  ZLocation,
-  ZPrice,
   ZProduct,
-  ZSize,
   ZTypeOptions,
   zPage,
 } from '@lockerops/contract';
@@ -22,6 +18,7 @@ import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { useOptions } from '../../api/options';
 
 export const devicesKey = ['devices'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
@@ -31,31 +28,16 @@ export const ZDevicePage: z.ZodType<TPage<TDevice>> = zPage(ZDevice);
 /** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
 const ALL = { page: 1, size: 10000 };
 
-export function useLocationOptions() {
-  return useQuery({
-    queryKey: ['locations', 'options'],
-    queryFn: () => apiCall(endpoints.locations.list, { query: ALL, schema: zPage(ZLocation) }),
-    // a parent's shared locations are listed read-only: devices cannot be added or moved there
-    select: (p) => (p.items as TLocation[]).filter((l) => !l.shared_from_parent),
-  });
-}
+/** The device's "Location" select and filter: the organization's own locations. */
+export const useLocationOptions = () =>
+  // a parent's shared locations are listed read-only: devices cannot be added or moved there
+  useOptions('locations', { select: (items) => items.filter((l) => !l.shared_from_parent) });
 
-export function useSizeOptions() {
-  return useQuery({
-    queryKey: ['sizes', 'options'],
-    queryFn: () => apiCall(endpoints.sizes.list, { query: ALL, schema: zPage(ZSize) }),
-    select: (p) => p.items,
-  });
-}
+/** The device's "Size" select and filter. */
+export const useSizeOptions = () => useOptions('sizes');
 
 /** The organization's prices (`GET prices?size=10000`) for the device's "Price" select. */
-export function usePriceOptions() {
-  return useQuery({
-    queryKey: ['prices', 'options'],
-    queryFn: () => apiCall(endpoints.prices.list, { query: ALL, schema: zPage(ZPrice) }),
-    select: (p) => p.items,
-  });
-}
+export const usePriceOptions = () => useOptions('prices');
 
 /**
  * Products a door may be stocked with: those in no device (`GET products?unassigned=true`, spec

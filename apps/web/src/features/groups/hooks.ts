@@ -9,16 +9,16 @@ import {
   ZGroup,
   ZGroupCreateRequest,
   ZGroupMembers,
-  ZUser,
   zPage,
 } from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { useOptions } from '../../api/options';
 
 export const groupsKey = ['groups'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
@@ -58,31 +58,15 @@ export function useGroupMembers(id: string | undefined) {
   });
 }
 
-const ZNamed = z.object({ id: z.uuid(), name: z.string() });
+/** A picker's label of a user: first and last name, then the e-mail in brackets. */
+const userLabel = (u: TUser) => [u.name, u.last_name, u.email && `(${u.email})`].filter(Boolean).join(' ');
+
 /** Options for the assignment pickers: users (page 1, size 10000) and locations or devices. */
 export function useAssignOptions(kind: 'users' | 'locations' | 'devices', enabled: boolean) {
-  return useQuery({
-    queryKey: [kind, 'options'],
-    queryFn: async ({ signal }): Promise<Array<{ id: string; name: string }>> => {
-      if (kind === 'users') {
-        const page = await apiCall(endpoints.users.list, {
-          query: { page: 1, size: 10000 },
-          schema: zPage(ZUser),
-          signal,
-        });
-        return page.items.map((u: TUser) => ({
-          id: u.id,
-          name: [u.name, u.last_name, u.email && `(${u.email})`].filter(Boolean).join(' '),
-        }));
-      }
-      const page = await apiCall(endpoints[kind].list, {
-        query: { page: 1, size: 10000 },
-        schema: zPage(ZNamed.loose()),
-        signal,
-      });
-      return page.items.map((r) => ({ id: r.id, name: r.name }));
-    },
+  return useOptions(kind, {
     enabled,
+    select: (items): Array<{ id: string; name: string }> =>
+      items.map((r) => ({ id: r.id, name: 'last_name' in r ? userLabel(r) : r.name })),
   });
 }
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
-import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { jsonResponse, makeLocation, makeTokens, makeUser } from '../../test/fixtures';
 import { LockerWallPage } from './LockerWallPage';
 import { LAST_LOCATION_KEY } from './wallLayout';
 
@@ -62,10 +62,7 @@ describe('LockerWallPage', () => {
       const url = String(input);
       if (url.startsWith('/api/locations')) {
         return jsonResponse({
-          items: [
-            { id: L1, name: 'Main street' },
-            { id: L2, name: 'Harbor' },
-          ],
+          items: [makeLocation({ id: L1, name: 'Main street' }), makeLocation({ id: L2, name: 'Harbor' })],
           total: 2,
           pages: 1,
           page: 1,

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   endpoints,
   LOCKER_WALL_MESSAGES,
-  MAX_PAGE_SIZE,
   type TLockerWall,
   type TLockerWallActionResponse,
   type TPage,
@@ -17,31 +16,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { useOptions } from '../../api/options';
 
 /** Query-key prefix of the locker walls; every wall and door mutation invalidates it. */
 export const lockerWallsKey = ['locker-walls'] as const;
 const ZWallPage: z.ZodType<TPage<TLockerWall>> = zPage(ZLockerWall);
 
-/** The few location fields the pickers need; the locations area owns the full shape. */
-const ZLocationOption = z.object({ id: z.string(), name: z.string() });
-const ZLocationOptions = z.object({ items: z.array(ZLocationOption) });
-
 /** Locations for the picker: `GET locations` page 1, size 10000 (spec operational §7 list-fetch sizes). */
-export function useLocationOptions() {
-  return useQuery({
-    queryKey: ['locations', 'options'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.locations.list, {
-        query: { page: 1, size: MAX_PAGE_SIZE },
-        schema: ZLocationOptions,
-        signal,
-      }),
-    select: (page) => page.items,
-  });
-}
+export const useLocationOptions = () => useOptions('locations');
 
 /** `GET locker-walls?id_location=` — the walls of one location with their doors. */
 export function useLockerWalls(idLocation: string | null) {

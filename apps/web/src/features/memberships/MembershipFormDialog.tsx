@@ -20,8 +20,9 @@ import {
   saveMembership,
   type TMembershipFormInput,
   type TOption,
+  useLocationOptions,
   useMembershipForm,
-  useOptions,
+  useUserOptions,
 } from './hooks';
 import { visibleSteps } from './progress';
 
@@ -77,8 +78,8 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
   const editing = !!membership;
   const values = useWatch({ control }) as Partial<TMembershipFormInput>;
   const steps = visibleSteps(values);
-  const locations = useOptions('locations', open && steps.has('rest'));
-  const users = useOptions('users', open && steps.has('rest'));
+  const locations = useLocationOptions(open && steps.has('rest'));
+  const users = useUserOptions(open && steps.has('rest'));
   const select = (
     name: 'membership_type' | 'billing_type' | 'billing_period' | 'currency',
     label: string,

@@ -8,11 +8,11 @@ import {
   ZMembershipCreateRequest,
   zPage,
 } from '@lockerops/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiCall } from '../../api/client';
+import { useOptions } from '../../api/options';
 import { useDeleteOne } from '../../api/useDeleteOne';
 
 export const membershipsKey = ['memberships'] as const;
@@ -80,22 +80,19 @@ export function saveMembership(id: string | undefined, body: TMembershipFormOutp
 export const useDeleteMembership = () =>
   useDeleteOne(MEMBERSHIPS_ENDPOINT.remove, membershipsKey, MEMBERSHIP_MESSAGES.deleted);
 
-const ZOption = z.object({ id: z.string(), name: z.string(), last_name: z.string().nullish() });
-const ZOptions = z.object({ items: z.array(ZOption) });
 export type TOption = { id: string; name: string };
 
-/** Options of a picker: `GET {endpoint}?page=1&size=10000` (spec operational §7 list-fetch sizes). */
-export function useOptions(endpoint: 'locations' | 'users', enabled: boolean) {
-  return useQuery({
-    queryKey: [endpoint, 'options'],
-    queryFn: async ({ signal }) => {
-      const page = await apiCall(endpoints[endpoint].list, {
-        query: { page: 1, size: 10000 },
-        schema: ZOptions,
-        signal,
-      });
-      return page.items.map((o) => ({ id: o.id, name: [o.name, o.last_name].filter(Boolean).join(' ') }));
-    },
+/** The membership's location picker: `GET locations?page=1&size=10000` (spec operational §7 list-fetch sizes). */
+export const useLocationOptions = (enabled: boolean) =>
+  useOptions('locations', {
     enabled,
+    select: (items): TOption[] => items.map((l) => ({ id: l.id, name: l.name })),
   });
-}
+
+/** The membership's user picker: each user's first and last name. */
+export const useUserOptions = (enabled: boolean) =>
+  useOptions('users', {
+    enabled,
+    select: (items): TOption[] =>
+      items.map((u) => ({ id: u.id, name: [u.name, u.last_name].filter(Boolean).join(' ') })),
+  });

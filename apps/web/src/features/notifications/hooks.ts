@@ -21,6 +21,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { ApiError, formatApiError } from '../../api/errors';
+import { useOptions } from '../../api/options';
 
 /** Query-key prefix of the templates list; every template mutation invalidates it. */
 export const notificationsKey = ['notifications'] as const;
@@ -156,19 +157,5 @@ export function useSendTest(id: string) {
   });
 }
 
-const ZLocationOptions = zPage(ZNotification.pick({ id: true, name: true }));
-
 /** Locations for the per-location message (page 1, size 10000). */
-export function useLocationOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['locations', 'options', 'notifications'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.locations.list, {
-        query: { page: 1, size: 10000 },
-        schema: ZLocationOptions,
-        signal,
-      }),
-    enabled,
-    select: (page) => page.items,
-  });
-}
+export const useLocationOptions = (enabled: boolean) => useOptions('locations', { enabled });

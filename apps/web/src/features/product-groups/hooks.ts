@@ -8,14 +8,15 @@ import {
   ZProductGroupCreateRequest,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { toFormData } from '../../api/formData';
+import { useOptions } from '../../api/options';
 import { productsKey } from '../../api/queryKeys';
 
 /** Query-key prefix of the product groups list; every group mutation invalidates it. */
@@ -77,19 +78,6 @@ export function useDeleteProductGroup() {
   });
 }
 
-const ZOptions = zPage(z.object({ id: z.string(), name: z.string() }));
-
-/** Options of the size and product selects (page 1, size 10000, spec operational §7). */
-export function useGroupOptions(endpoint: 'sizes' | 'products', enabled: boolean) {
-  return useQuery({
-    queryKey: [endpoint, 'options'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints[endpoint].list, {
-        query: { page: 1, size: 10000, sort_by: 'name', order: 'asc' },
-        schema: ZOptions,
-        signal,
-      }),
-    enabled,
-    select: (page) => page.items,
-  });
-}
+/** Options of the size and product selects, by name (page 1, size 10000, spec operational §7). */
+export const useGroupOptions = (area: 'sizes' | 'products', enabled: boolean) =>
+  useOptions(area, { query: { sort_by: 'name', order: 'asc' }, enabled });

@@ -15,7 +15,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { formatApiError } from '../../api/errors';
-import { bulkEditProducts, productsKey, useOptions } from './hooks';
+import { bulkEditProducts, productsKey, useProductFormOptions } from './hooks';
 
 const FIELDS = [
   ['name', 'Name'],
@@ -49,8 +49,8 @@ export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogP
   const open = !!ids;
   const [values, setValues] = useState<Partial<Record<TField, string>>>({});
   const [errors, setErrors] = useState<Partial<Record<TField | 'form', string>>>({});
-  const groups = useOptions('product-groups', open);
-  const conditions = useOptions('conditions', open);
+  const groups = useProductFormOptions('productGroups', open);
+  const conditions = useProductFormOptions('conditions', open);
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   useEffect(() => {

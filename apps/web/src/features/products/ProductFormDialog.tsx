@@ -10,8 +10,8 @@ import {
   saveProduct,
   type TProductFormInput,
   type TProductFormOutput,
-  useOptions,
   useProductForm,
+  useProductFormOptions,
 } from './hooks';
 import { ProductHistoryLog } from './ProductHistoryLog';
 
@@ -70,8 +70,8 @@ export function ProductFields({
   open: boolean;
 }) {
   const { control } = form;
-  const groups = useOptions('product-groups', open);
-  const conditions = useOptions('conditions', open);
+  const groups = useProductFormOptions('productGroups', open);
+  const conditions = useProductFormOptions('conditions', open);
   const field = (name: keyof TProductFormInput, label: string, required = false) => (
     <FormTextField control={control} name={name} label={label} required={required} />
   );

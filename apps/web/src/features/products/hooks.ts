@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { toFormData } from '../../api/formData';
+import { useOptions } from '../../api/options';
 
 /** Query-key prefix of the inventory list; every product mutation invalidates it. */
 import { productsKey } from '../../api/queryKeys';
@@ -113,19 +114,6 @@ export function useProductTracking(id: string) {
   });
 }
 
-const ZOptionPage = zPage(z.object({ id: z.string(), name: z.string() }));
-
-/** Options of a select: product groups (size 1000, spec console §9) or conditions (size 10000). */
-export function useOptions(endpoint: 'product-groups' | 'conditions', enabled = true) {
-  return useQuery({
-    queryKey: [endpoint, 'options'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoint === 'product-groups' ? endpoints.productGroups.list : endpoints.conditions.list, {
-        query: { page: 1, size: endpoint === 'product-groups' ? 1000 : 10000, sort_by: 'name', order: 'asc' },
-        schema: ZOptionPage,
-        signal,
-      }),
-    enabled,
-    select: (page) => page.items,
-  });
-}
+/** Options of a select, by name: product groups (size 1000, spec console §9) or conditions (size 10000). */
+export const useProductFormOptions = (area: 'productGroups' | 'conditions', enabled = true) =>
+  useOptions(area, { query: { sort_by: 'name', order: 'asc' }, enabled });

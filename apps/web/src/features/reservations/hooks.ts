@@ -8,15 +8,12 @@ import {
   type TReservationSettings,
   ZDeleteResponse,
   ZDevice,
-  ZLocation,
   ZLocationSize,
-  ZProduct,
   ZReservation,
   ZReservationCreateRequest,
   ZReservationSettings,
   ZReservationSettingsResponse,
   ZTrackingCheckResponse,
-  ZUser,
   zPage,
 } from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,6 +23,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { useOptions } from '../../api/options';
 import { reservationFormValues, type TReservationFormInput, withDays } from './reservationForm';
 
 /** Query-key prefix of the reservations list; every reservation mutation invalidates it. */
@@ -35,44 +33,27 @@ export const RESERVATIONS_ENDPOINT = endpoints.reservations;
 export const ZReservationPage: z.ZodType<TPage<TReservation>> = zPage(ZReservation);
 
 /** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
-const ALL = { page: 1, size: 10000 };
+const _ALL = { page: 1, size: 10000 };
 
-export function useLocationOptions() {
-  return useQuery({
-    queryKey: ['locations', 'options'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.locations.list, { query: ALL, schema: zPage(ZLocation), signal }),
-    select: (p) => p.items.map((l) => ({ id: l.id, name: l.name })),
-  });
-}
+/** The reservation's "Location" select. */
+export const useLocationOptions = () =>
+  useOptions('locations', { select: (items) => items.map((l) => ({ id: l.id, name: l.name })) });
 
-export function useUserOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['users', 'options'],
-    queryFn: ({ signal }) => apiCall(endpoints.users.list, { query: ALL, schema: zPage(ZUser), signal }),
-    select: (p) =>
-      p.items.map((u) => ({
-        id: u.id,
-        name: [u.name, u.last_name].filter(Boolean).join(' '),
-        email: u.email,
-      })),
+/** The reservation's "User" select: name and e-mail of each user. */
+export const useUserOptions = (enabled: boolean) =>
+  useOptions('users', {
     enabled,
+    select: (items) =>
+      items.map((u) => ({ id: u.id, name: [u.name, u.last_name].filter(Boolean).join(' '), email: u.email })),
   });
-}
 
-export function useProductOptions(locationId: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: ['products', 'options', locationId],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.products.list, {
-        query: { ...ALL, by_location: locationId },
-        schema: zPage(ZProduct),
-        signal,
-      }),
-    select: (p) => p.items.map((x) => ({ id: x.id, name: x.name })),
+/** The reservation's "Product" select: the products of the chosen location. */
+export const useProductOptions = (locationId: string | undefined, enabled: boolean) =>
+  useOptions('products', {
+    query: { by_location: locationId },
     enabled: enabled && !!locationId,
+    select: (items) => items.map((x) => ({ id: x.id, name: x.name })),
   });
-}
 
 /** `GET locations/{id}/sizes?by_mode=&by_status=available`: sizes with available devices of the mode. */
 export function useAvailableSizes(locationId: string | undefined, mode: string | undefined) {

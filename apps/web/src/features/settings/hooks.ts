@@ -13,13 +13,12 @@ import {
   ZWhiteLabelResponse,
 } from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiCall } from '../../api/client';
+import { useOptions } from '../../api/options';
 import { queryKeys } from '../../api/queryKeys';
 
 export const settingsKeys = {
   settings: ['settings'] as const,
-  sizes: ['sizes', 'options'] as const,
 };
 
 /** `GET settings` (spec console §7). */
@@ -39,20 +38,9 @@ export function useSaveSettings() {
   });
 }
 
-const ZSizeOptions = z
-  .object({ items: z.array(z.object({ id: z.string(), name: z.string() }).loose()) })
-  .loose();
-
 /** Sizes for the default-size choice (`GET sizes`, page 1, size 10000 as spec console §9 says). */
-export function useSizeOptions() {
-  return useQuery({
-    queryKey: settingsKeys.sizes,
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.sizes.list, { query: { page: 1, size: 10000 }, schema: ZSizeOptions, signal }),
-    select: (d) => d.items.map((s) => ({ id: s.id, name: s.name })),
-    retry: false,
-  });
-}
+export const useSizeOptions = () =>
+  useOptions('sizes', { select: (items) => items.map((s) => ({ id: s.id, name: s.name })), retry: false });
 
 /** Puts new branding into the cached organization so the theme and the shell change at once. */
 function applyWhiteLabel(client: ReturnType<typeof useQueryClient>, wl: TWhiteLabelResponse) {

@@ -6,7 +6,6 @@ import {
   type TTransaction,
   ZDevice,
   ZEndManyResponse,
-  ZLocation,
   ZSettings,
   ZTransaction,
   ZTransactionActionResponse,
@@ -17,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall, type CallBody } from '../../api/client';
+import { useOptions } from '../../api/options';
 
 /** Query-key prefix of the transactions list; every action invalidates it. */
 export const transactionsKey = ['transactions'] as const;
@@ -38,14 +38,8 @@ export function useTransactionStatuses() {
 }
 
 /** The location filter's options (`GET locations`, every location of the organization). */
-export function useTransactionLocations() {
-  return useQuery({
-    queryKey: ['locations', 'options'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.locations.list, { query: ALL, schema: zPage(ZLocation), signal }),
-    select: (p) => p.items.map((l) => ({ id: l.id, name: l.name })),
-  });
-}
+export const useTransactionLocations = () =>
+  useOptions('locations', { select: (items) => items.map((l) => ({ id: l.id, name: l.name })) });
 
 /** The organization currency's symbol (`GET settings` default_currency; spec §9), '$' until loaded. */
 export function useCurrencySymbol(): string {
