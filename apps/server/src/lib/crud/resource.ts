@@ -35,7 +35,7 @@ import type { Tx } from '../../db/client';
 import { BadRequest, HttpError, NotFound } from '../../errors';
 import { MULTIPART, zField, zFile } from '../multipart';
 import { errors } from '../openapi';
-import { toWire } from '../rows';
+import { toWire } from '../wire';
 import { writeAudit, writeAudits } from './audit';
 import { csvStream, parseCsv } from './csv';
 import {

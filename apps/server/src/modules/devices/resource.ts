@@ -15,10 +15,37 @@ import type { Tx } from '../../db/client';
 import { devices, locations, prices, products, sizes } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { type SnakeCase, wireFields } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import { restrictionsOf } from '../locations/service';
 import { type DeviceRow, deviceValues, hardwareFieldsOf, type THardwareFields } from './service';
 import { jamsOf, jamsSql } from './unlocks';
+
+/** The columns a device answers under their own (snake_case) names; the rest is built below. */
+const DEVICE_FIELDS = [
+  'id',
+  'name',
+  'customIdentifier',
+  'lockerNumber',
+  'mode',
+  'status',
+  'lockStatus',
+  'hardwareType',
+  'idLocation',
+  'idSize',
+  'idPrice',
+  'idProduct',
+  'item',
+  'itemDescription',
+  'priceRequired',
+  'adaCompliance',
+  'requireImage',
+  'shared',
+  'image',
+  'lockStatusAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof DeviceRow)[];
 
 /**
  * The wire shape of devices, with their location (and its restriction, which the device mirrors),
@@ -80,18 +107,9 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
     const size = d.idSize ? sizeBy.get(d.idSize) : undefined;
     const price = d.idPrice ? priceBy.get(d.idPrice) : undefined;
     return {
-      id: d.id,
-      name: d.name,
-      custom_identifier: d.customIdentifier,
-      locker_number: d.lockerNumber,
-      mode: d.mode as TDevice['mode'],
-      status: d.status as TDevice['status'],
-      lock_status: d.lockStatus as TDevice['lock_status'],
-      hardware_type: d.hardwareType as TDevice['hardware_type'],
+      ...(wireFields(d, DEVICE_FIELDS) as Pick<TDevice, SnakeCase<(typeof DEVICE_FIELDS)[number]>>),
       location: { id: d.idLocation, name: loc?.name ?? '', shared: loc?.shared ?? false },
-      id_location: d.idLocation,
       size: size ? { id: size.id, name: size.name } : null,
-      id_size: d.idSize,
       price: price
         ? {
             id: price.id,
@@ -101,23 +119,11 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
             currency: price.currency,
           }
         : null,
-      id_price: d.idPrice,
       product: d.idProduct ? { id: d.idProduct, name: productBy.get(d.idProduct)?.name ?? '' } : null,
-      id_product: d.idProduct,
-      item: d.item,
-      item_description: d.itemDescription,
-      price_required: d.priceRequired,
-      ada_compliance: d.adaCompliance,
-      require_image: d.requireImage,
-      shared: d.shared,
-      image: d.image,
       restriction: restrictions.get(d.idLocation) ?? { restriction_type: null, items: [] },
       shared_from_parent: d.organizationId !== orgId,
       ...(hardwareFieldsOf(d) as Pick<TDevice, keyof THardwareFields>),
-      lock_status_at: d.lockStatusAt ? d.lockStatusAt.toISOString() : null,
       jams_30d: jams.get(d.id) ?? 0,
-      created_at: d.createdAt.toISOString(),
-      updated_at: d.updatedAt.toISOString(),
     };
   });
 }

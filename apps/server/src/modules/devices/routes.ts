@@ -34,11 +34,10 @@ import { devicesToWire } from './resource';
 import {
   type DeviceRow,
   deviceCapabilities,
+  deviceInputOf,
   deviceValues,
-  hardwareFieldsOf,
   lockDevices,
   setMaintenance,
-  type THardwareFields,
   typeOptions,
 } from './service';
 import {
@@ -57,30 +56,6 @@ export const UNLOCK_REASON = {
   console: 'Unlock from the console',
   location: 'Unlock All of the location',
 } as const;
-
-/** The create-shaped values of a stored device, for re-checking it after a bulk edit. */
-function inputOf(d: DeviceRow): TDeviceCreateValues {
-  return {
-    name: d.name,
-    custom_identifier: d.customIdentifier,
-    locker_number: d.lockerNumber,
-    mode: d.mode as TDeviceCreateValues['mode'],
-    status: d.status as TDeviceCreateValues['status'],
-    hardware_type: d.hardwareType as TDeviceCreateValues['hardware_type'],
-    id_location: d.idLocation,
-    id_size: d.idSize,
-    id_price: d.idPrice,
-    id_product: d.idProduct,
-    item: d.item,
-    item_description: d.itemDescription,
-    price_required: d.priceRequired,
-    ada_compliance: d.adaCompliance,
-    require_image: d.requireImage,
-    shared: d.shared,
-    image: d.image,
-    ...(hardwareFieldsOf(d) as Pick<TDeviceCreateValues, keyof THardwareFields>),
-  };
-}
 
 /**
  * The Devices calls beyond CRUD (spec: operational §7 Devices): bulk edit, maintenance, unlock,
@@ -114,7 +89,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
               failed.push({ id: d.id, detail: DEVICE_MESSAGES.reservedNotEditable });
               continue;
             }
-            const next: TDeviceCreateValues = { ...inputOf(d) };
+            const next: TDeviceCreateValues = { ...deviceInputOf(d) };
             if (patch.mode !== undefined) next.mode = patch.mode;
             if (patch.price_required !== undefined) next.price_required = patch.price_required;
             if (patch.id_price !== undefined) next.id_price = patch.id_price;

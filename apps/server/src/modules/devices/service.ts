@@ -19,6 +19,7 @@ import type { Tx } from '../../db/client';
 import { devices, locations, organizations, prices, products, sizes } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { camelCase, columnsOf, type SnakeCase, wireFields } from '../../lib/wire';
 import { assertMayShare } from '../locations/service';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -29,8 +30,6 @@ export interface DeviceCapabilities {
   hardware: THardwareType[];
 }
 
-const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
 /**
  * The modes and hardware types an organization may use (spec: operational §1): modes with their
  * `<mode>_mode` flag; vendors with their `<vendor>_hardware` flag plus the virtual lock, except
@@ -40,8 +39,8 @@ export async function deviceCapabilities(tx: Tx, organizationId: string): Promis
   const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw NotFound();
   const flags = org as unknown as Record<string, unknown>;
-  const modes = MODES.filter((m) => flags[camel(`${m}_mode`)] === true);
-  const vendors = HARDWARE_VENDORS.filter((v) => flags[camel(`${v}_hardware`)] === true);
+  const modes = MODES.filter((m) => flags[camelCase(`${m}_mode`)] === true);
+  const vendors = HARDWARE_VENDORS.filter((v) => flags[camelCase(`${v}_hardware`)] === true);
   const single = vendors.length === 1 && (vendors[0] === 'ojmar' || vendors[0] === 'gantner');
   const hardware: THardwareType[] = single ? [...vendors] : [...vendors, 'virtual'];
   return { modes, hardware };
@@ -161,27 +160,29 @@ export async function deviceValues(
 
   const keep = new Set(HARDWARE_FIELDS[input.hardware_type]);
   const hardware: Record<string, unknown> = {};
-  for (const f of ALL_HARDWARE_FIELDS) hardware[camel(f)] = keep.has(f) ? input[f] : null;
+  for (const f of ALL_HARDWARE_FIELDS) hardware[camelCase(f)] = keep.has(f) ? input[f] : null;
   if (hardware.macAddress) hardware.macAddress = String(hardware.macAddress).toUpperCase();
 
   return {
-    name: input.name,
-    customIdentifier: input.custom_identifier,
-    lockerNumber: input.locker_number,
-    mode: input.mode,
-    status: input.status,
-    hardwareType: input.hardware_type,
-    idLocation: input.id_location,
-    idSize: input.id_size,
+    ...columnsOf(input, [
+      'name',
+      'custom_identifier',
+      'locker_number',
+      'mode',
+      'status',
+      'hardware_type',
+      'id_location',
+      'id_size',
+      'id_product',
+      'item',
+      'item_description',
+      'ada_compliance',
+      'shared',
+      'image',
+    ]),
     idPrice,
-    idProduct: input.id_product,
-    item: input.item,
-    itemDescription: input.item_description,
     priceRequired: vending ? false : input.price_required,
-    adaCompliance: input.ada_compliance,
     requireImage: input.mode === 'rental' ? input.require_image : false,
-    shared: input.shared,
-    image: input.image,
     ...hardware,
   };
 }
@@ -256,7 +257,41 @@ export type THardwareFields = Record<(typeof ALL_HARDWARE_FIELDS)[number], strin
 /** The hardware-specific fields of a stored device, snake_case, null when unset. */
 export function hardwareFieldsOf(d: DeviceRow): THardwareFields {
   const row = d as unknown as Record<string, string | number | null>;
-  return Object.fromEntries(ALL_HARDWARE_FIELDS.map((f) => [f, row[camel(f)] ?? null])) as THardwareFields;
+  return Object.fromEntries(
+    ALL_HARDWARE_FIELDS.map((f) => [f, row[camelCase(f)] ?? null]),
+  ) as THardwareFields;
+}
+
+/** The columns of a device that its create request names the same way. */
+const DEVICE_INPUT_FIELDS = [
+  'name',
+  'customIdentifier',
+  'lockerNumber',
+  'mode',
+  'status',
+  'hardwareType',
+  'idLocation',
+  'idSize',
+  'idPrice',
+  'idProduct',
+  'item',
+  'itemDescription',
+  'priceRequired',
+  'adaCompliance',
+  'requireImage',
+  'shared',
+  'image',
+] as const satisfies readonly (keyof DeviceRow)[];
+
+/** The create-shaped values of a stored device, for re-checking it after a bulk edit. */
+export function deviceInputOf(d: DeviceRow): TDeviceCreateValues {
+  return {
+    ...(wireFields(d, DEVICE_INPUT_FIELDS) as Pick<
+      TDeviceCreateValues,
+      SnakeCase<(typeof DEVICE_INPUT_FIELDS)[number]>
+    >),
+    ...(hardwareFieldsOf(d) as Pick<TDeviceCreateValues, keyof THardwareFields>),
+  };
 }
 
 /** A device row as the lock adapter sees it, without its location's lock settings (`lockTargetWithSettings`). */

@@ -13,12 +13,12 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { Forbidden, NotFound } from '../../errors';
+import { camelCase } from '../../lib/wire';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
 /** The Drizzle property of a wire flag: `lite_app_enabled` → `liteAppEnabled`. */
-export const flagProp = (flag: TOrganizationFlag) =>
-  flag.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()) as keyof OrganizationRow;
+export const flagProp = (flag: TOrganizationFlag) => camelCase(flag) as keyof OrganizationRow;
 
 /** The flags of an organization row, by their wire names. */
 export function flagsOf(row: OrganizationRow): TOrganizationFlags {

@@ -22,7 +22,7 @@ import { organizations } from '../../db/schema';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { pageOf } from '../../lib/crud/paging';
-import { toWire } from '../../lib/rows';
+import { toWire } from '../../lib/wire';
 import { withTenant } from '../../tenancy';
 import { flagColumns, flagsOf, getOrganizationFlags } from './flags';
 import {

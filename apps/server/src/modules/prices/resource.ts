@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client';
 import { prices, settings } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
 import type { Resource } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 import { moneyNumber, moneyText } from './pricing';
 
 type PriceRow = typeof prices.$inferSelect;
@@ -60,18 +61,20 @@ export async function clearOtherDefaults(tx: Tx, auth: AuthContext, keepId?: str
 
 /** The wire shape of a price row (money as a number with two decimals). */
 export const priceToWire = (p: PriceRow): TPrice => ({
-  id: p.id,
-  name: p.name,
-  price_type: p.priceType,
+  ...wireFields(p, [
+    'id',
+    'name',
+    'priceType',
+    'currency',
+    'unitAmount',
+    'unit',
+    'prorated',
+    'cardOnFile',
+    'createdAt',
+    'updatedAt',
+  ]),
   amount: moneyNumber(p.amount),
-  currency: p.currency,
-  unit_amount: p.unitAmount,
-  unit: p.unit,
-  prorated: p.prorated,
-  card_on_file: p.cardOnFile,
   default: p.isDefault,
-  created_at: p.createdAt.toISOString(),
-  updated_at: p.updatedAt.toISOString(),
 });
 
 /**

@@ -12,21 +12,15 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { promos } from '../../db/schema';
 import { Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 import { moneyNumber, moneyText } from '../prices/pricing';
 
 type PromoRow = typeof promos.$inferSelect;
 
-/** The wire shape of a promo row. */
+/** The wire shape of a promo row (money as a number with two decimals). */
 export const promoToWire = (p: PromoRow): TPromo => ({
-  id: p.id,
-  name: p.name,
-  code: p.code,
-  discount_type: p.discountType,
+  ...wireFields(p, ['id', 'name', 'code', 'discountType', 'startTime', 'endTime', 'createdAt', 'updatedAt']),
   amount: moneyNumber(p.amount),
-  start_time: p.startTime.toISOString(),
-  end_time: p.endTime.toISOString(),
-  created_at: p.createdAt.toISOString(),
-  updated_at: p.updatedAt.toISOString(),
 });
 
 /**

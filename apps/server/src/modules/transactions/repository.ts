@@ -37,7 +37,7 @@ import {
   offsetOf,
   searchIds,
 } from '../../lib/crud/paging';
-import { iso } from '../../lib/rows';
+import { iso } from '../../lib/wire';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
