@@ -12,7 +12,7 @@ import {
   ZTypeOptions,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
@@ -27,6 +27,29 @@ export const ZDevicePage: z.ZodType<TPage<TDevice>> = zPage(ZDevice);
 
 /** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
 const ALL = { page: 1, size: 10000 };
+
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const deviceQueries = {
+  /**
+   * Products in no device (`GET products?unassigned=true`); under the devices key, so every device
+   * save, which takes or frees a product, refreshes it.
+   */
+  freeProducts: () =>
+    queryOptions({
+      queryKey: [...devicesKey, 'free-products'],
+      queryFn: () =>
+        apiCall(endpoints.products.list, { query: { ...ALL, unassigned: 'true' }, schema: zPage(ZProduct) }),
+    }),
+  /** `GET types/device/mode` / `types/device/hardware`. */
+  types: (kind: 'mode' | 'hardware') =>
+    queryOptions({
+      queryKey: ['types', 'device', kind],
+      queryFn: () =>
+        apiCall(kind === 'mode' ? endpoints.types.deviceMode : endpoints.types.deviceHardware, {
+          schema: ZTypeOptions,
+        }),
+    }),
+};
 
 /** The device's "Location" select and filter: the organization's own locations. */
 export const useLocationOptions = () =>
@@ -43,28 +66,12 @@ export const usePriceOptions = () => useOptions('prices');
  * Products a door may be stocked with: those in no device (`GET products?unassigned=true`, spec
  * operational §5 Device "product options exclude products already assigned to devices").
  */
-export function useFreeProductOptions(enabled = true) {
-  return useQuery({
-    // under the devices key: every device save invalidates it, since a door took or freed a product
-    queryKey: [...devicesKey, 'free-products'],
-    queryFn: () =>
-      apiCall(endpoints.products.list, { query: { ...ALL, unassigned: 'true' }, schema: zPage(ZProduct) }),
-    select: (p) => p.items,
-    enabled,
-  });
-}
+export const useFreeProductOptions = (enabled = true) =>
+  useQuery({ ...deviceQueries.freeProducts(), select: (p) => p.items, enabled });
 
 /** `GET types/device/mode` / `types/device/hardware`: what the organization may use. */
-export function useTypeOptions(kind: 'mode' | 'hardware') {
-  return useQuery({
-    queryKey: ['types', 'device', kind],
-    queryFn: () =>
-      apiCall(kind === 'mode' ? endpoints.types.deviceMode : endpoints.types.deviceHardware, {
-        schema: ZTypeOptions,
-      }),
-    select: (r): TTypeOption[] => r.items,
-  });
-}
+export const useTypeOptions = (kind: 'mode' | 'hardware') =>
+  useQuery({ ...deviceQueries.types(kind), select: (r): TTypeOption[] => r.items });
 
 const FILTER_STORAGE = 'lockerops.devices.filters';
 

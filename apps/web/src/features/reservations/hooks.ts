@@ -16,7 +16,7 @@ import {
   ZTrackingCheckResponse,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -31,6 +31,42 @@ export const reservationsKey = ['reservations'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
 export const RESERVATIONS_ENDPOINT = endpoints.reservations;
 export const ZReservationPage: z.ZodType<TPage<TReservation>> = zPage(ZReservation);
+/** Query key of the reservation settings (the settings dialog). */
+export const reservationSettingsKey = ['reservation-settings'] as const;
+
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const reservationQueries = {
+  /** `GET locations/{id}/sizes?by_mode=&by_status=available`. */
+  availableSizes: (locationId: string | undefined, mode: string | undefined) =>
+    queryOptions({
+      queryKey: ['locations', locationId, 'sizes', mode, 'available'],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.locations.sizes, {
+          params: { id: String(locationId) },
+          query: { by_mode: mode, by_status: 'available' },
+          schema: z.object({ items: z.array(ZLocationSize) }),
+          signal,
+        }),
+    }),
+  /** `GET locations/{id}/devices`. */
+  locationDevices: (locationId: string | undefined) =>
+    queryOptions({
+      queryKey: ['locations', locationId, 'devices'],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.locations.devices, {
+          params: { id: String(locationId) },
+          schema: z.object({ items: z.array(ZDevice), total: z.number() }),
+          signal,
+        }),
+    }),
+  /** `GET reservation-settings`. */
+  settings: () =>
+    queryOptions({
+      queryKey: reservationSettingsKey,
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.reservationSettings.get, { schema: ZReservationSettings, signal }),
+    }),
+};
 
 /** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
 const _ALL = { page: 1, size: 10000 };
@@ -56,35 +92,20 @@ export const useProductOptions = (locationId: string | undefined, enabled: boole
   });
 
 /** `GET locations/{id}/sizes?by_mode=&by_status=available`: sizes with available devices of the mode. */
-export function useAvailableSizes(locationId: string | undefined, mode: string | undefined) {
-  return useQuery({
-    queryKey: ['locations', locationId, 'sizes', mode, 'available'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.locations.sizes, {
-        params: { id: String(locationId) },
-        query: { by_mode: mode, by_status: 'available' },
-        schema: z.object({ items: z.array(ZLocationSize) }),
-        signal,
-      }),
+export const useAvailableSizes = (locationId: string | undefined, mode: string | undefined) =>
+  useQuery({
+    ...reservationQueries.availableSizes(locationId, mode),
     select: (r) => r.items,
     enabled: !!locationId && !!mode,
   });
-}
 
 /** `GET locations/{id}/devices`: every device of the location. */
-export function useLocationDevices(locationId: string | undefined) {
-  return useQuery({
-    queryKey: ['locations', locationId, 'devices'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.locations.devices, {
-        params: { id: String(locationId) },
-        schema: z.object({ items: z.array(ZDevice), total: z.number() }),
-        signal,
-      }),
+export const useLocationDevices = (locationId: string | undefined) =>
+  useQuery({
+    ...reservationQueries.locationDevices(locationId),
     select: (r) => r.items,
     enabled: !!locationId,
   });
-}
 
 /** `GET reservations/{tracking}/check-uniqueness`: the spec's message when a delivery tracking number is taken. */
 export async function checkTracking(tracking: string, id?: string): Promise<string | undefined> {
@@ -142,16 +163,9 @@ export function useDeleteReservation() {
   });
 }
 
-export const reservationSettingsKey = ['reservation-settings'] as const;
-
-export function useReservationSettings(enabled: boolean) {
-  return useQuery({
-    queryKey: reservationSettingsKey,
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.reservationSettings.get, { schema: ZReservationSettings, signal }),
-    enabled,
-  });
-}
+/** `GET reservation-settings` (the settings dialog of the reservations page). */
+export const useReservationSettings = (enabled: boolean) =>
+  useQuery({ ...reservationQueries.settings(), enabled });
 
 /** `PUT reservation-settings`; answers the saved settings. */
 export async function saveReservationSettings(body: TReservationSettings): Promise<TReservationSettings> {

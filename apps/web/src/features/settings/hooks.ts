@@ -16,25 +16,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { useOptions } from '../../api/options';
 import { queryKeys } from '../../api/queryKeys';
-
-export const settingsKeys = {
-  settings: ['settings'] as const,
-};
+import { settingsKey, settingsQuery } from '../../api/settings';
 
 /** `GET settings` (spec console §7). */
-export function useSettingsQuery() {
-  return useQuery({
-    queryKey: settingsKeys.settings,
-    queryFn: ({ signal }) => apiCall(endpoints.settings.get, { schema: ZSettings, signal }),
-  });
-}
+export const useSettingsQuery = () => useQuery(settingsQuery());
 
 /** `PUT settings` with the fields that changed. */
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TSettingsRequest) => apiCall(endpoints.settings.update, { body, schema: ZSettings }),
-    onSuccess: (s) => client.setQueryData(settingsKeys.settings, s),
+    onSuccess: (s) => client.setQueryData(settingsKey, s),
   });
 }
 

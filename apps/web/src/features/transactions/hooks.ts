@@ -4,19 +4,18 @@ import {
   type TPage,
   type TResendCodeRequest,
   type TTransaction,
-  ZDevice,
   ZEndManyResponse,
-  ZSettings,
   ZTransaction,
   ZTransactionActionResponse,
   ZTransactionLogs,
   ZTransactionStatuses,
   zPage,
 } from '@lockerops/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall, type CallBody } from '../../api/client';
 import { useOptions } from '../../api/options';
+import { settingsQuery } from '../../api/settings';
 
 /** Query-key prefix of the transactions list; every action invalidates it. */
 export const transactionsKey = ['transactions'] as const;
@@ -24,18 +23,30 @@ export const transactionsKey = ['transactions'] as const;
 export const TRANSACTIONS_ENDPOINT = endpoints.events;
 export const ZTransactionPage: z.ZodType<TPage<TTransaction>> = zPage(ZTransaction);
 
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const transactionQueries = {
+  /** `GET events/statuses`: every status with its label; it never changes while the console runs. */
+  statuses: () =>
+    queryOptions({
+      queryKey: [...transactionsKey, 'statuses'],
+      queryFn: ({ signal }) => apiCall(endpoints.events.statuses, { schema: ZTransactionStatuses, signal }),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /** `GET event-logs/{id}`: one transaction's history log. */
+  logs: (id: string) =>
+    queryOptions({
+      queryKey: [...transactionsKey, 'logs', id],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.eventLogs.get, { params: { id }, schema: ZTransactionLogs, signal }),
+    }),
+};
+
 /** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
-const ALL = { page: 1, size: 10000 };
+const _ALL = { page: 1, size: 10000 };
 
 /** `GET events/statuses`: every status with its label (spec: operational §4, §7). */
-export function useTransactionStatuses() {
-  return useQuery({
-    queryKey: [...transactionsKey, 'statuses'],
-    queryFn: ({ signal }) => apiCall(endpoints.events.statuses, { schema: ZTransactionStatuses, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    select: (r) => r.items,
-  });
-}
+export const useTransactionStatuses = () =>
+  useQuery({ ...transactionQueries.statuses(), select: (r) => r.items });
 
 /** The location filter's options (`GET locations`, every location of the organization). */
 export const useTransactionLocations = () =>
@@ -43,39 +54,21 @@ export const useTransactionLocations = () =>
 
 /** The organization currency's symbol (`GET settings` default_currency; spec §9), '$' until loaded. */
 export function useCurrencySymbol(): string {
-  const q = useQuery({
-    queryKey: ['settings'],
-    queryFn: ({ signal }) => apiCall(endpoints.settings.get, { schema: ZSettings, signal }),
-    staleTime: 60_000,
-  });
+  const q = useQuery({ ...settingsQuery(), staleTime: 60_000 });
   return currencySymbol(q.data?.default_currency);
 }
 
 /** Available devices of a location: the doors a service dropoff may use (`GET devices`). */
-export function useAvailableDevices(locationId: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: ['devices', 'options', locationId, 'available'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.devices.list, {
-        query: { ...ALL, id_location: locationId, by_status: 'available' },
-        schema: zPage(ZDevice),
-        signal,
-      }),
-    select: (p) => p.items.map((d) => ({ id: d.id, name: d.name, locker_number: d.locker_number })),
+export const useAvailableDevices = (locationId: string | undefined, enabled: boolean) =>
+  useOptions('devices', {
+    query: { id_location: locationId, by_status: 'available' },
+    select: (items) => items.map((d) => ({ id: d.id, name: d.name, locker_number: d.locker_number })),
     enabled: enabled && !!locationId,
   });
-}
 
 /** `GET event-logs/{id}`: the Transaction History Log, oldest first. */
-export function useTransactionLogs(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...transactionsKey, 'logs', id],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.eventLogs.get, { params: { id }, schema: ZTransactionLogs, signal }),
-    select: (r) => r.items,
-    enabled,
-  });
-}
+export const useTransactionLogs = (id: string, enabled: boolean) =>
+  useQuery({ ...transactionQueries.logs(id), select: (r) => r.items, enabled });
 
 /** `PATCH events/{id}/service`: one service step (charge with weight, dropoff with id_device, pickup). */
 export const serviceStep = (id: string, body: CallBody<typeof endpoints.events.service>) =>
@@ -106,17 +99,11 @@ export const resendCode = (id: string, body: TResendCodeRequest = {}) =>
  * Available delivery doors, every location (`GET devices?by_status=available&mode=delivery`): the
  * lockers a new delivery may hold.
  */
-export function useDeliveryDevices(enabled: boolean) {
-  return useQuery({
-    queryKey: ['devices', 'options', 'delivery', 'available'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.devices.list, {
-        query: { ...ALL, by_status: 'available', mode: 'delivery' },
-        schema: zPage(ZDevice),
-        signal,
-      }),
-    select: (p) =>
-      p.items.map((d) => ({
+export const useDeliveryDevices = (enabled: boolean) =>
+  useOptions('devices', {
+    query: { by_status: 'available', mode: 'delivery' },
+    select: (items) =>
+      items.map((d) => ({
         id: d.id,
         name: d.name,
         locker_number: d.locker_number,
@@ -124,7 +111,6 @@ export function useDeliveryDevices(enabled: boolean) {
       })),
     enabled,
   });
-}
 
 /** `POST event/delivery` with `{ id_device?, phone_number?, email? }` (spec: operational §7 Transactions). */
 export const createDelivery = (body: CallBody<typeof endpoints.event.delivery>) =>

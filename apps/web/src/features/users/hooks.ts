@@ -5,7 +5,6 @@ import {
   type TPage,
   type TUser,
   userContactIssue,
-  ZSettings,
   ZUser,
   ZUserActivationResponse,
   ZUserCreateRequest,
@@ -19,6 +18,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { settingsQuery } from '../../api/settings';
 
 /** Query-key prefix of the users list; every user mutation invalidates it. */
 export const usersKey = ['users'] as const;
@@ -45,11 +45,7 @@ function valuesOf(user: TUser | null): TUserFormInput {
 
 /** The organization's default notification channel (spec operational §5 User); email until loaded. */
 export function useNotificationChannel(): TNotificationChannel {
-  const q = useQuery({
-    queryKey: ['settings'],
-    queryFn: ({ signal }) => apiCall(endpoints.settings.get, { schema: ZSettings, signal }),
-    staleTime: 60_000,
-  });
+  const q = useQuery({ ...settingsQuery(), staleTime: 60_000 });
   return q.data?.default_notification_channel ?? 'email';
 }
 
