@@ -16,6 +16,7 @@ import { conditions, products } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, lockOr404, type Resource, wireOf } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 import { deviceOfProduct } from '../products/service';
 import { applyConditionEffects } from './service';
 
@@ -37,14 +38,9 @@ export async function conditionsToWire(rows: ConditionRow[], tx: Tx): Promise<TC
   return rows.map((c) => {
     const items = assigned.filter((p) => p.idCondition === c.id).map((p) => ({ id: p.id, name: p.name }));
     return {
-      id: c.id,
-      name: c.name,
+      ...wireFields(c, ['id', 'name', 'autoReport', 'autoMaintenance', 'createdAt', 'updatedAt']),
       products: items,
       products_count: items.length,
-      auto_report: c.autoReport,
-      auto_maintenance: c.autoMaintenance,
-      created_at: c.createdAt.toISOString(),
-      updated_at: c.updatedAt.toISOString(),
     };
   });
 }

@@ -13,6 +13,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { groupResources, groups, groupUsers, users } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -37,13 +38,10 @@ export async function groupsToWire(rows: GroupRow[], tx: Tx): Promise<TGroup[]> 
   const resources = (id: string, type: 'location' | 'device') =>
     Number(resourceCounts.find((c) => c.groupId === id && c.type === type)?.n ?? 0);
   return rows.map((g) => ({
-    id: g.id,
-    name: g.name,
+    ...wireFields(g, ['id', 'name', 'createdAt', 'updatedAt']),
     users: Number(userCounts.find((c) => c.groupId === g.id)?.n ?? 0),
     devices: resources(g.id, 'device'),
     locations: resources(g.id, 'location'),
-    created_at: g.createdAt.toISOString(),
-    updated_at: g.updatedAt.toISOString(),
   }));
 }
 

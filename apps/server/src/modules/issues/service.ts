@@ -6,6 +6,7 @@ import { issues, members, transactions, users } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireOf } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 
 export type IssueRow = typeof issues.$inferSelect;
 type TransactionRef = { id: string; invoiceId: string; idUser: string | null; idLocation: string | null };
@@ -55,23 +56,26 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
     const m = ms.find((x) => x.id === r.teamMemberId);
     const t = ts.find((x) => x.id === r.idEvent);
     return {
-      id: r.id,
+      ...wireFields(r, [
+        'id',
+        'status',
+        'description',
+        'createdAt',
+        'idUser',
+        'idEvent',
+        'idLocation',
+        'teamMemberId',
+        'source',
+      ]),
       issue_id: `ISS-${r.number}`,
-      status: r.status,
-      description: r.description,
-      created_at: r.createdAt.toISOString(),
       pictures: r.pictures ?? [],
       user: u
         ? { name: [u.name, u.lastName].filter(Boolean).join(' '), email: u.email, phone_number: u.phone }
         : null,
-      id_user: r.idUser,
       reporter_user_name: r.reporterName,
       reporter_user_email: r.reporterEmail,
       reporter_user_phone: r.reporterPhone,
       event: t ? { id: t.id, invoice_id: t.invoiceId } : null,
-      id_event: r.idEvent,
-      id_location: r.idLocation,
-      team_member_id: r.teamMemberId,
       team_member: m
         ? {
             id: m.id,
@@ -80,7 +84,6 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
           }
         : null,
       invoice_id: t?.invoiceId ?? r.invoiceId,
-      source: r.source,
     };
   });
 }

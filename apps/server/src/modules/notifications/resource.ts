@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client';
 import { locations, members, notificationLocations, notifications } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -52,25 +53,29 @@ export async function notificationsToWire(rows: NotificationRow[], tx: Tx): Prom
   return rows.map((n) => {
     const m = ms.find((x) => x.id === n.idMember);
     return {
-      id: n.id,
-      name: n.name,
+      ...wireFields(n, [
+        'id',
+        'name',
+        'timeAmount',
+        'isDefault',
+        'isTemplate',
+        'before',
+        'after',
+        'email',
+        'sms',
+        'header',
+        'footer',
+        'message',
+        'messageEmail',
+        'locationMessage',
+        'memberMessage',
+        'idMember',
+        'createdAt',
+        'updatedAt',
+      ]),
       mode: n.mode as TNotification['mode'],
       notification_type: n.notificationType as TNotification['notification_type'],
-      time_amount: n.timeAmount,
       time_unit: n.timeUnit as TNotification['time_unit'],
-      is_default: n.isDefault,
-      is_template: n.isTemplate,
-      before: n.before,
-      after: n.after,
-      email: n.email,
-      sms: n.sms,
-      header: n.header,
-      footer: n.footer,
-      message: n.message,
-      message_email: n.messageEmail,
-      location_message: n.locationMessage,
-      member_message: n.memberMessage,
-      id_member: n.idMember,
       member: m
         ? {
             id: m.id,
@@ -82,8 +87,6 @@ export async function notificationsToWire(rows: NotificationRow[], tx: Tx): Prom
       header_s3_url: n.headerImage,
       body_s3_url: n.bodyImage,
       footer_s3_url: n.footerImage,
-      created_at: n.createdAt.toISOString(),
-      updated_at: n.updatedAt.toISOString(),
     };
   });
 }

@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client';
 import { productGroups, products, sizes } from '../../db/schema';
 import { NotFound } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 
 type GroupRow = typeof productGroups.$inferSelect;
 
@@ -36,21 +37,23 @@ export async function productGroupsToWire(rows: GroupRow[], tx: Tx): Promise<TPr
   return rows.map((g) => {
     const s = g.idSize ? sizeOf.get(g.idSize) : undefined;
     return {
-      id: g.id,
-      name: g.name,
-      image: g.image,
-      id_size: g.idSize,
+      ...wireFields(g, [
+        'id',
+        'name',
+        'image',
+        'idSize',
+        'oneToOne',
+        'chargingTime',
+        'autoRepair',
+        'transactionNumber',
+        'totalInventory',
+        'createdAt',
+        'updatedAt',
+      ]),
       size: s
         ? { id: s.id, name: s.name, width: Number(s.width), depth: Number(s.depth), height: Number(s.height) }
         : null,
       products: members.filter((p) => p.idGroup === g.id).map((p) => ({ id: p.id, name: p.name })),
-      one_to_one: g.oneToOne,
-      charging_time: g.chargingTime,
-      auto_repair: g.autoRepair,
-      transaction_number: g.transactionNumber,
-      total_inventory: g.totalInventory,
-      created_at: g.createdAt.toISOString(),
-      updated_at: g.updatedAt.toISOString(),
     };
   });
 }

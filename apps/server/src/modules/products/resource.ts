@@ -17,6 +17,7 @@ import { conditions, devices, locations, productGroups, products } from '../../d
 import { Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, type Resource, wireOf } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 import { afterProductWrite, assertProductRefs, assertProductsDeletable, assertSerialFree } from './service';
 
 type ProductRow = typeof products.$inferSelect;
@@ -61,18 +62,22 @@ export async function productsToWire(rows: ProductRow[], tx: Tx): Promise<TProdu
   const groupOf = new Map(groups.map((g) => [g.id, g]));
   const conditionOf = new Map(conds.map((c) => [c.id, c]));
   return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    image: p.image,
-    serial_number: p.serialNumber,
-    sku: p.sku,
+    ...wireFields(p, [
+      'id',
+      'name',
+      'image',
+      'serialNumber',
+      'sku',
+      'description',
+      'idProductGroup',
+      'idCondition',
+      'createdAt',
+      'updatedAt',
+    ]),
     price: money(p.price),
     sales_price: money(p.salesPrice),
     msrp: money(p.msrp),
-    description: p.description,
-    id_product_group: p.idProductGroup,
     product_group: (p.idProductGroup && groupOf.get(p.idProductGroup)) || null,
-    id_condition: p.idCondition,
     condition: (p.idCondition && conditionOf.get(p.idCondition)) || null,
     devices: devs
       .filter((d) => d.idProduct === p.id)
@@ -83,8 +88,6 @@ export async function productsToWire(rows: ProductRow[], tx: Tx): Promise<TProdu
         id_location: d.idLocation,
         location_name: d.locationName,
       })),
-    created_at: p.createdAt.toISOString(),
-    updated_at: p.updatedAt.toISOString(),
   }));
 }
 

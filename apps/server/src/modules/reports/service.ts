@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { members, type reports } from '../../db/schema';
 import { NotFound } from '../../errors';
+import { wireFields } from '../../lib/wire';
 import { firstDue, type Schedule } from './schedule';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -76,20 +77,22 @@ export async function reportsToWire(rows: ReportRow[], tx: DbOrTx): Promise<TRep
   const names = new Map<string, string>();
   for (const [org, ids] of byOrg) for (const m of await membersOf(tx, org, [...ids])) names.set(m.id, m.name);
   return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
+    ...wireFields(r, [
+      'id',
+      'name',
+      'assignTo',
+      'recurrence',
+      'weekday',
+      'month',
+      'when',
+      'sendTime',
+      'includeSubOrgs',
+      'lastError',
+      'createdAt',
+    ]),
     contents: r.contents as TReport['contents'],
-    assign_to: r.assignTo,
     assignee: r.assignTo.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])),
-    recurrence: r.recurrence,
-    weekday: r.weekday,
-    month: r.month,
-    when: r.when,
-    send_time: r.sendTime,
-    include_sub_orgs: r.includeSubOrgs,
     last_sent: r.lastSent?.toISOString() ?? null,
-    last_error: r.lastError,
     next_due_at: r.nextDueAt?.toISOString() ?? null,
-    created_at: r.createdAt.toISOString(),
   }));
 }

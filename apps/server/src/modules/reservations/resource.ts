@@ -15,6 +15,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { devices, locations, products, reservations, sizes, users } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 import { emitReservation, type ReservationRow, reservationValues, writeHolds } from './service';
 
 const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
@@ -67,10 +68,35 @@ export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promis
     const user = r.idUser ? u.get(r.idUser) : undefined;
     const device = r.idDevice ? d.get(r.idDevice) : undefined;
     return {
-      id: r.id,
+      ...wireFields(r, [
+        'id',
+        'trackingNumber',
+        'idProduct',
+        'idUser',
+        'idLocation',
+        'idDevice',
+        'idSize',
+        'phoneNumber',
+        'email',
+        'senderDetails',
+        'recurring',
+        'monday',
+        'tuesday',
+        'wednesday',
+        'thursday',
+        'friday',
+        'saturday',
+        'sunday',
+        'fromTime',
+        'toTime',
+        'timeZone',
+        'startsAt',
+        'endsAt',
+        'createdAt',
+        'updatedAt',
+      ]),
       mode: r.mode as TReservation['mode'],
       status: r.status as TReservation['status'],
-      tracking_number: r.trackingNumber,
       user: user
         ? {
             id: user.id,
@@ -83,31 +109,8 @@ export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promis
       location: (r.idLocation && l.get(r.idLocation)) || null,
       size: (r.idSize && s.get(r.idSize)) || null,
       product: (r.idProduct && p.get(r.idProduct)) || null,
-      id_product: r.idProduct,
-      id_user: r.idUser,
-      id_location: r.idLocation,
-      id_device: r.idDevice,
-      id_size: r.idSize,
-      phone_number: r.phoneNumber,
-      email: r.email,
-      sender_details: r.senderDetails,
-      recurring: r.recurring,
-      monday: r.monday,
-      tuesday: r.tuesday,
-      wednesday: r.wednesday,
-      thursday: r.thursday,
-      friday: r.friday,
-      saturday: r.saturday,
-      sunday: r.sunday,
-      from_time: r.fromTime,
-      to_time: r.toTime,
       start_date: r.recurring ? r.startDate! : r.startsAt.toISOString(),
       end_date: r.recurring ? r.endDate! : r.endsAt.toISOString(),
-      time_zone: r.timeZone,
-      starts_at: r.startsAt.toISOString(),
-      ends_at: r.endsAt.toISOString(),
-      created_at: r.createdAt.toISOString(),
-      updated_at: r.updatedAt.toISOString(),
     };
   });
 }

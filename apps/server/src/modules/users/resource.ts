@@ -20,6 +20,7 @@ import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { likePattern } from '../../lib/crud/paging';
 import { lockOr404, type Resource, wireOf } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 import { assertEmailFree, notificationChannelOf, takenEmails } from './service';
 
 type UserRow = typeof users.$inferSelect;
@@ -36,21 +37,23 @@ export async function usersToWire(rows: UserRow[], tx: Tx): Promise<TUser[]> {
         .orderBy(asc(groups.name))
     : [];
   return rows.map((u) => ({
-    id: u.id,
-    name: u.name,
-    last_name: u.lastName,
-    email: u.email,
-    address: u.address,
-    phone_number: u.phoneNumber,
-    user_id: u.userId,
-    pin_code: u.pinCode,
-    active: u.active,
-    is_deleted: u.isDeleted,
-    require_auth: u.requireAuth,
-    access_code: u.accessCode,
+    ...wireFields(u, [
+      'id',
+      'name',
+      'lastName',
+      'email',
+      'address',
+      'phoneNumber',
+      'userId',
+      'pinCode',
+      'active',
+      'isDeleted',
+      'requireAuth',
+      'accessCode',
+      'createdAt',
+      'updatedAt',
+    ]),
     groups: links.filter((l) => l.userId === u.id).map((l) => ({ id: l.id, name: l.name })),
-    created_at: u.createdAt.toISOString(),
-    updated_at: u.updatedAt.toISOString(),
   }));
 }
 
