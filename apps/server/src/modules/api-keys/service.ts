@@ -6,6 +6,7 @@ import { sha256 } from '../../auth/tokens';
 import type { Db, DbOrTx } from '../../db/client';
 import { apiKeys, organizations } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
+import { wireFields } from '../../lib/wire';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -15,10 +16,7 @@ const PREFIX_LENGTH = 7;
 const LAST_USED_RESOLUTION_SECONDS = 60;
 
 const toApiKey = (r: ApiKeyRow): TApiKey => ({
-  id: r.id,
-  prefix: r.prefix,
-  scope: r.scope,
-  created_at: r.createdAt.toISOString(),
+  ...wireFields(r, ['id', 'prefix', 'scope', 'createdAt']),
   last_used_at: r.lastUsedAt?.toISOString() ?? null,
 });
 

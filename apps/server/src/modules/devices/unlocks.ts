@@ -23,6 +23,7 @@ import type { Tx } from '../../db/client';
 import { devices, deviceUnlocks, locationLockSettings, lockVendorAccounts } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { wireFields } from '../../lib/wire';
 import { type DeviceRow, lockTargetOf } from './service';
 import {
   isSharedDoor,
@@ -375,24 +376,24 @@ export async function jamsOf(tx: Tx, ids: string[]): Promise<Map<string, number>
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /** An unlock row on the wire. */
 export function unlockToWire(u: typeof deviceUnlocks.$inferSelect): TDeviceUnlock {
   return {
-    id: u.id,
-    id_device: u.idDevice,
+    ...wireFields(u, [
+      'id',
+      'idDevice',
+      'actorType',
+      'actorName',
+      'reason',
+      'detail',
+      'requestedAt',
+      'sentAt',
+      'acknowledgedAt',
+      'openedAt',
+      'jammedAt',
+      'offlineAt',
+    ]),
     state: u.state as TUnlockState,
-    actor_type: u.actorType,
-    actor_name: u.actorName,
-    reason: u.reason,
-    detail: u.detail,
-    requested_at: u.requestedAt.toISOString(),
-    sent_at: iso(u.sentAt),
-    acknowledged_at: iso(u.acknowledgedAt),
-    opened_at: iso(u.openedAt),
-    jammed_at: iso(u.jammedAt),
-    offline_at: iso(u.offlineAt),
   };
 }
 

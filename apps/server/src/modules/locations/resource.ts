@@ -16,6 +16,7 @@ import { devices, groupResources, locations } from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
+import { wireFields } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import {
   assertMayShare,
@@ -89,24 +90,26 @@ export const locationsResource: Resource<
     const own = locs.filter((l) => l.organizationId === orgId);
     const restrictions = orgId && own.length ? await restrictionsOf(tx, orgId, own) : new Map();
     return locs.map((l) => ({
-      id: l.id,
-      name: l.name,
-      address: l.address,
-      image: l.image,
-      hidden: l.hidden,
-      shared: l.shared,
+      ...wireFields(l, [
+        'id',
+        'name',
+        'address',
+        'image',
+        'hidden',
+        'shared',
+        'customId',
+        'latitude',
+        'longitude',
+        'contactEmail',
+        'contactPhone',
+        'requireImage',
+        'timeZone',
+        'createdAt',
+        'updatedAt',
+      ]),
       devices: counts.get(l.id) ?? 0,
-      custom_id: l.customId,
-      latitude: l.latitude,
-      longitude: l.longitude,
-      contact_email: l.contactEmail,
-      contact_phone: l.contactPhone,
-      require_image: l.requireImage,
-      time_zone: l.timeZone,
       restriction: restrictions.get(l.id) ?? { restriction_type: null, items: [] },
       shared_from_parent: l.organizationId !== orgId,
-      created_at: l.createdAt.toISOString(),
-      updated_at: l.updatedAt.toISOString(),
     }));
   },
   async toValues(raw, { tx, auth, existing }) {

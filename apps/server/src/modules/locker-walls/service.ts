@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client';
 import { lockerWalls } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { wireFields } from '../../lib/wire';
 import type { DeviceSummaryRow, DoorRow, Scope, WallRow } from './repository';
 import * as repo from './repository';
 
@@ -56,20 +57,22 @@ export async function wallsWire(s: Scope, walls: WallRow[]): Promise<TLockerWall
       device: d.device ? deviceWire(d.device) : null,
     }));
     return {
-      id: w.id,
-      id_location: w.idLocation,
-      name: w.name,
-      description: w.description,
-      custom_id: w.customId,
-      image: w.image,
-      qty_tall: w.qtyTall,
-      qty_wide: w.qtyWide,
-      is_kiosk: w.isKiosk,
+      ...wireFields(w, [
+        'id',
+        'idLocation',
+        'name',
+        'description',
+        'customId',
+        'image',
+        'qtyTall',
+        'qtyWide',
+        'isKiosk',
+        'createdAt',
+        'updatedAt',
+      ]),
       lockers,
       devices: lockers.flatMap((l) => (l.id ? [l.id] : [])),
       counts: countDoors(lockers),
-      created_at: w.createdAt.toISOString(),
-      updated_at: w.updatedAt.toISOString(),
     };
   });
 }

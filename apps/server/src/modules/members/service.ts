@@ -10,6 +10,7 @@ import { generatePassword } from '../../db/seed';
 import { Conflict, HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireOf } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 import { signInUrlOf } from '../organizations/service';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -18,17 +19,19 @@ export type MemberRow = typeof members.$inferSelect;
 export function toMember(m: MemberRow): TMember {
   return {
     user_id: m.id,
-    email: m.email,
-    name: m.name,
-    first_name: m.firstName,
-    last_name: m.lastName,
-    role: m.role,
-    pin_code: m.pinCode,
-    send_reported_issues: m.sendReportedIssues,
-    created_at: m.createdAt.toISOString(),
-    status: m.status,
-    enabled: m.enabled,
-    verified: m.verified,
+    ...wireFields(m, [
+      'email',
+      'name',
+      'firstName',
+      'lastName',
+      'role',
+      'pinCode',
+      'sendReportedIssues',
+      'createdAt',
+      'status',
+      'enabled',
+      'verified',
+    ]),
   };
 }
 

@@ -27,6 +27,7 @@ import {
 import { BadRequest, Conflict } from '../../errors';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import type { Resource } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 import { moneyNumber, moneyText } from '../prices/pricing';
 import { defaultCurrency } from '../prices/resource';
 
@@ -108,26 +109,28 @@ export const membershipsResource: Resource<
     return list.map((m) => {
       const mine = holders.filter((h) => h.membershipId === m.id);
       return {
-        id: m.id,
-        name: m.name,
-        description: m.description,
-        active: m.active,
-        currency: m.currency,
+        ...wireFields(m, [
+          'id',
+          'name',
+          'description',
+          'active',
+          'currency',
+          'billingType',
+          'billingPeriod',
+          'numberOfPayments',
+          'membershipType',
+          'stripeProductId',
+          'stripePriceId',
+          'cardOnFile',
+          'createdAt',
+          'updatedAt',
+        ]),
         amount: moneyNumber(m.amount),
-        billing_type: m.billingType,
-        billing_period: m.billingPeriod,
-        number_of_payments: m.numberOfPayments,
-        membership_type: m.membershipType,
         value: m.value === null ? null : Number(m.value),
-        stripe_product_id: m.stripeProductId,
-        stripe_price_id: m.stripePriceId,
-        card_on_file: m.cardOnFile,
         locations: locs.filter((l) => l.membershipId === m.id).map((l) => ({ id: l.id, name: l.name })),
         users: mine.map((u) => ({ id: u.id, name: userName(u) })),
         subscribed: mine.length > 0,
         subscribers: mine.length,
-        created_at: m.createdAt.toISOString(),
-        updated_at: m.updatedAt.toISOString(),
       };
     });
   },

@@ -29,6 +29,7 @@ import { pageOf, pageOffset } from '../../lib/crud/paging';
 import { crudRoutes, findOr404, lockOr404, wireOf } from '../../lib/crud/resource';
 import { MULTIPART, zFile } from '../../lib/multipart';
 import { errors } from '../../lib/openapi';
+import { wireFields } from '../../lib/wire';
 import { requireFeature } from '../organizations/flags';
 import { type DeliveryRow, renderEmail, renderSms, sendOne } from './engine';
 import {
@@ -50,20 +51,22 @@ export function maskRecipient(to: string): string {
 }
 
 const deliveryToWire = (d: DeliveryRow): TNotificationDelivery => ({
-  id: d.id,
-  id_notification: d.idNotification,
-  channel: d.channel,
-  kind: d.kind,
+  ...wireFields(d, [
+    'id',
+    'idNotification',
+    'channel',
+    'kind',
+    'subject',
+    'status',
+    'providerAnswer',
+    'attempts',
+    'sendAfter',
+    'invoiceId',
+    'createdAt',
+    'updatedAt',
+  ]),
   recipient: maskRecipient(d.recipient),
-  subject: d.subject,
-  status: d.status,
-  provider_answer: d.providerAnswer,
-  attempts: d.attempts,
-  send_after: d.sendAfter.toISOString(),
   sent_at: d.sentAt?.toISOString() ?? null,
-  invoice_id: d.invoiceId,
-  created_at: d.createdAt.toISOString(),
-  updated_at: d.updatedAt.toISOString(),
 });
 
 /**

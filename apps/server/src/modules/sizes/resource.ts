@@ -11,6 +11,7 @@ import {
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { devices, sizes } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
+import { wireFields } from '../../lib/wire';
 
 type SizeRow = typeof sizes.$inferSelect;
 
@@ -61,17 +62,11 @@ export const sizesResource: Resource<TSize, typeof ZSizeCreateRequest, typeof ZS
       tx,
     );
     return (rows as unknown as SizeRow[]).map((s) => ({
-      id: s.id,
-      name: s.name,
-      description: s.description,
+      ...wireFields(s, ['id', 'name', 'description', 'image', 'externalId', 'createdAt', 'updatedAt']),
       width: Number(s.width),
       depth: Number(s.depth),
       height: Number(s.height),
-      image: s.image,
-      external_id: s.externalId,
       available_devices: counts.get(s.id) ?? 0,
-      created_at: s.createdAt.toISOString(),
-      updated_at: s.updatedAt.toISOString(),
     }));
   },
   toValues(input) {
