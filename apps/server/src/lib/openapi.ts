@@ -1,5 +1,5 @@
 import * as contract from '@lockerops/contract';
-import { ZErrorResponse } from '@lockerops/contract';
+import { type Endpoint, ZErrorResponse } from '@lockerops/contract';
 import { z } from 'zod';
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -217,4 +217,69 @@ function shareParameters(doc: Doc): Record<string, Json> {
     });
   }
   return shared;
+}
+
+/**
+ * What a route adds to its entry of the endpoint map: the OpenAPI text (tags, summary,
+ * description), the error answers (`errors(…)`), and only the schema parts the map leaves out —
+ * a multipart body (the map says `multipart`), or the format of path parameters it does not
+ * declare. A part the map declares always comes from the map.
+ */
+export interface RouteDoc {
+  tags: string[];
+  summary: string;
+  description?: string;
+  errors?: Record<number, z.ZodType>;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  consumes?: string[];
+  hide?: boolean;
+  security?: Array<Record<string, string[]>>;
+}
+
+type Either<A, B> = A extends z.ZodType ? A : B extends z.ZodType ? B : undefined;
+type StatusOf<E extends Endpoint> = E['status'] extends number ? E['status'] : 200;
+type SuccessOf<E extends Endpoint> = E['response'] extends z.ZodType
+  ? { [K in StatusOf<E>]: E['response'] }
+  : unknown;
+
+/** The Fastify route options `routeOf(entry, doc)` fixes. */
+export type RouteOf<E extends Endpoint, D extends RouteDoc> = {
+  method: E['method'];
+  url: E['path'];
+  schema: Omit<D, 'errors' | 'params' | 'querystring' | 'body'> & {
+    params: Either<E['params'], D['params']>;
+    querystring: Either<E['query'], D['querystring']>;
+    body: Either<E['body'], D['body']>;
+    // The error answers are documented and serialized, but typed out: handlers throw them.
+    response: SuccessOf<E>;
+  };
+};
+
+/**
+ * A route registered from its entry of the endpoint map (`endpoints.<area>.<call>`, @lockerops/
+ * contract): method, path, path parameters, query, JSON body and success answer come from the
+ * entry, so the server and the console cannot drift apart; the route adds its documentation,
+ * error answers, roles and handler:
+ *
+ *   app.route({
+ *     ...routeOf(endpoints.apiKeys.rotate, { tags, summary: 'Rotate the API key', params, errors: errors(401, 404) }),
+ *     config: { roles: ADMINS },
+ *     handler: async (req) => …,
+ *   });
+ *
+ * Request and answer types of the handler follow from the entry's schemas (type provider).
+ */
+export function routeOf<const E extends Endpoint, const D extends RouteDoc>(e: E, doc: D): RouteOf<E, D> {
+  const { errors: errs, params, querystring, body, ...text } = doc;
+  const schema: Record<string, unknown> = { ...text };
+  const p = e.params ?? params;
+  const q = e.query ?? querystring;
+  const b = e.body ?? body;
+  if (p) schema.params = p;
+  if (q) schema.querystring = q;
+  if (b) schema.body = b;
+  schema.response = { ...(e.response ? { [e.status ?? 200]: e.response } : {}), ...errs };
+  return { method: e.method, url: e.path, schema } as unknown as RouteOf<E, D>;
 }
