@@ -33,9 +33,8 @@ import type { LockAdapter } from '../../adapters/locks';
 import { sha256 } from '../../auth/tokens';
 import { devices, locations, organizations, transactionShares, transactions } from '../../db/schema';
 import { HttpError, NotFound } from '../../errors';
-import { csvStream } from '../../lib/crud/csv';
 import { pageOf } from '../../lib/crud/paging';
-import { snapshotBatches } from '../../lib/crud/snapshot';
+import { snapshotCsv } from '../../lib/crud/snapshot';
 import { errors } from '../../lib/openapi';
 import { actionAnswer, eventOr404 } from './answers';
 import { partnerRoutes } from './partner-routes';
@@ -116,24 +115,20 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       async (req, reply) => {
         const q = ZTransactionListQuery.parse({ ...req.query, page: 1 });
         const orgId = req.auth.organizationId;
-        const { total, batches } = await snapshotBatches(
-          req,
-          reply,
-          async (tx) => {
-            const where = await listWhere(tx, orgId, q);
-            return {
-              count: sql`select count(*) as n from ${transactions} where ${where}`,
-              query: exportQuery(where, q),
-            };
-          },
-          (rows: Record<string, unknown>[]) => rows,
-        );
+        // one snapshot; the database writes the CSV (cells neutralised and quoted in SQL)
+        const { total, body } = await snapshotCsv(req, reply, TRANSACTION_CSV_HEADERS, async (tx) => {
+          const where = await listWhere(tx, orgId, q);
+          return {
+            count: sql`select count(*) as n from ${transactions} where ${where}`,
+            rows: exportQuery(where, q),
+          };
+        });
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="event_export.csv"')
           .header('x-export-count', String(total))
           .header('access-control-expose-headers', 'x-export-count, content-disposition');
-        return reply.send(csvStream(TRANSACTION_CSV_HEADERS, batches) as never);
+        return reply.send(body as never);
       },
     );
 
