@@ -222,8 +222,9 @@ function shareParameters(doc: Doc): Record<string, Json> {
 /**
  * What a route adds to its entry of the endpoint map: the OpenAPI text (tags, summary,
  * description), the error answers (`errors(…)`), and only the schema parts the map leaves out —
- * a multipart body (the map says `multipart`), or the format of path parameters it does not
- * declare. A part the map declares always comes from the map.
+ * a multipart body (the map says `multipart`), the format of path parameters it does not declare,
+ * a query or success answer the server builds itself (`zPage`), the media type of a CSV export.
+ * A part the map declares always comes from the map.
  */
 export interface RouteDoc {
   tags: string[];
@@ -233,27 +234,33 @@ export interface RouteDoc {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  /** The success answer of an entry that declares none (a page the server builds with `zPage`). */
+  response?: z.ZodType;
   consumes?: string[];
+  /** The media types of an answer that is not JSON (a streamed CSV export). */
+  produces?: string[];
   hide?: boolean;
   security?: Array<Record<string, string[]>>;
 }
 
 type Either<A, B> = A extends z.ZodType ? A : B extends z.ZodType ? B : undefined;
 type StatusOf<E extends Endpoint> = E['status'] extends number ? E['status'] : 200;
-type SuccessOf<E extends Endpoint> = E['response'] extends z.ZodType
+type SuccessOf<E extends Endpoint, D extends RouteDoc> = E['response'] extends z.ZodType
   ? { [K in StatusOf<E>]: E['response'] }
-  : unknown;
+  : D['response'] extends z.ZodType
+    ? { [K in StatusOf<E>]: D['response'] }
+    : unknown;
 
 /** The Fastify route options `routeOf(entry, doc)` fixes. */
 export type RouteOf<E extends Endpoint, D extends RouteDoc> = {
   method: E['method'];
   url: E['path'];
-  schema: Omit<D, 'errors' | 'params' | 'querystring' | 'body'> & {
+  schema: Omit<D, 'errors' | 'params' | 'querystring' | 'body' | 'response'> & {
     params: Either<E['params'], D['params']>;
     querystring: Either<E['query'], D['querystring']>;
     body: Either<E['body'], D['body']>;
     // The error answers are documented and serialized, but typed out: handlers throw them.
-    response: SuccessOf<E>;
+    response: SuccessOf<E, D>;
   };
 };
 
@@ -272,7 +279,7 @@ export type RouteOf<E extends Endpoint, D extends RouteDoc> = {
  * Request and answer types of the handler follow from the entry's schemas (type provider).
  */
 export function routeOf<const E extends Endpoint, const D extends RouteDoc>(e: E, doc: D): RouteOf<E, D> {
-  const { errors: errs, params, querystring, body, ...text } = doc;
+  const { errors: errs, params, querystring, body, response, ...text } = doc;
   const schema: Record<string, unknown> = { ...text };
   const p = e.params ?? params;
   const q = e.query ?? querystring;
@@ -280,6 +287,7 @@ export function routeOf<const E extends Endpoint, const D extends RouteDoc>(e: E
   if (p) schema.params = p;
   if (q) schema.querystring = q;
   if (b) schema.body = b;
-  schema.response = { ...(e.response ? { [e.status ?? 200]: e.response } : {}), ...errs };
+  const ok = e.response ?? response;
+  schema.response = { ...(ok ? { [e.status ?? 200]: ok } : {}), ...errs };
   return { method: e.method, url: e.path, schema } as unknown as RouteOf<E, D>;
 }
