@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist');
+// `--outdir <dir>` builds elsewhere (the scale benchmark runs its own copy), default dist/
+const at = process.argv.indexOf('--outdir');
+const dist = at > 0 && process.argv[at + 1] ? path.resolve(process.argv[at + 1]) : path.join(root, 'dist');
 fs.rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(root, 'src', 'main.ts')],

@@ -9,9 +9,11 @@
  *
  * Environment: DATABASE_URL (unset → PGlite at a tenth of the scale, API times only),
  * BENCH_SCALE (1 on PostgreSQL, 0.1 on PGlite), BENCH_SCALE_DB, BENCH_DATA_DIR, BENCH_PORT (3999),
- * BENCH_RUNS (30), BENCH_ONLY (comma list of call names to run), `--generate-only`.
+ * BENCH_RUNS (30), BENCH_ONLY (comma list of call names to run), BENCH_EXPORT_RUNS (2),
+ * BENCH_SERVER (`built`: run the production build on plain Node instead of tsx; or the directory
+ * of another build), `--generate-only`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +32,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const BASE = `http://127.0.0.1:${PORT}`;
+/** `tsx` (default), `built` (this tree, built), or the directory of another build's main.js. */
+const SERVER = process.env.BENCH_SERVER || 'tsx';
+const builtDir = path.join(here, 'dist');
+const serverMain = SERVER === 'built' ? path.join(builtDir, 'main.js') : path.resolve(SERVER, 'main.js');
 
 /** Median and 95th percentile of a sample, ms. */
 export function stats(ms: number[]): { median: number; p95: number } {
@@ -131,12 +137,38 @@ function startServer(target: Awaited<ReturnType<typeof scaleTarget>>, logFile: s
   };
   if (target.kind === 'postgres') env.DATABASE_URL = target.url!;
   else delete env.DATABASE_URL;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', path.join(here, 'capture.ts'), 'src/main.ts'],
-    { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const args =
+    SERVER !== 'tsx'
+      ? ['--import', path.join(builtDir, 'capture.mjs'), serverMain]
+      : ['--import', 'tsx', '--import', path.join(here, 'capture.ts'), 'src/main.ts'];
+  const child = spawn(process.execPath, args, { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
   return child;
+}
+
+/**
+ * BENCH_SERVER=built: the server as production runs it (scripts/build.mjs, plain Node, no tsx),
+ * built into bench/scale/dist with the query log compiled beside it. Its memory is the product's:
+ * tsx's compiler and source maps add about 75 MB of RSS to the server it runs. BENCH_SERVER=<dir>
+ * runs the main.js already built there instead (another commit's build, to compare with).
+ */
+async function buildServer(): Promise<void> {
+  if (SERVER === 'built') {
+    const r = spawnSync(process.execPath, [path.join(serverDir, 'scripts/build.mjs'), '--outdir', builtDir], {
+      cwd: serverDir,
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) throw new Error('server build failed');
+  }
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [path.join(here, 'capture.ts')],
+    outfile: path.join(builtDir, 'capture.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
 }
 
 async function waitUp(child: ChildProcess) {
@@ -195,6 +227,7 @@ async function main() {
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lockerops-scale-bench-'));
   const logFile = path.join(work, 'queries.jsonl');
+  if (SERVER !== 'tsx') await buildServer();
   const child = startServer(target, logFile, work);
   child.stdout?.resume();
   const results: Row[] = [];
@@ -297,16 +330,23 @@ async function main() {
       extra.push(line);
     }
 
-    // Export of every transaction: rows/s and the server's peak RSS (sampled, and VmHWM).
-    if (!only || only.includes('export')) {
+    // Export of every transaction (the database writes the CSV) and of every user (the shared
+    // CRUD export, rows mapped in the server): rows/s and the server's peak RSS (sampled, and VmHWM).
+    const exports = [
+      { name: 'export', what: 'transactions', url: '/api/events/export' },
+      { name: 'users export', what: 'users', url: '/api/users/export' },
+    ];
+    for (const ex of exports) {
+      if (only && !only.includes(ex.name)) continue;
       for (let run = 0; run < Number(process.env.BENCH_EXPORT_RUNS ?? 2); run++) {
         fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5'); // resets VmHWM
-        let peak = rss(child.pid!).now;
+        const before = rss(child.pid!).now;
+        let peak = before;
         const sampler = setInterval(() => {
           peak = Math.max(peak, rss(child.pid!).now);
         }, 50);
         const t0 = performance.now();
-        const r = await fetch(`${BASE}/api/events/export`, { headers });
+        const r = await fetch(`${BASE}${ex.url}`, { headers });
         let bytes = 0;
         let lines = 0;
         for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
@@ -317,7 +357,7 @@ async function main() {
         clearInterval(sampler);
         peak = Math.max(peak, rss(child.pid!).peak);
         const rowsOut = lines - 1;
-        const line = `export of ${rowsOut.toLocaleString('en-US')} transactions: ${seconds.toFixed(1)} s, ${Math.round(rowsOut / seconds).toLocaleString('en-US')} rows/s, ${(bytes / 1e6).toFixed(0)} MB, server peak RSS ${Math.round(peak / 1024)} MB (X-Export-Count ${r.headers.get('x-export-count')})`;
+        const line = `export of ${rowsOut.toLocaleString('en-US')} ${ex.what}: ${seconds.toFixed(1)} s, ${Math.round(rowsOut / seconds).toLocaleString('en-US')} rows/s, ${(bytes / 1e6).toFixed(0)} MB, server peak RSS ${Math.round(peak / 1024)} MB (${Math.round(before / 1024)} MB before; X-Export-Count ${r.headers.get('x-export-count')})`;
         console.log(line);
         if (run === 0) extra.push(line);
         else extra[extra.length - 1] = line;
@@ -380,7 +420,7 @@ async function main() {
   ].join('\n');
   const cpu = os.cpus();
   const header = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}.`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}; server ${SERVER === 'tsx' ? 'under tsx' : `built (plain Node, ${SERVER === 'built' ? 'this tree' : SERVER})`}.`,
     `Scale ${scale}: demo-org with ${info.main.locations} locations, ${info.main.devices} devices, ${info.main.users} users, ${info.main.transactions} transactions; ${info.second.subdomain} with ${info.second.transactions} transactions. Rows: ${Object.entries(
       info.rows,
     )
