@@ -151,6 +151,40 @@ describe('CSV written in SQL', () => {
   });
 });
 
+describe('filters', () => {
+  it("takes the list's filters: a search with quotes and backslashes, a status list, ids", async () => {
+    const [u] = await t.database.db
+      .insert(users)
+      .values({ organizationId: orgId, name: 'Quote', lastName: "O'Brien\\x" })
+      .returning();
+    await addTransactions(2, { idUser: u!.id });
+    await addTransactions(1, { idUser: u!.id, eventStatus: 'canceled' });
+    const exported = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/events/export?${query}`, headers: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      const records = parse(res.body.slice(1), { columns: true }) as Record<string, string>[];
+      expect(records).toHaveLength(Number(res.headers['x-export-count']));
+      return records.map((r) => r.invoice_id);
+    };
+    const listed = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/events?size=50&${query}`, headers: admin }))
+        .json()
+        .items.map((i: { invoice_id: string }) => i.invoice_id);
+    const search = `search=${encodeURIComponent("'Brien\\x")}`;
+    expect(await exported(search)).toHaveLength(3);
+    expect(await exported(search)).toEqual(await listed(search));
+    const statuses = `${search}&status=finished,canceled`;
+    expect(await exported(statuses)).toEqual(await listed(statuses));
+    expect(await exported(`${search}&status=canceled`)).toHaveLength(1);
+    const two = (await listed(search)).slice(0, 2);
+    const ids = (await t.app.inject({ method: 'GET', url: `/api/events?size=50&${search}`, headers: admin }))
+      .json()
+      .items.slice(0, 2)
+      .map((i: { id: string }) => i.id);
+    expect(await exported(`ids=${ids.join(',')}`)).toEqual(two);
+  });
+});
+
 /** The text of a cell after neutralisation (as parsed back from the CSV). */
 const csvCellText = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
