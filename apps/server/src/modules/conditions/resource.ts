@@ -17,7 +17,7 @@ import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, lockOr404, type Resource, wireOf } from '../../lib/crud/resource';
 import { wireFields } from '../../lib/wire';
-import { deviceOfProduct } from '../products/service';
+import { deviceOfProduct } from '../products';
 import { applyConditionEffects } from './service';
 
 type ConditionRow = typeof conditions.$inferSelect;

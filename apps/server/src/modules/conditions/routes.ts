@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
-import { productGated, restrictRoles } from '../products/scope';
+import { productGated, restrictRoles } from '../products';
 import { cloneCondition, conditionsResource, setConditionFlags } from './resource';
 
 const Params = z.object({ id: z.uuid() });

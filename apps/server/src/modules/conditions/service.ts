@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client';
 import { conditions, devices, products } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireOf } from '../../lib/crud/resource';
-import { openConditionIssue } from '../issues/service';
-import { recordTracking } from '../products/tracking';
+import { openConditionIssue } from '../issues';
+import { recordTracking } from '../products';
 
 /** What {@link applyConditionEffects} did. */
 export interface ConditionEffects {

@@ -17,7 +17,7 @@ import { BadRequest } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { type SnakeCase, wireFields } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
-import { restrictionsOf } from '../locations/service';
+import { restrictionsOf } from '../locations';
 import { type DeviceRow, deviceValues, hardwareFieldsOf, type THardwareFields } from './service';
 import { jamsOf, jamsSql } from './unlocks';
 

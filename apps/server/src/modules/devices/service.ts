@@ -20,7 +20,7 @@ import { devices, locations, organizations, prices, products, sizes } from '../.
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { camelCase, columnsOf, type SnakeCase, wireFields } from '../../lib/wire';
-import { assertMayShare } from '../locations/service';
+import { assertMayShare } from '../locations';
 
 export type DeviceRow = typeof devices.$inferSelect;
 

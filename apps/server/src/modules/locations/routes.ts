@@ -24,9 +24,9 @@ import { BadRequest, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, lockOr404, wireOf } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
-import { devicesToWire } from '../devices/resource';
-import type { DeviceRow } from '../devices/service';
-import { unlockAnswer, unlockDevices } from '../devices/unlocks';
+import { devicesToWire } from '../devices';
+import type { DeviceRow } from '../devices';
+import { unlockAnswer, unlockDevices } from '../devices';
 import { locationsResource } from './resource';
 import {
   assertMayShare,

@@ -11,7 +11,7 @@ import { Conflict, HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireOf } from '../../lib/crud/resource';
 import { wireFields } from '../../lib/wire';
-import { signInUrlOf } from '../organizations/service';
+import { signInUrlOf } from '../organizations';
 
 export type MemberRow = typeof members.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud/resource';
 import { errors } from '../../lib/openapi';
-import { pricingGated } from '../prices/routes';
+import { pricingGated } from '../prices';
 import { listSubscribers, membershipsResource, withPlanSync } from './resource';
 
 /**

@@ -30,7 +30,7 @@ import { crudRoutes, findOr404, lockOr404, wireOf } from '../../lib/crud/resourc
 import { MULTIPART, zFile } from '../../lib/multipart';
 import { errors } from '../../lib/openapi';
 import { wireFields } from '../../lib/wire';
-import { requireFeature } from '../organizations/flags';
+import { requireFeature } from '../organizations';
 import { type DeliveryRow, renderEmail, renderSms, sendOne } from './engine';
 import {
   type NotificationRow,

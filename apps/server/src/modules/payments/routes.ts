@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type PaymentsAdapter, SANDBOX_ONBOARDING_PATH } from '../../adapters/payments';
 import { errors } from '../../lib/openapi';
-import { pricingGated } from '../prices/routes';
+import { pricingGated } from '../prices';
 import { completeSandboxAccount, consoleUrlOf, PaymentsService, sandboxAccountOwner } from './service';
 
 const escapeHtml = (s: string) =>

@@ -6,8 +6,8 @@ import type { Db, Tx } from '../../db/client';
 import { organizations, stripeEvents, transactions } from '../../db/schema';
 import { BadRequest, Conflict, HttpError } from '../../errors';
 import { errors } from '../../lib/openapi';
-import { type Actor, writeLog } from '../transactions/repository';
-import { emitSettled } from '../transactions/service';
+import { type Actor, writeLog } from '../transactions';
+import { emitSettled } from '../transactions';
 
 const STRIPE_ACTOR: Actor = { type: 'system', id: null, name: 'Stripe' };
 const minorToMoney = (n: number, currency: string) =>

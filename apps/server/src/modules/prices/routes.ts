@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes } from '../../lib/crud/resource';
-import { requireFeature } from '../organizations/flags';
+import { requireFeature } from '../organizations';
 import { pricesResource } from './resource';
 
 /**

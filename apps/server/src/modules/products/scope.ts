@@ -2,7 +2,7 @@ import type { TRole } from '@lockerops/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { storeImage } from '../../adapters/storage';
 import { MULTIPART } from '../../lib/multipart';
-import { requireFeature } from '../organizations/flags';
+import { requireFeature } from '../organizations';
 
 /**
  * Registers `register` in a scope behind the organization's `product` feature page: every call

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { conditions, devices, productGroups, products } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
-import { applyConditionEffects } from '../conditions/service';
+import { applyConditionEffects } from '../conditions';
 import { recordTracking } from './tracking';
 
 type ProductRow = typeof products.$inferSelect;

@@ -13,7 +13,7 @@ import { promos } from '../../db/schema';
 import { Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { wireFields } from '../../lib/wire';
-import { moneyNumber, moneyText } from '../prices/pricing';
+import { moneyNumber, moneyText } from '../prices';
 
 type PromoRow = typeof promos.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes } from '../../lib/crud/resource';
-import { pricingGated } from '../prices/routes';
+import { pricingGated } from '../prices';
 import { promosResource } from './resource';
 
 /** `/promos` CRUD, CSV upload and export (spec: operational §7 Promos), gated by `pricing`. */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { escapeCell } from '../../lib/crud/csv';
 import { withTenant } from '../../tenancy';
-import { computeMetric, type MetricScope, organizationTimeZone } from '../dashboard/metrics';
+import { computeMetric, type MetricScope, organizationTimeZone } from '../dashboard';
 import { reportPeriod } from './schedule';
 
 /** One content of one organization: its figures, an optional table and an optional time series. */

@@ -11,7 +11,7 @@ import {
 } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/openapi';
-import { requireFeature } from '../organizations/flags';
+import { requireFeature } from '../organizations';
 import { paymentsAccountReady } from './repository';
 import {
   getLiteApp,

@@ -18,8 +18,8 @@ import { devices, locations, organizations, prices, reservations, sizes, users }
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireOf } from '../../lib/crud/resource';
-import { computeCharge } from '../prices/pricing';
-import { defaultCurrency } from '../prices/resource';
+import { computeCharge } from '../prices';
+import { defaultCurrency } from '../prices';
 import {
   buffersOf,
   emitReservation,
@@ -28,7 +28,7 @@ import {
   type ReservationRow,
   reservationValues,
   writeHolds,
-} from '../reservations/service';
+} from '../reservations';
 
 /** The widget books storage lockers: a place and a size for a time window. */
 const WIDGET_MODE = 'storage';

@@ -6,8 +6,8 @@ import { sha256 } from '../../auth/tokens';
 import type { Tx } from '../../db/client';
 import { devices, organizations, transactionShares, transactions, users } from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
-import { isSharedDoor } from '../devices/shared-doors';
-import { assertReservationAllows } from '../reservations/service';
+import { isSharedDoor } from '../devices';
+import { assertReservationAllows } from '../reservations';
 import {
   actorOf,
   applyStep,

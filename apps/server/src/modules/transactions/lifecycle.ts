@@ -32,16 +32,16 @@ import {
 } from '../../db/schema';
 import { type DomainEventName, emit } from '../../domain-events';
 import { BadRequest, Conflict, type HttpError, NotFound, RecordedHttpError } from '../../errors';
-import type { DeviceRow } from '../devices/service';
+import type { DeviceRow } from '../devices';
 import {
   holdSharedDoor,
   isSharedDoor,
   lockSharedDoor,
   releaseSharedDoor,
   sharedDoorReserved,
-} from '../devices/shared-doors';
-import { unlockAnswer, unlockDevices } from '../devices/unlocks';
-import { computeCharge } from '../prices/pricing';
+} from '../devices';
+import { unlockAnswer, unlockDevices } from '../devices';
+import { computeCharge } from '../prices';
 import { type Actor, lockTransaction, lockTransactions, type TransactionRow, writeLog } from './repository';
 
 /** The outside systems the life cycle talks to. */

@@ -4,8 +4,8 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { conditions, devices, products, transactions } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
-import { applyConditionEffects } from '../conditions/service';
-import { recordTracking } from '../products/tracking';
+import { applyConditionEffects } from '../conditions';
+import { recordTracking } from '../products';
 import {
   actorOf,
   applyStep,

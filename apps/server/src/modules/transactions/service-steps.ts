@@ -2,7 +2,7 @@ import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { Conflict } from '../../errors';
-import { isSharedDoor } from '../devices/shared-doors';
+import { isSharedDoor } from '../devices';
 import { actorOf, applyStep, assertAllowed, type DoorPass, FIRST_PASS, seconds } from './lifecycle';
 import { PickupSteps } from './pickup';
 

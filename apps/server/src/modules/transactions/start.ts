@@ -4,10 +4,10 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { devices, prices, products, transactions } from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
-import { isSharedDoor } from '../devices/shared-doors';
-import { computeCharge } from '../prices/pricing';
-import { recordTracking } from '../products/tracking';
-import { assertReservationAllows } from '../reservations/service';
+import { isSharedDoor } from '../devices';
+import { computeCharge } from '../prices';
+import { recordTracking } from '../products';
+import { assertReservationAllows } from '../reservations';
 import { actorOf, applyStep, type DoorPass, emitFor, FIRST_PASS, TransactionCore } from './lifecycle';
 import { nextNumbers, writeLog } from './repository';
 

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { Conflict } from '../../errors';
-import { userTransactionRows } from '../transactions/repository';
+import { userTransactionRows } from '../transactions';
 
 /**
  * The organization's default notification channel (spec: operational §5 User, §9): `email` unless

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/openapi';
-import { requireFeature } from '../organizations/flags';
+import { requireFeature } from '../organizations';
 import {
   createEndpoint,
   deleteEndpoint,

@@ -1,0 +1,8 @@
+/**
+ * What the devices area offers other areas: they import it from here, never from the area's
+ * files (the layer rule in biome.json); everything else in the folder is the area's own.
+ */
+export { devicesToWire } from './resource';
+export { type DeviceRow } from './service';
+export { holdSharedDoor, isSharedDoor, lockSharedDoor, releaseSharedDoor, sharedDoorReserved } from './shared-doors';
+export { unlockAnswer, unlockDevices } from './unlocks';

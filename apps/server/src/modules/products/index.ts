@@ -1,0 +1,7 @@
+/**
+ * What the products area offers other areas: they import it from here, never from the area's
+ * files (the layer rule in biome.json); everything else in the folder is the area's own.
+ */
+export { acceptImageUploads, productGated, restrictRoles } from './scope';
+export { deviceOfProduct } from './service';
+export { recordTracking } from './tracking';
