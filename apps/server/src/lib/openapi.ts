@@ -288,6 +288,8 @@ export function routeOf<const E extends Endpoint, const D extends RouteDoc>(e: E
   if (q) schema.querystring = q;
   if (b) schema.body = b;
   const ok = e.response ?? response;
-  schema.response = { ...(ok ? { [e.status ?? 200]: ok } : {}), ...errs };
+  const answers = { ...(ok ? { [e.status ?? 200]: ok } : {}), ...errs };
+  // A route with no declared answer at all (an HTML page) keeps Fastify's default one.
+  if (Object.keys(answers).length > 0) schema.response = answers;
   return { method: e.method, url: e.path, schema } as unknown as RouteOf<E, D>;
 }
