@@ -1,26 +1,11 @@
-import {
-  MSG,
-  ROLES,
-  ZChangePasswordRequest,
-  ZConfirmForgotPasswordRequest,
-  ZDetailResponse,
-  ZForgotPasswordRequest,
-  ZMemberSelf,
-  ZNewPasswordRequest,
-  ZRefreshRequest,
-  ZSignInRequest,
-  ZSignInResponse,
-  ZSignOutRequest,
-  ZTokensResponse,
-  ZUpdateProfileRequest,
-} from '@lockerops/contract';
+import { endpoints, MSG, ROLES, ZSignOutRequest } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { members } from '../db/schema';
 import { HttpError, NotFound } from '../errors';
-import { errors } from '../lib/openapi';
+import { errors, routeOf } from '../lib/openapi';
 import { organizationLabelFromHost } from '../tenancy';
 import type { AttemptSubject } from './attempts';
 import { bearerOf } from './context';
@@ -46,109 +31,85 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const tags = ['auth'];
 
-  app.post(
-    '/auth/sign-in',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Sign in with e-mail and password',
-        description:
-          'The organization is `organization` when given, else the Host\'s first label (else demo-org). Answers tokens, or `{challenge: "NEW_PASSWORD_REQUIRED", session}` for an account created with a temporary password. spec: console §4 Login.',
-        body: ZSignInRequest,
-        response: { 200: ZSignInResponse, ...errors(400, 401, 403, 429) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.auth.signIn, {
+      tags,
+      summary: 'Sign in with e-mail and password',
+      description:
+        'The organization is `organization` when given, else the Host\'s first label (else demo-org). Answers tokens, or `{challenge: "NEW_PASSWORD_REQUIRED", session}` for an account created with a temporary password. spec: console §4 Login.',
+      errors: errors(400, 401, 403, 429),
+    }),
+    config: { public: true },
+    handler: async (req) => {
       const { org, from } = await caller(req, req.body.email, req.body.organization);
       return app.ctx.identity.signIn(org, req.body.email, req.body.password, from);
     },
-  );
+  });
 
-  app.post(
-    '/auth/new-password',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Complete the NEW_PASSWORD_REQUIRED challenge',
-        description:
-          'spec: console §2 Welcome, §4 Login. The password must be 8+ characters with upper, lower, digit and special.',
-        body: ZNewPasswordRequest,
-        response: { 200: ZTokensResponse, ...errors(400, 403) },
-      },
-    },
-    async (req) => app.ctx.identity.completeNewPassword(req.body.session, req.body.new_password),
-  );
+  app.route({
+    ...routeOf(endpoints.auth.newPassword, {
+      tags,
+      summary: 'Complete the NEW_PASSWORD_REQUIRED challenge',
+      description:
+        'spec: console §2 Welcome, §4 Login. The password must be 8+ characters with upper, lower, digit and special.',
+      errors: errors(400, 403),
+    }),
+    config: { public: true },
+    handler: async (req) => app.ctx.identity.completeNewPassword(req.body.session, req.body.new_password),
+  });
 
-  app.post(
-    '/auth/forgot-password',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Mail a 6-digit reset code (valid 60 minutes)',
-        description: 'Answers the same whether or not the account exists. spec: console §4 Forgot password.',
-        body: ZForgotPasswordRequest,
-        response: { 200: ZDetailResponse, ...errors(400, 429) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.auth.forgotPassword, {
+      tags,
+      summary: 'Mail a 6-digit reset code (valid 60 minutes)',
+      description: 'Answers the same whether or not the account exists. spec: console §4 Forgot password.',
+      errors: errors(400, 429),
+    }),
+    config: { public: true },
+    handler: async (req) => {
       const { org, from } = await caller(req, req.body.email, req.body.organization);
       await app.ctx.identity.forgotPassword(org, req.body.email, from);
       return { detail: MSG.codeSent };
     },
-  );
+  });
 
-  app.post(
-    '/auth/confirm-forgot-password',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Set a new password with the mailed code',
-        description:
-          'A code works once; five wrong tries void it. Revokes every session of the account. spec: console §4.',
-        body: ZConfirmForgotPasswordRequest,
-        response: { 200: ZDetailResponse, ...errors(400, 429) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.auth.confirmForgotPassword, {
+      tags,
+      summary: 'Set a new password with the mailed code',
+      description:
+        'A code works once; five wrong tries void it. Revokes every session of the account. spec: console §4.',
+      errors: errors(400, 429),
+    }),
+    config: { public: true },
+    handler: async (req) => {
       const { email, code, new_password, organization } = req.body;
       const { org, from } = await caller(req, email, organization);
       await app.ctx.identity.confirmForgotPassword(org, email, code, new_password, from);
       return { detail: MSG.passwordResetDone };
     },
-  );
+  });
 
-  app.post(
-    '/auth/refresh',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Rotate the refresh token',
-        description: 'Answers a new token pair. A refresh token used twice revokes its whole session (401).',
-        body: ZRefreshRequest,
-        response: { 200: ZTokensResponse, ...errors(401, 403) },
-      },
-    },
-    async (req) => app.ctx.identity.refresh(req.body.refresh_token),
-  );
+  app.route({
+    ...routeOf(endpoints.auth.refresh, {
+      tags,
+      summary: 'Rotate the refresh token',
+      description: 'Answers a new token pair. A refresh token used twice revokes its whole session (401).',
+      errors: errors(401, 403),
+    }),
+    config: { public: true },
+    handler: async (req) => app.ctx.identity.refresh(req.body.refresh_token),
+  });
 
-  app.post(
-    '/auth/sign-out',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Sign out: revoke the session',
-        description: 'Revokes the session of the bearer id token and/or of the refresh token given.',
-        body: ZSignOutRequest.optional(),
-        response: { 200: ZDetailResponse },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.auth.signOut, {
+      tags,
+      summary: 'Sign out: revoke the session',
+      description: 'Revokes the session of the bearer id token and/or of the refresh token given.',
+      body: ZSignOutRequest.optional(),
+    }),
+    config: { public: true },
+    handler: async (req) => {
       let sessionId: string | undefined;
       const token = bearerOf(req);
       if (token)
@@ -159,20 +120,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.ctx.identity.signOut({ sessionId, refreshToken: req.body?.refresh_token });
       return { detail: 'Signed out' };
     },
-  );
+  });
 
   // Profile calls (spec: console §7 Profile)
-  app.get(
-    '/members/self',
-    {
-      config: { roles: ROLES },
-      schema: {
-        tags: ['members'],
-        summary: 'The signed-in team member',
-        response: { 200: ZMemberSelf, ...errors(401) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.members.self, {
+      tags: ['members'],
+      summary: 'The signed-in team member',
+      errors: errors(401),
+    }),
+    config: { roles: ROLES },
+    handler: async (req) => {
       const row = await req.withTenant(async (tx) => {
         const [m] = await tx
           .select()
@@ -188,23 +146,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw NotFound('User not found');
       return toMemberSelf(row);
     },
-  );
+  });
 
-  app.patch(
-    '/members/:id',
-    {
-      config: { roles: ROLES },
-      schema: {
-        tags: ['members'],
-        summary: "Update a team member's name (own profile)",
-        description:
-          'Any role may change its own name; changing another member is for admins (404 for an id of another organization). spec: console §7 Profile.',
-        params: z.object({ id: z.uuid() }),
-        body: ZUpdateProfileRequest,
-        response: { 200: ZMemberSelf, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.members.updateProfile, {
+      tags: ['members'],
+      summary: "Update a team member's name (own profile)",
+      description:
+        'Any role may change its own name; changing another member is for admins (404 for an id of another organization). spec: console §7 Profile.',
+      params: z.object({ id: z.uuid() }),
+      errors: errors(400, 401, 403, 404),
+    }),
+    config: { roles: ROLES },
+    handler: async (req) => {
       const own = req.params.id === req.auth.memberId;
       if (!own && req.auth.role !== 'admin') throw new HttpError(403, MSG.forbidden);
       const { first_name, last_name, name } = req.body;
@@ -224,22 +178,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw NotFound('User not found');
       return toMemberSelf(row);
     },
-  );
+  });
 
-  app.post(
-    '/members/change-password',
-    {
-      config: { roles: ROLES },
-      schema: {
-        tags: ['members'],
-        summary: "Change the signed-in member's password",
-        description:
-          '`pwd` is the current password, `new_pwd` the new one (8+ with upper, lower, digit, special). Revokes every other session of the member. Wrong current passwords count like failed sign-ins (429).',
-        body: ZChangePasswordRequest,
-        response: { 200: ZDetailResponse, ...errors(400, 401, 429) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.members.changePassword, {
+      tags: ['members'],
+      summary: "Change the signed-in member's password",
+      description:
+        '`pwd` is the current password, `new_pwd` the new one (8+ with upper, lower, digit, special). Revokes every other session of the member. Wrong current passwords count like failed sign-ins (429).',
+      errors: errors(400, 401, 429),
+    }),
+    config: { roles: ROLES },
+    handler: async (req) => {
       await app.ctx.identity.changePassword(
         req.auth.memberId ?? '',
         req.auth.sessionId,
@@ -251,5 +201,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { detail: MSG.passwordChanged };
     },
-  );
+  });
 };
