@@ -1,22 +1,9 @@
-import {
-  ADMINS,
-  MSG,
-  ROLES,
-  SETTINGS_MESSAGES,
-  ZDetailResponse,
-  ZNotificationContactVerifyQuery,
-  ZSettings,
-  ZSettingsRequest,
-  ZTableFilters,
-  ZTableFiltersRequest,
-  ZWhiteLabelRequest,
-  ZWhiteLabelResponse,
-} from '@lockerops/contract';
+import { ADMINS, endpoints, MSG, ROLES, SETTINGS_MESSAGES } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeImage } from '../../adapters/storage';
 import { MULTIPART, zFile } from '../../lib/multipart';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import {
   confirmContactVerification,
   getFilters,
@@ -42,35 +29,29 @@ const page = (title: string, text: string) =>
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['settings'];
 
-  app.get(
-    '/settings',
-    {
-      // Every signed-in role reads them: the console loads the currency for every session
-      // (spec console §4 Login); only the Settings page is closed to viewers.
-      config: { roles: ROLES },
-      schema: {
-        tags,
-        summary: 'Organization-level settings',
-        description:
-          'default_currency, default_device_hardware, default_device_mode, default_id_size, default_max_reservations (null = unlimited), default support e-mail and phone (and whether the e-mail is verified), default_notification_channel. Readable by every role; writes are admin-only. spec: operational §3, console §3 Settings, §7.',
-        response: { 200: ZSettings, ...errors(401, 403) },
-      },
-    },
-    async (req) => req.withTenant((tx) => getSettings(tx, req.auth.organizationId)),
-  );
+  app.route({
+    ...routeOf(endpoints.settings.get, {
+      tags,
+      summary: 'Organization-level settings',
+      description:
+        'default_currency, default_device_hardware, default_device_mode, default_id_size, default_max_reservations (null = unlimited), default support e-mail and phone (and whether the e-mail is verified), default_notification_channel. Readable by every role; writes are admin-only. spec: operational §3, console §3 Settings, §7.',
+      errors: errors(401, 403),
+    }),
+    // Every signed-in role reads them: the console loads the currency for every session
+    // (spec console §4 Login); only the Settings page is closed to viewers.
+    config: { roles: ROLES },
+    handler: async (req) => req.withTenant((tx) => getSettings(tx, req.auth.organizationId)),
+  });
 
   for (const method of ['POST', 'PUT'] as const) {
     app.route({
-      method,
-      url: '/settings',
-      config: { roles: ADMINS },
-      schema: {
+      ...routeOf(method === 'POST' ? endpoints.settings.save : endpoints.settings.update, {
         tags,
         summary: method === 'POST' ? 'Save all settings' : 'Update some settings',
         description: `${method === 'POST' ? 'Fields not sent take their defaults (usd, email, the rest null).' : 'Only the fields sent change.'} The default mode and hardware must be enabled for the organization (400); default_id_size one of its sizes (404). Admin only. spec: console §7 settings.`,
-        body: ZSettingsRequest,
-        response: { 200: ZSettings, ...errors(400, 401, 403, 404) },
-      },
+        errors: errors(400, 401, 403, 404),
+      }),
+      config: { roles: ADMINS },
       handler: async (req) =>
         req.withTenant((tx) =>
           saveSettings(tx, {
@@ -82,20 +63,17 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get(
-    '/filters/:page',
-    {
-      config: { roles: ROLES },
-      schema: {
-        tags,
-        summary: "The caller's stored columns and filters of a table",
-        description:
-          'Answers `{ page, columns: string[] | null, filters: {} }` (null columns = all). Page keys: reporting, pay-per, subscriptions, promo-codes, locations, devices, sizes, transactions, reservations, users, members, groups, issues, notifications, inventory, product-groups, conditions, subscribers; any other: 404. spec: console §7 filters.',
-        params: ZPageParams,
-        response: { 200: ZTableFilters, ...errors(401, 404) },
-      },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(endpoints.filters.get, {
+      tags,
+      summary: "The caller's stored columns and filters of a table",
+      description:
+        'Answers `{ page, columns: string[] | null, filters: {} }` (null columns = all). Page keys: reporting, pay-per, subscriptions, promo-codes, locations, devices, sizes, transactions, reservations, users, members, groups, issues, notifications, inventory, product-groups, conditions, subscribers; any other: 404. spec: console §7 filters.',
+      params: ZPageParams,
+      errors: errors(401, 404),
+    }),
+    config: { roles: ROLES },
+    handler: async (req) =>
       req.withTenant((tx) =>
         getFilters(tx, {
           organizationId: req.auth.organizationId,
@@ -103,23 +81,19 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           page: req.params.page,
         }),
       ),
-  );
+  });
 
-  app.put(
-    '/filters/:page',
-    {
-      config: { roles: ROLES },
-      schema: {
-        tags,
-        summary: "Store the caller's columns and filters of a table",
-        description:
-          'Body `{ columns?: string[] | null, filters?: {} }`; fields not sent are kept. Answers the stored `{ page, columns, filters }`. Per team member and page. spec: console §7 filters.',
-        params: ZPageParams,
-        body: ZTableFiltersRequest,
-        response: { 200: ZTableFilters, ...errors(400, 401, 404) },
-      },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(endpoints.filters.update, {
+      tags,
+      summary: "Store the caller's columns and filters of a table",
+      description:
+        'Body `{ columns?: string[] | null, filters?: {} }`; fields not sent are kept. Answers the stored `{ page, columns, filters }`. Per team member and page. spec: console §7 filters.',
+      params: ZPageParams,
+      errors: errors(400, 401, 404),
+    }),
+    config: { roles: ROLES },
+    handler: async (req) =>
       req.withTenant((tx) =>
         putFilters(tx, {
           organizationId: req.auth.organizationId,
@@ -128,35 +102,29 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           input: req.body,
         }),
       ),
-  );
+  });
 
-  app.get(
-    '/white-label',
-    {
-      config: { roles: ROLES },
-      schema: {
-        tags,
-        summary: 'White-label branding',
-        description:
-          'app_name, primary_color, secondary_color, organization_owner, app_logo, oem_logo of the organization. spec: console §3, §7 white-label.',
-        response: { 200: ZWhiteLabelResponse, ...errors(401) },
-      },
-    },
-    async (req) => req.withTenant((tx) => getWhiteLabel(tx, req.auth.organizationId)),
-  );
+  app.route({
+    ...routeOf(endpoints.whiteLabel.get, {
+      tags,
+      summary: 'White-label branding',
+      description:
+        'app_name, primary_color, secondary_color, organization_owner, app_logo, oem_logo of the organization. spec: console §3, §7 white-label.',
+      errors: errors(401),
+    }),
+    config: { roles: ROLES },
+    handler: async (req) => req.withTenant((tx) => getWhiteLabel(tx, req.auth.organizationId)),
+  });
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
-      method,
-      url: '/white-label',
-      config: { roles: ADMINS },
-      schema: {
+      ...routeOf(method === 'PUT' ? endpoints.whiteLabel.replace : endpoints.whiteLabel.patch, {
         tags,
         summary: method === 'PUT' ? 'Replace the branding' : 'Update part of the branding',
         description: `Body \`{ app_name, primary_color, secondary_color }\` (#RRGGBB). ${method === 'PUT' ? 'Fields not sent become null.' : 'Fields not sent are kept.'} Admin only. spec: console §7 white-label.`,
-        body: ZWhiteLabelRequest,
-        response: { 200: ZWhiteLabelResponse, ...errors(400, 401, 403) },
-      },
+        errors: errors(400, 401, 403),
+      }),
+      config: { roles: ADMINS },
       handler: async (req) =>
         req.withTenant((tx) =>
           saveWhiteLabel(tx, {
@@ -169,21 +137,17 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.put(
-    '/white-label/:org',
-    {
-      config: { roles: ADMINS },
-      schema: {
-        tags,
-        summary: 'Replace the branding of a managed organization',
-        description:
-          "For the caller's organization or one of its sub-organizations (any other: 404). 409 'Archived organizations must be restored in order to be edited.'. spec: console §7 `PUT white-label/{org}`.",
-        params: ZOrgParams,
-        body: ZWhiteLabelRequest,
-        response: { 200: ZWhiteLabelResponse, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(endpoints.whiteLabel.replaceFor, {
+      tags,
+      summary: 'Replace the branding of a managed organization',
+      description:
+        "For the caller's organization or one of its sub-organizations (any other: 404). 409 'Archived organizations must be restored in order to be edited.'. spec: console §7 `PUT white-label/{org}`.",
+      params: ZOrgParams,
+      errors: errors(400, 401, 403, 404, 409),
+    }),
+    config: { roles: ADMINS },
+    handler: async (req) =>
       req.withTenant((tx) =>
         saveWhiteLabel(tx, {
           organizationId: req.auth.organizationId,
@@ -192,23 +156,20 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           mode: 'replace',
         }),
       ),
-  );
+  });
 
-  app.patch(
-    '/white-label/logo',
-    {
-      config: { roles: ADMINS },
-      schema: {
-        tags,
-        summary: 'Upload the organization logo',
-        description:
-          "Multipart field `image`, an image checked by content (else 400 'Only images are allowed'). spec: console §2 Dashboard, §7 `PATCH white-label/logo`.",
-        consumes: MULTIPART,
-        body: z.object({ image: zFile }),
-        response: { 200: ZWhiteLabelResponse, ...errors(400, 401, 403, 413) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.whiteLabel.logo, {
+      tags,
+      summary: 'Upload the organization logo',
+      description:
+        "Multipart field `image`, an image checked by content (else 400 'Only images are allowed'). spec: console §2 Dashboard, §7 `PATCH white-label/logo`.",
+      consumes: MULTIPART,
+      body: z.object({ image: zFile }),
+      errors: errors(400, 401, 403, 413),
+    }),
+    config: { roles: ADMINS },
+    handler: async (req) => {
       const stored = await storeImage(app.ctx.storage, req.body.image, MSG.onlyImages);
       return req.withTenant((tx) =>
         saveWhiteLabel(tx, {
@@ -219,44 +180,37 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
     },
-  );
+  });
 
-  app.post(
-    '/notification-contact/verify',
-    {
-      config: { roles: ADMINS },
-      schema: {
-        tags,
-        summary: 'Mail a verification link to the notification contact',
-        description:
-          'Query `email`. The link (valid 24 hours) leads to the public `GET notification-contact/verify?token=`, which marks the contact verified. spec: console §7 notification-contact.',
-        querystring: ZNotificationContactVerifyQuery,
-        response: { 200: ZDetailResponse, ...errors(400, 401, 403) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.notificationContact.sendVerification, {
+      tags,
+      summary: 'Mail a verification link to the notification contact',
+      description:
+        'Query `email`. The link (valid 24 hours) leads to the public `GET notification-contact/verify?token=`, which marks the contact verified. spec: console §7 notification-contact.',
+      errors: errors(400, 401, 403),
+    }),
+    config: { roles: ADMINS },
+    handler: async (req) => {
       await sendContactVerification(app.ctx, {
         organizationId: req.auth.organizationId,
         email: req.query.email,
       });
       return { detail: SETTINGS_MESSAGES.verificationSent };
     },
-  );
+  });
 
-  app.get(
-    '/notification-contact/verify',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Follow a notification-contact verification link',
-        description:
-          'Public: the link mailed by `POST notification-contact/verify`. Answers a short HTML page; 400 for an unknown, used or expired link.',
-        querystring: z.object({ token: z.string().min(1).max(200) }),
-        produces: ['text/html'],
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(endpoints.notificationContact.verify, {
+      tags,
+      summary: 'Follow a notification-contact verification link',
+      description:
+        'Public: the link mailed by `POST notification-contact/verify`. Answers a short HTML page; 400 for an unknown, used or expired link.',
+      querystring: z.object({ token: z.string().min(1).max(200) }),
+      produces: ['text/html'],
+    }),
+    config: { public: true },
+    handler: async (req, reply) => {
       const ok = await confirmContactVerification(app.ctx, req.query.token);
       return reply
         .status(ok ? 200 : 400)
@@ -267,5 +221,5 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
             : page('Invalid link', SETTINGS_MESSAGES.verificationInvalid),
         );
     },
-  );
+  });
 };
