@@ -1,24 +1,18 @@
 import {
   ADMINS,
+  endpoints,
   hardwareRefinement,
   hasHardware,
   ORGANIZATION_MESSAGES,
   ROLES,
   ZCreateOrganizationFields,
-  ZDetailResponse,
-  ZIdParams,
-  ZListOrganizationsQuery,
-  ZOrganization,
-  ZOrganizationList,
-  ZOrganizationPublic,
-  ZOrganizationPublicQuery,
   ZUpdateOrganizationRequest,
 } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../errors';
 import { MULTIPART, zField } from '../../lib/multipart';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { organizationLabelFromHost } from '../../tenancy';
 import { requireFeature } from './flags';
 import { getSelf, OrganizationsService, toPublic } from './service';
@@ -52,21 +46,18 @@ const ZUpdateOrganizationBody = z.object({
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new OrganizationsService(app.ctx);
   const tags = ['organizations'];
+  const e = endpoints.organizations;
 
-  app.get(
-    '/organization',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Public branding of an organization',
-        description:
-          'Public. The organization is `name` when given, else the first label of the Host (plain localhost or an IP → demo-org). spec: console §7.',
-        querystring: ZOrganizationPublicQuery,
-        response: { 200: ZOrganizationPublic, ...errors(404) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.organization.get, {
+      tags,
+      summary: 'Public branding of an organization',
+      description:
+        'Public. The organization is `name` when given, else the first label of the Host (plain localhost or an IP → demo-org). spec: console §7.',
+      errors: errors(404),
+    }),
+    config: { public: true },
+    handler: async (req) => {
       const name =
         req.query.name ??
         organizationLabelFromHost(req.headers.host, new URL(app.ctx.config.publicUrl).hostname);
@@ -74,118 +65,96 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!org) throw NotFound(ORGANIZATION_MESSAGES.notFound);
       return toPublic(org);
     },
-  );
+  });
 
-  app.get(
-    '/organizations/self',
-    {
-      schema: {
-        tags,
-        summary: "The caller's organization with its flags and sub-organizations",
-        description:
-          'spec: console §3 Organization, §7 `GET organizations/self`. With `target_org` a super-tenant reads one of its sub-organizations (any other id: 404).',
-        querystring: z.object({ target_org: z.uuid().optional() }),
-        response: { 200: ZOrganization, ...errors(401, 404) },
-      },
-    },
-    async (req) => req.withTenant((tx) => getSelf(tx, req.auth.organizationId)),
-  );
+  app.route({
+    ...routeOf(e.self, {
+      tags,
+      summary: "The caller's organization with its flags and sub-organizations",
+      description:
+        'spec: console §3 Organization, §7 `GET organizations/self`. With `target_org` a super-tenant reads one of its sub-organizations (any other id: 404).',
+      querystring: z.object({ target_org: z.uuid().optional() }),
+      errors: errors(401, 404),
+    }),
+    handler: async (req) => req.withTenant((tx) => getSelf(tx, req.auth.organizationId)),
+  });
 
-  app.get(
-    '/organizations',
-    {
-      config: { roles: ROLES },
-      schema: {
-        tags,
-        summary: 'Organizations the caller manages',
-        description:
-          "The caller's organization and its sub-organizations, each with `sub_orgs`, `white_label`, flags, `created_at` and `active`. Query: page (1-based), size, search (name, app name, sub-domain, owner), status active|archived|all (default active). Answers `{ items, total, pages, page, page_size }`. spec: console §2 Multi-tenant list, §7 organizations.",
-        querystring: ZListOrganizationsQuery,
-        response: { 200: ZOrganizationList, ...errors(400, 401, 404) },
-      },
-    },
-    async (req) => service.list(req.auth, req.query),
-  );
+  app.route({
+    ...routeOf(e.list, {
+      tags,
+      summary: 'Organizations the caller manages',
+      description:
+        "The caller's organization and its sub-organizations, each with `sub_orgs`, `white_label`, flags, `created_at` and `active`. Query: page (1-based), size, search (name, app name, sub-domain, owner), status active|archived|all (default active). Answers `{ items, total, pages, page, page_size }`. spec: console §2 Multi-tenant list, §7 organizations.",
+      errors: errors(400, 401, 404),
+    }),
+    config: { roles: ROLES },
+    handler: async (req) => service.list(req.auth, req.query),
+  });
 
-  app.post(
-    '/organizations',
-    {
-      config: { roles: ADMINS },
-      preHandler: requireFeature('multi_tenant'),
-      schema: {
-        tags,
-        summary: 'Create a sub-organization and its owner',
-        description:
-          "Multipart: name (letters, digits, spaces; unique, case-insensitive), primary_color, secondary_color (#RRGGBB, default #000000), email, first_name, last_name (owner), logo (an image, checked by content), and the flags ('true'/'false'), at least one `<vendor>_hardware`, none its parent lacks (400). Only a Super-Tenant may create (403). The owner gets a temporary password by e-mail and must choose a new one at first sign-in. 400 with the spec's messages; 409 'An organization with this name already exists. Please use an unique name.'. spec: console §3, §5, §7 `POST organizations`.",
-        consumes: MULTIPART,
-        body: ZCreateOrganizationBody,
-        response: { 201: ZOrganization, ...errors(400, 401, 403, 409, 413) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(e.create, {
+      tags,
+      summary: 'Create a sub-organization and its owner',
+      description:
+        "Multipart: name (letters, digits, spaces; unique, case-insensitive), primary_color, secondary_color (#RRGGBB, default #000000), email, first_name, last_name (owner), logo (an image, checked by content), and the flags ('true'/'false'), at least one `<vendor>_hardware`, none its parent lacks (400). Only a Super-Tenant may create (403). The owner gets a temporary password by e-mail and must choose a new one at first sign-in. 400 with the spec's messages; 409 'An organization with this name already exists. Please use an unique name.'. spec: console §3, §5, §7 `POST organizations`.",
+      consumes: MULTIPART,
+      body: ZCreateOrganizationBody,
+      errors: errors(400, 401, 403, 409, 413),
+    }),
+    config: { roles: ADMINS },
+    preHandler: requireFeature('multi_tenant'),
+    handler: async (req, reply) => {
       const { logo, ...fields } = req.body;
       const org = await service.create(req.auth, fields, logo);
       return reply.status(201).send(org);
     },
-  );
+  });
 
-  app.patch(
-    '/organizations/:id',
-    {
-      config: { roles: ADMINS },
-      preHandler: requireFeature('multi_tenant'),
-      schema: {
-        tags,
-        summary: 'Update an organization (flags, name, colours, logo)',
-        description:
-          "JSON or multipart; every field optional. 404 for an organization outside the caller's reach; 409 'Archived organizations must be restored in order to be edited.'; 400 'You need to select at least one hardware type for this organization.'; 403 when a sub-organization changes its own flags. spec: console §4, §5, §7 `PATCH organizations/{id}`.",
-        params: ZIdParams,
-        body: ZUpdateOrganizationBody,
-        response: { 200: ZOrganization, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(e.patch, {
+      tags,
+      summary: 'Update an organization (flags, name, colours, logo)',
+      description:
+        "JSON or multipart; every field optional. 404 for an organization outside the caller's reach; 409 'Archived organizations must be restored in order to be edited.'; 400 'You need to select at least one hardware type for this organization.'; 403 when a sub-organization changes its own flags. spec: console §4, §5, §7 `PATCH organizations/{id}`.",
+      body: ZUpdateOrganizationBody,
+      errors: errors(400, 401, 403, 404, 409),
+    }),
+    config: { roles: ADMINS },
+    preHandler: requireFeature('multi_tenant'),
+    handler: async (req) => {
       const { logo, ...patch } = req.body;
       return service.update(req.auth, req.params.id, patch, logo);
     },
-  );
+  });
 
-  app.delete(
-    '/organizations/:id',
-    {
-      config: { roles: ADMINS },
-      preHandler: requireFeature('multi_tenant'),
-      schema: {
-        tags,
-        summary: 'Archive an organization',
-        description:
-          "Answers `{ detail: 'Organization has been archived!' }`. 409 'You cannot archive the organization you are currently logged into.'; 404 outside the caller's reach. Members of an archived organization cannot sign in. spec: console §4, §7.",
-        params: ZIdParams,
-        response: { 200: ZDetailResponse, ...errors(401, 403, 404, 409) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(e.remove, {
+      tags,
+      summary: 'Archive an organization',
+      description:
+        "Answers `{ detail: 'Organization has been archived!' }`. 409 'You cannot archive the organization you are currently logged into.'; 404 outside the caller's reach. Members of an archived organization cannot sign in. spec: console §4, §7.",
+      errors: errors(401, 403, 404, 409),
+    }),
+    config: { roles: ADMINS },
+    preHandler: requireFeature('multi_tenant'),
+    handler: async (req) => {
       await service.setActive(req.auth, req.params.id, false);
       return { detail: ORGANIZATION_MESSAGES.archived };
     },
-  );
+  });
 
-  app.delete(
-    '/organizations/:id/cancel',
-    {
-      config: { roles: ADMINS },
-      preHandler: requireFeature('multi_tenant'),
-      schema: {
-        tags,
-        summary: 'Restore an archived organization',
-        description: "Answers `{ detail: 'Organization has been restored!' }`. spec: console §4, §7.",
-        params: ZIdParams,
-        response: { 200: ZDetailResponse, ...errors(401, 403, 404) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(e.cancel, {
+      tags,
+      summary: 'Restore an archived organization',
+      description: "Answers `{ detail: 'Organization has been restored!' }`. spec: console §4, §7.",
+      errors: errors(401, 403, 404),
+    }),
+    config: { roles: ADMINS },
+    preHandler: requireFeature('multi_tenant'),
+    handler: async (req) => {
       await service.setActive(req.auth, req.params.id, true);
       return { detail: ORGANIZATION_MESSAGES.restored };
     },
-  );
+  });
 };
