@@ -1,9 +1,9 @@
-import { MSG, ROLES, ZFeedbackRequest, ZFeedbackResponse } from '@lockerops/contract';
+import { endpoints, MSG, ROLES, ZFeedbackRequest } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeImage } from '../../adapters/storage';
 import { filesOf, MULTIPART, zField, zFiles } from '../../lib/multipart';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { storeFeedback } from './repository';
 
 const ZFeedbackBody = z.object({
@@ -21,21 +21,18 @@ const ZFeedbackBody = z.object({
  * its images (checked by content) and mails it to the organization's support contact when one is set.
  */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/feedback',
-    {
-      config: { roles: ROLES },
-      schema: {
-        tags: ['feedback'],
-        summary: 'Send feedback',
-        description:
-          'Multipart: location, device, member, department (Sales, Customer Support, Finance), description (≤200), notes (≤300), images (image files only, checked by content).',
-        consumes: MULTIPART,
-        body: ZFeedbackBody,
-        response: { 200: ZFeedbackResponse, ...errors(400, 401, 413) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.feedback.create, {
+      tags: ['feedback'],
+      summary: 'Send feedback',
+      description:
+        'Multipart: location, device, member, department (Sales, Customer Support, Finance), description (≤200), notes (≤300), images (image files only, checked by content).',
+      consumes: MULTIPART,
+      body: ZFeedbackBody,
+      errors: errors(400, 401, 413),
+    }),
+    config: { roles: ROLES },
+    handler: async (req) => {
       const body = req.body;
       const files = filesOf(body.images);
       const images: string[] = [];
@@ -63,5 +60,5 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { id: row.id, detail: MSG.feedbackThanks };
     },
-  );
+  });
 };

@@ -1,18 +1,16 @@
-import { ZHealthResponse } from '@lockerops/contract';
+import { endpoints } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../lib/openapi';
 import { pingDatabase } from './repository';
 
 /** `GET health`: answers once the database answers. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      config: { public: true },
-      schema: { tags: ['health'], summary: 'Liveness and database kind', response: { 200: ZHealthResponse } },
-    },
-    async () => {
+  app.route({
+    ...routeOf(endpoints.health.get, { tags: ['health'], summary: 'Liveness and database kind' }),
+    config: { public: true },
+    handler: async () => {
       await pingDatabase(app.ctx.db);
       return { status: 'ok' as const, database: app.ctx.database.kind };
     },
-  );
+  });
 };

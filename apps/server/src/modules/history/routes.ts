@@ -1,9 +1,9 @@
-import { ZHistoryResponse } from '@lockerops/contract';
+import { endpoints } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden, NotFound } from '../../errors';
 import { findOr404, historyRegistry } from '../../lib/crud/resource';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { listAuditEntries } from './repository';
 
 /**
@@ -13,19 +13,16 @@ import { listAuditEntries } from './repository';
  * organization. Secret fields are stored as 'changed' (`writeAudit`).
  */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/history/:entity/:id',
-    {
-      schema: {
-        tags: ['history'],
-        summary: 'History log of one record',
-        description:
-          "Who changed what and when: `changes` maps each field to `{ before, after }` (secrets only as 'changed'). 403 for roles that may not read the entity.",
-        params: z.object({ entity: z.string().max(40), id: z.uuid() }),
-        response: { 200: ZHistoryResponse, ...errors(401, 403, 404) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.history.get, {
+      tags: ['history'],
+      summary: 'History log of one record',
+      description:
+        "Who changed what and when: `changes` maps each field to `{ before, after }` (secrets only as 'changed'). 403 for roles that may not read the entity.",
+      params: z.object({ entity: z.string().max(40), id: z.uuid() }),
+      errors: errors(401, 403, 404),
+    }),
+    handler: async (req) => {
       const entry = historyRegistry.get(req.params.entity);
       if (!entry) throw NotFound('Unknown entity');
       if (!entry.roles.includes(req.auth.role)) throw Forbidden();
@@ -45,5 +42,5 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       });
     },
-  );
+  });
 };
