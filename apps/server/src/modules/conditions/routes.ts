@@ -1,14 +1,9 @@
-import {
-  ADMINS,
-  CONDITION_MESSAGES,
-  ZConditionActionResponse,
-  ZConditionFlagsRequest,
-} from '@lockerops/contract';
+import { ADMINS, CONDITION_MESSAGES, endpoints } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud/resource';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { productGated, restrictRoles } from '../products';
 import { cloneCondition, conditionsResource, setConditionFlags } from './resource';
 
@@ -17,46 +12,41 @@ const tags = ['Conditions'];
 
 /** Toggle of the auto flags and clone (spec: operational §2 Conditions, §7 Conditions). */
 export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.patch(
-    '/conditions/:id',
-    {
-      config: { roles: ADMINS },
-      schema: {
-        tags,
-        summary: 'Toggle auto report / auto maintenance',
-        description:
-          "Admins only (members cannot toggle auto report, spec: operational §1). Body: `auto_report` and/or `auto_maintenance` (booleans); absent ones are kept. Answers 'Saved successfully' and the condition; logged in the condition's history. 404 for another organization's id. spec: operational §7 `PATCH conditions/{id}`.",
-        params: Params,
-        body: ZConditionFlagsRequest,
-        response: { 200: ZConditionActionResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (req) =>
+  const e = endpoints.conditions;
+
+  app.route({
+    ...routeOf(e.flags, {
+      tags,
+      summary: 'Toggle auto report / auto maintenance',
+      description:
+        "Admins only (members cannot toggle auto report, spec: operational §1). Body: `auto_report` and/or `auto_maintenance` (booleans); absent ones are kept. Answers 'Saved successfully' and the condition; logged in the condition's history. 404 for another organization's id. spec: operational §7 `PATCH conditions/{id}`.",
+      params: Params,
+      errors: errors(400, 401, 403, 404),
+    }),
+    config: { roles: ADMINS },
+    handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: CONDITION_MESSAGES.saved,
         condition: await setConditionFlags(tx, req.auth, req.params.id, req.body),
       })),
-  );
+  });
 
-  app.post(
-    '/conditions/:id/clone',
-    {
-      config: { roles: ADMINS },
-      schema: {
-        tags,
-        summary: 'Clone a condition',
-        description:
-          "Admins only (members cannot clone conditions, spec: operational §1). Creates a condition named '{name} (copy)' with the same auto flags and no products (a product is in one condition). Answers 'Condition cloned' and the new condition; 404 for another organization's id. spec: operational §2 Conditions.",
-        params: Params,
-        response: { 200: ZConditionActionResponse, ...errors(401, 403, 404) },
-      },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(e.clone, {
+      tags,
+      summary: 'Clone a condition',
+      description:
+        "Admins only (members cannot clone conditions, spec: operational §1). Creates a condition named '{name} (copy)' with the same auto flags and no products (a product is in one condition). Answers 'Condition cloned' and the new condition; 404 for another organization's id. spec: operational §2 Conditions.",
+      params: Params,
+      errors: errors(401, 403, 404),
+    }),
+    config: { roles: ADMINS },
+    handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: CONDITION_MESSAGES.cloned,
         condition: await cloneCondition(tx, req.auth, req.params.id),
       })),
-  );
+  });
 };
 
 /**

@@ -1,15 +1,8 @@
-import {
-  ADMINS,
-  STAFF,
-  ZDetailResponse,
-  ZGroupMembers,
-  ZGroupResourceRequest,
-  ZGroupUsersRequest,
-} from '@lockerops/contract';
+import { ADMINS, endpoints, STAFF } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud/resource';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { changeGroupResource, changeGroupUsers, groupMembers } from './repository';
 import { groupsResource } from './resource';
 
@@ -31,59 +24,57 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   await app.register(crudRoutes(groupsResource));
 
-  app.get(
-    '/groups/:id/members',
-    {
-      config: { roles: STAFF },
-      schema: {
-        tags,
-        summary: "A group's users and resources",
-        description:
-          "The live users of the group and its locations and devices with their names. 404 for another organization's group. spec: operational §2 Groups.",
-        params: Params,
-        response: { 200: ZGroupMembers, ...errors(401, 403, 404) },
-      },
-    },
-    async (req) => req.withTenant((tx) => groupMembers(tx, req.auth, req.params.id)),
-  );
+  const e = endpoints.groups;
 
-  for (const action of ['assign-user', 'remove-user'] as const) {
-    app.patch(
-      `/groups/:id/${action}`,
-      {
-        config: { roles: ADMINS },
-        schema: {
-          tags,
-          summary: action === 'assign-user' ? 'Add users to a group' : 'Remove users from a group',
-          description: `Body \`{ id_user }\` or \`{ id_users: [...] }\`. ${action === 'assign-user' ? 'Adding a user already in the group changes nothing.' : 'Removing a user not in the group changes nothing.'} 404 'User not found' for a user of another organization or a deleted one; 404 for another organization's group. spec: operational §7 Groups.`,
-          params: Params,
-          body: ZGroupUsersRequest,
-          response: { 200: ZDetailResponse, ...errors(400, 401, 403, 404) },
-        },
-      },
-      async (req) => req.withTenant((tx) => changeGroupUsers(tx, req.auth, req.params.id, action, req.body)),
-    );
+  app.route({
+    ...routeOf(e.members, {
+      tags,
+      summary: "A group's users and resources",
+      description:
+        "The live users of the group and its locations and devices with their names. 404 for another organization's group. spec: operational §2 Groups.",
+      params: Params,
+      errors: errors(401, 403, 404),
+    }),
+    config: { roles: STAFF },
+    handler: async (req) => req.withTenant((tx) => groupMembers(tx, req.auth, req.params.id)),
+  });
+
+  for (const [action, entry] of [
+    ['assign-user', e.assignUser],
+    ['remove-user', e.removeUser],
+  ] as const) {
+    app.route({
+      ...routeOf(entry, {
+        tags,
+        summary: action === 'assign-user' ? 'Add users to a group' : 'Remove users from a group',
+        description: `Body \`{ id_user }\` or \`{ id_users: [...] }\`. ${action === 'assign-user' ? 'Adding a user already in the group changes nothing.' : 'Removing a user not in the group changes nothing.'} 404 'User not found' for a user of another organization or a deleted one; 404 for another organization's group. spec: operational §7 Groups.`,
+        params: Params,
+        errors: errors(400, 401, 403, 404),
+      }),
+      config: { roles: ADMINS },
+      handler: async (req) =>
+        req.withTenant((tx) => changeGroupUsers(tx, req.auth, req.params.id, action, req.body)),
+    });
   }
 
-  for (const action of ['assign', 'remove'] as const) {
-    app.patch(
-      `/groups/:id/${action}`,
-      {
-        config: { roles: ADMINS },
-        schema: {
-          tags,
-          summary:
-            action === 'assign'
-              ? 'Assign a location or device to a group'
-              : 'Remove a location or device from a group',
-          description: `Body \`{ id_resource, resource_type: location|device }\`. 404 'Resource not found' for a location or device of another organization; 404 for another organization's group. spec: operational §7 Groups.`,
-          params: Params,
-          body: ZGroupResourceRequest,
-          response: { 200: ZDetailResponse, ...errors(400, 401, 403, 404) },
-        },
-      },
-      async (req) =>
+  for (const [action, entry] of [
+    ['assign', e.assignResource],
+    ['remove', e.removeResource],
+  ] as const) {
+    app.route({
+      ...routeOf(entry, {
+        tags,
+        summary:
+          action === 'assign'
+            ? 'Assign a location or device to a group'
+            : 'Remove a location or device from a group',
+        description: `Body \`{ id_resource, resource_type: location|device }\`. 404 'Resource not found' for a location or device of another organization; 404 for another organization's group. spec: operational §7 Groups.`,
+        params: Params,
+        errors: errors(400, 401, 403, 404),
+      }),
+      config: { roles: ADMINS },
+      handler: async (req) =>
         req.withTenant((tx) => changeGroupResource(tx, req.auth, req.params.id, action, req.body)),
-    );
+    });
   }
 };

@@ -1,14 +1,7 @@
-import {
-  ADMINS,
-  CLOUD_LOCK_VENDORS,
-  ZDetailResponse,
-  ZLockVendorAccount,
-  ZLockVendorAccountList,
-  ZLockVendorAccountRequest,
-} from '@lockerops/contract';
+import { ADMINS, CLOUD_LOCK_VENDORS, endpoints } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { listVendorAccounts, removeVendorAccount, saveVendorAccount } from './service';
 
 const tags = ['Devices'];
@@ -21,47 +14,40 @@ const Params = z.object({ vendor: z.enum(CLOUD_LOCK_VENDORS) });
  */
 export const lockVendorRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { roles: ADMINS };
-  app.get(
-    '/lock-vendors',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Cloud lock vendor accounts',
-        description: "One entry per cloud vendor; the secret's last 4 characters only.",
-        response: { 200: ZLockVendorAccountList, ...errors(401, 403) },
-      },
-    },
-    async (req) => ({ items: await req.withTenant((tx) => listVendorAccounts(tx, req.auth.organizationId)) }),
-  );
-  app.put(
-    '/lock-vendors/:vendor',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Save a cloud lock vendor account',
-        description:
-          'Base URL, account or client id, optional token URL, API secret (stored encrypted; leave it out to keep the saved one). Audit `lock_vendor_saved` without the secret.',
-        params: Params,
-        body: ZLockVendorAccountRequest,
-        response: { 200: ZLockVendorAccount, ...errors(400, 401, 403) },
-      },
-    },
-    (req) =>
+  const e = endpoints.lockVendors;
+  app.route({
+    ...routeOf(e.list, {
+      tags,
+      summary: 'Cloud lock vendor accounts',
+      description: "One entry per cloud vendor; the secret's last 4 characters only.",
+      errors: errors(401, 403),
+    }),
+    config,
+    handler: async (req) => ({
+      items: await req.withTenant((tx) => listVendorAccounts(tx, req.auth.organizationId)),
+    }),
+  });
+  app.route({
+    ...routeOf(e.save, {
+      tags,
+      summary: 'Save a cloud lock vendor account',
+      description:
+        'Base URL, account or client id, optional token URL, API secret (stored encrypted; leave it out to keep the saved one). Audit `lock_vendor_saved` without the secret.',
+      params: Params,
+      errors: errors(400, 401, 403),
+    }),
+    config,
+    handler: (req) =>
       req.withTenant((tx) => saveVendorAccount(tx, req.auth, req.params.vendor, req.body, app.ctx.secrets)),
-  );
-  app.delete(
-    '/lock-vendors/:vendor',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Remove a cloud lock vendor account',
-        params: Params,
-        response: { 200: ZDetailResponse, ...errors(400, 401, 403) },
-      },
-    },
-    (req) => req.withTenant((tx) => removeVendorAccount(tx, req.auth, req.params.vendor)),
-  );
+  });
+  app.route({
+    ...routeOf(e.remove, {
+      tags,
+      summary: 'Remove a cloud lock vendor account',
+      params: Params,
+      errors: errors(400, 401, 403),
+    }),
+    config,
+    handler: (req) => req.withTenant((tx) => removeVendorAccount(tx, req.auth, req.params.vendor)),
+  });
 };
