@@ -1,16 +1,6 @@
-import {
-  ADMINS,
-  TOOLBOX_MESSAGES,
-  ZDetailResponse,
-  ZIntegrationsState,
-  ZLiteAppSettings,
-  ZTwilioSettings,
-  ZTwilioSettingsRequest,
-  ZWidgetSettings,
-  ZWidgetSettingsResponse,
-} from '@lockerops/contract';
+import { ADMINS, endpoints, TOOLBOX_MESSAGES } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { requireFeature } from '../organizations';
 import { paymentsAccountReady } from './repository';
 import {
@@ -36,137 +26,107 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { roles: ADMINS };
   const publicUrl = app.ctx.config.publicUrl;
 
-  app.get(
-    '/apps/lite-app',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The Lite App customizer',
-        description: 'Saved options, or the defaults. spec: console §2 Apps and widgets.',
-        response: { 200: ZLiteAppSettings, ...errors(401, 403) },
-      },
-    },
-    (req) => req.withTenant((tx) => getLiteApp(tx, req.auth.organizationId)),
-  );
-  app.put(
-    '/apps/lite-app',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Save the Lite App customizer',
-        description:
-          'Sign-in method (phone, email or both), the five toggles and two colours (#RRGGBB). spec: console §2 Apps and widgets.',
-        body: ZLiteAppSettings,
-        response: { 200: ZLiteAppSettings, ...errors(400, 401, 403) },
-      },
-    },
-    (req) => req.withTenant((tx) => saveLiteApp(tx, req.auth.organizationId, req.body)),
-  );
+  app.route({
+    ...routeOf(endpoints.apps.getLiteApp, {
+      tags,
+      summary: 'The Lite App customizer',
+      description: 'Saved options, or the defaults. spec: console §2 Apps and widgets.',
+      errors: errors(401, 403),
+    }),
+    config,
+    handler: (req) => req.withTenant((tx) => getLiteApp(tx, req.auth.organizationId)),
+  });
+  app.route({
+    ...routeOf(endpoints.apps.putLiteApp, {
+      tags,
+      summary: 'Save the Lite App customizer',
+      description:
+        'Sign-in method (phone, email or both), the five toggles and two colours (#RRGGBB). spec: console §2 Apps and widgets.',
+      errors: errors(400, 401, 403),
+    }),
+    config,
+    handler: (req) => req.withTenant((tx) => saveLiteApp(tx, req.auth.organizationId, req.body)),
+  });
 
-  app.get(
-    '/apps/widget',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The Reservation Widget customizer and embed URL',
-        description:
-          'Saved colours, payment toggle and maximum duration (hours, days or weeks), with the embed URL and `<iframe>` snippet carrying the publishable key (made on first sight). While the organization has no API key `embed_url` is null and the page shows the no-token text. spec: console §2 Apps and widgets.',
-        response: { 200: ZWidgetSettingsResponse, ...errors(401, 403) },
-      },
-    },
-    (req) => req.withTenant((tx) => getWidget(tx, req.auth.organizationId, publicUrl)),
-  );
-  app.put(
-    '/apps/widget',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Save the Reservation Widget customizer',
-        description:
-          'The widget page uses these colours and refuses windows longer than the maximum duration.',
-        body: ZWidgetSettings,
-        response: { 200: ZWidgetSettingsResponse, ...errors(400, 401, 403) },
-      },
-    },
-    (req) => req.withTenant((tx) => saveWidget(tx, req.auth.organizationId, publicUrl, req.body)),
-  );
-  app.post(
-    '/apps/widget/rotate-key',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Rotate the widget's publishable key",
-        description: `A new key and embed URL; the old URL stops working at once. 400 '${TOOLBOX_MESSAGES.noToken}' without an API key.`,
-        response: { 200: ZWidgetSettingsResponse, ...errors(400, 401, 403) },
-      },
-    },
-    (req) => req.withTenant((tx) => rotatePublishableKey(tx, req.auth.organizationId, publicUrl)),
-  );
+  app.route({
+    ...routeOf(endpoints.apps.getWidget, {
+      tags,
+      summary: 'The Reservation Widget customizer and embed URL',
+      description:
+        'Saved colours, payment toggle and maximum duration (hours, days or weeks), with the embed URL and `<iframe>` snippet carrying the publishable key (made on first sight). While the organization has no API key `embed_url` is null and the page shows the no-token text. spec: console §2 Apps and widgets.',
+      errors: errors(401, 403),
+    }),
+    config,
+    handler: (req) => req.withTenant((tx) => getWidget(tx, req.auth.organizationId, publicUrl)),
+  });
+  app.route({
+    ...routeOf(endpoints.apps.putWidget, {
+      tags,
+      summary: 'Save the Reservation Widget customizer',
+      description: 'The widget page uses these colours and refuses windows longer than the maximum duration.',
+      errors: errors(400, 401, 403),
+    }),
+    config,
+    handler: (req) => req.withTenant((tx) => saveWidget(tx, req.auth.organizationId, publicUrl, req.body)),
+  });
+  app.route({
+    ...routeOf(endpoints.apps.rotateWidgetKey, {
+      tags,
+      summary: "Rotate the widget's publishable key",
+      description: `A new key and embed URL; the old URL stops working at once. 400 '${TOOLBOX_MESSAGES.noToken}' without an API key.`,
+      errors: errors(400, 401, 403),
+    }),
+    config,
+    handler: (req) => req.withTenant((tx) => rotatePublishableKey(tx, req.auth.organizationId, publicUrl)),
+  });
 
-  app.get(
-    '/integrations',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Which integrations are active',
-        description:
-          '`twilio`: the organization saved its own Twilio account; `stripe`: its payment provider account is set up. Every other card of the grid is "Coming Soon". spec: console §2 Integrations.',
-        response: { 200: ZIntegrationsState, ...errors(401, 403) },
-      },
-    },
-    (req) =>
+  app.route({
+    ...routeOf(endpoints.integrations.get, {
+      tags,
+      summary: 'Which integrations are active',
+      description:
+        '`twilio`: the organization saved its own Twilio account; `stripe`: its payment provider account is set up. Every other card of the grid is "Coming Soon". spec: console §2 Integrations.',
+      errors: errors(401, 403),
+    }),
+    config,
+    handler: (req) =>
       req.withTenant(async (tx) => {
         const twilio = await getTwilio(tx, req.auth.organizationId);
         return { twilio: twilio.configured, stripe: await paymentsAccountReady(tx, req.auth.organizationId) };
       }),
-  );
-  app.get(
-    '/integrations/twilio',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "The organization's Twilio account",
-        description: 'Account SID, sender and the last 4 characters of the auth token (never the token).',
-        response: { 200: ZTwilioSettings, ...errors(401, 403) },
-      },
-    },
-    (req) => req.withTenant((tx) => getTwilio(tx, req.auth.organizationId)),
-  );
-  app.put(
-    '/integrations/twilio',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Save the organization's Twilio account",
-        description:
-          "The organization's SMS then go through this account (the server's TWILIO_* settings stay the fallback). The auth token is stored encrypted (SECRETS_KEY); leave it out to keep the saved one.",
-        body: ZTwilioSettingsRequest,
-        response: { 200: ZTwilioSettings, ...errors(400, 401, 403) },
-      },
-    },
-    (req) => req.withTenant((tx) => saveTwilio(tx, req.auth.organizationId, req.body, app.ctx.secrets)),
-  );
-  app.delete(
-    '/integrations/twilio',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Remove the organization's Twilio account",
-        response: { 200: ZDetailResponse, ...errors(401, 403) },
-      },
-    },
-    async (req) => {
+  });
+  app.route({
+    ...routeOf(endpoints.integrations.getTwilio, {
+      tags,
+      summary: "The organization's Twilio account",
+      description: 'Account SID, sender and the last 4 characters of the auth token (never the token).',
+      errors: errors(401, 403),
+    }),
+    config,
+    handler: (req) => req.withTenant((tx) => getTwilio(tx, req.auth.organizationId)),
+  });
+  app.route({
+    ...routeOf(endpoints.integrations.putTwilio, {
+      tags,
+      summary: "Save the organization's Twilio account",
+      description:
+        "The organization's SMS then go through this account (the server's TWILIO_* settings stay the fallback). The auth token is stored encrypted (SECRETS_KEY); leave it out to keep the saved one.",
+      errors: errors(400, 401, 403),
+    }),
+    config,
+    handler: (req) =>
+      req.withTenant((tx) => saveTwilio(tx, req.auth.organizationId, req.body, app.ctx.secrets)),
+  });
+  app.route({
+    ...routeOf(endpoints.integrations.deleteTwilio, {
+      tags,
+      summary: "Remove the organization's Twilio account",
+      errors: errors(401, 403),
+    }),
+    config,
+    handler: async (req) => {
       await req.withTenant((tx) => removeTwilio(tx, req.auth.organizationId));
       return { detail: TOOLBOX_MESSAGES.twilioRemoved };
     },
-  );
+  });
 };
