@@ -1,20 +1,17 @@
 import {
   ADMINS,
+  endpoints,
   TOOLBOX_MESSAGES,
   WEBHOOK_EVENTS,
-  ZDetailResponse,
   ZIdParams,
-  ZListQuery,
   ZWebhookDelivery,
   ZWebhookEndpoint,
-  ZWebhookEndpointRequest,
-  ZWebhookEndpointWithSecret,
   ZWebhookPayload,
   zPage,
 } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { requireFeature } from '../organizations';
 import {
   createEndpoint,
@@ -58,19 +55,18 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['webhooks'];
   const config = { roles: ADMINS };
   const { secrets, config: cfg } = app.ctx;
+  const e = endpoints.webhooks;
 
-  app.get(
-    '/webhooks/events',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Webhook events and their payloads',
-        description: `Each domain event an endpoint may subscribe to, with an example of the JSON body it receives. ${SIGNING}`,
-        response: { 200: z.array(ZEventDoc), ...errors(401, 403) },
-      },
-    },
-    async () =>
+  app.route({
+    ...routeOf(e.events, {
+      tags,
+      summary: 'Webhook events and their payloads',
+      description: `Each domain event an endpoint may subscribe to, with an example of the JSON body it receives. ${SIGNING}`,
+      response: z.array(ZEventDoc),
+      errors: errors(401, 403),
+    }),
+    config,
+    handler: async () =>
       WEBHOOK_EVENTS.map((type) => ({
         type,
         description: WEBHOOK_EVENT_DESCRIPTIONS[type],
@@ -103,36 +99,29 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       })),
-  );
+  });
 
-  app.get(
-    '/webhooks',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Webhook endpoints',
-        description: "The organization's endpoints, newest first (paged, 1-based). Secrets are never listed.",
-        querystring: ZListQuery,
-        response: { 200: zPage(ZWebhookEndpoint), ...errors(401, 403) },
-      },
-    },
-    (req) => req.withTenant((tx) => listEndpoints(tx, req.auth.organizationId, req.query)),
-  );
+  app.route({
+    ...routeOf(e.list, {
+      tags,
+      summary: 'Webhook endpoints',
+      description: "The organization's endpoints, newest first (paged, 1-based). Secrets are never listed.",
+      response: zPage(ZWebhookEndpoint),
+      errors: errors(401, 403),
+    }),
+    config,
+    handler: (req) => req.withTenant((tx) => listEndpoints(tx, req.auth.organizationId, req.query)),
+  });
 
-  app.post(
-    '/webhooks',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Create a webhook endpoint',
-        description: `Answers the endpoint with its signing secret \`whsec_…\`, shown this once. \`events\` empty: every event. 400 '${TOOLBOX_MESSAGES.urlPrivate}' for a private address. ${SIGNING}`,
-        body: ZWebhookEndpointRequest,
-        response: { 201: ZWebhookEndpointWithSecret, ...errors(400, 401, 403) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(e.create, {
+      tags,
+      summary: 'Create a webhook endpoint',
+      description: `Answers the endpoint with its signing secret \`whsec_…\`, shown this once. \`events\` empty: every event. 400 '${TOOLBOX_MESSAGES.urlPrivate}' for a private address. ${SIGNING}`,
+      errors: errors(400, 401, 403),
+    }),
+    config,
+    handler: async (req, reply) => {
       const created = await req.withTenant((tx) =>
         createEndpoint(tx, {
           organizationId: req.auth.organizationId,
@@ -143,22 +132,17 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send(created);
     },
-  );
+  });
 
-  app.put(
-    '/webhooks/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Update a webhook endpoint',
-        description: 'URL, description, events and the enabled switch; the secret stays.',
-        params: ZIdParams,
-        body: ZWebhookEndpointRequest,
-        response: { 200: ZWebhookEndpoint, ...errors(400, 401, 403, 404) },
-      },
-    },
-    (req) =>
+  app.route({
+    ...routeOf(e.update, {
+      tags,
+      summary: 'Update a webhook endpoint',
+      description: 'URL, description, events and the enabled switch; the secret stays.',
+      errors: errors(400, 401, 403, 404),
+    }),
+    config,
+    handler: (req) =>
       req.withTenant((tx) =>
         updateEndpoint(tx, {
           organizationId: req.auth.organizationId,
@@ -167,78 +151,63 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           allowPrivate: cfg.webhookAllowPrivate,
         }),
       ),
-  );
+  });
 
-  app.delete(
-    '/webhooks/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete a webhook endpoint',
-        description: 'With its queued messages and delivery log.',
-        params: ZIdParams,
-        response: { 200: ZDetailResponse, ...errors(401, 403, 404) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(e.remove, {
+      tags,
+      summary: 'Delete a webhook endpoint',
+      description: 'With its queued messages and delivery log.',
+      errors: errors(401, 403, 404),
+    }),
+    config,
+    handler: async (req) => {
       await req.withTenant((tx) => deleteEndpoint(tx, req.auth.organizationId, req.params.id));
       return { detail: TOOLBOX_MESSAGES.webhookDeleted };
     },
-  );
+  });
 
-  app.post(
-    '/webhooks/:id/rotate-secret',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Rotate an endpoint's signing secret",
-        description: 'Answers the new secret, shown this once; deliveries from now on are signed with it.',
-        params: ZIdParams,
-        response: { 200: ZWebhookEndpointWithSecret, ...errors(401, 403, 404) },
-      },
-    },
-    (req) =>
+  app.route({
+    ...routeOf(e.rotateSecret, {
+      tags,
+      summary: "Rotate an endpoint's signing secret",
+      description: 'Answers the new secret, shown this once; deliveries from now on are signed with it.',
+      errors: errors(401, 403, 404),
+    }),
+    config,
+    handler: (req) =>
       req.withTenant((tx) =>
         rotateSecret(tx, { organizationId: req.auth.organizationId, id: req.params.id, secrets }),
       ),
-  );
+  });
 
-  app.get(
-    '/webhooks/:id/deliveries',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Delivery log of an endpoint',
-        description:
-          'Every attempt, newest first (paged): webhook-id, event, attempt number (per dispatch; `replay` marks a replayed one), status code, latency (ms), success, response excerpt (1,000 characters) or error.',
-        params: ZIdParams,
-        querystring: ZListQuery,
-        response: { 200: zPage(ZWebhookDelivery), ...errors(401, 403, 404) },
-      },
-    },
-    (req) =>
+  app.route({
+    ...routeOf(e.deliveries, {
+      tags,
+      summary: 'Delivery log of an endpoint',
+      description:
+        'Every attempt, newest first (paged): webhook-id, event, attempt number (per dispatch; `replay` marks a replayed one), status code, latency (ms), success, response excerpt (1,000 characters) or error.',
+      response: zPage(ZWebhookDelivery),
+      errors: errors(401, 403, 404),
+    }),
+    config,
+    handler: (req) =>
       req.withTenant((tx) =>
         listDeliveries(tx, { organizationId: req.auth.organizationId, id: req.params.id, ...req.query }),
       ),
-  );
+  });
 
-  app.post(
-    '/webhooks/:id/deliveries/:deliveryId/replay',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Replay a delivery',
-        description:
-          "Sends the delivery's message again with the same `webhook-id` (a new timestamp and the current secret). 409 while the message is still being delivered.",
-        params: ZDeliveryParams,
-        response: { 202: ZDetailResponse, ...errors(401, 403, 404, 409) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(e.replayDelivery, {
+      tags,
+      summary: 'Replay a delivery',
+      description:
+        "Sends the delivery's message again with the same `webhook-id` (a new timestamp and the current secret). 409 while the message is still being delivered.",
+      params: ZDeliveryParams,
+      errors: errors(401, 403, 404, 409),
+    }),
+    config,
+    handler: async (req, reply) => {
       await req.withTenant((tx) =>
         replayDelivery(tx, {
           organizationId: req.auth.organizationId,
@@ -248,5 +217,5 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(202).send({ detail: TOOLBOX_MESSAGES.replayQueued });
     },
-  );
+  });
 };
