@@ -28,8 +28,7 @@ import { BadRequest, Conflict } from '../../errors';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import type { Resource } from '../../lib/crud/resource';
 import { wireFields } from '../../lib/wire';
-import { moneyNumber, moneyText } from '../prices';
-import { defaultCurrency } from '../prices';
+import { defaultCurrency, moneyNumber, moneyText } from '../prices';
 
 type MembershipRow = typeof memberships.$inferSelect;
 

@@ -18,8 +18,8 @@ import { contactVerifications, organizations, settings, sizes, tableFilters } fr
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
 import { withTenant } from '../../tenancy';
-import { enabledHardware, enabledModes, flagsOf } from '../organizations';
 import type { OrganizationRow } from '../organizations';
+import { enabledHardware, enabledModes, flagsOf } from '../organizations';
 
 type SettingsRow = typeof settings.$inferSelect;
 

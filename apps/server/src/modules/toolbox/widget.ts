@@ -18,8 +18,7 @@ import { devices, locations, organizations, prices, reservations, sizes, users }
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireOf } from '../../lib/crud/resource';
-import { computeCharge } from '../prices';
-import { defaultCurrency } from '../prices';
+import { computeCharge, defaultCurrency } from '../prices';
 import {
   buffersOf,
   emitReservation,

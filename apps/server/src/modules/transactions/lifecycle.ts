@@ -39,8 +39,9 @@ import {
   lockSharedDoor,
   releaseSharedDoor,
   sharedDoorReserved,
+  unlockAnswer,
+  unlockDevices,
 } from '../devices';
-import { unlockAnswer, unlockDevices } from '../devices';
 import { computeCharge } from '../prices';
 import { type Actor, lockTransaction, lockTransactions, type TransactionRow, writeLog } from './repository';
 
