@@ -1,4 +1,4 @@
-import { ISSUE_MESSAGES, STAFF, ZIssueActionResponse, ZIssueStatusQuery } from '@lockerops/contract';
+import { endpoints, ISSUE_MESSAGES, STAFF } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { detectImage } from '../../adapters/storage';
 import { BadRequest } from '../../errors';
 import { crudRoutes } from '../../lib/crud/resource';
 import { filesOf, MULTIPART } from '../../lib/multipart';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { issuesResource, setIssueStatus } from './resource';
 
 const Params = z.object({ id: z.uuid() });
@@ -58,24 +58,20 @@ export const issuesRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptIssueImages(app);
   await app.register(crudRoutes(issuesResource));
 
-  app.patch(
-    '/issues/:id',
-    {
-      config: { roles: STAFF },
-      schema: {
-        tags: ['Issues'],
-        summary: 'Change the status of an issue',
-        description:
-          "Query `status`: pending, in_progress or resolved (changed freely, saved at once; spec: console §4 issue status, §7 `PATCH issues/{id}`). Answers 'Issue updated successfully!' and the issue; the change is in the issue's history. 404 for another organization's id; viewers 403.",
-        params: Params,
-        querystring: ZIssueStatusQuery,
-        response: { 200: ZIssueActionResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(endpoints.issues.status, {
+      tags: ['Issues'],
+      summary: 'Change the status of an issue',
+      description:
+        "Query `status`: pending, in_progress or resolved (changed freely, saved at once; spec: console §4 issue status, §7 `PATCH issues/{id}`). Answers 'Issue updated successfully!' and the issue; the change is in the issue's history. 404 for another organization's id; viewers 403.",
+      params: Params,
+      errors: errors(400, 401, 403, 404),
+    }),
+    config: { roles: STAFF },
+    handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: ISSUE_MESSAGES.updated,
         issue: await setIssueStatus(tx, req.auth, req.params.id, req.query.status),
       })),
-  );
+  });
 };

@@ -1,8 +1,8 @@
-import { STAFF, ZListQuery, ZSubscriber, zPage } from '@lockerops/contract';
+import { endpoints, STAFF, ZSubscriber, zPage } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud/resource';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { pricingGated } from '../prices';
 import { listSubscribers, membershipsResource, withPlanSync } from './resource';
 
@@ -15,20 +15,17 @@ export async function membershipsRoutes(app: FastifyInstance): Promise<void> {
   await pricingGated(app, async (scope) => {
     await scope.register(crudRoutes(withPlanSync(membershipsResource, app.ctx.plans)));
     const api = scope.withTypeProvider<ZodTypeProvider>();
-    api.get(
-      '/memberships/subscribers',
-      {
-        config: { roles: STAFF },
-        schema: {
-          tags: ['Memberships'],
-          summary: 'Subscribers: users holding a membership',
-          description:
-            'Paged (1-based), newest first; `search` (2+ characters) matches the membership name and the user name, last name or e-mail. spec: operational §2 /subscribers.',
-          querystring: ZListQuery,
-          response: { 200: zPage(ZSubscriber), ...errors(400, 401, 403) },
-        },
-      },
-      async (req) => req.withTenant((tx) => listSubscribers(tx, req.auth.organizationId, req.query)),
-    );
+    api.route({
+      ...routeOf(endpoints.memberships.subscribers, {
+        tags: ['Memberships'],
+        summary: 'Subscribers: users holding a membership',
+        description:
+          'Paged (1-based), newest first; `search` (2+ characters) matches the membership name and the user name, last name or e-mail. spec: operational §2 /subscribers.',
+        response: zPage(ZSubscriber),
+        errors: errors(400, 401, 403),
+      }),
+      config: { roles: STAFF },
+      handler: async (req) => req.withTenant((tx) => listSubscribers(tx, req.auth.organizationId, req.query)),
+    });
   });
 }

@@ -1,16 +1,8 @@
-import {
-  RESERVATION_MESSAGES,
-  STAFF,
-  ZReservationSettings,
-  ZReservationSettingsResponse,
-  ZReservationSettingsUpdateRequest,
-  ZTrackingCheckQuery,
-  ZTrackingCheckResponse,
-} from '@lockerops/contract';
+import { endpoints, RESERVATION_MESSAGES, STAFF } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../lib/crud/audit';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { getReservationSettings, saveReservationSettings, trackingInUse } from './service';
 
 /**
@@ -21,35 +13,28 @@ import { getReservationSettings, saveReservationSettings, trackingInUse } from '
 export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['Reservations'];
 
-  app.get(
-    '/reservation-settings',
-    {
-      config: { roles: STAFF },
-      schema: {
-        tags,
-        summary: 'Reservation settings',
-        description:
-          'max_rental_time and max_reservation_time with their periods (minute, hour, day, week; null = unlimited until saved), transaction_buffer_time and locker_buffer_time with their periods (minute, hour, day; 0 and null = off). The transaction buffer holds the locker for the reserving user that long before each window; the locker buffer keeps it held that long after. spec: operational §3 Reservation settings, §7.',
-        response: { 200: ZReservationSettings, ...errors(401, 403) },
-      },
-    },
-    async (req) => req.withTenant((tx) => getReservationSettings(tx, req.auth.organizationId)),
-  );
+  app.route({
+    ...routeOf(endpoints.reservationSettings.get, {
+      tags,
+      summary: 'Reservation settings',
+      description:
+        'max_rental_time and max_reservation_time with their periods (minute, hour, day, week; null = unlimited until saved), transaction_buffer_time and locker_buffer_time with their periods (minute, hour, day; 0 and null = off). The transaction buffer holds the locker for the reserving user that long before each window; the locker buffer keeps it held that long after. spec: operational §3 Reservation settings, §7.',
+      errors: errors(401, 403),
+    }),
+    config: { roles: STAFF },
+    handler: async (req) => req.withTenant((tx) => getReservationSettings(tx, req.auth.organizationId)),
+  });
 
-  app.put(
-    '/reservation-settings',
-    {
-      config: { roles: STAFF },
-      schema: {
-        tags,
-        summary: 'Save the reservation settings',
-        description:
-          "Max values (whole numbers above 0) and their periods are required; a buffer is enabled by giving its period (or a value above 0), and then both are required. New settings apply to reservations created or edited afterwards. Answers `{ detail: 'Reservation settings updated successfully', settings }`. spec: operational §5 Reservation, §8.",
-        body: ZReservationSettingsUpdateRequest,
-        response: { 200: ZReservationSettingsResponse, ...errors(400, 401, 403) },
-      },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(endpoints.reservationSettings.update, {
+      tags,
+      summary: 'Save the reservation settings',
+      description:
+        "Max values (whole numbers above 0) and their periods are required; a buffer is enabled by giving its period (or a value above 0), and then both are required. New settings apply to reservations created or edited afterwards. Answers `{ detail: 'Reservation settings updated successfully', settings }`. spec: operational §5 Reservation, §8.",
+      errors: errors(400, 401, 403),
+    }),
+    config: { roles: STAFF },
+    handler: async (req) =>
       req.withTenant(async (tx) => {
         const before = await getReservationSettings(tx, req.auth.organizationId);
         const saved = await saveReservationSettings(tx, req.auth.organizationId, req.body);
@@ -62,26 +47,22 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { detail: RESERVATION_MESSAGES.settingsUpdated, settings: saved };
       }),
-  );
+  });
 
-  app.get(
-    '/reservations/:tracking/check-uniqueness',
-    {
-      config: { roles: STAFF },
-      schema: {
-        tags,
-        summary: 'Whether a delivery tracking number is free',
-        description:
-          "Compares upper-cased with the organization's delivery reservations, leaving out `id` (the reservation being edited). Answers `{ unique: true, detail: '' }` or `{ unique: false, detail: 'Tracking Number is in use. Please enter a unique Tracking Number.' }`. spec: operational §5 Reservation, §7.",
-        params: z.object({ tracking: z.string().trim().min(1).max(100) }),
-        querystring: ZTrackingCheckQuery,
-        response: { 200: ZTrackingCheckResponse, ...errors(400, 401, 403) },
-      },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(endpoints.reservations.checkUniqueness, {
+      tags,
+      summary: 'Whether a delivery tracking number is free',
+      description:
+        "Compares upper-cased with the organization's delivery reservations, leaving out `id` (the reservation being edited). Answers `{ unique: true, detail: '' }` or `{ unique: false, detail: 'Tracking Number is in use. Please enter a unique Tracking Number.' }`. spec: operational §5 Reservation, §7.",
+      params: z.object({ tracking: z.string().trim().min(1).max(100) }),
+      errors: errors(400, 401, 403),
+    }),
+    config: { roles: STAFF },
+    handler: async (req) =>
       req.withTenant(async (tx) => {
         const used = await trackingInUse(tx, req.auth.organizationId, req.params.tracking, req.query.id);
         return { unique: !used, detail: used ? RESERVATION_MESSAGES.trackingInUse : '' };
       }),
-  );
+  });
 };

@@ -1,18 +1,8 @@
-import {
-  ADMINS,
-  STAFF,
-  USER_MESSAGES,
-  USER_TRANSACTIONS_LIMIT,
-  ZUserActivationResponse,
-  ZUserSearchQuery,
-  ZUserSearchResponse,
-  ZUserTransactionsQuery,
-  ZUserTransactionsResponse,
-} from '@lockerops/contract';
+import { ADMINS, endpoints, STAFF, USER_MESSAGES, USER_TRANSACTIONS_LIMIT } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../errors';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { findUser, searchUsers, setUserActive } from './resource';
 import { userTransactions } from './service';
 
@@ -26,60 +16,49 @@ const tags = ['Users'];
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['activate', 'deactivate'] as const) {
-    app.patch(
-      `/users/:id/${action}`,
-      {
-        config: { roles: ADMINS },
-        schema: {
-          tags,
-          summary: `${action === 'activate' ? 'Activate' : 'Deactivate'} a user`,
-          description: `Admins only (spec: operational §1, §4 User). Answers '${action === 'activate' ? USER_MESSAGES.activated : USER_MESSAGES.deactivated}' and the user; logged in the User History Log. 404 for a deleted user or another organization's id.`,
-          params: Params,
-          response: { 200: ZUserActivationResponse, ...errors(401, 403, 404) },
-        },
-      },
-      async (req) =>
+    app.route({
+      ...routeOf(endpoints.users[action], {
+        tags,
+        summary: `${action === 'activate' ? 'Activate' : 'Deactivate'} a user`,
+        description: `Admins only (spec: operational §1, §4 User). Answers '${action === 'activate' ? USER_MESSAGES.activated : USER_MESSAGES.deactivated}' and the user; logged in the User History Log. 404 for a deleted user or another organization's id.`,
+        params: Params,
+        errors: errors(401, 403, 404),
+      }),
+      config: { roles: ADMINS },
+      handler: async (req) =>
         req.withTenant(async (tx) => ({
           detail: action === 'activate' ? USER_MESSAGES.activated : USER_MESSAGES.deactivated,
           user: await setUserActive(tx, req.auth, req.params.id, action),
         })),
-    );
+    });
   }
 
-  app.get(
-    '/users/search',
-    {
-      config: { roles: STAFF },
-      schema: {
-        tags,
-        summary: 'Find users by e-mail, phone or text',
-        description:
-          "`email`: the user with this e-mail (case-insensitive), else 404 'User Email does not exist'. `phone_number`: the user with this phone (normalised to + and digits), else 404 'User Phone does not exist'. `search` (2+ characters): up to 20 users matching name, last name, e-mail, phone or user id. Deleted users are never found. spec: operational §7 Users, §8.",
-        querystring: ZUserSearchQuery,
-        response: { 200: ZUserSearchResponse, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(endpoints.users.search, {
+      tags,
+      summary: 'Find users by e-mail, phone or text',
+      description:
+        "`email`: the user with this e-mail (case-insensitive), else 404 'User Email does not exist'. `phone_number`: the user with this phone (normalised to + and digits), else 404 'User Phone does not exist'. `search` (2+ characters): up to 20 users matching name, last name, e-mail, phone or user id. Deleted users are never found. spec: operational §7 Users, §8.",
+      errors: errors(400, 401, 403, 404),
+    }),
+    config: { roles: STAFF },
+    handler: async (req) => {
       return req.withTenant(async (tx) => ({
         items: await searchUsers(tx, req.auth.organizationId, req.query),
       }));
     },
-  );
+  });
 
-  app.get(
-    '/events_by_user/:id',
-    {
-      schema: {
-        tags,
-        summary: "A user's transactions",
-        description:
-          "The user's last 100 transactions, newest first, as per-user transaction rows (started, ended, condition, location, locker_number, duration in seconds, amount with two decimals); `active=true` keeps those still in progress. Open to every role (the Transactions page is). 404 for an unknown user or another organization's. spec: operational §2 User transaction history, §3 Per-user transaction row, §7 Transactions.",
-        params: Params,
-        querystring: ZUserTransactionsQuery,
-        response: { 200: ZUserTransactionsResponse, ...errors(401, 404) },
-      },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(endpoints.eventsByUser.get, {
+      tags,
+      summary: "A user's transactions",
+      description:
+        "The user's last 100 transactions, newest first, as per-user transaction rows (started, ended, condition, location, locker_number, duration in seconds, amount with two decimals); `active=true` keeps those still in progress. Open to every role (the Transactions page is). 404 for an unknown user or another organization's. spec: operational §2 User transaction history, §3 Per-user transaction row, §7 Transactions.",
+      params: Params,
+      errors: errors(401, 404),
+    }),
+    handler: async (req) =>
       req.withTenant(async (tx) => {
         const user = await findUser(tx, req.auth.organizationId, req.params.id);
         if (!user) throw NotFound(USER_MESSAGES.fetchTransactionsFailed);
@@ -100,5 +79,5 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           total,
         };
       }),
-  );
+  });
 };
