@@ -11,7 +11,7 @@ import {
   ZGroupMembers,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,6 +24,18 @@ export const groupsKey = ['groups'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
 export const GROUPS_ENDPOINT = endpoints.groups;
 export const ZGroupPage: z.ZodType<TPage<TGroup>> = zPage(ZGroup);
+
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const groupQueries = {
+  /** `GET groups/{id}/members`: the users and resources of one group. */
+  members: (id: string | undefined) =>
+    queryOptions({
+      queryKey: [...groupsKey, 'members', id],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.groups.members, { params: { id: String(id) }, schema: ZGroupMembers, signal }),
+    }),
+};
+
 export type TGroupFormInput = z.input<typeof ZGroupCreateRequest>;
 export type TGroupFormOutput = z.output<typeof ZGroupCreateRequest>;
 
@@ -49,14 +61,8 @@ export function saveGroup(id: string | undefined, body: TGroupFormOutput): Promi
 }
 
 /** The users and resources of one group. */
-export function useGroupMembers(id: string | undefined) {
-  return useQuery({
-    queryKey: [...groupsKey, 'members', id],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.groups.members, { params: { id: String(id) }, schema: ZGroupMembers, signal }),
-    enabled: !!id,
-  });
-}
+export const useGroupMembers = (id: string | undefined) =>
+  useQuery({ ...groupQueries.members(id), enabled: !!id });
 
 /** A picker's label of a user: first and last name, then the e-mail in brackets. */
 const userLabel = (u: TUser) => [u.name, u.last_name, u.email && `(${u.email})`].filter(Boolean).join(' ');

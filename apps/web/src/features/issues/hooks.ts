@@ -11,7 +11,7 @@ import {
   ZIssueCreateRequest,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -92,6 +92,25 @@ const ZEventLookup = zPage(
   z.object({ id: z.string(), invoice_id: z.string(), order_id: z.string().nullish() }),
 );
 
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const issueQueries = {
+  /**
+   * `GET events?invoice_id=&page=1&size=1`: the transaction of an order/invoice number (trimmed);
+   * keyed by the number in capitals.
+   */
+  orderLookup: (value: string) =>
+    queryOptions({
+      queryKey: ['events', 'lookup', value.toUpperCase()],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.events.list, {
+          query: { invoice_id: value, page: 1, size: 1 },
+          schema: ZEventLookup,
+          signal,
+        }),
+      staleTime: 30_000,
+    }),
+};
+
 /**
  * Looks an order/invoice number up as it is typed (`GET events?invoice_id=`): answers the matching
  * transaction or null; nothing is asked below 3 characters.
@@ -99,15 +118,8 @@ const ZEventLookup = zPage(
 export function useOrderLookup(number: string) {
   const value = number.trim();
   return useQuery({
-    queryKey: ['events', 'lookup', value.toUpperCase()],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.events.list, {
-        query: { invoice_id: value, page: 1, size: 1 },
-        schema: ZEventLookup,
-        signal,
-      }),
+    ...issueQueries.orderLookup(value),
     enabled: value.length >= 3,
     select: (page) => page.items[0] ?? null,
-    staleTime: 30_000,
   });
 }

@@ -12,7 +12,7 @@ import {
   ZUnassignedDevicesResponse,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,38 +25,46 @@ import { useOptions } from '../../api/options';
 export const lockerWallsKey = ['locker-walls'] as const;
 const ZWallPage: z.ZodType<TPage<TLockerWall>> = zPage(ZLockerWall);
 
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const lockerWallQueries = {
+  /** `GET locker-walls?id_location=`: the walls of one location with their doors. */
+  list: (idLocation: string | null) =>
+    queryOptions({
+      queryKey: [...lockerWallsKey, idLocation],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.lockerWalls.list, {
+          query: { id_location: idLocation ?? undefined },
+          schema: ZWallPage,
+          signal,
+        }),
+    }),
+  /** `GET locker-walls/{id}/unassigned-devices`: devices of the wall's location in no door. */
+  unassignedDevices: (wallId: string | null) =>
+    queryOptions({
+      queryKey: [...lockerWallsKey, wallId, 'unassigned-devices'],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.lockerWalls.unassignedDevices, {
+          params: { id: String(wallId) },
+          schema: ZUnassignedDevicesResponse,
+          signal,
+        }),
+    }),
+};
+
 /** Locations for the picker: `GET locations` page 1, size 10000 (spec operational §7 list-fetch sizes). */
 export const useLocationOptions = () => useOptions('locations');
 
 /** `GET locker-walls?id_location=` — the walls of one location with their doors. */
-export function useLockerWalls(idLocation: string | null) {
-  return useQuery({
-    queryKey: [...lockerWallsKey, idLocation],
-    enabled: !!idLocation,
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.lockerWalls.list, {
-        query: { id_location: idLocation ?? undefined },
-        schema: ZWallPage,
-        signal,
-      }),
-    select: (page) => page.items,
-  });
-}
+export const useLockerWalls = (idLocation: string | null) =>
+  useQuery({ ...lockerWallQueries.list(idLocation), enabled: !!idLocation, select: (page) => page.items });
 
 /** Devices of the wall's location that sit in no door: the assign/reassign choices. */
-export function useUnassignedDevices(wallId: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: [...lockerWallsKey, wallId, 'unassigned-devices'],
+export const useUnassignedDevices = (wallId: string | null, enabled: boolean) =>
+  useQuery({
+    ...lockerWallQueries.unassignedDevices(wallId),
     enabled: !!wallId && enabled,
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.lockerWalls.unassignedDevices, {
-        params: { id: String(wallId) },
-        schema: ZUnassignedDevicesResponse,
-        signal,
-      }),
     select: (r) => r.items,
   });
-}
 
 export type TLockerWallFormInput = z.input<typeof ZLockerWallCreateRequest>;
 export type TLockerWallFormOutput = z.output<typeof ZLockerWallCreateRequest>;

@@ -14,7 +14,7 @@ import {
   ZNotificationTestResponse,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,6 +28,22 @@ export const notificationsKey = ['notifications'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
 export const NOTIFICATIONS_ENDPOINT = endpoints.notifications;
 export const ZNotificationPage: z.ZodType<TPage<TNotification>> = zPage(ZNotification);
+
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const notificationQueries = {
+  /** `GET notifications/{id}/deliveries`: one page of the template's delivery log. */
+  deliveries: (id: string, page: number, size: number) =>
+    queryOptions({
+      queryKey: [...notificationsKey, 'deliveries', id, page, size],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.notifications.deliveries, {
+          params: { id },
+          query: { page, size },
+          schema: zPage(ZNotificationDelivery),
+          signal,
+        }),
+    }),
+};
 
 const valuesOf = (n: TNotification | null): TNotificationCreateInput => ({
   name: n?.name ?? '',
@@ -129,18 +145,8 @@ export const useDeleteNotification = () =>
   );
 
 /** `GET notifications/{id}/deliveries`: the template's delivery log (newest first). */
-export function useDeliveries(id: string, page: number, size: number) {
-  return useQuery({
-    queryKey: [...notificationsKey, 'deliveries', id, page, size],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.notifications.deliveries, {
-        params: { id },
-        query: { page, size },
-        schema: zPage(ZNotificationDelivery),
-        signal,
-      }),
-  });
-}
+export const useDeliveries = (id: string, page: number, size: number) =>
+  useQuery(notificationQueries.deliveries(id, page, size));
 
 /** `POST notifications/{id}/test`: renders the template with sample data and sends it at once. */
 export function useSendTest(id: string) {

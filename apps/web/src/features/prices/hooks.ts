@@ -8,7 +8,7 @@ import {
   ZPriceCreateRequest,
   zPage,
 } from '@lockerops/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -20,6 +20,17 @@ export const pricesKey = ['prices'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
 export const PRICES_ENDPOINT = endpoints.prices;
 export const ZPricePage: z.ZodType<TPage<TPrice>> = zPage(ZPrice);
+
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const priceQueries = {
+  /** `GET prices?page=1&size=10000`: every price (dropdown size, spec operational §7). */
+  all: () =>
+    queryOptions({
+      queryKey: [...pricesKey, 'all'],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.prices.list, { query: { page: 1, size: 10000 }, schema: ZPricePage, signal }),
+    }),
+};
 
 export type TPriceFormInput = z.input<typeof ZPriceCreateRequest>;
 export type TPriceFormOutput = z.output<typeof ZPriceCreateRequest>;
@@ -72,13 +83,6 @@ export function savePrice(id: string | undefined, body: TPriceFormOutput): Promi
 }
 
 /** Every price of the organization (dropdown size 10000, spec operational §7), e.g. to find the default. */
-export function useAllPrices(enabled = true) {
-  return useQuery({
-    queryKey: [...pricesKey, 'all'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.prices.list, { query: { page: 1, size: 10000 }, schema: ZPricePage, signal }),
-    enabled,
-  });
-}
+export const useAllPrices = (enabled = true) => useQuery({ ...priceQueries.all(), enabled });
 
 export const useDeletePrice = () => useDeleteOne(PRICES_ENDPOINT.remove, pricesKey, PRICE_MESSAGES.deleted);

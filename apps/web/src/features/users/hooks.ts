@@ -11,7 +11,7 @@ import {
   ZUserTransactionsResponse,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -93,10 +93,15 @@ export function useSetUserActive() {
 }
 
 /** `GET events_by_user/{id}`: the user and their last 100 transactions, newest first. */
-export function useUserTransactions(id: string) {
-  return useQuery({
-    queryKey: [...usersKey, 'transactions', id],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.eventsByUser.get, { params: { id }, schema: ZUserTransactionsResponse, signal }),
-  });
-}
+export const useUserTransactions = (id: string) => useQuery(userQueries.transactions(id));
+
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const userQueries = {
+  /** `GET events_by_user/{id}`. */
+  transactions: (id: string) =>
+    queryOptions({
+      queryKey: [...usersKey, 'transactions', id],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.eventsByUser.get, { params: { id }, schema: ZUserTransactionsResponse, signal }),
+    }),
+};
