@@ -5,18 +5,23 @@ import {
   ZApiKeyList,
   ZDetailResponse,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 
 export const apiKeyKeys = { all: ['api-keys'] as const };
 
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const apiKeyQueries = {
+  /** `GET api-keys`. */
+  list: () =>
+    queryOptions({
+      queryKey: apiKeyKeys.all,
+      queryFn: ({ signal }) => apiCall(endpoints.apiKeys.list, { schema: ZApiKeyList, signal }),
+    }),
+};
+
 /** `GET api-keys` (spec console §7): a list of `{ id, prefix, scope, created_at, last_used_at }`, never the key. */
-export function useApiKeysQuery() {
-  return useQuery({
-    queryKey: apiKeyKeys.all,
-    queryFn: ({ signal }) => apiCall(endpoints.apiKeys.list, { schema: ZApiKeyList, signal }),
-  });
-}
+export const useApiKeysQuery = () => useQuery(apiKeyQueries.list());
 
 /** Keeps the list in step with a key just generated or rotated, without its secret. */
 function useKeyShownOnce() {

@@ -12,7 +12,7 @@ import {
   ZWebhookEndpointWithSecret,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -26,42 +26,49 @@ const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
 /** The event descriptions of `GET webhooks/events` (the picker shows them beside each event). */
 const ZEventDocs = z.array(z.object({ type: z.string(), description: z.string() }));
 
-/** `GET webhooks`: the organization's endpoints, newest first (an organization has a handful). */
-export function useWebhooksQuery() {
-  return useQuery({
-    queryKey: webhooksKey,
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.webhooks.list, {
-        query: { page: 1, size: 200 },
-        schema: zPage(ZWebhookEndpoint),
-        signal,
-      }),
-  });
-}
+/** The webhook reads as query options: each key and fetcher is written once, here. */
+export const webhookQueries = {
+  /** `GET webhooks?page=1&size=200`: every endpoint (an organization has a handful). */
+  list: () =>
+    queryOptions({
+      queryKey: webhooksKey,
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.webhooks.list, {
+          query: { page: 1, size: 200 },
+          schema: zPage(ZWebhookEndpoint),
+          signal,
+        }),
+    }),
+  /** `GET webhooks/events`: they never change while the console runs. */
+  events: () =>
+    queryOptions({
+      queryKey: [...webhooksKey, 'events'],
+      queryFn: ({ signal }) => apiCall(endpoints.webhooks.events, { schema: ZEventDocs, signal }),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /** `GET webhooks/{id}/deliveries?page=&size=`. */
+  deliveries: (id: string, page: number, size: number) =>
+    queryOptions({
+      queryKey: [...deliveriesKey(id), page, size],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.webhooks.deliveries, {
+          params: { id },
+          query: { page, size },
+          schema: zPage(ZWebhookDelivery),
+          signal,
+        }),
+    }),
+};
+
+/** `GET webhooks`: the organization's endpoints, newest first. */
+export const useWebhooksQuery = () => useQuery(webhookQueries.list());
 
 /** `GET webhooks/events`: each event's meaning. */
-export function useWebhookEventsQuery(enabled: boolean) {
-  return useQuery({
-    queryKey: ['webhooks', 'events'],
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-    queryFn: ({ signal }) => apiCall(endpoints.webhooks.events, { schema: ZEventDocs, signal }),
-  });
-}
+export const useWebhookEventsQuery = (enabled: boolean) => useQuery({ ...webhookQueries.events(), enabled });
 
 /** `GET webhooks/{id}/deliveries`: one page of the delivery log, newest first (page 1-based). */
-export function useWebhookDeliveries(id: string, page: number, size: number) {
-  return useQuery({
-    queryKey: [...deliveriesKey(id), page, size],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.webhooks.deliveries, {
-        params: { id },
-        query: { page, size },
-        schema: zPage(ZWebhookDelivery),
-        signal,
-      }),
-  });
-}
+export const useWebhookDeliveries = (id: string, page: number, size: number) =>
+  useQuery(webhookQueries.deliveries(id, page, size));
 
 export type TWebhookFormOutput = z.output<typeof ZWebhookEndpointRequest>;
 

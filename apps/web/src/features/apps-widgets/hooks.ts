@@ -9,7 +9,7 @@ import {
   ZWidgetSettings,
   ZWidgetSettingsResponse,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,21 +20,27 @@ import { formatApiError } from '../../api/errors';
 export const liteAppKey = ['apps', 'lite-app'] as const;
 export const widgetKey = ['apps', 'widget'] as const;
 
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const appQueries = {
+  /** `GET apps/lite-app`. */
+  liteApp: () =>
+    queryOptions({
+      queryKey: liteAppKey,
+      queryFn: ({ signal }) => apiCall(endpoints.apps.getLiteApp, { schema: ZLiteAppSettings, signal }),
+    }),
+  /** `GET apps/widget`. */
+  widget: () =>
+    queryOptions({
+      queryKey: widgetKey,
+      queryFn: ({ signal }) => apiCall(endpoints.apps.getWidget, { schema: ZWidgetSettingsResponse, signal }),
+    }),
+};
+
 /** `GET apps/lite-app`: the saved Lite App customizer, or its defaults. */
-export function useLiteAppQuery() {
-  return useQuery({
-    queryKey: liteAppKey,
-    queryFn: ({ signal }) => apiCall(endpoints.apps.getLiteApp, { schema: ZLiteAppSettings, signal }),
-  });
-}
+export const useLiteAppQuery = () => useQuery(appQueries.liteApp());
 
 /** `GET apps/widget`: the Reservation Widget customizer with its embed URL (null without an API key). */
-export function useWidgetQuery() {
-  return useQuery({
-    queryKey: widgetKey,
-    queryFn: ({ signal }) => apiCall(endpoints.apps.getWidget, { schema: ZWidgetSettingsResponse, signal }),
-  });
-}
+export const useWidgetQuery = () => useQuery(appQueries.widget());
 
 export type TLiteAppFormInput = z.input<typeof ZLiteAppSettings>;
 export type TWidgetFormInput = z.input<typeof ZWidgetSettings>;

@@ -8,7 +8,7 @@ import {
   ZTwilioSettings,
   ZTwilioSettingsRequest,
 } from '@lockerops/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,22 +17,27 @@ import { apiCall } from '../../api/client';
 export const integrationsKey = ['integrations'] as const;
 export const twilioKey = ['integrations', 'twilio'] as const;
 
+/** The area's reads as query options: each key and fetcher is written once, here. */
+export const integrationQueries = {
+  /** `GET integrations`. */
+  state: () =>
+    queryOptions({
+      queryKey: integrationsKey,
+      queryFn: ({ signal }) => apiCall(endpoints.integrations.get, { schema: ZIntegrationsState, signal }),
+    }),
+  /** `GET integrations/twilio`. */
+  twilio: () =>
+    queryOptions({
+      queryKey: twilioKey,
+      queryFn: ({ signal }) => apiCall(endpoints.integrations.getTwilio, { schema: ZTwilioSettings, signal }),
+    }),
+};
+
 /** `GET integrations`: whether the organization's own Twilio account and its Stripe account are set up. */
-export function useIntegrationsQuery() {
-  return useQuery({
-    queryKey: integrationsKey,
-    queryFn: ({ signal }) => apiCall(endpoints.integrations.get, { schema: ZIntegrationsState, signal }),
-  });
-}
+export const useIntegrationsQuery = () => useQuery(integrationQueries.state());
 
 /** `GET integrations/twilio`: account SID, sender and the auth token's last 4 characters. */
-export function useTwilioQuery(enabled: boolean) {
-  return useQuery({
-    queryKey: twilioKey,
-    enabled,
-    queryFn: ({ signal }) => apiCall(endpoints.integrations.getTwilio, { schema: ZTwilioSettings, signal }),
-  });
-}
+export const useTwilioQuery = (enabled: boolean) => useQuery({ ...integrationQueries.twilio(), enabled });
 
 export type TTwilioFormOutput = z.output<typeof ZTwilioSettingsRequest>;
 

@@ -10,13 +10,13 @@ import {
   ZReportCreateRequest,
   zPage,
 } from '@lockerops/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiCall, apiFile } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { usePeopleOptions } from '../../api/options';
 import { saveBlob } from '../../api/useExport';
 
 /** Query-key prefix of the reports list; every report mutation invalidates it. */
@@ -66,30 +66,8 @@ export const saveReport = (id: string | undefined, values: TReportCreateRequest)
     ? apiCall(endpoints.reports.update, { params: { id }, body: values, schema: ZReport })
     : apiCall(endpoints.reports.create, { body: values, schema: ZReport });
 
-const ZMemberOptions = zPage(
-  z.object({
-    user_id: z.string(),
-    name: z.string().nullish(),
-    first_name: z.string().nullish(),
-    last_name: z.string().nullish(),
-    email: z.string().nullish(),
-  }),
-);
-
-/** Team members for the assignee picker (`GET members` 1/150, spec console §7, §9). */
-export function useMemberOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['members', 'options', 'reports'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.members.list, { query: { page: 1, size: 150 }, schema: ZMemberOptions, signal }),
-    enabled,
-    select: (page) =>
-      page.items.map((p) => ({
-        id: p.user_id,
-        label: [p.name ?? p.first_name, p.last_name].filter(Boolean).join(' ') || p.email || p.user_id,
-      })),
-  });
-}
+/** Team members for the assignee picker (`GET members` 1/150, spec console §7, §9), as `{ id, label }`. */
+export const useMemberOptions = (enabled: boolean) => usePeopleOptions('members', enabled);
 
 /** `GET reports/download/{id}?format=` saved under the server's file name; 'Report downloaded successfully'. */
 export function useReportDownload() {
