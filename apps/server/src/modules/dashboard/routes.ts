@@ -1,12 +1,6 @@
-import {
-  METRIC_NAMES,
-  METRIC_SCHEMAS,
-  type TMetricName,
-  ZDashboardRangeResponse,
-  ZMetricQuery,
-} from '@lockerops/contract';
+import { endpoints, METRIC_ENDPOINTS, METRIC_NAMES, type TMetricName } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { resolveRange } from './calendar';
 import { assertLocations, computeMetric, organizationTimeZone } from './metrics';
 
@@ -106,37 +100,29 @@ const DESCRIPTIONS: Record<TMetricName, { summary: string; description: string }
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['dashboard'];
 
-  app.get(
-    '/reports/range',
-    {
-      schema: {
-        tags,
-        summary: 'The dates of a dashboard range',
-        description: `Answers the calendar dates a \`range\` (or a custom \`from_date\`/\`to_date\`) stands for in the organization zone, the previous period of the same length, today's date there and the zone. ${COMMON} spec: console §4 dashboard date ranges.`,
-        querystring: ZMetricQuery,
-        response: { 200: ZDashboardRangeResponse, ...errors(400, 401, 404) },
-      },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(endpoints.reports.range, {
+      tags,
+      summary: 'The dates of a dashboard range',
+      description: `Answers the calendar dates a \`range\` (or a custom \`from_date\`/\`to_date\`) stands for in the organization zone, the previous period of the same length, today's date there and the zone. ${COMMON} spec: console §4 dashboard date ranges.`,
+      errors: errors(400, 401, 404),
+    }),
+    handler: async (req) =>
       req.withTenant(async (tx) =>
         resolveRange(req.query, await organizationTimeZone(tx, req.auth.organizationId)),
       ),
-  );
+  });
 
   for (const name of METRIC_NAMES) {
     const d = DESCRIPTIONS[name];
-    app.get(
-      `/reports/${name}`,
-      {
-        schema: {
-          tags,
-          summary: d.summary,
-          description: `${d.description} ${COMMON} spec: console §3 Metric payloads, §7 reports/${name}.`,
-          querystring: ZMetricQuery,
-          response: { 200: METRIC_SCHEMAS[name], ...errors(400, 401, 404) },
-        },
-      },
-      async (req) =>
+    app.route({
+      ...routeOf(METRIC_ENDPOINTS[name], {
+        tags,
+        summary: d.summary,
+        description: `${d.description} ${COMMON} spec: console §3 Metric payloads, §7 reports/${name}.`,
+        errors: errors(400, 401, 404),
+      }),
+      handler: async (req) =>
         req.withTenant(async (tx) => {
           const organizationId = req.auth.organizationId;
           const timeZone = await organizationTimeZone(tx, organizationId);
@@ -156,6 +142,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
           );
         }),
-    );
+    });
   }
 };

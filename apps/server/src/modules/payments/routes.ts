@@ -1,17 +1,9 @@
-import {
-  PAYMENT_MESSAGES,
-  STAFF,
-  ZDetailResponse,
-  ZPaymentsMode,
-  ZStripeAccount,
-  ZStripeCreateQuery,
-  ZStripeLinkResponse,
-} from '@lockerops/contract';
+import { endpoints, PAYMENT_MESSAGES, STAFF } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type PaymentsAdapter, SANDBOX_ONBOARDING_PATH } from '../../adapters/payments';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { pricingGated } from '../prices';
 import { completeSandboxAccount, consoleUrlOf, PaymentsService, sandboxAccountOwner } from './service';
 
@@ -42,35 +34,30 @@ export async function paymentsRoutes(
   const service = new PaymentsService(adapter, app.ctx.config.publicUrl);
   const tags = ['Payment provider'];
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/payments/mode',
-    {
-      schema: {
-        tags,
-        summary: 'Payment driver: stripe or sandbox',
-        description:
-          '`sandbox` while STRIPE_SECRET_KEY is unset (no money moves); the console then shows "Sandbox payments".',
-        response: { 200: ZPaymentsMode, ...errors(401) },
-      },
-    },
-    async () => ({ payments_mode: app.ctx.charges.kind === 'stripe' ? 'stripe' : 'sandbox' }) as const,
-  );
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...routeOf(endpoints.payments.mode, {
+      tags,
+      summary: 'Payment driver: stripe or sandbox',
+      description:
+        '`sandbox` while STRIPE_SECRET_KEY is unset (no money moves); the console then shows "Sandbox payments".',
+      errors: errors(401),
+    }),
+    handler: async () =>
+      ({ payments_mode: app.ctx.charges.kind === 'stripe' ? 'stripe' : 'sandbox' }) as const,
+  });
 
   await pricingGated(app, async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
-    api.post(
-      '/stripe',
-      {
-        config: { roles: STAFF },
-        schema: {
-          tags,
-          summary: 'Create the payment account (if none) and answer its onboarding link',
-          description: `Query \`country\`: one of AT, BE, FI, FR, DE, IE, IT, NL, PT, ES, GB, AU, CA, US, MX (default US). Answers \`{ url }\` to open; the provider comes back to \`/pricing-set-up\` of the console address the request used (the public host or an organization sub-domain of it). spec: operational §7 Payment provider.`,
-          querystring: ZStripeCreateQuery,
-          response: { 200: ZStripeLinkResponse, ...errors(400, 401, 403) },
-        },
-      },
-      async (req) =>
+    const e = endpoints.stripe;
+    api.route({
+      ...routeOf(e.link, {
+        tags,
+        summary: 'Create the payment account (if none) and answer its onboarding link',
+        description: `Query \`country\`: one of AT, BE, FI, FR, DE, IE, IT, NL, PT, ES, GB, AU, CA, US, MX (default US). Answers \`{ url }\` to open; the provider comes back to \`/pricing-set-up\` of the console address the request used (the public host or an organization sub-domain of it). spec: operational §7 Payment provider.`,
+        errors: errors(400, 401, 403),
+      }),
+      config: { roles: STAFF },
+      handler: async (req) =>
         req.withTenant((tx) =>
           service.connect(
             tx,
@@ -79,33 +66,27 @@ export async function paymentsRoutes(
             consoleUrlOf(app.ctx.config.publicUrl, req.headers.host),
           ),
         ),
-    );
-    api.get(
-      '/stripe/account',
-      {
-        config: { roles: STAFF },
-        schema: {
-          tags,
-          summary: 'The connected payment account',
-          description: `Answers \`{ id, email, details_submitted }\`; 404 '${PAYMENT_MESSAGES.noAccount}' when none. details_submitted false is shown as "Not Configured", true as "Enabled". spec: operational §7 Payment provider, §4.`,
-          response: { 200: ZStripeAccount, ...errors(401, 403, 404) },
-        },
-      },
-      async (req) => req.withTenant((tx) => service.account(tx, req.auth)),
-    );
-    api.delete(
-      '/stripe',
-      {
-        config: { roles: STAFF },
-        schema: {
-          tags,
-          summary: 'Disconnect the payment account',
-          description: `Deletes the account at the provider; the organization returns to "no account". 404 when none. spec: operational §7 Payment provider.`,
-          response: { 200: ZDetailResponse, ...errors(401, 403, 404) },
-        },
-      },
-      async (req) => req.withTenant((tx) => service.disconnect(tx, req.auth)),
-    );
+    });
+    api.route({
+      ...routeOf(e.account, {
+        tags,
+        summary: 'The connected payment account',
+        description: `Answers \`{ id, email, details_submitted }\`; 404 '${PAYMENT_MESSAGES.noAccount}' when none. details_submitted false is shown as "Not Configured", true as "Enabled". spec: operational §7 Payment provider, §4.`,
+        errors: errors(401, 403, 404),
+      }),
+      config: { roles: STAFF },
+      handler: async (req) => req.withTenant((tx) => service.account(tx, req.auth)),
+    });
+    api.route({
+      ...routeOf(e.remove, {
+        tags,
+        summary: 'Disconnect the payment account',
+        description: `Deletes the account at the provider; the organization returns to "no account". 404 when none. spec: operational §7 Payment provider.`,
+        errors: errors(401, 403, 404),
+      }),
+      config: { roles: STAFF },
+      handler: async (req) => req.withTenant((tx) => service.disconnect(tx, req.auth)),
+    });
   });
 
   if (adapter.kind !== 'sandbox') return;

@@ -1,13 +1,13 @@
-import { PAYMENT_MESSAGES, type TTransactionStatus, ZDetailResponse } from '@lockerops/contract';
+import { endpoints, PAYMENT_MESSAGES, type TTransactionStatus } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client';
 import { organizations, stripeEvents, transactions } from '../../db/schema';
 import { BadRequest, Conflict, HttpError } from '../../errors';
-import { errors } from '../../lib/openapi';
-import { type Actor, writeLog } from '../transactions';
-import { emitSettled } from '../transactions';
+import { errors, routeOf } from '../../lib/openapi';
+import { type Actor, emitSettled, writeLog } from '../transactions';
 
 const STRIPE_ACTOR: Actor = { type: 'system', id: null, name: 'Stripe' };
 const minorToMoney = (n: number, currency: string) =>
@@ -145,19 +145,16 @@ export async function stripeWebhookRoutes(
   opts: { secret?: string; db: Db },
 ): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  app.post(
-    '/stripe/webhook',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['Payment provider'],
-        summary: 'Stripe webhook',
-        description:
-          'Verified with STRIPE_WEBHOOK_SECRET. Handles account.updated, payment_intent.succeeded, payment_intent.payment_failed, charge.refunded.',
-        response: { 200: ZDetailResponse, ...errors(400, 409, 503) },
-      },
-    },
-    async (req) => {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...routeOf(endpoints.stripe.webhook, {
+      tags: ['Payment provider'],
+      summary: 'Stripe webhook',
+      description:
+        'Verified with STRIPE_WEBHOOK_SECRET. Handles account.updated, payment_intent.succeeded, payment_intent.payment_failed, charge.refunded.',
+      errors: errors(400, 409, 503),
+    }),
+    config: { public: true },
+    handler: async (req) => {
       if (!opts.secret) throw new HttpError(503, PAYMENT_MESSAGES.webhookSecretMissing);
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from('');
       const event = verifyStripeEvent(
@@ -173,5 +170,5 @@ export async function stripeWebhookRoutes(
       if (!fresh) throw Conflict(PAYMENT_MESSAGES.webhookReplayed);
       return { detail: 'Event processed' };
     },
-  );
+  });
 }

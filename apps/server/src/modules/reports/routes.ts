@@ -1,8 +1,8 @@
-import { ZReport, ZReportDownloadQuery, ZReportListQuery, zPage } from '@lockerops/contract';
+import { endpoints, ZReport, zPage } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud/resource';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { buildReport, renderCsv, renderPdf } from './render';
 import { findReportOr404, listReports, reportsResource } from './resource';
 
@@ -13,36 +13,29 @@ import { findReportOr404, listReports, reportsResource } from './resource';
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(crudRoutes(reportsResource));
 
-  app.get(
-    '/reports/all',
-    {
-      schema: {
-        tags: ['Reports'],
-        summary: 'List reports',
-        description:
-          'The reports of the organization (or, with `target_org`, of one of a super-tenant’s sub-organizations; any other id: 404), newest first; paged (1-based), search on the name (2+ characters). Every signed-in role. spec: console §2 Reporting, §7 `GET reports/all`.',
-        querystring: ZReportListQuery,
-        response: { 200: zPage(ZReport), ...errors(400, 401, 404) },
-      },
-    },
-    async (req) => req.withTenant((tx) => listReports(tx, req.auth.organizationId, req.query)),
-  );
+  app.route({
+    ...routeOf(endpoints.reports.all, {
+      tags: ['Reports'],
+      summary: 'List reports',
+      description:
+        'The reports of the organization (or, with `target_org`, of one of a super-tenant’s sub-organizations; any other id: 404), newest first; paged (1-based), search on the name (2+ characters). Every signed-in role. spec: console §2 Reporting, §7 `GET reports/all`.',
+      response: zPage(ZReport),
+      errors: errors(400, 401, 404),
+    }),
+    handler: async (req) => req.withTenant((tx) => listReports(tx, req.auth.organizationId, req.query)),
+  });
 
-  app.get(
-    '/reports/download/:id',
-    {
-      schema: {
-        tags: ['Reports'],
-        summary: 'Download a report',
-        description:
-          "The report's contents for its period (the week, two weeks, month or two months before `due_at`, default now, in the organization zone), computed with the dashboard's metric reads; with include_sub_orgs each sub-organization is its own section. `format=csv` (one section per content) or `pdf` (one page: figures and one chart per time series). Every signed-in role; another organization's id: 404. spec: console §7 `GET reports/download/{id}`.",
-        params: z.object({ id: z.uuid() }),
-        querystring: ZReportDownloadQuery,
-        produces: ['text/csv', 'application/pdf'],
-        response: errors(400, 401, 404),
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(endpoints.reports.download, {
+      tags: ['Reports'],
+      summary: 'Download a report',
+      description:
+        "The report's contents for its period (the week, two weeks, month or two months before `due_at`, default now, in the organization zone), computed with the dashboard's metric reads; with include_sub_orgs each sub-organization is its own section. `format=csv` (one section per content) or `pdf` (one page: figures and one chart per time series). Every signed-in role; another organization's id: 404. spec: console §7 `GET reports/download/{id}`.",
+      params: z.object({ id: z.uuid() }),
+      produces: ['text/csv', 'application/pdf'],
+      errors: errors(400, 401, 404),
+    }),
+    handler: async (req, reply) => {
       const row = await req.withTenant((tx) => findReportOr404(tx, req.auth, req.params.id));
       const dueAt = req.query.due_at ? new Date(req.query.due_at) : new Date();
       const data = await buildReport(app.ctx.db, row, dueAt);
@@ -54,5 +47,5 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('access-control-expose-headers', 'content-disposition');
       return reply.send((pdf ? await renderPdf(data) : renderCsv(data)) as never);
     },
-  );
+  });
 };

@@ -1,19 +1,15 @@
 import {
+  endpoints,
   MSG,
   TOOLBOX_MESSAGES,
   type TWidgetSettings,
-  ZWidgetBooking,
-  ZWidgetBookingRequest,
-  ZWidgetConfig,
   ZWidgetKeyQuery,
   ZWidgetOrgParams,
-  ZWidgetQuote,
-  ZWidgetQuoteQuery,
 } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, NotFound } from '../../errors';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { organizationNames } from './repository';
 import { resolvePublishableKey } from './service';
 import { widgetBook, widgetConfig, widgetQuote } from './widget';
@@ -67,66 +63,52 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const security = [{ publishableKey: [] }];
 
-  app.get(
-    '/widget/:organization/config',
-    {
-      config,
-      ...guard,
-      schema: {
-        tags,
-        security,
-        summary: 'Widget: what a customer may choose from',
-        description:
-          "The organization's name and logo, the saved widget colours and limits, the currency, and its public locations (not hidden, not restricted) with the sizes of their storage lockers. `organization` is the sub-domain label.",
-        params: ZWidgetOrgParams,
-        querystring: ZWidgetKeyQuery,
-        response: { 200: ZWidgetConfig, ...errors(401, 429) },
-      },
-    },
-    (req) => req.withTenant((tx) => widgetConfig(tx, req.auth.organizationId, req.widget)),
-  );
+  const e = endpoints.widget;
 
-  app.get(
-    '/widget/:organization/quote',
-    {
-      config,
-      ...guard,
-      schema: {
-        tags,
-        security,
-        summary: 'Widget: availability and price of a window',
-        description:
-          'Whether a storage locker of the size is free at the location from `start` to `end` (ISO 8601), buffers included, and its price through the pricing module (`null`: free). 400 for a window in the past, an end before the start, or one longer than the maximum duration; 404 for a location that is not public.',
-        params: ZWidgetOrgParams,
-        querystring: ZWidgetQuoteQuery,
-        response: { 200: ZWidgetQuote, ...errors(400, 401, 404, 429) },
-      },
-    },
-    (req) => req.withTenant((tx) => widgetQuote(tx, req.auth.organizationId, req.widget, req.query)),
-  );
+  app.route({
+    ...routeOf(e.config, {
+      tags,
+      security,
+      summary: 'Widget: what a customer may choose from',
+      description:
+        "The organization's name and logo, the saved widget colours and limits, the currency, and its public locations (not hidden, not restricted) with the sizes of their storage lockers. `organization` is the sub-domain label.",
+      errors: errors(401, 429),
+    }),
+    config,
+    ...guard,
+    handler: (req) => req.withTenant((tx) => widgetConfig(tx, req.auth.organizationId, req.widget)),
+  });
 
-  app.post(
-    '/widget/:organization/reservations',
-    {
-      config,
-      ...guard,
-      schema: {
-        tags,
-        security,
-        summary: 'Widget: book a locker',
-        description:
-          "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409), for the customer found or created as a user by e-mail or phone, and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price.",
-        params: ZWidgetOrgParams,
-        querystring: ZWidgetKeyQuery,
-        body: ZWidgetBookingRequest,
-        response: { 201: ZWidgetBooking, ...errors(400, 401, 404, 409, 429) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(e.quote, {
+      tags,
+      security,
+      summary: 'Widget: availability and price of a window',
+      description:
+        'Whether a storage locker of the size is free at the location from `start` to `end` (ISO 8601), buffers included, and its price through the pricing module (`null`: free). 400 for a window in the past, an end before the start, or one longer than the maximum duration; 404 for a location that is not public.',
+      errors: errors(400, 401, 404, 429),
+    }),
+    config,
+    ...guard,
+    handler: (req) => req.withTenant((tx) => widgetQuote(tx, req.auth.organizationId, req.widget, req.query)),
+  });
+
+  app.route({
+    ...routeOf(e.reservations, {
+      tags,
+      security,
+      summary: 'Widget: book a locker',
+      description:
+        "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409), for the customer found or created as a user by e-mail or phone, and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price.",
+      errors: errors(400, 401, 404, 409, 429),
+    }),
+    config,
+    ...guard,
+    handler: async (req, reply) => {
       const booking = await req.withTenant((tx) => widgetBook(tx, req.auth, req.widget, req.body));
       return reply.status(201).send(booking);
     },
-  );
+  });
 };
 
 /**
