@@ -1,6 +1,7 @@
 import {
   ALL_HARDWARE_FIELDS,
   DEVICE_MESSAGES,
+  deviceRuleIssues,
   HARDWARE_FIELDS,
   HARDWARE_LABELS,
   HARDWARE_VENDORS,
@@ -11,14 +12,17 @@ import {
   type TLockStatus,
   type TMode,
   type TTypeOption,
+  type ZDeviceBulkEditRequest,
 } from '@lockerops/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type LockTarget, NO_LOCK_SETTINGS } from '../../adapters/locks';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { devices, locations, organizations, prices, products, sizes } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { rowError, wireOf } from '../../lib/crud/resource';
 import { camelCase, columnsOf, type SnakeCase, wireFields } from '../../lib/wire';
 import { assertMayShare } from '../locations';
 
@@ -249,6 +253,93 @@ export async function setMaintenance(
         : DEVICE_MESSAGES.nowAvailable
       : DEVICE_MESSAGES.maintenanceUpdated;
   return { detail, updated };
+}
+
+/**
+ * The bulk edit of "Edit Devices" (spec: operational §2 Devices, §5 Device): sets the fields of
+ * `patch` on every device of `ids` (404 "Device not found" when any is missing or foreign). Each
+ * device is re-checked with every rule of a single update and written in its own savepoint with its
+ * audit entry; a reserved device or one that breaks a rule is listed in `failed` with the reason.
+ * Answers the updated ids and the failures.
+ */
+export async function bulkEditDevices(
+  tx: Tx,
+  auth: AuthContext,
+  ids: string[],
+  patch: z.output<typeof ZDeviceBulkEditRequest>['device'],
+): Promise<{ updated: string[]; failed: Array<{ id: string; detail: string }> }> {
+  const rows = await lockDevices(tx, auth, ids);
+  const updated: string[] = [];
+  const failed: Array<{ id: string; detail: string }> = [];
+  for (const d of rows) {
+    if (d.status === 'reserved') {
+      failed.push({ id: d.id, detail: DEVICE_MESSAGES.reservedNotEditable });
+      continue;
+    }
+    const next: TDeviceCreateValues = { ...deviceInputOf(d) };
+    if (patch.mode !== undefined) next.mode = patch.mode;
+    if (patch.price_required !== undefined) next.price_required = patch.price_required;
+    if (patch.id_price !== undefined) next.id_price = patch.id_price;
+    if (patch.id_size !== undefined) next.id_size = patch.id_size;
+    if (patch.id_product !== undefined) next.id_product = patch.id_product;
+    if (patch.id_location !== undefined) next.id_location = patch.id_location;
+    if (patch.status !== undefined) next.status = patch.status;
+    const issues = deviceRuleIssues(next);
+    if (issues.length) {
+      failed.push({ id: d.id, detail: [...new Set(issues.map((i) => i.message))].join(', ') });
+      continue;
+    }
+    try {
+      await tx.transaction(async (sp) => {
+        const values = await deviceValues(sp as Tx, auth, next, d);
+        const [row] = await sp
+          .update(devices)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(devices.id, d.id), eq(devices.organizationId, auth.organizationId)))
+          .returning();
+        await writeAudit(sp as Tx, auth, {
+          entity: 'device',
+          entityId: d.id,
+          action: 'update',
+          before: wireOf(devices, d),
+          after: wireOf(devices, row!),
+        });
+      });
+      updated.push(d.id);
+    } catch (err) {
+      failed.push({ id: d.id, detail: rowError(err) });
+    }
+  }
+  return { updated, failed };
+}
+
+/**
+ * Connects (`online`: the lock comes back locked) or disconnects a virtual lock (unlocking then
+ * fails as unreachable), with an audit entry `online` / `offline`; answers the device row. 400
+ * "Only virtual locks can be switched on or off line." for another hardware type, 404 "Device not
+ * found" for a device of another organization. spec: ARCHITECTURE Adapters (locks).
+ */
+export async function switchVirtualLock(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  online: boolean,
+): Promise<DeviceRow> {
+  const [d] = await lockDevices(tx, auth, [id]);
+  if (d!.hardwareType !== 'virtual') throw BadRequest(DEVICE_MESSAGES.notVirtual);
+  const next = online ? 'locked' : 'offline';
+  const [row] = (await tx
+    .update(devices)
+    .set({ lockStatus: next, lockStatusAt: new Date() })
+    .where(and(eq(devices.id, d!.id), eq(devices.organizationId, auth.organizationId)))
+    .returning()) as DeviceRow[];
+  await writeAudit(tx, auth, {
+    entity: 'device',
+    entityId: d!.id,
+    action: online ? 'online' : 'offline',
+    changes: d!.lockStatus === next ? {} : { lock_status: { before: d!.lockStatus, after: next } },
+  });
+  return row!;
 }
 
 /** A device's hardware-specific fields under their wire names (spec: operational §3 Device). */

@@ -7,8 +7,10 @@ import {
   type TLocationLockSettings,
   type TLockStatus,
   type TUnlockState,
+  type ZLocationLockSettingsRequest,
 } from '@lockerops/contract';
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   type LockAdapter,
   LockNotConfigured,
@@ -20,11 +22,12 @@ import {
 } from '../../adapters/locks';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { devices, deviceUnlocks, locationLockSettings, lockVendorAccounts } from '../../db/schema';
+import { devices, deviceUnlocks, locationLockSettings, locations, lockVendorAccounts } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { findOr404 } from '../../lib/crud/resource';
 import { wireFields } from '../../lib/wire';
-import { type DeviceRow, lockTargetOf } from './service';
+import { type DeviceRow, lockDevices, lockTargetOf } from './service';
 import {
   isSharedDoor,
   setSharedDoorLockStatus,
@@ -436,4 +439,114 @@ export function unlockAnswer(outcome: UnlockOutcome, single: boolean) {
     updated: outcome.unlocked,
     failed: outcome.failed.map(({ id, detail }) => ({ id, detail })),
   };
+}
+
+/**
+ * Asks a device's lock for its status (`GET devices/{id}/lock-status`) and stores the answer as
+ * `lock_status`, with an audit entry `lock_status` when it changed. A lock that does not answer
+ * reads `offline`; one whose settings are missing is not asked and keeps its status. Answers the
+ * device row. 404 "Device not found" for a device of another organization. spec: operational §3
+ * Device lock_status.
+ */
+export async function refreshLockStatus(
+  tx: Tx,
+  auth: AuthContext,
+  locks: LockAdapter,
+  id: string,
+): Promise<DeviceRow> {
+  const [d] = await lockDevices(tx, auth, [id]);
+  let status = d!.lockStatus;
+  try {
+    status = (await locks.status(await lockTargetWithSettings(tx, d!))).lockStatus;
+  } catch (err) {
+    // a lock whose settings are missing was not asked: its status stays as it was
+    if (!(err instanceof LockNotConfigured)) status = 'offline';
+  }
+  let row = d!;
+  if (status !== d!.lockStatus) {
+    const [updated] = (await tx
+      .update(devices)
+      .set({ lockStatus: status, lockStatusAt: new Date() })
+      .where(and(eq(devices.id, d!.id), eq(devices.organizationId, auth.organizationId)))
+      .returning()) as DeviceRow[];
+    row = updated ?? row;
+    await writeAudit(tx, auth, {
+      entity: 'device',
+      entityId: d!.id,
+      action: 'lock_status',
+      changes: { lock_status: { before: d!.lockStatus, after: status } },
+    });
+  }
+  return row;
+}
+
+/** The stored lock settings row of a location of the organization, if it was ever saved. */
+async function lockSettingsRow(tx: Tx, organizationId: string, locationId: string) {
+  const [row] = await tx
+    .select()
+    .from(locationLockSettings)
+    .where(
+      and(
+        eq(locationLockSettings.organizationId, organizationId),
+        eq(locationLockSettings.idLocation, locationId),
+      ),
+    );
+  return row;
+}
+
+/**
+ * A location's lock settings on the wire (`GET locations/{id}/lock-settings`): the defaults when
+ * never saved; `defaultJamLimit` is the server's `LOCK_JAM_LIMIT`. 404 "Location not found" for a
+ * location of another organization. spec: ARCHITECTURE Adapters (locks).
+ */
+export async function locationLockSettingsOf(
+  tx: Tx,
+  auth: AuthContext,
+  locationId: string,
+  defaultJamLimit: number,
+): Promise<TLocationLockSettings> {
+  await findOr404(tx, locations, auth, locationId, DEVICE_MESSAGES.locationNotFound);
+  const row = await lockSettingsRow(tx, auth.organizationId, locationId);
+  return lockSettingsToWire(locationId, row, defaultJamLimit);
+}
+
+/**
+ * Saves a location's whole lock settings object (`PUT locations/{id}/lock-settings`; absent fields
+ * took their defaults in the request schema) with an audit entry `lock_settings` on the location,
+ * and answers the settings on the wire. 404 "Location not found" for a location of another
+ * organization. spec: ARCHITECTURE Adapters (locks).
+ */
+export async function saveLocationLockSettings(
+  tx: Tx,
+  auth: AuthContext,
+  locationId: string,
+  b: z.output<typeof ZLocationLockSettingsRequest>,
+  defaultJamLimit: number,
+): Promise<TLocationLockSettings> {
+  await findOr404(tx, locations, auth, locationId, DEVICE_MESSAGES.locationNotFound);
+  const values = {
+    bridgeHost: b.bridge_host || null,
+    bridgePort: b.bridge_port,
+    virtualLatencyMs: b.virtual_latency_ms,
+    virtualJamRate: b.virtual_jam_rate,
+    virtualOfflineRate: b.virtual_offline_rate,
+    jamLimit: b.jam_limit,
+    updatedAt: new Date(),
+  };
+  const before = await lockSettingsRow(tx, auth.organizationId, locationId);
+  const [row] = await tx
+    .insert(locationLockSettings)
+    .values({ idLocation: locationId, organizationId: auth.organizationId, ...values })
+    .onConflictDoUpdate({ target: locationLockSettings.idLocation, set: values })
+    .returning();
+  const wireBefore = lockSettingsToWire(locationId, before, defaultJamLimit);
+  const wire = lockSettingsToWire(locationId, row, defaultJamLimit);
+  await writeAudit(tx, auth, {
+    entity: 'location',
+    entityId: locationId,
+    action: 'lock_settings',
+    before: wireBefore as unknown as Record<string, unknown>,
+    after: wire as unknown as Record<string, unknown>,
+  });
+  return wire;
 }

@@ -1,0 +1,59 @@
+import { DEVICE_MESSAGES, type TDeviceLog } from '@lockerops/contract';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { auditLog, devices, deviceUnlocks } from '../../db/schema';
+import { pageOf, pageOffset } from '../../lib/crud/paging';
+import { findOr404 } from '../../lib/crud/resource';
+import { unlockToWire } from './unlocks';
+
+/**
+ * One page of a device's unlock timeline (`GET devices/{id}/unlocks`), newest first, on the wire.
+ * 404 "Device not found" for a device of another organization. spec: ARCHITECTURE Adapters (locks).
+ */
+export async function deviceUnlocksPage(tx: Tx, auth: AuthContext, id: string, page: number, size: number) {
+  await findOr404(tx, devices, auth, id, DEVICE_MESSAGES.notFound);
+  const where = and(eq(deviceUnlocks.organizationId, auth.organizationId), eq(deviceUnlocks.idDevice, id));
+  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(deviceUnlocks).where(where);
+  const rows = await tx
+    .select()
+    .from(deviceUnlocks)
+    .where(where)
+    .orderBy(desc(deviceUnlocks.requestedAt), desc(deviceUnlocks.id))
+    .limit(size)
+    .offset(pageOffset(page, size));
+  const total = Number(n);
+  return pageOf(rows.map(unlockToWire), total, page, size);
+}
+
+/**
+ * A device's history log (`GET device-logs/{id}`): its audit entries, newest first, at most 500,
+ * with the action as `log_type`. 404 "Device not found" for a device of another organization.
+ * spec: operational §3 Device history log entry.
+ */
+export async function deviceLogs(tx: Tx, auth: AuthContext, id: string): Promise<{ items: TDeviceLog[] }> {
+  await findOr404(tx, devices, auth, id, DEVICE_MESSAGES.notFound);
+  const rows = await tx
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.organizationId, auth.organizationId),
+        eq(auditLog.entity, 'device'),
+        eq(auditLog.entityId, id),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(500);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      log_type: r.action,
+      actor_type: r.actorType,
+      actor_name: r.actorName,
+      changes: r.changes as Record<string, { before: unknown; after: unknown }>,
+      event: null,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
+}
