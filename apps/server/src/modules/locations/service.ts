@@ -5,12 +5,30 @@ import {
   type TAssignee,
   type TAssignmentType,
   type TRestrictionType,
+  type ZLocationPatchRequest,
+  type ZResourceAssignRequest,
 } from '@lockerops/contract';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { groupResources, groups, locationAssignments, organizations, settings, users } from '../../db/schema';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
+import {
+  devices,
+  groupResources,
+  groups,
+  locationAssignments,
+  locations,
+  organizations,
+  settings,
+  users,
+} from '../../db/schema';
+import { BadRequest, Conflict, Forbidden, HttpError, NotFound } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
+import { findOr404, lockOr404, wireOf } from '../../lib/crud/resource';
+import type { DeviceRow } from '../devices';
+
+/** A stored location. */
+export type LocationRow = typeof locations.$inferSelect;
 
 /** The assignment type that matches a restriction type: users ↔ user, groups ↔ group. */
 export const assignmentOf = (r: TRestrictionType): TAssignmentType => (r === 'users' ? 'user' : 'group');
@@ -265,4 +283,127 @@ export async function restrictionsOf(
     });
   }
   return out;
+}
+
+/**
+ * The toggles of a location's list row (`PATCH location/{id}`): hidden, shared and require_image,
+ * each only when sent, with an audit entry `update`; answers the updated row. Shared only for an
+ * organization that may share locations (403); require_image stored false unless the organization
+ * rents. 404 for a location of another organization. spec: operational §2 Locations (hide/live),
+ * §4 Location.
+ */
+export async function toggleLocation(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  b: z.output<typeof ZLocationPatchRequest>,
+): Promise<LocationRow> {
+  const existing = (await lockOr404(tx, locations, auth, id)) as unknown as LocationRow;
+  if (b.shared && !existing.shared) await assertMayShare(tx, auth.organizationId);
+  const [row] = await tx
+    .update(locations)
+    .set({
+      ...(b.hidden !== undefined ? { hidden: b.hidden } : {}),
+      ...(b.shared !== undefined ? { shared: b.shared } : {}),
+      ...(b.require_image !== undefined
+        ? { requireImage: b.require_image && (await canRequireImage(tx, auth.organizationId)) }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(locations.id, existing.id), eq(locations.organizationId, auth.organizationId)))
+    .returning();
+  await writeAudit(tx, auth, {
+    entity: 'location',
+    entityId: existing.id,
+    action: 'update',
+    before: wireOf(locations, existing as never),
+    after: wireOf(locations, row as never),
+  });
+  return row!;
+}
+
+/**
+ * The devices "Unlock All" opens (`PATCH location/{id}/unlock`): every available device of the
+ * location, locked for update in id order, with an audit entry `unlock` on the location when
+ * there is any. 404 "Location not found" for a location of another organization. spec:
+ * operational §7 Locations, §4 Device status.
+ */
+export async function pickUnlockAll(tx: Tx, auth: AuthContext, id: string): Promise<DeviceRow[]> {
+  await findOr404(tx, locations, auth, id, LOCATION_MESSAGES.notFound);
+  const rows = (await tx
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.organizationId, auth.organizationId),
+        eq(devices.idLocation, id),
+        eq(devices.status, 'available'),
+      ),
+    )
+    .orderBy(asc(devices.id))
+    .for('update')) as DeviceRow[];
+  if (rows.length)
+    await writeAudit(tx, auth, {
+      entity: 'location',
+      entityId: id,
+      action: 'unlock',
+      changes: {},
+    });
+  return rows;
+}
+
+/**
+ * Assigns a user, or a group with `resource_type` group (default: the location's restriction
+ * type), to a restricted location, with an audit entry `assign_<type>`. 400 "Please select a
+ * restriction type." for an unrestricted location; 409 with the switching warning when the kind
+ * does not match the restriction type; 404 for a user, group or location of another organization.
+ * spec: operational §7 Locations.
+ */
+export async function assignToLocation(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  b: z.output<typeof ZResourceAssignRequest>,
+): Promise<void> {
+  const loc = (await lockOr404(tx, locations, auth, id)) as unknown as LocationRow;
+  const restriction = loc.restrictionType as 'users' | 'groups' | null;
+  if (!restriction) throw BadRequest(LOCATION_MESSAGES.restrictionTypeRequired);
+  const type = b.resource_type ?? assignmentOf(restriction);
+  if (type !== assignmentOf(restriction))
+    throw new HttpError(
+      409,
+      restriction === 'users' ? LOCATION_MESSAGES.switchUsers : LOCATION_MESSAGES.switchGroups,
+    );
+  await assign(tx, auth, loc.id, type, [b.id_user]);
+  await writeAudit(tx, auth, {
+    entity: 'location',
+    entityId: loc.id,
+    action: `assign_${type}`,
+    changes: { [type]: { before: null, after: b.id_user } },
+  });
+}
+
+/**
+ * Removes a user, or a group with `resource_type` group (default: the location's restriction
+ * type, else user), from a location, with an audit entry `remove_<type>`. 404 for a location of
+ * another organization, and the user's or group's "not found" text when it was not assigned.
+ * spec: operational §7 Locations.
+ */
+export async function removeFromLocation(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  b: z.output<typeof ZResourceAssignRequest>,
+): Promise<void> {
+  const loc = (await lockOr404(tx, locations, auth, id)) as unknown as LocationRow;
+  const restriction = loc.restrictionType as 'users' | 'groups' | null;
+  const type = b.resource_type ?? (restriction ? assignmentOf(restriction) : 'user');
+  if (!(await unassign(tx, auth, loc.id, type, b.id_user)))
+    throw NotFound(type === 'user' ? LOCATION_MESSAGES.userNotFound : LOCATION_MESSAGES.groupNotFound);
+  await writeAudit(tx, auth, {
+    entity: 'location',
+    entityId: loc.id,
+    action: `remove_${type}`,
+    changes: { [type]: { before: b.id_user, after: null } },
+  });
 }
