@@ -1,15 +1,23 @@
-import { MEMBER_MESSAGES, type TMember, type TMemberValues, type TRole } from '@lockerops/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  MEMBER_MESSAGES,
+  MSG,
+  type TMember,
+  type TMemberValues,
+  type TRole,
+  type ZMemberUpdateRequest,
+} from '@lockerops/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { members, organizations } from '../../db/schema';
+import { authSessions, members, organizations } from '../../db/schema';
 import { generatePassword } from '../../db/seed';
-import { Conflict, HttpError } from '../../errors';
+import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { wireOf } from '../../lib/crud/resource';
+import { lockOr404, wireOf } from '../../lib/crud/resource';
 import { wireFields } from '../../lib/wire';
 import { signInUrlOf } from '../organizations';
 
@@ -189,4 +197,166 @@ export async function mailInvites(
     log.error({ err }, 'member invitation e-mail failed');
     throw new HttpError(502, 'We were unable to send the email. Please try again.');
   }
+}
+
+async function lockMember(tx: Tx, auth: AuthContext, id: string): Promise<MemberRow> {
+  return (await lockOr404(tx, members, auth, id)) as unknown as MemberRow;
+}
+
+/**
+ * Edits a team member (`PUT members/{id}`) with an audit entry `update`, and answers it on the
+ * wire. 400 'The email of a team member cannot be changed.' when a different e-mail is sent; 404
+ * for another organization's member. spec: operational §5 Member.
+ */
+export async function updateMember(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  b: z.output<typeof ZMemberUpdateRequest>,
+): Promise<TMember> {
+  const before = await lockMember(tx, auth, id);
+  if (b.email && b.email.toLowerCase() !== before.email.toLowerCase())
+    throw BadRequest(MEMBER_MESSAGES.emailCannotChange);
+  const [after] = await tx
+    .update(members)
+    .set({
+      firstName: b.first_name,
+      lastName: b.last_name,
+      name: b.first_name,
+      role: b.role as TRole,
+      pinCode: b.pin_code,
+      sendReportedIssues: b.send_reported_issues,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(members.id, before.id), eq(members.organizationId, auth.organizationId)))
+    .returning();
+  await writeAudit(tx, auth, {
+    entity: 'member',
+    entityId: before.id,
+    action: 'update',
+    before: wireOf(members, before as never),
+    after: wireOf(members, after as never),
+  });
+  return toMember(after!);
+}
+
+/**
+ * Deletes team members (`DELETE members`), all or nothing, with an audit entry `delete` each; their
+ * sessions end with them. 404 'User not found' when any id is unknown or of another organization.
+ * spec: operational §1, §7 Members.
+ */
+export async function deleteMembers(tx: Tx, auth: AuthContext, ids: string[]): Promise<void> {
+  const rows = await tx
+    .select()
+    .from(members)
+    .where(and(inArray(members.id, ids), eq(members.organizationId, auth.organizationId)))
+    .for('update');
+  if (rows.length !== ids.length) throw NotFound(MSG.userNotFound);
+  await tx
+    .delete(members)
+    .where(and(inArray(members.id, ids), eq(members.organizationId, auth.organizationId)));
+  for (const row of rows) {
+    await writeAudit(tx, auth, {
+      entity: 'member',
+      entityId: row.id,
+      action: 'delete',
+      before: wireOf(members, row as never),
+    });
+  }
+}
+
+/**
+ * Enables or disables a team member (`PATCH members/{id}/status`) with an audit entry `enable` /
+ * `disable`; a disabled member's sessions are revoked. Answers the member on the wire. 404 for
+ * another organization's member. spec: operational §7 Members.
+ */
+export async function setMemberEnabled(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  enabled: boolean,
+): Promise<TMember> {
+  const before = await lockMember(tx, auth, id);
+  const [after] = await tx
+    .update(members)
+    .set({ enabled, updatedAt: new Date() })
+    .where(and(eq(members.id, before.id), eq(members.organizationId, auth.organizationId)))
+    .returning();
+  if (!enabled) {
+    await tx
+      .update(authSessions)
+      .set({ revokedAt: new Date(), revokedReason: 'disabled' })
+      .where(and(eq(authSessions.memberId, before.id), sql`${authSessions.revokedAt} is null`));
+  }
+  await writeAudit(tx, auth, {
+    entity: 'member',
+    entityId: before.id,
+    action: enabled ? 'enable' : 'disable',
+    before: wireOf(members, before as never),
+    after: wireOf(members, after as never),
+  });
+  return toMember(after!);
+}
+
+/**
+ * Marks a team member verified or not (`PATCH members/{id}/verify`) with an audit entry `verify`,
+ * and answers the member on the wire. 404 for another organization's member. spec: operational §7
+ * Members.
+ */
+export async function verifyMember(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  verified: boolean,
+): Promise<TMember> {
+  const before = await lockMember(tx, auth, id);
+  const [after] = await tx
+    .update(members)
+    .set({ verified, updatedAt: new Date() })
+    .where(and(eq(members.id, before.id), eq(members.organizationId, auth.organizationId)))
+    .returning();
+  await writeAudit(tx, auth, {
+    entity: 'member',
+    entityId: before.id,
+    action: 'verify',
+    before: wireOf(members, before as never),
+    after: wireOf(members, after as never),
+  });
+  return toMember(after!);
+}
+
+/**
+ * Gives several team members one role ("Edit Team Members", `PATCH members`) in one transaction,
+ * all or none, with an audit entry `update` each; answers them on the wire. 404 'User not found'
+ * when any id is unknown or of another organization. spec: operational §2, §7 Members.
+ */
+export async function setMembersRole(
+  tx: Tx,
+  auth: AuthContext,
+  ids: string[],
+  role: TRole,
+): Promise<TMember[]> {
+  const rows = await tx
+    .select()
+    .from(members)
+    .where(and(inArray(members.id, ids), eq(members.organizationId, auth.organizationId)))
+    .orderBy(asc(members.id))
+    .for('update');
+  if (rows.length !== ids.length) throw NotFound(MSG.userNotFound);
+  const updated = await tx
+    .update(members)
+    .set({ role, updatedAt: new Date() })
+    .where(and(inArray(members.id, ids), eq(members.organizationId, auth.organizationId)))
+    .returning();
+  for (const before of rows) {
+    const after = updated.find((u) => u.id === before.id)!;
+    await writeAudit(tx, auth, {
+      entity: 'member',
+      entityId: before.id,
+      action: 'update',
+      before: wireOf(members, before as never),
+      after: wireOf(members, after as never),
+    });
+  }
+  return updated.map(toMember);
 }
