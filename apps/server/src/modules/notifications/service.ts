@@ -1,0 +1,143 @@
+import { SAMPLE_TEMPLATE_DATA, type ZNotificationTestRequest } from '@lockerops/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { notificationDeliveries, notifications } from '../../db/schema';
+import { writeAudit } from '../../lib/crud/audit';
+import { lockOr404, wireOf } from '../../lib/crud/resource';
+import { type DeliveryRow, renderEmail, renderSms, type SenderDeps, sendOne } from './engine';
+import { findNotification } from './repository';
+import { type NotificationRow, notificationsToWire, setNotificationLocations } from './resource';
+
+/** Runs `fn` in one tenant transaction (`req.withTenant`). */
+type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/**
+ * Copies a template (messages, channels, timing, locations, member, images) as '{name} (copy)',
+ * never as a default, with an audit entry `create` naming the source (`cloned_from`); answers the
+ * copy's row. 404 'Notification not found' for an id of another organization. spec: console §7.
+ */
+export async function cloneNotification(tx: Tx, auth: AuthContext, id: string): Promise<NotificationRow> {
+  const source = await findNotification(tx, auth, id);
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
+  const [copy] = await tx
+    .insert(notifications)
+    .values({ ...rest, name: `${source.name} (copy)`, isDefault: false })
+    .returning();
+  const [wire] = await notificationsToWire([source], tx);
+  await setNotificationLocations(
+    tx,
+    auth,
+    copy!.id,
+    wire!.locations.map((l) => l.id),
+  );
+  await writeAudit(tx, auth, {
+    entity: 'notification',
+    entityId: copy!.id,
+    action: 'create',
+    after: { ...wireOf(notifications, copy as never), cloned_from: source.id },
+  });
+  return copy!;
+}
+
+/**
+ * Sets the stored image addresses of a template (`headerImage`, `bodyImage`, `footerImage`; those
+ * not given stay) with an audit entry `update`, and answers the updated row. 404 for an id of
+ * another organization. spec: console §7.
+ */
+export async function setNotificationImages(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  urls: Record<string, string>,
+): Promise<NotificationRow> {
+  const before = (await lockOr404(tx, notifications, auth, id)) as unknown as NotificationRow;
+  const [after] = await tx
+    .update(notifications)
+    .set({ ...urls, updatedAt: new Date() })
+    .where(and(eq(notifications.id, before.id), eq(notifications.organizationId, auth.organizationId)))
+    .returning();
+  await writeAudit(tx, auth, {
+    entity: 'notification',
+    entityId: before.id,
+    action: 'update',
+    before: wireOf(notifications, before as never),
+    after: wireOf(notifications, after as never),
+  });
+  return after!;
+}
+
+/**
+ * Send test: renders the template with the sample values of the variables and records one delivery
+ * (kind `test`) per address given — the e-mail to `email`, the SMS to `phone_number` — in one
+ * transaction, then sends each at once through its adapter, outside any transaction, and records
+ * it as sent or failed with the provider's answer. Answers the recorded deliveries. 404
+ * 'Notification not found' for an id of another organization. spec: console §7.
+ */
+export async function sendTestNotification(
+  run: TenantRun,
+  deps: Pick<SenderDeps, 'mail' | 'sms'>,
+  auth: AuthContext,
+  id: string,
+  to: z.output<typeof ZNotificationTestRequest>,
+): Promise<DeliveryRow[]> {
+  const queued = await run(async (tx) => {
+    const n = await findNotification(tx, auth, id);
+    const data = SAMPLE_TEMPLATE_DATA;
+    const rows: Array<typeof notificationDeliveries.$inferInsert> = [];
+    const base = {
+      organizationId: auth.organizationId,
+      idNotification: n.id,
+      kind: 'test' as const,
+      status: 'sending' as const,
+      attempts: 1,
+    };
+    if (to.email) {
+      const mail = renderEmail(n, data, n.locationMessage);
+      rows.push({
+        ...base,
+        channel: 'email',
+        recipient: to.email,
+        subject: mail.subject,
+        body: mail.text,
+        html: mail.html,
+      });
+    }
+    if (to.phone_number) {
+      rows.push({
+        ...base,
+        channel: 'sms',
+        recipient: to.phone_number,
+        body: renderSms(n, data, n.locationMessage) || n.name,
+      });
+    }
+    return tx.insert(notificationDeliveries).values(rows).returning();
+  });
+  const done: DeliveryRow[] = [];
+  for (const d of queued) {
+    let set: Partial<DeliveryRow>;
+    try {
+      set = { status: 'sent', providerAnswer: await sendOne(deps, d), sentAt: new Date() };
+    } catch (err) {
+      set = {
+        status: 'failed',
+        providerAnswer: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+      };
+    }
+    const [row] = await run((tx) =>
+      tx
+        .update(notificationDeliveries)
+        .set({ ...set, updatedAt: new Date() })
+        .where(
+          and(
+            eq(notificationDeliveries.id, d.id),
+            eq(notificationDeliveries.organizationId, auth.organizationId),
+          ),
+        )
+        .returning(),
+    );
+    done.push(row!);
+  }
+  return done;
+}
