@@ -11,7 +11,7 @@ import {
   ZSettings,
   ZWhiteLabelResponse,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
@@ -51,88 +51,100 @@ export function filterKey(filter: DashboardFilter) {
 /** A custom range is read only once both dates are chosen. */
 export const filterReady = (f: DashboardFilter) => f.range !== 'custom' || (!!f.from && !!f.to);
 
-/** Query options of `GET reports/<name>` for the filter (shared by the cards and the report CSV). */
-export function metricQueryOptions<N extends TMetricName>(name: N, filter: DashboardFilter) {
-  return {
-    queryKey: [...dashboardKey, 'reports', name, filterKey(filter)] as const,
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      apiCall(METRIC_ENDPOINTS[name] as MetricEndpoint, {
-        query: metricQuery(filter),
-        schema: METRIC_SCHEMAS[name] as unknown as z.ZodType<TMetricAnswer<N>>,
-        signal,
-      }),
-    retry: false,
-    staleTime: 60_000,
-  };
-}
-
-/** `GET reports/<name>` for the filter; a failed read is an error of that query only. */
-export function useMetric<N extends TMetricName>(name: N, filter: DashboardFilter, enabled = true) {
-  return useQuery({ ...metricQueryOptions(name, filter), enabled: enabled && filterReady(filter) });
-}
-
-/** Query options of `GET reports/range`: the calendar dates the filter stands for, today and the zone. */
-export function rangeQueryOptions(filter: DashboardFilter) {
-  return {
-    queryKey: [...dashboardKey, 'range', filterKey(filter)] as const,
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      apiCall(endpoints.reports.range, {
-        query: metricQuery(filter),
-        schema: ZDashboardRangeResponse,
-        signal,
-      }),
-    retry: false,
-    staleTime: 60_000,
-  };
-}
-
-/** `GET reports/range` for the filter. */
-export function useDashboardRange(filter: DashboardFilter) {
-  return useQuery({ ...rangeQueryOptions(filter), enabled: filterReady(filter) });
-}
-
 /** The fields an option list reads of a page (the rest of each row is not needed). */
 const ZOptions = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
 
+/**
+ * The area's reads as query options: each key and fetcher is written once, here (the cards and the
+ * report CSV share `metric` and `range`). Every read stays fresh for a minute.
+ */
+export const dashboardQueries = {
+  /** `GET reports/<name>` for the filter; not retried, a failed read is an error of that card only. */
+  metric: <N extends TMetricName>(name: N, filter: DashboardFilter) =>
+    queryOptions({
+      queryKey: [...dashboardKey, 'reports', name, filterKey(filter)] as const,
+      queryFn: ({ signal }) =>
+        apiCall(METRIC_ENDPOINTS[name] as MetricEndpoint, {
+          query: metricQuery(filter),
+          schema: METRIC_SCHEMAS[name] as unknown as z.ZodType<TMetricAnswer<N>>,
+          signal,
+        }),
+      retry: false,
+      staleTime: 60_000,
+    }),
+  /** `GET reports/range`: the calendar dates the filter stands for, today and the zone. */
+  range: (filter: DashboardFilter) =>
+    queryOptions({
+      queryKey: [...dashboardKey, 'range', filterKey(filter)] as const,
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.reports.range, {
+          query: metricQuery(filter),
+          schema: ZDashboardRangeResponse,
+          signal,
+        }),
+      retry: false,
+      staleTime: 60_000,
+    }),
+  /** `GET locations?page=1&size=10000&target_org=`: under the locations options key. */
+  locations: (targetOrg: string | undefined) =>
+    queryOptions({
+      queryKey: ['locations', 'options', 'dashboard', targetOrg ?? null],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.locations.list, {
+          query: { page: 1, size: 10000, target_org: targetOrg },
+          schema: ZOptions,
+          signal,
+        }),
+      staleTime: 60_000,
+    }),
+  /** `GET organizations?page=1&size=1000`: under the organizations options key. */
+  subOrganizations: () =>
+    queryOptions({
+      queryKey: ['organizations', 'options', 'dashboard'],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.organizations.list, {
+          query: { page: 1, size: 1000 },
+          schema: ZOrganizationList,
+          signal,
+        }),
+      staleTime: 60_000,
+    }),
+  /** `GET settings?target_org=`: a sub-organization's settings, under the settings key. */
+  settings: (targetOrg: string | undefined) =>
+    queryOptions({
+      queryKey: ['settings', targetOrg ?? null],
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.settings.get, { query: { target_org: targetOrg }, schema: ZSettings, signal }),
+      staleTime: 60_000,
+    }),
+};
+
+/** `GET reports/<name>` for the filter; a failed read is an error of that query only. */
+export const useMetric = <N extends TMetricName>(name: N, filter: DashboardFilter, enabled = true) =>
+  useQuery({ ...dashboardQueries.metric(name, filter), enabled: enabled && filterReady(filter) });
+
+/** `GET reports/range` for the filter. */
+export const useDashboardRange = (filter: DashboardFilter) =>
+  useQuery({ ...dashboardQueries.range(filter), enabled: filterReady(filter) });
+
 /** The location filter's options: `GET locations` page 1 size 10000 (spec console §9), of `targetOrg` if set. */
-export function useDashboardLocations(targetOrg: string | undefined) {
-  return useQuery({
-    queryKey: ['locations', 'options', 'dashboard', targetOrg ?? null],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.locations.list, {
-        query: { page: 1, size: 10000, target_org: targetOrg },
-        schema: ZOptions,
-        signal,
-      }),
+export const useDashboardLocations = (targetOrg: string | undefined) =>
+  useQuery({
+    ...dashboardQueries.locations(targetOrg),
     select: (p) => p.items.map((l) => ({ id: l.id, name: l.name })),
-    staleTime: 60_000,
   });
-}
 
 /** A super-tenant's sub-organizations: `GET organizations` page 1 size 1000 (spec console §9). */
-export function useSubOrganizations(enabled: boolean) {
-  return useQuery({
-    queryKey: ['organizations', 'options', 'dashboard'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.organizations.list, {
-        query: { page: 1, size: 1000 },
-        schema: ZOrganizationList,
-        signal,
-      }),
+export const useSubOrganizations = (enabled: boolean) =>
+  useQuery({
+    ...dashboardQueries.subOrganizations(),
     select: (p) => p.items.map((o) => ({ id: o.id, name: o.name })),
     enabled,
-    staleTime: 60_000,
   });
-}
 
 /** The organization's currency code (`GET settings` default_currency), null until loaded. */
 export function useDashboardCurrency(targetOrg: string | undefined): string | null {
-  const q = useQuery({
-    queryKey: ['settings', targetOrg ?? null],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints.settings.get, { query: { target_org: targetOrg }, schema: ZSettings, signal }),
-    staleTime: 60_000,
-  });
+  const q = useQuery(dashboardQueries.settings(targetOrg));
   return q.data?.default_currency ?? null;
 }
 

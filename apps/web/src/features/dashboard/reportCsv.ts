@@ -9,7 +9,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import Papa from 'papaparse';
 import { cardFigure, rawFigure } from './cardFigure';
-import { type DashboardFilter, metricQueryOptions, rangeQueryOptions } from './hooks';
+import { type DashboardFilter, dashboardQueries } from './hooks';
 
 /** The columns of the report CSV. */
 export const REPORT_CSV_FIELDS = ['Section', 'Name', 'Value', 'Previous Period', 'Detail'] as const;
@@ -72,10 +72,10 @@ export async function gatherReport(
 ): Promise<{ csv: string; filename: string }> {
   const orNull = <T>(p: Promise<T>) => p.catch(() => null);
   const [range, answers, topUsers, topLocations] = await Promise.all([
-    client.fetchQuery(rangeQueryOptions(filter)),
-    Promise.all(cards.map((m) => orNull(client.fetchQuery(metricQueryOptions(m, filter))))),
-    orNull(client.fetchQuery(metricQueryOptions('top_users', filter))),
-    orNull(client.fetchQuery(metricQueryOptions('locations', filter))),
+    client.fetchQuery(dashboardQueries.range(filter)),
+    Promise.all(cards.map((m) => orNull(client.fetchQuery(dashboardQueries.metric(m, filter))))),
+    orNull(client.fetchQuery(dashboardQueries.metric('top_users', filter))),
+    orNull(client.fetchQuery(dashboardQueries.metric('locations', filter))),
   ]);
   const csv = buildReportCsv({
     from: range.from_date,
