@@ -1,17 +1,7 @@
-import {
-  ADMINS,
-  TRANSACTION_MESSAGES as M,
-  STAFF,
-  ZCourierDropoffRequest,
-  ZPaymentConfirmationRequest,
-  ZReturnRequest,
-  ZStartRequest,
-  ZTransactionActionResponse,
-  ZUserPickupRequest,
-} from '@lockerops/contract';
+import { ADMINS, endpoints, TRANSACTION_MESSAGES as M, STAFF } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors } from '../../lib/openapi';
+import { errors, routeOf } from '../../lib/openapi';
 import { actionAnswer } from './answers';
 import { Refusal, type TransactionService } from './service';
 
@@ -32,44 +22,45 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
   const { service } = opts;
   return async (app) => {
     const reply = actionAnswer;
+    const e = endpoints.events;
 
     const starts = [
       {
         mode: 'storage',
+        call: 'startStorage',
         summary: 'Start a storage transaction',
         text: 'On an available storage door for a user: the door opens, the door becomes reserved, the transaction is in progress until the user picks up (`POST events/{id}/pickup`) or an operator ends it; charged by time at the end. Emits on_start.',
       },
       {
         mode: 'rental',
+        call: 'startRental',
         summary: 'Start a rental (product out)',
         text: 'On an available rental door holding a product: the door opens, the product is tracked "Out", the transaction is in progress until the return (`POST events/{id}/return`); charged by time. Emits on_start.',
       },
       {
         mode: 'service',
+        call: 'startService',
         summary: 'Service drop-off by the user',
         text: 'The user puts laundry into an available service door: the door opens and is held, the transaction awaits the service pickup by the operator. Emits on_start.',
       },
       {
         mode: 'vending',
+        call: 'startVending',
         summary: 'Vending purchase',
         text: 'On a vending door holding a product: charged the product\'s sales price (promo applied), the door opens, the product is tracked "Out" and leaves the door; finished at once (or awaiting payment confirmation). Emits on_complete.',
       },
     ] as const;
     for (const s of starts) {
-      app.post(
-        `/events/${s.mode}`,
-        {
-          // end-user apps and kiosks call with the organization's API key (acting as admin) or a team member's token
-          config: { roles: STAFF },
-          schema: {
-            tags,
-            summary: s.summary,
-            description: `${s.text} Body: \`id_device\`, \`id_user\`, optional \`promo_code\` (valid now, else 400 '${M.invalidPromo}'), \`image_url\`, \`signature_url\`. 400 wrong mode, 404 unknown device or user (also another organization's), 409 door not available or no product, 502 lock unreachable. ${s.mode === 'storage' || s.mode === 'service' ? `${SHARED_NOTE} ` : ''}${AUTH_NOTE}`,
-            body: ZStartRequest,
-            response: { 200: ZTransactionActionResponse, ...errors(400, 401, 402, 403, 404, 409, 502) },
-          },
-        },
-        async (req) => {
+      app.route({
+        ...routeOf(e[s.call], {
+          tags,
+          summary: s.summary,
+          description: `${s.text} Body: \`id_device\`, \`id_user\`, optional \`promo_code\` (valid now, else 400 '${M.invalidPromo}'), \`image_url\`, \`signature_url\`. 400 wrong mode, 404 unknown device or user (also another organization's), 409 door not available or no product, 502 lock unreachable. ${s.mode === 'storage' || s.mode === 'service' ? `${SHARED_NOTE} ` : ''}${AUTH_NOTE}`,
+          errors: errors(400, 401, 402, 403, 404, 409, 502),
+        }),
+        // end-user apps and kiosks call with the organization's API key (acting as admin) or a team member's token
+        config: { roles: STAFF },
+        handler: async (req) => {
           const id = await service.withDoor(
             (fn) => req.withTenant(fn),
             req.auth,
@@ -77,23 +68,19 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
           );
           return reply(req, id, 'Transaction started successfully');
         },
-      );
+      });
     }
 
-    app.post(
-      '/events/:id/return',
-      {
-        config: { roles: STAFF },
-        schema: {
-          tags,
-          summary: 'Return a rental',
-          description: `Into \`id_device\` (its own door, or an available rental door without a product) in condition \`id_condition\`: the door opens, the product is tracked "In" with the condition and the condition's effects apply (auto maintenance, auto report); charged by time; finished. 409 unless a rental in progress. ${AUTH_NOTE}`,
-          params: Params,
-          body: ZReturnRequest,
-          response: { 200: ZTransactionActionResponse, ...errors(400, 401, 402, 403, 404, 409, 502) },
-        },
-      },
-      async (req) => {
+    app.route({
+      ...routeOf(e.return, {
+        tags,
+        summary: 'Return a rental',
+        description: `Into \`id_device\` (its own door, or an available rental door without a product) in condition \`id_condition\`: the door opens, the product is tracked "In" with the condition and the condition's effects apply (auto maintenance, auto report); charged by time; finished. 409 unless a rental in progress. ${AUTH_NOTE}`,
+        params: Params,
+        errors: errors(400, 401, 402, 403, 404, 409, 502),
+      }),
+      config: { roles: STAFF },
+      handler: async (req) => {
         await service.withDoor(
           (fn) => req.withTenant(fn),
           req.auth,
@@ -101,22 +88,18 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
         );
         return reply(req, req.params.id, 'Transaction returned successfully');
       },
-    );
+    });
 
-    app.post(
-      '/events/:id/pickup',
-      {
-        config: { roles: STAFF },
-        schema: {
-          tags,
-          summary: "The user's pickup",
-          description: `Storage in progress (charged by time), service or delivery awaiting user pickup (a delivery needs \`code\`, the pickup code sent to the recipient: 400 '${M.codeRequired}', 409 '${M.wrongCode}', after 5 wrong codes 409 '${M.codeLocked}'). The door opens and becomes available; finished. Emits on_complete. ${AUTH_NOTE}`,
-          params: Params,
-          body: ZUserPickupRequest,
-          response: { 200: ZTransactionActionResponse, ...errors(400, 401, 402, 403, 404, 409, 502) },
-        },
-      },
-      async (req) => {
+    app.route({
+      ...routeOf(e.pickup, {
+        tags,
+        summary: "The user's pickup",
+        description: `Storage in progress (charged by time), service or delivery awaiting user pickup (a delivery needs \`code\`, the pickup code sent to the recipient: 400 '${M.codeRequired}', 409 '${M.wrongCode}', after 5 wrong codes 409 '${M.codeLocked}'). The door opens and becomes available; finished. Emits on_complete. ${AUTH_NOTE}`,
+        params: Params,
+        errors: errors(400, 401, 402, 403, 404, 409, 502),
+      }),
+      config: { roles: STAFF },
+      handler: async (req) => {
         const r = await service.withDoor(
           (fn) => req.withTenant(fn),
           req.auth,
@@ -125,22 +108,18 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
         if (r instanceof Refusal) throw r.error;
         return reply(req, req.params.id, M.pickup);
       },
-    );
+    });
 
-    app.post(
-      '/delivery/:id/dropoff',
-      {
-        config: { roles: STAFF },
-        schema: {
-          tags,
-          summary: "The courier's drop-off",
-          description: `For a delivery in progress: \`courier_pin_code\` must match when given (409 '${M.wrongCourierCode}'); \`id_device\` optional (default the held door). The door opens, the delivery awaits the user's pickup and the pickup code is sent by SMS or e-mail. Emits on_start. ${AUTH_NOTE}`,
-          params: Params,
-          body: ZCourierDropoffRequest,
-          response: { 200: ZTransactionActionResponse, ...errors(400, 401, 403, 404, 409, 502) },
-        },
-      },
-      async (req) => {
+    app.route({
+      ...routeOf(endpoints.delivery.dropoff, {
+        tags,
+        summary: "The courier's drop-off",
+        description: `For a delivery in progress: \`courier_pin_code\` must match when given (409 '${M.wrongCourierCode}'); \`id_device\` optional (default the held door). The door opens, the delivery awaits the user's pickup and the pickup code is sent by SMS or e-mail. Emits on_start. ${AUTH_NOTE}`,
+        params: Params,
+        errors: errors(400, 401, 403, 404, 409, 502),
+      }),
+      config: { roles: STAFF },
+      handler: async (req) => {
         await service.withDoor(
           (fn) => req.withTenant(fn),
           req.auth,
@@ -150,25 +129,21 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
         await service.sendPickupCode((fn) => req.withTenant(fn), req.auth.organizationId, req.params.id);
         return reply(req, req.params.id, M.deliveryCompleted);
       },
-    );
+    });
 
-    app.post(
-      '/events/:id/payment',
-      {
-        config: { roles: ADMINS },
-        schema: {
-          tags,
-          summary: 'Confirm or fail a pending payment',
-          description: `For a transaction awaiting payment confirmation (409 otherwise): \`status=succeeded\` moves it on to the status its step was going to; \`failed\` records the failure (an operator can end it). Admins or the API key (the payment provider's webhook relay). ${AUTH_NOTE}`,
-          params: Params,
-          body: ZPaymentConfirmationRequest,
-          response: { 200: ZTransactionActionResponse, ...errors(400, 401, 403, 404, 409) },
-        },
-      },
-      async (req) => {
+    app.route({
+      ...routeOf(e.payment, {
+        tags,
+        summary: 'Confirm or fail a pending payment',
+        description: `For a transaction awaiting payment confirmation (409 otherwise): \`status=succeeded\` moves it on to the status its step was going to; \`failed\` records the failure (an operator can end it). Admins or the API key (the payment provider's webhook relay). ${AUTH_NOTE}`,
+        params: Params,
+        errors: errors(400, 401, 403, 404, 409),
+      }),
+      config: { roles: ADMINS },
+      handler: async (req) => {
         await req.withTenant((tx) => service.confirmPayment(tx, req.auth, req.params.id, req.body.status));
         return reply(req, req.params.id, M.paymentConfirmed);
       },
-    );
+    });
   };
 }

@@ -5,23 +5,26 @@ import {
   type TTransaction,
   type TTransactionListQuery,
   type TTransactionLog,
+  type TTransactionPublic,
   type TTransactionStatus,
   type TUserTransactionRow,
   ZTransactionListQuery,
 } from '@lockerops/contract';
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import {
   conditions,
   devices,
   locations,
   memberships,
+  organizations,
   prices,
   products,
   promos,
   transactionCounters,
   transactionLogs,
+  transactionShares,
   transactions,
   users,
 } from '../../db/schema';
@@ -527,4 +530,70 @@ export function exportQuery(where: SQL, q: { sort_by?: string; order?: 'asc' | '
     left join ${devices} on ${devices.id} = ${transactions.idDevice}
     where ${where}
     order by ${order}`;
+}
+
+/**
+ * The export's two statements over one snapshot (spec: operational §7 Bulk upload/export): the
+ * count of the transactions matching the list's filters `q` (or its `ids`) and the rows as the
+ * export writes them (`exportQuery`), for `snapshotCsv`.
+ */
+export async function exportStatements(
+  tx: Tx,
+  organizationId: string,
+  q: z.output<typeof ZTransactionListQuery>,
+): Promise<{ count: SQL; rows: SQL }> {
+  const where = await listWhere(tx, organizationId, q);
+  return {
+    count: sql`select count(*) as n from ${transactions} where ${where}`,
+    rows: exportQuery(where, q),
+  };
+}
+
+/**
+ * The public view of a shared transaction (spec: operational §7 `GET event/{id}/public`): found
+ * only with the token of one of its share links (only the token's SHA-256 `tokenHash` is stored),
+ * across organizations (the link carries no session), so `db` is the server's own handle. Numbers,
+ * status, place, times and amounts — no personal data. Undefined when the id or token is unknown.
+ */
+export async function publicTransaction(
+  db: DbOrTx,
+  id: string,
+  tokenHash: string,
+): Promise<TTransactionPublic | undefined> {
+  const [r] = await db
+    .select({
+      t: transactions,
+      org: organizations.appName,
+      orgName: organizations.name,
+      loc: locations,
+      n: devices.lockerNumber,
+    })
+    .from(transactions)
+    .innerJoin(organizations, eq(organizations.id, transactions.organizationId))
+    .leftJoin(locations, eq(locations.id, transactions.idLocation))
+    .leftJoin(devices, eq(devices.id, transactions.idDevice))
+    .innerJoin(
+      transactionShares,
+      and(eq(transactionShares.idEvent, transactions.id), eq(transactionShares.tokenHash, tokenHash)),
+    )
+    .where(eq(transactions.id, id))
+    .limit(1);
+  if (!r) return undefined;
+  return {
+    id: r.t.id,
+    invoice_id: r.t.invoiceId,
+    order_id: r.t.orderId,
+    event_type: r.t.eventType as TTransactionPublic['event_type'],
+    event_status: r.t.eventStatus as TTransactionPublic['event_status'],
+    organization: r.org ?? r.orgName,
+    location: r.loc?.name ?? null,
+    address: r.loc?.address ?? null,
+    locker_number: r.n ?? null,
+    started_at: iso(r.t.startedAt),
+    ended_at: iso(r.t.endedAt),
+    total_time: r.t.totalTime,
+    total: Number(r.t.total),
+    refunded_amount: r.t.refundedAmount === null ? null : Number(r.t.refundedAmount),
+    currency: r.t.currency,
+  };
 }
