@@ -22,9 +22,10 @@ import { useOrganizationSelf } from '../../api/organizations';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
+import { useAssignees } from './hooks';
 import { locationsKey } from './keys';
 import { PositionPicker } from './LocationMap';
-import { LocationSettings, useAssignees } from './LocationSettings';
+import { LocationSettings } from './LocationSettings';
 
 export { locationsKey };
 

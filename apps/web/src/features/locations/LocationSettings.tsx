@@ -1,16 +1,10 @@
 import {
   endpoints,
-  type TAssignee,
   type TDevice,
   type TLocation,
   type TRestrictionType,
-  ZAssignee,
   ZDetailResponse,
-  ZDevice,
   ZDeviceBulkResponse,
-  ZGroup,
-  ZUser,
-  zPage,
 } from '@lockerops/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import {
@@ -24,34 +18,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { useAssigneeOptions, useAssignees, useLocationDevices, useMovableDevices } from './hooks';
 import { locationsKey } from './keys';
-
-const ALL = { page: 1, size: 10000 };
-const ZDeviceList = z.object({ items: z.array(ZDevice), total: z.number().int() });
-const ZAssignees = z.object({ items: z.array(ZAssignee) });
-
-/** Query key of the users or groups assigned to a location (`GET resources/{id}/users|groups`). */
-export const assigneesKey = (id: string, kind: TRestrictionType) => [...locationsKey, id, 'assignees', kind];
-
-/** The users or groups assigned to location `id` (spec: operational §7 Locations). */
-export function useAssignees(id: string | undefined, kind: TRestrictionType | null | undefined) {
-  return useQuery({
-    queryKey: assigneesKey(id ?? '', kind ?? 'users'),
-    queryFn: () =>
-      apiCall(kind === 'groups' ? endpoints.resources.groups : endpoints.resources.users, {
-        params: { id: String(id) },
-        schema: ZAssignees,
-      }),
-    select: (r): TAssignee[] => r.items,
-    enabled: !!id && !!kind,
-  });
-}
 
 /**
  * The "Settings" tab of "Edit Location" (spec: operational §2 Locations, §4 Location): the devices
@@ -62,16 +35,8 @@ export function useAssignees(id: string | undefined, kind: TRestrictionType | nu
 export function LocationSettings({ location }: { location: TLocation }) {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const devicesKey = [...locationsKey, location.id, 'devices'];
-  const here = useQuery({
-    queryKey: devicesKey,
-    queryFn: () => apiCall(endpoints.locations.devices, { params: { id: location.id }, schema: ZDeviceList }),
-  });
-  const all = useQuery({
-    queryKey: ['devices', 'options'],
-    queryFn: () => apiCall(endpoints.devices.list, { query: ALL, schema: zPage(ZDevice) }),
-    select: (p) => p.items.filter((d) => d.id_location !== location.id),
-  });
+  const here = useLocationDevices(location.id);
+  const all = useMovableDevices(location.id);
   const [picked, setPicked] = useState<TDevice[]>([]);
   const move = useMutation({
     mutationFn: (ids: string[]) =>
@@ -130,25 +95,13 @@ export function LocationSettings({ location }: { location: TLocation }) {
   );
 }
 
-const nameOf = (u: { name: string; last_name?: string | null }) =>
-  [u.name, u.last_name].filter(Boolean).join(' ');
-
 /** Users or groups assigned to a Restricted location, with assign and remove. */
 function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const label = kind === 'users' ? 'Users' : 'Groups';
   const assigned = useAssignees(id, kind);
-  const candidates = useQuery({
-    queryKey: [kind, 'options'],
-    queryFn: async (): Promise<Array<{ id: string; name: string }>> =>
-      kind === 'users'
-        ? (await apiCall(endpoints.users.list, { query: ALL, schema: zPage(ZUser) })).items.map((u) => ({
-            id: u.id,
-            name: u.email ? `${nameOf(u)} (${u.email})` : nameOf(u),
-          }))
-        : (await apiCall(endpoints.groups.list, { query: ALL, schema: zPage(ZGroup) })).items,
-  });
+  const candidates = useAssigneeOptions(kind);
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
   const resource_type = kind === 'users' ? 'user' : 'group';
   const change = useMutation({

@@ -1,18 +1,10 @@
-import {
-  endpoints,
-  LOCATION_MESSAGES,
-  type TLocation,
-  type TPage,
-  ZLocation,
-  zPage,
-} from '@lockerops/contract';
+import { endpoints, LOCATION_MESSAGES, type TLocation, ZLocation } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Switch, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/session';
@@ -20,10 +12,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
 import { PageTitle } from '../../components/PageTitle';
+import { useLocationsMap, ZLocationPage } from './hooks';
 import { LocationFormDialog, locationsKey } from './LocationFormDialog';
 import { LocationsMap } from './LocationMap';
-
-const ZLocationPage: z.ZodType<TPage<TLocation>> = zPage(ZLocation);
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
@@ -81,12 +72,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
   });
-  const all = useQuery({
-    queryKey: [...locationsKey, 'map'],
-    queryFn: () =>
-      apiCall(endpoints.locations.list, { query: { page: 1, size: 10000 }, schema: ZLocationPage }),
-    enabled: view === 'map',
-  });
+  const all = useLocationsMap(view === 'map');
 
   const columns = useMemo<GridColDef<TLocation>[]>(
     () => [

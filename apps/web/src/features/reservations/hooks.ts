@@ -7,7 +7,6 @@ import {
   type TReservationCreateValues,
   type TReservationSettings,
   ZDeleteResponse,
-  ZDevice,
   ZLocationSize,
   ZReservation,
   ZReservationCreateRequest,
@@ -23,6 +22,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { locationDevicesQuery } from '../../api/locations';
 import { useOptions } from '../../api/options';
 import { reservationFormValues, type TReservationFormInput, withDays } from './reservationForm';
 
@@ -45,17 +45,6 @@ export const reservationQueries = {
           params: { id: String(locationId) },
           query: { by_mode: mode, by_status: 'available' },
           schema: z.object({ items: z.array(ZLocationSize) }),
-          signal,
-        }),
-    }),
-  /** `GET locations/{id}/devices`. */
-  locationDevices: (locationId: string | undefined) =>
-    queryOptions({
-      queryKey: ['locations', locationId, 'devices'],
-      queryFn: ({ signal }) =>
-        apiCall(endpoints.locations.devices, {
-          params: { id: String(locationId) },
-          schema: z.object({ items: z.array(ZDevice), total: z.number() }),
           signal,
         }),
     }),
@@ -102,7 +91,7 @@ export const useAvailableSizes = (locationId: string | undefined, mode: string |
 /** `GET locations/{id}/devices`: every device of the location. */
 export const useLocationDevices = (locationId: string | undefined) =>
   useQuery({
-    ...reservationQueries.locationDevices(locationId),
+    ...locationDevicesQuery(locationId),
     select: (r) => r.items,
     enabled: !!locationId,
   });
