@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { openTestDatabase } from '../../test/helpers';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { FROM_ENDPOINT_MAP } from './openapi';
 
 /** Every entry of the endpoint map, keyed `METHOD /path` (paths as the server writes them). */
 function mapEntries(): Map<string, Endpoint & { name: string }> {
@@ -73,6 +74,16 @@ function apiRoutes() {
 }
 
 describe('the endpoint map (packages/contract endpoints.ts)', () => {
+  it('registers every /api route through routeOf, from its entry', () => {
+    const byHand = routes
+      .filter((r) => r.url.startsWith('/api/') && !(r.schema as { hide?: boolean } | undefined)?.hide)
+      .filter(
+        (r) => r.method !== 'HEAD' && !(r.schema as Record<symbol, unknown> | undefined)?.[FROM_ENDPOINT_MAP],
+      )
+      .map((r) => `${String(r.method)} ${r.url}`);
+    expect(byHand, 'registered without routeOf').toEqual([]);
+  });
+
   it('declares every /api route the server registers, and no other', () => {
     const declared = [...mapEntries().keys()].sort();
     const registered = [...apiRoutes().keys()].sort();

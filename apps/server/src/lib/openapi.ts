@@ -291,5 +291,11 @@ export function routeOf<const E extends Endpoint, const D extends RouteDoc>(e: E
   const answers = { ...(ok ? { [e.status ?? 200]: ok } : {}), ...errs };
   // A route with no declared answer at all (an HTML page) keeps Fastify's default one.
   if (Object.keys(answers).length > 0) schema.response = answers;
+  // Marks the route as made from the map (invisible to the OpenAPI document): a test checks every
+  // /api route carries it, so a route declared by hand fails.
+  Object.defineProperty(schema, FROM_ENDPOINT_MAP, { value: true });
   return { method: e.method, url: e.path, schema } as unknown as RouteOf<E, D>;
 }
+
+/** The mark `routeOf` leaves on the schema of the routes it makes. */
+export const FROM_ENDPOINT_MAP = Symbol('lockerops.endpointMap');

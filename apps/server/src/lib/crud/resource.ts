@@ -34,7 +34,7 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, HttpError, NotFound } from '../../errors';
 import { MULTIPART, zField, zFile } from '../multipart';
-import { errors } from '../openapi';
+import { errors, routeOf } from '../openapi';
 import { toWire } from '../wire';
 import { writeAudit, writeAudits } from './audit';
 import { csvStream, parseCsv } from './csv';
@@ -298,19 +298,15 @@ export function crudRoutes<
     // validate every request and serialize every answer.
     const api = app;
 
-    api.get(
-      e.list.path,
-      {
-        config: { roles: roles.read },
-        schema: {
-          tags,
-          summary: `List ${r.path}`,
-          description: `Sortable by ${Object.keys(r.sort).join(', ')}.`,
-          querystring: ListQuery,
-          response: { 200: e.list.response, ...errors(400, 401, 403) },
-        },
-      },
-      async (req) => {
+    api.route({
+      ...routeOf(e.list, {
+        tags,
+        summary: `List ${r.path}`,
+        description: `Sortable by ${Object.keys(r.sort).join(', ')}.`,
+        errors: errors(400, 401, 403),
+      }),
+      config: { roles: roles.read },
+      handler: async (req) => {
         const q = req.query as z.output<typeof ListQuery>;
         const size = Math.min(q.size, MAX_PAGE_SIZE);
         const offset = offsetOf(q.page, size, q.cursor);
@@ -340,22 +336,18 @@ export function crudRoutes<
           };
         });
       },
-    );
+    });
 
-    api.get(
-      e.export.path,
-      {
-        config: { roles: roles.export },
-        schema: {
-          tags,
-          summary: `Export ${r.path} as CSV`,
-          description: `Streams \`${r.model}_export.csv\` (${r.csv.headers.join(', ')}).`,
-          querystring: ExportQuery,
-          produces: ['text/csv'],
-          response: errors(400, 401, 403),
-        },
-      },
-      async (req, reply) => {
+    api.route({
+      ...routeOf(e.export, {
+        tags,
+        summary: `Export ${r.path} as CSV`,
+        description: `Streams \`${r.model}_export.csv\` (${r.csv.headers.join(', ')}).`,
+        produces: ['text/csv'],
+        errors: errors(400, 401, 403),
+      }),
+      config: { roles: roles.export },
+      handler: async (req, reply) => {
         const q = req.query as z.output<typeof ExportQuery>;
         const fromRaw = rawToRow(r.table);
         const { total, batches } = await snapshotBatches(
@@ -386,58 +378,45 @@ export function crudRoutes<
           .header('access-control-expose-headers', 'x-export-count, content-disposition');
         return reply.send(csvStream(r.csv.headers, batches) as never);
       },
-    );
+    });
 
-    api.get(
-      e.get.path,
-      {
-        config: { roles: roles.read },
-        schema: {
-          tags,
-          summary: `One ${r.entity}`,
-          params: e.get.params,
-          response: { 200: e.get.response, ...errors(401, 403, 404) },
-        },
-      },
-      async (req) =>
+    api.route({
+      ...routeOf(e.get, {
+        tags,
+        summary: `One ${r.entity}`,
+        errors: errors(401, 403, 404),
+      }),
+      config: { roles: roles.read },
+      handler: async (req) =>
         req.withTenant(async (tx) => {
           const row = await findOr404(tx, r.table, req.auth, (req.params as { id: string }).id);
           if (r.softDeleteColumn && row[propOf(r.table, r.softDeleteColumn)]) throw NotFound();
           return (await r.toWire([row], tx))[0]! as never;
         }),
-    );
+    });
 
-    api.post(
-      e.create.path,
-      {
-        config: { roles: roles.write },
-        schema: {
-          tags,
-          summary: `Create a ${r.entity}`,
-          body: e.create.body,
-          response: { 200: e.create.response, ...errors(400, 401, 403, 409) },
-        },
-      },
-      async (req) =>
+    api.route({
+      ...routeOf(e.create, {
+        tags,
+        summary: `Create a ${r.entity}`,
+        errors: errors(400, 401, 403, 409),
+      }),
+      config: { roles: roles.write },
+      handler: async (req) =>
         req.withTenant(async (tx) => {
           const row = await insertOne(r, tx, req.auth, req.body as z.output<TCreate>);
           return (await r.toWire([row], tx))[0]! as never;
         }),
-    );
+    });
 
-    api.put(
-      e.update.path,
-      {
-        config: { roles: roles.update },
-        schema: {
-          tags,
-          summary: `Update a ${r.entity}`,
-          params: e.update.params,
-          body: e.update.body,
-          response: { 200: e.update.response, ...errors(400, 401, 403, 404, 409) },
-        },
-      },
-      async (req) =>
+    api.route({
+      ...routeOf(e.update, {
+        tags,
+        summary: `Update a ${r.entity}`,
+        errors: errors(400, 401, 403, 404, 409),
+      }),
+      config: { roles: roles.update },
+      handler: async (req) =>
         req.withTenant(async (tx) => {
           const existing = await lockOr404(tx, r.table, req.auth, (req.params as { id: string }).id);
           const input = req.body as z.output<TUpdate>;
@@ -458,20 +437,16 @@ export function crudRoutes<
           });
           return (await r.toWire([row!], tx))[0]! as never;
         }),
-    );
+    });
 
-    api.delete(
-      e.remove.path,
-      {
-        config: { roles: roles.delete },
-        schema: {
-          tags,
-          summary: `Delete ${r.path}`,
-          body: e.remove.body,
-          response: { 200: e.remove.response, ...errors(400, 401, 403, 404, 409) },
-        },
-      },
-      async (req) => {
+    api.route({
+      ...routeOf(e.remove, {
+        tags,
+        summary: `Delete ${r.path}`,
+        errors: errors(400, 401, 403, 404, 409),
+      }),
+      config: { roles: roles.delete },
+      handler: async (req) => {
         const ids = [...new Set(idsOf(req.body as z.output<typeof ZIdsRequest>))];
         return req.withTenant(async (tx) => {
           const rows = (await tx
@@ -504,29 +479,26 @@ export function crudRoutes<
           };
         });
       },
-    );
+    });
 
-    api.post(
-      e.upload.path,
-      {
-        config: { roles: roles.upload },
-        schema: {
-          tags,
-          summary: `Bulk upload ${r.path} from CSV`,
-          description: `Header row ${r.csv.headers.join(', ')}.`,
-          consumes: MULTIPART,
-          body: z.object({ file: zFile, dry_run: zField(z.enum(['true', 'false']).optional()) }),
-          response: { 200: e.upload.response, ...errors(400, 401, 403, 413) },
-        },
-      },
-      async (req) => {
+    api.route({
+      ...routeOf(e.upload, {
+        tags,
+        summary: `Bulk upload ${r.path} from CSV`,
+        description: `Header row ${r.csv.headers.join(', ')}.`,
+        consumes: MULTIPART,
+        body: z.object({ file: zFile, dry_run: zField(z.enum(['true', 'false']).optional()) }),
+        errors: errors(400, 401, 403, 413),
+      }),
+      config: { roles: roles.upload },
+      handler: async (req) => {
         const body = req.body as { file: Buffer; dry_run?: string };
         const records = parseCsv(body.file);
         if (!records.length) throw BadRequest(CSV_MESSAGES.unreadable);
         const dryRun = body.dry_run === 'true';
         return bulkInsert(req, r, records, dryRun);
       },
-    );
+    });
   };
 }
 
