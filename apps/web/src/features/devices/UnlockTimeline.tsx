@@ -4,9 +4,7 @@ import {
   type TLocationLockSettingsRequest,
   type TUnlockState,
   UNLOCK_STATE_LABELS,
-  ZDeviceUnlock,
   ZLocationLockSettings,
-  zPage,
 } from '@lockerops/contract';
 import { Box, Chip, List, ListItem, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,10 +12,7 @@ import { useSnackbar } from 'notistack';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { formatDateTime } from '../../lib/format';
-import { devicesKey } from './hooks';
-
-/** Unlocks shown in a device's details: the latest ones. */
-export const TIMELINE_SIZE = 10;
+import { deviceQueries } from './hooks';
 
 const COLORS: Record<TUnlockState, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
   requested: 'default',
@@ -42,18 +37,8 @@ export function unlockSteps(u: TDeviceUnlock): Array<{ state: TUnlockState; at: 
 }
 
 /** `GET devices/{id}/unlocks`: the latest unlocks; refreshed with the devices list after an unlock. */
-export function useDeviceUnlocks(id: string | undefined) {
-  return useQuery({
-    queryKey: [...devicesKey, id, 'unlocks'],
-    queryFn: () =>
-      apiCall(endpoints.devices.unlocks, {
-        params: { id: String(id) },
-        query: { page: 1, size: TIMELINE_SIZE },
-        schema: zPage(ZDeviceUnlock),
-      }),
-    enabled: !!id,
-  });
-}
+export const useDeviceUnlocks = (id: string | undefined) =>
+  useQuery({ ...deviceQueries.unlocks(id), enabled: !!id });
 
 /**
  * A device's unlock timeline (ARCHITECTURE: Adapters — locks): each recent unlock with who asked
@@ -116,17 +101,8 @@ export function UnlockTimeline({ deviceId }: { deviceId: string }) {
 }
 
 /** `GET locations/{id}/lock-settings`. */
-export function useLockSettings(idLocation: string | undefined) {
-  return useQuery({
-    queryKey: ['locations', idLocation, 'lock-settings'],
-    queryFn: () =>
-      apiCall(endpoints.locations.getLockSettings, {
-        params: { id: String(idLocation) },
-        schema: ZLocationLockSettings,
-      }),
-    enabled: !!idLocation,
-  });
-}
+export const useLockSettings = (idLocation: string | undefined) =>
+  useQuery({ ...deviceQueries.lockSettings(idLocation), enabled: !!idLocation });
 
 /** `PUT locations/{id}/lock-settings`, with the saved message or the server's reason. */
 export function useSaveLockSettings() {
@@ -137,7 +113,7 @@ export function useSaveLockSettings() {
       apiCall(endpoints.locations.putLockSettings, { params: { id }, body, schema: ZLocationLockSettings }),
     onSuccess: (_r, v) => {
       enqueueSnackbar('Lock settings saved.', { variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: ['locations', v.id, 'lock-settings'] });
+      void queryClient.invalidateQueries({ queryKey: deviceQueries.lockSettings(v.id).queryKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
   });

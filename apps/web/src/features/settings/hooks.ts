@@ -12,7 +12,7 @@ import {
   ZSettings,
   ZWhiteLabelResponse,
 } from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { useOptions } from '../../api/options';
 import { queryKeys } from '../../api/queryKeys';
@@ -74,14 +74,20 @@ export function useVerifyContact() {
 
 const lockVendorsKey = ['lock-vendors'] as const;
 
+/** The area's reads as query options (GET settings itself is `settingsQuery`, shared in api/). */
+export const settingsQueries = {
+  /** `GET lock-vendors`. */
+  lockVendors: () =>
+    queryOptions({
+      queryKey: lockVendorsKey,
+      queryFn: ({ signal }) =>
+        apiCall(endpoints.lockVendors.list, { schema: ZLockVendorAccountList, signal }),
+    }),
+};
+
 /** `GET lock-vendors`: the organization's account at each cloud lock vendor (secret masked). */
-export function useLockVendorsQuery() {
-  return useQuery({
-    queryKey: lockVendorsKey,
-    queryFn: ({ signal }) => apiCall(endpoints.lockVendors.list, { schema: ZLockVendorAccountList, signal }),
-    select: (d) => d.items,
-  });
-}
+export const useLockVendorsQuery = () =>
+  useQuery({ ...settingsQueries.lockVendors(), select: (d) => d.items });
 
 /** `PUT lock-vendors/{vendor}`; leaving `secret` out keeps the saved one. */
 export function useSaveLockVendor() {
