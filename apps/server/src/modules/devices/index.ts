@@ -3,6 +3,12 @@
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 export { devicesToWire } from './resource';
-export { type DeviceRow } from './service';
-export { holdSharedDoor, isSharedDoor, lockSharedDoor, releaseSharedDoor, sharedDoorReserved } from './shared-doors';
+export type { DeviceRow } from './service';
+export {
+  holdSharedDoor,
+  isSharedDoor,
+  lockSharedDoor,
+  releaseSharedDoor,
+  sharedDoorReserved,
+} from './shared-doors';
 export { unlockAnswer, unlockDevices } from './unlocks';

@@ -2,4 +2,13 @@
  * What the reservations area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
-export { assertReservationAllows, buffersOf, emitReservation, firstFreeDevice, getReservationSettings, type ReservationRow, reservationValues, writeHolds } from './service';
+export {
+  assertReservationAllows,
+  buffersOf,
+  emitReservation,
+  firstFreeDevice,
+  getReservationSettings,
+  type ReservationRow,
+  reservationValues,
+  writeHolds,
+} from './service';
