@@ -176,6 +176,7 @@ describe('filters', () => {
     const statuses = `${search}&status=finished,canceled`;
     expect(await exported(statuses)).toEqual(await listed(statuses));
     expect(await exported(`${search}&status=canceled`)).toHaveLength(1);
+    expect(await exported('search=nobody-has-this-name')).toEqual([]);
     const two = (await listed(search)).slice(0, 2);
     const ids = (await t.app.inject({ method: 'GET', url: `/api/events?size=50&${search}`, headers: admin }))
       .json()
@@ -265,5 +266,23 @@ describe('one snapshot', () => {
       expect(Number(busy[0]!.n)).toBe(0);
     }
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe('errors', () => {
+  it('a statement that fails answers its error, before any body', async () => {
+    const err = await snapshotCsv(
+      fakeRequest(),
+      { raw: new EventEmitter() as never },
+      ['invoice_id'],
+      async () => ({
+        count: sql`select 1 as n`,
+        rows: sql`select (1 / (g - 1))::text as invoice_id from generate_series(1, 3) g`,
+      }),
+    ).then(
+      () => undefined,
+      (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`,
+    );
+    expect(err).toMatch(/division by zero/);
   });
 });

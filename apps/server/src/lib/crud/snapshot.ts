@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -60,12 +60,16 @@ export async function snapshotBatches<TRaw, TBatch>(
       async (tx) => {
         const { count, query } = await build(tx);
         const [c] = await rawRows<{ n: number | string }>(tx, count);
-        resolveTotal(Number(c?.n ?? 0));
         await tx.execute(sql`declare lockerops_snapshot no scroll cursor for ${query}`);
+        let first = true;
         while (!stopped) {
           while (queue.length >= 2 && !stopped) await new Promise<void>((r) => (wakeProducer = r));
           if (stopped) break;
           const rows = await rawRows<TRaw>(tx, sql.raw(`fetch ${EXPORT_BATCH} from lockerops_snapshot`));
+          // answered once the first FETCH went through: a statement that fails does so before its
+          // first row, and its error is then the answer, not a cut body
+          if (first) resolveTotal(Number(c?.n ?? 0));
+          first = false;
           if (!rows.length) break;
           queue.push(await map(rows, tx));
           poke();
@@ -160,21 +164,34 @@ export async function snapshotCsv(
         const [me] = await rawRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
         const cells = sql`select ${sql.join(fields.map(csvSqlCell), sql`, `)} from (${s.rows}) ${e}`;
         const copy = client.query(copyTo(`copy (${inlined(cells)}) to stdout (format csv)`));
+        // The reply reads a pipe of the COPY, never the COPY itself: a destroyed COPY stream would
+        // leave the connection waiting in the middle of the protocol.
+        const rows = new PassThrough();
+        let handedOut = false;
+        // an error before the reply has the rows is the answer itself (below); after, it cuts them
+        copy.once('error', (err) => rows.destroy(handedOut ? err : undefined));
+        copy.pipe(rows);
         let copying = true;
         let cancel: Promise<unknown> | undefined;
         reply.raw.once('close', () => {
           if (!copying) return;
           // the reader went away mid-export: discard what still comes, and stop the statement (from
           // another connection) so its error frees this one and the transaction rolls back
+          copy.unpipe(rows);
           copy.resume();
           cancel = db.execute(sql`select pg_cancel_backend(${me!.pid})`).catch(() => undefined);
         });
-        // the body reads the COPY; ending early must not destroy it (see the cancel above)
-        resolve({
-          total: Number(c?.n ?? 0),
-          body: csvTextStream(headers, copy.iterator({ destroyOnReturn: false })),
-        });
         try {
+          // a statement that fails does so before its first row: answer that error, not a cut body
+          await new Promise<void>((started, failed) => {
+            const go = () => {
+              copy.off('data', go).off('end', go).off('error', failed);
+              started();
+            };
+            copy.once('data', go).once('end', go).once('error', failed);
+          });
+          handedOut = true;
+          resolve({ total: Number(c?.n ?? 0), body: csvTextStream(headers, rows) });
           await finished(copy);
         } finally {
           copying = false;
