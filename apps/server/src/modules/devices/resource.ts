@@ -18,30 +18,20 @@ import type { Resource } from '../../lib/crud/resource';
 import { type SnakeCase, wireFields } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import { restrictionsOf } from '../locations';
-import { type DeviceRow, deviceValues, hardwareFieldsOf, type THardwareFields } from './service';
+import {
+  DEVICE_INPUT_FIELDS,
+  type DeviceRow,
+  deviceValues,
+  hardwareFieldsOf,
+  type THardwareFields,
+} from './service';
 import { jamsOf, jamsSql } from './unlocks';
 
 /** The columns a device answers under their own (snake_case) names; the rest is built below. */
 const DEVICE_FIELDS = [
   'id',
-  'name',
-  'customIdentifier',
-  'lockerNumber',
-  'mode',
-  'status',
+  ...DEVICE_INPUT_FIELDS,
   'lockStatus',
-  'hardwareType',
-  'idLocation',
-  'idSize',
-  'idPrice',
-  'idProduct',
-  'item',
-  'itemDescription',
-  'priceRequired',
-  'adaCompliance',
-  'requireImage',
-  'shared',
-  'image',
   'lockStatusAt',
   'createdAt',
   'updatedAt',

@@ -354,7 +354,7 @@ export function hardwareFieldsOf(d: DeviceRow): THardwareFields {
 }
 
 /** The columns of a device that its create request names the same way. */
-const DEVICE_INPUT_FIELDS = [
+export const DEVICE_INPUT_FIELDS = [
   'name',
   'customIdentifier',
   'lockerNumber',

@@ -265,6 +265,30 @@ export async function deleteMembers(tx: Tx, auth: AuthContext, ids: string[]): P
   }
 }
 
+/** Sets one flag of a team member (enabled or verified) with its audit entry; answers the new row. */
+async function setMemberFlag(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  flag: { enabled: boolean } | { verified: boolean },
+  action: 'enable' | 'disable' | 'verify',
+) {
+  const before = await lockMember(tx, auth, id);
+  const [after] = await tx
+    .update(members)
+    .set({ ...flag, updatedAt: new Date() })
+    .where(and(eq(members.id, before.id), eq(members.organizationId, auth.organizationId)))
+    .returning();
+  await writeAudit(tx, auth, {
+    entity: 'member',
+    entityId: before.id,
+    action,
+    before: wireOf(members, before as never),
+    after: wireOf(members, after as never),
+  });
+  return after!;
+}
+
 /**
  * Enables or disables a team member (`PATCH members/{id}/status`) with an audit entry `enable` /
  * `disable`; a disabled member's sessions are revoked. Answers the member on the wire. 404 for
@@ -276,26 +300,14 @@ export async function setMemberEnabled(
   id: string,
   enabled: boolean,
 ): Promise<TMember> {
-  const before = await lockMember(tx, auth, id);
-  const [after] = await tx
-    .update(members)
-    .set({ enabled, updatedAt: new Date() })
-    .where(and(eq(members.id, before.id), eq(members.organizationId, auth.organizationId)))
-    .returning();
+  const after = await setMemberFlag(tx, auth, id, { enabled }, enabled ? 'enable' : 'disable');
   if (!enabled) {
     await tx
       .update(authSessions)
       .set({ revokedAt: new Date(), revokedReason: 'disabled' })
-      .where(and(eq(authSessions.memberId, before.id), sql`${authSessions.revokedAt} is null`));
+      .where(and(eq(authSessions.memberId, after.id), sql`${authSessions.revokedAt} is null`));
   }
-  await writeAudit(tx, auth, {
-    entity: 'member',
-    entityId: before.id,
-    action: enabled ? 'enable' : 'disable',
-    before: wireOf(members, before as never),
-    after: wireOf(members, after as never),
-  });
-  return toMember(after!);
+  return toMember(after);
 }
 
 /**
@@ -309,20 +321,7 @@ export async function verifyMember(
   id: string,
   verified: boolean,
 ): Promise<TMember> {
-  const before = await lockMember(tx, auth, id);
-  const [after] = await tx
-    .update(members)
-    .set({ verified, updatedAt: new Date() })
-    .where(and(eq(members.id, before.id), eq(members.organizationId, auth.organizationId)))
-    .returning();
-  await writeAudit(tx, auth, {
-    entity: 'member',
-    entityId: before.id,
-    action: 'verify',
-    before: wireOf(members, before as never),
-    after: wireOf(members, after as never),
-  });
-  return toMember(after!);
+  return toMember(await setMemberFlag(tx, auth, id, { verified }, 'verify'));
 }
 
 /**
