@@ -11,7 +11,7 @@ import { buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
-import { members, organizations, settings } from '../src/db/schema';
+import { locations, members, organizations, prices, settings } from '../src/db/schema';
 import { allFlags, seed } from '../src/db/seed';
 
 export const ADMIN_EMAIL = 'admin@demo-org.test';
@@ -157,4 +157,32 @@ export async function one<T>(rows: Promise<T[]>): Promise<[T]> {
   const [row] = await rows;
   if (row === undefined) throw new Error('expected one row, got none');
   return [row];
+}
+
+type Db = Database['db'];
+
+/** Inserts a location of the organization (address `1 Market St`) and answers its id. */
+export async function insertLocation(db: Db, organizationId: string, name = 'Market St'): Promise<string> {
+  const [row] = await one(
+    db.insert(locations).values({ organizationId, name, address: '1 Market St' }).returning(),
+  );
+  return row.id;
+}
+
+/** Inserts the hourly pay-per-time price "Hourly" (5.00 an hour) and answers its id. */
+export async function insertHourlyPrice(db: Db, organizationId: string): Promise<string> {
+  const [row] = await one(
+    db
+      .insert(prices)
+      .values({
+        organizationId,
+        name: 'Hourly',
+        priceType: 'pay_per_time',
+        amount: '5.00',
+        unitAmount: 1,
+        unit: 'hour',
+      })
+      .returning(),
+  );
+  return row.id;
 }

@@ -2,18 +2,18 @@ import { PAYMENT_MESSAGES } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLINED_CARD, type FakeStripe, GOOD_CARD, startFakeStripe } from '../../../test/fake-stripe';
-import { bearer, createTestApp, demoOrg, one, signIn, type TestApp } from '../../../test/helpers';
-import { createStripeCharges, toMinorUnits } from '../../adapters/payments/charges';
 import {
-  devices,
-  locations,
-  memberships,
-  organizations,
-  prices,
-  transactionLogs,
-  transactions,
-  users,
-} from '../../db/schema';
+  bearer,
+  createTestApp,
+  demoOrg,
+  insertHourlyPrice,
+  insertLocation,
+  one,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers';
+import { createStripeCharges, toMinorUnits } from '../../adapters/payments/charges';
+import { devices, memberships, organizations, transactionLogs, transactions, users } from '../../db/schema';
 
 const ACCOUNT = 'acct_1TestConnected';
 let fake: FakeStripe;
@@ -38,25 +38,8 @@ beforeAll(async () => {
     .where(eq(organizations.id, orgId));
   const k = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
   key = { 'x-api-key': k.json().key };
-  [{ id: locationId }] = await one(
-    db
-      .insert(locations)
-      .values({ organizationId: orgId, name: 'Market St', address: '1 Market St' })
-      .returning(),
-  );
-  [{ id: hourPrice }] = await one(
-    db
-      .insert(prices)
-      .values({
-        organizationId: orgId,
-        name: 'Hourly',
-        priceType: 'pay_per_time',
-        amount: '5.00',
-        unitAmount: 1,
-        unit: 'hour',
-      })
-      .returning(),
-  );
+  locationId = await insertLocation(db, orgId);
+  hourPrice = await insertHourlyPrice(db, orgId);
   [{ id: userId }] = await one(
     db.insert(users).values({ organizationId: orgId, name: 'Ada', email: 'ada@x.test' }).returning(),
   );

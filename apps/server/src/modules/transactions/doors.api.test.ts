@@ -1,10 +1,18 @@
 import { DEVICE_MESSAGES } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, demoOrg, one, signIn, type TestApp } from '../../../test/helpers';
+import {
+  bearer,
+  createTestApp,
+  demoOrg,
+  insertHourlyPrice,
+  one,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers';
 import { createLockAdapter, createVirtualDriver, type LockTarget } from '../../adapters/locks';
 import { type ChargeGateway, sandboxCharges } from '../../adapters/payments/charges';
-import { devices, prices, transactions, users } from '../../db/schema';
+import { devices, transactions, users } from '../../db/schema';
 
 /** A lock latency the test ends itself: the virtual lock waits until `release()` (no real 5 s wait). */
 function controllableDelay() {
@@ -115,19 +123,7 @@ beforeAll(async () => {
       contact_phone: '+15551234567',
     })
   ).json().id;
-  [{ id: hourPrice }] = await one(
-    t.database.db
-      .insert(prices)
-      .values({
-        organizationId: orgId,
-        name: 'Hourly',
-        priceType: 'pay_per_time',
-        amount: '5.00',
-        unitAmount: 1,
-        unit: 'hour',
-      })
-      .returning(),
-  );
+  hourPrice = await insertHourlyPrice(t.database.db, orgId);
   [{ id: userId }] = await one(
     t.database.db
       .insert(users)

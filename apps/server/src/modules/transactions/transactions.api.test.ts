@@ -7,6 +7,8 @@ import {
   createOrganization,
   createTestApp,
   demoOrg,
+  insertHourlyPrice,
+  insertLocation,
   one,
   signIn,
   type TestApp,
@@ -17,7 +19,6 @@ import {
   conditions,
   devices,
   domainEvents,
-  locations,
   mailOutbox,
   memberships,
   membershipUsers,
@@ -59,25 +60,8 @@ beforeAll(async () => {
   const k = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
   key = { 'x-api-key': k.json().key };
   const db = t.database.db;
-  [{ id: locationId }] = await one(
-    db
-      .insert(locations)
-      .values({ organizationId: orgId, name: 'Market St', address: '1 Market St' })
-      .returning(),
-  );
-  [{ id: hourPrice }] = await one(
-    db
-      .insert(prices)
-      .values({
-        organizationId: orgId,
-        name: 'Hourly',
-        priceType: 'pay_per_time',
-        amount: '5.00',
-        unitAmount: 1,
-        unit: 'hour',
-      })
-      .returning(),
-  );
+  locationId = await insertLocation(db, orgId);
+  hourPrice = await insertHourlyPrice(db, orgId);
   [{ id: weightPrice }] = await one(
     db
       .insert(prices)
