@@ -225,9 +225,6 @@ function orderOf(r: Resource<unknown, z.ZodType, z.ZodType>, sortBy?: string, or
   };
 }
 
-/** The wire (snake_case) form of a row, for the audit diff. */
-export const wireOf = (table: TenantTable, row: Row) => toWire(table, row as never);
-
 /** Finds one row of the caller's organization or throws 404 (also for another organization's id). */
 export async function findOr404(
   tx: Tx,
@@ -261,7 +258,7 @@ async function insertOne<TOut, TCreate extends z.ZodType, TUpdate extends z.ZodT
     entity: r.entity,
     entityId: row!.id,
     action: 'create',
-    after: wireOf(r.table, row!),
+    after: toWire(r.table, row! as never),
   });
   return row!;
 }
@@ -432,8 +429,8 @@ export function crudRoutes<
             entity: r.entity,
             entityId: row!.id,
             action: 'update',
-            before: wireOf(r.table, existing),
-            after: wireOf(r.table, row!),
+            before: toWire(r.table, existing as never),
+            after: toWire(r.table, row! as never),
           });
           return (await r.toWire([row!], tx))[0]! as never;
         }),
@@ -469,7 +466,7 @@ export function crudRoutes<
               entity: r.entity,
               entityId: row.id,
               action: 'delete',
-              before: wireOf(r.table, row),
+              before: toWire(r.table, row as never),
             });
           }
           return {
@@ -600,7 +597,7 @@ async function insertAtOnce<TOut, TCreate extends z.ZodType, TUpdate extends z.Z
           entity: r.entity,
           entityId: row.id,
           action: 'create',
-          after: wireOf(r.table, row),
+          after: toWire(r.table, row as never),
         })),
       );
     });

@@ -15,8 +15,8 @@ import type { Tx } from '../../db/client';
 import { conditions, products } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { findOr404, lockOr404, type Resource, wireOf } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { findOr404, lockOr404, type Resource } from '../../lib/crud/resource';
+import { toWire, wireFields } from '../../lib/wire';
 import { deviceOfProduct } from '../products';
 import { applyConditionEffects } from './service';
 
@@ -161,8 +161,8 @@ export async function setConditionFlags(
     entity: 'condition',
     entityId: before.id,
     action: 'update',
-    before: wireOf(conditions, before as never),
-    after: wireOf(conditions, after as never),
+    before: toWire(conditions, before as never),
+    after: toWire(conditions, after as never),
   });
   return (await conditionsToWire([after!], tx))[0]!;
 }
@@ -193,7 +193,7 @@ export async function cloneCondition(tx: Tx, auth: AuthContext, id: string): Pro
     entity: 'condition',
     entityId: copy!.id,
     action: 'create',
-    after: { ...wireOf(conditions, copy as never), cloned_from: source.id },
+    after: { ...toWire(conditions, copy as never), cloned_from: source.id },
   });
   return (await conditionsToWire([copy!], tx))[0]!;
 }

@@ -3,7 +3,7 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { conditions, devices, products } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
-import { wireOf } from '../../lib/crud/resource';
+import { toWire } from '../../lib/wire';
 import { openConditionIssue } from '../issues';
 import { recordTracking } from '../products';
 
@@ -63,8 +63,8 @@ export async function applyConditionEffects(
       entity: 'device',
       entityId: device.id,
       action: 'maintenance',
-      before: wireOf(devices, device as never),
-      after: wireOf(devices, after as never),
+      before: toWire(devices, device as never),
+      after: toWire(devices, after as never),
     });
     effects.maintenance = true;
   }

@@ -22,8 +22,8 @@ import type { Tx } from '../../db/client';
 import { devices, locations, organizations, prices, products, sizes } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { rowError, wireOf } from '../../lib/crud/resource';
-import { camelCase, columnsOf, type SnakeCase, wireFields } from '../../lib/wire';
+import { rowError } from '../../lib/crud/resource';
+import { camelCase, columnsOf, type SnakeCase, toWire, wireFields } from '../../lib/wire';
 import { assertMayShare } from '../locations';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -301,8 +301,8 @@ export async function bulkEditDevices(
           entity: 'device',
           entityId: d.id,
           action: 'update',
-          before: wireOf(devices, d),
-          after: wireOf(devices, row!),
+          before: toWire(devices, d),
+          after: toWire(devices, row!),
         });
       });
       updated.push(d.id);

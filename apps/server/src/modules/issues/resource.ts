@@ -14,7 +14,8 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { issues } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
-import { lockOr404, type Resource, wireOf } from '../../lib/crud/resource';
+import { lockOr404, type Resource } from '../../lib/crud/resource';
+import { toWire } from '../../lib/wire';
 import { assertIssueRefs, type IssueRow, issuesToWire, reporterOf, resolveIssueEvent } from './service';
 
 /**
@@ -116,8 +117,8 @@ export async function setIssueStatus(
     entity: 'issue',
     entityId: before.id,
     action: 'update',
-    before: wireOf(issues, before as never),
-    after: wireOf(issues, after as never),
+    before: toWire(issues, before as never),
+    after: toWire(issues, after as never),
   });
   return (await issuesToWire([after!], tx))[0]!;
 }

@@ -5,8 +5,7 @@ import type { Tx } from '../../db/client';
 import { issues, members, transactions, users } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { wireOf } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { toWire, wireFields } from '../../lib/wire';
 
 export type IssueRow = typeof issues.$inferSelect;
 type TransactionRef = { id: string; invoiceId: string; idUser: string | null; idLocation: string | null };
@@ -215,7 +214,7 @@ export async function openConditionIssue(
     entity: 'issue',
     entityId: row!.id,
     action: 'create',
-    after: wireOf(issues, row as never),
+    after: toWire(issues, row as never),
   });
   return row!.id;
 }

@@ -24,7 +24,8 @@ import {
 } from '../../db/schema';
 import { BadRequest, Conflict, Forbidden, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { findOr404, lockOr404, wireOf } from '../../lib/crud/resource';
+import { findOr404, lockOr404 } from '../../lib/crud/resource';
+import { toWire } from '../../lib/wire';
 import type { DeviceRow } from '../devices';
 
 /** A stored location. */
@@ -316,8 +317,8 @@ export async function toggleLocation(
     entity: 'location',
     entityId: existing.id,
     action: 'update',
-    before: wireOf(locations, existing as never),
-    after: wireOf(locations, row as never),
+    before: toWire(locations, existing as never),
+    after: toWire(locations, row as never),
   });
   return row!;
 }

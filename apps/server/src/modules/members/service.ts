@@ -17,8 +17,8 @@ import { authSessions, members, organizations } from '../../db/schema';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { lockOr404, wireOf } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { lockOr404 } from '../../lib/crud/resource';
+import { toWire, wireFields } from '../../lib/wire';
 import { signInUrlOf } from '../organizations';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -125,7 +125,7 @@ export async function insertInvitedMember(
     entity: 'member',
     entityId: row.id,
     action: 'create',
-    after: wireOf(members, row as never),
+    after: toWire(members, row as never),
   });
   return {
     row,
@@ -234,8 +234,8 @@ export async function updateMember(
     entity: 'member',
     entityId: before.id,
     action: 'update',
-    before: wireOf(members, before as never),
-    after: wireOf(members, after as never),
+    before: toWire(members, before as never),
+    after: toWire(members, after as never),
   });
   return toMember(after!);
 }
@@ -260,7 +260,7 @@ export async function deleteMembers(tx: Tx, auth: AuthContext, ids: string[]): P
       entity: 'member',
       entityId: row.id,
       action: 'delete',
-      before: wireOf(members, row as never),
+      before: toWire(members, row as never),
     });
   }
 }
@@ -283,8 +283,8 @@ async function setMemberFlag(
     entity: 'member',
     entityId: before.id,
     action,
-    before: wireOf(members, before as never),
-    after: wireOf(members, after as never),
+    before: toWire(members, before as never),
+    after: toWire(members, after as never),
   });
   return after!;
 }
@@ -353,8 +353,8 @@ export async function setMembersRole(
       entity: 'member',
       entityId: before.id,
       action: 'update',
-      before: wireOf(members, before as never),
-      after: wireOf(members, after as never),
+      before: toWire(members, before as never),
+      after: toWire(members, after as never),
     });
   }
   return updated.map(toMember);

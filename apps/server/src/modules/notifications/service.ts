@@ -5,7 +5,8 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { notificationDeliveries, notifications } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
-import { lockOr404, wireOf } from '../../lib/crud/resource';
+import { lockOr404 } from '../../lib/crud/resource';
+import { toWire } from '../../lib/wire';
 import { type DeliveryRow, renderEmail, renderSms, type SenderDeps, sendOne } from './engine';
 import { findNotification } from './repository';
 import { type NotificationRow, notificationsToWire, setNotificationLocations } from './resource';
@@ -36,7 +37,7 @@ export async function cloneNotification(tx: Tx, auth: AuthContext, id: string): 
     entity: 'notification',
     entityId: copy!.id,
     action: 'create',
-    after: { ...wireOf(notifications, copy as never), cloned_from: source.id },
+    after: { ...toWire(notifications, copy as never), cloned_from: source.id },
   });
   return copy!;
 }
@@ -62,8 +63,8 @@ export async function setNotificationImages(
     entity: 'notification',
     entityId: before.id,
     action: 'update',
-    before: wireOf(notifications, before as never),
-    after: wireOf(notifications, after as never),
+    before: toWire(notifications, before as never),
+    after: toWire(notifications, after as never),
   });
   return after!;
 }

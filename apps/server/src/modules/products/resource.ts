@@ -16,8 +16,8 @@ import type { Tx } from '../../db/client';
 import { conditions, devices, locations, productGroups, products } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { findOr404, type Resource, wireOf } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { findOr404, type Resource } from '../../lib/crud/resource';
+import { toWire, wireFields } from '../../lib/wire';
 import { afterProductWrite, assertProductRefs, assertProductsDeletable, assertSerialFree } from './service';
 
 type ProductRow = typeof products.$inferSelect;
@@ -220,7 +220,7 @@ export async function duplicateProduct(tx: Tx, auth: AuthContext, id: string): P
     entity: 'product',
     entityId: copy!.id,
     action: 'create',
-    after: { ...wireOf(products, copy as never), duplicated_from: source.id },
+    after: { ...toWire(products, copy as never), duplicated_from: source.id },
   });
   return (await productsToWire([copy!], tx))[0]!;
 }
@@ -261,8 +261,8 @@ export async function bulkUpdateProducts(
       entity: 'product',
       entityId: row.id,
       action: 'update',
-      before: wireOf(products, old as never),
-      after: wireOf(products, row as never),
+      before: toWire(products, old as never),
+      after: toWire(products, row as never),
     });
   }
   return after.length;

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client';
 import { devices, locations, organizations, prices, reservations, sizes, users } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { wireOf } from '../../lib/crud/resource';
+import { toWire } from '../../lib/wire';
 import { computeCharge, defaultCurrency } from '../prices';
 import {
   buffersOf,
@@ -250,7 +250,7 @@ export async function widgetBook(
     entity: 'reservation',
     entityId: row!.id,
     action: 'create',
-    after: wireOf(reservations, row!),
+    after: toWire(reservations, row!),
   });
   const [place] = await tx
     .select({ location: locations.name, lockerNumber: devices.lockerNumber })

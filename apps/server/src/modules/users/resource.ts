@@ -19,8 +19,8 @@ import { groups, groupUsers, users } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { likePattern } from '../../lib/crud/paging';
-import { lockOr404, type Resource, wireOf } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { lockOr404, type Resource } from '../../lib/crud/resource';
+import { toWire, wireFields } from '../../lib/wire';
 import { assertEmailFree, notificationChannelOf, takenEmails } from './service';
 
 type UserRow = typeof users.$inferSelect;
@@ -184,8 +184,8 @@ export async function setUserActive(
     entity: 'user',
     entityId: before.id,
     action,
-    before: wireOf(users, before as never),
-    after: wireOf(users, after as never),
+    before: toWire(users, before as never),
+    after: toWire(users, after as never),
   });
   return (await usersToWire([after!], tx))[0]!;
 }
