@@ -206,12 +206,14 @@ const PROBES: Record<string, Builder> = {
       'name,locker_number,mode,status,hardware_type,id_location,id_size,id_price',
       `CSV door,92,storage,available,virtual,${a.locationId},${a.sizeId},${a.priceId}`,
     ),
-  'POST /api/reservations/csv': (a) =>
-    csvUpload(
+  'POST /api/reservations/csv': (a) => {
+    const t0 = Date.now(); // one instant: the window is exactly one day
+    return csvUpload(
       'reservations',
       'mode,tracking_number,id_location,id_size,id_user,start_date,end_date',
-      `storage,TRK-CSV,${a.locationId},${a.sizeId},${a.userId},${new Date(Date.now() + 7 * day).toISOString()},${new Date(Date.now() + 8 * day).toISOString()}`,
-    ),
+      `storage,TRK-CSV,${a.locationId},${a.sizeId},${a.userId},${new Date(t0 + 7 * day).toISOString()},${new Date(t0 + 8 * day).toISOString()}`,
+    );
+  },
   'POST /api/memberships/csv': (a) =>
     csvUpload(
       'memberships',
@@ -958,9 +960,12 @@ describe('BOLA sweep', () => {
       headers: { 'x-publishable-key': bPublishableKey },
     });
     expect(onA.statusCode).toBe(401);
+    // one instant for both ends: two Date.now() calls can be a millisecond apart, a window longer
+    // than the widget's one-day maximum (400 before any look-up)
+    const t0 = Date.now();
     const quote = await t.app.inject({
       method: 'GET',
-      url: `/api/widget/sweep-other/quote?id_location=${a.locationId}&id_size=${a.sizeId}&start=${encodeURIComponent(new Date(Date.now() + day).toISOString())}&end=${encodeURIComponent(new Date(Date.now() + 2 * day).toISOString())}`,
+      url: `/api/widget/sweep-other/quote?id_location=${a.locationId}&id_size=${a.sizeId}&start=${encodeURIComponent(new Date(t0 + day).toISOString())}&end=${encodeURIComponent(new Date(t0 + 2 * day).toISOString())}`,
       headers: { 'x-publishable-key': bPublishableKey },
     });
     expect(quote.statusCode, quote.body).toBe(404);
