@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MSG, type TRole } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Db } from '../db/client';
 import { appSecrets } from '../db/schema';
 import { Unauthorized } from '../errors';
@@ -22,9 +22,19 @@ export interface ChallengeClaims {
   org: string;
 }
 
-/** Signs and verifies the tokens with the server-wide key kept in `app_secrets`. */
+/**
+ * Signs and verifies the tokens (HS256 JWTs) with the server-wide key kept in `app_secrets`.
+ * fast-jwt computes the HMAC with node:crypto synchronously: every authenticated request verifies
+ * its id token, and through WebCrypto's asynchronous jobs that alone cost ≈ 0.4 ms a request.
+ */
 export class TokenService {
-  private constructor(private readonly key: Uint8Array) {}
+  private readonly signer: (payload: Record<string, unknown>) => string;
+  private readonly verifier: (token: string) => Record<string, unknown>;
+
+  private constructor(key: Buffer) {
+    this.signer = createSigner({ key, algorithm: 'HS256', noTimestamp: true });
+    this.verifier = createVerifier({ key, algorithms: ['HS256'], allowedIss: ISSUER });
+  }
 
   /** Loads the signing key, generating it on first start (shared by every server process). */
   static async load(db: Db): Promise<TokenService> {
@@ -34,28 +44,25 @@ export class TokenService {
     return new TokenService(Buffer.from(row!.value, 'base64'));
   }
 
+  /** A token carrying `claims`, issued now and valid `ttlSeconds` seconds. */
   async sign(claims: IdClaims | ChallengeClaims, ttlSeconds: number): Promise<string> {
-    const { sub, ...rest } = claims;
-    return new SignJWT({ ...rest })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(sub)
-      .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(`${ttlSeconds}s`)
-      .sign(this.key);
+    const iat = Math.floor(Date.now() / 1000);
+    return this.signer({ ...claims, iss: ISSUER, iat, exp: iat + ttlSeconds });
   }
 
   /** Verifies a token of the given type; 401 with the session-expired text when expired or invalid. */
   async verify<T extends IdClaims | ChallengeClaims>(token: string, typ: T['typ']): Promise<T> {
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      if (payload.typ !== typ || typeof payload.sub !== 'string') throw Unauthorized();
-      return { ...payload, sub: payload.sub } as unknown as T;
+      payload = this.verifier(token);
     } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) throw Unauthorized(MSG.tokenExpired);
-      if (err instanceof joseErrors.JOSEError) throw Unauthorized();
+      if (err instanceof TokenError && err.code === TokenError.codes.expired)
+        throw Unauthorized(MSG.tokenExpired);
+      if (err instanceof TokenError) throw Unauthorized();
       throw err;
     }
+    if (payload.typ !== typ || typeof payload.sub !== 'string') throw Unauthorized();
+    return payload as unknown as T;
   }
 }
 
