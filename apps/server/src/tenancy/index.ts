@@ -19,8 +19,10 @@ export async function withTenant<T>(
 ): Promise<T> {
   const run = <R>(f: (tx: Tx) => Promise<R>, c?: PgTransactionConfig) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
-      await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+      // one round trip for both settings: `set_config('role', …, true)` is `SET LOCAL ROLE`
+      await tx.execute(
+        sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', ${APP_ROLE}, true)`,
+      );
       return f(tx as Tx);
     }, c);
   try {

@@ -24,14 +24,23 @@ export const addDays = (d: string, n: number): string => fromUtc(toUtc(d) + n * 
 /** Days from `a` to `b` (b − a). */
 export const daysBetween = (a: string, b: string): number => Math.round((toUtc(b) - toUtc(a)) / DAY_MS);
 
-/** Today's date in `timeZone` at the instant `now`. */
+/**
+ * One formatter per time zone: building an `Intl.DateTimeFormat` loads the zone's rules and costs
+ * about 0.3 ms, more than the roll-up read it serves, so each zone's is made once per process.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormatOf = (timeZone: string): Intl.DateTimeFormat => {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f;
+};
+
+/** Today's date in `timeZone` (an IANA zone; a RangeError for an unknown one) at the instant `now`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = dayFormatOf(timeZone).formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
