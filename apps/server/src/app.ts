@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -210,6 +211,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
     transformObject: (doc) => compactDocument(jsonSchemaTransformObject(doc), tagDescriptions),
   });
+  // Parses Cookie and writes Set-Cookie: the console's refresh-token cookie (auth/session-cookie.ts).
+  await app.register(cookie);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     // Per file 10 MB (images; CSV uploads stop at 5 MB in parseCsv) and at most 10 files a

@@ -70,9 +70,21 @@ export const ZSessionUser = z.object({
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
+/**
+ * How a caller asks for a cookie session (the console): the header `X-Session: cookie` on sign-in,
+ * new-password and refresh. The refresh token then travels only in an httpOnly, SameSite=Strict
+ * cookie scoped to `/api/auth` (and `/api/members/change-password`), and the answers carry no
+ * `refresh_token`. Without the header (partners) the tokens are answered in the body as before.
+ */
+export const SESSION_HEADER = 'X-Session';
+export const COOKIE_SESSION = 'cookie';
+
 export const ZTokensResponse = z.object({
   id_token: z.string(),
-  refresh_token: z.string(),
+  refresh_token: z
+    .string()
+    .optional()
+    .describe('absent in cookie mode (`X-Session: cookie`): the token is then in the httpOnly cookie'),
   expires_in: z.number().int().describe('seconds until id_token expires'),
   user: ZSessionUser,
 });
@@ -105,7 +117,8 @@ export const ZConfirmForgotPasswordRequest = z.object({
 });
 export type TConfirmForgotPasswordRequest = z.infer<typeof ZConfirmForgotPasswordRequest>;
 
-export const ZRefreshRequest = z.object({ refresh_token: z.string().min(1) });
+/** `refresh_token` may be left out in cookie mode (`X-Session: cookie`): the cookie carries it. */
+export const ZRefreshRequest = z.object({ refresh_token: z.string().min(1).optional() });
 export type TRefreshRequest = z.infer<typeof ZRefreshRequest>;
 
 export const ZSignOutRequest = z.object({ refresh_token: z.string().optional() });

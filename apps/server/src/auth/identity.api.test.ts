@@ -14,7 +14,9 @@ import {
 } from '../../test/helpers';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { buildApp } from '../app';
-import { passwordResetCodes } from '../db/schema';
+import { passwordResetCodes, refreshTokens } from '../db/schema';
+import { REFRESH_REUSE_GRACE_SECONDS } from './identity.service';
+import { sha256 } from './tokens';
 
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -278,12 +280,17 @@ describe('account enumeration', () => {
 });
 
 describe('tokens', () => {
-  it('rotates refresh tokens and revokes the family on reuse', async () => {
+  it('rotates refresh tokens and revokes the family on reuse after the grace', async () => {
     const first = await signIn(t.app);
     const r1 = await post('/api/auth/refresh', { refresh_token: first.refresh_token });
     expect(r1.statusCode).toBe(200);
     const second = r1.json();
     expect(second.refresh_token).not.toBe(first.refresh_token);
+    // the rotation happened more than the grace ago: a reuse of the old token is theft
+    await t.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000) })
+      .where(eq(refreshTokens.tokenHash, sha256(first.refresh_token!)));
     // reuse of the old one: 401, and the whole session is gone
     const reuse = await post('/api/auth/refresh', { refresh_token: first.refresh_token });
     expect(reuse.statusCode).toBe(401);

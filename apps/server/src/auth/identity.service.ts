@@ -7,7 +7,7 @@ import {
   type TSessionUser,
   type TTokensResponse,
 } from '@lockerops/contract';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
 import { authSessions, members, organizations, passwordResetCodes, refreshTokens } from '../db/schema';
@@ -20,6 +20,14 @@ type Member = typeof members.$inferSelect;
 type Organization = typeof organizations.$inferSelect;
 
 const REFRESH_TTL_DAYS = 30;
+/** Lifetime of a refresh token in seconds (also the Max-Age of the console's refresh cookie). */
+export const REFRESH_TTL_SECONDS = REFRESH_TTL_DAYS * 86400;
+/**
+ * Seconds after its rotation in which a refresh token used again still answers a fresh token of
+ * the same session instead of revoking it: console tabs sharing one cookie refresh at the same
+ * time. After the grace a second use is reuse and revokes the session.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 const CHALLENGE_TTL_SECONDS = 15 * 60;
 const RESET_CODE_TTL_MINUTES = 60;
 const RESET_CODE_MAX_ATTEMPTS = 5;
@@ -165,7 +173,7 @@ export class IdentityService {
       organizationId: org.id,
       sessionId,
       tokenHash: sha256(refresh),
-      expiresAt: new Date(Date.now() + REFRESH_TTL_DAYS * 86400_000),
+      expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
     });
     const claims: IdClaims = { typ: 'id', sub: member.id, org: org.id, role: member.role, sid: sessionId };
     return {
@@ -178,7 +186,10 @@ export class IdentityService {
 
   /**
    * `POST auth/refresh`: rotates the refresh token. A token already used revokes its whole family
-   * (reuse detection) and answers 401, as does an expired or revoked one.
+   * (reuse detection) and answers 401, as does an expired or revoked one — except within
+   * `REFRESH_REUSE_GRACE_SECONDS` of its first use, when it answers a fresh token of the same
+   * session (tabs refreshing together with one cookie). 403 for a disabled member or an archived
+   * organization.
    */
   async refresh(token: string): Promise<TTokensResponse> {
     const [row] = await this.db
@@ -197,8 +208,12 @@ export class IdentityService {
       .where(and(eq(refreshTokens.id, row.rt.id), isNull(refreshTokens.usedAt)))
       .returning({ id: refreshTokens.id });
     if (!claimed) {
-      await this.revokeSession(row.session.id, 'refresh token reuse');
-      throw Unauthorized(MSG.tokenExpired);
+      // Null when the concurrent use that won the claim happened between the select and the update.
+      const usedAt = row.rt.usedAt ?? new Date();
+      if (Date.now() - usedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
+        await this.revokeSession(row.session.id, 'refresh token reuse');
+        throw Unauthorized(MSG.tokenExpired);
+      }
     }
     if (row.rt.expiresAt.getTime() < Date.now()) throw Unauthorized(MSG.tokenExpired);
     if (!row.org.active) throw Forbidden(MSG.organizationArchived);
@@ -213,14 +228,30 @@ export class IdentityService {
       .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
   }
 
-  /** `POST auth/sign-out`: revokes the session of the id token, or of the refresh token given. */
-  async signOut(opts: { sessionId?: string; refreshToken?: string }): Promise<void> {
+  /** The session a refresh token belongs to (used, expired or not), with its member; else undefined. */
+  private async sessionOfRefreshToken(
+    token: string,
+  ): Promise<{ sessionId: string; memberId: string } | undefined> {
+    const [row] = await this.db
+      .select({ sessionId: authSessions.id, memberId: authSessions.memberId })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, sha256(token)));
+    return row;
+  }
+
+  /**
+   * `POST auth/sign-out`: revokes the session of the id token, and the sessions of the refresh
+   * tokens given (body, cookie). Unknown tokens are ignored.
+   */
+  async signOut(opts: {
+    sessionId?: string;
+    refreshTokens?: readonly (string | undefined)[];
+  }): Promise<void> {
     if (opts.sessionId) await this.revokeSession(opts.sessionId, 'sign-out');
-    if (opts.refreshToken) {
-      const [rt] = await this.db
-        .select({ sessionId: refreshTokens.sessionId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, sha256(opts.refreshToken)));
+    for (const token of new Set(opts.refreshTokens ?? [])) {
+      if (!token) continue;
+      const rt = await this.sessionOfRefreshToken(token);
       if (rt) await this.revokeSession(rt.sessionId, 'sign-out');
     }
   }
@@ -379,13 +410,15 @@ export class IdentityService {
 
   /**
    * `POST members/change-password`: checks the current password, sets the new one and revokes
-   * every other session of the member (as a reset does); the calling session `keepSessionId`
-   * stays. A wrong current password is 400 'Incorrect username or password.' and counts as a
-   * failed attempt of `from`, like a sign-in (429 over the budget).
+   * every other session of the member (as a reset does). The calling session `keep.sessionId`
+   * stays, and so does the session of `keep.refreshToken` (the body's `refresh_token`, else the
+   * console's cookie) when it is one of the member's. A wrong current password is 400 'Incorrect
+   * username or password.' and counts as a failed attempt of `from`, like a sign-in (429 over the
+   * budget); 404 'User not found' without a member.
    */
   async changePassword(
     memberId: string,
-    keepSessionId: string | undefined,
+    keep: { sessionId?: string; refreshToken?: string },
     current: string,
     next: string,
     from: Omit<AttemptSubject, 'organization' | 'email'>,
@@ -398,6 +431,12 @@ export class IdentityService {
       await this.attempts.record(subject, 'password');
       throw BadRequest(MSG.incorrectCredentials);
     }
+    const kept = [keep.sessionId];
+    if (keep.refreshToken) {
+      const rt = await this.sessionOfRefreshToken(keep.refreshToken);
+      if (rt?.memberId === memberId) kept.push(rt.sessionId);
+    }
+    const keepIds = kept.filter((id): id is string => !!id);
     const passwordHash = await hashPassword(next);
     await this.db.transaction(async (tx) => {
       await tx.update(members).set({ passwordHash, updatedAt: new Date() }).where(eq(members.id, memberId));
@@ -408,7 +447,7 @@ export class IdentityService {
           and(
             eq(authSessions.memberId, memberId),
             isNull(authSessions.revokedAt),
-            keepSessionId ? ne(authSessions.id, keepSessionId) : undefined,
+            keepIds.length ? notInArray(authSessions.id, keepIds) : undefined,
           ),
         );
     });

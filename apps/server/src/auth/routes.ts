@@ -1,15 +1,27 @@
-import { endpoints, MSG, ROLES, ZSignOutRequest } from '@lockerops/contract';
+import { COOKIE_SESSION, endpoints, MSG, ROLES, SESSION_HEADER, ZSignOutRequest } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { members } from '../db/schema';
-import { HttpError, NotFound } from '../errors';
+import { BadRequest, HttpError, NotFound, Unauthorized } from '../errors';
 import { errors, routeOf } from '../lib/openapi';
 import { organizationLabelFromHost } from '../tenancy';
 import type { AttemptSubject } from './attempts';
 import { bearerOf } from './context';
+import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TTL_SECONDS } from './identity.service';
 import { toMemberSelf } from './members.view';
+import {
+  answerTokens,
+  type CookieOptions,
+  clearRefreshCookie,
+  REFRESH_COOKIE,
+  refreshCookieOf,
+  wantsCookieSession,
+} from './session-cookie';
+
+/** What the description of a call that answers tokens says about the two session modes. */
+const COOKIE_MODE = `With the header \`${SESSION_HEADER}: ${COOKIE_SESSION}\` (the console) the refresh token is set as the httpOnly, SameSite=Strict cookie \`${REFRESH_COOKIE}\` (paths /api/auth and /api/members/change-password, Max-Age its lifetime, Secure over https) and left out of the body; without it the body carries both tokens.`;
 
 /**
  * The identity calls under `/api/auth` and the profile calls of spec console §7.
@@ -30,19 +42,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { org, from };
   };
   const tags = ['auth'];
+  const cookie: CookieOptions = {
+    secure: new URL(app.ctx.config.publicUrl).protocol === 'https:',
+    maxAge: REFRESH_TTL_SECONDS,
+  };
 
   app.route({
     ...routeOf(endpoints.auth.signIn, {
       tags,
       summary: 'Sign in with e-mail and password',
-      description:
-        'The organization is `organization` when given, else the Host\'s first label (else demo-org). Answers tokens, or `{challenge: "NEW_PASSWORD_REQUIRED", session}` for an account created with a temporary password. spec: console §4 Login.',
+      description: `The organization is \`organization\` when given, else the Host's first label (else demo-org). Answers tokens, or \`{challenge: "NEW_PASSWORD_REQUIRED", session}\` for an account created with a temporary password. ${COOKIE_MODE} spec: console §4 Login.`,
       errors: errors(400, 401, 403, 429),
     }),
     config: { public: true },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const { org, from } = await caller(req, req.body.email, req.body.organization);
-      return app.ctx.identity.signIn(org, req.body.email, req.body.password, from);
+      const res = await app.ctx.identity.signIn(org, req.body.email, req.body.password, from);
+      return 'challenge' in res ? res : answerTokens(req, reply, res, cookie);
     },
   });
 
@@ -50,12 +66,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.auth.newPassword, {
       tags,
       summary: 'Complete the NEW_PASSWORD_REQUIRED challenge',
-      description:
-        'spec: console §2 Welcome, §4 Login. The password must be 8+ characters with upper, lower, digit and special.',
+      description: `The password must be 8+ characters with upper, lower, digit and special. Answers tokens. ${COOKIE_MODE} spec: console §2 Welcome, §4 Login.`,
       errors: errors(400, 403),
     }),
     config: { public: true },
-    handler: async (req) => app.ctx.identity.completeNewPassword(req.body.session, req.body.new_password),
+    handler: async (req, reply) =>
+      answerTokens(
+        req,
+        reply,
+        await app.ctx.identity.completeNewPassword(req.body.session, req.body.new_password),
+        cookie,
+      ),
   });
 
   app.route({
@@ -94,22 +115,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.auth.refresh, {
       tags,
       summary: 'Rotate the refresh token',
-      description: 'Answers a new token pair. A refresh token used twice revokes its whole session (401).',
-      errors: errors(401, 403),
+      description: `Answers a new token pair. The refresh token is the body's \`refresh_token\`, else, with the header \`${SESSION_HEADER}: ${COOKIE_SESSION}\`, the cookie \`${REFRESH_COOKIE}\` (the body is then \`{}\`; the header is required for the cookie, so a form of another site cannot refresh); neither answers 400 'refresh_token is required', cookie mode without a cookie 401. A refresh token used a second time revokes its whole session (401), except within ${REFRESH_REUSE_GRACE_SECONDS} seconds of its first use, when it answers a fresh token of the same session (tabs refreshing together). ${COOKIE_MODE}`,
+      errors: errors(400, 401, 403),
     }),
     config: { public: true },
-    handler: async (req) => app.ctx.identity.refresh(req.body.refresh_token),
+    handler: async (req, reply) => {
+      let token = req.body.refresh_token;
+      if (!token && wantsCookieSession(req)) {
+        token = refreshCookieOf(req);
+        if (!token) throw Unauthorized();
+      }
+      if (!token) throw BadRequest('refresh_token is required');
+      return answerTokens(req, reply, await app.ctx.identity.refresh(token), cookie);
+    },
   });
 
   app.route({
     ...routeOf(endpoints.auth.signOut, {
       tags,
       summary: 'Sign out: revoke the session',
-      description: 'Revokes the session of the bearer id token and/or of the refresh token given.',
+      description: `Revokes the session of the bearer id token, of the refresh token given and of the cookie \`${REFRESH_COOKIE}\`, and expires that cookie. Always answers 200.`,
       body: ZSignOutRequest.optional(),
     }),
     config: { public: true },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       let sessionId: string | undefined;
       const token = bearerOf(req);
       if (token)
@@ -117,7 +146,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           (s) => s.sessionId,
           () => undefined,
         );
-      await app.ctx.identity.signOut({ sessionId, refreshToken: req.body?.refresh_token });
+      await app.ctx.identity.signOut({
+        sessionId,
+        refreshTokens: [req.body?.refresh_token, refreshCookieOf(req)],
+      });
+      clearRefreshCookie(reply, cookie);
       return { detail: 'Signed out' };
     },
   });
@@ -184,15 +217,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.members.changePassword, {
       tags: ['members'],
       summary: "Change the signed-in member's password",
-      description:
-        '`pwd` is the current password, `new_pwd` the new one (8+ with upper, lower, digit, special). Revokes every other session of the member. Wrong current passwords count like failed sign-ins (429).',
+      description: `\`pwd\` is the current password, \`new_pwd\` the new one (8+ with upper, lower, digit, special). Revokes every other session of the member: the session of the id token stays, and so does the session of \`refresh_token\` (the body's, else the console's cookie \`${REFRESH_COOKIE}\`) when it is the member's. Wrong current passwords count like failed sign-ins (429). spec: console §7 Profile.`,
       errors: errors(400, 401, 429),
     }),
     config: { roles: ROLES },
     handler: async (req) => {
       await app.ctx.identity.changePassword(
         req.auth.memberId ?? '',
-        req.auth.sessionId,
+        { sessionId: req.auth.sessionId, refreshToken: req.body.refresh_token || refreshCookieOf(req) },
         req.body.pwd,
         req.body.new_pwd,
         {
