@@ -1,0 +1,16 @@
+/**
+ * The endpoint map's entries for aPI keys. `../endpoints.ts` joins every area into `endpoints`; the
+ * console imports only the areas a page calls.
+ */
+import { ZApiKeyCreated, ZApiKeyList } from '../api-keys';
+import { ZDetailResponse } from '../common';
+import { endpoint } from './define';
+
+export const apiKeysEndpoints = {
+  apiKeys: {
+    list: endpoint({ method: 'GET', path: '/api-keys', response: ZApiKeyList }),
+    create: endpoint({ method: 'POST', path: '/api-keys', response: ZApiKeyCreated, status: 201 }),
+    rotate: endpoint({ method: 'POST', path: '/api-keys/:id/rotate', response: ZApiKeyCreated }),
+    remove: endpoint({ method: 'DELETE', path: '/api-keys/:id', response: ZDetailResponse }),
+  },
+} as const;

@@ -1,0 +1,70 @@
+/**
+ * The endpoint map's entries for devices, their type lists and logs. `../endpoints.ts` joins every
+ * area into `endpoints`; the console imports only the areas a page calls.
+ */
+import {
+  ZDevice,
+  ZDeviceBulkEditRequest,
+  ZDeviceBulkResponse,
+  ZDeviceCreateRequest,
+  ZDeviceIdsRequest,
+  ZDeviceListQuery,
+  ZDeviceLogs,
+  ZDeviceUpdateRequest,
+  ZMaintainQuery,
+  ZTypeOptions,
+  ZVirtualLockRequest,
+} from '../devices';
+import { ZDeviceUnlocksQuery } from '../locks';
+import { ZNotificationTypesResponse } from '../notifications';
+import { endpoint, listArea } from './define';
+
+export const devicesEndpoints = {
+  devices: {
+    ...listArea('devices', {
+      item: ZDevice,
+      create: ZDeviceCreateRequest,
+      update: ZDeviceUpdateRequest,
+      query: ZDeviceListQuery,
+    }),
+    bulkEdit: endpoint({
+      method: 'PATCH',
+      path: '/devices',
+      body: ZDeviceBulkEditRequest,
+      response: ZDeviceBulkResponse,
+    }),
+    maintainAll: endpoint({
+      method: 'PATCH',
+      path: '/devices/maintain-all',
+      query: ZMaintainQuery,
+      body: ZDeviceIdsRequest,
+      response: ZDeviceBulkResponse,
+    }),
+    unlock: endpoint({
+      method: 'PATCH',
+      path: '/devices/unlock',
+      body: ZDeviceIdsRequest,
+      response: ZDeviceBulkResponse,
+    }),
+    lockStatus: endpoint({ method: 'GET', path: '/devices/:id/lock-status', response: ZDevice }),
+    virtualLock: endpoint({
+      method: 'PATCH',
+      path: '/devices/:id/virtual-lock',
+      body: ZVirtualLockRequest,
+      response: ZDevice,
+    }),
+    unlocks: endpoint({ method: 'GET', path: '/devices/:id/unlocks', query: ZDeviceUnlocksQuery }),
+  },
+  types: {
+    deviceMode: endpoint({ method: 'GET', path: '/types/device/mode', response: ZTypeOptions }),
+    deviceHardware: endpoint({ method: 'GET', path: '/types/device/hardware', response: ZTypeOptions }),
+    notificationType: endpoint({
+      method: 'GET',
+      path: '/types/notification/type',
+      response: ZNotificationTypesResponse,
+    }),
+  },
+  deviceLogs: {
+    get: endpoint({ method: 'GET', path: '/device-logs/:id', response: ZDeviceLogs }),
+  },
+} as const;

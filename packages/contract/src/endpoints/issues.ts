@@ -1,0 +1,30 @@
+/**
+ * The endpoint map's entries for issues. `../endpoints.ts` joins every area into `endpoints`; the
+ * console imports only the areas a page calls.
+ */
+import {
+  ZIssue,
+  ZIssueActionResponse,
+  ZIssueCreateRequest,
+  ZIssueListQuery,
+  ZIssueStatusQuery,
+  ZIssueUpdateRequest,
+} from '../issues';
+import { endpoint, listArea } from './define';
+
+export const issuesEndpoints = {
+  issues: {
+    ...listArea('issues', {
+      item: ZIssue,
+      create: ZIssueCreateRequest,
+      update: ZIssueUpdateRequest,
+      query: ZIssueListQuery,
+    }),
+    status: endpoint({
+      method: 'PATCH',
+      path: '/issues/:id',
+      query: ZIssueStatusQuery,
+      response: ZIssueActionResponse,
+    }),
+  },
+} as const;

@@ -1,0 +1,77 @@
+/**
+ * The endpoint map's entries for locations, their resources and the reverse geocoder.
+ * `../endpoints.ts` joins every area into `endpoints`; the console imports only the areas a page
+ * calls.
+ */
+import { ZDetailResponse } from '../common';
+import { ZDeviceBulkResponse } from '../devices';
+import {
+  ZLocation,
+  ZLocationCreateRequest,
+  ZLocationListQuery,
+  ZLocationPatchRequest,
+  ZLocationSizesQuery,
+  ZLocationUpdateRequest,
+  ZResourceAssignRequest,
+  ZReverseGeocodeQuery,
+  ZReverseGeocodeResponse,
+} from '../locations';
+import { ZLocationLockSettings, ZLocationLockSettingsRequest } from '../locks';
+import { endpoint, listArea } from './define';
+
+export const locationsEndpoints = {
+  location: {
+    toggle: endpoint({
+      method: 'PATCH',
+      path: '/location/:id',
+      body: ZLocationPatchRequest,
+      response: ZLocation,
+    }),
+    unlock: endpoint({ method: 'PATCH', path: '/location/:id/unlock', response: ZDeviceBulkResponse }),
+  },
+  locations: {
+    ...listArea('locations', {
+      item: ZLocation,
+      create: ZLocationCreateRequest,
+      update: ZLocationUpdateRequest,
+      query: ZLocationListQuery,
+    }),
+    devices: endpoint({ method: 'GET', path: '/locations/:id/devices' }),
+    sizes: endpoint({ method: 'GET', path: '/locations/:id/sizes', query: ZLocationSizesQuery }),
+    getLockSettings: endpoint({
+      method: 'GET',
+      path: '/locations/:id/lock-settings',
+      response: ZLocationLockSettings,
+    }),
+    putLockSettings: endpoint({
+      method: 'PUT',
+      path: '/locations/:id/lock-settings',
+      body: ZLocationLockSettingsRequest,
+      response: ZLocationLockSettings,
+    }),
+  },
+  resources: {
+    assignUser: endpoint({
+      method: 'PATCH',
+      path: '/resources/:id/assign-user',
+      body: ZResourceAssignRequest,
+      response: ZDetailResponse,
+    }),
+    removeUser: endpoint({
+      method: 'PATCH',
+      path: '/resources/:id/remove-user',
+      body: ZResourceAssignRequest,
+      response: ZDetailResponse,
+    }),
+    users: endpoint({ method: 'GET', path: '/resources/:id/users' }),
+    groups: endpoint({ method: 'GET', path: '/resources/:id/groups' }),
+  },
+  geocode: {
+    reverse: endpoint({
+      method: 'GET',
+      path: '/geocode/reverse',
+      query: ZReverseGeocodeQuery,
+      response: ZReverseGeocodeResponse,
+    }),
+  },
+} as const;

@@ -1,0 +1,69 @@
+/**
+ * The endpoint map's entries for team members and the signed-in member's own profile.
+ * `../endpoints.ts` joins every area into `endpoints`; the console imports only the areas a page
+ * calls.
+ */
+import { ZChangePasswordRequest, ZMemberSelf, ZUpdateProfileRequest } from '../auth';
+import { ZBulkUploadResult, ZDeleteResponse, ZDetailResponse, ZIdsRequest } from '../common';
+import {
+  ZMember,
+  ZMemberActionResponse,
+  ZMemberBulkResponse,
+  ZMemberBulkRoleRequest,
+  ZMemberInviteQuery,
+  ZMemberRequest,
+  ZMemberStatusRequest,
+  ZMemberUpdateRequest,
+  ZResendPasswordRequest,
+} from '../members';
+import { endpoint } from './define';
+
+export const membersEndpoints = {
+  members: {
+    self: endpoint({ method: 'GET', path: '/members/self', response: ZMemberSelf }),
+    updateProfile: endpoint({
+      method: 'PATCH',
+      path: '/members/:id',
+      body: ZUpdateProfileRequest,
+      response: ZMemberSelf,
+    }),
+    changePassword: endpoint({
+      method: 'POST',
+      path: '/members/change-password',
+      body: ZChangePasswordRequest,
+      response: ZDetailResponse,
+    }),
+    list: endpoint({ method: 'GET', path: '/members' }),
+    export: endpoint({ method: 'GET', path: '/members/export', file: true }),
+    get: endpoint({ method: 'GET', path: '/members/:id', response: ZMember }),
+    create: endpoint({
+      method: 'POST',
+      path: '/members',
+      query: ZMemberInviteQuery,
+      body: ZMemberRequest,
+      response: ZMember,
+    }),
+    update: endpoint({ method: 'PUT', path: '/members/:id', body: ZMemberUpdateRequest, response: ZMember }),
+    remove: endpoint({ method: 'DELETE', path: '/members', body: ZIdsRequest, response: ZDeleteResponse }),
+    status: endpoint({
+      method: 'PATCH',
+      path: '/members/:id/status',
+      body: ZMemberStatusRequest,
+      response: ZMemberActionResponse,
+    }),
+    verify: endpoint({ method: 'PATCH', path: '/members/:id/verify', response: ZMemberActionResponse }),
+    bulkRole: endpoint({
+      method: 'PATCH',
+      path: '/members',
+      body: ZMemberBulkRoleRequest,
+      response: ZMemberBulkResponse,
+    }),
+    resendPasswordEmail: endpoint({
+      method: 'POST',
+      path: '/members/resend-password-email',
+      body: ZResendPasswordRequest,
+      response: ZDetailResponse,
+    }),
+    upload: endpoint({ method: 'POST', path: '/members/csv', response: ZBulkUploadResult, multipart: true }),
+  },
+} as const;

@@ -1,0 +1,12 @@
+/**
+ * The endpoint map's entries for prices. `../endpoints.ts` joins every area into `endpoints`; the
+ * console imports only the areas a page calls.
+ */
+import { ZPrice, ZPriceCreateRequest, ZPriceUpdateRequest } from '../prices';
+import { listArea } from './define';
+
+export const pricesEndpoints = {
+  prices: {
+    ...listArea('prices', { item: ZPrice, create: ZPriceCreateRequest, update: ZPriceUpdateRequest }),
+  },
+} as const;

@@ -1,0 +1,42 @@
+/**
+ * The endpoint map's entries for reservations and their settings. `../endpoints.ts` joins every
+ * area into `endpoints`; the console imports only the areas a page calls.
+ */
+import {
+  ZReservation,
+  ZReservationCreateRequest,
+  ZReservationListQuery,
+  ZReservationSettings,
+  ZReservationSettingsResponse,
+  ZReservationSettingsUpdateRequest,
+  ZReservationUpdateRequest,
+  ZTrackingCheckQuery,
+  ZTrackingCheckResponse,
+} from '../reservations';
+import { endpoint, listArea } from './define';
+
+export const reservationsEndpoints = {
+  reservationSettings: {
+    get: endpoint({ method: 'GET', path: '/reservation-settings', response: ZReservationSettings }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/reservation-settings',
+      body: ZReservationSettingsUpdateRequest,
+      response: ZReservationSettingsResponse,
+    }),
+  },
+  reservations: {
+    ...listArea('reservations', {
+      item: ZReservation,
+      create: ZReservationCreateRequest,
+      update: ZReservationUpdateRequest,
+      query: ZReservationListQuery,
+    }),
+    checkUniqueness: endpoint({
+      method: 'GET',
+      path: '/reservations/:tracking/check-uniqueness',
+      query: ZTrackingCheckQuery,
+      response: ZTrackingCheckResponse,
+    }),
+  },
+} as const;

@@ -1,0 +1,12 @@
+/**
+ * The endpoint map's entries for sizes. `../endpoints.ts` joins every area into `endpoints`; the
+ * console imports only the areas a page calls.
+ */
+import { ZSize, ZSizeCreateRequest, ZSizeUpdateRequest } from '../sizes';
+import { listArea } from './define';
+
+export const sizesEndpoints = {
+  sizes: {
+    ...listArea('sizes', { item: ZSize, create: ZSizeCreateRequest, update: ZSizeUpdateRequest }),
+  },
+} as const;

@@ -1,0 +1,126 @@
+/**
+ * The endpoint map's entries for apps, widgets, integrations and webhooks. `../endpoints.ts` joins
+ * every area into `endpoints`; the console imports only the areas a page calls.
+ */
+import { ZDetailResponse, ZIdParams, ZListQuery } from '../common';
+import {
+  ZIntegrationsState,
+  ZLiteAppSettings,
+  ZTwilioSettings,
+  ZTwilioSettingsRequest,
+  ZWebhookEndpoint,
+  ZWebhookEndpointRequest,
+  ZWebhookEndpointWithSecret,
+  ZWidgetBooking,
+  ZWidgetBookingRequest,
+  ZWidgetConfig,
+  ZWidgetKeyQuery,
+  ZWidgetOrgParams,
+  ZWidgetQuote,
+  ZWidgetQuoteQuery,
+  ZWidgetSettings,
+  ZWidgetSettingsResponse,
+} from '../toolbox';
+import { endpoint } from './define';
+
+export const toolboxEndpoints = {
+  apps: {
+    getLiteApp: endpoint({ method: 'GET', path: '/apps/lite-app', response: ZLiteAppSettings }),
+    putLiteApp: endpoint({
+      method: 'PUT',
+      path: '/apps/lite-app',
+      body: ZLiteAppSettings,
+      response: ZLiteAppSettings,
+    }),
+    getWidget: endpoint({ method: 'GET', path: '/apps/widget', response: ZWidgetSettingsResponse }),
+    putWidget: endpoint({
+      method: 'PUT',
+      path: '/apps/widget',
+      body: ZWidgetSettings,
+      response: ZWidgetSettingsResponse,
+    }),
+    rotateWidgetKey: endpoint({
+      method: 'POST',
+      path: '/apps/widget/rotate-key',
+      response: ZWidgetSettingsResponse,
+    }),
+  },
+  integrations: {
+    get: endpoint({ method: 'GET', path: '/integrations', response: ZIntegrationsState }),
+    getTwilio: endpoint({ method: 'GET', path: '/integrations/twilio', response: ZTwilioSettings }),
+    putTwilio: endpoint({
+      method: 'PUT',
+      path: '/integrations/twilio',
+      body: ZTwilioSettingsRequest,
+      response: ZTwilioSettings,
+    }),
+    deleteTwilio: endpoint({ method: 'DELETE', path: '/integrations/twilio', response: ZDetailResponse }),
+  },
+  webhooks: {
+    events: endpoint({ method: 'GET', path: '/webhooks/events' }),
+    list: endpoint({ method: 'GET', path: '/webhooks', query: ZListQuery }),
+    create: endpoint({
+      method: 'POST',
+      path: '/webhooks',
+      body: ZWebhookEndpointRequest,
+      response: ZWebhookEndpointWithSecret,
+      status: 201,
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/webhooks/:id',
+      params: ZIdParams,
+      body: ZWebhookEndpointRequest,
+      response: ZWebhookEndpoint,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/webhooks/:id',
+      params: ZIdParams,
+      response: ZDetailResponse,
+    }),
+    rotateSecret: endpoint({
+      method: 'POST',
+      path: '/webhooks/:id/rotate-secret',
+      params: ZIdParams,
+      response: ZWebhookEndpointWithSecret,
+    }),
+    deliveries: endpoint({
+      method: 'GET',
+      path: '/webhooks/:id/deliveries',
+      params: ZIdParams,
+      query: ZListQuery,
+    }),
+    replayDelivery: endpoint({
+      method: 'POST',
+      path: '/webhooks/:id/deliveries/:deliveryId/replay',
+      response: ZDetailResponse,
+      status: 202,
+    }),
+  },
+  widget: {
+    config: endpoint({
+      method: 'GET',
+      path: '/widget/:organization/config',
+      params: ZWidgetOrgParams,
+      query: ZWidgetKeyQuery,
+      response: ZWidgetConfig,
+    }),
+    quote: endpoint({
+      method: 'GET',
+      path: '/widget/:organization/quote',
+      params: ZWidgetOrgParams,
+      query: ZWidgetQuoteQuery,
+      response: ZWidgetQuote,
+    }),
+    reservations: endpoint({
+      method: 'POST',
+      path: '/widget/:organization/reservations',
+      params: ZWidgetOrgParams,
+      query: ZWidgetKeyQuery,
+      body: ZWidgetBookingRequest,
+      response: ZWidgetBooking,
+      status: 201,
+    }),
+  },
+} as const;

@@ -1,0 +1,47 @@
+/**
+ * The endpoint map's entries for users and their transactions. `../endpoints.ts` joins every area
+ * into `endpoints`; the console imports only the areas a page calls.
+ */
+import {
+  ZUser,
+  ZUserActivationResponse,
+  ZUserCreateRequest,
+  ZUserListQuery,
+  ZUserSearchQuery,
+  ZUserSearchResponse,
+  ZUserTransactionsQuery,
+  ZUserTransactionsResponse,
+  ZUserUpdateRequest,
+} from '../users';
+import { endpoint, listArea } from './define';
+
+export const usersEndpoints = {
+  users: {
+    ...listArea('users', {
+      item: ZUser,
+      create: ZUserCreateRequest,
+      update: ZUserUpdateRequest,
+      query: ZUserListQuery,
+    }),
+    activate: endpoint({ method: 'PATCH', path: '/users/:id/activate', response: ZUserActivationResponse }),
+    deactivate: endpoint({
+      method: 'PATCH',
+      path: '/users/:id/deactivate',
+      response: ZUserActivationResponse,
+    }),
+    search: endpoint({
+      method: 'GET',
+      path: '/users/search',
+      query: ZUserSearchQuery,
+      response: ZUserSearchResponse,
+    }),
+  },
+  eventsByUser: {
+    get: endpoint({
+      method: 'GET',
+      path: '/events_by_user/:id',
+      query: ZUserTransactionsQuery,
+      response: ZUserTransactionsResponse,
+    }),
+  },
+} as const;
