@@ -1,4 +1,5 @@
 import {
+  ACTIVE_TRANSACTION_STATUSES,
   LOCATION_MESSAGES,
   MODES,
   type TMetricAnswer,
@@ -36,8 +37,9 @@ import {
  * - users: the `users` table by registration time in the organization's zone (index
  *   `users_org_created_idx`);
  * - doors and locations: the current devices and locations;
+ * - occupancy: the door-time roll-up (`dashboard_busy_daily`) plus the holds still open;
  * - top users: the per-user roll-up (`dashboard_user_period`) for a whole month, quarter or year
- *   (or one up to today), else the transactions themselves, like occupancy, bounded by
+ *   (or one up to today), else the transactions themselves, bounded by
  *   `transactions_org_created_idx`.
  */
 
@@ -423,10 +425,14 @@ async function topLocations(tx: DbOrTx, s: MetricScope): Promise<TTopLocation[]>
  * Per location, the share of the range's door-time spent in a transaction: the overlap of each
  * transaction that holds a door (every mode but vending) with the range, from its start until it
  * ended (or now), over doors × the range's elapsed time; in percent, two decimals.
+ *
+ * Holds that have ended come from the door-time roll-up (`dashboard_busy_daily`: per location and
+ * local day, the range's days summed — a year is 365 rows a location); those still open (a few
+ * thousand at most, through `transactions_org_status_idx`) are added from the transactions, up to
+ * the range's end or now.
  */
 async function occupancy(tx: DbOrTx, s: MetricScope): Promise<TMetricAnswer<'occupancy_rate'>> {
   const now = (s.now ?? new Date()).toISOString();
-  const { lo, hi } = instantBounds(s.from, s.to);
   const rows = rowsOf<{ id: string; rate: string | null }>(
     await tx.execute(sql`
       WITH loc AS (
@@ -438,23 +444,26 @@ async function occupancy(tx: DbOrTx, s: MetricScope): Promise<TMetricAnswer<'occ
         SELECT id, doors, (${s.from}::date)::timestamp AT TIME ZONE zone AS a,
           least((${s.to}::date + 1)::timestamp AT TIME ZONE zone, ${now}::timestamptz) AS b
         FROM loc WHERE doors > 0
-      ), busy AS (
-        SELECT w.id, sum(extract(epoch FROM
-          least(w.b, coalesce(t.ended_at, t.canceled_at,
-            CASE WHEN t.event_status IN ('finished', 'canceled', 'refunded', 'expired', 'removed') THEN t.updated_at END,
-            ${now}::timestamptz))
-          - greatest(w.a, coalesce(t.started_at, t.created_at)))) AS secs
+      ), ended AS (
+        SELECT id_location AS id, sum(busy_ms) / 1000.0 AS secs FROM dashboard_busy_daily
+        WHERE organization_id = ${s.organizationId} AND day BETWEEN ${s.from}::date AND ${s.to}::date
+          ${s.locations.length ? sql`AND id_location IN (${uuidList(s.locations)})` : sql``}
+        GROUP BY id_location
+      ), open AS (
+        SELECT w.id, sum(extract(epoch FROM w.b - greatest(w.a, coalesce(t.started_at, t.created_at)))) AS secs
         FROM win w JOIN transactions t ON t.organization_id = ${s.organizationId} AND t.id_location = w.id
-        WHERE t.event_type <> 'vending' AND t.id_device IS NOT NULL
-          AND t.created_at < ${hi}::timestamptz AND t.created_at < w.b
-          AND coalesce(t.ended_at, t.canceled_at,
-            CASE WHEN t.event_status IN ('finished', 'canceled', 'refunded', 'expired', 'removed') THEN t.updated_at END,
-            'infinity'::timestamptz) > greatest(w.a, ${lo}::timestamptz)
+        WHERE t.event_status IN (${sql.join(
+          ACTIVE_TRANSACTION_STATUSES.map((st) => sql`${st}`),
+          sql`, `,
+        )})
+          AND t.ended_at IS NULL AND t.canceled_at IS NULL
+          AND t.event_type <> 'vending' AND t.id_device IS NOT NULL
+          AND coalesce(t.started_at, t.created_at) < w.b
         GROUP BY w.id
       )
       SELECT w.id, CASE WHEN w.b <= w.a THEN 0
-        ELSE round((100 * coalesce(b.secs, 0) / (w.doors * extract(epoch FROM w.b - w.a)))::numeric, 2) END::text AS rate
-      FROM win w LEFT JOIN busy b ON b.id = w.id ORDER BY w.id`),
+        ELSE round((100 * (coalesce(e.secs, 0) + coalesce(o.secs, 0)) / (w.doors * extract(epoch FROM w.b - w.a)))::numeric, 2) END::text AS rate
+      FROM win w LEFT JOIN ended e ON e.id = w.id LEFT JOIN open o ON o.id = w.id ORDER BY w.id`),
   );
   return rows.map((r) => ({ id: r.id, occupancy_rate: Math.min(100, Math.max(0, Number(r.rate ?? 0))) }));
 }
