@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -32,6 +31,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { BadRequest, installErrorHandler } from './errors';
 import { crudRoutes, tagDescriptions } from './lib/crud/resource';
+import { installUploads } from './lib/multipart';
 import { compactDocument, registerContractSchemas } from './lib/openapi';
 import { createSecretBox } from './lib/secrets';
 import { apiKeyRoutes } from './modules/api-keys/routes';
@@ -213,12 +213,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   // Parses Cookie and writes Set-Cookie: the console's refresh-token cookie (auth/session-cookie.ts).
   await app.register(cookie);
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    // Per file 10 MB (images; CSV uploads stop at 5 MB in parseCsv) and at most 10 files a
-    // request: beyond, 413 with `detail`.
-    limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 200 },
-  });
+  // Files stream to DATA_DIR/upload-tmp as they arrive, with the route's limit (`config.upload`:
+  // images 10 MB, CSV 5 MB), at most 10 files and 50 MB a request: beyond, 413 with `detail`.
+  await installUploads(app, path.join(config.dataDir, 'upload-tmp'));
   await app.register(rateLimit, { global: false });
 
   await app.register(

@@ -31,3 +31,18 @@ export function multipartBody(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * The frame of a multipart body with one file whose bytes the test sends itself (streamed, or in
+ * pieces over a real connection): the bytes before the file, the bytes after it, and the headers.
+ */
+export function multipartFrame(name: string, filename: string, type = 'application/octet-stream') {
+  const boundary = `----lockerops${Date.now()}`;
+  return {
+    head: Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

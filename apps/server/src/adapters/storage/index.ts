@@ -12,9 +12,18 @@ export interface StoredFile {
   contentType: string;
 }
 
+/** A file on the local disk to store: an upload's temporary file (`lib/multipart` `UploadedFile`). */
+export interface TempFile {
+  path: string;
+}
+
 /** The file-storage adapter (ARCHITECTURE: Adapters): a local directory by default. */
 export interface StorageAdapter {
-  put(data: Buffer, contentType: string, ext: string): Promise<StoredFile>;
+  /**
+   * Stores the temporary file `file` (moved, never read into memory; the temporary file is gone
+   * afterwards) as `contentType` with the extension `ext`; answers its key and URL.
+   */
+  put(file: TempFile, contentType: string, ext: string): Promise<StoredFile>;
   open(key: string): { stream: fs.ReadStream; contentType: string } | undefined;
 }
 
@@ -35,9 +44,9 @@ const TYPES: Record<string, string> = {
 export function createLocalStorage(dir: string): StorageAdapter {
   fs.mkdirSync(dir, { recursive: true });
   return {
-    async put(data, contentType, ext) {
+    async put(file, contentType, ext) {
       const key = `${randomUUID()}.${ext}`;
-      await fsp.writeFile(path.join(dir, key), data);
+      await moveFile(file.path, path.join(dir, key));
       return { key, url: `/api/files/${key}`, contentType };
     },
     open(key) {
@@ -51,22 +60,48 @@ export function createLocalStorage(dir: string): StorageAdapter {
 }
 
 /**
- * Checks by content (magic bytes, not the file name) that `data` is a raster image and answers
- * its type and extension, or undefined.
+ * Moves `from` to `to`: a rename on the same disk, else a streamed copy (the kernel's) and the
+ * removal of `from`.
  */
-export async function detectImage(data: Buffer): Promise<{ mime: string; ext: string } | undefined> {
-  const type = await fileTypeFromBuffer(data);
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await fsp.rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await fsp.copyFile(from, to, fs.constants.COPYFILE_EXCL);
+    await fsp.rm(from, { force: true });
+  }
+}
+
+/** How many leading bytes the image check reads (file-type's sample size). */
+const SNIFF_BYTES = 4100;
+
+/**
+ * Checks by content (magic bytes of the first 4100 bytes, not the file name) that the file is a
+ * raster image and answers its type and extension, or undefined.
+ */
+export async function detectImage(file: TempFile): Promise<{ mime: string; ext: string } | undefined> {
+  const handle = await fsp.open(file.path, 'r');
+  let head: Buffer;
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    head = buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+  const type = await fileTypeFromBuffer(head);
   if (!type?.mime.startsWith('image/')) return undefined;
   return { mime: type.mime, ext: type.ext };
 }
 
-/** Stores `data` when it is an image, else throws 400 with `message`. */
+/** Stores the file when it is an image (by content), else throws 400 with `message`. */
 export async function storeImage(
   storage: StorageAdapter,
-  data: Buffer,
+  file: TempFile,
   message: string,
 ): Promise<StoredFile> {
-  const image = await detectImage(data);
+  const image = await detectImage(file);
   if (!image) throw BadRequest(message);
-  return storage.put(data, image.mime, image.ext);
+  return storage.put(file, image.mime, image.ext);
 }

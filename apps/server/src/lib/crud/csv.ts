@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { CSV_MESSAGES, MAX_CSV_ROWS } from '@lockerops/contract';
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 import { type SQL, sql } from 'drizzle-orm';
 import { BadRequest, TooLarge } from '../../errors';
 
@@ -9,25 +10,37 @@ export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export const CSV_TOO_LARGE = 'The CSV file is larger than 5 MB.';
 
 /**
- * Parses an uploaded CSV (UTF-8, optional BOM, header row) into records keyed by the lower-cased
- * header. 400 when unreadable, empty, or over 500 data rows (spec: operational §5 CSV upload);
- * 413 over 5 MB (`MAX_CSV_BYTES`).
+ * Parses an uploaded CSV file (UTF-8, optional BOM, header row), read as a stream from its
+ * temporary file, into records keyed by the lower-cased header. 400 when unreadable, empty, or
+ * over 500 data rows (spec: operational §5 CSV upload); 413 `CSV_TOO_LARGE` over 5 MB
+ * (`MAX_CSV_BYTES`; the upload itself already stops there while it streams). Records past the
+ * 500th are counted, not kept.
  */
-export function parseCsv(data: Buffer): Record<string, string>[] {
-  if (data.length > MAX_CSV_BYTES) throw TooLarge(CSV_TOO_LARGE);
-  let records: Record<string, string>[];
-  try {
-    records = parse(data, {
+export async function parseCsv(file: { path: string; size: number }): Promise<Record<string, string>[]> {
+  if (file.size > MAX_CSV_BYTES) throw TooLarge(CSV_TOO_LARGE);
+  const records: Record<string, string>[] = [];
+  let count = 0;
+  const input = fs.createReadStream(file.path);
+  const parser = input.pipe(
+    parse({
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
       bom: true,
       skip_empty_lines: true,
       trim: true,
       relax_column_count: true,
-    });
+    }),
+  );
+  input.on('error', (err) => parser.destroy(err));
+  try {
+    for await (const record of parser as AsyncIterable<Record<string, string>>) {
+      if (++count <= MAX_CSV_ROWS) records.push(record);
+    }
   } catch {
     throw BadRequest(CSV_MESSAGES.unreadable);
+  } finally {
+    input.destroy();
   }
-  if (records.length > MAX_CSV_ROWS) throw BadRequest(CSV_MESSAGES.tooManyRows);
+  if (count > MAX_CSV_ROWS) throw BadRequest(CSV_MESSAGES.tooManyRows);
   return records.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, unescapeCell(v)])));
 }
 

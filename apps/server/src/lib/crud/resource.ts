@@ -33,7 +33,7 @@ import { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, HttpError, NotFound } from '../../errors';
-import { MULTIPART, zField, zFile } from '../multipart';
+import { MULTIPART, type UploadedFile, zField, zFile } from '../multipart';
 import { errors, routeOf } from '../openapi';
 import { toWire } from '../wire';
 import { writeAudit, writeAudits } from './audit';
@@ -487,10 +487,10 @@ export function crudRoutes<
         body: z.object({ file: zFile, dry_run: zField(z.enum(['true', 'false']).optional()) }),
         errors: errors(400, 401, 403, 413),
       }),
-      config: { roles: roles.upload },
+      config: { roles: roles.upload, upload: 'csv' },
       handler: async (req) => {
-        const body = req.body as { file: Buffer; dry_run?: string };
-        const records = parseCsv(body.file);
+        const body = req.body as { file: UploadedFile; dry_run?: string };
+        const records = await parseCsv(body.file);
         if (!records.length) throw BadRequest(CSV_MESSAGES.unreadable);
         const dryRun = body.dry_run === 'true';
         return bulkInsert(req, r, records, dryRun);

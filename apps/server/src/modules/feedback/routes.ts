@@ -31,7 +31,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ZFeedbackBody,
       errors: errors(400, 401, 413),
     }),
-    config: { roles: ROLES },
+    config: { roles: ROLES, upload: 'image' },
     handler: async (req) => {
       const body = req.body;
       const files = filesOf(body.images);

@@ -20,6 +20,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.object({ image: zFile }),
       errors: errors(400, 401, 403, 413),
     }),
+    config: { upload: 'image' },
     handler: async (req) => ({
       detail: (await storeImage(app.ctx.storage, req.body.image, MSG.onlyImagesBang)).url,
     }),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { detectImage } from '../../adapters/storage';
 import { BadRequest } from '../../errors';
 import { crudRoutes } from '../../lib/crud/resource';
-import { filesOf, MULTIPART } from '../../lib/multipart';
+import { MULTIPART, UploadedFile } from '../../lib/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import { issuesResource, setIssueStatus } from './resource';
 
@@ -23,6 +23,7 @@ function acceptIssueImages(scope: FastifyInstance): void {
   scope.addHook('onRoute', (o) => {
     if (!o.schema || !isIssueWrite(String(o.method), String(o.url))) return;
     o.schema.consumes = ['application/json', ...MULTIPART];
+    o.config = { ...(o.config ?? {}), upload: 'image' };
     // another organization's (or a missing) user or team member answers 404
     o.schema.response = { ...(o.schema.response as object), ...errors(404) };
     o.schema.querystring = z.object({ id_event: z.uuid().optional() });
@@ -34,8 +35,12 @@ function acceptIssueImages(scope: FastifyInstance): void {
     const idEvent = (req.query as { id_event?: string } | undefined)?.id_event;
     if (idEvent && !body.id_event) body.id_event = idEvent;
     if (req.isMultipart()) {
-      const files = filesOf(body.images as Buffer | Buffer[] | undefined).filter((f) => f.length);
+      const parts = [body.images ?? []].flat();
       delete body.images;
+      // an empty file part is no image; text under `images` is not one either
+      if (parts.some((p) => !(p instanceof UploadedFile) && p !== ''))
+        throw BadRequest(ISSUE_MESSAGES.notImages);
+      const files = parts.filter((p): p is UploadedFile => p instanceof UploadedFile && p.size > 0);
       const kinds = await Promise.all(files.map(detectImage));
       if (kinds.some((k) => !k)) throw BadRequest(ISSUE_MESSAGES.notImages);
       const kept =

@@ -253,9 +253,9 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.object({ file: zFile, dry_run: zField(z.enum(['true', 'false']).optional()) }),
       errors: errors(400, 401, 403, 413),
     }),
-    config: { roles: ADMINS },
+    config: { roles: ADMINS, upload: 'csv' },
     handler: async (req) => {
-      const records = parseCsv(req.body.file);
+      const records = await parseCsv(req.body.file);
       if (!records.length) throw BadRequest(CSV_MESSAGES.unreadable);
       const dryRun = req.body.dry_run === 'true';
       const invites: PendingInvite[] = [];

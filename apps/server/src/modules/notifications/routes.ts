@@ -146,7 +146,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       errors: errors(400, 401, 403, 404, 413),
     }),
-    config: { roles: STAFF },
+    config: { roles: STAFF, upload: 'image' },
     handler: async (req) => {
       const files = {
         headerImage: req.body.header_image,
@@ -156,7 +156,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       await req.withTenant((tx) => findNotification(tx, req.auth, req.params.id));
       const urls: Record<string, string> = {};
       for (const [k, f] of Object.entries(files)) {
-        if (f?.length) urls[k] = (await storeImage(app.ctx.storage, f, M.onlyImages)).url;
+        if (f?.size) urls[k] = (await storeImage(app.ctx.storage, f, M.onlyImages)).url;
       }
       return req.withTenant(async (tx) => {
         const after = await setNotificationImages(tx, req.auth, req.params.id, urls);

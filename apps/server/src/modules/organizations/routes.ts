@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../errors';
-import { MULTIPART, zField } from '../../lib/multipart';
+import { MULTIPART, zField, zFileWith } from '../../lib/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import { organizationLabelFromHost } from '../../tenancy';
 import { requireFeature } from './flags';
@@ -23,9 +23,7 @@ const multipartFields = <S extends Record<string, z.ZodType>>(shape: S) =>
     [K in keyof S]: z.ZodType<z.output<S[K]>>;
   };
 
-const zLogo = z
-  .custom<Buffer>((v) => Buffer.isBuffer(v), { message: ORGANIZATION_MESSAGES.logoRequired })
-  .meta({ type: 'string', format: 'binary' });
+const zLogo = zFileWith(ORGANIZATION_MESSAGES.logoRequired);
 
 /** `POST organizations` body: the contract's fields as multipart, plus the `logo` file. */
 const ZCreateOrganizationBody = z
@@ -101,7 +99,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ZCreateOrganizationBody,
       errors: errors(400, 401, 403, 409, 413),
     }),
-    config: { roles: ADMINS },
+    config: { roles: ADMINS, upload: 'image' },
     preHandler: requireFeature('multi_tenant'),
     handler: async (req, reply) => {
       const { logo, ...fields } = req.body;
@@ -119,7 +117,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ZUpdateOrganizationBody,
       errors: errors(400, 401, 403, 404, 409),
     }),
-    config: { roles: ADMINS },
+    config: { roles: ADMINS, upload: 'image' },
     preHandler: requireFeature('multi_tenant'),
     handler: async (req) => {
       const { logo, ...patch } = req.body;

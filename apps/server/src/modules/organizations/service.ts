@@ -13,7 +13,7 @@ import {
   type TUpdateOrganizationRequest,
 } from '@lockerops/contract';
 import { eq, sql } from 'drizzle-orm';
-import { storeImage } from '../../adapters/storage';
+import { storeImage, type TempFile } from '../../adapters/storage';
 import type { AuthContext } from '../../auth/context';
 import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
@@ -146,7 +146,7 @@ export class OrganizationsService {
    * NEW_PASSWORD_REQUIRED challenge). 409 'An organization with this name already exists…' when
    * the name or its sub-domain is taken, also when two creates race (the unique index decides).
    */
-  async create(auth: AuthContext, fields: TCreateOrganizationFields, logo: Buffer): Promise<TOrganization> {
+  async create(auth: AuthContext, fields: TCreateOrganizationFields, logo: TempFile): Promise<TOrganization> {
     const parent = await this.tenant(auth, (tx) => getOrganizationFlags(tx, auth.organizationId));
     if (!parent.super_tenant) throw Forbidden(ORGANIZATION_MESSAGES.superTenantRequired);
     assertWithinParent(
@@ -223,7 +223,7 @@ export class OrganizationsService {
     auth: AuthContext,
     id: string,
     patch: TUpdateOrganizationRequest,
-    logo?: Buffer,
+    logo?: TempFile,
   ): Promise<TOrganization> {
     const current = await this.tenant(auth, (tx) =>
       findManaged(tx, { organizationId: auth.organizationId, id }),

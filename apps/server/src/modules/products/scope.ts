@@ -1,7 +1,7 @@
 import type { TRole } from '@lockerops/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { storeImage } from '../../adapters/storage';
-import { MULTIPART } from '../../lib/multipart';
+import { MULTIPART, UploadedFile } from '../../lib/multipart';
 import { requireFeature } from '../organizations';
 
 /**
@@ -36,14 +36,15 @@ export function acceptImageUploads(
   scope.addHook('onRoute', (o) => {
     if (!matches(o) || !o.schema) return;
     o.schema.consumes = ['application/json', ...MULTIPART];
+    o.config = { ...(o.config ?? {}), upload: 'image' };
     o.schema.description = `${o.schema.description ?? ''} JSON, or multipart/form-data with the same fields where \`image\` may be an image file (checked by content; otherwise 400 '${message}').`;
   });
   scope.addHook('preValidation', async (req) => {
     if (!req.isMultipart() || !req.body || typeof req.body !== 'object') return;
     const body = req.body as Record<string, unknown>;
     const image = body.image;
-    if (!Buffer.isBuffer(image)) return;
-    body.image = image.length ? (await storeImage(scope.ctx.storage, image, message)).url : undefined;
+    if (!(image instanceof UploadedFile)) return;
+    body.image = image.size ? (await storeImage(scope.ctx.storage, image, message)).url : undefined;
   });
 }
 

@@ -168,7 +168,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.object({ image: zFile }),
       errors: errors(400, 401, 403, 413),
     }),
-    config: { roles: ADMINS },
+    config: { roles: ADMINS, upload: 'image' },
     handler: async (req) => {
       const stored = await storeImage(app.ctx.storage, req.body.image, MSG.onlyImages);
       return req.withTenant((tx) =>
