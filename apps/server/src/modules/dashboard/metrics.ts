@@ -433,33 +433,41 @@ async function topLocations(tx: DbOrTx, s: MetricScope): Promise<TTopLocation[]>
  */
 async function occupancy(tx: DbOrTx, s: MetricScope): Promise<TMetricAnswer<'occupancy_rate'>> {
   const now = (s.now ?? new Date()).toISOString();
+  const only = (col: SQL) => (s.locations.length ? sql`AND ${col} IN (${uuidList(s.locations)})` : sql``);
+  // a location's window in its own zone: from the first day's local midnight to the end of the
+  // last day, or now
+  const a = sql`(${s.from}::date)::timestamp AT TIME ZONE coalesce(l.time_zone, ${s.timeZone})`;
+  const b = sql`least((${s.to}::date + 1)::timestamp AT TIME ZONE coalesce(l.time_zone, ${s.timeZone}), ${now}::timestamptz)`;
   const rows = rowsOf<{ id: string; rate: string | null }>(
     await tx.execute(sql`
-      WITH loc AS (
-        SELECT l.id, coalesce(l.time_zone, ${s.timeZone}) AS zone,
-          (SELECT count(*) FROM devices d WHERE d.organization_id = l.organization_id AND d.id_location = l.id) AS doors
-        FROM locations l WHERE l.organization_id = ${s.organizationId}
-          ${s.locations.length ? sql`AND l.id IN (${uuidList(s.locations)})` : sql``}
+      WITH doors AS (
+        SELECT id_location AS id, count(*) AS n FROM devices
+        WHERE organization_id = ${s.organizationId} AND id_location IS NOT NULL ${only(sql`id_location`)}
+        GROUP BY id_location
       ), win AS (
-        SELECT id, doors, (${s.from}::date)::timestamp AT TIME ZONE zone AS a,
-          least((${s.to}::date + 1)::timestamp AT TIME ZONE zone, ${now}::timestamptz) AS b
-        FROM loc WHERE doors > 0
+        SELECT l.id, d.n AS doors, ${a} AS a, ${b} AS b
+        FROM locations l JOIN doors d ON d.id = l.id
+        WHERE l.organization_id = ${s.organizationId}
       ), ended AS (
         SELECT id_location AS id, sum(busy_ms) / 1000.0 AS secs FROM dashboard_busy_daily
         WHERE organization_id = ${s.organizationId} AND day BETWEEN ${s.from}::date AND ${s.to}::date
-          ${s.locations.length ? sql`AND id_location IN (${uuidList(s.locations)})` : sql``}
+          ${only(sql`id_location`)}
         GROUP BY id_location
       ), open AS (
-        SELECT w.id, sum(extract(epoch FROM w.b - greatest(w.a, coalesce(t.started_at, t.created_at)))) AS secs
-        FROM win w JOIN transactions t ON t.organization_id = ${s.organizationId} AND t.id_location = w.id
-        WHERE t.event_status IN (${sql.join(
-          ACTIVE_TRANSACTION_STATUSES.map((st) => sql`${st}`),
-          sql`, `,
-        )})
+        -- joined to the location, not to the window above: a hash of 1,800 open holds, not a
+        -- comparison of each with each location
+        SELECT t.id_location AS id,
+          sum(extract(epoch FROM ${b} - greatest(${a}, coalesce(t.started_at, t.created_at)))) AS secs
+        FROM transactions t JOIN locations l ON l.id = t.id_location AND l.organization_id = ${s.organizationId}
+        WHERE t.organization_id = ${s.organizationId}
+          AND t.event_status IN (${sql.join(
+            ACTIVE_TRANSACTION_STATUSES.map((st) => sql`${st}`),
+            sql`, `,
+          )})
           AND t.ended_at IS NULL AND t.canceled_at IS NULL
           AND t.event_type <> 'vending' AND t.id_device IS NOT NULL
-          AND coalesce(t.started_at, t.created_at) < w.b
-        GROUP BY w.id
+          AND coalesce(t.started_at, t.created_at) < ${b} ${only(sql`t.id_location`)}
+        GROUP BY t.id_location
       )
       SELECT w.id, CASE WHEN w.b <= w.a THEN 0
         ELSE round((100 * (coalesce(e.secs, 0) + coalesce(o.secs, 0)) / (w.doors * extract(epoch FROM w.b - w.a)))::numeric, 2) END::text AS rate
