@@ -1,5 +1,5 @@
 import {
-  endpoints,
+  authEndpoints as endpoints,
   type TConfirmForgotPasswordRequest,
   type TForgotPasswordRequest,
   type TNewPasswordRequest,

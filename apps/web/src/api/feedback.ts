@@ -1,4 +1,4 @@
-import { endpoints, type TFeedbackRequest, ZFeedbackResponse } from '@lockerops/contract';
+import { feedbackEndpoints, type TFeedbackRequest, ZFeedbackResponse } from '@lockerops/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from './client';
 
@@ -9,7 +9,7 @@ export function useSendFeedback() {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, String(v));
       for (const file of images) form.append('images', file, file.name);
-      return apiCall(endpoints.feedback.create, { body: form, schema: ZFeedbackResponse });
+      return apiCall(feedbackEndpoints.feedback.create, { body: form, schema: ZFeedbackResponse });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints, ZHistoryResponse } from '@lockerops/contract';
+import { commonEndpoints, ZHistoryResponse } from '@lockerops/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from './client';
 
@@ -9,7 +9,7 @@ export function useHistory(entity: string, id: string | undefined) {
   return useQuery({
     queryKey: historyKey(entity, id ?? ''),
     queryFn: ({ signal }) =>
-      apiCall(endpoints.history.get, {
+      apiCall(commonEndpoints.history.get, {
         params: { entity, id: String(id) },
         schema: ZHistoryResponse,
         signal,

@@ -1,4 +1,4 @@
-import { endpoints, ZImageResponse } from '@lockerops/contract';
+import { commonEndpoints, ZImageResponse } from '@lockerops/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from './client';
 
@@ -8,7 +8,7 @@ export function useUploadImage() {
     mutationFn: async (file: File): Promise<string> => {
       const body = new FormData();
       body.append('image', file);
-      const res = await apiCall(endpoints.images.create, { body, schema: ZImageResponse });
+      const res = await apiCall(commonEndpoints.images.create, { body, schema: ZImageResponse });
       return res.detail;
     },
   });

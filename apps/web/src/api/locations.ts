@@ -1,4 +1,4 @@
-import { endpoints, ZDevice } from '@lockerops/contract';
+import { locationsEndpoints, ZDevice } from '@lockerops/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiCall } from './client';
@@ -14,7 +14,7 @@ export const locationDevicesQuery = (locationId: string | undefined) =>
   queryOptions({
     queryKey: ['locations', locationId, 'devices'],
     queryFn: ({ signal }) =>
-      apiCall(endpoints.locations.devices, {
+      apiCall(locationsEndpoints.locations.devices, {
         params: { id: String(locationId) },
         schema: ZLocationDevices,
         signal,

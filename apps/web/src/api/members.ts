@@ -1,5 +1,5 @@
 import {
-  endpoints,
+  membersEndpoints,
   type TChangePasswordRequest,
   type TUpdateProfileRequest,
   ZDetailResponse,
@@ -13,7 +13,7 @@ import { sessionStore } from './session';
 export function useMemberSelf(enabled = true) {
   return useQuery({
     queryKey: queryKeys.memberSelf,
-    queryFn: ({ signal }) => apiCall(endpoints.members.self, { schema: ZMemberSelf, signal }),
+    queryFn: ({ signal }) => apiCall(membersEndpoints.members.self, { schema: ZMemberSelf, signal }),
     enabled,
   });
 }
@@ -23,7 +23,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: TUpdateProfileRequest & { id: string }) =>
-      apiCall(endpoints.members.updateProfile, { params: { id }, body }),
+      apiCall(membersEndpoints.members.updateProfile, { params: { id }, body }),
     onSuccess: (_data, { first_name, last_name, name }) => {
       sessionStore.updateUser({ first_name, last_name: last_name ?? null, name: name ?? null });
       void queryClient.invalidateQueries({ queryKey: queryKeys.memberSelf });
@@ -34,6 +34,6 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: TChangePasswordRequest) =>
-      apiCall(endpoints.members.changePassword, { body, schema: ZDetailResponse }),
+      apiCall(membersEndpoints.members.changePassword, { body, schema: ZDetailResponse }),
   });
 }

@@ -1,4 +1,4 @@
-import { type Endpoint, endpoints, zPage } from '@lockerops/contract';
+import { type Endpoint, type endpoints, zPage } from '@lockerops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiCall, type CallOptions, type CallResult } from './client';
@@ -33,17 +33,120 @@ export type OptionQuery<A extends OptionArea> = Omit<
 const OPTION_SIZES: Partial<Record<OptionArea, number>> = { productGroups: 1000 };
 
 /**
+ * Where each option area's list call comes from: the first part of its query key (its path) and its
+ * module of the endpoint map, loaded when a select first needs it. A page imports only the areas it
+ * calls, and its pickers bring the schemas of the other areas they list (a module already loaded
+ * by the page costs nothing more).
+ */
+const OPTION_LISTS: {
+  [A in OptionArea]: {
+    key: ListOf<A>['path'] extends `/${infer P}` ? P : never;
+    load: () => Promise<ListOf<A>>;
+  };
+} = {
+  organizations: {
+    key: 'organizations',
+    load: () =>
+      import('@lockerops/contract/endpoints/organizations').then(
+        (m) => m.organizationsEndpoints.organizations.list,
+      ),
+  },
+  locations: {
+    key: 'locations',
+    load: () =>
+      import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.list),
+  },
+  devices: {
+    key: 'devices',
+    load: () => import('@lockerops/contract/endpoints/devices').then((m) => m.devicesEndpoints.devices.list),
+  },
+  users: {
+    key: 'users',
+    load: () => import('@lockerops/contract/endpoints/users').then((m) => m.usersEndpoints.users.list),
+  },
+  groups: {
+    key: 'groups',
+    load: () => import('@lockerops/contract/endpoints/groups').then((m) => m.groupsEndpoints.groups.list),
+  },
+  memberships: {
+    key: 'memberships',
+    load: () =>
+      import('@lockerops/contract/endpoints/memberships').then(
+        (m) => m.membershipsEndpoints.memberships.list,
+      ),
+  },
+  products: {
+    key: 'products',
+    load: () =>
+      import('@lockerops/contract/endpoints/products').then((m) => m.productsEndpoints.products.list),
+  },
+  conditions: {
+    key: 'conditions',
+    load: () =>
+      import('@lockerops/contract/endpoints/conditions').then((m) => m.conditionsEndpoints.conditions.list),
+  },
+  reservations: {
+    key: 'reservations',
+    load: () =>
+      import('@lockerops/contract/endpoints/reservations').then(
+        (m) => m.reservationsEndpoints.reservations.list,
+      ),
+  },
+  issues: {
+    key: 'issues',
+    load: () => import('@lockerops/contract/endpoints/issues').then((m) => m.issuesEndpoints.issues.list),
+  },
+  notifications: {
+    key: 'notifications',
+    load: () =>
+      import('@lockerops/contract/endpoints/notifications').then(
+        (m) => m.notificationsEndpoints.notifications.list,
+      ),
+  },
+  reports: {
+    key: 'reports',
+    load: () => import('@lockerops/contract/endpoints/reports').then((m) => m.reportsEndpoints.reports.list),
+  },
+  sizes: {
+    key: 'sizes',
+    load: () => import('@lockerops/contract/endpoints/sizes').then((m) => m.sizesEndpoints.sizes.list),
+  },
+  prices: {
+    key: 'prices',
+    load: () => import('@lockerops/contract/endpoints/prices').then((m) => m.pricesEndpoints.prices.list),
+  },
+  promos: {
+    key: 'promos',
+    load: () => import('@lockerops/contract/endpoints/promos').then((m) => m.promosEndpoints.promos.list),
+  },
+  lockVendors: {
+    key: 'lock-vendors',
+    load: () => import('@lockerops/contract/endpoints/locks').then((m) => m.locksEndpoints.lockVendors.list),
+  },
+  productGroups: {
+    key: 'product-groups',
+    load: () =>
+      import('@lockerops/contract/endpoints/product-groups').then(
+        (m) => m.productGroupsEndpoints.productGroups.list,
+      ),
+  },
+};
+
+/**
  * The query of one option list: `GET <area>?page=1&size=<list-fetch size>&<query>`, answered by the
  * area's list schema. The key starts with the area's path (`['locations', 'options', query]`), so
  * invalidating an area's key refreshes its pickers too; one key holds one shape, whichever page reads it.
  */
 export function optionsQuery<A extends OptionArea>(area: A, query?: OptionQuery<A>) {
-  const list = endpoints[area].list as Endpoint;
+  const { key, load } = OPTION_LISTS[area] as { key: string; load: () => Promise<Endpoint> };
   const q = { ...(query as object) };
   return queryOptions({
-    queryKey: [list.path.slice(1), 'options', q] as const,
-    queryFn: ({ signal }) =>
-      apiCall(list, { query: { page: 1, size: OPTION_SIZES[area] ?? 10000, ...q }, signal }) as Promise<{
+    queryKey: [key, 'options', q] as const,
+    queryFn: async ({ signal }) =>
+      apiCall(await load(), {
+        query: { page: 1, size: OPTION_SIZES[area] ?? 10000, ...q },
+        signal,
+      }) as Promise<{
         items: OptionItem<A>[];
       }>,
   });
@@ -83,6 +186,12 @@ const ZOption = zPage(
   }),
 );
 
+/** The list calls behind the people pickers, loaded with their areas' modules of the endpoint map. */
+const PEOPLE_LISTS = {
+  users: () => import('@lockerops/contract/endpoints/users').then((m) => m.usersEndpoints.users.list),
+  members: () => import('@lockerops/contract/endpoints/members').then((m) => m.membersEndpoints.members.list),
+};
+
 /**
  * People pickers (issue form, notification form): users (1/10000) and team members (1/150), each
  * as `{ id, label }`; spec console §7.
@@ -90,8 +199,8 @@ const ZOption = zPage(
 export function usePeopleOptions(endpoint: 'users' | 'members', enabled: boolean) {
   return useQuery({
     queryKey: [endpoint, 'options', 'issues'],
-    queryFn: ({ signal }) =>
-      apiCall(endpoints[endpoint].list, {
+    queryFn: async ({ signal }) =>
+      apiCall(await PEOPLE_LISTS[endpoint](), {
         query: { page: 1, size: endpoint === 'users' ? 10000 : 150 },
         schema: ZOption,
         signal,

@@ -1,4 +1,9 @@
-import { endpoints, type TOrganization, ZOrganization, ZOrganizationPublic } from '@lockerops/contract';
+import {
+  organizationsEndpoints,
+  type TOrganization,
+  ZOrganization,
+  ZOrganizationPublic,
+} from '@lockerops/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from './client';
 import { queryKeys } from './queryKeys';
@@ -9,7 +14,7 @@ export function usePublicOrganization() {
   return useQuery({
     queryKey: queryKeys.organizationPublic,
     queryFn: ({ signal }) =>
-      apiCall(endpoints.organization.get, { auth: false, schema: ZOrganizationPublic, signal }),
+      apiCall(organizationsEndpoints.organization.get, { auth: false, schema: ZOrganizationPublic, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -20,7 +25,8 @@ export function useOrganizationSelf() {
   const signedIn = !!signedInUser(useSession());
   return useQuery<TOrganization>({
     queryKey: queryKeys.organizationSelf,
-    queryFn: ({ signal }) => apiCall(endpoints.organizations.self, { schema: ZOrganization, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(organizationsEndpoints.organizations.self, { schema: ZOrganization, signal }),
     enabled: signedIn,
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,4 @@
-import { endpoints, type TStripeAccount, ZStripeAccount } from '@lockerops/contract';
+import { paymentsEndpoints, type TStripeAccount, ZStripeAccount } from '@lockerops/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from './client';
 import { ApiError } from './errors';
@@ -17,7 +17,7 @@ export function useStripeAccount() {
     queryKey: stripeAccountKey,
     queryFn: async ({ signal }) => {
       try {
-        return await apiCall(endpoints.stripe.account, { schema: ZStripeAccount, signal });
+        return await apiCall(paymentsEndpoints.stripe.account, { schema: ZStripeAccount, signal });
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) return null;
         throw e;

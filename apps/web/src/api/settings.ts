@@ -1,4 +1,4 @@
-import { endpoints, ZSettings } from '@lockerops/contract';
+import { settingsEndpoints, ZSettings } from '@lockerops/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from './client';
 
@@ -12,5 +12,5 @@ export const settingsKey = ['settings'] as const;
 export const settingsQuery = () =>
   queryOptions({
     queryKey: settingsKey,
-    queryFn: ({ signal }) => apiCall(endpoints.settings.get, { schema: ZSettings, signal }),
+    queryFn: ({ signal }) => apiCall(settingsEndpoints.settings.get, { schema: ZSettings, signal }),
   });

@@ -1,4 +1,4 @@
-import { endpoints, type TFilterPage, ZTableFilters } from '@lockerops/contract';
+import { settingsEndpoints, type TFilterPage, ZTableFilters } from '@lockerops/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -43,7 +43,7 @@ export function useColumnVisibility(page: TFilterPage, fields: readonly string[]
   const query = useQuery({
     queryKey: tableFiltersKey(page),
     queryFn: ({ signal }) =>
-      apiCall(endpoints.filters.get, { params: { page }, schema: ZTableFilters, signal }),
+      apiCall(settingsEndpoints.filters.get, { params: { page }, schema: ZTableFilters, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -68,7 +68,7 @@ export function useColumnVisibility(page: TFilterPage, fields: readonly string[]
 
   const save = useMutation({
     mutationFn: (columns: string[]) =>
-      apiCall(endpoints.filters.update, {
+      apiCall(settingsEndpoints.filters.update, {
         params: { page },
         body: { columns, filters: serverFilters.current },
       }),

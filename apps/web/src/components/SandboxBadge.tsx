@@ -1,4 +1,4 @@
-import { endpoints, PAYMENT_MESSAGES, ZPaymentsMode } from '@lockerops/contract';
+import { PAYMENT_MESSAGES, paymentsEndpoints, ZPaymentsMode } from '@lockerops/contract';
 import { Chip, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../api/client';
@@ -7,7 +7,7 @@ import { apiCall } from '../api/client';
 export function usePaymentsMode() {
   return useQuery({
     queryKey: ['payments', 'mode'],
-    queryFn: ({ signal }) => apiCall(endpoints.payments.mode, { schema: ZPaymentsMode, signal }),
+    queryFn: ({ signal }) => apiCall(paymentsEndpoints.payments.mode, { schema: ZPaymentsMode, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,5 +1,5 @@
 import {
-  endpoints,
+  apiKeysEndpoints,
   type TApiKeyCreated,
   ZApiKeyCreated,
   ZApiKeyList,
@@ -16,7 +16,7 @@ export const apiKeyQueries = {
   list: () =>
     queryOptions({
       queryKey: apiKeyKeys.all,
-      queryFn: ({ signal }) => apiCall(endpoints.apiKeys.list, { schema: ZApiKeyList, signal }),
+      queryFn: ({ signal }) => apiCall(apiKeysEndpoints.apiKeys.list, { schema: ZApiKeyList, signal }),
     }),
 };
 
@@ -33,7 +33,7 @@ function useKeyShownOnce() {
 export function useGenerateApiKey() {
   const onSuccess = useKeyShownOnce();
   return useMutation({
-    mutationFn: () => apiCall(endpoints.apiKeys.create, { schema: ZApiKeyCreated }),
+    mutationFn: () => apiCall(apiKeysEndpoints.apiKeys.create, { schema: ZApiKeyCreated }),
     onSuccess,
   });
 }
@@ -42,7 +42,8 @@ export function useGenerateApiKey() {
 export function useRotateApiKey() {
   const onSuccess = useKeyShownOnce();
   return useMutation({
-    mutationFn: (id: string) => apiCall(endpoints.apiKeys.rotate, { params: { id }, schema: ZApiKeyCreated }),
+    mutationFn: (id: string) =>
+      apiCall(apiKeysEndpoints.apiKeys.rotate, { params: { id }, schema: ZApiKeyCreated }),
     onSuccess,
   });
 }
@@ -52,7 +53,7 @@ export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiCall(endpoints.apiKeys.remove, { params: { id }, schema: ZDetailResponse }),
+      apiCall(apiKeysEndpoints.apiKeys.remove, { params: { id }, schema: ZDetailResponse }),
     onSuccess: () => client.setQueryData(apiKeyKeys.all, []),
   });
 }

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   TOOLBOX_MESSAGES,
   type TWebhookDelivery,
   type TWebhookEndpoint,
   type TWebhookEndpointRequest,
+  toolboxEndpoints,
   ZDetailResponse,
   ZWebhookDelivery,
   ZWebhookEndpoint,
@@ -33,7 +33,7 @@ export const webhookQueries = {
     queryOptions({
       queryKey: webhooksKey,
       queryFn: ({ signal }) =>
-        apiCall(endpoints.webhooks.list, {
+        apiCall(toolboxEndpoints.webhooks.list, {
           query: { page: 1, size: 200 },
           schema: zPage(ZWebhookEndpoint),
           signal,
@@ -43,7 +43,7 @@ export const webhookQueries = {
   events: () =>
     queryOptions({
       queryKey: [...webhooksKey, 'events'],
-      queryFn: ({ signal }) => apiCall(endpoints.webhooks.events, { schema: ZEventDocs, signal }),
+      queryFn: ({ signal }) => apiCall(toolboxEndpoints.webhooks.events, { schema: ZEventDocs, signal }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
   /** `GET webhooks/{id}/deliveries?page=&size=`. */
@@ -51,7 +51,7 @@ export const webhookQueries = {
     queryOptions({
       queryKey: [...deliveriesKey(id), page, size],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.webhooks.deliveries, {
+        apiCall(toolboxEndpoints.webhooks.deliveries, {
           params: { id },
           query: { page, size },
           schema: zPage(ZWebhookDelivery),
@@ -94,10 +94,10 @@ export function useWebhookForm(endpoint: TWebhookEndpoint | null, open: boolean)
 
 /** `POST webhooks`: the endpoint with its signing secret, shown this once. */
 export const createWebhook = (body: TWebhookFormOutput) =>
-  apiCall(endpoints.webhooks.create, { body, schema: ZWebhookEndpointWithSecret });
+  apiCall(toolboxEndpoints.webhooks.create, { body, schema: ZWebhookEndpointWithSecret });
 /** `PUT webhooks/{id}`: URL, description, events, enabled; the secret stays. */
 export const updateWebhook = (id: string, body: TWebhookFormOutput) =>
-  apiCall(endpoints.webhooks.update, { params: { id }, body, schema: ZWebhookEndpoint });
+  apiCall(toolboxEndpoints.webhooks.update, { params: { id }, body, schema: ZWebhookEndpoint });
 
 /** A webhook call with the snackbar of its outcome; the endpoint list refreshes after it. */
 function useWebhookMutation<T, R>(call: (arg: T) => Promise<R>, message: (r: R) => string) {
@@ -129,7 +129,7 @@ export const useToggleWebhook = () =>
 /** `DELETE webhooks/{id}`. */
 export const useDeleteWebhook = () =>
   useWebhookMutation(
-    (id: string) => apiCall(endpoints.webhooks.remove, { params: { id }, schema: ZDetailResponse }),
+    (id: string) => apiCall(toolboxEndpoints.webhooks.remove, { params: { id }, schema: ZDetailResponse }),
     () => TOOLBOX_MESSAGES.webhookDeleted,
   );
 
@@ -137,7 +137,7 @@ export const useDeleteWebhook = () =>
 export const useRotateSecret = () =>
   useWebhookMutation(
     (id: string) =>
-      apiCall(endpoints.webhooks.rotateSecret, { params: { id }, schema: ZWebhookEndpointWithSecret }),
+      apiCall(toolboxEndpoints.webhooks.rotateSecret, { params: { id }, schema: ZWebhookEndpointWithSecret }),
     () => TOOLBOX_MESSAGES.secretRotated,
   );
 
@@ -147,7 +147,7 @@ export function useReplayDelivery(id: string) {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (d: TWebhookDelivery) =>
-      apiCall(endpoints.webhooks.replayDelivery, {
+      apiCall(toolboxEndpoints.webhooks.replayDelivery, {
         params: { id, deliveryId: d.id },
         schema: ZDetailResponse,
       }),

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   type TLiteAppSettings,
   TOOLBOX_MESSAGES,
   type TWidgetSettings,
   type TWidgetSettingsResponse,
+  toolboxEndpoints,
   ZLiteAppSettings,
   ZWidgetSettings,
   ZWidgetSettingsResponse,
@@ -26,13 +26,15 @@ export const appQueries = {
   liteApp: () =>
     queryOptions({
       queryKey: liteAppKey,
-      queryFn: ({ signal }) => apiCall(endpoints.apps.getLiteApp, { schema: ZLiteAppSettings, signal }),
+      queryFn: ({ signal }) =>
+        apiCall(toolboxEndpoints.apps.getLiteApp, { schema: ZLiteAppSettings, signal }),
     }),
   /** `GET apps/widget`. */
   widget: () =>
     queryOptions({
       queryKey: widgetKey,
-      queryFn: ({ signal }) => apiCall(endpoints.apps.getWidget, { schema: ZWidgetSettingsResponse, signal }),
+      queryFn: ({ signal }) =>
+        apiCall(toolboxEndpoints.apps.getWidget, { schema: ZWidgetSettingsResponse, signal }),
     }),
 };
 
@@ -75,7 +77,7 @@ export function useSaveLiteApp() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (body: TLiteAppSettings) =>
-      apiCall(endpoints.apps.putLiteApp, { body, schema: ZLiteAppSettings }),
+      apiCall(toolboxEndpoints.apps.putLiteApp, { body, schema: ZLiteAppSettings }),
     onSuccess: (saved) => {
       client.setQueryData(liteAppKey, saved);
       enqueueSnackbar(TOOLBOX_MESSAGES.saved, { variant: 'success' });
@@ -99,6 +101,6 @@ export function useWidgetMutation<T>(call: (arg: T) => Promise<TWidgetSettingsRe
 }
 
 export const saveWidget = (body: TWidgetSettings) =>
-  apiCall(endpoints.apps.putWidget, { body, schema: ZWidgetSettingsResponse });
+  apiCall(toolboxEndpoints.apps.putWidget, { body, schema: ZWidgetSettingsResponse });
 export const rotateWidgetKey = () =>
-  apiCall(endpoints.apps.rotateWidgetKey, { schema: ZWidgetSettingsResponse });
+  apiCall(toolboxEndpoints.apps.rotateWidgetKey, { schema: ZWidgetSettingsResponse });

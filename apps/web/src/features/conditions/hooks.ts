@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
+  conditionsEndpoints,
   type TCondition,
   type TPage,
   ZCondition,
@@ -22,7 +22,7 @@ import { productsKey } from '../../api/queryKeys';
 /** Query-key prefix of the conditions list; every condition mutation invalidates it. */
 export const conditionsKey = ['conditions'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const CONDITIONS_ENDPOINT = endpoints.conditions;
+export const CONDITIONS_ENDPOINT = conditionsEndpoints.conditions;
 export const ZConditionPage: z.ZodType<TPage<TCondition>> = zPage(ZCondition);
 
 export type TConditionFormInput = z.input<typeof ZConditionCreateRequest>;
@@ -51,8 +51,8 @@ export function useConditionForm(condition: TCondition | null, open: boolean) {
 /** `POST conditions` or `PUT conditions/{id}` (JSON); `products` is the full list of its products. */
 export const saveCondition = (id: string | undefined, body: TConditionFormOutput) =>
   id
-    ? apiCall(endpoints.conditions.update, { params: { id }, body, schema: ZCondition })
-    : apiCall(endpoints.conditions.create, { body, schema: ZCondition });
+    ? apiCall(conditionsEndpoints.conditions.update, { params: { id }, body, schema: ZCondition })
+    : apiCall(conditionsEndpoints.conditions.create, { body, schema: ZCondition });
 
 function useConditionMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
   const queryClient = useQueryClient();
@@ -71,7 +71,7 @@ function useConditionMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
 /** `PATCH conditions/{id}` with one auto flag ('Saved successfully'); admins only. */
 export const useToggleCondition = () =>
   useConditionMutation((arg: { id: string; flag: 'auto_report' | 'auto_maintenance'; value: boolean }) =>
-    apiCall(endpoints.conditions.flags, {
+    apiCall(conditionsEndpoints.conditions.flags, {
       params: { id: arg.id },
       body: { [arg.flag]: arg.value },
       schema: ZConditionActionResponse,
@@ -81,13 +81,13 @@ export const useToggleCondition = () =>
 /** `POST conditions/{id}/clone` ('Condition cloned'); admins only. */
 export const useCloneCondition = () =>
   useConditionMutation((id: string) =>
-    apiCall(endpoints.conditions.clone, { params: { id }, schema: ZConditionActionResponse }),
+    apiCall(conditionsEndpoints.conditions.clone, { params: { id }, schema: ZConditionActionResponse }),
   );
 
 /** Deletes one condition; admins only. */
 export const useDeleteCondition = () =>
   useConditionMutation((id: string) =>
-    apiCall(endpoints.conditions.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
+    apiCall(conditionsEndpoints.conditions.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
   );
 
 /** Products to assign, by name (page 1, size 10000, spec operational §7 list-fetch sizes). */

@@ -1,8 +1,11 @@
 import {
-  endpoints,
+  locationsEndpoints,
   METRIC_ENDPOINTS,
   METRIC_SCHEMAS,
   type MetricEndpoint,
+  organizationsEndpoints,
+  reportsEndpoints,
+  settingsEndpoints,
   type TDashboardRange,
   type TMetricAnswer,
   type TMetricName,
@@ -77,7 +80,7 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: [...dashboardKey, 'range', filterKey(filter)] as const,
       queryFn: ({ signal }) =>
-        apiCall(endpoints.reports.range, {
+        apiCall(reportsEndpoints.reports.range, {
           query: metricQuery(filter),
           schema: ZDashboardRangeResponse,
           signal,
@@ -90,7 +93,7 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: ['locations', 'options', 'dashboard', targetOrg ?? null],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.locations.list, {
+        apiCall(locationsEndpoints.locations.list, {
           query: { page: 1, size: 10000, target_org: targetOrg },
           schema: ZOptions,
           signal,
@@ -102,7 +105,7 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: ['organizations', 'options', 'dashboard'],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.organizations.list, {
+        apiCall(organizationsEndpoints.organizations.list, {
           query: { page: 1, size: 1000 },
           schema: ZOrganizationList,
           signal,
@@ -114,7 +117,11 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: ['settings', targetOrg ?? null],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.settings.get, { query: { target_org: targetOrg }, schema: ZSettings, signal }),
+        apiCall(settingsEndpoints.settings.get, {
+          query: { target_org: targetOrg },
+          schema: ZSettings,
+          signal,
+        }),
       staleTime: 60_000,
     }),
 };
@@ -155,7 +162,7 @@ export function useUploadLogo() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('image', file);
-      return apiCall(endpoints.whiteLabel.logo, { body, schema: ZWhiteLabelResponse });
+      return apiCall(organizationsEndpoints.whiteLabel.logo, { body, schema: ZWhiteLabelResponse });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.organizationSelf }),
   });

@@ -5,7 +5,7 @@ import {
   DEVICE_PROMPTS,
   DEVICE_STATUS_LABELS,
   DEVICE_STATUSES,
-  endpoints,
+  devicesEndpoints,
   HARDWARE_FIELDS,
   type TDevice,
   type TDeviceCreateRequest,
@@ -176,8 +176,12 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
       form={form}
       onSubmit={(values) =>
         device
-          ? apiCall(endpoints.devices.update, { params: { id: device.id }, body: values, schema: ZDevice })
-          : apiCall(endpoints.devices.create, { body: values, schema: ZDevice })
+          ? apiCall(devicesEndpoints.devices.update, {
+              params: { id: device.id },
+              body: values,
+              schema: ZDevice,
+            })
+          : apiCall(devicesEndpoints.devices.create, { body: values, schema: ZDevice })
       }
       successMessage={editing ? DEVICE_MESSAGES.updated : DEVICE_MESSAGES.created}
       invalidateKey={devicesKey}

@@ -1,5 +1,5 @@
 import {
-  endpoints,
+  locationsEndpoints,
   type TDeviceUnlock,
   type TLocationLockSettingsRequest,
   type TUnlockState,
@@ -110,7 +110,11 @@ export function useSaveLockSettings() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TLocationLockSettingsRequest }) =>
-      apiCall(endpoints.locations.putLockSettings, { params: { id }, body, schema: ZLocationLockSettings }),
+      apiCall(locationsEndpoints.locations.putLockSettings, {
+        params: { id },
+        body,
+        schema: ZLocationLockSettings,
+      }),
     onSuccess: (_r, v) => {
       enqueueSnackbar('Lock settings saved.', { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: deviceQueries.lockSettings(v.id).queryKey });

@@ -1,6 +1,8 @@
 import {
   DEVICE_MESSAGES,
-  endpoints,
+  devicesEndpoints,
+  locationsEndpoints,
+  productsEndpoints,
   type TDevice,
   type TDeviceBulkResponse,
   type TPage,
@@ -24,7 +26,7 @@ import { useOptions } from '../../api/options';
 
 export const devicesKey = ['devices'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const DEVICES_ENDPOINT = endpoints.devices;
+export const DEVICES_ENDPOINT = devicesEndpoints.devices;
 export const ZDevicePage: z.ZodType<TPage<TDevice>> = zPage(ZDevice);
 
 /** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
@@ -43,7 +45,7 @@ export const deviceQueries = {
     queryOptions({
       queryKey: [...devicesKey, id, 'unlocks'],
       queryFn: () =>
-        apiCall(endpoints.devices.unlocks, {
+        apiCall(devicesEndpoints.devices.unlocks, {
           params: { id: String(id) },
           query: { page: 1, size: TIMELINE_SIZE },
           schema: zPage(ZDeviceUnlock),
@@ -54,7 +56,7 @@ export const deviceQueries = {
     queryOptions({
       queryKey: ['locations', idLocation, 'lock-settings'],
       queryFn: () =>
-        apiCall(endpoints.locations.getLockSettings, {
+        apiCall(locationsEndpoints.locations.getLockSettings, {
           params: { id: String(idLocation) },
           schema: ZLocationLockSettings,
         }),
@@ -67,14 +69,17 @@ export const deviceQueries = {
     queryOptions({
       queryKey: [...devicesKey, 'free-products'],
       queryFn: () =>
-        apiCall(endpoints.products.list, { query: { ...ALL, unassigned: 'true' }, schema: zPage(ZProduct) }),
+        apiCall(productsEndpoints.products.list, {
+          query: { ...ALL, unassigned: 'true' },
+          schema: zPage(ZProduct),
+        }),
     }),
   /** `GET types/device/mode` / `types/device/hardware`. */
   types: (kind: 'mode' | 'hardware') =>
     queryOptions({
       queryKey: ['types', 'device', kind],
       queryFn: () =>
-        apiCall(kind === 'mode' ? endpoints.types.deviceMode : endpoints.types.deviceHardware, {
+        apiCall(kind === 'mode' ? devicesEndpoints.types.deviceMode : devicesEndpoints.types.deviceHardware, {
           schema: ZTypeOptions,
         }),
     }),
@@ -149,7 +154,7 @@ function useDeviceAction<TArg>(fn: (arg: TArg) => Promise<TDeviceBulkResponse>) 
 /** `PATCH devices/maintain-all?disable=` for one or many devices. */
 export function useMaintenance() {
   return useDeviceAction(({ ids, disable }: { ids: string[]; disable?: boolean }) =>
-    apiCall(endpoints.devices.maintainAll, {
+    apiCall(devicesEndpoints.devices.maintainAll, {
       query: disable === undefined ? {} : { disable: disable ? 'true' : 'false' },
       body: { ids },
       schema: ZDeviceBulkResponse,
@@ -173,7 +178,7 @@ function useRefreshAfterUnlock() {
 export function useUnlock() {
   const refreshLater = useRefreshAfterUnlock();
   return useDeviceAction(async (ids: string[]) => {
-    const r = await apiCall(endpoints.devices.unlock, { body: { ids }, schema: ZDeviceBulkResponse });
+    const r = await apiCall(devicesEndpoints.devices.unlock, { body: { ids }, schema: ZDeviceBulkResponse });
     refreshLater();
     return r;
   });
@@ -184,7 +189,9 @@ export function useUnlockLocations() {
   const refreshLater = useRefreshAfterUnlock();
   return useDeviceAction(async (ids: string[]) => {
     const all = await Promise.all(
-      ids.map((id) => apiCall(endpoints.location.unlock, { params: { id }, schema: ZDeviceBulkResponse })),
+      ids.map((id) =>
+        apiCall(locationsEndpoints.location.unlock, { params: { id }, schema: ZDeviceBulkResponse }),
+      ),
     );
     refreshLater();
     return {
@@ -198,7 +205,7 @@ export function useUnlockLocations() {
 /** `PATCH devices` ("Edit Devices") with the chosen fields. */
 export function useBulkEdit() {
   return useDeviceAction((body: { id_devices: string[]; device: Record<string, unknown> }) =>
-    apiCall(endpoints.devices.bulkEdit, { body, schema: ZDeviceBulkResponse }),
+    apiCall(devicesEndpoints.devices.bulkEdit, { body, schema: ZDeviceBulkResponse }),
   );
 }
 
@@ -207,7 +214,7 @@ export function useDeleteDevice() {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
-    mutationFn: (id: string) => apiCall(endpoints.devices.remove, { body: { ids: [id] } }),
+    mutationFn: (id: string) => apiCall(devicesEndpoints.devices.remove, { body: { ids: [id] } }),
     onSuccess: () => {
       enqueueSnackbar(DEVICE_MESSAGES.deleted, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: devicesKey });

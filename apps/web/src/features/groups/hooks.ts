@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
+  groupsEndpoints,
   type TGroup,
   type TGroupResourceType,
   type TPage,
@@ -22,7 +22,7 @@ import { useOptions } from '../../api/options';
 
 export const groupsKey = ['groups'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const GROUPS_ENDPOINT = endpoints.groups;
+export const GROUPS_ENDPOINT = groupsEndpoints.groups;
 export const ZGroupPage: z.ZodType<TPage<TGroup>> = zPage(ZGroup);
 
 /** The area's reads as query options: each key and fetcher is written once, here. */
@@ -32,7 +32,11 @@ export const groupQueries = {
     queryOptions({
       queryKey: [...groupsKey, 'members', id],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.groups.members, { params: { id: String(id) }, schema: ZGroupMembers, signal }),
+        apiCall(groupsEndpoints.groups.members, {
+          params: { id: String(id) },
+          schema: ZGroupMembers,
+          signal,
+        }),
     }),
 };
 
@@ -56,8 +60,8 @@ export function useGroupForm(group: TGroup | null, open: boolean) {
 export function saveGroup(id: string | undefined, body: TGroupFormOutput): Promise<TGroup> {
   const json = { name: body.name };
   return id
-    ? apiCall(endpoints.groups.update, { params: { id }, body: json, schema: ZGroup })
-    : apiCall(endpoints.groups.create, { body: json, schema: ZGroup });
+    ? apiCall(groupsEndpoints.groups.update, { params: { id }, body: json, schema: ZGroup })
+    : apiCall(groupsEndpoints.groups.create, { body: json, schema: ZGroup });
 }
 
 /** The users and resources of one group. */
@@ -87,12 +91,12 @@ export function useGroupAssignment(groupId: string | undefined) {
         | { kind: 'resource'; remove: boolean; id: string; type: TGroupResourceType },
     ) =>
       a.kind === 'user'
-        ? apiCall(a.remove ? endpoints.groups.removeUser : endpoints.groups.assignUser, {
+        ? apiCall(a.remove ? groupsEndpoints.groups.removeUser : groupsEndpoints.groups.assignUser, {
             params: { id: String(groupId) },
             body: { id_user: a.id },
             schema: ZDetailResponse,
           })
-        : apiCall(a.remove ? endpoints.groups.removeResource : endpoints.groups.assignResource, {
+        : apiCall(a.remove ? groupsEndpoints.groups.removeResource : groupsEndpoints.groups.assignResource, {
             params: { id: String(groupId) },
             body: { id_resource: a.id, resource_type: a.type },
             schema: ZDetailResponse,

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   type TTwilioSettings,
   type TTwilioSettingsRequest,
+  toolboxEndpoints,
   ZDetailResponse,
   ZIntegrationsState,
   ZTwilioSettings,
@@ -23,13 +23,15 @@ export const integrationQueries = {
   state: () =>
     queryOptions({
       queryKey: integrationsKey,
-      queryFn: ({ signal }) => apiCall(endpoints.integrations.get, { schema: ZIntegrationsState, signal }),
+      queryFn: ({ signal }) =>
+        apiCall(toolboxEndpoints.integrations.get, { schema: ZIntegrationsState, signal }),
     }),
   /** `GET integrations/twilio`. */
   twilio: () =>
     queryOptions({
       queryKey: twilioKey,
-      queryFn: ({ signal }) => apiCall(endpoints.integrations.getTwilio, { schema: ZTwilioSettings, signal }),
+      queryFn: ({ signal }) =>
+        apiCall(toolboxEndpoints.integrations.getTwilio, { schema: ZTwilioSettings, signal }),
     }),
 };
 
@@ -62,6 +64,7 @@ export function useTwilioForm(saved: TTwilioSettings | undefined, open: boolean)
 
 /** `PUT integrations/twilio`. */
 export const saveTwilio = (body: TTwilioFormOutput) =>
-  apiCall(endpoints.integrations.putTwilio, { body, schema: ZTwilioSettings });
+  apiCall(toolboxEndpoints.integrations.putTwilio, { body, schema: ZTwilioSettings });
 /** `DELETE integrations/twilio`: the organization's SMS go through the server's default again. */
-export const removeTwilio = () => apiCall(endpoints.integrations.deleteTwilio, { schema: ZDetailResponse });
+export const removeTwilio = () =>
+  apiCall(toolboxEndpoints.integrations.deleteTwilio, { schema: ZDetailResponse });

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
+  issuesEndpoints,
   type TIssue,
   type TIssueCreateInput,
   type TIssueCreateRequest,
   type TIssueStatus,
   type TPage,
+  transactionsEndpoints,
   ZIssue,
   ZIssueActionResponse,
   ZIssueCreateRequest,
@@ -23,7 +24,7 @@ import { toFormData } from '../../api/formData';
 /** Query-key prefix of the issues list; every issue mutation invalidates it. */
 export const issuesKey = ['issues'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const ISSUES_ENDPOINT = endpoints.issues;
+export const ISSUES_ENDPOINT = issuesEndpoints.issues;
 export const ZIssuePage: z.ZodType<TPage<TIssue>> = zPage(ZIssue);
 
 const valuesOf = (issue: TIssue | null): TIssueCreateInput => ({
@@ -61,8 +62,8 @@ export function saveIssue(
   const body = toFormData({ ...rest, pictures: rest.pictures?.length ? rest.pictures : undefined });
   for (const f of images) body.append('images', f);
   return id
-    ? apiCall(endpoints.issues.update, { params: { id }, body, schema: ZIssue })
-    : apiCall(endpoints.issues.create, {
+    ? apiCall(issuesEndpoints.issues.update, { params: { id }, body, schema: ZIssue })
+    : apiCall(issuesEndpoints.issues.create, {
         body,
         schema: ZIssue,
         query: idEvent ? { id_event: idEvent } : undefined,
@@ -75,7 +76,7 @@ export function useIssueStatus() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (arg: { id: string; status: TIssueStatus }) =>
-      apiCall(endpoints.issues.status, {
+      apiCall(issuesEndpoints.issues.status, {
         params: { id: arg.id },
         query: { status: arg.status },
         schema: ZIssueActionResponse,
@@ -102,7 +103,7 @@ export const issueQueries = {
     queryOptions({
       queryKey: ['events', 'lookup', value.toUpperCase()],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.events.list, {
+        apiCall(transactionsEndpoints.events.list, {
           query: { invoice_id: value, page: 1, size: 1 },
           schema: ZEventLookup,
           signal,

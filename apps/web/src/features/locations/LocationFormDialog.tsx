@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   LOCATION_CSV_HEADERS,
   LOCATION_MESSAGES,
   locationMayRequireImage,
+  locationsEndpoints,
   mayShareLocations,
   NEW_LOCATION_POSITION,
   type TLocation,
@@ -112,7 +112,10 @@ export function LocationFormDialog({
     setValue('latitude', p.lat);
     setValue('longitude', p.lng);
     try {
-      const r = await apiCall(endpoints.geocode.reverse, { query: p, schema: ZReverseGeocodeResponse });
+      const r = await apiCall(locationsEndpoints.geocode.reverse, {
+        query: p,
+        schema: ZReverseGeocodeResponse,
+      });
       if (r.address) setValue('address', r.address);
       else enqueueSnackbar(LOCATION_MESSAGES.geocodeFailed, { variant: 'info' });
     } catch {
@@ -128,12 +131,12 @@ export function LocationFormDialog({
       form={form}
       onSubmit={(values) =>
         location
-          ? apiCall(endpoints.locations.update, {
+          ? apiCall(locationsEndpoints.locations.update, {
               params: { id: location.id },
               body: values,
               schema: ZLocation,
             })
-          : apiCall(endpoints.locations.create, { body: values, schema: ZLocation })
+          : apiCall(locationsEndpoints.locations.create, { body: values, schema: ZLocation })
       }
       successMessage={location ? LOCATION_MESSAGES.updated : LOCATION_MESSAGES.created}
       invalidateKey={locationsKey}
@@ -148,7 +151,7 @@ export function LocationFormDialog({
       bulkUpload={
         isAdmin && !location
           ? {
-              endpoint: endpoints.locations,
+              endpoint: locationsEndpoints.locations,
               headers: LOCATION_CSV_HEADERS,
               templateName: 'locations_template.csv',
               allowDryRun: true,

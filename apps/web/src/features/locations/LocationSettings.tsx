@@ -1,5 +1,6 @@
 import {
-  endpoints,
+  devicesEndpoints,
+  locationsEndpoints,
   type TDevice,
   type TLocation,
   type TRestrictionType,
@@ -40,7 +41,7 @@ export function LocationSettings({ location }: { location: TLocation }) {
   const [picked, setPicked] = useState<TDevice[]>([]);
   const move = useMutation({
     mutationFn: (ids: string[]) =>
-      apiCall(endpoints.devices.bulkEdit, {
+      apiCall(devicesEndpoints.devices.bulkEdit, {
         body: { id_devices: ids, device: { id_location: location.id } },
         schema: ZDeviceBulkResponse,
       }),
@@ -106,11 +107,16 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
   const resource_type = kind === 'users' ? 'user' : 'group';
   const change = useMutation({
     mutationFn: ({ idUser, action }: { idUser: string; action: 'assign-user' | 'remove-user' }) =>
-      apiCall(action === 'assign-user' ? endpoints.resources.assignUser : endpoints.resources.removeUser, {
-        params: { id },
-        body: { id_user: idUser, resource_type },
-        schema: ZDetailResponse,
-      }),
+      apiCall(
+        action === 'assign-user'
+          ? locationsEndpoints.resources.assignUser
+          : locationsEndpoints.resources.removeUser,
+        {
+          params: { id },
+          body: { id_user: idUser, resource_type },
+          schema: ZDetailResponse,
+        },
+      ),
     onSuccess: (r) => {
       enqueueSnackbar(String(r.detail), { variant: 'success' });
       setPicked(null);

@@ -1,4 +1,4 @@
-import { endpoints, LOCATION_MESSAGES, type TLocation, ZLocation } from '@lockerops/contract';
+import { LOCATION_MESSAGES, locationsEndpoints, type TLocation, ZLocation } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Switch, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -61,7 +61,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
   const { enqueueSnackbar } = useSnackbar();
   const toggle = useMutation({
     mutationFn: (l: TLocation) =>
-      apiCall(endpoints.location.toggle, {
+      apiCall(locationsEndpoints.location.toggle, {
         params: { id: l.id },
         body: { hidden: !l.hidden },
         schema: ZLocation,
@@ -132,7 +132,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
       ) : (
         <DataTable<TLocation>
           queryKey={locationsKey}
-          endpoint={endpoints.locations}
+          endpoint={locationsEndpoints.locations}
           schema={ZLocationPage}
           columns={columns}
           filterPage="locations"

@@ -1,5 +1,5 @@
 import {
-  endpoints,
+  locationsEndpoints,
   type TAssignee,
   type TLocation,
   type TPage,
@@ -28,17 +28,23 @@ export const locationQueries = {
     queryOptions({
       queryKey: assigneesKey(id ?? '', kind ?? 'users'),
       queryFn: () =>
-        apiCall(kind === 'groups' ? endpoints.resources.groups : endpoints.resources.users, {
-          params: { id: String(id) },
-          schema: ZAssignees,
-        }),
+        apiCall(
+          kind === 'groups' ? locationsEndpoints.resources.groups : locationsEndpoints.resources.users,
+          {
+            params: { id: String(id) },
+            schema: ZAssignees,
+          },
+        ),
     }),
   /** `GET locations?page=1&size=10000`: every location, for the map. */
   map: () =>
     queryOptions({
       queryKey: [...locationsKey, 'map'],
       queryFn: () =>
-        apiCall(endpoints.locations.list, { query: { page: 1, size: 10000 }, schema: ZLocationPage }),
+        apiCall(locationsEndpoints.locations.list, {
+          query: { page: 1, size: 10000 },
+          schema: ZLocationPage,
+        }),
     }),
 };
 

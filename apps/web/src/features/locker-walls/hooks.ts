@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   LOCKER_WALL_MESSAGES,
+  lockerWallsEndpoints,
   type TLockerWall,
   type TLockerWallActionResponse,
   type TPage,
@@ -32,7 +32,7 @@ export const lockerWallQueries = {
     queryOptions({
       queryKey: [...lockerWallsKey, idLocation],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.lockerWalls.list, {
+        apiCall(lockerWallsEndpoints.lockerWalls.list, {
           query: { id_location: idLocation ?? undefined },
           schema: ZWallPage,
           signal,
@@ -43,7 +43,7 @@ export const lockerWallQueries = {
     queryOptions({
       queryKey: [...lockerWallsKey, wallId, 'unassigned-devices'],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.lockerWalls.unassignedDevices, {
+        apiCall(lockerWallsEndpoints.lockerWalls.unassignedDevices, {
           params: { id: String(wallId) },
           schema: ZUnassignedDevicesResponse,
           signal,
@@ -113,8 +113,8 @@ export function useLockerWallForm(wall: TLockerWall | null, idLocation: string, 
 /** `POST locker-walls` (no id) or `PUT locker-walls/{id}` (the image string is sent again when unchanged). */
 export function saveLockerWall(id: string | undefined, body: TLockerWallFormOutput): Promise<TLockerWall> {
   return id
-    ? apiCall(endpoints.lockerWalls.update, { params: { id }, body, schema: ZLockerWall })
-    : apiCall(endpoints.lockerWalls.create, { body, schema: ZLockerWall });
+    ? apiCall(lockerWallsEndpoints.lockerWalls.update, { params: { id }, body, schema: ZLockerWall })
+    : apiCall(lockerWallsEndpoints.lockerWalls.create, { body, schema: ZLockerWall });
 }
 
 /** `DELETE locker-walls/{id}` and 'Locker Wall deleted successfully'. */
@@ -123,7 +123,7 @@ export function useDeleteLockerWall() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (id: string) =>
-      apiCall(endpoints.lockerWalls.remove, { params: { id }, schema: ZDetailResponse }),
+      apiCall(lockerWallsEndpoints.lockerWalls.remove, { params: { id }, schema: ZDetailResponse }),
     onSuccess: () => {
       enqueueSnackbar(LOCKER_WALL_MESSAGES.deleted, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: lockerWallsKey });
@@ -144,12 +144,16 @@ function runAction(wallId: string, action: TWallAction): Promise<TLockerWallActi
   switch (action.kind) {
     case 'door': {
       const { kind: _kind, ...body } = action;
-      return apiCall(endpoints.lockerWalls.doors, { params, body, schema });
+      return apiCall(lockerWallsEndpoints.lockerWalls.doors, { params, body, schema });
     }
     case 'moveKiosk':
-      return apiCall(endpoints.lockerWalls.moveKiosk, { params, body: { x: action.x, y: action.y }, schema });
+      return apiCall(lockerWallsEndpoints.lockerWalls.moveKiosk, {
+        params,
+        body: { x: action.x, y: action.y },
+        schema,
+      });
     case 'removeKiosk':
-      return apiCall(endpoints.lockerWalls.removeKiosk, { params, schema });
+      return apiCall(lockerWallsEndpoints.lockerWalls.removeKiosk, { params, schema });
   }
 }
 

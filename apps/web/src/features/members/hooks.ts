@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
+  membersEndpoints,
   type TMember,
   type TPage,
   type TRole,
@@ -22,14 +22,14 @@ import type { ListQuery } from '../../components/DataTable/useListParams';
 
 export const membersKey = ['members'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const MEMBERS_ENDPOINT = endpoints.members;
+export const MEMBERS_ENDPOINT = membersEndpoints.members;
 /** A member as a table row: the grid needs `id`; the API calls it `user_id`. */
 export type TMemberRow = TMember & { id: string };
 const ZMemberPage = zPage(ZMember);
 
 /** `GET members` with `id` added to each row. */
 export async function fetchMembers(query: ListQuery, signal: AbortSignal): Promise<TPage<TMemberRow>> {
-  const page = await apiCall(endpoints.members.list, { query, schema: ZMemberPage, signal });
+  const page = await apiCall(membersEndpoints.members.list, { query, schema: ZMemberPage, signal });
   return { ...page, items: page.items.map((m) => ({ ...m, id: m.user_id })) };
 }
 
@@ -64,8 +64,8 @@ export function useMemberForm(member: TMember | null, open: boolean) {
 export function saveMember(id: string | undefined, values: TMemberFormOutput): Promise<TMember> {
   const { email, ...body } = values;
   return id
-    ? apiCall(endpoints.members.update, { params: { id }, body, schema: ZMember })
-    : apiCall(endpoints.members.create, { query: { email }, body, schema: ZMember });
+    ? apiCall(membersEndpoints.members.update, { params: { id }, body, schema: ZMember })
+    : apiCall(membersEndpoints.members.create, { query: { email }, body, schema: ZMember });
 }
 
 function useMemberMutation<V>(fn: (v: V) => Promise<{ detail: string | boolean }>) {
@@ -84,19 +84,23 @@ function useMemberMutation<V>(fn: (v: V) => Promise<{ detail: string | boolean }
 /** `PATCH members/{id}/status`. */
 export const useSetMemberEnabled = () =>
   useMemberMutation(({ id, enabled }: { id: string; enabled: boolean }) =>
-    apiCall(endpoints.members.status, { params: { id }, body: { enabled }, schema: ZMemberActionResponse }),
+    apiCall(membersEndpoints.members.status, {
+      params: { id },
+      body: { enabled },
+      schema: ZMemberActionResponse,
+    }),
   );
 
 /** `POST members/resend-password-email`. */
 export const useResendPassword = () =>
   useMemberMutation((email: string) =>
-    apiCall(endpoints.members.resendPasswordEmail, { body: { email }, schema: ZDetailResponse }),
+    apiCall(membersEndpoints.members.resendPasswordEmail, { body: { email }, schema: ZDetailResponse }),
   );
 
 /** `PATCH members/` — the "Edit Team Members" bulk role change. */
 export const useBulkRole = () =>
   useMemberMutation(({ ids, role }: { ids: string[]; role: TRole }) =>
-    apiCall(endpoints.members.bulkRole, {
+    apiCall(membersEndpoints.members.bulkRole, {
       body: { user_ids: ids, member: { role } },
       schema: ZMemberBulkResponse,
     }),

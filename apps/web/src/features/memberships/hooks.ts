@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   MEMBERSHIP_MESSAGES,
+  membershipsEndpoints,
   type TMembership,
   type TPage,
   ZMembership,
@@ -17,7 +17,7 @@ import { useDeleteOne } from '../../api/useDeleteOne';
 
 export const membershipsKey = ['memberships'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const MEMBERSHIPS_ENDPOINT = endpoints.memberships;
+export const MEMBERSHIPS_ENDPOINT = membershipsEndpoints.memberships;
 export const ZMembershipPage: z.ZodType<TPage<TMembership>> = zPage(ZMembership);
 
 export type TMembershipFormInput = z.input<typeof ZMembershipCreateRequest>;
@@ -73,8 +73,8 @@ export function useMembershipForm(m: TMembership | null, open: boolean) {
 /** `POST memberships` or `PUT memberships/{id}`. */
 export function saveMembership(id: string | undefined, body: TMembershipFormOutput): Promise<TMembership> {
   return id
-    ? apiCall(endpoints.memberships.update, { params: { id }, body, schema: ZMembership })
-    : apiCall(endpoints.memberships.create, { body, schema: ZMembership });
+    ? apiCall(membershipsEndpoints.memberships.update, { params: { id }, body, schema: ZMembership })
+    : apiCall(membershipsEndpoints.memberships.create, { body, schema: ZMembership });
 }
 
 export const useDeleteMembership = () =>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   NOTIFICATION_MESSAGES as M,
+  notificationsEndpoints,
   type TNotification,
   type TNotificationCreateInput,
   type TNotificationCreateRequest,
@@ -26,7 +26,7 @@ import { useOptions } from '../../api/options';
 /** Query-key prefix of the templates list; every template mutation invalidates it. */
 export const notificationsKey = ['notifications'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const NOTIFICATIONS_ENDPOINT = endpoints.notifications;
+export const NOTIFICATIONS_ENDPOINT = notificationsEndpoints.notifications;
 export const ZNotificationPage: z.ZodType<TPage<TNotification>> = zPage(ZNotification);
 
 /** The area's reads as query options: each key and fetcher is written once, here. */
@@ -36,7 +36,7 @@ export const notificationQueries = {
     queryOptions({
       queryKey: [...notificationsKey, 'deliveries', id, page, size],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.notifications.deliveries, {
+        apiCall(notificationsEndpoints.notifications.deliveries, {
           params: { id },
           query: { page, size },
           schema: zPage(ZNotificationDelivery),
@@ -99,14 +99,18 @@ export async function saveNotification(
   images: TemplateImages,
 ): Promise<string> {
   const saved = id
-    ? await apiCall(endpoints.notifications.update, { params: { id }, body: values, schema: ZNotification })
-    : await apiCall(endpoints.notifications.create, { body: values, schema: ZNotification });
+    ? await apiCall(notificationsEndpoints.notifications.update, {
+        params: { id },
+        body: values,
+        schema: ZNotification,
+      })
+    : await apiCall(notificationsEndpoints.notifications.create, { body: values, schema: ZNotification });
   const files = Object.entries(images).filter(([, f]) => f);
   if (files.length) {
     const body = new FormData();
     for (const [k, f] of files) body.append(k, f as File);
     try {
-      await apiCall(endpoints.notificationsService.uploadImages, {
+      await apiCall(notificationsEndpoints.notificationsService.uploadImages, {
         params: { id: saved.id },
         body,
         schema: ZNotification,
@@ -135,13 +139,16 @@ function useNotificationMutation<T>(fn: (arg: T) => Promise<{ detail: string }>)
 /** `POST notifications/{id}/clone` ('Notification cloned successfully'). */
 export const useCloneNotification = () =>
   useNotificationMutation((id: string) =>
-    apiCall(endpoints.notifications.clone, { params: { id }, schema: ZNotificationActionResponse }),
+    apiCall(notificationsEndpoints.notifications.clone, {
+      params: { id },
+      schema: ZNotificationActionResponse,
+    }),
   );
 
 /** Deletes one template ('Notification deleted successfully'); a default is refused by the server. */
 export const useDeleteNotification = () =>
   useNotificationMutation((id: string) =>
-    apiCall(endpoints.notifications.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
+    apiCall(notificationsEndpoints.notifications.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
   );
 
 /** `GET notifications/{id}/deliveries`: the template's delivery log (newest first). */
@@ -154,7 +161,11 @@ export function useSendTest(id: string) {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (body: { email?: string; phone_number?: string }) =>
-      apiCall(endpoints.notifications.test, { params: { id }, body, schema: ZNotificationTestResponse }),
+      apiCall(notificationsEndpoints.notifications.test, {
+        params: { id },
+        body,
+        schema: ZNotificationTestResponse,
+      }),
     onSuccess: (res) => {
       enqueueSnackbar(res.detail, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: [...notificationsKey, 'deliveries', id] });

@@ -1,5 +1,5 @@
 import {
-  endpoints,
+  organizationsEndpoints,
   type TListOrganizationsQuery,
   type TOrganization,
   ZDetailResponse,
@@ -29,7 +29,7 @@ export const organizationQueries = {
     queryOptions({
       queryKey: organizationKeys.list(q as Partial<TListOrganizationsQuery>),
       queryFn: ({ signal }) =>
-        apiCall(endpoints.organizations.list, { query: q, schema: ZOrganizationList, signal }),
+        apiCall(organizationsEndpoints.organizations.list, { query: q, schema: ZOrganizationList, signal }),
     }),
 };
 
@@ -43,8 +43,8 @@ export function useSaveOrganization() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: FormData }): Promise<TOrganization> =>
       id
-        ? apiCall(endpoints.organizations.patch, { params: { id }, body, schema: ZOrganization })
-        : apiCall(endpoints.organizations.create, { body, schema: ZOrganization }),
+        ? apiCall(organizationsEndpoints.organizations.patch, { params: { id }, body, schema: ZOrganization })
+        : apiCall(organizationsEndpoints.organizations.create, { body, schema: ZOrganization }),
     onSuccess: () => client.invalidateQueries({ queryKey: organizationKeys.all }),
   });
 }
@@ -53,9 +53,12 @@ export function useSaveOrganization() {
 export function useArchiveOrganization() {
   return useMutation({
     mutationFn: ({ id, restore }: { id: string; restore: boolean }) =>
-      apiCall(restore ? endpoints.organizations.cancel : endpoints.organizations.remove, {
-        params: { id },
-        schema: ZDetailResponse,
-      }),
+      apiCall(
+        restore ? organizationsEndpoints.organizations.cancel : organizationsEndpoints.organizations.remove,
+        {
+          params: { id },
+          schema: ZDetailResponse,
+        },
+      ),
   });
 }

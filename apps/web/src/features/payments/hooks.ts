@@ -1,6 +1,6 @@
 import {
-  endpoints,
   PAYMENT_MESSAGES,
+  paymentsEndpoints,
   type TPaymentCountry,
   ZDetailResponse,
   ZStripeLinkResponse,
@@ -17,7 +17,7 @@ export function useConnectStripe() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (country: TPaymentCountry) =>
-      apiCall(endpoints.stripe.link, { query: { country }, schema: ZStripeLinkResponse }),
+      apiCall(paymentsEndpoints.stripe.link, { query: { country }, schema: ZStripeLinkResponse }),
     onSuccess: ({ url }) => {
       window.open(url, '_blank', 'noopener');
       enqueueSnackbar(PAYMENT_MESSAGES.created, { variant: 'success' });
@@ -32,7 +32,7 @@ export function useDisconnectStripe() {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
-    mutationFn: () => apiCall(endpoints.stripe.remove, { schema: ZDetailResponse }),
+    mutationFn: () => apiCall(paymentsEndpoints.stripe.remove, { schema: ZDetailResponse }),
     onSuccess: () => {
       enqueueSnackbar(PAYMENT_MESSAGES.deleted, { variant: 'success' });
       queryClient.setQueryData(stripeAccountKey, null);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   PRICE_MESSAGES,
+  pricesEndpoints,
   type TPage,
   type TPrice,
   ZPrice,
@@ -18,7 +18,7 @@ import { useDeleteOne } from '../../api/useDeleteOne';
 /** Query-key prefix of the prices list; every price mutation invalidates it. */
 export const pricesKey = ['prices'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const PRICES_ENDPOINT = endpoints.prices;
+export const PRICES_ENDPOINT = pricesEndpoints.prices;
 export const ZPricePage: z.ZodType<TPage<TPrice>> = zPage(ZPrice);
 
 /** The area's reads as query options: each key and fetcher is written once, here. */
@@ -28,7 +28,7 @@ export const priceQueries = {
     queryOptions({
       queryKey: [...pricesKey, 'all'],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.prices.list, { query: { page: 1, size: 10000 }, schema: ZPricePage, signal }),
+        apiCall(pricesEndpoints.prices.list, { query: { page: 1, size: 10000 }, schema: ZPricePage, signal }),
     }),
 };
 
@@ -78,8 +78,8 @@ export function usePriceForm(price: TPrice | null, open: boolean) {
 /** `POST prices` or `PUT prices/{id}`; answers the price. */
 export function savePrice(id: string | undefined, body: TPriceFormOutput): Promise<TPrice> {
   return id
-    ? apiCall(endpoints.prices.update, { params: { id }, body, schema: ZPrice })
-    : apiCall(endpoints.prices.create, { body, schema: ZPrice });
+    ? apiCall(pricesEndpoints.prices.update, { params: { id }, body, schema: ZPrice })
+    : apiCall(pricesEndpoints.prices.create, { body, schema: ZPrice });
 }
 
 /** Every price of the organization (dropdown size 10000, spec operational §7), e.g. to find the default. */

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
+  productGroupsEndpoints,
   type TPage,
   type TProductGroup,
   ZDeleteResponse,
@@ -22,7 +22,7 @@ import { productsKey } from '../../api/queryKeys';
 /** Query-key prefix of the product groups list; every group mutation invalidates it. */
 export const productGroupsKey = ['product-groups'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const PRODUCT_GROUPS_ENDPOINT = endpoints.productGroups;
+export const PRODUCT_GROUPS_ENDPOINT = productGroupsEndpoints.productGroups;
 export const ZProductGroupPage: z.ZodType<TPage<TProductGroup>> = zPage(ZProductGroup);
 
 export type TProductGroupFormInput = z.input<typeof ZProductGroupCreateRequest>;
@@ -58,8 +58,8 @@ export function useProductGroupForm(group: TProductGroup | null, open: boolean) 
 export const saveProductGroup = (id: string | undefined, values: TProductGroupFormOutput) => {
   const body = toFormData(values);
   return id
-    ? apiCall(endpoints.productGroups.update, { params: { id }, body, schema: ZProductGroup })
-    : apiCall(endpoints.productGroups.create, { body, schema: ZProductGroup });
+    ? apiCall(productGroupsEndpoints.productGroups.update, { params: { id }, body, schema: ZProductGroup })
+    : apiCall(productGroupsEndpoints.productGroups.create, { body, schema: ZProductGroup });
 };
 
 /** Deletes one product group; its products stay, without a group. */
@@ -68,7 +68,7 @@ export function useDeleteProductGroup() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (id: string) =>
-      apiCall(endpoints.productGroups.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
+      apiCall(productGroupsEndpoints.productGroups.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
     onSuccess: (res) => {
       enqueueSnackbar(res.detail, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: productGroupsKey });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
+  productsEndpoints,
   type TPage,
   type TProduct,
   ZDeleteResponse,
@@ -26,7 +26,7 @@ import { productsKey } from '../../api/queryKeys';
 
 export { productsKey };
 /** The area's calls (list, bulk delete, export, upload). */
-export const PRODUCTS_ENDPOINT = endpoints.products;
+export const PRODUCTS_ENDPOINT = productsEndpoints.products;
 export const ZProductPage: z.ZodType<TPage<TProduct>> = zPage(ZProduct);
 
 export type TProductFormInput = z.input<typeof ZProductCreateRequest>;
@@ -69,8 +69,8 @@ export function useProductForm(product: TProduct | null, open: boolean) {
 export function saveProduct(id: string | undefined, values: TProductFormOutput): Promise<TProduct> {
   const body = toFormData(values);
   return id
-    ? apiCall(endpoints.products.update, { params: { id }, body, schema: ZProduct })
-    : apiCall(endpoints.products.create, { body, schema: ZProduct });
+    ? apiCall(productsEndpoints.products.update, { params: { id }, body, schema: ZProduct })
+    : apiCall(productsEndpoints.products.create, { body, schema: ZProduct });
 }
 
 function useProductMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
@@ -89,13 +89,13 @@ function useProductMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
 /** Deletes one product; the server refuses (409) a product in a device or an active rental. */
 export const useDeleteProduct = () =>
   useProductMutation((id: string) =>
-    apiCall(endpoints.products.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
+    apiCall(productsEndpoints.products.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
   );
 
 /** `POST products/{id}/duplicate`: a clone without the serial number ('Product cloned successfully'). */
 export const useDuplicateProduct = () =>
   useProductMutation((id: string) =>
-    apiCall(endpoints.products.duplicate, {
+    apiCall(productsEndpoints.products.duplicate, {
       params: { id },
       schema: z.object({ detail: z.string(), product: ZProduct }),
     }),
@@ -103,7 +103,7 @@ export const useDuplicateProduct = () =>
 
 /** `PATCH products` `{ id_products, product }` (admins): only the filled fields change. */
 export const bulkEditProducts = (body: z.output<typeof ZProductBulkUpdateRequest>) =>
-  apiCall(endpoints.products.bulkUpdate, { body, schema: ZProductBulkUpdateResponse });
+  apiCall(productsEndpoints.products.bulkUpdate, { body, schema: ZProductBulkUpdateResponse });
 
 /** The product's tracking timeline (`GET products/{id}/tracking`). */
 export const useProductTracking = (id: string) => useQuery(productQueries.tracking(id));
@@ -115,7 +115,11 @@ export const productQueries = {
     queryOptions({
       queryKey: [...productsKey, 'tracking', id],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.products.tracking, { params: { id }, schema: ZProductTrackingResponse, signal }),
+        apiCall(productsEndpoints.products.tracking, {
+          params: { id },
+          schema: ZProductTrackingResponse,
+          signal,
+        }),
     }),
 };
 

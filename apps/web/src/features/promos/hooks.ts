@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   PROMO_MESSAGES,
+  promosEndpoints,
   type TPage,
   type TPromo,
   ZPromo,
@@ -17,7 +17,7 @@ import { useDeleteOne } from '../../api/useDeleteOne';
 
 export const promosKey = ['promos'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const PROMOS_ENDPOINT = endpoints.promos;
+export const PROMOS_ENDPOINT = promosEndpoints.promos;
 export const ZPromoPage: z.ZodType<TPage<TPromo>> = zPage(ZPromo);
 
 export type TPromoFormInput = z.input<typeof ZPromoCreateRequest>;
@@ -58,8 +58,8 @@ export function usePromoForm(promo: TPromo | null, open: boolean) {
 /** `POST promos` or `PUT promos/{id}`. */
 export function savePromo(id: string | undefined, body: TPromoFormOutput): Promise<TPromo> {
   return id
-    ? apiCall(endpoints.promos.update, { params: { id }, body, schema: ZPromo })
-    : apiCall(endpoints.promos.create, { body, schema: ZPromo });
+    ? apiCall(promosEndpoints.promos.update, { params: { id }, body, schema: ZPromo })
+    : apiCall(promosEndpoints.promos.create, { body, schema: ZPromo });
 }
 
 export const useDeletePromo = () => useDeleteOne(PROMOS_ENDPOINT.remove, promosKey, PROMO_MESSAGES.deleted);

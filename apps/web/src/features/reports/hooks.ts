@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   REPORT_MESSAGES,
+  reportsEndpoints,
   type TPage,
   type TReport,
   type TReportCreateInput,
@@ -22,7 +22,7 @@ import { saveBlob } from '../../api/useExport';
 /** Query-key prefix of the reports list; every report mutation invalidates it. */
 export const reportsKey = ['reports'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const REPORTS_ENDPOINT = endpoints.reports;
+export const REPORTS_ENDPOINT = reportsEndpoints.reports;
 export const ZReportPage: z.ZodType<TPage<TReport>> = zPage(ZReport);
 
 /** The browser's offset from UTC now, in minutes (+60 in CET). */
@@ -63,8 +63,8 @@ export function useReportForm(report: TReport | null, open: boolean) {
 /** `POST reports` or `PUT reports/{id}` (spec console §7). */
 export const saveReport = (id: string | undefined, values: TReportCreateRequest): Promise<TReport> =>
   id
-    ? apiCall(endpoints.reports.update, { params: { id }, body: values, schema: ZReport })
-    : apiCall(endpoints.reports.create, { body: values, schema: ZReport });
+    ? apiCall(reportsEndpoints.reports.update, { params: { id }, body: values, schema: ZReport })
+    : apiCall(reportsEndpoints.reports.create, { body: values, schema: ZReport });
 
 /** Team members for the assignee picker (`GET members` 1/150, spec console §7, §9), as `{ id, label }`. */
 export const useMemberOptions = (enabled: boolean) => usePeopleOptions('members', enabled);
@@ -75,7 +75,7 @@ export function useReportDownload() {
   return useCallback(
     async (report: TReport, format: 'csv' | 'pdf') => {
       try {
-        const file = await apiFile(endpoints.reports.download, {
+        const file = await apiFile(reportsEndpoints.reports.download, {
           params: { id: report.id },
           query: { format },
         });

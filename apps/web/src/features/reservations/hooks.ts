@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
+  locationsEndpoints,
   RESERVATION_MESSAGES,
+  reservationsEndpoints,
   type TPage,
   type TReservation,
   type TReservationCreateValues,
@@ -29,7 +30,7 @@ import { reservationFormValues, type TReservationFormInput, withDays } from './r
 /** Query-key prefix of the reservations list; every reservation mutation invalidates it. */
 export const reservationsKey = ['reservations'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const RESERVATIONS_ENDPOINT = endpoints.reservations;
+export const RESERVATIONS_ENDPOINT = reservationsEndpoints.reservations;
 export const ZReservationPage: z.ZodType<TPage<TReservation>> = zPage(ZReservation);
 /** Query key of the reservation settings (the settings dialog). */
 export const reservationSettingsKey = ['reservation-settings'] as const;
@@ -41,7 +42,7 @@ export const reservationQueries = {
     queryOptions({
       queryKey: ['locations', locationId, 'sizes', mode, 'available'],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.locations.sizes, {
+        apiCall(locationsEndpoints.locations.sizes, {
           params: { id: String(locationId) },
           query: { by_mode: mode, by_status: 'available' },
           schema: z.object({ items: z.array(ZLocationSize) }),
@@ -53,7 +54,7 @@ export const reservationQueries = {
     queryOptions({
       queryKey: reservationSettingsKey,
       queryFn: ({ signal }) =>
-        apiCall(endpoints.reservationSettings.get, { schema: ZReservationSettings, signal }),
+        apiCall(reservationsEndpoints.reservationSettings.get, { schema: ZReservationSettings, signal }),
     }),
 };
 
@@ -98,7 +99,7 @@ export const useLocationDevices = (locationId: string | undefined) =>
 
 /** `GET reservations/{tracking}/check-uniqueness`: the spec's message when a delivery tracking number is taken. */
 export async function checkTracking(tracking: string, id?: string): Promise<string | undefined> {
-  const r = await apiCall(endpoints.reservations.checkUniqueness, {
+  const r = await apiCall(reservationsEndpoints.reservations.checkUniqueness, {
     params: { tracking: tracking.trim() },
     query: id ? { id } : undefined,
     schema: ZTrackingCheckResponse,
@@ -133,8 +134,8 @@ export function saveReservation(
   body: TReservationCreateValues,
 ): Promise<TReservation> {
   return id
-    ? apiCall(endpoints.reservations.update, { params: { id }, body, schema: ZReservation })
-    : apiCall(endpoints.reservations.create, { body, schema: ZReservation });
+    ? apiCall(reservationsEndpoints.reservations.update, { params: { id }, body, schema: ZReservation })
+    : apiCall(reservationsEndpoints.reservations.create, { body, schema: ZReservation });
 }
 
 /** Deletes one reservation (admin only, spec operational §1). */
@@ -143,7 +144,7 @@ export function useDeleteReservation() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (id: string) =>
-      apiCall(endpoints.reservations.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
+      apiCall(reservationsEndpoints.reservations.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
     onSuccess: () => {
       enqueueSnackbar(RESERVATION_MESSAGES.deleted, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: reservationsKey });
@@ -158,7 +159,7 @@ export const useReservationSettings = (enabled: boolean) =>
 
 /** `PUT reservation-settings`; answers the saved settings. */
 export async function saveReservationSettings(body: TReservationSettings): Promise<TReservationSettings> {
-  const r = await apiCall(endpoints.reservationSettings.update, {
+  const r = await apiCall(reservationsEndpoints.reservationSettings.update, {
     body,
     schema: ZReservationSettingsResponse,
   });

@@ -1,5 +1,7 @@
 import {
-  endpoints,
+  locksEndpoints,
+  organizationsEndpoints,
+  settingsEndpoints,
   type TCloudLockVendor,
   type TLockVendorAccountRequest,
   type TOrganization,
@@ -25,7 +27,8 @@ export const useSettingsQuery = () => useQuery(settingsQuery());
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSettingsRequest) => apiCall(endpoints.settings.update, { body, schema: ZSettings }),
+    mutationFn: (body: TSettingsRequest) =>
+      apiCall(settingsEndpoints.settings.update, { body, schema: ZSettings }),
     onSuccess: (s) => client.setQueryData(settingsKey, s),
   });
 }
@@ -46,7 +49,7 @@ export function useSaveWhiteLabel() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TWhiteLabelRequest) =>
-      apiCall(endpoints.whiteLabel.patch, { body, schema: ZWhiteLabelResponse }),
+      apiCall(organizationsEndpoints.whiteLabel.patch, { body, schema: ZWhiteLabelResponse }),
     onSuccess: (wl) => applyWhiteLabel(client, wl),
   });
 }
@@ -58,7 +61,7 @@ export function useUploadLogo() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.set('image', file);
-      return apiCall(endpoints.whiteLabel.logo, { body, schema: ZWhiteLabelResponse });
+      return apiCall(organizationsEndpoints.whiteLabel.logo, { body, schema: ZWhiteLabelResponse });
     },
     onSuccess: (wl) => applyWhiteLabel(client, wl),
   });
@@ -68,7 +71,10 @@ export function useUploadLogo() {
 export function useVerifyContact() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiCall(endpoints.notificationContact.sendVerification, { query: { email }, schema: ZDetailResponse }),
+      apiCall(settingsEndpoints.notificationContact.sendVerification, {
+        query: { email },
+        schema: ZDetailResponse,
+      }),
   });
 }
 
@@ -81,7 +87,7 @@ export const settingsQueries = {
     queryOptions({
       queryKey: lockVendorsKey,
       queryFn: ({ signal }) =>
-        apiCall(endpoints.lockVendors.list, { schema: ZLockVendorAccountList, signal }),
+        apiCall(locksEndpoints.lockVendors.list, { schema: ZLockVendorAccountList, signal }),
     }),
 };
 
@@ -94,7 +100,7 @@ export function useSaveLockVendor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ vendor, body }: { vendor: TCloudLockVendor; body: TLockVendorAccountRequest }) =>
-      apiCall(endpoints.lockVendors.save, { params: { vendor }, body, schema: ZLockVendorAccount }),
+      apiCall(locksEndpoints.lockVendors.save, { params: { vendor }, body, schema: ZLockVendorAccount }),
     onSuccess: () => client.invalidateQueries({ queryKey: lockVendorsKey }),
   });
 }
@@ -104,7 +110,7 @@ export function useRemoveLockVendor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (vendor: TCloudLockVendor) =>
-      apiCall(endpoints.lockVendors.remove, { params: { vendor }, schema: ZDetailResponse }),
+      apiCall(locksEndpoints.lockVendors.remove, { params: { vendor }, schema: ZDetailResponse }),
     onSuccess: () => client.invalidateQueries({ queryKey: lockVendorsKey }),
   });
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   SIZE_MESSAGES,
+  sizesEndpoints,
   type TPage,
   type TSize,
   ZDeleteResponse,
@@ -20,7 +20,7 @@ import { formatApiError } from '../../api/errors';
 /** Query-key prefix of the sizes list; every size mutation invalidates it. */
 export const sizesKey = ['sizes'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const SIZES_ENDPOINT = endpoints.sizes;
+export const SIZES_ENDPOINT = sizesEndpoints.sizes;
 export const ZSizePage: z.ZodType<TPage<TSize>> = zPage(ZSize);
 
 export type TSizeFormInput = z.input<typeof ZSizeCreateRequest>;
@@ -68,8 +68,8 @@ export function useSizeForm(size: TSize | null, open: boolean) {
 /** `POST sizes` (no id) or `PUT sizes/{id}` with the validated body; answers the size. */
 export function saveSize(id: string | undefined, body: TSizeFormOutput): Promise<TSize> {
   return id
-    ? apiCall(endpoints.sizes.update, { params: { id }, body, schema: ZSize })
-    : apiCall(endpoints.sizes.create, { body, schema: ZSize });
+    ? apiCall(sizesEndpoints.sizes.update, { params: { id }, body, schema: ZSize })
+    : apiCall(sizesEndpoints.sizes.create, { body, schema: ZSize });
 }
 
 /** Deletes one size (`DELETE sizes` with `{ ids: [id] }`) and shows 'Size deleted successfully'. */
@@ -78,7 +78,7 @@ export function useDeleteSize() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (id: string) =>
-      apiCall(endpoints.sizes.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
+      apiCall(sizesEndpoints.sizes.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
     onSuccess: () => {
       enqueueSnackbar(SIZE_MESSAGES.deleted, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: sizesKey });

@@ -1,4 +1,4 @@
-import { endpoints, type TSubscriber, ZSubscriber, zPage } from '@lockerops/contract';
+import { membershipsEndpoints, type TSubscriber, ZSubscriber, zPage } from '@lockerops/contract';
 import type { GridColDef } from '@mui/x-data-grid';
 import { apiCall } from '../../api/client';
 import { DataTable } from '../../components/DataTable';
@@ -7,12 +7,16 @@ import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime } from '../../lib/format';
 
 type TSubscriberRow = TSubscriber & { id: string };
-const SUBSCRIBERS_ENDPOINT = { list: endpoints.memberships.subscribers };
+const SUBSCRIBERS_ENDPOINT = { list: membershipsEndpoints.memberships.subscribers };
 const ZSubscriberPage = zPage(ZSubscriber);
 
 /** `GET memberships/subscribers`; a row is one user holding one membership. */
 async function fetchSubscribers(query: ListQuery, signal: AbortSignal) {
-  const page = await apiCall(endpoints.memberships.subscribers, { query, schema: ZSubscriberPage, signal });
+  const page = await apiCall(membershipsEndpoints.memberships.subscribers, {
+    query,
+    schema: ZSubscriberPage,
+    signal,
+  });
   return { ...page, items: page.items.map((s) => ({ ...s, id: `${s.membership.id}:${s.user.id}` })) };
 }
 

@@ -1,9 +1,9 @@
 import {
   currencySymbol,
-  endpoints,
   type TPage,
   type TResendCodeRequest,
   type TTransaction,
+  transactionsEndpoints,
   ZEndManyResponse,
   ZTransaction,
   ZTransactionActionResponse,
@@ -20,7 +20,7 @@ import { settingsQuery } from '../../api/settings';
 /** Query-key prefix of the transactions list; every action invalidates it. */
 export const transactionsKey = ['transactions'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const TRANSACTIONS_ENDPOINT = endpoints.events;
+export const TRANSACTIONS_ENDPOINT = transactionsEndpoints.events;
 export const ZTransactionPage: z.ZodType<TPage<TTransaction>> = zPage(ZTransaction);
 
 /** The area's reads as query options: each key and fetcher is written once, here. */
@@ -29,7 +29,8 @@ export const transactionQueries = {
   statuses: () =>
     queryOptions({
       queryKey: [...transactionsKey, 'statuses'],
-      queryFn: ({ signal }) => apiCall(endpoints.events.statuses, { schema: ZTransactionStatuses, signal }),
+      queryFn: ({ signal }) =>
+        apiCall(transactionsEndpoints.events.statuses, { schema: ZTransactionStatuses, signal }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
   /** `GET event-logs/{id}`: one transaction's history log. */
@@ -37,7 +38,7 @@ export const transactionQueries = {
     queryOptions({
       queryKey: [...transactionsKey, 'logs', id],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.eventLogs.get, { params: { id }, schema: ZTransactionLogs, signal }),
+        apiCall(transactionsEndpoints.eventLogs.get, { params: { id }, schema: ZTransactionLogs, signal }),
     }),
 };
 
@@ -71,29 +72,40 @@ export const useTransactionLogs = (id: string, enabled: boolean) =>
   useQuery({ ...transactionQueries.logs(id), select: (r) => r.items, enabled });
 
 /** `PATCH events/{id}/service`: one service step (charge with weight, dropoff with id_device, pickup). */
-export const serviceStep = (id: string, body: CallBody<typeof endpoints.events.service>) =>
-  apiCall(endpoints.events.service, { params: { id }, body, schema: ZTransactionActionResponse });
+export const serviceStep = (id: string, body: CallBody<typeof transactionsEndpoints.events.service>) =>
+  apiCall(transactionsEndpoints.events.service, { params: { id }, body, schema: ZTransactionActionResponse });
 
 /** `PATCH events/{id}/refund` with `{ amount }`. */
-export const refundTransaction = (id: string, body: CallBody<typeof endpoints.events.refund>) =>
-  apiCall(endpoints.events.refund, { params: { id }, body, schema: ZTransactionActionResponse });
+export const refundTransaction = (id: string, body: CallBody<typeof transactionsEndpoints.events.refund>) =>
+  apiCall(transactionsEndpoints.events.refund, { params: { id }, body, schema: ZTransactionActionResponse });
 
 /** `PATCH events/{id}/penalize` with `{ amount, reason }`. */
-export const penalizeTransaction = (id: string, body: CallBody<typeof endpoints.events.penalize>) =>
-  apiCall(endpoints.events.penalize, { params: { id }, body, schema: ZTransactionActionResponse });
+export const penalizeTransaction = (
+  id: string,
+  body: CallBody<typeof transactionsEndpoints.events.penalize>,
+) =>
+  apiCall(transactionsEndpoints.events.penalize, {
+    params: { id },
+    body,
+    schema: ZTransactionActionResponse,
+  });
 
 /** `PATCH events` with `{ ids, ended_at }`: ends one or many, all or nothing. */
-export const endTransactions = (body: CallBody<typeof endpoints.events.endMany>) =>
-  apiCall(endpoints.events.endMany, { body, schema: ZEndManyResponse });
+export const endTransactions = (body: CallBody<typeof transactionsEndpoints.events.endMany>) =>
+  apiCall(transactionsEndpoints.events.endMany, { body, schema: ZEndManyResponse });
 
 /** `POST events/{id}/share` with `{ phone_number }` or `{ email }`. */
-export const shareTransaction = (id: string, body: CallBody<typeof endpoints.events.share>) =>
-  apiCall(endpoints.events.share, { params: { id }, body, schema: ZTransactionActionResponse });
+export const shareTransaction = (id: string, body: CallBody<typeof transactionsEndpoints.events.share>) =>
+  apiCall(transactionsEndpoints.events.share, { params: { id }, body, schema: ZTransactionActionResponse });
 
 /** `POST events/{id}/resend-code`: sends a delivery's pickup code again. */
 /** `POST events/{id}/resend-code` by the chosen channel (`via` sms or email). */
 export const resendCode = (id: string, body: TResendCodeRequest = {}) =>
-  apiCall(endpoints.events.resendCode, { params: { id }, body, schema: ZTransactionActionResponse });
+  apiCall(transactionsEndpoints.events.resendCode, {
+    params: { id },
+    body,
+    schema: ZTransactionActionResponse,
+  });
 
 /**
  * Available delivery doors, every location (`GET devices?by_status=available&mode=delivery`): the
@@ -113,5 +125,5 @@ export const useDeliveryDevices = (enabled: boolean) =>
   });
 
 /** `POST event/delivery` with `{ id_device?, phone_number?, email? }` (spec: operational §7 Transactions). */
-export const createDelivery = (body: CallBody<typeof endpoints.event.delivery>) =>
-  apiCall(endpoints.event.delivery, { body, schema: ZTransactionActionResponse });
+export const createDelivery = (body: CallBody<typeof transactionsEndpoints.event.delivery>) =>
+  apiCall(transactionsEndpoints.event.delivery, { body, schema: ZTransactionActionResponse });
