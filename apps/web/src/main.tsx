@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { restoreSession } from './api/client';
 import { App } from './app/App';
 
 // Spec console §9: a service worker left by an older console is unregistered at start.
@@ -8,6 +9,9 @@ if ('serviceWorker' in navigator) {
     for (const r of regs) void r.unregister();
   });
 }
+
+// The id token lives in memory only: a loaded console asks the refresh cookie for its session.
+void restoreSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -1,7 +1,7 @@
-import { type Endpoint, ZTokensResponse } from '@lockerops/contract';
+import { COOKIE_SESSION, type Endpoint, SESSION_HEADER, ZTokensResponse } from '@lockerops/contract';
 import type { z } from 'zod';
 import { ApiError, NetworkError, SessionExpiredError } from './errors';
-import { sessionStore } from './session';
+import { sessionStore, signedInUser } from './session';
 
 export const API_BASE = '/api';
 
@@ -16,8 +16,13 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   /** false for the calls made before sign-in (no bearer token, no refresh, no session expiry) */
   auth?: boolean;
+  /** extra request headers (the identity calls add `X-Session: cookie`) */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
+
+/** The header by which the console asks the identity calls for a cookie session. */
+export const COOKIE_SESSION_HEADERS: Record<string, string> = { [SESSION_HEADER]: COOKIE_SESSION };
 
 export function buildUrl(path: string, query?: Query): string {
   const url = `${API_BASE}/${path.replace(/^\//, '')}`;
@@ -44,34 +49,42 @@ async function parseBody(res: Response): Promise<unknown> {
 
 async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, init);
+    // same-origin: the refresh cookie goes to /api/auth and comes back from it, never elsewhere
+    return await fetch(url, { ...init, credentials: 'same-origin' });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new NetworkError(e instanceof Error ? e.message : String(e));
   }
 }
 
-let refreshing: Promise<boolean> | null = null;
+/** How a refresh ended: a new id token, no session (401/403), or no answer (network, 5xx). */
+export type RefreshOutcome = 'refreshed' | 'signed-out' | 'failed';
 
-/** One refresh at a time: concurrent 401s wait for the same rotation (refresh tokens are single-use). */
-export function refreshSession(): Promise<boolean> {
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * Obtains a new id token with the refresh cookie (`POST auth/refresh`, `X-Session: cookie`; the
+ * server rotates the cookie). One refresh at a time: concurrent 401s wait for the same rotation.
+ * A sign-in or sign-out made meanwhile wins over the answer (`sessionStore.refreshed`).
+ */
+export function refreshSession(): Promise<RefreshOutcome> {
   if (!refreshing) {
-    refreshing = (async () => {
-      const refreshToken = sessionStore.get().tokens?.refresh_token;
-      if (!refreshToken) return false;
+    const since = sessionStore.generation();
+    refreshing = (async (): Promise<RefreshOutcome> => {
       try {
         const res = await send(buildUrl('auth/refresh'), {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ refresh_token: refreshToken }),
+          headers: { 'Content-Type': 'application/json', ...COOKIE_SESSION_HEADERS },
+          body: '{}',
         });
-        if (!res.ok) return false;
+        if (res.status === 400 || res.status === 401 || res.status === 403) return 'signed-out';
+        if (!res.ok) return 'failed';
         const parsed = ZTokensResponse.safeParse(await parseBody(res));
-        if (!parsed.success) return false;
-        sessionStore.refreshed(parsed.data);
-        return true;
+        if (!parsed.success) return 'failed';
+        sessionStore.refreshed(parsed.data, since);
+        return since === sessionStore.generation() ? 'refreshed' : 'signed-out';
       } catch {
-        return false;
+        return 'failed';
       }
     })().finally(() => {
       refreshing = null;
@@ -80,6 +93,28 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/** Waits for a refresh in flight, if any (a sign-in must not be overtaken by an older rotation). */
+export async function settleRefresh(): Promise<void> {
+  await refreshing;
+}
+
+/**
+ * At start (main.tsx): the id token lives in memory only, so a loaded console asks the refresh
+ * cookie for a session; the guard waits meanwhile. Without a session (no cookie, revoked, expired)
+ * the user is forgotten and the guard sends the visitor to /auth/login. Answers whether a session
+ * was restored.
+ */
+export async function restoreSession(): Promise<boolean> {
+  const since = sessionStore.generation();
+  sessionStore.restoring(true, since);
+  const outcome = await refreshSession();
+  if (outcome !== 'refreshed') sessionStore.restoring(false, since, outcome === 'signed-out');
+  return outcome === 'refreshed';
+}
+
+/** Renews the id token this long before it expires, instead of waiting for a 401. */
+const RENEW_BEFORE_MS = 10_000;
+
 /**
  * The authenticated call behind apiRequest and apiDownload: bearer id token, one refresh and one
  * retry on 401, then SessionExpiredError. Returns the raw Response when it is ok; otherwise throws
@@ -87,22 +122,31 @@ export function refreshSession(): Promise<boolean> {
  */
 async function authorizedResponse(url: string, options: Omit<RequestOptions<unknown>, 'query' | 'schema'>) {
   const { method = 'GET', body, auth = true, signal } = options;
+  if (auth) {
+    // a refresh in flight (the start-up one, another call's 401) brings the token this call needs;
+    // a signed-in tab without a live id token gets one from the cookie first
+    await settleRefresh();
+    const s = sessionStore.get();
+    if (signedInUser(s) && (!s.idToken || s.idToken.expiresAt - RENEW_BEFORE_MS < Date.now())) {
+      await refreshSession();
+    }
+  }
   const attempt = () => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const token = sessionStore.get().tokens?.id_token;
+    const token = sessionStore.get().idToken?.token;
     if (auth && token) headers.Authorization = `Bearer ${token}`;
     return send(url, { method, headers, body: payload, signal });
   };
 
   let res = await attempt();
   if (res.status === 401 && auth) {
-    if (await refreshSession()) res = await attempt();
+    if ((await refreshSession()) === 'refreshed') res = await attempt();
     if (res.status === 401) {
       sessionStore.expire();
       throw new SessionExpiredError();
@@ -113,9 +157,9 @@ async function authorizedResponse(url: string, options: Omit<RequestOptions<unkn
 }
 
 /**
- * The typed client of the partner API. Authenticated calls carry the bearer id token; a 401 triggers
- * one refresh and one retry, after which the session is expired (spec console §4, §8) and a
- * SessionExpiredError is thrown. Other failures throw ApiError (status + JSON body) or NetworkError.
+ * The typed client of the partner API. Authenticated calls carry the bearer id token (memory only);
+ * a 401 triggers one refresh from the cookie and one retry, after which the session is expired
+ * (spec console §4, §8) and a SessionExpiredError is thrown. Other failures throw ApiError (status + JSON body) or NetworkError.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { query, schema, ...rest } = options;
@@ -147,6 +191,7 @@ export type CallOptions<E extends Endpoint, T = unknown> = (keyof PathParams<E['
     /** validates the answer with this schema instead of the endpoint's (a narrower view) */
     schema?: z.ZodType<T>;
     auth?: boolean;
+    headers?: Record<string, string>;
     signal?: AbortSignal;
   };
 
@@ -179,13 +224,17 @@ export async function apiCall<E extends Endpoint, T = CallResult<E>>(
   endpoint: E,
   ...args: Args<E, T>
 ): Promise<T> {
-  const { params, query, body, schema, auth, signal } = (args[0] ?? {}) as CallOptions<Endpoint, T> & {
+  const { params, query, body, schema, auth, headers, signal } = (args[0] ?? {}) as CallOptions<
+    Endpoint,
+    T
+  > & {
     params?: Record<string, string>;
   };
   const res = await authorizedResponse(buildUrl(pathOf(endpoint.path, params), query as Query), {
     method: endpoint.method,
     body,
     auth,
+    headers,
     signal,
   });
   const data = await parseBody(res);

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { formatApiError } from '../../api/errors';
 import { useChangePassword, useMemberSelf, useUpdateProfile } from '../../api/members';
-import { sessionStore, useCurrentUser } from '../../api/session';
+import { useCurrentUser } from '../../api/session';
 import { FormTextField } from '../../components/form';
 import { isStrongEnough, PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
 import { useResultDialog } from '../../components/ResultDialog';
@@ -81,7 +81,6 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
       await changePassword.mutateAsync({
         pwd: v.current_password,
         new_pwd: v.new_password,
-        refresh_token: sessionStore.get().tokens?.refresh_token,
       });
     }
     onClose();

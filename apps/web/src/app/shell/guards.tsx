@@ -8,11 +8,12 @@ import type { AreaRegistration } from '../areaTypes';
 
 /**
  * Unauthenticated users, and users whose sign-in still waits for a new password, go to /auth/login
- * (spec console §2).
+ * (spec console §2). While the console asks the refresh cookie for a session at start, it waits.
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  if (session.restoring) return <PageLoader />;
   if (!signedInUser(session)) {
     return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
   }
