@@ -24,13 +24,31 @@ type WireValue<V> = V extends Date ? string : V;
 /** A row type under its wire names, timestamps as text. */
 export type Wire<T> = { [K in keyof T & string as SnakeCase<K>]: WireValue<T[K]> };
 
+/**
+ * Remembers the renames: names come from the code's field lists (a few hundred), and every answer
+ * renames each field of each row, so a regular expression per field per row was a measurable part
+ * of a list call. Bounded, in case a caller ever passes names it did not write.
+ */
+function memo<S extends string, R>(f: (s: S) => R): (s: S) => R {
+  const cache = new Map<S, R>();
+  return (s) => {
+    let r = cache.get(s);
+    if (r === undefined) {
+      r = f(s);
+      if (cache.size < 10_000) cache.set(s, r);
+    }
+    return r;
+  };
+}
+
+const toSnake = memo((s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+const toCamel = memo((s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()));
+
 /** `lockerNumber` → `locker_number`. */
-export const snakeCase = <S extends string>(s: S): SnakeCase<S> =>
-  s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as SnakeCase<S>;
+export const snakeCase = <S extends string>(s: S): SnakeCase<S> => toSnake(s) as SnakeCase<S>;
 
 /** `locker_number` → `lockerNumber`. */
-export const camelCase = <S extends string>(s: S): CamelCase<S> =>
-  s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) as CamelCase<S>;
+export const camelCase = <S extends string>(s: S): CamelCase<S> => toCamel(s) as CamelCase<S>;
 
 const wireValue = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : v);
 
