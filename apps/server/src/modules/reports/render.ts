@@ -1,7 +1,6 @@
 import { REPORT_CONTENT_LABELS, type TReportContent, type TReportRecurrence } from '@lockerops/contract';
 import { stringify } from 'csv-stringify/sync';
 import { asc, eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { escapeCell } from '../../lib/crud/csv';
@@ -276,8 +275,13 @@ function barChart(doc: PDFKit.PDFDocument, x: number, y: number, w: number, h: n
   doc.text(String(max), x - 30, top - 3, { width: 28, align: 'right', lineBreak: false });
 }
 
-/** The one-page PDF: title and period, each section's figures (and top rows), one chart per time series. */
-export function renderPdf(d: ReportData): Promise<Buffer> {
+/**
+ * The one-page PDF: title and period, each section's figures (and top rows), one chart per time series.
+ * pdfkit (with its font machinery, ≈ 9 MB of the server's memory) is loaded on the first PDF, not
+ * at start: most servers never render one.
+ */
+export async function renderPdf(d: ReportData): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: d.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
