@@ -9,7 +9,7 @@ export const API_KEY_SCOPES: Record<TApiKeyScope, { label: string; description: 
   partner: {
     label: 'Partner / kiosk',
     description:
-      'Drives transactions and reservations, looks up users, reads locations, sizes and devices and unlocks devices of this organization. It cannot manage team members, settings, organizations or API keys.',
+      'Drives transactions and reservations, looks up users, reads locations, sizes and devices and unlocks devices of this organization. It cannot manage team members, settings, organizations or API keys, refund or penalize, nor use the bulk tools (bulk end or delete, exports, CSV uploads).',
   },
 };
 

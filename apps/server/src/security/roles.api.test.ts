@@ -228,18 +228,18 @@ const ACCESS: Record<string, Access> = {
   'POST /api/conditions/csv': ADMIN,
   'POST /api/conditions/{id}/clone': ADMIN,
   // transactions: open to all (console §6); actions and end are the admin's (operational §1);
-  // kiosks and apps drive them with the key (finding 2)
+  // kiosks and apps drive them with the key (finding 2), but not bulk end, export, refund or penalty
   'GET /api/events': ALL_K,
-  'PATCH /api/events': ADMIN_K,
+  'PATCH /api/events': ADMIN,
   'GET /api/events/statuses': ALL_K,
-  'GET /api/events/export': ADMIN_K,
+  'GET /api/events/export': ADMIN,
   'GET /api/events/{id}': ALL_K,
   'GET /api/event/{id}/public': PUBLIC,
   'GET /api/event-logs/{id}': ALL_K,
   'PATCH /api/events/{id}/service': ADMIN_K,
   'PATCH /api/events/{id}/cancel': ADMIN_K,
-  'PATCH /api/events/{id}/refund': ADMIN_K,
-  'PATCH /api/events/{id}/penalize': ADMIN_K,
+  'PATCH /api/events/{id}/refund': ADMIN,
+  'PATCH /api/events/{id}/penalize': ADMIN,
   // deliveries are created and completed at the desk (members too)
   'POST /api/event/delivery': STAFF_K,
   'PATCH /api/delivery/{id}/complete': STAFF_K,
@@ -254,14 +254,15 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{id}/pickup': STAFF_K,
   'POST /api/delivery/{id}/dropoff': STAFF_K,
   'POST /api/events/{id}/payment': ADMIN_K,
-  // reservations: closed to viewers; bulk delete, export and upload the admin's; driven by the key
+  // reservations: closed to viewers; bulk delete, export and upload the admin's (not the key's);
+  // driven one at a time by the key
   'GET /api/reservations': STAFF_K,
   'POST /api/reservations': STAFF_K,
-  'DELETE /api/reservations': ADMIN_K,
-  'GET /api/reservations/export': ADMIN_K,
+  'DELETE /api/reservations': ADMIN,
+  'GET /api/reservations/export': ADMIN,
   'GET /api/reservations/{id}': STAFF_K,
   'PUT /api/reservations/{id}': STAFF_K,
-  'POST /api/reservations/csv': ADMIN_K,
+  'POST /api/reservations/csv': ADMIN,
   'GET /api/reservation-settings': STAFF_K,
   'PUT /api/reservation-settings': STAFF,
   'GET /api/reservations/{tracking}/check-uniqueness': STAFF_K,

@@ -105,6 +105,25 @@ describe('api-keys', () => {
     expect(wrong.statusCode).toBe(401);
   });
 
+  it('may not use the console bulk tools nor move money back (403): a kiosk key can be lifted', async () => {
+    const key = { 'x-api-key': demoKey };
+    const id = randomUUID();
+    const calls: Array<[string, string, object?]> = [
+      ['GET', '/api/events/export'],
+      ['PATCH', '/api/events', { ids: [id] }],
+      ['PATCH', `/api/events/${id}/refund`, { amount: '1.00' }],
+      ['PATCH', `/api/events/${id}/penalize`, { amount: '1.00', reason: 'other' }],
+      ['GET', '/api/reservations/export'],
+      ['DELETE', '/api/reservations', { ids: [id] }],
+      ['POST', '/api/reservations/csv'],
+    ];
+    for (const [method, url, payload] of calls) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: key, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().detail).toBe(API_KEY_MESSAGES.outOfScope);
+    }
+  });
+
   it('may not manage members, settings, organizations or keys (403)', async () => {
     const key = { 'x-api-key': demoKey };
     const calls: Array<[string, string, object?]> = [
