@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
-import { apiSignIn, auth, uiSignIn } from './api';
+import { apiSignIn, auth, consoleSignIn } from './api';
 
 /** A name unique to this run and call, so tests never meet each other's rows in the shared database. */
 export function unique(prefix: string): string {
@@ -14,10 +14,12 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@demo-org.test`;
 }
 
-/** Signs in as the seeded admin through the login page and opens `path` of the console. */
+/**
+ * Signs in as the seeded admin the console's way (cookie mode, the refresh cookie in the browser
+ * context) and opens `path`: the console restores its session from the cookie as on any load.
+ */
 export async function openAsAdmin(page: Page, path: string): Promise<void> {
-  await uiSignIn(page);
-  await expect(page).toHaveURL(/\/(home|settings)$/);
+  await consoleSignIn(page);
   await page.goto(path);
 }
 

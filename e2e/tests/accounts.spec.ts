@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createActiveMember, inviteMember } from '../support/accounts';
-import { uiSignIn } from '../support/api';
+import { consoleIdToken, uiSignIn } from '../support/api';
 import { mailCount, nextMail } from '../support/mail';
 
 test.describe('accounts', () => {
@@ -71,9 +71,7 @@ test.describe('accounts', () => {
     await page.goto('/devices');
     await expect(page).toHaveURL(/\/home$/);
     // the server refuses too
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('tokens') ?? '{}').id_token as string,
-    );
+    const token = await consoleIdToken(page);
     const res = await request.get('/api/sizes', { headers: { authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(403);
   });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PORT } from '../playwright.config';
-import { apiSignIn, auth, uiSignIn } from '../support/api';
+import { apiSignIn, auth, consoleIdToken, uiSignIn } from '../support/api';
 import { mailCount } from '../support/mail';
 import {
   createSubOrganization,
@@ -39,9 +39,6 @@ async function findOrganization(request: APIRequestContext, name: string): Promi
   const { items } = (await res.json()) as { items: Organization[] };
   return items.find((o) => o.name === name);
 }
-
-const idTokenOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('tokens') ?? '{}').id_token as string);
 
 test.describe('administration', () => {
   test('a sub-organization created with a logo lets its owner sign in on its sub-domain', async ({
@@ -111,7 +108,7 @@ test.describe('administration', () => {
     await expect(owner).toHaveURL(new RegExp(`^${originOf(name)}/settings$`));
     await expect(owner.getByRole('dialog').filter({ hasText: 'Welcome!' })).toBeVisible();
     const self = await request.get('/api/organizations/self', {
-      headers: { authorization: `Bearer ${await idTokenOf(owner)}` },
+      headers: { authorization: `Bearer ${await consoleIdToken(owner)}` },
     });
     expect((await self.json()).id).toBe(org!.id);
   });

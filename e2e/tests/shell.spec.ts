@@ -1,6 +1,18 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL } from '../playwright.config';
-import { uiSignIn } from '../support/api';
+import { consoleSignIn, uiSignIn } from '../support/api';
+
+/** What the page's scripts can read: both storages and document.cookie. */
+const readableByScripts = (page: Page) =>
+  page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]));
+
+/** A JWT, or a field named like a token. */
+const TOKEN_LIKE = /eyJ|id_token|refresh_token|"tokens"/;
+
+/** The console's refresh-token cookies in the browser context. */
+const refreshCookies = async (page: Page) =>
+  (await page.context().cookies()).filter((c) => c.name === 'refresh_token');
 
 test.describe('sign-in and shell', () => {
   test('the seeded admin signs in and is greeted', async ({ page }) => {
@@ -54,12 +66,50 @@ test.describe('sign-in and shell', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
-    const stored = await page.evaluate(() => [
-      localStorage.getItem('tokens'),
-      localStorage.getItem('currentUser'),
-    ]);
-    expect(stored).toEqual([null, null]);
+    expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+    // the server expired the refresh cookie
+    expect(await refreshCookies(page)).toEqual([]);
     await page.goto('/home');
     await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('no token is readable by scripts after sign-in; a reload restores the session from the cookie', async ({
+    page,
+  }) => {
+    await uiSignIn(page);
+    await expect(page).toHaveURL(/\/(home|settings)$/);
+    const stored = await readableByScripts(page);
+    expect(stored).toContain('currentUser');
+    expect(stored).not.toMatch(TOKEN_LIKE);
+    const cookies = await refreshCookies(page);
+    expect(cookies.map((c) => c.path).sort()).toEqual(['/api/auth', '/api/members/change-password']);
+    for (const c of cookies) expect(c).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    await page.goto('/devices');
+    await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible();
+    await expect(page.getByText(/Hi, Demo/)).toBeVisible();
+    expect(await readableByScripts(page)).not.toMatch(TOKEN_LIKE);
+  });
+
+  test('a cookie session signed in through the API opens the console', async ({ page }) => {
+    const body = await consoleSignIn(page);
+    expect(body).not.toHaveProperty('refresh_token');
+    await page.goto('/home');
+    await expect(page.getByText(/Hi, Demo/)).toBeVisible();
+    expect(await readableByScripts(page)).not.toMatch(TOKEN_LIKE);
+  });
+
+  test('logging out in one tab signs the other tabs out', async ({ page, context }) => {
+    await consoleSignIn(page);
+    await page.goto('/home');
+    await expect(page.getByText(/Hi, Demo/)).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/devices');
+    await expect(other.getByRole('heading', { name: 'Devices' })).toBeVisible();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(other).toHaveURL(/\/auth\/login$/);
   });
 });
