@@ -1,14 +1,12 @@
 import { DASHBOARD_DEFAULT_CARDS, DASHBOARD_MAX_CARDS, type TCardMetric } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Box, Button, Skeleton } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Box, Button } from '@mui/material';
 import { nextFreeMetric } from './cardCookies';
+import { DashboardCharts } from './DashboardCharts';
 import { FilterBar } from './FilterBar';
 import { type DashboardFilter, useDashboardCurrency, useDashboardRange } from './hooks';
 import { MetricCard } from './MetricCard';
 import { TopTables } from './TopTables';
-
-const DashboardCharts = lazy(() => import('./DashboardCharts'));
 
 export interface DashboardBodyProps {
   filter: DashboardFilter;
@@ -58,9 +56,7 @@ export default function DashboardBody({ filter, onFilter, cards, onCards, superT
           Add Card
         </Button>
       </Box>
-      <Suspense fallback={<Skeleton variant="rounded" height={340} sx={{ mb: 3 }} />}>
-        <DashboardCharts filter={filter} currency={currency} />
-      </Suspense>
+      <DashboardCharts filter={filter} currency={currency} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
         <TopTables filter={filter} />
       </Box>

@@ -1,12 +1,35 @@
-import { currencySymbol, DASHBOARD_MESSAGES, MODE_LABELS, MODES } from '@lockerops/contract';
+import { currencySymbol, DASHBOARD_MESSAGES } from '@lockerops/contract';
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
-import type { ReactNode } from 'react';
-import { formatMoney } from '../../lib/format';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { type DashboardFilter, useMetric } from './hooks';
 
 const HEIGHT = 280;
+
+const TransactionsChart = lazy(() => import('./ChartPlots').then((m) => ({ default: m.TransactionsChart })));
+const EarningsChart = lazy(() => import('./ChartPlots').then((m) => ({ default: m.EarningsChart })));
+
+/**
+ * True once the element has come into the viewport (and from then on): what waits for it is
+ * loaded when the user gets there, not with the first screen. Without IntersectionObserver (older
+ * browsers, jsdom) it is true at once.
+ */
+function useSeen<E extends Element>() {
+  const ref = useRef<E>(null);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (seen || !el) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setSeen(true);
+        observer.disconnect();
+      }
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [seen]);
+  return [ref, seen] as const;
+}
 
 function ChartCard({
   title,
@@ -19,6 +42,7 @@ function ChartCard({
   state: 'loading' | 'error' | 'ready';
   children: ReactNode;
 }) {
+  const skeleton = <Skeleton variant="rounded" height={HEIGHT} />;
   return (
     <Card variant="outlined" data-testid={testId} sx={{ minWidth: 0 }}>
       <CardContent>
@@ -26,13 +50,13 @@ function ChartCard({
           {title}
         </Typography>
         {state === 'loading' ? (
-          <Skeleton variant="rounded" height={HEIGHT} />
+          skeleton
         ) : state === 'error' ? (
           <Box sx={{ height: HEIGHT, display: 'grid', placeItems: 'center' }}>
             <Typography color="text.secondary">{DASHBOARD_MESSAGES.noData}</Typography>
           </Box>
         ) : (
-          children
+          <Suspense fallback={skeleton}>{children}</Suspense>
         )}
       </CardContent>
     </Card>
@@ -45,46 +69,29 @@ const stateOf = (q: { isError: boolean; data: unknown }) =>
 /**
  * The dashboard's two charts, following the filter bar: transactions per day stacked by mode
  * (`reports/transactions`) and earnings per day (the trend of `reports/earnings`; months beyond 62
- * days). MUI X Charts is heavy, so this module is loaded on its own.
+ * days). Their reads go out with the first screen's; the chart library (ChartPlots) is loaded once
+ * the section comes into view, a skeleton of the charts' size standing in until then, so nothing
+ * moves when they are drawn.
  */
-export default function DashboardCharts({
-  filter,
-  currency,
-}: {
-  filter: DashboardFilter;
-  currency: string | null;
-}) {
+export function DashboardCharts({ filter, currency }: { filter: DashboardFilter; currency: string | null }) {
   const tx = useMetric('transactions', filter);
   const earnings = useMetric('earnings', filter);
-  const days = tx.data?.data ?? [];
-  const points = earnings.data?.trend ?? [];
-  const symbol = currencySymbol(currency);
+  const [ref, seen] = useSeen<HTMLDivElement>();
+  const wait = (state: 'loading' | 'error' | 'ready') => (state === 'ready' && !seen ? 'loading' : state);
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mb: 3 }}>
-      <ChartCard title="Transactions per Day" testId="transactions-chart" state={stateOf(tx)}>
-        <BarChart
-          height={HEIGHT}
-          xAxis={[{ scaleType: 'band', data: days.map((d) => d.date) }]}
-          series={MODES.map((m) => ({
-            id: m,
-            label: MODE_LABELS[m],
-            stack: 'modes',
-            data: days.map((d) => d[m]),
-          }))}
-        />
+    <Box
+      ref={ref}
+      data-testid="dashboard-charts"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mb: 3 }}
+    >
+      <ChartCard title="Transactions per Day" testId="transactions-chart" state={wait(stateOf(tx))}>
+        <TransactionsChart days={tx.data?.data ?? []} height={HEIGHT} />
       </ChartCard>
-      <ChartCard title="Earnings per Day" testId="earnings-chart" state={stateOf(earnings)}>
-        <LineChart
+      <ChartCard title="Earnings per Day" testId="earnings-chart" state={wait(stateOf(earnings))}>
+        <EarningsChart
+          points={earnings.data?.trend ?? []}
+          symbol={currencySymbol(currency)}
           height={HEIGHT}
-          xAxis={[{ scaleType: 'point', data: points.map((p) => p.date) }]}
-          series={[
-            {
-              id: 'earnings',
-              label: 'Earnings',
-              data: points.map((p) => p.value),
-              valueFormatter: (v) => formatMoney(v, symbol, { empty: '' }),
-            },
-          ]}
         />
       </ChartCard>
     </Box>

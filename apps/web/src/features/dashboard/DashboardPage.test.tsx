@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noDocumentCookie: the tests write raw cookies as a browser holds them
 import { DASHBOARD_MESSAGES, MSG } from '@lockerops/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
@@ -137,6 +137,51 @@ describe('DashboardPage', () => {
       expect(within(chart).queryByText(DASHBOARD_MESSAGES.noData)).not.toBeInTheDocument();
     }
     expect(readsOf('transactions')).toEqual(['/api/reports/transactions?range=this_week']);
+  });
+
+  it('draws each card’s trend; pointing at it shows that day’s value in the card’s format', async () => {
+    renderWithProviders(<DashboardPage />, '/home');
+    await within(card(0)).findByText('$1,234.50');
+    const trend = within(card(0)).getByRole('img', { name: 'Earnings trend' });
+    expect(trend.querySelectorAll('path')).toHaveLength(2);
+    vi.spyOn(trend, 'getBoundingClientRect').mockReturnValue({ left: 0, width: 200 } as DOMRect);
+    // the last of three days: the right edge
+    fireEvent.pointerMove(trend, { clientX: 190 });
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('$3.00');
+    expect(within(trend).getByTestId('metric-trend-mark')).toHaveStyle({ left: '100%' });
+    fireEvent.pointerMove(trend, { clientX: 10 });
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('$1.00'));
+    fireEvent.pointerLeave(trend);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
+  it('loads the chart library only once the charts come into view, a skeleton holding their place', async () => {
+    const seen: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          seen.push(callback);
+        }
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    renderWithProviders(<DashboardPage />, '/home');
+    const chart = await screen.findByTestId('transactions-chart');
+    await within(card(1)).findByText('42');
+    // the charts' reads went out with the first screen's
+    await waitFor(() => expect(readsOf('transactions')).toHaveLength(1));
+    expect(chart.querySelector('svg')).toBeNull();
+    expect(chart.querySelector('.MuiSkeleton-root')).not.toBeNull();
+
+    act(() => {
+      for (const callback of seen) callback([{ isIntersecting: true }]);
+    });
+    await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
+    expect(chart.querySelector('.MuiSkeleton-root')).toBeNull();
+    expect(readsOf('transactions')).toHaveLength(1);
   });
 
   it('downloads the report CSV of the filter with the cards’ figures', async () => {

@@ -1,11 +1,9 @@
 import { CARD_METRICS, CARD_TITLES, DASHBOARD_MESSAGES, type TCardMetric } from '@lockerops/contract';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Box, Card, CardContent, IconButton, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
 import { cardFigure, figureChange, formatFigure, rawFigure } from './cardFigure';
 import { type DashboardFilter, useMetric } from './hooks';
-
-const Sparkline = lazy(() => import('./Sparkline'));
+import { Sparkline } from './Sparkline';
 
 export interface MetricCardProps {
   slot: number;
@@ -86,9 +84,11 @@ export function MetricCard({ slot, metric, filter, currency, taken, onChange, on
               </Typography>
             )}
             {figure.trend && figure.trend.length > 1 ? (
-              <Suspense fallback={<Box sx={{ height: 40 }} />}>
-                <Sparkline data={figure.trend} label={title} />
-              </Suspense>
+              <Sparkline
+                data={figure.trend}
+                label={title}
+                format={(v) => formatFigure(figure.kind, v, currency)}
+              />
             ) : (
               <Box sx={{ height: 40 }} />
             )}

@@ -1,0 +1,56 @@
+/**
+ * The dashboard's two charts drawn with MUI X Charts. The library is the heaviest part of the
+ * console, so this module is loaded only once the chart section comes into view (DashboardCharts).
+ */
+import { MODE_LABELS, MODES, type TMetricAnswer } from '@lockerops/contract';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { formatMoney } from '../../lib/format';
+
+/** Transactions per day, stacked by mode (`reports/transactions`). */
+export function TransactionsChart({
+  days,
+  height,
+}: {
+  days: TMetricAnswer<'transactions'>['data'];
+  height: number;
+}) {
+  return (
+    <BarChart
+      height={height}
+      xAxis={[{ scaleType: 'band', data: days.map((d) => d.date) }]}
+      series={MODES.map((m) => ({
+        id: m,
+        label: MODE_LABELS[m],
+        stack: 'modes',
+        data: days.map((d) => d[m]),
+      }))}
+    />
+  );
+}
+
+/** Earnings per day (the trend of `reports/earnings`; months beyond 62 days), in the currency's symbol. */
+export function EarningsChart({
+  points,
+  symbol,
+  height,
+}: {
+  points: TMetricAnswer<'earnings'>['trend'];
+  symbol: string;
+  height: number;
+}) {
+  return (
+    <LineChart
+      height={height}
+      xAxis={[{ scaleType: 'point', data: points.map((p) => p.date) }]}
+      series={[
+        {
+          id: 'earnings',
+          label: 'Earnings',
+          data: points.map((p) => p.value),
+          valueFormatter: (v) => formatMoney(v, symbol, { empty: '' }),
+        },
+      ]}
+    />
+  );
+}
