@@ -1,13 +1,16 @@
 import { Box, Toolbar } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
 import { titleForPath } from '../areas';
-import { FeedbackDialog } from './FeedbackDialog';
-import { HelpDialog } from './HelpDialog';
 import { SetupTour } from './SetupTour';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { useOpened } from './useOpened';
+
+// Loaded the first time they open: the feedback form brings react-hook-form and its resolver.
+const HelpDialog = lazy(() => import('./HelpDialog').then((m) => ({ default: m.HelpDialog })));
+const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
 
 /** The signed-in layout: top bar, sidebar, the page, help, feedback and the set-up tour. */
 export function AppShell() {
@@ -16,6 +19,8 @@ export function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const helpOpened = useOpened(helpOpen);
+  const feedbackOpened = useOpened(feedbackOpen);
 
   const appName = org.data?.white_label.app_name || org.data?.name || 'Lockerops';
   const title = titleForPath(pathname);
@@ -31,12 +36,20 @@ export function AppShell() {
         <Toolbar />
         <Outlet />
       </Box>
-      <HelpDialog
-        open={helpOpen}
-        onClose={() => setHelpOpen(false)}
-        onFeedback={() => setFeedbackOpen(true)}
-      />
-      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+      {helpOpened ? (
+        <Suspense fallback={null}>
+          <HelpDialog
+            open={helpOpen}
+            onClose={() => setHelpOpen(false)}
+            onFeedback={() => setFeedbackOpen(true)}
+          />
+        </Suspense>
+      ) : null}
+      {feedbackOpened ? (
+        <Suspense fallback={null}>
+          <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+        </Suspense>
+      ) : null}
       <SetupTour />
     </Box>
   );

@@ -13,13 +13,16 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../api/auth';
 import { useCurrentUser } from '../../api/session';
 import { useThemePreferences } from '../ThemePreferences';
 import { THEME_COLORS, THEME_SWATCHES } from '../theme';
-import { ProfileDialog } from './ProfileDialog';
+import { useOpened } from './useOpened';
+
+// Loaded the first time it opens: the profile form brings react-hook-form and the password meter.
+const ProfileDialog = lazy(() => import('./ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
 
 /** Profile menu (spec console §2): profile form (not for help-desk), Settings (admin), theme colour, Logout. */
 export function ProfileMenu() {
@@ -29,6 +32,7 @@ export function ProfileMenu() {
   const { color, setColor } = useThemePreferences();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  const profileOpened = useOpened(profileOpen);
   const helpdesk = isHelpdesk(user);
   const initial = (user.first_name || user.email).charAt(0).toUpperCase();
   const close = () => setAnchor(null);
@@ -133,7 +137,11 @@ export function ProfileMenu() {
           Logout
         </MenuItem>
       </Menu>
-      {!helpdesk ? <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} /> : null}
+      {!helpdesk && profileOpened ? (
+        <Suspense fallback={null}>
+          <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
