@@ -1,7 +1,8 @@
 import { currencySymbol, DASHBOARD_MESSAGES } from '@lockerops/contract';
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { useIsFetching } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { type DashboardFilter, useMetric } from './hooks';
+import { type DashboardFilter, dashboardKey, useMetric } from './hooks';
 
 const HEIGHT = 280;
 
@@ -9,16 +10,16 @@ const TransactionsChart = lazy(() => import('./ChartPlots').then((m) => ({ defau
 const EarningsChart = lazy(() => import('./ChartPlots').then((m) => ({ default: m.EarningsChart })));
 
 /**
- * True once the element has come into the viewport (and from then on): what waits for it is
- * loaded when the user gets there, not with the first screen. Without IntersectionObserver (older
- * browsers, jsdom) it is true at once.
+ * True once the element has come into the viewport (and from then on), watched from the time
+ * `watch` is true: what waits for it is loaded when the user gets there, not with the first
+ * screen. Without IntersectionObserver (older browsers, jsdom) it is true at once.
  */
-function useSeen<E extends Element>() {
+function useSeen<E extends Element>(watch: boolean) {
   const ref = useRef<E>(null);
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const el = ref.current;
-    if (seen || !el) return;
+    if (seen || !watch || !el) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         setSeen(true);
@@ -27,7 +28,7 @@ function useSeen<E extends Element>() {
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [seen]);
+  }, [seen, watch]);
   return [ref, seen] as const;
 }
 
@@ -70,13 +71,16 @@ const stateOf = (q: { isError: boolean; data: unknown }) =>
  * The dashboard's two charts, following the filter bar: transactions per day stacked by mode
  * (`reports/transactions`) and earnings per day (the trend of `reports/earnings`; months beyond 62
  * days). Their reads go out with the first screen's; the chart library (ChartPlots) is loaded once
- * the section comes into view, a skeleton of the charts' size standing in until then, so nothing
- * moves when they are drawn.
+ * the section is in view after those reads, a skeleton of the charts' size standing in until then,
+ * so nothing moves when they are drawn.
  */
 export function DashboardCharts({ filter, currency }: { filter: DashboardFilter; currency: string | null }) {
   const tx = useMetric('transactions', filter);
   const earnings = useMetric('earnings', filter);
-  const [ref, seen] = useSeen<HTMLDivElement>();
+  // Whether the charts are in view is known once the first screen's reads are done: until then
+  // the cards are shorter than they will be, and the charts would show (and load) for a moment.
+  const fetching = useIsFetching({ queryKey: dashboardKey });
+  const [ref, seen] = useSeen<HTMLDivElement>(!tx.isPending && !earnings.isPending && fetching === 0);
   const wait = (state: 'loading' | 'error' | 'ready') => (state === 'ready' && !seen ? 'loading' : state);
   return (
     <Box

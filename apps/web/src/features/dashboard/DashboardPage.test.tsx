@@ -176,6 +176,8 @@ describe('DashboardPage', () => {
     expect(chart.querySelector('svg')).toBeNull();
     expect(chart.querySelector('.MuiSkeleton-root')).not.toBeNull();
 
+    // watched once the first screen's reads are done
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
     act(() => {
       for (const callback of seen) callback([{ isIntersecting: true }]);
     });
