@@ -36,6 +36,14 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SERVER = process.env.BENCH_SERVER || 'tsx';
 const builtDir = path.join(here, 'dist');
 const serverMain = SERVER === 'built' ? path.join(builtDir, 'main.js') : path.resolve(SERVER, 'main.js');
+/**
+ * The V8 flags `npm start` gives the server (the root package.json's start script), so the built
+ * server is measured with the memory settings production runs with.
+ */
+const START_FLAGS: string[] =
+  (JSON.parse(fs.readFileSync(path.resolve(serverDir, '../../package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }).scripts.start.match(/--[a-z-]+(=\S+)?/g) ?? [];
 
 /** Median and 95th percentile of a sample, ms. */
 export function stats(ms: number[]): { median: number; p95: number } {
@@ -139,7 +147,7 @@ function startServer(target: Awaited<ReturnType<typeof scaleTarget>>, logFile: s
   else delete env.DATABASE_URL;
   const args =
     SERVER !== 'tsx'
-      ? ['--import', path.join(builtDir, 'capture.mjs'), serverMain]
+      ? [...START_FLAGS, '--import', path.join(builtDir, 'capture.mjs'), serverMain]
       : ['--import', 'tsx', '--import', path.join(here, 'capture.ts'), 'src/main.ts'];
   const child = spawn(process.execPath, args, { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
   return child;
