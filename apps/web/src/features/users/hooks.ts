@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  endpoints,
   type TNotificationChannel,
   type TPage,
   type TUser,
   userContactIssue,
+  usersEndpoints,
   ZUser,
   ZUserActivationResponse,
   ZUserCreateRequest,
@@ -23,7 +23,7 @@ import { settingsQuery } from '../../api/settings';
 /** Query-key prefix of the users list; every user mutation invalidates it. */
 export const usersKey = ['users'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
-export const USERS_ENDPOINT = endpoints.users;
+export const USERS_ENDPOINT = usersEndpoints.users;
 export const ZUserPage: z.ZodType<TPage<TUser>> = zPage(ZUser);
 
 export type TUserFormInput = z.input<typeof ZUserCreateRequest>;
@@ -70,8 +70,8 @@ export function saveUser(id: string | undefined, body: TUserFormOutput, channel:
   const issue = userContactIssue(body, channel);
   if (issue) return Promise.reject(new Error(issue));
   return id
-    ? apiCall(endpoints.users.update, { params: { id }, body, schema: ZUser })
-    : apiCall(endpoints.users.create, { body, schema: ZUser });
+    ? apiCall(usersEndpoints.users.update, { params: { id }, body, schema: ZUser })
+    : apiCall(usersEndpoints.users.create, { body, schema: ZUser });
 }
 
 /** Activate or deactivate a user; shows 'User has been activated.' / 'User has been deactivated.'. */
@@ -80,7 +80,7 @@ export function useSetUserActive() {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      apiCall(active ? endpoints.users.activate : endpoints.users.deactivate, {
+      apiCall(active ? usersEndpoints.users.activate : usersEndpoints.users.deactivate, {
         params: { id },
         schema: ZUserActivationResponse,
       }),
@@ -102,6 +102,10 @@ export const userQueries = {
     queryOptions({
       queryKey: [...usersKey, 'transactions', id],
       queryFn: ({ signal }) =>
-        apiCall(endpoints.eventsByUser.get, { params: { id }, schema: ZUserTransactionsResponse, signal }),
+        apiCall(usersEndpoints.eventsByUser.get, {
+          params: { id },
+          schema: ZUserTransactionsResponse,
+          signal,
+        }),
     }),
 };
