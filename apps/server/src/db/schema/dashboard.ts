@@ -120,5 +120,9 @@ export const dashboardBusyDaily = pgTable(
     day: date('day').notNull(),
     busyMs: bigint('busy_ms', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.idLocation, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.idLocation, t.day] }),
+    // a range of days over every location (the key reads each location's days in turn)
+    index('dashboard_busy_daily_org_day_idx').on(t.organizationId, t.day),
+  ],
 );

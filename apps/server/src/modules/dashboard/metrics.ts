@@ -454,19 +454,23 @@ async function occupancy(tx: DbOrTx, s: MetricScope): Promise<TMetricAnswer<'occ
           ${only(sql`id_location`)}
         GROUP BY id_location
       ), open AS (
-        -- joined to the location, not to the window above: a hash of 1,800 open holds, not a
-        -- comparison of each with each location
+        -- each open hold looks its location up by key (the LIMIT keeps the planner from turning
+        -- this into a comparison of every hold with every location); a hold that starts after
+        -- the window adds nothing
         SELECT t.id_location AS id,
-          sum(extract(epoch FROM ${b} - greatest(${a}, coalesce(t.started_at, t.created_at)))) AS secs
-        FROM transactions t JOIN locations l ON l.id = t.id_location AND l.organization_id = ${s.organizationId}
+          sum(greatest(0, extract(epoch FROM ${b} - greatest(${a}, coalesce(t.started_at, t.created_at))))) AS secs
+        FROM transactions t
+        CROSS JOIN LATERAL (
+          SELECT l.time_zone FROM locations l
+          WHERE l.id = t.id_location AND l.organization_id = ${s.organizationId} LIMIT 1
+        ) l
         WHERE t.organization_id = ${s.organizationId}
           AND t.event_status IN (${sql.join(
             ACTIVE_TRANSACTION_STATUSES.map((st) => sql`${st}`),
             sql`, `,
           )})
           AND t.ended_at IS NULL AND t.canceled_at IS NULL
-          AND t.event_type <> 'vending' AND t.id_device IS NOT NULL
-          AND coalesce(t.started_at, t.created_at) < ${b} ${only(sql`t.id_location`)}
+          AND t.event_type <> 'vending' AND t.id_device IS NOT NULL ${only(sql`t.id_location`)}
         GROUP BY t.id_location
       )
       SELECT w.id, CASE WHEN w.b <= w.a THEN 0

@@ -1,0 +1,1 @@
+CREATE INDEX "dashboard_busy_daily_org_day_idx" ON "dashboard_busy_daily" USING btree ("organization_id","day");
