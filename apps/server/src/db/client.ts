@@ -87,6 +87,15 @@ export async function migrate(database: Database): Promise<void> {
 }
 
 /**
+ * The acting organization as the policies read it: a scalar subquery, so PostgreSQL evaluates it
+ * once per statement (an InitPlan) instead of once per row — `current_setting` and the cast to uuid
+ * cost about a third of an RLS-filtered count over 20,000 rows when read per row.
+ */
+const ACTING = "(SELECT nullif(current_setting('app.organization_id', true), '')::uuid)";
+/** The same inside a quoted SQL literal (the `format` of the per-table policies). */
+const ACTING_QUOTED = ACTING.replaceAll("'", "''");
+
+/**
  * Row-level security, the second wall of tenancy (ARCHITECTURE: Tenancy is structural).
  * Every table with a NOT NULL `organization_id` gets RLS enabled and forced, a policy that lets the
  * request role see only the rows of the organization set for the transaction
@@ -124,7 +133,10 @@ export async function applyTenancyPolicies(db: Db): Promise<void> {
         EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
         EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.table_name);
         IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t.table_name AND policyname = 'tenant_isolation') THEN
-          EXECUTE format('CREATE POLICY tenant_isolation ON %I TO ${APP_ROLE} USING (organization_id = nullif(current_setting(''app.organization_id'', true), '''')::uuid) WITH CHECK (organization_id = nullif(current_setting(''app.organization_id'', true), '''')::uuid)', t.table_name);
+          EXECUTE format('CREATE POLICY tenant_isolation ON %I TO ${APP_ROLE} USING (organization_id = ${ACTING_QUOTED}) WITH CHECK (organization_id = ${ACTING_QUOTED})', t.table_name);
+        ELSIF EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t.table_name AND policyname = 'tenant_isolation' AND qual NOT ILIKE '%select%') THEN
+          -- a policy of an earlier version, which read the setting once per row
+          EXECUTE format('ALTER POLICY tenant_isolation ON %I USING (organization_id = ${ACTING_QUOTED}) WITH CHECK (organization_id = ${ACTING_QUOTED})', t.table_name);
         END IF;
         IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t.table_name AND policyname = 'owner_access') THEN
           EXECUTE format('CREATE POLICY owner_access ON %I TO CURRENT_USER USING (true) WITH CHECK (true)', t.table_name);
@@ -134,10 +146,12 @@ export async function applyTenancyPolicies(db: Db): Promise<void> {
       ALTER TABLE organizations FORCE ROW LEVEL SECURITY;
       IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'organizations' AND policyname = 'tenant_isolation') THEN
         CREATE POLICY tenant_isolation ON organizations TO ${APP_ROLE}
-          USING (id = nullif(current_setting('app.organization_id', true), '')::uuid
-              OR parent_id = nullif(current_setting('app.organization_id', true), '')::uuid)
-          WITH CHECK (id = nullif(current_setting('app.organization_id', true), '')::uuid
-              OR parent_id = nullif(current_setting('app.organization_id', true), '')::uuid);
+          USING (id = ${ACTING} OR parent_id = ${ACTING})
+          WITH CHECK (id = ${ACTING} OR parent_id = ${ACTING});
+      ELSIF EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'organizations' AND policyname = 'tenant_isolation' AND qual NOT ILIKE '%select%') THEN
+        ALTER POLICY tenant_isolation ON organizations
+          USING (id = ${ACTING} OR parent_id = ${ACTING})
+          WITH CHECK (id = ${ACTING} OR parent_id = ${ACTING});
       END IF;
       IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'organizations' AND policyname = 'owner_access') THEN
         CREATE POLICY owner_access ON organizations TO CURRENT_USER USING (true) WITH CHECK (true);
@@ -158,11 +172,18 @@ export async function applyTenancyPolicies(db: Db): Promise<void> {
       -- the devices at them; no other row of the parent, no row of a sibling, and no write.
       IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'locations' AND policyname = 'shared_from_parent') THEN
         CREATE POLICY shared_from_parent ON locations FOR SELECT TO ${APP_ROLE}
-          USING (shared AND organization_id = app_shared_parent());
+          USING (shared AND organization_id = (SELECT app_shared_parent()));
+      ELSIF EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'locations' AND policyname = 'shared_from_parent' AND qual NOT ILIKE '%select app_shared_parent%') THEN
+        ALTER POLICY shared_from_parent ON locations USING (shared AND organization_id = (SELECT app_shared_parent()));
       END IF;
       IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'devices' AND policyname = 'shared_from_parent') THEN
         CREATE POLICY shared_from_parent ON devices FOR SELECT TO ${APP_ROLE}
-          USING (organization_id = app_shared_parent() AND EXISTS (
+          USING (organization_id = (SELECT app_shared_parent()) AND EXISTS (
+            SELECT 1 FROM locations l
+            WHERE l.id = devices.id_location AND l.organization_id = devices.organization_id AND l.shared));
+      ELSIF EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'devices' AND policyname = 'shared_from_parent' AND qual NOT ILIKE '%select app_shared_parent%') THEN
+        ALTER POLICY shared_from_parent ON devices
+          USING (organization_id = (SELECT app_shared_parent()) AND EXISTS (
             SELECT 1 FROM locations l
             WHERE l.id = devices.id_location AND l.organization_id = devices.organization_id AND l.shared));
       END IF;

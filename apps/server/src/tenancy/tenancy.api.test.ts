@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization, createTestApp, demoOrg, type TestApp } from '../../test/helpers';
+import { applyTenancyPolicies } from '../db/client';
 import { devices, feedback, locations, members, organizations } from '../db/schema';
 import { organizationLabelFromHost, withTenant } from './index';
 
@@ -54,6 +55,43 @@ describe('row-level security', () => {
       tx.select({ name: organizations.name }).from(organizations),
     );
     expect(names.map((n) => n.name).sort()).toEqual(['child co', 'demo-org']);
+  });
+});
+
+describe('row-level security: policies read the acting organization once per statement', () => {
+  const quals = async () =>
+    (
+      (await t.database.db.execute(
+        sql`SELECT tablename, policyname, qual FROM pg_policies
+          WHERE schemaname = current_schema() AND policyname IN ('tenant_isolation', 'shared_from_parent')
+          ORDER BY 1, 2`,
+      )) as unknown as { rows: Array<{ tablename: string; policyname: string; qual: string }> }
+    ).rows;
+
+  it('as a scalar subquery, on every table, and upgrades a policy of an earlier version', async () => {
+    const now = await quals();
+    expect(now.length).toBeGreaterThan(40);
+    for (const p of now) expect(p.qual, `${p.tablename} ${p.policyname}`).toMatch(/\(\s*SELECT /i);
+    // an earlier version's per-row form, as an existing database holds it
+    await t.database.db.execute(
+      sql.raw(`ALTER POLICY tenant_isolation ON feedback
+        USING (organization_id = nullif(current_setting('app.organization_id', true), '')::uuid)
+        WITH CHECK (organization_id = nullif(current_setting('app.organization_id', true), '')::uuid)`),
+    );
+    await t.database.db.execute(
+      sql.raw(`ALTER POLICY shared_from_parent ON devices USING (organization_id = app_shared_parent())`),
+    );
+    expect((await quals()).find((p) => p.tablename === 'feedback')!.qual).not.toMatch(/SELECT/i);
+    await applyTenancyPolicies(t.database.db);
+    for (const p of await quals()) expect(p.qual, `${p.tablename} ${p.policyname}`).toMatch(/\(\s*SELECT /i);
+    // and it still isolates
+    const demo = await demoOrg(t);
+    const other = await createOrganization(t, 'upgraded');
+    await t.database.db.insert(feedback).values({ organizationId: other.id, description: 'not yours' });
+    const seen = await withTenant(t.database.db, demo.id, (tx) =>
+      tx.select({ d: feedback.description }).from(feedback),
+    );
+    expect(seen.map((f) => f.d)).not.toContain('not yours');
   });
 });
 
