@@ -41,9 +41,11 @@ const serverMain = SERVER === 'built' ? path.join(builtDir, 'main.js') : path.re
  * server is measured with the memory settings production runs with.
  */
 const START_FLAGS: string[] =
-  (JSON.parse(fs.readFileSync(path.resolve(serverDir, '../../package.json'), 'utf8')) as {
-    scripts: { start: string };
-  }).scripts.start.match(/--[a-z-]+(=\S+)?/g) ?? [];
+  (
+    JSON.parse(fs.readFileSync(path.resolve(serverDir, '../../package.json'), 'utf8')) as {
+      scripts: { start: string };
+    }
+  ).scripts.start.match(/--[a-z-]+(=\S+)?/g) ?? [];
 
 /** Median and 95th percentile of a sample, ms. */
 export function stats(ms: number[]): { median: number; p95: number } {
@@ -240,6 +242,7 @@ async function main() {
   child.stdout?.resume();
   const results: Row[] = [];
   const extra: string[] = [];
+  let calibration = '';
   try {
     await waitUp(child);
     const sign = await fetch(`${BASE}/api/auth/sign-in`, {
@@ -263,6 +266,21 @@ async function main() {
 
     const replay = target.kind === 'postgres' ? new pg.Client({ connectionString: target.url! }) : undefined;
     await replay?.connect();
+
+    // The machine's floor, so runs on different days can be compared: one round trip of a trivial
+    // statement to the database, and one HTTP call the server answers without the database.
+    const floor = async (f: () => Promise<unknown>) => {
+      const ms: number[] = [];
+      for (let i = 0; i < 220; i++) {
+        const t0 = performance.now();
+        await f();
+        if (i >= 20) ms.push(performance.now() - t0);
+      }
+      return stats(ms).median;
+    };
+    const sqlFloor = replay ? await floor(() => replay.query('select 1')) : undefined;
+    const httpFloor = await floor(async () => (await fetch(`${BASE}/api/no-such-call`)).arrayBuffer());
+    calibration = `Floor of this machine during the run: \`select 1\` round trip ${sqlFloor === undefined ? '–' : fmt(sqlFloor)} ms, an HTTP call answered without the database (an unknown /api path, 404) ${fmt(httpFloor)} ms (medians of 200).`;
 
     const all = calls();
     // Metric reads of the dashboard, when the server has them: every parameterless GET /api/reports/…
@@ -415,6 +433,10 @@ async function main() {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`delete from users where email like 'bench-upload-%'`);
     });
+    // and leave the table as autovacuum would: 5,000 rows inserted and deleted leave dead rows
+    // and the trigram indexes' pending entries, after which the planner scans the whole table for
+    // a search (0.7 s instead of 25-40 ms) until the table is vacuumed
+    if (target.kind === 'postgres') await database2.db.execute(sql`vacuum analyze users`);
     await database2.close();
   }
 
@@ -435,6 +457,7 @@ async function main() {
       .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
       .join(', ')}. Generated in ${info.generatedSeconds} s.`,
     `${RUNS} runs after ${WARMUP} warm-up calls, over HTTP to the real server; SQL re-run on one connection as \`lockerops_app\` with \`app.organization_id\` set (row-level security included).`,
+    calibration,
   ].join('\n');
   const report = `${header}\n\n${table}\n\n${extra.map((l) => `- ${l}`).join('\n')}\n`;
   console.log(`\n${report}`);
