@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Random } from '../../../scripts/demo/random';
 import { createTestApp, demoOrg, type TestApp } from '../../../test/helpers';
 import { devices, locations, transactions } from '../../db/schema';
 import { computeMetric, type MetricScope } from './metrics';
@@ -16,17 +17,6 @@ let org: string;
 const loc: Record<string, string> = {};
 const NOW = new Date('2026-04-10T15:00:00Z');
 let seq = 0;
-
-/** A small deterministic generator (mulberry32), so the history is the same on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The definition the roll-up must keep: per location, the overlap of every door-holding
@@ -160,7 +150,8 @@ beforeAll(async () => {
     loc[key] = l!.id;
     door[key] = [await addDevice(l!.id), await addDevice(l!.id), await addDevice(l!.id)];
   }
-  const rnd = random(7);
+  const seeded = new Random(7);
+  const rnd = () => seeded.next();
   const keys = ['A', 'T', 'U'] as const;
   const spanStart = Date.parse('2026-02-20T00:00:00Z');
   const spanEnd = Date.parse('2026-04-10T12:00:00Z');

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Random } from '../../../scripts/demo/random';
 import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { locations, transactions, users } from '../../db/schema';
 import { type MetricScope, topUsersLive, topUsersRollupPeriod } from './metrics';
@@ -16,17 +17,6 @@ let org: string;
 const ids: Record<string, string> = {};
 const CHICAGO = 'America/Chicago';
 let seq = 0;
-
-/** A small deterministic generator (mulberry32), so the history is the same on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function addTransaction(createdAt: string, idUser: string | null, idLocation: string | null) {
   seq += 1;
@@ -144,7 +134,8 @@ beforeAll(async () => {
   ids.x3 = await addTransaction('2026-01-01T03:00:00Z', ids.u8!, null);
   ids.x4 = await addTransaction('2026-01-01T03:00:00Z', ids.u8!, ids.T!);
   // A deterministic history over October 2025 – mid-May 2026, skewed towards the first users.
-  const rnd = random(42);
+  const seeded = new Random(42);
+  const rnd = () => seeded.next();
   const spanStart = Date.parse('2025-10-01T06:00:00Z');
   const spanEnd = Date.parse('2026-05-15T00:00:00Z');
   for (let i = 0; i < 400; i++) {
