@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -98,8 +99,9 @@ async function discard(req: FastifyRequest): Promise<void> {
   const state = uploads.get(req);
   if (!state) return;
   state.ended = true;
-  const files = state.files.splice(0);
-  await Promise.all(files.map((f) => fsp.rm(f, { force: true }).catch(() => undefined)));
+  // every path each time (removing is idempotent, and a file moved into storage is gone): a call
+  // made while a file is still being opened must not hide it from the next one
+  await Promise.all(state.files.map((f) => fsp.rm(f, { force: true }).catch(() => undefined)));
 }
 
 /**
@@ -200,7 +202,15 @@ async function readParts(req: FastifyRequest, tmpDir: string, state: UploadState
         done(null, chunk);
       },
     });
-    await pipeline(part.file, count, fs.createWriteStream(file, { flags: 'wx' }));
+    const out = fs.createWriteStream(file, { flags: 'wx' });
+    try {
+      await pipeline(part.file, count, out);
+    } catch (err) {
+      // the file is opened asynchronously: a refusal can come before it exists, and removing it
+      // then would leave the file the stream creates afterwards; wait until the stream is closed
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
+      throw err;
+    }
     if (part.file.truncated) throw TooLarge(limit.message);
     if (state.ended) throw BadRequest(ENDED);
     add(part.fieldname, new UploadedFile(file, size, part.filename, part.mimetype));
