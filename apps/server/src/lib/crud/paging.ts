@@ -123,25 +123,47 @@ export function pageOf<T>(items: T[], total: number, page: number, size: number)
 }
 
 /**
- * Ids of the tenant's rows of `table` whose `columns` (database names) contain `pattern` (ILIKE),
- * through `app_search_ids` so the trigram indexes serve it under row-level security; `withParent`
- * adds a super-tenant parent's rows. Null when more than SEARCH_ID_CAP rows match.
+ * One search of `searchIdsAll`: a table, its searched columns (database names), whether a
+ * super-tenant parent's rows count, and the table's soft-delete column (its deleted rows do not
+ * match).
  */
-export async function searchIds(
+export interface IdSearch {
+  table: string;
+  columns: readonly string[];
+  withParent?: boolean;
+  liveColumn?: string;
+}
+
+const columnNames = (cols: readonly string[]) =>
+  sql.raw(`array[${cols.map((c) => `'${c.replace(/[^a-z_]/g, '')}'`).join(', ')}]::text[]`);
+
+/**
+ * Ids of the tenant's rows of each search's table whose columns contain `pattern` (ILIKE), through
+ * `app_search_ids` so the trigram indexes serve it under row-level security; every search in one
+ * statement (one round trip). Each answer is null when more than SEARCH_ID_CAP rows match.
+ */
+export async function searchIdsAll<const T extends readonly IdSearch[]>(
   tx: Tx,
-  table: string,
-  columns: readonly string[],
+  searches: T,
   pattern: string,
-  withParent = false,
-): Promise<string[] | null> {
-  const cols = sql.raw(`array[${columns.map((c) => `'${c.replace(/[^a-z_]/g, '')}'`).join(', ')}]::text[]`);
-  const [r] = await rawRows<{ over: boolean; ids: string | null }>(
-    tx,
-    sql`select ids is null as over, array_to_string(ids, ',') as ids
-        from app_search_ids(${table}::regclass, ${cols}, ${pattern}, ${SEARCH_ID_CAP}, ${withParent}) ids`,
+): Promise<{ -readonly [K in keyof T]: string[] | null }> {
+  // each function runs once, as a FROM item of one row (its column is named after its alias)
+  const from = searches.map(
+    (x, i) =>
+      sql`app_search_ids(${x.table}::regclass, ${columnNames(x.columns)}, ${pattern}, ${SEARCH_ID_CAP}, ${x.withParent ?? false}, ${x.liveColumn ?? null}::text) ${sql.raw(`s${i}`)}`,
   );
-  if (!r || r.over) return null;
-  return r.ids ? r.ids.split(',') : [];
+  const cols = searches.map((_, i) =>
+    sql.raw(`s${i} is null as o${i}, array_to_string(s${i}, ',') as t${i}`),
+  );
+  const [r] = await rawRows<Record<string, string | boolean | null>>(
+    tx,
+    sql`select ${sql.join(cols, sql`, `)} from ${sql.join(from, sql`, `)}`,
+  );
+  return searches.map((_, i) => {
+    if (!r || r[`o${i}`]) return null;
+    const ids = r[`t${i}`] as string | null;
+    return ids ? ids.split(',') : [];
+  }) as { -readonly [K in keyof T]: string[] | null };
 }
 
 /** `col = any(ids)` with the ids as one array parameter (thousands of ids stay one parameter). */

@@ -48,7 +48,7 @@ import {
   likePattern,
   offsetOf,
   pageOf,
-  searchIds,
+  searchIdsAll,
 } from './paging';
 import { snapshotBatches } from './snapshot';
 
@@ -95,7 +95,7 @@ export interface Resource<
   search: AnyPgColumn[];
   /**
    * Every `search` column has a trigram index: the search resolves ids through them
-   * (`searchIds`) instead of filtering each row.
+   * (`searchIdsAll`) instead of filtering each row.
    */
   searchIndexed?: boolean;
   /** Sortable fields by wire name. */
@@ -176,7 +176,9 @@ export function rowError(err: unknown): string {
 
 /**
  * Builds the WHERE of a list or export: organization, soft delete, search, area filters, ids. With
- * `searchIndexed`, the search is resolved to ids through the trigram indexes first (`searchIds`).
+ * `searchIndexed`, the search is resolved to ids through the trigram indexes first (`searchIdsAll`,
+ * deleted rows excluded); `matches` is then how many rows the search found, when nothing else
+ * narrows the list (the list's exact total, with no count statement).
  */
 async function whereOf<TQuery extends z.ZodObject>(
   tx: Tx,
@@ -184,26 +186,29 @@ async function whereOf<TQuery extends z.ZodObject>(
   auth: AuthContext,
   q: { search?: string; ids?: string[] } & Record<string, unknown>,
   forList = false,
-): Promise<SQL> {
+): Promise<{ where: SQL; matches?: number }> {
   const own = eq(r.table.organizationId, auth.organizationId);
   const parts: Array<SQL | undefined> = [forList && r.alsoListed ? or(own, r.alsoListed()) : own];
   if (r.softDeleteColumn) parts.push(eq(r.softDeleteColumn, false));
   const s = q.search?.trim();
+  let ids: string[] | null = null;
   if (s && s.length >= 2 && r.search.length) {
     const pattern = likePattern(s);
-    const ids = r.searchIndexed
-      ? await searchIds(
-          tx,
-          getTableName(r.table),
-          r.search.map((c) => (c as Column).name),
-          pattern,
-        )
-      : null;
+    if (r.searchIndexed) {
+      const search = {
+        table: getTableName(r.table),
+        columns: r.search.map((c) => (c as Column).name),
+        liveColumn: r.softDeleteColumn?.name,
+      };
+      [ids] = await searchIdsAll(tx, [search], pattern);
+    }
     parts.push(ids ? anyOf(r.table.id, ids) : or(...r.search.map((c) => ilike(sql`${c}::text`, pattern))));
   }
-  if (r.filters) parts.push(...r.filters(q as z.output<TQuery>));
+  const filters = r.filters?.(q as z.output<TQuery>).filter(Boolean) ?? [];
+  parts.push(...filters);
   if (q.ids?.length) parts.push(inArray(r.table.id, q.ids));
-  return and(...parts)!;
+  const narrowed = filters.length > 0 || !!q.ids?.length || (forList && !!r.alsoListed);
+  return { where: and(...parts)!, matches: ids && !narrowed ? ids.length : undefined };
 }
 
 function orderOf(r: Resource<unknown, z.ZodType, z.ZodType>, sortBy?: string, order?: 'asc' | 'desc') {
@@ -311,8 +316,12 @@ export function crudRoutes<
         if (q.cursor && !sort.keyed) throw BadRequest(INVALID_CURSOR);
         const cursor = q.cursor ? decodeCursor(q.cursor, sort.key, sort.dir) : undefined;
         return req.withTenant(async (tx) => {
-          const where = await whereOf(tx, r as never, req.auth, q as never, true);
-          const { total, estimated } = await countTotal(tx, sql`select 1 from ${r.table} where ${where}`);
+          const { where, matches } = await whereOf(tx, r as never, req.auth, q as never, true);
+          // a search alone: its ids are the list's rows, so their number is the exact total
+          const { total, estimated } =
+            matches !== undefined
+              ? { total: matches, estimated: false }
+              : await countTotal(tx, sql`select 1 from ${r.table} where ${where}`);
           const ks = keyset(sort.col, r.table.id, sort.dir, cursor);
           const rows = (await tx
             .select({ ...getTableColumns(r.table), [CURSOR_KEY]: ks.text })
@@ -351,7 +360,7 @@ export function crudRoutes<
           req,
           reply,
           async (tx) => {
-            const where = await whereOf(tx, r as never, req.auth, q as never);
+            const { where } = await whereOf(tx, r as never, req.auth, q as never);
             await r.beforeExport?.(where, tx, !!q.ids?.length);
             return {
               count: sql`select count(*) as n from ${r.table} where ${where}`,

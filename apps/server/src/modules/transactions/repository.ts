@@ -38,7 +38,7 @@ import {
   keyset,
   likePattern,
   offsetOf,
-  searchIds,
+  searchIdsAll,
 } from '../../lib/crud/paging';
 import { iso } from '../../lib/wire';
 
@@ -315,17 +315,21 @@ const USER_SEARCH = [users.name, users.lastName, users.email, users.phoneNumber]
  * The `search` condition of `GET events`: the term in the invoice or order number, phone or e-mail,
  * or in the name, last name, e-mail or phone of its user, the name of its location, or the name or
  * locker number of its device. Each part is first resolved to ids through the trigram indexes
- * (`searchIds`), so the list filters by ids on its composite indexes; a part matching more than
+ * (`searchIdsAll`, one statement), so the list filters by ids on its composite indexes; a part matching more than
  * SEARCH_ID_CAP rows is filtered directly instead.
  */
 async function searchCondition(tx: Tx, organizationId: string, term: string): Promise<SQL> {
   const p = likePattern(term);
-  const [own, user, location, device] = [
-    await searchIds(tx, 'transactions', ['invoice_id', 'order_id', 'phone_number', 'email'], p),
-    await searchIds(tx, 'users', ['name', 'last_name', 'email', 'phone_number'], p),
-    await searchIds(tx, 'locations', ['name'], p, true),
-    await searchIds(tx, 'devices', ['name', 'locker_number'], p, true),
-  ];
+  const [own, user, location, device] = await searchIdsAll(
+    tx,
+    [
+      { table: 'transactions', columns: ['invoice_id', 'order_id', 'phone_number', 'email'] },
+      { table: 'users', columns: ['name', 'last_name', 'email', 'phone_number'] },
+      { table: 'locations', columns: ['name'], withParent: true },
+      { table: 'devices', columns: ['name', 'locker_number'], withParent: true },
+    ],
+    p,
+  );
   const parts: SQL[] = [];
   if (own === null) parts.push(or(...OWN_SEARCH.map((c) => ilike(c, p)))!);
   else if (own.length) parts.push(anyOf(transactions.id, own));

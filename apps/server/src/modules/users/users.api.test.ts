@@ -186,6 +186,21 @@ describe('users: list, filters and search (spec §7 Users)', () => {
     expect(res.total).toBeGreaterThan(2);
   });
 
+  it('answers a search its exact total from the matches, without the deleted ones, on every page', async () => {
+    const made = [];
+    for (const i of [1, 2, 3]) made.push((await create({ name: `Quorra ${i}`, email: `quorra${i}@example.com` })).json());
+    await t.app.inject({ method: 'DELETE', url: '/api/users', headers: admin, payload: { ids: [made[0].id] } });
+    const first = (await list('search=QUORRA&size=1&page=1')).json();
+    expect(first).toMatchObject({ total: 2, pages: 2, total_estimated: false });
+    const second = (await list('search=quorra&size=1&page=2')).json();
+    expect(second.total).toBe(2);
+    const seen = [...first.items, ...second.items].map((u: { email: string }) => u.email).sort();
+    expect(seen).toEqual(['quorra2@example.com', 'quorra3@example.com']);
+    // a filter beside the search is counted by the list itself
+    expect((await patch(`users/${made[2].id}/deactivate`)).statusCode).toBe(200);
+    expect((await list('search=quorra&active=false')).json().total).toBe(1);
+  });
+
   it('finds a user by e-mail or phone with users/search, and answers the spec texts when none', async () => {
     const byEmail = await t.app.inject({
       url: '/api/users/search?email=FILTER1@example.com',
