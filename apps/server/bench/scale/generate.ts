@@ -365,9 +365,10 @@ export async function ensureScaleData(
   await db.execute(sql`insert into settings (organization_id) values (${secondId}) on conflict do nothing`);
   const main = scaled(FULL, scale);
   const second = scaled(FULL, scale / 10);
-  // The dashboard's roll-up trigger would upsert twice per generated row: load with it off, then
-  // rebuild each organization's roll-up in one statement (db/schema/dashboard.ts).
+  // The dashboard's roll-up triggers would upsert for each generated row: load with them off, then
+  // rebuild each organization's roll-ups in one statement (db/schema/dashboard.ts).
   await db.execute(sql`alter table transactions disable trigger transactions_dashboard_rollup`);
+  await db.execute(sql`alter table users disable trigger dashboard_users_rollup`);
   try {
     for (const [org, tag, counts] of [
       [mainId, 'main', main],
@@ -381,6 +382,7 @@ export async function ensureScaleData(
     }
   } finally {
     await db.execute(sql`alter table transactions enable trigger transactions_dashboard_rollup`);
+    await db.execute(sql`alter table users enable trigger dashboard_users_rollup`);
   }
   for (const [org, tag] of [
     [mainId, 'main'],

@@ -126,3 +126,21 @@ export const dashboardBusyDaily = pgTable(
     index('dashboard_busy_daily_org_day_idx').on(t.organizationId, t.day),
   ],
 );
+
+/**
+ * Registrations per organization and local day (the organization's zone): the users created that
+ * day and not deleted. The dashboard's user counts (`total_users`, `users`, `user_growth`) sum it
+ * instead of counting the users table (≈ 30–70 ms for 200,000 users; a year is 365 rows here).
+ * A row trigger on `users` keeps it in the same database transaction as each registration,
+ * deletion (soft or hard) and restore; `rebuild_dashboard_rollup(org)` recomputes it with the rest
+ * when the organization's zone changes.
+ */
+export const dashboardUsersDaily = pgTable(
+  'dashboard_users_daily',
+  {
+    organizationId: organizationRef(),
+    day: date('day').notNull(),
+    users: integer('users').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
+);

@@ -34,8 +34,8 @@ import {
  * - transaction counts, earnings and durations: the daily roll-up (`dashboard_org_daily` with no
  *   location filter, `dashboard_daily` with one; see db/schema/dashboard.ts), by the local day a
  *   transaction was created on (its location's zone, else the organization's);
- * - users: the `users` table by registration time in the organization's zone (index
- *   `users_org_created_idx`);
+ * - users: the registrations roll-up (`dashboard_users_daily`, kept by a trigger on `users`), by
+ *   the local day of registration in the organization's zone;
  * - doors and locations: the current devices and locations;
  * - occupancy: the door-time roll-up (`dashboard_busy_daily`) plus the holds still open;
  * - top users: the per-user roll-up (`dashboard_user_period`) for a whole month, quarter or year
@@ -223,7 +223,18 @@ async function doorCount(tx: DbOrTx, s: MetricScope): Promise<number> {
 
 // ——— users ———
 
-/** New users per local day of the organization's zone over `[from, to]`. */
+/**
+ * True (as SQL) when the registrations roll-up counts days in `s.timeZone`, i.e. the zone is the
+ * organization's own (always so for the dashboard and scheduled reports; a caller may ask for
+ * another zone, and the users table is then counted instead). Evaluated once per statement.
+ */
+const rollupZone = (s: MetricScope) =>
+  sql`(SELECT dashboard_zone(${s.organizationId}::uuid, NULL)) = ${s.timeZone}`;
+
+/**
+ * New users per local day of the organization's zone over `[from, to]`: the registrations roll-up
+ * (`dashboard_users_daily`, a row a day), or the users themselves in another zone.
+ */
 async function newUsersByDay(
   tx: DbOrTx,
   s: MetricScope,
@@ -231,9 +242,13 @@ async function newUsersByDay(
   to: string,
 ): Promise<Map<string, number>> {
   const rows = rowsOf<{ day: string; n: number }>(
-    await tx.execute(sql`SELECT (created_at AT TIME ZONE ${s.timeZone})::date::text AS day, count(*)::int AS n
+    await tx.execute(sql`SELECT day::text AS day, users AS n FROM dashboard_users_daily
+      WHERE ${rollupZone(s)} AND organization_id = ${s.organizationId}
+        AND day BETWEEN ${from}::date AND ${to}::date AND users <> 0
+      UNION ALL
+      SELECT (created_at AT TIME ZONE ${s.timeZone})::date::text AS day, count(*)::int AS n
       FROM users
-      WHERE organization_id = ${s.organizationId} AND NOT is_deleted
+      WHERE NOT ${rollupZone(s)} AND organization_id = ${s.organizationId} AND NOT is_deleted
         AND created_at >= (${from}::date)::timestamp AT TIME ZONE ${s.timeZone}
         AND created_at < (${to}::date + 1)::timestamp AT TIME ZONE ${s.timeZone}
       GROUP BY 1`),
@@ -241,12 +256,20 @@ async function newUsersByDay(
   return new Map(rows.map((r) => [r.day, r.n]));
 }
 
-/** Users registered (and not deleted) by the end of `to`. */
+/**
+ * Users registered (and not deleted) by the end of `to`: the registrations roll-up's days up to
+ * `to` (a few hundred rows where the users table has hundreds of thousands), or the users
+ * themselves in another zone than the organization's.
+ */
 async function usersBy(tx: DbOrTx, s: MetricScope, to: string): Promise<number> {
   const r = rowsOf<{ n: number }>(
-    await tx.execute(sql`SELECT count(*)::int AS n FROM users
-      WHERE organization_id = ${s.organizationId} AND NOT is_deleted
-        AND created_at < (${to}::date + 1)::timestamp AT TIME ZONE ${s.timeZone}`),
+    await tx.execute(sql`SELECT CASE WHEN ${rollupZone(s)}
+      THEN (SELECT coalesce(sum(users), 0) FROM dashboard_users_daily
+        WHERE organization_id = ${s.organizationId} AND day <= ${to}::date)
+      ELSE (SELECT count(*) FROM users
+        WHERE organization_id = ${s.organizationId} AND NOT is_deleted
+          AND created_at < (${to}::date + 1)::timestamp AT TIME ZONE ${s.timeZone})
+      END::int AS n`),
   );
   return r[0]?.n ?? 0;
 }
