@@ -108,6 +108,22 @@ describe('DataTable', () => {
     ).toBe(true);
   });
 
+  it('marks an estimated total as such in the pagination', async () => {
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (!url.startsWith('/api/sizes?')) return jsonResponse({ page: 'sizes', columns: null, filters: {} });
+      const search = new URL(url, 'http://x').searchParams.get('search');
+      const items = Array.from({ length: 25 }, (_, i) => row(i + 1));
+      return search
+        ? jsonResponse({ ...page(items.slice(0, 2)), total: 2 })
+        : jsonResponse({ ...page(items), total: 1234567, pages: 49383, total_estimated: true });
+    });
+    renderTable(true);
+    expect(await screen.findByText('1–25 of about 1,234,567')).toBeInTheDocument();
+    fireEvent.change(screen.getByPlaceholderText(/search/i), { target: { value: 'si' } });
+    expect(await screen.findByText('1–2 of 2')).toBeInTheDocument();
+  });
+
   it('shows "No Data to Show" for an empty page', async () => {
     fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
       String(input).startsWith('/api/sizes?')

@@ -150,7 +150,11 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
 
   // DataGrid resets the page when rowCount drops to 0 while the next page loads; keep the last total.
   const lastTotal = useRef(0);
-  if (data.data) lastTotal.current = data.data.total;
+  const lastEstimated = useRef(false);
+  if (data.data) {
+    lastTotal.current = data.data.total;
+    lastEstimated.current = !!data.data.total_estimated;
+  }
   const rows = data.data?.items ?? [];
 
   const hideable = useMemo(
@@ -309,7 +313,13 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           rowHeight={52}
           getRowClassName={getRowClassName ? (p) => getRowClassName(p.row) : undefined}
           disableVirtualization={disableVirtualization}
-          localeText={{ noRowsLabel: TABLE_TEXT.empty, noResultsOverlayLabel: TABLE_TEXT.empty }}
+          localeText={{
+            noRowsLabel: TABLE_TEXT.empty,
+            noResultsOverlayLabel: TABLE_TEXT.empty,
+            // above EXACT_COUNT_LIMIT rows the server estimates its total (`total_estimated`)
+            paginationDisplayedRows: ({ from, to, count }) =>
+              `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${lastEstimated.current ? 'about ' : ''}${count.toLocaleString('en-US')}`,
+          }}
           slots={{ loadingOverlay: LoadingOverlay }}
           sx={{ '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' } }}
         />
