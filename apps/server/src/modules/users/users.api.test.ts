@@ -188,8 +188,14 @@ describe('users: list, filters and search (spec §7 Users)', () => {
 
   it('answers a search its exact total from the matches, without the deleted ones, on every page', async () => {
     const made = [];
-    for (const i of [1, 2, 3]) made.push((await create({ name: `Quorra ${i}`, email: `quorra${i}@example.com` })).json());
-    await t.app.inject({ method: 'DELETE', url: '/api/users', headers: admin, payload: { ids: [made[0].id] } });
+    for (const i of [1, 2, 3])
+      made.push((await create({ name: `Quorra ${i}`, email: `quorra${i}@example.com` })).json());
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users',
+      headers: admin,
+      payload: { ids: [made[0].id] },
+    });
     const first = (await list('search=QUORRA&size=1&page=1')).json();
     expect(first).toMatchObject({ total: 2, pages: 2, total_estimated: false });
     const second = (await list('search=quorra&size=1&page=2')).json();
