@@ -19,9 +19,13 @@ export async function withTenant<T>(
 ): Promise<T> {
   const run = <R>(f: (tx: Tx) => Promise<R>, c?: PgTransactionConfig) =>
     db.transaction(async (tx) => {
-      // one round trip for both settings: `set_config('role', …, true)` is `SET LOCAL ROLE`
+      // one round trip for every setting: `set_config('role', …, true)` is `SET LOCAL ROLE`; JIT
+      // off, because PostgreSQL compiles any plan whose estimated cost passes jit_above_cost, and
+      // row-level security inflates the estimates of these short reads: compiling took 27 of the
+      // 36 ms of the occupancy read at 2M transactions (docs/benchmarks.md). Per transaction, so it
+      // also holds behind a pooler that refuses startup options.
       await tx.execute(
-        sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', ${APP_ROLE}, true)`,
+        sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', ${APP_ROLE}, true), set_config('jit', 'off', true)`,
       );
       return f(tx as Tx);
     }, c);

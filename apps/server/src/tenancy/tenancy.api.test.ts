@@ -33,6 +33,17 @@ describe('row-level security', () => {
     expect(seen.orgs.map((o) => o.name)).toEqual(['demo-org']);
   });
 
+  it('runs with JIT compilation off (short reads whose cost estimate passes jit_above_cost)', async () => {
+    const demo = await demoOrg(t);
+    const jit = await withTenant(t.database.db, demo.id, async (tx) => {
+      const r = (await tx.execute(sql`select current_setting('jit') as jit`)) as unknown as {
+        rows: Array<{ jit: string }>;
+      };
+      return r.rows[0]?.jit;
+    });
+    expect(jit).toBe('off');
+  });
+
   it('refuses to write a row for another organization', async () => {
     const demo = await demoOrg(t);
     const other = await createOrganization(t, 'victims');
