@@ -131,7 +131,7 @@ export interface IdSearch {
   table: string;
   columns: readonly string[];
   withParent?: boolean;
-  liveColumn?: string;
+  softDeleteColumn?: string;
 }
 
 const columnNames = (cols: readonly string[]) =>
@@ -150,7 +150,7 @@ export async function searchIdsAll<const T extends readonly IdSearch[]>(
   // each function runs once, as a FROM item of one row (its column is named after its alias)
   const from = searches.map(
     (x, i) =>
-      sql`app_search_ids(${x.table}::regclass, ${columnNames(x.columns)}, ${pattern}, ${SEARCH_ID_CAP}, ${x.withParent ?? false}, ${x.liveColumn ?? null}::text) ${sql.raw(`s${i}`)}`,
+      sql`app_search_ids(${x.table}::regclass, ${columnNames(x.columns)}, ${pattern}, ${SEARCH_ID_CAP}, ${x.withParent ?? false}, ${x.softDeleteColumn ?? null}::text) ${sql.raw(`s${i}`)}`,
   );
   const cols = searches.map((_, i) =>
     sql.raw(`s${i} is null as o${i}, array_to_string(s${i}, ',') as t${i}`),

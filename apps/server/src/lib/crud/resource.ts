@@ -198,7 +198,7 @@ async function whereOf<TQuery extends z.ZodObject>(
       const search = {
         table: getTableName(r.table),
         columns: r.search.map((c) => (c as Column).name),
-        liveColumn: r.softDeleteColumn?.name,
+        softDeleteColumn: r.softDeleteColumn?.name,
       };
       [ids] = await searchIdsAll(tx, [search], pattern);
     }
