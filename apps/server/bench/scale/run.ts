@@ -11,7 +11,8 @@
  * BENCH_SCALE (1 on PostgreSQL, 0.1 on PGlite), BENCH_SCALE_DB, BENCH_DATA_DIR, BENCH_PORT (3999),
  * BENCH_RUNS (30), BENCH_ONLY (comma list of call names to run), BENCH_EXPORT_RUNS (2),
  * BENCH_SERVER (`built`: run the production build on plain Node instead of tsx; or the directory
- * of another build), `--generate-only`.
+ * of another build), BENCH_SQL_DIR (write each call's captured statements there: `<call>.sql`
+ * with the parameters inlined, to read their plans, and `<call>.json` as sent), `--generate-only`.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -131,6 +132,24 @@ interface Row {
 }
 
 const fmt = (n: number | undefined) => (n === undefined ? '–' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+
+/**
+ * Writes a call's statements to `<dir>/<call>.sql` with their parameters inlined as literals, so
+ * `psql` can run them under `EXPLAIN (ANALYZE, BUFFERS)`, and to `<call>.json` as they were sent.
+ */
+function writeStatements(dir: string, name: string, statements: Array<{ text: string; values: unknown[] }>) {
+  const literal = (v: unknown) =>
+    v === null || v === undefined
+      ? 'null'
+      : `'${(v instanceof Date ? v.toISOString() : String(v)).replaceAll("'", "''")}'`;
+  const text = statements
+    .map((s) => `${s.text.replace(/\$(\d+)/g, (_, n: string) => literal(s.values[Number(n) - 1]))};`)
+    .join('\n\n');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name.replace(/[^\w.,=-]+/g, '_'));
+  fs.writeFileSync(`${file}.sql`, `${text}\n`);
+  fs.writeFileSync(`${file}.json`, JSON.stringify(statements));
+}
 
 function startServer(target: Awaited<ReturnType<typeof scaleTarget>>, logFile: string, dataDir: string) {
   const env: Record<string, string> = {
@@ -328,6 +347,7 @@ async function main() {
         }
         const st = stats(sqlMs);
         Object.assign(row, { sqlMedian: st.median, sqlP95: st.p95, statements: statements.length });
+        if (process.env.BENCH_SQL_DIR) writeStatements(process.env.BENCH_SQL_DIR, call.name, statements);
       }
       if (call.kind === 'list')
         row.ok = row.p95 <= 25 && (row.sqlMedian === undefined || row.median <= 1.5 * row.sqlMedian);

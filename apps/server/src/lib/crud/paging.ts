@@ -36,8 +36,20 @@ export async function countTotal(tx: Tx, rows: SQL): Promise<{ total: number; es
   );
   const n = Number(r?.n ?? 0);
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  return estimateTotal(tx, rows, n);
+}
+
+/**
+ * The planner's estimate of how many rows `rows` selects (never below `atLeast`), as the `total`
+ * of a list known to hold more than EXACT_COUNT_LIMIT rows; one EXPLAIN, no row is read.
+ */
+export async function estimateTotal(
+  tx: Tx,
+  rows: SQL,
+  atLeast: number,
+): Promise<{ total: number; estimated: true }> {
   const plan = await rawRows<Record<string, unknown>>(tx, sql`explain (format json) ${rows}`);
-  return { total: Math.max(n, Math.round(planRows(plan))), estimated: true };
+  return { total: Math.max(atLeast, Math.round(planRows(plan))), estimated: true };
 }
 
 /** A decoded cursor: the sort it was made for, and the last row's sort value (as text) and id. */
@@ -124,14 +136,15 @@ export function pageOf<T>(items: T[], total: number, page: number, size: number)
 
 /**
  * One search of `searchIdsAll`: a table, its searched columns (database names), whether a
- * super-tenant parent's rows count, and the table's soft-delete column (its deleted rows do not
- * match).
+ * super-tenant parent's rows count, the table's soft-delete column (its deleted rows do not
+ * match), and the most ids wanted (SEARCH_ID_CAP unless given; past it the search stops).
  */
 export interface IdSearch {
   table: string;
   columns: readonly string[];
   withParent?: boolean;
   softDeleteColumn?: string;
+  cap?: number;
 }
 
 const columnNames = (cols: readonly string[]) =>
@@ -140,7 +153,7 @@ const columnNames = (cols: readonly string[]) =>
 /**
  * Ids of the tenant's rows of each search's table whose columns contain `pattern` (ILIKE), through
  * `app_search_ids` so the trigram indexes serve it under row-level security; every search in one
- * statement (one round trip). Each answer is null when more than SEARCH_ID_CAP rows match.
+ * statement (one round trip). Each answer is null when more rows match than its cap.
  */
 export async function searchIdsAll<const T extends readonly IdSearch[]>(
   tx: Tx,
@@ -150,7 +163,7 @@ export async function searchIdsAll<const T extends readonly IdSearch[]>(
   // each function runs once, as a FROM item of one row (its column is named after its alias)
   const from = searches.map(
     (x, i) =>
-      sql`app_search_ids(${x.table}::regclass, ${columnNames(x.columns)}, ${pattern}, ${SEARCH_ID_CAP}, ${x.withParent ?? false}, ${x.softDeleteColumn ?? null}::text) ${sql.raw(`s${i}`)}`,
+      sql`app_search_ids(${x.table}::regclass, ${columnNames(x.columns)}, ${pattern}, ${x.cap ?? SEARCH_ID_CAP}, ${x.withParent ?? false}, ${x.softDeleteColumn ?? null}::text) ${sql.raw(`s${i}`)}`,
   );
   const cols = searches.map((_, i) =>
     sql.raw(`s${i} is null as o${i}, array_to_string(s${i}, ',') as t${i}`),

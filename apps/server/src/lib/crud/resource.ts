@@ -2,6 +2,7 @@ import {
   ADMINS,
   CSV_MESSAGES,
   EVERYONE,
+  EXACT_COUNT_LIMIT,
   idsOf,
   type ListAreaEndpoints,
   MAX_PAGE_SIZE,
@@ -43,11 +44,13 @@ import {
   countTotal,
   decodeCursor,
   encodeCursor,
+  estimateTotal,
   INVALID_CURSOR,
   keyset,
   likePattern,
   offsetOf,
   pageOf,
+  SEARCH_ID_CAP,
   searchIdsAll,
 } from './paging';
 import { snapshotBatches } from './snapshot';
@@ -177,21 +180,28 @@ export function rowError(err: unknown): string {
 /**
  * Builds the WHERE of a list or export: organization, soft delete, search, area filters, ids. With
  * `searchIndexed`, the search is resolved to ids through the trigram indexes first (`searchIdsAll`,
- * deleted rows excluded); `matches` is then how many rows the search found, when nothing else
- * narrows the list (the list's exact total, with no count statement).
+ * deleted rows excluded). When nothing else narrows the list, `matches` is how many rows the
+ * search found (the list's exact total, with no count statement); and a list in its default order
+ * (`walksDefaultOrder`) stops the search past EXACT_COUNT_LIMIT rows, since its total is then an
+ * estimate anyway: `manyMatches` says so, and the page walks the order's index with the search as
+ * a filter instead of reading every match (a common last name matches thousands of users).
  */
 async function whereOf<TQuery extends z.ZodObject>(
   tx: Tx,
   r: Resource<unknown, z.ZodType, z.ZodType, TQuery>,
   auth: AuthContext,
   q: { search?: string; ids?: string[] } & Record<string, unknown>,
-  forList = false,
-): Promise<{ where: SQL; matches?: number }> {
+  { forList = false, walksDefaultOrder = false } = {},
+): Promise<{ where: SQL; matches?: number; manyMatches?: boolean }> {
   const own = eq(r.table.organizationId, auth.organizationId);
   const parts: Array<SQL | undefined> = [forList && r.alsoListed ? or(own, r.alsoListed()) : own];
   if (r.softDeleteColumn) parts.push(eq(r.softDeleteColumn, false));
+  const filters = r.filters?.(q as z.output<TQuery>).filter(Boolean) ?? [];
+  const narrowed = filters.length > 0 || !!q.ids?.length || (forList && !!r.alsoListed);
+  const stopEarly = !narrowed && walksDefaultOrder;
   const s = q.search?.trim();
   let ids: string[] | null = null;
+  let searched = false;
   if (s && s.length >= 2 && r.search.length) {
     const pattern = likePattern(s);
     if (r.searchIndexed) {
@@ -199,16 +209,20 @@ async function whereOf<TQuery extends z.ZodObject>(
         table: getTableName(r.table),
         columns: r.search.map((c) => (c as Column).name),
         softDeleteColumn: r.softDeleteColumn?.name,
+        cap: stopEarly ? EXACT_COUNT_LIMIT : SEARCH_ID_CAP,
       };
       [ids] = await searchIdsAll(tx, [search], pattern);
+      searched = true;
     }
     parts.push(ids ? anyOf(r.table.id, ids) : or(...r.search.map((c) => ilike(sql`${c}::text`, pattern))));
   }
-  const filters = r.filters?.(q as z.output<TQuery>).filter(Boolean) ?? [];
   parts.push(...filters);
   if (q.ids?.length) parts.push(inArray(r.table.id, q.ids));
-  const narrowed = filters.length > 0 || !!q.ids?.length || (forList && !!r.alsoListed);
-  return { where: and(...parts)!, matches: ids && !narrowed ? ids.length : undefined };
+  return {
+    where: and(...parts)!,
+    matches: ids && !narrowed ? ids.length : undefined,
+    manyMatches: searched && !ids && stopEarly,
+  };
 }
 
 function orderOf(r: Resource<unknown, z.ZodType, z.ZodType>, sortBy?: string, order?: 'asc' | 'desc') {
@@ -224,6 +238,8 @@ function orderOf(r: Resource<unknown, z.ZodType, z.ZodType>, sortBy?: string, or
     dir,
     col,
     keyed,
+    /** The resource's default order, which an index leading with the organization serves. */
+    isDefault: key === r.defaultSort.by && dir === r.defaultSort.order,
     orderBy: keyed
       ? [dir === 'desc' ? desc(col) : asc(col), dir === 'desc' ? desc(r.table.id) : asc(r.table.id)]
       : [dir === 'desc' ? desc(col) : asc(col), asc(r.table.id)],
@@ -316,12 +332,19 @@ export function crudRoutes<
         if (q.cursor && !sort.keyed) throw BadRequest(INVALID_CURSOR);
         const cursor = q.cursor ? decodeCursor(q.cursor, sort.key, sort.dir) : undefined;
         return req.withTenant(async (tx) => {
-          const { where, matches } = await whereOf(tx, r as never, req.auth, q as never, true);
-          // a search alone: its ids are the list's rows, so their number is the exact total
+          const { where, matches, manyMatches } = await whereOf(tx, r as never, req.auth, q as never, {
+            forList: true,
+            walksDefaultOrder: sort.isDefault,
+          });
+          // a search alone: its ids are the list's rows, so their number is the exact total; past
+          // EXACT_COUNT_LIMIT of them, the planner's estimate (as a count would answer)
+          const rowsOf = sql`select 1 from ${r.table} where ${where}`;
           const { total, estimated } =
             matches !== undefined
               ? { total: matches, estimated: false }
-              : await countTotal(tx, sql`select 1 from ${r.table} where ${where}`);
+              : manyMatches
+                ? await estimateTotal(tx, rowsOf, EXACT_COUNT_LIMIT + 1)
+                : await countTotal(tx, rowsOf);
           const ks = keyset(sort.col, r.table.id, sort.dir, cursor);
           const rows = (await tx
             .select({ ...getTableColumns(r.table), [CURSOR_KEY]: ks.text })

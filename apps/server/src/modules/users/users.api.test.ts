@@ -1,5 +1,5 @@
-import { CSV_MESSAGES, USER_MESSAGES } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
+import { CSV_MESSAGES, EXACT_COUNT_LIMIT, USER_MESSAGES } from '@lockerops/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { multipartBody } from '../../../test/multipart';
-import { settings } from '../../db/schema';
+import { settings, users } from '../../db/schema';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -205,6 +205,46 @@ describe('users: list, filters and search (spec §7 Users)', () => {
     // a filter beside the search is counted by the list itself
     expect((await patch(`users/${made[2].id}/deactivate`)).statusCode).toBe(200);
     expect((await list('search=quorra&active=false')).json().total).toBe(1);
+  });
+
+  it('stops a search past EXACT_COUNT_LIMIT matches in the default order, and pages the matches whole', async () => {
+    const n = EXACT_COUNT_LIMIT + 20;
+    // n matching users a second apart, and one that does not match among them
+    await t.database.db.insert(users).values([
+      ...Array.from({ length: n }, (_, i) => ({
+        organizationId: orgId,
+        name: 'Yorick',
+        lastName: `Tennant ${i}`,
+        createdAt: new Date(Date.parse('2024-03-01T00:00:00Z') + i * 1000),
+      })),
+      { organizationId: orgId, name: 'Other', createdAt: new Date('2024-03-01T00:00:05.500Z') },
+    ]);
+    await t.database.db.execute(sql`analyze users`);
+    const newest = (await list('search=tennant&size=50')).json();
+    // more than EXACT_COUNT_LIMIT: the planner's estimate, never below the limit + 1
+    expect(newest.total_estimated).toBe(true);
+    expect(newest.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(newest.items.map((u: { last_name: string }) => u.last_name)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `Tennant ${n - 1 - i}`),
+    );
+    // the cursor walks every match once, in order, and nothing else
+    const seen: string[] = [];
+    let url = 'search=tennant&size=100';
+    for (let guard = 0; guard < 20; guard++) {
+      const page = (await list(url)).json();
+      seen.push(...page.items.map((u: { last_name: string }) => u.last_name));
+      if (!page.next_cursor) break;
+      url = `search=tennant&size=100&cursor=${encodeURIComponent(page.next_cursor)}`;
+    }
+    expect(seen).toEqual(Array.from({ length: n }, (_, i) => `Tennant ${n - 1 - i}`));
+    // another order reads every match through the indexes: its total is exact
+    const byName = (await list('search=tennant&size=5&sort_by=last_name&order=asc')).json();
+    expect(byName).toMatchObject({ total: n, total_estimated: false });
+    expect(byName.items[0].last_name).toBe('Tennant 0');
+    // a filter beside the search: counted by the list, up to the limit
+    const active = (await list('search=tennant&active=true&size=1')).json();
+    expect(active.total_estimated).toBe(true);
+    expect(active.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
   });
 
   it('finds a user by e-mail or phone with users/search, and answers the spec texts when none', async () => {
