@@ -27,6 +27,7 @@ export async function withTenant<T>(
       await tx.execute(
         sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', ${APP_ROLE}, true), set_config('jit', 'off', true)`,
       );
+      acting.set(tx, organizationId);
       return f(tx as Tx);
     }, c);
   try {
@@ -59,11 +60,30 @@ export function organizationLabelFromHost(host: string | undefined, publicHost?:
 }
 
 /**
+ * The organization each open tenant transaction acts for, as `withTenant` and `actFor` set it, so
+ * reading it back costs no round trip.
+ */
+const acting = new WeakMap<object, string>();
+
+/**
+ * Makes the rest of a tenant transaction act for `organizationId` (`app.organization_id`): row-level
+ * security and `actingOrganizationId` follow it. For a step that creates an organization and then
+ * writes its first rows.
+ */
+export async function actFor(tx: Tx, organizationId: string): Promise<void> {
+  await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
+  acting.set(tx, organizationId);
+}
+
+/**
  * The organization the current tenant transaction acts for (`app.organization_id`), or null
  * outside one. Lets a wire shape tell the organization's own rows from the read-only rows row-level
- * security also lets it see (a parent's shared locations).
+ * security also lets it see (a parent's shared locations). Known without a round trip in the
+ * transaction `withTenant` opened; read from the database in any other (a nested one).
  */
 export async function actingOrganizationId(tx: Tx): Promise<string | null> {
+  const known = acting.get(tx);
+  if (known) return known;
   const r = (await tx.execute(sql`select current_setting('app.organization_id', true) as id`)) as unknown as
     | { rows: Array<{ id: string | null }> }
     | Array<{ id: string | null }>;

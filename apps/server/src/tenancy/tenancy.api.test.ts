@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization, createTestApp, demoOrg, type TestApp } from '../../test/helpers';
-import { applyTenancyPolicies } from '../db/client';
+import { applyTenancyPolicies, type Tx } from '../db/client';
 import { devices, feedback, locations, members, organizations } from '../db/schema';
-import { organizationLabelFromHost, withTenant } from './index';
+import { actFor, actingOrganizationId, organizationLabelFromHost, withTenant } from './index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +42,32 @@ describe('row-level security', () => {
       return r.rows[0]?.jit;
     });
     expect(jit).toBe('off');
+  });
+
+  it('knows the acting organization as the database does, after actFor and in a nested transaction', async () => {
+    const demo = await demoOrg(t);
+    const other = await createOrganization(t, 'acting co');
+    const setting = async (tx: Tx) =>
+      (
+        (await tx.execute(sql`select current_setting('app.organization_id', true) as id`)) as unknown as {
+          rows: Array<{ id: string }>;
+        }
+      ).rows[0]?.id;
+    const seen = await withTenant(t.database.db, demo.id, async (tx) => {
+      const first = [await actingOrganizationId(tx), await setting(tx)];
+      await actFor(tx, other.id);
+      const moved = [await actingOrganizationId(tx), await setting(tx)];
+      const nested = await tx.transaction(async (inner) => [
+        await actingOrganizationId(inner),
+        await setting(inner),
+      ]);
+      return { first, moved, nested };
+    });
+    expect(seen).toEqual({
+      first: [demo.id, demo.id],
+      moved: [other.id, other.id],
+      nested: [other.id, other.id],
+    });
   });
 
   it('refuses to write a row for another organization', async () => {

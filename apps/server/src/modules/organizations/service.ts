@@ -12,7 +12,7 @@ import {
   type TOrganizationPublic,
   type TUpdateOrganizationRequest,
 } from '@lockerops/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { storeImage, type TempFile } from '../../adapters/storage';
 import type { AuthContext } from '../../auth/context';
 import { hashPassword } from '../../auth/passwords';
@@ -23,7 +23,7 @@ import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { pageOf } from '../../lib/crud/paging';
 import { toWire } from '../../lib/wire';
-import { withTenant } from '../../tenancy';
+import { actFor, withTenant } from '../../tenancy';
 import { flagColumns, flagsOf, getOrganizationFlags } from './flags';
 import {
   childrenOf,
@@ -177,7 +177,7 @@ export class OrganizationsService {
           },
         });
         // The owner and the settings belong to the new organization: act for it from here on.
-        await tx.execute(sql`select set_config('app.organization_id', ${row.id}, true)`);
+        await actFor(tx, row.id);
         await insertOwnerAndSettings(tx, {
           organizationId: row.id,
           owner: {
