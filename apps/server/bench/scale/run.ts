@@ -137,7 +137,11 @@ const fmt = (n: number | undefined) => (n === undefined ? '–' : n < 10 ? n.toF
  * Writes a call's statements to `<dir>/<call>.sql` with their parameters inlined as literals, so
  * `psql` can run them under `EXPLAIN (ANALYZE, BUFFERS)`, and to `<call>.json` as they were sent.
  */
-function writeStatements(dir: string, name: string, statements: Array<{ text: string; values: unknown[] }>) {
+function writeStatements(
+  dir: string,
+  name: string,
+  statements: Array<{ name?: string; text: string; values: unknown[] }>,
+) {
   const literal = (v: unknown) =>
     v === null || v === undefined
       ? 'null'
@@ -334,7 +338,7 @@ async function main() {
           .readFileSync(logFile, 'utf8')
           .split('\n')
           .filter(Boolean)
-          .map((l) => JSON.parse(l) as { text: string; values: unknown[] })
+          .map((l) => JSON.parse(l) as { name?: string; text: string; values: unknown[] })
           // Writes are not re-run: re-inserting the same row (a sign-in's refresh-token hash) breaks
           // a unique index, and repeating an update measures nothing the call did. A call that
           // writes is compared with its reads only.
@@ -342,7 +346,7 @@ async function main() {
         const sqlMs: number[] = [];
         for (let i = 0; i < WARMUP + runs; i++) {
           const t0 = performance.now();
-          for (const s of statements) await replay.query(s.text, s.values);
+          for (const s of statements) await replay.query({ name: s.name, text: s.text, values: s.values });
           if (i >= WARMUP) sqlMs.push(performance.now() - t0);
         }
         const st = stats(sqlMs);
@@ -476,7 +480,7 @@ async function main() {
     )
       .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
       .join(', ')}. Generated in ${info.generatedSeconds} s.`,
-    `${RUNS} runs after ${WARMUP} warm-up calls, over HTTP to the real server; SQL re-run on one connection as \`lockerops_app\` with \`app.organization_id\` set (row-level security included).`,
+    `${RUNS} runs after ${WARMUP} warm-up calls, over HTTP to the real server; SQL re-run on one connection as \`lockerops_app\` with \`app.organization_id\` set (row-level security included), a prepared statement under its name as the server sends it.`,
     calibration,
   ].join('\n');
   const report = `${header}\n\n${table}\n\n${extra.map((l) => `- ${l}`).join('\n')}\n`;

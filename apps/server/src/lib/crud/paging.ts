@@ -14,28 +14,87 @@ export async function rawRows<T>(tx: Tx, query: SQL): Promise<T[]> {
   return Array.isArray(r) ? r : r.rows;
 }
 
-/** The planner's row estimate of the top node of an `EXPLAIN (FORMAT JSON)` answer. */
-function planRows(rows: Array<Record<string, unknown>>): number {
+interface PlanNode {
+  'Node Type'?: string;
+  'Plan Rows'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The top node of an `EXPLAIN (FORMAT JSON)` answer. */
+function planOf(rows: Array<Record<string, unknown>>): PlanNode | undefined {
   const cell = Object.values(rows[0] ?? {})[0];
-  const doc = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{
-    Plan: { 'Plan Rows': number };
-  }>;
-  return Number(doc?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  const doc = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
+  return doc?.[0]?.Plan;
+}
+
+/** The planner's row estimate of the top node of an `EXPLAIN (FORMAT JSON)` answer. */
+const planRows = (rows: Array<Record<string, unknown>>): number => Number(planOf(rows)?.['Plan Rows'] ?? 0);
+
+/** Most ids of one list an estimate carries (see `estimateBranches`). */
+export const ESTIMATE_SAMPLE = 100;
+
+/**
+ * Every `ceil(n / ESTIMATE_SAMPLE)`-th id of `ids`, and the factor that scales an estimate over
+ * the sample back to all of them.
+ */
+export function sampleIds(ids: readonly string[]): { ids: string[]; scale: number } {
+  if (ids.length <= ESTIMATE_SAMPLE) return { ids: [...ids], scale: 1 };
+  const step = Math.ceil(ids.length / ESTIMATE_SAMPLE);
+  const sample = ids.filter((_, i) => i % step === 0);
+  return { ids: sample, scale: ids.length / sample.length };
+}
+
+/**
+ * The planner's estimate of the rows of a condition that is an OR of branches (`rows`: one
+ * `select 1 …` per branch), each scaled by its factor and added up (branches that overlap are
+ * counted twice, which an estimate may). For a search over thousands of ids: the planner weighs
+ * each id alike, so an estimate over a sample of them, scaled, is the estimate over all of them,
+ * without EXPLAIN printing every id back (5,000 ids: 8 ms of a 9 ms EXPLAIN).
+ */
+export async function estimateBranches(
+  tx: Tx,
+  branches: ReadonlyArray<{ rows: SQL; scale: number }>,
+): Promise<number> {
+  const plan = planOf(
+    await rawRows<Record<string, unknown>>(
+      tx,
+      sql`explain (format json) ${sql.join(
+        branches.map((b) => b.rows),
+        sql` union all `,
+      )}`,
+    ),
+  );
+  const top = Number(plan?.['Plan Rows'] ?? 0);
+  // the branches' Append, under a Gather when the plan is parallel (whose children estimate one
+  // worker's share: the top node's rows are the total, the branches only split it)
+  let node = plan;
+  while (node && node['Node Type'] !== 'Append' && node.Plans?.length === 1) node = node.Plans[0];
+  const rows =
+    node?.['Node Type'] === 'Append' ? (node.Plans ?? []).map((p) => Number(p['Plan Rows'] ?? 0)) : [];
+  const sum = rows.reduce((a, b) => a + b, 0);
+  if (rows.length !== branches.length || !sum) return top * Math.max(...branches.map((b) => b.scale));
+  return rows.reduce((acc, r, i) => acc + ((top * r) / sum) * branches[i]!.scale, 0);
 }
 
 /**
  * The `total` of a list whose rows are `select 1 …` (`rows`: a query selecting the matching rows,
  * without order or limit). Counts exactly up to EXACT_COUNT_LIMIT rows (a count that stops there,
  * cheap on the list's index); above it answers the planner's estimate (never below the limit + 1)
- * with `estimated: true`, so no call counts millions of rows.
+ * with `estimated: true`, so no call counts millions of rows. `estimate`, when given, answers that
+ * estimate instead of an EXPLAIN of `rows` (a search over thousands of ids: `estimateBranches`).
  */
-export async function countTotal(tx: Tx, rows: SQL): Promise<{ total: number; estimated: boolean }> {
+export async function countTotal(
+  tx: Tx,
+  rows: SQL,
+  estimate?: () => Promise<number>,
+): Promise<{ total: number; estimated: boolean }> {
   const [r] = await rawRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from (${rows} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
   );
   const n = Number(r?.n ?? 0);
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  if (estimate) return { total: Math.max(n, Math.round(await estimate())), estimated: true };
   return estimateTotal(tx, rows, n);
 }
 

@@ -1,7 +1,7 @@
 import { EXACT_COUNT_LIMIT, MAX_OFFSET } from '@lockerops/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, demoOrg, insertLocation, signIn, type TestApp } from '../../../test/helpers';
 import { transactions, users } from '../../db/schema';
 import { INVALID_CURSOR, PAGE_TOO_DEEP } from '../../lib/crud/paging';
 
@@ -120,5 +120,47 @@ describe('GET events paging', () => {
     expect(many.total_estimated).toBe(true);
     expect(many.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(many.pages).toBe(Math.ceil(many.total / 5));
+  });
+
+  it('estimates a search over thousands of ids from a sample of them, as the planner would over all', async () => {
+    // 1,000 users whose name matches (a list ESTIMATE_SAMPLE samples), 3 transactions each, and a
+    // location whose name matches with 200 more: the search ORs the two parts
+    const people = await t.database.db
+      .insert(users)
+      .values(Array.from({ length: 1000 }, (_, i) => ({ organizationId: orgId, name: `Quimby ${i}` })))
+      .returning({ id: users.id });
+    const depot = await insertLocation(t.database.db, orgId, 'Quimby Depot');
+    const at = Date.parse('2025-03-01T00:00:00Z');
+    const row = (n: string, i: number, more: { idUser?: string; idLocation?: string }) => ({
+      organizationId: orgId,
+      invoiceId: `INV-${n}`,
+      orderId: `ORD-${n}`,
+      eventType: 'storage',
+      eventStatus: 'finished',
+      createdAt: new Date(at + i * 1000),
+      ...more,
+    });
+    await t.database.db
+      .insert(transactions)
+      .values([
+        ...people.flatMap((p, i) => [0, 1, 2].map((k) => row(`Q${i}-${k}`, i * 3 + k, { idUser: p.id }))),
+        ...Array.from({ length: 200 }, (_, i) => row(`D${i}`, -i - 1, { idLocation: depot })),
+      ]);
+    await t.database.db.execute(sql`analyze transactions`);
+    const ids = `{${people.map((p) => p.id).join(',')}}`;
+    const [plan] = (
+      (await t.database.db.execute(
+        sql`explain (format json) select 1 from transactions where organization_id = ${orgId} and (id_user = any(${ids}::uuid[]) or id_location = any(${`{${depot}}`}::uuid[]))`,
+      )) as unknown as { rows: Array<Record<string, unknown>> }
+    ).rows;
+    const cell = Object.values(plan!)[0];
+    const planner = (typeof cell === 'string' ? JSON.parse(cell) : cell)[0].Plan['Plan Rows'] as number;
+    const found = (await get('events?search=quimby&size=5')).json();
+    expect(found.total_estimated).toBe(true);
+    expect(found.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    // the sampled estimate lands where the planner's estimate over every id does
+    expect(found.total).toBeGreaterThan(planner * 0.7);
+    expect(found.total).toBeLessThan(planner * 1.3);
+    expect(found.items).toHaveLength(5);
   });
 });

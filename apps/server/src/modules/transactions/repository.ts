@@ -34,10 +34,12 @@ import {
   countTotal,
   decodeCursor,
   encodeCursor,
+  estimateBranches,
   INVALID_CURSOR,
   keyset,
   likePattern,
   offsetOf,
+  sampleIds,
   searchIdsAll,
 } from '../../lib/crud/paging';
 import { iso } from '../../lib/wire';
@@ -324,14 +326,30 @@ const OWN_SEARCH = [
 ];
 const USER_SEARCH = [users.name, users.lastName, users.email, users.phoneNumber];
 
+/** One part of a search: its condition, and the same over a sample of its ids with the sample's scale. */
+interface SearchPart {
+  condition: SQL;
+  sampled: SQL;
+  scale: number;
+}
+
+/** `col = any(ids)`, and the same over a sample of the ids (`sampleIds`) for the estimate. */
+function idsPart(col: AnyColumn, ids: string[]): SearchPart {
+  const sample = sampleIds(ids);
+  return { condition: anyOf(col, ids), sampled: anyOf(col, sample.ids), scale: sample.scale };
+}
+
+/** A part filtered directly (no ids): estimated as it is. */
+const directPart = (condition: SQL): SearchPart => ({ condition, sampled: condition, scale: 1 });
+
 /**
- * The `search` condition of `GET events`: the term in the invoice or order number, phone or e-mail,
- * or in the name, last name, e-mail or phone of its user, the name of its location, or the name or
- * locker number of its device. Each part is first resolved to ids through the trigram indexes
- * (`searchIdsAll`, one statement), so the list filters by ids on its composite indexes; a part matching more than
- * SEARCH_ID_CAP rows is filtered directly instead.
+ * The parts of the `search` condition of `GET events` (their OR): the term in the invoice or order
+ * number, phone or e-mail, or in the name, last name, e-mail or phone of its user, the name of its
+ * location, or the name or locker number of its device. Each part is first resolved to ids through
+ * the trigram indexes (`searchIdsAll`, one statement), so the list filters by ids on its composite
+ * indexes; a part matching more than SEARCH_ID_CAP rows is filtered directly instead.
  */
-async function searchCondition(tx: Tx, organizationId: string, term: string): Promise<SQL> {
+async function searchParts(tx: Tx, organizationId: string, term: string): Promise<SearchPart[]> {
   const p = likePattern(term);
   const [own, user, location, device] = await searchIdsAll(
     tx,
@@ -343,36 +361,44 @@ async function searchCondition(tx: Tx, organizationId: string, term: string): Pr
     ],
     p,
   );
-  const parts: SQL[] = [];
-  if (own === null) parts.push(or(...OWN_SEARCH.map((c) => ilike(c, p)))!);
-  else if (own.length) parts.push(anyOf(transactions.id, own));
+  const parts: SearchPart[] = [];
+  if (own === null) parts.push(directPart(or(...OWN_SEARCH.map((c) => ilike(c, p)))!));
+  else if (own.length) parts.push(idsPart(transactions.id, own));
   if (user === null)
     parts.push(
-      sql`${transactions.idUser} in (select ${users.id} from ${users} where ${users.organizationId} = ${organizationId} and (${or(...USER_SEARCH.map((c) => ilike(c, p)))}))`,
+      directPart(
+        sql`${transactions.idUser} in (select ${users.id} from ${users} where ${users.organizationId} = ${organizationId} and (${or(...USER_SEARCH.map((c) => ilike(c, p)))}))`,
+      ),
     );
-  else if (user.length) parts.push(anyOf(transactions.idUser, user));
+  else if (user.length) parts.push(idsPart(transactions.idUser, user));
   if (location === null)
     parts.push(
-      sql`${transactions.idLocation} in (select ${locations.id} from ${locations} where ${ilike(locations.name, p)})`,
+      directPart(
+        sql`${transactions.idLocation} in (select ${locations.id} from ${locations} where ${ilike(locations.name, p)})`,
+      ),
     );
-  else if (location.length) parts.push(anyOf(transactions.idLocation, location));
+  else if (location.length) parts.push(idsPart(transactions.idLocation, location));
   if (device === null)
     parts.push(
-      sql`${transactions.idDevice} in (select ${devices.id} from ${devices} where ${or(ilike(devices.name, p), ilike(sql`${devices.lockerNumber}::text`, p))})`,
+      directPart(
+        sql`${transactions.idDevice} in (select ${devices.id} from ${devices} where ${or(ilike(devices.name, p), ilike(sql`${devices.lockerNumber}::text`, p))})`,
+      ),
     );
-  else if (device.length) parts.push(anyOf(transactions.idDevice, device));
-  return parts.length ? or(...parts)! : sql`false`;
+  else if (device.length) parts.push(idsPart(transactions.idDevice, device));
+  return parts;
 }
 
 /**
- * The WHERE of `GET events` (and its export), on `transactions` alone. The invoice/order look-up
- * compares the stored numbers (always upper case) so the unique indexes answer it.
+ * The WHERE of `GET events` (and its export), on `transactions` alone, and, when its search carries
+ * a long id list, how to estimate its rows without sending every id again (`estimateBranches`: one
+ * branch per part of the search, over a sample of its ids). The invoice/order look-up compares the
+ * stored numbers (always upper case) so the unique indexes answer it.
  */
-export async function listWhere(
+async function listFilter(
   tx: Tx,
   organizationId: string,
   q: z.output<typeof ZTransactionListQuery>,
-): Promise<SQL> {
+): Promise<{ where: SQL; estimate?: () => Promise<number> }> {
   const parts: Array<SQL | undefined> = [eq(transactions.organizationId, organizationId)];
   if (q.by_type?.length) parts.push(inArray(transactions.eventType, q.by_type));
   if (q.status?.length) parts.push(inArray(transactions.eventStatus, q.status));
@@ -385,8 +411,31 @@ export async function listWhere(
     parts.push(or(inArray(transactions.invoiceId, v), inArray(transactions.orderId, v)));
   }
   const s = q.search?.trim();
-  if (s && s.length >= 2) parts.push(await searchCondition(tx, organizationId, s));
-  return and(...parts)!;
+  if (!s || s.length < 2) return { where: and(...parts)! };
+  const search = await searchParts(tx, organizationId, s);
+  const where = and(...parts, search.length ? or(...search.map((x) => x.condition)) : sql`false`)!;
+  if (!search.some((x) => x.scale > 1)) return { where };
+  const base = and(...parts)!;
+  return {
+    where,
+    estimate: () =>
+      estimateBranches(
+        tx,
+        search.map((x) => ({
+          rows: sql`select 1 from ${transactions} where ${and(base, x.sampled)}`,
+          scale: x.scale,
+        })),
+      ),
+  };
+}
+
+/** The WHERE of `GET events` and of its export (see `listFilter`). */
+export async function listWhere(
+  tx: Tx,
+  organizationId: string,
+  q: z.output<typeof ZTransactionListQuery>,
+): Promise<SQL> {
+  return (await listFilter(tx, organizationId, q)).where;
 }
 
 /** The sort of `GET events`: field, direction, and whether it pages by keyset (created_at). */
@@ -421,8 +470,12 @@ export async function listTransactions(
   const offset = offsetOf(q.page, q.size, q.cursor);
   if (q.cursor && !sort.keyset) throw BadRequest(INVALID_CURSOR);
   const cursor = q.cursor ? decodeCursor(q.cursor, sort.key, sort.dir) : undefined;
-  const where = await listWhere(tx, organizationId, q);
-  const { total, estimated } = await countTotal(tx, sql`select 1 from ${transactions} where ${where}`);
+  const { where, estimate } = await listFilter(tx, organizationId, q);
+  const { total, estimated } = await countTotal(
+    tx,
+    sql`select 1 from ${transactions} where ${where}`,
+    estimate,
+  );
   const ks = keyset(transactions.createdAt, transactions.id, sort.dir, cursor);
   const base = tx.select({ id: transactions.id, k: ks.text }).from(transactions);
   const from = sort.joined
