@@ -5,6 +5,7 @@ import {
   EXACT_COUNT_LIMIT,
   idsOf,
   type ListAreaEndpoints,
+  MAX_OFFSET,
   MAX_PAGE_SIZE,
   MSG,
   STAFF,
@@ -320,7 +321,7 @@ export function crudRoutes<
       ...routeOf(e.list, {
         tags,
         summary: `List ${r.path}`,
-        description: `Sortable by ${Object.keys(r.sort).join(', ')}.`,
+        description: `Sortable by ${Object.keys(r.sort).join(', ')}. \`total\` is exact up to ${EXACT_COUNT_LIMIT.toLocaleString('en-US')} rows, above that the planner's estimate (\`total_estimated: true\`); a \`search\` alone in the default order stops there too. Pages deeper than ${MAX_OFFSET.toLocaleString('en-US')} rows follow \`next_cursor\` when the sort has one.`,
         errors: errors(400, 401, 403),
       }),
       config: { roles: roles.read },
