@@ -9,7 +9,8 @@
  *
  * Environment: DATABASE_URL (unset → PGlite at a tenth of the scale, API times only),
  * BENCH_SCALE (1 on PostgreSQL, 0.1 on PGlite), BENCH_SCALE_DB, BENCH_DATA_DIR, BENCH_PORT (3999),
- * BENCH_RUNS (30), BENCH_ONLY (comma list of call names to run), BENCH_EXPORT_RUNS (2),
+ * BENCH_RUNS (30), BENCH_SERVER_WARMUP (5 rounds over every call before timing any),
+ * BENCH_ONLY (comma list of call names to run), BENCH_EXPORT_RUNS (2),
  * BENCH_SERVER (`built`: run the production build on plain Node instead of tsx; or the directory
  * of another build), BENCH_SQL_DIR (write each call's captured statements there: `<call>.sql`
  * with the parameters inlined, to read their plans, and `<call>.json` as sent), `--generate-only`.
@@ -31,6 +32,8 @@ const serverDir = path.resolve(here, '../..');
 const repoRoot = path.resolve(serverDir, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
+/** Rounds over every measured call before the first is timed (BENCH_SERVER_WARMUP). */
+const SERVER_WARMUP = Number(process.env.BENCH_SERVER_WARMUP ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const BASE = `http://127.0.0.1:${PORT}`;
 /** `tsx` (default), `built` (this tree, built), or the directory of another build's main.js. */
@@ -317,9 +320,17 @@ async function main() {
     for (const m of firstScreen)
       all.push({ name: `report ${m} this_year`, kind: 'other', url: `/api/reports/${m}?range=this_year` });
     const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+    const chosen: Array<[Call, string]> = [];
     for (const call of all) {
       if (only && !only.includes(call.name)) continue;
-      const url = typeof call.url === 'string' ? call.url : await call.url({ p, get });
+      chosen.push([call, typeof call.url === 'string' ? call.url : await call.url({ p, get })]);
+    }
+    // The server first answers every call SERVER_WARMUP times, as a server that has been running
+    // has: V8 optimizes a route's code after its first calls, and without this pass the first call
+    // measured (events page 1) would carry that warm-up alone.
+    for (let round = 0; round < SERVER_WARMUP; round++)
+      for (const [call, url] of chosen) await request(call, url);
+    for (const [call, url] of chosen) {
       for (let i = 0; i < WARMUP; i++) await request(call, url);
       const runs = call.runs ?? RUNS;
       const ms: number[] = [];
@@ -480,7 +491,7 @@ async function main() {
     )
       .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
       .join(', ')}. Generated in ${info.generatedSeconds} s.`,
-    `${RUNS} runs after ${WARMUP} warm-up calls, over HTTP to the real server; SQL re-run on one connection as \`lockerops_app\` with \`app.organization_id\` set (row-level security included), a prepared statement under its name as the server sends it.`,
+    `${RUNS} runs after ${WARMUP} warm-up calls (and ${SERVER_WARMUP} rounds over every call before the first is timed), over HTTP to the real server; SQL re-run on one connection as \`lockerops_app\` with \`app.organization_id\` set (row-level security included), a prepared statement under its name as the server sends it.`,
     calibration,
   ].join('\n');
   const report = `${header}\n\n${table}\n\n${extra.map((l) => `- ${l}`).join('\n')}\n`;
