@@ -44,11 +44,6 @@ export interface SessionInfo {
 }
 
 /**
- * The built-in identity service (spec: console §4 Login / Forgot password, §7 identity operations).
- * Runs as the database owner because it works before an organization is known (refresh tokens);
- * every query still names the organization where one is involved.
- */
-/**
  * The session, member and organization behind an id token, read on every authenticated request:
  * built once per database, and a named prepared statement, so PostgreSQL parses and plans it once
  * per connection.
@@ -75,6 +70,11 @@ const sessionCheckOf = (db: Db) =>
     )
     .prepare('auth_session_check');
 
+/**
+ * The built-in identity service (spec: console §4 Login / Forgot password, §7 identity operations).
+ * Runs as the database owner because it works before an organization is known (refresh tokens);
+ * every query still names the organization where one is involved.
+ */
 export class IdentityService {
   constructor(
     private readonly db: Db,

@@ -8,6 +8,7 @@ import {
   type TTransactionPublic,
   type TTransactionStatus,
   type TUserTransactionRow,
+  ZId,
   ZTransactionListQuery,
 } from '@lockerops/contract';
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -273,8 +274,6 @@ function toWire(r: Joined): TTransaction {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Transactions of the organization by id, as the API answers them (missing ids are left out). A
  * named prepared statement: its text is the same for every page, so PostgreSQL parses it once per
@@ -286,7 +285,9 @@ export async function loadTransactions(
   organizationId: string,
   ids: string[],
 ): Promise<TTransaction[]> {
-  if (!ids.some((id) => UUID.test(id))) return [];
+  // an id that is not a uuid matches no row (and must not reach the array literal)
+  const valid = ids.filter((id) => ZId.safeParse(id).success);
+  if (!valid.length) return [];
   const rows = await joined(tx)
     .where(
       and(
@@ -295,7 +296,7 @@ export async function loadTransactions(
       ),
     )
     .prepare('transactions_by_ids')
-    .execute({ organization: organizationId, ids: `{${ids.filter((id) => UUID.test(id)).join(',')}}` });
+    .execute({ organization: organizationId, ids: `{${valid.join(',')}}` });
   const byId = new Map(rows.map((r) => [r.t.id, toWire(r)]));
   return ids.map((id) => byId.get(id)).filter((x): x is TTransaction => Boolean(x));
 }
