@@ -33,6 +33,7 @@ import { BadRequest, installErrorHandler } from './errors';
 import { crudRoutes, tagDescriptions } from './lib/crud/resource';
 import { installUploads } from './lib/multipart';
 import { compactDocument, registerContractSchemas } from './lib/openapi';
+import { trackTransactions } from './lib/outside';
 import { createSecretBox } from './lib/secrets';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { apiKeyResolver } from './modules/api-keys/service';
@@ -116,6 +117,8 @@ export interface BuildOptions {
  */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  // adapters check that no transaction is open when they are called (lib/outside.ts)
+  trackTransactions(database.db);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

@@ -77,6 +77,11 @@ const ZEnv = z.object({
     .default(3 * 24 * 3600),
   LOCK_OPEN_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   LOCK_JAM_LIMIT: z.coerce.number().int().min(1).default(3),
+  LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  LOCK_CONCURRENCY_PER_ORGANIZATION: z.coerce.number().int().min(1).default(8),
+  LOCK_BREAKER_FAILURES: z.coerce.number().int().min(1).default(3),
+  LOCK_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(0).default(30_000),
+  OUTSIDE_CALL_CHECK: z.enum(['throw', 'log', 'off']).default('log'),
 });
 
 export type Config = {
@@ -133,6 +138,19 @@ export type Config = {
   lockOpenTimeoutMs: number;
   /** Jams in a row after which a door goes to maintenance by itself (a location may set its own). */
   lockJamLimit: number;
+  /** How long one call to a lock (its bridge, its vendor's API) may take before it counts as unreachable, ms. */
+  lockTimeoutMs: number;
+  /** Calls to locks one organization may have in flight at once in one process; the rest wait within their time box. */
+  lockConcurrencyPerOrganization: number;
+  /** Failures in a row of one lock target (a bridge, a vendor API) after which it is skipped for a while. */
+  lockBreakerFailures: number;
+  /** How long a failing lock target is skipped before one trial call, ms. */
+  lockBreakerCooldownMs: number;
+  /**
+   * An adapter (locks, payments, mail, SMS, geocoding) called while a database transaction is
+   * open: `throw` (the test suite), `log` an error (default) or `off`.
+   */
+  outsideCallCheck: 'throw' | 'log' | 'off';
 };
 
 /**
@@ -185,5 +203,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deliveryPickupLimitSeconds: e.DELIVERY_PICKUP_LIMIT_SECONDS,
     lockOpenTimeoutMs: e.LOCK_OPEN_TIMEOUT_MS,
     lockJamLimit: e.LOCK_JAM_LIMIT,
+    lockTimeoutMs: e.LOCK_TIMEOUT_MS,
+    lockConcurrencyPerOrganization: e.LOCK_CONCURRENCY_PER_ORGANIZATION,
+    lockBreakerFailures: e.LOCK_BREAKER_FAILURES,
+    lockBreakerCooldownMs: e.LOCK_BREAKER_COOLDOWN_MS,
+    outsideCallCheck: e.OUTSIDE_CALL_CHECK,
   };
 }

@@ -68,7 +68,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockerops-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD, ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD,
+    OUTSIDE_CALL_CHECK: 'throw',
+    ...env,
+  });
   config.authRateLimit = 1000;
   tweak?.(config);
   await seed(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });

@@ -47,7 +47,7 @@ export const ZIssue = z.object({
   team_member: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
   invoice_id: z.string().nullable(),
   /** `console` (filed by a person) or `condition` (a rental came back in a condition with Report Issue). */
-  source: z.enum(['console', 'condition']),
+  source: z.enum(['console', 'condition', 'lock']),
 });
 export type TIssue = z.infer<typeof ZIssue>;
 

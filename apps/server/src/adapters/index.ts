@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { guardAdapter, OutsideGate } from '../lib/outside';
 import type { SecretBox } from '../lib/secrets';
 import { createGeocoder, type Geocoder } from './geocode';
 import { createLockAdapter, type LockAdapter } from './locks';
@@ -45,7 +46,7 @@ export function createAdapters(
   const stripe = config.stripeSecretKey
     ? stripeClient(config.stripeSecretKey, config.stripeApiBase)
     : undefined;
-  return {
+  const built: Adapters = {
     mail:
       overrides.mail ??
       createMailAdapter({
@@ -75,11 +76,38 @@ export function createAdapters(
     locks:
       overrides.locks ??
       createLockAdapter({
+        timeoutMs: config.lockTimeoutMs,
         openTimeoutMs: config.lockOpenTimeoutMs,
         jamLimit: config.lockJamLimit,
+        gate: new OutsideGate({
+          perOrganization: config.lockConcurrencyPerOrganization,
+          failureThreshold: config.lockBreakerFailures,
+          cooldownMs: config.lockBreakerCooldownMs,
+        }),
         unseal: deps.secrets && ((sealed) => deps.secrets!.decrypt(sealed)),
       }),
     storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     geocoder: overrides.geocoder ?? createGeocoder(config.geocodeUrl),
+  };
+  return guardAdapters(built, config.outsideCallCheck, deps.log);
+}
+
+/**
+ * The adapters with the rule "nothing outside is called inside a transaction" checked on every
+ * call that leaves the process (lib/outside.ts `guardAdapter`): `throw` fails such a call (the
+ * test suite), `log` reports it as an error with its stack. Storage stays unchecked (local files
+ * by default, written in the step that uploads them).
+ */
+function guardAdapters(a: Adapters, check: Config['outsideCallCheck'], log: FastifyBaseLogger): Adapters {
+  const report = (err: Error) => log.error({ err }, err.message);
+  return {
+    ...a,
+    mail: guardAdapter('mail', a.mail, check, report, ['send']),
+    sms: guardAdapter('sms', a.sms, check, report, ['send']),
+    payments: guardAdapter('payments', a.payments, check, report),
+    charges: guardAdapter('charges', a.charges, check, report),
+    plans: guardAdapter('plans', a.plans, check, report),
+    locks: guardAdapter('locks', a.locks, check, report, ['unlock', 'status']),
+    geocoder: guardAdapter('geocoder', a.geocoder, check, report),
   };
 }

@@ -3,6 +3,7 @@ import { reservationExpiryJob } from '../modules/reservations/expiry-job';
 import { deliveryExpiryJob } from './delivery-expiry';
 import { notificationSendJob } from './notification-send';
 import type { JobDefinition } from './runner';
+import { unlockResolveJob } from './unlock-resolve';
 
 export { createJobRunner, type JobDefinition, type JobRunner } from './runner';
 
@@ -12,4 +13,5 @@ export const JOBS: readonly JobDefinition[] = [
   reservationExpiryJob,
   notificationSendJob,
   reportSendJob,
+  unlockResolveJob,
 ];

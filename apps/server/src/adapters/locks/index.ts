@@ -4,6 +4,7 @@ import {
   type THardwareType,
   type TLockStatus,
 } from '@lockerops/contract';
+import { CircuitOpen, GateBusy, OutsideGate } from '../../lib/outside';
 import { CLOUD_VENDOR_SPECS, createCloudDriver } from './drivers/cloud';
 import { createHeadleaderDriver } from './drivers/headleader';
 import { createKerongDriver } from './drivers/kerong';
@@ -50,6 +51,8 @@ export interface LockAdapter {
   status(target: LockTarget): Promise<LockReport>;
   /** Jams in a row after which a door goes to maintenance, unless its location sets its own. */
   readonly jamLimit: number;
+  /** The gate of its calls: per-organization slots and breakers (`lib/outside.ts`). */
+  readonly gate?: OutsideGate;
 }
 
 /** How long one driver call may take before the lock counts as unreachable, milliseconds. */
@@ -86,6 +89,26 @@ export interface LockAdapterOptions {
   unseal?: (sealed: string) => string;
   /** The HTTP client of the cloud vendors' drivers (default: global `fetch`). */
   fetchImpl?: typeof fetch;
+  /**
+   * The gate every lock call goes through: per-organization concurrency and a breaker per
+   * organization and target (default: a gate of its own, `LOCK_CONCURRENCY_PER_ORGANIZATION`
+   * calls per organization, 3 failures in a row open a target's breaker for 30 s).
+   */
+  gate?: OutsideGate;
+}
+
+/**
+ * The target a lock call reaches, for the breaker: the vendor's API (cloud), the location's
+ * serial bridge (Kerong, Headleader) with the board's address, or the simulated fleet of a
+ * location (virtual). Two doors behind one dead bridge share its breaker.
+ */
+export function lockEndpointOf(t: LockTarget): string {
+  if (t.account) return `${t.hardwareType}:${t.account.baseUrl}`;
+  const ip = t.fields.ip ?? t.fields.ip_address;
+  if (ip) return `${t.hardwareType}:${ip}`;
+  if (t.settings.bridgeHost)
+    return `${t.hardwareType}:${t.settings.bridgeHost}:${t.settings.bridgePort ?? ''}`;
+  return t.hardwareType;
 }
 
 /**
@@ -120,14 +143,23 @@ export function createLockAdapter(opts: LockAdapterOptions = {}): LockAdapter {
   const timeoutMs = opts.timeoutMs ?? LOCK_TIMEOUT_MS;
   const openTimeoutMs = opts.openTimeoutMs ?? LOCK_OPEN_TIMEOUT_MS;
   const pollMs = opts.pollMs ?? Math.max(10, Math.min(250, Math.floor(openTimeoutMs / 4)));
+  const gate = opts.gate ?? new OutsideGate();
   const call = async (t: LockTarget, op: 'unlock' | 'status'): Promise<LockReport> => {
     const driver = registry.get(t.hardwareType)!;
     // the virtual lock's latency is part of the simulation: the time box grows with it
     const box = t.hardwareType === 'virtual' ? timeoutMs + t.settings.virtualLatencyMs : timeoutMs;
     try {
-      return await withTimeout(driver[op](t), box, t.hardwareType);
+      return await gate.run(
+        t.organizationId ?? `device:${t.id}`,
+        lockEndpointOf(t),
+        box,
+        () => withTimeout(driver[op](t), box, t.hardwareType),
+        (err) => !(err instanceof LockNotConfigured),
+      );
     } catch (err) {
       if (err instanceof LockUnreachable || err instanceof LockNotConfigured) throw err;
+      if (err instanceof CircuitOpen) throw new LockUnreachable(t.hardwareType, err.message, true);
+      if (err instanceof GateBusy) throw new LockUnreachable(t.hardwareType, err.message);
       throw new LockUnreachable(t.hardwareType, err instanceof Error ? err.message : 'driver error');
     }
   };
@@ -152,5 +184,6 @@ export function createLockAdapter(opts: LockAdapterOptions = {}): LockAdapter {
     },
     status: (t) => call(t, 'status'),
     jamLimit: opts.jamLimit ?? 3,
+    gate,
   };
 }

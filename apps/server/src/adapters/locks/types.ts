@@ -27,6 +27,11 @@ export const NO_LOCK_SETTINGS: LockSettings = {
 /** What a driver needs to reach one lock: its hardware type, last known status and vendor fields. */
 export interface LockTarget {
   id: string;
+  /**
+   * The organization whose request calls the lock: its calls share that organization's slots and
+   * breakers of the outside gate (`lib/outside.ts`), never another's. Absent: a slot of its own.
+   */
+  organizationId?: string;
   hardwareType: THardwareType;
   lockStatus: TLockStatus;
   /** When `lockStatus` was last reported. */
@@ -68,11 +73,16 @@ export interface LockDriver {
   status(target: LockTarget): Promise<LockReport>;
 }
 
-/** The lock did not answer (offline, not connected, too slow, or a garbled answer). */
+/**
+ * The lock did not answer (offline, not connected, too slow, or a garbled answer). `skipped`: it
+ * was not even asked, because its target failed repeatedly of late (the breaker is open), so its
+ * status is unknown rather than offline.
+ */
 export class LockUnreachable extends Error {
   constructor(
     readonly vendor: string,
     reason: string,
+    readonly skipped = false,
   ) {
     super(`${vendor} lock unreachable: ${reason}`);
   }

@@ -13,7 +13,8 @@ import { transactions } from './transactions';
  * organization; `id_user` is the customer it concerns, `reporter_*` who filed it (the team member
  * or API key, or the condition that opened it), `team_member_id` the member it is assigned to.
  * `source` says whether a person filed it (`console`) or a condition with Report Issue opened it
- * (`condition`, with `id_condition`). The dashboard's `issue_rate` counts these rows.
+ * (`condition`, with `id_condition`), or the server raised it about a lock that keeps failing
+ * (`lock`). The dashboard's `issue_rate` counts these rows.
  */
 export const issues = pgTable(
   'issues',
@@ -35,7 +36,7 @@ export const issues = pgTable(
     reporterEmail: text('reporter_email'),
     reporterPhone: text('reporter_phone'),
     teamMemberId: uuid('team_member_id').references(() => members.id, { onDelete: 'set null' }),
-    source: text('source', { enum: ['console', 'condition'] })
+    source: text('source', { enum: ['console', 'condition', 'lock'] })
       .notNull()
       .default('console'),
     idCondition: uuid('id_condition').references(() => conditions.id, { onDelete: 'set null' }),

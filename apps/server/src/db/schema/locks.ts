@@ -45,6 +45,10 @@ export const deviceUnlocks = pgTable(
     index('device_unlocks_device_idx').on(t.organizationId, t.idDevice, t.requestedAt),
     // "jams in the last 30 days" per device, for the devices list column and filter
     index('device_unlocks_jams_idx').on(t.idDevice, t.requestedAt).where(sql`${t.state} = 'jammed'`),
+    // the unlocks still under way, for the job that resolves those a stopped server left behind
+    index('device_unlocks_open_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.state} in ('requested', 'sent', 'acknowledged')`),
     check(
       'device_unlocks_state_ck',
       sql`${t.state} IN ('requested', 'sent', 'acknowledged', 'opened', 'jammed', 'offline')`,
@@ -108,3 +112,19 @@ export const lockVendorAccounts = pgTable(
     ),
   ],
 );
+
+/**
+ * A door promised to one life-cycle step while its lock is called (ARCHITECTURE: Nothing outside
+ * is called inside a transaction): the step's intent transaction takes the hold before any door
+ * moves, so a concurrent step on the same door is refused (409) instead of opening it for
+ * nothing. `token` is the step's; a hold lapses at `held_until` (a step whose server stopped) and
+ * is released when the step ends either way.
+ */
+export const doorHolds = pgTable('door_holds', {
+  idDevice: uuid('id_device')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef(),
+  token: uuid('token').notNull(),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+});

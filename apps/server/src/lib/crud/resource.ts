@@ -126,6 +126,18 @@ export interface Resource<
   ): Promise<Array<Record<string, unknown> | Error>>;
   /** Runs after an insert or update, in the same transaction (side tables, links). */
   afterWrite?(row: Row, input: z.output<TCreate> | z.output<TUpdate>, ctx: WriteContext): Promise<void>;
+  /**
+   * Runs after an insert or update has committed, with no transaction open, for what must reach
+   * an outside system (a plan at the payment provider): it calls out, then records what came back
+   * in its own short transaction through `ctx.run`, and answers the row as it now stands
+   * (`existing`: the row before an update)
+   * (ARCHITECTURE: Nothing outside is called inside a transaction). A failure leaves the write
+   * committed and answers its error.
+   */
+  afterCommit?(
+    row: Row,
+    ctx: { run: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>; auth: AuthContext; existing?: Row },
+  ): Promise<Row>;
   /** Refuses a delete (409) or cleans up before it. */
   beforeDelete?(rows: Row[], ctx: WriteContext): Promise<void>;
   /**
@@ -432,11 +444,17 @@ export function crudRoutes<
         errors: errors(400, 401, 403, 409),
       }),
       config: { roles: roles.write },
-      handler: async (req) =>
-        req.withTenant(async (tx) => {
-          const row = await insertOne(r, tx, req.auth, req.body as z.output<TCreate>);
-          return (await r.toWire([row], tx))[0]! as never;
-        }),
+      handler: async (req) => {
+        const run = <T>(fn: (tx: Tx) => Promise<T>) => req.withTenant(fn);
+        if (!r.afterCommit)
+          return run(async (tx) => {
+            const row = await insertOne(r, tx, req.auth, req.body as z.output<TCreate>);
+            return (await r.toWire([row], tx))[0]! as never;
+          });
+        const created = await run((tx) => insertOne(r, tx, req.auth, req.body as z.output<TCreate>));
+        const row = await r.afterCommit(created, { run, auth: req.auth });
+        return run(async (tx) => (await r.toWire([row], tx))[0]! as never);
+      },
     });
 
     api.route({
@@ -446,8 +464,9 @@ export function crudRoutes<
         errors: errors(400, 401, 403, 404, 409),
       }),
       config: { roles: roles.update },
-      handler: async (req) =>
-        req.withTenant(async (tx) => {
+      handler: async (req) => {
+        const run = <T>(fn: (tx: Tx) => Promise<T>) => req.withTenant(fn);
+        const updated = await run(async (tx) => {
           const existing = await lockOr404(tx, r.table, req.auth, (req.params as { id: string }).id);
           const input = req.body as z.output<TUpdate>;
           const values = await r.toValues(input, { tx, auth: req.auth, existing });
@@ -465,8 +484,12 @@ export function crudRoutes<
             before: toWire(r.table, existing as never),
             after: toWire(r.table, row! as never),
           });
-          return (await r.toWire([row!], tx))[0]! as never;
-        }),
+          return { row: row!, existing, wire: r.afterCommit ? undefined : (await r.toWire([row!], tx))[0]! };
+        });
+        if (!r.afterCommit) return updated.wire as never;
+        const row = await r.afterCommit(updated.row, { run, auth: req.auth, existing: updated.existing });
+        return run(async (tx) => (await r.toWire([row], tx))[0]! as never);
+      },
     });
 
     api.route({
@@ -552,9 +575,13 @@ async function bulkInsert<TOut, TCreate extends z.ZodType, TUpdate extends z.Zod
   records: Record<string, string>[],
   dryRun: boolean,
 ): Promise<TBulkUploadRow[]> {
+  const written: Row[] = [];
   try {
-    return await req.withTenant(async (tx) => {
-      const atOnce = r.bulkValues && !r.afterWrite ? await insertAtOnce(r, tx, req.auth, records) : undefined;
+    const results = await req.withTenant(async (tx) => {
+      const atOnce =
+        r.bulkValues && !r.afterWrite && !r.afterCommit
+          ? await insertAtOnce(r, tx, req.auth, records)
+          : undefined;
       if (atOnce) {
         if (dryRun) throw new DryRun(atOnce);
         return atOnce;
@@ -568,9 +595,9 @@ async function bulkInsert<TOut, TCreate extends z.ZodType, TUpdate extends z.Zod
           continue;
         }
         try {
-          await tx.transaction(async (sp) => {
-            await insertOne(r, sp as Tx, req.auth, parsed.data as z.output<TCreate>);
-          });
+          written.push(
+            await tx.transaction((sp) => insertOne(r, sp as Tx, req.auth, parsed.data as z.output<TCreate>)),
+          );
           results.push({ row, detail: true });
         } catch (err) {
           results.push({ row, detail: rowError(err) });
@@ -579,6 +606,10 @@ async function bulkInsert<TOut, TCreate extends z.ZodType, TUpdate extends z.Zod
       if (dryRun) throw new DryRun(results);
       return results;
     });
+    // what reaches an outside system goes once the rows are committed, one row at a time
+    for (const row of written)
+      await r.afterCommit?.(row, { run: (fn) => req.withTenant(fn), auth: req.auth });
+    return results;
   } catch (err) {
     if (err instanceof DryRun) return err.results;
     throw err;

@@ -2,6 +2,7 @@
  * What the devices area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
+export { holdDoor, releaseDoor } from './holds';
 export { devicesToWire } from './resource';
 export type { DeviceRow } from './service';
 export {
@@ -11,4 +12,4 @@ export {
   releaseSharedDoor,
   sharedDoorReserved,
 } from './shared-doors';
-export { unlockAnswer, unlockDevices } from './unlocks';
+export { resolveStaleUnlocks, unlockAnswer, unlockDevices } from './unlocks';

@@ -99,16 +99,19 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         tags,
         summary: 'Ask a lock for its status',
         description:
-          'Asks the lock adapter and stores the answer as `lock_status` (audit entry `lock_status` when it changed). A lock that does not answer reads `offline`. Answers the device. spec: operational §3 Device lock_status.',
+          "Asks the lock adapter and stores the answer as `lock_status` (audit entry `lock_status` when it changed). The lock is asked with no database transaction open, within its time box and its organization's share of lock calls. A lock that does not answer reads `offline`; one skipped because its bridge or vendor failed repeatedly of late reads `unknown` (and opens an issue about the door). Answers the device. spec: operational §3 Device lock_status.",
         params,
         errors: errors(401, 403, 404),
       }),
       config: { roles: STAFF },
       handler: async (req) =>
-        req.withTenant(async (tx) => {
-          const row = await refreshLockStatus(tx, req.auth, locks, req.params.id);
-          return (await devicesToWire([row], tx))[0]!;
-        }),
+        refreshLockStatus(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          locks,
+          req.params.id,
+          async (tx, row) => (await devicesToWire([row], tx))[0]!,
+        ),
     });
 
     app.route({

@@ -390,6 +390,7 @@ export function lockTargetOf(d: DeviceRow): LockTarget {
   const fields = hardwareFieldsOf(d);
   return {
     id: d.id,
+    organizationId: d.organizationId,
     hardwareType: d.hardwareType as THardwareType,
     lockStatus: d.lockStatus as TLockStatus,
     lockStatusAt: d.lockStatusAt,

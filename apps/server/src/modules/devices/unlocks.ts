@@ -9,7 +9,7 @@ import {
   type TUnlockState,
   type ZLocationLockSettingsRequest,
 } from '@lockerops/contract';
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type LockAdapter,
@@ -22,8 +22,15 @@ import {
 } from '../../adapters/locks';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { devices, deviceUnlocks, locationLockSettings, locations, lockVendorAccounts } from '../../db/schema';
-import { HttpError } from '../../errors';
+import {
+  devices,
+  deviceUnlocks,
+  issues,
+  locationLockSettings,
+  locations,
+  lockVendorAccounts,
+} from '../../db/schema';
+import { HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404 } from '../../lib/crud/resource';
 import { wireFields } from '../../lib/wire';
@@ -308,6 +315,31 @@ export async function unlockDevices(
   return out;
 }
 
+/** Seconds after which an unlock still under way counts as lost (its server stopped mid-call). */
+export const UNLOCK_STALE_SECONDS = 120;
+/** The detail of an unlock resolved by `resolveStaleUnlocks`. */
+export const UNLOCK_NO_ANSWER = 'No answer from the lock';
+
+/**
+ * Resolves the unlocks left half-way by a server that stopped during the lock call: every unlock
+ * of any organization still `requested`, `sent` or `acknowledged` and requested more than
+ * `UNLOCK_STALE_SECONDS` before `now` becomes `offline` with the detail "No answer from the
+ * lock". Runs as the owner (the job runner), across organizations. Answers how many it resolved.
+ */
+export async function resolveStaleUnlocks(tx: Tx, now: Date): Promise<number> {
+  const rows = await tx
+    .update(deviceUnlocks)
+    .set({ state: 'offline', offlineAt: now, detail: UNLOCK_NO_ANSWER })
+    .where(
+      and(
+        inArray(deviceUnlocks.state, ['requested', 'sent', 'acknowledged']),
+        lte(deviceUnlocks.requestedAt, new Date(now.getTime() - UNLOCK_STALE_SECONDS * 1000)),
+      ),
+    )
+    .returning({ id: deviceUnlocks.id });
+  return rows.length;
+}
+
 /**
  * Puts a door into maintenance when its last `limit` acknowledged unlocks (opened or jammed; an
  * offline attempt neither counts nor breaks the row) all jammed and it is available (a reserved
@@ -443,41 +475,107 @@ export function unlockAnswer(outcome: UnlockOutcome, single: boolean) {
 
 /**
  * Asks a device's lock for its status (`GET devices/{id}/lock-status`) and stores the answer as
- * `lock_status`, with an audit entry `lock_status` when it changed. A lock that does not answer
- * reads `offline`; one whose settings are missing is not asked and keeps its status. Answers the
- * device row. 404 "Device not found" for a device of another organization. spec: operational §3
- * Device lock_status.
+ * `lock_status`, with an audit entry `lock_status` when it changed; answers `answer(tx, row)` of
+ * the stored row. Three steps, so a lock that never answers holds nothing of the database
+ * (ARCHITECTURE: Nothing outside is called inside a transaction): (1) one short transaction reads
+ * the device and its lock settings; (2) the lock is asked with no transaction open, through the
+ * lock adapter's gate (its time box, the organization's slots, the target's breaker); (3) one short
+ * transaction records the answer. A lock that does not answer reads `offline`; one skipped because
+ * its target failed repeatedly of late reads `unknown`, and opens an issue about the door (source
+ * `lock`) unless one is still pending; one whose settings are missing is not asked and keeps its
+ * status. `run` is `req.withTenant`. 404 "Device not found" for a device of another
+ * organization. spec: operational §3 Device lock_status.
  */
-export async function refreshLockStatus(
-  tx: Tx,
+export async function refreshLockStatus<T>(
+  run: TenantRun,
   auth: AuthContext,
   locks: LockAdapter,
   id: string,
-): Promise<DeviceRow> {
-  const [d] = await lockDevices(tx, auth, [id]);
-  let status = d!.lockStatus;
+  answer: (tx: Tx, row: DeviceRow) => Promise<T>,
+): Promise<T> {
+  const target = await run(async (tx) => {
+    const [d] = (await tx
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, id), eq(devices.organizationId, auth.organizationId)))) as DeviceRow[];
+    if (!d) throw NotFound(DEVICE_MESSAGES.notFound);
+    return lockTargetWithSettings(tx, d);
+  });
+  let status: TLockStatus | null = null;
+  let skipped = false;
   try {
-    status = (await locks.status(await lockTargetWithSettings(tx, d!))).lockStatus;
+    status = (await locks.status(target)).lockStatus;
   } catch (err) {
     // a lock whose settings are missing was not asked: its status stays as it was
-    if (!(err instanceof LockNotConfigured)) status = 'offline';
+    if (!(err instanceof LockNotConfigured)) {
+      skipped = err instanceof LockUnreachable && err.skipped;
+      status = skipped ? 'unknown' : 'offline';
+    }
   }
-  let row = d!;
-  if (status !== d!.lockStatus) {
-    const [updated] = (await tx
-      .update(devices)
-      .set({ lockStatus: status, lockStatusAt: new Date() })
-      .where(and(eq(devices.id, d!.id), eq(devices.organizationId, auth.organizationId)))
-      .returning()) as DeviceRow[];
-    row = updated ?? row;
-    await writeAudit(tx, auth, {
-      entity: 'device',
-      entityId: d!.id,
-      action: 'lock_status',
-      changes: { lock_status: { before: d!.lockStatus, after: status } },
-    });
-  }
-  return row;
+  return run(async (tx) => {
+    const [d] = (await tx
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, id), eq(devices.organizationId, auth.organizationId)))
+      .for('update')) as DeviceRow[];
+    if (!d) throw NotFound(DEVICE_MESSAGES.notFound);
+    let row = d;
+    if (status && status !== d.lockStatus) {
+      const [updated] = (await tx
+        .update(devices)
+        .set({ lockStatus: status, lockStatusAt: new Date() })
+        .where(and(eq(devices.id, d.id), eq(devices.organizationId, auth.organizationId)))
+        .returning()) as DeviceRow[];
+      row = updated ?? row;
+      await writeAudit(tx, auth, {
+        entity: 'device',
+        entityId: d.id,
+        action: 'lock_status',
+        changes: { lock_status: { before: d.lockStatus, after: status } },
+      });
+    }
+    if (skipped) await openLockIssue(tx, auth, d);
+    return answer(tx, row);
+  });
+}
+
+/**
+ * Opens an issue about a door whose lock is skipped because its target (bridge, vendor API) kept
+ * failing (source `lock`), unless an issue of that source about the door is still pending.
+ * Written in the caller's transaction with its audit entry. spec: console §3 Issue.
+ */
+export async function openLockIssue(tx: Tx, auth: AuthContext, d: DeviceRow): Promise<boolean> {
+  const description =
+    `Lock of locker ${d.lockerNumber} is not answering (${d.hardwareType}): its status is unknown`.slice(
+      0,
+      200,
+    );
+  const [pending] = await tx
+    .select({ id: issues.id })
+    .from(issues)
+    .where(
+      and(
+        eq(issues.organizationId, auth.organizationId),
+        eq(issues.source, 'lock'),
+        eq(issues.status, 'pending'),
+        eq(issues.idLocation, d.idLocation),
+        eq(issues.description, description),
+      ),
+    )
+    .limit(1);
+  if (pending) return false;
+  const [row] = await tx
+    .insert(issues)
+    .values({
+      organizationId: auth.organizationId,
+      description,
+      idLocation: d.idLocation,
+      source: 'lock',
+      reporterName: 'Locks',
+    })
+    .returning({ id: issues.id });
+  await writeAudit(tx, auth, { entity: 'issue', entityId: row!.id, action: 'create', changes: {} });
+  return true;
 }
 
 /** The stored lock settings row of a location of the organization, if it was ever saved. */

@@ -252,25 +252,30 @@ export const membershipsResource: Resource<
 
 /**
  * The memberships resource that also keeps each saved plan in step at the payment provider
- * (`plans`): after the plan's own writes, the product and price are created or updated on the
- * organization's connected account and `stripe_product_id` / `stripe_price_id` stored in the same
- * transaction (a new price when amount, currency or billing changed; the old one archived).
+ * (`plans`): once the plan's own writes have committed, the product and price are created or
+ * updated on the organization's connected account with no transaction open, and
+ * `stripe_product_id` / `stripe_price_id` stored in a second short transaction (a new price when
+ * amount, currency or billing changed; the old one archived). A provider failure leaves the plan
+ * saved without them; the next save syncs it again.
  */
 export function withPlanSync(base: typeof membershipsResource, plans: PlanSync): typeof membershipsResource {
   return {
     ...base,
-    async afterWrite(row, input, ctx) {
-      await base.afterWrite?.(row, input, ctx);
+    async afterCommit(row, { run, existing }) {
       const m = row as unknown as MembershipRow;
-      const before = ctx.existing as unknown as MembershipRow | undefined;
-      const [org] = await ctx.tx
-        .select({ account: organizations.stripeAccountId })
-        .from(organizations)
-        .where(eq(organizations.id, m.organizationId));
+      const before = existing as unknown as MembershipRow | undefined;
+      const account = await run(async (tx) => {
+        const [org] = await tx
+          .select({ account: organizations.stripeAccountId })
+          .from(organizations)
+          .where(eq(organizations.id, m.organizationId));
+        return org?.account ?? null;
+      });
+      // the provider is asked with no transaction open; its ids are stored in a second one
       const synced = await plans.sync({
         membershipId: m.id,
         organizationId: m.organizationId,
-        account: org?.account ?? null,
+        account,
         name: m.name,
         description: m.description,
         active: m.active,
@@ -287,14 +292,16 @@ export function withPlanSync(base: typeof membershipsResource, plans: PlanSync):
           before.billingType !== m.billingType ||
           before.billingPeriod !== m.billingPeriod,
       });
-      if (!synced) return;
+      if (!synced) return row;
       const values = { stripeProductId: synced.productId, stripePriceId: synced.priceId };
-      await ctx.tx
-        .update(memberships)
-        .set(values)
-        .where(and(eq(memberships.id, m.id), eq(memberships.organizationId, m.organizationId)));
-      // the caller answers and audits this row object
-      Object.assign(row, values);
+      const [stored] = await run((tx) =>
+        tx
+          .update(memberships)
+          .set(values)
+          .where(and(eq(memberships.id, m.id), eq(memberships.organizationId, m.organizationId)))
+          .returning(),
+      );
+      return (stored ?? { ...row, ...values }) as typeof row;
     },
   };
 }

@@ -58,13 +58,11 @@ export async function paymentsRoutes(
       }),
       config: { roles: STAFF },
       handler: async (req) =>
-        req.withTenant((tx) =>
-          service.connect(
-            tx,
-            req.auth,
-            req.query.country,
-            consoleUrlOf(app.ctx.config.publicUrl, req.headers.host),
-          ),
+        service.connect(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          req.query.country,
+          consoleUrlOf(app.ctx.config.publicUrl, req.headers.host),
         ),
     });
     api.route({
@@ -75,7 +73,7 @@ export async function paymentsRoutes(
         errors: errors(401, 403, 404),
       }),
       config: { roles: STAFF },
-      handler: async (req) => req.withTenant((tx) => service.account(tx, req.auth)),
+      handler: async (req) => service.account((fn) => req.withTenant(fn), req.auth),
     });
     api.route({
       ...routeOf(e.remove, {
@@ -85,7 +83,7 @@ export async function paymentsRoutes(
         errors: errors(401, 403, 404),
       }),
       config: { roles: STAFF },
-      handler: async (req) => req.withTenant((tx) => service.disconnect(tx, req.auth)),
+      handler: async (req) => service.disconnect((fn) => req.withTenant(fn), req.auth),
     });
   });
 

@@ -9,12 +9,13 @@ import { writeAudit } from '../../lib/crud/audit';
 
 const ENTITY = 'payment_account';
 
-async function organizationRow(tx: Tx, auth: AuthContext) {
-  const [org] = await tx
-    .select()
-    .from(organizations)
-    .where(eq(organizations.id, auth.organizationId))
-    .for('update');
+/** Runs a function in one tenant transaction (`req.withTenant`). */
+type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** The organization's row, locked for the transaction unless `lock` is false. */
+async function organizationRow(tx: Tx, auth: AuthContext, lock = true) {
+  const q = tx.select().from(organizations).where(eq(organizations.id, auth.organizationId));
+  const [org] = lock ? await q.for('update') : await q;
   if (!org) throw NotFound();
   return org;
 }
@@ -36,38 +37,47 @@ export class PaymentsService {
    * Creates the account in `country` when the organization has none, then answers the onboarding
    * link to open (`{ url }`); the provider comes back to `{consoleUrl}/pricing-set-up` (the
    * console's address the caller uses, see `consoleUrlOf`; the public URL by default). Writes an
-   * audit entry on creation.
+   * audit entry on creation. The provider is asked with no transaction open (`run` is
+   * `req.withTenant`): read, create the account, then record it under the organization's row lock
+   * (an account a concurrent call stored first wins, and the link is for it).
    */
   async connect(
-    tx: Tx,
+    run: TenantRun,
     auth: AuthContext,
     country: TPaymentCountry,
     consoleUrl: string = this.publicUrl,
   ): Promise<{ url: string }> {
-    const org = await organizationRow(tx, auth);
-    let accountId = org.stripeAccountId;
-    if (!accountId) {
+    const known = await run(async (tx) => {
+      const org = await organizationRow(tx, auth, false);
       const [member] = auth.memberId
         ? await tx
             .select({ email: members.email })
             .from(members)
             .where(and(eq(members.id, auth.memberId), eq(members.organizationId, auth.homeOrganizationId)))
         : [];
+      return { accountId: org.stripeAccountId, email: org.ownerEmail ?? member?.email ?? null };
+    });
+    let accountId = known.accountId;
+    if (!accountId) {
       const created = await this.adapter.createAccount({
-        organizationId: org.id,
+        organizationId: auth.organizationId,
         country,
-        email: org.ownerEmail ?? member?.email ?? null,
+        email: known.email,
       });
-      accountId = created.id;
-      await tx
-        .update(organizations)
-        .set({ stripeAccountId: accountId, stripeDetailsSubmitted: false, updatedAt: new Date() })
-        .where(eq(organizations.id, org.id));
-      await writeAudit(tx, auth, {
-        entity: ENTITY,
-        entityId: org.id,
-        action: 'create',
-        after: { stripe_account_id: accountId, country, details_submitted: false },
+      accountId = await run(async (tx) => {
+        const org = await organizationRow(tx, auth);
+        if (org.stripeAccountId) return org.stripeAccountId;
+        await tx
+          .update(organizations)
+          .set({ stripeAccountId: created.id, stripeDetailsSubmitted: false, updatedAt: new Date() })
+          .where(eq(organizations.id, org.id));
+        await writeAudit(tx, auth, {
+          entity: ENTITY,
+          entityId: org.id,
+          action: 'create',
+          after: { stripe_account_id: created.id, country, details_submitted: false },
+        });
+        return created.id;
       });
     }
     const back = `${consoleUrl}/pricing-set-up`;
@@ -77,45 +87,52 @@ export class PaymentsService {
   /**
    * The connected account `{ id, email, details_submitted }`; 404 ('No payment account is
    * connected.') when there is none. Keeps the organization's copy of `details_submitted` in step
-   * with the provider; an account the provider no longer has is disconnected.
+   * with the provider; an account the provider no longer has is disconnected. The provider is
+   * asked between two short transactions.
    */
-  async account(tx: Tx, auth: AuthContext): Promise<TStripeAccount> {
-    const org = await organizationRow(tx, auth);
+  async account(run: TenantRun, auth: AuthContext): Promise<TStripeAccount> {
+    const org = await run((tx) => organizationRow(tx, auth, false));
     if (!org.stripeAccountId) throw NotFound(PAYMENT_MESSAGES.noAccount);
-    const account = await this.adapter.getAccount(org.stripeAccountId, {
+    const accountId = org.stripeAccountId;
+    const account = await this.adapter.getAccount(accountId, {
       email: org.ownerEmail,
       detailsSubmitted: org.stripeDetailsSubmitted,
     });
-    if (!account) {
-      await tx
-        .update(organizations)
-        .set({ stripeAccountId: null, stripeDetailsSubmitted: false, updatedAt: new Date() })
-        .where(eq(organizations.id, org.id));
-      throw NotFound(PAYMENT_MESSAGES.noAccount);
-    }
-    if (account.details_submitted !== org.stripeDetailsSubmitted) {
-      await tx
-        .update(organizations)
-        .set({ stripeDetailsSubmitted: account.details_submitted, updatedAt: new Date() })
-        .where(eq(organizations.id, org.id));
-    }
+    if (!account || account.details_submitted !== org.stripeDetailsSubmitted)
+      await run((tx) =>
+        tx
+          .update(organizations)
+          .set(
+            account
+              ? { stripeDetailsSubmitted: account.details_submitted, updatedAt: new Date() }
+              : { stripeAccountId: null, stripeDetailsSubmitted: false, updatedAt: new Date() },
+          )
+          .where(and(eq(organizations.id, org.id), eq(organizations.stripeAccountId, accountId))),
+      );
+    if (!account) throw NotFound(PAYMENT_MESSAGES.noAccount);
     return account;
   }
 
-  /** Deletes the account at the provider and forgets it; 404 when there is none. */
-  async disconnect(tx: Tx, auth: AuthContext): Promise<{ detail: string }> {
-    const org = await organizationRow(tx, auth);
+  /**
+   * Deletes the account at the provider (no transaction open) and forgets it; 404 when there is
+   * none.
+   */
+  async disconnect(run: TenantRun, auth: AuthContext): Promise<{ detail: string }> {
+    const org = await run((tx) => organizationRow(tx, auth, false));
     if (!org.stripeAccountId) throw NotFound(PAYMENT_MESSAGES.noAccount);
-    await this.adapter.deleteAccount(org.stripeAccountId);
-    await tx
-      .update(organizations)
-      .set({ stripeAccountId: null, stripeDetailsSubmitted: false, updatedAt: new Date() })
-      .where(eq(organizations.id, org.id));
-    await writeAudit(tx, auth, {
-      entity: ENTITY,
-      entityId: org.id,
-      action: 'delete',
-      before: { stripe_account_id: org.stripeAccountId, details_submitted: org.stripeDetailsSubmitted },
+    const accountId = org.stripeAccountId;
+    await this.adapter.deleteAccount(accountId);
+    await run(async (tx) => {
+      await tx
+        .update(organizations)
+        .set({ stripeAccountId: null, stripeDetailsSubmitted: false, updatedAt: new Date() })
+        .where(and(eq(organizations.id, org.id), eq(organizations.stripeAccountId, accountId)));
+      await writeAudit(tx, auth, {
+        entity: ENTITY,
+        entityId: org.id,
+        action: 'delete',
+        before: { stripe_account_id: accountId, details_submitted: org.stripeDetailsSubmitted },
+      });
     });
     return { detail: PAYMENT_MESSAGES.deleted };
   }

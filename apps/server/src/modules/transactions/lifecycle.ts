@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
   isActionAllowed,
   TRANSACTION_MESSAGES as M,
@@ -34,9 +34,11 @@ import { type DomainEventName, emit } from '../../domain-events';
 import { BadRequest, Conflict, type HttpError, NotFound, RecordedHttpError } from '../../errors';
 import type { DeviceRow } from '../devices';
 import {
+  holdDoor,
   holdSharedDoor,
   isSharedDoor,
   lockSharedDoor,
+  releaseDoor,
   releaseSharedDoor,
   sharedDoorReserved,
   unlockAnswer,
@@ -221,14 +223,31 @@ export async function emitFor(tx: Tx, t: TransactionRow, name: DomainEventName):
   });
 }
 
-/** Which door the lock has opened for this pass of a step (`withDoor`): none on the first pass. */
+/**
+ * What the outside world has done for this pass of a step (`runStep`): the door the lock has
+ * opened (none on the first pass), the charges and refunds the payment provider has answered, by
+ * idempotency key, the step's clock (the first pass's time, so every pass prices the same
+ * moment) and the id a step that creates a transaction gives it (the same on every pass, so its
+ * charge keeps its idempotency key).
+ */
 export interface DoorPass {
   opened: string | null;
+  paid?: Map<string, PaymentOutcome>;
+  at?: Date;
+  newId?: string;
 }
-/** The first pass of a step: no door opened yet. */
+/** The first pass of a step: no door opened yet, nothing paid. */
 export const FIRST_PASS: DoorPass = { opened: null };
 
-/** Thrown by a step's first pass when it reaches its door (`openDoor`); caught by `withDoor`. */
+/** What the payment provider answered a charge or refund: its result, or its refusal. */
+export type PaymentOutcome =
+  | { result: { status: 'succeeded' | 'pending'; reference: string } }
+  | { error: ChargeDeclined | NoPaymentAccount };
+
+/** A charge or refund as the gateway takes it (the request of `PaymentNeeded`). */
+type PaymentRequest = Parameters<ChargeGateway['charge']>[0] & { reference?: string | null };
+
+/** Thrown by a step's first pass when it reaches its door (`openDoor`); caught by `runStep`. */
 class DoorNeeded extends Error {
   constructor(
     readonly device: DeviceRow,
@@ -237,6 +256,24 @@ class DoorNeeded extends Error {
     super('the step needs its door opened');
   }
 }
+
+/**
+ * Thrown by a step when it reaches a charge or refund the provider has not answered in this call
+ * (`collect`, `refundOf`); caught by `runStep`, which rolls the step back, asks the provider with
+ * no transaction open and runs the step again with the answer.
+ */
+class PaymentNeeded extends Error {
+  constructor(
+    readonly kind: 'charge' | 'refund',
+    readonly key: string,
+    readonly request: PaymentRequest,
+  ) {
+    super('the step needs its payment made');
+  }
+}
+
+/** Passes of one step at most: a door, then one payment per transaction it charges, then the write. */
+const MAX_PASSES = 64;
 
 /** A refused step whose bookkeeping (a wrong-code count) must still be committed. */
 export class Refusal {
@@ -353,7 +390,7 @@ export class TransactionCore {
    * A step's door (ARCHITECTURE: Adapters — locks, "the hardware call happens outside the database
    * transaction"). On the first pass of a step nothing has opened yet: the step stops here with
    * `DoorNeeded` and its transaction rolls back, so nothing of it is kept while the lock is called
-   * (`withDoor`). On the second pass the door `doors.opened` has opened and the step goes on; a
+   * (`runStep`). On the second pass the door `doors.opened` has opened and the step goes on; a
    * step that now wants another door (the transaction changed meanwhile) answers 409.
    */
   protected openDoor(doors: DoorPass, d: DeviceRow, action: string): void {
@@ -363,40 +400,116 @@ export class TransactionCore {
   }
 
   /**
-   * Runs a life-cycle step that may open a door, so that a slow lock holds no row: (1) the step
-   * runs in a tenant transaction (`run`); when it reaches its door it stops and rolls back
-   * (nothing kept, nothing charged). (2) `unlockDevices` records the unlock's intent and commits,
-   * calls the lock outside any transaction and records the result (502 "Unable to reach lock…",
-   * or 409 not configured, when the door did not open: the step is not written). (3) The step
-   * runs again, whole, in a new transaction with that door opened: it re-checks every rule under
-   * its row locks and writes the step with its charge, log entry and domain event together, so a
-   * charge never exists without its step (a step refused now — the transaction changed meanwhile
-   * — answers its 4xx; the timeline shows that the door opened). A step that opens no door runs
-   * once.
+   * Runs a life-cycle step that may open a door or move money, so that no lock, row lock or
+   * connection waits on the outside world (ARCHITECTURE: Nothing outside is called inside a
+   * transaction). The step runs in a tenant transaction (`run`); when it reaches something the
+   * outside must do first, it stops and rolls back (nothing kept): its door (`DoorNeeded`:
+   * `unlockDevices` records the unlock's intent and commits, calls the lock with no transaction
+   * open and records the result; 502 "Unable to reach lock…", or 409 not configured, when the door
+   * did not open, and the step is not written), or a charge or refund (`PaymentNeeded`: the
+   * provider is asked with no transaction open, under the step's idempotency key, so a retry is
+   * the same payment). Then the step runs again, whole, with what was done (`DoorPass`): it
+   * re-checks every rule under its row locks and writes the step with its charge, log entry and
+   * domain event together, so a charge never exists without its step (a step refused now — the
+   * transaction changed meanwhile — answers its 4xx; the timeline shows that the door opened). A
+   * step that needs nothing from outside runs once.
    */
-  async withDoor<T>(
+  async runStep<T>(
     run: TenantRunner,
     auth: AuthContext,
     step: (tx: Tx, doors: DoorPass) => Promise<T>,
   ): Promise<T> {
-    let needed: DoorNeeded;
+    const pass: DoorPass = { opened: null, paid: new Map(), at: new Date(), newId: randomUUID() };
+    const token = pass.newId!;
+    let held: string | null = null;
     try {
-      return await run((tx) => step(tx, FIRST_PASS));
+      for (let n = 0; n < MAX_PASSES; n++) {
+        let wanted: unknown;
+        try {
+          return await run(async (tx) => {
+            const out = await step(tx, pass);
+            if (held) await releaseDoor(tx, auth.organizationId, held, token);
+            return out;
+          });
+        } catch (err) {
+          wanted = err;
+        }
+        if (wanted instanceof DoorNeeded && !pass.opened) {
+          const needed = wanted;
+          unlockAnswer(
+            await unlockDevices(
+              run,
+              auth,
+              this.deps.locks,
+              async (tx) => {
+                const d = await this.lockDevice(tx, auth.organizationId, needed.device.id, { shared: true });
+                // promise the door to this step before it moves: a concurrent step is refused here
+                if (!isSharedDoor(d, auth.organizationId)) {
+                  if (!(await holdDoor(tx, auth.organizationId, d.id, token)))
+                    throw Conflict(M.deviceUnavailable);
+                  held = d.id;
+                }
+                return [d];
+              },
+              `Transaction ${needed.action}`,
+            ),
+            true,
+          );
+          pass.opened = needed.device.id;
+          continue;
+        }
+        if (wanted instanceof PaymentNeeded && !pass.paid!.has(wanted.key)) {
+          pass.paid!.set(wanted.key, await this.pay(wanted));
+          continue;
+        }
+        throw wanted;
+      }
+      throw new Error('a step kept asking for the outside world');
     } catch (err) {
-      if (!(err instanceof DoorNeeded)) throw err;
-      needed = err;
+      // the step did not stand: its door is free again at once rather than when the hold lapses
+      const door = held;
+      if (door) await run((tx) => releaseDoor(tx, auth.organizationId, door, token)).catch(() => undefined);
+      throw err;
     }
-    unlockAnswer(
-      await unlockDevices(
-        run,
-        auth,
-        this.deps.locks,
-        async (tx) => [await this.lockDevice(tx, auth.organizationId, needed.device.id, { shared: true })],
-        `Transaction ${needed.action}`,
-      ),
-      true,
-    );
-    return run((tx) => step(tx, { opened: needed.device.id }));
+  }
+
+  /** Asks the payment provider for a charge or refund (no transaction open): its result or refusal. */
+  private async pay(p: PaymentNeeded): Promise<PaymentOutcome> {
+    try {
+      const { reference, ...charge } = p.request;
+      return {
+        result:
+          p.kind === 'charge'
+            ? await this.deps.charges.charge(charge)
+            : {
+                status: 'succeeded',
+                ...(await this.deps.charges.refund({ ...charge, reference: reference ?? null })),
+              },
+      };
+    } catch (err) {
+      if (err instanceof ChargeDeclined || err instanceof NoPaymentAccount) return { error: err };
+      throw err;
+    }
+  }
+
+  /**
+   * The provider's answer to the payment `key` in this pass, or `PaymentNeeded` (the step rolls
+   * back and `runStep` asks the provider). The request's account is read in the step's transaction.
+   */
+  protected async paymentOf(
+    tx: Tx,
+    doors: DoorPass,
+    kind: 'charge' | 'refund',
+    key: string,
+    request: Omit<PaymentRequest, 'account' | 'idempotencyKey'>,
+  ): Promise<PaymentOutcome> {
+    const done = doors.paid?.get(key);
+    if (done) return done;
+    throw new PaymentNeeded(kind, key, {
+      ...request,
+      idempotencyKey: key,
+      account: await connectedAccount(tx, request.organizationId),
+    });
   }
 
   protected async currencyOf(tx: Tx, organizationId: string, priceCurrency?: string | null): Promise<string> {
@@ -506,7 +619,9 @@ export class TransactionCore {
 
   /**
    * Collects `amount` through the charge gateway and answers the columns of the outcome: the
-   * status to go to (`next`, or `awaiting_payment_confirmation` while the charge is pending).
+   * status to go to (`next`, or `awaiting_payment_confirmation` while the charge is pending). The
+   * gateway is asked by `runStep` with no transaction open (`PaymentNeeded`): a step that collects
+   * runs through `runStep`, and `doors` carries the answer.
    * The step's idempotency key is `{id}:{purpose}` (a retried step is the same charge at the
    * provider), with the count of earlier declines of the transaction appended after a decline (a
    * new attempt is a new charge). A decline answers 402 and, once the step has rolled back,
@@ -519,34 +634,39 @@ export class TransactionCore {
     amount: string,
     next: TTransactionStatus,
     purpose: string,
+    doors: DoorPass = FIRST_PASS,
   ): Promise<Partial<typeof transactions.$inferInsert>> {
     if (!new Money(amount).greaterThan(0)) return { eventStatus: next };
     const declines = await logCount(tx, t, 'payment_failed');
-    try {
-      const r = await this.deps.charges.charge({
+    const outcome = await this.paymentOf(
+      tx,
+      doors,
+      'charge',
+      declines ? `${t.id}:${purpose}:retry${declines}` : `${t.id}:${purpose}`,
+      {
         organizationId: t.organizationId,
         transactionId: t.id,
         invoiceId: t.invoiceId,
         amount,
         currency: t.currency,
-        idempotencyKey: declines ? `${t.id}:${purpose}:retry${declines}` : `${t.id}:${purpose}`,
         paymentMethod: t.paymentMethod,
-        account: await connectedAccount(tx, t.organizationId),
-      });
-      if (r.status === 'pending')
-        return {
-          eventStatus: 'awaiting_payment_confirmation',
-          statusAfterPayment: next,
-          paymentStatus: 'pending',
-          paymentRef: r.reference,
-        };
-      return { eventStatus: next, paymentStatus: 'succeeded', paymentRef: r.reference };
-    } catch (err) {
+      },
+    );
+    if ('error' in outcome) {
+      const err = outcome.error;
       if (err instanceof ChargeDeclined)
         throw declinedError(t, err, { purpose, amount }, SYSTEM_ACTOR, PAYMENT_MESSAGES.declined);
-      if (err instanceof NoPaymentAccount) throw Conflict(PAYMENT_MESSAGES.noAccount);
-      throw err;
+      throw Conflict(PAYMENT_MESSAGES.noAccount);
     }
+    const r = outcome.result;
+    if (r.status === 'pending')
+      return {
+        eventStatus: 'awaiting_payment_confirmation',
+        statusAfterPayment: next,
+        paymentStatus: 'pending',
+        paymentRef: r.reference,
+      };
+    return { eventStatus: next, paymentStatus: 'succeeded', paymentRef: r.reference };
   }
 
   protected checkDate(at: Date | undefined, t: TransactionRow, message: string): Date {

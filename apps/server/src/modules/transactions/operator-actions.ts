@@ -5,7 +5,7 @@ import {
   type TPenaltyReason,
   type TTransactionStatus,
 } from '@lockerops/contract';
-import { ChargeDeclined, NoPaymentAccount } from '../../adapters/payments/charges';
+import { ChargeDeclined } from '../../adapters/payments/charges';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import type { transactions } from '../../db/schema';
@@ -14,8 +14,9 @@ import {
   actorOf,
   applyStep,
   assertAllowed,
-  connectedAccount,
+  type DoorPass,
   emitSettled,
+  FIRST_PASS,
   logCount,
   Money,
   seconds,
@@ -32,10 +33,16 @@ export class OperatorActions extends ServiceSteps {
    * start…now → 400. Storage and rental in progress are charged for the time until the end date;
    * others keep their charge. The door is freed (not opened). → finished. Emits on_complete.
    */
-  async endMany(tx: Tx, auth: AuthContext, ids: string[], endedAt?: Date): Promise<string[]> {
+  async endMany(
+    tx: Tx,
+    auth: AuthContext,
+    ids: string[],
+    endedAt?: Date,
+    doors: DoorPass = FIRST_PASS,
+  ): Promise<string[]> {
     const rows = await this.lockTransactionsOr404(tx, auth.organizationId, ids);
     if (rows.some((t) => !isActionAllowed('end', this.state(t)))) throw Conflict(M.alreadyEnded);
-    const dates = rows.map((t) => this.checkDate(endedAt, t, M.endDateRange));
+    const dates = rows.map((t) => this.checkDate(endedAt ?? doors.at, t, M.endDateRange));
     for (const [i, t] of rows.entries()) {
       const when = dates[i]!;
       const elapsed = seconds(t.startedAt ?? t.createdAt, when);
@@ -47,7 +54,7 @@ export class OperatorActions extends ServiceSteps {
           discount: c.discount,
           total: c.total,
           idMembership: c.membershipId,
-          ...(await this.collect(tx, t, c.total, 'finished', 'end')),
+          ...(await this.collect(tx, t, c.total, 'finished', 'end', doors)),
         };
       }
       await this.release(tx, t);
@@ -98,29 +105,31 @@ export class OperatorActions extends ServiceSteps {
    * the paid amount (total plus any penalty) → 400 "Refund amount cannot be greater than the paid
    * amount."; refunded through the gateway → refunded, `refunded_amount`.
    */
-  async refund(tx: Tx, auth: AuthContext, id: string, amount: number): Promise<string> {
+  async refund(
+    tx: Tx,
+    auth: AuthContext,
+    id: string,
+    amount: number,
+    doors: DoorPass = FIRST_PASS,
+  ): Promise<string> {
     const t = await this.getLocked(tx, auth.organizationId, id);
     assertAllowed('refund', t);
     const paid = new Money(t.total).plus(t.penalizeCharge ?? 0);
     const value = new Money(amount).toDecimalPlaces(2);
     if (value.greaterThan(paid)) throw BadRequest(M.refundTooHigh);
     const text = value.toFixed(2);
-    try {
-      await this.deps.charges.refund({
-        organizationId: t.organizationId,
-        transactionId: t.id,
-        invoiceId: t.invoiceId,
-        amount: text,
-        currency: t.currency,
-        idempotencyKey: `${t.id}:refund`,
-        reference: t.paymentRef,
-        account: await connectedAccount(tx, t.organizationId),
-      });
-    } catch (err) {
-      if (err instanceof ChargeDeclined)
-        throw new HttpError(402, err.message || PAYMENT_MESSAGES.refundDeclined);
-      if (err instanceof NoPaymentAccount) throw Conflict(PAYMENT_MESSAGES.noAccount);
-      throw err;
+    const outcome = await this.paymentOf(tx, doors, 'refund', `${t.id}:refund`, {
+      organizationId: t.organizationId,
+      transactionId: t.id,
+      invoiceId: t.invoiceId,
+      amount: text,
+      currency: t.currency,
+      reference: t.paymentRef,
+    });
+    if ('error' in outcome) {
+      if (outcome.error instanceof ChargeDeclined)
+        throw new HttpError(402, outcome.error.message || PAYMENT_MESSAGES.refundDeclined);
+      throw Conflict(PAYMENT_MESSAGES.noAccount);
     }
     await applyStep(
       tx,
@@ -140,6 +149,7 @@ export class OperatorActions extends ServiceSteps {
     id: string,
     amount: number,
     reason: TPenaltyReason,
+    doors: DoorPass = FIRST_PASS,
   ): Promise<string> {
     const t = await this.getLocked(tx, auth.organizationId, id);
     assertAllowed('penalize', t);
@@ -152,6 +162,7 @@ export class OperatorActions extends ServiceSteps {
       text,
       t.eventStatus as TTransactionStatus,
       `penalty:${earlier + 1}`,
+      doors,
     );
     await applyStep(
       tx,

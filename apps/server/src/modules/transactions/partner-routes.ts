@@ -61,7 +61,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
         // end-user apps and kiosks call with the organization's API key (acting as admin) or a team member's token
         config: { roles: STAFF },
         handler: async (req) => {
-          const id = await service.withDoor(
+          const id = await service.runStep(
             (fn) => req.withTenant(fn),
             req.auth,
             (tx, doors) => service.start(tx, req.auth, s.mode, req.body, doors),
@@ -81,7 +81,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
       }),
       config: { roles: STAFF },
       handler: async (req) => {
-        await service.withDoor(
+        await service.runStep(
           (fn) => req.withTenant(fn),
           req.auth,
           (tx, doors) => service.returnRental(tx, req.auth, req.params.id, req.body, doors),
@@ -100,7 +100,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
       }),
       config: { roles: STAFF },
       handler: async (req) => {
-        const r = await service.withDoor(
+        const r = await service.runStep(
           (fn) => req.withTenant(fn),
           req.auth,
           (tx, doors) => service.userPickup(tx, req.auth, req.params.id, req.body?.code, doors),
@@ -120,7 +120,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
       }),
       config: { roles: STAFF },
       handler: async (req) => {
-        await service.withDoor(
+        await service.runStep(
           (fn) => req.withTenant(fn),
           req.auth,
           (tx, doors) =>

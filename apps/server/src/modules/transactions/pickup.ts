@@ -65,14 +65,14 @@ export class PickupSteps extends StartSteps {
         await this.lockDevice(tx, t.organizationId, t.idDevice, { shared: true }),
         'pickup',
       );
-    const now = new Date();
+    const now = doors.at ?? new Date();
     let money: Partial<typeof transactions.$inferInsert> = {};
     let status: Partial<typeof transactions.$inferInsert> = { eventStatus: 'finished' };
     if (t.eventType === 'storage') {
       const elapsed = seconds(t.startedAt ?? t.createdAt, now);
       const c = await this.priceOf(tx, t, { elapsedSeconds: elapsed });
       money = { subtotal: c.subtotal, discount: c.discount, total: c.total, idMembership: c.membershipId };
-      status = await this.collect(tx, t, c.total, 'finished', 'pickup');
+      status = await this.collect(tx, t, c.total, 'finished', 'pickup', doors);
     }
     await this.release(tx, t);
     await applyStep(
@@ -126,10 +126,10 @@ export class PickupSteps extends StartSteps {
       conditionId = c.id;
     }
     this.openDoor(doors, target, 'return');
-    const now = new Date();
+    const now = doors.at ?? new Date();
     const elapsed = seconds(t.startedAt ?? t.createdAt, now);
     const c = await this.priceOf(tx, t, { elapsedSeconds: elapsed });
-    const status = await this.collect(tx, t, c.total, 'finished', 'return');
+    const status = await this.collect(tx, t, c.total, 'finished', 'return', doors);
     await this.release(tx, t);
     if (t.idProduct) {
       if (!sameDoor && t.idDevice) {

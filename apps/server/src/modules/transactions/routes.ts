@@ -172,12 +172,12 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       config: { roles: ADMINS },
       handler: async (req) => {
         const b = req.body;
-        await service.withDoor(
+        await service.runStep(
           (fn) => req.withTenant(fn),
           req.auth,
           (tx, doors) =>
             b.step === 'charge'
-              ? service.serviceCharge(tx, req.auth, req.params.id, b.weight)
+              ? service.serviceCharge(tx, req.auth, req.params.id, b.weight, doors)
               : b.step === 'dropoff'
                 ? service.serviceDropoff(tx, req.auth, req.params.id, b.id_device, doors)
                 : service.servicePickup(tx, req.auth, req.params.id, doors),
@@ -212,8 +212,10 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: ADMINS },
       handler: async (req) => {
-        const ids = await req.withTenant((tx) =>
-          service.endMany(tx, req.auth, req.body.ids, req.body.ended_at),
+        const ids = await service.runStep(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          (tx, doors) => service.endMany(tx, req.auth, req.body.ids, req.body.ended_at, doors),
         );
         const items = await req.withTenant((tx) => loadTransactions(tx, req.auth.organizationId, ids));
         return { detail: M.ended, items };
@@ -230,7 +232,11 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: ADMINS },
       handler: async (req) => {
-        await req.withTenant((tx) => service.refund(tx, req.auth, req.params.id, req.body.amount));
+        await service.runStep(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          (tx, doors) => service.refund(tx, req.auth, req.params.id, req.body.amount, doors),
+        );
         return answer(req, req.params.id, M.refunded);
       },
     });
@@ -245,8 +251,11 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: ADMINS },
       handler: async (req) => {
-        await req.withTenant((tx) =>
-          service.penalize(tx, req.auth, req.params.id, req.body.amount, req.body.reason),
+        await service.runStep(
+          (fn) => req.withTenant(fn),
+          req.auth,
+          (tx, doors) =>
+            service.penalize(tx, req.auth, req.params.id, req.body.amount, req.body.reason, doors),
         );
         return answer(req, req.params.id, M.penalized);
       },
@@ -278,7 +287,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: STAFF },
       handler: async (req) => {
-        await service.withDoor(
+        await service.runStep(
           (fn) => req.withTenant(fn),
           req.auth,
           (tx, doors) => service.courierDropoff(tx, req.auth, req.params.id, req.body, 'complete', doors),

@@ -38,15 +38,21 @@ export class ServiceSteps extends PickupSteps {
    * priced by the pricing module with promo and membership, collected through the gateway →
    * awaiting_service_dropoff (or awaiting payment confirmation). Emits on_service_charge.
    */
-  async serviceCharge(tx: Tx, auth: AuthContext, id: string, weight?: number): Promise<string> {
+  async serviceCharge(
+    tx: Tx,
+    auth: AuthContext,
+    id: string,
+    weight?: number,
+    doors: DoorPass = FIRST_PASS,
+  ): Promise<string> {
     const t = await this.getLocked(tx, auth.organizationId, id);
     assertAllowed('charge', t);
     const w = weight ?? 1;
     const c = await this.priceOf(tx, t, {
       weight: w,
-      elapsedSeconds: seconds(t.startedAt ?? t.createdAt, new Date()),
+      elapsedSeconds: seconds(t.startedAt ?? t.createdAt, doors.at ?? new Date()),
     });
-    const status = await this.collect(tx, t, c.total, 'awaiting_service_dropoff', 'charge');
+    const status = await this.collect(tx, t, c.total, 'awaiting_service_dropoff', 'charge', doors);
     await applyStep(
       tx,
       actorOf(auth),

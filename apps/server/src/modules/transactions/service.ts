@@ -5,7 +5,7 @@ import { DeliverySteps } from './deliveries';
  * actions by state, §5 Transaction actions; issue 8 "The life cycle"). Every method runs in the
  * caller's tenant transaction, locks what it changes (`SELECT … FOR UPDATE`: the transaction row,
  * then the device row), checks the state machine, writes the history log and emits the step's
- * domain event there. A step that opens a door runs through `withDoor`, so the lock is called
+ * domain event there. A step that opens a door runs through `runStep`, so the lock is called
  * between two transactions, never inside one. Methods answer the transaction's id; routes load
  * its wire shape.
  */

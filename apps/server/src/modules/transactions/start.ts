@@ -47,7 +47,7 @@ export class StartSteps extends TransactionCore {
     if (device.mode !== mode) throw BadRequest(M.deviceWrongMode(mode));
     const user = await this.activeUser(tx, org, input.id_user);
     if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
-    const now = new Date();
+    const now = doors.at ?? new Date();
     if (shared) await this.assertSharedDoorUsable(tx, device, now);
     if ((mode === 'rental' || mode === 'vending') && !device.idProduct) throw Conflict(M.deviceNoProduct);
     // A reserved device opens only for the reserving user within the window (issue 8).
@@ -58,11 +58,16 @@ export class StartSteps extends TransactionCore {
       : device.idPrice
         ? await tx.select().from(prices).where(eq(prices.id, device.idPrice))
         : [];
+    // every rule is checked: the first pass stops here, before it writes anything (no invoice
+    // number taken, no row inserted and rolled back), and asks for the door
+    this.openDoor(doors, device, 'start');
     const numbers = await nextNumbers(tx, org);
     const holds = mode !== 'vending';
     const [t] = await tx
       .insert(transactions)
       .values({
+        // the same id on every pass of the step, so its charge keeps its idempotency key
+        ...(doors.newId ? { id: doors.newId } : {}),
         organizationId: org,
         ...numbers,
         eventType: mode,
@@ -93,7 +98,6 @@ export class StartSteps extends TransactionCore {
       actor: actorOf(auth),
     });
     if (holds) await this.hold(tx, org, device);
-    this.openDoor(doors, device, 'start');
     if (mode === 'rental' || mode === 'vending') {
       await recordTracking(tx, {
         organizationId: org,
@@ -119,7 +123,7 @@ export class StartSteps extends TransactionCore {
       .update(devices)
       .set({ idProduct: null, updatedAt: now })
       .where(and(eq(devices.id, device.id), eq(devices.organizationId, org)));
-    const paid = await this.collect(tx, t!, charge.total, 'finished', 'purchase');
+    const paid = await this.collect(tx, t!, charge.total, 'finished', 'purchase', doors);
     await applyStep(
       tx,
       actorOf(auth),

@@ -18,6 +18,7 @@ import { loggedUrl } from '../../app';
 import {
   conditions,
   devices,
+  deviceUnlocks,
   domainEvents,
   mailOutbox,
   memberships,
@@ -233,7 +234,7 @@ describe('storage life cycle (partner API)', () => {
     expect((await start('storage', { id_device: dev, id_user: owner })).statusCode).toBe(200);
   });
 
-  it('two starts on one door at once: exactly one wins', async () => {
+  it('two starts on one door at once: exactly one wins, and only its unlock reaches the lock', async () => {
     const dev = await newDevice('storage');
     const other = await newUser('Grace');
     const [a, b] = await Promise.all([
@@ -246,6 +247,13 @@ describe('storage life cycle (partner API)', () => {
       .from(transactions)
       .where(and(eq(transactions.idDevice, dev), eq(transactions.deviceHeld, true)));
     expect(held).toHaveLength(1);
+    // the loser was refused before any door moved: one unlock in the door's timeline
+    const unlocks = await t.database.db.select().from(deviceUnlocks).where(eq(deviceUnlocks.idDevice, dev));
+    expect(unlocks.map((u) => u.state)).toEqual(['opened']);
+    // the hold ended with the step: the door's next start (after the pickup) is not refused
+    const id = (a.statusCode === 200 ? a : b).json().event.id as string;
+    expect((await post(`events/${id}/pickup`, {}, key)).statusCode).toBe(200);
+    expect((await start('storage', { id_device: dev, id_user: other })).statusCode).toBe(200);
   });
 });
 

@@ -1,0 +1,17 @@
+import { resolveStaleUnlocks } from '../modules/devices';
+import type { JobDefinition } from './runner';
+
+/**
+ * Unlocks left half-way (`requested`, `sent` or `acknowledged`) by a server that stopped in the
+ * middle of the lock call are resolved as `offline` with the detail "No answer from the lock"
+ * once they are older than `UNLOCK_STALE_SECONDS` (ARCHITECTURE: the half-done state explicit
+ * and recoverable). Every minute; one database transaction per run, across organizations.
+ */
+export const unlockResolveJob: JobDefinition = {
+  name: 'unlock-resolve',
+  cron: '* * * * *',
+  async handler(ctx) {
+    const resolved = await ctx.db.transaction((tx) => resolveStaleUnlocks(tx, ctx.now()));
+    return { resolved };
+  },
+};

@@ -1,0 +1,52 @@
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { doorHolds } from '../../db/schema';
+
+/** How long a door stays promised to a step whose lock call is under way, seconds. */
+export const DOOR_HOLD_SECONDS = 60;
+
+/**
+ * Promises the organization's door `deviceId` to the step `token` for `DOOR_HOLD_SECONDS`, in the
+ * step's intent transaction, before its lock is called: true when the door is free, already the
+ * step's, or its hold lapsed; false when another step holds it (the caller answers 409 and no
+ * door moves). One statement; concurrent callers are ordered by the row's primary key.
+ */
+export async function holdDoor(
+  tx: Tx,
+  organizationId: string,
+  deviceId: string,
+  token: string,
+): Promise<boolean> {
+  const until = sql`now() + make_interval(secs => ${DOOR_HOLD_SECONDS})`;
+  const rows = await tx
+    .insert(doorHolds)
+    .values({ idDevice: deviceId, organizationId, token, heldUntil: until })
+    .onConflictDoUpdate({
+      target: doorHolds.idDevice,
+      set: { token, heldUntil: until },
+      setWhere: and(
+        eq(doorHolds.organizationId, organizationId),
+        or(eq(doorHolds.token, token), lt(doorHolds.heldUntil, sql`now()`)),
+      ),
+    })
+    .returning({ token: doorHolds.token });
+  return rows.length === 1;
+}
+
+/** Releases the step `token`'s hold of door `deviceId` (none: nothing happens). */
+export async function releaseDoor(
+  tx: Tx,
+  organizationId: string,
+  deviceId: string,
+  token: string,
+): Promise<void> {
+  await tx
+    .delete(doorHolds)
+    .where(
+      and(
+        eq(doorHolds.organizationId, organizationId),
+        eq(doorHolds.idDevice, deviceId),
+        eq(doorHolds.token, token),
+      ),
+    );
+}
