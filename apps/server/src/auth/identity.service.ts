@@ -193,19 +193,26 @@ export class IdentityService {
     return this.issue(org, member, session!.id, firstLogin);
   }
 
+  /**
+   * Answers a fresh id token and the refresh token `refresh` (a new random one by default), written
+   * once: a successor already written by a concurrent use of its predecessor is kept as it is.
+   */
   private async issue(
     org: Organization,
     member: Member,
     sessionId: string,
     firstLogin: boolean,
+    refresh = randomToken(),
   ): Promise<TTokensResponse> {
-    const refresh = randomToken();
-    await this.db.insert(refreshTokens).values({
-      organizationId: org.id,
-      sessionId,
-      tokenHash: sha256(refresh),
-      expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
-    });
+    await this.db
+      .insert(refreshTokens)
+      .values({
+        organizationId: org.id,
+        sessionId,
+        tokenHash: sha256(refresh),
+        expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
+      })
+      .onConflictDoNothing({ target: refreshTokens.tokenHash });
     const claims: IdClaims = { typ: 'id', sub: member.id, org: org.id, role: member.role, sid: sessionId };
     return {
       id_token: await this.tokens.sign(claims, this.opts.idTokenTtl),
@@ -218,9 +225,9 @@ export class IdentityService {
   /**
    * `POST auth/refresh`: rotates the refresh token. A token already used revokes its whole family
    * (reuse detection) and answers 401, as does an expired or revoked one — except within
-   * `REFRESH_REUSE_GRACE_SECONDS` of its first use, when it answers a fresh token of the same
-   * session (tabs refreshing together with one cookie). 403 for a disabled member or an archived
-   * organization.
+   * `REFRESH_REUSE_GRACE_SECONDS` of its first use, when it answers the same successor as the first
+   * use did (`TokenService.successorOf`; tabs refreshing together with one cookie), so the session
+   * never forks into independent branches. 403 for a disabled member or an archived organization.
    */
   async refresh(token: string): Promise<TTokensResponse> {
     const [row] = await this.db
@@ -249,7 +256,7 @@ export class IdentityService {
     if (row.rt.expiresAt.getTime() < Date.now()) throw Unauthorized(MSG.tokenExpired);
     if (!row.org.active) throw Forbidden(MSG.organizationArchived);
     if (!row.member.enabled) throw Forbidden(MSG.userDisabled);
-    return this.issue(row.org, row.member, row.session.id, false);
+    return this.issue(row.org, row.member, row.session.id, false, this.tokens.successorOf(token));
   }
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
