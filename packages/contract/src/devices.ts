@@ -53,6 +53,8 @@ export const UNLOCK_REFRESH_MS = 5000;
  */
 export const DEVICE_MESSAGES = {
   nameRequired: 'Name required',
+  /** A board's `ip` opens a TCP connection from the server: set by admins only (issue 31). */
+  ipAdminOnly: "Only an admin can set a device's ip (its lock bridge).",
   lockerNumberRequired: 'Locker number required',
   lockerNumberUnsupported: 'Unsupported locker number',
   lockerNumberInUse: 'This Locker Number is already in use. Please try another one.',

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Texts of the Issues area (spec: console §5 Issue rules, §8 messages), word for word. */
 export const ISSUE_MESSAGES = {
   descriptionRequired: 'Description is required',
+  /** `pictures` name only images uploaded to this server (issue 31). */
+  pictureForeign: 'Pictures must be images uploaded to Lockerops.',
   descriptionMax: 'Description must be 200 characters long maximum.',
   orderNotFound: 'Order No. does not exist.',
   notImages: 'One or more of the selected files are not images. Please try again.',
@@ -55,6 +57,13 @@ const blank = (v: unknown) => (v === '' || v === null ? undefined : Array.isArra
 const zOptionalId = z.preprocess(blank, z.uuid().optional());
 
 /**
+ * The URL of a file uploaded to this server (`/api/files/{key}`, as `POST /images` and issue
+ * uploads answer it): issue pictures name nothing else, so an issue cannot carry a tracking pixel
+ * or a link to another site into the console.
+ */
+export const OWN_UPLOAD_URL = /^\/api\/files\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+
+/**
  * Create and update body (multipart fields or JSON; spec: console §7 `POST issues`, `PUT issues/{id}`):
  * description (required, at most 200), the order/invoice number (required on create: it must be a
  * transaction of this organization, 'Order No. does not exist.'), the reporting user and the
@@ -80,7 +89,7 @@ export const ZIssueCreateRequest = z.object({
   pictures: z.preprocess(
     (v) =>
       v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((s) => typeof s === 'string' && s),
-    z.array(z.string().max(500)).max(20).optional(),
+    z.array(z.string().max(500).regex(OWN_UPLOAD_URL, ISSUE_MESSAGES.pictureForeign)).max(20).optional(),
   ),
 });
 export type TIssueCreateInput = z.input<typeof ZIssueCreateRequest>;

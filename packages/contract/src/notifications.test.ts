@@ -23,6 +23,10 @@ describe('notification templates', () => {
     const data = { ...SAMPLE_TEMPLATE_DATA, user_name: 'Tom & <Jerry>' };
     expect(renderText('Hi {{user_name}}', data)).toBe('Hi Tom & <Jerry>');
     expect(renderHtml('Hi {{user_name}}', data)).toBe('Hi Tom &amp; &lt;Jerry&gt;');
+    expect(renderHtml('Hi {{{user_name}}} {{& user_name}}', data)).toBe(
+      'Hi Tom &amp; &lt;Jerry&gt; Tom &amp; &lt;Jerry&gt;',
+    );
+    expect(templateProblem('Hi {{{user_name}}}')).toMatch(/plain variables.*\{\{\{user_name\}\}\}/);
   });
 
   it('counts SMS segments (GSM-7 160/153, UCS-2 70/67)', () => {

@@ -112,8 +112,8 @@ type Token = [string, string, number, number, Token[]?];
 
 /**
  * The first problem of a template, or null: a tag naming a variable outside TEMPLATE_VARIABLES
- * ('Unknown variable {{name}} …'), a section or partial (logic-less: only plain variables), or a
- * syntax error (an unclosed tag).
+ * ('Unknown variable {{name}} …'), a section, partial or unescaped tag (`{{{name}}}`, `{{& name}}`:
+ * logic-less, and every value HTML-escaped in e-mail), or a syntax error (an unclosed tag).
  */
 export function templateProblem(template: string | null | undefined, field = 'message'): string | null {
   if (!template) return null;
@@ -123,9 +123,12 @@ export function templateProblem(template: string | null | undefined, field = 'me
   } catch (err) {
     return `The ${field} cannot be read: ${err instanceof Error ? err.message : String(err)}`;
   }
-  for (const [type, name] of tokens) {
+  for (const [type, name, start, end] of tokens) {
     if (type === 'text') continue;
-    if (type === 'name' || type === '&') {
+    // `{{{name}}}` and `{{& name}}` (parsed as '&') skip HTML escaping: refused like a section
+    if (type === '&')
+      return `Only plain variables such as {{user_name}} are allowed in the ${field} (found ${template.slice(start, end)}).`;
+    if (type === 'name') {
       if (!(TEMPLATE_VARIABLE_NAMES as string[]).includes(name))
         return `Unknown variable {{${name}}} in the ${field}. Known variables: ${TEMPLATE_VARIABLE_NAMES.join(', ')}.`;
       continue;
@@ -140,9 +143,16 @@ export function templateProblem(template: string | null | undefined, field = 'me
 export const renderText = (template: string | null | undefined, data: TTemplateData): string =>
   template ? Mustache.render(template, data, {}, { escape: (v: string) => v }) : '';
 
-/** Renders a template with HTML escaping of every value (the HTML part of an e-mail). */
-export const renderHtml = (template: string | null | undefined, data: TTemplateData): string =>
-  template ? Mustache.render(template, data) : '';
+/**
+ * Renders a template with HTML escaping of every value (the HTML part of an e-mail), unescaped
+ * tags included: a template saved before they were refused still escapes its values.
+ */
+export const renderHtml = (template: string | null | undefined, data: TTemplateData): string => {
+  if (!template) return '';
+  const writer = new Mustache.Writer();
+  writer.unescapedValue = writer.escapedValue;
+  return writer.render(template, data);
+};
 
 /**
  * SMS segments of a text: GSM-7 texts take 160 characters in one segment and 153 per segment when

@@ -65,12 +65,13 @@ export class AuthAttempts {
   }
 
   /**
-   * For an e-mail that has no account: the state a reset code would be in, so that
-   * `confirm-forgot-password` answers an unknown e-mail exactly as a known one. `none` without a
-   * forgot-password call in the last hour; otherwise the wrong tries made since that call.
+   * The wrong reset codes tried for the e-mail of `s` (any client) since its last forgot-password
+   * call, or in the last `RETENTION_MINUTES` without one: the count `confirm-forgot-password`
+   * answers from, the same for every e-mail whether it has an account or a pending code.
    */
-  async phantomCode(s: AttemptSubject): Promise<{ pending: false } | { pending: true; wrongTries: number }> {
+  async wrongResetTries(s: AttemptSubject): Promise<number> {
     const subject = emailSubject(s);
+    const window = sql`now() - make_interval(mins => ${RETENTION_MINUTES})`;
     const [last] = await this.db
       .select({ at: authAttempts.createdAt })
       .from(authAttempts)
@@ -78,12 +79,11 @@ export class AuthAttempts {
         and(
           eq(authAttempts.subject, subject),
           eq(authAttempts.kind, 'forgot'),
-          gt(authAttempts.createdAt, sql`now() - make_interval(mins => ${RETENTION_MINUTES})`),
+          gt(authAttempts.createdAt, window),
         ),
       )
       .orderBy(desc(authAttempts.createdAt))
       .limit(1);
-    if (!last) return { pending: false };
     const [tries] = await this.db
       .select({ n: count() })
       .from(authAttempts)
@@ -91,9 +91,9 @@ export class AuthAttempts {
         and(
           eq(authAttempts.subject, subject),
           eq(authAttempts.kind, 'confirm'),
-          gt(authAttempts.createdAt, last.at),
+          last ? gt(authAttempts.createdAt, last.at) : gt(authAttempts.createdAt, window),
         ),
       );
-    return { pending: true, wrongTries: tries?.n ?? 0 };
+    return tries?.n ?? 0;
   }
 }

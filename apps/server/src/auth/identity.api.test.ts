@@ -270,11 +270,44 @@ describe('account enumeration', () => {
     const unknownStory = await story('nobody-here@demo-org.test');
     expect(unknownStory).toEqual(knownStory);
     expect(knownStory).toEqual([
-      `400 ${MSG.expiredCode}`,
+      `400 ${MSG.invalidCode}`,
       `200 ${MSG.codeSent}`,
       ...Array(4).fill(`400 ${MSG.invalidCode}`),
       `400 ${MSG.attemptsExceeded}`,
       `400 ${MSG.expiredCode}`,
+    ]);
+  });
+});
+
+describe('account enumeration by a pending code', () => {
+  it('answers wrong reset codes byte for byte the same for every e-mail, pending code or none', async () => {
+    const org = (await demoOrg(t)).id;
+    await createMember(t, org, { email: 'pending@demo-org.test' });
+    await createMember(t, org, { email: 'idle@demo-org.test' });
+    // the account holder asked for a code; the prober did not
+    const mails = sink.count('pending@demo-org.test');
+    await post('/api/auth/forgot-password', { email: 'pending@demo-org.test' });
+    await sink.next('pending@demo-org.test', mails);
+    const story = async (email: string) => {
+      const bodies: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const r = await post('/api/auth/confirm-forgot-password', {
+          email,
+          code: '999999',
+          new_password: 'Reset-Passw0rd!',
+        });
+        bodies.push(`${r.statusCode} ${r.headers['content-type']} ${r.body}`);
+      }
+      return bodies;
+    };
+    const pending = await story('pending@demo-org.test');
+    expect(await story('idle@demo-org.test')).toEqual(pending);
+    expect(await story('no-account@demo-org.test')).toEqual(pending);
+    expect(pending.map((b) => JSON.parse(b.slice(b.indexOf('{'))).detail)).toEqual([
+      ...Array(4).fill(MSG.invalidCode),
+      MSG.attemptsExceeded,
+      MSG.expiredCode,
+      MSG.expiredCode,
     ]);
   });
 });

@@ -193,19 +193,26 @@ export class IdentityService {
     return this.issue(org, member, session!.id, firstLogin);
   }
 
+  /**
+   * Answers a fresh id token and the refresh token `refresh` (a new random one by default), written
+   * once: a successor already written by a concurrent use of its predecessor is kept as it is.
+   */
   private async issue(
     org: Organization,
     member: Member,
     sessionId: string,
     firstLogin: boolean,
+    refresh = randomToken(),
   ): Promise<TTokensResponse> {
-    const refresh = randomToken();
-    await this.db.insert(refreshTokens).values({
-      organizationId: org.id,
-      sessionId,
-      tokenHash: sha256(refresh),
-      expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
-    });
+    await this.db
+      .insert(refreshTokens)
+      .values({
+        organizationId: org.id,
+        sessionId,
+        tokenHash: sha256(refresh),
+        expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
+      })
+      .onConflictDoNothing({ target: refreshTokens.tokenHash });
     const claims: IdClaims = { typ: 'id', sub: member.id, org: org.id, role: member.role, sid: sessionId };
     return {
       id_token: await this.tokens.sign(claims, this.opts.idTokenTtl),
@@ -218,9 +225,9 @@ export class IdentityService {
   /**
    * `POST auth/refresh`: rotates the refresh token. A token already used revokes its whole family
    * (reuse detection) and answers 401, as does an expired or revoked one — except within
-   * `REFRESH_REUSE_GRACE_SECONDS` of its first use, when it answers a fresh token of the same
-   * session (tabs refreshing together with one cookie). 403 for a disabled member or an archived
-   * organization.
+   * `REFRESH_REUSE_GRACE_SECONDS` of its first use, when it answers the same successor as the first
+   * use did (`TokenService.successorOf`; tabs refreshing together with one cookie), so the session
+   * never forks into independent branches. 403 for a disabled member or an archived organization.
    */
   async refresh(token: string): Promise<TTokensResponse> {
     const [row] = await this.db
@@ -249,7 +256,7 @@ export class IdentityService {
     if (row.rt.expiresAt.getTime() < Date.now()) throw Unauthorized(MSG.tokenExpired);
     if (!row.org.active) throw Forbidden(MSG.organizationArchived);
     if (!row.member.enabled) throw Forbidden(MSG.userDisabled);
-    return this.issue(row.org, row.member, row.session.id, false);
+    return this.issue(row.org, row.member, row.session.id, false, this.tokens.successorOf(token));
   }
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
@@ -352,10 +359,13 @@ export class IdentityService {
 
   /**
    * `POST auth/confirm-forgot-password`: sets a new password with the mailed code. A code works once;
-   * five wrong tries void it; an expired or voided code asks for a new one. Revokes every session.
-   * An e-mail without an account answers exactly as an account would (expired code without a
-   * recent forgot-password call, else wrong code, then attempts exceeded), so the texts tell
-   * nothing. Every wrong code counts as a failed attempt of `from` (429 over the budget).
+   * five wrong tries void it; the right code once expired, used or voided asks for a new one
+   * (`expiredCode`). Revokes every session. A wrong code answers the same for every e-mail — one
+   * with an account or without, with a pending code or none (issue 31): `invalidCode`, then
+   * `attemptsExceeded` at the fifth wrong try since the e-mail's last forgot-password call, then
+   * `expiredCode`, counted per e-mail over every client (`wrongResetTries`); nothing in the answer
+   * depends on whether a code is pending. Every wrong code counts as a failed attempt of `from`
+   * (429 over the budget).
    */
   async confirmForgotPassword(
     org: Organization | undefined,
@@ -366,38 +376,34 @@ export class IdentityService {
   ): Promise<void> {
     await this.attempts.check(from);
     const member = org ? await this.findMember(org.id, email) : undefined;
-    if (!org || !member) {
-      const phantom = await this.attempts.phantomCode(from);
-      if (!phantom.pending || phantom.wrongTries >= RESET_CODE_MAX_ATTEMPTS)
-        throw BadRequest(MSG.expiredCode);
+    const [entry] = member
+      ? await this.db
+          .select()
+          .from(passwordResetCodes)
+          .where(eq(passwordResetCodes.memberId, member.id))
+          .orderBy(desc(passwordResetCodes.createdAt))
+          .limit(1)
+      : [];
+    const matches = !!member && entry?.codeHash === sha256(`${member.id}:${code.trim()}`);
+    if (matches && entry && (entry.usedAt || entry.expiresAt <= new Date()))
+      throw BadRequest(MSG.expiredCode);
+    if (!matches || !entry) {
+      const tries = await this.attempts.wrongResetTries(from);
+      if (tries >= RESET_CODE_MAX_ATTEMPTS) throw BadRequest(MSG.expiredCode);
       await this.attempts.record(from, 'confirm');
-      if (phantom.wrongTries + 1 >= RESET_CODE_MAX_ATTEMPTS) throw BadRequest(MSG.attemptsExceeded);
-      throw BadRequest(MSG.invalidCode);
-    }
-    const [entry] = await this.db
-      .select()
-      .from(passwordResetCodes)
-      .where(
-        and(
-          eq(passwordResetCodes.memberId, member.id),
-          isNull(passwordResetCodes.usedAt),
-          gt(passwordResetCodes.expiresAt, new Date()),
-        ),
-      )
-      .orderBy(desc(passwordResetCodes.createdAt))
-      .limit(1);
-    if (!entry) throw BadRequest(MSG.expiredCode);
-    if (entry.codeHash !== sha256(`${member.id}:${code.trim()}`)) {
-      await this.attempts.record(from, 'confirm');
-      const [after] = await this.db
-        .update(passwordResetCodes)
-        .set({
-          attempts: sql`${passwordResetCodes.attempts} + 1`,
-          usedAt: sql`case when ${passwordResetCodes.attempts} + 1 >= ${RESET_CODE_MAX_ATTEMPTS} then now() else null end`,
-        })
-        .where(eq(passwordResetCodes.id, entry.id))
-        .returning({ attempts: passwordResetCodes.attempts });
-      if (after && after.attempts >= RESET_CODE_MAX_ATTEMPTS) throw BadRequest(MSG.attemptsExceeded);
+      const live = entry && !entry.usedAt && entry.expiresAt > new Date() ? entry : undefined;
+      const [after] = live
+        ? await this.db
+            .update(passwordResetCodes)
+            .set({
+              attempts: sql`${passwordResetCodes.attempts} + 1`,
+              usedAt: sql`case when ${passwordResetCodes.attempts} + 1 >= ${RESET_CODE_MAX_ATTEMPTS} then now() else null end`,
+            })
+            .where(eq(passwordResetCodes.id, live.id))
+            .returning({ attempts: passwordResetCodes.attempts })
+        : [];
+      if (tries + 1 >= RESET_CODE_MAX_ATTEMPTS || (after && after.attempts >= RESET_CODE_MAX_ATTEMPTS))
+        throw BadRequest(MSG.attemptsExceeded);
       throw BadRequest(MSG.invalidCode);
     }
     const [used] = await this.db

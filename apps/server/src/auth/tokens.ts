@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { MSG, type TRole } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
@@ -30,8 +30,10 @@ export interface ChallengeClaims {
 export class TokenService {
   private readonly signer: (payload: Record<string, unknown>) => string;
   private readonly verifier: (token: string) => Record<string, unknown>;
+  private readonly successorKey: Buffer;
 
   private constructor(key: Buffer) {
+    this.successorKey = createHmac('sha256', key).update('refresh-token-successor').digest();
     this.signer = createSigner({ key, algorithm: 'HS256', noTimestamp: true });
     this.verifier = createVerifier({ key, algorithms: ['HS256'], allowedIss: ISSUER });
   }
@@ -42,6 +44,15 @@ export class TokenService {
     await db.insert(appSecrets).values({ key: 'jwt_signing_key', value: fresh }).onConflictDoNothing();
     const [row] = await db.select().from(appSecrets).where(eq(appSecrets.key, 'jwt_signing_key'));
     return new TokenService(Buffer.from(row!.value, 'base64'));
+  }
+
+  /**
+   * The refresh token that succeeds `token` in its rotation: an HMAC of it under a key derived from
+   * the signing key, so every server process derives the same one and only the server can. Every
+   * use of a token within the reuse grace answers this one successor (no fork of the session).
+   */
+  successorOf(token: string): string {
+    return createHmac('sha256', this.successorKey).update(token).digest('base64url');
   }
 
   /** A token carrying `claims`, issued now and valid `ttlSeconds` seconds. */

@@ -9,6 +9,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BadRequest, HttpError, TooLarge } from '../errors';
+
+/** Whether the route declares a multipart body (`schema.consumes`). */
+const takesMultipart = (req: FastifyRequest): boolean =>
+  (req.routeOptions.schema?.consumes ?? []).some((c) => MULTIPART.includes(c));
+
 import { CSV_TOO_LARGE, MAX_CSV_BYTES } from './crud/csv';
 
 /** The kinds of file a route takes (`config: { upload }`), each with its per-file limit. */
@@ -38,6 +43,8 @@ export const UPLOAD_MESSAGES = {
   tooManyFiles: 'At most 10 files may be uploaded at once.',
   requestTooLarge: 'The upload is larger than 50 MB in total.',
   noFiles: 'This call takes no files.',
+  malformed: 'The multipart body cannot be read.',
+  notMultipart: 'This call does not take a multipart body.',
 } as const;
 
 /** Per-file limit (bytes) and the 413 answer beyond it, by the route's kind of upload. */
@@ -128,7 +135,10 @@ function drain(req: FastifyRequest): void {
  * most `MAX_FILES` files and `MAX_UPLOAD_BYTES` in all (a larger `Content-Length` is refused
  * before reading). Beyond a limit the file stops being written, what was written is removed, and
  * the request answers 413 with `detail` naming the limit; a file part sent to a route without
- * `config.upload` answers 400 'This call takes no files.' and nothing is written. Temporary
+ * `config.upload` answers 400 'This call takes no files.' and nothing is written. A body the parser
+ * cannot read (no boundary, a part cut short, broken part headers) answers 400 'The multipart body
+ * cannot be read.'; a multipart body sent to a route that declares none (`schema.consumes`)
+ * answers 415 'This call does not take a multipart body.' before it is read. Temporary
  * files are removed when the request ends: answered, failed or abandoned by the client.
  */
 export async function installUploads(app: FastifyInstance, tmpDir: string): Promise<void> {
@@ -146,6 +156,11 @@ export async function installUploads(app: FastifyInstance, tmpDir: string): Prom
   app.addHook('preValidation', async (req, reply) => {
     // an unknown route answers 404 without its body being read
     if (!req.isMultipart() || !req.routeOptions.url) return;
+    // a route that takes no multipart body refuses one before reading it
+    if (!takesMultipart(req)) {
+      drain(req);
+      throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
+    }
     if (Number(req.headers['content-length']) > MAX_UPLOAD_BYTES) {
       reply.header('connection', 'close');
       throw TooLarge(UPLOAD_MESSAGES.requestTooLarge);
@@ -155,9 +170,11 @@ export async function installUploads(app: FastifyInstance, tmpDir: string): Prom
     reply.raw.on('close', () => void discard(req));
     try {
       req.body = await readParts(req, tmpDir, state);
-    } catch (err) {
+    } catch (caught) {
       await discard(req);
-      if (err instanceof HttpError && (err.statusCode === 413 || err.statusCode === 400)) drain(req);
+      // a body the parser cannot read (no boundary, a cut part, bad headers) is the client's: 400
+      const err = caught instanceof HttpError ? caught : BadRequest(UPLOAD_MESSAGES.malformed);
+      if (err.statusCode === 413 || err.statusCode === 400) drain(req);
       throw err;
     }
   });

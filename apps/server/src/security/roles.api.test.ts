@@ -197,8 +197,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/memberships/subscribers': STAFF,
   'GET /api/payments/mode': ALL,
   // the payment-provider set-up is closed to viewers only (console §6 pricing-set-up)
-  'POST /api/stripe': STAFF,
-  'DELETE /api/stripe': STAFF,
+  // the payment account receives the organization's money: created and deleted by admins
+  'POST /api/stripe': ADMIN,
+  'DELETE /api/stripe': ADMIN,
   'GET /api/stripe/account': STAFF,
   'POST /api/stripe/webhook': PUBLIC,
   'GET /api/products': STAFF_K,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizationRef } from './columns';
 import { members } from './identity';
 import { users } from './people';
@@ -21,8 +31,13 @@ export const issues = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationRef(),
-    /** Readable number (`issue_id` on the wire is `ISS-<number>`). */
-    number: bigserial('number', { mode: 'number' }).notNull(),
+    /**
+     * Readable number (`issue_id` on the wire is `ISS-<number>`), counted per organization: the
+     * trigger `issues_number_tg` sets it from `issue_counters` on insert (the 0 here is replaced).
+     */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .$defaultFn(() => 0),
     status: text('status', { enum: ['pending', 'in_progress', 'resolved'] })
       .notNull()
       .default('pending'),
@@ -44,9 +59,21 @@ export const issues = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('issues_org_number_uq').on(t.organizationId, t.number),
     index('issues_org_created_idx').on(t.organizationId, t.createdAt),
     index('issues_org_event_idx').on(t.organizationId, t.idEvent),
     index('issues_org_location_idx').on(t.organizationId, t.idLocation, t.createdAt),
     check('issues_description_ck', sql`char_length(${t.description}) <= 200`),
   ],
 );
+
+/**
+ * The last issue number of each organization (issue 31: numbers per organization, not one global
+ * sequence that tells every tenant how many issues the others file). Bumped by the insert trigger
+ * of `issues` in the inserting transaction, so concurrent inserts of one organization queue on its
+ * row and never share a number.
+ */
+export const issueCounters = pgTable('issue_counters', {
+  organizationId: organizationRef().primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull().default(0),
+});

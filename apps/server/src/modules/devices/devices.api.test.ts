@@ -194,6 +194,30 @@ describe('devices: create and the rules of spec §5 Device', () => {
     expect(res.json().detail).toBe(message);
   });
 
+  it("lets only an admin point a device's ip (its lock bridge) somewhere", async () => {
+    const kerong = { hardware_type: 'kerong', circuit_unit: '1', board_unit: '1', hook_port: '2' };
+    const refused = await inject('POST', 'devices', base({ ...kerong, ip: '127.0.0.1:22' }), member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(DEVICE_MESSAGES.ipAdminOnly);
+    const mine = await inject('POST', 'devices', base(kerong), member);
+    expect(mine.statusCode).toBe(200);
+    const put = (ip: string | null, who: H) =>
+      inject(
+        'PUT',
+        `devices/${mine.json().id}`,
+        { ...base(kerong), locker_number: mine.json().locker_number, ip },
+        who,
+      );
+    expect((await put('169.254.169.254:80', member)).statusCode).toBe(403);
+    const set = await put('10.0.0.5:4001', admin);
+    expect(set.statusCode).toBe(200);
+    expect(set.json().ip).toBe('10.0.0.5:4001');
+    // a member may keep it while editing other fields, or clear it, not change it
+    expect((await put('10.0.0.5:4001', member)).statusCode).toBe(200);
+    expect((await put('10.0.0.6:4001', member)).statusCode).toBe(403);
+    expect((await put(null, member)).statusCode).toBe(200);
+  });
+
   it('stores only the fields of its hardware type', async () => {
     const res = await inject(
       'POST',

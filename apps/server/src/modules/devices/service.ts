@@ -20,7 +20,7 @@ import { type LockTarget, NO_LOCK_SETTINGS } from '../../adapters/locks';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { devices, locations, organizations, prices, products, sizes } from '../../db/schema';
-import { BadRequest, Conflict, NotFound } from '../../errors';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { rowError } from '../../lib/crud/resource';
 import { camelCase, columnsOf, type SnakeCase, toWire, wireFields } from '../../lib/wire';
@@ -166,6 +166,11 @@ export async function deviceValues(
   const hardware: Record<string, unknown> = {};
   for (const f of ALL_HARDWARE_FIELDS) hardware[camelCase(f)] = keep.has(f) ? input[f] : null;
   if (hardware.macAddress) hardware.macAddress = String(hardware.macAddress).toUpperCase();
+  // the board's `ip` is where the server opens raw TCP (the lock bridge): an admin's setting,
+  // like the location's bridge host; a member may keep or clear it, never point it elsewhere
+  const ip = typeof hardware.ip === 'string' && hardware.ip.trim() ? hardware.ip.trim() : null;
+  if (ip && ip !== (existing?.ip?.trim() || null) && auth.role !== 'admin')
+    throw Forbidden(DEVICE_MESSAGES.ipAdminOnly);
 
   return {
     ...columnsOf(input, [

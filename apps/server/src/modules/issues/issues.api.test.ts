@@ -310,3 +310,69 @@ describe('issues', () => {
     expect(tx!.eventStatus).toBe('finished');
   });
 });
+
+describe('issue numbers and pictures (issue 31)', () => {
+  it('numbers issues per organization, one after another, also under concurrent creates', async () => {
+    const numberOf = (issue: { issue_id: string }) => Number(issue.issue_id.replace('ISS-', ''));
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/issues?id_event=${eventId}`,
+      headers: admin,
+      payload: { description: 'Numbered' },
+    });
+    expect(first.statusCode).toBe(200);
+    const start = numberOf(first.json());
+    // another organization starts at 1, whatever this one has filed
+    const other = await createOrganization(t, 'Issue Numbers Co');
+    const db = t.database.db;
+    const theirs = await db
+      .insert(issues)
+      .values([
+        { organizationId: other.id, description: 'First of theirs' },
+        { organizationId: other.id, description: 'Second of theirs' },
+      ])
+      .returning({ number: issues.number });
+    expect(theirs.map((r) => r.number).sort()).toEqual([1, 2]);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/issues?id_event=${eventId}`,
+          headers: admin,
+          payload: { description: `Concurrent ${i}` },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    const numbers = answers.map((a) => numberOf(a.json())).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => start + 1 + i));
+  });
+
+  it('keeps pictures to images uploaded here', async () => {
+    for (const url of [
+      'https://tracker.example/pixel.png',
+      '//evil.example/x.png',
+      '/api/files/../../etc/passwd',
+      'javascript:alert(1)',
+      '/api/files/not-a-key.png',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/issues?id_event=${eventId}`,
+        headers: admin,
+        payload: { description: 'Foreign picture', pictures: [url] },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().detail).toBe(M.pictureForeign);
+    }
+    const own = `/api/files/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.png`;
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/issues?id_event=${eventId}`,
+      headers: admin,
+      payload: { description: 'Own picture', pictures: [own] },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().pictures).toEqual([own]);
+  });
+});

@@ -149,6 +149,13 @@ describe('notification templates', () => {
     expect(await bad({ sms: true, message: 'Code {{#pickup_code}}x{{/pickup_code}}' })).toContain(
       'plain variables',
     );
+    // unescaped tags would put a customer's raw text into HTML mail
+    expect(await bad({ message_email: 'Hi {{{user_name}}}' })).toBe(
+      'Only plain variables such as {{user_name}} are allowed in the e-mail message (found {{{user_name}}}).',
+    );
+    expect(await bad({ message_email: 'Hi {{& user_name}}' })).toBe(
+      'Only plain variables such as {{user_name}} are allowed in the e-mail message (found {{& user_name}}).',
+    );
     const ok = await create(template({ time_unit: 'immediately', time_amount: 5 }));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ time_amount: 0, time_unit: 'immediately', is_default: false });

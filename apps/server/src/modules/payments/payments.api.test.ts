@@ -138,6 +138,17 @@ describe('payment provider: sandbox onboarding', () => {
     expect((await account(viewer)).statusCode).toBe(403);
     expect((await connect('', viewer)).statusCode).toBe(403);
 
+    // the payment account is the admin's: a member reads it but neither creates nor deletes it
+    await createMember(t, org.id, { email: 'paym@demo-org.test', role: 'member' });
+    const member = bearer(await signIn(t.app, 'paym@demo-org.test'));
+    await connect();
+    expect((await account(member)).statusCode).toBe(200);
+    const removed = await disconnect(member);
+    expect(removed.statusCode).toBe(403);
+    expect((await connect('', member)).statusCode).toBe(403);
+    expect((await account()).statusCode).toBe(200);
+    await disconnect();
+
     await t.database.db.update(organizations).set({ pricing: false }).where(eq(organizations.id, other.id));
     const off = await account(theirs);
     expect(off.statusCode).toBe(403);

@@ -1,4 +1,4 @@
-import { endpoints, PAYMENT_MESSAGES, STAFF } from '@lockerops/contract';
+import { ADMINS, endpoints, PAYMENT_MESSAGES, STAFF } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ const AccountParams = z.object({ accountId: z.string().regex(/^[A-Za-z0-9_]{1,64
 /**
  * Payment-provider calls (spec: operational §7 Payment provider): `POST stripe?country` answers
  * the onboarding link, `GET stripe/account` the account, `DELETE stripe` disconnects; gated by
- * the `pricing` feature, closed to viewers. With the sandbox driver it also serves the public
+ * the `pricing` feature; reading is open to members, creating and deleting the account to admins. With the sandbox driver it also serves the public
  * onboarding page `GET|POST /payments/sandbox/onboarding/{accountId}` that completes the account
  * and goes back to the console's `/pricing-set-up`.
  */
@@ -53,10 +53,10 @@ export async function paymentsRoutes(
       ...routeOf(e.link, {
         tags,
         summary: 'Create the payment account (if none) and answer its onboarding link',
-        description: `Query \`country\`: one of AT, BE, FI, FR, DE, IE, IT, NL, PT, ES, GB, AU, CA, US, MX (default US). Answers \`{ url }\` to open; the provider comes back to \`/pricing-set-up\` of the console address the request used (the public host or an organization sub-domain of it). spec: operational §7 Payment provider.`,
+        description: `Query \`country\`: one of AT, BE, FI, FR, DE, IE, IT, NL, PT, ES, GB, AU, CA, US, MX (default US). Answers \`{ url }\` to open; the provider comes back to \`/pricing-set-up\` of the console address the request used (the public host or an organization sub-domain of it). Admins only: the account receives the organization's money. spec: operational §7 Payment provider.`,
         errors: errors(400, 401, 403),
       }),
-      config: { roles: STAFF },
+      config: { roles: ADMINS },
       handler: async (req) =>
         service.connect(
           (fn) => req.withTenant(fn),
@@ -79,10 +79,10 @@ export async function paymentsRoutes(
       ...routeOf(e.remove, {
         tags,
         summary: 'Disconnect the payment account',
-        description: `Deletes the account at the provider; the organization returns to "no account". 404 when none. spec: operational §7 Payment provider.`,
+        description: `Deletes the account at the provider; the organization returns to "no account". 404 when none. Admins only (on Stripe this deletes the connected account). spec: operational §7 Payment provider.`,
         errors: errors(401, 403, 404),
       }),
-      config: { roles: STAFF },
+      config: { roles: ADMINS },
       handler: async (req) => service.disconnect((fn) => req.withTenant(fn), req.auth),
     });
   });

@@ -133,19 +133,23 @@ export async function rotatePublishableKey(
 /**
  * The organization a publishable key opens, looked up on the owner's handle (no organization is
  * known yet): the key must belong to the organization named in the URL (its sub-domain), which must
- * be active and still have an API key. Answers undefined otherwise.
+ * be active and still have an API key. Answers undefined otherwise; `toolbox` is the organization's
+ * Toolbox feature flag (the widget is one of its features: closed while it is off).
  */
 export async function resolvePublishableKey(
   db: Db,
   subdomain: string,
   key: string | undefined,
-): Promise<{ organizationId: string; apiKeyId: string; widget: TWidgetSettings } | undefined> {
+): Promise<
+  { organizationId: string; apiKeyId: string; widget: TWidgetSettings; toolbox: boolean } | undefined
+> {
   if (!key || key.length > 200 || !key.startsWith('pk_')) return undefined;
   const [row] = await db
     .select({
       organizationId: toolboxSettings.organizationId,
       apiKeyId: apiKeys.id,
       widget: toolboxSettings.widget,
+      toolbox: organizations.toolbox,
     })
     .from(toolboxSettings)
     .innerJoin(organizations, eq(organizations.id, toolboxSettings.organizationId))
@@ -163,6 +167,7 @@ export async function resolvePublishableKey(
     organizationId: row.organizationId,
     apiKeyId: row.apiKeyId,
     widget: ZWidgetSettings.parse(row.widget ?? {}),
+    toolbox: row.toolbox,
   };
 }
 

@@ -293,6 +293,37 @@ describe('apps & widgets', () => {
     ).toBe(200);
   });
 
+  it('closes when the Toolbox feature is revoked', async () => {
+    const { publishable_key: pk } = (
+      await t.app.inject({ method: 'GET', url: '/api/apps/widget', headers: admin })
+    ).json();
+    await t.database.db.update(organizations).set({ toolbox: false }).where(eq(organizations.id, orgId));
+    try {
+      const config = await t.app.inject({ method: 'GET', url: `/api/widget/demo-org/config?key=${pk}` });
+      expect(config.statusCode).toBe(403);
+      expect(config.json().detail).toBe('This feature is not enabled for this organization.');
+      const book = await t.app.inject({
+        method: 'POST',
+        url: `/api/widget/demo-org/reservations?key=${pk}`,
+        payload: {
+          id_location: loc,
+          id_size: small,
+          start: inHours(30),
+          end: inHours(31),
+          name: 'Off',
+          email: 'off@example.test',
+        },
+      });
+      expect(book.statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: `/widget/demo-org?key=${pk}` })).statusCode).toBe(404);
+    } finally {
+      await t.database.db.update(organizations).set({ toolbox: true }).where(eq(organizations.id, orgId));
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/widget/demo-org/config?key=${pk}` })).statusCode,
+    ).toBe(200);
+  });
+
   it('meets 429 when hammered from one address', async () => {
     const { publishable_key: pk } = (
       await t.app.inject({ method: 'GET', url: '/api/apps/widget', headers: admin })

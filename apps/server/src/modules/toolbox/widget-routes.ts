@@ -1,6 +1,7 @@
 import {
   endpoints,
   MSG,
+  ORGANIZATION_MESSAGES,
   TOOLBOX_MESSAGES,
   type TWidgetSettings,
   ZWidgetKeyQuery,
@@ -8,7 +9,7 @@ import {
 } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, NotFound } from '../../errors';
+import { Forbidden, HttpError, NotFound } from '../../errors';
 import { errors, routeOf } from '../../lib/openapi';
 import { organizationNames } from './repository';
 import { resolvePublishableKey } from './service';
@@ -33,7 +34,8 @@ const keyOf = (req: FastifyRequest): string | undefined => {
  * The public widget API under `/api/widget/{organization}` (issue 14). Authenticated by the
  * widget's publishable key only (`?key=` or `X-Publishable-Key`): it reads the organization's public
  * locations, sizes and availability and creates reservations, nothing else — the key is unknown to
- * every other call, and the secret API key is never part of an answer. Rate-limited per client
+ * every other call, and the secret API key is never part of an answer. 403 while the organization's
+ * Toolbox feature is off. Rate-limited per client
  * address (`WIDGET_RATE_LIMIT` calls a minute, 429); a rotated key answers 401 at once.
  */
 export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,6 +54,8 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { organization } = req.params as { organization: string };
       const found = await resolvePublishableKey(app.ctx.db, organization, keyOf(req));
       if (!found) throw new HttpError(401, TOOLBOX_MESSAGES.invalidKey);
+      // the widget is a Toolbox feature: revoking the flag closes it at once
+      if (!found.toolbox) throw Forbidden(ORGANIZATION_MESSAGES.featureDisabled);
       req.auth = {
         organizationId: found.organizationId,
         homeOrganizationId: found.organizationId,
@@ -72,7 +76,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Widget: what a customer may choose from',
       description:
         "The organization's name and logo, the saved widget colours and limits, the currency, and its public locations (not hidden, not restricted) with the sizes of their storage lockers. `organization` is the sub-domain label.",
-      errors: errors(401, 429),
+      errors: errors(401, 403, 429),
     }),
     config,
     ...guard,
@@ -86,7 +90,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Widget: availability and price of a window',
       description:
         'Whether a storage locker of the size is free at the location from `start` to `end` (ISO 8601), buffers included, and its price through the pricing module (`null`: free). 400 for a window in the past, an end before the start, or one longer than the maximum duration; 404 for a location that is not public.',
-      errors: errors(400, 401, 404, 429),
+      errors: errors(400, 401, 403, 404, 429),
     }),
     config,
     ...guard,
@@ -100,7 +104,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Widget: book a locker',
       description:
         "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409), for the customer found or created as a user by e-mail or phone, and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price.",
-      errors: errors(400, 401, 404, 409, 429),
+      errors: errors(400, 401, 403, 404, 409, 429),
     }),
     config,
     ...guard,
@@ -132,7 +136,7 @@ export const widgetPageRoutes: FastifyPluginAsyncZod = async (app) => {
           'content-security-policy',
           "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors *",
         );
-      if (!found) {
+      if (!found?.toolbox) {
         return reply
           .status(404)
           .send(

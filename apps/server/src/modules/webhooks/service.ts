@@ -11,7 +11,7 @@ import {
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
-import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
+import { organizations, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
 import type { DomainEventSubscriber } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { pageOf, pageOffset } from '../../lib/crud/paging';
@@ -218,13 +218,19 @@ export async function replayDelivery(
 
 /**
  * The domain-event subscriber of webhooks (the outbox): in the emitting transaction, one message
- * per enabled endpoint of the organization that subscribes to the event (no events: all). The
+ * per enabled endpoint of the organization that subscribes to the event (no events: all), while
+ * the organization has the `toolbox` feature. The
  * relay hands them to the delivery queue after commit, so a rolled-back step sends nothing.
  */
 export const enqueueWebhooks: DomainEventSubscriber = async (tx, event) => {
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
+    // webhooks are a Toolbox feature: an organization whose flag was revoked gets none
+    .innerJoin(
+      organizations,
+      and(eq(organizations.id, webhookEndpoints.organizationId), eq(organizations.toolbox, true)),
+    )
     .where(
       and(
         eq(webhookEndpoints.organizationId, event.organizationId),

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TOOLBOX_MESSAGES, type TPage, type TWebhookDelivery, ZWebhookPayload } from '@lockerops/contract';
+import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +12,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
-import { devices, locations, sizes } from '../../db/schema';
+import { devices, locations, organizations, sizes, webhookMessages } from '../../db/schema';
 import { createJobRunner, type JobRunner } from '../../jobs';
 import { guardedPost, isPrivateAddress, isPrivateUrl } from './delivery';
 import { webhookQueue, webhookRelay } from './worker';
@@ -304,5 +305,30 @@ describe('webhooks', () => {
     ).toBe(404);
     const docs = (await t.app.inject({ method: 'GET', url: '/api/webhooks/events', headers: admin })).json();
     expect(docs.map((d: { type: string }) => d.type)).toContain('on_reservation');
+  });
+
+  it('sends nothing once the Toolbox feature is revoked', async () => {
+    const orgId = (await demoOrg(t)).id;
+    const db = t.database.db;
+    const endpoint = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: admin,
+      payload: { url: receiverUrl, description: 'Revoked', events: ['on_reservation'] },
+    });
+    expect(endpoint.statusCode).toBe(201);
+    await db.update(organizations).set({ toolbox: false }).where(eq(organizations.id, orgId));
+    try {
+      const before = received.length;
+      const messages = async () => (await db.select({ id: webhookMessages.id }).from(webhookMessages)).length;
+      const queued = await messages();
+      const res = await reserve('HOOK-OFF');
+      expect(res.statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(received.length).toBe(before);
+      expect(await messages()).toBe(queued);
+    } finally {
+      await db.update(organizations).set({ toolbox: true }).where(eq(organizations.id, orgId));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
+import { organizations, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
 import type { QueueDefinition, RelayDefinition } from '../../jobs/runner';
 import type { SecretBox } from '../../lib/secrets';
 import { guardedPost, signedHeaders } from './delivery';
@@ -47,7 +47,8 @@ export const webhookRelay = (opts: { intervalMs?: number } = {}): RelayDefinitio
 
 /**
  * The delivery worker: POSTs one message, signed the Standard Webhooks way with the endpoint's
- * current secret, logs the attempt (status code, latency, response excerpt), and throws on failure
+ * current secret (not at all, marked failed, when the endpoint is disabled or the organization's
+ * `toolbox` feature was revoked), logs the attempt (status code, latency, response excerpt), and throws on failure
  * so pg-boss retries it with exponential backoff (`retryDelay` seconds, doubled per attempt, at
  * most an hour apart) — until 24 hours after it was queued, when it is marked failed.
  */
@@ -68,9 +69,10 @@ export function webhookQueue(opts: {
     async handler(ctx, job) {
       const messageId = String(job.data.messageId);
       const [row] = await ctx.db
-        .select({ m: webhookMessages, e: webhookEndpoints })
+        .select({ m: webhookMessages, e: webhookEndpoints, toolbox: organizations.toolbox })
         .from(webhookMessages)
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookMessages.endpointId))
+        .innerJoin(organizations, eq(organizations.id, webhookMessages.organizationId))
         .where(eq(webhookMessages.id, messageId));
       if (row?.m.status !== 'queued' || row.m.jobId !== job.id) return;
       const { m, e } = row;
@@ -79,7 +81,8 @@ export function webhookQueue(opts: {
           .update(webhookMessages)
           .set({ status })
           .where(and(eq(webhookMessages.id, m.id), eq(webhookMessages.jobId, job.id)));
-      if (!e.enabled) {
+      // a disabled endpoint, or an organization whose Toolbox feature was revoked: nothing is sent
+      if (!e.enabled || !row.toolbox) {
         await setStatus('failed');
         return;
       }
