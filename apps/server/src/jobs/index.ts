@@ -1,6 +1,7 @@
 import { reportSendJob } from '../modules/reports/send-job';
 import { reservationExpiryJob } from '../modules/reservations/expiry-job';
 import { deliveryExpiryJob } from './delivery-expiry';
+import { idempotencyPurgeJob } from './idempotency-purge';
 import { notificationSendJob } from './notification-send';
 import type { JobDefinition } from './runner';
 
@@ -12,4 +13,5 @@ export const JOBS: readonly JobDefinition[] = [
   reservationExpiryJob,
   notificationSendJob,
   reportSendJob,
+  idempotencyPurgeJob,
 ];
