@@ -31,8 +31,9 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { BadRequest, installErrorHandler } from './errors';
 import { crudRoutes, tagDescriptions } from './lib/crud/resource';
+import { IDEMPOTENCY_DOC, installIdempotency } from './lib/idempotency';
 import { installUploads } from './lib/multipart';
-import { compactDocument, registerContractSchemas } from './lib/openapi';
+import { compactDocument, registerContractSchemas, withIdempotencyKeyParameter } from './lib/openapi';
 import { trackTransactions } from './lib/outside';
 import { createSecretBox } from './lib/secrets';
 import { apiKeyRoutes } from './modules/api-keys/routes';
@@ -142,6 +143,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // writes that need no credential ignore Idempotency-Key; the API document leaves the header out there
+  const publicWrites = new Set<string>();
+  app.addHook('onRoute', (r) => {
+    if (!(r.config as { public?: boolean } | undefined)?.public) return;
+    for (const m of [r.method].flat())
+      publicWrites.add(`${m.toLowerCase()} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -212,7 +220,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       security: [{ bearer: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (doc) => compactDocument(jsonSchemaTransformObject(doc), tagDescriptions),
+    transformObject: (doc) =>
+      compactDocument(
+        withIdempotencyKeyParameter(jsonSchemaTransformObject(doc), IDEMPOTENCY_DOC, publicWrites),
+        tagDescriptions,
+      ),
   });
   // Parses Cookie and writes Set-Cookie: the console's refresh-token cookie (auth/session-cookie.ts).
   await app.register(cookie);
@@ -224,6 +236,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       installAuth(api, { resolve: apiKeyResolver(ctx.db) });
+      // every write of the API takes an Idempotency-Key (README: Idempotent writes)
+      installIdempotency(api, { db: ctx.db, secrets });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(organizationRoutes);

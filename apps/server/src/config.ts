@@ -69,6 +69,12 @@ const ZEnv = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  WEBHOOK_ORG_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  WEBHOOK_MAX_ENDPOINTS: z.coerce.number().int().min(1).default(20),
+  WEBHOOK_MAX_QUEUED: z.coerce.number().int().min(1).default(10_000),
   WIDGET_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   DELIVERY_PICKUP_LIMIT_SECONDS: z.coerce
     .number()
@@ -130,6 +136,18 @@ export type Config = {
   webhookAllowPrivate: boolean;
   /** First retry delay of a failed webhook delivery, seconds; doubled (with jitter) per attempt, for 24 hours. */
   webhookRetryDelaySeconds: number;
+  /** Deadline of one webhook attempt, milliseconds (connect, send, answer). */
+  webhookTimeoutMs: number;
+  /** Attempts of one webhook message before it fails (within its 24 hours). */
+  webhookMaxAttempts: number;
+  /** Webhook deliveries in flight at once in one process. */
+  webhookConcurrency: number;
+  /** Webhook deliveries in flight at once for one organization, across processes. */
+  webhookOrgConcurrency: number;
+  /** Webhook endpoints one organization may have (409 beyond). */
+  webhookMaxEndpoints: number;
+  /** Webhook messages one organization may have waiting; beyond, the oldest are dropped. */
+  webhookMaxQueued: number;
   /** Calls per minute per client address on the public widget API. */
   widgetRateLimit: number;
   /** How long a delivered parcel waits for its recipient before it expires, seconds (three days). */
@@ -198,6 +216,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretsKey: e.SECRETS_KEY || undefined,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookMaxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+    webhookConcurrency: e.WEBHOOK_CONCURRENCY,
+    webhookOrgConcurrency: e.WEBHOOK_ORG_CONCURRENCY,
+    webhookMaxEndpoints: e.WEBHOOK_MAX_ENDPOINTS,
+    webhookMaxQueued: e.WEBHOOK_MAX_QUEUED,
     widgetRateLimit: e.WIDGET_RATE_LIMIT,
     twilioBaseUrl: e.TWILIO_BASE_URL || undefined,
     deliveryPickupLimitSeconds: e.DELIVERY_PICKUP_LIMIT_SECONDS,

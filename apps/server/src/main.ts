@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createJobRunner, JOBS } from './jobs';
-import { webhookQueue, webhookRelay } from './modules/webhooks/worker';
+import { webhookDeliveryOptions, webhookDispatcher } from './modules/webhooks/worker';
 
 /** Process entry: environment → config → migrate → seed (first run) → jobs → listen. */
 async function main(): Promise<void> {
@@ -25,14 +25,7 @@ async function main(): Promise<void> {
     log: app.log,
     jobs: JOBS,
     adapters: app.ctx,
-    queues: [
-      webhookQueue({
-        secrets: app.ctx.secrets,
-        allowPrivate: config.webhookAllowPrivate,
-        retryDelaySeconds: config.webhookRetryDelaySeconds,
-      }),
-    ],
-    relays: [webhookRelay()],
+    relays: [webhookDispatcher(webhookDeliveryOptions(config, app.ctx.secrets))],
   });
   await jobs.start();
   const close = async () => {

@@ -33,6 +33,8 @@ export const TOOLBOX_MESSAGES = {
   replayQueued: 'Delivery queued again.',
   urlInvalid: 'Enter a valid http(s) URL.',
   urlPrivate: 'This address is private, loopback or link-local; webhooks cannot be sent there.',
+  webhookLimit: (n: number) =>
+    `An organization can have at most ${n} webhook endpoints. Delete one before adding another.`,
 } as const;
 
 // ——— Lite App customizer ———

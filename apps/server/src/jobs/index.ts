@@ -1,6 +1,7 @@
 import { reportSendJob } from '../modules/reports/send-job';
 import { reservationExpiryJob } from '../modules/reservations/expiry-job';
 import { deliveryExpiryJob } from './delivery-expiry';
+import { idempotencyPurgeJob } from './idempotency-purge';
 import { notificationSendJob } from './notification-send';
 import type { JobDefinition } from './runner';
 import { unlockResolveJob } from './unlock-resolve';
@@ -14,4 +15,5 @@ export const JOBS: readonly JobDefinition[] = [
   notificationSendJob,
   reportSendJob,
   unlockResolveJob,
+  idempotencyPurgeJob,
 ];

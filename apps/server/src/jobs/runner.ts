@@ -45,13 +45,16 @@ export interface QueueDefinition {
 
 /**
  * An outbox relay: every `intervalMs` it moves rows written in business transactions to a queue
- * (`send` with a job id of the row's choosing, so a second send of the same id is a no-op).
- * `recover` runs once at start for rows a crashed process had claimed but not sent. Answers the count.
+ * (`send` with a job id of the row's choosing, so a second send of the same id is a no-op), or
+ * works them itself (the webhook dispatcher). `recover` runs once at start for rows a crashed
+ * process had claimed but not sent. Answers the count. A run never overlaps the previous one.
  */
 export interface RelayDefinition {
   name: string;
   intervalMs: number;
   run(ctx: JobContext, send: RelaySend, opts: { recover: boolean }): Promise<number>;
+  /** Work a run started and left going (deliveries in flight): `stop()` waits for it. */
+  drain?(): Promise<void>;
 }
 export type RelaySend = (queue: string, data: Record<string, unknown>, jobId: string) => Promise<void>;
 
@@ -159,6 +162,7 @@ export function createJobRunner(opts: {
       started = false;
       for (const t of timers.splice(0)) clearInterval(t);
       await Promise.all([...running]);
+      await Promise.all((opts.relays ?? []).map((r) => r.drain?.()));
       await boss.stop({ graceful: true, timeout: 10_000, close: database.kind !== 'pglite' });
     },
     async runNow(name, timeoutMs = 30_000) {

@@ -97,6 +97,35 @@ function collectRefs(node: Json, into: Set<string>): void {
 }
 
 /**
+ * Adds the `Idempotency-Key` request header (README: Idempotent writes) to every write operation
+ * (POST, PUT, PATCH, DELETE) of the document that needs a credential, described by `description`;
+ * `publicWrites` lists the others as `<method> <path>` (`post /api/auth/sign-in`, path parameters
+ * as `{id}`). `compactDocument` then shares it as `components/parameters/Idempotency-Key`.
+ */
+export function withIdempotencyKeyParameter<T>(
+  document: T,
+  description: string,
+  publicWrites: ReadonlySet<string>,
+): T {
+  const doc = document as { paths?: Record<string, Record<string, { parameters?: Json[] }>> };
+  for (const [path, ops] of Object.entries(doc.paths ?? {}))
+    for (const [method, op] of Object.entries(ops)) {
+      if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
+      if (publicWrites.has(`${method} ${path}`)) continue;
+      op.parameters = [
+        ...(op.parameters ?? []),
+        {
+          in: 'header',
+          name: 'Idempotency-Key',
+          description,
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+        },
+      ];
+    }
+  return document;
+}
+
+/**
  * Makes the generated document reviewable: the error answers (the same `{ detail }` per status on
  * every operation) become `components/responses/Error<status>` references, the safe-integer bounds
  * go, and only the component schemas something refers to are kept (the type provider emits an input

@@ -1,5 +1,6 @@
 export * from './administration';
 export * from './dashboard';
+export * from './idempotency';
 export * from './identity';
 export * from './issues';
 export * from './locker-walls';

@@ -57,9 +57,11 @@ export const webhookEndpoints = pgTable(
 
 /**
  * The webhook outbox: one message per endpoint and domain event, written in the emitting
- * transaction. `status` pending (waiting for the relay) → queued (a pg-boss job `job_id` carries it)
- * → succeeded | failed. `webhook_id` is the Standard Webhooks `webhook-id`, the same on every
- * attempt and replay.
+ * transaction. `status` pending (due at `next_attempt_at`) → sending (claimed by a delivery
+ * worker until `lease_until`; a crashed worker's claim lapses) → pending again after a failed
+ * attempt (backoff), or succeeded | failed. `attempts` counts the attempts of the current
+ * dispatch; `queued_at` is when that dispatch began (the 24-hour retry window). `webhook_id` is
+ * the Standard Webhooks `webhook-id`, the same on every attempt and replay.
  */
 export const webhookMessages = pgTable(
   'webhook_messages',
@@ -73,14 +75,18 @@ export const webhookMessages = pgTable(
     eventType: text('event_type').notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status').notNull().default('pending'),
-    jobId: uuid('job_id'),
-    /** How many times the message was handed to the queue: 1, then one more per replay. */
-    dispatches: integer('dispatches').notNull().default(0),
+    /** How many times the message was handed to delivery: 1, then one more per replay. */
+    dispatches: integer('dispatches').notNull().default(1),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     queuedAt: timestamp('queued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('webhook_messages_pending_idx').on(t.createdAt).where(sql`${t.status} IN ('pending', 'queued')`),
+    index('webhook_messages_due_idx')
+      .on(t.organizationId, t.nextAttemptAt)
+      .where(sql`${t.status} IN ('pending', 'sending')`),
     index('webhook_messages_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );

@@ -67,7 +67,9 @@ export async function listEndpoints(
 
 /**
  * Creates an endpoint with a new signing secret, answered this once (stored encrypted). 400 for a
- * private, loopback or link-local address unless WEBHOOK_ALLOW_PRIVATE.
+ * private, loopback or link-local address unless WEBHOOK_ALLOW_PRIVATE; 409
+ * `TOOLBOX_MESSAGES.webhookLimit` when the organization has `maxEndpoints` already
+ * (WEBHOOK_MAX_ENDPOINTS, 20).
  */
 export async function createEndpoint(
   tx: Tx,
@@ -76,9 +78,19 @@ export async function createEndpoint(
     input: z.output<typeof ZWebhookEndpointRequest>;
     secrets: SecretBox;
     allowPrivate: boolean;
+    maxEndpoints: number;
   },
 ): Promise<TWebhookEndpointWithSecret> {
   checkUrl(p.input.url, p.allowPrivate);
+  // one count at a time per organization, so two concurrent creates cannot both pass the cap
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('webhook_endpoints'), hashtext(${p.organizationId}))`,
+  );
+  const [{ n }] = (await tx
+    .select({ n: count() })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.organizationId, p.organizationId))) as [{ n: number }];
+  if (n >= p.maxEndpoints) throw Conflict(TOOLBOX_MESSAGES.webhookLimit(p.maxEndpoints));
   const secret = newSigningSecret(randomBytes);
   const [row] = await tx
     .insert(webhookEndpoints)
@@ -204,7 +216,14 @@ export async function replayDelivery(
   if (!a) throw NotFound('Delivery not found');
   const [m] = await tx
     .update(webhookMessages)
-    .set({ status: 'pending' })
+    .set({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: sql`now()`,
+      queuedAt: sql`now()`,
+      leaseUntil: null,
+      dispatches: sql`${webhookMessages.dispatches} + 1`,
+    })
     .where(
       and(
         eq(webhookMessages.id, a.messageId),
@@ -220,7 +239,7 @@ export async function replayDelivery(
  * The domain-event subscriber of webhooks (the outbox): in the emitting transaction, one message
  * per enabled endpoint of the organization that subscribes to the event (no events: all), while
  * the organization has the `toolbox` feature. The
- * relay hands them to the delivery queue after commit, so a rolled-back step sends nothing.
+ * dispatcher (worker.ts) delivers them once committed, so a rolled-back step sends nothing.
  */
 export const enqueueWebhooks: DomainEventSubscriber = async (tx, event) => {
   const endpoints = await tx
@@ -257,6 +276,7 @@ export const enqueueWebhooks: DomainEventSubscriber = async (tx, event) => {
       webhookId: `msg_${event.id.replace(/-/g, '')}`,
       eventType: event.name,
       payload,
+      queuedAt: sql`now()`,
     })),
   );
 };

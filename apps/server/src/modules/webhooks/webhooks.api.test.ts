@@ -15,7 +15,7 @@ import {
 import { devices, locations, organizations, sizes, webhookMessages } from '../../db/schema';
 import { createJobRunner, type JobRunner } from '../../jobs';
 import { guardedPost, isPrivateAddress, isPrivateUrl } from './delivery';
-import { webhookQueue, webhookRelay } from './worker';
+import { webhookDispatcher } from './worker';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -75,9 +75,19 @@ beforeAll(async () => {
     databaseUrl: pool?.options.connectionString,
     log: t.app.log,
     jobs: [],
-    queues: [webhookQueue({ secrets: t.app.ctx.secrets, allowPrivate: true, retryDelaySeconds: 1 })],
-    relays: [webhookRelay({ intervalMs: 200 })],
-    pollingIntervalSeconds: 0.5,
+    relays: [
+      webhookDispatcher({
+        secrets: t.app.ctx.secrets,
+        allowPrivate: true,
+        retryDelaySeconds: 1,
+        concurrency: 4,
+        perOrganization: 2,
+        timeoutMs: 5000,
+        maxAttempts: 12,
+        maxQueued: 1000,
+        intervalMs: 200,
+      }),
+    ],
   });
   await runner.start();
 }, 60_000);
@@ -191,9 +201,9 @@ describe('webhooks', () => {
     const three = received.slice(start, start + 3);
     const ids = new Set(three.map((r) => r.headers['webhook-id']));
     expect(ids.size).toBe(1);
-    // Exponential backoff: the second gap is not shorter than the first (1 s base, doubled, with jitter).
-    expect(three[1]!.at - three[0]!.at).toBeGreaterThanOrEqual(400);
-    expect(three[2]!.at - three[1]!.at).toBeGreaterThanOrEqual(900);
+    // Exponential backoff: 1 s, then 2 s (±25 % jitter).
+    expect(three[1]!.at - three[0]!.at).toBeGreaterThanOrEqual(750);
+    expect(three[2]!.at - three[1]!.at).toBeGreaterThanOrEqual(1500);
     const last = three[2]!;
     const payload = new Webhook(endpoint.secret).verify(last.body, {
       'webhook-id': String(last.headers['webhook-id']),

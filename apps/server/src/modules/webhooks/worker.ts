@@ -1,120 +1,241 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
-import { organizations, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
-import type { QueueDefinition, RelayDefinition } from '../../jobs/runner';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
+import type { JobContext, RelayDefinition } from '../../jobs/runner';
 import type { SecretBox } from '../../lib/secrets';
 import { guardedPost, signedHeaders } from './delivery';
 
-export const WEBHOOK_QUEUE = 'webhook-deliver';
-/** How long a message is retried after it was queued. */
+/** How long a message is retried after it was queued (or replayed). */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3600 * 1000;
+/** The longest wait between two attempts of a message. */
+export const WEBHOOK_RETRY_DELAY_MAX_SECONDS = 3600;
+/** How often the per-organization queue cap is enforced. */
+const TRIM_EVERY_MS = 10_000;
 
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
-
-/**
- * The relay of the webhook outbox: claims pending messages (`FOR UPDATE SKIP LOCKED`, so several
- * processes never claim one twice), gives each a job id, commits, then sends the jobs. At start it
- * also re-sends messages a crashed process had claimed (same job id: pg-boss ignores a duplicate).
- */
-export const webhookRelay = (opts: { intervalMs?: number } = {}): RelayDefinition => ({
-  name: 'webhook-relay',
-  intervalMs: opts.intervalMs ?? 1000,
-  async run(ctx, send, { recover }) {
-    const claimed = await ctx.db.transaction(async (tx) =>
-      rowsOf<{ id: string; job_id: string }>(
-        await tx.execute(sql`
-          UPDATE ${webhookMessages} m SET status = 'queued', job_id = gen_random_uuid(), queued_at = now(),
-            dispatches = m.dispatches + 1
-          WHERE m.id IN (SELECT id FROM ${webhookMessages} WHERE status = 'pending'
-            ORDER BY created_at LIMIT 200 FOR UPDATE SKIP LOCKED)
-          RETURNING m.id, m.job_id`),
-      ),
-    );
-    const stranded = recover
-      ? await ctx.db
-          .select({ id: webhookMessages.id, job_id: webhookMessages.jobId })
-          .from(webhookMessages)
-          .where(
-            and(
-              eq(webhookMessages.status, 'queued'),
-              lt(webhookMessages.queuedAt, new Date(ctx.now().getTime() - 60_000)),
-            ),
-          )
-      : [];
-    for (const m of [...claimed, ...stranded]) await send(WEBHOOK_QUEUE, { messageId: m.id }, m.job_id!);
-    return claimed.length;
-  },
-});
-
-/**
- * The delivery worker: POSTs one message, signed the Standard Webhooks way with the endpoint's
- * current secret (not at all, marked failed, when the endpoint is disabled or the organization's
- * `toolbox` feature was revoked), logs the attempt (status code, latency, response excerpt), and throws on failure
- * so pg-boss retries it with exponential backoff (`retryDelay` seconds, doubled per attempt, at
- * most an hour apart) — until 24 hours after it was queued, when it is marked failed.
- */
-export function webhookQueue(opts: {
+/** The settings of webhook delivery (README: Webhooks — delivery; config `WEBHOOK_*`). */
+export interface WebhookDeliveryOptions {
   secrets: SecretBox;
   allowPrivate: boolean;
+  /** First retry delay, seconds; doubled per attempt (±25 % jitter), at most an hour. */
   retryDelaySeconds: number;
-}): QueueDefinition {
+  /** Deliveries in flight at once in this process (the pool). */
+  concurrency: number;
+  /** Deliveries in flight at once for one organization, across every process. */
+  perOrganization: number;
+  /** Deadline of one attempt (connect, send, answer), milliseconds. */
+  timeoutMs: number;
+  /** Attempts of one dispatch before the message is failed (within the 24-hour window). */
+  maxAttempts: number;
+  /** Messages one organization may have waiting; beyond, the oldest are dropped. */
+  maxQueued: number;
+  /** How often the dispatcher looks for due messages, milliseconds. */
+  intervalMs?: number;
+}
+
+/** The delivery settings of the configuration (`WEBHOOK_*`). */
+export function webhookDeliveryOptions(config: Config, secrets: SecretBox): WebhookDeliveryOptions {
   return {
-    name: WEBHOOK_QUEUE,
-    options: {
-      retryLimit: 40,
-      retryDelay: opts.retryDelaySeconds,
-      retryBackoff: true,
-      retryDelayMax: 3600,
-      expireInSeconds: 60,
+    secrets,
+    allowPrivate: config.webhookAllowPrivate,
+    retryDelaySeconds: config.webhookRetryDelaySeconds,
+    concurrency: config.webhookConcurrency,
+    perOrganization: config.webhookOrgConcurrency,
+    timeoutMs: config.webhookTimeoutMs,
+    maxAttempts: config.webhookMaxAttempts,
+    maxQueued: config.webhookMaxQueued,
+  };
+}
+
+/** A claimed message with what its attempt needs. */
+interface Claimed {
+  id: string;
+  organization_id: string;
+  endpoint_id: string;
+  webhook_id: string;
+  payload: unknown;
+  attempts: number;
+  dispatches: number;
+  queued_at: Date | string | null;
+  created_at: Date | string;
+  url: string;
+  secret_enc: string;
+  /** The endpoint is enabled and its organization still has the Toolbox feature. */
+  enabled: boolean;
+}
+
+const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows);
+
+/**
+ * Claims up to `slots` due messages, fairly: the due messages of each organization are ranked
+ * (oldest due first) and taken rank by rank across organizations — every organization's first
+ * before anyone's second — and an organization never has more than `perOrganization` in flight
+ * (counted across processes from the live claims). `FOR UPDATE SKIP LOCKED` keeps two processes
+ * from claiming one message; a claim lasts `leaseSeconds`, after which a crashed worker's message
+ * is due again. Answers the claimed messages with their endpoint.
+ */
+export async function claimDueMessages(
+  ctx: Pick<JobContext, 'db'>,
+  p: { slots: number; perOrganization: number; leaseSeconds: number },
+): Promise<Claimed[]> {
+  if (p.slots <= 0) return [];
+  const due = sql`((m.status = 'pending' AND m.next_attempt_at <= now()) OR (m.status = 'sending' AND m.lease_until <= now()))`;
+  return rowsOf<Claimed>(
+    await ctx.db.execute(sql`
+      WITH busy AS (
+        SELECT organization_id, count(*)::int AS n FROM ${webhookMessages}
+        WHERE status = 'sending' AND lease_until > now()
+        GROUP BY organization_id
+      ), due AS (
+        SELECT m.id, m.organization_id,
+          row_number() OVER (PARTITION BY m.organization_id ORDER BY m.next_attempt_at, m.created_at, m.id) AS rn,
+          min(m.next_attempt_at) OVER (PARTITION BY m.organization_id) AS org_first
+        FROM ${webhookMessages} m
+        WHERE m.status IN ('pending', 'sending') AND ${due}
+      ), pick AS (
+        SELECT d.id FROM due d LEFT JOIN busy b ON b.organization_id = d.organization_id
+        WHERE d.rn + coalesce(b.n, 0) <= ${p.perOrganization}
+        ORDER BY d.rn, d.org_first, d.id
+        LIMIT ${p.slots}
+      ), locked AS (
+        SELECT m.id FROM ${webhookMessages} m
+        WHERE m.id IN (SELECT id FROM pick) AND ${due}
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE ${webhookMessages} m
+      SET status = 'sending', attempts = m.attempts + 1,
+        lease_until = now() + make_interval(secs => ${p.leaseSeconds})
+      FROM locked l, ${webhookEndpoints} e
+      WHERE m.id = l.id AND e.id = m.endpoint_id
+      RETURNING m.id, m.organization_id, m.endpoint_id, m.webhook_id, m.payload, m.attempts,
+        m.dispatches, m.queued_at, m.created_at, e.url, e.secret_enc,
+        (e.enabled AND coalesce((SELECT o.toolbox FROM organizations o WHERE o.id = m.organization_id), false))
+          AS enabled`),
+  );
+}
+
+/**
+ * Enforces the per-organization cap on waiting messages: beyond `maxQueued` pending messages of
+ * one organization, the oldest are failed, each with a delivery-log entry saying it was dropped
+ * (it can be replayed from the log). Answers how many were dropped.
+ */
+export async function dropOverflow(ctx: Pick<JobContext, 'db'>, maxQueued: number): Promise<number> {
+  const dropped = rowsOf<{ id: string }>(
+    await ctx.db.execute(sql`
+      WITH over AS (
+        SELECT id FROM (
+          SELECT id, row_number() OVER (PARTITION BY organization_id ORDER BY created_at DESC, id DESC) AS rn
+          FROM ${webhookMessages} WHERE status = 'pending'
+        ) x WHERE rn > ${maxQueued}
+      ), gone AS (
+        UPDATE ${webhookMessages} m SET status = 'failed', lease_until = NULL
+        FROM over o WHERE m.id = o.id AND m.status = 'pending'
+        RETURNING m.id, m.organization_id, m.endpoint_id, m.attempts, m.dispatches
+      )
+      INSERT INTO ${webhookAttempts}
+        (organization_id, endpoint_id, message_id, attempt, replay, status_code, latency_ms, succeeded, error)
+      SELECT organization_id, endpoint_id, id, attempts + 1, dispatches > 1, NULL, 0, false,
+        ${`Dropped: more than ${maxQueued} messages of this organization were waiting; the oldest are dropped.`}
+      FROM gone
+      RETURNING id`),
+  );
+  return dropped.length;
+}
+
+/** The wait before the next attempt after `attempts` failed ones: base × 2^(attempts−1), ±25 %, at most an hour. */
+export function retryDelaySeconds(base: number, attempts: number, random = Math.random): number {
+  const raw = Math.min(base * 2 ** Math.max(0, attempts - 1), WEBHOOK_RETRY_DELAY_MAX_SECONDS);
+  return Math.min(raw * (0.75 + random() * 0.5), WEBHOOK_RETRY_DELAY_MAX_SECONDS);
+}
+
+/**
+ * Makes one attempt of a claimed message: POSTs it signed the Standard Webhooks way with the
+ * endpoint's current secret (no database transaction is open meanwhile), then, in one statement,
+ * logs the attempt (status code, latency, response excerpt or error) and moves the message on:
+ * succeeded; or pending again after the backoff; or failed once `maxAttempts` attempts are made or
+ * 24 hours have passed since it was queued. A message whose claim another worker took over
+ * meanwhile (the lease ran out) is left to that worker.
+ */
+export async function deliverClaimed(
+  ctx: Pick<JobContext, 'db' | 'now'>,
+  m: Claimed,
+  opts: WebhookDeliveryOptions,
+): Promise<void> {
+  const guard = sql`id = ${m.id} AND status = 'sending' AND attempts = ${m.attempts}`;
+  // a disabled endpoint, or an organization whose Toolbox feature was revoked: nothing is sent
+  if (!m.enabled) {
+    await ctx.db.execute(
+      sql`UPDATE ${webhookMessages} SET status = 'failed', lease_until = NULL WHERE ${guard}`,
+    );
+    return;
+  }
+  const body = JSON.stringify(m.payload);
+  const result = await guardedPost({
+    url: m.url,
+    body,
+    headers: signedHeaders(opts.secrets.decrypt(m.secret_enc), m.webhook_id, body, ctx.now()),
+    allowPrivate: opts.allowPrivate,
+    timeoutMs: opts.timeoutMs,
+  });
+  // guardedPost names its default deadline; say the one this attempt had
+  const error = result.error?.replace(
+    /^Timed out after \d+ s$/,
+    `Timed out after ${opts.timeoutMs / 1000} s`,
+  );
+  const queued = new Date(m.queued_at ?? m.created_at);
+  const expired = ctx.now().getTime() - queued.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
+  const next = result.succeeded
+    ? sql`status = 'succeeded', lease_until = NULL`
+    : expired || m.attempts >= opts.maxAttempts
+      ? sql`status = 'failed', lease_until = NULL`
+      : sql`status = 'pending', lease_until = NULL,
+          next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(opts.retryDelaySeconds, m.attempts)})`;
+  await ctx.db.execute(sql`
+    WITH moved AS (UPDATE ${webhookMessages} SET ${next} WHERE ${guard} RETURNING id)
+    INSERT INTO ${webhookAttempts}
+      (organization_id, endpoint_id, message_id, attempt, replay, status_code, latency_ms, succeeded,
+       response_excerpt, error)
+    SELECT ${m.organization_id}, ${m.endpoint_id}, id, ${m.attempts}, ${m.dispatches > 1}, ${result.statusCode},
+      ${result.latencyMs}, ${result.succeeded}, ${result.responseExcerpt}, ${error ?? null}
+    FROM moved`);
+}
+
+/**
+ * The webhook dispatcher (README: Webhooks — delivery), run by the job runner of every process:
+ * every `intervalMs` (250 ms) it claims due messages for its free slots (`concurrency`, 16),
+ * fairly across organizations (`claimDueMessages`: each organization's oldest first, at most
+ * `perOrganization` in flight per organization), and delivers them concurrently, each attempt
+ * bounded by `timeoutMs`; it does not wait for them before the next look. Every 10 s it drops
+ * the oldest waiting messages of an organization past `maxQueued`. `drain()` waits for the
+ * deliveries in flight (graceful stop).
+ */
+export function webhookDispatcher(opts: WebhookDeliveryOptions): RelayDefinition {
+  const inFlight = new Set<Promise<void>>();
+  const leaseSeconds = Math.ceil(opts.timeoutMs / 1000) + 30;
+  let lastTrim = 0;
+  return {
+    name: 'webhook-dispatch',
+    intervalMs: opts.intervalMs ?? 250,
+    async run(ctx) {
+      if (Date.now() - lastTrim >= TRIM_EVERY_MS) {
+        lastTrim = Date.now();
+        const dropped = await dropOverflow(ctx, opts.maxQueued);
+        if (dropped) ctx.log.warn({ dropped }, 'webhook messages dropped: an organization queue was full');
+      }
+      const claimed = await claimDueMessages(ctx, {
+        slots: opts.concurrency - inFlight.size,
+        perOrganization: opts.perOrganization,
+        leaseSeconds,
+      });
+      for (const m of claimed) {
+        const p: Promise<void> = deliverClaimed(ctx, m, opts)
+          .catch((err) => ctx.log.error({ err, message: m.id }, 'webhook delivery failed'))
+          .finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      }
+      return claimed.length;
     },
-    async handler(ctx, job) {
-      const messageId = String(job.data.messageId);
-      const [row] = await ctx.db
-        .select({ m: webhookMessages, e: webhookEndpoints, toolbox: organizations.toolbox })
-        .from(webhookMessages)
-        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookMessages.endpointId))
-        .innerJoin(organizations, eq(organizations.id, webhookMessages.organizationId))
-        .where(eq(webhookMessages.id, messageId));
-      if (row?.m.status !== 'queued' || row.m.jobId !== job.id) return;
-      const { m, e } = row;
-      const setStatus = (status: 'succeeded' | 'failed') =>
-        ctx.db
-          .update(webhookMessages)
-          .set({ status })
-          .where(and(eq(webhookMessages.id, m.id), eq(webhookMessages.jobId, job.id)));
-      // a disabled endpoint, or an organization whose Toolbox feature was revoked: nothing is sent
-      if (!e.enabled || !row.toolbox) {
-        await setStatus('failed');
-        return;
-      }
-      const body = JSON.stringify(m.payload);
-      const result = await guardedPost({
-        url: e.url,
-        body,
-        headers: signedHeaders(opts.secrets.decrypt(e.secretEnc), m.webhookId, body, ctx.now()),
-        allowPrivate: opts.allowPrivate,
-      });
-      await ctx.db.insert(webhookAttempts).values({
-        organizationId: m.organizationId,
-        endpointId: e.id,
-        messageId: m.id,
-        attempt: job.retryCount + 1,
-        replay: m.dispatches > 1,
-        statusCode: result.statusCode,
-        latencyMs: result.latencyMs,
-        succeeded: result.succeeded,
-        responseExcerpt: result.responseExcerpt,
-        error: result.error,
-      });
-      if (result.succeeded) {
-        await setStatus('succeeded');
-        return;
-      }
-      const expired = ctx.now().getTime() - (m.queuedAt ?? m.createdAt).getTime() >= WEBHOOK_RETRY_WINDOW_MS;
-      if (expired || job.retryCount >= job.retryLimit) {
-        await setStatus('failed');
-        return;
-      }
-      throw new Error(result.error ?? `Endpoint answered ${result.statusCode}`);
+    async drain() {
+      while (inFlight.size) await Promise.all([...inFlight]);
     },
   };
 }
