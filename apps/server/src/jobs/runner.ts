@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Adapters } from '../adapters';
 import type { Database, Db } from '../db/client';
+import type { Metrics } from '../lib/metrics';
 
 /** What a job handler gets: the owner's database handle (it acts across organizations), a logger and the clock. */
 export interface JobContext {
@@ -10,6 +11,8 @@ export interface JobContext {
   now: () => Date;
   /** The app's adapters (mail, SMS…), for jobs that talk to outside systems. */
   adapters?: Pick<Adapters, 'mail' | 'sms'>;
+  /** The app's metrics (`app.ctx.metrics`): delivery failures are counted there. */
+  metrics?: Metrics;
 }
 
 /**
@@ -59,8 +62,11 @@ export type RelaySend = (queue: string, data: Record<string, unknown>, jobId: st
 export interface JobRunner {
   /** Installs the queue schema (first start), the schedules and the workers. */
   start(): Promise<void>;
-  /** Stops the workers, waiting for running handlers. */
-  stop(): Promise<void>;
+  /**
+   * Stops the workers, waiting for running handlers up to `timeoutMs` (default 10 s); a job still
+   * running then is failed back to its queue (pg-boss retries it) and its handler aborted.
+   */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
   /** Queues one run of `name` now and waits until a worker (of any process) has finished it. */
   runNow(name: string, timeoutMs?: number): Promise<'completed' | 'failed'>;
 }
@@ -83,6 +89,8 @@ export function createJobRunner(opts: {
   now?: () => Date;
   /** The app's adapters (`app.ctx`), for jobs that send messages. */
   adapters?: Pick<Adapters, 'mail' | 'sms'>;
+  /** The app's metrics (`app.ctx.metrics`). */
+  metrics?: Metrics;
   pollingIntervalSeconds?: number;
 }): JobRunner {
   const { database } = opts;
@@ -97,6 +105,7 @@ export function createJobRunner(opts: {
     log: opts.log,
     now: opts.now ?? (() => new Date()),
     adapters: opts.adapters,
+    metrics: opts.metrics,
   };
   let started = false;
   const timers: NodeJS.Timeout[] = [];
@@ -154,12 +163,14 @@ export function createJobRunner(opts: {
         timers.push(setInterval(() => tick(false), r.intervalMs));
       }
     },
-    async stop() {
+    async stop(stopOpts = {}) {
       if (!started) return;
       started = false;
+      const timeout = stopOpts.timeoutMs ?? 10_000;
       for (const t of timers.splice(0)) clearInterval(t);
-      await Promise.all([...running]);
-      await boss.stop({ graceful: true, timeout: 10_000, close: database.kind !== 'pglite' });
+      // a relay pass is short (claim, commit, send); wait for it at most the same deadline
+      await Promise.race([Promise.all([...running]), new Promise((r) => setTimeout(r, timeout).unref())]);
+      await boss.stop({ graceful: true, timeout, close: database.kind !== 'pglite' });
     },
     async runNow(name, timeoutMs = 30_000) {
       if (!started) throw new Error('the job runner is not started');

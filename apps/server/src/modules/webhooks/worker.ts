@@ -107,7 +107,9 @@ export function webhookQueue(opts: {
         return;
       }
       const expired = ctx.now().getTime() - (m.queuedAt ?? m.createdAt).getTime() >= WEBHOOK_RETRY_WINDOW_MS;
-      if (expired || job.retryCount >= job.retryLimit) {
+      const final = expired || job.retryCount >= job.retryLimit;
+      ctx.metrics?.webhookDeliveryFailed(final);
+      if (final) {
         await setStatus('failed');
         return;
       }
