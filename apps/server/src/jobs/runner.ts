@@ -13,6 +13,11 @@ export interface JobContext {
   adapters?: Pick<Adapters, 'mail' | 'sms'>;
   /** The app's metrics (`app.ctx.metrics`): delivery failures are counted there. */
   metrics?: Metrics;
+  /**
+   * Aborted when the runner stops and its deadline has passed: a handler waiting on an outside
+   * system (a webhook receiver that never answers) gives up, and its job is retried later.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -100,12 +105,14 @@ export function createJobRunner(opts: {
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema: 'pgboss' })
       : new PgBoss({ connectionString: opts.databaseUrl, schema: 'pgboss', max: 3 });
   boss.on('error', (err: Error) => opts.log.error({ err }, 'job queue error'));
+  let shutdown = new AbortController();
   const ctx: JobContext = {
     db: database.db,
     log: opts.log,
     now: opts.now ?? (() => new Date()),
     adapters: opts.adapters,
     metrics: opts.metrics,
+    signal: shutdown.signal,
   };
   let started = false;
   const timers: NodeJS.Timeout[] = [];
@@ -118,6 +125,10 @@ export function createJobRunner(opts: {
   return {
     async start() {
       if (started) return;
+      if (shutdown.signal.aborted) {
+        shutdown = new AbortController();
+        ctx.signal = shutdown.signal;
+      }
       await boss.start();
       for (const job of list) {
         await boss.createQueue(job.name);
@@ -170,7 +181,13 @@ export function createJobRunner(opts: {
       for (const t of timers.splice(0)) clearInterval(t);
       // a relay pass is short (claim, commit, send); wait for it at most the same deadline
       await Promise.race([Promise.all([...running]), new Promise((r) => setTimeout(r, timeout).unref())]);
-      await boss.stop({ graceful: true, timeout, close: database.kind !== 'pglite' });
+      // pg-boss waits for a running handler before its own deadline counts: past ours, the handlers
+      // are told to give up (ctx.signal), and one that does not listen is left behind, its job
+      // expiring back to the queue
+      const cut = setTimeout(() => shutdown.abort(), timeout);
+      const stopped = boss.stop({ graceful: true, timeout: 1000, close: database.kind !== 'pglite' });
+      await Promise.race([stopped, new Promise((r) => setTimeout(r, timeout + 2000).unref())]);
+      clearTimeout(cut);
     },
     async runNow(name, timeoutMs = 30_000) {
       if (!started) throw new Error('the job runner is not started');

@@ -89,6 +89,7 @@ export function webhookQueue(opts: {
         body,
         headers: signedHeaders(opts.secrets.decrypt(e.secretEnc), m.webhookId, body, ctx.now()),
         allowPrivate: opts.allowPrivate,
+        signal: ctx.signal,
       });
       await ctx.db.insert(webhookAttempts).values({
         organizationId: m.organizationId,
