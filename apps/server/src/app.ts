@@ -32,9 +32,11 @@ import type { Database } from './db/client';
 import { BadRequest, installErrorHandler } from './errors';
 import { crudRoutes, tagDescriptions } from './lib/crud/resource';
 import { IDEMPOTENCY_DOC, installIdempotency } from './lib/idempotency';
+import { createMetrics } from './lib/metrics';
 import { installUploads } from './lib/multipart';
 import { compactDocument, registerContractSchemas, withIdempotencyKeyParameter } from './lib/openapi';
 import { trackTransactions } from './lib/outside';
+import { installOverloadShedding } from './lib/overload';
 import { createSecretBox } from './lib/secrets';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { apiKeyResolver } from './modules/api-keys/service';
@@ -45,6 +47,7 @@ import { devicesRoutes } from './modules/devices/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { filesRoutes } from './modules/files/routes';
 import { groupsRoutes } from './modules/groups/routes';
+import { metricsRoutes } from './modules/health/metrics-routes';
 import { healthRoutes } from './modules/health/routes';
 import { historyRoutes } from './modules/history/routes';
 import { imagesRoutes } from './modules/images/routes';
@@ -171,12 +174,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     opts.adapters,
   );
   const { mail, locks, geocoder } = adapters;
+  const metrics = createMetrics(database, { defaults: Boolean(config.metricsToken) });
   const ctx: AppContext = {
     ...adapters,
     secrets,
     config,
     database,
     db: database.db,
+    readDb: database.readDb ?? database.db,
+    metrics,
     tokens,
     identity: new IdentityService(
       database.db,
@@ -187,6 +193,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         idTokenTtl: config.idTokenTtl,
         publicUrl: config.publicUrl,
         log: app.log,
+        readDb: database.readDb,
       },
     ),
   };
@@ -194,6 +201,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await mail.close();
   });
+
+  // Request durations by route pattern (`GET /metrics`); a URL no route matched counts as one series.
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.observeRequest(
+      req.method,
+      req.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
+  await installOverloadShedding(app, config);
 
   await app.register(helmet, securityHeaders(config.publicUrl));
 
@@ -284,6 +302,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerContractSchemas();
 
   await app.register(widgetPageRoutes);
+  await app.register(metricsRoutes);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

@@ -42,3 +42,36 @@ describe('ADMIN_PASSWORD', () => {
     }
   });
 });
+
+describe('the pool, metrics, overload and shutdown', () => {
+  it('has defaults that never shed a test and one process that fits a small PostgreSQL', () => {
+    const c = loadConfig({});
+    expect(c.databasePool).toEqual({ size: 10, readSize: 3, timeoutMs: 10_000 });
+    expect(c.metricsToken).toBeUndefined();
+    expect(c.overload).toEqual({
+      maxEventLoopDelayMs: 2000,
+      maxEventLoopUtilization: 0,
+      maxHeapMb: 0,
+      maxRssMb: 0,
+      retryAfterSeconds: 5,
+    });
+    expect(c.shutdownTimeoutMs).toBe(10_000);
+  });
+
+  it('reads them from the environment and refuses a short metrics token', () => {
+    const c = loadConfig({
+      DATABASE_POOL_SIZE: '25',
+      DATABASE_READ_POOL_SIZE: '0',
+      DATABASE_POOL_TIMEOUT_MS: '2500',
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
+      OVERLOAD_MAX_HEAP_MB: '512',
+    });
+    expect(c.databasePool).toEqual({ size: 25, readSize: 0, timeoutMs: 2500 });
+    expect(c.metricsToken).toBe('a-long-enough-metrics-token');
+    expect(c.overload.maxHeapMb).toBe(512);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must have at least 16 characters/,
+    );
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});

@@ -88,6 +88,20 @@ const ZEnv = z.object({
   LOCK_BREAKER_FAILURES: z.coerce.number().int().min(1).default(3),
   LOCK_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(0).default(30_000),
   OUTSIDE_CALL_CHECK: z.enum(['throw', 'log', 'off']).default('log'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(3),
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must have at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
+  OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
 });
 
 export type Config = {
@@ -169,6 +183,28 @@ export type Config = {
    * open: `throw` (the test suite), `log` an error (default) or `off`.
    */
   outsideCallCheck: 'throw' | 'log' | 'off';
+  /**
+   * PostgreSQL connections of this process: `size` in the main pool (writes, jobs, sign-in), `readSize`
+   * in the pool of GET requests (0: GET requests share the main pool), and how long a request may
+   * wait for a free connection before it answers 503 (`timeoutMs`, 0: no bound). Ignored on PGlite.
+   */
+  databasePool: { size: number; readSize: number; timeoutMs: number };
+  /** Bearer token of `GET /metrics`; unset → the route answers 404. */
+  metricsToken?: string;
+  /**
+   * Overload shedding (`@fastify/under-pressure`): past any limit every request answers 503 with
+   * `Retry-After: retryAfterSeconds` until the process recovers. 0 switches a limit off.
+   * Event-loop delay in ms (mean over a second), event-loop utilization 0–1, heap and RSS in MB.
+   */
+  overload: {
+    maxEventLoopDelayMs: number;
+    maxEventLoopUtilization: number;
+    maxHeapMb: number;
+    maxRssMb: number;
+    retryAfterSeconds: number;
+  };
+  /** SIGTERM/SIGINT: how long in-flight requests and jobs may take before the process exits anyway, ms. */
+  shutdownTimeoutMs: number;
 };
 
 /**
@@ -232,5 +268,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lockBreakerFailures: e.LOCK_BREAKER_FAILURES,
     lockBreakerCooldownMs: e.LOCK_BREAKER_COOLDOWN_MS,
     outsideCallCheck: e.OUTSIDE_CALL_CHECK,
+    databasePool: {
+      size: e.DATABASE_POOL_SIZE,
+      readSize: e.DATABASE_READ_POOL_SIZE,
+      timeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
+    },
+    metricsToken: e.METRICS_TOKEN,
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapMb: e.OVERLOAD_MAX_HEAP_MB,
+      maxRssMb: e.OVERLOAD_MAX_RSS_MB,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -3,6 +3,7 @@ import type { IdentityService } from './auth/identity.service';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Metrics } from './lib/metrics';
 import type { SecretBox } from './lib/secrets';
 
 /**
@@ -13,10 +14,14 @@ export interface AppContext extends Adapters {
   config: Config;
   database: Database;
   db: Db;
+  /** The read pool's handle for the console's GET requests (`Database.readDb`), else `db`. */
+  readDb: Db;
   tokens: TokenService;
   identity: IdentityService;
   /** Encrypts secrets kept in the database (SECRETS_KEY). */
   secrets: SecretBox;
+  /** The process's Prometheus metrics (`GET /metrics`). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

@@ -75,7 +75,63 @@ const pgCode = (err: unknown): PgLikeError | undefined => {
   return undefined;
 };
 
-/** Installs the one error handler: typed errors, validation errors, database conflicts, and 500. */
+/**
+ * SQLSTATEs of a database that is there but cannot serve this request now: the connection was
+ * terminated (`pg_terminate_backend` → 57P01, a server restart or crash), lost (class 08), refused
+ * (too many connections), or the statement lost a deadlock. Trying again shortly succeeds.
+ */
+const PG_TRANSIENT = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+  '40P01',
+]);
+/** Socket errors (network reset, refused, timed out) as Node reports them. */
+const NET_TRANSIENT = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/**
+ * node-postgres' own texts: the socket closed under a query, a client whose connection died used
+ * again (Drizzle's ROLLBACK after the failed statement), the pool's wait for a connection past
+ * `DATABASE_POOL_TIMEOUT_MS`.
+ */
+const DRIVER_TRANSIENT =
+  /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
+
+/**
+ * Whether `err` (or an error in its `cause` chain, as Drizzle wraps driver errors) says the
+ * database connection failed or was busy rather than that the request was wrong: such a request
+ * answers 503 with `Retry-After`, never 500, and the pool has already dropped the dead connection.
+ */
+export function isTransientDatabaseError(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 6 && e && typeof e === 'object'; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (PG_TRANSIENT.has(code) || NET_TRANSIENT.has(code))) return true;
+    if (typeof message === 'string' && DRIVER_TRANSIENT.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait (`Retry-After`) after a 503 for a lost database connection. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Installs the one error handler: typed errors, validation errors, database conflicts, a lost
+ * database connection (503 with `Retry-After`), and 500.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).send({ detail: err.detail });
@@ -99,6 +155,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (pg?.code === PG_INVALID_TEXT) return reply.status(400).send({ detail: 'Invalid value.' });
     if (pg?.code && PG_BAD_VALUE[pg.code]) return reply.status(400).send({ detail: PG_BAD_VALUE[pg.code] });
     if (pg?.code === PG_SERIALIZATION) return reply.status(409).send({ detail: 'Please try again.' });
+    if (isTransientDatabaseError(err)) {
+      req.log.warn({ err }, 'database connection lost or busy; answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ detail: MSG.somethingWentWrongFallback });
+    }
+    if (err.code === 'FST_UNDER_PRESSURE') {
+      // overload shedding (app.ts): under-pressure has set the status and Retry-After already
+      return reply.status(503).send({ detail: MSG.somethingWentWrongFallback });
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const detail = err.statusCode === 429 ? MSG.tooManyRequests : err.message;
       return reply.status(err.statusCode).send({ detail });

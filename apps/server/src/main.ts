@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
@@ -7,11 +8,28 @@ import { seed } from './db/seed';
 import { createJobRunner, JOBS } from './jobs';
 import { webhookDeliveryOptions, webhookDispatcher } from './modules/webhooks/worker';
 
-/** Process entry: environment → config → migrate → seed (first run) → jobs → listen. */
+/**
+ * Process entry: environment → config → migrate → seed (first run) → jobs → listen.
+ *
+ * SIGTERM or SIGINT (and an uncaught error) shut the process down gracefully (`close-with-grace`):
+ * it stops accepting connections (a request still arriving on a kept-alive connection answers 503
+ * with `Connection: close`), lets the requests in flight finish and the job workers stop — a job
+ * still running at the deadline is failed back to its queue, which retries it — closes the
+ * database and exits 0; if that takes longer than `SHUTDOWN_TIMEOUT_MS` (10 s), it exits 1 anyway.
+ * A second signal exits at once.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  const database = await openDatabase(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pool: {
+      max: config.databasePool.size,
+      readMax: config.databasePool.readSize,
+      connectionTimeoutMs: config.databasePool.timeoutMs,
+    },
+  });
   await migrate(database);
   const seeded = await seed(database.db, {
     adminEmail: config.adminEmail,
@@ -25,17 +43,26 @@ async function main(): Promise<void> {
     log: app.log,
     jobs: JOBS,
     adapters: app.ctx,
+    metrics: app.ctx.metrics,
     relays: [webhookDispatcher(webhookDeliveryOptions(config, app.ctx.secrets))],
   });
   await jobs.start();
-  const close = async () => {
-    await jobs.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  const grace = config.shutdownTimeoutMs;
+  closeWithGrace(
+    { delay: grace, logger: { error: (msg: unknown) => app.log.error(String(msg)) } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'uncaught error; shutting down');
+      else app.log.info({ signal }, 'shutting down');
+      // half the time for the jobs to finish, then they are cut short and retried later; what is
+      // left of it closes the pools before the hard exit
+      // a kept-alive connection whose request was in flight becomes idle once answered; Node's
+      // server.close() would then wait for its keep-alive timeout (72 s): close idle ones as they come
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      const closed = app.close().finally(() => clearInterval(idle));
+      await Promise.all([closed, jobs.stop({ timeoutMs: Math.max(1000, Math.floor(grace / 2)) })]);
+      await database.close();
+    },
+  );
   await app.listen({ port: config.port, host: config.host });
   const lines = [
     '',

@@ -47,6 +47,14 @@ export const bearerOf = (req: FastifyRequest): string | undefined => {
   return m?.[1]?.trim();
 };
 
+/**
+ * Whether a request is a console read: a GET or HEAD signed in with a member session. Its session
+ * check and tenant transaction use the read pool (`DATABASE_READ_POOL_SIZE`), so the console's
+ * pages never queue behind the kiosks' and partners' writes (API keys) holding the main pool.
+ */
+const isConsoleRead = (method: string, actor: 'member' | 'api_key') =>
+  (method === 'GET' || method === 'HEAD') && actor === 'member';
+
 /** Resolves an API key to an organization; registered by the api-keys module. */
 export type ApiKeyResolver = (key: string) => Promise<AuthContext | undefined>;
 
@@ -62,7 +70,8 @@ export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyRes
     T,
   >(this: FastifyRequest, fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig) {
     if (!this.auth) throw Unauthorized();
-    return withTenant(app.ctx.db, this.auth.organizationId, fn, config);
+    const db = isConsoleRead(this.method, this.auth.actor.type) ? app.ctx.readDb : app.ctx.db;
+    return withTenant(db, this.auth.organizationId, fn, config);
   });
 
   app.addHook('onRequest', async (req) => {
@@ -72,7 +81,7 @@ export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyRes
     const apiKey = req.headers['x-api-key'];
     let auth: AuthContext | undefined;
     if (token) {
-      const s = await app.ctx.identity.authenticate(token);
+      const s = await app.ctx.identity.authenticate(token, { read: isConsoleRead(req.method, 'member') });
       auth = {
         organizationId: s.organizationId,
         homeOrganizationId: s.organizationId,

@@ -85,12 +85,16 @@ export class IdentityService {
       idTokenTtl: number;
       publicUrl: string;
       log?: { error(obj: object, msg: string): void };
+      /** The read pool's handle (`Database.readDb`): session checks of GET requests run there. */
+      readDb?: Db;
     },
   ) {
     this.sessionCheck = sessionCheckOf(db);
+    this.readSessionCheck = opts.readDb ? sessionCheckOf(opts.readDb) : this.sessionCheck;
   }
 
   private readonly sessionCheck: ReturnType<typeof sessionCheckOf>;
+  private readonly readSessionCheck: ReturnType<typeof sessionCheckOf>;
 
   /**
    * The organization of an unauthenticated call: an explicit name, else the Host's first label,
@@ -296,11 +300,13 @@ export class IdentityService {
 
   /**
    * Verifies an id token for a request: signature, expiry, and that its session is not revoked, its
-   * member enabled and its organization active. 401 otherwise.
+   * member enabled and its organization active. 401 otherwise. `read`: the check runs on the read
+   * pool (a GET request of the console), so it never waits behind writes holding the main pool.
    */
-  async authenticate(idToken: string): Promise<SessionInfo> {
+  async authenticate(idToken: string, opts: { read?: boolean } = {}): Promise<SessionInfo> {
     const claims = await this.tokens.verify<IdClaims>(idToken, 'id');
-    const [row] = await this.sessionCheck.execute({ sid: claims.sid, sub: claims.sub, org: claims.org });
+    const check = opts.read ? this.readSessionCheck : this.sessionCheck;
+    const [row] = await check.execute({ sid: claims.sid, sub: claims.sub, org: claims.org });
     if (!row || row.revokedAt || !row.enabled || !row.active) throw Unauthorized(MSG.tokenExpired);
     return {
       memberId: claims.sub,

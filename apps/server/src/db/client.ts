@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,27 @@ export interface Database {
   db: Db;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * PostgreSQL with a read pool (`DATABASE_READ_POOL_SIZE`): a second, small pool that GET
+   * requests use, so reads never queue behind the writes that hold the main pool. Absent: reads
+   * use `db`.
+   */
+  readDb?: Db;
+  readPool?: pg.Pool;
   close(): Promise<void>;
+}
+
+/** Sizes and limits of the node-postgres pools (`DATABASE_POOL_SIZE`, …). */
+export interface PoolOptions {
+  /** Connections of the main pool. */
+  max: number;
+  /** Connections of the read pool; 0 or absent: no read pool. */
+  readMax?: number;
+  /**
+   * How long a query may wait for a free connection, ms; past it the query fails and the request
+   * answers 503 with Retry-After. 0: wait without bound.
+   */
+  connectionTimeoutMs?: number;
 }
 
 /** The non-owner role every request runs as, so row-level security applies to it. */
@@ -52,38 +73,182 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
   return { kind: 'pglite', db, pglite: client, close: () => client.close() };
 }
 
-/** Opens a node-postgres pool on `url`. */
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * A node-postgres pool whose connections may die under it without taking the process along.
+ * An idle client that loses its connection emits `error` on the pool; a client in use (checked
+ * out by a transaction) emits it on itself — node-postgres does that besides failing its queries,
+ * and an `error` event nobody listens to kills the process (`pg_terminate_backend` → 57P01, a
+ * network reset). So every client gets its own listener: the queries on it fail (the request
+ * answers 503, `errors.ts`), and pg-pool discards the client when it is released because it is
+ * no longer queryable; the next request gets a new connection.
+ */
+function createPool(url: string, max: number, connectionTimeoutMs = 0): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectionTimeoutMs });
   pool.on('error', () => {
     // an idle client lost its connection; the pool replaces it on next use
   });
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return { kind: 'postgres', db, pool, close: () => pool.end() };
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      // a client in use lost its connection; its queries have failed, the pool drops it on release
+    });
+  });
+  return pool;
 }
 
 /**
- * Applies the committed migrations, then the tenancy policies. Safe to run from several processes
- * at once: an advisory lock serializes them.
+ * Opens a node-postgres pool on `url`: `max` connections (or the sizes of `PoolOptions`), and a
+ * read pool when `readMax` is set.
  */
-export async function migrate(database: Database): Promise<void> {
+export async function openPostgres(url: string, max: number | PoolOptions = 10): Promise<Database> {
+  const opts = typeof max === 'number' ? { max } : max;
+  const pool = createPool(url, opts.max, opts.connectionTimeoutMs);
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const readPool = opts.readMax ? createPool(url, opts.readMax, opts.connectionTimeoutMs) : undefined;
+  const readDb = readPool ? (drizzleNodePg(readPool, { schema }) as unknown as Db) : undefined;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    readDb,
+    readPool,
+    close: async () => {
+      await Promise.all([pool.end(), readPool?.end()]);
+    },
+  };
+}
+
+/**
+ * Applies the committed migrations, then the tenancy policies when they changed
+ * (`ensureTenancyPolicies`). Safe to run from several processes at once, and while other processes
+ * serve requests: an advisory lock serializes the starting processes, and a start that finds
+ * nothing to change runs no DDL at all. Answers whether the policies were applied.
+ */
+export async function migrate(database: Database): Promise<'unchanged' | 'applied'> {
   const { db } = database;
   if (database.kind === 'pglite') {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  } else {
-    const client = await database.pool!.connect();
-    try {
-      await client.query('select pg_advisory_lock(727001)');
-      const lockedDb = drizzleNodePg(client, { schema });
-      await migrateNodePg(lockedDb, { migrationsFolder: MIGRATIONS_DIR });
-      await applyTenancyPolicies(lockedDb as unknown as Db);
-    } finally {
-      await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
-      client.release();
-    }
-    return;
+    return ensureTenancyPolicies(db);
   }
-  await applyTenancyPolicies(db);
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock(727001)');
+    const lockedDb = drizzleNodePg(client, { schema });
+    await migrateNodePg(lockedDb, { migrationsFolder: MIGRATIONS_DIR });
+    return await ensureTenancyPolicies(lockedDb as unknown as Db);
+  } finally {
+    await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+    client.release();
+  }
+}
+
+/** The `schema_state` key of the tenancy policies. */
+const POLICIES_KEY = 'tenancy_policies';
+
+/**
+ * What the tenancy policies depend on and produce, read from the catalog of the current schema:
+ * every table, view and sequence with its row-level security flags, grants, NOT NULL
+ * `organization_id` and policies; the `app_*` functions; the schema's grants; the request role and
+ * whether the current user may act as it. A new migration's table, a dropped policy or a lost grant
+ * changes it. Catalog reads only: no table lock.
+ */
+const CATALOG_STATE = `
+  SELECT coalesce(string_agg(line, E'\n' ORDER BY line), '') AS state FROM (
+    SELECT format('rel %s %s rls=%s force=%s acl=%s org=%s pol=%s', c.relname, c.relkind,
+        c.relrowsecurity, c.relforcerowsecurity, coalesce(c.relacl::text, ''),
+        coalesce((SELECT a.attnotnull::text FROM pg_attribute a
+          WHERE a.attrelid = c.oid AND a.attname = 'organization_id' AND NOT a.attisdropped), '-'),
+        coalesce((SELECT string_agg(format('%s/%s/%s/%s/%s', p.polname, p.polcmd, p.polroles::text,
+            pg_get_expr(p.polqual, p.polrelid), pg_get_expr(p.polwithcheck, p.polrelid)), ';' ORDER BY p.polname)
+          FROM pg_policy p WHERE p.polrelid = c.oid), '')) AS line
+      FROM pg_class c
+      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+    UNION ALL
+    SELECT format('fn %s %s %s %s', p.proname, md5(p.prosrc), p.prosecdef, coalesce(p.proconfig::text, ''))
+      FROM pg_proc p WHERE p.pronamespace = current_schema()::regnamespace AND p.proname LIKE 'app_%'
+    UNION ALL
+    SELECT format('schema %s %s', n.nspname, coalesce(n.nspacl::text, ''))
+      FROM pg_namespace n WHERE n.nspname = current_schema()
+    UNION ALL
+    SELECT format('role %s member=%s', r.rolname, EXISTS (SELECT 1 FROM pg_auth_members m
+        WHERE m.roleid = r.oid AND m.member = (SELECT oid FROM pg_roles WHERE rolname = current_user)))
+      FROM pg_roles r WHERE r.rolname = '${APP_ROLE}'
+  ) s`;
+
+const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows);
+
+/** SHA-256 of the policies' SQL and of the catalog state (`CATALOG_STATE`) as it is now. */
+async function policiesHash(db: DbOrTx, ddl: string): Promise<string> {
+  const [row] = rowsOf<{ state: string }>(await db.execute(sql.raw(CATALOG_STATE)));
+  return createHash('sha256')
+    .update(ddl)
+    .update('\n')
+    .update(row?.state ?? '')
+    .digest('hex');
+}
+
+/** PostgreSQL errors after which applying the policies again may succeed. */
+const RETRYABLE_DDL = new Set([
+  '55P03', // lock_not_available: lock_timeout passed while serving transactions held a table
+  '40P01', // deadlock_detected: the DDL chose itself as the victim (deadlock_timeout below)
+  '40001', // serialization_failure
+  'XX000', // "tuple concurrently updated": another role's GRANT on the same catalog row
+]);
+
+/**
+ * Applies the tenancy policies (`applyTenancyPolicies`) only when they changed: the SHA-256 of
+ * their SQL and of the catalog state they produced is kept in `schema_state`; a start that finds
+ * the same hash runs no DDL and takes no table lock, so processes can start and restart while
+ * others serve traffic (issue: restart and failure without harm). When they did change (a new
+ * migration, new code), they run in one transaction with a short `lock_timeout` (`lockTimeoutMs`,
+ * default 1 s) and, when the role may set it, a `deadlock_timeout` of 50 ms, so a serving
+ * transaction is never the one waiting or chosen as a deadlock's victim: the DDL gives up instead
+ * and is retried after a growing pause (`attempts`, default 20: about 40 s in all), then throws.
+ * Call it under the migration's advisory lock. Answers whether it applied anything.
+ */
+export async function ensureTenancyPolicies(
+  db: Db,
+  opts: { lockTimeoutMs?: number; attempts?: number } = {},
+): Promise<'unchanged' | 'applied'> {
+  const ddl = tenancyPoliciesSql();
+  const stored = async () => {
+    const [row] = rowsOf<{ hash: string }>(
+      await db.execute(sql`SELECT hash FROM schema_state WHERE key = ${POLICIES_KEY}`),
+    );
+    return row?.hash;
+  };
+  if ((await stored()) === (await policiesHash(db, ddl))) return 'unchanged';
+  const attempts = opts.attempts ?? 20;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`SELECT set_config('lock_timeout', ${`${opts.lockTimeoutMs ?? 1000}ms`}, true),
+            CASE WHEN (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+              THEN set_config('deadlock_timeout', '50ms', true) END`,
+        );
+        await tx.execute(sql.raw(ddl));
+        const hash = await policiesHash(tx, ddl);
+        await tx.execute(sql`INSERT INTO schema_state (key, hash) VALUES (${POLICIES_KEY}, ${hash})
+          ON CONFLICT (key) DO UPDATE SET hash = excluded.hash, applied_at = now()`);
+      });
+      return 'applied';
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (!code || !RETRYABLE_DDL.has(code) || attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, Math.min(attempt, 10) * 200 + Math.random() * 200));
+    }
+  }
+}
+
+/** The SQLSTATE of a driver error, looked up through the `cause` chain (Drizzle wraps them). */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const c = (e as { code?: unknown }).code;
+    if (typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c)) return c;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /**
@@ -109,9 +274,13 @@ const ACTING_QUOTED = ACTING.replaceAll("'", "''");
  * UPDATE policy (see `modules/devices/shared-doors.ts`). The request role has no access at all to
  * `app_secrets`, `mail_outbox` and `sms_outbox` (owner-only, RLS forced).
  */
-export async function applyTenancyPolicies(db: Db): Promise<void> {
-  await db.execute(
-    sql.raw(`
+export async function applyTenancyPolicies(db: DbOrTx): Promise<void> {
+  await db.execute(sql.raw(tenancyPoliciesSql()));
+}
+
+/** The SQL of `applyTenancyPolicies`: one DO block, idempotent. */
+function tenancyPoliciesSql(): string {
+  return `
     DO $$
     DECLARE t record;
     BEGIN
@@ -125,13 +294,19 @@ export async function applyTenancyPolicies(db: Db): Promise<void> {
       EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA %I TO ${APP_ROLE}', current_schema());
       EXECUTE format('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA %I TO ${APP_ROLE}', current_schema());
       FOR t IN
-        SELECT c.table_name FROM information_schema.columns c
+        SELECT c.table_name, k.relrowsecurity, k.relforcerowsecurity FROM information_schema.columns c
         JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
+        JOIN pg_class k ON k.relname = c.table_name AND k.relnamespace = current_schema()::regnamespace
         WHERE c.table_schema = current_schema() AND c.column_name = 'organization_id'
           AND c.is_nullable = 'NO' AND tb.table_type = 'BASE TABLE'
       LOOP
-        EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
-        EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.table_name);
+        -- ALTER TABLE takes an ACCESS EXCLUSIVE lock: only where something is missing
+        IF NOT t.relrowsecurity THEN
+          EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
+        END IF;
+        IF NOT t.relforcerowsecurity THEN
+          EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.table_name);
+        END IF;
         IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t.table_name AND policyname = 'tenant_isolation') THEN
           EXECUTE format('CREATE POLICY tenant_isolation ON %I TO ${APP_ROLE} USING (organization_id = ${ACTING_QUOTED}) WITH CHECK (organization_id = ${ACTING_QUOTED})', t.table_name);
         ELSIF EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t.table_name AND policyname = 'tenant_isolation' AND qual NOT ILIKE '%select%') THEN
@@ -142,8 +317,11 @@ export async function applyTenancyPolicies(db: Db): Promise<void> {
           EXECUTE format('CREATE POLICY owner_access ON %I TO CURRENT_USER USING (true) WITH CHECK (true)', t.table_name);
         END IF;
       END LOOP;
-      ALTER TABLE organizations ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE organizations FORCE ROW LEVEL SECURITY;
+      IF NOT (SELECT relrowsecurity AND relforcerowsecurity FROM pg_class
+          WHERE relname = 'organizations' AND relnamespace = current_schema()::regnamespace) THEN
+        ALTER TABLE organizations ENABLE ROW LEVEL SECURITY;
+        ALTER TABLE organizations FORCE ROW LEVEL SECURITY;
+      END IF;
       IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'organizations' AND policyname = 'tenant_isolation') THEN
         CREATE POLICY tenant_isolation ON organizations TO ${APP_ROLE}
           USING (id = ${ACTING} OR parent_id = ${ACTING})
@@ -282,25 +460,38 @@ export async function applyTenancyPolicies(db: Db): Promise<void> {
           WHERE d.id = p_device AND (app_shared_door_at_shared(p_device) OR app_shared_door_held(p_device))
         $b$
       $f$, current_schema());
-      -- Tables the request role never needs: the token signing key and the message outboxes (they
-      -- hold temporary passwords and codes). Only the owner reads and writes them, and row-level
-      -- security (forced, owner-only policy) keeps them closed even if a grant came back.
-      EXECUTE format('REVOKE ALL ON TABLE %I.app_secrets, %I.mail_outbox, %I.sms_outbox FROM ${APP_ROLE}',
-        current_schema(), current_schema(), current_schema());
-      FOR t IN SELECT unnest(ARRAY['app_secrets', 'mail_outbox', 'sms_outbox']) AS table_name LOOP
-        EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
-        EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.table_name);
+      -- Tables the request role never needs: the token signing key, the message outboxes (they
+      -- hold temporary passwords and codes) and the start-up state. Only the owner reads and writes
+      -- them, and row-level security (forced, owner-only policy) keeps them closed even if a grant
+      -- came back.
+      EXECUTE format('REVOKE ALL ON TABLE %I.app_secrets, %I.mail_outbox, %I.sms_outbox, %I.schema_state FROM ${APP_ROLE}',
+        current_schema(), current_schema(), current_schema(), current_schema());
+      FOR t IN SELECT k.relname AS table_name, k.relrowsecurity, k.relforcerowsecurity FROM pg_class k
+          WHERE k.relname IN ('app_secrets', 'mail_outbox', 'sms_outbox', 'schema_state')
+            AND k.relnamespace = current_schema()::regnamespace LOOP
+        IF NOT t.relrowsecurity THEN
+          EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
+        END IF;
+        IF NOT t.relforcerowsecurity THEN
+          EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.table_name);
+        END IF;
         IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = t.table_name AND policyname = 'owner_access') THEN
           EXECUTE format('CREATE POLICY owner_access ON %I TO CURRENT_USER USING (true) WITH CHECK (true)', t.table_name);
         END IF;
       END LOOP;
     END $$;
-  `),
-  );
+  `;
 }
 
-/** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `dataDir/db`. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+/**
+ * Opens the configured database: PostgreSQL when a URL is given (with the pool sizes of `pool`),
+ * else PGlite in `dataDir/db`.
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  pool?: PoolOptions;
+}): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.pool ?? 10);
   return openPglite(path.join(opts.dataDir, 'db'));
 }

@@ -17,6 +17,7 @@ export const notificationSendJob: JobDefinition = {
       sms: ctx.adapters.sms,
       log: ctx.log,
       now: ctx.now,
+      metrics: ctx.metrics,
     });
   },
 };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Adapters } from '../adapters';
 import type { Database, Db } from '../db/client';
+import type { Metrics } from '../lib/metrics';
 
 /** What a job handler gets: the owner's database handle (it acts across organizations), a logger and the clock. */
 export interface JobContext {
@@ -10,6 +11,13 @@ export interface JobContext {
   now: () => Date;
   /** The app's adapters (mail, SMS…), for jobs that talk to outside systems. */
   adapters?: Pick<Adapters, 'mail' | 'sms'>;
+  /** The app's metrics (`app.ctx.metrics`): delivery failures are counted there. */
+  metrics?: Metrics;
+  /**
+   * Aborted when the runner stops and its deadline has passed: a handler waiting on an outside
+   * system (a webhook receiver that never answers) gives up, and its job is retried later.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -62,8 +70,11 @@ export type RelaySend = (queue: string, data: Record<string, unknown>, jobId: st
 export interface JobRunner {
   /** Installs the queue schema (first start), the schedules and the workers. */
   start(): Promise<void>;
-  /** Stops the workers, waiting for running handlers. */
-  stop(): Promise<void>;
+  /**
+   * Stops the workers, waiting for running handlers up to `timeoutMs` (default 10 s); a job still
+   * running then is failed back to its queue (pg-boss retries it) and its handler aborted.
+   */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
   /** Queues one run of `name` now and waits until a worker (of any process) has finished it. */
   runNow(name: string, timeoutMs?: number): Promise<'completed' | 'failed'>;
 }
@@ -86,6 +97,8 @@ export function createJobRunner(opts: {
   now?: () => Date;
   /** The app's adapters (`app.ctx`), for jobs that send messages. */
   adapters?: Pick<Adapters, 'mail' | 'sms'>;
+  /** The app's metrics (`app.ctx.metrics`). */
+  metrics?: Metrics;
   pollingIntervalSeconds?: number;
 }): JobRunner {
   const { database } = opts;
@@ -95,11 +108,14 @@ export function createJobRunner(opts: {
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema: 'pgboss' })
       : new PgBoss({ connectionString: opts.databaseUrl, schema: 'pgboss', max: 3 });
   boss.on('error', (err: Error) => opts.log.error({ err }, 'job queue error'));
+  let shutdown = new AbortController();
   const ctx: JobContext = {
     db: database.db,
     log: opts.log,
     now: opts.now ?? (() => new Date()),
     adapters: opts.adapters,
+    metrics: opts.metrics,
+    signal: shutdown.signal,
   };
   let started = false;
   const timers: NodeJS.Timeout[] = [];
@@ -112,6 +128,10 @@ export function createJobRunner(opts: {
   return {
     async start() {
       if (started) return;
+      if (shutdown.signal.aborted) {
+        shutdown = new AbortController();
+        ctx.signal = shutdown.signal;
+      }
       await boss.start();
       for (const job of list) {
         await boss.createQueue(job.name);
@@ -157,13 +177,24 @@ export function createJobRunner(opts: {
         timers.push(setInterval(() => tick(false), r.intervalMs));
       }
     },
-    async stop() {
+    async stop(stopOpts = {}) {
       if (!started) return;
       started = false;
+      const timeout = stopOpts.timeoutMs ?? 10_000;
       for (const t of timers.splice(0)) clearInterval(t);
-      await Promise.all([...running]);
-      await Promise.all((opts.relays ?? []).map((r) => r.drain?.()));
-      await boss.stop({ graceful: true, timeout: 10_000, close: database.kind !== 'pglite' });
+      // a relay pass is short (claim, commit, send); wait for it at most the same deadline
+      await Promise.race([Promise.all([...running]), new Promise((r) => setTimeout(r, timeout).unref())]);
+      // past our deadline the handlers and the deliveries in flight are told to give up (ctx.signal)
+      const cut = setTimeout(() => shutdown.abort(), timeout);
+      await Promise.race([
+        Promise.all((opts.relays ?? []).map((r) => r.drain?.())),
+        new Promise((r) => setTimeout(r, timeout).unref()),
+      ]);
+      // pg-boss waits for a running handler before its own deadline counts: one that does not
+      // listen to the signal is left behind, its job expiring back to the queue
+      const stopped = boss.stop({ graceful: true, timeout: 1000, close: database.kind !== 'pglite' });
+      await Promise.race([stopped, new Promise((r) => setTimeout(r, timeout + 2000).unref())]);
+      clearTimeout(cut);
     },
     async runNow(name, timeoutMs = 30_000) {
       if (!started) throw new Error('the job runner is not started');

@@ -66,3 +66,16 @@ export const stripeEvents = pgTable('stripe_events', {
   account: text('account'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the start-up DDL last left behind (`db/client.ts ensureTenancyPolicies`): `key` names the
+ * step (`tenancy_policies`), `hash` is the SHA-256 of its generated SQL and of the catalog state it
+ * produced (tables, grants, row-level security, policies, functions). A start whose hash matches
+ * runs no DDL, so starting a process never takes a table lock the serving processes need.
+ * Owner-only (no grant to the request role, row-level security forced).
+ */
+export const schemaState = pgTable('schema_state', {
+  key: text('key').primaryKey(),
+  hash: text('hash').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

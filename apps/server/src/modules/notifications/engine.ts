@@ -24,6 +24,7 @@ import {
   users,
 } from '../../db/schema';
 import type { DomainEvent } from '../../domain-events';
+import type { Metrics } from '../../lib/metrics';
 
 type NotificationRow = typeof notifications.$inferSelect;
 export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
@@ -320,6 +321,8 @@ export interface SenderDeps {
   sms: SmsAdapter;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Counts the messages that failed to send (`GET /metrics`). */
+  metrics?: Pick<Metrics, 'notificationDeliveryFailed'>;
 }
 
 /** Sends one claimed delivery through its adapter; answers the provider's answer or throws. */
@@ -402,6 +405,7 @@ export async function sendDueNotifications(
         .where(eq(notificationDeliveries.id, d.id));
       if (last) out.failed++;
       else out.retried++;
+      deps.metrics?.notificationDeliveryFailed(d.channel, last);
       deps.log.warn(
         { delivery: d.id, channel: d.channel, attempts: d.attempts, answer },
         'notification not sent',

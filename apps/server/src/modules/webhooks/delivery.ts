@@ -68,7 +68,8 @@ const EXCERPT = 1000;
  * refuses private, loopback and link-local addresses unless `allowPrivate` (checked on the address
  * actually connected to, so a DNS name cannot smuggle one in); the whole exchange times out after
  * `timeoutMs` (10 s); up to 3 redirects are followed with the same checks, as a POST for 307/308 —
- * a redirect to a refused address fails the attempt. A 2xx answer is a success.
+ * a redirect to a refused address fails the attempt. A 2xx answer is a success. `signal` (the job
+ * runner's, when the process shuts down) cuts the exchange short: the attempt fails, to be retried.
  */
 export async function guardedPost(opts: {
   url: string;
@@ -76,9 +77,11 @@ export async function guardedPost(opts: {
   headers: Record<string, string>;
   allowPrivate: boolean;
   timeoutMs?: number;
+  signal?: AbortSignal;
 }): Promise<DeliveryResult> {
   const started = performance.now();
-  const deadline = AbortSignal.timeout(opts.timeoutMs ?? 10_000);
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? 10_000);
+  const deadline = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   const done = (r: Omit<DeliveryResult, 'latencyMs'>): DeliveryResult => ({
     ...r,
     latencyMs: Math.round(performance.now() - started),
@@ -98,11 +101,13 @@ export async function guardedPost(opts: {
     }
     return done({ statusCode: null, succeeded: false, responseExcerpt: null, error: 'Too many redirects' });
   } catch (err) {
-    const message = deadline.aborted
-      ? 'Timed out after 10 s'
-      : err instanceof Error
-        ? err.message
-        : String(err);
+    const message = opts.signal?.aborted
+      ? 'Interrupted: the server shut down'
+      : deadline.aborted
+        ? 'Timed out after 10 s'
+        : err instanceof Error
+          ? err.message
+          : String(err);
     return done({ statusCode: null, succeeded: false, responseExcerpt: null, error: message });
   }
 }

@@ -156,7 +156,7 @@ export function retryDelaySeconds(base: number, attempts: number, random = Math.
  * meanwhile (the lease ran out) is left to that worker.
  */
 export async function deliverClaimed(
-  ctx: Pick<JobContext, 'db' | 'now'>,
+  ctx: Pick<JobContext, 'db' | 'now' | 'metrics' | 'signal'>,
   m: Claimed,
   opts: WebhookDeliveryOptions,
 ): Promise<void> {
@@ -175,6 +175,7 @@ export async function deliverClaimed(
     headers: signedHeaders(opts.secrets.decrypt(m.secret_enc), m.webhook_id, body, ctx.now()),
     allowPrivate: opts.allowPrivate,
     timeoutMs: opts.timeoutMs,
+    signal: ctx.signal,
   });
   // guardedPost names its default deadline; say the one this attempt had
   const error = result.error?.replace(
@@ -183,6 +184,7 @@ export async function deliverClaimed(
   );
   const queued = new Date(m.queued_at ?? m.created_at);
   const expired = ctx.now().getTime() - queued.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
+  if (!result.succeeded) ctx.metrics?.webhookDeliveryFailed(expired || m.attempts >= opts.maxAttempts);
   const next = result.succeeded
     ? sql`status = 'succeeded', lease_until = NULL`
     : expired || m.attempts >= opts.maxAttempts
