@@ -160,10 +160,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const tokens = await TokenService.load(database.db);
   const secrets = createSecretBox({ secretsKey: config.secretsKey, dataDir: config.dataDir });
+  const metrics = createMetrics(database, { defaults: Boolean(config.metricsToken) });
   const adapters = createAdapters(
     config,
     {
       db: database.db,
+      metrics,
       log: app.log,
       secrets,
       twilioResolver: async (organizationId) => {
@@ -174,7 +176,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     opts.adapters,
   );
   const { mail, locks, geocoder } = adapters;
-  const metrics = createMetrics(database, { defaults: Boolean(config.metricsToken) });
   const ctx: AppContext = {
     ...adapters,
     secrets,

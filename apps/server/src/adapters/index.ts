@@ -2,10 +2,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Metrics } from '../lib/metrics';
 import { guardAdapter, OutsideGate } from '../lib/outside';
 import type { SecretBox } from '../lib/secrets';
 import { createGeocoder, type Geocoder } from './geocode';
-import { createLockAdapter, type LockAdapter } from './locks';
+import { createLockAdapter, type LockAdapter, LockUnreachable } from './locks';
 import { createMailAdapter, type MailAdapter } from './mail';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments';
 import { type ChargeGateway, createStripeCharges, sandboxCharges, stripeClient } from './payments/charges';
@@ -40,7 +41,14 @@ export interface Adapters {
  */
 export function createAdapters(
   config: Config,
-  deps: { db: Db; log: FastifyBaseLogger; twilioResolver?: TwilioResolver; secrets?: SecretBox },
+  deps: {
+    db: Db;
+    log: FastifyBaseLogger;
+    twilioResolver?: TwilioResolver;
+    secrets?: SecretBox;
+    /** Counts unlock outcomes and the lock breakers' states (`/metrics`). */
+    metrics?: Metrics;
+  },
   overrides: Partial<Adapters> = {},
 ): Adapters {
   const stripe = config.stripeSecretKey
@@ -83,13 +91,35 @@ export function createAdapters(
           perOrganization: config.lockConcurrencyPerOrganization,
           failureThreshold: config.lockBreakerFailures,
           cooldownMs: config.lockBreakerCooldownMs,
+          onChange: (target, state) => deps.metrics?.circuitState(`lock:${target}`, state),
         }),
         unseal: deps.secrets && ((sealed) => deps.secrets!.decrypt(sealed)),
       }),
     storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     geocoder: overrides.geocoder ?? createGeocoder(config.geocodeUrl),
   };
-  return guardAdapters(built, config.outsideCallCheck, deps.log);
+  const guarded = guardAdapters(built, config.outsideCallCheck, deps.log);
+  return deps.metrics ? { ...guarded, locks: countUnlocks(guarded.locks, deps.metrics) } : guarded;
+}
+
+/** The lock adapter with each unlock's outcome counted by vendor (`lockerops_unlock_outcomes_total`). */
+function countUnlocks(locks: LockAdapter, metrics: Metrics): LockAdapter {
+  return {
+    jamLimit: locks.jamLimit,
+    gate: locks.gate,
+    status: (t) => locks.status(t),
+    async unlock(t, hooks) {
+      try {
+        const r = await locks.unlock(t, hooks);
+        metrics.unlockOutcome(t.hardwareType, r.outcome);
+        return r;
+      } catch (err) {
+        if (err instanceof LockUnreachable)
+          metrics.unlockOutcome(t.hardwareType, err.skipped ? 'skipped' : 'offline');
+        throw err;
+      }
+    },
+  };
 }
 
 /**

@@ -108,6 +108,8 @@ export interface GateOptions {
   cooldownMs?: number;
   /** The clock (tests). */
   now?: () => number;
+  /** Told each time a target's breaker opens or closes again (metrics). */
+  onChange?: (target: string, state: BreakerState) => void;
 }
 
 /** The state of one target's breaker: `closed` (calls go), `open` (skipped), `half_open` (one trial). */
@@ -133,6 +135,7 @@ export class OutsideGate {
   private readonly failureThreshold: number;
   private readonly cooldownMs: number;
   private readonly now: () => number;
+  private readonly onChange?: (target: string, state: BreakerState) => void;
   private readonly inFlight = new Map<string, number>();
   private readonly waiting = new Map<string, Array<() => void>>();
   private readonly breakers = new Map<string, Breaker>();
@@ -142,6 +145,7 @@ export class OutsideGate {
     this.failureThreshold = opts.failureThreshold ?? 3;
     this.cooldownMs = opts.cooldownMs ?? 30_000;
     this.now = opts.now ?? Date.now;
+    this.onChange = opts.onChange;
   }
 
   /**
@@ -165,10 +169,11 @@ export class OutsideGate {
     await this.acquire(organizationId, deadlineMs);
     try {
       const result = await fn();
+      if (this.breakers.get(key)?.openUntil) this.onChange?.(target, 'closed');
       this.breakers.delete(key);
       return result;
     } catch (err) {
-      if (isFailure(err)) this.fail(key);
+      if (isFailure(err)) this.fail(key, target);
       else if (b?.trial) b.trial = false;
       throw err;
     } finally {
@@ -194,11 +199,14 @@ export class OutsideGate {
     return out;
   }
 
-  private fail(key: string): void {
+  private fail(key: string, target: string): void {
     const b = this.breakers.get(key) ?? { failures: 0, openUntil: 0, trial: false };
     b.failures += 1;
     b.trial = false;
-    if (b.failures >= this.failureThreshold) b.openUntil = this.now() + this.cooldownMs;
+    if (b.failures >= this.failureThreshold) {
+      b.openUntil = this.now() + this.cooldownMs;
+      this.onChange?.(target, 'open');
+    }
     this.breakers.set(key, b);
   }
 
