@@ -9,7 +9,7 @@ export interface JobContext {
   log: FastifyBaseLogger;
   now: () => Date;
   /** The app's adapters (mail, SMS…), for jobs that talk to outside systems. */
-  adapters?: Pick<Adapters, 'mail' | 'sms'>;
+  adapters?: Pick<Adapters, 'mail' | 'sms'> & Partial<Pick<Adapters, 'storage'>>;
 }
 
 /**
@@ -82,7 +82,7 @@ export function createJobRunner(opts: {
   relays?: readonly RelayDefinition[];
   now?: () => Date;
   /** The app's adapters (`app.ctx`), for jobs that send messages. */
-  adapters?: Pick<Adapters, 'mail' | 'sms'>;
+  adapters?: Pick<Adapters, 'mail' | 'sms'> & Partial<Pick<Adapters, 'storage'>>;
   pollingIntervalSeconds?: number;
 }): JobRunner {
   const { database } = opts;
