@@ -42,3 +42,14 @@ describe('ADMIN_PASSWORD', () => {
     }
   });
 });
+
+describe('HOST and the printed address (issue 28 item 14)', () => {
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('prints the configured port when PUBLIC_URL is unset', () => {
+    expect(loadConfig({ PORT: '4017' }).publicUrl).toBe('http://localhost:4017');
+  });
+});

@@ -115,7 +115,10 @@ export function createJobRunner(opts: {
         await boss.schedule(job.name, job.cron, null, { tz: 'UTC' });
         await boss.work(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
           const summary = await job.handler(ctx);
-          opts.log.info({ job: job.name, ...summary }, 'job done');
+          // a tick that did nothing is a debug line, so an idle server's log stays quiet after
+          // its start banner; one that did something is an info line
+          const busy = Object.values(summary ?? {}).some((v) => typeof v === 'number' && v !== 0);
+          opts.log[busy ? 'info' : 'debug']({ job: job.name, ...summary }, 'job done');
           return summary;
         });
       }
