@@ -6,6 +6,7 @@ import type { SecretBox } from '../lib/secrets';
 import { createGeocoder, type Geocoder } from './geocode';
 import { createLockAdapter, type LockAdapter } from './locks';
 import { createMailAdapter, type MailAdapter } from './mail';
+import { createBrandResolver } from './mail/layout';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments';
 import { type ChargeGateway, createStripeCharges, sandboxCharges, stripeClient } from './payments/charges';
 import { createStripePlans, type PlanSync, sandboxPlans } from './payments/plans';
@@ -45,10 +46,12 @@ export function createAdapters(
   const stripe = config.stripeSecretKey
     ? stripeClient(config.stripeSecretKey, config.stripeApiBase)
     : undefined;
+  const storage = overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   return {
     mail:
       overrides.mail ??
       createMailAdapter({
+        brandOf: createBrandResolver(deps.db, storage),
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
         dataDir: config.dataDir,
@@ -79,7 +82,7 @@ export function createAdapters(
         jamLimit: config.lockJamLimit,
         unseal: deps.secrets && ((sealed) => deps.secrets!.decrypt(sealed)),
       }),
-    storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+    storage,
     geocoder: overrides.geocoder ?? createGeocoder(config.geocodeUrl),
   };
 }
