@@ -262,3 +262,19 @@ export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
 /** `POST images` answer: `detail` is the stored image's URL (spec: operational §7 Locker walls). */
 export const ZImageResponse = z.object({ detail: z.string() });
+
+/**
+ * One person of a people picker (issue form, notification form): what the console reads from a
+ * `GET users` or `GET members` list item. Users answer `id` (and their operator's own `user_id`,
+ * often null); team members answer their id as `user_id` (spec operational §3). Every field a real
+ * answer may leave empty is nullable, so one empty field never fails the whole list.
+ */
+export const ZPersonOption = z.object({
+  id: z.string().nullish(),
+  user_id: z.string().nullish(),
+  name: z.string().nullish(),
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  email: z.string().nullish(),
+});
+export type TPersonOption = z.infer<typeof ZPersonOption>;
