@@ -1,6 +1,8 @@
 import { Box, Toolbar } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
 import { titleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
@@ -21,6 +23,13 @@ export function AppShell() {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const helpOpened = useOpened(helpOpen);
   const feedbackOpened = useOpened(feedbackOpen);
+
+  // spec console §5: a failed own-organization fetch shows the message, without a type (the
+  // sidebar would otherwise hide the organization's sections without a word)
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    if (org.error) enqueueSnackbar(formatApiError(org.error), { variant: 'default', preventDuplicate: true });
+  }, [org.error, enqueueSnackbar]);
 
   const appName = org.data?.white_label.app_name || org.data?.name || 'Lockerops';
   const title = titleForPath(pathname);
