@@ -2,6 +2,7 @@ import { Box, Toolbar } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
+import { useMemberLanguage } from '../../i18n/useMemberLanguage';
 import { titleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
 import { Sidebar } from './Sidebar';
@@ -16,6 +17,7 @@ const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ defa
 export function AppShell() {
   const { pathname } = useLocation();
   const org = useOrganizationSelf();
+  useMemberLanguage();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
