@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
+import { useMemberLanguage } from '../../i18n/useMemberLanguage';
 import { titleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
 import { Sidebar } from './Sidebar';
@@ -18,6 +19,7 @@ const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ defa
 export function AppShell() {
   const { pathname } = useLocation();
   const org = useOrganizationSelf();
+  useMemberLanguage();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
