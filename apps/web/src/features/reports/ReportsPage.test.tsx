@@ -57,9 +57,7 @@ describe('ReportsPage per-row delete (issue 28 item 10)', () => {
     await open('admin');
     // aria-label look-ups: getByRole over a data grid is slow under jsdom
     fireEvent.click(screen.getByLabelText('Delete Ops weekly'));
-    expect(
-      await screen.findByText('Are you sure you want to delete the report "Ops weekly"?'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Are you sure you want to delete this report?')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Yes'));
     await screen.findByText('Report deleted successfully');
     const del = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');

@@ -9,6 +9,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -98,6 +99,7 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
   const canWrite = inRoles(user.role, STAFF);
   const [dialog, setDialog] = useState<{ report: TReport | null } | null>(null);
   const download = useReportDownload();
+  const { t } = useTranslation('reports');
   const [deleting, setDeleting] = useState<TReport | null>(null);
   const remove = useDeleteReport();
   const columns = useMemo(
@@ -138,7 +140,9 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
       <ReportFormDialog open={!!dialog} report={dialog?.report ?? null} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={!!deleting}
-        message={`Are you sure you want to delete the report "${deleting?.name ?? ''}"?`}
+        // the report's name as the title: the catalogs' ICU arguments are not interpolated yet
+        title={deleting?.name}
+        message={t('confirm.delete')}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}
