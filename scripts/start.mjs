@@ -5,7 +5,9 @@
  * a build is due (a fresh clone builds once; later starts go straight to the server).
  *
  * A build's fingerprint is a hash of its input files (paths and contents), kept in
- * `<dist>/.build-stamp`. `--build-only` builds what is stale and exits.
+ * `<dist>/.build-stamp`. `--build-only` builds what is stale and exits. A build prints one line
+ * (its tools' output only when it fails), so the server's banner with the address and the
+ * generated password is what the first start ends with.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -59,10 +61,22 @@ for (const t of TARGETS) {
   const want = fingerprint(t.inputs);
   const have = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : '';
   if (want === have) continue;
-  process.stdout.write(`Building the ${t.name} (its sources changed since the last build)…\n`);
+  // one line per build; the tools' own output (≈ 190 lines for the console) only when it fails
+  process.stdout.write(`Building the ${t.name} (its sources changed since the last build)… `);
+  const started = Date.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(npm, ['run', 'build', '-w', t.workspace], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const r = spawnSync(npm, ['run', 'build', '-w', t.workspace], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) {
+    process.stdout.write('failed:\n');
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    process.exit(r.status ?? 1);
+  }
+  process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   fs.writeFileSync(stamp, `${want}\n`);
 }
 

@@ -175,6 +175,17 @@ test.describe('dashboard', () => {
     await expect(card(page, 5)).toHaveCount(0);
   });
 
+  test('a card shows its whole title (issue 28 item 4)', async ({ page }) => {
+    // three cards a row beside the sidebar: the fifth default card's title is the longest
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await openAsAdmin(page, '/home');
+    const title = card(page, 4).getByRole('combobox', { name: 'Metric of card 5' });
+    await expect(title).toHaveText('Avg. Revenue per Transaction');
+    // not cut with an ellipsis: the text fits the box it is drawn in
+    const cut = await title.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(cut).toBe(false);
+  });
+
   test('a custom range reads the chosen days; days after today cannot be picked', async ({
     page,
     request,

@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config';
 import { type Db, migrate, openDatabase } from '../src/db/client';
 import { members, organizations } from '../src/db/schema';
 import { generatePassword, seed } from '../src/db/seed';
+import { box } from '../src/lib/banner';
 import { buildDemo, type DemoCounts } from './demo/build';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -95,10 +96,13 @@ async function main(): Promise<void> {
           .join(', ')}`,
       );
     }
-    out();
-    out(`Start the server with \`npm start\` and sign in at ${config.publicUrl}`);
-    out(`  e-mail:   ${config.adminEmail}`);
-    out(`  password: ${config.adminPassword ? 'the one in ADMIN_PASSWORD' : `${password} ${passwordNote}`}`);
+    out(
+      box([
+        `Start the server with \`npm start\` and sign in at ${config.publicUrl}`,
+        `E-mail:   ${config.adminEmail}`,
+        `Password: ${config.adminPassword ? 'the one in ADMIN_PASSWORD' : `${password} ${passwordNote}`}`,
+      ]).trimEnd(),
+    );
   } finally {
     await app.close();
     await database.close();

@@ -75,3 +75,14 @@ describe('the pool, metrics, overload and shutdown', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });
+
+describe('HOST and the printed address (issue 28 item 14)', () => {
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('prints the configured port when PUBLIC_URL is unset', () => {
+    expect(loadConfig({ PORT: '4017' }).publicUrl).toBe('http://localhost:4017');
+  });
+});

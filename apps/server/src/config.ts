@@ -18,7 +18,7 @@ function isAddressOrCidr(entry: string): boolean {
  */
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -106,6 +106,7 @@ const ZEnv = z.object({
 
 export type Config = {
   port: number;
+  /** Address to listen on: loopback (127.0.0.1) by default; `HOST=0.0.0.0` for other machines. */
   host: string;
   dataDir: string;
   databaseUrl?: string;

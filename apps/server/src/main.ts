@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createJobRunner, JOBS } from './jobs';
+import { box, startLines } from './lib/banner';
 import { webhookDeliveryOptions, webhookDispatcher } from './modules/webhooks/worker';
 
 /**
@@ -64,17 +65,22 @@ async function main(): Promise<void> {
     },
   );
   await app.listen({ port: config.port, host: config.host });
-  const lines = [
-    '',
-    `  Lockerops is running at ${config.publicUrl}`,
-    `  API docs: ${config.publicUrl}/api/redoc`,
-    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}`,
-  ];
-  if (seeded.created) {
-    lines.push(`  Seeded organization demo-org; admin: ${seeded.email}`);
-    if (seeded.generatedPassword) lines.push(`  Admin password (shown once): ${seeded.generatedPassword}`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  // last, in a box: the address and, on the first start, the admin and the generated password
+  const lines = startLines({
+    publicUrl: config.publicUrl,
+    host: config.host,
+    database:
+      database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL',
+    admin: seeded.created
+      ? {
+          email: seeded.email,
+          password:
+            seeded.generatedPassword ?? (config.adminPassword ? 'the one in ADMIN_PASSWORD' : undefined),
+          passwordNote: seeded.generatedPassword ? '(generated now, shown once)' : undefined,
+        }
+      : undefined,
+  });
+  process.stdout.write(box(lines));
 }
 
 main().catch((err) => {

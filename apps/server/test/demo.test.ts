@@ -18,7 +18,7 @@ beforeAll(async () => {
     counts: { users: 24, devicesPerLocation: 10, days: 6, perDay: 24 },
   });
   admin = bearer(await signIn(t.app));
-}, 180_000);
+}, 600_000);
 afterAll(() => t.close());
 
 const total = async (path: string) => {
@@ -98,6 +98,32 @@ describe('npm run demo (scripts/demo)', () => {
       `select count(*)::int as n from transactions where event_type = 'storage' and event_status = 'finished' and total > 0 and total_time > 3600`,
     );
     expect(paid[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('moved door unlocks and issues back with their transactions (issue 28 item 7)', async () => {
+    const unlocks = await rows<{ n: number; oldest: string; newest: string }>(
+      'select count(*)::int as n, min(requested_at)::text as oldest, max(requested_at)::text as newest from device_unlocks',
+    );
+    expect(unlocks[0]!.n).toBeGreaterThan(0);
+    // spread over the history, not stamped with the minute the demo ran
+    expect(Date.parse(unlocks[0]!.newest) - Date.parse(unlocks[0]!.oldest)).toBeGreaterThan(3 * 86_400_000);
+    // each step of an unlock's timeline keeps its order
+    const disordered = await rows<{ n: number }>(
+      `select count(*)::int as n from device_unlocks where coalesce(opened_at, sent_at, requested_at) < requested_at
+        or opened_at > now() or requested_at > now()`,
+    );
+    expect(disordered[0]!.n).toBe(0);
+    const issues = await rows<{ n: number; oldest: string }>(
+      'select count(*)::int as n, min(created_at)::text as oldest from issues',
+    );
+    // the small demo may report no issue; the full one does
+    if (issues[0]!.n > 1) expect(Date.now() - Date.parse(issues[0]!.oldest)).toBeGreaterThan(86_400_000);
+    // an issue of a transaction is not older than the transaction
+    const early = await rows<{ n: number }>(
+      `select count(*)::int as n from issues i join transactions t on t.id = i.id_event
+        where i.created_at < t.created_at - interval '1 second'`,
+    );
+    expect(early[0]!.n).toBe(0);
   });
 
   it('says so and adds nothing when run again', async () => {

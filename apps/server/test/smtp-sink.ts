@@ -6,8 +6,10 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
-  /** File names and types of the attachments. */
-  attachments: Array<{ filename: string; contentType: string; size: number }>;
+  /** The HTML part, when the mail has one. */
+  html: string;
+  /** File names and types of the attachments (inline images with their content id). */
+  attachments: Array<{ filename: string; contentType: string; size: number; cid?: string }>;
 }
 
 /** A real SMTP server in-process that keeps what it receives; tests read codes out of it. */
@@ -28,7 +30,7 @@ export async function startSmtpSink() {
         );
         return;
       }
-      simpleParser(stream)
+      simpleParser(stream, { keepCidLinks: true })
         .then((mail) => {
           const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
             a.value.map((v) => v.address ?? ''),
@@ -37,10 +39,12 @@ export async function startSmtpSink() {
             to,
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
             attachments: mail.attachments.map((a) => ({
               filename: a.filename ?? '',
               contentType: a.contentType,
               size: a.size,
+              cid: a.cid,
             })),
           });
           for (const w of waiters.splice(0)) w();

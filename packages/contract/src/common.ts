@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
 /** Error body of every failed call (ARCHITECTURE: Errors). */
-export const ZErrorResponse = z.object({ detail: z.union([z.string(), z.array(z.string())]) });
+/**
+ * An error answer (RFC 9457 problem details, extended): `detail` is the spec's English text (or
+ * several); `code` the stable machine code of the message (`<area>.<key>`, `http.<status name>`
+ * for a free-form text), `params` a template message's arguments, and `codes` the code of each
+ * text when `detail` is a list. The console translates `code`, falling back to `detail`.
+ */
+export const ZErrorResponse = z.object({
+  detail: z.union([z.string(), z.array(z.string())]),
+  code: z.string().optional(),
+  params: z.array(z.string()).optional(),
+  codes: z.array(z.string()).optional(),
+});
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 /** Plain `{ detail }` answer of actions that have no entity to return. */
@@ -262,3 +273,19 @@ export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
 /** `POST images` answer: `detail` is the stored image's URL (spec: operational §7 Locker walls). */
 export const ZImageResponse = z.object({ detail: z.string() });
+
+/**
+ * One person of a people picker (issue form, notification form): what the console reads from a
+ * `GET users` or `GET members` list item. Users answer `id` (and their operator's own `user_id`,
+ * often null); team members answer their id as `user_id` (spec operational §3). Every field a real
+ * answer may leave empty is nullable, so one empty field never fails the whole list.
+ */
+export const ZPersonOption = z.object({
+  id: z.string().nullish(),
+  user_id: z.string().nullish(),
+  name: z.string().nullish(),
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  email: z.string().nullish(),
+});
+export type TPersonOption = z.infer<typeof ZPersonOption>;

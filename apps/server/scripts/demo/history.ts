@@ -5,7 +5,14 @@ import { smsOutbox } from '../../src/db/schema';
 import type { ApiClient } from './client';
 import type { Random } from './random';
 import type { DemoDevice, DemoSetup, DemoUser } from './setup';
-import { shiftTransaction, trackingSeq } from './time-shift';
+import {
+  dbClock,
+  rowsSince,
+  type StepRows,
+  shiftStepRows,
+  shiftTransaction,
+  trackingSeq,
+} from './time-shift';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -104,16 +111,31 @@ async function execute(ctx: HistoryContext, plan: Plan): Promise<void> {
   const sinceSeq = plan.mode === 'rental' || plan.mode === 'vending' ? await trackingSeq(ctx.db) : 0;
   const [first, ...rest] = plan.steps;
   if (!first) return;
-  await first.run(state);
+  // the unlocks and issues the steps write move with the transaction
+  const written: StepRows = { unlocks: [], issues: [] };
+  let mark = await dbClock(ctx.db);
+  const run = async (step: Step) => {
+    await step.run(state);
+    const rows = await rowsSince(ctx.db, mark);
+    // rows moved back by a shift are older than the mark, so none is taken twice
+    written.unlocks.push(...rows.unlocks.filter((id) => !written.unlocks.includes(id)));
+    written.issues.push(...rows.issues.filter((id) => !written.issues.includes(id)));
+    mark = rows.at;
+  };
+  const shift = async (id: string, ms: number, product?: { id: string; sinceSeq: number }) => {
+    await shiftTransaction(ctx.db, id, ms, product);
+    await shiftStepRows(ctx.db, written, ms);
+  };
+  await run(first);
   if (!state.id) throw new Error(`the first ${plan.mode} step made no transaction`);
   const product = state.product ? { id: state.product, sinceSeq } : undefined;
   let previous = first.at;
   for (const step of rest) {
-    await shiftTransaction(ctx.db, state.id, step.at - previous, product);
-    await step.run(state);
+    await shift(state.id, step.at - previous, product);
+    await run(step);
     previous = step.at;
   }
-  await shiftTransaction(ctx.db, state.id, Date.now() - previous, product);
+  await shift(state.id, Date.now() - previous, product);
 }
 
 /** Where plans are made: the context, the door bookings and the present. */

@@ -56,6 +56,67 @@ export async function shiftTransaction(
     WHERE id = ${id}`);
 }
 
+/** Rows a transaction's steps wrote beside it: door unlocks (with their timeline) and issues. */
+export interface StepRows {
+  unlocks: string[];
+  issues: string[];
+}
+
+/**
+ * The unlocks and issues written since the database time `since` (`dbClock`), and the database
+ * time of the look (the mark of the next step): the demo drives one step at a time, so they are
+ * the step's own. One statement.
+ */
+export async function rowsSince(db: Db, since: string): Promise<StepRows & { at: string }> {
+  const r = rowsOf<{ unlocks: string[] | null; issues: string[] | null; at: string | Date }>(
+    await db.execute(sql`SELECT
+      (SELECT array_agg(id::text) FROM device_unlocks WHERE requested_at >= ${since}::timestamptz) AS unlocks,
+      (SELECT array_agg(id::text) FROM issues WHERE created_at >= ${since}::timestamptz) AS issues,
+      clock_timestamp() AS at`),
+  )[0]!;
+  return {
+    unlocks: r.unlocks ?? [],
+    issues: r.issues ?? [],
+    at: r.at instanceof Date ? r.at.toISOString() : String(r.at),
+  };
+}
+
+/** The database's clock now (ISO text), the mark before a transaction's first step. */
+export async function dbClock(db: Db): Promise<string> {
+  const r = rowsOf<{ t: string | Date }>(await db.execute(sql`SELECT clock_timestamp() AS t`));
+  const t = r[0]!.t;
+  return t instanceof Date ? t.toISOString() : String(t);
+}
+
+/**
+ * Moves a transaction's unlocks (every step of their timeline) and issues back by `ms`, with the
+ * transaction they belong to (issue 28: no more entries stamped with the minute the demo ran).
+ */
+export async function shiftStepRows(db: Db, rows: StepRows, ms: number): Promise<void> {
+  if (ms <= 0) return;
+  const by = `${Math.round(ms)} milliseconds`;
+  if (rows.unlocks.length)
+    await db.execute(sql`UPDATE device_unlocks SET
+        requested_at = requested_at - ${by}::interval,
+        sent_at = sent_at - ${by}::interval,
+        acknowledged_at = acknowledged_at - ${by}::interval,
+        opened_at = opened_at - ${by}::interval,
+        jammed_at = jammed_at - ${by}::interval,
+        offline_at = offline_at - ${by}::interval
+      WHERE id IN (${sql.join(
+        rows.unlocks.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+  if (rows.issues.length)
+    await db.execute(sql`UPDATE issues SET
+        created_at = created_at - ${by}::interval,
+        updated_at = updated_at - ${by}::interval
+      WHERE id IN (${sql.join(
+        rows.issues.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+}
+
 /** Tables whose set-up rows (created by the demo's API calls) move back to before the history. */
 const SETUP_TABLES = [
   'sizes',

@@ -8,6 +8,7 @@ import type { SecretBox } from '../lib/secrets';
 import { createGeocoder, type Geocoder } from './geocode';
 import { createLockAdapter, type LockAdapter, LockUnreachable } from './locks';
 import { createMailAdapter, type MailAdapter } from './mail';
+import { createBrandResolver } from './mail/layout';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments';
 import { type ChargeGateway, createStripeCharges, sandboxCharges, stripeClient } from './payments/charges';
 import { createStripePlans, type PlanSync, sandboxPlans } from './payments/plans';
@@ -54,10 +55,12 @@ export function createAdapters(
   const stripe = config.stripeSecretKey
     ? stripeClient(config.stripeSecretKey, config.stripeApiBase)
     : undefined;
+  const storage = overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const built: Adapters = {
     mail:
       overrides.mail ??
       createMailAdapter({
+        brandOf: createBrandResolver(deps.db, storage),
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
         dataDir: config.dataDir,
@@ -95,7 +98,7 @@ export function createAdapters(
         }),
         unseal: deps.secrets && ((sealed) => deps.secrets!.decrypt(sealed)),
       }),
-    storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+    storage,
     geocoder: overrides.geocoder ?? createGeocoder(config.geocodeUrl),
   };
   const guarded = guardAdapters(built, config.outsideCallCheck, deps.log);

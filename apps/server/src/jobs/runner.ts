@@ -10,7 +10,7 @@ export interface JobContext {
   log: FastifyBaseLogger;
   now: () => Date;
   /** The app's adapters (mail, SMS…), for jobs that talk to outside systems. */
-  adapters?: Pick<Adapters, 'mail' | 'sms'>;
+  adapters?: Pick<Adapters, 'mail' | 'sms'> & Partial<Pick<Adapters, 'storage'>>;
   /** The app's metrics (`app.ctx.metrics`): delivery failures are counted there. */
   metrics?: Metrics;
   /**
@@ -96,7 +96,7 @@ export function createJobRunner(opts: {
   relays?: readonly RelayDefinition[];
   now?: () => Date;
   /** The app's adapters (`app.ctx`), for jobs that send messages. */
-  adapters?: Pick<Adapters, 'mail' | 'sms'>;
+  adapters?: Pick<Adapters, 'mail' | 'sms'> & Partial<Pick<Adapters, 'storage'>>;
   /** The app's metrics (`app.ctx.metrics`). */
   metrics?: Metrics;
   pollingIntervalSeconds?: number;
@@ -138,7 +138,10 @@ export function createJobRunner(opts: {
         await boss.schedule(job.name, job.cron, null, { tz: 'UTC' });
         await boss.work(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
           const summary = await job.handler(ctx);
-          opts.log.info({ job: job.name, ...summary }, 'job done');
+          // a tick that did nothing is a debug line, so an idle server's log stays quiet after
+          // its start banner; one that did something is an info line
+          const busy = Object.values(summary ?? {}).some((v) => typeof v === 'number' && v !== 0);
+          opts.log[busy ? 'info' : 'debug']({ job: job.name, ...summary }, 'job done');
           return summary;
         });
       }

@@ -1,6 +1,5 @@
-import { type Endpoint, type endpoints, zPage } from '@lockerops/contract';
+import { type Endpoint, type endpoints, ZPersonOption, zPage } from '@lockerops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiCall, type CallOptions, type CallResult } from './client';
 
 type Endpoints = typeof endpoints;
@@ -174,17 +173,7 @@ export function useOptions<A extends OptionArea, R = OptionItem<A>[]>(
   });
 }
 
-const ZOption = zPage(
-  z.object({
-    // users answer `id`, team members `user_id` (spec operational §3)
-    id: z.string().optional(),
-    user_id: z.string().optional(),
-    name: z.string().nullish(),
-    first_name: z.string().nullish(),
-    last_name: z.string().nullish(),
-    email: z.string().nullish(),
-  }),
-);
+const ZOption = zPage(ZPersonOption);
 
 /** The list calls behind the people pickers, loaded with their areas' modules of the endpoint map. */
 const PEOPLE_LISTS = {
@@ -208,7 +197,8 @@ export function usePeopleOptions(endpoint: 'users' | 'members', enabled: boolean
     enabled,
     select: (page) =>
       page.items.flatMap((p) => {
-        const id = p.id ?? p.user_id;
+        // a user's `id`; a team member's id is its `user_id` (a user's `user_id` is another thing)
+        const id = endpoint === 'users' ? p.id : p.user_id;
         if (!id) return [];
         const label = [p.name ?? p.first_name, p.last_name].filter(Boolean).join(' ') || p.email || id;
         return [{ id, label }];

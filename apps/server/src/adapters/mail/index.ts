@@ -4,12 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { applyLayout, createBrandResolver, type MailBrand } from './layout';
 
 /** A file attached to an e-mail. */
 export interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
+  /** Content id of an inline image (`<img src="cid:…">`), such as the layout's logo. */
+  cid?: string;
 }
 
 /** One e-mail. `organizationId` only labels the outbox entry. */
@@ -22,7 +25,10 @@ export interface MailMessage {
   organizationId?: string;
 }
 
-/** The mail adapter (ARCHITECTURE: Adapters): SMTP when `SMTP_URL` is set, else the local outbox. */
+/**
+ * The mail adapter (ARCHITECTURE: Adapters): SMTP when `SMTP_URL` is set, else the local outbox.
+ * Every message goes out in the one e-mail layout (`applyLayout`) of its organization's brand.
+ */
 export interface MailAdapter {
   readonly driver: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
@@ -41,7 +47,11 @@ export function createMailAdapter(opts: {
   dataDir: string;
   db: Db;
   log: FastifyBaseLogger;
+  /** The brand of a message's organization (default: read from `db`, without the logo). */
+  brandOf?: (organizationId?: string) => Promise<MailBrand>;
 }): MailAdapter {
+  const brandOf = opts.brandOf ?? createBrandResolver(opts.db);
+  const laidOut = async (m: MailMessage) => applyLayout(m, await brandOf(m.organizationId));
   // A delivered message keeps no body (it may carry a temporary password or a code): only the
   // offline outbox, where the body is the delivery, keeps it.
   const record = (m: MailMessage, driver: string) =>
@@ -58,7 +68,8 @@ export function createMailAdapter(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       driver: 'smtp',
-      async send(m) {
+      async send(message) {
+        const m = await laidOut(message);
         await transport.sendMail({
           from: opts.from,
           to: m.to,
@@ -67,7 +78,7 @@ export function createMailAdapter(opts: {
           html: m.html,
           attachments: m.attachments,
         });
-        await record(m, 'smtp');
+        await record(message, 'smtp');
         opts.log.info({ to: m.to, subject: m.subject }, 'mail sent');
       },
       async close() {
@@ -80,7 +91,8 @@ export function createMailAdapter(opts: {
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     driver: 'outbox',
-    async send(m) {
+    async send(message) {
+      const m = await laidOut(message);
       const info = await stream.sendMail({
         from: opts.from,
         to: m.to,
@@ -95,7 +107,7 @@ export function createMailAdapter(opts: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
       await fs.writeFile(file, info.message as Buffer);
-      await record(m, 'outbox');
+      await record(message, 'outbox');
       opts.log.info({ to: m.to, subject: m.subject, file }, 'mail stored in the local outbox');
     },
     async close() {},

@@ -417,7 +417,8 @@ describe('sending engine', () => {
     expect(await deliver(later(2 * 86_400 + 60))).toMatchObject({ sent: 1 });
     const thanks = sink.received.filter((m) => m.to.includes(user.email!));
     expect(thanks).toHaveLength(2);
-    expect(thanks[1]!.text).toBe(`You paid $${total.toFixed(2)} for ${ev.invoice_id}.`);
+    // the message, then the layout's signature (issue 28 item 6)
+    expect(thanks[1]!.text.split('\n\n-- \n')[0]).toBe(`You paid $${total.toFixed(2)} for ${ev.invoice_id}.`);
     // nothing is sent twice
     expect(await deliver(later(3 * 86_400))).toMatchObject({ sent: 0 });
     expect(sink.received.filter((m) => m.to.includes(user.email!))).toHaveLength(2);
@@ -647,7 +648,7 @@ describe('sending engine', () => {
     expect(res.json().detail).toBe(M.testSent);
     const mail = await sink.next('tester@ops.test', 0);
     expect(mail.subject).toBe('Order INV-000042 complete');
-    expect(mail.text).toBe('Paid $12.50');
+    expect(mail.text.split('\n\n-- \n')[0]).toBe('Paid $12.50');
     expect(await sms('+14155559999')).toEqual(['Thanks Ada Lovelace']);
     const log = (await t.app.inject({ url: `/api/notifications/${n.id}/deliveries`, headers: admin })).json();
     expect(log.total).toBe(2);

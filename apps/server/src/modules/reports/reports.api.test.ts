@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { REPORT_MESSAGES as M } from '@lockerops/contract';
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -11,7 +15,8 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
-import { devices, locations, reports, transactions } from '../../db/schema';
+import { multipartBody, pngImage } from '../../../test/multipart';
+import { devices, locations, reports, transactions, users } from '../../db/schema';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -265,7 +270,10 @@ describe('GET reports/download/{id} (spec: console §7; the dashboard metric rea
     expect(Number(figure('Earnings'))).toBe(earnings.earnings);
     expect(Number(figure('Transactions'))).toBe(total.breakdown.organization_total);
     expect(figure('Doors')).toBe('1');
-    const orgName = (await demoOrg(t)).name;
+    // sections are named by the organization's display name (white label), not its slug
+    const white = (await t.app.inject({ method: 'GET', url: '/api/white-label', headers: admin })).json();
+    const orgName = white.app_name || (await demoOrg(t)).name;
+    expect(orgName).not.toBe('demo-org');
     const sections = rows.filter((r) => r[0] === 'section').map((r) => `${r[1]}/${r[2]}`);
     expect(sections).toEqual([
       `${orgName}/Earnings`,
@@ -280,16 +288,17 @@ describe('GET reports/download/{id} (spec: console §7; the dashboard metric rea
     expect(rows.some((r) => r[0] === 'Harbor' && r[2] === '4')).toBe(true);
   });
 
-  it('PDF: one page that parses, with the figures', async () => {
+  it('PDF: parses, with the figures formatted and compared with the previous period', async () => {
     const res = await download('pdf');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
-    expect(pdf.numPages).toBe(1);
     const { text } = await extractText(pdf, { mergePages: true });
     expect(text).toContain('Harbor weekly');
-    expect(text).toContain('Earnings: 25.00');
-    expect(text).toContain('Transactions: 4');
+    expect(text).toContain('$25.00');
+    expect(text).toContain('Transactions');
+    expect(text).toMatch(/vs previous period \(\$3\.00\)/);
+    expect(text).toContain(`Page 1 of ${pdf.numPages}`);
   });
 
   it("another organization's report answers 404", async () => {
@@ -310,5 +319,134 @@ describe('GET reports/download/{id} (spec: console §7; the dashboard metric rea
       headers: admin,
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the report PDF as a document an owner forwards (issue 28 item 5)', () => {
+  const PRIMARY: [number, number, number] = [0x0b, 0x6e, 0x4f];
+  let pdfBytes: Buffer;
+  let dir: string;
+  beforeAll(async () => {
+    const db = t.database.db;
+    dir = await mkdtemp(path.join(tmpdir(), 'report-pdf-'));
+    const white = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/white-label',
+      headers: admin,
+      payload: { app_name: 'Harbor Lockers Co.', primary_color: '#0b6e4f', secondary_color: '#f2a541' },
+    });
+    expect(white.statusCode).toBe(200);
+    // a 160×80 logo: a dark square beside an orange one
+    const logo = pngImage(160, 80, (x) => (x < 80 ? [30, 30, 30] : [242, 165, 65]));
+    const body = multipartBody({}, [{ name: 'image', filename: 'logo.png', data: logo }]);
+    const up = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/white-label/logo',
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(up.statusCode).toBe(200);
+    const [loc] = await db
+      .insert(locations)
+      .values({ organizationId: orgId, name: 'Pier Seven', address: '7 Dock Road' })
+      .returning();
+    const [door] = await db
+      .insert(devices)
+      .values({
+        organizationId: orgId,
+        name: 'P1',
+        lockerNumber: 78,
+        mode: 'storage',
+        hardwareType: 'virtual',
+        idLocation: loc!.id,
+      })
+      .returning();
+    const [ada] = await db
+      .insert(users)
+      .values({ organizationId: orgId, name: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' })
+      .returning();
+    for (const [i, created] of ['2026-03-03T10:00:00Z', '2026-03-05T10:00:00Z'].entries())
+      await db.insert(transactions).values({
+        organizationId: orgId,
+        invoiceId: `INV-P${i}`,
+        orderId: `ORD-P${i}`,
+        eventStatus: 'finished',
+        eventType: 'storage',
+        idLocation: loc!.id,
+        idDevice: door!.id,
+        idUser: ada!.id,
+        createdAt: new Date(created),
+        startedAt: new Date(created),
+        total: '1204.50',
+        paymentStatus: 'succeeded',
+      });
+    const made = await post({
+      ...weekly(),
+      name: 'Owner pack',
+      contents: ['earnings', 'transaction_rate', 'user_growth', 'top_users', 'top_locations', 'active_locks'],
+    });
+    expect(made.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/download/${made.json().id}?format=pdf&due_at=2026-03-09T09:00:00Z`,
+      headers: viewer,
+    });
+    expect(res.statusCode).toBe(200);
+    pdfBytes = res.rawPayload;
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('names the organization by its display name and shows formatted money, period and both tables', async () => {
+    const pdf = await getDocumentProxy(new Uint8Array(pdfBytes));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain('Harbor Lockers Co.');
+    expect(text).not.toContain('demo-org');
+    expect(text).toContain('Owner pack');
+    expect(text).toContain('Mar 2, 2026 – Mar 8, 2026');
+    // 25.00 + 2 × 1,204.50, against the 3.00 of the week before
+    expect(text).toContain('$2,434.00');
+    expect(text).toContain('vs previous period ($3.00)');
+    expect(text).not.toMatch(/Currency: usd|Earnings: Earnings/);
+    // the two tables with their headings and rows
+    expect(text).toMatch(/Top Users[\s\S]*Customer[\s\S]*Favourite location[\s\S]*Transactions/);
+    expect(text).toMatch(/Ada Lovelace\s+Pier Seven\s+2/);
+    expect(text).toMatch(/Top Locations[\s\S]*Location[\s\S]*Address/);
+    expect(text).toMatch(/Harbor\s+9 Quay\s+4/);
+    expect(text).toMatch(/Pier Seven\s+7 Dock Road\s+2/);
+    expect(text).toContain('Generated ');
+    expect(text).toContain(`Page ${pdf.numPages} of ${pdf.numPages}`);
+  });
+
+  it('renders (pdftoppm) with the colours of the white label and no empty page', async () => {
+    const file = path.join(dir, 'report.pdf');
+    await writeFile(file, pdfBytes);
+    // PPM: a header and raw RGB bytes, read without an image library
+    execFileSync('pdftoppm', ['-r', '40', file, path.join(dir, 'page')]);
+    const pages = (await readdir(dir)).filter((f) => f.endsWith('.ppm')).sort();
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    for (const [n, name] of pages.entries()) {
+      const ppm = await readFile(path.join(dir, name));
+      const [, w, h] = ppm
+        .toString('latin1', 0, 20)
+        .match(/^P6\s+(\d+)\s+(\d+)\s+255\s/)!
+        .map(Number) as number[];
+      const start = ppm.length - w! * h! * 3;
+      const px = (x: number, y: number) => [
+        ...ppm.subarray(start + (y * w! + x) * 3, start + (y * w! + x) * 3 + 3),
+      ];
+      // the first page's band is in the primary colour, beside the logo
+      const near = (a: number[], b: number[]) => a.every((c, i) => Math.abs(c - b[i]!) <= 3);
+      if (n === 0) {
+        expect(px(w! - 5, 5)).toEqual(PRIMARY);
+        expect(near(px(Math.round(w! * 0.15), Math.round(h! * 0.06)), [30, 30, 30])).toBe(true);
+      }
+      // no page is three quarters blank: ink in the lower half of every page but the last
+      if (n < pages.length - 1) {
+        let ink = 0;
+        for (let y = Math.round(h! / 2); y < h! - 30; y += 2)
+          for (let x = 0; x < w!; x += 2) if (px(x, y).some((c) => c < 200)) ink++;
+        expect(ink).toBeGreaterThan(100);
+      }
+    }
   });
 });

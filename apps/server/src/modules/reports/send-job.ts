@@ -1,10 +1,12 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAdapter } from '../../adapters/mail';
+import type { StorageAdapter } from '../../adapters/storage';
 import type { Db } from '../../db/client';
 import { reportDeliveries, reports } from '../../db/schema';
 import type { JobDefinition } from '../../jobs/runner';
-import { buildReport, renderCsv, renderHtml, renderPdf, renderText } from './render';
+import { renderPdf } from './pdf';
+import { buildReport, renderCsv, renderHtml, renderText } from './render';
 import { catchUp, firstDue } from './schedule';
 import { membersOf, type ReportRow, scheduleOf } from './service';
 
@@ -17,6 +19,8 @@ export const LEASE_SECONDS = 300;
 export interface ReportSenderDeps {
   db: Db;
   mail: MailAdapter;
+  /** Where the organization's logo is read from (the PDF's header); without it, no logo. */
+  storage?: StorageAdapter;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -107,7 +111,7 @@ export async function sendQueuedReports(
       const [r] = (await deps.db.select().from(reports).where(eq(reports.id, d.reportId))) as ReportRow[];
       if (!r) continue; // deleted meanwhile: its rows go with it
       const key = `${d.reportId}/${d.dueAt.toISOString()}`;
-      if (!files.has(key)) files.set(key, render(deps.db, r, d.dueAt));
+      if (!files.has(key)) files.set(key, render(deps, r, d.dueAt));
       const f = await files.get(key)!;
       await deps.mail.send({
         to: d.recipient,
@@ -161,8 +165,8 @@ export async function sendQueuedReports(
   return out;
 }
 
-async function render(db: Db, r: ReportRow, dueAt: Date) {
-  const data = await buildReport(db, r, dueAt);
+async function render(deps: ReportSenderDeps, r: ReportRow, dueAt: Date) {
+  const data = await buildReport(deps.db, r, dueAt, { storage: deps.storage, now: deps.now() });
   const base = `${r.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'report'}_${data.from}_${data.to}`;
   return {
     data,
@@ -189,6 +193,12 @@ export const reportSendJob: JobDefinition = {
   cron: '* * * * *',
   async handler(ctx) {
     if (!ctx.adapters) throw new Error('report-send needs the mail adapter');
-    return sendDueReports({ db: ctx.db, mail: ctx.adapters.mail, log: ctx.log, now: ctx.now });
+    return sendDueReports({
+      db: ctx.db,
+      mail: ctx.adapters.mail,
+      storage: ctx.adapters.storage,
+      log: ctx.log,
+      now: ctx.now,
+    });
   },
 };

@@ -1,7 +1,10 @@
 import { Box, Toolbar } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
+import { useMemberLanguage } from '../../i18n/useMemberLanguage';
 import { titleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
 import { Sidebar } from './Sidebar';
@@ -16,11 +19,19 @@ const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ defa
 export function AppShell() {
   const { pathname } = useLocation();
   const org = useOrganizationSelf();
+  useMemberLanguage();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const helpOpened = useOpened(helpOpen);
   const feedbackOpened = useOpened(feedbackOpen);
+
+  // spec console §5: a failed own-organization fetch shows the message, without a type (the
+  // sidebar would otherwise hide the organization's sections without a word)
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    if (org.error) enqueueSnackbar(formatApiError(org.error), { variant: 'default', preventDuplicate: true });
+  }, [org.error, enqueueSnackbar]);
 
   const appName = org.data?.white_label.app_name || org.data?.name || 'Lockerops';
   const title = titleForPath(pathname);

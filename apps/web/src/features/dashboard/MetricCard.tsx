@@ -38,7 +38,16 @@ export function MetricCard({ slot, metric, filter, currency, taken, onChange, on
             value={metric}
             onChange={(e) => onChange(e.target.value as TCardMetric)}
             slotProps={{ htmlInput: { 'aria-label': `Metric of card ${slot + 1}` } }}
-            sx={{ flex: 1, minWidth: 0, '& .MuiSelect-select': { fontWeight: 600 } }}
+            // the whole title, on two lines when it must ("Avg. Revenue per Transaction"), never cut
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              '& .MuiSelect-select.MuiSelect-select': {
+                fontWeight: 600,
+                whiteSpace: 'normal',
+                overflow: 'visible',
+              },
+            }}
           >
             {CARD_METRICS.map((m) => (
               <MenuItem key={m} value={m} disabled={m !== metric && taken.includes(m)}>

@@ -36,6 +36,7 @@ import {
 import { Fragment, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatApiError } from '../../api/errors';
+import { useOrganizationSelf } from '../../api/organizations';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
@@ -68,6 +69,8 @@ export function useDebouncedSearch(text: string): string | undefined {
 /** /multi-tenant: the organizations the admin manages (spec console §2 Multi-tenant list). */
 export function OrganizationsPage() {
   const user = useCurrentUser();
+  // only a Super-Tenant creates organizations (the server answers 403 to the others)
+  const superTenant = !!useOrganizationSelf().data?.super_tenant;
   const [params, setParams] = useSearchParams();
   const status = ZOrganizationStatus.catch('active').parse(params.get('status') ?? 'active');
   const pageIndex = Math.max(0, Number(params.get('page') ?? '1') - 1);
@@ -135,9 +138,11 @@ export function OrganizationsPage() {
       <PageTitle
         title="Multi-Tenant"
         actions={
-          <Button variant="contained" onClick={() => setDrawer({ open: true })}>
-            Add Organization
-          </Button>
+          superTenant ? (
+            <Button variant="contained" onClick={() => setDrawer({ open: true })}>
+              Add Organization
+            </Button>
+          ) : null
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>

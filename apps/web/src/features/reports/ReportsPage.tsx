@@ -9,12 +9,21 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { inRoles } from '../../app/access';
-import { DataTable } from '../../components/DataTable';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime } from '../../lib/format';
-import { localOffset, REPORTS_ENDPOINT, reportsKey, useReportDownload, ZReportPage } from './hooks';
+import {
+  localOffset,
+  REPORTS_ENDPOINT,
+  reportsKey,
+  useDeleteReport,
+  useReportDownload,
+  ZReportPage,
+} from './hooks';
 import { ReportFormDialog } from './ReportFormDialog';
 
 /**
@@ -90,7 +99,17 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
   const canWrite = inRoles(user.role, STAFF);
   const [dialog, setDialog] = useState<{ report: TReport | null } | null>(null);
   const download = useReportDownload();
-  const columns = useMemo(() => reportColumns(download), [download]);
+  const { t } = useTranslation('reports');
+  const [deleting, setDeleting] = useState<TReport | null>(null);
+  const remove = useDeleteReport();
+  const columns = useMemo(
+    () => [
+      ...reportColumns(download),
+      // delete is an admin's (spec §6 bulk actions; the server answers 403 to others)
+      ...(isAdmin ? [rowActionsColumn<TReport>({ onDelete: setDeleting })] : []),
+    ],
+    [download, isAdmin],
+  );
   return (
     <>
       <PageTitle
@@ -119,6 +138,15 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
         disableVirtualization={disableVirtualization}
       />
       <ReportFormDialog open={!!dialog} report={dialog?.report ?? null} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        // the report's name as the title: the catalogs' ICU arguments are not interpolated yet
+        title={deleting?.name}
+        message={t('confirm.delete')}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        onCancel={() => setDeleting(null)}
+      />
     </>
   );
 }

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { apiCall, apiFile } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { usePeopleOptions } from '../../api/options';
+import { useDeleteOne } from '../../api/useDeleteOne';
 import { saveBlob } from '../../api/useExport';
 
 /** Query-key prefix of the reports list; every report mutation invalidates it. */
@@ -24,6 +25,9 @@ export const reportsKey = ['reports'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
 export const REPORTS_ENDPOINT = reportsEndpoints.reports;
 export const ZReportPage: z.ZodType<TPage<TReport>> = zPage(ZReport);
+/** Deletes one report (admins), saying "Report deleted successfully" (spec console §5). */
+export const useDeleteReport = () =>
+  useDeleteOne(REPORTS_ENDPOINT.remove, reportsKey, REPORT_MESSAGES.deleted);
 
 /** The browser's offset from UTC now, in minutes (+60 in CET). */
 export const localOffset = () => -new Date().getTimezoneOffset();

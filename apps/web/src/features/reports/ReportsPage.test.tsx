@@ -1,0 +1,72 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../api/session';
+import { renderWithProviders } from '../../components/testing';
+import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { ReportsPage } from './ReportsPage';
+
+const ID = '00000000-0000-4000-8000-000000000007';
+const REPORT = {
+  id: ID,
+  name: 'Ops weekly',
+  contents: ['earnings'],
+  assign_to: ['00000000-0000-4000-8000-000000000008'],
+  assignee: ['Rhea'],
+  recurrence: 'weekly',
+  weekday: 0,
+  month: null,
+  when: null,
+  send_time: '09:00',
+  include_sub_orgs: false,
+  last_sent: null,
+  last_error: null,
+  next_due_at: '2026-03-09T09:00:00.000Z',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+// fetch is the boundary to the API server, which does not run under jsdom.
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.startsWith('/api/filters/'))
+      return jsonResponse({ page: 'reporting', columns: null, filters: {} });
+    if (url === '/api/reports' && init?.method === 'DELETE')
+      return jsonResponse({ detail: 'Report deleted successfully', deleted: 1 });
+    if (url.startsWith('/api/reports?'))
+      return jsonResponse({ items: [REPORT], total: 1, pages: 1, page: 1, page_size: 25 });
+    return jsonResponse({ detail: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+});
+
+const open = async (role: 'admin' | 'member') => {
+  sessionStore.signedIn(makeTokens(makeUser(role)));
+  renderWithProviders(<ReportsPage disableVirtualization />, '/reporting');
+  await screen.findByText('Ops weekly');
+};
+
+describe('ReportsPage per-row delete (issue 28 item 10)', () => {
+  it('an admin deletes one report and reads "Report deleted successfully"', { timeout: 60_000 }, async () => {
+    await open('admin');
+    // aria-label look-ups: getByRole over a data grid is slow under jsdom
+    fireEvent.click(screen.getByLabelText('Delete Ops weekly'));
+    expect(await screen.findByText('Are you sure you want to delete this report?')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Yes'));
+    await screen.findByText('Report deleted successfully');
+    const del = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(JSON.parse(String(del?.[1]?.body))).toEqual({ ids: [ID] });
+  });
+
+  it('members see no delete', { timeout: 60_000 }, async () => {
+    await open('member');
+    expect(screen.queryByLabelText('Delete Ops weekly')).not.toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+  });
+});
