@@ -78,7 +78,8 @@ export async function initI18n({
   strict = false,
 }: I18nOptions = {}) {
   if (!resources) i18next.use(lazyCatalogs);
-  i18next.use(ICU).use(initReactI18next);
+  // an instance: i18next reads the plugin's type from the object it is given
+  i18next.use(new ICU()).use(initReactI18next);
   await i18next.init({
     lng: language,
     supportedLngs: [...LANGUAGES],
