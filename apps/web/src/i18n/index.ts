@@ -54,8 +54,12 @@ export function initialLanguage(): TLanguage {
   return negotiateLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
-/** Missing keys seen in the browser (read by the browser tests); tests under Vitest throw instead. */
+/**
+ * Missing keys seen in the browser, also on `window.__i18nMissing` for the browser tests; tests
+ * under Vitest throw instead.
+ */
 export const missingKeys: string[] = [];
+if (typeof window !== 'undefined') (window as { __i18nMissing?: string[] }).__i18nMissing = missingKeys;
 
 export class MissingTranslationError extends Error {}
 
