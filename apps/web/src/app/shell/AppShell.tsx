@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
 import { useMemberLanguage } from '../../i18n/useMemberLanguage';
-import { titleForPath } from '../areas';
+import { useTitleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -34,7 +34,7 @@ export function AppShell() {
   }, [org.error, enqueueSnackbar]);
 
   const appName = org.data?.white_label.app_name || org.data?.name || 'Lockerops';
-  const title = titleForPath(pathname);
+  const title = useTitleForPath()(pathname);
   useEffect(() => {
     document.title = title ? `${title} | ${appName}` : appName;
   }, [title, appName]);
