@@ -427,7 +427,7 @@ describe('role sweep', () => {
             `${method} ${path} as ${who}: ${got}, table says ${expected} ${res.body.slice(0, 100)}`,
           );
         // issue 26 item 7: every 4xx answer names its message's code beside the English detail
-        if (got >= 400 && got < 500 && res.headers['content-type']?.includes('json')) {
+        if (got >= 400 && got < 500 && String(res.headers['content-type'] ?? '').includes('json')) {
           const body = res.json() as { detail?: unknown; code?: unknown };
           if (typeof body.code !== 'string' || body.detail === undefined)
             uncoded.push(`${method} ${path} as ${who}: ${got} ${res.body.slice(0, 100)}`);
