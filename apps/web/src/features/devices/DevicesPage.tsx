@@ -34,7 +34,9 @@ import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
+import { DoorPanel, doorName } from '../../components/door/DoorPanel';
 import { PageTitle } from '../../components/PageTitle';
+import { canUnlock, lockStatusLabel } from '../../lib/lockStatus';
 import { DeviceFormDialog, HARDWARE_FIELD_LABELS } from './DeviceFormDialog';
 import {
   DEVICES_ENDPOINT,
@@ -54,12 +56,8 @@ import {
 } from './hooks';
 import { LockSettingsDialog } from './LockSettingsDialog';
 import { priceOptionsFor } from './priceOptions';
-import { UnlockTimeline } from './UnlockTimeline';
 
-/** Whether a device's lock may be opened from the console (spec operational §4 Device status). */
-export function canUnlock(d: Pick<TDevice, 'hardware_type' | 'lock_status'>): boolean {
-  return !(d.hardware_type === 'gantner' && (d.lock_status === 'unknown' || d.lock_status === 'offline'));
-}
+export { canUnlock };
 
 /** Bulk Unlock is offered only while every selected device is available (spec operational §2 Devices). */
 export const canUnlockSelection = (rows: Array<Pick<TDevice, 'status'>>) =>
@@ -76,7 +74,7 @@ export function deviceDetailsRows(d: TDevice) {
     { label: 'Location', value: d.location.name },
     { label: 'Mode', value: MODE_LABELS[d.mode] },
     { label: 'Status', value: DEVICE_STATUS_LABELS[d.status] },
-    { label: 'Lock Status', value: d.lock_status },
+    { label: 'Lock Status', value: lockStatusLabel(d) },
     { label: 'Jams (30 days)', value: String(d.jams_30d) },
     { label: 'Hardware Type', value: HARDWARE_LABELS[d.hardware_type] },
     ...HARDWARE_FIELDS[d.hardware_type].map((f) => ({
@@ -117,6 +115,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
   };
   const [maintaining, setMaintaining] = useState<TDevice | null>(null);
   const [deleting, setDeleting] = useState<TDevice | null>(null);
+  const [unlocking, setUnlocking] = useState<TDevice | null>(null);
   const [unlockAll, setUnlockAll] = useState(false);
   const [lockSettings, setLockSettings] = useState(false);
   const [bulkEdit, setBulkEdit] = useState<string[] | null>(null);
@@ -150,7 +149,12 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
         width: 120,
         valueGetter: (_v, row) => DEVICE_STATUS_LABELS[row.status],
       },
-      { field: 'lock_status', headerName: 'Lock Status', width: 110 },
+      {
+        field: 'lock_status',
+        headerName: 'Lock Status',
+        width: 110,
+        valueGetter: (_v, row) => lockStatusLabel(row),
+      },
       {
         field: 'hardware_type',
         headerName: 'Hardware',
@@ -192,7 +196,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
                     disabled={!canUnlock(row)}
                     onClick={(e) => {
                       e.stopPropagation();
-                      unlock.mutate([row.id]);
+                      setUnlocking(row);
                     }}
                   >
                     <LockOpenOutlined fontSize="small" />
@@ -215,7 +219,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
           ) : null,
       },
     ],
-    [isAdmin, unlock],
+    [isAdmin],
   );
 
   return (
@@ -355,7 +359,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
             : undefined
         }
       >
-        {details ? <UnlockTimeline deviceId={details.id} /> : null}
+        {details ? <DoorPanel device={details} canAct={isAdmin && !details.shared_from_parent} /> : null}
       </DetailsDialog>
       <ConfirmDialog
         open={!!prompt}
@@ -389,6 +393,16 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
           )
         }
         onCancel={() => setMaintaining(null)}
+      />
+      <ConfirmDialog
+        open={!!unlocking}
+        title={unlocking ? `Unlock door #${unlocking.locker_number}` : undefined}
+        message={unlocking ? `Unlock ${doorName(unlocking)}? The door opens at once.` : ''}
+        confirmText="Unlock"
+        cancelText="Cancel"
+        loading={unlock.isPending}
+        onConfirm={() => unlocking && unlock.mutate([unlocking.id], { onSettled: () => setUnlocking(null) })}
+        onCancel={() => setUnlocking(null)}
       />
       <ConfirmDialog
         open={!!deleting}
