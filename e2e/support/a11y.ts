@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** One line per violation: rule, impact, how many nodes, the first targets. */
-function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+function violationLines(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
   return violations.map(
     (v) =>
       `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes
@@ -36,7 +36,7 @@ export async function expectAccessible(
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
-  (soft ? expect.soft : expect)(describe(result.violations), `axe-core on ${what}`).toEqual([]);
+  (soft ? expect.soft : expect)(violationLines(result.violations), `axe-core on ${what}`).toEqual([]);
 }
 
 /** Sets the console's theme mode for the next load (the preference kept in localStorage). */
@@ -48,6 +48,8 @@ export async function setThemeMode(page: Page, mode: 'light' | 'dark'): Promise<
 export async function sidebarPaths(page: Page): Promise<string[]> {
   const links = page.locator('nav[aria-label="Main"] a');
   await expect(links.first()).toBeAttached();
-  const paths = await links.evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const paths = await links.evaluateAll((links) =>
+    links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+  );
   return [...new Set(paths)];
 }

@@ -73,7 +73,10 @@ test.describe('locks', () => {
     await searchTable(page, device.name);
     const row = page.getByRole('row').filter({ hasText: device.name });
     await row.getByRole('button', { name: `Unlock ${device.name}` }).click();
-    await page.getByRole('dialog', { name: 'Unlock door #1' }).getByRole('button', { name: 'Unlock' }).click();
+    await page
+      .getByRole('dialog', { name: 'Unlock door #1' })
+      .getByRole('button', { name: 'Unlock' })
+      .click();
     await expect(page.getByText('The door did not report open. It may be jammed.')).toBeVisible();
 
     const timeline = await openTimeline(page, device.name);

@@ -552,7 +552,10 @@ describe('reservations: list, roles, tenancy, CSV', () => {
     const ofDoor = (await t.app.inject({ url, headers: admin })).json();
     expect(ofDoor.items.every((r: { id_device: string }) => r.id_device === held.id_device)).toBe(true);
     expect(ofDoor.items.map((r: { tracking_number: string }) => r.tracking_number)).toEqual(['DOOR-1']);
-    const none = await t.app.inject({ url: `/api/reservations?id_device=${crypto.randomUUID()}`, headers: admin });
+    const none = await t.app.inject({
+      url: `/api/reservations?id_device=${crypto.randomUUID()}`,
+      headers: admin,
+    });
     expect(none.json().total).toBe(0);
   });
 
