@@ -29,7 +29,7 @@ export async function expectAccessible(
   await expect(page.getByText('Fetching data...')).toHaveCount(0);
   // MUI's enter transitions animate opacity; contrast is measured on the settled page
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper, .MuiBackdrop-root')].every(
+    Array.from(document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper, .MuiBackdrop-root')).every(
       (el) => getComputedStyle(el).opacity === '1' || getComputedStyle(el).visibility === 'hidden',
     ),
   );

@@ -1,6 +1,6 @@
 import type { PaletteMode } from '@mui/material';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useOrganizationSelf, usePublicOrganization } from '../api/organizations';
 import { STORAGE_KEYS } from '../api/session';
 import { createAppTheme, DEFAULT_THEME_COLOR, isThemeColor, type TThemeColor } from './theme';
@@ -54,6 +54,16 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     () => createAppTheme({ mode, color, primaryColor, secondaryColor }),
     [mode, color, primaryColor, secondaryColor],
   );
+  // the browser's bar and an installed console take the organization's colour (issue 27)
+  useEffect(() => {
+    const meta = document.querySelector('meta[name="theme-color"]');
+    if (meta)
+      meta.setAttribute(
+        'content',
+        mode === 'dark' ? theme.palette.background.paper : theme.palette.primary.main,
+      );
+  }, [theme, mode]);
+
   const value = useMemo(() => ({ mode, color, toggleMode, setColor }), [mode, color, toggleMode, setColor]);
 
   return (

@@ -67,7 +67,8 @@ export function createAppTheme({ mode, color, primaryColor, secondaryColor }: Th
       MuiCssBaseline: {
         styleOverrides: {
           ':focus-visible': focusRing,
-          '.Mui-focusVisible': focusRing,
+          // two classes: stronger than ButtonBase's own `outline: 0`
+          '.MuiButtonBase-root.Mui-focusVisible, .MuiButtonBase-root:focus-visible': focusRing,
         },
       },
       MuiButton: {

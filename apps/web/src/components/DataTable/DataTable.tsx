@@ -235,7 +235,9 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           ))}
         </Menu>
         {showBulk ? (
-          <Box sx={{ display: 'flex', gap: 1, ml: 'auto', alignItems: 'center' }}>
+          <Box
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto', alignItems: 'center', minWidth: 0 }}
+          >
             {selected.length ? (
               <Typography variant="body2" color="text.secondary">
                 {selected.length} selected
