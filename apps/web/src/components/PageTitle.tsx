@@ -2,6 +2,7 @@ import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import { Box, IconButton, Popover, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Children, Fragment, isValidElement, type ReactElement, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The actions as a flat list: fragments are opened, empty slots (`null`, `false`) dropped. */
 export function flattenActions(node: ReactNode): ReactElement[] {
@@ -29,6 +30,7 @@ export function splitActions(actions: ReactElement[]): { shown: ReactElement[]; 
  * the other actions collapse into a "More actions" menu, so the header never widens the page.
  */
 export function PageTitle({ title, actions }: { title: string; actions?: ReactNode }) {
+  const { t } = useTranslation('common');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -54,7 +56,7 @@ export function PageTitle({ title, actions }: { title: string; actions?: ReactNo
           {more.length ? (
             <>
               <IconButton
-                aria-label="More actions"
+                aria-label={t('shell.moreActions')}
                 aria-haspopup="true"
                 aria-expanded={anchor ? 'true' : 'false'}
                 onClick={(e) => setAnchor(e.currentTarget)}
@@ -71,7 +73,7 @@ export function PageTitle({ title, actions }: { title: string; actions?: ReactNo
                 {/* a click on an action closes the menu; the action's own handler still runs */}
                 <Stack
                   role="group"
-                  aria-label="More actions"
+                  aria-label={t('shell.moreActions')}
                   spacing={1}
                   sx={{ p: 1.5, minWidth: 220, '& > *': { justifyContent: 'flex-start' } }}
                   onClick={() => setAnchor(null)}

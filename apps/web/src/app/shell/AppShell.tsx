@@ -1,7 +1,9 @@
 import { Box, Toolbar } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
+import { useMemberLanguage } from '../../i18n/useMemberLanguage';
 import { titleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
 import { Sidebar } from './Sidebar';
@@ -19,6 +21,7 @@ const MAIN_ID = 'main-content';
  * moves the focus past the top bar and the sidebar to the page.
  */
 function SkipLink() {
+  const { t } = useTranslation('common');
   return (
     <Box
       component="a"
@@ -42,7 +45,7 @@ function SkipLink() {
         '&:focus': { top: 8 },
       }}
     >
-      Skip to content
+      {t('shell.skipToContent')}
     </Box>
   );
 }
@@ -51,6 +54,7 @@ function SkipLink() {
 export function AppShell() {
   const { pathname } = useLocation();
   const org = useOrganizationSelf();
+  useMemberLanguage();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);

@@ -1,17 +1,14 @@
-import {
-  DEVICE_MESSAGES,
-  MODE_LABELS,
-  type TDevice,
-  type TMode,
-  TRANSACTION_STATUS_LABELS,
-} from '@lockerops/contract';
+import { DEVICE_MESSAGES, type TDevice } from '@lockerops/contract';
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { doorQueries, useDoorMaintenance, useUnlockDoor } from '../../api/doors';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 import { canUnlock } from '../../lib/lockStatus';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -30,54 +27,56 @@ export const doorName = (d: Pick<TDevice, 'locker_number' | 'name'>) =>
  * to it in Reservations), else that it is empty.
  */
 export function DoorContents({ deviceId }: { deviceId: string }) {
+  const { t: tr } = useTranslation('common');
+  const label = useEnumLabel();
   const contents = useQuery(doorQueries.contents(deviceId));
   const t = contents.data?.transaction;
   const r = contents.data?.reservation;
   return (
     <Box component="section" aria-labelledby={`${deviceId}-inside`} sx={{ mt: 2 }}>
       <Typography variant="subtitle2" component="h3" id={`${deviceId}-inside`} gutterBottom>
-        Inside
+        {tr('door.inside')}
       </Typography>
-      {contents.isPending ? <Typography variant="body2">Fetching data...</Typography> : null}
+      {contents.isPending ? <Typography variant="body2">{tr('door.loading')}</Typography> : null}
       {contents.isError ? (
         <Typography variant="body2" color="error">
-          Could not read what this door holds.
+          {tr('door.contentsError')}
         </Typography>
       ) : null}
       {contents.isSuccess && !t && !r ? (
         <Typography variant="body2" color="text.secondary">
-          Nothing: no open transaction and no active reservation.
+          {tr('door.empty')}
         </Typography>
       ) : null}
       {t ? (
         <Box data-testid="door-transaction" sx={{ mb: 1 }}>
           <Typography variant="body2">
-            {MODE_LABELS[t.event_type as TMode] ?? t.event_type} transaction{' '}
+            {tr('door.transaction', { mode: label('mode', t.event_type) })}{' '}
             <Link component={RouterLink} to={`/transactions?search=${encodeURIComponent(t.invoice_id)}`}>
               {t.invoice_id}
             </Link>{' '}
-            · {TRANSACTION_STATUS_LABELS[t.event_status]}
+            · {label('transactionStatus', t.event_status)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {fullName(t.user) || t.phone_number || t.email || 'No customer'} · since{' '}
-            {formatDateTime(t.started_at ?? t.created_at)}
+            {fullName(t.user) || t.phone_number || t.email || tr('door.noCustomer')} ·{' '}
+            {tr('door.since', { date: formatDateTime(t.started_at ?? t.created_at) })}
           </Typography>
         </Box>
       ) : null}
       {r ? (
         <Box data-testid="door-reservation">
           <Typography variant="body2">
-            Reservation{' '}
+            {tr('door.reservation')}{' '}
             <Link
               component={RouterLink}
               to={`/reservations?search=${encodeURIComponent(r.tracking_number ?? '')}`}
             >
-              {r.tracking_number ?? 'without tracking number'}
+              {r.tracking_number ?? tr('door.noTracking')}
             </Link>
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {fullName(r.user) || r.phone_number || r.email || 'No customer'} · {formatDateTime(r.starts_at)} –{' '}
-            {formatDateTime(r.ends_at)}
+            {fullName(r.user) || r.phone_number || r.email || tr('door.noCustomer')} ·{' '}
+            {formatDateTime(r.starts_at)} – {formatDateTime(r.ends_at)}
           </Typography>
         </Box>
       ) : null}
@@ -102,6 +101,7 @@ export interface DoorActionsProps {
  * door's unlock timeline.
  */
 export function DoorActions({ device, canAct }: DoorActionsProps) {
+  const { t } = useTranslation('common');
   const unlock = useUnlockDoor();
   const maintenance = useDoorMaintenance();
   const [confirm, setConfirm] = useState<'unlock' | 'maintenance' | null>(null);
@@ -117,7 +117,7 @@ export function DoorActions({ device, canAct }: DoorActionsProps) {
             onClick={() => setConfirm('unlock')}
             sx={{ minHeight: 44 }}
           >
-            Unlock
+            {t('door.unlock')}
           </Button>
           <Button
             variant="outlined"
@@ -126,17 +126,17 @@ export function DoorActions({ device, canAct }: DoorActionsProps) {
             onClick={() => setConfirm('maintenance')}
             sx={{ minHeight: 44 }}
           >
-            {inMaintenance ? 'End Maintenance' : 'Maintenance'}
+            {inMaintenance ? t('door.endMaintenance') : t('door.maintenance')}
           </Button>
         </Stack>
       ) : null}
       <UnlockTimeline deviceId={device.id} live={unlock.isPending} />
       <ConfirmDialog
         open={confirm === 'unlock'}
-        title={`Unlock door #${device.locker_number}`}
-        message={`Unlock ${doorName(device)}? The door opens at once.`}
-        confirmText="Unlock"
-        cancelText="Cancel"
+        title={t('door.unlockTitle', { number: device.locker_number })}
+        message={t('door.unlockConfirm', { number: device.locker_number, name: device.name })}
+        confirmText={t('door.unlock')}
+        cancelText={t('button.cancel')}
         onConfirm={() => {
           setConfirm(null);
           unlock.mutate(device.id);
@@ -145,7 +145,9 @@ export function DoorActions({ device, canAct }: DoorActionsProps) {
       />
       <ConfirmDialog
         open={confirm === 'maintenance'}
-        message={inMaintenance ? DEVICE_MESSAGES.availableConfirm : DEVICE_MESSAGES.maintenanceConfirm}
+        message={translateMessage(
+          inMaintenance ? DEVICE_MESSAGES.availableConfirm : DEVICE_MESSAGES.maintenanceConfirm,
+        )}
         loading={maintenance.isPending}
         onConfirm={() =>
           maintenance.mutate(
