@@ -111,7 +111,7 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Transaction refunded successfully')).toBeVisible();
     expect(await api.get(`events/${event.id}`)).toMatchObject({
       event_status: 'refunded',
-      refunded_amount: 1,
+      refunded_amount: 0.5,
     });
   });
 

@@ -113,8 +113,10 @@ export function DoorActions({ device, canAct }: DoorActionsProps) {
           <Button
             variant="contained"
             startIcon={<LockOpenOutlined />}
-            disabled={!canUnlock(device) || unlock.isPending}
-            onClick={() => setConfirm('unlock')}
+            // not disabled while an unlock runs: the confirmation hands the focus back to it
+            disabled={!canUnlock(device)}
+            aria-busy={unlock.isPending}
+            onClick={() => !unlock.isPending && setConfirm('unlock')}
             sx={{ minHeight: 44 }}
           >
             {t('door.unlock')}
