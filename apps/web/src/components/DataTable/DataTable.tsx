@@ -205,7 +205,16 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1,
+          // filters share a row from the sm breakpoint; on a phone each takes the full width
+          '& > .MuiTextField-root': { width: { xs: '100%', sm: 'auto' } },
+        }}
+      >
         {toolbar}
         <SearchField value={list.params.search} onChange={list.setSearch} placeholder={searchPlaceholder} />
         <Button

@@ -127,42 +127,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
     () => [
       { field: 'locker_number', headerName: 'Locker #', width: 100 },
       { field: 'name', headerName: 'Name', flex: 1, minWidth: 140 },
-      {
-        field: 'location',
-        headerName: 'Location',
-        minWidth: 140,
-        sortable: false,
-        valueGetter: (_v, row) =>
-          row.shared_from_parent ? `${row.location.name} (shared)` : row.location.name,
-      },
-      { field: 'mode', headerName: 'Mode', width: 110, valueGetter: (_v, row) => MODE_LABELS[row.mode] },
-      {
-        field: 'size',
-        headerName: 'Size',
-        width: 110,
-        sortable: false,
-        valueGetter: (_v, row) => row.size?.name ?? '',
-      },
-      {
-        field: 'status',
-        headerName: 'Status',
-        width: 120,
-        valueGetter: (_v, row) => DEVICE_STATUS_LABELS[row.status],
-      },
-      {
-        field: 'lock_status',
-        headerName: 'Lock Status',
-        width: 110,
-        valueGetter: (_v, row) => lockStatusLabel(row),
-      },
-      {
-        field: 'hardware_type',
-        headerName: 'Hardware',
-        width: 120,
-        valueGetter: (_v, row) => HARDWARE_LABELS[row.hardware_type],
-      },
-      { field: 'custom_identifier', headerName: 'Custom ID', width: 120 },
-      { field: 'jams_30d', headerName: 'Jams (30 days)', width: 120, sortable: false, type: 'number' },
+      // right after the name, so the row's actions are in sight at every width (issue 27)
       {
         field: 'actions',
         headerName: 'Action',
@@ -218,6 +183,42 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
             </>
           ) : null,
       },
+      {
+        field: 'location',
+        headerName: 'Location',
+        minWidth: 140,
+        sortable: false,
+        valueGetter: (_v, row) =>
+          row.shared_from_parent ? `${row.location.name} (shared)` : row.location.name,
+      },
+      { field: 'mode', headerName: 'Mode', width: 110, valueGetter: (_v, row) => MODE_LABELS[row.mode] },
+      {
+        field: 'size',
+        headerName: 'Size',
+        width: 110,
+        sortable: false,
+        valueGetter: (_v, row) => row.size?.name ?? '',
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 120,
+        valueGetter: (_v, row) => DEVICE_STATUS_LABELS[row.status],
+      },
+      {
+        field: 'lock_status',
+        headerName: 'Lock Status',
+        width: 110,
+        valueGetter: (_v, row) => lockStatusLabel(row),
+      },
+      {
+        field: 'hardware_type',
+        headerName: 'Hardware',
+        width: 120,
+        valueGetter: (_v, row) => HARDWARE_LABELS[row.hardware_type],
+      },
+      { field: 'custom_identifier', headerName: 'Custom ID', width: 120 },
+      { field: 'jams_30d', headerName: 'Jams (30 days)', width: 120, sortable: false, type: 'number' },
     ],
     [isAdmin],
   );
