@@ -1,7 +1,9 @@
 import { ERROR_CODES, englishMessageOf, LANGUAGES } from '@lockerops/contract';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { i18next } from '.';
 import { CONTRACT_ENUM_LABELS, ENUM_GROUPS } from './enums';
+import { translateMessage } from './messages';
 
 type Tree = { [key: string]: string | Tree };
 const files = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
@@ -87,5 +89,24 @@ describe('message catalogs (issue 26 item 5)', () => {
       (c) => englishMessageOf(c) !== undefined && en[c] !== englishMessageOf(c),
     );
     expect(changed).toEqual([]);
+  });
+
+  it('formats ICU plurals and arguments, and a contract message by its code with its arguments', async () => {
+    expect(i18next.t('table.selected', { count: 1 })).toBe('1 selected');
+    await i18next.changeLanguage('es');
+    expect(i18next.t('table.selected', { count: 1 })).toBe('1 seleccionado');
+    expect(i18next.t('table.selected', { count: 3 })).toBe('3 seleccionados');
+    expect(i18next.t('enum.mode.storage')).toBe('Consigna');
+    await i18next.changeLanguage('de');
+    expect(i18next.t('enum.lockStatus.simulated')).toBe('Simuliert');
+    await i18next.changeLanguage('en');
+    expect(translateMessage('Error ocurred on row 4: Name required')).toBe(
+      'Error ocurred on row 4: Name required',
+    );
+    expect(i18next.t('errors:csv.rowError', { 0: '4', 1: 'x' })).toBe('Error ocurred on row 4: x');
+  });
+
+  it('throws on a key no catalog has (tests)', () => {
+    expect(() => i18next.t('common:no.such.key')).toThrow(/Missing translation: common:no.such.key/);
   });
 });

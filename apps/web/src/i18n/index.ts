@@ -54,8 +54,12 @@ export function initialLanguage(): TLanguage {
   return negotiateLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
-/** Missing keys seen in the browser (read by the browser tests); tests under Vitest throw instead. */
+/**
+ * Missing keys seen in the browser, also on `window.__i18nMissing` for the browser tests; tests
+ * under Vitest throw instead.
+ */
 export const missingKeys: string[] = [];
+if (typeof window !== 'undefined') (window as { __i18nMissing?: string[] }).__i18nMissing = missingKeys;
 
 export class MissingTranslationError extends Error {}
 
@@ -78,7 +82,8 @@ export async function initI18n({
   strict = false,
 }: I18nOptions = {}) {
   if (!resources) i18next.use(lazyCatalogs);
-  i18next.use(ICU).use(initReactI18next);
+  // an instance: i18next reads the plugin's type from the object it is given
+  i18next.use(new ICU()).use(initReactI18next);
   await i18next.init({
     lng: language,
     supportedLngs: [...LANGUAGES],

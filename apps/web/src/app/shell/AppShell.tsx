@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
 import { useMemberLanguage } from '../../i18n/useMemberLanguage';
-import { titleForPath } from '../areas';
+import { useTitleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -62,7 +62,7 @@ export function AppShell() {
   const feedbackOpened = useOpened(feedbackOpen);
 
   const appName = org.data?.white_label.app_name || org.data?.name || 'Lockerops';
-  const title = titleForPath(pathname);
+  const title = useTitleForPath()(pathname);
   useEffect(() => {
     document.title = title ? `${title} | ${appName}` : appName;
   }, [title, appName]);

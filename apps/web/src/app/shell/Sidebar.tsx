@@ -11,11 +11,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
 import { useCurrentUser } from '../../api/session';
 import { sidebarGroups } from '../access';
-import { AREAS } from '../areas';
+import { AREAS, useAreaTitle } from '../areas';
 import { SIDEBAR_WIDTH } from '../theme';
 
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
@@ -23,6 +24,8 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const user = useCurrentUser();
   const org = useOrganizationSelf();
   const groups = sidebarGroups(AREAS, user.role, org.data);
+  const { t } = useTranslation();
+  const areaTitle = useAreaTitle();
   const appName = org.data?.white_label.app_name || org.data?.name || 'Lockerops';
   const logo = org.data?.white_label.app_logo;
   return (
@@ -35,7 +38,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           {appName}
         </Typography>
       </Toolbar>
-      <Box component="nav" aria-label="Main" sx={{ overflowY: 'auto', pb: 2 }}>
+      <Box component="nav" aria-label={t('shell.mainNav')} sx={{ overflowY: 'auto', pb: 2 }}>
         {groups.map((g) => (
           <Box key={g.section}>
             <ListSubheader
@@ -44,7 +47,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
               disableSticky
               sx={{ lineHeight: '32px', bgcolor: 'transparent', fontSize: '0.875rem', m: 0 }}
             >
-              {g.label}
+              {t(`section.${g.section}`)}
             </ListSubheader>
             {/* a list of links only: each link in its own list item (WCAG 1.3.1, axe "list") */}
             <List dense disablePadding aria-labelledby={`${idPrefix}-${g.section}`}>
@@ -72,7 +75,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                         <a.icon fontSize="small" />
                       </ListItemIcon>
                     ) : null}
-                    <ListItemText primary={a.label ?? a.title} />
+                    <ListItemText primary={areaTitle(a)} />
                   </ListItemButton>
                 </ListItem>
               ))}
