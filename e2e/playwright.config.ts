@@ -40,6 +40,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     viewport: { width: 1400, height: 900 },
   },
+  projects: [
+    // the desktop console (1400 × 900); the field flows of a phone run in their own project
+    { name: 'desktop', testIgnore: /phone\.spec\.ts$/ },
+    {
+      name: 'phone',
+      testMatch: /phone\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+    },
+  ],
   webServer: {
     // Exactly `npm start`: rebuilds what is stale, then the compiled server on plain Node.
     command: 'node ../scripts/start.mjs',

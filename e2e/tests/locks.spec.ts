@@ -35,6 +35,10 @@ test.describe('locks', () => {
     const row = page.getByRole('row').filter({ hasText: device.name });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: `Unlock ${device.name}` }).click();
+    // a confirmation naming the door comes first (issue 27)
+    const confirm = page.getByRole('dialog', { name: 'Unlock door #1' });
+    await expect(confirm).toContainText(`Unlock door #1 “${device.name}”?`);
+    await confirm.getByRole('button', { name: 'Unlock' }).click();
     await expect(page.getByText('Device unlocked correctly.')).toBeVisible();
 
     const timeline = await openTimeline(page, device.name);
@@ -69,6 +73,10 @@ test.describe('locks', () => {
     await searchTable(page, device.name);
     const row = page.getByRole('row').filter({ hasText: device.name });
     await row.getByRole('button', { name: `Unlock ${device.name}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Unlock door #1' })
+      .getByRole('button', { name: 'Unlock' })
+      .click();
     await expect(page.getByText('The door did not report open. It may be jammed.')).toBeVisible();
 
     const timeline = await openTimeline(page, device.name);

@@ -260,10 +260,14 @@ export const ZReservation = z.object({
 });
 export type TReservation = z.infer<typeof ZReservation>;
 
-/** Filters of `GET reservations`: the mode filter (all or one mode) and the status. */
+/**
+ * Filters of `GET reservations`: the mode filter (all or one mode), the status and the door
+ * (`id_device`: what a door holds, as the locker wall and Device Details show it).
+ */
 export const ZReservationListQuery = z.object({
   mode: z.enum(RESERVATION_MODE_FILTERS).optional(),
   status: z.enum(RESERVATION_STATUSES).optional(),
+  id_device: z.uuid().optional(),
 });
 
 /** `GET reservations/{tracking}/check-uniqueness?id=` answer (id: the reservation being edited). */

@@ -389,7 +389,8 @@ export const TRANSACTIONS_PAGE_SIZE = 50;
 
 /**
  * `GET events`: paged (default 50), `search` over invoice, order, user, location and locker number;
- * `by_type` and `status` take one value or a comma list; `id_location`; `invoice_id` (or
+ * `by_type` and `status` take one value or a comma list; `id_location`; `id_device` (what a door
+ * holds: with the active statuses, its open transaction); `invoice_id` (or
  * `key=invoice_id&value=…`) looks one transaction up by its invoice or order number.
  */
 export const ZTransactionListQuery = z.object({
@@ -402,6 +403,7 @@ export const ZTransactionListQuery = z.object({
   by_type: commaList(z.enum(MODES)),
   status: commaList(ZTransactionStatus),
   id_location: z.uuid().optional(),
+  id_device: z.uuid().optional(),
   id_user: z.uuid().optional(),
   invoice_id: z.string().trim().optional(),
   key: z.literal('invoice_id').optional(),

@@ -1,7 +1,7 @@
 import { isLanguage } from '@lockerops/contract';
 import type { PaletteMode } from '@mui/material';
 import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationSelf, usePublicOrganization } from '../api/organizations';
 import { STORAGE_KEYS } from '../api/session';
@@ -62,6 +62,16 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     () => createTheme(createAppTheme({ mode, color, primaryColor, secondaryColor }), ...muiLocales(language)),
     [mode, color, primaryColor, secondaryColor, language],
   );
+  // the browser's bar and an installed console take the organization's colour (issue 27)
+  useEffect(() => {
+    const meta = document.querySelector('meta[name="theme-color"]');
+    if (meta)
+      meta.setAttribute(
+        'content',
+        mode === 'dark' ? theme.palette.background.paper : theme.palette.primary.main,
+      );
+  }, [theme, mode]);
+
   const value = useMemo(() => ({ mode, color, toggleMode, setColor }), [mode, color, toggleMode, setColor]);
 
   return (

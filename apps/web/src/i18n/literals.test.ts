@@ -10,6 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * leave it (the second test fails until it does), and no file may join it.
  */
 const NOT_YET_MIGRATED: readonly string[] = [
+  'components/door/UnlockTimeline.tsx',
   'features/api-keys/ApiKeyCard.tsx',
   'features/api-keys/ApisPage.tsx',
   'features/api-keys/WebhookDeliveriesDialog.tsx',
@@ -41,7 +42,6 @@ const NOT_YET_MIGRATED: readonly string[] = [
   'features/devices/DeviceFormDialog.tsx',
   'features/devices/DevicesPage.tsx',
   'features/devices/LockSettingsDialog.tsx',
-  'features/devices/UnlockTimeline.tsx',
   'features/groups/GroupFormDialog.tsx',
   'features/groups/GroupsPage.tsx',
   'features/integrations/IntegrationsPage.tsx',

@@ -543,6 +543,22 @@ describe('reservations: list, roles, tenancy, CSV', () => {
     expect(found.total).toBe(1);
   });
 
+  it('filters by door (id_device): what a door holds', async () => {
+    await clearReservations();
+    const held = (await create(custom('10:00', '11:00', { tracking_number: 'door-1' }))).json();
+    await create(custom('12:00', '13:00', { tracking_number: 'door-2', id_device: dev.s2 }));
+    expect(held.id_device).toBe(dev.s1);
+    const url = `/api/reservations?id_device=${held.id_device}&status=active`;
+    const ofDoor = (await t.app.inject({ url, headers: admin })).json();
+    expect(ofDoor.items.every((r: { id_device: string }) => r.id_device === held.id_device)).toBe(true);
+    expect(ofDoor.items.map((r: { tracking_number: string }) => r.tracking_number)).toEqual(['DOOR-1']);
+    const none = await t.app.inject({
+      url: `/api/reservations?id_device=${crypto.randomUUID()}`,
+      headers: admin,
+    });
+    expect(none.json().total).toBe(0);
+  });
+
   it('refuses viewers, and members cannot delete', async () => {
     expect((await t.app.inject({ url: '/api/reservations', headers: viewer })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/reservation-settings', headers: viewer })).statusCode).toBe(403);

@@ -142,6 +142,7 @@ export const reservationsResource: Resource<
   filters: (q) => [
     q.mode && q.mode !== 'all' ? eq(reservations.mode, q.mode) : undefined,
     q.status ? eq(reservations.status, q.status) : undefined,
+    q.id_device ? eq(reservations.idDevice, q.id_device) : undefined,
   ],
   search: [
     reservations.trackingNumber,

@@ -404,6 +404,7 @@ async function listFilter(
   if (q.by_type?.length) parts.push(inArray(transactions.eventType, q.by_type));
   if (q.status?.length) parts.push(inArray(transactions.eventStatus, q.status));
   if (q.id_location) parts.push(eq(transactions.idLocation, q.id_location));
+  if (q.id_device) parts.push(eq(transactions.idDevice, q.id_device));
   if (q.id_user) parts.push(eq(transactions.idUser, q.id_user));
   if (q.ids?.length) parts.push(inArray(transactions.id, q.ids));
   const lookup = q.invoice_id || (q.key === 'invoice_id' ? q.value : undefined);

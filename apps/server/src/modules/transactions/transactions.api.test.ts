@@ -705,6 +705,16 @@ describe('lists, lookups, sharing', () => {
     expect((await get(`events?invoice_id=${all.items[0].order_id}`)).json().total).toBe(1);
     expect((await get(`events?id_location=${locationId}&search=ada`)).json().total).toBeGreaterThan(0);
     expect((await get(`events?id_location=${crypto.randomUUID()}`)).json().total).toBe(0);
+    // what a door holds: its transactions only (the locker wall's door dialog)
+    const withDoor = all.items.find((e: { device: { id: string } | null }) => e.device);
+    const ofDoor = (await get(`events?id_device=${withDoor.device.id}&size=100`)).json();
+    expect(ofDoor.total).toBeGreaterThan(0);
+    expect(ofDoor.total).toBeLessThan(all.total);
+    expect(
+      ofDoor.items.every((e: { device: { id: string } | null }) => e.device?.id === withDoor.device.id),
+    ).toBe(true);
+    expect((await get(`events?id_device=${crypto.randomUUID()}`)).json().total).toBe(0);
+    expect((await get('events?id_device=not-a-uuid')).statusCode).toBe(400);
     const statuses = (await get('events/statuses')).json().items.map((s: { value: string }) => s.value);
     expect(statuses).toContain('awaiting_payment_confirmation');
     const csv = await get('events/export?by_type=storage');

@@ -1,6 +1,7 @@
 import { Box, Toolbar } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
@@ -14,6 +15,42 @@ import { useOpened } from './useOpened';
 // Loaded the first time they open: the feedback form brings react-hook-form and its resolver.
 const HelpDialog = lazy(() => import('./HelpDialog').then((m) => ({ default: m.HelpDialog })));
 const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
+
+const MAIN_ID = 'main-content';
+
+/**
+ * "Skip to content" (WCAG 2.4.1): the first stop of the Tab key, shown only while it has the focus,
+ * moves the focus past the top bar and the sidebar to the page.
+ */
+function SkipLink() {
+  const { t } = useTranslation('common');
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        left: 8,
+        top: -64,
+        zIndex: (t) => t.zIndex.tooltip + 1,
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        fontWeight: 600,
+        boxShadow: 3,
+        '&:focus': { top: 8 },
+      }}
+    >
+      {t('shell.skipToContent')}
+    </Box>
+  );
+}
 
 /** The signed-in layout: top bar, sidebar, the page, help, feedback and the set-up tour. */
 export function AppShell() {
@@ -41,9 +78,15 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <TopBar onMenu={() => setMobileOpen(true)} onHelp={() => setHelpOpen(true)} />
       <Sidebar mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         <Outlet />
       </Box>

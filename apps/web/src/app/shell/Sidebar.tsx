@@ -2,6 +2,7 @@ import {
   Box,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -9,6 +10,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
@@ -18,6 +20,7 @@ import { AREAS, useAreaTitle } from '../areas';
 import { SIDEBAR_WIDTH } from '../theme';
 
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const idPrefix = useId();
   const user = useCurrentUser();
   const org = useOrganizationSelf();
   const groups = sidebarGroups(AREAS, user.role, org.data);
@@ -37,41 +40,47 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </Toolbar>
       <Box component="nav" aria-label={t('shell.mainNav')} sx={{ overflowY: 'auto', pb: 2 }}>
         {groups.map((g) => (
-          <List
-            key={g.section}
-            dense
-            subheader={
-              <ListSubheader
-                component="div"
-                disableSticky
-                sx={{ lineHeight: '32px', bgcolor: 'transparent' }}
-              >
-                {t(`section.${g.section}`)}
-              </ListSubheader>
-            }
-          >
-            {g.items.map((a) => (
-              <ListItemButton
-                key={a.path}
-                component={NavLink}
-                to={a.path}
-                onClick={onNavigate}
-                sx={{
-                  mx: 1,
-                  borderRadius: 1,
-                  '&.active': { bgcolor: 'action.selected', color: 'primary.main' },
-                  '&.active .MuiListItemIcon-root': { color: 'primary.main' },
-                }}
-              >
-                {a.icon ? (
-                  <ListItemIcon sx={{ minWidth: 36 }}>
-                    <a.icon fontSize="small" />
-                  </ListItemIcon>
-                ) : null}
-                <ListItemText primary={areaTitle(a)} />
-              </ListItemButton>
-            ))}
-          </List>
+          <Box key={g.section}>
+            <ListSubheader
+              component="h2"
+              id={`${idPrefix}-${g.section}`}
+              disableSticky
+              sx={{ lineHeight: '32px', bgcolor: 'transparent', fontSize: '0.875rem', m: 0 }}
+            >
+              {t(`section.${g.section}`)}
+            </ListSubheader>
+            {/* a list of links only: each link in its own list item (WCAG 1.3.1, axe "list") */}
+            <List dense disablePadding aria-labelledby={`${idPrefix}-${g.section}`}>
+              {g.items.map((a) => (
+                <ListItem key={a.path} disablePadding>
+                  <ListItemButton
+                    component={NavLink}
+                    to={a.path}
+                    onClick={onNavigate}
+                    sx={{
+                      mx: 1,
+                      borderRadius: 1,
+                      minHeight: 44,
+                      '&.active': { bgcolor: 'action.selected', color: 'primary.main' },
+                      '&.active .MuiListItemIcon-root': { color: 'primary.main' },
+                      '&.Mui-focusVisible': {
+                        outline: '2px solid',
+                        outlineColor: 'primary.main',
+                        outlineOffset: -2,
+                      },
+                    }}
+                  >
+                    {a.icon ? (
+                      <ListItemIcon sx={{ minWidth: 36 }}>
+                        <a.icon fontSize="small" />
+                      </ListItemIcon>
+                    ) : null}
+                    <ListItemText primary={areaTitle(a)} />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          </Box>
         ))}
       </Box>
     </>

@@ -207,7 +207,16 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1,
+          // filters share a row from the sm breakpoint; on a phone each takes the full width
+          '& > .MuiTextField-root': { width: { xs: '100%', sm: 'auto' } },
+        }}
+      >
         {toolbar}
         <SearchField value={list.params.search} onChange={list.setSearch} placeholder={searchPlaceholder} />
         <Button
@@ -237,7 +246,9 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           ))}
         </Menu>
         {showBulk ? (
-          <Box sx={{ display: 'flex', gap: 1, ml: 'auto', alignItems: 'center' }}>
+          <Box
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto', alignItems: 'center', minWidth: 0 }}
+          >
             {selected.length ? (
               <Typography variant="body2" color="text.secondary">
                 {t('table.selected', { count: selected.length })}

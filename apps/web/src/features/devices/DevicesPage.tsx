@@ -34,7 +34,9 @@ import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
+import { DoorPanel, doorName } from '../../components/door/DoorPanel';
 import { PageTitle } from '../../components/PageTitle';
+import { canUnlock, lockStatusLabel } from '../../lib/lockStatus';
 import { DeviceFormDialog, HARDWARE_FIELD_LABELS } from './DeviceFormDialog';
 import {
   DEVICES_ENDPOINT,
@@ -54,12 +56,8 @@ import {
 } from './hooks';
 import { LockSettingsDialog } from './LockSettingsDialog';
 import { priceOptionsFor } from './priceOptions';
-import { UnlockTimeline } from './UnlockTimeline';
 
-/** Whether a device's lock may be opened from the console (spec operational §4 Device status). */
-export function canUnlock(d: Pick<TDevice, 'hardware_type' | 'lock_status'>): boolean {
-  return !(d.hardware_type === 'gantner' && (d.lock_status === 'unknown' || d.lock_status === 'offline'));
-}
+export { canUnlock };
 
 /** Bulk Unlock is offered only while every selected device is available (spec operational §2 Devices). */
 export const canUnlockSelection = (rows: Array<Pick<TDevice, 'status'>>) =>
@@ -76,7 +74,7 @@ export function deviceDetailsRows(d: TDevice) {
     { label: 'Location', value: d.location.name },
     { label: 'Mode', value: MODE_LABELS[d.mode] },
     { label: 'Status', value: DEVICE_STATUS_LABELS[d.status] },
-    { label: 'Lock Status', value: d.lock_status },
+    { label: 'Lock Status', value: lockStatusLabel(d) },
     { label: 'Jams (30 days)', value: String(d.jams_30d) },
     { label: 'Hardware Type', value: HARDWARE_LABELS[d.hardware_type] },
     ...HARDWARE_FIELDS[d.hardware_type].map((f) => ({
@@ -117,6 +115,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
   };
   const [maintaining, setMaintaining] = useState<TDevice | null>(null);
   const [deleting, setDeleting] = useState<TDevice | null>(null);
+  const [unlocking, setUnlocking] = useState<TDevice | null>(null);
   const [unlockAll, setUnlockAll] = useState(false);
   const [lockSettings, setLockSettings] = useState(false);
   const [bulkEdit, setBulkEdit] = useState<string[] | null>(null);
@@ -128,37 +127,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
     () => [
       { field: 'locker_number', headerName: 'Locker #', width: 100 },
       { field: 'name', headerName: 'Name', flex: 1, minWidth: 140 },
-      {
-        field: 'location',
-        headerName: 'Location',
-        minWidth: 140,
-        sortable: false,
-        valueGetter: (_v, row) =>
-          row.shared_from_parent ? `${row.location.name} (shared)` : row.location.name,
-      },
-      { field: 'mode', headerName: 'Mode', width: 110, valueGetter: (_v, row) => MODE_LABELS[row.mode] },
-      {
-        field: 'size',
-        headerName: 'Size',
-        width: 110,
-        sortable: false,
-        valueGetter: (_v, row) => row.size?.name ?? '',
-      },
-      {
-        field: 'status',
-        headerName: 'Status',
-        width: 120,
-        valueGetter: (_v, row) => DEVICE_STATUS_LABELS[row.status],
-      },
-      { field: 'lock_status', headerName: 'Lock Status', width: 110 },
-      {
-        field: 'hardware_type',
-        headerName: 'Hardware',
-        width: 120,
-        valueGetter: (_v, row) => HARDWARE_LABELS[row.hardware_type],
-      },
-      { field: 'custom_identifier', headerName: 'Custom ID', width: 120 },
-      { field: 'jams_30d', headerName: 'Jams (30 days)', width: 120, sortable: false, type: 'number' },
+      // right after the name, so the row's actions are in sight at every width (issue 27)
       {
         field: 'actions',
         headerName: 'Action',
@@ -192,7 +161,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
                     disabled={!canUnlock(row)}
                     onClick={(e) => {
                       e.stopPropagation();
-                      unlock.mutate([row.id]);
+                      setUnlocking(row);
                     }}
                   >
                     <LockOpenOutlined fontSize="small" />
@@ -214,8 +183,44 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
             </>
           ) : null,
       },
+      {
+        field: 'location',
+        headerName: 'Location',
+        minWidth: 140,
+        sortable: false,
+        valueGetter: (_v, row) =>
+          row.shared_from_parent ? `${row.location.name} (shared)` : row.location.name,
+      },
+      { field: 'mode', headerName: 'Mode', width: 110, valueGetter: (_v, row) => MODE_LABELS[row.mode] },
+      {
+        field: 'size',
+        headerName: 'Size',
+        width: 110,
+        sortable: false,
+        valueGetter: (_v, row) => row.size?.name ?? '',
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 120,
+        valueGetter: (_v, row) => DEVICE_STATUS_LABELS[row.status],
+      },
+      {
+        field: 'lock_status',
+        headerName: 'Lock Status',
+        width: 110,
+        valueGetter: (_v, row) => lockStatusLabel(row),
+      },
+      {
+        field: 'hardware_type',
+        headerName: 'Hardware',
+        width: 120,
+        valueGetter: (_v, row) => HARDWARE_LABELS[row.hardware_type],
+      },
+      { field: 'custom_identifier', headerName: 'Custom ID', width: 120 },
+      { field: 'jams_30d', headerName: 'Jams (30 days)', width: 120, sortable: false, type: 'number' },
     ],
-    [isAdmin, unlock],
+    [isAdmin],
   );
 
   return (
@@ -355,7 +360,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
             : undefined
         }
       >
-        {details ? <UnlockTimeline deviceId={details.id} /> : null}
+        {details ? <DoorPanel device={details} canAct={isAdmin && !details.shared_from_parent} /> : null}
       </DetailsDialog>
       <ConfirmDialog
         open={!!prompt}
@@ -389,6 +394,16 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
           )
         }
         onCancel={() => setMaintaining(null)}
+      />
+      <ConfirmDialog
+        open={!!unlocking}
+        title={unlocking ? `Unlock door #${unlocking.locker_number}` : undefined}
+        message={unlocking ? `Unlock ${doorName(unlocking)}? The door opens at once.` : ''}
+        confirmText="Unlock"
+        cancelText="Cancel"
+        loading={unlock.isPending}
+        onConfirm={() => unlocking && unlock.mutate([unlocking.id], { onSettled: () => setUnlocking(null) })}
+        onCancel={() => setUnlocking(null)}
       />
       <ConfirmDialog
         open={!!deleting}

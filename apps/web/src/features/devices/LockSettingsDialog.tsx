@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocationOptions } from './hooks';
-import { useLockSettings, useSaveLockSettings } from './UnlockTimeline';
+import { useLockSettings, useSaveLockSettings } from './lockSettings';
 
 type Form = Record<
   | 'bridge_host'

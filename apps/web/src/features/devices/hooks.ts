@@ -10,7 +10,6 @@ import {
   UNLOCK_REFRESH_MS,
   ZDevice,
   ZDeviceBulkResponse,
-  ZDeviceUnlock,
   ZLocationLockSettings,
   ZProduct,
   ZTypeOptions,
@@ -32,25 +31,8 @@ export const ZDevicePage: z.ZodType<TPage<TDevice>> = zPage(ZDevice);
 /** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
 const ALL = { page: 1, size: 10000 };
 
-/** Unlocks shown in a device's details: the latest ones. */
-const TIMELINE_SIZE = 10;
-
 /** The area's reads as query options: each key and fetcher is written once, here. */
 export const deviceQueries = {
-  /**
-   * `GET devices/{id}/unlocks?page=1&size=10`: the device's latest unlocks; under the devices key,
-   * so an unlock, which refreshes the devices list, refreshes them too.
-   */
-  unlocks: (id: string | undefined) =>
-    queryOptions({
-      queryKey: [...devicesKey, id, 'unlocks'],
-      queryFn: () =>
-        apiCall(devicesEndpoints.devices.unlocks, {
-          params: { id: String(id) },
-          query: { page: 1, size: TIMELINE_SIZE },
-          schema: zPage(ZDeviceUnlock),
-        }),
-    }),
   /** `GET locations/{id}/lock-settings`. */
   lockSettings: (idLocation: string | undefined) =>
     queryOptions({

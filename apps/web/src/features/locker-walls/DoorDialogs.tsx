@@ -1,4 +1,9 @@
-import { DOOR_STATE_LABELS, type TWallDevice, type TWallDoor } from '@lockerops/contract';
+import {
+  DEVICE_STATUS_LABELS,
+  DOOR_STATE_LABELS,
+  type TWallDevice,
+  type TWallDoor,
+} from '@lockerops/contract';
 import {
   Alert,
   Box,
@@ -15,6 +20,8 @@ import {
 import { QRCodeCanvas } from 'qrcode.react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatApiError } from '../../api/errors';
+import { DoorPanel, useDoorDevice } from '../../components/door/DoorPanel';
+import { lockStatusLabel } from '../../lib/lockStatus';
 import { useUnassignedDevices } from './hooks';
 
 const Row = ({ label, value }: { label: string; value: string }) => (
@@ -28,6 +35,8 @@ const Row = ({ label, value }: { label: string; value: string }) => (
 
 export interface LockerDetailsDialogProps {
   door: TWallDoor | null;
+  /** the member may unlock the door and switch its maintenance (admins) */
+  canAct?: boolean;
   onClose: () => void;
   onReassign: () => void;
   onUnassign: () => void;
@@ -35,9 +44,13 @@ export interface LockerDetailsDialogProps {
   busy?: boolean;
 }
 
-/** "Locker Details" of an assigned door: the device, its state, and Reassign / Unassign / QR Code. */
+/**
+ * "Locker Details" of an assigned door: the device, its state, what it holds, Unlock and maintenance
+ * for admins with the door's unlock timeline (issue 27), and Reassign / Unassign / QR Code.
+ */
 export function LockerDetailsDialog({
   door,
+  canAct = false,
   onClose,
   onReassign,
   onUnassign,
@@ -45,25 +58,31 @@ export function LockerDetailsDialog({
   busy,
 }: LockerDetailsDialogProps) {
   const d = door?.device;
+  const fresh = useDoorDevice(d?.id);
+  const titleId = useId();
   return (
-    <Dialog open={!!door && !!d} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Locker Details</DialogTitle>
+    <Dialog open={!!door && !!d} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>Locker Details</DialogTitle>
       <DialogContent>
         {door && d ? (
           <>
             <Row label="Name" value={d.name} />
             <Row label="Locker Number" value={String(d.locker_number)} />
-            <Row label="Status" value={DOOR_STATE_LABELS[door.state]} />
-            <Row label="Lock Status" value={d.lock_status} />
+            <Row
+              label="Status"
+              value={fresh.data ? DEVICE_STATUS_LABELS[fresh.data.status] : DOOR_STATE_LABELS[door.state]}
+            />
+            <Row label="Lock Status" value={lockStatusLabel(fresh.data ?? d)} />
             <Row label="Size" value={d.size?.name ?? '—'} />
             <Row label="Product" value={d.product?.name ?? '—'} />
             <Row label="Mode" value={d.mode} />
             <Row label="Hardware" value={d.hardware_type} />
             <Row label="Column / Row" value={`${door.x} / ${door.y}`} />
+            <DoorPanel device={d} canAct={canAct} />
           </>
         ) : null}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button onClick={onQrCode}>QR Code</Button>
         <Button color="error" onClick={onUnassign} disabled={busy}>
           Unassign

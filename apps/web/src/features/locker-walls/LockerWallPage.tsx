@@ -87,7 +87,7 @@ export function LockerWallPage() {
       <PageTitle
         title="Locker Wall"
         actions={
-          <Stack direction="row" spacing={1}>
+          <>
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
@@ -115,7 +115,7 @@ export function LockerWallPage() {
                 Delete Locker Wall
               </Button>
             ) : null}
-          </Stack>
+          </>
         }
       />
 
@@ -222,6 +222,7 @@ export function LockerWallPage() {
       ) : null}
       <LockerDetailsDialog
         door={details}
+        canAct={isAdmin}
         busy={action.isPending}
         onClose={() => setDetails(null)}
         onReassign={() => details && setAssign({ door: details, reassign: true })}

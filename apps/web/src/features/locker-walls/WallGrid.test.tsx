@@ -1,7 +1,7 @@
 import type { TLockerWall } from '@lockerops/contract';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { WallGrid, WallLegend } from './WallGrid';
+import { moveFocus, WallGrid, WallLegend } from './WallGrid';
 
 const device = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -86,5 +86,40 @@ describe('WallGrid', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove kiosk' }));
     expect(onRemoveKiosk).toHaveBeenCalled();
+  });
+});
+
+describe('WallGrid as an ARIA grid', () => {
+  it('has rows of cells, one Tab stop, arrow keys that move it and Enter that opens a door', () => {
+    const onDoor = vi.fn();
+    render(<WallGrid wall={wall} onDoor={onDoor} onMoveKiosk={() => {}} onRemoveKiosk={() => {}} />);
+    const grid = screen.getByRole('grid', { name: 'Wall A doors' });
+    const rows = within(grid).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getAllByRole('gridcell')).toHaveLength(2);
+    expect(within(rows[0]!).getAllByRole('columnheader')).toHaveLength(3);
+    const first = screen.getByRole('gridcell', { name: 'Door 1,1: Available #7' });
+    expect(first).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('gridcell', { name: 'Door 1,2: Unassigned' })).toHaveAttribute('tabindex', '-1');
+
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    const below = screen.getByRole('gridcell', { name: 'Door 1,2: Unassigned' });
+    expect(below).toHaveFocus();
+    expect(below).toHaveAttribute('tabindex', '0');
+    expect(first).toHaveAttribute('tabindex', '-1');
+    fireEvent.keyDown(below, { key: 'ArrowUp' });
+    expect(first).toHaveFocus();
+    fireEvent.keyDown(first, { key: 'Enter' });
+    expect(onDoor).toHaveBeenCalledWith(expect.objectContaining({ x: 1, y: 1 }));
+  });
+
+  it('keeps the focus inside the grid', () => {
+    const size = { wide: 3, tall: 2 };
+    expect(moveFocus({ x: 3, y: 1 }, 'ArrowRight', size)).toEqual({ x: 3, y: 1 });
+    expect(moveFocus({ x: 1, y: 1 }, 'ArrowUp', size)).toEqual({ x: 1, y: 1 });
+    expect(moveFocus({ x: 2, y: 2 }, 'Home', size)).toEqual({ x: 1, y: 2 });
+    expect(moveFocus({ x: 1, y: 2 }, 'End', size)).toEqual({ x: 3, y: 2 });
+    expect(moveFocus({ x: 1, y: 1 }, 'a', size)).toBeNull();
   });
 });

@@ -7,17 +7,31 @@ import {
   WALL_CELL_PX,
 } from '@lockerops/contract';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import ZoomInOutlined from '@mui/icons-material/ZoomInOutlined';
+import ZoomOutOutlined from '@mui/icons-material/ZoomOutOutlined';
 import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { doorCaption, gridOf } from './wallLayout';
 
-/** Colour of each door state (theme palette paths). */
+/** Colour of each door state in the legend (theme palette paths). */
 export const STATE_COLORS: Record<TDoorState, string> = {
   available: 'success.main',
   maintenance: 'warning.main',
   reserved: 'info.main',
   unassigned: 'grey.400',
   kiosk: 'secondary.main',
+};
+
+/**
+ * A door tile's own colours, the same in both themes: the caption on each has a contrast of at
+ * least 4.5:1 (WCAG 1.4.3; white on the theme's light dark-mode tints read 2.3:1).
+ */
+export const TILE_COLORS: Record<TDoorState, { bg: string; fg: string }> = {
+  available: { bg: '#2e7d32', fg: '#ffffff' },
+  maintenance: { bg: '#a84a00', fg: '#ffffff' },
+  reserved: { bg: '#1565c0', fg: '#ffffff' },
+  unassigned: { bg: '#e0e0e0', fg: '#212121' },
+  kiosk: { bg: '#6a1b9a', fg: '#ffffff' },
 };
 
 /** The legend: every door state with its count (spec operational §2 Locker wall). */
@@ -30,7 +44,9 @@ export function WallLegend({ counts }: { counts: TLockerWall['counts'] }) {
           variant="outlined"
           data-testid={`legend-${s}`}
           label={`${DOOR_STATE_LABELS[s]}: ${counts[s]}`}
-          icon={<Box sx={{ width: 12, height: 12, borderRadius: '2px', bgcolor: STATE_COLORS[s], ml: 1 }} />}
+          icon={
+            <Box sx={{ width: 12, height: 12, borderRadius: '2px', bgcolor: TILE_COLORS[s].bg, ml: 1 }} />
+          }
         />
       ))}
     </Stack>
@@ -51,127 +67,261 @@ export interface WallGridProps {
 
 const KIOSK_DRAG_TYPE = 'application/x-lockerops-kiosk';
 
+/** Zoom steps of the grid: the share of a door's full size (WALL_CELL_PX). */
+const ZOOMS = [0.5, 0.75, 1, 1.25] as const;
+
+/** The position the arrow keys move the focus to, kept inside the grid (Home/End: row ends). */
+export function moveFocus(
+  at: { x: number; y: number },
+  key: string,
+  size: { wide: number; tall: number },
+): { x: number; y: number } | null {
+  const clamp = (v: number, max: number) => Math.min(Math.max(v, 1), max);
+  switch (key) {
+    case 'ArrowRight':
+      return { x: clamp(at.x + 1, size.wide), y: at.y };
+    case 'ArrowLeft':
+      return { x: clamp(at.x - 1, size.wide), y: at.y };
+    case 'ArrowDown':
+      return { x: at.x, y: clamp(at.y + 1, size.tall) };
+    case 'ArrowUp':
+      return { x: at.x, y: clamp(at.y - 1, size.tall) };
+    case 'Home':
+      return { x: 1, y: at.y };
+    case 'End':
+      return { x: size.wide, y: at.y };
+    default:
+      return null;
+  }
+}
+
 /**
- * The door grid: column numbers above, row numbers on the left, one 100px cell per door coloured by
- * its state. The kiosk is dragged (HTML5 drag and drop) onto another door to move it, and has a
- * remove button; other doors open the locker details or the assign dialog.
+ * The door grid, an ARIA grid (WCAG 2.2 AA, issue 27): a header row of column numbers, then one row
+ * per shelf with its number and one cell per door coloured by its state. One cell takes the Tab
+ * stop; the arrow keys (and Home/End) move through the doors, Enter or Space opens one, Delete
+ * removes the kiosk. The kiosk is dragged (HTML5 drag and drop) onto another door to move it, and
+ * has a remove button; other doors open the locker details or the assign dialog. The grid scrolls
+ * (pans) and zooms inside its own box, so a wide wall never widens the page.
  */
 export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: WallGridProps) {
   const rows = gridOf(wall);
   const [over, setOver] = useState<string | null>(null);
+  const [active, setActive] = useState({ x: 1, y: 1 });
+  const [zoom, setZoom] = useState<number>(1);
+  const cells = useRef(new Map<string, HTMLElement>());
   const columnNumbers = Array.from({ length: wall.qty_wide }, (_, i) => i + 1);
   const rowNumbers = Array.from({ length: wall.qty_tall }, (_, i) => i + 1);
-  const cols = `32px repeat(${wall.qty_wide}, ${WALL_CELL_PX}px)`;
+  const cell = Math.round(WALL_CELL_PX * zoom);
+  const cols = `32px repeat(${wall.qty_wide}, ${cell}px)`;
+  const focusAt = (x: number, y: number) => {
+    setActive({ x, y });
+    cells.current.get(`${x},${y}`)?.focus();
+  };
+  const zoomIndex = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
 
   return (
-    <Box sx={{ overflow: 'auto', maxWidth: '100%', pb: 1 }}>
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
+        <Tooltip title="Zoom out">
+          <span>
+            <IconButton
+              aria-label="Zoom out"
+              disabled={zoomIndex <= 0}
+              onClick={() => setZoom(ZOOMS[zoomIndex - 1] ?? zoom)}
+            >
+              <ZoomOutOutlined />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Typography variant="body2" aria-live="polite" sx={{ minWidth: 48, textAlign: 'center' }}>
+          {Math.round(zoom * 100)}%
+        </Typography>
+        <Tooltip title="Zoom in">
+          <span>
+            <IconButton
+              aria-label="Zoom in"
+              disabled={zoomIndex >= ZOOMS.length - 1}
+              onClick={() => setZoom(ZOOMS[zoomIndex + 1] ?? zoom)}
+            >
+              <ZoomInOutlined />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Stack>
       <Box
-        role="grid"
-        aria-label={`${wall.name} doors`}
-        sx={{ display: 'grid', gridTemplateColumns: cols, gap: '4px', width: 'max-content' }}
+        data-testid="wall-viewport"
+        sx={{
+          overflow: 'auto',
+          maxWidth: '100%',
+          maxHeight: { xs: '60vh', sm: 'none' },
+          pb: 1,
+          p: '4px',
+          touchAction: 'pan-x pan-y',
+          overscrollBehavior: 'contain',
+        }}
       >
-        <Box />
-        {columnNumbers.map((n) => (
-          <Typography key={`col-${n}`} variant="caption" align="center" data-testid="column-number">
-            {n}
-          </Typography>
-        ))}
-        {rowNumbers.map((y) => [
-          <Typography
-            key={`row-${y}`}
-            variant="caption"
-            sx={{ alignSelf: 'center', textAlign: 'center' }}
-            data-testid="row-number"
-          >
-            {y}
-          </Typography>,
-          ...columnNumbers.map((x) => {
-            const door = rows[y - 1]?.[x - 1] ?? null;
-            const key = `${x},${y}`;
-            if (!door) return <Box key={key} sx={{ width: WALL_CELL_PX, height: WALL_CELL_PX }} />;
-            const label = `Door ${door.x},${door.y}: ${DOOR_STATE_LABELS[door.state]}${
-              door.device ? ` #${door.device.locker_number}` : ''
-            }`;
-            return (
-              <Box
-                key={key}
-                role="gridcell"
-                aria-label={label}
-                data-state={door.state}
-                tabIndex={0}
-                draggable={door.kiosk && !busy}
-                onDragStart={(e) => {
-                  e.dataTransfer.setData(KIOSK_DRAG_TYPE, key);
-                  e.dataTransfer.effectAllowed = 'move';
-                }}
-                onDragOver={(e) => {
-                  if (door.kiosk || busy || !e.dataTransfer.types.includes(KIOSK_DRAG_TYPE)) return;
-                  e.preventDefault();
-                  e.dataTransfer.dropEffect = 'move';
-                  setOver(key);
-                }}
-                onDragLeave={() => setOver((o) => (o === key ? null : o))}
-                onDrop={(e) => {
-                  e.preventDefault();
-                  setOver(null);
-                  if (e.dataTransfer.getData(KIOSK_DRAG_TYPE) && !door.kiosk) onMoveKiosk(door.x, door.y);
-                }}
-                onClick={() => !door.kiosk && onDoor(door)}
-                onKeyDown={(e) => {
-                  if ((e.key === 'Enter' || e.key === ' ') && !door.kiosk) {
+        <Box
+          role="grid"
+          aria-label={`${wall.name} doors`}
+          aria-rowcount={wall.qty_tall + 1}
+          aria-colcount={wall.qty_wide + 1}
+          sx={{ display: 'grid', gridTemplateColumns: cols, gap: '4px', width: 'max-content' }}
+        >
+          <Box role="row" sx={{ display: 'contents' }}>
+            <Box role="columnheader" aria-label="Row" />
+            {columnNumbers.map((n) => (
+              <Typography
+                key={`col-${n}`}
+                role="columnheader"
+                aria-label={`Column ${n}`}
+                variant="caption"
+                align="center"
+                data-testid="column-number"
+              >
+                {n}
+              </Typography>
+            ))}
+          </Box>
+          {rowNumbers.map((y) => (
+            <Box key={`row-${y}`} role="row" sx={{ display: 'contents' }}>
+              <Typography
+                role="rowheader"
+                aria-label={`Row ${y}`}
+                variant="caption"
+                sx={{ alignSelf: 'center', textAlign: 'center' }}
+                data-testid="row-number"
+              >
+                {y}
+              </Typography>
+              {columnNumbers.map((x) => {
+                const door = rows[y - 1]?.[x - 1] ?? null;
+                const key = `${x},${y}`;
+                const tabIndex = active.x === x && active.y === y ? 0 : -1;
+                const register = (el: HTMLElement | null) => {
+                  if (el) cells.current.set(key, el);
+                  else cells.current.delete(key);
+                };
+                const onKeyDown = (e: KeyboardEvent) => {
+                  const next = moveFocus({ x, y }, e.key, { wide: wall.qty_wide, tall: wall.qty_tall });
+                  if (next) {
+                    e.preventDefault();
+                    focusAt(next.x, next.y);
+                  } else if (door && (e.key === 'Enter' || e.key === ' ') && !door.kiosk) {
                     e.preventDefault();
                     onDoor(door);
+                  } else if (door?.kiosk && (e.key === 'Delete' || e.key === 'Backspace') && !busy) {
+                    e.preventDefault();
+                    onRemoveKiosk();
                   }
-                }}
-                sx={{
-                  position: 'relative',
-                  width: WALL_CELL_PX,
-                  height: WALL_CELL_PX,
-                  borderRadius: 1,
-                  bgcolor: STATE_COLORS[door.state],
-                  color: door.state === 'unassigned' ? 'text.primary' : 'common.white',
-                  display: 'flex',
-                  flexDirection: 'column',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  cursor: door.kiosk ? 'grab' : 'pointer',
-                  outline: over === key ? '3px dashed' : 'none',
-                  outlineColor: 'primary.main',
-                  userSelect: 'none',
-                  '&:hover': { filter: 'brightness(0.92)' },
-                }}
-              >
-                <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>
-                  {doorCaption(door)}
-                </Typography>
-                {door.device ? (
-                  <Typography variant="caption" noWrap sx={{ maxWidth: WALL_CELL_PX - 8 }}>
-                    {door.device.name}
-                  </Typography>
-                ) : null}
-                {door.state === 'maintenance' ? (
-                  <Typography variant="caption">Under Maintenance</Typography>
-                ) : null}
-                {door.kiosk ? (
-                  <Tooltip title="Remove kiosk">
-                    <IconButton
-                      size="small"
-                      aria-label="Remove kiosk"
-                      disabled={busy}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        onRemoveKiosk();
-                      }}
-                      sx={{ position: 'absolute', top: 2, right: 2, color: 'inherit' }}
-                    >
-                      <CloseOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                ) : null}
-              </Box>
-            );
-          }),
-        ])}
+                };
+                if (!door)
+                  return (
+                    <Box
+                      key={key}
+                      ref={register}
+                      role="gridcell"
+                      aria-label={`Door ${x},${y}: none`}
+                      tabIndex={tabIndex}
+                      onFocus={() => setActive({ x, y })}
+                      onKeyDown={onKeyDown}
+                      sx={{ width: cell, height: cell }}
+                    />
+                  );
+                const label = `Door ${door.x},${door.y}: ${DOOR_STATE_LABELS[door.state]}${
+                  door.device ? ` #${door.device.locker_number}` : ''
+                }`;
+                const colors = TILE_COLORS[door.state];
+                return (
+                  <Box
+                    key={key}
+                    ref={register}
+                    role="gridcell"
+                    aria-label={label}
+                    data-state={door.state}
+                    tabIndex={tabIndex}
+                    onFocus={() => setActive({ x, y })}
+                    draggable={door.kiosk && !busy}
+                    onDragStart={(e) => {
+                      e.dataTransfer.setData(KIOSK_DRAG_TYPE, key);
+                      e.dataTransfer.effectAllowed = 'move';
+                    }}
+                    onDragOver={(e) => {
+                      if (door.kiosk || busy || !e.dataTransfer.types.includes(KIOSK_DRAG_TYPE)) return;
+                      e.preventDefault();
+                      e.dataTransfer.dropEffect = 'move';
+                      setOver(key);
+                    }}
+                    onDragLeave={() => setOver((o) => (o === key ? null : o))}
+                    onDrop={(e) => {
+                      e.preventDefault();
+                      setOver(null);
+                      if (e.dataTransfer.getData(KIOSK_DRAG_TYPE) && !door.kiosk) onMoveKiosk(door.x, door.y);
+                    }}
+                    onClick={() => {
+                      setActive({ x, y });
+                      if (!door.kiosk) onDoor(door);
+                    }}
+                    onKeyDown={onKeyDown}
+                    sx={{
+                      position: 'relative',
+                      width: cell,
+                      height: cell,
+                      borderRadius: 1,
+                      bgcolor: colors.bg,
+                      color: colors.fg,
+                      display: 'flex',
+                      flexDirection: 'column',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                      overflow: 'hidden',
+                      cursor: door.kiosk ? 'grab' : 'pointer',
+                      outline: over === key ? '3px dashed' : undefined,
+                      outlineColor: over === key ? 'primary.main' : undefined,
+                      userSelect: 'none',
+                      '&:hover': { filter: 'brightness(0.92)' },
+                      '&:focus-visible': {
+                        outline: '3px solid',
+                        outlineColor: 'primary.main',
+                        outlineOffset: 2,
+                      },
+                    }}
+                  >
+                    <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>
+                      {doorCaption(door)}
+                    </Typography>
+                    {door.device && zoom >= 0.75 ? (
+                      <Typography variant="caption" noWrap sx={{ maxWidth: cell - 8 }}>
+                        {door.device.name}
+                      </Typography>
+                    ) : null}
+                    {door.state === 'maintenance' && zoom >= 0.75 ? (
+                      <Typography variant="caption" noWrap sx={{ maxWidth: cell - 8 }}>
+                        Under Maintenance
+                      </Typography>
+                    ) : null}
+                    {door.kiosk ? (
+                      <Tooltip title="Remove kiosk">
+                        <IconButton
+                          size="small"
+                          aria-label="Remove kiosk"
+                          tabIndex={-1}
+                          disabled={busy}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            onRemoveKiosk();
+                          }}
+                          sx={{ position: 'absolute', top: 2, right: 2, color: 'inherit' }}
+                        >
+                          <CloseOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    ) : null}
+                  </Box>
+                );
+              })}
+            </Box>
+          ))}
+        </Box>
       </Box>
     </Box>
   );

@@ -2,8 +2,8 @@ import type { TDeviceUnlock } from '@lockerops/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
-import { renderWithProviders } from '../../components/testing';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { renderWithProviders } from '../testing';
 import { UnlockTimeline, unlockSteps } from './UnlockTimeline';
 
 const DEVICE_ID = '00000000-0000-4000-8000-0000000000c1';

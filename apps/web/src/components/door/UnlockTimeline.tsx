@@ -1,18 +1,17 @@
-import {
-  locationsEndpoints,
-  type TDeviceUnlock,
-  type TLocationLockSettingsRequest,
-  type TUnlockState,
-  UNLOCK_STATE_LABELS,
-  ZLocationLockSettings,
-} from '@lockerops/contract';
+import { type TDeviceUnlock, type TUnlockState, UNLOCK_STATE_LABELS } from '@lockerops/contract';
 import { Box, Chip, List, ListItem, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import { apiCall } from '../../api/client';
-import { formatApiError } from '../../api/errors';
+import { useDoorUnlocks } from '../../api/doors';
 import { formatDateTime } from '../../lib/format';
-import { deviceQueries } from './hooks';
+
+/** Read by screen readers, not shown. */
+const SR_ONLY = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 const COLORS: Record<TUnlockState, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
   requested: 'default',
@@ -36,23 +35,24 @@ export function unlockSteps(u: TDeviceUnlock): Array<{ state: TUnlockState; at: 
   return steps.filter((s): s is [TUnlockState, string] => !!s[1]).map(([state, at]) => ({ state, at }));
 }
 
-/** `GET devices/{id}/unlocks`: the latest unlocks; refreshed with the devices list after an unlock. */
-export const useDeviceUnlocks = (id: string | undefined) =>
-  useQuery({ ...deviceQueries.unlocks(id), enabled: !!id });
-
 /**
  * A device's unlock timeline (ARCHITECTURE: Adapters — locks): each recent unlock with who asked
  * and why, its outcome, and the time of every step it reached — requested, sent, acknowledged,
- * then opened, jammed or offline.
+ * then opened, jammed or offline. It re-reads itself while an unlock is under way (`live`, or the
+ * newest unlock not settled), and announces the newest outcome politely to screen readers.
  */
-export function UnlockTimeline({ deviceId }: { deviceId: string }) {
-  const unlocks = useDeviceUnlocks(deviceId);
+export function UnlockTimeline({ deviceId, live = false }: { deviceId: string; live?: boolean }) {
+  const unlocks = useDoorUnlocks(deviceId, live);
   const items = unlocks.data?.items ?? [];
   return (
     <Box component="section" aria-label="Unlock timeline" sx={{ mt: 2 }}>
       <Typography variant="subtitle2" component="h3" gutterBottom>
         Unlock timeline
       </Typography>
+      {/* the newest outcome, read out by screen readers as it changes (WCAG 4.1.3) */}
+      <Box role="status" sx={SR_ONLY}>
+        {items[0] ? `Newest unlock: ${UNLOCK_STATE_LABELS[items[0].state]}` : ''}
+      </Box>
       {unlocks.isSuccess && !items.length ? (
         <Typography variant="body2" color="text.secondary">
           No unlocks yet.
@@ -98,27 +98,4 @@ export function UnlockTimeline({ deviceId }: { deviceId: string }) {
       ))}
     </Box>
   );
-}
-
-/** `GET locations/{id}/lock-settings`. */
-export const useLockSettings = (idLocation: string | undefined) =>
-  useQuery({ ...deviceQueries.lockSettings(idLocation), enabled: !!idLocation });
-
-/** `PUT locations/{id}/lock-settings`, with the saved message or the server's reason. */
-export function useSaveLockSettings() {
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TLocationLockSettingsRequest }) =>
-      apiCall(locationsEndpoints.locations.putLockSettings, {
-        params: { id },
-        body,
-        schema: ZLocationLockSettings,
-      }),
-    onSuccess: (_r, v) => {
-      enqueueSnackbar('Lock settings saved.', { variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: deviceQueries.lockSettings(v.id).queryKey });
-    },
-    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
-  });
 }

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, setThemeMode, sidebarPaths } from '../support/a11y';
+import { adminApi, openAsAdmin } from '../support/console';
+
+/**
+ * Issue 27: WCAG 2.2 AA. axe-core (tags wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) finds no
+ * violation on any page of the sidebar, the sign-in, reset and 404 pages and the reservation
+ * widget, in the light and the dark theme.
+ */
+for (const mode of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${mode} theme`, () => {
+    test('the sign-in, reset-password and 404 pages', async ({ page }) => {
+      await page.goto('/auth/login');
+      await setThemeMode(page, mode);
+      for (const path of ['/auth/login', '/auth/reset-password', '/auth/404']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading').first()).toBeVisible();
+        await expectAccessible(page, `${path} (${mode})`, { soft: true });
+      }
+      // an error shown by the sign-in form
+      await page.goto('/auth/login');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expectAccessible(page, `/auth/login with errors (${mode})`);
+    });
+
+    test('every page of the sidebar', async ({ page }) => {
+      test.setTimeout(400_000);
+      await openAsAdmin(page, '/home');
+      await setThemeMode(page, mode);
+      const paths = await sidebarPaths(page);
+      expect(paths.length).toBeGreaterThan(20);
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+        await expectAccessible(page, `${path} (${mode})`, { soft: true });
+      }
+    });
+
+    test('the reservation widget', async ({ page, request }) => {
+      const api = await adminApi(request);
+      await api.post('api-keys', {}).catch(() => undefined);
+      const widget = await api.get<{ embed_url: string }>('apps/widget');
+      await page.goto(widget.embed_url);
+      await setThemeMode(page, mode);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: /Reserve a locker/ })).toBeVisible();
+      await expectAccessible(page, `widget (${mode})`);
+    });
+  });
+}
