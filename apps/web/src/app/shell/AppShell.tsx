@@ -2,6 +2,7 @@ import { Box, Toolbar } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
+import { usePageZone } from '../../api/place';
 import { titleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
 import { Sidebar } from './Sidebar';
@@ -16,6 +17,8 @@ const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ defa
 export function AppShell() {
   const { pathname } = useLocation();
   const org = useOrganizationSelf();
+  // the page's zone is the formatters' default: a page is drawn again when it is known or changes
+  const zone = usePageZone();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -34,7 +37,7 @@ export function AppShell() {
       <Sidebar mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
-        <Outlet />
+        <Outlet key={zone} />
       </Box>
       {helpOpened ? (
         <Suspense fallback={null}>

@@ -5,7 +5,9 @@ import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Menu from '@mui/icons-material/Menu';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import { useLocation } from 'react-router';
+import { usePageZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
+import { browserTimeZone, zoneLabel } from '../../lib/format';
 import { titleForPath } from '../areas';
 import { useThemePreferences } from '../ThemePreferences';
 import { SIDEBAR_WIDTH } from '../theme';
@@ -22,6 +24,8 @@ export function TopBar({ onMenu, onHelp }: { onMenu: () => void; onHelp: () => v
   const user = useCurrentUser();
   const { mode, toggleMode } = useThemePreferences();
   const nextMode = mode === 'dark' ? 'light' : 'dark';
+  const zone = usePageZone();
+  const browser = browserTimeZone();
   return (
     <AppBar
       position="fixed"
@@ -41,6 +45,18 @@ export function TopBar({ onMenu, onHelp }: { onMenu: () => void; onHelp: () => v
         <Typography variant="h6" component="div" noWrap data-testid="page-title" sx={{ flexGrow: 1 }}>
           {titleForPath(pathname)}
         </Typography>
+        <Tooltip title={browser === zone ? '' : `${zoneLabel(browser)} ≠ ${zoneLabel(zone)}`}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            noWrap
+            data-testid="page-zone"
+            aria-label={`Time zone ${zoneLabel(zone)}`}
+            sx={{ display: { xs: 'none', sm: 'block' } }}
+          >
+            {zoneLabel(zone)}
+          </Typography>
+        </Tooltip>
         <Tooltip title="Help">
           <IconButton aria-label="Help" onClick={onHelp}>
             <HelpOutlineOutlined />

@@ -35,6 +35,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
 import { PageTitle } from '../../components/PageTitle';
+import { formatMoney } from '../../lib/format';
 import { DeviceFormDialog, HARDWARE_FIELD_LABELS } from './DeviceFormDialog';
 import {
   DEVICES_ENDPOINT,
@@ -84,7 +85,10 @@ export function deviceDetailsRows(d: TDevice) {
       value: String((d as unknown as Record<string, unknown>)[f] ?? ''),
     })),
     { label: 'Size', value: d.size?.name },
-    { label: 'Price', value: d.price ? `${d.price.name} (${d.price.amount} ${d.price.currency})` : '' },
+    {
+      label: 'Price',
+      value: d.price ? `${d.price.name} (${formatMoney(d.price.amount, d.price.currency)})` : '',
+    },
     { label: 'Price Required', value: yesNo(d.price_required) },
     { label: 'Product', value: d.product?.name },
     { label: 'Item', value: d.item },
@@ -486,7 +490,7 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
           'Price',
           priceOptionsFor((device.mode as string) || undefined, prices.data ?? []).map((p) => ({
             value: p.id,
-            label: `${p.name} (${p.amount} ${p.currency})`,
+            label: `${p.name} (${formatMoney(p.amount, p.currency)})`,
           })),
         )}
         {field(

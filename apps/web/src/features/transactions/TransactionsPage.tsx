@@ -30,7 +30,7 @@ import {
   serviceStep,
   TRANSACTIONS_ENDPOINT,
   transactionsKey,
-  useCurrencySymbol,
+  useCurrency,
   useTransactionLocations,
   useTransactionStatuses,
   ZTransactionPage,
@@ -84,7 +84,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   /** Deliveries are created at the desk: admins and members (the server's `POST event/delivery` roles). */
   const canCreateDelivery = inRoles(user.role, STAFF);
   const [creating, setCreating] = useState(false);
-  const symbol = useCurrencySymbol();
+  const currency = useCurrency();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   // Live activity (issue 8): transactions start, change and expire outside the console.
@@ -129,14 +129,14 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   const columns = useMemo(
     () =>
       transactionColumns({
-        symbol,
+        currency,
         isAdmin,
         onUser: setUserOf,
         onDevice: setDeviceOf,
         onActions: (t, anchor) => setMenu({ t, anchor }),
         hasActions: (t) => consoleActionsFor(t, user.role).length > 0,
       }),
-    [symbol, isAdmin, user.role],
+    [currency, isAdmin, user.role],
   );
 
   const quick = useMutation({
@@ -281,7 +281,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
 
       <TransactionDetailsDialog
         transaction={details}
-        symbol={symbol}
+        currency={currency}
         onClose={() => setDetails(null)}
         actions={
           details
@@ -305,7 +305,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
         <>
           <ChargeDialog open={is('charge')} transaction={current} onClose={close} />
           <DropoffDialog open={is('dropoff')} transaction={current} onClose={close} />
-          <RefundDialog open={is('refund')} transaction={current} onClose={close} symbol={symbol} />
+          <RefundDialog open={is('refund')} transaction={current} onClose={close} currency={currency} />
           <PenaltyDialog open={is('penalize')} transaction={current} onClose={close} />
           <ShareDialog open={is('share')} transaction={current} onClose={close} />
         </>

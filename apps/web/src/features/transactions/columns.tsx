@@ -7,8 +7,8 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { formatDuration } from './transactionView';
 
 export interface TransactionColumnOptions {
-  /** the organization currency's symbol */
-  symbol: string;
+  /** the organization's currency code (usd) */
+  currency: string;
   /** admins: the Action column and the device link (spec: operational §1) */
   isAdmin: boolean;
   onUser: (t: TTransaction) => void;
@@ -36,7 +36,7 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
       headerName,
       width: 120,
       sortable,
-      valueFormatter: (v: number | null) => formatMoney(v, o.symbol),
+      valueFormatter: (v: number | null) => formatMoney(v, o.currency),
     }) satisfies GridColDef<TTransaction>;
   const date = (field: 'created_at' | 'started_at' | 'ended_at', headerName: string) =>
     ({

@@ -1,5 +1,4 @@
 import {
-  currencySymbol,
   type TPage,
   type TResendCodeRequest,
   type TTransaction,
@@ -53,10 +52,10 @@ export const useTransactionStatuses = () =>
 export const useTransactionLocations = () =>
   useOptions('locations', { select: (items) => items.map((l) => ({ id: l.id, name: l.name })) });
 
-/** The organization currency's symbol (`GET settings` default_currency; spec §9), '$' until loaded. */
-export function useCurrencySymbol(): string {
+/** The organization's currency code (`GET settings` default_currency; spec §9), usd until loaded. */
+export function useCurrency(): string {
   const q = useQuery({ ...settingsQuery(), staleTime: 60_000 });
-  return currencySymbol(q.data?.default_currency);
+  return q.data?.default_currency ?? 'usd';
 }
 
 /** Available devices of a location: the doors a service dropoff may use (`GET devices`). */
