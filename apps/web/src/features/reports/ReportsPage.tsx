@@ -9,20 +9,24 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useOrganizationZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { inRoles } from '../../app/access';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime } from '../../lib/format';
-import { localOffset, REPORTS_ENDPOINT, reportsKey, useReportDownload, ZReportPage } from './hooks';
+import { REPORTS_ENDPOINT, reportsKey, useReportDownload, ZReportPage } from './hooks';
 import { ReportFormDialog } from './ReportFormDialog';
 
 /**
  * Columns of the Reporting list (spec console §2: name, contents, assignees, last_sent, schedule)
  * and the per-row downloads.
  */
-export function reportColumns(download: (r: TReport, format: 'csv' | 'pdf') => void): GridColDef<TReport>[] {
-  const offset = localOffset();
+export function reportColumns(
+  download: (r: TReport, format: 'csv' | 'pdf') => void,
+  /** the organization's zone: schedules are wall-clock times there */
+  zone = 'UTC',
+): GridColDef<TReport>[] {
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
     {
@@ -44,7 +48,7 @@ export function reportColumns(download: (r: TReport, format: 'csv' | 'pdf') => v
       headerName: 'Schedule',
       width: 280,
       sortable: false,
-      valueGetter: (_v, row) => describeSchedule(row, offset),
+      valueGetter: (_v, row) => describeSchedule(row, zone),
     },
     {
       field: 'last_sent',
@@ -90,7 +94,8 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
   const canWrite = inRoles(user.role, STAFF);
   const [dialog, setDialog] = useState<{ report: TReport | null } | null>(null);
   const download = useReportDownload();
-  const columns = useMemo(() => reportColumns(download), [download]);
+  const zone = useOrganizationZone();
+  const columns = useMemo(() => reportColumns(download, zone), [download, zone]);
   return (
     <>
       <PageTitle
