@@ -3,7 +3,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatPhone } from '../../lib/format';
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -36,6 +36,8 @@ export function whenText(r: TReservation, zone: string = r.time_zone): string {
 export function reservationColumns(a: {
   /** the zone of a location (its own, else the organization's) */
   zoneOf: (idLocation: string | null | undefined) => string;
+  /** the organization's country: its phone numbers read nationally */
+  country?: string;
   onEdit: (r: TReservation) => void;
   onDelete?: (r: TReservation) => void;
 }): GridColDef<TReservation>[] {
@@ -82,7 +84,13 @@ export function reservationColumns(a: {
       sortable: false,
       valueGetter: (_v, r) => r.product?.name ?? '',
     },
-    { field: 'phone_number', headerName: 'Phone Number', width: 130, sortable: false },
+    {
+      field: 'phone_number',
+      headerName: 'Phone Number',
+      width: 150,
+      sortable: false,
+      valueFormatter: (v: string | null) => formatPhone(v, a.country),
+    },
     { field: 'email', headerName: 'Email', width: 180, sortable: false },
     {
       field: 'recurring',

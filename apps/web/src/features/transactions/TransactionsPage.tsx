@@ -18,6 +18,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { formatApiError } from '../../api/errors';
+import { useCurrency, useLocationZones } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -30,7 +31,6 @@ import {
   serviceStep,
   TRANSACTIONS_ENDPOINT,
   transactionsKey,
-  useCurrency,
   useTransactionLocations,
   useTransactionStatuses,
   ZTransactionPage,
@@ -85,6 +85,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   const canCreateDelivery = inRoles(user.role, STAFF);
   const [creating, setCreating] = useState(false);
   const currency = useCurrency();
+  const zoneOf = useLocationZones();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   // Live activity (issue 8): transactions start, change and expire outside the console.
@@ -130,13 +131,14 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
     () =>
       transactionColumns({
         currency,
+        zoneOf,
         isAdmin,
         onUser: setUserOf,
         onDevice: setDeviceOf,
         onActions: (t, anchor) => setMenu({ t, anchor }),
         hasActions: (t) => consoleActionsFor(t, user.role).length > 0,
       }),
-    [currency, isAdmin, user.role],
+    [currency, zoneOf, isAdmin, user.role],
   );
 
   const quick = useMutation({
