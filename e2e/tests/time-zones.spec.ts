@@ -40,7 +40,7 @@ async function bookInWidget(customer: Page, embedUrl: string, locationId: string
   );
   await customer.locator('#submit').click();
   const answer = await booked;
-  expect(answer.status()).toBe(200);
+  expect(answer.status()).toBe(201);
   return (await answer.json()) as {
     tracking_number: string;
     starts_at: string;

@@ -468,7 +468,7 @@ describe('sending engine', () => {
     expect(MAX_ATTEMPTS).toBeGreaterThan(3);
   });
 
-  it('sends a reservation reminder one hour before it ends, times in its location's zone', async () => {
+  it("sends a reservation reminder one hour before it ends, times in its location's zone", async () => {
     await create(
       template({
         name: 'Ends soon',
@@ -502,7 +502,10 @@ describe('sending engine', () => {
     await t.database.db.update(devices).set({ idSize: size!.id }).where(eq(devices.id, door.id));
     const user = await newUser('Hedy');
     // the place is in New York (the organization in Chicago): its messages tell New York time
-    await t.database.db.update(locations).set({ timeZone: 'America/New_York' }).where(eq(locations.id, locationId));
+    await t.database.db
+      .update(locations)
+      .set({ timeZone: 'America/New_York' })
+      .where(eq(locations.id, locationId));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/reservations',

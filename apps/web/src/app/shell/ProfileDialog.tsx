@@ -1,16 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, ZNewPassword, ZUpdateProfileRequest } from '@lockerops/contract';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+} from '@mui/material';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { formatApiError } from '../../api/errors';
 import { useChangePassword, useMemberSelf, useUpdateProfile } from '../../api/members';
+import { setZoneChoice, useZoneChoice } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { FormTextField } from '../../components/form';
 import { isStrongEnough, PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
 import { useResultDialog } from '../../components/ResultDialog';
+import { browserTimeZone, zoneLabel } from '../../lib/format';
 
 /**
  * The profile form of spec console §3: first and last name (the contract's update schema), e-mail
@@ -31,6 +43,8 @@ export const ZProfileForm = ZUpdateProfileRequest.pick({ first_name: true, last_
 type TProfileForm = z.input<typeof ZProfileForm>;
 
 export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // organization-wide times in the browser's zone instead of the organization's (kept in this browser)
+  const zoneChoice = useZoneChoice();
   const user = useCurrentUser();
   const navigate = useNavigate();
   const showResult = useResultDialog();
@@ -121,6 +135,15 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
                 autoComplete="current-password"
               />
             ) : null}
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={zoneChoice === 'browser'}
+                  onChange={(e) => setZoneChoice(e.target.checked ? 'browser' : 'organization')}
+                />
+              }
+              label={`My browser's zone (${zoneLabel(browserTimeZone())})`}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
