@@ -9,7 +9,8 @@ import { signedInTenant } from '../support/tenants';
  * and 10:00 CDT; the console lists the booking at 10:00 with the zone named.
  */
 
-test.use({ timezoneId: 'Europe/Berlin', locale: 'de-DE' });
+// wide enough for the reservations table to draw its When column (the grid virtualizes columns)
+test.use({ timezoneId: 'Europe/Berlin', locale: 'de-DE', viewport: { width: 2600, height: 900 } });
 
 type Tenant = Awaited<ReturnType<typeof signedInTenant>>;
 type Json = Record<string, unknown> & { id: string };
