@@ -10,5 +10,8 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
+    // i18next-icu imports intl-messageformat's default export, which Node's own ESM loader reads
+    // from the CommonJS build as the whole module object: let Vite resolve it as the browser does.
+    server: { deps: { inline: ['i18next-icu'] } },
   },
 });

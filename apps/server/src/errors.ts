@@ -1,4 +1,10 @@
-import { MSG, NOTIFICATION_MESSAGES } from '@lockerops/contract';
+import {
+  HTTP_MESSAGES,
+  MSG,
+  messageCodeOf,
+  NOTIFICATION_MESSAGES,
+  STATUS_ERROR_CODES,
+} from '@lockerops/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Tx } from './db/client';
@@ -50,13 +56,13 @@ const PG_SERIALIZATION = '40001';
  * character the encoding lacks, an index entry too large. They answer 400, never 500.
  */
 const PG_BAD_VALUE: Record<string, string> = {
-  '22003': 'A number is out of range.',
-  '22001': 'A text is too long.',
-  '22008': 'A date or time is out of range.',
-  '22007': 'A date or time is not valid.',
-  '23514': 'Invalid value.',
-  '22P05': 'A text holds a character that cannot be stored.',
-  '54000': 'A text is too long.',
+  '22003': HTTP_MESSAGES.numberOutOfRange,
+  '22001': HTTP_MESSAGES.textTooLong,
+  '22008': HTTP_MESSAGES.dateOutOfRange,
+  '22007': HTTP_MESSAGES.dateInvalid,
+  '23514': HTTP_MESSAGES.invalidValue,
+  '22P05': HTTP_MESSAGES.badCharacter,
+  '54000': HTTP_MESSAGES.textTooLong,
 };
 
 /** The spec's message of a unique index that expresses a rule (else the generic conflict text). */
@@ -75,8 +81,38 @@ const pgCode = (err: unknown): PgLikeError | undefined => {
   return undefined;
 };
 
+type ErrorBody = { detail: string | string[]; code?: string; params?: string[]; codes?: string[] };
+
+/**
+ * Adds the machine code to an error answer (issue 26 item 7, RFC 9457 style): the code of the
+ * message `detail` holds (`messageCodeOf`, with a template's `params`), else the status's generic
+ * code; a list of details gets `codes`, one per text, and the first as `code`. The English
+ * `detail` stays as it is.
+ */
+export function withErrorCode(status: number, body: ErrorBody): ErrorBody {
+  if (body.code) return body;
+  const generic = STATUS_ERROR_CODES[status] ?? (status >= 500 ? 'http.serverError' : 'http.badRequest');
+  const texts = Array.isArray(body.detail) ? body.detail : [body.detail];
+  const found = texts.map((t) => (typeof t === 'string' ? messageCodeOf(t) : undefined));
+  const first = found[0];
+  const out: ErrorBody = { ...body, code: first?.code ?? generic };
+  if (first?.params && !Array.isArray(body.detail)) out.params = first.params;
+  if (Array.isArray(body.detail)) out.codes = found.map((f) => f?.code ?? generic);
+  return out;
+}
+
+const isErrorBody = (v: unknown): v is ErrorBody =>
+  typeof v === 'object' &&
+  v !== null &&
+  'detail' in v &&
+  (typeof (v as ErrorBody).detail === 'string' || Array.isArray((v as ErrorBody).detail));
+
 /** Installs the one error handler: typed errors, validation errors, database conflicts, and 500. */
 export function installErrorHandler(app: FastifyInstance): void {
+  // Every error answer, whoever sends it, carries its code.
+  app.addHook('preSerialization', async (_req, reply, payload) =>
+    reply.statusCode >= 400 && isErrorBody(payload) ? withErrorCode(reply.statusCode, payload) : payload,
+  );
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).send({ detail: err.detail });
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -91,14 +127,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (pg?.code === PG_UNIQUE)
       return reply
         .status(409)
-        .send({ detail: UNIQUE_MESSAGES[pg.constraint ?? ''] ?? 'This record already exists.' });
-    if (pg?.code === PG_EXCLUSION)
-      return reply.status(409).send({ detail: 'This conflicts with an existing record.' });
-    if (pg?.code === PG_FK)
-      return reply.status(409).send({ detail: 'This record is still referenced elsewhere.' });
-    if (pg?.code === PG_INVALID_TEXT) return reply.status(400).send({ detail: 'Invalid value.' });
+        .send({ detail: UNIQUE_MESSAGES[pg.constraint ?? ''] ?? HTTP_MESSAGES.duplicate });
+    if (pg?.code === PG_EXCLUSION) return reply.status(409).send({ detail: HTTP_MESSAGES.overlapping });
+    if (pg?.code === PG_FK) return reply.status(409).send({ detail: HTTP_MESSAGES.stillReferenced });
+    if (pg?.code === PG_INVALID_TEXT) return reply.status(400).send({ detail: HTTP_MESSAGES.invalidValue });
     if (pg?.code && PG_BAD_VALUE[pg.code]) return reply.status(400).send({ detail: PG_BAD_VALUE[pg.code] });
-    if (pg?.code === PG_SERIALIZATION) return reply.status(409).send({ detail: 'Please try again.' });
+    if (pg?.code === PG_SERIALIZATION) return reply.status(409).send({ detail: HTTP_MESSAGES.tryAgain });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const detail = err.statusCode === 429 ? MSG.tooManyRequests : err.message;
       return reply.status(err.statusCode).send({ detail });
@@ -107,6 +141,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ detail: MSG.serverError });
   });
   app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ detail: `Route ${req.method} ${req.url.split('?')[0]} not found` }),
+    reply.status(404).send({ detail: HTTP_MESSAGES.routeNotFound(req.method, req.url.split('?')[0] ?? '') }),
   );
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { restoreSession } from './api/client';
 import { App } from './app/App';
+import { initI18n } from './i18n';
 
 // Spec console §9: a service worker left by an older console is unregistered at start.
 if ('serviceWorker' in navigator) {
@@ -15,8 +16,11 @@ void restoreSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The catalogs of the shell (common, errors) load before the first paint; an area's own with its page.
+void initI18n().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, ZRole } from './common';
+import { ZLanguage } from './language';
 import { MSG } from './messages';
 
 export type TPasswordStrength = 'Weak' | 'Medium' | 'Strong';
@@ -137,6 +138,10 @@ export const ZMemberSelf = z.object({
   send_reported_issues: z.boolean(),
   created_at: z.string(),
   helpdesk: z.boolean(),
+  /** The console's language: the member's saved choice, else the request's Accept-Language. */
+  language: ZLanguage,
+  /** Whether `language` is the member's saved choice (false: negotiated from the browser). */
+  language_saved: z.boolean(),
 });
 export type TMemberSelf = z.infer<typeof ZMemberSelf>;
 
@@ -144,6 +149,8 @@ export const ZUpdateProfileRequest = z.object({
   name: z.string().trim().max(100).optional(),
   first_name: z.string({ error: MSG.firstNameIsRequired }).trim().min(1, MSG.firstNameIsRequired).max(100),
   last_name: z.string().trim().max(100).optional().nullable(),
+  /** The member's language (issue 26 item 6); left out keeps the saved one. */
+  language: ZLanguage.optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 

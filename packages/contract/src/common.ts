@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
 /** Error body of every failed call (ARCHITECTURE: Errors). */
-export const ZErrorResponse = z.object({ detail: z.union([z.string(), z.array(z.string())]) });
+/**
+ * An error answer (RFC 9457 problem details, extended): `detail` is the spec's English text (or
+ * several); `code` the stable machine code of the message (`<area>.<key>`, `http.<status name>`
+ * for a free-form text), `params` a template message's arguments, and `codes` the code of each
+ * text when `detail` is a list. The console translates `code`, falling back to `detail`.
+ */
+export const ZErrorResponse = z.object({
+  detail: z.union([z.string(), z.array(z.string())]),
+  code: z.string().optional(),
+  params: z.array(z.string()).optional(),
+  codes: z.array(z.string()).optional(),
+});
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 /** Plain `{ detail }` answer of actions that have no entity to return. */

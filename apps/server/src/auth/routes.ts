@@ -177,16 +177,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return m;
       });
       if (!row) throw NotFound('User not found');
-      return toMemberSelf(row);
+      return toMemberSelf(row, req.headers['accept-language']);
     },
   });
 
   app.route({
     ...routeOf(endpoints.members.updateProfile, {
       tags: ['members'],
-      summary: "Update a team member's name (own profile)",
+      summary: "Update a team member's name and language (own profile)",
       description:
-        'Any role may change its own name; changing another member is for admins (404 for an id of another organization). spec: console §7 Profile.',
+        "Any role may change its own name and `language` (en, es, de: the console's language and that of the system e-mails the member receives; left out keeps the saved one); changing another member is for admins (404 for an id of another organization). spec: console §7 Profile; issue 26 item 6.",
       params: z.object({ id: z.uuid() }),
       errors: errors(400, 401, 403, 404),
     }),
@@ -194,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const own = req.params.id === req.auth.memberId;
       if (!own && req.auth.role !== 'admin') throw new HttpError(403, MSG.forbidden);
-      const { first_name, last_name, name } = req.body;
+      const { first_name, last_name, name, language } = req.body;
       const row = await req.withTenant(async (tx) => {
         const [m] = await tx
           .update(members)
@@ -202,6 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             firstName: first_name,
             lastName: last_name ?? null,
             name: name || first_name,
+            ...(language ? { language } : {}),
             updatedAt: new Date(),
           })
           .where(and(eq(members.id, req.params.id), eq(members.organizationId, req.auth.organizationId)))
@@ -209,7 +210,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return m;
       });
       if (!row) throw NotFound('User not found');
-      return toMemberSelf(row);
+      return toMemberSelf(row, req.headers['accept-language']);
     },
   });
 

@@ -1,5 +1,5 @@
 import * as contract from '@lockerops/contract';
-import { type Endpoint, ZErrorResponse } from '@lockerops/contract';
+import { type Endpoint, ERROR_CODES, ZErrorResponse } from '@lockerops/contract';
 import { z } from 'zod';
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -13,6 +13,16 @@ const DESCRIPTIONS: Record<number, string> = {
   429: 'Too many requests',
   502: 'An outside system (payment provider, lock, mail) did not answer as expected',
 };
+
+/**
+ * The error answer's `code` as documented: every code a message can have (issue 26 item 7). It
+ * stays a plain string on the wire, so a new code never fails serialization.
+ */
+z.globalRegistry.add(ZErrorResponse.shape.code, {
+  description:
+    "The message's stable machine code (`<area>.<key>`, or `http.<status name>` for a free-form detail); translate it, fall back to `detail`. With a list `detail`, `codes` holds the code of each text; a template message's arguments are in `params`.",
+  enum: [...ERROR_CODES],
+});
 
 /** Response schemas of the error statuses a route may answer, for the OpenAPI document. */
 export function errors(...codes: number[]) {

@@ -389,6 +389,7 @@ describe('role sweep', () => {
 
   it('answers every operation as the table says, for every role and the API key (0 misses)', async () => {
     const misses: string[] = [];
+    const uncoded: string[] = [];
     // the admin goes last: an admin-only call with an empty body may change settings, never the callers
     const order: Who[] = ['nobody', 'viewer', 'member', 'key', 'admin'];
     // signing out ends the callers' sessions: last
@@ -424,8 +425,15 @@ describe('role sweep', () => {
           misses.push(
             `${method} ${path} as ${who}: ${got}, table says ${expected} ${res.body.slice(0, 100)}`,
           );
+        // issue 26 item 7: every 4xx answer names its message's code beside the English detail
+        if (got >= 400 && got < 500 && res.headers['content-type']?.includes('json')) {
+          const body = res.json() as { detail?: unknown; code?: unknown };
+          if (typeof body.code !== 'string' || body.detail === undefined)
+            uncoded.push(`${method} ${path} as ${who}: ${got} ${res.body.slice(0, 100)}`);
+        }
       }
     }
     expect(misses).toEqual([]);
+    expect(uncoded).toEqual([]);
   }, 600_000);
 });

@@ -6,6 +6,7 @@ import {
   ZMemberSelf,
 } from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { setLanguage } from '../i18n';
 import { apiCall } from './client';
 import { queryKeys } from './queryKeys';
 import { sessionStore } from './session';
@@ -18,14 +19,18 @@ export function useMemberSelf(enabled = true) {
   });
 }
 
-/** PATCH members/{id} with the names; the local session keeps the new names for the greeting. */
+/**
+ * PATCH members/{id} with the names and the language; the local session keeps the new names for
+ * the greeting, and the console switches to the saved language.
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: TUpdateProfileRequest & { id: string }) =>
       apiCall(membersEndpoints.members.updateProfile, { params: { id }, body }),
-    onSuccess: (_data, { first_name, last_name, name }) => {
+    onSuccess: (_data, { first_name, last_name, name, language }) => {
       sessionStore.updateUser({ first_name, last_name: last_name ?? null, name: name ?? null });
+      if (language) void setLanguage(language);
       void queryClient.invalidateQueries({ queryKey: queryKeys.memberSelf });
     },
   });

@@ -11,13 +11,19 @@ export const STORAGE_KEYS = {
   currentUser: 'currentUser',
   themeMode: 'themeMode',
   themeColor: 'themeColor',
+  /** the console's language last shown (i18n/index.ts LANGUAGE_STORAGE_KEY) */
+  language: 'language',
 } as const;
 
 /** Where consoles before the cookie session kept their tokens; removed at start. */
 const LEGACY_TOKENS_KEY = 'tokens';
 
 /** Preferences that survive a logout; everything else in localStorage is session data. */
-const KEPT_ON_LOGOUT: readonly string[] = [STORAGE_KEYS.themeMode, STORAGE_KEYS.themeColor];
+const KEPT_ON_LOGOUT: readonly string[] = [
+  STORAGE_KEYS.themeMode,
+  STORAGE_KEYS.themeColor,
+  STORAGE_KEYS.language,
+];
 
 /** The id token of the session, held in memory only. */
 export interface IdToken {

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { PageTitle } from '../components/PageTitle';
+import { useAreaTitle } from './areas';
 import type { AreaRegistration } from './areaTypes';
 import { RequireAccess } from './shell/guards';
 
@@ -10,10 +11,13 @@ import { RequireAccess } from './shell/guards';
 export function AreaRoute({ area }: { area: AreaRegistration }) {
   const { pathname } = useLocation();
   const Page = area.page;
+  const areaTitle = useAreaTitle();
   return (
     <RequireAccess area={area}>
       <PageErrorBoundary key={pathname}>
-        <Suspense fallback={<PageLoader />}>{Page ? <Page /> : <PageTitle title={area.title} />}</Suspense>
+        <Suspense fallback={<PageLoader />}>
+          {Page ? <Page /> : <PageTitle title={areaTitle(area)} />}
+        </Suspense>
       </PageErrorBoundary>
     </RequireAccess>
   );

@@ -1,8 +1,11 @@
+import { isLanguage } from '@lockerops/contract';
 import type { PaletteMode } from '@mui/material';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useOrganizationSelf, usePublicOrganization } from '../api/organizations';
 import { STORAGE_KEYS } from '../api/session';
+import { muiLocales } from '../i18n/mui';
 import { createAppTheme, DEFAULT_THEME_COLOR, isThemeColor, type TThemeColor } from './theme';
 
 interface ThemePreferences {
@@ -27,10 +30,15 @@ const readColor = (): TThemeColor => {
   return isThemeColor(c) ? c : DEFAULT_THEME_COLOR;
 };
 
-/** Theme mode and colour saved in localStorage (themeMode, themeColor); white-label colours win. */
+/**
+ * Theme mode and colour saved in localStorage (themeMode, themeColor); white-label colours win.
+ * MUI's, the DataGrid's and the date pickers' own texts follow the console's language.
+ */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<PaletteMode>(readMode);
   const [color, setColorState] = useState<TThemeColor>(readColor);
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const publicOrg = usePublicOrganization();
   const org = useOrganizationSelf();
 
@@ -51,8 +59,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const theme = useMemo(
-    () => createAppTheme({ mode, color, primaryColor, secondaryColor }),
-    [mode, color, primaryColor, secondaryColor],
+    () => createTheme(createAppTheme({ mode, color, primaryColor, secondaryColor }), ...muiLocales(language)),
+    [mode, color, primaryColor, secondaryColor, language],
   );
   const value = useMemo(() => ({ mode, color, toggleMode, setColor }), [mode, color, toggleMode, setColor]);
 

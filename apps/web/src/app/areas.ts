@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { matchPath } from 'react-router';
 import { apisArea } from '../features/api-keys';
 import { appsWidgetsArea } from '../features/apps-widgets';
@@ -75,7 +76,34 @@ export function areaForPath(pathname: string): AreaRegistration | undefined {
   return AREAS.find((a) => matchPath({ path: a.path, end: false }, pathname));
 }
 
-/** The page title by path, for the top bar and the document title. */
+/** The page title by path in English (the spec's), for the top bar and the document title. */
 export function titleForPath(pathname: string): string {
   return areaForPath(pathname)?.title ?? AUTH_TITLES[pathname] ?? '';
+}
+
+/**
+ * The catalog key of a page: its path in camel case without parameters (`/pricing-set-up` →
+ * `pricingSetUp`, `/users/:id/details` → `usersDetails`, `/auth/reset-password` →
+ * `authResetPassword`). Titles live in common.json under `area.<key>`.
+ */
+export const areaKey = (path: string): string =>
+  path
+    .split('/')
+    .filter((p) => p && !p.startsWith(':'))
+    .join('-')
+    .replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** The page title by path in the console's language (empty for a path without a page). */
+export function useTitleForPath(): (pathname: string) => string {
+  const { t } = useTranslation();
+  return (pathname) => {
+    const path = areaForPath(pathname)?.path ?? (AUTH_TITLES[pathname] ? pathname : undefined);
+    return path ? t(`area.${areaKey(path)}`) : '';
+  };
+}
+
+/** An area's title in the console's language. */
+export function useAreaTitle(): (area: AreaRegistration) => string {
+  const { t } = useTranslation();
+  return (area) => t(`area.${areaKey(area.path)}`);
 }

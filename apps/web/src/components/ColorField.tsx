@@ -1,4 +1,5 @@
 import { Box, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -23,6 +24,7 @@ export function ColorField({
   disabled,
 }: ColorFieldProps) {
   const swatch = value && HEX.test(value) ? value : defaultColor;
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
       <TextField
@@ -37,7 +39,7 @@ export function ColorField({
       />
       <input
         type="color"
-        aria-label={`${label} picker`}
+        aria-label={t('colour.picker', { label })}
         value={swatch}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}

@@ -8,6 +8,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -34,6 +35,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
+  const { t } = useTranslation();
   const blocked = loading || (confirmPhrase !== undefined && typed !== confirmPhrase);
   const close = () => {
     setTyped('');
@@ -47,7 +49,7 @@ export function ConfirmDialog({
         {confirmPhrase !== undefined ? (
           <TextField
             sx={{ mt: 2 }}
-            label={`Type "${confirmPhrase}" to confirm`}
+            label={t('confirm.typeToConfirm', { phrase: confirmPhrase })}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             autoFocus

@@ -2,6 +2,7 @@ import { TOOLBOX_MESSAGES } from '@lockerops/contract';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import { Box, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A read-only field with a copy button that shows 'Copied!' for two seconds (spec console §2 API
@@ -19,6 +20,7 @@ export function CopyField({
   multiline?: boolean;
 }) {
   const [copied, setCopied] = useState(false);
+  const { t } = useTranslation();
   useEffect(() => {
     if (!copied) return;
     const t = setTimeout(() => setCopied(false), 2000);
@@ -37,10 +39,10 @@ export function CopyField({
             input: { readOnly: true, sx: multiline ? { fontFamily: 'monospace', fontSize: 13 } : {} },
           }}
         />
-        <Tooltip title="Copy">
+        <Tooltip title={t('button.copy')}>
           <span>
             <IconButton
-              aria-label={`Copy ${label}`}
+              aria-label={t('copy.field', { label })}
               disabled={!copyable}
               onClick={() => {
                 void navigator.clipboard?.writeText(value).catch(() => undefined);

@@ -1,5 +1,6 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** One labelled value of a details view; an empty value shows as "—". */
 export interface DetailsRow {
@@ -26,6 +27,7 @@ const empty = (v: ReactNode) => v === null || v === undefined || v === '';
  * (spec operational §2 "Device Details", "Location Details").
  */
 export function DetailsDialog({ open, title, rows, onClose, onEdit, children }: DetailsDialogProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
@@ -48,10 +50,10 @@ export function DetailsDialog({ open, title, rows, onClose, onEdit, children }: 
       <DialogActions>
         {onEdit ? (
           <Button variant="contained" onClick={onEdit}>
-            Edit
+            {t('button.edit')}
           </Button>
         ) : null}
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('button.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import type { THistoryEntry } from '@lockerops/contract';
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../api/errors';
 import { useHistory } from '../api/history';
 import { formatDateTime } from '../lib/format';
@@ -27,7 +28,8 @@ export interface HistoryLogProps {
  */
 export function HistoryLog({ entity, id, title }: HistoryLogProps) {
   const history = useHistory(entity, id);
-  if (history.isPending) return <CircularProgress size={24} aria-label="Fetching data..." />;
+  const { t } = useTranslation();
+  if (history.isPending) return <CircularProgress size={24} aria-label={t('table.loading')} />;
   if (history.error) return <Typography color="error">{formatApiError(history.error)}</Typography>;
   const items = history.data.items;
   return (
@@ -37,7 +39,7 @@ export function HistoryLog({ entity, id, title }: HistoryLogProps) {
           {title}
         </Typography>
       ) : null}
-      {items.length === 0 ? <Typography color="text.secondary">No Data to Show</Typography> : null}
+      {items.length === 0 ? <Typography color="text.secondary">{t('table.empty')}</Typography> : null}
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {items.map((entry) => (
           <HistoryItem key={entry.id} entry={entry} />

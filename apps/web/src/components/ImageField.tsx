@@ -2,6 +2,7 @@ import { MSG } from '@lockerops/contract';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../api/errors';
 import { useUploadImage } from '../api/images';
 
@@ -27,6 +28,7 @@ export function ImageField({
   disabled,
 }: ImageFieldProps) {
   const inputId = useId();
+  const { t } = useTranslation();
   const upload = useUploadImage();
   const [message, setMessage] = useState<string | null>(null);
 
@@ -85,11 +87,11 @@ export function ImageField({
             size="small"
             disabled={disabled || upload.isPending}
           >
-            {upload.isPending ? 'Uploading...' : value ? 'Change image' : 'Upload image'}
+            {upload.isPending ? t('bulk.uploading') : value ? t('image.change') : t('image.upload')}
           </Button>
           {value ? (
             <Button size="small" color="error" disabled={disabled} onClick={() => onChange(null)}>
-              Remove
+              {t('image.remove')}
             </Button>
           ) : null}
         </Box>

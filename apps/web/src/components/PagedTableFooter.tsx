@@ -1,5 +1,6 @@
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The foot of a small paged log table (notification deliveries, webhook deliveries): "No Data to
@@ -15,11 +16,12 @@ export function PagedTableFooter(props: {
   onPage: (page: number) => void;
   onSize: (size: number) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       {props.rows === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          No Data to Show
+          {t('table.empty')}
         </Typography>
       ) : null}
       <TablePagination

@@ -1,5 +1,6 @@
 import { isAcceptablePassword, MSG, passwordStrength, type TPasswordStrength } from '@lockerops/contract';
 import { Box, LinearProgress, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 
 const LEVEL: Record<TPasswordStrength, { value: number; color: 'error' | 'warning' | 'success' }> = {
   Weak: { value: 33, color: 'error' },
@@ -9,6 +10,7 @@ const LEVEL: Record<TPasswordStrength, { value: number; color: 'error' | 'warnin
 
 /** Strength of spec console §5 (Weak blocks submit); nothing is shown while the field is empty. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
+  const { t } = useTranslation();
   if (!password) return null;
   const strength = passwordStrength(password);
   const level = LEVEL[strength];
@@ -18,11 +20,11 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
         variant="determinate"
         value={level.value}
         color={level.color}
-        aria-label="Password strength"
+        aria-label={t('password.strength')}
         sx={{ height: 6, borderRadius: 3 }}
       />
       <Typography variant="caption" color={`${level.color}.main`}>
-        Password strength: {strength}
+        {t('password.strengthIs', { strength: t(`password.level.${strength}`) })}
       </Typography>
     </Box>
   );

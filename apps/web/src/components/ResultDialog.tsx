@@ -5,16 +5,17 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Dialog types of spec console §8. */
 export type TResultType = 'success' | 'error' | 'warning' | 'info' | 'welcome';
 
 const LOOK = {
-  success: { title: 'Success', Icon: CheckCircleOutlined, color: 'success.main' },
-  error: { title: 'Error', Icon: ErrorOutlined, color: 'error.main' },
-  warning: { title: 'Warning', Icon: WarningAmberOutlined, color: 'warning.main' },
-  info: { title: 'Info', Icon: InfoOutlined, color: 'info.main' },
-  welcome: { title: 'Welcome', Icon: EmojiPeopleOutlined, color: 'primary.main' },
+  success: { key: 'success', Icon: CheckCircleOutlined, color: 'success.main' },
+  error: { key: 'error', Icon: ErrorOutlined, color: 'error.main' },
+  warning: { key: 'warning', Icon: WarningAmberOutlined, color: 'warning.main' },
+  info: { key: 'info', Icon: InfoOutlined, color: 'info.main' },
+  welcome: { key: 'welcome', Icon: EmojiPeopleOutlined, color: 'primary.main' },
 } as const;
 
 export interface ResultDialogProps {
@@ -27,9 +28,10 @@ export interface ResultDialogProps {
   onClose: () => void;
 }
 
-export function ResultDialog({ open, type, title, message, buttonText = 'OK', onClose }: ResultDialogProps) {
+export function ResultDialog({ open, type, title, message, buttonText, onClose }: ResultDialogProps) {
   const look = type ? LOOK[type] : null;
-  const heading = title ?? look?.title;
+  const { t } = useTranslation();
+  const heading = title ?? (look ? t(`result.${look.key}`) : undefined);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-describedby="result-dialog-message">
       {heading ? <DialogTitle>{heading}</DialogTitle> : null}
@@ -41,7 +43,7 @@ export function ResultDialog({ open, type, title, message, buttonText = 'OK', on
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose} autoFocus>
-          {buttonText}
+          {buttonText ?? t('button.ok')}
         </Button>
       </DialogActions>
     </Dialog>

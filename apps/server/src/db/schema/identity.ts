@@ -21,6 +21,8 @@ export const members = pgTable(
     verified: boolean('verified').notNull().default(false),
     pinCode: text('pin_code'),
     sendReportedIssues: boolean('send_reported_issues').notNull().default(false),
+    /** The console's and the system e-mails' language (en, es, de); null: the browser decides. */
+    language: text('language', { enum: ['en', 'es', 'de'] }),
     passwordHash: text('password_hash').notNull(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

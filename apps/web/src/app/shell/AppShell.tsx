@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
 import { usePageZone } from '../../api/place';
-import { titleForPath } from '../areas';
+import { useMemberLanguage } from '../../i18n/useMemberLanguage';
+import { useTitleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -19,6 +20,7 @@ export function AppShell() {
   const org = useOrganizationSelf();
   // the page's zone is the formatters' default: a page is drawn again when it is known or changes
   const zone = usePageZone();
+  useMemberLanguage();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -26,7 +28,7 @@ export function AppShell() {
   const feedbackOpened = useOpened(feedbackOpen);
 
   const appName = org.data?.white_label.app_name || org.data?.name || 'Lockerops';
-  const title = titleForPath(pathname);
+  const title = useTitleForPath()(pathname);
   useEffect(() => {
     document.title = title ? `${title} | ${appName}` : appName;
   }, [title, appName]);

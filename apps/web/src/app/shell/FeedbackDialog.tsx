@@ -15,11 +15,13 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatApiError } from '../../api/errors';
 import { useSendFeedback } from '../../api/feedback';
 import { FormTextField } from '../../components/form';
 import { useResultDialog } from '../../components/ResultDialog';
+import { translateMessage } from '../../i18n/messages';
 
 type TFeedbackForm = z.input<typeof ZFeedbackRequest>;
 const EMPTY: TFeedbackForm = {
@@ -36,6 +38,7 @@ export const allImages = (files: readonly File[]) => files.every((f) => f.type.s
 
 /** 'Send Feedback' dialog of spec console §2, validated with the contract's ZFeedbackRequest. */
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const showResult = useResultDialog();
   const send = useSendFeedback();
   const [images, setImages] = useState<File[]>([]);
@@ -58,26 +61,26 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   const submit = handleSubmit(async (v) => {
     await send.mutateAsync({ ...v, images });
     close();
-    showResult({ type: 'success', message: MSG.feedbackThanks });
+    showResult({ type: 'success', message: translateMessage(MSG.feedbackThanks) });
   });
 
   return (
     <Dialog open={open} onClose={close} maxWidth="sm" fullWidth>
       <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)}>
-        <DialogTitle>Send Feedback</DialogTitle>
+        <DialogTitle>{t('feedback.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {send.error ? <Alert severity="error">{formatApiError(send.error)}</Alert> : null}
-            <FormTextField control={control} name="location" label="Location" />
-            <FormTextField control={control} name="device" label="Device" />
-            <FormTextField control={control} name="member" label="Member" />
+            <FormTextField control={control} name="location" label={t('feedback.location')} />
+            <FormTextField control={control} name="device" label={t('feedback.device')} />
+            <FormTextField control={control} name="member" label={t('feedback.member')} />
             <Controller
               control={control}
               name="department"
               render={({ field }) => (
                 <TextField
                   select
-                  label="Department"
+                  label={t('feedback.department')}
                   value={field.value ?? ''}
                   onChange={(e) => field.onChange(e.target.value || undefined)}
                   onBlur={field.onBlur}
@@ -85,7 +88,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
                 >
                   {DEPARTMENTS.map((d) => (
                     <MenuItem key={d} value={d}>
-                      {d}
+                      {t(`feedback.departments.${d}`)}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -94,26 +97,26 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
             <FormTextField
               control={control}
               name="description"
-              label="Description"
+              label={t('feedback.description')}
               required
               multiline
               minRows={3}
             />
-            <FormTextField control={control} name="notes" label="Notes" multiline minRows={2} />
+            <FormTextField control={control} name="notes" label={t('feedback.notes')} multiline minRows={2} />
             <div>
               <Button variant="outlined" component="label">
-                Add images
+                {t('feedback.addImages')}
                 <input
                   hidden
                   type="file"
                   accept="image/*"
                   multiple
-                  aria-label="Images"
+                  aria-label={t('feedback.images')}
                   onChange={(e) => {
                     const files = Array.from(e.target.files ?? []);
                     e.target.value = '';
                     if (!allImages(files)) {
-                      setImageError(MSG.notImages);
+                      setImageError(translateMessage(MSG.notImages));
                       return;
                     }
                     setImageError(null);
@@ -131,9 +134,9 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{t('button.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={send.isPending}>
-            Submit
+            {t('button.submit')}
           </Button>
         </DialogActions>
       </form>

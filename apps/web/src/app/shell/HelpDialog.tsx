@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -40,20 +41,24 @@ export function HelpDialog({
   onFeedback: () => void;
 }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle sx={{ pr: 6 }}>
-        Help
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        {t('help.title')}
+        <IconButton
+          aria-label={t('button.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <Close />
         </IconButton>
       </DialogTitle>
       <DialogContent>
         <Stack spacing={1}>
-          <Section title="Getting Started">
+          <Section title={t('help.gettingStarted')}>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              Set up your business in seven steps: pricing, locations, sizes, devices, inventory, product
-              groups and the locker wall.
+              {t('help.gettingStartedText')}
             </Typography>
             <Button
               variant="outlined"
@@ -62,48 +67,40 @@ export function HelpDialog({
                 navigate('/pricing-set-up?tour=1');
               }}
             >
-              Start the set-up tour
+              {t('help.startTour')}
             </Button>
           </Section>
-          <Section title="Resources">
-            <Typography variant="body2">
-              Every screen of the console is backed by the partner API; the API documentation below describes
-              each call, its fields and its errors.
-            </Typography>
+          <Section title={t('help.resources')}>
+            <Typography variant="body2">{t('help.resourcesText')}</Typography>
           </Section>
-          <Section title="Training Center">
-            <Typography variant="body2">
-              The set-up tour walks through the configuration pages in order. Team members can be invited from
-              Team Members; each receives an e-mail with a temporary password.
-            </Typography>
+          <Section title={t('help.training')}>
+            <Typography variant="body2">{t('help.trainingText')}</Typography>
           </Section>
-          <Section title="API documentation">
+          <Section title={t('help.apiDocs')}>
             <Stack spacing={0.5}>
               <Link href="/api/redoc" target="_blank" rel="noopener">
-                API reference (Redoc)
+                {t('help.apiReference')}
               </Link>
               <Link href="/api/openapi.json" target="_blank" rel="noopener">
-                OpenAPI document (JSON)
+                {t('help.openApi')}
               </Link>
             </Stack>
           </Section>
-          <Section title="FAQ">
+          <Section title={t('help.faq')}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              I forgot my password.
+              {t('help.faqForgotQ')}
             </Typography>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              Use "Forgot password?" on the login page: a verification code is sent to your e-mail.
+              {t('help.faqForgotA')}
             </Typography>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              Why can I not see some pages?
+              {t('help.faqPagesQ')}
             </Typography>
-            <Typography variant="body2">
-              Pages depend on your role and on the features enabled for your organization.
-            </Typography>
+            <Typography variant="body2">{t('help.faqPagesA')}</Typography>
           </Section>
-          <Section title="Send Feedback">
+          <Section title={t('feedback.title')}>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              Tell us what works and what does not.
+              {t('help.feedbackText')}
             </Typography>
             <Button
               variant="contained"
@@ -112,16 +109,16 @@ export function HelpDialog({
                 onFeedback();
               }}
             >
-              Send Feedback
+              {t('feedback.title')}
             </Button>
           </Section>
-          <Section title="What's new">
-            <Typography variant="body2">Version {APP_VERSION}: the first release of the console.</Typography>
+          <Section title={t('help.whatsNew')}>
+            <Typography variant="body2">{t('help.firstRelease', { version: APP_VERSION })}</Typography>
           </Section>
         </Stack>
         <Box sx={{ mt: 2, textAlign: 'right' }}>
           <Typography variant="caption" color="text.secondary">
-            Version {APP_VERSION}
+            {t('help.version', { version: APP_VERSION })}
           </Typography>
         </Box>
       </DialogContent>

@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, ZNewPassword, ZUpdateProfileRequest } from '@lockerops/contract';
+import {
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  MSG,
+  type TLanguage,
+  ZLanguage,
+  ZNewPassword,
+  ZUpdateProfileRequest,
+} from '@lockerops/contract';
 import {
   Alert,
   Button,
@@ -13,24 +21,32 @@ import {
 } from '@mui/material';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { formatApiError } from '../../api/errors';
 import { useChangePassword, useMemberSelf, useUpdateProfile } from '../../api/members';
 import { setZoneChoice, useZoneChoice } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
-import { FormTextField } from '../../components/form';
+import { FormSelect, FormTextField } from '../../components/form';
 import { isStrongEnough, PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
 import { useResultDialog } from '../../components/ResultDialog';
+import { currentLanguage } from '../../i18n';
+import { translateMessage } from '../../i18n/messages';
 import { browserTimeZone, zoneLabel } from '../../lib/format';
 
 /**
  * The profile form of spec console §3: first and last name (the contract's update schema), e-mail
- * read-only, and an optional new password (the contract's password rule; the current password
- * is what members/change-password verifies).
+ * read-only, the console's language (issue 26 item 6), and an optional new password (the
+ * contract's password rule; the current password is what members/change-password verifies).
  */
 export const ZProfileForm = ZUpdateProfileRequest.pick({ first_name: true, last_name: true })
-  .extend({ email: z.string(), new_password: z.string(), current_password: z.string() })
+  .extend({
+    email: z.string(),
+    language: ZLanguage,
+    new_password: z.string(),
+    current_password: z.string(),
+  })
   .superRefine((v, ctx) => {
     if (!v.new_password) return;
     const pw = ZNewPassword.safeParse(v.new_password);
@@ -42,9 +58,13 @@ export const ZProfileForm = ZUpdateProfileRequest.pick({ first_name: true, last_
   });
 type TProfileForm = z.input<typeof ZProfileForm>;
 
+/** The language choices, each named in itself. */
+const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }));
+
 export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   // organization-wide times in the browser's zone instead of the organization's (kept in this browser)
   const zoneChoice = useZoneChoice();
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
   const showResult = useResultDialog();
@@ -53,7 +73,14 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
   const changePassword = useChangePassword();
   const form = useForm<TProfileForm>({
     resolver: zodResolver(ZProfileForm),
-    defaultValues: { first_name: '', last_name: '', email: '', new_password: '', current_password: '' },
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      language: currentLanguage(),
+      new_password: '',
+      current_password: '',
+    },
   });
   const { control, handleSubmit, reset, watch } = form;
 
@@ -64,11 +91,12 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
         first_name: source.first_name ?? '',
         last_name: source.last_name ?? '',
         email: source.email,
+        language: self.data?.language ?? currentLanguage(),
         new_password: '',
         current_password: '',
       });
     }
-  }, [open, source.first_name, source.last_name, source.email, reset]);
+  }, [open, source.first_name, source.last_name, source.email, self.data?.language, reset]);
 
   const newPassword = watch('new_password');
   const weak = !!newPassword && !isStrongEnough(newPassword);
@@ -90,6 +118,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
       first_name: first,
       last_name: last || null,
       name: [first, last].filter(Boolean).join(' '),
+      language: v.language as TLanguage,
     });
     if (v.new_password) {
       await changePassword.mutateAsync({
@@ -98,29 +127,38 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
       });
     }
     onClose();
-    showResult({ type: 'success', message: v.new_password ? MSG.passwordChanged : MSG.saved });
+    showResult({
+      type: 'success',
+      message: translateMessage(v.new_password ? MSG.passwordChanged : MSG.saved),
+    });
   });
 
   return (
     <Dialog open={open} onClose={cancel} maxWidth="xs" fullWidth>
       <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)}>
-        <DialogTitle>Profile</DialogTitle>
+        <DialogTitle>{t('profile.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error ? <Alert severity="error">{formatApiError(error)}</Alert> : null}
-            <FormTextField control={control} name="first_name" label="First name" required />
-            <FormTextField control={control} name="last_name" label="Last name" />
+            <FormTextField control={control} name="first_name" label={t('profile.firstName')} required />
+            <FormTextField control={control} name="last_name" label={t('profile.lastName')} />
             <FormTextField
               control={control}
               name="email"
-              label="Email"
+              label={t('profile.email')}
               slotProps={{ htmlInput: { readOnly: true } }}
+            />
+            <FormSelect
+              control={control}
+              name="language"
+              label={t('language.label')}
+              options={LANGUAGE_OPTIONS}
             />
             <div>
               <FormTextField
                 control={control}
                 name="new_password"
-                label="New password"
+                label={t('profile.newPassword')}
                 type="password"
                 autoComplete="new-password"
               />
@@ -130,7 +168,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
               <FormTextField
                 control={control}
                 name="current_password"
-                label="Current password"
+                label={t('profile.currentPassword')}
                 type="password"
                 autoComplete="current-password"
               />
@@ -147,9 +185,9 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={cancel}>Cancel</Button>
+          <Button onClick={cancel}>{t('button.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={busy || weak}>
-            Save
+            {t('button.save')}
           </Button>
         </DialogActions>
       </form>

@@ -1,4 +1,4 @@
-import { isHelpdesk, ROLE_LABELS } from '@lockerops/contract';
+import { isHelpdesk } from '@lockerops/contract';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import Logout from '@mui/icons-material/Logout';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -14,9 +14,11 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../api/auth';
 import { useCurrentUser } from '../../api/session';
+import { useEnumLabel } from '../../i18n/enums';
 import { useThemePreferences } from '../ThemePreferences';
 import { THEME_COLORS, THEME_SWATCHES } from '../theme';
 import { useOpened } from './useOpened';
@@ -28,6 +30,8 @@ const ProfileDialog = lazy(() => import('./ProfileDialog').then((m) => ({ defaul
 export function ProfileMenu() {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const enumLabel = useEnumLabel();
   const signOut = useSignOut();
   const { color, setColor } = useThemePreferences();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -39,9 +43,9 @@ export function ProfileMenu() {
 
   return (
     <>
-      <Tooltip title="Account">
+      <Tooltip title={t('shell.account')}>
         <IconButton
-          aria-label="Account menu"
+          aria-label={t('shell.accountMenu')}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(e) => setAnchor(e.currentTarget)}
@@ -60,7 +64,7 @@ export function ProfileMenu() {
             {user.email}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {ROLE_LABELS[user.role]}
+            {enumLabel('role', user.role)}
           </Typography>
         </Box>
         <Divider />
@@ -74,7 +78,7 @@ export function ProfileMenu() {
             <ListItemIcon>
               <AccountCircleOutlined fontSize="small" />
             </ListItemIcon>
-            Profile
+            {t('profile.title')}
           </MenuItem>
         ) : null}
         {user.role === 'admin' ? (
@@ -87,12 +91,12 @@ export function ProfileMenu() {
             <ListItemIcon>
               <SettingsOutlined fontSize="small" />
             </ListItemIcon>
-            Settings
+            {t('area.settings')}
           </MenuItem>
         ) : null}
         <Box sx={{ px: 2, py: 1 }}>
           <Typography variant="caption" color="text.secondary" id="theme-colour-label">
-            Theme colour
+            {t('shell.themeColour')}
           </Typography>
           <Box
             role="radiogroup"
@@ -106,8 +110,8 @@ export function ProfileMenu() {
                 type="button"
                 role="radio"
                 aria-checked={c === color}
-                aria-label={c}
-                title={c}
+                aria-label={t(`shell.colour.${c}`)}
+                title={t(`shell.colour.${c}`)}
                 onClick={() => setColor(c)}
                 sx={{
                   width: 22,
@@ -134,7 +138,7 @@ export function ProfileMenu() {
           <ListItemIcon>
             <Logout fontSize="small" />
           </ListItemIcon>
-          Logout
+          {t('shell.logout')}
         </MenuItem>
       </Menu>
       {!helpdesk && profileOpened ? (

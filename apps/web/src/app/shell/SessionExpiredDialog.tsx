@@ -2,6 +2,7 @@ import { MSG } from '@lockerops/contract';
 import { useNavigate } from 'react-router';
 import { sessionStore, useSession } from '../../api/session';
 import { ResultDialog } from '../../components/ResultDialog';
+import { translateMessage } from '../../i18n/messages';
 
 /** Session failure (spec console §4, §8): 'Alert!' with the expiry text, then the login page. */
 export function SessionExpiredDialog() {
@@ -11,8 +12,8 @@ export function SessionExpiredDialog() {
     <ResultDialog
       open={expired}
       type="warning"
-      title={MSG.sessionExpiredTitle}
-      message={MSG.sessionExpired}
+      title={translateMessage(MSG.sessionExpiredTitle)}
+      message={translateMessage(MSG.sessionExpired)}
       onClose={() => {
         sessionStore.dismissExpired();
         navigate('/auth/login', { replace: true });

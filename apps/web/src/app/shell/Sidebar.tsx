@@ -9,17 +9,20 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
 import { useCurrentUser } from '../../api/session';
 import { sidebarGroups } from '../access';
-import { AREAS } from '../areas';
+import { AREAS, useAreaTitle } from '../areas';
 import { SIDEBAR_WIDTH } from '../theme';
 
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const user = useCurrentUser();
   const org = useOrganizationSelf();
   const groups = sidebarGroups(AREAS, user.role, org.data);
+  const { t } = useTranslation();
+  const areaTitle = useAreaTitle();
   const appName = org.data?.white_label.app_name || org.data?.name || 'Lockerops';
   const logo = org.data?.white_label.app_logo;
   return (
@@ -32,7 +35,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           {appName}
         </Typography>
       </Toolbar>
-      <Box component="nav" aria-label="Main" sx={{ overflowY: 'auto', pb: 2 }}>
+      <Box component="nav" aria-label={t('shell.mainNav')} sx={{ overflowY: 'auto', pb: 2 }}>
         {groups.map((g) => (
           <List
             key={g.section}
@@ -43,7 +46,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                 disableSticky
                 sx={{ lineHeight: '32px', bgcolor: 'transparent' }}
               >
-                {g.label}
+                {t(`section.${g.section}`)}
               </ListSubheader>
             }
           >
@@ -65,7 +68,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                     <a.icon fontSize="small" />
                   </ListItemIcon>
                 ) : null}
-                <ListItemText primary={a.label ?? a.title} />
+                <ListItemText primary={areaTitle(a)} />
               </ListItemButton>
             ))}
           </List>

@@ -4,11 +4,12 @@ import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Menu from '@mui/icons-material/Menu';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePageZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { browserTimeZone, zoneLabel } from '../../lib/format';
-import { titleForPath } from '../areas';
+import { useTitleForPath } from '../areas';
 import { useThemePreferences } from '../ThemePreferences';
 import { SIDEBAR_WIDTH } from '../theme';
 import { ProfileMenu } from './ProfileMenu';
@@ -26,6 +27,8 @@ export function TopBar({ onMenu, onHelp }: { onMenu: () => void; onHelp: () => v
   const nextMode = mode === 'dark' ? 'light' : 'dark';
   const zone = usePageZone();
   const browser = browserTimeZone();
+  const { t } = useTranslation();
+  const titleFor = useTitleForPath();
   return (
     <AppBar
       position="fixed"
@@ -39,11 +42,16 @@ export function TopBar({ onMenu, onHelp }: { onMenu: () => void; onHelp: () => v
       }}
     >
       <Toolbar sx={{ gap: 1 }}>
-        <IconButton edge="start" aria-label="Open menu" onClick={onMenu} sx={{ display: { md: 'none' } }}>
+        <IconButton
+          edge="start"
+          aria-label={t('shell.openMenu')}
+          onClick={onMenu}
+          sx={{ display: { md: 'none' } }}
+        >
           <Menu />
         </IconButton>
         <Typography variant="h6" component="div" noWrap data-testid="page-title" sx={{ flexGrow: 1 }}>
-          {titleForPath(pathname)}
+          {titleFor(pathname)}
         </Typography>
         <Tooltip title={browser === zone ? '' : `${zoneLabel(browser)} ≠ ${zoneLabel(zone)}`}>
           <Typography
@@ -57,13 +65,13 @@ export function TopBar({ onMenu, onHelp }: { onMenu: () => void; onHelp: () => v
             {zoneLabel(zone)}
           </Typography>
         </Tooltip>
-        <Tooltip title="Help">
-          <IconButton aria-label="Help" onClick={onHelp}>
+        <Tooltip title={t('help.title')}>
+          <IconButton aria-label={t('help.title')} onClick={onHelp}>
             <HelpOutlineOutlined />
           </IconButton>
         </Tooltip>
-        <Tooltip title={`Switch to ${nextMode} mode`}>
-          <IconButton aria-label={`Switch to ${nextMode} mode`} onClick={toggleMode}>
+        <Tooltip title={t(`shell.switchTo.${nextMode}`)}>
+          <IconButton aria-label={t(`shell.switchTo.${nextMode}`)} onClick={toggleMode}>
             {mode === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
           </IconButton>
         </Tooltip>

@@ -5,9 +5,11 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, Typography } from '@mui
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiCall, type ListCalls } from '../../api/client';
 import { ApiError, formatApiError } from '../../api/errors';
 import { saveBlob } from '../../api/useExport';
+import { translateMessage } from '../../i18n/messages';
 import { checkCsvFile, csvTemplate, summarizeUpload, type UploadSummary } from './bulkUploadResult';
 
 /** §8 text for an entity whose CSV upload the server does not know (404). */
@@ -45,6 +47,7 @@ export function BulkUpload({
   onUploaded,
 }: BulkUploadProps) {
   const inputId = useId();
+  const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [dryRun, setDryRun] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
@@ -85,7 +88,7 @@ export function BulkUpload({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
       <Typography variant="body2" color="text.secondary">
-        Upload a .csv file with the columns: {headers.join(', ')}. At most 500 rows per upload.
+        {t('bulk.intro', { columns: headers.join(', ') })}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <input
@@ -101,17 +104,17 @@ export function BulkUpload({
           }}
         />
         <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileOutlined />}>
-          Choose file
+          {t('bulk.chooseFile')}
         </Button>
-        <Typography variant="body2">{file ? file.name : 'No file chosen'}</Typography>
+        <Typography variant="body2">{file ? file.name : t('bulk.noFile')}</Typography>
         <Button startIcon={<FileDownloadOutlined />} onClick={downloadTemplate} sx={{ ml: 'auto' }}>
-          Download template
+          {t('bulk.template')}
         </Button>
       </Box>
       {allowDryRun ? (
         <FormControlLabel
           control={<Checkbox checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />}
-          label="Validate only"
+          label={t('bulk.validateOnly')}
         />
       ) : null}
       {shown ? <UploadResult shown={shown} /> : null}
@@ -121,7 +124,7 @@ export function BulkUpload({
           disabled={!file || upload.isPending}
           onClick={() => file && upload.mutate({ file, dryRun })}
         >
-          {upload.isPending ? 'Uploading...' : 'Upload'}
+          {upload.isPending ? t('bulk.uploading') : t('button.upload')}
         </Button>
       </Box>
     </Box>
@@ -129,22 +132,23 @@ export function BulkUpload({
 }
 
 function UploadResult({ shown }: { shown: Shown }) {
-  if ('message' in shown) return <Alert severity="error">{shown.message}</Alert>;
+  const { t } = useTranslation();
+  if ('message' in shown) return <Alert severity="error">{translateMessage(shown.message)}</Alert>;
   const { summary, dryRun } = shown;
   const severity = summary.kind === 'ok' ? 'success' : summary.kind === 'failed' ? 'error' : 'warning';
   return (
     <Alert severity={severity} data-testid="bulk-upload-result">
-      {dryRun ? <Typography variant="body2">Validation only: nothing was saved.</Typography> : null}
+      {dryRun ? <Typography variant="body2">{t('bulk.validationOnly')}</Typography> : null}
       {summary.headlines.map((h) => (
         <Typography key={h} variant="body2" sx={{ fontWeight: 600 }}>
-          {h}
+          {translateMessage(h)}
         </Typography>
       ))}
       {summary.rowErrors.length ? (
         <Box component="ul" sx={{ m: 0, pl: 2, maxHeight: 200, overflow: 'auto' }}>
           {summary.rowErrors.map((text) => (
             <li key={text}>
-              <Typography variant="body2">{text}</Typography>
+              <Typography variant="body2">{translateMessage(text)}</Typography>
             </li>
           ))}
         </Box>

@@ -19,6 +19,7 @@ import {
 } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiCall, type ListCalls } from '../../api/client';
 import { formatApiError } from '../../api/errors';
@@ -92,6 +93,7 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
  * virtualised with a fixed row height, so a 1,000-row page scrolls smoothly.
  */
 export function DataTable<R extends GridValidRowModel & { id: string }>(props: DataTableProps<R>) {
+  const { t } = useTranslation();
   const {
     queryKey,
     endpoint,
@@ -214,11 +216,11 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           onClick={(e) => setColumnsAnchor(e.currentTarget)}
           aria-haspopup="menu"
         >
-          Columns
+          {t('table.columns')}
         </Button>
         <Menu anchorEl={columnsAnchor} open={!!columnsAnchor} onClose={() => setColumnsAnchor(null)}>
           <Typography variant="body2" sx={{ px: 2, py: 1, maxWidth: 280 }} color="text.secondary">
-            {TABLE_TEXT.columnsHint}
+            {t('table.columnsHint')}
           </Typography>
           {hideable.map((c) => (
             <MenuItem key={c.field} dense>
@@ -239,7 +241,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           <Box sx={{ display: 'flex', gap: 1, ml: 'auto', alignItems: 'center' }}>
             {selected.length ? (
               <Typography variant="body2" color="text.secondary">
-                {selected.length} selected
+                {t('table.selected', { count: selected.length })}
               </Typography>
             ) : null}
             {bulkActions?.(
@@ -257,7 +259,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
                   )
                 }
               >
-                Export
+                {t('button.export')}
               </Button>
             ) : null}
             {bulkDelete ? (
@@ -267,7 +269,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
                 disabled={!selected.length}
                 onClick={() => setConfirmDelete(true)}
               >
-                Delete
+                {t('button.delete')}
               </Button>
             ) : null}
           </Box>
@@ -315,7 +317,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           getRowClassName={getRowClassName ? (p) => getRowClassName(p.row) : undefined}
           disableVirtualization={disableVirtualization}
           localeText={{
-            noRowsLabel: TABLE_TEXT.empty,
+            noRowsLabel: t('table.empty'),
             noResultsOverlayLabel: TABLE_TEXT.empty,
             // above EXACT_COUNT_LIMIT rows the server estimates its total (`total_estimated`)
             paginationDisplayedRows: ({ from, to, count }) =>

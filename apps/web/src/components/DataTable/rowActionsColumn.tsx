@@ -3,6 +3,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { i18next } from '../../i18n';
 
 /** The row actions a list offers; each is shown only when its handler is given. */
 export interface RowActions<R> {
@@ -20,13 +21,13 @@ export function rowActionsColumn<R extends GridValidRowModel & { name: string }>
   actions: RowActions<R>,
 ): GridColDef<R> {
   const buttons = [
-    { verb: 'Clone', Icon: ContentCopyOutlined, run: actions.onClone },
-    { verb: 'Edit', Icon: EditOutlined, run: actions.onEdit },
-    { verb: 'Delete', Icon: DeleteOutlined, run: actions.onDelete },
+    { verb: i18next.t('button.clone'), Icon: ContentCopyOutlined, run: actions.onClone },
+    { verb: i18next.t('button.edit'), Icon: EditOutlined, run: actions.onEdit },
+    { verb: i18next.t('button.delete'), Icon: DeleteOutlined, run: actions.onDelete },
   ].filter((b) => b.run);
   return {
     field: 'actions',
-    headerName: 'Action',
+    headerName: i18next.t('table.action'),
     width: 40 + 40 * buttons.length,
     sortable: false,
     hideable: false,

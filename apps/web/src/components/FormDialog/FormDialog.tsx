@@ -13,6 +13,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { BulkUpload, type BulkUploadProps } from '../BulkUpload';
 
@@ -74,6 +75,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   submitDisabled = false,
 }: FormDialogProps<TIn, TOut>) {
   const [tab, setTab] = useState(0);
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -86,8 +88,8 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   }, [open]);
 
   const tabs: FormDialogTab[] = [
-    { label: formTabLabel ?? (bulkUpload ? 'Individual Upload' : title), content: null },
-    ...(bulkUpload ? [{ label: 'Bulk Upload', content: null }] : []),
+    { label: formTabLabel ?? (bulkUpload ? t('form.individualUpload') : title), content: null },
+    ...(bulkUpload ? [{ label: t('form.bulkUpload'), content: null }] : []),
     ...extraTabs,
   ];
   const showTabs = tabs.length > 1;
@@ -137,7 +139,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{isForm ? 'Cancel' : 'Close'}</Button>
+        <Button onClick={onClose}>{isForm ? t('button.cancel') : t('button.close')}</Button>
         {isForm ? (
           <Button
             type="submit"

@@ -1,6 +1,8 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import type { FocusEvent } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/messages';
 
 export type FormTextFieldProps<
   TFieldValues extends FieldValues,
@@ -38,7 +40,10 @@ export function FormTextField<
   ...rest
 }: FormTextFieldProps<TFieldValues, TName, TTransformed>) {
   const { field, fieldState } = useController({ control, name });
-  const message = fieldState.error?.message;
+  // The contract's validation messages are the spec's English: shown in the console's language
+  // (the hook re-renders the field when the language changes).
+  useTranslation('errors');
+  const message = fieldState.error?.message ? translateMessage(fieldState.error.message) : undefined;
   return (
     <TextField
       {...rest}

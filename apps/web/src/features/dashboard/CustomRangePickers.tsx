@@ -3,6 +3,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
 
 const ISO = 'YYYY-MM-DD';
 
@@ -19,13 +20,14 @@ export interface CustomRangePickersProps {
  * component). Future days are disabled and From cannot pass To; the server refuses them too.
  */
 export default function CustomRangePickers({ from, to, today, onChange }: CustomRangePickersProps) {
+  const { t, i18n } = useTranslation('dashboard');
   const max = dayjs(today, ISO);
   const iso = (d: Dayjs | null) => (d?.isValid() ? d.format(ISO) : undefined);
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={i18n.language}>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <DatePicker
-          label="From"
+          label={t('range.from')}
           value={from ? dayjs(from, ISO) : null}
           maxDate={to ? dayjs(to, ISO) : max}
           disableFuture
@@ -33,7 +35,7 @@ export default function CustomRangePickers({ from, to, today, onChange }: Custom
           slotProps={{ textField: { size: 'small', sx: { width: 170 } } }}
         />
         <DatePicker
-          label="To"
+          label={t('range.to')}
           value={to ? dayjs(to, ISO) : null}
           minDate={from ? dayjs(from, ISO) : undefined}
           maxDate={max}

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * Finds user-visible English left in the console's source (issue 26 item 5): JSX text, string
+ * values of the props a person reads (label, title, placeholder, aria-label, helperText, …) and of
+ * the same keys in object literals (DataGrid `headerName`, select options' `label`). Text made
+ * only of allowed words (proper names, units, symbols) passes.
+ */
+
+/** Props and object keys whose string value is shown to a person. */
+export const VISIBLE_PROPS = new Set([
+  'label',
+  'title',
+  'placeholder',
+  'aria-label',
+  'helperText',
+  'headerName',
+  'alt',
+  'primary',
+  'secondary',
+  'description',
+  'tooltip',
+  'noOptionsText',
+  'loadingText',
+  'confirmText',
+  'cancelText',
+  'message',
+  'heading',
+  'subheader',
+  'emptyText',
+]);
+
+/** Proper names and tokens that read the same in every language. */
+export const ALLOWED_WORDS = new Set(
+  [
+    'Lockerops',
+    'Stripe',
+    'Twilio',
+    'Linka',
+    'Ojmar',
+    'Gantner',
+    'Harbor',
+    'Spintly',
+    'Kerong',
+    'Headleader',
+    'DC',
+    'Lock',
+    'Google',
+    'OpenStreetMap',
+    'Leaflet',
+    'API',
+    'APIs',
+    'CSV',
+    'PDF',
+    'SMS',
+    'PIN',
+    'URL',
+    'ID',
+    'QR',
+    'JSON',
+    'HTTP',
+    'HTTPS',
+    'UTC',
+    'IANA',
+    'SMTP',
+    'OK',
+    'Redoc',
+    'iframe',
+    'Webhook',
+    'px',
+    'kg',
+    'lb',
+    'cm',
+    'in',
+    'x',
+    'mm',
+    'ss',
+    'hh',
+    'HH',
+    'MM',
+    'DD',
+    'YYYY',
+    'A',
+    'e',
+    'g',
+    'E',
+  ].map((w) => w.toLowerCase()),
+);
+
+export interface Literal {
+  file: string;
+  line: number;
+  text: string;
+}
+
+const hasWords = (text: string) =>
+  (text.match(/\p{L}[\p{L}'’-]*/gu) ?? []).some((w) => !ALLOWED_WORDS.has(w.toLowerCase()));
+
+function stringOf(node: ts.Node | undefined): string | undefined {
+  if (!node) return undefined;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ');
+  if (ts.isJsxExpression(node)) return stringOf(node.expression);
+  if (ts.isParenthesizedExpression(node)) return stringOf(node.expression);
+  if (ts.isConditionalExpression(node)) {
+    const a = stringOf(node.whenTrue);
+    const b = stringOf(node.whenFalse);
+    return a !== undefined || b !== undefined ? `${a ?? ''} ${b ?? ''}` : undefined;
+  }
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+    return stringOf(node.right);
+  return undefined;
+}
+
+const propName = (name: ts.Node): string | undefined =>
+  ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
+
+/** The visible literals of one source file. */
+export function literalsOf(file: string, source: string): Literal[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: Literal[] = [];
+  const add = (node: ts.Node, text: string) => {
+    if (hasWords(text))
+      found.push({
+        file,
+        line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+        text: text.trim(),
+      });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node)) add(node, node.text);
+    else if (ts.isJsxAttribute(node)) {
+      const name = node.name.getText(sf);
+      const text = VISIBLE_PROPS.has(name) ? stringOf(node.initializer) : undefined;
+      if (text !== undefined) add(node, text);
+    } else if (ts.isJsxExpression(node) && node.parent && ts.isJsxElement(node.parent)) {
+      const text = stringOf(node.expression);
+      if (text !== undefined) add(node, text);
+    } else if (ts.isPropertyAssignment(node)) {
+      const name = propName(node.name);
+      const text = name && VISIBLE_PROPS.has(name) ? stringOf(node.initializer) : undefined;
+      if (text !== undefined) add(node, text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/** The `.tsx` files of the console (tests and test helpers aside), relative to `root`. */
+export function consoleFiles(root: string): string[] {
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.tsx') && !/\.test\.tsx$/.test(f) && !f.startsWith(`test${path.sep}`))
+    .filter((f) => !f.endsWith('testing.tsx'))
+    .map((f) => f.split(path.sep).join('/'))
+    .sort();
+}

@@ -1,0 +1,16 @@
+import { isLanguage } from '@lockerops/contract';
+import { useEffect } from 'react';
+import { useMemberSelf } from '../api/members';
+import { i18next, setLanguage } from '.';
+
+/**
+ * Shows the console in the signed-in member's language (issue 26 item 6): the language saved on
+ * the member, else the one the server negotiated from the browser's Accept-Language.
+ */
+export function useMemberLanguage(): void {
+  const self = useMemberSelf();
+  const language = self.data?.language;
+  useEffect(() => {
+    if (isLanguage(language) && language !== i18next.language) void setLanguage(language);
+  }, [language]);
+}
