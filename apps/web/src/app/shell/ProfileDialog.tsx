@@ -180,7 +180,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
                   onChange={(e) => setZoneChoice(e.target.checked ? 'browser' : 'organization')}
                 />
               }
-              label={`My browser's zone (${zoneLabel(browserTimeZone())})`}
+              label={t('zone.browser', { zone: zoneLabel(browserTimeZone()) })}
             />
           </Stack>
         </DialogContent>

@@ -59,7 +59,7 @@ export function TopBar({ onMenu, onHelp }: { onMenu: () => void; onHelp: () => v
             color="text.secondary"
             noWrap
             data-testid="page-zone"
-            aria-label={`Time zone ${zoneLabel(zone)}`}
+            aria-label={t('zone.label', { zone: zoneLabel(zone) })}
             sx={{ display: { xs: 'none', sm: 'block' } }}
           >
             {zoneLabel(zone)}
