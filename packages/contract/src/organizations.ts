@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmail } from './auth';
 import { FEATURE_FLAGS, HARDWARE_VENDORS, MODES, ZListQuery } from './common';
+import { ZTimeZone } from './dashboard';
 
 export const MODE_FLAGS = MODES.map((m) => `${m}_mode` as const);
 export const HARDWARE_FLAGS = HARDWARE_VENDORS.map((h) => `${h}_hardware` as const);
@@ -151,7 +152,7 @@ export const hasHardware = (flags: Partial<Record<TOrganizationFlag, boolean | u
 /**
  * Text fields of the organization create form (spec console §3 "Organization create form", §5):
  * name, colours (default #000000), owner e-mail and first name (required), last name (optional),
- * and the flags. The logo is a file (multipart `logo`), checked by content on the server.
+ * the flags, and the organization's time zone (the console sends the creating browser's). The logo is a file (multipart `logo`), checked by content on the server.
  */
 export const ZCreateOrganizationFields = z
   .object({
@@ -165,6 +166,8 @@ export const ZCreateOrganizationFields = z
       .min(1, ORGANIZATION_MESSAGES.firstNameRequired)
       .max(100),
     last_name: z.string().trim().max(100).optional(),
+    /** IANA zone of the new organization (the creating browser's); UTC when not sent */
+    time_zone: ZTimeZone.optional(),
   })
   .extend(ZOrganizationFlagsInput.shape);
 export type TCreateOrganizationFields = z.infer<typeof ZCreateOrganizationFields>;

@@ -33,18 +33,16 @@ describe('report request (spec console §4 recurrence, §5 rules)', () => {
 
 describe('describeSchedule', () => {
   const weekly = { recurrence: 'biweekly', weekday: 0, month: null, when: null, send_time: '09:00' } as const;
-  it('tells the schedule in UTC or in local time', () => {
+  it("tells the schedule on the wall clock of the organization's zone", () => {
     expect(describeSchedule(weekly)).toBe('Every other Monday at 09:00 UTC');
-    expect(describeSchedule(weekly, 60)).toBe('Every other Monday at 10:00 (your time)');
-    // 09:00 UTC is Sunday 23:00 in Honolulu (−10 h)
-    expect(describeSchedule({ ...weekly, recurrence: 'weekly' }, -600)).toBe(
-      'Every Sunday at 23:00 (your time)',
+    expect(describeSchedule({ ...weekly, recurrence: 'weekly' }, 'America/Chicago')).toBe(
+      'Every Monday at 09:00 America/Chicago',
     );
     expect(
       describeSchedule(
         { recurrence: 'bimonthly', weekday: null, month: 3, when: 'end', send_time: '06:30' },
-        0,
+        'Europe/Berlin',
       ),
-    ).toBe('Every other month from March on the last day at 06:30 (your time)');
+    ).toBe('Every other month from March on the last day at 06:30 Europe/Berlin');
   });
 });

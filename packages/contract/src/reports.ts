@@ -23,7 +23,7 @@ export const REPORT_MESSAGES = {
   notFound: 'Report not found',
   nameMax: 'Report name must be 100 characters long maximum.',
   sendTimeRequired: 'Send time is required',
-  sendTimeFormat: 'Send time must be written HH:MM (24-hour, UTC).',
+  sendTimeFormat: 'Send time must be written HH:MM (24-hour).',
   recurrenceRequired: 'Recurrence is required',
   assigneeRequired: 'Choose at least one assignee',
   contentRequired: 'Choose at least one content',
@@ -215,28 +215,21 @@ export const ZReportDownloadQuery = z.object({
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The schedule in words for the list, in the reader's local time: "Every Monday at 09:00 (your
- * time)", "Every other Monday …", "Every month on the first day at …", "Every other month (from
- * March) on the last day at …". `offsetMinutes` is the local offset from UTC (e.g. +60 for CET;
- * without it the time is told in UTC); a send time that moves to another local day moves the
- * weekday with it.
+ * The schedule in words for the list: "Every Monday at 08:00 America/Chicago", "Every other
+ * Monday …", "Every month on the first day at …", "Every other month from March on the last day
+ * at …". Weekday and send time are wall-clock times of the organization's zone `timeZone` (UTC when
+ * not given), as the server keeps them.
  */
 export function describeSchedule(
   r: Pick<TReport, 'recurrence' | 'weekday' | 'month' | 'when' | 'send_time'>,
-  offsetMinutes?: number,
+  timeZone = 'UTC',
 ): string {
-  const [h, m] = r.send_time.split(':').map(Number) as [number, number];
-  let minutes = h * 60 + m + (offsetMinutes ?? 0);
-  const dayShift = Math.floor(minutes / 1440);
-  minutes = ((minutes % 1440) + 1440) % 1440;
-  const at = `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}${offsetMinutes === undefined ? ' UTC' : ' (your time)'}`;
+  const at = `${r.send_time} ${timeZone}`;
   if (isWeekBased(r.recurrence)) {
-    const day = WEEKDAY_NAMES[((((r.weekday ?? 0) + dayShift) % 7) + 7) % 7];
+    const day = WEEKDAY_NAMES[(((r.weekday ?? 0) % 7) + 7) % 7];
     return `${r.recurrence === 'weekly' ? 'Every' : 'Every other'} ${day} at ${at}`;
   }
   const pos = r.when === 'end' ? 'last' : 'first';
-  const shift =
-    dayShift > 0 ? ' (the next day, your time)' : dayShift < 0 ? ' (the day before, your time)' : '';
-  if (r.recurrence === 'monthly') return `Every month on the ${pos} day at ${at}${shift}`;
-  return `Every other month from ${MONTH_NAMES[(r.month ?? 1) - 1]} on the ${pos} day at ${at}${shift}`;
+  if (r.recurrence === 'monthly') return `Every month on the ${pos} day at ${at}`;
+  return `Every other month from ${MONTH_NAMES[(r.month ?? 1) - 1]} on the ${pos} day at ${at}`;
 }

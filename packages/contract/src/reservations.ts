@@ -119,7 +119,9 @@ export const normalizeReservationPhone = (v: string): string => v.replace(/\D/g,
  * - A recurring weekly window: `start_date`..`end_date` are days (YYYY-MM-DD, both included, at
  *   most 366 days apart), the weekday flags say which days, `from_time`..`to_time` (HH:MM; a
  *   `to_time` not after `from_time` ends the next day) is the window on each such day, in
- *   `time_zone` (IANA, default UTC).
+ *   `time_zone` (IANA; default: the location's zone, else the organization's). A custom range's
+ *   `start_date`/`end_date` are instants: a client sends them with their offset, the wall-clock time
+ *   typed at the place (ARCHITECTURE "Time").
  * - The locker: `id_device`, or `id_location` with `id_size` (rental: with `id_product`) resolved by
  *   the server to the first free locker for the whole time.
  * Tracking numbers are upper-cased and required for every reservation, unique for delivery; a delivery needs a phone or
@@ -205,7 +207,8 @@ export const ZReservationCreateRequest = z
     to_time: v.recurring ? v.to_time : undefined,
     start_date: (v.recurring ? v.start_date!.slice(0, 10) : new Date(v.start_date!).toISOString()) as string,
     end_date: (v.recurring ? v.end_date!.slice(0, 10) : new Date(v.end_date!).toISOString()) as string,
-    time_zone: v.time_zone ?? 'UTC',
+    // unset: the server takes the location's zone (else the organization's)
+    time_zone: v.time_zone,
   }));
 export type TReservationCreateRequest = z.input<typeof ZReservationCreateRequest>;
 export type TReservationCreateValues = z.output<typeof ZReservationCreateRequest>;

@@ -117,6 +117,11 @@ export const ZWidgetConfig = z.object({
       id: z.uuid(),
       name: z.string(),
       address: z.string().nullable(),
+      time_zone: z
+        .string()
+        .describe(
+          "IANA zone of the place (the location's, else the organization's): typed times mean its wall clock",
+        ),
       sizes: z.array(z.object({ id: z.uuid(), name: z.string() })),
     }),
   ),
@@ -165,6 +170,7 @@ export const ZWidgetBooking = z.object({
   locker_number: z.number().int().nullable(),
   starts_at: z.string(),
   ends_at: z.string(),
+  time_zone: z.string().describe('IANA zone of the place; the customer is shown the times on its wall clock'),
   price: ZWidgetQuote.shape.price,
   currency: z.string(),
 });

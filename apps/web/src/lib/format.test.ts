@@ -1,21 +1,40 @@
 import { DATE_FORMAT } from '@lockerops/contract';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMoney, formatNumber } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPhone,
+  pluralCategory,
+  setDisplayLocale,
+  setDisplayTimeZone,
+  zoneAbbreviation,
+  zoneLabel,
+} from './format';
 
 describe('formatMoney', () => {
-  it('writes the symbol and two decimals, like the spec screens', () => {
-    expect(formatMoney(12.5, '$')).toBe('$12.50');
-    expect(formatMoney(0, '€')).toBe('€0.00');
-    expect(formatMoney(-0, '$')).toBe('$0.00');
-    expect(formatMoney(-3.456, 'CA$')).toBe('CA$-3.46');
-    expect(formatMoney(1234567.891, '£')).toBe('£1234567.89');
-    expect(formatMoney(1234567.891, '£', { grouped: true })).toBe('£1,234,567.89');
+  afterEach(() => setDisplayLocale('en-US'));
+
+  it('formats through Intl with the currency code: $1,454.20 in en-US, 1.454,20 € in de', () => {
+    setDisplayLocale('en-US');
+    expect(formatMoney(1454.2, 'usd')).toBe('$1,454.20');
+    expect(formatMoney('3', 'usd')).toBe('$3.00');
+    expect(formatMoney(0, 'eur')).toBe('€0.00');
+    expect(formatMoney(-0, 'usd')).toBe('$0.00');
+    expect(formatMoney(-3.456, 'cad')).toBe('-CA$3.46');
+    expect(formatMoney(1234567.891, 'gbp', { grouped: false })).toBe('£1234567.89');
+    setDisplayLocale('de');
+    expect(formatMoney(1454.2, 'eur')).toBe('1.454,20\u00a0€');
+    expect(formatMoney(1454.2, 'usd')).toBe('1.454,20\u00a0$');
+    setDisplayLocale('es');
+    expect(formatMoney(1454.2, 'eur')).toBe('1.454,20\u00a0€');
   });
 
   it('shows the empty text for a missing amount', () => {
-    expect(formatMoney(null, '$')).toBe('-');
-    expect(formatMoney(undefined, '$', { empty: '' })).toBe('');
+    expect(formatMoney(null, 'usd')).toBe('-');
+    expect(formatMoney(undefined, 'usd', { empty: '' })).toBe('');
   });
 
   it('writes amounts of the wire (two decimals) exactly as toFixed did', () => {
@@ -47,5 +66,71 @@ describe('formatDateTime', () => {
     expect(formatDateTime(null)).toBe('-');
     expect(formatDateTime('', { empty: '' })).toBe('');
     expect(formatDateTime('not a date')).toBe('Invalid Date');
+  });
+});
+
+describe('formatDateTime in a zone and a locale', () => {
+  afterEach(() => {
+    setDisplayLocale('en-US');
+    setDisplayTimeZone(null);
+  });
+
+  it("shows the place's wall clock whatever the browser's zone, with its abbreviation when asked", () => {
+    setDisplayLocale('en-US');
+    expect(formatDateTime('2027-01-15T16:00:00Z', { timeZone: 'America/Chicago' })).toBe(
+      '01/15/2027 10:00 AM',
+    );
+    expect(formatDateTime('2027-07-15T15:00:00Z', { timeZone: 'America/Chicago', zoneName: true })).toBe(
+      '07/15/2027 10:00 AM CDT',
+    );
+    expect(formatDateTime('2027-01-15T16:00:05Z', { timeZone: 'Europe/Berlin', seconds: true })).toBe(
+      '01/15/2027 05:00:05 PM',
+    );
+  });
+
+  it("uses the page's zone when no place is given", () => {
+    setDisplayTimeZone('Asia/Tokyo');
+    expect(formatDateTime('2027-01-15T16:00:00Z')).toBe('01/16/2027 01:00 AM');
+    setDisplayTimeZone('Not/AZone');
+    expect(formatDateTime('2027-01-15T16:00:00Z')).toBe(dayjs('2027-01-15T16:00:00Z').format(DATE_FORMAT));
+  });
+
+  it("takes Intl's own form in other locales: 24-hour, day first in German", () => {
+    setDisplayLocale('de-DE');
+    expect(formatDateTime('2027-01-15T16:00:00Z', { timeZone: 'America/Chicago', zoneName: true })).toBe(
+      '15.01.2027, 10:00 CST',
+    );
+    expect(formatDate('2027-01-15')).toBe('15.01.2027');
+    setDisplayLocale('es');
+    expect(formatDateTime('2027-01-15T16:00:00Z', { timeZone: 'UTC' })).toBe('15/01/2027, 16:00');
+    setDisplayLocale('xx-not-a-locale');
+    expect(formatDate('2027-01-15')).toBe('01/15/2027');
+  });
+
+  it('names zones by their abbreviation', () => {
+    expect(zoneAbbreviation('America/Chicago', '2027-01-15T12:00:00Z')).toBe('CST');
+    expect(zoneAbbreviation('Europe/Berlin', '2027-07-15T12:00:00Z')).toBe('CEST');
+    expect(zoneAbbreviation('UTC', '2027-07-15T12:00:00Z')).toBe('UTC');
+    expect(zoneLabel('America/New_York', '2027-01-15T12:00:00Z')).toBe('America/New York (EST)');
+  });
+});
+
+describe('formatPhone and plurals', () => {
+  afterEach(() => setDisplayLocale('en-US'));
+
+  it("is national for the organization's country, international otherwise", () => {
+    expect(formatPhone('+13125550123', 'US')).toBe('(312) 555-0123');
+    expect(formatPhone('+13125550123', 'DE')).toBe('+1 312 555 0123');
+    expect(formatPhone('4930901820', 'US')).toBe('+49 30 901820');
+    expect(formatPhone('+4930901820', null)).toBe('+49 30 901820');
+    expect(formatPhone('12', 'US')).toBe('12');
+    expect(formatPhone(null, 'US', { empty: '-' })).toBe('-');
+  });
+
+  it('chooses the plural category of the locale', () => {
+    expect(pluralCategory(1)).toBe('one');
+    expect(pluralCategory(2)).toBe('other');
+    setDisplayLocale('de');
+    expect(pluralCategory(1)).toBe('one');
   });
 });

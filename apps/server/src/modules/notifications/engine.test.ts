@@ -18,8 +18,10 @@ describe('sending engine rules', () => {
   });
 
   it('formats times in a zone, amounts with their symbol, and masks recipients', () => {
-    expect(formatInZone(at, 'America/New_York')).toBe('01/15/2027 05:00 AM');
-    expect(formatInZone(new Date('2027-01-15T12:30:00Z'), 'UTC')).toBe('01/15/2027 12:30 PM');
+    expect(formatInZone(at, 'America/New_York')).toBe('01/15/2027 05:00 AM EST');
+    expect(formatInZone(new Date('2027-07-15T15:00:00Z'), 'America/Chicago')).toBe('07/15/2027 10:00 AM CDT');
+    expect(formatInZone(new Date('2027-01-15T12:30:00Z'), 'UTC')).toBe('01/15/2027 12:30 PM UTC');
+    expect(formatInZone(new Date('2027-07-15T12:30:00Z'), 'Europe/Berlin')).toBe('07/15/2027 02:30 PM CEST');
     expect(formatAmount('12.5', 'eur')).toBe('€12.50');
     expect(formatAmount(null, 'usd')).toBe('');
     expect(maskRecipient('grace@people.test')).toBe('g***@people.test');

@@ -20,11 +20,13 @@ import {
   notifications,
   organizations,
   reservations,
+  settings,
   transactions,
   users,
 } from '../../db/schema';
 import type { DomainEvent } from '../../domain-events';
 import type { Metrics } from '../../lib/metrics';
+import { formatLocal, isKnownZone, safeZone } from '../../lib/time';
 
 type NotificationRow = typeof notifications.$inferSelect;
 export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
@@ -39,23 +41,12 @@ export const INTERRUPTED_ANSWER =
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** MM/DD/YYYY hh:mm A (console §9 DATE_FORMAT) of `at` in the IANA zone `timeZone` (console §9 date format, spec: ARCHITECTURE time zones). */
-export function formatInZone(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: true,
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.month}/${parts.day}/${parts.year} ${pad(Number(parts.hour) % 12 || 12)}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
-}
+/**
+ * `at` on the wall clock of the IANA zone `timeZone` as customers read it: MM/DD/YYYY hh:mm A
+ * (console §9 DATE_FORMAT), no seconds, with the zone's abbreviation (`01/15/2027 10:00 AM CST`;
+ * ARCHITECTURE "Time zones").
+ */
+export const formatInZone = (at: Date, timeZone: string): string => formatLocal(at, timeZone);
 
 /** A money amount with its currency symbol, two decimals: `$12.50`. */
 export const formatAmount = (amount: unknown, currency: unknown) =>
@@ -77,7 +68,7 @@ export interface EventContext {
  * Gathers the variables of an event (spec: console §9 "placeholders such as order id, locker
  * number, location name, weight and charged amount"): the customer from the subject's user (or the
  * phone/e-mail given for a delivery), the locker, the location, codes, amount, times in the
- * reservation's time zone (else UTC).
+ * location's time zone (else the organization's) with the zone's abbreviation.
  */
 export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<EventContext> {
   const p = event.payload as Record<string, unknown>;
@@ -85,7 +76,7 @@ export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<Even
   const str = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
   let startsAt: Date | null = null;
   let endsAt: Date | null = null;
-  let timeZone = 'UTC';
+  let timeZone: string | null = null;
   let pickupCode: string | undefined;
   let locationId = (p.id_location as string | null | undefined) ?? null;
   let deviceId = (p.id_device as string | null | undefined) ?? null;
@@ -109,7 +100,7 @@ export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<Even
     if (r) {
       startsAt = r.startsAt;
       endsAt = r.endsAt;
-      timeZone = r.timeZone || 'UTC';
+      timeZone = r.timeZone || null;
       deviceId ??= r.idDevice;
     }
   }
@@ -119,7 +110,7 @@ export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<Even
   }
   const [loc] = locationId
     ? await tx
-        .select({ name: locations.name, address: locations.address })
+        .select({ name: locations.name, address: locations.address, timeZone: locations.timeZone })
         .from(locations)
         .where(eq(locations.id, locationId))
     : [];
@@ -136,14 +127,14 @@ export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<Even
     .where(eq(organizations.id, org));
   const email = u?.email ?? str(p.email) ?? null;
   const phone = u?.phone ?? str(p.phone_number) ?? null;
-  const safeZone = (() => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone });
-      return timeZone;
-    } catch {
-      return 'UTC';
-    }
-  })();
+  // times of a place read in the place's zone: the location's, else the organization's; a
+  // reservation's own zone (its recurring window's) only where neither is known
+  const zone = isKnownZone(loc?.timeZone)
+    ? loc.timeZone
+    : safeZone(
+        (await tx.select({ z: settings.timeZone }).from(settings).where(eq(settings.organizationId, org)))[0]
+          ?.z ?? timeZone,
+      );
   return {
     email,
     phone,
@@ -161,8 +152,8 @@ export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<Even
       order_id: str(p.order_id) ?? str(p.tracking_number) ?? '',
       amount: formatAmount(p.amount, p.currency),
       weight: str(p.weight) ?? '',
-      start_time: startsAt ? formatInZone(startsAt, safeZone) : '',
-      end_time: endsAt ? formatInZone(endsAt, safeZone) : '',
+      start_time: startsAt ? formatInZone(startsAt, zone) : '',
+      end_time: endsAt ? formatInZone(endsAt, zone) : '',
       organization_name: o?.appName ?? o?.name ?? '',
     },
   };

@@ -476,7 +476,7 @@ describe('sending engine', () => {
     expect(MAX_ATTEMPTS).toBeGreaterThan(3);
   });
 
-  it('sends a reservation reminder one hour before it ends, times in its time zone', async () => {
+  it("sends a reservation reminder one hour before it ends, times in its location's zone", async () => {
     await create(
       template({
         name: 'Ends soon',
@@ -509,6 +509,11 @@ describe('sending engine', () => {
     const door = await storageDoor();
     await t.database.db.update(devices).set({ idSize: size!.id }).where(eq(devices.id, door.id));
     const user = await newUser('Hedy');
+    // the place is in New York (the organization in Chicago): its messages tell New York time
+    await t.database.db
+      .update(locations)
+      .set({ timeZone: 'America/New_York' })
+      .where(eq(locations.id, locationId));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/reservations',
@@ -534,7 +539,7 @@ describe('sending engine', () => {
     expect(await deliver(new Date('2030-01-07T15:59:00Z'))).toMatchObject({ sent: 0 });
     expect(await deliver(new Date('2030-01-07T16:00:30Z'))).toMatchObject({ sent: 1 });
     expect(await sms(user.phoneNumber!)).toEqual([
-      `Locker ${door.lockerNumber} at Ferry Building: your reservation RSV-77 ends 01/07/2030 12:00 PM.`,
+      `Locker ${door.lockerNumber} at Ferry Building: your reservation RSV-77 ends 01/07/2030 12:00 PM EST.`,
     ]);
   });
 

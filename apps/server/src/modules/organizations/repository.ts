@@ -123,9 +123,11 @@ export async function insertOwnerAndSettings(
   p: {
     organizationId: string;
     owner: { email: string; firstName: string; lastName: string | null; passwordHash: string };
+    /** IANA zone of the organization (UTC when not given) */
+    timeZone?: string;
   },
 ): Promise<void> {
-  await tx.insert(settings).values({ organizationId: p.organizationId });
+  await tx.insert(settings).values({ organizationId: p.organizationId, timeZone: p.timeZone ?? 'UTC' });
   await tx.insert(members).values({
     organizationId: p.organizationId,
     email: p.owner.email,

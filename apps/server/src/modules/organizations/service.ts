@@ -180,6 +180,7 @@ export class OrganizationsService {
         await actFor(tx, row.id);
         await insertOwnerAndSettings(tx, {
           organizationId: row.id,
+          timeZone: fields.time_zone,
           owner: {
             email,
             firstName: fields.first_name,

@@ -73,8 +73,15 @@ describe('reports CRUD (spec: console §3 Report, §4 recurrence, §5 rules, §7
       last_sent: null,
     });
     const next = new Date(r.next_due_at);
-    expect(next.getUTCDay()).toBe(1); // Monday
-    expect(next.toISOString().slice(11, 16)).toBe('09:00');
+    // Monday 09:00 on the wall clock of the organization's zone (the demo organization is in Chicago)
+    const chicago = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    expect(chicago.format(next)).toBe('Monday 09:00');
     expect(next.getTime()).toBeGreaterThan(Date.now());
   });
 

@@ -16,6 +16,7 @@ import type { Tx } from '../../db/client';
 import { reports } from '../../db/schema';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import { findOr404, type Resource } from '../../lib/crud/resource';
+import { organizationTimeZone } from '../dashboard';
 import { assertAssignees, type ReportRow, reportsToWire, reportValues } from './service';
 
 /**
@@ -49,7 +50,8 @@ export const reportsResource: Resource<TReport, typeof ZReportCreateRequest, typ
   async toValues(input, { tx, auth }) {
     const body = input as TReportCreateRequest;
     await assertAssignees(tx, auth.organizationId, body.assign_to);
-    return { ...reportValues(body, new Date()), lastError: null };
+    const zone = await organizationTimeZone(tx, auth.organizationId);
+    return { ...reportValues(body, new Date(), zone), lastError: null };
   },
   csv: {
     headers: ['name', 'contents', 'recurrence', 'weekday', 'month', 'when', 'send_time', 'last_sent'],

@@ -3,10 +3,17 @@ import { catchUp, firstDue, followingDue, reportPeriod, type Schedule } from './
 
 const at = (iso: string) => new Date(iso);
 const iso = (d: Date) => d.toISOString();
-const weekly: Schedule = { recurrence: 'weekly', weekday: 0, month: null, when: null, sendTime: '09:00' };
+const weekly: Schedule = {
+  recurrence: 'weekly',
+  weekday: 0,
+  month: null,
+  when: null,
+  sendTime: '09:00',
+  timeZone: 'UTC',
+};
 
 describe('report schedule (spec: console §3 schedule, §4 recurrence)', () => {
-  it('weekly: the next Monday at the send time (UTC), strictly after', () => {
+  it('weekly: the next Monday at the send time (here in UTC), strictly after', () => {
     // 2026-11-25 is a Wednesday
     expect(iso(firstDue(weekly, at('2026-11-25T10:00:00Z')))).toBe('2026-11-30T09:00:00.000Z');
     expect(iso(firstDue(weekly, at('2026-11-30T08:59:00Z')))).toBe('2026-11-30T09:00:00.000Z');
@@ -28,6 +35,7 @@ describe('report schedule (spec: console §3 schedule, §4 recurrence)', () => {
       month: 1,
       when: 'start',
       sendTime: '06:15',
+      timeZone: 'UTC',
     };
     const end: Schedule = { ...start, when: 'end' };
     expect(iso(firstDue(start, at('2026-11-25T10:00:00Z')))).toBe('2026-12-01T06:15:00.000Z');
@@ -44,6 +52,7 @@ describe('report schedule (spec: console §3 schedule, §4 recurrence)', () => {
       month: 2,
       when: 'start',
       sendTime: '00:00',
+      timeZone: 'UTC',
     };
     // from 25 Nov 2026: Dec is even-offset from February → 1 Dec
     expect(iso(firstDue(bi, at('2026-11-25T10:00:00Z')))).toBe('2026-12-01T00:00:00.000Z');
@@ -86,6 +95,29 @@ describe('report schedule (spec: console §3 schedule, §4 recurrence)', () => {
       from: '2026-11-23',
       to: '2026-11-29',
     });
+  });
+
+  it('weekday and send time are wall-clock times of the zone: Monday 08:00 Chicago is 14:00Z in January, 13:00Z in July', () => {
+    const chicago: Schedule = { ...weekly, sendTime: '08:00', timeZone: 'America/Chicago' };
+    // a fixed clock: Wednesday 13 January 2027, then Wednesday 14 July 2027
+    expect(iso(firstDue(chicago, at('2027-01-13T12:00:00Z')))).toBe('2027-01-18T14:00:00.000Z');
+    expect(iso(firstDue(chicago, at('2027-07-14T12:00:00Z')))).toBe('2027-07-19T13:00:00.000Z');
+    // Sunday 23:30 UTC is already Monday in Berlin: the local weekday counts, not UTC's
+    const berlin: Schedule = { ...weekly, sendTime: '00:30', timeZone: 'Europe/Berlin' };
+    expect(iso(firstDue(berlin, at('2027-01-13T12:00:00Z')))).toBe('2027-01-17T23:30:00.000Z');
+    // the series keeps 08:00 in Chicago across the change to daylight saving on 14 March 2027
+    expect(iso(followingDue(chicago, at('2027-03-08T14:00:00Z')))).toBe('2027-03-15T13:00:00.000Z');
+    expect(iso(followingDue({ ...chicago, recurrence: 'biweekly' }, at('2027-10-25T13:00:00Z')))).toBe(
+      '2027-11-08T14:00:00.000Z',
+    );
+    // catching up over the change: the latest missed Monday 08:00 local, then the next one
+    const r = catchUp(chicago, at('2027-03-01T14:00:00Z'), at('2027-03-17T00:00:00Z'));
+    expect(iso(r.due!)).toBe('2027-03-15T13:00:00.000Z');
+    expect(iso(r.next)).toBe('2027-03-22T13:00:00.000Z');
+    // monthly on the first day at 08:00 local, in winter and in summer
+    const monthly: Schedule = { ...chicago, recurrence: 'monthly', weekday: null, when: 'start' };
+    expect(iso(firstDue(monthly, at('2027-01-13T12:00:00Z')))).toBe('2027-02-01T14:00:00.000Z');
+    expect(iso(followingDue(monthly, at('2027-06-01T13:00:00Z')))).toBe('2027-07-01T13:00:00.000Z');
   });
 
   it('period across a DST change is whole local days', () => {

@@ -3,7 +3,10 @@ import { DateTime } from 'luxon';
 
 /**
  * When a report is sent and which period it tells (spec: console §3 schedule, §4 recurrence).
- * Send times are UTC (`send_time` HH:MM); the period is read in the organization's time zone.
+ * A schedule is read on the wall clock of the organization's time zone: weekday, day of the month
+ * and `send_time` HH:MM are local there, so a daylight-saving change keeps the local send time
+ * (Monday 08:00 in America/Chicago is 14:00Z in January and 13:00Z in July). The period is read in
+ * the same zone.
  */
 export interface Schedule {
   recurrence: TReportRecurrence;
@@ -12,8 +15,10 @@ export interface Schedule {
   /** 1–12 (bimonthly: sent in this month and every other month from it). */
   month: number | null;
   when: TReportWhen | null;
-  /** `HH:MM`, UTC. */
+  /** `HH:MM` on the wall clock of `timeZone`. */
   sendTime: string;
+  /** IANA zone of the organization (settings `time_zone`). */
+  timeZone: string;
 }
 
 const atSendTime = (d: DateTime, sendTime: string): DateTime => {
@@ -21,7 +26,7 @@ const atSendTime = (d: DateTime, sendTime: string): DateTime => {
   return d.set({ hour, minute, second: 0, millisecond: 0 });
 };
 
-/** The send of the month containing `d` (UTC): its first or last day at the send time. */
+/** The send of the month containing `d` (in the schedule's zone): its first or last day at the send time. */
 const monthSend = (s: Schedule, d: DateTime): DateTime =>
   atSendTime(s.when === 'end' ? d.endOf('month').startOf('day') : d.startOf('month'), s.sendTime);
 
@@ -34,7 +39,7 @@ const inCycle = (s: Schedule, d: DateTime): boolean =>
  * month, bimonthly the same in `month` and every other month from it.
  */
 export function firstDue(s: Schedule, after: Date): Date {
-  const from = DateTime.fromJSDate(after, { zone: 'utc' });
+  const from = DateTime.fromJSDate(after, { zone: s.timeZone });
   if (s.recurrence === 'weekly' || s.recurrence === 'biweekly') {
     let d = atSendTime(from.startOf('day'), s.sendTime);
     // luxon: Monday=1 … Sunday=7
@@ -49,14 +54,17 @@ export function firstDue(s: Schedule, after: Date): Date {
   }
 }
 
-/** The send that follows `due` in its series (7 or 14 days later, or the next month's, or two months later). */
+/**
+ * The send that follows `due` in its series (7 or 14 calendar days later at the same local time, or
+ * the next month's, or two months later).
+ */
 export function followingDue(s: Schedule, due: Date): Date {
-  const d = DateTime.fromJSDate(due, { zone: 'utc' });
+  const d = DateTime.fromJSDate(due, { zone: s.timeZone });
   switch (s.recurrence) {
     case 'weekly':
-      return d.plus({ days: 7 }).toJSDate();
+      return atSendTime(d.plus({ days: 7 }), s.sendTime).toJSDate();
     case 'biweekly':
-      return d.plus({ days: 14 }).toJSDate();
+      return atSendTime(d.plus({ days: 14 }), s.sendTime).toJSDate();
     case 'monthly':
       return monthSend(s, d.startOf('month').plus({ months: 1 })).toJSDate();
     case 'bimonthly':

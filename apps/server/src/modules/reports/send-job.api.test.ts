@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createMember, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { reportDeliveries, reports } from '../../db/schema';
+import { reportDeliveries, reports, settings } from '../../db/schema';
 import { sendDueReports } from './send-job';
 
 let t: TestApp;
@@ -17,6 +17,9 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: sink.url });
   admin = bearer(await signIn(t.app));
   const orgId = (await demoOrg(t)).id;
+  // send times are wall-clock times of the organization's zone: UTC here keeps the dates below plain
+  // (daylight saving in Chicago is in schedule.test.ts)
+  await t.database.db.update(settings).set({ timeZone: 'UTC' }).where(eq(settings.organizationId, orgId));
   const a = await createMember(t, orgId, { email: A, role: 'member' });
   const b = await createMember(t, orgId, { email: B, role: 'viewer' });
   const res = await t.app.inject({

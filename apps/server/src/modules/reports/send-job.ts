@@ -5,6 +5,7 @@ import type { StorageAdapter } from '../../adapters/storage';
 import type { Db } from '../../db/client';
 import { reportDeliveries, reports } from '../../db/schema';
 import type { JobDefinition } from '../../jobs/runner';
+import { organizationTimeZone } from '../dashboard';
 import { renderPdf } from './pdf';
 import { buildReport, renderCsv, renderHtml, renderText } from './render';
 import { catchUp, firstDue } from './schedule';
@@ -43,7 +44,7 @@ export async function queueDueReports(db: Db, now: Date, batch = 100): Promise<n
       .for('update', { skipLocked: true })) as ReportRow[];
     let queued = 0;
     for (const r of due) {
-      const s = scheduleOf(r);
+      const s = scheduleOf(r, await organizationTimeZone(tx, r.organizationId));
       const { due: at, next } = catchUp(s, r.nextDueAt ?? firstDue(s, now), now);
       if (at) {
         const to = (await membersOf(tx, r.organizationId, r.assignTo)).filter((m) => m.enabled);

@@ -1,7 +1,7 @@
 import { REPORT_MESSAGES, type TReport, type TReportCreateRequest } from '@lockerops/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { members, type reports } from '../../db/schema';
+import { members, reports } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { wireFields } from '../../lib/wire';
 import { firstDue, type Schedule } from './schedule';
@@ -39,19 +39,24 @@ export async function assertAssignees(tx: DbOrTx, organizationId: string, ids: r
   if (found.length !== new Set(ids).size) throw NotFound(REPORT_MESSAGES.noUsers);
 }
 
-/** The schedule part of a row. */
+/** The schedule part of a row, read in `timeZone` (the organization's IANA zone). */
 export const scheduleOf = (
   r: Pick<ReportRow, 'recurrence' | 'weekday' | 'month' | 'when' | 'sendTime'>,
+  timeZone: string,
 ): Schedule => ({
   recurrence: r.recurrence,
   weekday: r.weekday,
   month: r.month,
   when: r.when,
   sendTime: r.sendTime,
+  timeZone,
 });
 
-/** Column values of a validated create/update body; `next_due_at` is the first send after `now`. */
-export function reportValues(input: TReportCreateRequest, now: Date) {
+/**
+ * Column values of a validated create/update body; `next_due_at` is the first send after `now`,
+ * weekday and `send_time` read on the wall clock of `timeZone` (the organization's zone).
+ */
+export function reportValues(input: TReportCreateRequest, now: Date, timeZone: string) {
   const values = {
     name: input.name,
     contents: input.contents,
@@ -63,7 +68,7 @@ export function reportValues(input: TReportCreateRequest, now: Date) {
     sendTime: input.send_time,
     includeSubOrgs: input.include_sub_orgs,
   };
-  return { ...values, nextDueAt: firstDue(scheduleOf(values), now) };
+  return { ...values, nextDueAt: firstDue(scheduleOf(values, timeZone), now) };
 }
 
 /** The wire shape of report rows (one query for every assignee name). */
@@ -95,4 +100,24 @@ export async function reportsToWire(rows: ReportRow[], tx: DbOrTx): Promise<TRep
     last_sent: r.lastSent?.toISOString() ?? null,
     next_due_at: r.nextDueAt?.toISOString() ?? null,
   }));
+}
+
+/**
+ * Moves every report of the organization to its first send after `now` read in `timeZone` (after
+ * the organization's zone changed: the weekday and `send_time` are wall-clock times of the new zone).
+ * Answers how many reports were rescheduled. In the caller's transaction.
+ */
+export async function rescheduleReports(
+  tx: DbOrTx,
+  organizationId: string,
+  timeZone: string,
+  now: Date,
+): Promise<number> {
+  const rows = await tx.select().from(reports).where(eq(reports.organizationId, organizationId));
+  for (const r of rows)
+    await tx
+      .update(reports)
+      .set({ nextDueAt: firstDue(scheduleOf(r, timeZone), now) })
+      .where(and(eq(reports.id, r.id), eq(reports.organizationId, organizationId)));
+  return rows.length;
 }

@@ -132,8 +132,8 @@ export type Schedule =
       days: number[];
     };
 
-/** The schedule of a validated request. */
-export function scheduleOf(v: TReservationCreateValues): Schedule {
+/** The schedule of a validated request; a recurring window is read in `timeZone` (the request's, else UTC). */
+export function scheduleOf(v: TReservationCreateValues, timeZone = v.time_zone ?? 'UTC'): Schedule {
   if (!v.recurring) return { recurring: false, startsAt: v.start_date, endsAt: v.end_date };
   return {
     recurring: true,
@@ -141,7 +141,7 @@ export function scheduleOf(v: TReservationCreateValues): Schedule {
     endDate: v.end_date,
     fromTime: v.from_time!,
     toTime: v.to_time!,
-    timeZone: v.time_zone,
+    timeZone,
     days: WEEKDAYS.flatMap((d, i) => (v[d] ? [i + 1] : [])),
   };
 }
@@ -244,10 +244,18 @@ export async function reservationValues(
   }
   const idLocation = v.id_location ?? device!.idLocation;
   const [location] = await tx
-    .select({ id: locations.id })
+    .select({ id: locations.id, timeZone: locations.timeZone })
     .from(locations)
     .where(and(eq(locations.id, idLocation), eq(locations.organizationId, org)));
   if (!location) throw NotFound('Location not found');
+  // a recurring window is wall-clock time at the place: the request's zone, else the location's,
+  // else the organization's (ARCHITECTURE "Time zones")
+  const timeZone =
+    v.time_zone ??
+    location.timeZone ??
+    (await tx.select({ z: settings.timeZone }).from(settings).where(eq(settings.organizationId, org)))[0]
+      ?.z ??
+    'UTC';
   if (v.id_size) {
     const [size] = await tx
       .select({ id: sizes.id })
@@ -272,7 +280,7 @@ export async function reservationValues(
     if (!user) throw NotFound('User not found');
   }
 
-  const schedule = scheduleOf(v);
+  const schedule = scheduleOf(v, timeZone);
   const sum = await summarize(tx, schedule);
   if (sum.count === 0) throw BadRequest(M.noOccurrence);
   if (sum.endsAt <= now) throw BadRequest(M.endInPast);
@@ -357,7 +365,7 @@ export async function reservationValues(
     toTime: v.recurring ? v.to_time! : null,
     startDate: v.recurring ? v.start_date : null,
     endDate: v.recurring ? v.end_date : null,
-    timeZone: v.time_zone,
+    timeZone,
     startsAt: sum.startsAt,
     endsAt: sum.endsAt,
   };

@@ -58,6 +58,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
             organizationId: req.auth.organizationId,
             input: req.body,
             mode: method === 'POST' ? 'replace' : 'merge',
+            auth: req.auth,
           }),
         ),
     });

@@ -11,15 +11,18 @@ import {
   type TWhiteLabelResponse,
 } from '@lockerops/contract';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
 import { sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { contactVerifications, organizations, settings, sizes, tableFilters } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
 import { withTenant } from '../../tenancy';
 import type { OrganizationRow } from '../organizations';
 import { enabledHardware, enabledModes, flagsOf } from '../organizations';
+import { rescheduleReports } from '../reports';
 
 type SettingsRow = typeof settings.$inferSelect;
 
@@ -87,13 +90,21 @@ async function isVerified(tx: DbOrTx, organizationId: string, email: string | nu
 
 /**
  * `POST settings` (`replace`: fields not sent take their defaults) and `PUT settings` (`merge`:
- * only the fields sent change; `time_zone` is kept unless sent). The default mode and hardware must be enabled for the organization
+ * only the fields sent change; `time_zone` is kept unless sent). A change is audited (entity
+ * `settings`) when `auth` is given; a new `time_zone` rebuilds the dashboard's local-day roll-ups
+ * and moves every report's next send to the new zone's wall clock. The default mode and hardware must be enabled for the organization
  * (400 otherwise); `default_id_size` must be one of its sizes (404 'Size not found', as for another
  * organization's size). Changing the support e-mail makes it unverified unless it was verified before.
  */
 export async function saveSettings(
   tx: DbOrTx,
-  p: { organizationId: string; input: TSettingsRequest; mode: 'replace' | 'merge' },
+  p: {
+    organizationId: string;
+    input: TSettingsRequest;
+    mode: 'replace' | 'merge';
+    /** who changes them: the change is written to the audit log (entity `settings`) when given */
+    auth?: AuthContext;
+  },
 ): Promise<TSettings> {
   const [org] = await tx.select().from(organizations).where(eq(organizations.id, p.organizationId));
   if (!org) throw NotFound(ORGANIZATION_MESSAGES.notFound);
@@ -128,18 +139,28 @@ export async function saveSettings(
   if ('defaultSupportEmail' in values)
     values.supportEmailVerified = await isVerified(tx, p.organizationId, values.defaultSupportEmail ?? null);
   values.updatedAt = new Date();
-  const [before] = await tx
-    .select({ timeZone: settings.timeZone })
-    .from(settings)
-    .where(eq(settings.organizationId, p.organizationId));
+  const [before] = await tx.select().from(settings).where(eq(settings.organizationId, p.organizationId));
   const [row] = await tx
     .insert(settings)
     .values({ organizationId: p.organizationId, ...values })
     .onConflictDoUpdate({ target: settings.organizationId, set: values })
     .returning();
-  // the dashboard's days are local days: a new zone moves transactions to other days
-  if (row!.timeZone !== (before?.timeZone ?? 'UTC')) await rebuildDashboardRollup(tx, p.organizationId);
-  return toSettings(row!);
+  const saved = toSettings(row!);
+  if (p.auth)
+    await writeAudit(tx as Tx, p.auth, {
+      entity: 'settings',
+      entityId: p.organizationId,
+      action: before ? 'update' : 'create',
+      before: before ? { ...toSettings(before) } : undefined,
+      after: { ...saved },
+    });
+  if (row!.timeZone !== (before?.timeZone ?? 'UTC')) {
+    // the dashboard's days are local days: a new zone moves transactions to other days
+    await rebuildDashboardRollup(tx, p.organizationId);
+    // report schedules are wall-clock times of the organization's zone
+    await rescheduleReports(tx, p.organizationId, row!.timeZone, new Date());
+  }
+  return saved;
 }
 
 /** `GET filters/{page}`: the caller's stored view of a table; 404 for an unknown page key. */

@@ -179,7 +179,13 @@ describe('apps & widgets', () => {
     const config = await t.app.inject({ method: 'GET', url: `/api/widget/demo-org/config?key=${pk}` });
     expect(config.statusCode).toBe(200);
     expect(config.json().locations).toEqual([
-      { id: loc, name: 'Harbour', address: null, sizes: [{ id: small, name: 'Small' }] },
+      {
+        id: loc,
+        name: 'Harbour',
+        address: null,
+        time_zone: 'America/Chicago',
+        sizes: [{ id: small, name: 'Small' }],
+      },
     ]);
     expect(config.body).not.toContain(secret);
 

@@ -6,7 +6,9 @@ const escapeHtml = (s: string) =>
 /**
  * The public reservation widget page (issue 14): plain HTML, CSS with the saved colours, and one
  * JavaScript module that calls the widget API with the publishable key. Small (a few KB, no
- * framework) so it loads fast inside an operator's site, and laid out for a 360 px phone.
+ * framework) so it loads fast inside an operator's site, and laid out for a 360 px phone. What the
+ * customer types is the wall clock of the chosen location's zone (shown under the fields), sent as an
+ * instant with that zone's offset; the confirmation shows the place's local time and zone abbreviation.
  */
 export function widgetPage(p: { organization: string; name: string; settings: TWidgetSettings }): string {
   const s = p.settings;
@@ -29,6 +31,7 @@ button:disabled{opacity:.6;cursor:default}
 .note{margin-top:12px;padding:10px;border-radius:6px;background:#f3f3f3}
 .error{background:#fdecea;color:#8a1c1c}
 .done{border:2px solid var(--secondary);background:#fff}
+.zone{margin:4px 0 0;font-size:.85rem;color:#555}
 .hidden{display:none}
 </style></head>
 <body><main id="widget" data-organization="${escapeHtml(p.organization)}">
@@ -38,6 +41,7 @@ button:disabled{opacity:.6;cursor:default}
 <label for="size">Size</label><select id="size" required></select>
 <div class="row"><div><label for="start">From</label><input id="start" type="datetime-local" required></div>
 <div><label for="end">Until</label><input id="end" type="datetime-local" required></div></div>
+<p class="zone" id="zone"></p>
 <p class="note" id="limit"></p>
 <button type="submit" class="secondary" id="check">Check availability</button>
 </form>
@@ -58,15 +62,37 @@ const $ = (id) => document.getElementById(id);
 const show = (el, text, cls) => { el.textContent = text; el.className = 'note ' + (cls || ''); };
 const detail = async (res) => { try { const d = (await res.json()).detail; return Array.isArray(d) ? d.join(' ') : String(d); } catch { return 'Something went wrong.'; } };
 const call = (path, init) => fetch(base + path + (path.includes('?') ? '&' : '?') + 'key=' + encodeURIComponent(key), init);
-const local = (d) => new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
+// Typed times are the wall clock of the locker's place, whatever the visitor's own zone is.
+const parts = (zone, ms, opts) => Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, ...opts }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+const offsetAt = (zone, ms) => { const p = parts(zone, ms, { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - Math.floor(ms / 1000) * 1000; };
+const wallOf = (ms, zone) => new Date(ms + offsetAt(zone, ms)).toISOString().slice(0, 16);
+const pad = (n) => String(n).padStart(2, '0');
+function instantOf(value, zone) {
+  const wall = Date.parse(value.slice(0, 16) + ':00Z');
+  let ms = wall - offsetAt(zone, wall);
+  ms = wall - offsetAt(zone, ms);
+  const off = offsetAt(zone, ms) / 60000;
+  const sign = off < 0 ? '-' : '+';
+  return wallOf(ms, zone) + ':00' + sign + pad(Math.floor(Math.abs(off) / 60)) + ':' + pad(Math.abs(off) % 60);
+}
+const abbreviation = (zone, ms) => { const us = parts(zone, ms, { timeZoneName: 'short' }).timeZoneName;
+  if (!us.startsWith('GMT')) return us; const gb = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName').value;
+  return !gb.startsWith('GMT') || gb === 'GMT' ? gb : us; };
+const localTime = (iso, zone) => { const ms = Date.parse(iso);
+  return new Intl.DateTimeFormat(navigator.language || 'en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms)) + ' ' + abbreviation(zone, ms); };
+const zoneOf = () => (config.locations.find((l) => l.id === $('location').value) || {}).time_zone || 'UTC';
+const showZone = () => { const z = zoneOf(); $('zone').textContent = z.replace(/_/g, ' ') + ' (' + abbreviation(z, Date.now()) + ')'; };
 let config;
 const money = (v) => new Intl.NumberFormat(undefined, { style: 'currency', currency: config.currency.toUpperCase() }).format(Number(v));
 function fillSizes() {
   const loc = config.locations.find((l) => l.id === $('location').value);
   $('size').replaceChildren(...(loc ? loc.sizes : []).map((s) => new Option(s.name, s.id)));
+  showZone();
 }
 function windowOf() {
-  return { start: new Date($('start').value).toISOString(), end: new Date($('end').value).toISOString() };
+  const zone = zoneOf();
+  return { start: instantOf($('start').value, zone), end: instantOf($('end').value, zone) };
 }
 async function load() {
   const res = await call('/config');
@@ -74,9 +100,9 @@ async function load() {
   config = await res.json();
   $('location').replaceChildren(...config.locations.map((l) => new Option(l.address ? l.name + ' — ' + l.address : l.name, l.id)));
   fillSizes();
-  const now = new Date(Date.now() + 10 * 60000); now.setSeconds(0, 0);
-  $('start').value = local(now);
-  $('end').value = local(new Date(now.getTime() + 3600000));
+  const now = Date.now() + 10 * 60000;
+  $('start').value = wallOf(now, zoneOf());
+  $('end').value = wallOf(now + 3600000, zoneOf());
   $('limit').textContent = 'A reservation can last at most ' + config.settings.max_duration + ' ' + config.settings.max_duration_unit + '.';
 }
 $('location').addEventListener('change', fillSizes);
@@ -105,8 +131,8 @@ $('book').addEventListener('submit', async (e) => {
   const b = await res.json();
   $('find').classList.add('hidden'); $('book').classList.add('hidden'); $('quote').classList.add('hidden');
   show($('message'), 'Booked! Your tracking number is ' + b.tracking_number + ' — ' + b.location +
-    (b.locker_number != null ? ', locker ' + b.locker_number : '') + ', ' + new Date(b.starts_at).toLocaleString() + ' to ' +
-    new Date(b.ends_at).toLocaleString() + (b.price ? ', ' + money(b.price.total) : '') + '.', 'done');
+    (b.locker_number != null ? ', locker ' + b.locker_number : '') + ', ' + localTime(b.starts_at, b.time_zone) + ' to ' +
+    localTime(b.ends_at, b.time_zone) + (b.price ? ', ' + money(b.price.total) : '') + '.', 'done');
 });
 load();
 </script></body></html>`;

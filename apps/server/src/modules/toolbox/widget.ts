@@ -18,6 +18,7 @@ import { devices, locations, organizations, prices, reservations, sizes, users }
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { toWire } from '../../lib/wire';
+import { organizationTimeZone } from '../dashboard';
 import { computeCharge, defaultCurrency } from '../prices';
 import {
   buffersOf,
@@ -42,7 +43,8 @@ const publicLocation = (organizationId: string) =>
 
 /**
  * What the public widget shows (issue 14): the organization's name and logo, the saved widget
- * settings, and its public locations with the sizes of their storage lockers. Nothing else.
+ * settings, and its public locations with their time zone (the location's, else the
+ * organization's) and the sizes of their storage lockers. Nothing else.
  */
 export async function widgetConfig(
   tx: Tx,
@@ -58,6 +60,7 @@ export async function widgetConfig(
       id: locations.id,
       name: locations.name,
       address: locations.address,
+      timeZone: locations.timeZone,
       sizeId: sizes.id,
       sizeName: sizes.name,
     })
@@ -73,9 +76,16 @@ export async function widgetConfig(
     .innerJoin(sizes, eq(sizes.id, devices.idSize))
     .where(publicLocation(organizationId))
     .orderBy(asc(locations.name), asc(sizes.name));
+  const orgZone = await organizationTimeZone(tx, organizationId);
   const byLocation = new Map<string, TWidgetConfig['locations'][number]>();
   for (const r of rows) {
-    const l = byLocation.get(r.id) ?? { id: r.id, name: r.name, address: r.address, sizes: [] };
+    const l = byLocation.get(r.id) ?? {
+      id: r.id,
+      name: r.name,
+      address: r.address,
+      time_zone: r.timeZone ?? orgZone,
+      sizes: [],
+    };
     byLocation.set(r.id, l);
     l.sizes.push({ id: r.sizeId, name: r.sizeName });
   }
@@ -253,7 +263,7 @@ export async function widgetBook(
     after: toWire(reservations, row!),
   });
   const [place] = await tx
-    .select({ location: locations.name, lockerNumber: devices.lockerNumber })
+    .select({ location: locations.name, lockerNumber: devices.lockerNumber, timeZone: locations.timeZone })
     .from(devices)
     .innerJoin(locations, eq(locations.id, devices.idLocation))
     .where(eq(devices.id, row!.idDevice!));
@@ -263,6 +273,7 @@ export async function widgetBook(
     locker_number: place?.lockerNumber ?? null,
     starts_at: row!.startsAt.toISOString(),
     ends_at: row!.endsAt.toISOString(),
+    time_zone: place?.timeZone ?? (await organizationTimeZone(tx, org)),
     price: await priceFor(tx, row!.idDevice!, (row!.endsAt.getTime() - row!.startsAt.getTime()) / 1000),
     currency: await defaultCurrency(tx, org),
   };

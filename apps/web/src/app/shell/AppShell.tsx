@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
+import { usePageZone } from '../../api/place';
 import { useMemberLanguage } from '../../i18n/useMemberLanguage';
 import { useTitleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
@@ -56,6 +57,8 @@ function SkipLink() {
 export function AppShell() {
   const { pathname } = useLocation();
   const org = useOrganizationSelf();
+  // the page's zone is the formatters' default: a page is drawn again when it is known or changes
+  const zone = usePageZone();
   useMemberLanguage();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -88,7 +91,7 @@ export function AppShell() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
       >
         <Toolbar />
-        <Outlet />
+        <Outlet key={zone} />
       </Box>
       {helpOpened ? (
         <Suspense fallback={null}>

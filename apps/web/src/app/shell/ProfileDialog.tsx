@@ -8,7 +8,17 @@ import {
   ZNewPassword,
   ZUpdateProfileRequest,
 } from '@lockerops/contract';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+} from '@mui/material';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +26,14 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { formatApiError } from '../../api/errors';
 import { useChangePassword, useMemberSelf, useUpdateProfile } from '../../api/members';
+import { setZoneChoice, useZoneChoice } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { FormSelect, FormTextField } from '../../components/form';
 import { isStrongEnough, PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
 import { useResultDialog } from '../../components/ResultDialog';
 import { currentLanguage } from '../../i18n';
 import { translateMessage } from '../../i18n/messages';
+import { browserTimeZone, zoneLabel } from '../../lib/format';
 
 /**
  * The profile form of spec console §3: first and last name (the contract's update schema), e-mail
@@ -50,6 +62,8 @@ type TProfileForm = z.input<typeof ZProfileForm>;
 const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }));
 
 export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // organization-wide times in the browser's zone instead of the organization's (kept in this browser)
+  const zoneChoice = useZoneChoice();
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -159,6 +173,15 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
                 autoComplete="current-password"
               />
             ) : null}
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={zoneChoice === 'browser'}
+                  onChange={(e) => setZoneChoice(e.target.checked ? 'browser' : 'organization')}
+                />
+              }
+              label={t('zone.browser', { zone: zoneLabel(browserTimeZone()) })}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

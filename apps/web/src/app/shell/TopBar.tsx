@@ -6,7 +6,9 @@ import Menu from '@mui/icons-material/Menu';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { usePageZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
+import { browserTimeZone, zoneLabel } from '../../lib/format';
 import { useTitleForPath } from '../areas';
 import { useThemePreferences } from '../ThemePreferences';
 import { SIDEBAR_WIDTH } from '../theme';
@@ -23,6 +25,8 @@ export function TopBar({ onMenu, onHelp }: { onMenu: () => void; onHelp: () => v
   const user = useCurrentUser();
   const { mode, toggleMode } = useThemePreferences();
   const nextMode = mode === 'dark' ? 'light' : 'dark';
+  const zone = usePageZone();
+  const browser = browserTimeZone();
   const { t } = useTranslation();
   const titleFor = useTitleForPath();
   return (
@@ -49,6 +53,18 @@ export function TopBar({ onMenu, onHelp }: { onMenu: () => void; onHelp: () => v
         <Typography variant="h6" component="div" noWrap data-testid="page-title" sx={{ flexGrow: 1 }}>
           {titleFor(pathname)}
         </Typography>
+        <Tooltip title={browser === zone ? '' : `${zoneLabel(browser)} ≠ ${zoneLabel(zone)}`}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            noWrap
+            data-testid="page-zone"
+            aria-label={t('zone.label', { zone: zoneLabel(zone) })}
+            sx={{ display: { xs: 'none', sm: 'block' } }}
+          >
+            {zoneLabel(zone)}
+          </Typography>
+        </Tooltip>
         <Tooltip title={t('help.title')}>
           <IconButton aria-label={t('help.title')} onClick={onHelp}>
             <HelpOutlineOutlined />

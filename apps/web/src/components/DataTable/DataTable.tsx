@@ -25,6 +25,7 @@ import { apiCall, type ListCalls } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { type TFilterPage, useColumnVisibility } from '../../api/tableFilters';
 import { type TExportModel, useExport } from '../../api/useExport';
+import { formatNumber } from '../../lib/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SearchField } from '../SearchField';
 import { type ListQuery, useListParams } from './useListParams';
@@ -331,7 +332,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
             noResultsOverlayLabel: TABLE_TEXT.empty,
             // above EXACT_COUNT_LIMIT rows the server estimates its total (`total_estimated`)
             paginationDisplayedRows: ({ from, to, count }) =>
-              `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${lastEstimated.current ? 'about ' : ''}${count.toLocaleString('en-US')}`,
+              `${formatNumber(from, 0, { grouped: true })}–${formatNumber(to, 0, { grouped: true })} of ${lastEstimated.current ? 'about ' : ''}${formatNumber(count, 0, { grouped: true })}`,
           }}
           slots={{ loadingOverlay: LoadingOverlay }}
           sx={{ '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' } }}

@@ -15,9 +15,10 @@ import { useState } from 'react';
 import { formatApiError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useResultDialog } from '../../components/ResultDialog';
+import { formatDateTime } from '../../lib/format';
 import { useApiKeysQuery, useGenerateApiKey, useRevokeApiKey, useRotateApiKey } from './hooks';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 /**
  * The organization's API token on /apis (spec console §2 API page, §4 API key): generated once per

@@ -29,14 +29,14 @@ export function TransactionsChart({
   );
 }
 
-/** Earnings per day (the trend of `reports/earnings`; months beyond 62 days), in the currency's symbol. */
+/** Earnings per day (the trend of `reports/earnings`; months beyond 62 days), in the organization's currency. */
 export function EarningsChart({
   points,
-  symbol,
+  currency,
   height,
 }: {
   points: TMetricAnswer<'earnings'>['trend'];
-  symbol: string;
+  currency: string | null;
   height: number;
 }) {
   return (
@@ -48,7 +48,7 @@ export function EarningsChart({
           id: 'earnings',
           label: 'Earnings',
           data: points.map((p) => p.value),
-          valueFormatter: (v) => formatMoney(v, symbol, { empty: '' }),
+          valueFormatter: (v) => formatMoney(v, currency, { empty: '' }),
         },
       ]}
     />

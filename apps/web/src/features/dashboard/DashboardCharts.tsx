@@ -1,4 +1,4 @@
-import { currencySymbol, DASHBOARD_MESSAGES } from '@lockerops/contract';
+import { DASHBOARD_MESSAGES } from '@lockerops/contract';
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useIsFetching } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
@@ -92,11 +92,7 @@ export function DashboardCharts({ filter, currency }: { filter: DashboardFilter;
         <TransactionsChart days={tx.data?.data ?? []} height={HEIGHT} />
       </ChartCard>
       <ChartCard title="Earnings per Day" testId="earnings-chart" state={wait(stateOf(earnings))}>
-        <EarningsChart
-          points={earnings.data?.trend ?? []}
-          symbol={currencySymbol(currency)}
-          height={HEIGHT}
-        />
+        <EarningsChart points={earnings.data?.trend ?? []} currency={currency} height={HEIGHT} />
       </ChartCard>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { currencySymbol, type TCardMetric, type TMetricAnswer } from '@lockerops/contract';
+import type { TCardMetric, TMetricAnswer } from '@lockerops/contract';
 import { formatMoney, formatNumber } from '../../lib/format';
 
 /** How a card's figure reads: money, a count, a percentage, seconds, a plain decimal. */
@@ -109,7 +109,7 @@ export function formatDuration(totalSeconds: number): string {
 export function formatFigure(kind: FigureKind, value: number, currency: string | null): string {
   switch (kind) {
     case 'money':
-      return formatMoney(value, currencySymbol(currency), { grouped: true });
+      return formatMoney(value, currency);
     case 'count':
       return grouped(value, 0);
     case 'percent':

@@ -22,6 +22,7 @@ import { apiCall } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
+import { formatMoney } from '../../lib/format';
 import {
   DEVICES_ENDPOINT,
   devicesKey,
@@ -264,7 +265,10 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         ? select(
             'id_price',
             'Price',
-            priceOptions.map((p) => ({ value: p.id, label: `${p.name} (${p.amount} ${p.currency})` })),
+            priceOptions.map((p) => ({
+              value: p.id,
+              label: `${p.name} (${formatMoney(p.amount, p.currency)})`,
+            })),
             { required: priceRequired, none: !priceRequired },
           )
         : null}

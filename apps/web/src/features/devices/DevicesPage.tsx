@@ -36,6 +36,7 @@ import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
 import { DoorPanel, doorName } from '../../components/door/DoorPanel';
 import { PageTitle } from '../../components/PageTitle';
+import { formatMoney } from '../../lib/format';
 import { canUnlock, lockStatusLabel } from '../../lib/lockStatus';
 import { DeviceFormDialog, HARDWARE_FIELD_LABELS } from './DeviceFormDialog';
 import {
@@ -82,7 +83,10 @@ export function deviceDetailsRows(d: TDevice) {
       value: String((d as unknown as Record<string, unknown>)[f] ?? ''),
     })),
     { label: 'Size', value: d.size?.name },
-    { label: 'Price', value: d.price ? `${d.price.name} (${d.price.amount} ${d.price.currency})` : '' },
+    {
+      label: 'Price',
+      value: d.price ? `${d.price.name} (${formatMoney(d.price.amount, d.price.currency)})` : '',
+    },
     { label: 'Price Required', value: yesNo(d.price_required) },
     { label: 'Product', value: d.product?.name },
     { label: 'Item', value: d.item },
@@ -501,7 +505,7 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
           'Price',
           priceOptionsFor((device.mode as string) || undefined, prices.data ?? []).map((p) => ({
             value: p.id,
-            label: `${p.name} (${p.amount} ${p.currency})`,
+            label: `${p.name} (${formatMoney(p.amount, p.currency)})`,
           })),
         )}
         {field(

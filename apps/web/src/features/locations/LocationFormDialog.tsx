@@ -19,9 +19,12 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { useOrganizationSelf } from '../../api/organizations';
+import { useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
+import { TimeZoneField } from '../../components/TimeZoneField';
+import { zoneLabel } from '../../lib/format';
 import { useAssignees } from './hooks';
 import { locationsKey } from './keys';
 import { PositionPicker } from './LocationMap';
@@ -42,6 +45,7 @@ function valuesOf(l: TLocation | null): TLocationCreateRequest {
       longitude: NEW_LOCATION_POSITION.lng,
       restricted: false,
       restriction_type: null,
+      time_zone: null,
     };
   return {
     name: l.name,
@@ -57,13 +61,14 @@ function valuesOf(l: TLocation | null): TLocationCreateRequest {
     require_image: l.require_image,
     restricted: !!l.restriction.restriction_type,
     restriction_type: l.restriction.restriction_type,
+    time_zone: l.time_zone,
   };
 }
 
 /**
  * "Add Location" / "Edit Location" (spec operational §2 Locations, §5 Location): name, address with
  * a draggable marker whose drag looks the address up (a failed lookup leaves it with a notice),
- * contact (or the default support contact), restriction, image. Admins adding get "Bulk Upload".
+ * contact (or the default support contact), time zone (empty: the organization's), restriction, image. Admins adding get "Bulk Upload".
  */
 export function LocationFormDialog({
   open,
@@ -76,6 +81,7 @@ export function LocationFormDialog({
   isAdmin: boolean;
   onClose: () => void;
 }) {
+  const orgZone = useOrganizationZone();
   const form = useForm<TLocationCreateRequest, unknown, FormOut>({
     resolver: zodResolver(ZLocationCreateRequest),
     defaultValues: valuesOf(location),
@@ -170,6 +176,19 @@ export function LocationFormDialog({
           <FormTextField control={control} name="contact_phone" label="Contact Phone" />
         </>
       )}
+      <Controller
+        control={control}
+        name="time_zone"
+        render={({ field }) => (
+          <TimeZoneField
+            label="Time Zone"
+            value={(field.value as string | null | undefined) ?? null}
+            onChange={field.onChange}
+            emptyLabel={zoneLabel(orgZone)}
+            helperText={field.value ? undefined : zoneLabel(orgZone)}
+          />
+        )}
+      />
       <Controller
         control={control}
         name="restricted"

@@ -1,4 +1,4 @@
-import { currencySymbol, MEMBERSHIP_TYPE_LABELS, type TMembership } from '@lockerops/contract';
+import { MEMBERSHIP_TYPE_LABELS, type TMembership } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -42,7 +42,7 @@ export function SubscriptionsPage({ disableVirtualization }: { disableVirtualiza
         field: 'amount',
         headerName: 'Amount',
         width: 110,
-        valueGetter: (_v, row) => formatMoney(row.amount, currencySymbol(row.currency)),
+        valueGetter: (_v, row) => formatMoney(row.amount, row.currency),
       },
       {
         field: 'billing_type',

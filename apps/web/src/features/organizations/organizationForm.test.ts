@@ -80,6 +80,9 @@ describe('organization form validation (spec console §5)', () => {
     expect(fd.get('email')).toBe('owner@abc.test');
     expect(fd.get('logo')).toBeInstanceOf(File);
     expect(organizationFormData(valid(), true).get('email')).toBeNull();
+    // a new organization starts in the creating browser's zone
+    expect(fd.get('time_zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(organizationFormData(valid(), true).get('time_zone')).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import {
   ZCreateOrganizationRequest,
   ZUpdateOrganizationRequest,
 } from '@lockerops/contract';
+import { browserTimeZone } from '../../lib/format';
 
 /** The organization form's state (spec console §2 "Organization form", §3 create form). */
 export interface OrganizationFormValues {
@@ -137,6 +138,8 @@ export function organizationFormData(v: OrganizationFormValues, editing: boolean
     fd.set('email', v.email.trim());
     fd.set('first_name', v.first_name.trim());
     if (v.last_name.trim()) fd.set('last_name', v.last_name.trim());
+    // a new organization starts in the zone of the browser that creates it (Settings changes it)
+    fd.set('time_zone', browserTimeZone());
   }
   for (const [flag, on] of Object.entries(flagsOfForm(v))) fd.set(flag, String(on));
   if (v.logo) fd.set('logo', v.logo);

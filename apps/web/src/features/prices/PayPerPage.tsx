@@ -1,4 +1,4 @@
-import { currencySymbol, PRICE_TYPE_LABELS, type TPrice } from '@lockerops/contract';
+import { PRICE_TYPE_LABELS, type TPrice } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -35,7 +35,7 @@ export function PayPerPage({ disableVirtualization }: { disableVirtualization?: 
         field: 'amount',
         headerName: 'Amount',
         width: 120,
-        valueGetter: (_v, row) => formatMoney(row.amount, currencySymbol(row.currency)),
+        valueGetter: (_v, row) => formatMoney(row.amount, row.currency),
       },
       { field: 'unit_amount', headerName: 'Unit amount', width: 120 },
       { field: 'unit', headerName: 'Unit', width: 100 },

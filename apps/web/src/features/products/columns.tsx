@@ -1,4 +1,4 @@
-import { currencySymbol, type TProduct } from '@lockerops/contract';
+import type { TProduct } from '@lockerops/contract';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { rowActionsColumn } from '../../components/DataTable';
@@ -16,12 +16,12 @@ export interface ProductColumnOptions {
 const money = (
   field: 'price' | 'sales_price' | 'msrp',
   headerName: string,
-  symbol: string,
+  currency: string | null | undefined,
 ): GridColDef<TProduct> => ({
   field,
   headerName,
   width: 110,
-  valueFormatter: (v: number | null) => formatMoney(v, symbol, { empty: '' }),
+  valueFormatter: (v: number | null) => formatMoney(v, currency, { empty: '' }),
 });
 
 /**
@@ -30,7 +30,6 @@ const money = (
  * delete for admins). The select column is the grid's checkbox column.
  */
 export function productColumns({ isAdmin, currency, onEdit, onClone, onDelete }: ProductColumnOptions) {
-  const symbol = currencySymbol(currency);
   const columns: GridColDef<TProduct>[] = [
     {
       field: 'image',
@@ -54,9 +53,9 @@ export function productColumns({ isAdmin, currency, onEdit, onClone, onDelete }:
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
     { field: 'serial_number', headerName: 'Serial Number', width: 140 },
     { field: 'sku', headerName: 'SKU', width: 110 },
-    money('price', 'Cost', symbol),
-    money('sales_price', 'Sale Price', symbol),
-    money('msrp', 'MSRP', symbol),
+    money('price', 'Cost', currency),
+    money('sales_price', 'Sale Price', currency),
+    money('msrp', 'MSRP', currency),
     {
       field: 'product_group',
       headerName: 'Product Group',

@@ -36,7 +36,9 @@ export function PromoCodesPage({ disableVirtualization }: { disableVirtualizatio
         headerName: 'Amount',
         width: 110,
         valueGetter: (_v, row) =>
-          row.discount_type === 'percentage' ? `${row.amount}%` : formatNumber(row.amount),
+          row.discount_type === 'percentage'
+            ? `${formatNumber(row.amount, Number.isInteger(row.amount) ? 0 : 2)}%`
+            : formatNumber(row.amount),
       },
       {
         field: 'start_time',

@@ -13,9 +13,11 @@ import {
 } from '@lockerops/contract';
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
+import { useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
-import { localOffset, reportsKey, saveReport, shiftTime, useMemberOptions, useReportForm } from './hooks';
+import { zoneLabel } from '../../lib/format';
+import { reportsKey, saveReport, useMemberOptions, useReportForm } from './hooks';
 
 export interface ReportFormDialogProps {
   open: boolean;
@@ -28,16 +30,15 @@ export interface ReportFormDialogProps {
  * "Create Report" / "Edit Report" (spec console §2, §3 Report, §4, §5): name, contents and
  * assignees (team members 1/150) as multi-selects, recurrence, then the weekday (weekly,
  * biweekly) or the month and start/end of month (monthly, bimonthly) — choosing a recurrence
- * clears the fields §4 says — and the send time, shown in the operator's local time and stored in
- * UTC. Submit stays disabled until send time, recurrence, an assignee and a content are chosen.
- * The send time is a native time input: it shows local time in the browser's own format, and the
- * conversion to UTC is one shift by the local offset.
+ * clears the fields §4 says — and the send time. Weekday and send time are the wall clock of the
+ * organization's zone (named under the fields), kept so by the server across daylight saving.
+ * Submit stays disabled until send time, recurrence, an assignee and a content are chosen.
  */
 export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProps) {
   const form = useReportForm(report, open);
   const { control, formState, watch, setValue } = form;
   const members = useMemberOptions(open);
-  const offset = localOffset();
+  const zone = useOrganizationZone();
   const recurrence = watch('recurrence') as TReportRecurrence | undefined;
   const contents = (watch('contents') as string[] | undefined) ?? [];
   const assignees = (watch('assign_to') as string[] | undefined) ?? [];
@@ -147,7 +148,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
               value={field.value ?? ''}
               onChange={(e) => field.onChange(Number(e.target.value))}
               error={!!err('weekday')}
-              helperText={err('weekday') ?? 'Day in UTC, the day of the send time'}
+              helperText={err('weekday') ?? zoneLabel(zone)}
             >
               {WEEKDAY_NAMES.map((d, i) => (
                 <MenuItem key={d} value={i}>
@@ -208,13 +209,13 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
         render={({ field }) => (
           <TextField
             type="time"
-            label="Send Time (your time)"
+            label="Send Time"
             required
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': 'Send Time' } }}
-            value={field.value ? shiftTime(String(field.value), offset) : ''}
-            onChange={(e) => field.onChange(e.target.value ? shiftTime(e.target.value, -offset) : undefined)}
+            value={field.value ? String(field.value) : ''}
+            onChange={(e) => field.onChange(e.target.value || undefined)}
             error={!!err('send_time')}
-            helperText={err('send_time') ?? (field.value ? `${field.value} UTC` : undefined)}
+            helperText={err('send_time') ?? zoneLabel(zone)}
           />
         )}
       />

@@ -10,28 +10,25 @@ import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOrganizationZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime } from '../../lib/format';
-import {
-  localOffset,
-  REPORTS_ENDPOINT,
-  reportsKey,
-  useDeleteReport,
-  useReportDownload,
-  ZReportPage,
-} from './hooks';
+import { REPORTS_ENDPOINT, reportsKey, useDeleteReport, useReportDownload, ZReportPage } from './hooks';
 import { ReportFormDialog } from './ReportFormDialog';
 
 /**
  * Columns of the Reporting list (spec console §2: name, contents, assignees, last_sent, schedule)
  * and the per-row downloads.
  */
-export function reportColumns(download: (r: TReport, format: 'csv' | 'pdf') => void): GridColDef<TReport>[] {
-  const offset = localOffset();
+export function reportColumns(
+  download: (r: TReport, format: 'csv' | 'pdf') => void,
+  /** the organization's zone: schedules are wall-clock times there */
+  zone = 'UTC',
+): GridColDef<TReport>[] {
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
     {
@@ -53,7 +50,7 @@ export function reportColumns(download: (r: TReport, format: 'csv' | 'pdf') => v
       headerName: 'Schedule',
       width: 280,
       sortable: false,
-      valueGetter: (_v, row) => describeSchedule(row, offset),
+      valueGetter: (_v, row) => describeSchedule(row, zone),
     },
     {
       field: 'last_sent',
@@ -102,13 +99,14 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
   const { t } = useTranslation('reports');
   const [deleting, setDeleting] = useState<TReport | null>(null);
   const remove = useDeleteReport();
+  const zone = useOrganizationZone();
   const columns = useMemo(
     () => [
-      ...reportColumns(download),
+      ...reportColumns(download, zone),
       // delete is an admin's (spec §6 bulk actions; the server answers 403 to others)
       ...(isAdmin ? [rowActionsColumn<TReport>({ onDelete: setDeleting })] : []),
     ],
-    [download, isAdmin],
+    [download, zone, isAdmin],
   );
   return (
     <>

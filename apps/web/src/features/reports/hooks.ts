@@ -29,16 +29,6 @@ export const ZReportPage: z.ZodType<TPage<TReport>> = zPage(ZReport);
 export const useDeleteReport = () =>
   useDeleteOne(REPORTS_ENDPOINT.remove, reportsKey, REPORT_MESSAGES.deleted);
 
-/** The browser's offset from UTC now, in minutes (+60 in CET). */
-export const localOffset = () => -new Date().getTimezoneOffset();
-
-/** Moves `HH:MM` by `minutes` around the clock. */
-export function shiftTime(hhmm: string, minutes: number): string {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  const t = (((h * 60 + m + minutes) % 1440) + 1440) % 1440;
-  return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
-}
-
 const valuesOf = (r: TReport | null): TReportCreateInput => ({
   name: r?.name ?? '',
   contents: r?.contents ?? [],

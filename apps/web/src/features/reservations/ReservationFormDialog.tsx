@@ -23,14 +23,17 @@ import {
   Tab,
   Tabs,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { formatApiError } from '../../api/errors';
+import { useLocationZones } from '../../api/place';
 import { BulkUpload } from '../../components/BulkUpload';
 import { FormCheckbox, FormTextField } from '../../components/form';
+import { zoneLabel } from '../../lib/format';
 import {
   checkTracking,
   RESERVATIONS_ENDPOINT,
@@ -66,13 +69,15 @@ const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
  * "Add Reservation" / "Edit Reservation" (spec operational §2 Reservations, §4 Reservation, §5):
  * mode, tracking number (checked for uniqueness on delivery), location, size, locker (or the first
  * free one), product (rental), user, phone/e-mail, and the type: custom range (start and end) or
- * recurring (days all or custom, from/to time, start and end date, in the browser's time zone).
+ * recurring (days all or custom, from/to time, start and end date), typed on the wall clock of the
+ * location's zone (named above the dates).
  * The submit stays disabled when the location has no free locker or size for the mode. Admins adding
  * get the "Bulk Upload" tab. Built on MUI's Dialog because the shared FormDialog has no way to
  * disable its submit.
  */
 export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: ReservationFormDialogProps) {
-  const form = useReservationForm(reservation, open);
+  const zoneOf = useLocationZones(open);
+  const form = useReservationForm(reservation, open, zoneOf);
   const { control, watch, formState, setValue, setError, handleSubmit } = form;
   const [tab, setTab] = useState(0);
   const [error, setErrorText] = useState<string | null>(null);
@@ -321,6 +326,14 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
               </>
             ) : null}
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                data-testid="reservation-zone"
+                sx={{ gridColumn: '1 / -1' }}
+              >
+                {zoneLabel(zoneOf(locationId))}
+              </Typography>
               <FormTextField
                 control={control}
                 name="start_date"

@@ -8,6 +8,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { Button, MenuItem, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
+import { useLocationZones, usePhoneCountry } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
@@ -34,13 +35,17 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
   const [deleting, setDeleting] = useState<TReservation | null>(null);
   const remove = useDeleteReservation();
 
+  const zoneOf = useLocationZones();
+  const country = usePhoneCountry();
   const columns = useMemo(
     () =>
       reservationColumns({
+        zoneOf,
+        country,
         onEdit: (reservation) => setDialog({ reservation }),
         onDelete: isAdmin ? setDeleting : undefined,
       }),
-    [isAdmin],
+    [isAdmin, zoneOf, country],
   );
   const extraParams = useMemo(() => ({ mode }), [mode]);
 

@@ -3,19 +3,30 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatPhone } from '../../lib/format';
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
-/** The time a reservation occupies, as the table shows it. */
-export function whenText(r: TReservation): string {
-  if (!r.recurring) return `${formatDateTime(r.start_date)} – ${formatDateTime(r.end_date)}`;
+/**
+ * The time a reservation occupies, as the table shows it: on the wall clock of `zone` (its
+ * location's), the zone named (`01/15/2027 10:00 AM – 12:00 PM CST`).
+ */
+export function whenText(r: TReservation, zone: string = r.time_zone): string {
+  if (!r.recurring) {
+    const from = formatDateTime(r.start_date, { timeZone: zone });
+    const to = formatDateTime(r.end_date, { timeZone: zone, zoneName: true });
+    // the same day: its date once
+    const day = (s: string) => s.split(' ')[0] ?? s;
+    return day(from) === day(to) && from.includes(' ')
+      ? `${from} – ${to.slice(day(to).length + 1)}`
+      : `${from} – ${to}`;
+  }
   const days = DAYS.every((d) => r[d])
     ? 'Every day'
     : DAYS.filter((d) => r[d])
         .map((d) => d.slice(0, 3))
         .join(', ');
-  return `${days} ${r.from_time}–${r.to_time} (${r.time_zone}), ${r.start_date} – ${r.end_date}`;
+  return `${days} ${r.from_time}–${r.to_time} (${r.time_zone}), ${formatDate(r.start_date)} – ${formatDate(r.end_date)}`;
 }
 
 /**
@@ -23,6 +34,10 @@ export function whenText(r: TReservation): string {
  * offered to admins only: members cannot delete reservations (spec §1).
  */
 export function reservationColumns(a: {
+  /** the zone of a location (its own, else the organization's) */
+  zoneOf: (idLocation: string | null | undefined) => string;
+  /** the organization's country: its phone numbers read nationally */
+  country?: string;
   onEdit: (r: TReservation) => void;
   onDelete?: (r: TReservation) => void;
 }): GridColDef<TReservation>[] {
@@ -69,7 +84,13 @@ export function reservationColumns(a: {
       sortable: false,
       valueGetter: (_v, r) => r.product?.name ?? '',
     },
-    { field: 'phone_number', headerName: 'Phone Number', width: 130, sortable: false },
+    {
+      field: 'phone_number',
+      headerName: 'Phone Number',
+      width: 150,
+      sortable: false,
+      valueFormatter: (v: string | null) => formatPhone(v, a.country),
+    },
     { field: 'email', headerName: 'Email', width: 180, sortable: false },
     {
       field: 'recurring',
@@ -77,7 +98,13 @@ export function reservationColumns(a: {
       width: 110,
       valueFormatter: (v: boolean) => (v ? 'Recurring' : 'Custom Range'),
     },
-    { field: 'start_date', headerName: 'When', flex: 1, minWidth: 260, valueGetter: (_v, r) => whenText(r) },
+    {
+      field: 'start_date',
+      headerName: 'When',
+      flex: 1,
+      minWidth: 260,
+      valueGetter: (_v, r) => whenText(r, a.zoneOf(r.id_location)),
+    },
     { field: 'status', headerName: 'Status', width: 90 },
     {
       field: 'created_at',

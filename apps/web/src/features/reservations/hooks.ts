@@ -18,14 +18,14 @@ import {
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { locationDevicesQuery } from '../../api/locations';
 import { useOptions } from '../../api/options';
-import { reservationFormValues, type TReservationFormInput, withDays } from './reservationForm';
+import { reservationFormValues, type TReservationFormInput, withDays, withZone } from './reservationForm';
 
 /** Query-key prefix of the reservations list; every reservation mutation invalidates it. */
 export const reservationsKey = ['reservations'] as const;
@@ -111,19 +111,27 @@ export async function checkTracking(tracking: string, id?: string): Promise<stri
  * The Add/Edit Reservation form (CONVENTIONS habit 6): the contract's ZReservationCreateRequest
  * validates it ("days all" is applied first), reset whenever the dialog opens.
  */
-export function useReservationForm(reservation: TReservation | null, open: boolean) {
+export function useReservationForm(
+  reservation: TReservation | null,
+  open: boolean,
+  zoneOf: (idLocation: string | null | undefined) => string,
+) {
   const base = zodResolver(ZReservationCreateRequest) as unknown as Resolver<
     TReservationFormInput,
     unknown,
     TReservationCreateValues
   >;
+  // the zones as known now, without resetting what is typed when the location list reloads
+  const zones = useRef(zoneOf);
+  zones.current = zoneOf;
   const form = useForm<TReservationFormInput, unknown, TReservationCreateValues>({
-    resolver: (values, ctx, options) => base(withDays(values), ctx, options),
-    defaultValues: reservationFormValues(reservation),
+    resolver: (values, ctx, options) =>
+      base(withZone(withDays(values), zones.current(values.id_location as string | undefined)), ctx, options),
+    defaultValues: reservationFormValues(reservation, zoneOf),
   });
   const { reset } = form;
   useEffect(() => {
-    if (open) reset(reservationFormValues(reservation));
+    if (open) reset(reservationFormValues(reservation, zones.current));
   }, [open, reservation, reset]);
   return form;
 }

@@ -8,6 +8,7 @@ import {
   readLastModeFilter,
   reservationFormValues,
   withDays,
+  withZone,
   writeLastModeFilter,
 } from './reservationForm';
 
@@ -28,7 +29,7 @@ describe('reservation form logic', () => {
 
   it('turns "days all" into every weekday and validates with the contract schema', () => {
     const v = {
-      ...reservationFormValues(null, 'Europe/Paris'),
+      ...reservationFormValues(null, () => 'Europe/Paris'),
       mode: 'storage',
       tracking_number: 'st-7',
       id_location: '00000000-0000-4000-8000-000000000001',
@@ -52,6 +53,31 @@ describe('reservation form logic', () => {
     // the tracking number is required for storage too, not only delivery
     const untracked = ZReservationCreateRequest.safeParse(withDays({ ...v, tracking_number: '' }));
     expect(untracked.error?.issues.map((i) => i.message)).toContain('Tracking number required');
+  });
+
+  it("reads a custom range typed in the form on the place's wall clock, whatever the browser's zone", () => {
+    const v = {
+      ...reservationFormValues(null, () => 'America/Chicago'),
+      start_date: '2027-01-15T10:00',
+      end_date: '2027-07-15T12:00',
+    };
+    const zoned = withZone(v, 'America/Chicago');
+    expect(zoned).toMatchObject({
+      start_date: '2027-01-15T10:00:00-06:00',
+      end_date: '2027-07-15T12:00:00-05:00',
+      time_zone: 'America/Chicago',
+    });
+    const back = reservationFormValues(
+      {
+        mode: 'storage',
+        recurring: false,
+        id_location: 'L1',
+        start_date: '2027-01-15T16:00:00.000Z',
+        end_date: '2027-01-15T18:00:00.000Z',
+      } as TReservation,
+      (id) => (id === 'L1' ? 'America/Chicago' : 'UTC'),
+    );
+    expect(back).toMatchObject({ start_date: '2027-01-15T10:00', end_date: '2027-01-15T12:00' });
   });
 
   it('fills the form from a reservation (custom range in local time, custom days)', () => {

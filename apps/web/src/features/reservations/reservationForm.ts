@@ -5,7 +5,7 @@ import {
   type TReservationModeFilter,
   WEEKDAYS,
 } from '@lockerops/contract';
-import dayjs from 'dayjs';
+import { isoToWallClock, wallClockToIso } from '../../lib/time';
 
 /** localStorage key of the Reservations page's last mode filter (spec operational §2; default 'all'). */
 export const LAST_MODE_FILTER_KEY = 'lockerops.reservations.lastModeFilter';
@@ -31,17 +31,19 @@ export function writeLastModeFilter(
 /** The form's values: the contract's request input plus "days all or custom" (spec operational §4 Reservation). */
 export type TReservationFormInput = TReservationCreateRequest & { days: 'all' | 'custom' };
 
-/** The browser's IANA time zone: recurring windows are wall-clock times there. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 const allDays = (on: boolean) =>
   Object.fromEntries(WEEKDAYS.map((d) => [d, on])) as Record<(typeof WEEKDAYS)[number], boolean>;
 
-/** The form's values for a reservation being edited, or a new one (custom range, storage). */
+/**
+ * The form's values for a reservation being edited, or a new one (custom range, storage). Times are
+ * the wall clock of the place: `zoneOf(id_location)` gives its zone (the location's, else the
+ * organization's).
+ */
 export function reservationFormValues(
   r: TReservation | null,
-  timeZone = browserTimeZone(),
+  zoneOf: (idLocation: string | null | undefined) => string = () => 'UTC',
 ): TReservationFormInput {
+  const timeZone = zoneOf(r?.id_location);
   if (!r) {
     return {
       mode: 'storage',
@@ -64,7 +66,7 @@ export function reservationFormValues(
       time_zone: timeZone,
     };
   }
-  const local = (iso: string) => dayjs(iso).format('YYYY-MM-DDTHH:mm');
+  const local = (iso: string) => isoToWallClock(iso, timeZone);
   const every = WEEKDAYS.every((d) => r[d]);
   return {
     mode: r.mode,
@@ -91,6 +93,21 @@ export function reservationFormValues(
 /** Applies "days all" before validation: every weekday flag on. */
 export function withDays(v: TReservationFormInput): TReservationFormInput {
   return v.recurring && v.days === 'all' ? { ...v, ...allDays(true) } : v;
+}
+
+/**
+ * Reads the typed times on the wall clock of the chosen location's zone before validation: a custom
+ * range's start and end become instants with that zone's offset, and a recurring window takes the
+ * zone (ARCHITECTURE "Time").
+ */
+export function withZone(v: TReservationFormInput, zone: string): TReservationFormInput {
+  if (v.recurring) return { ...v, time_zone: zone };
+  return {
+    ...v,
+    time_zone: zone,
+    start_date: typeof v.start_date === 'string' ? wallClockToIso(v.start_date, zone) : v.start_date,
+    end_date: typeof v.end_date === 'string' ? wallClockToIso(v.end_date, zone) : v.end_date,
+  };
 }
 
 /** A device as the form needs it. */

@@ -162,7 +162,7 @@ export function DropoffDialog({ open, transaction: t, onClose }: OneProps) {
  * Refund (spec: operational §4 "refund: when finished with total above 0", §5, §8): an amount up to
  * the paid amount, else "Refund amount cannot be greater than the paid amount." (the server agrees).
  */
-export function RefundDialog({ open, transaction: t, onClose, symbol }: OneProps & { symbol: string }) {
+export function RefundDialog({ open, transaction: t, onClose, currency }: OneProps & { currency: string }) {
   const paid = paidAmount(t);
   const schema = refundSchema(paid);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
@@ -183,7 +183,7 @@ export function RefundDialog({ open, transaction: t, onClose, symbol }: OneProps
       submitText="Refund"
     >
       <Typography variant="body2">
-        {t.invoice_id} · Paid: {formatMoney(paid, symbol)}
+        {t.invoice_id} · Paid: {formatMoney(paid, currency)}
       </Typography>
       <FormTextField
         control={form.control}

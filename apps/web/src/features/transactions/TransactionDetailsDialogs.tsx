@@ -126,8 +126,8 @@ export function DeviceDetailsDialog({
 }
 
 /** The fields of the "Transaction Details" tab (spec: operational §3 Transaction (event)). */
-function DetailsTab({ t, symbol }: { t: TTransaction; symbol: string }) {
-  const money = (v: number | null) => formatMoney(v, symbol);
+function DetailsTab({ t, currency }: { t: TTransaction; currency: string }) {
+  const money = (v: number | null) => formatMoney(v, currency);
   return (
     <Fields
       rows={[
@@ -253,12 +253,12 @@ function HistoryTab({ id }: { id: string }) {
  */
 export function TransactionDetailsDialog({
   transaction,
-  symbol,
+  currency,
   actions,
   onClose,
 }: {
   transaction: TTransaction | null;
-  symbol: string;
+  currency: string;
   actions?: ReactNode;
   onClose: () => void;
 }) {
@@ -274,7 +274,7 @@ export function TransactionDetailsDialog({
         <Tab label="Transaction History Log" />
       </Tabs>
       <DialogContent sx={{ minHeight: 320 }}>
-        {transaction && tab === 0 ? <DetailsTab t={transaction} symbol={symbol} /> : null}
+        {transaction && tab === 0 ? <DetailsTab t={transaction} currency={currency} /> : null}
         {transaction && tab === 1 ? <HistoryTab id={transaction.id} /> : null}
       </DialogContent>
       <DialogActions>

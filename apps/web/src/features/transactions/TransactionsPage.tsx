@@ -18,6 +18,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { formatApiError } from '../../api/errors';
+import { useCurrency, useLocationZones } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -30,7 +31,6 @@ import {
   serviceStep,
   TRANSACTIONS_ENDPOINT,
   transactionsKey,
-  useCurrencySymbol,
   useTransactionLocations,
   useTransactionStatuses,
   ZTransactionPage,
@@ -84,7 +84,8 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   /** Deliveries are created at the desk: admins and members (the server's `POST event/delivery` roles). */
   const canCreateDelivery = inRoles(user.role, STAFF);
   const [creating, setCreating] = useState(false);
-  const symbol = useCurrencySymbol();
+  const currency = useCurrency();
+  const zoneOf = useLocationZones();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   // Live activity (issue 8): transactions start, change and expire outside the console.
@@ -129,14 +130,15 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   const columns = useMemo(
     () =>
       transactionColumns({
-        symbol,
+        currency,
+        zoneOf,
         isAdmin,
         onUser: setUserOf,
         onDevice: setDeviceOf,
         onActions: (t, anchor) => setMenu({ t, anchor }),
         hasActions: (t) => consoleActionsFor(t, user.role).length > 0,
       }),
-    [symbol, isAdmin, user.role],
+    [currency, zoneOf, isAdmin, user.role],
   );
 
   const quick = useMutation({
@@ -281,7 +283,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
 
       <TransactionDetailsDialog
         transaction={details}
-        symbol={symbol}
+        currency={currency}
         onClose={() => setDetails(null)}
         actions={
           details
@@ -305,7 +307,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
         <>
           <ChargeDialog open={is('charge')} transaction={current} onClose={close} />
           <DropoffDialog open={is('dropoff')} transaction={current} onClose={close} />
-          <RefundDialog open={is('refund')} transaction={current} onClose={close} symbol={symbol} />
+          <RefundDialog open={is('refund')} transaction={current} onClose={close} currency={currency} />
           <PenaltyDialog open={is('penalize')} transaction={current} onClose={close} />
           <ShareDialog open={is('share')} transaction={current} onClose={close} />
         </>

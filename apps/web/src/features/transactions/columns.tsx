@@ -3,12 +3,15 @@ import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import { IconButton, Link } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { MouseEvent } from 'react';
+import { When } from '../../components/When';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { formatDuration } from './transactionView';
 
 export interface TransactionColumnOptions {
-  /** the organization currency's symbol */
-  symbol: string;
+  /** the organization's currency code (usd) */
+  currency: string;
+  /** the zone of a location (its own, else the organization's): a transaction's times are its place's */
+  zoneOf: (idLocation: string | null | undefined) => string;
   /** admins: the Action column and the device link (spec: operational §1) */
   isAdmin: boolean;
   onUser: (t: TTransaction) => void;
@@ -36,14 +39,18 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
       headerName,
       width: 120,
       sortable,
-      valueFormatter: (v: number | null) => formatMoney(v, o.symbol),
+      valueFormatter: (v: number | null) => formatMoney(v, o.currency),
     }) satisfies GridColDef<TTransaction>;
   const date = (field: 'created_at' | 'started_at' | 'ended_at', headerName: string) =>
     ({
       field,
       headerName,
       width: 175,
-      valueFormatter: (v: string | null) => formatDateTime(v),
+      valueFormatter: (v: string | null, row: TTransaction) =>
+        formatDateTime(v, { timeZone: o.zoneOf(row.location?.id) }),
+      renderCell: ({ value, row }) => (
+        <When value={value as string | null} zone={o.zoneOf(row.location?.id)} />
+      ),
     }) satisfies GridColDef<TTransaction>;
 
   const columns: GridColDef<TTransaction>[] = [

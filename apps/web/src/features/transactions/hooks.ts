@@ -1,5 +1,4 @@
 import {
-  currencySymbol,
   type TPage,
   type TResendCodeRequest,
   type TTransaction,
@@ -15,7 +14,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall, type CallBody } from '../../api/client';
 import { useOptions } from '../../api/options';
-import { settingsQuery } from '../../api/settings';
 
 /** Query-key prefix of the transactions list; every action invalidates it. */
 export const transactionsKey = ['transactions'] as const;
@@ -52,12 +50,6 @@ export const useTransactionStatuses = () =>
 /** The location filter's options (`GET locations`, every location of the organization). */
 export const useTransactionLocations = () =>
   useOptions('locations', { select: (items) => items.map((l) => ({ id: l.id, name: l.name })) });
-
-/** The organization currency's symbol (`GET settings` default_currency; spec §9), '$' until loaded. */
-export function useCurrencySymbol(): string {
-  const q = useQuery({ ...settingsQuery(), staleTime: 60_000 });
-  return currencySymbol(q.data?.default_currency);
-}
 
 /** Available devices of a location: the doors a service dropoff may use (`GET devices`). */
 export const useAvailableDevices = (locationId: string | undefined, enabled: boolean) =>

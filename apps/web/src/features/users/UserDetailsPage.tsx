@@ -14,7 +14,8 @@ import {
 } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatApiError } from '../../api/errors';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { useCurrency } from '../../api/place';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { useUserTransactions } from './hooks';
 
 /** A duration in seconds as "1h 05m" / "12m" / "30s". */
@@ -27,14 +28,14 @@ export function formatDuration(seconds: number | null): string {
   return `${seconds}s`;
 }
 
-const COLUMNS: Array<{ label: string; cell: (r: TUserTransactionRow) => string }> = [
+const columns = (currency: string): Array<{ label: string; cell: (r: TUserTransactionRow) => string }> => [
   { label: 'Started', cell: (r) => formatDateTime(r.started) },
   { label: 'Ended', cell: (r) => formatDateTime(r.ended) },
   { label: 'Condition', cell: (r) => r.condition ?? '-' },
   { label: 'Location', cell: (r) => r.location ?? '-' },
   { label: 'Locker Number', cell: (r) => (r.locker_number === null ? '-' : String(r.locker_number)) },
   { label: 'Duration', cell: (r) => formatDuration(r.duration) },
-  { label: 'Amount', cell: (r) => formatNumber(r.amount) },
+  { label: 'Amount', cell: (r) => formatMoney(r.amount, currency) },
 ];
 
 /**
@@ -45,6 +46,7 @@ const COLUMNS: Array<{ label: string; cell: (r: TUserTransactionRow) => string }
 export function UserDetailsPage() {
   const { id = '' } = useParams();
   const q = useUserTransactions(id);
+  const COLUMNS = columns(useCurrency());
   const name = q.data ? [q.data.user.name, q.data.user.last_name].filter(Boolean).join(' ') : '';
   return (
     <Box>
