@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { isAcceptablePassword } from '@lockerops/contract';
 import { z } from 'zod';
+import { parseOutboundAllow } from './lib/outbound';
 
 /** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`: an address, or a range with a valid prefix length. */
 function isAddressOrCidr(entry: string): boolean {
@@ -68,6 +69,7 @@ const ZEnv = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  OUTBOUND_ALLOW: z.string().optional(),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   WIDGET_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   DELIVERY_PICKUP_LIMIT_SECONDS: z.coerce
@@ -121,8 +123,13 @@ export type Config = {
   twilioBaseUrl?: string;
   /** Key material for secrets stored encrypted (integration tokens, webhook secrets); unset → DATA_DIR/secrets.key. */
   secretsKey?: string;
-  /** Let webhooks reach private, loopback and link-local addresses (tests, on-premises receivers). */
+  /** Let webhooks, vendor APIs and bridges reach every address (tests, closed networks). */
   webhookAllowPrivate: boolean;
+  /**
+   * `OUTBOUND_ALLOW`: host names, IP addresses and CIDRs that webhooks, vendor APIs and lock
+   * bridges may reach although private (on-premises bridges); everything else must be public.
+   */
+  outboundAllow: string[];
   /** First retry delay of a failed webhook delivery, seconds; doubled (with jitter) per attempt, for 24 hours. */
   webhookRetryDelaySeconds: number;
   /** Calls per minute per client address on the public widget API. */
@@ -179,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     secretsKey: e.SECRETS_KEY || undefined,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    outboundAllow: parseOutboundAllow(e.OUTBOUND_ALLOW),
     webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
     widgetRateLimit: e.WIDGET_RATE_LIMIT,
     twilioBaseUrl: e.TWILIO_BASE_URL || undefined,

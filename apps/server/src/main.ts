@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createJobRunner, JOBS } from './jobs';
+import { outboundPolicyOf } from './lib/outbound';
 import { webhookQueue, webhookRelay } from './modules/webhooks/worker';
 
 /** Process entry: environment → config → migrate → seed (first run) → jobs → listen. */
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
       webhookQueue({
         secrets: app.ctx.secrets,
         allowPrivate: config.webhookAllowPrivate,
+        outbound: outboundPolicyOf(config),
         retryDelaySeconds: config.webhookRetryDelaySeconds,
       }),
     ],

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { outboundPolicyOf } from '../lib/outbound';
 import type { SecretBox } from '../lib/secrets';
 import { createGeocoder, type Geocoder } from './geocode';
 import { createLockAdapter, type LockAdapter } from './locks';
@@ -78,6 +79,7 @@ export function createAdapters(
         openTimeoutMs: config.lockOpenTimeoutMs,
         jamLimit: config.lockJamLimit,
         unseal: deps.secrets && ((sealed) => deps.secrets!.decrypt(sealed)),
+        outbound: outboundPolicyOf(config),
       }),
     storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     geocoder: overrides.geocoder ?? createGeocoder(config.geocodeUrl),

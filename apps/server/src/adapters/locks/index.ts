@@ -4,6 +4,7 @@ import {
   type THardwareType,
   type TLockStatus,
 } from '@lockerops/contract';
+import { createOutboundPolicy, type OutboundPolicy } from '../../lib/outbound';
 import { CLOUD_VENDOR_SPECS, createCloudDriver } from './drivers/cloud';
 import { createHeadleaderDriver } from './drivers/headleader';
 import { createKerongDriver } from './drivers/kerong';
@@ -84,8 +85,13 @@ export interface LockAdapterOptions {
    * Without it every cloud vendor answers `LockNotConfigured`.
    */
   unseal?: (sealed: string) => string;
-  /** The HTTP client of the cloud vendors' drivers (default: global `fetch`). */
+  /** The HTTP client of the cloud vendors' drivers (default: the outbound policy's `fetch`). */
   fetchImpl?: typeof fetch;
+  /**
+   * The outbound address policy (`lib/outbound`) of vendor APIs and bridges (default: public
+   * addresses only).
+   */
+  outbound?: OutboundPolicy;
 }
 
 /**
@@ -103,14 +109,15 @@ export function createLockAdapter(opts: LockAdapterOptions = {}): LockAdapter {
     (() => {
       throw new Error('no secret box');
     });
+  const outbound = opts.outbound ?? createOutboundPolicy();
   const defaults: Record<THardwareType, LockDriver> = {
     virtual: createVirtualDriver(),
-    kerong: createKerongDriver(),
-    headleader: createHeadleaderDriver(),
+    kerong: createKerongDriver({ outbound }),
+    headleader: createHeadleaderDriver({ outbound }),
     ...(Object.fromEntries(
       CLOUD_LOCK_VENDORS.map((v) => [
         v,
-        createCloudDriver(CLOUD_VENDOR_SPECS[v], { unseal, fetchImpl: opts.fetchImpl }),
+        createCloudDriver(CLOUD_VENDOR_SPECS[v], { unseal, fetchImpl: opts.fetchImpl ?? outbound.fetch }),
       ]),
     ) as Record<(typeof CLOUD_LOCK_VENDORS)[number], LockDriver>),
   };

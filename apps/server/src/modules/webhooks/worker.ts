@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { organizations, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
 import type { QueueDefinition, RelayDefinition } from '../../jobs/runner';
+import type { OutboundPolicy } from '../../lib/outbound';
 import type { SecretBox } from '../../lib/secrets';
 import { guardedPost, signedHeaders } from './delivery';
 
@@ -55,6 +56,8 @@ export const webhookRelay = (opts: { intervalMs?: number } = {}): RelayDefinitio
 export function webhookQueue(opts: {
   secrets: SecretBox;
   allowPrivate: boolean;
+  /** The server's outbound policy (`OUTBOUND_ALLOW`); default: `allowPrivate` alone. */
+  outbound?: OutboundPolicy;
   retryDelaySeconds: number;
 }): QueueDefinition {
   return {
@@ -92,6 +95,7 @@ export function webhookQueue(opts: {
         body,
         headers: signedHeaders(opts.secrets.decrypt(e.secretEnc), m.webhookId, body, ctx.now()),
         allowPrivate: opts.allowPrivate,
+        outbound: opts.outbound,
       });
       await ctx.db.insert(webhookAttempts).values({
         organizationId: m.organizationId,
