@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { isAcceptablePassword } from '@lockerops/contract';
 import { z } from 'zod';
+import { parseOutboundAllow } from './lib/outbound';
 
 /** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`: an address, or a range with a valid prefix length. */
 function isAddressOrCidr(entry: string): boolean {
@@ -68,6 +69,7 @@ const ZEnv = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  OUTBOUND_ALLOW: z.string().optional(),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
@@ -147,8 +149,13 @@ export type Config = {
   twilioBaseUrl?: string;
   /** Key material for secrets stored encrypted (integration tokens, webhook secrets); unset → DATA_DIR/secrets.key. */
   secretsKey?: string;
-  /** Let webhooks reach private, loopback and link-local addresses (tests, on-premises receivers). */
+  /** Let webhooks, vendor APIs and bridges reach every address (tests, closed networks). */
   webhookAllowPrivate: boolean;
+  /**
+   * `OUTBOUND_ALLOW`: host names, IP addresses and CIDRs that webhooks, vendor APIs and lock
+   * bridges may reach although private (on-premises bridges); everything else must be public.
+   */
+  outboundAllow: string[];
   /** First retry delay of a failed webhook delivery, seconds; doubled (with jitter) per attempt, for 24 hours. */
   webhookRetryDelaySeconds: number;
   /** Deadline of one webhook attempt, milliseconds (connect, send, answer). */
@@ -252,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     secretsKey: e.SECRETS_KEY || undefined,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    outboundAllow: parseOutboundAllow(e.OUTBOUND_ALLOW),
     webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     webhookMaxAttempts: e.WEBHOOK_MAX_ATTEMPTS,

@@ -18,6 +18,14 @@ export const TOOLBOX_MESSAGES = {
   keyRotated: 'The widget key has been rotated; the old embed URL no longer works.',
   invalidKey: 'This widget link is not valid.',
   tooLong: (n: number, unit: string) => `A reservation can last at most ${n} ${unit}.`,
+  /** The widget's maximum duration is bounded (issue 31): a public page may not hold a locker for years. */
+  maxDurationTooLong: 'The maximum duration of a widget reservation is 30 days.',
+  /**
+   * Payment in the widget needs a paid PaymentIntent before the reservation: until the widget takes
+   * payments, the switch is refused rather than letting bookings through unpaid (issue 31).
+   */
+  paymentNotAvailable:
+    'Payment in the reservation widget is not available yet: the widget cannot take payments, so it cannot require them.',
   startInPast: 'The start must be in the future.',
   nameRequired: 'Name is required',
   contactRequired: 'Phone number or e-mail is required',
@@ -75,6 +83,8 @@ export const WIDGET_UNIT_SECONDS: Record<TWidgetDurationUnit, number> = {
   days: 86400,
   weeks: 604800,
 };
+/** The longest window a widget booking may hold, seconds (30 days), whatever the saved maximum. */
+export const WIDGET_MAX_SECONDS = 30 * 86400;
 
 /** The Reservation Widget customizer (spec console §2 Apps and widgets). */
 export const ZWidgetSettings = z.object({

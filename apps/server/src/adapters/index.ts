@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Metrics } from '../lib/metrics';
+import { outboundPolicyOf } from '../lib/outbound';
 import { guardAdapter, OutsideGate } from '../lib/outside';
 import type { SecretBox } from '../lib/secrets';
 import { createGeocoder, type Geocoder } from './geocode';
@@ -97,6 +98,7 @@ export function createAdapters(
           onChange: (target, state) => deps.metrics?.circuitState(`lock:${target}`, state),
         }),
         unseal: deps.secrets && ((sealed) => deps.secrets!.decrypt(sealed)),
+        outbound: outboundPolicyOf(config),
       }),
     storage,
     geocoder: overrides.geocoder ?? createGeocoder(config.geocodeUrl),

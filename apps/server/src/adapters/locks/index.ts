@@ -4,6 +4,7 @@ import {
   type THardwareType,
   type TLockStatus,
 } from '@lockerops/contract';
+import { createOutboundPolicy, type OutboundPolicy } from '../../lib/outbound';
 import { CircuitOpen, GateBusy, OutsideGate } from '../../lib/outside';
 import { CLOUD_VENDOR_SPECS, createCloudDriver } from './drivers/cloud';
 import { createHeadleaderDriver } from './drivers/headleader';
@@ -87,7 +88,7 @@ export interface LockAdapterOptions {
    * Without it every cloud vendor answers `LockNotConfigured`.
    */
   unseal?: (sealed: string) => string;
-  /** The HTTP client of the cloud vendors' drivers (default: global `fetch`). */
+  /** The HTTP client of the cloud vendors' drivers (default: the outbound policy's `fetch`). */
   fetchImpl?: typeof fetch;
   /**
    * The gate every lock call goes through: per-organization concurrency and a breaker per
@@ -95,6 +96,11 @@ export interface LockAdapterOptions {
    * calls per organization, 3 failures in a row open a target's breaker for 30 s).
    */
   gate?: OutsideGate;
+  /**
+   * The outbound address policy (`lib/outbound`) of vendor APIs and bridges (default: public
+   * addresses only).
+   */
+  outbound?: OutboundPolicy;
 }
 
 /**
@@ -126,14 +132,15 @@ export function createLockAdapter(opts: LockAdapterOptions = {}): LockAdapter {
     (() => {
       throw new Error('no secret box');
     });
+  const outbound = opts.outbound ?? createOutboundPolicy();
   const defaults: Record<THardwareType, LockDriver> = {
     virtual: createVirtualDriver(),
-    kerong: createKerongDriver(),
-    headleader: createHeadleaderDriver(),
+    kerong: createKerongDriver({ outbound }),
+    headleader: createHeadleaderDriver({ outbound }),
     ...(Object.fromEntries(
       CLOUD_LOCK_VENDORS.map((v) => [
         v,
-        createCloudDriver(CLOUD_VENDOR_SPECS[v], { unseal, fetchImpl: opts.fetchImpl }),
+        createCloudDriver(CLOUD_VENDOR_SPECS[v], { unseal, fetchImpl: opts.fetchImpl ?? outbound.fetch }),
       ]),
     ) as Record<(typeof CLOUD_LOCK_VENDORS)[number], LockDriver>),
   };

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BoardSimulator, headleaderBoard, kerongBoard } from '../../../test/lock-boards';
+import { createOutboundPolicy } from '../../lib/outbound';
 import {
   createHeadleaderDriver,
   createKerongDriver,
@@ -10,6 +11,9 @@ import {
   LockUnreachable,
   NO_LOCK_SETTINGS,
 } from './index';
+
+/** The test boards listen on loopback: allowed as an on-premises bridge would be. */
+const loopback = createOutboundPolicy({ allow: ['127.0.0.1'] });
 
 /** A port nothing listens on: bound, then released. */
 async function closedPort(): Promise<number> {
@@ -22,8 +26,8 @@ async function closedPort(): Promise<number> {
 
 const adapter = createLockAdapter({
   drivers: {
-    kerong: createKerongDriver({ timeoutMs: 300 }),
-    headleader: createHeadleaderDriver({ timeoutMs: 300 }),
+    kerong: createKerongDriver({ timeoutMs: 300, outbound: loopback }),
+    headleader: createHeadleaderDriver({ timeoutMs: 300, outbound: loopback }),
   },
   openTimeoutMs: 200,
   pollMs: 20,

@@ -16,6 +16,7 @@ import {
   createVirtualDriver,
   type LockTarget,
 } from '../../adapters/locks';
+import { createOutboundPolicy } from '../../lib/outbound';
 
 type H = { authorization: string };
 type Unlock = {
@@ -101,7 +102,10 @@ beforeAll(async () => {
     locks: createLockAdapter({
       drivers: {
         virtual: createVirtualDriver({ delay: slow.delay }),
-        kerong: createKerongDriver({ timeoutMs: 500 }),
+        kerong: createKerongDriver({
+          timeoutMs: 500,
+          outbound: createOutboundPolicy({ allow: ['127.0.0.1'] }),
+        }),
       },
       openTimeoutMs: 150,
       pollMs: 20,

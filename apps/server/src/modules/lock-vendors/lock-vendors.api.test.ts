@@ -54,7 +54,8 @@ const device = async (over: Record<string, unknown>) => {
 beforeAll(async () => {
   spintly = await fakeLockVendor('spintly');
   gantner = await fakeLockVendor('gantner');
-  t = await createTestApp({ LOCK_OPEN_TIMEOUT_MS: '300' });
+  // the fake vendors listen on loopback: allowed by name, as an on-premises gateway would be
+  t = await createTestApp({ LOCK_OPEN_TIMEOUT_MS: '300', OUTBOUND_ALLOW: '127.0.0.1' });
   admin = bearer(await signIn(t.app));
   orgId = (await demoOrg(t)).id;
   await createMember(t, orgId, { email: 'member@demo-org.test', role: 'member' });

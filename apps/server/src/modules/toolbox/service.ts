@@ -5,6 +5,8 @@ import {
   type TTwilioSettings,
   type TWidgetSettings,
   type TWidgetSettingsResponse,
+  WIDGET_MAX_SECONDS,
+  WIDGET_UNIT_SECONDS,
   ZLiteAppSettings,
   type ZTwilioSettingsRequest,
   ZWidgetSettings,
@@ -107,13 +109,20 @@ async function withUrl(
   };
 }
 
-/** Saves the widget customizer; answers it with the embed URL. */
+/**
+ * Saves the widget customizer; answers it with the embed URL. 400 when the maximum duration is over
+ * 30 days (`WIDGET_MAX_SECONDS`), and 400 for `payment_enabled`: the widget takes no payment yet,
+ * and a switch it could not enforce would let paid lockers be booked for nothing (issue 31).
+ */
 export async function saveWidget(
   tx: Tx,
   organizationId: string,
   publicUrl: string,
   s: TWidgetSettings,
 ): Promise<TWidgetSettingsResponse> {
+  if (s.max_duration * WIDGET_UNIT_SECONDS[s.max_duration_unit] > WIDGET_MAX_SECONDS)
+    throw BadRequest(TOOLBOX_MESSAGES.maxDurationTooLong);
+  if (s.payment_enabled) throw BadRequest(TOOLBOX_MESSAGES.paymentNotAvailable);
   await upsert(tx, organizationId, { widget: s });
   return getWidget(tx, organizationId, publicUrl);
 }

@@ -143,7 +143,7 @@ describe('apps & widgets', () => {
       primary_color: '#aa0000',
       secondary_color: '#00aa00',
       background_color: '#fafafa',
-      payment_enabled: true,
+      payment_enabled: false,
       max_duration: 8,
       max_duration_unit: 'hours',
     };
@@ -297,6 +297,58 @@ describe('apps & widgets', () => {
       (await t.app.inject({ method: 'GET', url: `/api/widget/demo-org/config?key=${after.publishable_key}` }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('bounds the maximum duration, and refuses payment it cannot take', async () => {
+    const base = (await t.app.inject({ method: 'GET', url: '/api/apps/widget', headers: admin })).json();
+    const put = (over: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/apps/widget',
+        headers: admin,
+        payload: { ...base.settings, ...over },
+      });
+    const long = await put({ max_duration: 10000, max_duration_unit: 'weeks' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().detail).toBe(TOOLBOX_MESSAGES.maxDurationTooLong);
+    expect((await put({ max_duration: 31, max_duration_unit: 'days' })).statusCode).toBe(400);
+    expect((await put({ max_duration: 30, max_duration_unit: 'days' })).statusCode).toBe(200);
+    const pay = await put({ payment_enabled: true });
+    expect(pay.statusCode).toBe(400);
+    expect(pay.json().detail).toBe(TOOLBOX_MESSAGES.paymentNotAvailable);
+    // settings saved before these rules: still no locker held past 30 days, none booked unpaid
+    const pk = base.publishable_key;
+    const booking = { id_location: loc, id_size: small, name: 'Long Stay', email: 'long@example.test' };
+    const stored = (widget: Record<string, unknown>) =>
+      t.database.db
+        .update(toolboxSettings)
+        .set({ widget: { ...base.settings, ...widget } })
+        .where(eq(toolboxSettings.organizationId, orgId));
+    try {
+      await stored({ max_duration: 10000, max_duration_unit: 'weeks' });
+      const year = await t.app.inject({
+        method: 'POST',
+        url: `/api/widget/demo-org/reservations?key=${pk}`,
+        payload: { ...booking, start: inHours(50), end: inHours(50 + 24 * 40) },
+      });
+      expect(year.statusCode).toBe(400);
+      expect(year.json().detail).toBe(TOOLBOX_MESSAGES.tooLong(30, 'days'));
+      await stored({ payment_enabled: true });
+      const unpaid = await t.app.inject({
+        method: 'POST',
+        url: `/api/widget/demo-org/reservations?key=${pk}`,
+        payload: { ...booking, start: inHours(50), end: inHours(52) },
+      });
+      expect(unpaid.statusCode).toBe(409);
+      expect(unpaid.json().detail).toBe(TOOLBOX_MESSAGES.paymentNotAvailable);
+      const made = await t.database.db
+        .select()
+        .from(reservations)
+        .where(eq(reservations.email, 'long@example.test'));
+      expect(made).toEqual([]);
+    } finally {
+      await stored({});
+    }
   });
 
   it('closes when the Toolbox feature is revoked', async () => {

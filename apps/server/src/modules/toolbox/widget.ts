@@ -6,6 +6,7 @@ import {
   type TWidgetConfig,
   type TWidgetQuote,
   type TWidgetSettings,
+  WIDGET_MAX_SECONDS,
   WIDGET_UNIT_SECONDS,
   ZReservationCreateRequest,
   type ZWidgetBookingRequest,
@@ -15,7 +16,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { devices, locations, organizations, prices, reservations, sizes, users } from '../../db/schema';
-import { BadRequest, NotFound } from '../../errors';
+import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { toWire } from '../../lib/wire';
 import { organizationTimeZone } from '../dashboard';
@@ -105,6 +106,8 @@ function checkWindow(widget: TWidgetSettings, start: string, end: string, now: D
   if (s < now.getTime() - 5 * 60_000) throw BadRequest(TOOLBOX_MESSAGES.startInPast);
   if (e - s > widget.max_duration * WIDGET_UNIT_SECONDS[widget.max_duration_unit] * 1000)
     throw BadRequest(TOOLBOX_MESSAGES.tooLong(widget.max_duration, widget.max_duration_unit));
+  // a maximum saved before the bound existed still holds no locker beyond 30 days
+  if (e - s > WIDGET_MAX_SECONDS * 1000) throw BadRequest(TOOLBOX_MESSAGES.tooLong(30, 'days'));
 }
 
 async function assertPublicLocation(tx: Tx, organizationId: string, idLocation: string) {
@@ -230,6 +233,8 @@ export async function widgetBook(
   now = new Date(),
 ): Promise<TWidgetBooking> {
   const org = auth.organizationId;
+  // saved before the switch was refused: no unpaid booking while the widget says it takes payment
+  if (widget.payment_enabled) throw Conflict(TOOLBOX_MESSAGES.paymentNotAvailable);
   checkWindow(widget, body.start, body.end, now);
   await assertPublicLocation(tx, org, body.id_location);
   const parsed = ZReservationCreateRequest.safeParse({

@@ -1,43 +1,10 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { createOutboundPolicy, isPrivateAddress, type OutboundPolicy } from '../../lib/outbound';
 
-/** Ranges a webhook may not reach unless WEBHOOK_ALLOW_PRIVATE=true: private, loopback, link-local and other special-use addresses. */
-const BLOCKED = new net.BlockList();
-for (const [a, p] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  BLOCKED.addSubnet(a, p, 'ipv4');
-for (const [a, p] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  BLOCKED.addSubnet(a, p, 'ipv6');
-
-/** Whether an IP address is private, loopback, link-local or otherwise not on the public internet (IPv4-mapped IPv6 included). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
-  const family = net.isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family === 6) return BLOCKED.check(address, 'ipv6');
-  return true;
-}
+export { isPrivateAddress } from '../../lib/outbound';
 
 /**
  * Whether a URL's host is known to be private without a DNS look-up: `localhost` names and IP
@@ -65,8 +32,9 @@ const EXCERPT = 1000;
 
 /**
  * POSTs `body` to `url` with `headers` and answers what happened, never throwing. The connection
- * refuses private, loopback and link-local addresses unless `allowPrivate` (checked on the address
- * actually connected to, so a DNS name cannot smuggle one in); the whole exchange times out after
+ * goes through the outbound policy (`lib/outbound`: the host resolved once, private, loopback,
+ * link-local and every other special range and this host's own addresses refused unless
+ * `allowPrivate` or `OUTBOUND_ALLOW`, the connection pinned to the checked address); the whole exchange times out after
  * `timeoutMs` (10 s); up to 3 redirects are followed with the same checks, as a POST for 307/308 —
  * a redirect to a refused address fails the attempt. A 2xx answer is a success. `signal` (the job
  * runner's, when the process shuts down) cuts the exchange short: the attempt fails, to be retried.
@@ -76,9 +44,12 @@ export async function guardedPost(opts: {
   body: string;
   headers: Record<string, string>;
   allowPrivate: boolean;
+  /** The server's outbound policy (`OUTBOUND_ALLOW`); default: `allowPrivate` alone. */
+  outbound?: OutboundPolicy;
   timeoutMs?: number;
   signal?: AbortSignal;
 }): Promise<DeliveryResult> {
+  const outbound = opts.outbound ?? createOutboundPolicy({ allowPrivate: opts.allowPrivate });
   const started = performance.now();
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? 10_000);
   const deadline = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
@@ -90,7 +61,14 @@ export async function guardedPost(opts: {
   let method = 'POST';
   try {
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const res = await request(url, method, method === 'POST' ? opts.body : undefined, opts, deadline);
+      const res = await request(
+        url,
+        method,
+        method === 'POST' ? opts.body : undefined,
+        opts,
+        outbound,
+        deadline,
+      );
       if (REDIRECTS.has(res.statusCode) && res.location) {
         url = new URL(res.location, url).toString();
         if (res.statusCode === 303) method = 'GET';
@@ -112,31 +90,22 @@ export async function guardedPost(opts: {
   }
 }
 
-function request(
+async function request(
   url: string,
   method: string,
   body: string | undefined,
-  opts: { headers: Record<string, string>; allowPrivate: boolean },
+  opts: { headers: Record<string, string> },
+  outbound: OutboundPolicy,
   signal: AbortSignal,
 ): Promise<{ statusCode: number; location?: string; excerpt: string | null }> {
   const u = new URL(url);
-  if (u.protocol !== 'http:' && u.protocol !== 'https:')
-    return Promise.reject(new Error('Only http and https URLs'));
-  const host = u.hostname.replace(/^\[|\]$/g, '');
-  if (!opts.allowPrivate && net.isIP(host) && isPrivateAddress(host))
-    return Promise.reject(new Error(`Address ${host} refused (private, loopback or link-local)`));
-  const lookup: net.LookupFunction = (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 4);
-      const list = addresses as dns.LookupAddress[];
-      const bad = list.find((a) => !opts.allowPrivate && isPrivateAddress(a.address));
-      if (bad)
-        return callback(new Error(`Address ${bad.address} refused (private, loopback or link-local)`), '', 4);
-      if ((options as { all?: boolean }).all)
-        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('Only http and https URLs');
+  // every hop (redirects too) is resolved once, checked, and connected to the checked address
+  const checked = await outbound.resolve(u.hostname);
+  const lookup = ((_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) =>
+    o?.all
+      ? cb(null, [{ address: checked.address, family: checked.family }])
+      : cb(null, checked.address, checked.family)) as unknown as net.LookupFunction;
   const client = u.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(

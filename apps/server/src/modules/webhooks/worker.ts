@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
 import type { JobContext, RelayDefinition } from '../../jobs/runner';
+import { type OutboundPolicy, outboundPolicyOf } from '../../lib/outbound';
 import type { SecretBox } from '../../lib/secrets';
 import { guardedPost, signedHeaders } from './delivery';
 
@@ -16,6 +17,8 @@ const TRIM_EVERY_MS = 10_000;
 export interface WebhookDeliveryOptions {
   secrets: SecretBox;
   allowPrivate: boolean;
+  /** The server's outbound policy (`OUTBOUND_ALLOW`); default: `allowPrivate` alone. */
+  outbound?: OutboundPolicy;
   /** First retry delay, seconds; doubled per attempt (±25 % jitter), at most an hour. */
   retryDelaySeconds: number;
   /** Deliveries in flight at once in this process (the pool). */
@@ -37,6 +40,7 @@ export function webhookDeliveryOptions(config: Config, secrets: SecretBox): Webh
   return {
     secrets,
     allowPrivate: config.webhookAllowPrivate,
+    outbound: outboundPolicyOf(config),
     retryDelaySeconds: config.webhookRetryDelaySeconds,
     concurrency: config.webhookConcurrency,
     perOrganization: config.webhookOrgConcurrency,
@@ -174,6 +178,7 @@ export async function deliverClaimed(
     body,
     headers: signedHeaders(opts.secrets.decrypt(m.secret_enc), m.webhook_id, body, ctx.now()),
     allowPrivate: opts.allowPrivate,
+    outbound: opts.outbound,
     timeoutMs: opts.timeoutMs,
     signal: ctx.signal,
   });

@@ -128,7 +128,8 @@ describe('Reservation Widget customizer', () => {
     expect(screen.getByRole('region', { name: 'Widget preview' })).toHaveStyle({
       backgroundColor: '#123456',
     });
-    fireEvent.click(screen.getByRole('switch', { name: 'Payment' }));
+    // the widget takes no payment yet: the switch is off and cannot be turned on
+    expect(screen.getByRole('switch', { name: 'Payment' })).toBeDisabled();
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Maximum Reservation Duration' }), {
       target: { value: '3' },
     });
@@ -140,7 +141,7 @@ describe('Reservation Widget customizer', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({
       ...WIDGET,
       background_color: '#123456',
-      payment_enabled: true,
+      payment_enabled: false,
       max_duration: 3,
       max_duration_unit: 'weeks',
     });

@@ -9,6 +9,7 @@ import {
   Box,
   Button,
   FormControlLabel,
+  FormHelperText,
   MenuItem,
   Stack,
   Switch,
@@ -136,12 +137,18 @@ export function WidgetCustomizer() {
             render={({ field }) => (
               <FormControlLabel
                 control={
-                  <Switch checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
+                  <Switch
+                    checked={field.value === true}
+                    // the widget takes no payment yet: the server refuses the switch (issue 31)
+                    disabled={field.value !== true}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                  />
                 }
                 label="Payment"
               />
             )}
           />
+          <FormHelperText sx={{ mt: -1 }}>{TOOLBOX_MESSAGES.paymentNotAvailable}</FormHelperText>
           <Stack direction="row" spacing={2}>
             <FormTextField
               control={control}

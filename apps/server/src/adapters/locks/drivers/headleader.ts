@@ -1,3 +1,4 @@
+import { createOutboundPolicy } from '../../../lib/outbound';
 import { type LockDriver, type LockReport, type LockTarget, LockUnreachable } from '../types';
 import type { SerialDriverOptions } from './kerong';
 import { addressField, bridgeOf, exchange } from './serial-bridge';
@@ -52,6 +53,7 @@ export function parseHeadleaderAnswer(b: Buffer, cmd: number, board: number, loc
  */
 export function createHeadleaderDriver(opts: SerialDriverOptions = {}): LockDriver {
   const timeoutMs = opts.timeoutMs ?? 3000;
+  const outbound = opts.outbound ?? createOutboundPolicy();
   const address = (t: LockTarget) => ({
     bridge: bridgeOf(t, 'Headleader'),
     board: addressField('Headleader', t.fields.headboard, 'headboard', 1, 25),
@@ -65,6 +67,7 @@ export function createHeadleaderDriver(opts: SerialDriverOptions = {}): LockDriv
       headleaderFrame(cmd, a.board, a.lock, fn),
       () => 5,
       timeoutMs,
+      outbound,
     );
     const state = parseHeadleaderAnswer(answer, cmd, a.board, a.lock);
     return { lockStatus: state === HEADLEADER.DOOR_OPEN ? 'open' : 'locked' };

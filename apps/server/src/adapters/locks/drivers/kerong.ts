@@ -1,4 +1,5 @@
 import type { TLockStatus } from '@lockerops/contract';
+import { createOutboundPolicy, type OutboundPolicy } from '../../../lib/outbound';
 import { type LockDriver, type LockReport, type LockTarget, LockUnreachable } from '../types';
 import { addressField, bridgeOf, exchange } from './serial-bridge';
 
@@ -53,6 +54,8 @@ export function parseKerongAnswer(b: Buffer, board: number): { status: number; d
 /** Options: how long one exchange with the board may take, ms. */
 export interface SerialDriverOptions {
   timeoutMs?: number;
+  /** The outbound address policy the bridge must pass (default: public addresses only). */
+  outbound?: OutboundPolicy;
 }
 
 /**
@@ -64,6 +67,7 @@ export interface SerialDriverOptions {
  */
 export function createKerongDriver(opts: SerialDriverOptions = {}): LockDriver {
   const timeoutMs = opts.timeoutMs ?? 3000;
+  const outbound = opts.outbound ?? createOutboundPolicy();
   const address = (t: LockTarget) => ({
     bridge: bridgeOf(t, 'Kerong', t.fields.ip ?? null),
     board: addressField('Kerong', t.fields.circuit_unit, 'circuit unit (board address)', 0, 255),
@@ -79,6 +83,7 @@ export function createKerongDriver(opts: SerialDriverOptions = {}): LockDriver {
         kerongFrame(a.board, a.lock - 1, KERONG.OPEN),
         kerongAnswerLength,
         timeoutMs,
+        outbound,
       );
       const { status } = parseKerongAnswer(answer, a.board);
       return { lockStatus: status === KERONG.OK ? 'unknown' : 'locked' };
@@ -91,6 +96,7 @@ export function createKerongDriver(opts: SerialDriverOptions = {}): LockDriver {
         kerongFrame(a.board, 0, KERONG.STATUS),
         kerongAnswerLength,
         timeoutMs,
+        outbound,
       );
       const { status, data } = parseKerongAnswer(answer, a.board);
       if (status !== KERONG.OK) return { lockStatus: 'unknown' };

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { type CheckedAddress, type OutboundPolicy, OutboundRefused } from '../../../lib/outbound';
 import { LockNotConfigured, type LockTarget, LockUnreachable } from '../types';
 
 /** Host and port of the serial-to-TCP bridge in front of an RS-485 bus. */
@@ -31,19 +32,33 @@ export function bridgeOf(t: LockTarget, vendor: string, own?: string | number | 
  * exchange (an RS-485 bus answers one request at a time), closed after the answer. `lengthOf`
  * answers the whole frame's length once enough of it has arrived (undefined: read on).
  * `LockUnreachable` when the bridge refuses the connection, closes it early, or nothing complete
- * arrives within `timeoutMs`.
+ * arrives within `timeoutMs`. The bridge's host passes the outbound policy first (`outbound`:
+ * resolved once, private and special addresses refused unless `OUTBOUND_ALLOW` lists them), and the
+ * connection goes to the checked address; a refused one answers `LockNotConfigured`.
  */
-export function exchange(
+export async function exchange(
   vendor: string,
   to: BridgeAddress,
   frame: Buffer,
   lengthOf: (received: Buffer) => number | undefined,
   timeoutMs: number,
+  outbound: OutboundPolicy,
 ): Promise<Buffer> {
+  // resolved and checked once; the socket goes to that address (no second look-up)
+  let checked: CheckedAddress;
+  try {
+    checked = await outbound.resolve(to.host);
+  } catch (err) {
+    if (!(err instanceof OutboundRefused)) throw err;
+    throw new LockNotConfigured(
+      vendor,
+      `The ${vendor} bridge ${to.host} may not be reached: ${err.message}. An on-premises bridge must be listed in OUTBOUND_ALLOW.`,
+    );
+  }
   return new Promise<Buffer>((resolve, reject) => {
     let received = Buffer.alloc(0);
     let done = false;
-    const socket = net.connect({ host: to.host, port: to.port });
+    const socket = net.connect({ host: checked.address, port: to.port });
     const finish = (err: Error | null, answer?: Buffer) => {
       if (done) return;
       done = true;
