@@ -91,6 +91,14 @@ interface CallStats {
 }
 const newStats = (): CallStats => ({ latencies: [], statuses: new Map(), timeouts: 0, errors: 0 });
 
+/** The fields of the API's answers this run reads. */
+interface Answer {
+  id: string;
+  id_token: string;
+  key: string;
+  event: { id: string };
+}
+
 async function call(
   stats: CallStats,
   port: number,
@@ -98,7 +106,7 @@ async function call(
   url: string,
   headers: Record<string, string>,
   body?: unknown,
-): Promise<{ status: number; json: () => Promise<any> } | null> {
+): Promise<{ status: number; json: () => Promise<Answer> } | null> {
   const t0 = performance.now();
   try {
     const r = await fetch(`http://127.0.0.1:${port}/api/${url}`, {
@@ -221,7 +229,7 @@ async function phase(
         id_device: door,
         id_user: user,
       });
-      if (!started || started.status !== 200) {
+      if (started?.status !== 200) {
         if (started?.status === 409) refused += 1;
         else await sleep(50);
         continue;
