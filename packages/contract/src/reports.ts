@@ -212,8 +212,6 @@ export const ZReportDownloadQuery = z.object({
   target_org: z.uuid().optional(),
 });
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /**
  * The schedule in words for the list: "Every Monday at 08:00 America/Chicago", "Every other
  * Monday …", "Every month on the first day at …", "Every other month from March on the last day

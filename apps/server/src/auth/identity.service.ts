@@ -7,7 +7,7 @@ import {
   type TSessionUser,
   type TTokensResponse,
 } from '@lockerops/contract';
-import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
 import { authSessions, members, organizations, passwordResetCodes, refreshTokens } from '../db/schema';

@@ -33,15 +33,6 @@ export function inTransaction(): boolean {
   return openTransaction.getStore() === true;
 }
 
-/**
- * Runs `fn` outside the transaction marker: for the rare path that must hand work to something
- * that outlives the transaction (a timer started inside one). The database transaction itself is
- * not affected.
- */
-export function outsideTransaction<T>(fn: () => T): T {
-  return openTransaction.exit(fn);
-}
-
 /** An adapter was called while a database transaction was open (a bug in the caller). */
 export class OutsideCallInTransaction extends Error {
   constructor(readonly call: string) {

@@ -45,11 +45,3 @@ export function formatLocal(at: Date, zone: string): string {
   const t = DateTime.fromJSDate(at, { zone: z });
   return `${t.toFormat('MM/dd/yyyy hh:mm a')} ${zoneAbbreviation(z, at)}`;
 }
-
-/**
- * The instant of a wall-clock time typed in `zone` (`2027-01-15T10:00` in America/Chicago →
- * 2027-01-15T16:00:00Z). A time skipped by a daylight-saving change moves forward by the gap (luxon).
- */
-export function fromWallClock(local: string, zone: string): Date {
-  return DateTime.fromISO(local, { zone: safeZone(zone) }).toJSDate();
-}

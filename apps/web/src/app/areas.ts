@@ -76,11 +76,6 @@ export function areaForPath(pathname: string): AreaRegistration | undefined {
   return AREAS.find((a) => matchPath({ path: a.path, end: false }, pathname));
 }
 
-/** The page title by path in English (the spec's), for the top bar and the document title. */
-export function titleForPath(pathname: string): string {
-  return areaForPath(pathname)?.title ?? AUTH_TITLES[pathname] ?? '';
-}
-
 /**
  * The catalog key of a page: its path in camel case without parameters (`/pricing-set-up` →
  * `pricingSetUp`, `/users/:id/details` → `usersDetails`, `/auth/reset-password` →

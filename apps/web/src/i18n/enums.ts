@@ -112,9 +112,3 @@ export function useEnumLabel() {
     [t],
   );
 }
-
-/** `{ value, label }` options of a select over an enum, in the console's language. */
-export function useEnumOptions(group: TEnumGroup, values: readonly string[] = ENUM_GROUPS[group]) {
-  const label = useEnumLabel();
-  return values.map((value) => ({ value, label: label(group, value) }));
-}

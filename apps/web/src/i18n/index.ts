@@ -5,7 +5,7 @@ import {
   negotiateLanguage,
   type TLanguage,
 } from '@lockerops/contract';
-import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 
@@ -18,11 +18,6 @@ import { initReactI18next } from 'react-i18next';
  */
 
 const loaders = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
-
-/** The namespaces present for English, the reference language (file names without `.json`). */
-export const NAMESPACES: readonly string[] = Object.keys(loaders)
-  .filter((p) => p.startsWith('../locales/en/'))
-  .map((p) => p.slice('../locales/en/'.length, -'.json'.length));
 
 /** Reads `locales/<lng>/<ns>.json` on first use; a file a language lacks reads as empty. */
 const lazyCatalogs: BackendModule = {
@@ -137,5 +132,4 @@ export async function setLanguage(language: TLanguage): Promise<void> {
 export const currentLanguage = (): TLanguage =>
   isLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : DEFAULT_LANGUAGE;
 
-export type { I18n };
 export { i18next };

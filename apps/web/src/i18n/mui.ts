@@ -21,6 +21,3 @@ export function muiLocales(language: TLanguage) {
       return [] as const;
   }
 }
-
-/** The dayjs locale of the date pickers' adapter (`adapterLocale`): month and weekday names. */
-export const dayjsLocale = (language: TLanguage): string => language;

@@ -49,9 +49,6 @@ export function setDisplayLocale(locale: string | null | undefined): string {
   return displayLocale;
 }
 
-/** The locale the formatters use now (default: the browser's language, else en-US). */
-export const getDisplayLocale = (): string => displayLocale;
-
 /** True when `zone` is an IANA zone the browser knows. */
 export function isTimeZone(zone: string | null | undefined): zone is string {
   if (!zone) return false;

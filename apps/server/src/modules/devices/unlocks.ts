@@ -34,7 +34,7 @@ import { HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404 } from '../../lib/crud/resource';
 import { wireFields } from '../../lib/wire';
-import { type DeviceRow, lockDevices, lockTargetOf } from './service';
+import { type DeviceRow, lockTargetOf } from './service';
 import {
   isSharedDoor,
   setSharedDoorLockStatus,

@@ -39,8 +39,6 @@ export const SENDING_LEASE_SECONDS = 300;
 export const INTERRUPTED_ANSWER =
   'Interrupted while sending (the worker stopped); not sent again so that it cannot arrive twice.';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /**
  * `at` on the wall clock of the IANA zone `timeZone` as customers read it: MM/DD/YYYY hh:mm A
  * (console §9 DATE_FORMAT), no seconds, with the zone's abbreviation (`01/15/2027 10:00 AM CST`;

@@ -13,15 +13,6 @@ import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { doorCaption, gridOf } from './wallLayout';
 
-/** Colour of each door state in the legend (theme palette paths). */
-export const STATE_COLORS: Record<TDoorState, string> = {
-  available: 'success.main',
-  maintenance: 'warning.main',
-  reserved: 'info.main',
-  unassigned: 'grey.400',
-  kiosk: 'secondary.main',
-};
-
 /**
  * A door tile's own colours, the same in both themes: the caption on each has a contrast of at
  * least 4.5:1 (WCAG 1.4.3; white on the theme's light dark-mode tints read 2.3:1).
