@@ -67,8 +67,8 @@ describe('sign-in', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ detail: MSG.incorrectCredentials });
-    expect(unknown.json()).toEqual({ detail: MSG.incorrectCredentials });
+    expect(wrong.json()).toMatchObject({ detail: MSG.incorrectCredentials });
+    expect(unknown.json()).toMatchObject({ detail: MSG.incorrectCredentials });
   });
 
   it('validates with the spec messages', async () => {

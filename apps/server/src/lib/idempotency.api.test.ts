@@ -125,7 +125,7 @@ describe('Idempotency-Key', () => {
     expect((await post('events/storage', { id_device: door, id_user: userId }, h)).statusCode).toBe(200);
     const changed = await post('events/storage', { id_device: other, id_user: userId }, h);
     expect(changed.statusCode).toBe(422);
-    expect(changed.json()).toEqual({ detail: IDEMPOTENCY_MESSAGES.mismatch });
+    expect(changed.json()).toMatchObject({ detail: IDEMPOTENCY_MESSAGES.mismatch });
     const elsewhere = await post('events/rental', { id_device: door, id_user: userId }, h);
     expect(elsewhere.statusCode).toBe(422);
     expect(await transactionsOn(other)).toBe(0);
@@ -138,7 +138,7 @@ describe('Idempotency-Key', () => {
     await new Promise((r) => setTimeout(r, 500));
     const concurrent = await post('events/storage', { id_device: door, id_user: userId }, h);
     expect(concurrent.statusCode).toBe(409);
-    expect(concurrent.json()).toEqual({ detail: IDEMPOTENCY_MESSAGES.running });
+    expect(concurrent.json()).toMatchObject({ detail: IDEMPOTENCY_MESSAGES.running });
     expect((await first).statusCode).toBe(200);
     const after = await post('events/storage', { id_device: door, id_user: userId }, h);
     expect(after.statusCode).toBe(200);
@@ -231,7 +231,7 @@ describe('Idempotency-Key', () => {
         },
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: IDEMPOTENCY_MESSAGES.invalidKey });
+      expect(res.json()).toMatchObject({ detail: IDEMPOTENCY_MESSAGES.invalidKey });
     }
     expect(
       (

@@ -11,8 +11,14 @@ import { z } from 'zod';
 import { BadRequest, HttpError, TooLarge } from '../errors';
 
 /** Whether the route declares a multipart body (`schema.consumes`). */
+/**
+ * Whether a route reads a multipart body: it declares one (`schema.consumes`), or it takes a body
+ * at all — the console sends its forms with pictures (issues, products, locations, organizations)
+ * as multipart, whose text fields become the body. A route without a body refuses one (415).
+ */
 const takesMultipart = (req: FastifyRequest): boolean =>
-  (req.routeOptions.schema?.consumes ?? []).some((c) => MULTIPART.includes(c));
+  (req.routeOptions.schema?.consumes ?? []).some((c) => MULTIPART.includes(c)) ||
+  Boolean(req.routeOptions.schema?.body);
 
 import { CSV_TOO_LARGE, MAX_CSV_BYTES } from './crud/csv';
 
@@ -137,7 +143,7 @@ function drain(req: FastifyRequest): void {
  * the request answers 413 with `detail` naming the limit; a file part sent to a route without
  * `config.upload` answers 400 'This call takes no files.' and nothing is written. A body the parser
  * cannot read (no boundary, a part cut short, broken part headers) answers 400 'The multipart body
- * cannot be read.'; a multipart body sent to a route that declares none (`schema.consumes`)
+ * cannot be read.'; a multipart body sent to a route that takes no body at all
  * answers 415 'This call does not take a multipart body.' before it is read. Temporary
  * files are removed when the request ends: answered, failed or abandoned by the client.
  */

@@ -492,6 +492,7 @@ const PROBES: Record<string, Builder> = {
     payload: { status: 'succeeded' },
   }),
   // reservations
+  'GET /api/reservations': filters('reservations', [['id_device', 'deviceId']]),
   'POST /api/reservations': (a) => ({ kind: 'reference', url: 'reservations', payload: reservationBody(a) }),
   'GET /api/reservations/{id}': (a) => ({ url: `reservations/${a.reservationId}` }),
   'PUT /api/reservations/{id}': (a) => ({

@@ -209,7 +209,7 @@ describe('overload shedding', () => {
       return r.statusCode === 503 ? r : undefined;
     }, 15_000);
     expect(res.headers['retry-after']).toBe('7');
-    expect(res.json()).toEqual({ detail: 'Something went wrong! Please try again later.' });
+    expect(res.json()).toMatchObject({ detail: 'Something went wrong! Please try again later.' });
     const signIn = await shed.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: {} });
     expect(signIn.statusCode).toBe(503);
     const metrics = await shed.app.inject({

@@ -387,7 +387,7 @@ describe('locker walls: delete, roles and tenancy', () => {
     expect(byMember.statusCode).toBe(403);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/locker-walls/${w.id}`, headers: admin });
     expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ detail: 'Locker Wall deleted successfully' });
+    expect(del.json()).toMatchObject({ detail: 'Locker Wall deleted successfully' });
     expect((await get(w.id)).statusCode).toBe(404);
     const other = await newWall({ name: 'Heir' });
     expect((await door(other.id, { x: 1, y: 1, id_device: d })).statusCode).toBe(200);

@@ -176,7 +176,10 @@ describe('memberships', () => {
     expect(moved.json()).toMatchObject({ users: [{ id: bob, name: 'Bob' }], locations: [] });
     expect((await remove([gold.id])).statusCode).toBe(409);
     await update(gold.id, plan({ users: [] }));
-    expect((await remove([gold.id])).json()).toEqual({ detail: MEMBERSHIP_MESSAGES.deleted, deleted: 1 });
+    expect((await remove([gold.id])).json()).toMatchObject({
+      detail: MEMBERSHIP_MESSAGES.deleted,
+      deleted: 1,
+    });
   });
 
   it('uploads and exports as subscription_export.csv; viewers are refused', async () => {

@@ -157,7 +157,7 @@ describe('prices: list, delete, CSV, export', () => {
       headers: admin,
       payload: { ids: [p.id] },
     });
-    expect(del.json()).toEqual({ detail: PRICE_MESSAGES.deleted, deleted: 1 });
+    expect(del.json()).toMatchObject({ detail: PRICE_MESSAGES.deleted, deleted: 1 });
   });
 
   it('uploads rows with per-row results and exports them', async () => {

@@ -170,7 +170,7 @@ describe('products: duplicate, bulk edit, delete', () => {
     const b = (await create({ name: 'Bulk B', price: 2 })).json();
     const ok = await bulk({ id_products: [a.id, b.id], product: { price: '7.25', description: 'same' } });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ detail: PRODUCT_MESSAGES.bulkUpdated(2), updated: 2 });
+    expect(ok.json()).toMatchObject({ detail: PRODUCT_MESSAGES.bulkUpdated(2), updated: 2 });
     const got = (await t.app.inject({ url: `/api/products/${b.id}`, headers: admin })).json();
     expect(got).toMatchObject({ name: 'Bulk B', price: 7.25, description: 'same' });
 
@@ -213,7 +213,7 @@ describe('products: duplicate, bulk edit, delete', () => {
     expect(shown.devices).toMatchObject([{ id: device.id, name: device.name }]);
     await t.database.db.update(devices).set({ idProduct: null }).where(eq(devices.id, device.id));
     const ok = await remove([p.id]);
-    expect(ok.json()).toEqual({ detail: PRODUCT_MESSAGES.deleted, deleted: 1 });
+    expect(ok.json()).toMatchObject({ detail: PRODUCT_MESSAGES.deleted, deleted: 1 });
   });
 
   it('puts a product in at most one device (database)', async () => {

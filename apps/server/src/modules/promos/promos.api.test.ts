@@ -119,7 +119,7 @@ describe('promos', () => {
       headers: admin,
       payload: { ids: [p.id] },
     });
-    expect(del.json()).toEqual({ detail: PROMO_MESSAGES.deleted, deleted: 1 });
+    expect(del.json()).toMatchObject({ detail: PROMO_MESSAGES.deleted, deleted: 1 });
     const csv =
       'name,code,discount_type,amount,start_time,end_time\nCsv1,CSV1,fixed,2,2026-01-01T00:00:00Z,2026-02-01T00:00:00Z\nCsv2,csv1,fixed,2,2026-01-01T00:00:00Z,2026-02-01T00:00:00Z\nCsv3,CSV3,percentage,150,2026-01-01T00:00:00Z,2026-02-01T00:00:00Z\n';
     const body = multipartBody({}, [

@@ -573,7 +573,7 @@ describe('reservations: list, roles, tenancy, CSV', () => {
       });
     expect((await del(member)).statusCode).toBe(403);
     const ok = await del(admin);
-    expect(ok.json()).toEqual({ detail: M.deleted, deleted: 1 });
+    expect(ok.json()).toMatchObject({ detail: M.deleted, deleted: 1 });
     expect(await holdsOf(mine.json().id)).toHaveLength(0);
   });
 

@@ -126,7 +126,7 @@ describe('sizes: update, delete, history, tenancy, roles', () => {
       headers: admin,
       payload: { ids: [s.id] },
     });
-    expect(del.json()).toEqual({ detail: SIZE_MESSAGES.deleted, deleted: 1 });
+    expect(del.json()).toMatchObject({ detail: SIZE_MESSAGES.deleted, deleted: 1 });
     expect((await t.app.inject({ url: `/api/sizes/${s.id}`, headers: admin })).statusCode).toBe(404);
   });
 
