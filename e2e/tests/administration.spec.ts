@@ -239,7 +239,7 @@ test.describe('administration', () => {
       await page.getByRole('tab', { name: 'Currency' }).click();
       await page.getByRole('combobox', { name: 'Currency' }).click();
       await page.getByRole('option', { name: label }).click();
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       const done = page.getByRole('dialog').filter({ hasText: 'Currency has been updated!' });
       await expect(done).toBeVisible();
       await done.getByRole('button', { name: 'OK' }).click();
