@@ -1,6 +1,7 @@
 import type { TWallDoor } from '@lockerops/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../components/testing';
 import { LockerDetailsDialog } from './DoorDialogs';
 
 const door = (product: { id: string; name: string } | null): TWallDoor => ({
@@ -26,7 +27,7 @@ afterEach(cleanup);
 
 describe('Locker Details', () => {
   it('shows the product a rental door is stocked with, or a dash', () => {
-    render(
+    renderWithProviders(
       <LockerDetailsDialog
         door={door({ id: '00000000-0000-4000-8000-0000000000e1', name: 'Kayak' })}
         onClose={noop}
@@ -38,7 +39,7 @@ describe('Locker Details', () => {
     expect(screen.getByText('Product')).toBeInTheDocument();
     expect(screen.getByText('Kayak')).toBeInTheDocument();
     cleanup();
-    render(
+    renderWithProviders(
       <LockerDetailsDialog
         door={door(null)}
         onClose={noop}
