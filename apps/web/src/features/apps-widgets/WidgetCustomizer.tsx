@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { ColorField } from '../../components/ColorField';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -45,6 +46,7 @@ const colour = (v: string | undefined, fallback: string) => (v && HEX.test(v) ? 
 
 /** A small likeness of the widget page with the colours being chosen (the page itself uses the saved ones). */
 function WidgetPreview({ values }: { values: TWidgetFormInput }) {
+  const { t } = useTranslation();
   const primary = colour(values.primary_color, DEFAULTS.primary_color);
   const secondary = colour(values.secondary_color, DEFAULTS.secondary_color);
   const background = colour(values.background_color, DEFAULTS.background_color);
@@ -70,7 +72,9 @@ function WidgetPreview({ values }: { values: TWidgetFormInput }) {
         flexShrink: 0,
       }}
     >
-      <Typography sx={{ color: primary, fontWeight: 600 }}>Reserve a locker</Typography>
+      <Typography sx={{ color: primary, fontWeight: 600 }}>
+        {t('common:widgetPreview.reserveLocker')}
+      </Typography>
       {['Location', 'Size', 'From', 'Until'].map((l) => (
         <Box
           key={l}

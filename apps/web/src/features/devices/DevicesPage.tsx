@@ -29,6 +29,7 @@ import {
 } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -102,6 +103,7 @@ export function deviceDetailsRows(d: TDevice) {
  * delete for admins, bulk delete, export, maintenance, unlock and "Edit Devices".
  */
 export function DevicesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const { filters, setFilter } = useRememberedFilters();
@@ -291,7 +293,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
               sx={{ minWidth: 160 }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
-              <MenuItem value="">All statuses</MenuItem>
+              <MenuItem value="">{t('common:listFilter.allStatuses')}</MenuItem>
               {DEVICE_STATUSES.map((s) => (
                 <MenuItem key={s} value={s}>
                   {DEVICE_STATUS_LABELS[s]}
@@ -307,7 +309,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
               sx={{ minWidth: 160 }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
-              <MenuItem value="">All hardware types</MenuItem>
+              <MenuItem value="">{t('common:listFilter.allHardwareTypes')}</MenuItem>
               {DEVICE_HARDWARE_TYPES.map((h) => (
                 <MenuItem key={h} value={h}>
                   {HARDWARE_LABELS[h]}
