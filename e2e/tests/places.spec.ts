@@ -23,6 +23,41 @@ test.describe('places and doors', () => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   });
 
+  test('the locations map opens on the organization\'s locations, not on the default centre', async ({
+    page,
+    request,
+  }) => {
+    // two sites in Chicago, far from the spec's default centre (San Francisco)
+    const api = await adminApi(request);
+    for (const [i, [latitude, longitude]] of [
+      [41.8781, -87.6298],
+      [41.9484, -87.6553],
+    ].entries())
+      await api.post('locations', {
+        name: unique(`Chicago Site ${i + 1}`),
+        address: `${i + 1} Wacker Drive`,
+        contact_email: 'ops@demo-org.test',
+        contact_phone: '+13125550100',
+        latitude,
+        longitude,
+      });
+    await openAsAdmin(page, '/locations');
+    await page.getByRole('button', { name: 'Map' }).click();
+    const map = page.locator('.leaflet-container').first();
+    await expect(map).toBeVisible();
+    const markers = map.locator('.leaflet-marker-icon');
+    await expect(markers.first()).toBeVisible();
+    const frame = (await map.boundingBox())!;
+    // framed on the sites: every marker sits inside the map's box
+    for (const marker of await markers.all()) {
+      const box = (await marker.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(frame.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
+      expect(box.y).toBeGreaterThanOrEqual(frame.y - box.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height);
+    }
+  });
+
   test('adds a location by dragging its marker on the map; the failed lookup keeps the address', async ({
     page,
     request,

@@ -4,7 +4,8 @@ import 'leaflet/dist/leaflet.css';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
+import { useEffect } from 'react';
+import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 
 // Leaflet finds its marker images by a CSS-relative guess that Vite breaks: give it the bundled URLs.
 L.Icon.Default.mergeOptions({ iconRetinaUrl, iconUrl, shadowUrl });
@@ -12,7 +13,35 @@ L.Icon.Default.mergeOptions({ iconRetinaUrl, iconUrl, shadowUrl });
 const TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; OpenStreetMap contributors';
 
-/** The map view of the locations list: default centre San Francisco, zoom 11 (spec operational §2). */
+type Placed = TLocation & { latitude: number; longitude: number };
+
+/**
+ * Fits the view to the organization's placed locations whenever they change (issue 28 item 3): a
+ * single location is centred at street zoom, several are framed with a margin. With none, the
+ * map keeps the spec's default centre.
+ */
+function FitToLocations({ placed }: { placed: Placed[] }) {
+  const map = useMap();
+  const key = placed.map((l) => `${l.latitude},${l.longitude}`).join(';');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `placed`'s positions
+  useEffect(() => {
+    if (!placed.length) return;
+    if (placed.length === 1) {
+      map.setView([placed[0]!.latitude, placed[0]!.longitude], 14);
+      return;
+    }
+    map.fitBounds(L.latLngBounds(placed.map((l) => [l.latitude, l.longitude] as [number, number])), {
+      padding: [40, 40],
+      maxZoom: 15,
+    });
+  }, [map, key]);
+  return null;
+}
+
+/**
+ * The map view of the locations list (spec operational §2): framed on the organization's
+ * locations; the spec's default centre (San Francisco, zoom 11) only when none has a position.
+ */
 export function LocationsMap({
   locations,
   onOpen,
@@ -20,6 +49,7 @@ export function LocationsMap({
   locations: TLocation[];
   onOpen: (l: TLocation) => void;
 }) {
+  const placed = locations.filter((l): l is Placed => l.latitude !== null && l.longitude !== null);
   return (
     <MapContainer
       center={[LOCATIONS_MAP_CENTER.lat, LOCATIONS_MAP_CENTER.lng]}
@@ -27,17 +57,12 @@ export function LocationsMap({
       style={{ height: 520, width: '100%' }}
     >
       <TileLayer url={TILES} attribution={ATTRIBUTION} />
-      {locations
-        .filter((l) => l.latitude !== null && l.longitude !== null)
-        .map((l) => (
-          <Marker
-            key={l.id}
-            position={[l.latitude!, l.longitude!]}
-            eventHandlers={{ click: () => onOpen(l) }}
-          >
-            <Popup>{l.name}</Popup>
-          </Marker>
-        ))}
+      <FitToLocations placed={placed} />
+      {placed.map((l) => (
+        <Marker key={l.id} position={[l.latitude, l.longitude]} eventHandlers={{ click: () => onOpen(l) }}>
+          <Popup>{l.name}</Popup>
+        </Marker>
+      ))}
     </MapContainer>
   );
 }
