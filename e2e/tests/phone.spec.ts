@@ -115,6 +115,27 @@ test.describe('on a phone', () => {
     });
   });
 
+  test('a list shows a few columns on a phone; the Columns menu adds one for this phone only', async ({
+    page,
+  }) => {
+    await uiSignIn(page);
+    await expect(page).toHaveURL(/\/(home|settings)$/);
+    await openFromMenu(page, 'Users');
+    const headers = page.getByRole('columnheader');
+    await expect(headers.filter({ hasText: 'Name' }).first()).toBeVisible();
+    await expect(headers.filter({ hasText: 'Last Name' })).toBeVisible();
+    await expect(headers.filter({ hasText: 'Email' })).toHaveCount(0);
+    await expect(headers.filter({ hasText: 'Address' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Columns' }).tap();
+    await page.getByRole('menuitem').filter({ hasText: 'Email' }).getByRole('switch').tap();
+    await page.keyboard.press('Escape');
+    await expect(headers.filter({ hasText: 'Email' })).toBeVisible();
+    expect(await pageOverflow(page)).toEqual({ scroll: 390, client: 390 });
+    // the desktop keeps its own choice
+    expect(await page.evaluate(() => localStorage.getItem('columns:phone:users'))).toContain('"email":true');
+  });
+
   test('no page of the sidebar scrolls sideways, and its primary action is on the screen', async ({
     page,
   }) => {

@@ -121,7 +121,8 @@ describe('DataTable', () => {
     renderTable(true);
     expect(await screen.findByText('1–25 of about 1,234,567')).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText(/search/i), { target: { value: 'si' } });
-    expect(await screen.findByText('1–2 of 2')).toBeInTheDocument();
+    // the search is sent after its 300 ms pause: give a loaded machine more than the default second
+    expect(await screen.findByText('1–2 of 2', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows "No Data to Show" for an empty page', async () => {

@@ -2,7 +2,17 @@ import { MSG, PAGE_SIZES, type TPage, ZDeleteResponse } from '@lockerops/contrac
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import { Box, Button, FormControlLabel, Menu, MenuItem, Switch, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  FormControlLabel,
+  Menu,
+  MenuItem,
+  Switch,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import {
   DataGrid,
   type GridColDef,
@@ -79,6 +89,12 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
   defaultPageSize?: number;
   pageSizeOptions?: readonly number[];
   searchPlaceholder?: string;
+  /**
+   * the columns a phone shows (below the `sm` breakpoint) besides the checkbox and the actions;
+   * default: the first two. A phone user's own choice from the Columns menu is kept apart from
+   * the desktop one, on this browser.
+   */
+  phoneColumns?: readonly string[];
   /** for tests in jsdom, which has no layout */
   disableVirtualization?: boolean;
 }
@@ -114,6 +130,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     defaultPageSize,
     pageSizeOptions = PAGE_SIZES,
     searchPlaceholder,
+    phoneColumns,
     disableVirtualization,
   } = props;
   const list = useListParams({ defaultPageSize, filterKeys });
@@ -168,6 +185,14 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     filterPage,
     hideable.map((c) => c.field),
   );
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phoneView = usePhoneColumns(
+    filterPage,
+    hideable.map((c) => c.field),
+    phoneColumns,
+  );
+  const shown = phone ? phoneView.visibility : visibility;
+  const setShown = phone ? phoneView.setVisibility : setVisibility;
   const [columnsAnchor, setColumnsAnchor] = useState<HTMLElement | null>(null);
 
   const [selected, setSelected] = useState<string[]>([]);
@@ -237,8 +262,8 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
                 control={
                   <Switch
                     size="small"
-                    checked={visibility[c.field] !== false}
-                    onChange={(e) => setVisibility({ ...visibility, [c.field]: e.target.checked })}
+                    checked={shown[c.field] !== false}
+                    onChange={(e) => setShown({ ...shown, [c.field]: e.target.checked })}
                   />
                 }
                 label={c.headerName ?? c.field}
@@ -305,8 +330,8 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           sortingOrder={['asc', 'desc', null]}
           sortModel={sortModel}
           onSortModelChange={(m) => list.setSort(m[0]?.field, m[0]?.sort ?? undefined)}
-          columnVisibilityModel={visibility}
-          onColumnVisibilityModelChange={setVisibility}
+          columnVisibilityModel={shown}
+          onColumnVisibilityModelChange={setShown}
           checkboxSelection
           isRowSelectable={(p) => canSelect && (isRowSelectable?.(p.row as R) ?? true)}
           disableRowSelectionOnClick
@@ -329,10 +354,14 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           disableVirtualization={disableVirtualization}
           localeText={{
             noRowsLabel: t('table.empty'),
-            noResultsOverlayLabel: TABLE_TEXT.empty,
+            noResultsOverlayLabel: t('table.empty'),
             // above EXACT_COUNT_LIMIT rows the server estimates its total (`total_estimated`)
             paginationDisplayedRows: ({ from, to, count }) =>
-              `${formatNumber(from, 0, { grouped: true })}–${formatNumber(to, 0, { grouped: true })} of ${lastEstimated.current ? 'about ' : ''}${formatNumber(count, 0, { grouped: true })}`,
+              t(lastEstimated.current ? 'table.rowsOfAbout' : 'table.rowsOf', {
+                from: formatNumber(from, 0, { grouped: true }),
+                to: formatNumber(to, 0, { grouped: true }),
+                total: formatNumber(count, 0, { grouped: true }),
+              }),
           }}
           slots={{ loadingOverlay: LoadingOverlay }}
           sx={{ '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' } }}
@@ -340,7 +369,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
       </Box>
       <ConfirmDialog
         open={confirmDelete}
-        message={TABLE_TEXT.confirmDelete}
+        message={t('table.confirmDelete')}
         loading={remove.isPending}
         onConfirm={() => remove.mutate(selected)}
         onCancel={() => setConfirmDelete(false)}
@@ -349,7 +378,33 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
   );
 }
 
+/** The phone's own column choice (`columns:phone:{page}` in localStorage), else `preset`, else the first two. */
+function usePhoneColumns(page: TFilterPage, fields: readonly string[], preset?: readonly string[]) {
+  const key = `columns:phone:${page}`;
+  const [choice, setChoice] = useState<Record<string, boolean> | null>(() => {
+    try {
+      const saved: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
+      return saved && typeof saved === 'object' ? (saved as Record<string, boolean>) : null;
+    } catch {
+      return null;
+    }
+  });
+  const fieldList = fields.join(',');
+  const presetList = (preset ?? []).join(',');
+  const visibility = useMemo(() => {
+    const all = fieldList ? fieldList.split(',') : [];
+    const chosen = new Set(presetList ? presetList.split(',') : all.slice(0, 2));
+    return Object.fromEntries(all.map((f) => [f, choice?.[f] ?? chosen.has(f)]));
+  }, [fieldList, presetList, choice]);
+  const setVisibility = (next: Record<string, boolean>) => {
+    setChoice(next);
+    localStorage.setItem(key, JSON.stringify(next));
+  };
+  return { visibility, setVisibility };
+}
+
 function LoadingOverlay() {
+  const { t } = useTranslation();
   return (
     <Box
       sx={{
@@ -360,7 +415,7 @@ function LoadingOverlay() {
         bgcolor: 'action.hover',
       }}
     >
-      <Typography>{TABLE_TEXT.loading}</Typography>
+      <Typography>{t('table.loading')}</Typography>
     </Box>
   );
 }
