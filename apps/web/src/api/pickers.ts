@@ -1,0 +1,98 @@
+import type { Endpoint } from '@lockerops/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { formatPhone } from '../lib/format';
+import { apiCall } from './client';
+
+/** What a search picker searches (issue 28 item 2). */
+export type PickerArea = 'users' | 'members' | 'devices' | 'locations' | 'products';
+
+/** One choice of a search picker: the id the form keeps, the name shown, a second line. */
+export interface PickerOption {
+  id: string;
+  label: string;
+  secondary?: string;
+}
+
+/** How many matches a picker shows: the first 20; typing narrows them. */
+export const PICKER_SIZE = 20;
+
+type Item = Record<string, unknown>;
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+const joined = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' ');
+
+/**
+ * Each area's list call (loaded with its module of the endpoint map) and how an item of its answer
+ * becomes an option. A team member's id is its `user_id`.
+ */
+const SOURCES: Record<
+  PickerArea,
+  { load: () => Promise<Endpoint>; option: (i: Item) => PickerOption | null }
+> = {
+  users: {
+    load: () => import('@lockerops/contract/endpoints/users').then((m) => m.usersEndpoints.users.list),
+    option: (u) => ({
+      id: String(u.id),
+      label: joined(u.name, u.last_name) || text(u.email) || String(u.id),
+      secondary: [text(u.email), text(u.phone_number) && formatPhone(String(u.phone_number))]
+        .filter(Boolean)
+        .join(' · '),
+    }),
+  },
+  members: {
+    load: () => import('@lockerops/contract/endpoints/members').then((m) => m.membersEndpoints.members.list),
+    option: (m) =>
+      text(m.user_id)
+        ? {
+            id: String(m.user_id),
+            label: joined(m.first_name ?? m.name, m.last_name) || text(m.email) || String(m.user_id),
+            secondary: text(m.email),
+          }
+        : null,
+  },
+  devices: {
+    load: () => import('@lockerops/contract/endpoints/devices').then((m) => m.devicesEndpoints.devices.list),
+    option: (d) => ({
+      id: String(d.id),
+      label: `#${String(d.locker_number)} ${String(d.name)}`,
+      secondary: text((d.location as Item | undefined)?.name),
+    }),
+  },
+  locations: {
+    load: () =>
+      import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.list),
+    option: (l) => ({ id: String(l.id), label: String(l.name), secondary: text(l.address) }),
+  },
+  products: {
+    load: () =>
+      import('@lockerops/contract/endpoints/products').then((m) => m.productsEndpoints.products.list),
+    option: (p) => ({
+      id: String(p.id),
+      label: String(p.name),
+      secondary: [text(p.sku), text(p.serial_number)].filter(Boolean).join(' · ') || undefined,
+    }),
+  },
+};
+
+/**
+ * One search of a picker: `GET <area>?page=1&size=20&search=<text>&<filters>` (the list's own
+ * search: names, e-mails, phone numbers, numbers), mapped to options. Keyed under the area, so a
+ * change to the area refreshes open pickers too.
+ */
+export function pickerSearchQuery(
+  area: PickerArea,
+  search: string,
+  filters?: Record<string, string | number | boolean | undefined>,
+) {
+  return queryOptions({
+    queryKey: [area, 'picker', search, filters ?? {}] as const,
+    queryFn: async ({ signal }) => {
+      const source = SOURCES[area];
+      const page = (await apiCall(await source.load(), {
+        query: { page: 1, size: PICKER_SIZE, ...(search ? { search } : {}), ...filters },
+        signal,
+      } as never)) as { items: Item[] };
+      return page.items.flatMap((i) => source.option(i) ?? []);
+    },
+    staleTime: 30_000,
+  });
+}
