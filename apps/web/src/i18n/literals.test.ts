@@ -66,8 +66,6 @@ const NOT_YET_MIGRATED: readonly string[] = [
   'features/payments/PricingSetUpPage.tsx',
   'features/product-groups/ProductGroupFormDialog.tsx',
   'features/product-groups/ProductGroupsPage.tsx',
-  'features/promos/PromoCodesPage.tsx',
-  'features/promos/PromoFormDialog.tsx',
   'features/reports/ReportFormDialog.tsx',
   'features/reports/ReportsPage.tsx',
   'features/sizes/SizeFormDialog.tsx',
