@@ -68,9 +68,6 @@ const NOT_YET_MIGRATED: readonly string[] = [
   'features/product-groups/ProductGroupsPage.tsx',
   'features/reports/ReportFormDialog.tsx',
   'features/reports/ReportsPage.tsx',
-  'features/sizes/SizeFormDialog.tsx',
-  'features/sizes/SizesPage.tsx',
-  'features/sizes/columns.tsx',
   'features/subscribers/SubscribersPage.tsx',
 ];
 
