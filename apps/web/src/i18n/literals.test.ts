@@ -55,8 +55,6 @@ const NOT_YET_MIGRATED: readonly string[] = [
   'features/locker-walls/LockerWallFormDialog.tsx',
   'features/locker-walls/LockerWallPage.tsx',
   'features/locker-walls/WallGrid.tsx',
-  'features/memberships/MembershipFormDialog.tsx',
-  'features/memberships/SubscriptionsPage.tsx',
   'features/notifications/DeliveryLog.tsx',
   'features/notifications/NotificationFormDialog.tsx',
   'features/notifications/NotificationsPage.tsx',
