@@ -60,8 +60,6 @@ const NOT_YET_MIGRATED: readonly string[] = [
   'features/payments/PricingSetUpPage.tsx',
   'features/product-groups/ProductGroupFormDialog.tsx',
   'features/product-groups/ProductGroupsPage.tsx',
-  'features/reports/ReportFormDialog.tsx',
-  'features/reports/ReportsPage.tsx',
   'features/subscribers/SubscribersPage.tsx',
 ];
 
