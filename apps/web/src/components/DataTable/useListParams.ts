@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MIN_LENGTH } from '@lockerops/contract';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 
@@ -70,6 +70,11 @@ export function useListParams({
   filterKeys = [],
 }: UseListParamsOptions = {}): ListParamsApi {
   const [searchParams, setSearchParams] = useSearchParams();
+  // The params the last update asked for: react-router hands a functional update the params of the
+  // last render, so two updates before the next render (two filters' debounces ending together)
+  // would each start from the same params and the second would drop the first.
+  const latest = useRef(searchParams);
+  latest.current = searchParams;
   const filterKeyList = filterKeys.join(',');
 
   const params = useMemo<ListParams>(() => {
@@ -93,8 +98,8 @@ export function useListParams({
   const update = useCallback(
     (patch: Record<string, string | number | undefined>, resetPage: boolean) => {
       setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+        () => {
+          const next = new URLSearchParams(latest.current);
           for (const [k, v] of Object.entries(patch)) {
             if (v === undefined || v === '') next.delete(k);
             else next.set(k, String(v));
@@ -102,6 +107,7 @@ export function useListParams({
           if (resetPage) next.delete('page');
           if (next.get('page') === '1') next.delete('page');
           if (next.get('size') === String(defaultPageSize)) next.delete('size');
+          latest.current = next;
           return next;
         },
         { replace: true },

@@ -1,9 +1,12 @@
-import { MEMBER_CSV_HEADERS, MEMBER_MESSAGES, ROLE_LABELS, ROLES, type TMember } from '@lockerops/contract';
+import { MEMBER_CSV_HEADERS, MEMBER_MESSAGES, ROLES, type TMember } from '@lockerops/contract';
 import { Box, MenuItem, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { MEMBERS_ENDPOINT, membersKey, saveMember, useMemberForm } from './hooks';
 
 /**
@@ -20,40 +23,47 @@ export function MemberFormDialog({
   member: TMember | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('members');
+  const label = useEnumLabel();
   const form = useMemberForm(member, open);
   const { control, formState } = form;
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const err = (k: keyof typeof formState.errors) => {
+    const m = formState.errors[k]?.message;
+    return m ? translateMessage(m) : undefined;
+  };
   const editing = !!member;
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Edit Member' : 'Add Member'}
+      title={editing ? t('edit') : t('add')}
       form={form}
       onSubmit={(values) => saveMember(member?.user_id, values)}
-      successMessage={editing ? MEMBER_MESSAGES.updated : MEMBER_MESSAGES.created}
+      successMessage={translateMessage(editing ? MEMBER_MESSAGES.updated : MEMBER_MESSAGES.created)}
       invalidateKey={membersKey}
-      formTabLabel={editing ? 'Edit Member' : undefined}
+      formTabLabel={editing ? t('edit') : undefined}
       bulkUpload={
         editing
           ? undefined
           : { endpoint: MEMBERS_ENDPOINT, headers: MEMBER_CSV_HEADERS, templateName: 'members_template.csv' }
       }
       extraTabs={
-        member ? [{ label: 'History Log', content: <HistoryLog entity="member" id={member.user_id} /> }] : []
+        member
+          ? [{ label: t('form.historyTab'), content: <HistoryLog entity="member" id={member.user_id} /> }]
+          : []
       }
     >
       <FormTextField
         control={control}
         name="email"
-        label="Email"
+        label={t('form.email')}
         required
         slotProps={{ htmlInput: { readOnly: editing } }}
         disabled={editing}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <FormTextField control={control} name="first_name" label="First Name" required />
-        <FormTextField control={control} name="last_name" label="Last Name" />
+        <FormTextField control={control} name="first_name" label={t('form.firstName')} required />
+        <FormTextField control={control} name="last_name" label={t('form.lastName')} />
       </Box>
       <Controller
         control={control}
@@ -61,7 +71,7 @@ export function MemberFormDialog({
         render={({ field }) => (
           <TextField
             select
-            label="Role"
+            label={t('form.role')}
             required
             value={field.value ?? ''}
             onChange={field.onChange}
@@ -70,7 +80,7 @@ export function MemberFormDialog({
           >
             {ROLES.map((r) => (
               <MenuItem key={r} value={r}>
-                {ROLE_LABELS[r]}
+                {label('role', r)}
               </MenuItem>
             ))}
           </TextField>
@@ -79,10 +89,10 @@ export function MemberFormDialog({
       <FormTextField
         control={control}
         name="pin_code"
-        label="Pin Code"
+        label={t('form.pin')}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
       />
-      <FormCheckbox control={control} name="send_reported_issues" label="Send reported issues" />
+      <FormCheckbox control={control} name="send_reported_issues" label={t('form.sendIssues')} />
     </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, ROLES, type TMember, type TRole } from '@lockerops/contract';
+import { ROLES, type TMember, type TRole } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import {
   Button,
@@ -13,9 +13,11 @@ import {
 } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { useEnumLabel } from '../../i18n/enums';
 import {
   fetchMembers,
   MEMBERS_ENDPOINT,
@@ -27,42 +29,42 @@ import {
 } from './hooks';
 import { MemberFormDialog } from './MemberFormDialog';
 
-const STATUS_LABELS: Record<string, string> = {
-  CONFIRMED: 'Confirmed',
-  FORCE_CHANGE_PASSWORD: 'Pending',
-};
+/** The account statuses with a label in the catalogs (`status.<value>`); any other shows as stored. */
+const STATUSES = new Set(['CONFIRMED', 'FORCE_CHANGE_PASSWORD']);
 
 /** "Edit Team Members": one role for every selected member (spec operational §2). */
 function BulkRoleDialog({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
+  const { t } = useTranslation('members');
+  const label = useEnumLabel();
   const [role, setRole] = useState<TRole | ''>('');
   const bulk = useBulkRole();
   return (
     <Dialog open={!!ids} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Edit Team Members</DialogTitle>
+      <DialogTitle>{t('bulkTitle')}</DialogTitle>
       <DialogContent>
         <TextField
           select
           fullWidth
-          label="Role"
+          label={t('column.role')}
           value={role}
           onChange={(e) => setRole(e.target.value as TRole)}
           sx={{ mt: 1 }}
         >
           {ROLES.map((r) => (
             <MenuItem key={r} value={r}>
-              {ROLE_LABELS[r]}
+              {label('role', r)}
             </MenuItem>
           ))}
         </TextField>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:button.cancel')}</Button>
         <Button
           variant="contained"
           disabled={!role || bulk.isPending}
           onClick={() => ids && role && bulk.mutate({ ids, role }, { onSuccess: onClose })}
         >
-          Save
+          {t('common:button.save')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -76,6 +78,8 @@ function BulkRoleDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
  * see e-mails and names as plain text.
  */
 export function TeamMembersPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('members');
+  const label = useEnumLabel();
   const me = useCurrentUser();
   const isAdmin = me.role === 'admin';
   const [dialog, setDialog] = useState<{ member: TMember | null } | null>(null);
@@ -87,7 +91,7 @@ export function TeamMembersPage({ disableVirtualization }: { disableVirtualizati
     () => [
       {
         field: 'email',
-        headerName: 'Email',
+        headerName: t('column.email'),
         flex: 1.4,
         minWidth: 200,
         renderCell: ({ row }) =>
@@ -106,26 +110,31 @@ export function TeamMembersPage({ disableVirtualization }: { disableVirtualizati
       },
       {
         field: 'first_name',
-        headerName: 'Name',
+        headerName: t('column.name'),
         flex: 1,
         valueGetter: (_v, row) => [row.first_name, row.last_name].filter(Boolean).join(' '),
       },
-      { field: 'role', headerName: 'Role', width: 130, valueGetter: (_v, row) => ROLE_LABELS[row.role] },
+      {
+        field: 'role',
+        headerName: t('column.role'),
+        width: 130,
+        valueGetter: (_v, row) => label('role', row.role),
+      },
       {
         field: 'status',
-        headerName: 'Status',
+        headerName: t('column.status'),
         width: 120,
-        valueGetter: (_v, row) => STATUS_LABELS[row.status] ?? row.status,
+        valueGetter: (_v, row) => (STATUSES.has(row.status) ? t(`status.${row.status}`) : row.status),
       },
       {
         field: 'verified',
-        headerName: 'Verified',
+        headerName: t('column.verified'),
         width: 100,
-        valueGetter: (_v, row) => (row.verified ? 'Yes' : 'No'),
+        valueGetter: (_v, row) => (row.verified ? t('column.yes') : t('column.no')),
       },
       {
         field: 'enabled',
-        headerName: 'Enabled',
+        headerName: t('column.enabled'),
         width: 100,
         sortable: false,
         renderCell: ({ row }) =>
@@ -134,35 +143,41 @@ export function TeamMembersPage({ disableVirtualization }: { disableVirtualizati
               size="small"
               checked={row.enabled}
               onChange={(e) => setEnabled.mutate({ id: row.user_id, enabled: e.target.checked })}
-              slotProps={{ input: { 'aria-label': `${row.enabled ? 'Disable' : 'Enable'} ${row.email}` } }}
+              slotProps={{
+                input: {
+                  'aria-label': t(row.enabled ? 'column.disableEmail' : 'column.enableEmail', {
+                    email: row.email,
+                  }),
+                },
+              }}
             />
           ) : row.enabled ? (
-            'Yes'
+            t('column.yes')
           ) : (
-            'No'
+            t('column.no')
           ),
       },
       {
         field: 'actions',
-        headerName: 'Action',
+        headerName: t('common:table.action'),
         width: 190,
         sortable: false,
         hideable: false,
         renderCell: ({ row }) =>
           isAdmin && row.user_id !== me.user_id && row.status === 'FORCE_CHANGE_PASSWORD' ? (
             <Button size="small" disabled={resend.isPending} onClick={() => resend.mutate(row.email)}>
-              Resend password link
+              {t('column.resend')}
             </Button>
           ) : null,
       },
     ],
-    [isAdmin, me.user_id, setEnabled, resend],
+    [t, label, isAdmin, me.user_id, setEnabled, resend],
   );
 
   return (
     <>
       <PageTitle
-        title="Team Members"
+        title={t('title')}
         actions={
           isAdmin ? (
             <Button
@@ -170,7 +185,7 @@ export function TeamMembersPage({ disableVirtualization }: { disableVirtualizati
               startIcon={<AddOutlined />}
               onClick={() => setDialog({ member: null })}
             >
-              Add Member
+              {t('add')}
             </Button>
           ) : null
         }
@@ -186,7 +201,7 @@ export function TeamMembersPage({ disableVirtualization }: { disableVirtualizati
         exportModel="member"
         bulkActions={(ids) => (
           <Button size="small" disabled={!ids.length} onClick={() => setBulkIds(ids)}>
-            Edit
+            {t('editBulk')}
           </Button>
         )}
         disableVirtualization={disableVirtualization}

@@ -1,19 +1,20 @@
 import {
   BILLING_PERIODS,
-  BILLING_TYPE_LABELS,
   BILLING_TYPES,
   CURRENCIES,
   MEMBERSHIP_CSV_HEADERS,
   MEMBERSHIP_MESSAGES,
-  MEMBERSHIP_TYPE_LABELS,
   MEMBERSHIP_TYPES,
   type TMembership,
 } from '@lockerops/contract';
 import { Autocomplete, TextField } from '@mui/material';
 import { type Control, Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import {
   MEMBERSHIPS_ENDPOINT,
   membershipsKey,
@@ -73,6 +74,8 @@ function IdsPicker({
  * currency, active, card on file, locations and users.
  */
 export function MembershipFormDialog({ open, membership, isAdmin, onClose }: MembershipFormDialogProps) {
+  const { t } = useTranslation('memberships');
+  const label = useEnumLabel();
   const form = useMembershipForm(membership, open);
   const { control } = form;
   const editing = !!membership;
@@ -84,14 +87,14 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
     name: 'membership_type' | 'billing_type' | 'billing_period' | 'currency',
     label: string,
     options: readonly string[],
-    labels?: Record<string, string>,
+    labelOf?: (value: string) => string,
   ) => (
     <FormSelect
       control={control}
       name={name}
       label={label}
       required={name !== 'currency'}
-      options={options.map((o) => ({ value: o, label: labels?.[o] ?? o }))}
+      options={options.map((o) => ({ value: o, label: labelOf?.(o) ?? o }))}
     />
   );
   const flag = (name: 'active' | 'card_on_file', label: string) => (
@@ -102,10 +105,10 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Edit Subscription' : 'Add Subscription'}
+      title={editing ? t('edit') : t('add')}
       form={form}
       onSubmit={(v) => saveMembership(membership?.id, v)}
-      successMessage={editing ? MEMBERSHIP_MESSAGES.updated : MEMBERSHIP_MESSAGES.created}
+      successMessage={translateMessage(editing ? MEMBERSHIP_MESSAGES.updated : MEMBERSHIP_MESSAGES.created)}
       invalidateKey={membershipsKey}
       bulkUpload={
         isAdmin && !editing
@@ -119,29 +122,31 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
       }
       extraTabs={
         membership
-          ? [{ label: 'History Log', content: <HistoryLog entity="membership" id={membership.id} /> }]
+          ? [{ label: t('form.historyTab'), content: <HistoryLog entity="membership" id={membership.id} /> }]
           : []
       }
     >
-      <FormTextField control={control} name="name" label="Name" required />
+      <FormTextField control={control} name="name" label={t('form.name')} required />
       {steps.has('type') &&
-        select('membership_type', 'Subscription type', MEMBERSHIP_TYPES, MEMBERSHIP_TYPE_LABELS)}
+        select('membership_type', t('form.type'), MEMBERSHIP_TYPES, (v) => label('membershipType', v))}
       {steps.has('value') && (
         <FormTextField
           control={control}
           name="value"
-          label={values.membership_type === 'limited' ? 'Value (free transactions)' : 'Value'}
+          label={values.membership_type === 'limited' ? t('form.valueLimited') : t('form.value')}
           required
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
       )}
-      {steps.has('billing') && select('billing_type', 'Billing type', BILLING_TYPES, BILLING_TYPE_LABELS)}
-      {steps.has('period') && select('billing_period', 'Billing period', BILLING_PERIODS)}
+      {steps.has('billing') &&
+        select('billing_type', t('form.billingType'), BILLING_TYPES, (v) => label('billingType', v))}
+      {steps.has('period') &&
+        select('billing_period', t('form.billingPeriod'), BILLING_PERIODS, (v) => t(`period.${v}`))}
       {steps.has('period') && (
         <FormTextField
           control={control}
           name="number_of_payments"
-          label="Number of payments"
+          label={t('form.payments')}
           required
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
@@ -150,19 +155,30 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
         <FormTextField
           control={control}
           name="amount"
-          label="Amount"
+          label={t('form.amount')}
           required
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
       )}
       {steps.has('rest') && (
         <>
-          {select('currency', 'Currency', CURRENCIES)}
-          <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
-          <IdsPicker control={control} name="locations" label="Locations" options={locations.data ?? []} />
-          <IdsPicker control={control} name="users" label="Users" options={users.data ?? []} />
-          {flag('active', 'Active')}
-          {flag('card_on_file', 'Card on file')}
+          {select('currency', t('form.currency'), CURRENCIES)}
+          <FormTextField
+            control={control}
+            name="description"
+            label={t('form.description')}
+            multiline
+            minRows={2}
+          />
+          <IdsPicker
+            control={control}
+            name="locations"
+            label={t('form.locations')}
+            options={locations.data ?? []}
+          />
+          <IdsPicker control={control} name="users" label={t('form.users')} options={users.data ?? []} />
+          {flag('active', t('form.active'))}
+          {flag('card_on_file', t('form.cardOnFile'))}
         </>
       )}
     </FormDialog>

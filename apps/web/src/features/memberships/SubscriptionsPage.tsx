@@ -1,14 +1,16 @@
-import { MEMBERSHIP_TYPE_LABELS, type TMembership } from '@lockerops/contract';
+import type { TMembership } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accountState, useStripeAccount } from '../../api/payments';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { useEnumLabel } from '../../i18n/enums';
 import { formatMoney } from '../../lib/format';
 import { MEMBERSHIPS_ENDPOINT, membershipsKey, useDeleteMembership, ZMembershipPage } from './hooks';
 import { MembershipFormDialog } from './MembershipFormDialog';
@@ -19,6 +21,8 @@ import { MembershipFormDialog } from './MembershipFormDialog';
  * edit, delete (refused while users hold the plan), admin bulk delete and export.
  */
 export function SubscriptionsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('memberships');
+  const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const navigate = useNavigate();
@@ -30,42 +34,45 @@ export function SubscriptionsPage({ disableVirtualization }: { disableVirtualiza
 
   const columns = useMemo<GridColDef<TMembership>[]>(
     () => [
-      { field: 'name', headerName: 'Name', flex: 1, minWidth: 150 },
+      { field: 'name', headerName: t('column.name'), flex: 1, minWidth: 150 },
       {
         field: 'membership_type',
-        headerName: 'Type',
+        headerName: t('column.type'),
         width: 120,
-        valueGetter: (_v, row) => MEMBERSHIP_TYPE_LABELS[row.membership_type],
+        valueGetter: (_v, row) => label('membershipType', row.membership_type),
       },
-      { field: 'value', headerName: 'Value', width: 90 },
+      { field: 'value', headerName: t('column.value'), width: 90 },
       {
         field: 'amount',
-        headerName: 'Amount',
+        headerName: t('column.amount'),
         width: 110,
         valueGetter: (_v, row) => formatMoney(row.amount, row.currency),
       },
       {
         field: 'billing_type',
-        headerName: 'Billing',
+        headerName: t('column.billing'),
         width: 160,
         valueGetter: (_v, row) =>
           row.billing_type === 'recurring'
-            ? `Every ${row.billing_period} × ${row.number_of_payments}`
-            : 'One time',
+            ? t('column.every', {
+                period: row.billing_period ? t(`period.${row.billing_period}`) : '',
+                count: row.number_of_payments,
+              })
+            : t('column.oneTime'),
       },
-      { field: 'subscribers', headerName: 'Subscribers', width: 120, sortable: false },
+      { field: 'subscribers', headerName: t('column.subscribers'), width: 120, sortable: false },
       {
         field: 'active',
-        headerName: 'Active',
+        headerName: t('column.active'),
         width: 90,
-        valueGetter: (_v, row) => (row.active ? 'Yes' : 'No'),
+        valueGetter: (_v, row) => (row.active ? t('column.yes') : t('column.no')),
       },
       rowActionsColumn<TMembership>({
         onEdit: (membership) => setDialog({ membership }),
         onDelete: setDeleting,
       }),
     ],
-    [],
+    [t, label],
   );
 
   const add = () => {
@@ -76,10 +83,10 @@ export function SubscriptionsPage({ disableVirtualization }: { disableVirtualiza
   return (
     <>
       <PageTitle
-        title="Subscriptions"
+        title={t('title')}
         actions={
           <Button variant="contained" startIcon={<AddOutlined />} onClick={add}>
-            Add Subscription
+            {t('add')}
           </Button>
         }
       />
@@ -96,24 +103,22 @@ export function SubscriptionsPage({ disableVirtualization }: { disableVirtualiza
         disableVirtualization={disableVirtualization}
       />
       <Dialog open={setup} onClose={() => setSetup(false)}>
-        <DialogTitle>Setup Stripe</DialogTitle>
+        <DialogTitle>{t('setup.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            Subscriptions are paid through your Stripe account. Set it up to charge subscribers.
-          </DialogContentText>
+          <DialogContentText>{t('setup.text')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setSetup(false)}>Cancel</Button>
+          <Button onClick={() => setSetup(false)}>{t('common:button.cancel')}</Button>
           <Button
             onClick={() => {
               setSetup(false);
               setDialog({ membership: null });
             }}
           >
-            Continue without Stripe
+            {t('setup.withoutStripe')}
           </Button>
           <Button variant="contained" onClick={() => navigate('/pricing-set-up')}>
-            Setup
+            {t('setup.setup')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -125,7 +130,7 @@ export function SubscriptionsPage({ disableVirtualization }: { disableVirtualiza
       />
       <ConfirmDialog
         open={!!deleting}
-        message={`Are you sure you want to delete the subscription "${deleting?.name ?? ''}"?`}
+        message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}

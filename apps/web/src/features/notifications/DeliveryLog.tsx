@@ -10,6 +10,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PagedTableFooter } from '../../components/PagedTableFooter';
 import { formatDateTime } from '../../lib/format';
 import { useDeliveries, useSendTest } from './hooks';
@@ -22,6 +23,7 @@ const COLOURS = { queued: 'default', sending: 'info', sent: 'success', failed: '
  * status, attempts, the provider's answer and when.
  */
 export function DeliveryLog({ id }: { id: string }) {
+  const { t } = useTranslation('notifications');
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(25);
   const [email, setEmail] = useState('');
@@ -33,11 +35,16 @@ export function DeliveryLog({ id }: { id: string }) {
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <TextField
           size="small"
-          label="Test e-mail"
+          label={t('log.testEmail')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <TextField size="small" label="Test phone" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <TextField
+          size="small"
+          label={t('log.testPhone')}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
         <Button
           variant="outlined"
           disabled={test.isPending || (!email.trim() && !phone.trim())}
@@ -45,18 +52,18 @@ export function DeliveryLog({ id }: { id: string }) {
             test.mutate({ email: email.trim() || undefined, phone_number: phone.trim() || undefined })
           }
         >
-          Send test
+          {t('log.sendTest')}
         </Button>
       </Box>
-      <Table size="small" aria-label="Delivery log">
+      <Table size="small" aria-label={t('log.title')}>
         <TableHead>
           <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Channel</TableCell>
-            <TableCell>Recipient</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Attempts</TableCell>
-            <TableCell>Provider answer</TableCell>
+            <TableCell>{t('log.when')}</TableCell>
+            <TableCell>{t('log.channel')}</TableCell>
+            <TableCell>{t('log.recipient')}</TableCell>
+            <TableCell>{t('log.status')}</TableCell>
+            <TableCell>{t('log.attempts')}</TableCell>
+            <TableCell>{t('log.answer')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -64,12 +71,16 @@ export function DeliveryLog({ id }: { id: string }) {
             <TableRow key={d.id}>
               <TableCell>{formatDateTime(d.sent_at ?? d.send_after)}</TableCell>
               <TableCell>
-                {d.channel === 'email' ? 'E-mail' : 'SMS'}
-                {d.kind === 'customer' ? '' : ` (${d.kind})`}
+                {d.kind === 'customer'
+                  ? t(`channel.${d.channel === 'email' ? 'email' : 'sms'}`)
+                  : t('log.kind', {
+                      channel: t(`channel.${d.channel === 'email' ? 'email' : 'sms'}`),
+                      kind: d.kind,
+                    })}
               </TableCell>
               <TableCell>{d.recipient}</TableCell>
               <TableCell>
-                <Chip size="small" label={d.status} color={COLOURS[d.status]} />
+                <Chip size="small" label={t(`log.status_${d.status}`)} color={COLOURS[d.status]} />
               </TableCell>
               <TableCell>{d.attempts}</TableCell>
               <TableCell>{d.provider_answer ?? ''}</TableCell>

@@ -1,5 +1,4 @@
 import {
-  MODE_LABELS,
   NOTIFICATION_EVENTS,
   NOTIFICATION_TIME_UNITS,
   TEMPLATE_VARIABLE_NAMES,
@@ -17,11 +16,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { usePeopleOptions } from '../../api/options';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { DeliveryLog } from './DeliveryLog';
 import {
   notificationsKey,
@@ -33,25 +36,20 @@ import {
 import { TemplatePreview } from './TemplatePreview';
 
 const MODES = ['service', 'rental', 'storage', 'delivery'] as const;
-const EVENT_LABELS: Record<string, string> = {
-  on_start: 'On start',
-  on_reservation: 'On reservation',
-  on_service_pickup: 'On service pickup',
-  on_service_charge: 'On service charge',
-  on_service_dropoff: 'On service drop-off',
-  on_complete: 'On complete',
-  non_locker_delivery: 'Non-locker delivery',
-  on_expired: 'On expired',
-};
-const UNIT_LABELS: Record<string, string> = {
-  immediately: 'Immediately',
-  minute: 'Minute(s)',
-  hour: 'Hour(s)',
-  day: 'Day(s)',
-  week: 'Week(s)',
-};
+/** The events with a label in the catalogs (`event.<value>`). */
+const EVENTS = new Set([
+  'on_start',
+  'on_reservation',
+  'on_service_pickup',
+  'on_service_charge',
+  'on_service_dropoff',
+  'on_complete',
+  'non_locker_delivery',
+  'on_expired',
+]);
 
-export { EVENT_LABELS };
+/** An event's label with the `notifications` namespace's `t`; an unknown event as stored. */
+export const eventLabel = (t: TFunction, event: string) => (EVENTS.has(event) ? t(`event.${event}`) : event);
 
 const str = (x: unknown) => (typeof x === 'string' ? x : null);
 
@@ -61,10 +59,11 @@ export interface NotificationFormDialogProps {
   onClose: () => void;
 }
 
+/** The template's images: form field, label key (`form.<key>`), stored URL. */
 const IMAGE_FIELDS = [
-  ['header_image', 'Header image', 'header_s3_url'],
-  ['body_image', 'Body image', 'body_s3_url'],
-  ['footer_image', 'Footer image', 'footer_s3_url'],
+  ['header_image', 'headerImage', 'header_s3_url'],
+  ['body_image', 'bodyImage', 'body_s3_url'],
+  ['footer_image', 'footerImage', 'footer_s3_url'],
 ] as const;
 
 /**
@@ -74,6 +73,8 @@ const IMAGE_FIELDS = [
  * images, and a live preview. Editing adds the "Delivery log" tab with Send test.
  */
 export function NotificationFormDialog({ open, notification, onClose }: NotificationFormDialogProps) {
+  const { t } = useTranslation('notifications');
+  const label = useEnumLabel();
   const form = useNotificationForm(notification, open);
   const { control, formState, watch, setValue } = form;
   const [images, setImages] = useState<TemplateImages>({});
@@ -90,7 +91,10 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
   const events = (
     v.mode ? NOTIFICATION_EVENTS[v.mode as keyof typeof NOTIFICATION_EVENTS] : []
   ) as readonly string[];
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message as string | undefined;
+  const err = (k: keyof typeof formState.errors) => {
+    const m = formState.errors[k]?.message as string | undefined;
+    return m ? translateMessage(m) : undefined;
+  };
   const previewUrl = (k: (typeof IMAGE_FIELDS)[number][0], stored: string | null | undefined) =>
     images[k] ? URL.createObjectURL(images[k]) : stored;
 
@@ -98,17 +102,17 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
     <FormDialog
       open={open}
       onClose={onClose}
-      title={notification ? 'Edit Notification' : 'Add Notification'}
+      title={notification ? t('edit') : t('add')}
       form={form}
       onSubmit={(values) => saveNotification(notification?.id, values, images)}
-      successMessage={(result) => String(result)}
+      successMessage={(result) => translateMessage(String(result))}
       invalidateKey={notificationsKey}
-      formTabLabel={notification ? 'Edit Notification' : undefined}
+      formTabLabel={notification ? t('edit') : undefined}
       extraTabs={
-        notification ? [{ label: 'Delivery log', content: <DeliveryLog id={notification.id} /> }] : []
+        notification ? [{ label: t('form.deliveryTab'), content: <DeliveryLog id={notification.id} /> }] : []
       }
     >
-      <FormTextField control={control} name="name" label="Name" required />
+      <FormTextField control={control} name="name" label={t('form.name')} required />
       <Box sx={{ display: 'flex', gap: 2 }}>
         <Controller
           control={control}
@@ -116,7 +120,7 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
           render={({ field }) => (
             <TextField
               select
-              label="Mode"
+              label={t('form.mode')}
               required
               fullWidth
               value={field.value ?? ''}
@@ -129,7 +133,7 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
             >
               {MODES.map((m) => (
                 <MenuItem key={m} value={m}>
-                  {MODE_LABELS[m]}
+                  {label('mode', m)}
                 </MenuItem>
               ))}
             </TextField>
@@ -141,7 +145,7 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
           render={({ field }) => (
             <TextField
               select
-              label="Event"
+              label={t('form.event')}
               required
               fullWidth
               value={field.value ?? ''}
@@ -151,7 +155,7 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
             >
               {events.map((e) => (
                 <MenuItem key={e} value={e}>
-                  {EVENT_LABELS[e] ?? e}
+                  {eventLabel(t, e)}
                 </MenuItem>
               ))}
             </TextField>
@@ -165,7 +169,7 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
           render={({ field }) => (
             <TextField
               select
-              label="Unit"
+              label={t('form.unit')}
               required
               fullWidth
               value={field.value ?? ''}
@@ -178,7 +182,7 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
             >
               {NOTIFICATION_TIME_UNITS.map((u) => (
                 <MenuItem key={u} value={u}>
-                  {UNIT_LABELS[u]}
+                  {t(`unit.${u}`)}
                 </MenuItem>
               ))}
             </TextField>
@@ -187,7 +191,7 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
         <FormTextField
           control={control}
           name="time_amount"
-          label="Duration"
+          label={t('form.duration')}
           fullWidth
           disabled={v.time_unit === 'immediately'}
           slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
@@ -209,13 +213,13 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
             <FormControlLabel
               value="before"
               control={<Radio />}
-              label="Before"
+              label={t('form.before')}
               disabled={v.time_unit === 'immediately'}
             />
             <FormControlLabel
               value="after"
               control={<Radio />}
-              label="After"
+              label={t('form.after')}
               disabled={v.time_unit === 'immediately'}
             />
           </RadioGroup>
@@ -227,30 +231,30 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
             key={k}
             control={control}
             name={k}
-            label={k === 'email' ? 'E-mail' : k === 'sms' ? 'SMS' : 'Default'}
+            label={k === 'email' ? t('channel.email') : k === 'sms' ? t('channel.sms') : t('form.default')}
           />
         ))}
       </Box>
       <Typography variant="caption" color="text.secondary">
-        Variables: {TEMPLATE_VARIABLE_NAMES.map((n) => `{{${n}}}`).join(' ')}
+        {t('form.variables', { list: TEMPLATE_VARIABLE_NAMES.map((n) => `{{${n}}}`).join(' ') })}
       </Typography>
       {v.email ? (
         <>
-          <FormTextField control={control} name="header" label="Header" multiline />
+          <FormTextField control={control} name="header" label={t('form.header')} multiline />
           <FormTextField
             control={control}
             name="message_email"
-            label="E-mail message"
+            label={t('form.emailMessage')}
             multiline
             minRows={3}
           />
-          <FormTextField control={control} name="footer" label="Footer" multiline />
+          <FormTextField control={control} name="footer" label={t('form.footer')} multiline />
         </>
       ) : null}
       {v.sms ? (
-        <FormTextField control={control} name="message" label="SMS message" multiline minRows={2} />
+        <FormTextField control={control} name="message" label={t('form.smsMessage')} multiline minRows={2} />
       ) : null}
-      <FormTextField control={control} name="location_message" label="Location message" multiline />
+      <FormTextField control={control} name="location_message" label={t('form.locationMessage')} multiline />
       <Controller
         control={control}
         name="locations"
@@ -265,12 +269,12 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
               isOptionEqualToValue={(a, b) => a.id === b.id}
               value={options.filter((o) => ids.includes(o.id))}
               onChange={(_e, picked) => field.onChange(picked.map((p) => p.id))}
-              renderInput={(params) => <TextField {...params} label="Locations" />}
+              renderInput={(params) => <TextField {...params} label={t('form.locations')} />}
             />
           );
         }}
       />
-      <FormTextField control={control} name="member_message" label="Member message" multiline />
+      <FormTextField control={control} name="member_message" label={t('form.memberMessage')} multiline />
       <Controller
         control={control}
         name="id_member"
@@ -283,26 +287,28 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
               isOptionEqualToValue={(a, b) => a.id === b.id}
               value={options.find((o) => o.id === field.value) ?? null}
               onChange={(_e, picked) => field.onChange(picked?.id ?? '')}
-              renderInput={(params) => <TextField {...params} label="Team Member" />}
+              renderInput={(params) => <TextField {...params} label={t('form.teamMember')} />}
             />
           );
         }}
       />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {IMAGE_FIELDS.map(([k, label]) => (
+        {IMAGE_FIELDS.map(([k, key]) => (
           <Button key={k} component="label" variant="outlined" size="small">
-            {images[k] ? `${label}: ${images[k].name}` : label}
+            {images[k]
+              ? t('form.imageChosen', { label: t(`form.${key}`), file: images[k].name })
+              : t(`form.${key}`)}
             <input
               type="file"
               accept="image/*"
               hidden
-              aria-label={label}
+              aria-label={t(`form.${key}`)}
               onChange={(e) => {
                 const f = e.target.files?.[0];
                 e.target.value = '';
                 if (!f) return;
                 if (!f.type.startsWith('image/')) {
-                  setImageError('Only images are allowed');
+                  setImageError(t('form.onlyImages'));
                   return;
                 }
                 setImageError(null);

@@ -1,12 +1,15 @@
-import { MODE_LABELS, NOTIFICATION_MODES, type TNotification } from '@lockerops/contract';
+import { NOTIFICATION_MODES, type TNotification } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn, useListParams } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { useEnumLabel } from '../../i18n/enums';
 import {
   NOTIFICATIONS_ENDPOINT,
   notificationsKey,
@@ -14,53 +17,61 @@ import {
   useDeleteNotification,
   ZNotificationPage,
 } from './hooks';
-import { EVENT_LABELS, NotificationFormDialog } from './NotificationFormDialog';
+import { eventLabel, NotificationFormDialog } from './NotificationFormDialog';
 
-const timing = (n: TNotification) =>
+const timing = (t: TFunction, n: TNotification) =>
   n.time_unit === 'immediately'
-    ? 'Immediately'
-    : `${n.time_amount} ${n.time_unit}${n.time_amount === 1 ? '' : 's'} ${n.before ? 'before' : 'after'}`;
+    ? t('timing.immediately')
+    : t(n.before ? 'timing.before' : 'timing.after', {
+        amount: t(`timing.${n.time_unit}`, { count: n.time_amount }),
+      });
 
 /** Columns of the templates list (spec console §2 Notifications list, §3). */
 export function notificationColumns(actions: {
+  /** the `notifications` namespace's translate function */
+  t: TFunction;
+  /** enum labels in the console's language */
+  label: ReturnType<typeof useEnumLabel>;
   onEdit: (n: TNotification) => void;
   onClone: (n: TNotification) => void;
   onDelete?: (n: TNotification) => void;
 }): GridColDef<TNotification>[] {
+  const { t, label } = actions;
   return [
-    { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },
+    { field: 'name', headerName: t('column.name'), flex: 1, minWidth: 180 },
     {
       field: 'mode',
-      headerName: 'Mode',
+      headerName: t('column.mode'),
       width: 120,
-      valueFormatter: (v: TNotification['mode']) => MODE_LABELS[v] ?? v,
+      valueFormatter: (v: TNotification['mode']) => label('mode', v),
     },
     {
       field: 'notification_type',
-      headerName: 'Event',
+      headerName: t('column.event'),
       width: 170,
-      valueFormatter: (v: string) => EVENT_LABELS[v] ?? v,
+      valueFormatter: (v: string) => eventLabel(t, v),
     },
     {
       field: 'time_unit',
-      headerName: 'When',
+      headerName: t('column.when'),
       width: 160,
       sortable: false,
-      valueGetter: (_v, row) => timing(row),
+      valueGetter: (_v, row) => timing(t, row),
     },
     {
       field: 'channels',
-      headerName: 'Channels',
+      headerName: t('column.channels'),
       width: 130,
       sortable: false,
-      valueGetter: (_v, row) => [row.email ? 'E-mail' : '', row.sms ? 'SMS' : ''].filter(Boolean).join(', '),
+      valueGetter: (_v, row) =>
+        [row.email ? t('channel.email') : '', row.sms ? t('channel.sms') : ''].filter(Boolean).join(', '),
     },
     {
       field: 'is_default',
-      headerName: 'Default',
+      headerName: t('column.default'),
       width: 90,
       sortable: false,
-      valueFormatter: (v: boolean) => (v ? 'Yes' : ''),
+      valueFormatter: (v: boolean) => (v ? t('column.yes') : ''),
     },
     {
       ...rowActionsColumn<TNotification>({ onClone: actions.onClone, onEdit: actions.onEdit }),
@@ -83,6 +94,8 @@ export function notificationColumns(actions: {
  * add, edit, clone and delete — defaults can be neither deleted nor selected.
  */
 export function NotificationsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('notifications');
+  const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const list = useListParams({ filterKeys: ['mode'] });
@@ -94,23 +107,25 @@ export function NotificationsPage({ disableVirtualization }: { disableVirtualiza
   const columns = useMemo(
     () =>
       notificationColumns({
+        t,
+        label,
         onEdit: (notification) => setDialog({ notification }),
         onClone: (n) => clone.mutate(n.id),
         onDelete: isAdmin ? setDeleting : undefined,
       }),
-    [isAdmin, clone.mutate],
+    [t, label, isAdmin, clone.mutate],
   );
   return (
     <>
       <PageTitle
-        title="Notifications"
+        title={t('title')}
         actions={
           <Button
             variant="contained"
             startIcon={<AddOutlined />}
             onClick={() => setDialog({ notification: null })}
           >
-            Add Notification
+            {t('add')}
           </Button>
         }
       />
@@ -125,15 +140,15 @@ export function NotificationsPage({ disableVirtualization }: { disableVirtualiza
           <TextField
             select
             size="small"
-            label="Mode"
+            label={t('modeFilter')}
             value={mode}
             onChange={(e) => list.setFilter('mode', e.target.value || undefined)}
             sx={{ minWidth: 160 }}
           >
-            <MenuItem value="">All modes</MenuItem>
+            <MenuItem value="">{t('allModes')}</MenuItem>
             {NOTIFICATION_MODES.map((m) => (
               <MenuItem key={m} value={m}>
-                {MODE_LABELS[m]}
+                {label('mode', m)}
               </MenuItem>
             ))}
           </TextField>
@@ -151,7 +166,7 @@ export function NotificationsPage({ disableVirtualization }: { disableVirtualiza
       />
       <ConfirmDialog
         open={!!deleting}
-        message={`Are you sure you want to delete the notification "${deleting?.name ?? ''}"?`}
+        message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}

@@ -1,5 +1,6 @@
 import { renderText, SAMPLE_TEMPLATE_DATA, smsSegments } from '@lockerops/contract';
 import { Box, Paper, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 
 export interface TemplatePreviewProps {
   name: string;
@@ -27,17 +28,24 @@ const safe = (tpl: string | null | undefined) => {
  * the sample values of the variables — the same mustache rendering the server sends with.
  */
 export function TemplatePreview(p: TemplatePreviewProps) {
+  const { t } = useTranslation('notifications');
   const text = [safe(p.message), safe(p.locationMessage)].filter((s) => s.trim()).join('\n');
   const seg = smsSegments(text);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }} aria-label="Preview" role="region">
-      <Typography variant="subtitle2">Preview</Typography>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+      aria-label={t('preview.title')}
+      role="region"
+    >
+      <Typography variant="subtitle2">{t('preview.title')}</Typography>
       {p.email ? (
-        <Paper variant="outlined" sx={{ p: 1.5 }} aria-label="E-mail preview" role="region">
+        <Paper variant="outlined" sx={{ p: 1.5 }} aria-label={t('preview.email')} role="region">
           <Typography variant="caption" color="text.secondary">
-            Subject: {safe(p.name)}
+            {t('preview.subject', { subject: safe(p.name) })}
           </Typography>
-          {p.images.header ? <img src={p.images.header} alt="Header" style={{ maxWidth: '100%' }} /> : null}
+          {p.images.header ? (
+            <img src={p.images.header} alt={t('preview.header')} style={{ maxWidth: '100%' }} />
+          ) : null}
           {[p.header, p.messageEmail, p.locationMessage, p.footer].map((part, i) =>
             part ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: fixed order of four parts
@@ -46,18 +54,25 @@ export function TemplatePreview(p: TemplatePreviewProps) {
               </Typography>
             ) : null,
           )}
-          {p.images.body ? <img src={p.images.body} alt="Body" style={{ maxWidth: '100%' }} /> : null}
-          {p.images.footer ? <img src={p.images.footer} alt="Footer" style={{ maxWidth: '100%' }} /> : null}
+          {p.images.body ? (
+            <img src={p.images.body} alt={t('preview.body')} style={{ maxWidth: '100%' }} />
+          ) : null}
+          {p.images.footer ? (
+            <img src={p.images.footer} alt={t('preview.footer')} style={{ maxWidth: '100%' }} />
+          ) : null}
         </Paper>
       ) : null}
       {p.sms ? (
-        <Paper variant="outlined" sx={{ p: 1.5 }} aria-label="SMS preview" role="region">
+        <Paper variant="outlined" sx={{ p: 1.5 }} aria-label={t('preview.sms')} role="region">
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
             {text}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {seg.characters} characters · {seg.segments} SMS segment{seg.segments === 1 ? '' : 's'} (
-            {seg.encoding})
+            {t('preview.count', {
+              characters: seg.characters,
+              segments: seg.segments,
+              encoding: seg.encoding,
+            })}
           </Typography>
         </Paper>
       ) : null}

@@ -1,12 +1,14 @@
-import { PRICE_TYPE_LABELS, type TPrice } from '@lockerops/contract';
+import type { TPrice } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { useEnumLabel } from '../../i18n/enums';
 import { formatMoney } from '../../lib/format';
 import { PRICES_ENDPOINT, pricesKey, useDeletePrice, ZPricePage } from './hooks';
 import { PriceFormDialog } from './PriceFormDialog';
@@ -16,6 +18,8 @@ import { PriceFormDialog } from './PriceFormDialog';
  * amount, unit amount, unit, card on file, default), edit, delete, admin bulk delete.
  */
 export function PayPerPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('prices');
+  const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const [dialog, setDialog] = useState<{ price: TPrice | null } | null>(null);
@@ -24,46 +28,52 @@ export function PayPerPage({ disableVirtualization }: { disableVirtualization?: 
 
   const columns = useMemo<GridColDef<TPrice>[]>(
     () => [
-      { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+      { field: 'name', headerName: t('field.name'), flex: 1, minWidth: 160 },
       {
         field: 'price_type',
-        headerName: 'Unit type',
+        headerName: t('field.unitType'),
         width: 150,
-        valueGetter: (_v, row) => PRICE_TYPE_LABELS[row.price_type],
+        valueGetter: (_v, row) => label('priceType', row.price_type),
       },
       {
         field: 'amount',
-        headerName: 'Amount',
+        headerName: t('field.amount'),
         width: 120,
         valueGetter: (_v, row) => formatMoney(row.amount, row.currency),
       },
-      { field: 'unit_amount', headerName: 'Unit amount', width: 120 },
-      { field: 'unit', headerName: 'Unit', width: 100 },
+      { field: 'unit_amount', headerName: t('field.unitAmount'), width: 120 },
+      {
+        field: 'unit',
+        headerName: t('field.unit'),
+        width: 100,
+        valueFormatter: (v: string) => t(`unit.${v}`, { defaultValue: v }),
+      },
       {
         field: 'card_on_file',
-        headerName: 'Card on file',
+        headerName: t('field.cardOnFile'),
         width: 120,
         sortable: false,
-        valueGetter: (_v, row) => (row.card_on_file ? 'Yes' : 'No'),
+        valueGetter: (_v, row) => (row.card_on_file ? t('field.yes') : t('field.no')),
       },
       {
         field: 'default',
-        headerName: 'Default',
+        headerName: t('field.default'),
         width: 110,
-        renderCell: ({ row }) => (row.default ? <Chip size="small" color="primary" label="Default" /> : null),
+        renderCell: ({ row }) =>
+          row.default ? <Chip size="small" color="primary" label={t('field.default')} /> : null,
       },
       rowActionsColumn<TPrice>({ onEdit: (price) => setDialog({ price }), onDelete: setDeleting }),
     ],
-    [],
+    [t, label],
   );
 
   return (
     <>
       <PageTitle
-        title="Pay-per"
+        title={t('title')}
         actions={
           <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ price: null })}>
-            Add Price
+            {t('add')}
           </Button>
         }
       />
@@ -86,7 +96,7 @@ export function PayPerPage({ disableVirtualization }: { disableVirtualization?: 
       />
       <ConfirmDialog
         open={!!deleting}
-        message={`Are you sure you want to delete the price "${deleting?.name ?? ''}"?`}
+        message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}

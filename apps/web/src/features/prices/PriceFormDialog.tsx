@@ -2,7 +2,6 @@ import {
   CURRENCIES,
   PRICE_CSV_HEADERS,
   PRICE_MESSAGES,
-  PRICE_TYPE_LABELS,
   PRICE_TYPES,
   type TPrice,
   type TPriceType,
@@ -10,9 +9,12 @@ import {
 } from '@lockerops/contract';
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { PRICES_ENDPOINT, pricesKey, savePrice, useAllPrices, usePriceForm } from './hooks';
 import { showCardOnFile, showDefaultOption } from './priceRules';
 
@@ -30,9 +32,14 @@ export interface PriceFormDialogProps {
  * editing that one). Changing the unit type resets the unit.
  */
 export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDialogProps) {
+  const { t } = useTranslation('prices');
+  const label = useEnumLabel();
   const form = usePriceForm(price, open);
   const { control, formState, setValue } = form;
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const err = (k: keyof typeof formState.errors) => {
+    const m = formState.errors[k]?.message;
+    return m ? translateMessage(m) : undefined;
+  };
   const editing = !!price;
   const priceType = useWatch({ control, name: 'price_type' }) as TPriceType;
   const amount = useWatch({ control, name: 'amount' });
@@ -43,10 +50,10 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Edit Price' : 'Add Price'}
+      title={editing ? t('edit') : t('add')}
       form={form}
       onSubmit={(values) => savePrice(price?.id, values)}
-      successMessage={editing ? PRICE_MESSAGES.updated : PRICE_MESSAGES.created}
+      successMessage={translateMessage(editing ? PRICE_MESSAGES.updated : PRICE_MESSAGES.created)}
       invalidateKey={pricesKey}
       bulkUpload={
         isAdmin && !editing
@@ -59,17 +66,17 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
           : undefined
       }
       extraTabs={
-        price ? [{ label: 'History Log', content: <HistoryLog entity="price" id={price.id} /> }] : []
+        price ? [{ label: t('field.historyTab'), content: <HistoryLog entity="price" id={price.id} /> }] : []
       }
     >
-      <FormTextField control={control} name="name" label="Name" required />
+      <FormTextField control={control} name="name" label={t('field.name')} required />
       <Controller
         control={control}
         name="price_type"
         render={({ field }) => (
           <TextField
             select
-            label="Unit type"
+            label={t('field.unitType')}
             required
             value={field.value ?? ''}
             onChange={(e) => {
@@ -81,9 +88,9 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
             error={!!err('price_type')}
             helperText={err('price_type')}
           >
-            {PRICE_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {PRICE_TYPE_LABELS[t]}
+            {PRICE_TYPES.map((p) => (
+              <MenuItem key={p} value={p}>
+                {label('priceType', p)}
               </MenuItem>
             ))}
           </TextField>
@@ -94,7 +101,7 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
         name="amount"
         render={({ field }) => (
           <TextField
-            label="Amount"
+            label={t('field.amount')}
             required
             value={field.value ?? ''}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -111,7 +118,12 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
         control={control}
         name="currency"
         render={({ field }) => (
-          <TextField select label="Currency" value={field.value ?? 'usd'} onChange={field.onChange}>
+          <TextField
+            select
+            label={t('field.currency')}
+            value={field.value ?? 'usd'}
+            onChange={field.onChange}
+          >
             {CURRENCIES.map((c) => (
               <MenuItem key={c} value={c}>
                 {c.toUpperCase()}
@@ -124,7 +136,7 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
         <FormTextField
           control={control}
           name="unit_amount"
-          label="Unit amount"
+          label={t('field.unitAmount')}
           required
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
@@ -135,7 +147,7 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
         render={({ field }) => (
           <TextField
             select
-            label="Unit"
+            label={t('field.unit')}
             required
             value={field.value ?? ''}
             onChange={field.onChange}
@@ -144,16 +156,18 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
           >
             {(UNITS_BY_PRICE_TYPE[priceType] ?? []).map((u) => (
               <MenuItem key={u} value={u}>
-                {u}
+                {t(`unit.${u}`)}
               </MenuItem>
             ))}
           </TextField>
         )}
       />
-      <FormCheckbox control={control} name="prorated" label="Prorated" />
-      {showCardOnFile(amount) && <FormCheckbox control={control} name="card_on_file" label="Card on file" />}
+      <FormCheckbox control={control} name="prorated" label={t('field.prorated')} />
+      {showCardOnFile(amount) && (
+        <FormCheckbox control={control} name="card_on_file" label={t('field.cardOnFile')} />
+      )}
       {showDefaultOption(price, otherDefault) && (
-        <FormCheckbox control={control} name="default" label="Default" />
+        <FormCheckbox control={control} name="default" label={t('field.default')} />
       )}
     </FormDialog>
   );

@@ -14,16 +14,19 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
+import { translateMessage } from '../../i18n/messages';
 import { bulkEditProducts, productsKey, useProductFormOptions } from './hooks';
 
+/** The text fields of the bulk form and their labels' keys (`field.<key>`). */
 const FIELDS = [
-  ['name', 'Name'],
-  ['price', 'Cost'],
-  ['sales_price', 'Sale Price'],
-  ['msrp', 'MSRP'],
-  ['description', 'Description'],
-  ['serial_number', 'Serial Number'],
+  ['name', 'name'],
+  ['price', 'cost'],
+  ['sales_price', 'salePrice'],
+  ['msrp', 'msrp'],
+  ['description', 'description'],
+  ['serial_number', 'serialNumber'],
 ] as const;
 type TField = (typeof FIELDS)[number][0] | 'id_product_group' | 'id_condition';
 
@@ -46,6 +49,7 @@ export interface BulkEditProductsDialogProps {
 
 /** "Edit Products" (admins, spec operational §2 Products bulk edit, §7 `PATCH products`). */
 export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogProps) {
+  const { t } = useTranslation('products');
   const open = !!ids;
   const [values, setValues] = useState<Partial<Record<TField, string>>>({});
   const [errors, setErrors] = useState<Partial<Record<TField | 'form', string>>>({});
@@ -63,7 +67,7 @@ export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogP
   const save = useMutation({
     mutationFn: bulkEditProducts,
     onSuccess: (res) => {
-      enqueueSnackbar(res.detail, { variant: 'success' });
+      enqueueSnackbar(translateMessage(res.detail), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: productsKey });
       onClose();
     },
@@ -76,13 +80,13 @@ export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogP
       const next: Partial<Record<TField | 'form', string>> = {};
       for (const issue of parsed.error.issues) {
         const key = (issue.path[0] === 'product' ? issue.path[1] : 'form') as TField | 'form';
-        next[key] ??= issue.message;
+        next[key] ??= translateMessage(issue.message);
       }
       setErrors(next);
       return;
     }
     if (!Object.keys(parsed.data.product).length) {
-      setErrors({ form: PRODUCT_MESSAGES.nothingToChange });
+      setErrors({ form: translateMessage(PRODUCT_MESSAGES.nothingToChange) });
       return;
     }
     save.mutate(parsed.data);
@@ -103,7 +107,7 @@ export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogP
       error={!!errors[k]}
       helperText={errors[k]}
     >
-      <MenuItem value="">Unchanged</MenuItem>
+      <MenuItem value="">{t('bulk.unchanged')}</MenuItem>
       {(options ?? []).map((o) => (
         <MenuItem key={o.id} value={o.id}>
           {o.name}
@@ -114,10 +118,10 @@ export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogP
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Edit Products</DialogTitle>
+      <DialogTitle>{t('bulk.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {ids?.length ?? 0} product(s) selected. Only the fields you fill in change.
+          {t('bulk.selected', { count: ids?.length ?? 0 })}
         </Typography>
         {errors.form ? (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -125,24 +129,24 @@ export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogP
           </Alert>
         ) : null}
         <Box sx={{ display: 'grid', gap: 2 }}>
-          {FIELDS.filter(([k]) => k !== 'serial_number' || ids?.length === 1).map(([k, label]) => (
+          {FIELDS.filter(([k]) => k !== 'serial_number' || ids?.length === 1).map(([k, key]) => (
             <TextField
               key={k}
-              label={label}
+              label={t(`field.${key}`)}
               value={values[k] ?? ''}
               onChange={set(k)}
               error={!!errors[k]}
               helperText={errors[k]}
             />
           ))}
-          {select('id_product_group', 'Product Group', groups.data)}
-          {select('id_condition', 'Condition', conditions.data)}
+          {select('id_product_group', t('field.productGroup'), groups.data)}
+          {select('id_condition', t('field.condition'), conditions.data)}
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:button.cancel')}</Button>
         <Button variant="contained" onClick={submit} disabled={save.isPending}>
-          Save
+          {t('common:button.save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -2,6 +2,7 @@ import type { TProduct } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
@@ -18,6 +19,7 @@ import { ProductFormDialog } from './ProductFormDialog';
  * viewers never reach the page (STAFF).
  */
 export function InventoryPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('products');
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const [dialog, setDialog] = useState<{ product: TProduct | null } | null>(null);
@@ -29,25 +31,26 @@ export function InventoryPage({ disableVirtualization }: { disableVirtualization
   const columns = useMemo(
     () =>
       productColumns({
+        t,
         isAdmin,
         onEdit: (product) => setDialog({ product }),
         onClone: (product) => duplicate.mutate(product.id),
         onDelete: setDeleting,
       }),
-    [isAdmin, duplicate.mutate],
+    [t, isAdmin, duplicate.mutate],
   );
 
   return (
     <>
       <PageTitle
-        title="Inventory"
+        title={t('title')}
         actions={
           <Button
             variant="contained"
             startIcon={<AddOutlined />}
             onClick={() => setDialog({ product: null })}
           >
-            Add Product
+            {t('add')}
           </Button>
         }
       />
@@ -62,7 +65,7 @@ export function InventoryPage({ disableVirtualization }: { disableVirtualization
         exportModel="product"
         bulkActions={(ids) => (
           <Button size="small" onClick={() => setBulkIds(ids)}>
-            Edit
+            {t('editBulk')}
           </Button>
         )}
         onRowClick={isAdmin ? (product) => setDialog({ product }) : undefined}
@@ -77,7 +80,7 @@ export function InventoryPage({ disableVirtualization }: { disableVirtualization
       <BulkEditProductsDialog ids={bulkIds} onClose={() => setBulkIds(null)} />
       <ConfirmDialog
         open={!!deleting}
-        message={`Are you sure you want to delete the product "${deleting?.name ?? ''}"?`}
+        message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}

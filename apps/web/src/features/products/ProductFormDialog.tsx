@@ -1,9 +1,11 @@
 import { PRODUCT_CSV_HEADERS, PRODUCT_MESSAGES, type TProduct } from '@lockerops/contract';
 import { Box } from '@mui/material';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormSelect, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
+import { translateMessage } from '../../i18n/messages';
 import {
   PRODUCTS_ENDPOINT,
   productsKey,
@@ -30,18 +32,19 @@ export interface ProductFormDialogProps {
  * "Bulk Upload" (PRODUCT_CSV_HEADERS).
  */
 export function ProductFormDialog({ open, product, isAdmin, onClose }: ProductFormDialogProps) {
+  const { t } = useTranslation('products');
   const form = useProductForm(product, open);
   const editing = !!product;
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Edit Product' : 'Add Product'}
+      title={editing ? t('edit') : t('add')}
       form={form}
       onSubmit={(values) => saveProduct(product?.id, values)}
-      successMessage={editing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.created}
+      successMessage={translateMessage(editing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.created)}
       invalidateKey={productsKey}
-      formTabLabel={editing ? 'Edit Product' : undefined}
+      formTabLabel={editing ? t('edit') : undefined}
       bulkUpload={
         isAdmin && !editing
           ? {
@@ -52,9 +55,7 @@ export function ProductFormDialog({ open, product, isAdmin, onClose }: ProductFo
             }
           : undefined
       }
-      extraTabs={
-        product ? [{ label: 'Product History Log', content: <ProductHistoryLog id={product.id} /> }] : []
-      }
+      extraTabs={product ? [{ label: t('history.tab'), content: <ProductHistoryLog id={product.id} /> }] : []}
     >
       <ProductFields form={form} open={open} />
     </FormDialog>
@@ -69,6 +70,7 @@ export function ProductFields({
   form: UseFormReturn<TProductFormInput, unknown, TProductFormOutput>;
   open: boolean;
 }) {
+  const { t } = useTranslation('products');
   const { control } = form;
   const groups = useProductFormOptions('productGroups', open);
   const conditions = useProductFormOptions('conditions', open);
@@ -93,27 +95,33 @@ export function ProductFields({
       name={name}
       label={label}
       options={[
-        { value: '', label: 'None' },
+        { value: '', label: t('field.none') },
         ...(options ?? []).map((o) => ({ value: o.id, label: o.name })),
       ]}
     />
   );
   return (
     <>
-      {field('name', 'Name', true)}
+      {field('name', t('field.name'), true)}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 2 }}>
-        {field('serial_number', 'Serial Number')}
-        {field('sku', 'SKU')}
+        {field('serial_number', t('field.serialNumber'))}
+        {field('sku', t('field.sku'))}
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
-        {money('price', 'Cost')}
-        {money('sales_price', 'Sale Price')}
-        {money('msrp', 'MSRP')}
+        {money('price', t('field.cost'))}
+        {money('sales_price', t('field.salePrice'))}
+        {money('msrp', t('field.msrp'))}
       </Box>
-      <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+      <FormTextField
+        control={control}
+        name="description"
+        label={t('field.description')}
+        multiline
+        minRows={2}
+      />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 2 }}>
-        {select('id_product_group', 'Product Group', groups.data)}
-        {select('id_condition', 'Condition', conditions.data)}
+        {select('id_product_group', t('field.productGroup'), groups.data)}
+        {select('id_condition', t('field.condition'), conditions.data)}
       </Box>
       <Controller
         control={control}

@@ -1,5 +1,7 @@
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
+import { useEnumLabel } from '../../i18n/enums';
 import { formatDateTime } from '../../lib/format';
 import { useProductTracking } from './hooks';
 import { orderTimeline, trackingColor, trackingWho } from './timeline';
@@ -10,18 +12,20 @@ import { orderTimeline, trackingColor, trackingWho } from './timeline';
  * in red; In/Out entries show the customer; entries show the condition when there is one.
  */
 export function ProductHistoryLog({ id }: { id: string }) {
+  const { t } = useTranslation('products');
+  const label = useEnumLabel();
   const tracking = useProductTracking(id);
   return (
     <Box>
       <Typography variant="h6" sx={{ mb: 2 }}>
-        Asset History Log
+        {t('history.title')}
       </Typography>
-      {tracking.isPending ? <CircularProgress size={24} aria-label="Fetching data..." /> : null}
+      {tracking.isPending ? <CircularProgress size={24} aria-label={t('common:table.loading')} /> : null}
       {tracking.error ? <Typography color="error">{formatApiError(tracking.error)}</Typography> : null}
       {tracking.data && !tracking.data.items.length ? (
-        <Typography color="text.secondary">No Data to Show</Typography>
+        <Typography color="text.secondary">{t('common:table.empty')}</Typography>
       ) : null}
-      <Box component="ol" aria-label="Asset History Log" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <Box component="ol" aria-label={t('history.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {orderTimeline(tracking.data?.items ?? []).map((entry) => {
           const color = trackingColor(entry.state);
           const who = trackingWho(entry);
@@ -33,7 +37,7 @@ export function ProductHistoryLog({ id }: { id: string }) {
               sx={{ borderLeft: 3, borderColor: `${color}.main`, pl: 2, pb: 2 }}
             >
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Chip size="small" color={color} label={entry.label} />
+                <Chip size="small" color={color} label={label('productTracking', entry.state)} />
                 <Typography variant="caption" color="text.secondary">
                   {formatDateTime(entry.created_at)}
                 </Typography>
@@ -48,7 +52,7 @@ export function ProductHistoryLog({ id }: { id: string }) {
                   variant="body2"
                   color={entry.state === 'maintenance' ? 'error' : 'text.secondary'}
                 >
-                  Condition: {entry.condition.name}
+                  {t('history.condition', { name: entry.condition.name })}
                 </Typography>
               ) : null}
             </Box>

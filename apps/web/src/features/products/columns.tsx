@@ -1,10 +1,13 @@
 import type { TProduct } from '@lockerops/contract';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import { rowActionsColumn } from '../../components/DataTable';
 import { formatMoney } from '../../lib/format';
 
 export interface ProductColumnOptions {
+  /** the `products` namespace's translate function */
+  t: TFunction;
   /** admins edit and delete; members see names as plain text and may only clone (spec operational §1) */
   isAdmin: boolean;
   currency?: string | null;
@@ -29,11 +32,11 @@ const money = (
  * number, SKU, cost, sale price, MSRP, product group, condition, device, action (clone; edit and
  * delete for admins). The select column is the grid's checkbox column.
  */
-export function productColumns({ isAdmin, currency, onEdit, onClone, onDelete }: ProductColumnOptions) {
+export function productColumns({ t, isAdmin, currency, onEdit, onClone, onDelete }: ProductColumnOptions) {
   const columns: GridColDef<TProduct>[] = [
     {
       field: 'image',
-      headerName: 'Image',
+      headerName: t('field.image'),
       width: 80,
       sortable: false,
       renderCell: ({ row }) =>
@@ -50,29 +53,29 @@ export function productColumns({ isAdmin, currency, onEdit, onClone, onDelete }:
           <ImageOutlined color="disabled" fontSize="small" sx={{ verticalAlign: 'middle' }} />
         ),
     },
-    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
-    { field: 'serial_number', headerName: 'Serial Number', width: 140 },
-    { field: 'sku', headerName: 'SKU', width: 110 },
-    money('price', 'Cost', currency),
-    money('sales_price', 'Sale Price', currency),
-    money('msrp', 'MSRP', currency),
+    { field: 'name', headerName: t('field.name'), flex: 1, minWidth: 160 },
+    { field: 'serial_number', headerName: t('field.serialNumber'), width: 140 },
+    { field: 'sku', headerName: t('field.sku'), width: 110 },
+    money('price', t('field.cost'), currency),
+    money('sales_price', t('field.salePrice'), currency),
+    money('msrp', t('field.msrp'), currency),
     {
       field: 'product_group',
-      headerName: 'Product Group',
+      headerName: t('field.productGroup'),
       width: 150,
       sortable: false,
       valueGetter: (_v, row) => row.product_group?.name ?? '',
     },
     {
       field: 'condition',
-      headerName: 'Condition',
+      headerName: t('field.condition'),
       width: 130,
       sortable: false,
       valueGetter: (_v, row) => row.condition?.name ?? '',
     },
     {
       field: 'devices',
-      headerName: 'Device',
+      headerName: t('field.device'),
       width: 170,
       sortable: false,
       valueGetter: (_v, row) =>

@@ -1,12 +1,14 @@
-import { DISCOUNT_TYPE_LABELS, type TPromo } from '@lockerops/contract';
+import type { TPromo } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { useEnumLabel } from '../../i18n/enums';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { PROMOS_ENDPOINT, promosKey, useDeletePromo, ZPromoPage } from './hooks';
 import { PromoFormDialog } from './PromoFormDialog';
@@ -15,6 +17,8 @@ const when = (iso: string) => formatDateTime(iso);
 
 /** /promo-codes (spec operational §2 Promos): Add Promo, search, table, edit, delete, admin bulk delete. */
 export function PromoCodesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('promos');
+  const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const [dialog, setDialog] = useState<{ promo: TPromo | null } | null>(null);
@@ -23,42 +27,47 @@ export function PromoCodesPage({ disableVirtualization }: { disableVirtualizatio
 
   const columns = useMemo<GridColDef<TPromo>[]>(
     () => [
-      { field: 'name', headerName: 'Name', flex: 1, minWidth: 150 },
-      { field: 'code', headerName: 'Code', width: 140 },
+      { field: 'name', headerName: t('field.name'), flex: 1, minWidth: 150 },
+      { field: 'code', headerName: t('field.code'), width: 140 },
       {
         field: 'discount_type',
-        headerName: 'Discount type',
+        headerName: t('field.discountType'),
         width: 140,
-        valueGetter: (_v, row) => DISCOUNT_TYPE_LABELS[row.discount_type],
+        valueGetter: (_v, row) => label('discountType', row.discount_type),
       },
       {
         field: 'amount',
-        headerName: 'Amount',
+        headerName: t('field.amount'),
         width: 110,
         valueGetter: (_v, row) =>
           row.discount_type === 'percentage'
-            ? `${formatNumber(row.amount, Number.isInteger(row.amount) ? 0 : 2)}%`
+            ? t('percent', { value: formatNumber(row.amount, Number.isInteger(row.amount) ? 0 : 2) })
             : formatNumber(row.amount),
       },
       {
         field: 'start_time',
-        headerName: 'Start time',
+        headerName: t('field.startTime'),
         width: 190,
         valueGetter: (_v, row) => when(row.start_time),
       },
-      { field: 'end_time', headerName: 'End time', width: 190, valueGetter: (_v, row) => when(row.end_time) },
+      {
+        field: 'end_time',
+        headerName: t('field.endTime'),
+        width: 190,
+        valueGetter: (_v, row) => when(row.end_time),
+      },
       rowActionsColumn<TPromo>({ onEdit: (promo) => setDialog({ promo }), onDelete: setDeleting }),
     ],
-    [],
+    [t, label],
   );
 
   return (
     <>
       <PageTitle
-        title="Promo codes"
+        title={t('title')}
         actions={
           <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ promo: null })}>
-            Add Promo
+            {t('add')}
           </Button>
         }
       />
@@ -81,7 +90,7 @@ export function PromoCodesPage({ disableVirtualization }: { disableVirtualizatio
       />
       <ConfirmDialog
         open={!!deleting}
-        message={`Are you sure you want to delete the promo "${deleting?.name ?? ''}"?`}
+        message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}

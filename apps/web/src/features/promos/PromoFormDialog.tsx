@@ -1,15 +1,12 @@
-import {
-  DISCOUNT_TYPE_LABELS,
-  DISCOUNT_TYPES,
-  PROMO_CSV_HEADERS,
-  PROMO_MESSAGES,
-  type TPromo,
-} from '@lockerops/contract';
+import { DISCOUNT_TYPES, PROMO_CSV_HEADERS, PROMO_MESSAGES, type TPromo } from '@lockerops/contract';
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { fromLocalInput, PROMOS_ENDPOINT, promosKey, savePromo, toLocalInput, usePromoForm } from './hooks';
 
 export interface PromoFormDialogProps {
@@ -25,9 +22,14 @@ export interface PromoFormDialogProps {
  * resets when the start time changes.
  */
 export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDialogProps) {
+  const { t } = useTranslation('promos');
+  const label = useEnumLabel();
   const form = usePromoForm(promo, open);
   const { control, formState, setValue } = form;
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const err = (k: keyof typeof formState.errors) => {
+    const m = formState.errors[k]?.message;
+    return m ? translateMessage(m) : undefined;
+  };
   const editing = !!promo;
   const start = useWatch({ control, name: 'start_time' }) as string;
 
@@ -35,10 +37,10 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Edit Promo' : 'Add Promo'}
+      title={editing ? t('edit') : t('add')}
       form={form}
       onSubmit={(values) => savePromo(promo?.id, values)}
-      successMessage={editing ? PROMO_MESSAGES.updated : PROMO_MESSAGES.created}
+      successMessage={translateMessage(editing ? PROMO_MESSAGES.updated : PROMO_MESSAGES.created)}
       invalidateKey={promosKey}
       bulkUpload={
         isAdmin && !editing
@@ -51,27 +53,27 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
           : undefined
       }
       extraTabs={
-        promo ? [{ label: 'History Log', content: <HistoryLog entity="promo" id={promo.id} /> }] : []
+        promo ? [{ label: t('field.historyTab'), content: <HistoryLog entity="promo" id={promo.id} /> }] : []
       }
     >
-      <FormTextField control={control} name="name" label="Name" required />
-      <FormTextField control={control} name="code" label="Code" required />
+      <FormTextField control={control} name="name" label={t('field.name')} required />
+      <FormTextField control={control} name="code" label={t('field.code')} required />
       <Controller
         control={control}
         name="discount_type"
         render={({ field }) => (
           <TextField
             select
-            label="Discount type"
+            label={t('field.discountType')}
             required
             value={field.value ?? ''}
             onChange={field.onChange}
             error={!!err('discount_type')}
             helperText={err('discount_type')}
           >
-            {DISCOUNT_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {DISCOUNT_TYPE_LABELS[t]}
+            {DISCOUNT_TYPES.map((d) => (
+              <MenuItem key={d} value={d}>
+                {label('discountType', d)}
               </MenuItem>
             ))}
           </TextField>
@@ -80,7 +82,7 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
       <FormTextField
         control={control}
         name="amount"
-        label="Amount"
+        label={t('field.amount')}
         required
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
@@ -90,7 +92,7 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
         render={({ field }) => (
           <TextField
             type="datetime-local"
-            label="Start time"
+            label={t('field.startTime')}
             required
             value={toLocalInput(field.value as string)}
             onChange={(e) => {
@@ -110,7 +112,7 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
         render={({ field }) => (
           <TextField
             type="datetime-local"
-            label="End time"
+            label={t('field.endTime')}
             required
             value={toLocalInput(field.value as string)}
             onChange={(e) => field.onChange(fromLocalInput(e.target.value))}

@@ -1,21 +1,22 @@
 import {
   isWeekBased,
   MONTH_NAMES,
-  REPORT_CONTENT_LABELS,
   REPORT_CONTENTS,
   REPORT_MESSAGES,
-  REPORT_RECURRENCE_LABELS,
   REPORT_RECURRENCES,
   type TReport,
   type TReportContent,
   type TReportRecurrence,
-  WEEKDAY_NAMES,
+  WEEKDAYS,
 } from '@lockerops/contract';
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { zoneLabel } from '../../lib/format';
 import { reportsKey, saveReport, useMemberOptions, useReportForm } from './hooks';
 
@@ -35,6 +36,8 @@ export interface ReportFormDialogProps {
  * Submit stays disabled until send time, recurrence, an assignee and a content are chosen.
  */
 export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProps) {
+  const { t } = useTranslation('reports');
+  const label = useEnumLabel();
   const form = useReportForm(report, open);
   const { control, formState, watch, setValue } = form;
   const members = useMemberOptions(open);
@@ -44,20 +47,23 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
   const assignees = (watch('assign_to') as string[] | undefined) ?? [];
   const sendTime = watch('send_time') as string | undefined;
   const ready = !!sendTime && !!recurrence && assignees.length > 0 && contents.length > 0;
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message as string | undefined;
+  const err = (k: keyof typeof formState.errors) => {
+    const m = formState.errors[k]?.message as string | undefined;
+    return m ? translateMessage(m) : undefined;
+  };
 
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={report ? 'Edit Report' : REPORT_MESSAGES.createReport}
+      title={report ? t('form.edit') : translateMessage(REPORT_MESSAGES.createReport)}
       form={form}
       onSubmit={(values) => saveReport(report?.id, values)}
-      successMessage={report ? REPORT_MESSAGES.updated : REPORT_MESSAGES.created}
+      successMessage={translateMessage(report ? REPORT_MESSAGES.updated : REPORT_MESSAGES.created)}
       invalidateKey={reportsKey}
       submitDisabled={!ready}
     >
-      <FormTextField control={control} name="name" label="Report Name" required />
+      <FormTextField control={control} name="name" label={t('form.name')} required />
       <Controller
         control={control}
         name="contents"
@@ -66,13 +72,13 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
             multiple
             disableCloseOnSelect
             options={[...REPORT_CONTENTS]}
-            getOptionLabel={(o) => REPORT_CONTENT_LABELS[o as TReportContent]}
+            getOptionLabel={(o) => label('reportContent', o)}
             value={(field.value as TReportContent[] | undefined) ?? []}
             onChange={(_e, v) => field.onChange(v)}
             renderInput={(params) => (
               <TextField
                 {...params}
-                label="Contents"
+                label={t('form.contents')}
                 error={!!err('contents')}
                 helperText={err('contents')}
               />
@@ -98,7 +104,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
               renderInput={(params) => (
                 <TextField
                   {...params}
-                  label="Assignees"
+                  label={t('form.assignees')}
                   error={!!err('assign_to')}
                   helperText={err('assign_to')}
                 />
@@ -113,7 +119,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
         render={({ field }) => (
           <TextField
             select
-            label="Recurrence"
+            label={t('form.recurrence')}
             required
             value={field.value ?? ''}
             onChange={(e) => {
@@ -130,7 +136,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
           >
             {REPORT_RECURRENCES.map((r) => (
               <MenuItem key={r} value={r}>
-                {REPORT_RECURRENCE_LABELS[r]}
+                {label('reportRecurrence', r)}
               </MenuItem>
             ))}
           </TextField>
@@ -143,16 +149,16 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
           render={({ field }) => (
             <TextField
               select
-              label="Weekday"
+              label={t('form.weekday')}
               required
               value={field.value ?? ''}
               onChange={(e) => field.onChange(Number(e.target.value))}
               error={!!err('weekday')}
               helperText={err('weekday') ?? zoneLabel(zone)}
             >
-              {WEEKDAY_NAMES.map((d, i) => (
+              {WEEKDAYS.map((d, i) => (
                 <MenuItem key={d} value={i}>
-                  {d}
+                  {label('weekday', d)}
                 </MenuItem>
               ))}
             </TextField>
@@ -168,7 +174,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
               render={({ field }) => (
                 <TextField
                   select
-                  label="Starting Month"
+                  label={t('form.startingMonth')}
                   value={field.value ?? ''}
                   onChange={(e) => field.onChange(Number(e.target.value))}
                   error={!!err('month')}
@@ -176,7 +182,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
                 >
                   {MONTH_NAMES.map((m, i) => (
                     <MenuItem key={m} value={i + 1}>
-                      {m}
+                      {t(`form.month.${i + 1}`)}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -189,15 +195,15 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
             render={({ field }) => (
               <TextField
                 select
-                label="When"
+                label={t('form.when')}
                 required
                 value={field.value ?? ''}
                 onChange={(e) => field.onChange(e.target.value)}
                 error={!!err('when')}
                 helperText={err('when')}
               >
-                <MenuItem value="start">Start of month</MenuItem>
-                <MenuItem value="end">End of month</MenuItem>
+                <MenuItem value="start">{t('form.startOfMonth')}</MenuItem>
+                <MenuItem value="end">{t('form.endOfMonth')}</MenuItem>
               </TextField>
             )}
           />
@@ -209,9 +215,9 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
         render={({ field }) => (
           <TextField
             type="time"
-            label="Send Time"
+            label={t('form.sendTime')}
             required
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': 'Send Time' } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': t('form.sendTime') } }}
             value={field.value ? String(field.value) : ''}
             onChange={(e) => field.onChange(e.target.value || undefined)}
             error={!!err('send_time')}
@@ -219,7 +225,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
           />
         )}
       />
-      <FormCheckbox control={control} name="include_sub_orgs" label="Include sub-organizations" />
+      <FormCheckbox control={control} name="include_sub_orgs" label={t('form.includeSubOrgs')} />
     </FormDialog>
   );
 }

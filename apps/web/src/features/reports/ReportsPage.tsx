@@ -1,13 +1,8 @@
-import {
-  describeSchedule,
-  REPORT_CONTENT_LABELS,
-  REPORT_MESSAGES,
-  STAFF,
-  type TReport,
-} from '@lockerops/contract';
+import { describeSchedule, REPORT_MESSAGES, STAFF, type TReport } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationZone } from '../../api/place';
@@ -16,6 +11,8 @@ import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 import { REPORTS_ENDPOINT, reportsKey, useDeleteReport, useReportDownload, ZReportPage } from './hooks';
 import { ReportFormDialog } from './ReportFormDialog';
@@ -26,41 +23,45 @@ import { ReportFormDialog } from './ReportFormDialog';
  */
 export function reportColumns(
   download: (r: TReport, format: 'csv' | 'pdf') => void,
+  /** the `reports` namespace's translate function */
+  t: TFunction,
+  /** enum labels in the console's language */
+  label: ReturnType<typeof useEnumLabel>,
   /** the organization's zone: schedules are wall-clock times there */
   zone = 'UTC',
 ): GridColDef<TReport>[] {
   return [
-    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+    { field: 'name', headerName: t('column.name'), flex: 1, minWidth: 160 },
     {
       field: 'contents',
-      headerName: 'Contents',
+      headerName: t('column.contents'),
       width: 220,
       sortable: false,
-      valueGetter: (_v, row) => row.contents.map((c) => REPORT_CONTENT_LABELS[c]).join(', '),
+      valueGetter: (_v, row) => row.contents.map((c) => label('reportContent', c)).join(', '),
     },
     {
       field: 'assignee',
-      headerName: 'Assignees',
+      headerName: t('column.assignees'),
       width: 180,
       sortable: false,
       valueGetter: (_v, row) => row.assignee.join(', '),
     },
     {
       field: 'schedule',
-      headerName: 'Schedule',
+      headerName: t('column.schedule'),
       width: 280,
       sortable: false,
       valueGetter: (_v, row) => describeSchedule(row, zone),
     },
     {
       field: 'last_sent',
-      headerName: 'Last Sent',
+      headerName: t('column.lastSent'),
       width: 170,
       valueFormatter: (v: string | null) => formatDateTime(v, { empty: '' }),
     },
     {
       field: 'download',
-      headerName: 'Download',
+      headerName: t('column.download'),
       width: 150,
       sortable: false,
       renderCell: ({ row }) => (
@@ -69,7 +70,7 @@ export function reportColumns(
             <Button
               key={f}
               size="small"
-              aria-label={`Download ${f.toUpperCase()} ${row.name}`}
+              aria-label={t('column.downloadAs', { format: f.toUpperCase(), name: row.name })}
               onClick={(e) => {
                 e.stopPropagation();
                 download(row, f);
@@ -97,21 +98,22 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
   const [dialog, setDialog] = useState<{ report: TReport | null } | null>(null);
   const download = useReportDownload();
   const { t } = useTranslation('reports');
+  const label = useEnumLabel();
   const [deleting, setDeleting] = useState<TReport | null>(null);
   const remove = useDeleteReport();
   const zone = useOrganizationZone();
   const columns = useMemo(
     () => [
-      ...reportColumns(download, zone),
+      ...reportColumns(download, t, label, zone),
       // delete is an admin's (spec §6 bulk actions; the server answers 403 to others)
       ...(isAdmin ? [rowActionsColumn<TReport>({ onDelete: setDeleting })] : []),
     ],
-    [download, zone, isAdmin],
+    [download, t, label, zone, isAdmin],
   );
   return (
     <>
       <PageTitle
-        title="Reporting"
+        title={t('title')}
         actions={
           canWrite ? (
             <Button
@@ -119,7 +121,7 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
               startIcon={<AddOutlined />}
               onClick={() => setDialog({ report: null })}
             >
-              {REPORT_MESSAGES.createReport}
+              {translateMessage(REPORT_MESSAGES.createReport)}
             </Button>
           ) : null
         }

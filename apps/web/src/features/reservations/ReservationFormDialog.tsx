@@ -1,5 +1,4 @@
 import {
-  MODE_LABELS,
   RESERVATION_CSV_HEADERS,
   RESERVATION_MESSAGES,
   RESERVATION_MODES,
@@ -29,10 +28,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { useLocationZones } from '../../api/place';
 import { BulkUpload } from '../../components/BulkUpload';
 import { FormCheckbox, FormTextField } from '../../components/form';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { zoneLabel } from '../../lib/format';
 import {
   checkTracking,
@@ -55,16 +57,6 @@ export interface ReservationFormDialogProps {
   onClose: () => void;
 }
 
-const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
-  monday: 'Mon',
-  tuesday: 'Tue',
-  wednesday: 'Wed',
-  thursday: 'Thu',
-  friday: 'Fri',
-  saturday: 'Sat',
-  sunday: 'Sun',
-};
-
 /**
  * "Add Reservation" / "Edit Reservation" (spec operational §2 Reservations, §4 Reservation, §5):
  * mode, tracking number (checked for uniqueness on delivery), location, size, locker (or the first
@@ -76,6 +68,8 @@ const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
  * disable its submit.
  */
 export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: ReservationFormDialogProps) {
+  const { t } = useTranslation('reservations');
+  const label = useEnumLabel();
   const zoneOf = useLocationZones(open);
   const form = useReservationForm(reservation, open, zoneOf);
   const { control, watch, formState, setValue, setError, handleSubmit } = form;
@@ -118,9 +112,12 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
     setErrorText(null);
     try {
       await saveReservation(reservation?.id, values);
-      enqueueSnackbar(editing ? RESERVATION_MESSAGES.updated : RESERVATION_MESSAGES.created, {
-        variant: 'success',
-      });
+      enqueueSnackbar(
+        translateMessage(editing ? RESERVATION_MESSAGES.updated : RESERVATION_MESSAGES.created),
+        {
+          variant: 'success',
+        },
+      );
       void queryClient.invalidateQueries({ queryKey: reservationsKey });
       onClose();
     } catch (e) {
@@ -155,7 +152,7 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
           value={options.some((o) => o.value === field.value) ? field.value : ''}
           onChange={(e) => field.onChange(e.target.value)}
           error={!!err(name)}
-          helperText={err(name)}
+          helperText={err(name) ? translateMessage(err(name) ?? '') : undefined}
         >
           {options.map((o) => (
             <MenuItem key={o.value || 'none'} value={o.value}>
@@ -169,11 +166,11 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{editing ? 'Edit Reservation' : 'Add Reservation'}</DialogTitle>
+      <DialogTitle>{editing ? t('edit') : t('add')}</DialogTitle>
       {showBulk ? (
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ px: 3 }}>
-          <Tab label="Individual Upload" />
-          <Tab label="Bulk Upload" />
+          <Tab label={t('common:form.individualUpload')} />
+          <Tab label={t('common:form.bulkUpload')} />
         </Tabs>
       ) : null}
       <DialogContent>
@@ -196,38 +193,41 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
             {error ? <Alert severity="error">{error}</Alert> : null}
             {select(
               'mode',
-              'Mode',
-              RESERVATION_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] })),
+              t('form.mode'),
+              RESERVATION_MODES.map((m) => ({ value: m, label: label('mode', m) })),
             )}
             <FormTextField
               control={control}
               name="tracking_number"
-              label="Tracking Number"
+              label={t('form.trackingNumber')}
               required
               onBlur={(e) => void onTrackingBlur(e.target.value)}
               slotProps={{ htmlInput: { style: { textTransform: 'uppercase' } } }}
             />
             {select(
               'id_location',
-              'Location',
+              t('form.location'),
               (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
             )}
             {mode !== 'rental'
               ? select(
                   'id_size',
-                  'Size',
-                  (sizes.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.devices})` })),
+                  t('form.size'),
+                  (sizes.data ?? []).map((s) => ({
+                    value: s.id,
+                    label: t('form.sizeOption', { name: s.name, count: s.devices }),
+                  })),
                 )
               : select(
                   'id_product',
-                  'Product',
+                  t('form.product'),
                   (products.data ?? []).map((p) => ({ value: p.id, label: p.name })),
                 )}
             {select(
               'id_device',
-              'Locker Number',
+              t('form.lockerNumber'),
               [
-                { value: '', label: 'First free locker' },
+                { value: '', label: t('form.firstFree') },
                 ...lockers.map((d) => ({ value: d.id, label: `${d.locker_number} — ${d.name}` })),
               ],
               false,
@@ -235,7 +235,7 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
             {mode !== 'delivery'
               ? select(
                   'id_user',
-                  'User',
+                  t('form.user'),
                   (users.data ?? []).map((u) => ({
                     value: u.id,
                     label: u.email ? `${u.name} (${u.email})` : u.name,
@@ -246,21 +246,21 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
               <FormTextField
                 control={control}
                 name="phone_number"
-                label="Phone Number"
+                label={t('form.phone')}
                 placeholder="15551234567"
-                helperText="Country code, no + sign"
+                helperText={t('form.phoneHelp')}
               />
-              <FormTextField control={control} name="email" label="Email" />
+              <FormTextField control={control} name="email" label={t('form.email')} />
             </Box>
             {mode === 'delivery' ? (
-              <FormTextField control={control} name="sender_details" label="Sender Details" />
+              <FormTextField control={control} name="sender_details" label={t('form.sender')} />
             ) : null}
             <Controller
               control={control}
               name="recurring"
               render={({ field }) => (
                 <Box>
-                  <FormLabel id="reservation-type">Reservation Type</FormLabel>
+                  <FormLabel id="reservation-type">{t('form.type')}</FormLabel>
                   <RadioGroup
                     row
                     aria-labelledby="reservation-type"
@@ -271,8 +271,8 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
                       setValue('end_date', '');
                     }}
                   >
-                    <FormControlLabel value="custom" control={<Radio />} label="Custom Range" />
-                    <FormControlLabel value="recurring" control={<Radio />} label="Recurring" />
+                    <FormControlLabel value="custom" control={<Radio />} label={t('form.customRange')} />
+                    <FormControlLabel value="recurring" control={<Radio />} label={t('form.recurring')} />
                   </RadioGroup>
                 </Box>
               )}
@@ -284,15 +284,15 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
                   name="days"
                   render={({ field }) => (
                     <Box>
-                      <FormLabel id="reservation-days">Days</FormLabel>
+                      <FormLabel id="reservation-days">{t('form.days')}</FormLabel>
                       <RadioGroup
                         row
                         aria-labelledby="reservation-days"
                         value={field.value}
                         onChange={(e) => field.onChange(e.target.value)}
                       >
-                        <FormControlLabel value="all" control={<Radio />} label="All" />
-                        <FormControlLabel value="custom" control={<Radio />} label="Custom" />
+                        <FormControlLabel value="all" control={<Radio />} label={t('form.allDays')} />
+                        <FormControlLabel value="custom" control={<Radio />} label={t('form.customDays')} />
                       </RadioGroup>
                     </Box>
                   )}
@@ -300,16 +300,18 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
                 {days === 'custom' ? (
                   <Box>
                     {WEEKDAYS.map((d) => (
-                      <FormCheckbox key={d} control={control} name={d} label={DAY_LABELS[d]} />
+                      <FormCheckbox key={d} control={control} name={d} label={t(`dayShort.${d}`)} />
                     ))}
-                    {err('monday') ? <Alert severity="error">{err('monday')}</Alert> : null}
+                    {err('monday') ? (
+                      <Alert severity="error">{translateMessage(err('monday') ?? '')}</Alert>
+                    ) : null}
                   </Box>
                 ) : null}
                 <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
                   <FormTextField
                     control={control}
                     name="from_time"
-                    label="From Time"
+                    label={t('form.fromTime')}
                     type="time"
                     required
                     slotProps={{ inputLabel: { shrink: true } }}
@@ -317,7 +319,7 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
                   <FormTextField
                     control={control}
                     name="to_time"
-                    label="To Time"
+                    label={t('form.toTime')}
                     type="time"
                     required
                     slotProps={{ inputLabel: { shrink: true } }}
@@ -337,7 +339,7 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
               <FormTextField
                 control={control}
                 name="start_date"
-                label="Start Date"
+                label={t('form.startDate')}
                 type={recurring ? 'date' : 'datetime-local'}
                 required
                 slotProps={{ inputLabel: { shrink: true } }}
@@ -345,18 +347,20 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
               <FormTextField
                 control={control}
                 name="end_date"
-                label="End Date"
+                label={t('form.endDate')}
                 type={recurring ? 'date' : 'datetime-local'}
                 required
                 slotProps={{ inputLabel: { shrink: true } }}
               />
             </Box>
-            {blocked ? <Alert severity="warning">{RESERVATION_MESSAGES.noLockers}</Alert> : null}
+            {blocked ? (
+              <Alert severity="warning">{translateMessage(RESERVATION_MESSAGES.noLockers)}</Alert>
+            ) : null}
           </Box>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{tab === 0 ? 'Cancel' : 'Close'}</Button>
+        <Button onClick={onClose}>{tab === 0 ? t('common:button.cancel') : t('common:button.close')}</Button>
         {tab === 0 ? (
           <Button
             type="submit"
@@ -364,7 +368,7 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
             variant="contained"
             disabled={blocked || formState.isSubmitting}
           >
-            Save
+            {t('common:button.save')}
           </Button>
         ) : null}
       </DialogActions>

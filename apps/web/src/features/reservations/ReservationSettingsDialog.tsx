@@ -10,8 +10,10 @@ import {
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox } from '../../components/form';
+import { translateMessage } from '../../i18n/messages';
 import { reservationSettingsKey, saveReservationSettings, useReservationSettings } from './hooks';
 
 type Input = TReservationSettingsUpdateRequest & { transaction_buffer: boolean; locker_buffer: boolean };
@@ -29,8 +31,6 @@ const valuesOf = (s: TReservationSettings | undefined): Input => ({
   locker_buffer_time_period: s?.locker_buffer_time_period ?? '',
 });
 
-const label = (p: string) => `${p[0]!.toUpperCase()}${p.slice(1)}(s)`;
-
 /**
  * "Reservation Settings" (spec operational §2 Reservations, §3 Reservation settings, §5): max rental
  * and reservation times with their periods (required), and the transaction and locker buffers, each
@@ -38,6 +38,7 @@ const label = (p: string) => `${p[0]!.toUpperCase()}${p.slice(1)}(s)`;
  * updated successfully'.
  */
 export function ReservationSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('reservations');
   const settings = useReservationSettings(open);
   const form = useForm<Input, unknown, TReservationSettings>({
     resolver: (values, ctx, options) =>
@@ -65,7 +66,10 @@ export function ReservationSettingsDialog({ open, onClose }: { open: boolean; on
   useEffect(() => {
     if (open && settings.data) reset(valuesOf(settings.data));
   }, [open, settings.data, reset]);
-  const err = (k: keyof Input) => formState.errors[k]?.message as string | undefined;
+  const err = (k: keyof Input) => {
+    const m = formState.errors[k]?.message as string | undefined;
+    return m ? translateMessage(m) : undefined;
+  };
 
   const pair = (
     valueKey: keyof Input,
@@ -97,17 +101,21 @@ export function ReservationSettingsDialog({ open, onClose }: { open: boolean; on
         render={({ field }) => (
           <TextField
             select
-            label="Period"
+            label={t('settings.period')}
             required
             disabled={disabled}
             value={periods.includes(String(field.value)) ? field.value : ''}
             onChange={(e) => field.onChange(e.target.value)}
             error={!!err(periodKey)}
-            helperText={err(periodKey) === 'Invalid period' ? 'Period required' : err(periodKey)}
+            helperText={
+              formState.errors[periodKey]?.message === 'Invalid period'
+                ? t('settings.periodRequired')
+                : err(periodKey)
+            }
           >
             {periods.map((p) => (
               <MenuItem key={p} value={p}>
-                {label(p)}
+                {t(`settings.unit.${p}`)}
               </MenuItem>
             ))}
           </TextField>
@@ -124,32 +132,32 @@ export function ReservationSettingsDialog({ open, onClose }: { open: boolean; on
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Reservation Settings"
+      title={t('settings.title')}
       form={form}
       onSubmit={saveReservationSettings}
-      successMessage={RESERVATION_MESSAGES.settingsUpdated}
+      successMessage={translateMessage(RESERVATION_MESSAGES.settingsUpdated)}
       invalidateKey={reservationSettingsKey}
     >
-      {pair('max_rental_time', 'max_rental_time_period', 'Max rental time', RESERVATION_TIME_PERIODS)}
+      {pair('max_rental_time', 'max_rental_time_period', t('settings.maxRental'), RESERVATION_TIME_PERIODS)}
       {pair(
         'max_reservation_time',
         'max_reservation_time_period',
-        'Max reservation time',
+        t('settings.maxReservation'),
         RESERVATION_TIME_PERIODS,
       )}
-      {buffer('transaction_buffer', 'Transaction buffer')}
+      {buffer('transaction_buffer', t('settings.transactionBuffer'))}
       {pair(
         'transaction_buffer_time',
         'transaction_buffer_time_period',
-        'Transaction buffer time',
+        t('settings.transactionBufferTime'),
         BUFFER_PERIODS,
         !watch('transaction_buffer'),
       )}
-      {buffer('locker_buffer', 'Locker buffer')}
+      {buffer('locker_buffer', t('settings.lockerBuffer'))}
       {pair(
         'locker_buffer_time',
         'locker_buffer_time_period',
-        'Locker buffer time',
+        t('settings.lockerBufferTime'),
         BUFFER_PERIODS,
         !watch('locker_buffer'),
       )}

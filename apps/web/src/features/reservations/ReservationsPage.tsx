@@ -1,5 +1,4 @@
 import {
-  MODE_LABELS,
   RESERVATION_MODE_FILTERS,
   type TReservation,
   type TReservationModeFilter,
@@ -8,18 +7,18 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { Button, MenuItem, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocationZones, usePhoneCountry } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { useEnumLabel } from '../../i18n/enums';
 import { reservationColumns } from './columns';
 import { RESERVATIONS_ENDPOINT, reservationsKey, useDeleteReservation, ZReservationPage } from './hooks';
 import { ReservationFormDialog } from './ReservationFormDialog';
 import { ReservationSettingsDialog } from './ReservationSettingsDialog';
 import { readLastModeFilter, writeLastModeFilter } from './reservationForm';
-
-const MODE_FILTER_LABELS: Record<TReservationModeFilter, string> = { all: 'All', ...MODE_LABELS };
 
 /**
  * /reservations (spec operational §2 Reservations): the table with its column chooser, the mode
@@ -27,6 +26,8 @@ const MODE_FILTER_LABELS: Record<TReservationModeFilter, string> = { all: 'All',
  * Reservation Settings and the add/edit dialog. Viewers never reach it; only admins delete and select.
  */
 export function ReservationsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('reservations');
+  const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const [mode, setMode] = useState<TReservationModeFilter>(() => readLastModeFilter());
@@ -40,30 +41,32 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
   const columns = useMemo(
     () =>
       reservationColumns({
+        t,
+        label,
         zoneOf,
         country,
         onEdit: (reservation) => setDialog({ reservation }),
         onDelete: isAdmin ? setDeleting : undefined,
       }),
-    [isAdmin, zoneOf, country],
+    [t, label, isAdmin, zoneOf, country],
   );
   const extraParams = useMemo(() => ({ mode }), [mode]);
 
   return (
     <>
       <PageTitle
-        title="Reservations"
+        title={t('title')}
         actions={
           <>
             <Button variant="outlined" startIcon={<SettingsOutlined />} onClick={() => setSettingsOpen(true)}>
-              Reservation Settings
+              {t('settingsButton')}
             </Button>
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
               onClick={() => setDialog({ reservation: null })}
             >
-              Add Reservation
+              {t('add')}
             </Button>
           </>
         }
@@ -79,7 +82,7 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
           <TextField
             select
             size="small"
-            label="Mode"
+            label={t('modeFilter')}
             value={mode}
             onChange={(e) => {
               const next = e.target.value as TReservationModeFilter;
@@ -90,7 +93,7 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
           >
             {RESERVATION_MODE_FILTERS.map((m) => (
               <MenuItem key={m} value={m}>
-                {MODE_FILTER_LABELS[m]}
+                {m === 'all' ? t('all') : label('mode', m)}
               </MenuItem>
             ))}
           </TextField>
@@ -110,7 +113,7 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
       <ReservationSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <ConfirmDialog
         open={!!deleting}
-        message="Are you sure you want to delete this reservation?"
+        message={t('confirmDelete')}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}

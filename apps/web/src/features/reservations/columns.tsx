@@ -1,8 +1,11 @@
-import { MODE_LABELS, type TReservation } from '@lockerops/contract';
+import type { TReservation } from '@lockerops/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import { i18next } from '../../i18n';
+import type { useEnumLabel } from '../../i18n/enums';
 import { formatDate, formatDateTime, formatPhone } from '../../lib/format';
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -11,7 +14,11 @@ const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'
  * The time a reservation occupies, as the table shows it: on the wall clock of `zone` (its
  * location's), the zone named (`01/15/2027 10:00 AM – 12:00 PM CST`).
  */
-export function whenText(r: TReservation, zone: string = r.time_zone): string {
+export function whenText(
+  r: TReservation,
+  zone: string = r.time_zone,
+  t: TFunction = i18next.getFixedT(null, 'reservations'),
+): string {
   if (!r.recurring) {
     const from = formatDateTime(r.start_date, { timeZone: zone });
     const to = formatDateTime(r.end_date, { timeZone: zone, zoneName: true });
@@ -22,11 +29,18 @@ export function whenText(r: TReservation, zone: string = r.time_zone): string {
       : `${from} – ${to}`;
   }
   const days = DAYS.every((d) => r[d])
-    ? 'Every day'
+    ? t('when.everyDay')
     : DAYS.filter((d) => r[d])
-        .map((d) => d.slice(0, 3))
+        .map((d) => t(`when.day.${d}`))
         .join(', ');
-  return `${days} ${r.from_time}–${r.to_time} (${r.time_zone}), ${formatDate(r.start_date)} – ${formatDate(r.end_date)}`;
+  return t('when.recurring', {
+    days,
+    from: r.from_time,
+    to: r.to_time,
+    zone: r.time_zone,
+    start: formatDate(r.start_date),
+    end: formatDate(r.end_date),
+  });
 }
 
 /**
@@ -34,6 +48,10 @@ export function whenText(r: TReservation, zone: string = r.time_zone): string {
  * offered to admins only: members cannot delete reservations (spec §1).
  */
 export function reservationColumns(a: {
+  /** the `reservations` namespace's translate function */
+  t: TFunction;
+  /** enum labels in the console's language */
+  label: ReturnType<typeof useEnumLabel>;
   /** the zone of a location (its own, else the organization's) */
   zoneOf: (idLocation: string | null | undefined) => string;
   /** the organization's country: its phone numbers read nationally */
@@ -41,99 +59,105 @@ export function reservationColumns(a: {
   onEdit: (r: TReservation) => void;
   onDelete?: (r: TReservation) => void;
 }): GridColDef<TReservation>[] {
+  const { t, label } = a;
   return [
-    { field: 'tracking_number', headerName: 'Tracking Number', width: 150 },
+    { field: 'tracking_number', headerName: t('column.trackingNumber'), width: 150 },
     {
       field: 'mode',
-      headerName: 'Mode',
+      headerName: t('column.mode'),
       width: 100,
-      valueFormatter: (v: TReservation['mode']) => MODE_LABELS[v],
+      valueFormatter: (v: TReservation['mode']) => label('mode', v),
     },
     {
       field: 'user',
-      headerName: 'User',
+      headerName: t('column.user'),
       width: 150,
       sortable: false,
       valueGetter: (_v, r) => r.user?.name ?? '',
     },
     {
       field: 'location',
-      headerName: 'Location',
+      headerName: t('column.location'),
       width: 140,
       sortable: false,
       valueGetter: (_v, r) => r.location?.name ?? '',
     },
     {
       field: 'size',
-      headerName: 'Size',
+      headerName: t('column.size'),
       width: 100,
       sortable: false,
       valueGetter: (_v, r) => r.size?.name ?? '',
     },
     {
       field: 'device',
-      headerName: 'Locker Number',
+      headerName: t('column.lockerNumber'),
       width: 120,
       sortable: false,
       valueGetter: (_v, r) => r.device?.locker_number ?? '',
     },
     {
       field: 'product',
-      headerName: 'Product',
+      headerName: t('column.product'),
       width: 130,
       sortable: false,
       valueGetter: (_v, r) => r.product?.name ?? '',
     },
     {
       field: 'phone_number',
-      headerName: 'Phone Number',
+      headerName: t('column.phone'),
       width: 150,
       sortable: false,
       valueFormatter: (v: string | null) => formatPhone(v, a.country),
     },
-    { field: 'email', headerName: 'Email', width: 180, sortable: false },
+    { field: 'email', headerName: t('column.email'), width: 180, sortable: false },
     {
       field: 'recurring',
-      headerName: 'Type',
+      headerName: t('column.type'),
       width: 110,
-      valueFormatter: (v: boolean) => (v ? 'Recurring' : 'Custom Range'),
+      valueFormatter: (v: boolean) => (v ? t('column.recurring') : t('column.customRange')),
     },
     {
       field: 'start_date',
-      headerName: 'When',
+      headerName: t('column.when'),
       flex: 1,
       minWidth: 260,
-      valueGetter: (_v, r) => whenText(r, a.zoneOf(r.id_location)),
+      valueGetter: (_v, r) => whenText(r, a.zoneOf(r.id_location), t),
     },
-    { field: 'status', headerName: 'Status', width: 90 },
+    {
+      field: 'status',
+      headerName: t('column.status'),
+      width: 90,
+      valueFormatter: (v: TReservation['status']) => label('reservationStatus', v),
+    },
     {
       field: 'created_at',
-      headerName: 'Created',
+      headerName: t('column.created'),
       width: 170,
       valueFormatter: (v: string) => formatDateTime(v),
     },
     {
       field: 'actions',
-      headerName: 'Action',
+      headerName: t('common:table.action'),
       width: 110,
       sortable: false,
       hideable: false,
       renderCell: ({ row }) => (
         <>
-          <Tooltip title="Edit">
+          <Tooltip title={t('common:button.edit')}>
             <IconButton
               size="small"
-              aria-label={`Edit reservation ${row.tracking_number ?? ''}`}
+              aria-label={t('column.editRow', { tracking: row.tracking_number ?? '' })}
               onClick={() => a.onEdit(row)}
             >
               <EditOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
           {a.onDelete ? (
-            <Tooltip title="Delete">
+            <Tooltip title={t('common:button.delete')}>
               <IconButton
                 size="small"
-                aria-label={`Delete reservation ${row.tracking_number ?? ''}`}
+                aria-label={t('column.deleteRow', { tracking: row.tracking_number ?? '' })}
                 onClick={() => a.onDelete?.(row)}
               >
                 <DeleteOutlined fontSize="small" />

@@ -1,23 +1,26 @@
 import { MSG, SETTINGS_MESSAGES, type TSettings } from '@lockerops/contract';
 import { Button, Chip, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { useResultDialog } from '../../components/ResultDialog';
+import { translateMessage } from '../../i18n/messages';
 import { useVerifyContact } from './hooks';
 import { Actions, useSave } from './settingsParts';
 
 /** Support contact: default e-mail (with verification) and phone. */
 export function ContactTab({ settings }: { settings: TSettings }) {
+  const { t } = useTranslation('settings');
   const [email, setEmail] = useState(settings.default_support_email ?? '');
   const [phone, setPhone] = useState(settings.default_support_phone ?? '');
-  const { run, pending } = useSave(MSG.settingsUpdated);
+  const { run, pending } = useSave(translateMessage(MSG.settingsUpdated));
   const verify = useVerifyContact();
   const showResult = useResultDialog();
   const saved = (settings.default_support_email ?? '') === email.trim();
   const sendVerification = async () => {
     try {
       await verify.mutateAsync(email.trim());
-      showResult({ type: 'success', message: SETTINGS_MESSAGES.verificationSent });
+      showResult({ type: 'success', message: translateMessage(SETTINGS_MESSAGES.verificationSent) });
     } catch (e) {
       showResult({ type: 'error', message: formatApiError(e) });
     }
@@ -26,7 +29,7 @@ export function ContactTab({ settings }: { settings: TSettings }) {
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <TextField
-          label="Support E-mail"
+          label={t('contact.email')}
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -35,12 +38,12 @@ export function ContactTab({ settings }: { settings: TSettings }) {
           <Chip
             size="small"
             color={settings.support_email_verified ? 'success' : 'default'}
-            label={settings.support_email_verified ? 'Verified' : 'Not verified'}
+            label={settings.support_email_verified ? t('contact.verified') : t('contact.notVerified')}
           />
         ) : null}
       </Stack>
       <TextField
-        label="Support Phone"
+        label={t('contact.phone')}
         value={phone}
         onChange={(e) => setPhone(e.target.value.replace(/[^\d+]/g, ''))}
       />
@@ -50,7 +53,7 @@ export function ContactTab({ settings }: { settings: TSettings }) {
             disabled={!saved || !email.trim() || settings.support_email_verified || verify.isPending}
             onClick={() => void sendVerification()}
           >
-            Verify E-mail
+            {t('contact.verify')}
           </Button>
           <Button
             variant="contained"
@@ -62,7 +65,7 @@ export function ContactTab({ settings }: { settings: TSettings }) {
               })
             }
           >
-            Save
+            {t('common:button.save')}
           </Button>
         </Stack>
       </Actions>

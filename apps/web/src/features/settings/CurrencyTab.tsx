@@ -7,7 +7,9 @@ import {
 } from '@lockerops/contract';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TimeZoneField } from '../../components/TimeZoneField';
+import { translateMessage } from '../../i18n/messages';
 import { Actions, useSave } from './settingsParts';
 
 export const CURRENCY_STORAGE_KEY = 'currency';
@@ -17,20 +19,21 @@ export const CURRENCY_STORAGE_KEY = 'currency';
  * zone — the calendar of the dashboard and reports, and the zone of every location without its own.
  */
 export function CurrencyTab({ settings }: { settings: TSettings }) {
+  const { t } = useTranslation('settings');
   const [currency, setCurrency] = useState<TCurrency>(settings.default_currency);
-  const { run, pending } = useSave(SETTINGS_MESSAGES.currencyUpdated);
+  const { run, pending } = useSave(translateMessage(SETTINGS_MESSAGES.currencyUpdated));
   return (
     <Stack spacing={4}>
       <Stack spacing={2}>
         <TextField
           select
-          label="Currency"
+          label={t('currency.label')}
           value={currency}
           onChange={(e) => setCurrency(e.target.value as TCurrency)}
         >
           {CURRENCIES.map((c) => (
             <MenuItem key={c} value={c}>
-              {`${c.toUpperCase()} (${CURRENCY_SYMBOLS[c]})`}
+              {t('currency.option', { code: c.toUpperCase(), symbol: CURRENCY_SYMBOLS[c] })}
             </MenuItem>
           ))}
         </TextField>
@@ -44,7 +47,7 @@ export function CurrencyTab({ settings }: { settings: TSettings }) {
               )
             }
           >
-            Save
+            {t('common:button.save')}
           </Button>
         </Actions>
       </Stack>
@@ -55,18 +58,19 @@ export function CurrencyTab({ settings }: { settings: TSettings }) {
 
 /** The organization's time zone (`PUT settings` `time_zone`): a searchable select of IANA zones. */
 function TimeZoneSetting({ settings }: { settings: TSettings }) {
+  const { t } = useTranslation('settings');
   const [zone, setZone] = useState<string>(settings.time_zone);
-  const { run, pending } = useSave('Time zone has been updated!');
+  const { run, pending } = useSave(t('currency.timeZoneUpdated'));
   return (
     <Stack spacing={2}>
-      <TimeZoneField label="Time Zone" value={zone} onChange={(z) => z && setZone(z)} />
+      <TimeZoneField label={t('currency.timeZone')} value={zone} onChange={(z) => z && setZone(z)} />
       <Actions>
         <Button
           variant="contained"
           disabled={pending || zone === settings.time_zone}
           onClick={() => void run({ time_zone: zone })}
         >
-          Save Time Zone
+          {t('currency.saveTimeZone')}
         </Button>
       </Actions>
     </Stack>

@@ -1,23 +1,21 @@
-import {
-  DEVICE_HARDWARE,
-  MODE_LABELS,
-  MODES,
-  MSG,
-  NOTIFICATION_CHANNELS,
-  type TSettings,
-} from '@lockerops/contract';
+import { DEVICE_HARDWARE, MODES, MSG, NOTIFICATION_CHANNELS, type TSettings } from '@lockerops/contract';
 import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useOrganizationSelf } from '../../api/organizations';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { useSizeOptions } from './hooks';
 import { Actions, useSave } from './settingsParts';
 
 /** Defaults: device hardware and mode, size, max reservations, notification channel. */
 export function DefaultsTab({ settings }: { settings: TSettings }) {
+  const { t } = useTranslation('settings');
+  const label = useEnumLabel();
   const org = useOrganizationSelf();
   const sizes = useSizeOptions();
   const [v, setV] = useState(settings);
-  const { run, pending } = useSave(MSG.settingsUpdated);
+  const { run, pending } = useSave(translateMessage(MSG.settingsUpdated));
   const hardware = DEVICE_HARDWARE.filter(
     (h) => h === 'virtual' || !org.data || org.data[`${h}_hardware` as const],
   );
@@ -27,7 +25,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
     <Stack spacing={2}>
       <TextField
         select
-        label="Default Device Hardware"
+        label={t('defaults.hardware')}
         value={v.default_device_hardware ?? ''}
         onChange={(e) =>
           setV({
@@ -36,35 +34,35 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
           })
         }
       >
-        <MenuItem value="">None</MenuItem>
+        <MenuItem value="">{t('defaults.none')}</MenuItem>
         {hardware.map((h) => (
           <MenuItem key={h} value={h}>
-            {h.charAt(0).toUpperCase() + h.slice(1)}
+            {label('hardware', h)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
-        label="Default Device Mode"
+        label={t('defaults.mode')}
         value={v.default_device_mode ?? ''}
         onChange={(e) =>
           setV({ ...v, default_device_mode: (e.target.value || null) as TSettings['default_device_mode'] })
         }
       >
-        <MenuItem value="">None</MenuItem>
+        <MenuItem value="">{t('defaults.none')}</MenuItem>
         {modes.map((m) => (
           <MenuItem key={m} value={m}>
-            {MODE_LABELS[m]}
+            {label('mode', m)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
-        label="Default Size"
+        label={t('defaults.size')}
         value={v.default_id_size ?? ''}
         onChange={(e) => setV({ ...v, default_id_size: e.target.value || null })}
       >
-        <MenuItem value="">None</MenuItem>
+        <MenuItem value="">{t('defaults.none')}</MenuItem>
         {(sizes.data ?? []).map((s) => (
           <MenuItem key={s.id} value={s.id}>
             {s.name}
@@ -73,7 +71,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
       </TextField>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <TextField
-          label="Default Max Reservations"
+          label={t('defaults.maxReservations')}
           value={unlimited ? '' : String(v.default_max_reservations)}
           disabled={unlimited}
           onChange={(e) => {
@@ -82,7 +80,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
           }}
         />
         <FormControlLabel
-          label="Unlimited"
+          label={t('defaults.unlimited')}
           control={
             <Checkbox
               checked={unlimited}
@@ -93,7 +91,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
       </Stack>
       <TextField
         select
-        label="Default Notification Channel"
+        label={t('defaults.channel')}
         value={v.default_notification_channel}
         onChange={(e) =>
           setV({
@@ -104,7 +102,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
       >
         {NOTIFICATION_CHANNELS.map((c) => (
           <MenuItem key={c} value={c}>
-            {c === 'sms' ? 'SMS' : 'E-mail'}
+            {c === 'sms' ? t('defaults.sms') : t('defaults.email')}
           </MenuItem>
         ))}
       </TextField>
@@ -122,7 +120,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
             })
           }
         >
-          Save
+          {t('common:button.save')}
         </Button>
       </Actions>
     </Stack>

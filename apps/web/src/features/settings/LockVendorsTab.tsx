@@ -1,7 +1,6 @@
 import {
   CLOUD_LOCK_VENDORS,
   CLOUD_VENDOR_FIELDS,
-  HARDWARE_LABELS,
   LOCK_MESSAGES,
   type TCloudLockVendor,
   type TLockVendorAccount,
@@ -9,8 +8,11 @@ import {
 } from '@lockerops/contract';
 import { Alert, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { useResultDialog } from '../../components/ResultDialog';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { useLockVendorsQuery, useRemoveLockVendor, useSaveLockVendor } from './hooks';
 import { Actions } from './settingsParts';
 
@@ -20,24 +22,24 @@ import { Actions } from './settingsParts';
  * vendors) and the API secret, which is never shown again after saving (its last 4 characters only).
  */
 export function LockVendorsTab() {
+  const { t } = useTranslation('settings');
+  const hardware = useEnumLabel();
   const accounts = useLockVendorsQuery();
   const [vendor, setVendor] = useState<TCloudLockVendor>('linka');
   const account = accounts.data?.find((a) => a.vendor === vendor);
   return (
     <Stack spacing={2}>
-      <Typography color="text.secondary">
-        Doors of a cloud vendor open through its API with your organization's account there.
-      </Typography>
+      <Typography color="text.secondary">{t('vendors.intro')}</Typography>
       {accounts.isError ? <Alert severity="error">{formatApiError(accounts.error)}</Alert> : null}
       <TextField
         select
-        label="Vendor"
+        label={t('vendors.vendor')}
         value={vendor}
         onChange={(e) => setVendor(e.target.value as TCloudLockVendor)}
       >
         {CLOUD_LOCK_VENDORS.map((v) => (
           <MenuItem key={v} value={v}>
-            {HARDWARE_LABELS[v]}
+            {hardware('hardware', v)}
           </MenuItem>
         ))}
       </TextField>
@@ -47,8 +49,12 @@ export function LockVendorsTab() {
 }
 
 function VendorForm({ account }: { account: TLockVendorAccount }) {
+  const { t } = useTranslation('settings');
+  const hardware = useEnumLabel();
   const fields = CLOUD_VENDOR_FIELDS[account.vendor];
-  const label = HARDWARE_LABELS[account.vendor];
+  const label = hardware('hardware', account.vendor);
+  /** a vendor's field name (the contract's English) in the console's language */
+  const fieldLabel = (name: string) => t(`vendors.field.${name.replace(/ /g, '')}`, { defaultValue: name });
   const [baseUrl, setBaseUrl] = useState(account.base_url ?? fields.baseUrl ?? '');
   const [accountId, setAccountId] = useState(account.account_id ?? '');
   const [tokenUrl, setTokenUrl] = useState(account.token_url ?? '');
@@ -65,12 +71,15 @@ function VendorForm({ account }: { account: TLockVendorAccount }) {
       secret: secret || undefined,
     });
     if (!parsed.success) {
-      showResult({ type: 'error', message: parsed.error.issues.map((i) => i.message).join(', ') });
+      showResult({
+        type: 'error',
+        message: parsed.error.issues.map((i) => translateMessage(i.message)).join(', '),
+      });
       return;
     }
     try {
       await save.mutateAsync({ vendor: account.vendor, body: parsed.data });
-      showResult({ type: 'success', message: LOCK_MESSAGES.vendorSaved });
+      showResult({ type: 'success', message: translateMessage(LOCK_MESSAGES.vendorSaved) });
     } catch (e) {
       showResult({ type: 'error', message: formatApiError(e) });
     }
@@ -78,7 +87,7 @@ function VendorForm({ account }: { account: TLockVendorAccount }) {
   const onRemove = async () => {
     try {
       const r = await remove.mutateAsync(account.vendor);
-      showResult({ type: 'success', message: String(r.detail) });
+      showResult({ type: 'success', message: translateMessage(String(r.detail)) });
     } catch (e) {
       showResult({ type: 'error', message: formatApiError(e) });
     }
@@ -90,48 +99,48 @@ function VendorForm({ account }: { account: TLockVendorAccount }) {
         sx={{ alignSelf: 'flex-start' }}
         size="small"
         color={account.configured ? 'success' : 'default'}
-        label={account.configured ? 'Configured' : 'Not configured'}
+        label={account.configured ? t('vendors.configured') : t('vendors.notConfigured')}
       />
       <TextField
-        label={`${label} API Base URL`}
+        label={t('vendors.baseUrl', { vendor: label })}
         value={baseUrl}
         placeholder="https://"
         onChange={(e) => setBaseUrl(e.target.value)}
       />
       {fields.accountId ? (
         <TextField
-          label={fields.accountId}
+          label={fieldLabel(fields.accountId)}
           value={accountId}
           onChange={(e) => setAccountId(e.target.value)}
         />
       ) : null}
       {fields.oauth ? (
         <TextField
-          label="Token URL"
+          label={t('vendors.tokenUrl')}
           value={tokenUrl}
-          helperText="Leave empty to use the base URL's /oauth/token."
+          helperText={t('vendors.tokenUrlHelp')}
           onChange={(e) => setTokenUrl(e.target.value)}
         />
       ) : null}
       <TextField
-        label={fields.secret}
+        label={fieldLabel(fields.secret)}
         type="password"
         autoComplete="new-password"
         value={secret}
         helperText={
           account.secret_last4
-            ? `Saved, ending in ${account.secret_last4}. Leave empty to keep it.`
-            : 'Stored encrypted; never shown again.'
+            ? t('vendors.secretSaved', { last4: account.secret_last4 })
+            : t('vendors.secretNew')
         }
         onChange={(e) => setSecret(e.target.value)}
       />
       <Actions>
         <Stack direction="row" spacing={1}>
           <Button disabled={!account.configured || remove.isPending} onClick={() => void onRemove()}>
-            Remove
+            {t('vendors.remove')}
           </Button>
           <Button variant="contained" disabled={save.isPending} onClick={() => void submit()}>
-            Save
+            {t('common:button.save')}
           </Button>
         </Stack>
       </Actions>

@@ -1,6 +1,7 @@
 import { isHelpdesk, SETTINGS_TABS } from '@lockerops/contract';
 import { Alert, Box, Paper, Tab, Tabs } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { sessionStore, useCurrentUser } from '../../api/session';
 import { PageTitle } from '../../components/PageTitle';
@@ -13,13 +14,21 @@ import { LockVendorsTab } from './LockVendorsTab';
 import { PaymentsTab } from './PaymentsTab';
 import { WhiteLabelTab } from './WhiteLabelTab';
 
-/** The sixth tab, after the spec's five: the organization's cloud lock vendor accounts (admins). */
-export const LOCK_VENDORS_TAB = 'Lock Vendors';
-export const WELCOME_TEXT =
-  "Welcome! Fill in the Settings fields to set up your organization, or close this message and the product will load your organization's default settings.";
+/**
+ * The catalog key of each of the spec's five tabs; a sixth, Lock Vendors (`tab.lockVendors`), is the
+ * organization's cloud lock vendor accounts, for admins.
+ */
+const TAB_KEYS: Record<(typeof SETTINGS_TABS)[number], string> = {
+  Defaults: 'defaults',
+  'White Label': 'whiteLabel',
+  Currency: 'currency',
+  'Support Contact': 'contact',
+  Payments: 'payments',
+};
 
 /** /settings (spec console §2 Settings page, operational §3 organization-level settings). */
 export function SettingsPage() {
+  const { t } = useTranslation('settings');
   const user = useCurrentUser();
   const helpdesk = isHelpdesk(user);
   const [tab, setTab] = useState(0);
@@ -32,19 +41,19 @@ export function SettingsPage() {
     welcomed.current = true;
     showResult({
       type: 'welcome',
-      message: WELCOME_TEXT,
+      message: t('welcome'),
       onClose: () => sessionStore.updateUser({ first_login: false }),
     });
-  }, [user.first_login, user.role, showResult]);
+  }, [user.first_login, user.role, showResult, t]);
 
   return (
     <Box>
-      <PageTitle title="Settings" />
+      <PageTitle title={t('title')} />
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }} variant="scrollable">
-        {SETTINGS_TABS.map((label, i) => (
-          <Tab key={label} label={label} disabled={i === 4 && helpdesk} />
+        {SETTINGS_TABS.map((name, i) => (
+          <Tab key={name} label={t(`tab.${TAB_KEYS[name]}`)} disabled={i === 4 && helpdesk} />
         ))}
-        {user.role === 'admin' ? <Tab label={LOCK_VENDORS_TAB} /> : null}
+        {user.role === 'admin' ? <Tab label={t('tab.lockVendors')} /> : null}
       </Tabs>
       {settings.isError ? <Alert severity="error">{formatApiError(settings.error)}</Alert> : null}
       {settings.data ? (

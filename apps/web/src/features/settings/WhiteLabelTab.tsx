@@ -1,14 +1,17 @@
 import { HEX_COLOR_PATTERN, MSG } from '@lockerops/contract';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
 import { useResultDialog } from '../../components/ResultDialog';
+import { translateMessage } from '../../i18n/messages';
 import { useSaveWhiteLabel, useUploadLogo } from './hooks';
 import { Actions } from './settingsParts';
 
 /** White label: app name, logo, primary and secondary colours, applied to the theme at once. */
 export function WhiteLabelTab() {
+  const { t } = useTranslation('settings');
   const org = useOrganizationSelf();
   const wl = org.data?.white_label;
   const [appName, setAppName] = useState(wl?.app_name ?? '');
@@ -26,7 +29,7 @@ export function WhiteLabelTab() {
         primary_color: primary,
         secondary_color: secondary,
       });
-      showResult({ type: 'success', message: MSG.settingsUpdated });
+      showResult({ type: 'success', message: translateMessage(MSG.settingsUpdated) });
     } catch (e) {
       showResult({ type: 'error', message: formatApiError(e) });
     }
@@ -34,12 +37,12 @@ export function WhiteLabelTab() {
   const onLogo = async (file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      showResult({ type: 'error', message: MSG.onlyImages });
+      showResult({ type: 'error', message: translateMessage(MSG.onlyImages) });
       return;
     }
     try {
       await upload.mutateAsync(file);
-      showResult({ type: 'success', message: MSG.settingsUpdated });
+      showResult({ type: 'success', message: translateMessage(MSG.settingsUpdated) });
     } catch (e) {
       showResult({ type: 'error', message: formatApiError(e) });
     }
@@ -47,12 +50,16 @@ export function WhiteLabelTab() {
 
   return (
     <Stack spacing={2}>
-      <TextField label="App Name" value={appName} onChange={(e) => setAppName(e.target.value)} />
+      <TextField
+        label={t('whiteLabel.appName')}
+        value={appName}
+        onChange={(e) => setAppName(e.target.value)}
+      />
       <Stack direction="row" spacing={3}>
         {(
           [
-            ['Primary Color', primary, setPrimary],
-            ['Secondary Color', secondary, setSecondary],
+            [t('whiteLabel.primary'), primary, setPrimary],
+            [t('whiteLabel.secondary'), secondary, setSecondary],
           ] as const
         ).map(([label, value, setter]) => (
           <Typography key={label} variant="caption" component="label">
@@ -71,24 +78,24 @@ export function WhiteLabelTab() {
           <Box
             component="img"
             src={wl.app_logo}
-            alt="Organization logo"
+            alt={t('whiteLabel.logoAlt')}
             sx={{ display: 'block', maxHeight: 80, mb: 1 }}
           />
         ) : null}
         <Button variant="outlined" component="label" disabled={upload.isPending}>
-          Upload Logo
+          {t('whiteLabel.uploadLogo')}
           <input
             hidden
             type="file"
             accept="image/*"
-            aria-label="Logo"
+            aria-label={t('whiteLabel.logo')}
             onChange={(e) => void onLogo(e.target.files?.[0])}
           />
         </Button>
       </Box>
       <Actions>
         <Button variant="contained" disabled={save.isPending || !colorsValid} onClick={() => void submit()}>
-          Save
+          {t('common:button.save')}
         </Button>
       </Actions>
     </Stack>

@@ -3,6 +3,7 @@ import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatApiError } from '../../api/errors';
 import { useResultDialog } from '../../components/ResultDialog';
+import { translateMessage } from '../../i18n/messages';
 import { useSaveSettings } from './hooks';
 
 /** Saves organization settings (`PUT settings`) and shows `successText`, or the reason it failed. */
@@ -12,7 +13,10 @@ export function useSave(successText: string) {
   const run = async (body: TSettingsRequest, after?: () => void) => {
     const parsed = ZSettingsRequest.safeParse(body);
     if (!parsed.success) {
-      showResult({ type: 'error', message: parsed.error.issues.map((i) => i.message).join(', ') });
+      showResult({
+        type: 'error',
+        message: parsed.error.issues.map((i) => translateMessage(i.message)).join(', '),
+      });
       return;
     }
     try {

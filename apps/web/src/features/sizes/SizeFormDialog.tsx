@@ -1,10 +1,12 @@
 import { SIZE_CSV_HEADERS, SIZE_MESSAGES, type TSize } from '@lockerops/contract';
 import { Box } from '@mui/material';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { ImageField } from '../../components/ImageField';
+import { translateMessage } from '../../i18n/messages';
 import { SIZES_ENDPOINT, saveSize, sizesKey, useSizeForm } from './hooks';
 
 export interface SizeFormDialogProps {
@@ -21,6 +23,7 @@ export interface SizeFormDialogProps {
  * "Bulk Upload" tab (SIZE_CSV_HEADERS); editing adds the "History Log" tab.
  */
 export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogProps) {
+  const { t } = useTranslation('sizes');
   const form = useSizeForm(size, open);
   const { control } = form;
   const editing = !!size;
@@ -29,12 +32,12 @@ export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogP
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Edit Size' : 'Add Size'}
+      title={editing ? t('edit') : t('add')}
       form={form}
       onSubmit={(values) => saveSize(size?.id, values)}
-      successMessage={editing ? SIZE_MESSAGES.updated : SIZE_MESSAGES.created}
+      successMessage={translateMessage(editing ? SIZE_MESSAGES.updated : SIZE_MESSAGES.created)}
       invalidateKey={sizesKey}
-      formTabLabel={editing ? 'Edit Size' : undefined}
+      formTabLabel={editing ? t('edit') : undefined}
       bulkUpload={
         isAdmin && !editing
           ? {
@@ -45,23 +48,31 @@ export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogP
             }
           : undefined
       }
-      extraTabs={size ? [{ label: 'History Log', content: <HistoryLog entity="sizes" id={size.id} /> }] : []}
+      extraTabs={
+        size ? [{ label: t('field.historyTab'), content: <HistoryLog entity="sizes" id={size.id} /> }] : []
+      }
     >
-      <FormTextField control={control} name="name" label="Name" required />
-      <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
+      <FormTextField control={control} name="name" label={t('field.name')} required />
+      <FormTextField
+        control={control}
+        name="description"
+        label={t('field.description')}
+        multiline
+        minRows={2}
+      />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
         {(['width', 'depth', 'height'] as const).map((k) => (
           <FormTextField
             control={control}
             name={k}
             key={k}
-            label={`${k.charAt(0).toUpperCase()}${k.slice(1)} (in)`}
+            label={t(`field.${k}In`)}
             required
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         ))}
       </Box>
-      <FormTextField control={control} name="external_id" label="External ID" />
+      <FormTextField control={control} name="external_id" label={t('field.externalId')} />
       <Controller
         control={control}
         name="image"

@@ -2,6 +2,7 @@ import type { TSize } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
@@ -16,6 +17,7 @@ import { SizeFormDialog } from './SizeFormDialog';
  * (STAFF in the registration); only admins select rows and get the Bulk Upload tab.
  */
 export function SizesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('sizes');
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const [dialog, setDialog] = useState<{ size: TSize | null } | null>(null);
@@ -23,17 +25,17 @@ export function SizesPage({ disableVirtualization }: { disableVirtualization?: b
   const remove = useDeleteSize();
 
   const columns = useMemo(
-    () => sizeColumns({ onEdit: (size) => setDialog({ size }), onDelete: setDeleting }),
-    [],
+    () => sizeColumns({ t, onEdit: (size) => setDialog({ size }), onDelete: setDeleting }),
+    [t],
   );
 
   return (
     <>
       <PageTitle
-        title="Sizes"
+        title={t('title')}
         actions={
           <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ size: null })}>
-            Add Size
+            {t('add')}
           </Button>
         }
       />
@@ -57,7 +59,7 @@ export function SizesPage({ disableVirtualization }: { disableVirtualization?: b
       />
       <ConfirmDialog
         open={!!deleting}
-        message={`Are you sure you want to delete the size "${deleting?.name ?? ''}"?`}
+        message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}

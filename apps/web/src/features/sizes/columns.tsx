@@ -1,9 +1,12 @@
 import type { TSize } from '@lockerops/contract';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import { rowActionsColumn } from '../../components/DataTable';
 
 export interface SizeColumnActions {
+  /** the `sizes` namespace's translate function */
+  t: TFunction;
   onEdit: (size: TSize) => void;
   onDelete: (size: TSize) => void;
 }
@@ -21,11 +24,11 @@ const dimension = (field: 'width' | 'depth' | 'height', headerName: string): Gri
  * Columns of the sizes table (spec operational §2 Sizes): image, name, width, depth, height, action;
  * the select column is the grid's checkbox column. Cells stay light: a lazy 40x25 thumbnail, plain text.
  */
-export function sizeColumns({ onEdit, onDelete }: SizeColumnActions): GridColDef<TSize>[] {
+export function sizeColumns({ t, onEdit, onDelete }: SizeColumnActions): GridColDef<TSize>[] {
   return [
     {
       field: 'image',
-      headerName: 'Image',
+      headerName: t('field.image'),
       width: 90,
       sortable: false,
       renderCell: ({ row }) =>
@@ -42,10 +45,10 @@ export function sizeColumns({ onEdit, onDelete }: SizeColumnActions): GridColDef
           <ImageOutlined color="disabled" fontSize="small" sx={{ verticalAlign: 'middle' }} />
         ),
     },
-    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
-    dimension('width', 'Width'),
-    dimension('depth', 'Depth'),
-    dimension('height', 'Height'),
+    { field: 'name', headerName: t('field.name'), flex: 1, minWidth: 160 },
+    dimension('width', t('field.width')),
+    dimension('depth', t('field.depth')),
+    dimension('height', t('field.height')),
     rowActionsColumn<TSize>({ onEdit, onDelete }),
   ];
 }

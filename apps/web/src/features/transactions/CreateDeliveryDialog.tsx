@@ -3,8 +3,10 @@ import { TRANSACTION_MESSAGES as M, ZDeliveryCreateRequest } from '@lockerops/co
 import { Alert, MenuItem, TextField } from '@mui/material';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
+import { translateMessage } from '../../i18n/messages';
 import { createDelivery, transactionsKey, useDeliveryDevices } from './hooks';
 import { RecipientFields } from './RecipientFields';
 
@@ -24,6 +26,7 @@ const EMPTY: TIn = { id_device: '', phone_number: '', email: '' };
  * phone number or email is required"). Answers 'Delivery created successfully' and refreshes the list.
  */
 export function CreateDeliveryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('transactions');
   const form = useForm<TIn, unknown, TOut>({ resolver: zodResolver(ZDeliveryForm), defaultValues: EMPTY });
   const { reset } = form;
   useEffect(() => {
@@ -38,32 +41,32 @@ export function CreateDeliveryDialog({ open, onClose }: { open: boolean; onClose
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Create Delivery"
+      title={t('delivery.title')}
       form={form}
       onSubmit={(body) => createDelivery(body)}
-      successMessage={M.deliveryCreated}
+      successMessage={translateMessage(M.deliveryCreated)}
       invalidateKey={transactionsKey}
-      submitText="Create"
+      submitText={t('delivery.submit')}
     >
-      {typeof either === 'string' ? <Alert severity="warning">{either}</Alert> : null}
+      {typeof either === 'string' ? <Alert severity="warning">{translateMessage(either)}</Alert> : null}
       <Controller
         control={form.control}
         name="id_device"
         render={({ field }) => (
           <TextField
             select
-            label="Locker"
+            label={t('delivery.locker')}
             {...field}
             value={field.value ?? ''}
             error={!!errors.id_device}
             helperText={
-              errors.id_device?.message ??
+              (errors.id_device?.message ? translateMessage(errors.id_device.message) : undefined) ??
               (devices.isSuccess && options.length === 0
-                ? 'No available delivery lockers'
-                : 'Without a locker the parcel waits at the desk')
+                ? t('delivery.noLockers')
+                : t('delivery.waitsAtDesk'))
             }
           >
-            <MenuItem value="">No locker</MenuItem>
+            <MenuItem value="">{t('delivery.noLocker')}</MenuItem>
             {options.map((d) => (
               <MenuItem key={d.id} value={d.id}>
                 {`#${d.locker_number} ${d.name} · ${d.location}`}

@@ -1,4 +1,5 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form';
 
 /**
@@ -10,18 +11,19 @@ export function RecipientFields<T extends FieldValues, TOut>({
 }: {
   control: Control<T, unknown, TOut>;
 }) {
+  const { t } = useTranslation('transactions');
   return (
     <>
       <FormTextField
         control={control}
         name={'phone_number' as FieldPath<T>}
-        label="Phone Number"
-        helperText="With the country code, e.g. +15551234567"
+        label={t('recipient.phone')}
+        helperText={t('recipient.phoneHelp')}
       />
       <FormTextField
         control={control}
         name={'email' as FieldPath<T>}
-        label="Email"
+        label={t('recipient.email')}
         type="email"
         helperText=" "
       />

@@ -3,7 +3,6 @@ import {
   codeChannelsOf,
   isActionAllowed,
   TRANSACTION_MESSAGES as M,
-  PENALTY_REASON_LABELS,
   PENALTY_REASONS,
   type TTransaction,
   ZEndManyRequest,
@@ -24,9 +23,12 @@ import {
 } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
 import {
   endTransactions,
@@ -71,6 +73,7 @@ type TStepOut = z.output<typeof ZServiceStepRequest>;
  * price's unit; no weight counts as 1. Answers 'Transaction charged successfully'.
  */
 export function ChargeDialog({ open, transaction: t, onClose }: OneProps) {
+  const { t: tr } = useTranslation('transactions');
   const form = useForm<TStepIn, unknown, TStepOut>({
     resolver: zodResolver(ZServiceStepRequest),
     defaultValues: { step: 'charge', weight: '' },
@@ -82,21 +85,21 @@ export function ChargeDialog({ open, transaction: t, onClose }: OneProps) {
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Charge Transaction"
+      title={tr('charge.title')}
       form={form}
       onSubmit={(body) => serviceStep(t.id, body)}
-      successMessage={M.charged}
+      successMessage={translateMessage(M.charged)}
       invalidateKey={transactionsKey}
-      submitText="Charge"
+      submitText={tr('charge.submit')}
     >
       <Typography variant="body2">{t.invoice_id}</Typography>
       <FormTextField
         control={form.control}
         name="weight"
-        label={unit ? `Weight (${unit})` : 'Weight'}
+        label={unit ? tr('charge.weightIn', { unit }) : tr('charge.weight')}
         type="number"
         slotProps={{ htmlInput: { step: 'any', min: 0 } }}
-        helperText="No weight counts as 1"
+        helperText={tr('charge.weightHelp')}
       />
     </FormDialog>
   );
@@ -107,6 +110,7 @@ export function ChargeDialog({ open, transaction: t, onClose }: OneProps) {
  * laundry goes into an available door of the transaction's location (`id_device`).
  */
 export function DropoffDialog({ open, transaction: t, onClose }: OneProps) {
+  const { t: tr } = useTranslation('transactions');
   const form = useForm<TStepIn, unknown, TStepOut>({
     resolver: zodResolver(ZServiceStepRequest),
     defaultValues: { step: 'dropoff', id_device: '' },
@@ -120,12 +124,12 @@ export function DropoffDialog({ open, transaction: t, onClose }: OneProps) {
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Dropoff Transaction"
+      title={tr('dropoff.title')}
       form={form}
       onSubmit={(body) => serviceStep(t.id, body)}
-      successMessage={M.dropoff}
+      successMessage={translateMessage(M.dropoff)}
       invalidateKey={transactionsKey}
-      submitText="Dropoff"
+      submitText={tr('dropoff.submit')}
     >
       <Typography variant="body2">
         {t.invoice_id}
@@ -137,13 +141,13 @@ export function DropoffDialog({ open, transaction: t, onClose }: OneProps) {
         render={({ field }) => (
           <TextField
             select
-            label="Device"
+            label={tr('dropoff.device')}
             {...field}
             value={field.value ?? ''}
             error={!!errors.id_device}
             helperText={
-              errors.id_device?.message ??
-              (devices.isSuccess && options.length === 0 ? 'No available devices at this location' : ' ')
+              (errors.id_device?.message ? translateMessage(errors.id_device.message) : undefined) ??
+              (devices.isSuccess && options.length === 0 ? tr('dropoff.noDevices') : ' ')
             }
           >
             {options.map((d) => (
@@ -163,6 +167,7 @@ export function DropoffDialog({ open, transaction: t, onClose }: OneProps) {
  * the paid amount, else "Refund amount cannot be greater than the paid amount." (the server agrees).
  */
 export function RefundDialog({ open, transaction: t, onClose, currency }: OneProps & { currency: string }) {
+  const { t: tr } = useTranslation('transactions');
   const paid = paidAmount(t);
   const schema = refundSchema(paid);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
@@ -175,20 +180,20 @@ export function RefundDialog({ open, transaction: t, onClose, currency }: OnePro
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Refund Transaction"
+      title={tr('refund.title')}
       form={form}
       onSubmit={(body) => refundTransaction(t.id, body)}
-      successMessage={M.refunded}
+      successMessage={translateMessage(M.refunded)}
       invalidateKey={transactionsKey}
-      submitText="Refund"
+      submitText={tr('refund.submit')}
     >
       <Typography variant="body2">
-        {t.invoice_id} · Paid: {formatMoney(paid, currency)}
+        {t.invoice_id} · {tr('refund.paid', { amount: formatMoney(paid, currency) })}
       </Typography>
       <FormTextField
         control={form.control}
         name="amount"
-        label="Refund Amount"
+        label={tr('refund.amount')}
         type="number"
         slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
         helperText=" "
@@ -202,6 +207,8 @@ export function RefundDialog({ open, transaction: t, onClose, currency }: OnePro
  * a reason (missing items, damaged items, misconduct, other).
  */
 export function PenaltyDialog({ open, transaction: t, onClose }: OneProps) {
+  const { t: tr } = useTranslation('transactions');
+  const label = useEnumLabel();
   const form = useForm<z.input<typeof ZPenalizeRequest>, unknown, z.output<typeof ZPenalizeRequest>>({
     resolver: zodResolver(ZPenalizeRequest),
     defaultValues: { amount: '', reason: '' as never },
@@ -213,18 +220,18 @@ export function PenaltyDialog({ open, transaction: t, onClose }: OneProps) {
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Penalize Transaction"
+      title={tr('penalty.title')}
       form={form}
       onSubmit={(body) => penalizeTransaction(t.id, body)}
-      successMessage={M.penalized}
+      successMessage={translateMessage(M.penalized)}
       invalidateKey={transactionsKey}
-      submitText="Penalize"
+      submitText={tr('penalty.submit')}
     >
       <Typography variant="body2">{t.invoice_id}</Typography>
       <FormTextField
         control={form.control}
         name="amount"
-        label="Penalty Amount"
+        label={tr('penalty.amount')}
         type="number"
         slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
         helperText=" "
@@ -235,15 +242,15 @@ export function PenaltyDialog({ open, transaction: t, onClose }: OneProps) {
         render={({ field }) => (
           <TextField
             select
-            label="Reason"
+            label={tr('penalty.reason')}
             {...field}
             value={field.value ?? ''}
             error={!!errors.reason}
-            helperText={errors.reason?.message ?? ' '}
+            helperText={errors.reason?.message ? translateMessage(errors.reason.message) : ' '}
           >
             {PENALTY_REASONS.map((r) => (
               <MenuItem key={r} value={r}>
-                {PENALTY_REASON_LABELS[r]}
+                {label('penaltyReason', r)}
               </MenuItem>
             ))}
           </TextField>
@@ -255,6 +262,7 @@ export function PenaltyDialog({ open, transaction: t, onClose }: OneProps) {
 
 /** Share (spec: operational §7 `POST events/{id}/share`): a link to the public view by SMS or e-mail. */
 export function ShareDialog({ open, transaction: t, onClose }: OneProps) {
+  const { t: tr } = useTranslation('transactions');
   const form = useForm<z.input<typeof ZShareRequest>, unknown, z.output<typeof ZShareRequest>>({
     resolver: zodResolver(ZShareRequest),
     defaultValues: { phone_number: '', email: '' },
@@ -267,22 +275,19 @@ export function ShareDialog({ open, transaction: t, onClose }: OneProps) {
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Share Transaction"
+      title={tr('share.title')}
       form={form}
       onSubmit={(body) => shareTransaction(t.id, body)}
-      successMessage={M.shared}
+      successMessage={translateMessage(M.shared)}
       invalidateKey={transactionsKey}
-      submitText="Share"
+      submitText={tr('share.submit')}
     >
       <Typography variant="body2">{t.invoice_id}</Typography>
-      {both ? <Alert severity="warning">{both}</Alert> : null}
+      {both ? <Alert severity="warning">{translateMessage(both)}</Alert> : null}
       <RecipientFields control={form.control} />
     </FormDialog>
   );
 }
-
-/** What each channel is called in the Resend Code dialog, with the address it goes to. */
-const CHANNEL_LABEL = { sms: 'SMS', email: 'E-mail' } as const;
 
 /**
  * Resend Code (spec: operational §4 "resend code by e-mail or SMS: when awaiting user pickup, for
@@ -290,6 +295,7 @@ const CHANNEL_LABEL = { sms: 'SMS', email: 'E-mail' } as const;
  * an e-mail, else the one it has. Answers 'The code has been sent'.
  */
 export function ResendCodeDialog({ open, transaction: t, onClose }: OneProps) {
+  const { t: tr } = useTranslation('transactions');
   const channels = codeChannelsOf(t);
   const first = channels[0];
   const form = useForm<z.input<typeof ZResendCodeRequest>, unknown, z.output<typeof ZResendCodeRequest>>({
@@ -302,15 +308,15 @@ export function ResendCodeDialog({ open, transaction: t, onClose }: OneProps) {
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Resend Code"
+      title={tr('resend.title')}
       form={form}
       onSubmit={(body) => resendCode(t.id, body)}
-      successMessage={M.codeSent}
+      successMessage={translateMessage(M.codeSent)}
       invalidateKey={transactionsKey}
-      submitText="Send"
+      submitText={tr('resend.submit')}
     >
       <Typography variant="body2">{t.invoice_id}</Typography>
-      <FormLabel id="resend-via">Send the pickup code by</FormLabel>
+      <FormLabel id="resend-via">{tr('resend.sendBy')}</FormLabel>
       <Controller
         control={form.control}
         name="via"
@@ -325,7 +331,10 @@ export function ResendCodeDialog({ open, transaction: t, onClose }: OneProps) {
                 key={c}
                 value={c}
                 control={<Radio />}
-                label={`${CHANNEL_LABEL[c]} (${c === 'sms' ? t.phone_number : t.email})`}
+                label={tr('resend.option', {
+                  channel: tr(`resend.${c}`),
+                  address: c === 'sms' ? t.phone_number : t.email,
+                })}
               />
             ))}
           </RadioGroup>
@@ -356,6 +365,7 @@ export function EndDialog({
   onClose: () => void;
   onEnded?: () => void;
 }) {
+  const { t: tr } = useTranslation('transactions');
   const known = transactions.filter((t) => ids.includes(t.id));
   const schema = ZEndManyRequest.refine(() => known.every((t) => isActionAllowed('end', t)), {
     message: M.alreadyEnded,
@@ -384,28 +394,28 @@ export function EndDialog({
     <FormDialog
       open={open}
       onClose={onClose}
-      title="End Transaction"
+      title={tr('end.title')}
       form={form}
       onSubmit={async (body) => {
         const r = await endTransactions(body);
         onEnded?.();
         return r;
       }}
-      successMessage={M.ended}
+      successMessage={translateMessage(M.ended)}
       invalidateKey={transactionsKey}
-      submitText="End"
+      submitText={tr('end.submit')}
     >
       <Typography variant="body2">
-        {single ? single.invoice_id : `${ids.length} transaction(s) selected`}
+        {single ? single.invoice_id : tr('end.selected', { count: ids.length })}
       </Typography>
-      {errors.ids?.message ? <Alert severity="error">{errors.ids.message}</Alert> : null}
+      {errors.ids?.message ? <Alert severity="error">{translateMessage(errors.ids.message)}</Alert> : null}
       <FormTextField
         control={form.control}
         name="ended_at"
-        label="End Date"
+        label={tr('end.date')}
         type="datetime-local"
         slotProps={{ htmlInput: { step: 1 }, inputLabel: { shrink: true } }}
-        helperText="Between the start date and now"
+        helperText={tr('end.dateHelp')}
       />
     </FormDialog>
   );

@@ -1,10 +1,4 @@
-import {
-  MODE_LABELS,
-  PENALTY_REASON_LABELS,
-  TRANSACTION_STATUS_LABELS,
-  type TTransaction,
-  type TTransactionLog,
-} from '@lockerops/contract';
+import type { TTransaction, TTransactionLog } from '@lockerops/contract';
 import {
   Box,
   Button,
@@ -20,8 +14,10 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatApiError } from '../../api/errors';
+import { useEnumLabel } from '../../i18n/enums';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useTransactionLogs } from './hooks';
 import { formatDuration } from './transactionView';
@@ -51,16 +47,17 @@ const fullName = (u: NonNullable<TTransaction['user']>) => [u.name, u.last_name]
 
 /** User Details (spec: operational §2 Transactions dialogs): who the transaction belongs to. */
 export function UserDetailsDialog({ user, onClose }: { user: TTransaction['user']; onClose: () => void }) {
+  const { t } = useTranslation('transactions');
   return (
     <Dialog open={!!user} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>User Details</DialogTitle>
+      <DialogTitle>{t('details.userTitle')}</DialogTitle>
       <DialogContent>
         {user ? (
           <Fields
             rows={[
-              ['Name', fullName(user)],
-              ['Email', user.email],
-              ['Phone Number', user.phone_number],
+              [t('field.name'), fullName(user)],
+              [t('field.email'), user.email],
+              [t('field.phone'), user.phone_number],
             ]}
           />
         ) : null}
@@ -68,11 +65,11 @@ export function UserDetailsDialog({ user, onClose }: { user: TTransaction['user'
       <DialogActions>
         {user ? (
           <Button component={RouterLink} to={`/users/${user.id}/details`}>
-            Transaction History
+            {t('details.history')}
           </Button>
         ) : null}
         <Button variant="contained" onClick={onClose}>
-          Close
+          {t('common:button.close')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -92,21 +89,23 @@ export function DeviceDetailsDialog({
   showDeviceLink: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('transactions');
+  const label = useEnumLabel();
   const d = transaction?.device;
   return (
     <Dialog open={!!d} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Device Details</DialogTitle>
+      <DialogTitle>{t('details.deviceTitle')}</DialogTitle>
       <DialogContent>
         {d ? (
           <Fields
             rows={[
-              ['Name', d.name],
-              ['Locker Number', d.locker_number],
-              ['Location', transaction?.location?.name],
-              ['Mode', MODE_LABELS[d.mode as keyof typeof MODE_LABELS] ?? d.mode],
-              ['Status', d.status],
-              ['Lock Status', d.lock_status],
-              ['Hardware', d.hardware_type],
+              [t('field.name'), d.name],
+              [t('field.lockerNumber'), d.locker_number],
+              [t('field.location'), transaction?.location?.name],
+              [t('field.mode'), label('mode', d.mode)],
+              [t('field.status'), label('deviceStatus', d.status)],
+              [t('field.lockStatus'), label('lockStatus', d.lock_status)],
+              [t('field.hardware'), label('hardware', d.hardware_type)],
             ]}
           />
         ) : null}
@@ -114,11 +113,11 @@ export function DeviceDetailsDialog({
       <DialogActions>
         {d && showDeviceLink ? (
           <Button component={RouterLink} to={`/devices?search=${encodeURIComponent(d.name)}`}>
-            Go to Device
+            {t('details.goToDevice')}
           </Button>
         ) : null}
         <Button variant="contained" onClick={onClose}>
-          Close
+          {t('common:button.close')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -127,101 +126,121 @@ export function DeviceDetailsDialog({
 
 /** The fields of the "Transaction Details" tab (spec: operational §3 Transaction (event)). */
 function DetailsTab({ t, currency }: { t: TTransaction; currency: string }) {
+  const { t: tr } = useTranslation('transactions');
+  const label = useEnumLabel();
   const money = (v: number | null) => formatMoney(v, currency);
   return (
     <Fields
       rows={[
-        ['Invoice ID', t.invoice_id],
-        ['Order ID', t.order_id],
-        ['Type', MODE_LABELS[t.event_type]],
-        ['Status', TRANSACTION_STATUS_LABELS[t.event_status]],
-        ['User', t.user ? fullName(t.user) : (t.email ?? t.phone_number)],
-        ['Location', t.location?.name],
-        ['Locker Number', t.device?.locker_number],
-        ['Product', t.product?.name],
-        ['Price', t.price ? `${t.price.name} (${money(t.price.amount)} / ${t.price.unit})` : null],
-        ['Promo', t.promo ? `${t.promo.name} (${t.promo.code})` : null],
-        ['Membership', t.membership?.name],
-        ['Created', formatDateTime(t.created_at)],
-        ['Started', formatDateTime(t.started_at)],
-        ['Ended', formatDateTime(t.ended_at)],
-        ['Canceled', t.canceled_at ? `${formatDateTime(t.canceled_at)} ${t.canceled_by ?? ''}`.trim() : null],
-        ['Expires', t.expires_at ? formatDateTime(t.expires_at) : null],
-        ['Duration', formatDuration(t.total_time)],
-        ['Weight', t.weight],
-        ['Subtotal', money(t.subtotal)],
-        ['Discount', money(t.discount)],
-        ['Total', money(t.total)],
-        ['Refunded Amount', money(t.refunded_amount)],
-        ['Penalty', money(t.penalize_charge)],
-        ['Penalty Reason', t.penalize_reason ? PENALTY_REASON_LABELS[t.penalize_reason] : null],
-        ['Payment Status', t.payment_status],
+        [tr('field.invoiceId'), t.invoice_id],
+        [tr('field.orderId'), t.order_id],
+        [tr('field.type'), label('mode', t.event_type)],
+        [tr('field.status'), label('transactionStatus', t.event_status)],
+        [tr('field.user'), t.user ? fullName(t.user) : (t.email ?? t.phone_number)],
+        [tr('field.location'), t.location?.name],
+        [tr('field.lockerNumber'), t.device?.locker_number],
+        [tr('field.product'), t.product?.name],
         [
-          'Notification',
+          tr('field.price'),
+          t.price
+            ? tr('details.priceValue', {
+                name: t.price.name,
+                amount: money(t.price.amount),
+                unit: t.price.unit,
+              })
+            : null,
+        ],
+        [
+          tr('field.promo'),
+          t.promo ? tr('details.promoValue', { name: t.promo.name, code: t.promo.code }) : null,
+        ],
+        [tr('field.membership'), t.membership?.name],
+        [tr('field.created'), formatDateTime(t.created_at)],
+        [tr('field.started'), formatDateTime(t.started_at)],
+        [tr('field.ended'), formatDateTime(t.ended_at)],
+        [
+          tr('field.canceled'),
+          t.canceled_at ? `${formatDateTime(t.canceled_at)} ${t.canceled_by ?? ''}`.trim() : null,
+        ],
+        [tr('field.expires'), t.expires_at ? formatDateTime(t.expires_at) : null],
+        [tr('field.duration'), formatDuration(t.total_time)],
+        [tr('field.weight'), t.weight],
+        [tr('field.subtotal'), money(t.subtotal)],
+        [tr('field.discount'), money(t.discount)],
+        [tr('field.total'), money(t.total)],
+        [tr('field.refundedAmount'), money(t.refunded_amount)],
+        [tr('field.penalty'), money(t.penalize_charge)],
+        [tr('field.penaltyReason'), t.penalize_reason ? label('penaltyReason', t.penalize_reason) : null],
+        [tr('field.paymentStatus'), t.payment_status],
+        [
+          tr('field.notification'),
           t.notification_status
             ? `${t.notification_status}${t.notification_date ? ` ${formatDateTime(t.notification_date)}` : ''}`
             : null,
         ],
-        ['Courier Code', t.courier_pin_code],
+        [tr('field.courierCode'), t.courier_pin_code],
         [
-          'Signature',
+          tr('field.signature'),
           t.signature_url ? (
             <Link key="signature" href={t.signature_url} target="_blank" rel="noreferrer">
-              Open
+              {tr('details.open')}
             </Link>
           ) : null,
         ],
         [
-          'Image',
+          tr('field.image'),
           t.image_url ? (
             <Link key="image" href={t.image_url} target="_blank" rel="noreferrer">
-              Open
+              {tr('details.open')}
             </Link>
           ) : null,
         ],
-        ['Condition', t.condition?.name],
+        [tr('field.condition'), t.condition?.name],
       ]}
     />
   );
 }
 
-const statusLabel = (s: TTransactionLog['status_after'] | null) => (s ? TRANSACTION_STATUS_LABELS[s] : '');
-const LOG_ACTION_LABELS: Record<string, string> = {
-  start: 'Started',
-  create_delivery: 'Delivery Created',
-  wrong_code: 'Wrong Code',
-  resend_code: 'Code Resent',
-  charge: 'Charged',
-  pickup: 'Pickup',
-  dropoff: 'Dropoff',
-  end: 'Ended',
-  refund: 'Refunded',
-  penalize: 'Penalized',
-  cancel: 'Canceled',
-  share: 'Shared',
-  complete: 'Delivery Completed',
-  user_pickup: 'User Pickup',
-  return: 'Returned',
-  courier_dropoff: 'Courier Dropoff',
-  confirm_payment: 'Payment Confirmed',
-  expire: 'Expired',
-};
+/** The log actions with a label in the catalogs (`log.<action>`); any other shows as stored. */
+const LOG_ACTIONS = new Set([
+  'start',
+  'create_delivery',
+  'wrong_code',
+  'resend_code',
+  'charge',
+  'pickup',
+  'dropoff',
+  'end',
+  'refund',
+  'penalize',
+  'cancel',
+  'share',
+  'complete',
+  'user_pickup',
+  'return',
+  'courier_dropoff',
+  'confirm_payment',
+  'expire',
+]);
 
 /** The "Transaction History Log" tab: `GET event-logs/{id}`, newest first. */
 function HistoryTab({ id }: { id: string }) {
+  const { t } = useTranslation('transactions');
+  const label = useEnumLabel();
+  const statusLabel = (s: TTransactionLog['status_after'] | null) => label('transactionStatus', s);
   const logs = useTransactionLogs(id, true);
-  if (logs.isPending) return <CircularProgress size={24} aria-label="Fetching data..." />;
+  if (logs.isPending) return <CircularProgress size={24} aria-label={t('common:table.loading')} />;
   if (logs.error) return <Typography color="error">{formatApiError(logs.error)}</Typography>;
   const items = [...logs.data].reverse();
-  if (!items.length) return <Typography color="text.secondary">No Data to Show</Typography>;
+  if (!items.length) return <Typography color="text.secondary">{t('common:table.empty')}</Typography>;
   return (
-    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Transaction History Log">
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('details.historyTab')}>
       {items.map((e) => {
         const detail = Object.entries(e.detail).filter(([, v]) => v !== null && v !== undefined && v !== '');
         return (
           <Box component="li" key={e.id} sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 2, pb: 2 }}>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Chip size="small" label={LOG_ACTION_LABELS[e.action] ?? e.action} />
+              <Chip size="small" label={LOG_ACTIONS.has(e.action) ? t(`log.${e.action}`) : e.action} />
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {e.actor_name ?? e.actor_type}
               </Typography>
@@ -262,16 +281,17 @@ export function TransactionDetailsDialog({
   actions?: ReactNode;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('transactions');
   const [tab, setTab] = useState(0);
   const id = transaction?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: another transaction starts on its details
   useEffect(() => setTab(0), [id]);
   return (
     <Dialog open={!!transaction} onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>Transaction {transaction?.invoice_id}</DialogTitle>
+      <DialogTitle>{t('details.title', { invoice: transaction?.invoice_id ?? '' })}</DialogTitle>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ px: 3 }}>
-        <Tab label="Transaction Details" />
-        <Tab label="Transaction History Log" />
+        <Tab label={t('details.detailsTab')} />
+        <Tab label={t('details.historyTab')} />
       </Tabs>
       <DialogContent sx={{ minHeight: 320 }}>
         {transaction && tab === 0 ? <DetailsTab t={transaction} currency={currency} /> : null}
@@ -280,7 +300,7 @@ export function TransactionDetailsDialog({
       <DialogActions>
         {actions}
         <Button variant="contained" onClick={onClose}>
-          Close
+          {t('common:button.close')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,12 +1,11 @@
 import {
   TRANSACTION_MESSAGES as M,
-  MODE_LABELS,
   MODES,
   STAFF,
   type TPage,
-  TRANSACTION_STATUS_LABELS,
   TRANSACTIONS_PAGE_SIZE,
   type TTransaction,
+  type TTransactionStatus,
 } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
@@ -17,6 +16,7 @@ import { alpha } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { useCurrency, useLocationZones } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
@@ -25,6 +25,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, useListParams } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { SandboxBadge } from '../../components/SandboxBadge';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { CreateDeliveryDialog } from './CreateDeliveryDialog';
 import { transactionColumns } from './columns';
 import {
@@ -50,7 +52,6 @@ import {
   UserDetailsDialog,
 } from './TransactionDetailsDialogs';
 import {
-  ACTION_LABELS,
   consoleActionsFor,
   ROW_CLASS,
   readTransactionFilters,
@@ -79,6 +80,8 @@ interface Open {
  * offered only in the states of §4.
  */
 export function TransactionsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t: tr } = useTranslation('transactions');
+  const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   /** Deliveries are created at the desk: admins and members (the server's `POST event/delivery` roles). */
@@ -111,7 +114,10 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   );
   const locations = useTransactionLocations();
   const statuses = useTransactionStatuses();
-  const statusOptions = statusFilterOptions(statuses.data, TRANSACTION_STATUS_LABELS);
+  // the server's labels are English: each status shows its label in the console's language
+  const statusOptions = statusFilterOptions(statuses.data, {} as Record<TTransactionStatus, string>).map(
+    (s) => ({ value: s.value, label: label('transactionStatus', s.value) }),
+  );
 
   const [typeAnchor, setTypeAnchor] = useState<HTMLElement | null>(null);
   const [menu, setMenu] = useState<{ t: TTransaction; anchor: HTMLElement } | null>(null);
@@ -130,6 +136,8 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   const columns = useMemo(
     () =>
       transactionColumns({
+        t: tr,
+        label,
         currency,
         zoneOf,
         isAdmin,
@@ -138,13 +146,13 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
         onActions: (t, anchor) => setMenu({ t, anchor }),
         hasActions: (t) => consoleActionsFor(t, user.role).length > 0,
       }),
-    [currency, zoneOf, isAdmin, user.role],
+    [tr, label, currency, zoneOf, isAdmin, user.role],
   );
 
   const quick = useMutation({
     mutationFn: ({ transaction }: Open) => serviceStep(transaction.id, { step: 'pickup' }),
     onSuccess: () => {
-      enqueueSnackbar(M.pickup, { variant: 'success' });
+      enqueueSnackbar(translateMessage(M.pickup), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: transactionsKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
@@ -162,7 +170,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
 
   return (
     <>
-      <PageTitle title="Transactions" />
+      <PageTitle title={tr('title')} />
       <SandboxBadge />
       <Box
         sx={(theme) => ({
@@ -186,12 +194,12 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
           extraParams={extraParams}
           defaultPageSize={TRANSACTIONS_PAGE_SIZE}
           getRowClassName={transactionRowClass}
-          searchPlaceholder="Search"
+          searchPlaceholder={tr('common:button.search')}
           toolbar={
             <>
               {canCreateDelivery ? (
                 <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-                  Create Delivery
+                  {tr('list.createDelivery')}
                 </Button>
               ) : null}
               <Button
@@ -199,9 +207,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
                 aria-haspopup="menu"
                 onClick={(e) => setTypeAnchor(e.currentTarget)}
               >
-                {byType
-                  ? `Type: ${MODE_LABELS[byType as keyof typeof MODE_LABELS] ?? byType}`
-                  : 'Filter by type'}
+                {byType ? tr('list.typeIs', { type: label('mode', byType) }) : tr('list.filterByType')}
               </Button>
               <Menu anchorEl={typeAnchor} open={!!typeAnchor} onClose={() => setTypeAnchor(null)}>
                 {(['', ...MODES] as const).map((m) => (
@@ -214,19 +220,19 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
                     }}
                   >
                     <ListItemIcon>{byType === m ? <CheckOutlined fontSize="small" /> : null}</ListItemIcon>
-                    <ListItemText>{m ? MODE_LABELS[m] : 'All'}</ListItemText>
+                    <ListItemText>{m ? label('mode', m) : tr('list.all')}</ListItemText>
                   </MenuItem>
                 ))}
               </Menu>
               <TextField
                 select
                 size="small"
-                label="Location"
+                label={tr('list.location')}
                 value={filters.id_location}
                 onChange={(e) => setFilter({ id_location: e.target.value })}
                 sx={{ minWidth: 160 }}
               >
-                <MenuItem value="">All</MenuItem>
+                <MenuItem value="">{tr('list.all')}</MenuItem>
                 {(locations.data ?? []).map((l) => (
                   <MenuItem key={l.id} value={l.id}>
                     {l.name}
@@ -241,12 +247,12 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
               <TextField
                 select
                 size="small"
-                label="Status"
+                label={tr('list.status')}
                 value={filters.status}
                 onChange={(e) => setFilter({ status: e.target.value })}
                 sx={{ minWidth: 160 }}
               >
-                <MenuItem value="">All</MenuItem>
+                <MenuItem value="">{tr('list.all')}</MenuItem>
                 {statusOptions.map((s) => (
                   <MenuItem key={s.value} value={s.value}>
                     {s.label}
@@ -262,7 +268,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
               disabled={!ids.length}
               onClick={() => setBulkEnd({ ids, clear })}
             >
-              End Selected
+              {tr('list.endSelected')}
             </Button>
           )}
           exportModel="event"
@@ -275,7 +281,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
         {menu
           ? consoleActionsFor(menu.t, user.role).map((a) => (
               <MenuItem key={a} onClick={() => start(a, menu.t)}>
-                {ACTION_LABELS[a]}
+                {tr(`action.${a}`)}
               </MenuItem>
             ))
           : null}
@@ -289,7 +295,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
           details
             ? consoleActionsFor(details, user.role).map((a) => (
                 <Button key={a} onClick={() => start(a, details)}>
-                  {ACTION_LABELS[a]}
+                  {tr(`action.${a}`)}
                 </Button>
               ))
             : null
@@ -324,10 +330,10 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
       />
       <ConfirmDialog
         open={is('pickup')}
-        title="Pickup Transaction"
-        message={`Pick up the laundry of ${current?.invoice_id ?? ''}? The door opens.`}
-        confirmText="Pickup"
-        cancelText="Cancel"
+        title={tr('list.pickupTitle')}
+        message={tr('list.pickupMessage', { invoice: current?.invoice_id ?? '' })}
+        confirmText={tr('list.pickupConfirm')}
+        cancelText={tr('common:button.cancel')}
         loading={quick.isPending}
         onConfirm={() => open && quick.mutate(open)}
         onCancel={close}

@@ -1,13 +1,19 @@
-import { MODE_LABELS, TRANSACTION_STATUS_LABELS, type TTransaction } from '@lockerops/contract';
+import type { TTransaction } from '@lockerops/contract';
 import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import { IconButton, Link } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import type { MouseEvent } from 'react';
 import { When } from '../../components/When';
+import type { useEnumLabel } from '../../i18n/enums';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { formatDuration } from './transactionView';
 
 export interface TransactionColumnOptions {
+  /** the `transactions` namespace's translate function (the headers follow the language) */
+  t: TFunction;
+  /** enum labels in the console's language */
+  label: ReturnType<typeof useEnumLabel>;
   /** the organization's currency code (usd) */
   currency: string;
   /** the zone of a location (its own, else the organization's): a transaction's times are its place's */
@@ -29,6 +35,7 @@ const stop = (e: MouseEvent) => e.stopPropagation();
  * locker number opens Device Details for admins and is plain text for members and viewers.
  */
 export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTransaction>[] {
+  const { t, label } = o;
   const money = (
     field: 'total' | 'refunded_amount' | 'penalize_charge',
     headerName: string,
@@ -54,23 +61,23 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
     }) satisfies GridColDef<TTransaction>;
 
   const columns: GridColDef<TTransaction>[] = [
-    { field: 'invoice_id', headerName: 'Invoice ID', width: 130 },
-    { field: 'order_id', headerName: 'Order ID', width: 130 },
+    { field: 'invoice_id', headerName: t('column.invoiceId'), width: 130 },
+    { field: 'order_id', headerName: t('column.orderId'), width: 130 },
     {
       field: 'event_type',
-      headerName: 'Type',
+      headerName: t('column.type'),
       width: 110,
-      valueFormatter: (v: TTransaction['event_type']) => MODE_LABELS[v] ?? v,
+      valueFormatter: (v: TTransaction['event_type']) => label('mode', v),
     },
     {
       field: 'event_status',
-      headerName: 'Status',
+      headerName: t('column.status'),
       width: 190,
-      valueFormatter: (v: TTransaction['event_status']) => TRANSACTION_STATUS_LABELS[v] ?? v,
+      valueFormatter: (v: TTransaction['event_status']) => label('transactionStatus', v),
     },
     {
       field: 'user',
-      headerName: 'User',
+      headerName: t('column.user'),
       minWidth: 160,
       flex: 1,
       valueGetter: (_v, row) =>
@@ -95,14 +102,14 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
     },
     {
       field: 'location',
-      headerName: 'Location',
+      headerName: t('column.location'),
       minWidth: 140,
       flex: 1,
       valueGetter: (_v, row) => row.location?.name ?? '',
     },
     {
       field: 'locker_number',
-      headerName: 'Locker',
+      headerName: t('column.locker'),
       width: 100,
       valueGetter: (_v, row) => row.device?.locker_number ?? null,
       renderCell: ({ row, value }) =>
@@ -110,7 +117,7 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
           <Link
             component="button"
             type="button"
-            aria-label={`Device ${row.device.name}`}
+            aria-label={t('column.deviceLink', { name: row.device.name })}
             onClick={(e: MouseEvent) => {
               stop(e);
               o.onDevice(row);
@@ -124,24 +131,24 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
           String(value)
         ),
     },
-    date('created_at', 'Created'),
-    date('started_at', 'Started'),
-    date('ended_at', 'Ended'),
+    date('created_at', t('column.created')),
+    date('started_at', t('column.started')),
+    date('ended_at', t('column.ended')),
     {
       field: 'total_time',
-      headerName: 'Duration',
+      headerName: t('column.duration'),
       width: 110,
       valueFormatter: (v: number | null) => formatDuration(v),
     },
-    money('total', 'Total', true),
-    money('refunded_amount', 'Refunded'),
-    money('penalize_charge', 'Penalty'),
+    money('total', t('column.total'), true),
+    money('refunded_amount', t('column.refunded')),
+    money('penalize_charge', t('column.penalty')),
   ];
   // The action menu leads the row so it is in view however many columns are shown.
   if (o.isAdmin)
     columns.unshift({
       field: 'actions',
-      headerName: 'Action',
+      headerName: t('common:table.action'),
       width: 80,
       sortable: false,
       hideable: false,
@@ -149,7 +156,7 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
         o.hasActions(row) ? (
           <IconButton
             size="small"
-            aria-label={`Actions for ${row.invoice_id}`}
+            aria-label={t('column.actionsFor', { invoice: row.invoice_id })}
             onClick={(e) => {
               stop(e);
               o.onActions(row, e.currentTarget);

@@ -28,18 +28,6 @@ export const CONSOLE_ACTIONS = [
 ] as const satisfies readonly TTransactionAction[];
 export type TConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
-/** Menu item and dialog texts of each action. */
-export const ACTION_LABELS: Record<TConsoleAction, string> = {
-  pickup: 'Pickup',
-  charge: 'Charge',
-  dropoff: 'Dropoff',
-  resend_code: 'Resend Code',
-  end: 'End',
-  refund: 'Refund',
-  penalize: 'Penalty',
-  share: 'Share',
-};
-
 /**
  * The actions `role` may take on `t` now: none for members and viewers (spec: operational §1
  * "cannot see transaction actions, end"); for admins those the server listed in `actions`, each

@@ -12,9 +12,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatApiError } from '../../api/errors';
 import { useCurrency } from '../../api/place';
+import { translateMessage } from '../../i18n/messages';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useUserTransactions } from './hooks';
 
@@ -28,14 +31,21 @@ export function formatDuration(seconds: number | null): string {
   return `${seconds}s`;
 }
 
-const columns = (currency: string): Array<{ label: string; cell: (r: TUserTransactionRow) => string }> => [
-  { label: 'Started', cell: (r) => formatDateTime(r.started) },
-  { label: 'Ended', cell: (r) => formatDateTime(r.ended) },
-  { label: 'Condition', cell: (r) => r.condition ?? '-' },
-  { label: 'Location', cell: (r) => r.location ?? '-' },
-  { label: 'Locker Number', cell: (r) => (r.locker_number === null ? '-' : String(r.locker_number)) },
-  { label: 'Duration', cell: (r) => formatDuration(r.duration) },
-  { label: 'Amount', cell: (r) => formatMoney(r.amount, currency) },
+const columns = (
+  currency: string,
+  t: TFunction,
+): Array<{ key: string; label: string; cell: (r: TUserTransactionRow) => string }> => [
+  { key: 'started', label: t('details.started'), cell: (r) => formatDateTime(r.started) },
+  { key: 'ended', label: t('details.ended'), cell: (r) => formatDateTime(r.ended) },
+  { key: 'condition', label: t('details.condition'), cell: (r) => r.condition ?? '-' },
+  { key: 'location', label: t('details.location'), cell: (r) => r.location ?? '-' },
+  {
+    key: 'lockerNumber',
+    label: t('details.lockerNumber'),
+    cell: (r) => (r.locker_number === null ? '-' : String(r.locker_number)),
+  },
+  { key: 'duration', label: t('details.duration'), cell: (r) => formatDuration(r.duration) },
+  { key: 'amount', label: t('details.amount'), cell: (r) => formatMoney(r.amount, currency) },
 ];
 
 /**
@@ -45,8 +55,9 @@ const columns = (currency: string): Array<{ label: string; cell: (r: TUserTransa
  */
 export function UserDetailsPage() {
   const { id = '' } = useParams();
+  const { t } = useTranslation('users');
   const q = useUserTransactions(id);
-  const COLUMNS = columns(useCurrency());
+  const COLUMNS = columns(useCurrency(), t);
   const name = q.data ? [q.data.user.name, q.data.user.last_name].filter(Boolean).join(' ') : '';
   return (
     <Box>
@@ -55,26 +66,28 @@ export function UserDetailsPage() {
         to="/users"
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
       >
-        <ArrowBackOutlined fontSize="small" /> Go Back
+        <ArrowBackOutlined fontSize="small" /> {t('details.goBack')}
       </Link>
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        User Transaction History{name ? `: ${name}` : ''}
+        {name ? t('details.titleOf', { name }) : t('details.title')}
       </Typography>
       {q.data ? (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {[q.data.user.email, q.data.user.phone_number].filter(Boolean).join(' · ')}
         </Typography>
       ) : null}
-      {q.isPending ? <CircularProgress size={24} aria-label="Fetching data..." /> : null}
+      {q.isPending ? <CircularProgress size={24} aria-label={t('common:table.loading')} /> : null}
       {q.error ? <Typography color="error">{formatApiError(q.error)}</Typography> : null}
-      {q.data && q.data.items.length === 0 ? <Typography>{USER_MESSAGES.noTransactions}</Typography> : null}
+      {q.data && q.data.items.length === 0 ? (
+        <Typography>{translateMessage(USER_MESSAGES.noTransactions)}</Typography>
+      ) : null}
       {q.data && q.data.items.length > 0 ? (
         <Paper variant="outlined">
           <Table size="small">
             <TableHead>
               <TableRow>
                 {COLUMNS.map((c) => (
-                  <TableCell key={c.label}>{c.label}</TableCell>
+                  <TableCell key={c.key}>{c.label}</TableCell>
                 ))}
               </TableRow>
             </TableHead>
@@ -82,7 +95,7 @@ export function UserDetailsPage() {
               {q.data.items.map((r) => (
                 <TableRow key={r.id}>
                   {COLUMNS.map((c) => (
-                    <TableCell key={c.label}>{c.cell(r)}</TableCell>
+                    <TableCell key={c.key}>{c.cell(r)}</TableCell>
                   ))}
                 </TableRow>
               ))}

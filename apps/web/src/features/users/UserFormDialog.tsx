@@ -1,8 +1,10 @@
 import { type TUser, USER_CSV_HEADERS, USER_MESSAGES } from '@lockerops/contract';
 import { Box } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
+import { translateMessage } from '../../i18n/messages';
 import { saveUser, USERS_ENDPOINT, useNotificationChannel, usersKey, useUserForm } from './hooks';
 
 export interface UserFormDialogProps {
@@ -20,6 +22,7 @@ export interface UserFormDialogProps {
  * tabs "Edit User" and "User History Log".
  */
 export function UserFormDialog({ open, user, isAdmin, onClose }: UserFormDialogProps) {
+  const { t } = useTranslation('users');
   const form = useUserForm(user, open);
   const channel = useNotificationChannel();
   const { control } = form;
@@ -29,45 +32,45 @@ export function UserFormDialog({ open, user, isAdmin, onClose }: UserFormDialogP
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Edit User' : 'Add User'}
+      title={editing ? t('edit') : t('add')}
       form={form}
       onSubmit={(values) => saveUser(user?.id, values, channel)}
-      successMessage={editing ? USER_MESSAGES.updated : USER_MESSAGES.created}
+      successMessage={translateMessage(editing ? USER_MESSAGES.updated : USER_MESSAGES.created)}
       invalidateKey={usersKey}
-      formTabLabel={editing ? 'Edit User' : undefined}
+      formTabLabel={editing ? t('edit') : undefined}
       bulkUpload={
         isAdmin && !editing
           ? { endpoint: USERS_ENDPOINT, headers: USER_CSV_HEADERS, templateName: 'users_template.csv' }
           : undefined
       }
       extraTabs={
-        user ? [{ label: 'User History Log', content: <HistoryLog entity="user" id={user.id} /> }] : []
+        user ? [{ label: t('form.historyTab'), content: <HistoryLog entity="user" id={user.id} /> }] : []
       }
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <FormTextField control={control} name="name" label="First Name" required />
-        <FormTextField control={control} name="last_name" label="Last Name" />
+        <FormTextField control={control} name="name" label={t('form.firstName')} required />
+        <FormTextField control={control} name="last_name" label={t('form.lastName')} />
       </Box>
-      <FormTextField control={control} name="email" label="Email" required={channel === 'email'} />
+      <FormTextField control={control} name="email" label={t('form.email')} required={channel === 'email'} />
       <FormTextField
         control={control}
         name="phone_number"
-        label="Phone Number"
+        label={t('form.phone')}
         required={channel === 'sms'}
         placeholder="+14155550100"
-        helperText="Include + and the country code"
+        helperText={t('form.phoneHelp')}
       />
-      <FormTextField control={control} name="address" label="Address" />
+      <FormTextField control={control} name="address" label={t('form.address')} />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <FormTextField control={control} name="user_id" label="User ID" />
+        <FormTextField control={control} name="user_id" label={t('form.userId')} />
         <FormTextField
           control={control}
           name="pin_code"
-          label="Pin Code"
+          label={t('form.pin')}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
         />
       </Box>
-      <FormCheckbox control={control} name="require_auth" label="Require authentication" />
+      <FormCheckbox control={control} name="require_auth" label={t('form.requireAuth')} />
     </FormDialog>
   );
 }

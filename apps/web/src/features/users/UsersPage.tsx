@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -30,16 +31,6 @@ const FILTER_KEYS = [
   'by_last_name',
   'by_address',
 ] as const;
-
-/** Labels of the column filters (spec operational §7 Users: GET users by_phone, by_email, …). */
-export const USER_FILTER_LABELS: Record<(typeof FILTER_KEYS)[number], string> = {
-  by_phone: 'Phone',
-  by_email: 'Email',
-  by_first_name: 'First Name',
-  by_user_id: 'User ID',
-  by_last_name: 'Last Name',
-  by_address: 'Address',
-};
 
 /** One column filter: typed text reaches the URL (and the list) after the search's 300 ms pause. */
 function FilterField({
@@ -63,7 +54,7 @@ function FilterField({
   return (
     <TextField
       size="small"
-      label={`Filter by ${label}`}
+      label={label}
       value={text}
       onChange={(e) => setText(e.target.value)}
       sx={{ width: 170 }}
@@ -81,6 +72,7 @@ export const userDetailsUrl = (id: string, origin = window.location.origin) =>
  * per user linking to users/{id}/details, and the user's transaction history.
  */
 export function UsersPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('users');
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const navigate = useNavigate();
@@ -95,22 +87,23 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
   const columns = useMemo(
     () =>
       userColumns({
+        t,
         isAdmin,
         onEdit: (u) => setDialog({ user: u }),
         onToggleActive: setToggling,
         onQrCode: setQr,
         onTransactions: (u) => navigate(`/users/${u.id}/details`),
       }),
-    [isAdmin, navigate],
+    [t, isAdmin, navigate],
   );
 
   return (
     <>
       <PageTitle
-        title="Users"
+        title={t('title')}
         actions={
           <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ user: null })}>
-            Add User
+            {t('add')}
           </Button>
         }
       />
@@ -128,13 +121,14 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
               aria-expanded={showFilters}
               onClick={() => setShowFilters((v) => !v)}
             >
-              Filters{activeFilters ? ` (${activeFilters})` : ''}
+              {activeFilters ? t('filtersCount', { count: activeFilters }) : t('filters')}
             </Button>
             {showFilters
               ? FILTER_KEYS.map((k) => (
                   <FilterField
                     key={k}
-                    label={USER_FILTER_LABELS[k]}
+                    // the column filters of spec operational §7 Users: GET users by_phone, by_email, …
+                    label={t('filterBy', { label: t(`filter.${k}`) })}
                     value={list.params.filters[k] ?? ''}
                     onChange={(v) => list.setFilter(k, v)}
                   />
@@ -155,9 +149,11 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
       />
       <ConfirmDialog
         open={!!toggling}
-        title={toggling?.active ? 'Deactivate User' : 'Activate User'}
-        message={`Are you sure you want to ${toggling?.active ? 'deactivate' : 'activate'} ${toggling?.name ?? ''}?`}
-        confirmText={toggling?.active ? 'Deactivate' : 'Activate'}
+        title={toggling?.active ? t('toggle.deactivateTitle') : t('toggle.activateTitle')}
+        message={t(toggling?.active ? 'toggle.deactivateMessage' : 'toggle.activateMessage', {
+          name: toggling?.name ?? '',
+        })}
+        confirmText={toggling?.active ? t('toggle.deactivate') : t('toggle.activate')}
         loading={setActive.isPending}
         onConfirm={() =>
           toggling &&
@@ -169,11 +165,15 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
         onCancel={() => setToggling(null)}
       />
       <Dialog open={!!qr} onClose={() => setQr(null)}>
-        <DialogTitle>QR Code</DialogTitle>
+        <DialogTitle>{t('column.qrCode')}</DialogTitle>
         <DialogContent>
           {qr ? (
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, p: 1 }}>
-              <QRCodeSVG value={userDetailsUrl(qr.id)} size={200} aria-label={`QR code of ${qr.name}`} />
+              <QRCodeSVG
+                value={userDetailsUrl(qr.id)}
+                size={200}
+                aria-label={t('column.qrCodeOf', { name: qr.name })}
+              />
               <Typography variant="body2">
                 {qr.name} {qr.last_name ?? ''}
               </Typography>
@@ -181,7 +181,7 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
           ) : null}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setQr(null)}>Close</Button>
+          <Button onClick={() => setQr(null)}>{t('common:button.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

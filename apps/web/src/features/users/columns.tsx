@@ -4,8 +4,11 @@ import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { Chip, IconButton, Link, Switch, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 
 export interface UserColumnActions {
+  /** the `users` namespace's translate function */
+  t: TFunction;
   isAdmin: boolean;
   onEdit: (user: TUser) => void;
   onToggleActive: (user: TUser) => void;
@@ -18,10 +21,11 @@ export interface UserColumnActions {
  * admins and plain text for members (§1); only admins get the activate/deactivate switch.
  */
 export function userColumns(a: UserColumnActions): GridColDef<TUser>[] {
+  const { t } = a;
   return [
     {
       field: 'name',
-      headerName: 'First Name',
+      headerName: t('column.firstName'),
       flex: 1,
       minWidth: 130,
       renderCell: ({ row }) =>
@@ -33,14 +37,14 @@ export function userColumns(a: UserColumnActions): GridColDef<TUser>[] {
           row.name
         ),
     },
-    { field: 'last_name', headerName: 'Last Name', flex: 1, minWidth: 120 },
-    { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 180 },
-    { field: 'phone_number', headerName: 'Phone Number', minWidth: 140 },
-    { field: 'user_id', headerName: 'User ID', minWidth: 110 },
-    { field: 'address', headerName: 'Address', flex: 1, minWidth: 140 },
+    { field: 'last_name', headerName: t('column.lastName'), flex: 1, minWidth: 120 },
+    { field: 'email', headerName: t('column.email'), flex: 1.4, minWidth: 180 },
+    { field: 'phone_number', headerName: t('column.phone'), minWidth: 140 },
+    { field: 'user_id', headerName: t('column.userId'), minWidth: 110 },
+    { field: 'address', headerName: t('column.address'), flex: 1, minWidth: 140 },
     {
       field: 'groups',
-      headerName: 'Groups',
+      headerName: t('column.groups'),
       sortable: false,
       minWidth: 140,
       renderCell: ({ row }) =>
@@ -48,7 +52,7 @@ export function userColumns(a: UserColumnActions): GridColDef<TUser>[] {
     },
     {
       field: 'active',
-      headerName: 'Active',
+      headerName: t('column.active'),
       width: 90,
       renderCell: ({ row }) =>
         a.isAdmin ? (
@@ -56,36 +60,50 @@ export function userColumns(a: UserColumnActions): GridColDef<TUser>[] {
             size="small"
             checked={row.active}
             onChange={() => a.onToggleActive(row)}
-            slotProps={{ input: { 'aria-label': `${row.active ? 'Deactivate' : 'Activate'} ${row.name}` } }}
+            slotProps={{
+              input: {
+                'aria-label': t(row.active ? 'column.deactivateName' : 'column.activateName', {
+                  name: row.name,
+                }),
+              },
+            }}
           />
         ) : row.active ? (
-          'Active'
+          t('column.active')
         ) : (
-          'Inactive'
+          t('column.inactive')
         ),
     },
     {
       field: 'actions',
-      headerName: 'Action',
+      headerName: t('common:table.action'),
       width: 140,
       sortable: false,
       hideable: false,
       renderCell: ({ row }) => (
         <>
-          <Tooltip title="Edit">
-            <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => a.onEdit(row)}>
+          <Tooltip title={t('common:button.edit')}>
+            <IconButton
+              size="small"
+              aria-label={t('column.editName', { name: row.name })}
+              onClick={() => a.onEdit(row)}
+            >
               <EditOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
-          <Tooltip title="QR Code">
-            <IconButton size="small" aria-label={`QR code of ${row.name}`} onClick={() => a.onQrCode(row)}>
+          <Tooltip title={t('column.qrCode')}>
+            <IconButton
+              size="small"
+              aria-label={t('column.qrCodeOf', { name: row.name })}
+              onClick={() => a.onQrCode(row)}
+            >
               <QrCode2Outlined fontSize="small" />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Transactions">
+          <Tooltip title={t('column.transactions')}>
             <IconButton
               size="small"
-              aria-label={`Transactions of ${row.name}`}
+              aria-label={t('column.transactionsOf', { name: row.name })}
               onClick={() => a.onTransactions(row)}
             >
               <ReceiptLongOutlined fontSize="small" />
