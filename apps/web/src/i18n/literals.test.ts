@@ -32,8 +32,6 @@ const NOT_YET_MIGRATED: readonly string[] = [
   'features/groups/GroupsPage.tsx',
   'features/integrations/IntegrationsPage.tsx',
   'features/integrations/TwilioDialog.tsx',
-  'features/issues/IssueFormDialog.tsx',
-  'features/issues/IssuesPage.tsx',
   'features/members/MemberFormDialog.tsx',
   'features/members/TeamMembersPage.tsx',
   'features/memberships/MembershipFormDialog.tsx',
