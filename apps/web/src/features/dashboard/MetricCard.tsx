@@ -88,7 +88,10 @@ export function MetricCard({ slot, metric, filter, currency, taken, onChange, on
                 data-testid="metric-change"
                 color={change.up === null ? 'text.secondary' : change.up ? 'success.main' : 'error.main'}
               >
-                {t('vsPrevious', { change: change.label })}
+                {t('vsPrevious', {
+                  change:
+                    change.points === undefined ? change.label : t('changePoints', { amount: change.points }),
+                })}
               </Typography>
             ) : (
               <Typography variant="body2" color="text.secondary">
