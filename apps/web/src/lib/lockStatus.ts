@@ -9,10 +9,29 @@ export function lockStatusLabel(d: {
   lock_status: string;
   lock_status_at?: string | null;
 }): string {
-  if (d.hardware_type === 'virtual') return 'Simulated';
-  if (d.lock_status_at === null || d.lock_status === 'unknown') return 'Unknown';
-  const labels: Record<string, string> = { open: 'Open', locked: 'Locked', offline: 'Offline' };
-  return labels[d.lock_status] ?? 'Unknown';
+  const labels: Record<TLockStatusValue, string> = {
+    simulated: 'Simulated',
+    unknown: 'Unknown',
+    open: 'Open',
+    locked: 'Locked',
+    offline: 'Offline',
+  };
+  return labels[lockStatusValue(d)];
+}
+
+export type TLockStatusValue = 'simulated' | 'unknown' | 'open' | 'locked' | 'offline';
+
+/** The `lockStatus` enum value a person reads (see `lockStatusLabel`), for `useEnumLabel()`. */
+export function lockStatusValue(d: {
+  hardware_type: string;
+  lock_status: string;
+  lock_status_at?: string | null;
+}): TLockStatusValue {
+  if (d.hardware_type === 'virtual') return 'simulated';
+  if (d.lock_status_at === null || d.lock_status === 'unknown') return 'unknown';
+  return d.lock_status === 'open' || d.lock_status === 'locked' || d.lock_status === 'offline'
+    ? d.lock_status
+    : 'unknown';
 }
 
 /** Whether a device's lock may be opened from the console (spec operational §4 Device status). */

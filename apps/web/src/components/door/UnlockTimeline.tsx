@@ -1,6 +1,9 @@
-import { type TDeviceUnlock, type TUnlockState, UNLOCK_STATE_LABELS } from '@lockerops/contract';
+import type { TDeviceUnlock, TUnlockState } from '@lockerops/contract';
 import { Box, Chip, List, ListItem, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { useDoorUnlocks } from '../../api/doors';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 
 /** Read by screen readers, not shown. */
@@ -44,49 +47,51 @@ export function unlockSteps(u: TDeviceUnlock): Array<{ state: TUnlockState; at: 
 export function UnlockTimeline({ deviceId, live = false }: { deviceId: string; live?: boolean }) {
   const unlocks = useDoorUnlocks(deviceId, live);
   const items = unlocks.data?.items ?? [];
+  const { t } = useTranslation('door');
+  const label = useEnumLabel();
   return (
-    <Box component="section" aria-label="Unlock timeline" sx={{ mt: 2 }}>
+    <Box component="section" aria-label={t('timeline.title')} sx={{ mt: 2 }}>
       <Typography variant="subtitle2" component="h3" gutterBottom>
-        Unlock timeline
+        {t('timeline.title')}
       </Typography>
       {/* the newest outcome, read out by screen readers as it changes (WCAG 4.1.3) */}
       <Box role="status" sx={SR_ONLY}>
-        {items[0] ? `Newest unlock: ${UNLOCK_STATE_LABELS[items[0].state]}` : ''}
+        {items[0] ? t('timeline.newest', { state: label('unlockState', items[0].state) }) : ''}
       </Box>
       {unlocks.isSuccess && !items.length ? (
         <Typography variant="body2" color="text.secondary">
-          No unlocks yet.
+          {t('timeline.none')}
         </Typography>
       ) : null}
       {items.map((u) => (
         <Box
           key={u.id}
           role="group"
-          aria-label={`Unlock ${formatDateTime(u.requested_at, { seconds: true })}`}
+          aria-label={t('timeline.unlockAt', { time: formatDateTime(u.requested_at, { seconds: true }) })}
           sx={{ borderLeft: 2, borderColor: 'divider', pl: 1.5, mb: 1.5 }}
         >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Chip
               size="small"
               color={COLORS[u.state]}
-              label={UNLOCK_STATE_LABELS[u.state]}
-              aria-label={`Outcome ${UNLOCK_STATE_LABELS[u.state]}`}
+              label={label('unlockState', u.state)}
+              aria-label={t('timeline.outcome', { state: label('unlockState', u.state) })}
             />
             <Typography variant="body2">
-              {u.reason}
+              {translateMessage(u.reason)}
               {u.actor_name ? ` · ${u.actor_name}` : ''}
             </Typography>
           </Box>
           {u.detail ? (
             <Typography variant="body2" color="text.secondary">
-              {u.detail}
+              {translateMessage(u.detail)}
             </Typography>
           ) : null}
-          <List dense disablePadding aria-label="Steps">
+          <List dense disablePadding aria-label={t('timeline.steps')}>
             {unlockSteps(u).map((s) => (
               <ListItem key={s.state} disableGutters sx={{ py: 0 }}>
                 <Typography variant="body2" sx={{ minWidth: 110 }}>
-                  {UNLOCK_STATE_LABELS[s.state]}
+                  {label('unlockState', s.state)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {formatDateTime(s.at, { seconds: true })}

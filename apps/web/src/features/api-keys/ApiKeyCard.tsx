@@ -1,4 +1,4 @@
-import { API_KEY_MESSAGES, API_KEY_SCOPES, type TApiKeyCreated } from '@lockerops/contract';
+import { API_KEY_MESSAGES, type TApiKeyCreated } from '@lockerops/contract';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import {
   Alert,
@@ -12,13 +12,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useResultDialog } from '../../components/ResultDialog';
+import { translateMessage } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 import { useApiKeysQuery, useGenerateApiKey, useRevokeApiKey, useRotateApiKey } from './hooks';
-
-const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 /**
  * The organization's API token on /apis (spec console §2 API page, §4 API key): generated once per
@@ -31,6 +31,8 @@ export function ApiKeyCard() {
   const rotate = useRotateApiKey();
   const revoke = useRevokeApiKey();
   const showResult = useResultDialog();
+  const { t } = useTranslation('apiKeys');
+  const when = (iso: string | null) => (iso ? formatDateTime(iso) : t('key.never'));
   const [shown, setShown] = useState<TApiKeyCreated | null>(null);
   const [copied, setCopied] = useState(false);
   const [confirm, setConfirm] = useState<'rotate' | 'revoke' | null>(null);
@@ -43,7 +45,7 @@ export function ApiKeyCard() {
       const created = await action();
       setShown(created);
       setCopied(false);
-      showResult({ type: 'success', message });
+      showResult({ type: 'success', message: translateMessage(message) });
     } catch (e) {
       showResult({ type: 'error', message: formatApiError(e) });
     }
@@ -66,25 +68,29 @@ export function ApiKeyCard() {
     setCopied(true);
     setTimeout(() => setCopied(false), 2000);
   };
-  const value = secret ?? (listed ? `${listed.prefix}…` : API_KEY_MESSAGES.none);
+  const value = secret ?? (listed ? `${listed.prefix}…` : translateMessage(API_KEY_MESSAGES.none));
 
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          API Token
+          {t('key.title')}
         </Typography>
         {keys.isError ? <Alert severity="error">{formatApiError(keys.error)}</Alert> : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <TextField
-            label="API Key"
+            label={t('key.label')}
             value={value}
             slotProps={{ input: { readOnly: true } }}
             sx={{ flex: 1 }}
           />
-          <Tooltip title="Copy">
+          <Tooltip title={t('common:button.copy')}>
             <span>
-              <IconButton aria-label="Copy" disabled={!secret} onClick={() => void onCopy()}>
+              <IconButton
+                aria-label={t('common:button.copy')}
+                disabled={!secret}
+                onClick={() => void onCopy()}
+              >
                 <ContentCopyOutlined />
               </IconButton>
             </span>
@@ -94,53 +100,49 @@ export function ApiKeyCard() {
             disabled={!!listed || busy}
             onClick={() => void run(() => generate.mutateAsync(), API_KEY_MESSAGES.generated)}
           >
-            Generate Token
+            {t('key.generate')}
           </Button>
         </Stack>
         {copied ? (
           <Typography variant="body2" color="success.main" sx={{ mt: 1 }} role="status">
-            {API_KEY_MESSAGES.copied}
+            {translateMessage(API_KEY_MESSAGES.copied)}
           </Typography>
         ) : null}
         {secret ? (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            {API_KEY_MESSAGES.shownOnce}
+            {translateMessage(API_KEY_MESSAGES.shownOnce)}
           </Alert>
         ) : null}
         {listed ? (
           <Stack spacing={0.5} sx={{ mt: 2 }}>
             <Typography variant="body2">
-              <strong>Scope:</strong> {API_KEY_SCOPES[listed.scope].label} —{' '}
-              {API_KEY_SCOPES[listed.scope].description}
+              <strong>{t('key.scope')}</strong> {t(`scope.${listed.scope}.label`)} —{' '}
+              {t(`scope.${listed.scope}.description`)}
             </Typography>
             <Typography variant="body2">
-              <strong>Created:</strong> {when(listed.created_at)}
+              <strong>{t('key.created')}</strong> {when(listed.created_at)}
             </Typography>
             <Typography variant="body2">
-              <strong>Last used:</strong> {when(listed.last_used_at)}
+              <strong>{t('key.lastUsed')}</strong> {when(listed.last_used_at)}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
               <Button variant="outlined" disabled={busy} onClick={() => setConfirm('rotate')}>
-                Rotate Token
+                {t('key.rotate')}
               </Button>
               <Button variant="outlined" color="error" disabled={busy} onClick={() => setConfirm('revoke')}>
-                Revoke Token
+                {t('key.revoke')}
               </Button>
             </Stack>
           </Stack>
         ) : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          Send the token in the X-API-Key header of each request to act as your organization.
+          {t('key.hint')}
         </Typography>
       </CardContent>
       <ConfirmDialog
         open={confirm !== null}
-        title={confirm === 'rotate' ? 'Rotate Token' : 'Revoke Token'}
-        message={
-          confirm === 'rotate'
-            ? 'A new key replaces the current one, which stops working at once. Continue?'
-            : 'The key stops working at once. Continue?'
-        }
+        title={confirm === 'rotate' ? t('key.rotate') : t('key.revoke')}
+        message={confirm === 'rotate' ? t('key.rotateConfirm') : t('key.revokeConfirm')}
         onConfirm={onConfirm}
         onCancel={() => setConfirm(null)}
       />

@@ -1,4 +1,5 @@
 import { Box, Button } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../api/client';
 import { PageTitle } from '../../components/PageTitle';
 import { ApiKeyCard } from './ApiKeyCard';
@@ -9,13 +10,14 @@ import { WebhooksSection } from './WebhooksSection';
  * its webhook endpoints (issue 14).
  */
 export function ApisPage() {
+  const { t } = useTranslation('apiKeys');
   return (
     <Box>
       <PageTitle
-        title="API's"
+        title={t('title')}
         actions={
           <Button variant="outlined" onClick={() => window.open(`${API_BASE}/redoc`, '_blank', 'noopener')}>
-            API Documentation
+            {t('documentation')}
           </Button>
         }
       />

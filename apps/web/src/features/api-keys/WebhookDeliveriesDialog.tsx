@@ -15,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { PagedTableFooter } from '../../components/PagedTableFooter';
 import { formatDateTime } from '../../lib/format';
@@ -30,19 +31,20 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
   const [size, setSize] = useState(25);
   const log = useWebhookDeliveries(endpoint.id, page + 1, size);
   const replay = useReplayDelivery(endpoint.id);
+  const { t } = useTranslation('apiKeys');
   return (
     <>
       {log.isError ? <Alert severity="error">{formatApiError(log.error)}</Alert> : null}
-      <Table size="small" aria-label="Delivery log">
+      <Table size="small" aria-label={t('deliveries.log')}>
         <TableHead>
           <TableRow>
-            <TableCell>Time</TableCell>
-            <TableCell>Event</TableCell>
-            <TableCell>Attempt</TableCell>
-            <TableCell>Status code</TableCell>
-            <TableCell>Latency</TableCell>
-            <TableCell>Result</TableCell>
-            <TableCell>Response</TableCell>
+            <TableCell>{t('deliveries.time')}</TableCell>
+            <TableCell>{t('deliveries.event')}</TableCell>
+            <TableCell>{t('deliveries.attempt')}</TableCell>
+            <TableCell>{t('deliveries.statusCode')}</TableCell>
+            <TableCell>{t('deliveries.latency')}</TableCell>
+            <TableCell>{t('deliveries.result')}</TableCell>
+            <TableCell>{t('deliveries.response')}</TableCell>
             <TableCell />
           </TableRow>
         </TableHead>
@@ -52,15 +54,16 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.created_at)}</TableCell>
               <TableCell>{d.event_type}</TableCell>
               <TableCell>
-                {d.attempt}
-                {d.replay ? ' (replay)' : ''}
+                {d.replay ? t('deliveries.attemptReplay', { attempt: d.attempt }) : d.attempt}
               </TableCell>
               <TableCell>{d.status_code ?? '—'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.latency_ms} ms</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {t('deliveries.latencyMs', { ms: d.latency_ms })}
+              </TableCell>
               <TableCell>
                 <Chip
                   size="small"
-                  label={d.succeeded ? 'Succeeded' : 'Failed'}
+                  label={d.succeeded ? t('deliveries.succeeded') : t('deliveries.failed')}
                   color={d.succeeded ? 'success' : 'error'}
                 />
               </TableCell>
@@ -71,7 +74,7 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
               </TableCell>
               <TableCell>
                 <Button size="small" disabled={replay.isPending} onClick={() => replay.mutate(d)}>
-                  Replay
+                  {t('deliveries.replay')}
                 </Button>
               </TableCell>
             </TableRow>
@@ -98,9 +101,10 @@ export function WebhookDeliveriesDialog({
   endpoint: TWebhookEndpoint | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('apiKeys');
   return (
     <Dialog open={!!endpoint} onClose={onClose} maxWidth="lg" fullWidth>
-      <DialogTitle>Deliveries</DialogTitle>
+      <DialogTitle>{t('deliveries.title')}</DialogTitle>
       <DialogContent>
         {endpoint ? (
           <>
@@ -112,7 +116,7 @@ export function WebhookDeliveriesDialog({
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:button.close')}</Button>
       </DialogActions>
     </Dialog>
   );

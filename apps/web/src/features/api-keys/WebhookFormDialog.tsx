@@ -15,8 +15,10 @@ import {
   Typography,
 } from '@mui/material';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
+import { translateMessage } from '../../i18n/messages';
 import {
   createWebhook,
   updateWebhook,
@@ -42,12 +44,13 @@ export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: Webhoo
   const form = useWebhookForm(endpoint, open);
   const events = useWebhookEventsQuery(open);
   const { control } = form;
+  const { t } = useTranslation('apiKeys');
   const describe = (type: string) => events.data?.find((e) => e.type === type)?.description ?? '';
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={endpoint ? 'Edit Webhook Endpoint' : 'Add Webhook Endpoint'}
+      title={endpoint ? t('webhookForm.editTitle') : t('webhookForm.addTitle')}
       form={form}
       onSubmit={async (values) => {
         if (endpoint) return updateWebhook(endpoint.id, values);
@@ -55,17 +58,19 @@ export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: Webhoo
         onCreated(created);
         return created;
       }}
-      successMessage={endpoint ? TOOLBOX_MESSAGES.webhookUpdated : TOOLBOX_MESSAGES.webhookCreated}
+      successMessage={translateMessage(
+        endpoint ? TOOLBOX_MESSAGES.webhookUpdated : TOOLBOX_MESSAGES.webhookCreated,
+      )}
       invalidateKey={webhooksKey}
     >
       <FormTextField
         control={control}
         name="url"
-        label="URL"
+        label={t('webhooks.url')}
         required
-        placeholder="https://example.com/lockerops/webhook"
+        placeholder={t('webhookForm.urlPlaceholder')}
       />
-      <FormTextField control={control} name="description" label="Description" />
+      <FormTextField control={control} name="description" label={t('webhooks.description')} />
       <Controller
         control={control}
         name="events"
@@ -73,7 +78,7 @@ export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: Webhoo
           const picked = (field.value ?? []) as string[];
           return (
             <FormControl component="fieldset">
-              <FormLabel component="legend">Events</FormLabel>
+              <FormLabel component="legend">{t('webhooks.events')}</FormLabel>
               <FormGroup>
                 {WEBHOOK_EVENTS.map((type) => (
                   <FormControlLabel
@@ -88,8 +93,8 @@ export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: Webhoo
                         onChange={(e) =>
                           field.onChange(
                             e.target.checked
-                              ? WEBHOOK_EVENTS.filter((t) => t === type || picked.includes(t))
-                              : picked.filter((t) => t !== type),
+                              ? WEBHOOK_EVENTS.filter((w) => w === type || picked.includes(w))
+                              : picked.filter((w) => w !== type),
                           )
                         }
                       />
@@ -105,7 +110,7 @@ export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: Webhoo
                   />
                 ))}
               </FormGroup>
-              <FormHelperText>None ticked: every event.</FormHelperText>
+              <FormHelperText>{t('webhookForm.noneTicked')}</FormHelperText>
             </FormControl>
           );
         }}
@@ -118,7 +123,7 @@ export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: Webhoo
             control={
               <Switch checked={field.value !== false} onChange={(e) => field.onChange(e.target.checked)} />
             }
-            label="Enabled"
+            label={t('webhooks.enabled')}
           />
         )}
       />

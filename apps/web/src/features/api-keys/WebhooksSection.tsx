@@ -25,6 +25,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyField } from '../../components/CopyField';
@@ -34,19 +35,17 @@ import { useDeleteWebhook, useRotateSecret, useToggleWebhook, useWebhooksQuery }
 
 /** The signing secret of a created or rotated endpoint, shown this once with a copy button. */
 function SecretDialog({ shown, onClose }: { shown: TWebhookEndpointWithSecret | null; onClose: () => void }) {
+  const { t } = useTranslation('apiKeys');
   return (
     <Dialog open={!!shown} onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>Signing secret</DialogTitle>
+      <DialogTitle>{t('secret.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Alert severity="warning">
-          Copy this secret now: it is shown only this once. Use it to verify the webhook-signature header of
-          each delivery.
-        </Alert>
-        {shown ? <CopyField label="Signing Secret" value={shown.secret} /> : null}
+        <Alert severity="warning">{t('secret.warning')}</Alert>
+        {shown ? <CopyField label={t('secret.label')} value={shown.secret} /> : null}
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>
-          Done
+          {t('secret.done')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -71,6 +70,7 @@ export function WebhooksSection() {
   const [log, setLog] = useState<TWebhookEndpoint | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const items = list.data?.items ?? [];
+  const { t } = useTranslation('apiKeys');
 
   const onConfirm = async () => {
     if (!pending) return;
@@ -88,25 +88,24 @@ export function WebhooksSection() {
       <CardContent>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
           <Typography variant="h6" component="h2" id="webhooks-heading">
-            Webhooks
+            {t('webhooks.title')}
           </Typography>
           <Button variant="contained" onClick={() => setEditing(null)}>
-            Add Endpoint
+            {t('webhooks.add')}
           </Button>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Your systems receive every event of the organization as a signed JSON POST (Standard Webhooks:
-          webhook-id, webhook-timestamp, webhook-signature). Failed deliveries are retried for 24 hours.
+          {t('webhooks.intro')}
         </Typography>
         {list.isError ? <Alert severity="error">{formatApiError(list.error)}</Alert> : null}
-        <Table size="small" aria-label="Webhook endpoints">
+        <Table size="small" aria-label={t('webhooks.endpoints')}>
           <TableHead>
             <TableRow>
-              <TableCell>URL</TableCell>
-              <TableCell>Description</TableCell>
-              <TableCell>Events</TableCell>
-              <TableCell>Enabled</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              <TableCell>{t('webhooks.url')}</TableCell>
+              <TableCell>{t('webhooks.description')}</TableCell>
+              <TableCell>{t('webhooks.events')}</TableCell>
+              <TableCell>{t('webhooks.enabled')}</TableCell>
+              <TableCell align="right">{t('webhooks.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -117,9 +116,9 @@ export function WebhooksSection() {
                 <TableCell>
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                     {e.events.length ? (
-                      e.events.map((t) => <Chip key={t} size="small" label={t} />)
+                      e.events.map((ev) => <Chip key={ev} size="small" label={ev} />)
                     ) : (
-                      <Chip size="small" variant="outlined" label="All events" />
+                      <Chip size="small" variant="outlined" label={t('webhooks.allEvents')} />
                     )}
                   </Box>
                 </TableCell>
@@ -128,31 +127,37 @@ export function WebhooksSection() {
                     checked={e.enabled}
                     disabled={toggle.isPending}
                     onChange={() => toggle.mutate(e)}
-                    slotProps={{ input: { 'aria-label': `Enabled ${e.url}` } }}
+                    slotProps={{ input: { 'aria-label': t('webhooks.enabledOf', { url: e.url }) } }}
                   />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title="Edit">
-                    <IconButton aria-label={`Edit ${e.url}`} onClick={() => setEditing(e)}>
+                  <Tooltip title={t('common:button.edit')}>
+                    <IconButton
+                      aria-label={t('webhooks.editOf', { url: e.url })}
+                      onClick={() => setEditing(e)}
+                    >
                       <EditOutlined />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title="Deliveries">
-                    <IconButton aria-label={`Deliveries ${e.url}`} onClick={() => setLog(e)}>
+                  <Tooltip title={t('deliveries.title')}>
+                    <IconButton
+                      aria-label={t('webhooks.deliveriesOf', { url: e.url })}
+                      onClick={() => setLog(e)}
+                    >
                       <HistoryOutlined />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title="Rotate secret">
+                  <Tooltip title={t('webhooks.rotateSecret')}>
                     <IconButton
-                      aria-label={`Rotate secret ${e.url}`}
+                      aria-label={t('webhooks.rotateSecretOf', { url: e.url })}
                       onClick={() => setPending({ kind: 'rotate', endpoint: e })}
                     >
                       <KeyOutlined />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title="Delete">
+                  <Tooltip title={t('common:button.delete')}>
                     <IconButton
-                      aria-label={`Delete ${e.url}`}
+                      aria-label={t('webhooks.deleteOf', { url: e.url })}
                       onClick={() => setPending({ kind: 'delete', endpoint: e })}
                     >
                       <DeleteOutlined />
@@ -165,7 +170,7 @@ export function WebhooksSection() {
         </Table>
         {list.data && !items.length ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            No Data to Show
+            {t('common:table.empty')}
           </Typography>
         ) : null}
       </CardContent>
@@ -179,12 +184,8 @@ export function WebhooksSection() {
       <WebhookDeliveriesDialog endpoint={log} onClose={() => setLog(null)} />
       <ConfirmDialog
         open={!!pending}
-        title={pending?.kind === 'delete' ? 'Delete endpoint' : 'Rotate secret'}
-        message={
-          pending?.kind === 'delete'
-            ? 'Are you sure you want to delete this webhook endpoint? Its delivery log is deleted with it.'
-            : 'Deliveries are signed with a new secret from now on; the current one stops verifying. Continue?'
-        }
+        title={pending?.kind === 'delete' ? t('webhooks.deleteTitle') : t('webhooks.rotateSecret')}
+        message={pending?.kind === 'delete' ? t('webhooks.deleteConfirm') : t('webhooks.rotateConfirm')}
         onConfirm={() => void onConfirm()}
         onCancel={() => setPending(null)}
       />

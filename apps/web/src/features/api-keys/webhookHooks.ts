@@ -19,6 +19,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { translateMessage } from '../../i18n/messages';
 
 export const webhooksKey = ['webhooks'] as const;
 const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
@@ -106,7 +107,7 @@ function useWebhookMutation<T, R>(call: (arg: T) => Promise<R>, message: (r: R) 
   return useMutation({
     mutationFn: call,
     onSuccess: (r) => {
-      enqueueSnackbar(message(r), { variant: 'success' });
+      enqueueSnackbar(translateMessage(message(r)), { variant: 'success' });
       void client.invalidateQueries({ queryKey: webhooksKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
@@ -152,7 +153,7 @@ export function useReplayDelivery(id: string) {
         schema: ZDetailResponse,
       }),
     onSuccess: () => {
-      enqueueSnackbar(TOOLBOX_MESSAGES.replayQueued, { variant: 'success' });
+      enqueueSnackbar(translateMessage(TOOLBOX_MESSAGES.replayQueued), { variant: 'success' });
       void client.invalidateQueries({ queryKey: deliveriesKey(id) });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),

@@ -1,6 +1,5 @@
 import {
   LITE_APP_TOGGLES,
-  SIGN_IN_METHOD_LABELS,
   SIGN_IN_METHODS,
   type TLiteAppSettings,
   ZLiteAppSettings,
@@ -19,8 +18,10 @@ import {
   Typography,
 } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { ColorField } from '../../components/ColorField';
+import { useEnumLabel } from '../../i18n/enums';
 import { type TLiteAppFormInput, useLiteAppForm, useLiteAppQuery, useSaveLiteApp } from './hooks';
 import { LiteAppPreview } from './LiteAppPreview';
 
@@ -48,13 +49,15 @@ export function LiteAppCustomizer() {
   const save = useSaveLiteApp();
   const { control, handleSubmit, formState } = form;
   const values = useWatch({ control }) as TLiteAppFormInput;
+  const { t } = useTranslation('appsWidgets');
+  const enumLabel = useEnumLabel();
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ alignItems: { md: 'flex-start' } }}>
       <Box
         component="form"
         noValidate
-        aria-label="Lite App customizer"
+        aria-label={t('liteApp.customizer')}
         onSubmit={(e) => void handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))(e)}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2, flex: 1, maxWidth: 520 }}
       >
@@ -64,7 +67,7 @@ export function LiteAppCustomizer() {
           name="sign_in_method"
           render={({ field }) => (
             <FormControl>
-              <FormLabel id="sign-in-method">Sign-in method</FormLabel>
+              <FormLabel id="sign-in-method">{t('liteApp.signInMethod')}</FormLabel>
               <RadioGroup
                 row
                 aria-labelledby="sign-in-method"
@@ -72,14 +75,19 @@ export function LiteAppCustomizer() {
                 onChange={(_e, v) => field.onChange(v)}
               >
                 {SIGN_IN_METHODS.map((m) => (
-                  <FormControlLabel key={m} value={m} control={<Radio />} label={SIGN_IN_METHOD_LABELS[m]} />
+                  <FormControlLabel
+                    key={m}
+                    value={m}
+                    control={<Radio />}
+                    label={enumLabel('signInMethod', m)}
+                  />
                 ))}
               </RadioGroup>
             </FormControl>
           )}
         />
         <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-          {LITE_APP_TOGGLES.map(([name, label]) => (
+          {LITE_APP_TOGGLES.map(([name]) => (
             <Controller
               key={name}
               control={control}
@@ -92,18 +100,18 @@ export function LiteAppCustomizer() {
                       onChange={(e) => field.onChange(e.target.checked)}
                     />
                   }
-                  label={label}
+                  label={t(`liteApp.toggle.${name}`)}
                 />
               )}
             />
           ))}
         </Box>
-        <Typography variant="subtitle2">Colours</Typography>
+        <Typography variant="subtitle2">{t('colours')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {(
             [
-              ['primary_color', 'Primary Color'],
-              ['secondary_color', 'Secondary Color'],
+              ['primary_color', t('colour.primary')],
+              ['secondary_color', t('colour.secondary')],
             ] as const
           ).map(([name, label]) => (
             <Controller
@@ -124,7 +132,7 @@ export function LiteAppCustomizer() {
         </Stack>
         <Box>
           <Button type="submit" variant="contained" disabled={saved.isPending || save.isPending}>
-            Save
+            {t('common:button.save')}
           </Button>
         </Box>
       </Box>

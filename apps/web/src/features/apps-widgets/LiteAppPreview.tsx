@@ -1,16 +1,11 @@
 import { LITE_APP_TOGGLES, type TLiteAppSettings } from '@lockerops/contract';
 import { Box, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 
 type TToggle = (typeof LITE_APP_TOGGLES)[number][0];
 
-/** What each toggle adds to the app's home screen in the mock-up. */
-export const PREVIEW_TILES: Record<TToggle, string> = {
-  allow_multiple_assets: 'Rent several assets',
-  allow_reservations: 'Reserve a locker',
-  track_conditions: 'Report a condition',
-  photo_to_end_rental: 'Photo to end rental',
-  payment_in_app: 'Payment methods',
-};
+/** What each toggle adds to the app's home screen in the mock-up: its key under `preview.tile`. */
+const tileKey = (toggle: TToggle) => `preview.tile.${toggle}`;
 
 const field = (label: string) => (
   <Box
@@ -28,11 +23,12 @@ const field = (label: string) => (
  */
 export function LiteAppPreview({ settings }: { settings: TLiteAppSettings }) {
   const s = settings;
-  const tiles = LITE_APP_TOGGLES.filter(([key]) => s[key]).map(([key]) => PREVIEW_TILES[key]);
+  const { t } = useTranslation('appsWidgets');
+  const tiles = LITE_APP_TOGGLES.filter(([key]) => s[key]).map(([key]) => t(tileKey(key)));
   return (
     <Box
       role="region"
-      aria-label="Phone preview"
+      aria-label={t('preview.phone')}
       sx={{
         width: 260,
         height: 520,
@@ -51,15 +47,15 @@ export function LiteAppPreview({ settings }: { settings: TLiteAppSettings }) {
         data-testid="preview-app-bar"
         sx={{ bgcolor: s.primary_color, color: '#fff', px: 2, py: 1.5, fontWeight: 600, fontSize: 14 }}
       >
-        Lite App
+        {t('tab.liteApp')}
       </Box>
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography sx={{ fontSize: 14, fontWeight: 600 }}>Sign in</Typography>
-        {s.sign_in_method !== 'email' ? field('Phone Number') : null}
+        <Typography sx={{ fontSize: 14, fontWeight: 600 }}>{t('preview.signIn')}</Typography>
+        {s.sign_in_method !== 'email' ? field(t('preview.phoneNumber')) : null}
         {s.sign_in_method === 'both' ? (
-          <Typography sx={{ fontSize: 11, textAlign: 'center', color: '#888' }}>or</Typography>
+          <Typography sx={{ fontSize: 11, textAlign: 'center', color: '#888' }}>{t('preview.or')}</Typography>
         ) : null}
-        {s.sign_in_method !== 'phone' ? field('Email') : null}
+        {s.sign_in_method !== 'phone' ? field(t('preview.email')) : null}
         <Box
           data-testid="preview-button"
           sx={{
@@ -72,22 +68,22 @@ export function LiteAppPreview({ settings }: { settings: TLiteAppSettings }) {
             fontWeight: 600,
           }}
         >
-          Continue
+          {t('preview.continue')}
         </Box>
       </Box>
       <Box sx={{ px: 2, pb: 2, flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography sx={{ fontSize: 14, fontWeight: 600 }}>Home</Typography>
+        <Typography sx={{ fontSize: 14, fontWeight: 600 }}>{t('preview.home')}</Typography>
         <Box sx={{ bgcolor: '#f2f2f2', borderRadius: 1, p: 1, fontSize: 12 }} data-testid="preview-rental">
-          Scan a locker to start a rental
+          {t('preview.scan')}
         </Box>
         <Box
           role="list"
-          aria-label="Preview features"
+          aria-label={t('preview.features')}
           sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}
         >
-          {tiles.map((t) => (
+          {tiles.map((tile) => (
             <Box
-              key={t}
+              key={tile}
               role="listitem"
               sx={{
                 bgcolor: s.secondary_color,
@@ -99,7 +95,7 @@ export function LiteAppPreview({ settings }: { settings: TLiteAppSettings }) {
                 minHeight: 44,
               }}
             >
-              {t}
+              {tile}
             </Box>
           ))}
         </Box>

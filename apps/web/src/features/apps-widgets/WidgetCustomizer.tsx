@@ -24,6 +24,7 @@ import { ColorField } from '../../components/ColorField';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyField } from '../../components/CopyField';
 import { FormTextField } from '../../components/form';
+import { translateMessage } from '../../i18n/messages';
 import {
   rotateWidgetKey,
   saveWidget,
@@ -36,17 +37,16 @@ import {
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const DEFAULTS = ZWidgetSettings.parse({});
 const COLOURS = [
-  ['primary_color', 'Primary Color'],
-  ['secondary_color', 'Secondary Color'],
-  ['background_color', 'Background Color'],
+  ['primary_color', 'colour.primary'],
+  ['secondary_color', 'colour.secondary'],
+  ['background_color', 'colour.background'],
 ] as const;
-const UNIT_LABELS = { hours: 'Hours', days: 'Days', weeks: 'Weeks' } as const;
 
 const colour = (v: string | undefined, fallback: string) => (v && HEX.test(v) ? v : fallback);
 
 /** A small likeness of the widget page with the colours being chosen (the page itself uses the saved ones). */
 function WidgetPreview({ values }: { values: TWidgetFormInput }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appsWidgets');
   const primary = colour(values.primary_color, DEFAULTS.primary_color);
   const secondary = colour(values.secondary_color, DEFAULTS.secondary_color);
   const background = colour(values.background_color, DEFAULTS.background_color);
@@ -58,7 +58,7 @@ function WidgetPreview({ values }: { values: TWidgetFormInput }) {
   return (
     <Box
       role="region"
-      aria-label="Widget preview"
+      aria-label={t('widget.preview')}
       sx={{
         width: 260,
         bgcolor: background,
@@ -75,7 +75,7 @@ function WidgetPreview({ values }: { values: TWidgetFormInput }) {
       <Typography sx={{ color: primary, fontWeight: 600 }}>
         {t('common:widgetPreview.reserveLocker')}
       </Typography>
-      {['Location', 'Size', 'From', 'Until'].map((l) => (
+      {[t('widget.location'), t('widget.size'), t('widget.from'), t('widget.until')].map((l) => (
         <Box
           key={l}
           sx={{ border: '1px solid #bbb', bgcolor: '#fff', borderRadius: 1, px: 1, py: 0.5, fontSize: 12 }}
@@ -83,8 +83,8 @@ function WidgetPreview({ values }: { values: TWidgetFormInput }) {
           {l}
         </Box>
       ))}
-      {button('Check availability', secondary)}
-      {button(values.payment_enabled ? 'Pay and book' : 'Book', primary)}
+      {button(t('widget.checkAvailability'), secondary)}
+      {button(values.payment_enabled ? t('widget.payAndBook') : t('widget.book'), primary)}
     </Box>
   );
 }
@@ -105,6 +105,7 @@ export function WidgetCustomizer() {
   const { control, handleSubmit, formState } = form;
   const values = useWatch({ control }) as TWidgetFormInput;
   const data = query.data;
+  const { t } = useTranslation('appsWidgets');
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ alignItems: { md: 'flex-start' } }}>
@@ -112,20 +113,20 @@ export function WidgetCustomizer() {
         <Box
           component="form"
           noValidate
-          aria-label="Reservation Widget customizer"
+          aria-label={t('widget.customizer')}
           onSubmit={(e) => void handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))(e)}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
         >
           {query.isError ? <Alert severity="error">{formatApiError(query.error)}</Alert> : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {COLOURS.map(([name, label]) => (
+            {COLOURS.map(([name, labelKey]) => (
               <Controller
                 key={name}
                 control={control}
                 name={name}
                 render={({ field }) => (
                   <ColorField
-                    label={label}
+                    label={t(labelKey)}
                     value={field.value}
                     onChange={field.onChange}
                     error={formState.errors[name]?.message}
@@ -148,16 +149,18 @@ export function WidgetCustomizer() {
                     onChange={(e) => field.onChange(e.target.checked)}
                   />
                 }
-                label="Payment"
+                label={t('widget.payment')}
               />
             )}
           />
-          <FormHelperText sx={{ mt: -1 }}>{TOOLBOX_MESSAGES.paymentNotAvailable}</FormHelperText>
+          <FormHelperText sx={{ mt: -1 }}>
+            {translateMessage(TOOLBOX_MESSAGES.paymentNotAvailable)}
+          </FormHelperText>
           <Stack direction="row" spacing={2}>
             <FormTextField
               control={control}
               name="max_duration"
-              label="Maximum Reservation Duration"
+              label={t('widget.maxDuration')}
               type="number"
               slotProps={{ htmlInput: { min: 1, step: 1 } }}
               sx={{ flex: 1 }}
@@ -168,14 +171,14 @@ export function WidgetCustomizer() {
               render={({ field }) => (
                 <TextField
                   select
-                  label="Unit"
+                  label={t('widget.unit')}
                   value={field.value ?? 'days'}
                   onChange={(e) => field.onChange(e.target.value)}
                   sx={{ minWidth: 140 }}
                 >
                   {WIDGET_DURATION_UNITS.map((u) => (
                     <MenuItem key={u} value={u}>
-                      {UNIT_LABELS[u]}
+                      {t(`widget.units.${u}`)}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -184,26 +187,26 @@ export function WidgetCustomizer() {
           </Stack>
           <Box>
             <Button type="submit" variant="contained" disabled={query.isPending || save.isPending}>
-              Save
+              {t('common:button.save')}
             </Button>
           </Box>
         </Box>
         {data ? (
           <Stack spacing={2}>
             <CopyField
-              label="Embed URL"
-              value={data.embed_url ?? TOOLBOX_MESSAGES.noToken}
+              label={t('widget.embedUrl')}
+              value={data.embed_url ?? translateMessage(TOOLBOX_MESSAGES.noToken)}
               copyable={!!data.embed_url}
               multiline={!data.embed_url}
             />
-            {data.iframe ? <CopyField label="Embed code" value={data.iframe} multiline /> : null}
+            {data.iframe ? <CopyField label={t('widget.embedCode')} value={data.iframe} multiline /> : null}
             {data.embed_url ? (
               <Box sx={{ display: 'flex', gap: 1 }}>
                 <Button variant="outlined" href={data.embed_url} target="_blank" rel="noopener">
-                  Open widget
+                  {t('widget.open')}
                 </Button>
                 <Button color="warning" onClick={() => setConfirmRotate(true)} disabled={rotate.isPending}>
-                  Rotate widget key
+                  {t('widget.rotateKey')}
                 </Button>
               </Box>
             ) : null}
@@ -213,8 +216,8 @@ export function WidgetCustomizer() {
       <WidgetPreview values={values} />
       <ConfirmDialog
         open={confirmRotate}
-        title="Rotate widget key"
-        message="The current embed URL stops working at once; sites that embed it need the new one. Continue?"
+        title={t('widget.rotateKey')}
+        message={t('widget.rotateConfirm')}
         loading={rotate.isPending}
         onConfirm={() => {
           setConfirmRotate(false);

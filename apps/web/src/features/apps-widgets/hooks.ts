@@ -16,6 +16,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { translateMessage } from '../../i18n/messages';
 
 export const liteAppKey = ['apps', 'lite-app'] as const;
 export const widgetKey = ['apps', 'widget'] as const;
@@ -80,7 +81,7 @@ export function useSaveLiteApp() {
       apiCall(toolboxEndpoints.apps.putLiteApp, { body, schema: ZLiteAppSettings }),
     onSuccess: (saved) => {
       client.setQueryData(liteAppKey, saved);
-      enqueueSnackbar(TOOLBOX_MESSAGES.saved, { variant: 'success' });
+      enqueueSnackbar(translateMessage(TOOLBOX_MESSAGES.saved), { variant: 'success' });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
   });
@@ -94,7 +95,7 @@ export function useWidgetMutation<T>(call: (arg: T) => Promise<TWidgetSettingsRe
     mutationFn: call,
     onSuccess: (saved) => {
       client.setQueryData(widgetKey, saved);
-      enqueueSnackbar(message, { variant: 'success' });
+      enqueueSnackbar(translateMessage(message), { variant: 'success' });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
   });

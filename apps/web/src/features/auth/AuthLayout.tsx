@@ -1,4 +1,5 @@
 import { Avatar, Box, Card, CardContent, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { usePublicOrganization } from '../../api/organizations';
 
@@ -7,6 +8,7 @@ export function AuthLayout() {
   const org = usePublicOrganization();
   const appName = org.data?.app_name || org.data?.name || 'Lockerops';
   const logo = org.data?.app_logo;
+  const { t } = useTranslation('auth');
   return (
     <Box
       sx={{
@@ -25,7 +27,7 @@ export function AuthLayout() {
               <Box
                 component="img"
                 src={logo}
-                alt={`${appName} logo`}
+                alt={t('logoAlt', { name: appName })}
                 sx={{ maxHeight: 64, maxWidth: 200, objectFit: 'contain' }}
               />
             ) : (

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TSignInRequest, ZSignInRequest } from '@lockerops/contract';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { landingPathFor, useSignIn } from '../../api/auth';
 import { errorDetailText } from '../../api/errors';
@@ -11,6 +12,7 @@ import { FormTextField } from '../../components/form';
 export function LoginPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
+  const { t } = useTranslation('auth');
   const { control, handleSubmit } = useForm<TSignInRequest>({
     resolver: zodResolver(ZSignInRequest),
     defaultValues: { email: '', password: '' },
@@ -25,14 +27,14 @@ export function LoginPage() {
   return (
     <Box component="form" noValidate onSubmit={(e) => void submit(e).catch(() => undefined)}>
       <Typography variant="h1" component="h1" sx={{ mb: 2, textAlign: 'center' }}>
-        Sign in
+        {t('login.title')}
       </Typography>
       <Stack spacing={2}>
         {signIn.error ? <Alert severity="error">{errorDetailText(signIn.error)}</Alert> : null}
         <FormTextField
           control={control}
           name="email"
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="username"
           autoFocus
@@ -40,22 +42,22 @@ export function LoginPage() {
         <FormTextField
           control={control}
           name="password"
-          label="Password"
+          label={t('field.password')}
           type="password"
           autoComplete="current-password"
         />
         <Box sx={{ textAlign: 'right' }}>
           <Link component={RouterLink} to="/auth/reset-password" variant="body2">
-            Forgot password?
+            {t('login.forgot')}
           </Link>
         </Box>
         <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
-          Sign In
+          {t('login.submit')}
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          No account yet?{' '}
+          {t('login.noAccount')}{' '}
           <Link component={RouterLink} to="/auth/register">
-            Register
+            {t('register.title')}
           </Link>
         </Typography>
       </Stack>

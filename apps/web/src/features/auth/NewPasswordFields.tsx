@@ -1,9 +1,11 @@
 import { MSG, ZNewPassword } from '@lockerops/contract';
 import { Stack, Typography } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../components/form';
 import { PasswordStrengthMeter, passwordMatchHint } from '../../components/PasswordStrengthMeter';
+import { translateMessage } from '../../i18n/messages';
 
 /** New password plus confirmation, as the contract's password rule asks (spec console §5). */
 export const ZNewPasswordFields = z.object({
@@ -23,17 +25,18 @@ export const passwordsMustMatch = <S extends z.ZodType<TNewPasswordFields, TNewP
 export function NewPasswordFields() {
   const { control, watch } = useFormContext<TNewPasswordFields>();
   const [password, confirmation] = watch(['new_password', 'confirm_password']);
+  const { t } = useTranslation('auth');
   const hint = passwordMatchHint(password ?? '', confirmation ?? '');
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        {MSG.passwordRuleHint}
+        {translateMessage(MSG.passwordRuleHint)}
       </Typography>
       <div>
         <FormTextField
           control={control}
           name="new_password"
-          label="New Password"
+          label={t('field.newPassword')}
           type="password"
           autoComplete="new-password"
           required
@@ -43,7 +46,7 @@ export function NewPasswordFields() {
       <FormTextField
         control={control}
         name="confirm_password"
-        label="Confirm Password"
+        label={t('field.confirmPassword')}
         type="password"
         autoComplete="new-password"
         required

@@ -4,6 +4,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useConfirmForgotPassword, useForgotPassword } from '../../api/auth';
@@ -11,6 +12,7 @@ import { errorDetailText } from '../../api/errors';
 import { FormTextField } from '../../components/form';
 import { isStrongEnough } from '../../components/PasswordStrengthMeter';
 import { useResultDialog } from '../../components/ResultDialog';
+import { translateMessage } from '../../i18n/messages';
 import { NewPasswordFields, passwordsMustMatch, ZNewPasswordFields } from './NewPasswordFields';
 
 const ZEmailStep = ZForgotPasswordRequest.pick({ email: true });
@@ -22,6 +24,7 @@ type TCodeStep = z.infer<typeof ZCodeStep>;
 
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const forgot = useForgotPassword();
+  const { t } = useTranslation('auth');
   const { control, handleSubmit } = useForm<TEmailStep>({
     resolver: zodResolver(ZEmailStep),
     defaultValues: { email: '' },
@@ -34,19 +37,19 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
     <Box component="form" noValidate onSubmit={(e) => void submit(e).catch(() => undefined)}>
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">
-          Enter your e-mail and we will send you a verification code.
+          {t('reset.intro')}
         </Typography>
         {forgot.error ? <Alert severity="error">{errorDetailText(forgot.error)}</Alert> : null}
         <FormTextField
           control={control}
           name="email"
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="username"
           autoFocus
         />
         <Button type="submit" variant="contained" size="large" loading={forgot.isPending}>
-          Send Code
+          {t('reset.sendCode')}
         </Button>
       </Stack>
     </Box>
@@ -57,6 +60,7 @@ function CodeStep({ email }: { email: string }) {
   const navigate = useNavigate();
   const showResult = useResultDialog();
   const confirm = useConfirmForgotPassword();
+  const { t } = useTranslation('auth');
   const form = useForm<TCodeStep>({
     resolver: zodResolver(ZCodeStep),
     defaultValues: { code: '', new_password: '', confirm_password: '' },
@@ -64,19 +68,19 @@ function CodeStep({ email }: { email: string }) {
   const password = form.watch('new_password');
   const submit = form.handleSubmit(async (v) => {
     await confirm.mutateAsync({ email, code: v.code, new_password: v.new_password });
-    showResult({ type: 'success', message: MSG.passwordResetDone });
+    showResult({ type: 'success', message: translateMessage(MSG.passwordResetDone) });
     navigate('/auth/login', { replace: true });
   });
   return (
     <FormProvider {...form}>
       <Box component="form" noValidate onSubmit={(e) => void submit(e).catch(() => undefined)}>
         <Stack spacing={2}>
-          <Alert severity="success">{MSG.codeSent}</Alert>
+          <Alert severity="success">{translateMessage(MSG.codeSent)}</Alert>
           {confirm.error ? <Alert severity="error">{errorDetailText(confirm.error)}</Alert> : null}
           <FormTextField
             control={form.control}
             name="code"
-            label="Code"
+            label={t('reset.code')}
             autoComplete="one-time-code"
             required
             autoFocus
@@ -90,7 +94,7 @@ function CodeStep({ email }: { email: string }) {
             disabled={!!password && !isStrongEnough(password)}
             loading={confirm.isPending}
           >
-            Reset Password
+            {t('reset.title')}
           </Button>
         </Stack>
       </Box>
@@ -101,13 +105,14 @@ function CodeStep({ email }: { email: string }) {
 /** /auth/reset-password (spec console §2, §4): e-mail → code sent → code and new password → login. */
 export function ResetPasswordPage() {
   const [email, setEmail] = useState<string | null>(null);
+  const { t } = useTranslation('auth');
   return (
     <>
       <Button component={RouterLink} to="/auth/login" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
-        Back to Login
+        {t('reset.backToLogin')}
       </Button>
       <Typography variant="h1" component="h1" sx={{ mb: 2, textAlign: 'center' }}>
-        Reset Password
+        {t('reset.title')}
       </Typography>
       {email ? <CodeStep email={email} /> : <EmailStep onSent={setEmail} />}
     </>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { landingPathFor, useCompleteNewPassword } from '../../api/auth';
 import { errorDetailText } from '../../api/errors';
@@ -20,6 +21,7 @@ export function WelcomePage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const complete = useCompleteNewPassword();
+  const { t } = useTranslation('auth');
   const form = useForm<TNewPasswordFields>({
     resolver: zodResolver(ZWelcomeForm),
     defaultValues: { new_password: '', confirm_password: '' },
@@ -38,10 +40,10 @@ export function WelcomePage() {
     <FormProvider {...form}>
       <Box component="form" noValidate onSubmit={(e) => void submit(e).catch(() => undefined)}>
         <Typography variant="h1" component="h1" sx={{ mb: 1, textAlign: 'center' }}>
-          Welcome
+          {t('welcome.title')}
         </Typography>
         <Typography variant="body2" sx={{ mb: 2, textAlign: 'center' }}>
-          Please choose a new password for {user.email}.
+          {t('welcome.intro', { email: user.email })}
         </Typography>
         <Stack spacing={2}>
           {complete.error ? <Alert severity="error">{errorDetailText(complete.error)}</Alert> : null}
@@ -53,7 +55,7 @@ export function WelcomePage() {
             disabled={!!password && !isStrongEnough(password)}
             loading={complete.isPending}
           >
-            Submit
+            {t('common:button.submit')}
           </Button>
         </Stack>
       </Box>

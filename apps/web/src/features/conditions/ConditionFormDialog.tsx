@@ -1,8 +1,10 @@
 import { CONDITION_MESSAGES, type TCondition } from '@lockerops/contract';
 import { Autocomplete, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
+import { translateMessage } from '../../i18n/messages';
 import { conditionsKey, saveCondition, useConditionForm, useProductOptions } from './hooks';
 
 export interface ConditionFormDialogProps {
@@ -19,25 +21,26 @@ export interface ConditionFormDialogProps {
 export function ConditionFormDialog({ open, condition, onClose }: ConditionFormDialogProps) {
   const form = useConditionForm(condition, open);
   const { control } = form;
+  const { t } = useTranslation('conditions');
   const products = useProductOptions(open);
   const options = products.data ?? [];
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={condition ? 'Edit Condition' : 'Add Condition'}
+      title={condition ? t('form.editTitle') : t('action.add')}
       form={form}
       onSubmit={(values) => saveCondition(condition?.id, values)}
-      successMessage={condition ? CONDITION_MESSAGES.updated : CONDITION_MESSAGES.created}
+      successMessage={translateMessage(condition ? CONDITION_MESSAGES.updated : CONDITION_MESSAGES.created)}
       invalidateKey={conditionsKey}
     >
-      <FormTextField control={control} name="name" label="Condition" required />
+      <FormTextField control={control} name="name" label={t('field.condition')} required />
       {(['auto_maintenance', 'auto_report'] as const).map((flag) => (
         <FormCheckbox
           key={flag}
           control={control}
           name={flag}
-          label={flag === 'auto_maintenance' ? 'Auto Maintenance' : 'Report Issue'}
+          label={flag === 'auto_maintenance' ? t('field.autoMaintenance') : t('field.reportIssue')}
         />
       ))}
       <Controller
@@ -53,7 +56,7 @@ export function ConditionFormDialog({ open, condition, onClose }: ConditionFormD
               isOptionEqualToValue={(a, b) => a.id === b.id}
               value={options.filter((o) => ids.includes(o.id))}
               onChange={(_e, picked) => field.onChange(picked.map((p) => p.id))}
-              renderInput={(params) => <TextField {...params} label="Products" />}
+              renderInput={(params) => <TextField {...params} label={t('field.products')} />}
             />
           );
         }}

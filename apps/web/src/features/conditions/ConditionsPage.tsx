@@ -2,7 +2,9 @@ import type { TCondition } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Switch } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
@@ -23,6 +25,7 @@ interface ConditionColumnOptions {
   onEdit: (c: TCondition) => void;
   onClone: (c: TCondition) => void;
   onDelete: (c: TCondition) => void;
+  t: TFunction;
 }
 
 /**
@@ -30,7 +33,14 @@ interface ConditionColumnOptions {
  * assigned, auto maintenance, report issue, action. Members see the toggles disabled and no edit,
  * clone or delete (spec §1).
  */
-export function conditionColumns({ isAdmin, onToggle, onEdit, onClone, onDelete }: ConditionColumnOptions) {
+export function conditionColumns({
+  isAdmin,
+  onToggle,
+  onEdit,
+  onClone,
+  onDelete,
+  t,
+}: ConditionColumnOptions) {
   const toggle = (flag: 'auto_report' | 'auto_maintenance', headerName: string): GridColDef<TCondition> => ({
     field: flag,
     headerName,
@@ -40,24 +50,26 @@ export function conditionColumns({ isAdmin, onToggle, onEdit, onClone, onDelete 
         size="small"
         checked={row[flag]}
         disabled={!isAdmin}
-        slotProps={{ input: { 'aria-label': `${headerName} ${row.name}` } }}
+        slotProps={{
+          input: { 'aria-label': t('conditions:toggleOf', { flag: headerName, name: row.name }) },
+        }}
         onClick={(e) => e.stopPropagation()}
         onChange={(e) => onToggle(row, flag, e.target.checked)}
       />
     ),
   });
   const columns: GridColDef<TCondition>[] = [
-    { field: 'name', headerName: 'Condition', flex: 1, minWidth: 160 },
+    { field: 'name', headerName: t('conditions:field.condition'), flex: 1, minWidth: 160 },
     {
       field: 'products',
-      headerName: 'Products Assigned',
+      headerName: t('conditions:field.productsAssigned'),
       flex: 1,
       minWidth: 180,
       sortable: false,
       valueGetter: (_v, row) => (row.products_count ? row.products.map((p) => p.name).join(', ') : '0'),
     },
-    toggle('auto_maintenance', 'Auto Maintenance'),
-    toggle('auto_report', 'Report Issue'),
+    toggle('auto_maintenance', t('conditions:field.autoMaintenance')),
+    toggle('auto_report', t('conditions:field.reportIssue')),
     rowActionsColumn<TCondition>(isAdmin ? { onEdit, onClone, onDelete } : {}),
   ];
   return columns;
@@ -75,6 +87,7 @@ export function ConditionsPage({ disableVirtualization }: { disableVirtualizatio
   const toggle = useToggleCondition();
   const clone = useCloneCondition();
   const remove = useDeleteCondition();
+  const { t } = useTranslation('conditions');
 
   const columns = useMemo(
     () =>
@@ -84,21 +97,22 @@ export function ConditionsPage({ disableVirtualization }: { disableVirtualizatio
         onEdit: (condition) => setDialog({ condition }),
         onClone: (c) => clone.mutate(c.id),
         onDelete: setDeleting,
+        t,
       }),
-    [isAdmin, toggle.mutate, clone.mutate],
+    [isAdmin, toggle.mutate, clone.mutate, t],
   );
 
   return (
     <>
       <PageTitle
-        title="Conditions"
+        title={t('title')}
         actions={
           <Button
             variant="contained"
             startIcon={<AddOutlined />}
             onClick={() => setDialog({ condition: null })}
           >
-            Add Condition
+            {t('action.add')}
           </Button>
         }
       />
@@ -121,7 +135,7 @@ export function ConditionsPage({ disableVirtualization }: { disableVirtualizatio
       />
       <ConfirmDialog
         open={!!deleting}
-        message={`Are you sure you want to delete the condition "${deleting?.name ?? ''}"?`}
+        message={t('deleteConfirm', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}

@@ -18,6 +18,7 @@ import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { useOptions } from '../../api/options';
 import { productsKey } from '../../api/queryKeys';
+import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the conditions list; every condition mutation invalidates it. */
 export const conditionsKey = ['conditions'] as const;
@@ -60,7 +61,7 @@ function useConditionMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: (res) => {
-      enqueueSnackbar(res.detail, { variant: 'success' });
+      enqueueSnackbar(translateMessage(res.detail), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: conditionsKey });
       void queryClient.invalidateQueries({ queryKey: productsKey });
     },

@@ -2,9 +2,11 @@
  * The dashboard's two charts drawn with MUI X Charts. The library is the heaviest part of the
  * console, so this module is loaded only once the chart section comes into view (DashboardCharts).
  */
-import { MODE_LABELS, MODES, type TMetricAnswer } from '@lockerops/contract';
+import { MODES, type TMetricAnswer } from '@lockerops/contract';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { useTranslation } from 'react-i18next';
+import { useEnumLabel } from '../../i18n/enums';
 import { formatMoney } from '../../lib/format';
 
 /** Transactions per day, stacked by mode (`reports/transactions`). */
@@ -15,13 +17,14 @@ export function TransactionsChart({
   days: TMetricAnswer<'transactions'>['data'];
   height: number;
 }) {
+  const label = useEnumLabel();
   return (
     <BarChart
       height={height}
       xAxis={[{ scaleType: 'band', data: days.map((d) => d.date) }]}
       series={MODES.map((m) => ({
         id: m,
-        label: MODE_LABELS[m],
+        label: label('mode', m),
         stack: 'modes',
         data: days.map((d) => d[m]),
       }))}
@@ -39,6 +42,7 @@ export function EarningsChart({
   currency: string | null;
   height: number;
 }) {
+  const { t } = useTranslation('dashboard');
   return (
     <LineChart
       height={height}
@@ -46,7 +50,7 @@ export function EarningsChart({
       series={[
         {
           id: 'earnings',
-          label: 'Earnings',
+          label: t('chart.earnings'),
           data: points.map((p) => p.value),
           valueFormatter: (v) => formatMoney(v, currency, { empty: '' }),
         },

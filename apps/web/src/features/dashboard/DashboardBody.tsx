@@ -1,6 +1,7 @@
 import { DASHBOARD_DEFAULT_CARDS, DASHBOARD_MAX_CARDS, type TCardMetric } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Box, Button } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { nextFreeMetric } from './cardCookies';
 import { DashboardCharts } from './DashboardCharts';
 import { FilterBar } from './FilterBar';
@@ -24,6 +25,7 @@ export interface DashboardBodyProps {
 export default function DashboardBody({ filter, onFilter, cards, onCards, superTenant }: DashboardBodyProps) {
   const range = useDashboardRange(filter);
   const currency = useDashboardCurrency(filter.targetOrg);
+  const { t } = useTranslation('dashboard');
   return (
     <>
       <FilterBar filter={filter} onChange={onFilter} shown={range.data} superTenant={superTenant} />
@@ -53,7 +55,7 @@ export default function DashboardBody({ filter, onFilter, cards, onCards, superT
           disabled={cards.length >= DASHBOARD_MAX_CARDS}
           onClick={() => onCards([...cards, nextFreeMetric(cards)])}
         >
-          Add Card
+          {t('addCard')}
         </Button>
       </Box>
       <DashboardCharts filter={filter} currency={currency} />

@@ -2,6 +2,8 @@ import { DASHBOARD_MESSAGES } from '@lockerops/contract';
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useIsFetching } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/messages';
 import { type DashboardFilter, dashboardKey, useMetric } from './hooks';
 
 const HEIGHT = 280;
@@ -54,7 +56,7 @@ function ChartCard({
           skeleton
         ) : state === 'error' ? (
           <Box sx={{ height: HEIGHT, display: 'grid', placeItems: 'center' }}>
-            <Typography color="text.secondary">{DASHBOARD_MESSAGES.noData}</Typography>
+            <Typography color="text.secondary">{translateMessage(DASHBOARD_MESSAGES.noData)}</Typography>
           </Box>
         ) : (
           <Suspense fallback={skeleton}>{children}</Suspense>
@@ -81,6 +83,7 @@ export function DashboardCharts({ filter, currency }: { filter: DashboardFilter;
   // the cards are shorter than they will be, and the charts would show (and load) for a moment.
   const fetching = useIsFetching({ queryKey: dashboardKey });
   const [ref, seen] = useSeen<HTMLDivElement>(!tx.isPending && !earnings.isPending && fetching === 0);
+  const { t } = useTranslation('dashboard');
   const wait = (state: 'loading' | 'error' | 'ready') => (state === 'ready' && !seen ? 'loading' : state);
   return (
     <Box
@@ -88,10 +91,10 @@ export function DashboardCharts({ filter, currency }: { filter: DashboardFilter;
       data-testid="dashboard-charts"
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mb: 3 }}
     >
-      <ChartCard title="Transactions per Day" testId="transactions-chart" state={wait(stateOf(tx))}>
+      <ChartCard title={t('chart.transactionsPerDay')} testId="transactions-chart" state={wait(stateOf(tx))}>
         <TransactionsChart days={tx.data?.data ?? []} height={HEIGHT} />
       </ChartCard>
-      <ChartCard title="Earnings per Day" testId="earnings-chart" state={wait(stateOf(earnings))}>
+      <ChartCard title={t('chart.earningsPerDay')} testId="earnings-chart" state={wait(stateOf(earnings))}>
         <EarningsChart points={earnings.data?.trend ?? []} currency={currency} height={HEIGHT} />
       </ChartCard>
     </Box>

@@ -4,10 +4,12 @@ import { Button, Skeleton } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
 import { saveBlob } from '../../api/useExport';
 import { PageTitle } from '../../components/PageTitle';
+import { translateMessage } from '../../i18n/messages';
 import { readCardMetrics, writeCardMetrics } from './cardCookies';
 import { type DashboardFilter, filterReady } from './hooks';
 import { WelcomeCard } from './WelcomeCard';
@@ -30,6 +32,7 @@ export function DashboardPage() {
   const client = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [downloading, setDownloading] = useState(false);
+  const { t } = useTranslation('dashboard');
   const download = async () => {
     setDownloading(true);
     try {
@@ -44,7 +47,7 @@ export function DashboardPage() {
   };
   return (
     <>
-      <PageTitle title="Dashboard" />
+      <PageTitle title={t('title')} />
       <WelcomeCard
         actions={
           <Button
@@ -53,7 +56,7 @@ export function DashboardPage() {
             disabled={downloading || !filterReady(filter)}
             onClick={download}
           >
-            {DASHBOARD_MESSAGES.downloadCsv}
+            {translateMessage(DASHBOARD_MESSAGES.downloadCsv)}
           </Button>
         }
       />

@@ -1,6 +1,8 @@
-import { DASHBOARD_RANGE_LABELS, DASHBOARD_RANGES, type TDashboardRange } from '@lockerops/contract';
+import { DASHBOARD_RANGES, type TDashboardRange } from '@lockerops/contract';
 import { Box, Checkbox, ListItemText, MenuItem, Skeleton, TextField } from '@mui/material';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEnumLabel } from '../../i18n/enums';
 import { type DashboardFilter, useDashboardLocations, useSubOrganizations } from './hooks';
 
 const CustomRangePickers = lazy(() => import('./CustomRangePickers'));
@@ -21,13 +23,15 @@ export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarPro
   const subOrgs = useSubOrganizations(superTenant);
   const locations = useDashboardLocations(filter.targetOrg);
   const names = new Map((locations.data ?? []).map((l) => [l.id, l.name]));
+  const { t } = useTranslation('dashboard');
+  const label = useEnumLabel();
   const today = shown?.today ?? new Date().toISOString().slice(0, 10);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 3 }}>
       <TextField
         select
         size="small"
-        label="Date Range"
+        label={t('filter.dateRange')}
         value={filter.range}
         sx={{ width: 180 }}
         onChange={(e) => {
@@ -41,7 +45,7 @@ export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarPro
       >
         {DASHBOARD_RANGES.map((r) => (
           <MenuItem key={r} value={r}>
-            {DASHBOARD_RANGE_LABELS[r]}
+            {label('dashboardRange', r)}
           </MenuItem>
         ))}
       </TextField>
@@ -59,14 +63,14 @@ export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarPro
         <TextField
           select
           size="small"
-          label="Sub-Organization"
+          label={t('filter.subOrganization')}
           value={filter.targetOrg ?? ''}
           sx={{ width: 220 }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(e) => onChange({ ...filter, targetOrg: e.target.value || undefined, locations: [] })}
         >
           <MenuItem value="">
-            <em>This organization</em>
+            <em>{t('filter.thisOrganization')}</em>
           </MenuItem>
           {(subOrgs.data ?? []).map((o) => (
             <MenuItem key={o.id} value={o.id}>
@@ -78,7 +82,7 @@ export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarPro
       <TextField
         select
         size="small"
-        label="Location"
+        label={t('filter.location')}
         value={filter.locations}
         sx={{ width: 260 }}
         slotProps={{
@@ -87,7 +91,7 @@ export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarPro
             displayEmpty: true,
             renderValue: (v) => {
               const ids = v as string[];
-              return ids.length ? ids.map((id) => names.get(id) ?? id).join(', ') : 'All locations';
+              return ids.length ? ids.map((id) => names.get(id) ?? id).join(', ') : t('filter.allLocations');
             },
           },
           inputLabel: { shrink: true },

@@ -1,6 +1,8 @@
-import { CARD_METRICS, CARD_TITLES, DASHBOARD_MESSAGES, type TCardMetric } from '@lockerops/contract';
+import { CARD_METRICS, DASHBOARD_MESSAGES, type TCardMetric } from '@lockerops/contract';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Box, Card, CardContent, IconButton, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/messages';
 import { cardFigure, figureChange, formatFigure, rawFigure } from './cardFigure';
 import { type DashboardFilter, useMetric } from './hooks';
 import { Sparkline } from './Sparkline';
@@ -24,7 +26,8 @@ export interface MetricCardProps {
  */
 export function MetricCard({ slot, metric, filter, currency, taken, onChange, onRemove }: MetricCardProps) {
   const q = useMetric(metric, filter);
-  const title = CARD_TITLES[metric];
+  const { t } = useTranslation('dashboard');
+  const title = t(`card.${metric}`);
   const figure = q.data !== undefined ? cardFigure(metric, q.data) : null;
   const change = figure ? figureChange(figure) : null;
   return (
@@ -37,7 +40,7 @@ export function MetricCard({ slot, metric, filter, currency, taken, onChange, on
             variant="standard"
             value={metric}
             onChange={(e) => onChange(e.target.value as TCardMetric)}
-            slotProps={{ htmlInput: { 'aria-label': `Metric of card ${slot + 1}` } }}
+            slotProps={{ htmlInput: { 'aria-label': t('metricOfCard', { n: slot + 1 }) } }}
             // the whole title, on two lines when it must ("Avg. Revenue per Transaction"), never cut
             sx={{
               flex: 1,
@@ -51,12 +54,12 @@ export function MetricCard({ slot, metric, filter, currency, taken, onChange, on
           >
             {CARD_METRICS.map((m) => (
               <MenuItem key={m} value={m} disabled={m !== metric && taken.includes(m)}>
-                {CARD_TITLES[m]}
+                {t(`card.${m}`)}
               </MenuItem>
             ))}
           </TextField>
           {onRemove ? (
-            <IconButton size="small" aria-label={`Remove card ${slot + 1}`} onClick={onRemove}>
+            <IconButton size="small" aria-label={t('removeCard', { n: slot + 1 })} onClick={onRemove}>
               <CloseOutlined fontSize="small" />
             </IconButton>
           ) : null}
@@ -65,7 +68,7 @@ export function MetricCard({ slot, metric, filter, currency, taken, onChange, on
           <Skeleton variant="text" width="60%" height={40} />
         ) : q.isError || !figure ? (
           <Typography color="text.secondary" sx={{ py: 1 }}>
-            {DASHBOARD_MESSAGES.noData}
+            {translateMessage(DASHBOARD_MESSAGES.noData)}
           </Typography>
         ) : (
           <>
@@ -74,7 +77,7 @@ export function MetricCard({ slot, metric, filter, currency, taken, onChange, on
               component="p"
               data-testid="metric-value"
               data-value={rawFigure(figure.kind, figure.value)}
-              aria-label={`${title} value`}
+              aria-label={t('value', { title })}
               sx={{ fontWeight: 600 }}
             >
               {formatFigure(figure.kind, figure.value, currency)}
@@ -85,11 +88,14 @@ export function MetricCard({ slot, metric, filter, currency, taken, onChange, on
                 data-testid="metric-change"
                 color={change.up === null ? 'text.secondary' : change.up ? 'success.main' : 'error.main'}
               >
-                {change.label} vs previous period
+                {t('vsPrevious', {
+                  change:
+                    change.points === undefined ? change.label : t('changePoints', { amount: change.points }),
+                })}
               </Typography>
             ) : (
               <Typography variant="body2" color="text.secondary">
-                Now
+                {t('now')}
               </Typography>
             )}
             {figure.trend && figure.trend.length > 1 ? (

@@ -12,7 +12,9 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorDetailText } from '../../api/errors';
+import { translateMessage } from '../../i18n/messages';
 import { useUploadLogo } from './hooks';
 
 /**
@@ -33,24 +35,25 @@ export function OrganizationLogo({
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadLogo();
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation('dashboard');
   const choose = (file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      enqueueSnackbar(MSG.onlyImages, { variant: 'error' });
+      enqueueSnackbar(translateMessage(MSG.onlyImages), { variant: 'error' });
       return;
     }
     upload.mutate(file, {
-      onSuccess: () => enqueueSnackbar(MSG.saved, { variant: 'success' }),
+      onSuccess: () => enqueueSnackbar(translateMessage(MSG.saved), { variant: 'success' }),
       onError: (e) => enqueueSnackbar(errorDetailText(e), { variant: 'error' }),
     });
   };
   const initial = name.charAt(0).toUpperCase();
   return (
     <>
-      <ButtonBase aria-label="Enlarge logo" onClick={() => setOpen(true)} sx={{ borderRadius: 1 }}>
+      <ButtonBase aria-label={t('logo.enlarge')} onClick={() => setOpen(true)} sx={{ borderRadius: 1 }}>
         <Avatar
           src={src ?? undefined}
-          alt={`${name} logo`}
+          alt={t('logo.alt', { name })}
           variant="rounded"
           sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: 32 }}
         >
@@ -64,17 +67,17 @@ export function OrganizationLogo({
         fullWidth
         aria-labelledby="logo-dialog-title"
       >
-        <DialogTitle id="logo-dialog-title">Organization Logo</DialogTitle>
+        <DialogTitle id="logo-dialog-title">{t('logo.title')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
           {src ? (
             <Box
               component="img"
               src={src}
-              alt={`${name} logo`}
+              alt={t('logo.alt', { name })}
               sx={{ maxWidth: '100%', maxHeight: 400, objectFit: 'contain' }}
             />
           ) : (
-            <Typography color="text.secondary">No logo yet.</Typography>
+            <Typography color="text.secondary">{t('logo.none')}</Typography>
           )}
         </DialogContent>
         <DialogActions>
@@ -92,11 +95,11 @@ export function OrganizationLogo({
                 }}
               />
               <Button onClick={() => input.current?.click()} disabled={upload.isPending}>
-                Upload Logo
+                {t('logo.upload')}
               </Button>
             </>
           ) : null}
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{t('common:button.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -1,5 +1,6 @@
 import { alpha, Box, Tooltip, useTheme } from '@mui/material';
 import { type PointerEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const HEIGHT = 40;
 /** Room above and below the line for the highlight mark. */
@@ -21,6 +22,7 @@ export function Sparkline({
   format?: (value: number) => string;
 }) {
   const theme = useTheme();
+  const { t } = useTranslation('dashboard');
   const color = theme.palette.primary.main;
   const [active, setActive] = useState<number | null>(null);
   const min = Math.min(...data);
@@ -41,7 +43,7 @@ export function Sparkline({
   return (
     <Box
       role="img"
-      aria-label={`${label} trend`}
+      aria-label={t('trend', { title: label })}
       data-testid="metric-trend"
       onPointerMove={point}
       onPointerDown={point}

@@ -10,6 +10,8 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/messages';
 import { type DashboardFilter, useMetric } from './hooks';
 
 interface Column<T> {
@@ -48,7 +50,9 @@ function TopTable<T extends { id: string }>({
             {query.isError || rows?.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columns.length} align="center" sx={{ color: 'text.secondary', py: 3 }}>
-                  {query.isError ? DASHBOARD_MESSAGES.noData : DASHBOARD_MESSAGES.noDataToShow}
+                  {translateMessage(
+                    query.isError ? DASHBOARD_MESSAGES.noData : DASHBOARD_MESSAGES.noDataToShow,
+                  )}
                 </TableCell>
               </TableRow>
             ) : !rows ? (
@@ -82,24 +86,25 @@ function TopTable<T extends { id: string }>({
 export function TopTables({ filter }: { filter: DashboardFilter }) {
   const users = useMetric('top_users', filter);
   const locations = useMetric('locations', filter);
+  const { t } = useTranslation('dashboard');
   return (
     <>
       <TopTable
-        title="Top Users"
+        title={t('top.users')}
         query={users}
         columns={[
-          { header: 'User', cell: (r) => r.user },
-          { header: 'Location', cell: (r) => r.location ?? '' },
-          { header: 'Purchases', cell: (r) => r.purchases, align: 'right' },
+          { header: t('top.user'), cell: (r) => r.user },
+          { header: t('top.location'), cell: (r) => r.location ?? '' },
+          { header: t('top.purchases'), cell: (r) => r.purchases, align: 'right' },
         ]}
       />
       <TopTable
-        title="Top Locations"
+        title={t('top.locations')}
         query={locations}
         columns={[
-          { header: 'Location Name', cell: (r) => r.name },
-          { header: 'Address', cell: (r) => r.address ?? '' },
-          { header: 'Count', cell: (r) => r.count, align: 'right' },
+          { header: t('top.locationName'), cell: (r) => r.name },
+          { header: t('top.address'), cell: (r) => r.address ?? '' },
+          { header: t('top.count'), cell: (r) => r.count, align: 'right' },
         ]}
       />
     </>

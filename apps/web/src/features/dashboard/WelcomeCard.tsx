@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useOrganizationSelf } from '../../api/organizations';
 import { useCurrentUser } from '../../api/session';
 import { OrganizationLogo } from './OrganizationLogo';
@@ -11,6 +12,7 @@ import { OrganizationLogo } from './OrganizationLogo';
 export function WelcomeCard({ actions }: { actions?: ReactNode }) {
   const user = useCurrentUser();
   const org = useOrganizationSelf();
+  const { t } = useTranslation('dashboard');
   const orgName = org.data ? org.data.white_label.app_name || org.data.name : user.organization.name;
   return (
     <Card variant="outlined" sx={{ mb: 3 }}>
@@ -26,7 +28,7 @@ export function WelcomeCard({ actions }: { actions?: ReactNode }) {
         )}
         <Box sx={{ flex: 1 }}>
           <Typography variant="overline" color="text.secondary">
-            Welcome{user.first_name ? `, ${user.first_name}` : ''}
+            {user.first_name ? t('welcomeName', { name: user.first_name }) : t('welcome')}
           </Typography>
           <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid="organization-name">
             {orgName}

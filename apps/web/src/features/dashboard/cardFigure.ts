@@ -129,13 +129,18 @@ export function rawFigure(kind: FigureKind, value: number): string {
 /**
  * The change against the previous period of the same length: percentage points for percentages,
  * else the relative change in percent. null without a previous period; `up` says the direction.
+ * For percentages `points` is the signed amount alone, for the catalog's unit
+ * (`dashboard:changePoints`: "pts", "pp", "Pkt.").
  */
-export function figureChange(f: CardFigure): { label: string; up: boolean | null } | null {
+export function figureChange(f: CardFigure): { label: string; up: boolean | null; points?: string } | null {
   if (f.previous === null) return null;
   const diff = f.value - f.previous;
   const up = diff === 0 ? null : diff > 0;
   const sign = diff > 0 ? '+' : diff < 0 ? '−' : '';
-  if (f.kind === 'percent') return { label: `${sign}${grouped(Math.abs(diff), 2)} pts`, up };
+  if (f.kind === 'percent') {
+    const points = `${sign}${grouped(Math.abs(diff), 2)}`;
+    return { label: `${points} pts`, up, points };
+  }
   if (f.previous === 0) return { label: diff === 0 ? '0.00%' : `${sign}100.00%`, up };
   return { label: `${sign}${grouped(Math.abs((diff / Math.abs(f.previous)) * 100), 2)}%`, up };
 }

@@ -3,7 +3,6 @@ import {
   DEVICE_CSV_HEADERS,
   DEVICE_MESSAGES,
   DEVICE_PROMPTS,
-  DEVICE_STATUS_LABELS,
   DEVICE_STATUSES,
   devicesEndpoints,
   HARDWARE_FIELDS,
@@ -17,11 +16,14 @@ import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/materi
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiCall } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
 import {
   DEVICES_ENDPOINT,
@@ -33,26 +35,6 @@ import {
   useTypeOptions,
 } from './hooks';
 import { priceOptionsFor } from './priceOptions';
-
-/** Labels of the hardware-specific fields (spec operational §3 Device). */
-export const HARDWARE_FIELD_LABELS: Record<string, string> = {
-  mac_address: 'MAC Address',
-  integration_id: 'Integration ID',
-  locker_udn: 'Locker UDN',
-  user_code: 'User Code',
-  master_code: 'Master Code',
-  gantner_id: 'Gantner ID',
-  harbor_tower_id: 'Harbor Tower ID',
-  harbor_locker_id: 'Harbor Locker ID',
-  dclock_terminal_no: 'Terminal No',
-  dclock_box_no: 'Box No',
-  ip: 'IP',
-  circuit_unit: 'Circuit Unit',
-  board_unit: 'Board Unit',
-  hook_port: 'Hook Port',
-  headboard: 'Headboard',
-  port: 'Port',
-};
 
 type FormIn = TDeviceCreateRequest;
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -105,6 +87,8 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
   const modes = useTypeOptions('mode');
   const hardware = useTypeOptions('hardware');
   const navigate = useNavigate();
+  const { t } = useTranslation('devices');
+  const label = useEnumLabel();
   const err = (k: string) =>
     (formState.errors as Record<string, { message?: string } | undefined>)[k]?.message;
   const hw = watch('hardware_type') as keyof typeof HARDWARE_FIELDS | '';
@@ -153,7 +137,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         >
           {opts.none ? (
             <MenuItem value="">
-              <em>None</em>
+              <em>{t('form.none')}</em>
             </MenuItem>
           ) : null}
           {options.map((o) => (
@@ -173,7 +157,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Edit Device' : 'Add Device'}
+      title={editing ? t('form.editTitle') : t('action.add')}
       form={form}
       onSubmit={(values) =>
         device
@@ -184,9 +168,9 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
             })
           : apiCall(devicesEndpoints.devices.create, { body: values, schema: ZDevice })
       }
-      successMessage={editing ? DEVICE_MESSAGES.updated : DEVICE_MESSAGES.created}
+      successMessage={translateMessage(editing ? DEVICE_MESSAGES.updated : DEVICE_MESSAGES.created)}
       invalidateKey={devicesKey}
-      formTabLabel={editing ? 'Edit Device' : undefined}
+      formTabLabel={editing ? t('form.editTitle') : undefined}
       bulkUpload={
         isAdmin && !editing
           ? {
@@ -200,15 +184,15 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
       extraTabs={
         device
           ? [
-              { label: 'Device History Log', content: <HistoryLog entity="device" id={device.id} /> },
+              { label: t('form.historyLog'), content: <HistoryLog entity="device" id={device.id} /> },
               {
-                label: 'QR Code',
+                label: t('form.qrCode'),
                 content: (
                   <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1, py: 2 }}>
                     <QRCodeSVG
                       value={deviceQrValue(device.id)}
                       size={200}
-                      title={`QR code of ${device.name}`}
+                      title={t('form.qrCodeOf', { name: device.name })}
                     />
                     <Typography variant="body2">
                       {device.name} · #{device.locker_number}
@@ -220,51 +204,51 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
           : []
       }
     >
-      <FormTextField control={control} name="name" label="Name" required />
+      <FormTextField control={control} name="name" label={t('field.name')} required />
       <FormTextField
         control={control}
         name="locker_number"
-        label="Locker Number"
+        label={t('field.lockerNumber')}
         required
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <FormTextField control={control} name="custom_identifier" label="Custom Identifier" />
-      {select('mode', 'Mode', modes.data ?? [])}
+      <FormTextField control={control} name="custom_identifier" label={t('field.customIdentifier')} />
+      {select('mode', t('field.mode'), modes.data ?? [])}
       {select(
         'status',
-        'Status',
-        DEVICE_STATUSES.map((s) => ({ value: s, label: DEVICE_STATUS_LABELS[s] })),
+        t('field.status'),
+        DEVICE_STATUSES.map((s) => ({ value: s, label: label('deviceStatus', s) })),
       )}
       {select(
         'id_location',
-        'Location',
+        t('field.location'),
         (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
       )}
       {mode !== 'rental' && mode !== 'vending'
         ? select(
             'id_size',
-            'Size',
+            t('field.size'),
             (sizes.data ?? []).map((s) => ({ value: s.id, label: s.name })),
           )
         : null}
-      {stocked ? select('id_product', 'Product', productOptions, { none: true }) : null}
+      {stocked ? select('id_product', t('field.product'), productOptions, { none: true }) : null}
       {stocked && freeProducts.isSuccess && !productOptions.length ? (
         <Alert
           severity="info"
           action={
             <Button color="inherit" size="small" onClick={() => navigate('/inventory')}>
-              Add Product
+              {t('form.addProduct')}
             </Button>
           }
         >
-          {DEVICE_PROMPTS.noProducts}
+          {translateMessage(DEVICE_PROMPTS.noProducts)}
         </Alert>
       ) : null}
-      {mode !== 'vending' ? check('price_required', 'Price Required') : null}
+      {mode !== 'vending' ? check('price_required', t('field.priceRequired')) : null}
       {mode !== 'vending'
         ? select(
             'id_price',
-            'Price',
+            t('field.price'),
             priceOptions.map((p) => ({
               value: p.id,
               label: `${p.name} (${formatMoney(p.amount, p.currency)})`,
@@ -272,24 +256,24 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
             { required: priceRequired, none: !priceRequired },
           )
         : null}
-      {check('ada_compliance', 'ADA Compliance')}
-      {mode === 'rental' ? check('require_image', 'Require Image') : null}
-      <FormTextField control={control} name="item" label="Item" />
+      {check('ada_compliance', t('field.adaCompliance'))}
+      {mode === 'rental' ? check('require_image', t('field.requireImage')) : null}
+      <FormTextField control={control} name="item" label={t('field.item')} />
       <FormTextField
         control={control}
         name="item_description"
-        label="Item Description"
+        label={t('field.itemDescription')}
         multiline
         minRows={2}
       />
-      {select('hardware_type', 'Hardware Type', hardware.data ?? [])}
+      {select('hardware_type', t('field.hardwareType'), hardware.data ?? [])}
       {hw
         ? HARDWARE_FIELDS[hw].map((f) => (
             <FormTextField
               control={control}
               name={f as keyof FormIn}
               key={f}
-              label={HARDWARE_FIELD_LABELS[f]}
+              label={t(`hardwareField.${f}`)}
             />
           ))
         : null}

@@ -2,11 +2,8 @@ import {
   DEVICE_HARDWARE_TYPES,
   DEVICE_MESSAGES,
   DEVICE_PROMPTS,
-  DEVICE_STATUS_LABELS,
   DEVICE_STATUSES,
   HARDWARE_FIELDS,
-  HARDWARE_LABELS,
-  MODE_LABELS,
   type TDevice,
 } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
@@ -28,6 +25,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -35,11 +33,13 @@ import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
-import { DoorPanel, doorName } from '../../components/door/DoorPanel';
+import { DoorPanel } from '../../components/door/DoorPanel';
 import { PageTitle } from '../../components/PageTitle';
+import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
-import { canUnlock, lockStatusLabel } from '../../lib/lockStatus';
-import { DeviceFormDialog, HARDWARE_FIELD_LABELS } from './DeviceFormDialog';
+import { canUnlock, lockStatusValue } from '../../lib/lockStatus';
+import { DeviceFormDialog } from './DeviceFormDialog';
 import {
   DEVICES_ENDPOINT,
   devicesKey,
@@ -65,35 +65,38 @@ export { canUnlock };
 export const canUnlockSelection = (rows: Array<Pick<TDevice, 'status'>>) =>
   rows.length > 0 && rows.every((d) => d.status === 'available');
 
-const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
-
 /** The read-only "Device Details" of one device (spec operational §2 Devices). */
-export function deviceDetailsRows(d: TDevice) {
+export function deviceDetailsRows(
+  d: TDevice,
+  t: TFunction,
+  label: (group: TEnumGroup, value: string) => string,
+) {
+  const yesNo = (v: boolean) => (v ? t('common:button.yes') : t('common:button.no'));
   return [
-    { label: 'Name', value: d.name },
-    { label: 'Locker Number', value: String(d.locker_number) },
-    { label: 'Custom Identifier', value: d.custom_identifier },
-    { label: 'Location', value: d.location.name },
-    { label: 'Mode', value: MODE_LABELS[d.mode] },
-    { label: 'Status', value: DEVICE_STATUS_LABELS[d.status] },
-    { label: 'Lock Status', value: lockStatusLabel(d) },
-    { label: 'Jams (30 days)', value: String(d.jams_30d) },
-    { label: 'Hardware Type', value: HARDWARE_LABELS[d.hardware_type] },
+    { label: t('devices:field.name'), value: d.name },
+    { label: t('devices:field.lockerNumber'), value: String(d.locker_number) },
+    { label: t('devices:field.customIdentifier'), value: d.custom_identifier },
+    { label: t('devices:field.location'), value: d.location.name },
+    { label: t('devices:field.mode'), value: label('mode', d.mode) },
+    { label: t('devices:field.status'), value: label('deviceStatus', d.status) },
+    { label: t('devices:field.lockStatus'), value: label('lockStatus', lockStatusValue(d)) },
+    { label: t('devices:field.jams30d'), value: String(d.jams_30d) },
+    { label: t('devices:field.hardwareType'), value: label('hardware', d.hardware_type) },
     ...HARDWARE_FIELDS[d.hardware_type].map((f) => ({
-      label: HARDWARE_FIELD_LABELS[f] ?? f,
+      label: t(`devices:hardwareField.${f}`),
       value: String((d as unknown as Record<string, unknown>)[f] ?? ''),
     })),
-    { label: 'Size', value: d.size?.name },
+    { label: t('devices:field.size'), value: d.size?.name },
     {
-      label: 'Price',
+      label: t('devices:field.price'),
       value: d.price ? `${d.price.name} (${formatMoney(d.price.amount, d.price.currency)})` : '',
     },
-    { label: 'Price Required', value: yesNo(d.price_required) },
-    { label: 'Product', value: d.product?.name },
-    { label: 'Item', value: d.item },
-    { label: 'Item Description', value: d.item_description },
-    { label: 'ADA Compliance', value: yesNo(d.ada_compliance) },
-    { label: 'Require Image', value: yesNo(d.require_image) },
+    { label: t('devices:field.priceRequired'), value: yesNo(d.price_required) },
+    { label: t('devices:field.product'), value: d.product?.name },
+    { label: t('devices:field.item'), value: d.item },
+    { label: t('devices:field.itemDescription'), value: d.item_description },
+    { label: t('devices:field.adaCompliance'), value: yesNo(d.ada_compliance) },
+    { label: t('devices:field.requireImage'), value: yesNo(d.require_image) },
   ];
 }
 
@@ -103,7 +106,8 @@ export function deviceDetailsRows(d: TDevice) {
  * delete for admins, bulk delete, export, maintenance, unlock and "Edit Devices".
  */
 export function DevicesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('devices');
+  const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const { filters, setFilter } = useRememberedFilters();
@@ -131,12 +135,12 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
 
   const columns = useMemo<GridColDef<TDevice>[]>(
     () => [
-      { field: 'locker_number', headerName: 'Locker #', width: 100 },
-      { field: 'name', headerName: 'Name', flex: 1, minWidth: 140 },
+      { field: 'locker_number', headerName: t('column.lockerNumber'), width: 100 },
+      { field: 'name', headerName: t('field.name'), flex: 1, minWidth: 140 },
       // right after the name, so the row's actions are in sight at every width (issue 27)
       {
         field: 'actions',
-        headerName: 'Action',
+        headerName: t('common:table.action'),
         width: 140,
         sortable: false,
         hideable: false,
@@ -144,11 +148,11 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
           // a parent's shared device is listed read-only (spec operational §4 Location)
           isAdmin && !row.shared_from_parent ? (
             <>
-              <Tooltip title="Maintenance">
+              <Tooltip title={t('action.maintenance')}>
                 <span>
                   <IconButton
                     size="small"
-                    aria-label={`Maintenance ${row.name}`}
+                    aria-label={t('action.maintenanceOf', { name: row.name })}
                     disabled={row.status === 'reserved'}
                     onClick={(e) => {
                       e.stopPropagation();
@@ -159,11 +163,11 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
                   </IconButton>
                 </span>
               </Tooltip>
-              <Tooltip title="Unlock">
+              <Tooltip title={t('action.unlock')}>
                 <span>
                   <IconButton
                     size="small"
-                    aria-label={`Unlock ${row.name}`}
+                    aria-label={t('action.unlockOf', { name: row.name })}
                     disabled={!canUnlock(row)}
                     onClick={(e) => {
                       e.stopPropagation();
@@ -174,10 +178,10 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
                   </IconButton>
                 </span>
               </Tooltip>
-              <Tooltip title="Delete">
+              <Tooltip title={t('common:button.delete')}>
                 <IconButton
                   size="small"
-                  aria-label={`Delete ${row.name}`}
+                  aria-label={t('action.deleteOf', { name: row.name })}
                   onClick={(e) => {
                     e.stopPropagation();
                     setDeleting(row);
@@ -191,48 +195,53 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
       },
       {
         field: 'location',
-        headerName: 'Location',
+        headerName: t('field.location'),
         minWidth: 140,
         sortable: false,
         valueGetter: (_v, row) =>
-          row.shared_from_parent ? `${row.location.name} (shared)` : row.location.name,
+          row.shared_from_parent ? t('column.shared', { name: row.location.name }) : row.location.name,
       },
-      { field: 'mode', headerName: 'Mode', width: 110, valueGetter: (_v, row) => MODE_LABELS[row.mode] },
+      {
+        field: 'mode',
+        headerName: t('field.mode'),
+        width: 110,
+        valueGetter: (_v, row) => label('mode', row.mode),
+      },
       {
         field: 'size',
-        headerName: 'Size',
+        headerName: t('field.size'),
         width: 110,
         sortable: false,
         valueGetter: (_v, row) => row.size?.name ?? '',
       },
       {
         field: 'status',
-        headerName: 'Status',
+        headerName: t('field.status'),
         width: 120,
-        valueGetter: (_v, row) => DEVICE_STATUS_LABELS[row.status],
+        valueGetter: (_v, row) => label('deviceStatus', row.status),
       },
       {
         field: 'lock_status',
-        headerName: 'Lock Status',
+        headerName: t('field.lockStatus'),
         width: 110,
-        valueGetter: (_v, row) => lockStatusLabel(row),
+        valueGetter: (_v, row) => label('lockStatus', lockStatusValue(row)),
       },
       {
         field: 'hardware_type',
-        headerName: 'Hardware',
+        headerName: t('column.hardware'),
         width: 120,
-        valueGetter: (_v, row) => HARDWARE_LABELS[row.hardware_type],
+        valueGetter: (_v, row) => label('hardware', row.hardware_type),
       },
-      { field: 'custom_identifier', headerName: 'Custom ID', width: 120 },
-      { field: 'jams_30d', headerName: 'Jams (30 days)', width: 120, sortable: false, type: 'number' },
+      { field: 'custom_identifier', headerName: t('column.customId'), width: 120 },
+      { field: 'jams_30d', headerName: t('field.jams30d'), width: 120, sortable: false, type: 'number' },
     ],
-    [isAdmin],
+    [isAdmin, t, label],
   );
 
   return (
     <>
       <PageTitle
-        title="Devices"
+        title={t('title')}
         actions={
           <>
             {isAdmin ? (
@@ -241,16 +250,16 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
                 startIcon={<SettingsOutlined />}
                 onClick={() => setLockSettings(true)}
               >
-                Lock Settings
+                {t('lockSettings.title')}
               </Button>
             ) : null}
             {isAdmin ? (
               <Button variant="outlined" startIcon={<LockOpenOutlined />} onClick={() => setUnlockAll(true)}>
-                Unlock All
+                {t('action.unlockAll')}
               </Button>
             ) : null}
             <Button variant="contained" startIcon={<AddOutlined />} onClick={addDevice}>
-              Add Device
+              {t('action.add')}
             </Button>
           </>
         }
@@ -271,13 +280,13 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
             <TextField
               select
               size="small"
-              label="Location"
+              label={t('field.location')}
               value={filters.id_location ?? ''}
               onChange={(e) => setFilter('id_location', e.target.value)}
               sx={{ minWidth: 200 }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
-              <MenuItem value="">Select a location...</MenuItem>
+              <MenuItem value="">{t('filter.selectLocation')}</MenuItem>
               {(locations.data ?? []).map((l) => (
                 <MenuItem key={l.id} value={l.id}>
                   {l.name}
@@ -287,7 +296,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
             <TextField
               select
               size="small"
-              label="Device Status"
+              label={t('filter.deviceStatus')}
               value={filters.by_status ?? ''}
               onChange={(e) => setFilter('by_status', e.target.value)}
               sx={{ minWidth: 160 }}
@@ -296,14 +305,14 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
               <MenuItem value="">{t('common:listFilter.allStatuses')}</MenuItem>
               {DEVICE_STATUSES.map((s) => (
                 <MenuItem key={s} value={s}>
-                  {DEVICE_STATUS_LABELS[s]}
+                  {label('deviceStatus', s)}
                 </MenuItem>
               ))}
             </TextField>
             <TextField
               select
               size="small"
-              label="Hardware Type"
+              label={t('field.hardwareType')}
               value={filters.hardware_type ?? ''}
               onChange={(e) => setFilter('hardware_type', e.target.value)}
               sx={{ minWidth: 160 }}
@@ -312,39 +321,39 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
               <MenuItem value="">{t('common:listFilter.allHardwareTypes')}</MenuItem>
               {DEVICE_HARDWARE_TYPES.map((h) => (
                 <MenuItem key={h} value={h}>
-                  {HARDWARE_LABELS[h]}
+                  {label('hardware', h)}
                 </MenuItem>
               ))}
             </TextField>
             <TextField
               select
               size="small"
-              label="Jams"
+              label={t('filter.jams')}
               value={filters.min_jams ?? ''}
               onChange={(e) => setFilter('min_jams', e.target.value)}
               sx={{ minWidth: 180 }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
-              <MenuItem value="">Any</MenuItem>
-              <MenuItem value="1">Jammed in the last 30 days</MenuItem>
-              <MenuItem value="3">3 or more jams</MenuItem>
+              <MenuItem value="">{t('filter.any')}</MenuItem>
+              <MenuItem value="1">{t('filter.jammed30d')}</MenuItem>
+              <MenuItem value="3">{t('filter.jams3')}</MenuItem>
             </TextField>
           </>
         }
         bulkActions={(ids, clear, rows) => (
           <>
             <Button size="small" onClick={() => maintenance.mutate({ ids }, { onSuccess: clear })}>
-              Maintenance
+              {t('action.maintenance')}
             </Button>
             <Button
               size="small"
               disabled={!canUnlockSelection(rows)}
               onClick={() => unlock.mutate(ids, { onSuccess: clear })}
             >
-              Unlock
+              {t('action.unlock')}
             </Button>
             <Button size="small" onClick={() => setBulkEdit(ids)}>
-              Edit
+              {t('common:button.edit')}
             </Button>
           </>
         )}
@@ -353,8 +362,8 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
       />
       <DetailsDialog
         open={!!details}
-        title="Device Details"
-        rows={details ? deviceDetailsRows(details) : []}
+        title={t('details.title')}
+        rows={details ? deviceDetailsRows(details, t, label) : []}
         onClose={() => setDetails(null)}
         onEdit={
           // Reserved devices cannot be edited from the list (spec operational §2 Devices).
@@ -370,7 +379,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
       </DetailsDialog>
       <ConfirmDialog
         open={!!prompt}
-        message={prompt ? DEVICE_PROMPTS[prompt] : ''}
+        message={prompt ? translateMessage(DEVICE_PROMPTS[prompt]) : ''}
         onConfirm={() => navigate(prompt === 'noLocations' ? '/locations' : '/sizes')}
         onCancel={() => {
           // without sizes a rental or vending door can still be added; without a location nothing can
@@ -386,11 +395,11 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
       />
       <ConfirmDialog
         open={!!maintaining}
-        message={
+        message={translateMessage(
           maintaining?.status === 'maintenance'
             ? DEVICE_MESSAGES.availableConfirm
-            : DEVICE_MESSAGES.maintenanceConfirm
-        }
+            : DEVICE_MESSAGES.maintenanceConfirm,
+        )}
         loading={maintenance.isPending}
         onConfirm={() =>
           maintaining &&
@@ -403,17 +412,26 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
       />
       <ConfirmDialog
         open={!!unlocking}
-        title={unlocking ? `Unlock door #${unlocking.locker_number}` : undefined}
-        message={unlocking ? `Unlock ${doorName(unlocking)}? The door opens at once.` : ''}
-        confirmText="Unlock"
-        cancelText="Cancel"
+        title={
+          unlocking ? t('common:door.unlockTitle', { number: String(unlocking.locker_number) }) : undefined
+        }
+        message={
+          unlocking
+            ? t('common:door.unlockConfirm', {
+                number: String(unlocking.locker_number),
+                name: unlocking.name,
+              })
+            : ''
+        }
+        confirmText={t('action.unlock')}
+        cancelText={t('common:button.cancel')}
         loading={unlock.isPending}
         onConfirm={() => unlocking && unlock.mutate([unlocking.id], { onSettled: () => setUnlocking(null) })}
         onCancel={() => setUnlocking(null)}
       />
       <ConfirmDialog
         open={!!deleting}
-        message={`Are you sure you want to delete the device "${deleting?.name ?? ''}"?`}
+        message={t('deleteConfirm', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}
@@ -430,9 +448,10 @@ function UnlockLocationsDialog({ open, onClose }: { open: boolean; onClose: () =
   const locations = useLocationOptions();
   const [chosen, setChosen] = useState<string[]>([]);
   const unlock = useUnlockLocations();
+  const { t } = useTranslation('devices');
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="unlock-locations-title">
-      <DialogTitle id="unlock-locations-title">Select location to Unlock</DialogTitle>
+      <DialogTitle id="unlock-locations-title">{t('unlockLocations.title')}</DialogTitle>
       <DialogContent sx={{ display: 'grid' }}>
         {(locations.data ?? []).map((l) => (
           <FormControlLabel
@@ -450,13 +469,13 @@ function UnlockLocationsDialog({ open, onClose }: { open: boolean; onClose: () =
         ))}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:button.cancel')}</Button>
         <Button
           variant="contained"
           disabled={!chosen.length || unlock.isPending}
           onClick={() => unlock.mutate(chosen, { onSuccess: onClose })}
         >
-          Unlock
+          {t('action.unlock')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -475,6 +494,8 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
   const products = useFreeProductOptions(!!ids);
   const modes = useTypeOptions('mode');
   const edit = useBulkEdit();
+  const { t } = useTranslation('devices');
+  const label = useEnumLabel();
   const [device, setDevice] = useState<Record<string, string | boolean>>({});
   const set = (k: string, v: string | boolean) => setDevice((d) => ({ ...d, [k]: v }));
   const field = (k: string, label: string, options: Array<{ value: string; label: string }>) => (
@@ -494,17 +515,17 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
   );
   return (
     <Dialog open={!!ids} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-devices-title">
-      <DialogTitle id="edit-devices-title">Edit Devices</DialogTitle>
+      <DialogTitle id="edit-devices-title">{t('bulkEdit.title')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        {field('mode', 'Mode', modes.data ?? [])}
+        {field('mode', t('field.mode'), modes.data ?? [])}
         {field(
           'id_location',
-          'Location',
+          t('field.location'),
           (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
         )}
         {field(
           'id_price',
-          'Price',
+          t('field.price'),
           priceOptionsFor((device.mode as string) || undefined, prices.data ?? []).map((p) => ({
             value: p.id,
             label: `${p.name} (${formatMoney(p.amount, p.currency)})`,
@@ -512,20 +533,20 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
         )}
         {field(
           'id_size',
-          'Size',
+          t('field.size'),
           (sizes.data ?? []).map((z) => ({ value: z.id, label: z.name })),
         )}
         {field(
           'id_product',
-          'Product',
+          t('field.product'),
           (products.data ?? []).map((p) => ({ value: p.id, label: p.name })),
         )}
-        {field('status', 'Status', [
-          { value: 'available', label: 'Available' },
-          { value: 'maintenance', label: 'Maintenance' },
+        {field('status', t('field.status'), [
+          { value: 'available', label: label('deviceStatus', 'available') },
+          { value: 'maintenance', label: label('deviceStatus', 'maintenance') },
         ])}
         <FormControlLabel
-          label="Price Required"
+          label={t('field.priceRequired')}
           control={
             <Checkbox
               checked={!!device.price_required}
@@ -535,7 +556,7 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:button.cancel')}</Button>
         <Button
           variant="contained"
           disabled={edit.isPending}
@@ -550,7 +571,7 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
             )
           }
         >
-          Save
+          {t('common:button.save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -8,6 +8,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocationOptions } from './hooks';
 import { useLockSettings, useSaveLockSettings } from './lockSettings';
 
@@ -41,6 +42,7 @@ export function LockSettingsDialog({ open, onClose }: { open: boolean; onClose: 
   const settings = useLockSettings(location || undefined);
   const save = useSaveLockSettings();
   const [form, setForm] = useState<Form>(EMPTY);
+  const { t } = useTranslation('devices');
   useEffect(() => {
     const s = settings.data;
     if (!s) return setForm(EMPTY);
@@ -65,11 +67,11 @@ export function LockSettingsDialog({ open, onClose }: { open: boolean; onClose: 
   );
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="lock-settings-title">
-      <DialogTitle id="lock-settings-title">Lock Settings</DialogTitle>
+      <DialogTitle id="lock-settings-title">{t('lockSettings.title')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <TextField
           select
-          label="Location"
+          label={t('field.location')}
           value={location}
           onChange={(e) => setLocation(e.target.value)}
           sx={{ mt: 1 }}
@@ -80,23 +82,25 @@ export function LockSettingsDialog({ open, onClose }: { open: boolean; onClose: 
             </MenuItem>
           ))}
         </TextField>
-        {field('bridge_host', 'Bridge Host', 'Serial-to-TCP bridge of Kerong and Headleader boards')}
-        {field('bridge_port', 'Bridge Port')}
-        {field('virtual_latency_ms', 'Virtual Latency (ms)')}
-        {field('virtual_jam_rate', 'Virtual Jam Rate', 'Share of virtual unlocks that jam, 0–1')}
+        {field('bridge_host', t('lockSettings.bridgeHost'), t('lockSettings.bridgeHostHelp'))}
+        {field('bridge_port', t('lockSettings.bridgePort'))}
+        {field('virtual_latency_ms', t('lockSettings.virtualLatency'))}
+        {field('virtual_jam_rate', t('lockSettings.virtualJamRate'), t('lockSettings.virtualJamRateHelp'))}
         {field(
           'virtual_offline_rate',
-          'Virtual Offline Rate',
-          'Share of virtual unlocks that find the lock offline, 0–1',
+          t('lockSettings.virtualOfflineRate'),
+          t('lockSettings.virtualOfflineRateHelp'),
         )}
         {field(
           'jam_limit',
-          'Jams Before Maintenance',
-          settings.data ? `Empty: the default (${settings.data.effective_jam_limit})` : undefined,
+          t('lockSettings.jamLimit'),
+          settings.data
+            ? t('lockSettings.jamLimitHelp', { limit: settings.data.effective_jam_limit })
+            : undefined,
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:button.cancel')}</Button>
         <Button
           variant="contained"
           disabled={!settings.data || settings.data.id_location !== location || save.isPending}
@@ -117,7 +121,7 @@ export function LockSettingsDialog({ open, onClose }: { open: boolean; onClose: 
             )
           }
         >
-          Save
+          {t('common:button.save')}
         </Button>
       </DialogActions>
     </Dialog>

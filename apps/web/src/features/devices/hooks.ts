@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { useOptions } from '../../api/options';
+import { translateMessage } from '../../i18n/messages';
 
 export const devicesKey = ['devices'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
@@ -125,8 +126,8 @@ function useDeviceAction<TArg>(fn: (arg: TArg) => Promise<TDeviceBulkResponse>) 
   return useMutation({
     mutationFn: fn,
     onSuccess: (r) => {
-      enqueueSnackbar(r.detail, { variant: r.failed.length ? 'warning' : 'success' });
-      for (const f of r.failed) enqueueSnackbar(f.detail, { variant: 'error' });
+      enqueueSnackbar(translateMessage(r.detail), { variant: r.failed.length ? 'warning' : 'success' });
+      for (const f of r.failed) enqueueSnackbar(translateMessage(f.detail), { variant: 'error' });
       void queryClient.invalidateQueries({ queryKey: devicesKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
@@ -198,7 +199,7 @@ export function useDeleteDevice() {
   return useMutation({
     mutationFn: (id: string) => apiCall(devicesEndpoints.devices.remove, { body: { ids: [id] } }),
     onSuccess: () => {
-      enqueueSnackbar(DEVICE_MESSAGES.deleted, { variant: 'success' });
+      enqueueSnackbar(translateMessage(DEVICE_MESSAGES.deleted), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: devicesKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { i18next } from '../../i18n';
 import { deviceQueries } from './hooks';
 
 /** `GET locations/{id}/lock-settings`. */
@@ -25,7 +26,7 @@ export function useSaveLockSettings() {
         schema: ZLocationLockSettings,
       }),
     onSuccess: (_r, v) => {
-      enqueueSnackbar('Lock settings saved.', { variant: 'success' });
+      enqueueSnackbar(i18next.t('devices:lockSettings.saved'), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: deviceQueries.lockSettings(v.id).queryKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),

@@ -12,8 +12,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
+import { translateMessage } from '../../i18n/messages';
 import {
   groupsKey,
   saveGroup,
@@ -37,6 +39,7 @@ function Assign({
   disabled: boolean;
 }) {
   const [value, setValue] = useState<Option | null>(null);
+  const { t } = useTranslation('groups');
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
       <Autocomplete
@@ -56,7 +59,7 @@ function Assign({
           setValue(null);
         }}
       >
-        Add
+        {t('common:button.add')}
       </Button>
     </Box>
   );
@@ -73,12 +76,13 @@ function GroupMembersEditor({ group, canEdit }: { group: TGroup; canEdit: boolea
   const held = new Set(members.data?.resources.map((r) => `${r.resource_type}:${r.id_resource}`));
   const resourceOptions = (type: TGroupResourceType, opts: Option[] = []) =>
     opts.filter((o) => !held.has(`${type}:${o.id}`));
+  const { t } = useTranslation('groups');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography variant="subtitle1">Users</Typography>
+      <Typography variant="subtitle1">{t('field.users')}</Typography>
       {canEdit ? (
         <Assign
-          label="Add user"
+          label={t('members.addUser')}
           options={(users.data ?? []).filter((o) => !inGroup.has(o.id))}
           disabled={assign.isPending}
           onAdd={(o) => assign.mutate({ kind: 'user', remove: false, id: o.id })}
@@ -91,7 +95,7 @@ function GroupMembersEditor({ group, canEdit }: { group: TGroup; canEdit: boolea
             secondaryAction={
               canEdit ? (
                 <IconButton
-                  aria-label={`Remove ${u.name}`}
+                  aria-label={t('members.remove', { name: u.name })}
                   onClick={() => assign.mutate({ kind: 'user', remove: true, id: u.id })}
                 >
                   <DeleteOutlined fontSize="small" />
@@ -103,17 +107,17 @@ function GroupMembersEditor({ group, canEdit }: { group: TGroup; canEdit: boolea
           </ListItem>
         ))}
       </List>
-      <Typography variant="subtitle1">Locations and devices</Typography>
+      <Typography variant="subtitle1">{t('members.resources')}</Typography>
       {canEdit ? (
         <>
           <Assign
-            label="Add location"
+            label={t('members.addLocation')}
             options={resourceOptions('location', locations.data)}
             disabled={assign.isPending}
             onAdd={(o) => assign.mutate({ kind: 'resource', remove: false, id: o.id, type: 'location' })}
           />
           <Assign
-            label="Add device"
+            label={t('members.addDevice')}
             options={resourceOptions('device', devices.data)}
             disabled={assign.isPending}
             onAdd={(o) => assign.mutate({ kind: 'resource', remove: false, id: o.id, type: 'device' })}
@@ -127,7 +131,7 @@ function GroupMembersEditor({ group, canEdit }: { group: TGroup; canEdit: boolea
             secondaryAction={
               canEdit ? (
                 <IconButton
-                  aria-label={`Remove ${r.name}`}
+                  aria-label={t('members.remove', { name: r.name })}
                   onClick={() =>
                     assign.mutate({
                       kind: 'resource',
@@ -144,7 +148,7 @@ function GroupMembersEditor({ group, canEdit }: { group: TGroup; canEdit: boolea
           >
             <ListItemText
               primary={r.name}
-              secondary={r.resource_type === 'location' ? 'Location' : 'Device'}
+              secondary={r.resource_type === 'location' ? t('members.location') : t('members.device')}
             />
           </ListItem>
         ))}
@@ -167,23 +171,22 @@ export function GroupFormDialog({
   onClose: () => void;
 }) {
   const form = useGroupForm(group, open);
+  const { t } = useTranslation('groups');
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={group ? 'Edit Group' : 'Add Group'}
+      title={group ? t('form.editTitle') : t('action.add')}
       form={form}
       onSubmit={(values) => saveGroup(group?.id, values)}
-      successMessage={group ? GROUP_MESSAGES.updated : GROUP_MESSAGES.created}
+      successMessage={translateMessage(group ? GROUP_MESSAGES.updated : GROUP_MESSAGES.created)}
       invalidateKey={groupsKey}
-      formTabLabel={group ? 'Edit Group' : undefined}
+      formTabLabel={group ? t('form.editTitle') : undefined}
       extraTabs={
-        group
-          ? [{ label: 'Members and Resources', content: <GroupMembersEditor group={group} canEdit /> }]
-          : []
+        group ? [{ label: t('form.membersTab'), content: <GroupMembersEditor group={group} canEdit /> }] : []
       }
     >
-      <FormTextField control={form.control} name="name" label="Name" required />
+      <FormTextField control={form.control} name="name" label={t('field.name')} required />
     </FormDialog>
   );
 }

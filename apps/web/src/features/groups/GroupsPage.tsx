@@ -4,6 +4,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Button, IconButton, Link, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
@@ -18,11 +19,12 @@ import { GROUPS_ENDPOINT, groupsKey, ZGroupPage } from './hooks';
 export function GroupsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
   const isAdmin = useCurrentUser().role === 'admin';
   const [dialog, setDialog] = useState<{ group: TGroup | null } | null>(null);
+  const { t } = useTranslation('groups');
   const columns = useMemo<GridColDef<TGroup>[]>(
     () => [
       {
         field: 'name',
-        headerName: 'Name',
+        headerName: t('field.name'),
         flex: 1,
         renderCell: ({ row }) =>
           isAdmin ? (
@@ -38,22 +40,22 @@ export function GroupsPage({ disableVirtualization }: { disableVirtualization?: 
             row.name
           ),
       },
-      { field: 'users', headerName: 'Users', width: 110, sortable: false },
-      { field: 'devices', headerName: 'Devices', width: 110, sortable: false },
-      { field: 'locations', headerName: 'Locations', width: 110, sortable: false },
+      { field: 'users', headerName: t('field.users'), width: 110, sortable: false },
+      { field: 'devices', headerName: t('field.devices'), width: 110, sortable: false },
+      { field: 'locations', headerName: t('field.locations'), width: 110, sortable: false },
       ...(isAdmin
         ? [
             {
               field: 'actions',
-              headerName: 'Action',
+              headerName: t('common:table.action'),
               width: 90,
               sortable: false,
               hideable: false,
               renderCell: ({ row }: { row: TGroup }) => (
-                <Tooltip title="Edit">
+                <Tooltip title={t('common:button.edit')}>
                   <IconButton
                     size="small"
-                    aria-label={`Edit ${row.name}`}
+                    aria-label={t('editOf', { name: row.name })}
                     onClick={() => setDialog({ group: row })}
                   >
                     <EditOutlined fontSize="small" />
@@ -64,15 +66,15 @@ export function GroupsPage({ disableVirtualization }: { disableVirtualization?: 
           ]
         : []),
     ],
-    [isAdmin],
+    [isAdmin, t],
   );
   return (
     <>
       <PageTitle
-        title="Groups"
+        title={t('title')}
         actions={
           <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ group: null })}>
-            Add Group
+            {t('action.add')}
           </Button>
         }
       />

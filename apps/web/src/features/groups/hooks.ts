@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { useOptions } from '../../api/options';
+import { translateMessage } from '../../i18n/messages';
 
 export const groupsKey = ['groups'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
@@ -102,7 +103,7 @@ export function useGroupAssignment(groupId: string | undefined) {
             schema: ZDetailResponse,
           }),
     onSuccess: (res) => {
-      enqueueSnackbar(String(res.detail), { variant: 'success' });
+      enqueueSnackbar(translateMessage(String(res.detail)), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: groupsKey });
       void queryClient.invalidateQueries({ queryKey: ['users'] });
     },

@@ -1,16 +1,31 @@
 import { INTEGRATION_GROUPS, TOOLBOX_MESSAGES } from '@lockerops/contract';
 import { Alert, Avatar, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatApiError } from '../../api/errors';
 import { PageTitle } from '../../components/PageTitle';
 import { SearchField } from '../../components/SearchField';
+import { translateMessage } from '../../i18n/messages';
 import { useIntegrationsQuery } from './hooks';
 import { TwilioDialog } from './TwilioDialog';
 
 /** Spec console §2 Integrations: the card's button by its `active` state. */
-export const buttonLabel = (active: boolean | null) =>
-  active === null ? TOOLBOX_MESSAGES.comingSoon : active ? 'Deactivate' : 'Activate';
+export const buttonLabel = (active: boolean | null, t: TFunction) =>
+  active === null
+    ? translateMessage(TOOLBOX_MESSAGES.comingSoon)
+    : active
+      ? t('integrations:deactivate')
+      : t('integrations:activate');
+
+/** The catalog key of each group's title (`integrations:group.<key>`). */
+const GROUP_KEYS: Record<(typeof INTEGRATION_GROUPS)[number]['title'], string> = {
+  'Shipping & Tracking': 'shipping',
+  Payment: 'payment',
+  Messaging: 'messaging',
+  'Service & Support': 'support',
+};
 
 /** The cards whose names contain `search` (case-insensitive, from 2 characters: spec console §5), by group. */
 export function filterGroups(search: string) {
@@ -32,6 +47,7 @@ export function IntegrationsPage() {
   const state = useIntegrationsQuery();
   const navigate = useNavigate();
   const groups = filterGroups(search);
+  const { t } = useTranslation('integrations');
 
   const activeOf = (card: string): boolean | null => {
     if (card === 'Twilio') return state.data?.twilio ?? false;
@@ -45,17 +61,17 @@ export function IntegrationsPage() {
 
   return (
     <Box>
-      <PageTitle title="Integrations" actions={<SearchField value={search} onChange={setSearch} />} />
+      <PageTitle title={t('title')} actions={<SearchField value={search} onChange={setSearch} />} />
       {state.isError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {formatApiError(state.error)}
         </Alert>
       ) : null}
-      {groups.length === 0 ? <Typography color="text.secondary">No Data to Show</Typography> : null}
+      {groups.length === 0 ? <Typography color="text.secondary">{t('common:table.empty')}</Typography> : null}
       {groups.map((g) => (
-        <Box key={g.title} component="section" aria-label={g.title} sx={{ mb: 4 }}>
+        <Box key={g.title} component="section" aria-label={t(`group.${GROUP_KEYS[g.title]}`)} sx={{ mb: 4 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            {g.title}
+            {t(`group.${GROUP_KEYS[g.title]}`)}
           </Typography>
           <Box
             sx={{
@@ -82,7 +98,7 @@ export function IntegrationsPage() {
                       color={active ? 'error' : 'primary'}
                       onClick={() => onClick(card)}
                     >
-                      {buttonLabel(active)}
+                      {buttonLabel(active, t)}
                     </Button>
                   </CardActions>
                 </Card>

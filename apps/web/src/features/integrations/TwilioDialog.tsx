@@ -3,9 +3,11 @@ import { Alert, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
+import { translateMessage } from '../../i18n/messages';
 import { integrationsKey, removeTwilio, saveTwilio, twilioKey, useTwilioForm, useTwilioQuery } from './hooks';
 
 /**
@@ -21,6 +23,7 @@ export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { enqueueSnackbar } = useSnackbar();
   const [removeError, setRemoveError] = useState<string | null>(null);
   const { control } = form;
+  const { t } = useTranslation('integrations');
   const last4 = saved.data?.auth_token_last4;
   // the saved values replace the fields when they arrive: typing waits for them
   const loading = saved.isPending;
@@ -29,7 +32,7 @@ export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => 
     setRemoveError(null);
     try {
       await removeTwilio();
-      enqueueSnackbar(TOOLBOX_MESSAGES.twilioRemoved, { variant: 'success' });
+      enqueueSnackbar(translateMessage(TOOLBOX_MESSAGES.twilioRemoved), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: integrationsKey });
       onClose();
     } catch (e) {
@@ -48,7 +51,7 @@ export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => 
         queryClient.setQueryData(twilioKey, res);
         return res;
       }}
-      successMessage={TOOLBOX_MESSAGES.twilioSaved}
+      successMessage={translateMessage(TOOLBOX_MESSAGES.twilioSaved)}
       invalidateKey={integrationsKey}
     >
       {saved.isError ? <Alert severity="error">{formatApiError(saved.error)}</Alert> : null}
@@ -56,7 +59,7 @@ export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => 
       <FormTextField
         control={control}
         name="account_sid"
-        label="Account SID"
+        label={t('twilio.accountSid')}
         required
         autoComplete="off"
         disabled={loading}
@@ -64,27 +67,27 @@ export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => 
       <FormTextField
         control={control}
         name="auth_token"
-        label="Auth Token"
+        label={t('twilio.authToken')}
         type="password"
         required={!last4}
         autoComplete="new-password"
         placeholder={last4 ? `••••••••${last4}` : undefined}
         slotProps={{ inputLabel: { shrink: last4 ? true : undefined } }}
         disabled={loading}
-        helperText={last4 ? `Saved token ending in ${last4}. Leave empty to keep it.` : undefined}
+        helperText={last4 ? t('twilio.savedToken', { last4 }) : undefined}
       />
       <FormTextField
         control={control}
         name="from"
-        label="Sender Number"
+        label={t('twilio.from')}
         required
         placeholder="+14155550100"
         disabled={loading}
-        helperText="A phone number in E.164 form or a messaging service SID (MG…)."
+        helperText={t('twilio.fromHelp')}
       />
       {saved.data?.configured ? (
         <Button color="error" onClick={() => void onRemove()} sx={{ alignSelf: 'flex-start' }}>
-          Remove
+          {t('twilio.remove')}
         </Button>
       ) : null}
     </FormDialog>

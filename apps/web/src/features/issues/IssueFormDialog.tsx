@@ -3,9 +3,11 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Autocomplete, Box, Button, FormHelperText, IconButton, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { usePeopleOptions } from '../../api/options';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
+import { translateMessage } from '../../i18n/messages';
 import { issuesKey, saveIssue, useIssueForm, useOrderLookup } from './hooks';
 
 export interface IssueFormDialogProps {
@@ -29,6 +31,7 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const inputId = useId();
+  const { t } = useTranslation('issues');
   useEffect(() => {
     if (open) {
       setFiles([]);
@@ -44,27 +47,27 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
   const orderLooked = number.trim().length >= 3 && lookup.isSuccess;
   const orderHint = orderLooked
     ? found
-      ? `Order ${found.invoice_id}`
-      : ISSUE_MESSAGES.orderNotFound
+      ? t('form.order', { number: found.invoice_id })
+      : translateMessage(ISSUE_MESSAGES.orderNotFound)
     : undefined;
 
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={issue ? 'Edit Issue' : 'Create Issue'}
+      title={issue ? t('form.editTitle') : t('action.create')}
       form={form}
       onSubmit={(values) => {
         if (fileError) return Promise.reject(new Error(fileError));
         return saveIssue(issue?.id, values, files, found?.id);
       }}
-      successMessage={issue ? ISSUE_MESSAGES.updated : ISSUE_MESSAGES.created}
+      successMessage={translateMessage(issue ? ISSUE_MESSAGES.updated : ISSUE_MESSAGES.created)}
       invalidateKey={issuesKey}
     >
       <FormTextField
         control={control}
         name="invoice_id"
-        label="Order No."
+        label={t('field.orderNo')}
         required
         error={orderLooked && !found}
         helperText={orderHint}
@@ -72,7 +75,7 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
       <FormTextField
         control={control}
         name="description"
-        label="Description"
+        label={t('field.description')}
         required
         multiline
         minRows={3}
@@ -90,7 +93,7 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
               isOptionEqualToValue={(a, b) => a.id === b.id}
               value={options.find((o) => o.id === field.value) ?? null}
               onChange={(_e, picked) => field.onChange(picked?.id ?? '')}
-              renderInput={(params) => <TextField {...params} label="User" />}
+              renderInput={(params) => <TextField {...params} label={t('field.user')} />}
             />
           );
         }}
@@ -107,26 +110,26 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
               isOptionEqualToValue={(a, b) => a.id === b.id}
               value={options.find((o) => o.id === field.value) ?? null}
               onChange={(_e, picked) => field.onChange(picked?.id ?? '')}
-              renderInput={(params) => <TextField {...params} label="Team Member" />}
+              renderInput={(params) => <TextField {...params} label={t('field.teamMember')} />}
             />
           );
         }}
       />
       <Box>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          Images
+          {t('form.images')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
           {pictures.map((url) => (
             <Box key={url} sx={{ position: 'relative' }}>
               <img
                 src={url}
-                alt="Issue"
+                alt={t('form.imageAlt')}
                 style={{ width: 80, height: 60, objectFit: 'cover', borderRadius: 4 }}
               />
               <IconButton
                 size="small"
-                aria-label="Remove image"
+                aria-label={t('form.removeImage')}
                 sx={{ position: 'absolute', top: -8, right: -8, bgcolor: 'background.paper' }}
                 onClick={() =>
                   setValue(
@@ -156,7 +159,7 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
             const picked = Array.from(e.target.files ?? []);
             e.target.value = '';
             if (picked.some((f) => !isImage(f))) {
-              setFileError(ISSUE_MESSAGES.notImages);
+              setFileError(translateMessage(ISSUE_MESSAGES.notImages));
               return;
             }
             setFileError(null);
@@ -164,7 +167,7 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
           }}
         />
         <Button component="label" htmlFor={inputId} variant="outlined" size="small">
-          Add images
+          {t('form.addImages')}
         </Button>
         {fileError ? <FormHelperText error>{fileError}</FormHelperText> : null}
       </Box>

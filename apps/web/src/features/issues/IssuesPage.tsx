@@ -1,11 +1,14 @@
-import { ISSUE_STATUS_LABELS, ISSUE_STATUSES, type TIssue, type TIssueStatus } from '@lockerops/contract';
+import { ISSUE_STATUSES, type TIssue, type TIssueStatus } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, MenuItem, Select } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
 import { formatDateTime } from '../../lib/format';
 import { ISSUES_ENDPOINT, issuesKey, useIssueStatus, ZIssuePage } from './hooks';
 import { IssueFormDialog } from './IssueFormDialog';
@@ -14,48 +17,58 @@ import { IssueFormDialog } from './IssueFormDialog';
  * Columns of the Issues list (spec console §2, §3 Issue): issue id, order, description, user,
  * reporter, team member, created, and the status dropdown saved at once.
  */
-export function issueColumns(onStatus: (issue: TIssue, status: TIssueStatus) => void): GridColDef<TIssue>[] {
+export function issueColumns(
+  onStatus: (issue: TIssue, status: TIssueStatus) => void,
+  t: TFunction,
+  label: (group: TEnumGroup, value: string) => string,
+): GridColDef<TIssue>[] {
   return [
-    { field: 'issue_id', headerName: 'Issue ID', width: 110 },
-    { field: 'invoice_id', headerName: 'Order No.', width: 130 },
-    { field: 'description', headerName: 'Description', flex: 1, minWidth: 200, sortable: false },
+    { field: 'issue_id', headerName: t('issues:field.issueId'), width: 110 },
+    { field: 'invoice_id', headerName: t('issues:field.orderNo'), width: 130 },
+    {
+      field: 'description',
+      headerName: t('issues:field.description'),
+      flex: 1,
+      minWidth: 200,
+      sortable: false,
+    },
     {
       field: 'user',
-      headerName: 'User',
+      headerName: t('issues:field.user'),
       width: 160,
       sortable: false,
       valueGetter: (_v, row) => row.user?.name ?? '',
     },
-    { field: 'reporter_user_name', headerName: 'Reporter', width: 150, sortable: false },
+    { field: 'reporter_user_name', headerName: t('issues:field.reporter'), width: 150, sortable: false },
     {
       field: 'team_member',
-      headerName: 'Team Member',
+      headerName: t('issues:field.teamMember'),
       width: 150,
       sortable: false,
       valueGetter: (_v, row) => row.team_member?.name ?? '',
     },
     {
       field: 'created_at',
-      headerName: 'Created',
+      headerName: t('issues:field.created'),
       width: 170,
       valueFormatter: (v: string) => formatDateTime(v, { empty: '' }),
     },
     {
       field: 'status',
-      headerName: 'Status',
+      headerName: t('issues:field.status'),
       width: 160,
       renderCell: ({ row }) => (
         <Select
           size="small"
           value={row.status}
-          inputProps={{ 'aria-label': `Status ${row.issue_id}` }}
+          inputProps={{ 'aria-label': t('issues:statusOf', { id: row.issue_id }) }}
           onClick={(e) => e.stopPropagation()}
           onChange={(e) => onStatus(row, e.target.value as TIssueStatus)}
           sx={{ minWidth: 140 }}
         >
           {ISSUE_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
-              {ISSUE_STATUS_LABELS[s]}
+              {label('issueStatus', s)}
             </MenuItem>
           ))}
         </Select>
@@ -74,17 +87,19 @@ export function IssuesPage({ disableVirtualization }: { disableVirtualization?: 
   const isAdmin = user.role === 'admin';
   const [dialog, setDialog] = useState<{ issue: TIssue | null } | null>(null);
   const status = useIssueStatus();
+  const { t } = useTranslation('issues');
+  const label = useEnumLabel();
   const columns = useMemo(
-    () => issueColumns((issue, next) => status.mutate({ id: issue.id, status: next })),
-    [status.mutate],
+    () => issueColumns((issue, next) => status.mutate({ id: issue.id, status: next }), t, label),
+    [status.mutate, t, label],
   );
   return (
     <>
       <PageTitle
-        title="Issues"
+        title={t('title')}
         actions={
           <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ issue: null })}>
-            Create Issue
+            {t('action.create')}
           </Button>
         }
       />

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { toFormData } from '../../api/formData';
+import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the issues list; every issue mutation invalidates it. */
 export const issuesKey = ['issues'] as const;
@@ -82,7 +83,7 @@ export function useIssueStatus() {
         schema: ZIssueActionResponse,
       }),
     onSuccess: (res) => {
-      enqueueSnackbar(res.detail, { variant: 'success' });
+      enqueueSnackbar(translateMessage(res.detail), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: issuesKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),

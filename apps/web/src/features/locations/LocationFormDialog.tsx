@@ -16,6 +16,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { useOrganizationSelf } from '../../api/organizations';
@@ -24,6 +25,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
 import { TimeZoneField } from '../../components/TimeZoneField';
+import { translateMessage } from '../../i18n/messages';
 import { zoneLabel } from '../../lib/format';
 import { useAssignees } from './hooks';
 import { locationsKey } from './keys';
@@ -82,6 +84,7 @@ export function LocationFormDialog({
   onClose: () => void;
 }) {
   const orgZone = useOrganizationZone();
+  const { t } = useTranslation('locations');
   const form = useForm<TLocationCreateRequest, unknown, FormOut>({
     resolver: zodResolver(ZLocationCreateRequest),
     defaultValues: valuesOf(location),
@@ -111,7 +114,9 @@ export function LocationFormDialog({
   const blockedSwitch = (next: string) => {
     if (!savedType || next === savedType || !(assigned.data ?? location?.restriction.items ?? []).length)
       return null;
-    return savedType === 'users' ? LOCATION_MESSAGES.switchUsers : LOCATION_MESSAGES.switchGroups;
+    return translateMessage(
+      savedType === 'users' ? LOCATION_MESSAGES.switchUsers : LOCATION_MESSAGES.switchGroups,
+    );
   };
 
   const moved = async (p: { lat: number; lng: number }) => {
@@ -123,9 +128,9 @@ export function LocationFormDialog({
         schema: ZReverseGeocodeResponse,
       });
       if (r.address) setValue('address', r.address);
-      else enqueueSnackbar(LOCATION_MESSAGES.geocodeFailed, { variant: 'info' });
+      else enqueueSnackbar(translateMessage(LOCATION_MESSAGES.geocodeFailed), { variant: 'info' });
     } catch {
-      enqueueSnackbar(LOCATION_MESSAGES.geocodeFailed, { variant: 'info' });
+      enqueueSnackbar(translateMessage(LOCATION_MESSAGES.geocodeFailed), { variant: 'info' });
     }
   };
 
@@ -133,7 +138,7 @@ export function LocationFormDialog({
     <FormDialog
       open={open}
       onClose={onClose}
-      title={location ? 'Edit Location' : 'Add Location'}
+      title={location ? t('form.editTitle') : t('action.add')}
       form={form}
       onSubmit={(values) =>
         location
@@ -144,15 +149,15 @@ export function LocationFormDialog({
             })
           : apiCall(locationsEndpoints.locations.create, { body: values, schema: ZLocation })
       }
-      successMessage={location ? LOCATION_MESSAGES.updated : LOCATION_MESSAGES.created}
+      successMessage={translateMessage(location ? LOCATION_MESSAGES.updated : LOCATION_MESSAGES.created)}
       invalidateKey={locationsKey}
-      formTabLabel="General"
+      formTabLabel={t('form.general')}
       extraTabs={
         location
-          ? [{ label: 'Settings', content: <LocationSettings location={location} /> }]
+          ? [{ label: t('form.settings'), content: <LocationSettings location={location} /> }]
           : isAdmin
             ? []
-            : [{ label: 'Settings', content: null, disabled: true }]
+            : [{ label: t('form.settings'), content: null, disabled: true }]
       }
       bulkUpload={
         isAdmin && !location
@@ -165,15 +170,15 @@ export function LocationFormDialog({
           : undefined
       }
     >
-      <FormTextField control={control} name="name" label="Name" required />
-      <FormTextField control={control} name="address" label="Address" required />
+      <FormTextField control={control} name="name" label={t('field.name')} required />
+      <FormTextField control={control} name="address" label={t('field.address')} required />
       {open ? <PositionPicker position={{ lat, lng }} onMove={(p) => void moved(p)} /> : null}
-      <FormTextField control={control} name="custom_id" label="Custom ID" />
-      <FormCheckbox control={control} name="use_default_contact" label="Use default support contact" />
+      <FormTextField control={control} name="custom_id" label={t('field.customId')} />
+      <FormCheckbox control={control} name="use_default_contact" label={t('form.useDefaultContact')} />
       {useDefault ? null : (
         <>
-          <FormTextField control={control} name="contact_email" label="Contact Email" />
-          <FormTextField control={control} name="contact_phone" label="Contact Phone" />
+          <FormTextField control={control} name="contact_email" label={t('field.contactEmail')} />
+          <FormTextField control={control} name="contact_phone" label={t('field.contactPhone')} />
         </>
       )}
       <Controller
@@ -181,7 +186,7 @@ export function LocationFormDialog({
         name="time_zone"
         render={({ field }) => (
           <TimeZoneField
-            label="Time Zone"
+            label={t('form.timeZone')}
             value={(field.value as string | null | undefined) ?? null}
             onChange={field.onChange}
             emptyLabel={zoneLabel(orgZone)}
@@ -195,12 +200,12 @@ export function LocationFormDialog({
         render={({ field }) => (
           <TextField
             select
-            label="Access"
+            label={t('field.access')}
             value={field.value ? 'restricted' : 'unrestricted'}
             onChange={(e) => field.onChange(e.target.value === 'restricted')}
           >
-            <MenuItem value="unrestricted">Unrestricted</MenuItem>
-            <MenuItem value="restricted">Restricted</MenuItem>
+            <MenuItem value="unrestricted">{t('access.unrestricted')}</MenuItem>
+            <MenuItem value="restricted">{t('access.restricted')}</MenuItem>
           </TextField>
         )}
       />
@@ -211,7 +216,7 @@ export function LocationFormDialog({
           render={({ field }) => (
             <TextField
               select
-              label="Restriction Type"
+              label={t('form.restrictionType')}
               value={field.value ?? ''}
               onChange={(e) => {
                 const warning = blockedSwitch(e.target.value);
@@ -221,14 +226,16 @@ export function LocationFormDialog({
               error={!!err('restriction_type') || !!switchWarning}
               helperText={switchWarning ?? err('restriction_type')}
             >
-              <MenuItem value="users">Users</MenuItem>
-              <MenuItem value="groups">Groups</MenuItem>
+              <MenuItem value="users">{t('restriction.users')}</MenuItem>
+              <MenuItem value="groups">{t('restriction.groups')}</MenuItem>
             </TextField>
           )}
         />
       ) : null}
-      {mayShare ? <FormCheckbox control={control} name="shared" label="Shared" /> : null}
-      {mayRequireImage ? <FormCheckbox control={control} name="require_image" label="Require Image" /> : null}
+      {mayShare ? <FormCheckbox control={control} name="shared" label={t('field.shared')} /> : null}
+      {mayRequireImage ? (
+        <FormCheckbox control={control} name="require_image" label={t('field.requireImage')} />
+      ) : null}
       <Controller
         control={control}
         name="image"

@@ -22,8 +22,11 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { useAssigneeOptions, useAssignees, useLocationDevices, useMovableDevices } from './hooks';
 import { locationsKey } from './keys';
 
@@ -39,6 +42,8 @@ export function LocationSettings({ location }: { location: TLocation }) {
   const here = useLocationDevices(location.id);
   const all = useMovableDevices(location.id);
   const [picked, setPicked] = useState<TDevice[]>([]);
+  const { t } = useTranslation('locations');
+  const label = useEnumLabel();
   const move = useMutation({
     mutationFn: (ids: string[]) =>
       apiCall(devicesEndpoints.devices.bulkEdit, {
@@ -46,8 +51,8 @@ export function LocationSettings({ location }: { location: TLocation }) {
         schema: ZDeviceBulkResponse,
       }),
     onSuccess: (r) => {
-      enqueueSnackbar(r.detail, { variant: r.failed.length ? 'warning' : 'success' });
-      for (const f of r.failed) enqueueSnackbar(f.detail, { variant: 'error' });
+      enqueueSnackbar(translateMessage(r.detail), { variant: r.failed.length ? 'warning' : 'success' });
+      for (const f of r.failed) enqueueSnackbar(translateMessage(f.detail), { variant: 'error' });
       setPicked([]);
       void queryClient.invalidateQueries({ queryKey: locationsKey });
       void queryClient.invalidateQueries({ queryKey: ['devices'] });
@@ -57,16 +62,19 @@ export function LocationSettings({ location }: { location: TLocation }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
-      <Typography variant="subtitle2">Devices</Typography>
+      <Typography variant="subtitle2">{t('field.devices')}</Typography>
       {here.data && here.data.items.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No devices at this location.
+          {t('settings.noDevices')}
         </Typography>
       ) : null}
-      <List dense aria-label="Devices at this location">
+      <List dense aria-label={t('settings.devicesHere')}>
         {(here.data?.items ?? []).map((d) => (
           <ListItem key={d.id} disableGutters>
-            <ListItemText primary={`#${d.locker_number} ${d.name}`} secondary={d.status} />
+            <ListItemText
+              primary={`#${d.locker_number} ${d.name}`}
+              secondary={label('deviceStatus', d.status)}
+            />
           </ListItem>
         ))}
       </List>
@@ -79,14 +87,14 @@ export function LocationSettings({ location }: { location: TLocation }) {
           onChange={(_e, v) => setPicked(v)}
           getOptionLabel={(d) => `#${d.locker_number} ${d.name} (${d.location.name})`}
           isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => <TextField {...params} label="Assign Devices" />}
+          renderInput={(params) => <TextField {...params} label={t('settings.assignDevices')} />}
         />
         <Button
           variant="contained"
           disabled={!picked.length || move.isPending}
           onClick={() => move.mutate(picked.map((d) => d.id))}
         >
-          Assign
+          {t('settings.assign')}
         </Button>
       </Box>
       {location.restriction.restriction_type ? (
@@ -100,7 +108,7 @@ export function LocationSettings({ location }: { location: TLocation }) {
 function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const label = kind === 'users' ? 'Users' : 'Groups';
+  const { t } = useTranslation('locations');
   const assigned = useAssignees(id, kind);
   const candidates = useAssigneeOptions(kind);
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
@@ -118,7 +126,7 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
         },
       ),
     onSuccess: (r) => {
-      enqueueSnackbar(String(r.detail), { variant: 'success' });
+      enqueueSnackbar(translateMessage(String(r.detail)), { variant: 'success' });
       setPicked(null);
       void queryClient.invalidateQueries({ queryKey: locationsKey });
     },
@@ -128,8 +136,8 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
 
   return (
     <>
-      <Typography variant="subtitle2">{`Assigned ${label}`}</Typography>
-      <List dense aria-label={`Assigned ${label}`}>
+      <Typography variant="subtitle2">{t(`settings.assigned.${kind}`)}</Typography>
+      <List dense aria-label={t(`settings.assigned.${kind}`)}>
         {(assigned.data ?? []).map((a) => (
           <ListItem
             key={a.id}
@@ -137,7 +145,7 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
             secondaryAction={
               <IconButton
                 edge="end"
-                aria-label={`Remove ${a.name}`}
+                aria-label={t('settings.remove', { name: a.name })}
                 disabled={change.isPending}
                 onClick={() => change.mutate({ idUser: a.id, action: 'remove-user' })}
               >
@@ -157,14 +165,14 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
           onChange={(_e, v) => setPicked(v)}
           getOptionLabel={(c) => c.name}
           isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => <TextField {...params} label={`Assign ${label}`} />}
+          renderInput={(params) => <TextField {...params} label={t(`settings.assignMany.${kind}`)} />}
         />
         <Button
           variant="contained"
           disabled={!picked || change.isPending}
           onClick={() => picked && change.mutate({ idUser: picked.id, action: 'assign-user' })}
         >
-          {`Assign ${kind === 'users' ? 'User' : 'Group'}`}
+          {t(`settings.assignOne.${kind}`)}
         </Button>
       </Box>
     </>

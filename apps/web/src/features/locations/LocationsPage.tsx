@@ -3,8 +3,10 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Switch, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/session';
@@ -12,36 +14,46 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
 import { PageTitle } from '../../components/PageTitle';
+import { translateMessage } from '../../i18n/messages';
+import { formatPhone } from '../../lib/format';
 import { useLocationsMap, ZLocationPage } from './hooks';
 import { LocationFormDialog, locationsKey } from './LocationFormDialog';
 import { LocationsMap } from './LocationMap';
 
-const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
-
 /** The read-only "Location Details" of one location (spec operational §2 Locations). */
-export function locationDetailsRows(l: TLocation) {
+export function locationDetailsRows(l: TLocation, t: TFunction) {
+  const yesNo = (v: boolean) => (v ? t('common:button.yes') : t('common:button.no'));
   return [
-    { label: 'Name', value: l.name },
-    { label: 'Address', value: l.address },
-    { label: 'Custom ID', value: l.custom_id },
-    { label: 'Contact Email', value: l.contact_email },
-    { label: 'Contact Phone', value: l.contact_phone },
+    { label: t('locations:field.name'), value: l.name },
+    { label: t('locations:field.address'), value: l.address },
+    { label: t('locations:field.customId'), value: l.custom_id },
+    { label: t('locations:field.contactEmail'), value: l.contact_email },
+    { label: t('locations:field.contactPhone'), value: formatPhone(l.contact_phone) },
     {
-      label: 'Position',
+      label: t('locations:details.position'),
       value: l.latitude !== null && l.longitude !== null ? `${l.latitude}, ${l.longitude}` : '',
     },
-    { label: 'Devices', value: String(l.devices) },
-    { label: 'Status', value: l.hidden ? 'Hidden' : 'Live' },
+    { label: t('locations:field.devices'), value: String(l.devices) },
     {
-      label: 'Shared',
-      value: l.shared_from_parent ? 'Shared by the parent organization' : l.shared ? 'Shared' : 'Standard',
+      label: t('locations:details.status'),
+      value: l.hidden ? t('locations:details.hidden') : t('locations:details.live'),
     },
-    { label: 'Require Image', value: yesNo(l.require_image) },
     {
-      label: 'Access',
+      label: t('locations:field.shared'),
+      value: l.shared_from_parent
+        ? t('locations:details.sharedByParent')
+        : l.shared
+          ? t('locations:field.shared')
+          : t('locations:details.standard'),
+    },
+    { label: t('locations:field.requireImage'), value: yesNo(l.require_image) },
+    {
+      label: t('locations:field.access'),
       value: l.restriction.restriction_type
-        ? `Restricted to ${l.restriction.restriction_type}: ${l.restriction.items.map((i) => i.name).join(', ') || '—'}`
-        : 'Unrestricted',
+        ? t(`locations:details.restrictedTo.${l.restriction.restriction_type}`, {
+            names: l.restriction.items.map((i) => i.name).join(', ') || '—',
+          })
+        : t('locations:access.unrestricted'),
     },
   ];
 }
@@ -59,6 +71,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
   const [toggling, setToggling] = useState<TLocation | null>(null);
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation('locations');
   const toggle = useMutation({
     mutationFn: (l: TLocation) =>
       apiCall(locationsEndpoints.location.toggle, {
@@ -67,7 +80,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
         schema: ZLocation,
       }),
     onSuccess: () => {
-      enqueueSnackbar(LOCATION_MESSAGES.updated, { variant: 'success' });
+      enqueueSnackbar(translateMessage(LOCATION_MESSAGES.updated), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: locationsKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
@@ -78,51 +91,52 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
     () => [
       {
         field: 'name',
-        headerName: 'Name',
+        headerName: t('field.name'),
         flex: 1,
         minWidth: 160,
         // a super-tenant parent's shared location, listed read-only (spec operational §4 Location)
-        valueGetter: (_v, row) => (row.shared_from_parent ? `${row.name} (shared)` : row.name),
+        valueGetter: (_v, row) =>
+          row.shared_from_parent ? t('column.shared', { name: row.name }) : row.name,
       },
-      { field: 'address', headerName: 'Address', flex: 1, minWidth: 200 },
-      { field: 'devices', headerName: 'Devices', width: 100, sortable: false },
-      { field: 'contact_email', headerName: 'Contact Email', width: 180 },
-      { field: 'custom_id', headerName: 'Custom ID', width: 120 },
+      { field: 'address', headerName: t('field.address'), flex: 1, minWidth: 200 },
+      { field: 'devices', headerName: t('field.devices'), width: 100, sortable: false },
+      { field: 'contact_email', headerName: t('field.contactEmail'), width: 180 },
+      { field: 'custom_id', headerName: t('field.customId'), width: 120 },
       {
         field: 'hidden',
-        headerName: 'Live',
+        headerName: t('details.live'),
         width: 90,
         renderCell: ({ row }) => (
           <Switch
             size="small"
             checked={!row.hidden}
             disabled={!isAdmin || row.shared_from_parent}
-            slotProps={{ input: { 'aria-label': `Live ${row.name}` } }}
+            slotProps={{ input: { 'aria-label': t('column.liveOf', { name: row.name }) } }}
             onClick={(e) => e.stopPropagation()}
             onChange={() => (row.hidden ? toggle.mutate(row) : setToggling(row))}
           />
         ),
       },
     ],
-    [isAdmin, toggle],
+    [isAdmin, toggle, t],
   );
 
   return (
     <>
       <PageTitle
-        title="Locations"
+        title={t('title')}
         actions={
           <>
             <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v) => v && setView(v)}>
-              <ToggleButton value="table">Table</ToggleButton>
-              <ToggleButton value="map">Map</ToggleButton>
+              <ToggleButton value="table">{t('view.table')}</ToggleButton>
+              <ToggleButton value="map">{t('view.map')}</ToggleButton>
             </ToggleButtonGroup>
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
               onClick={() => setDialog({ location: null })}
             >
-              Add Location
+              {t('action.add')}
             </Button>
           </>
         }
@@ -146,8 +160,8 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
       )}
       <DetailsDialog
         open={!!details}
-        title="Location Details"
-        rows={details ? locationDetailsRows(details) : []}
+        title={t('details.title')}
+        rows={details ? locationDetailsRows(details, t) : []}
         onClose={() => setDetails(null)}
         onEdit={
           isAdmin && details && !details.shared_from_parent
@@ -166,7 +180,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
       />
       <ConfirmDialog
         open={!!toggling}
-        message={LOCATION_MESSAGES.hideConfirm}
+        message={translateMessage(LOCATION_MESSAGES.hideConfirm)}
         loading={toggle.isPending}
         onConfirm={() => toggling && toggle.mutate(toggling, { onSettled: () => setToggling(null) })}
         onCancel={() => setToggling(null)}

@@ -1,9 +1,4 @@
-import {
-  DEVICE_STATUS_LABELS,
-  DOOR_STATE_LABELS,
-  type TWallDevice,
-  type TWallDoor,
-} from '@lockerops/contract';
+import type { TWallDevice, TWallDoor } from '@lockerops/contract';
 import {
   Alert,
   Box,
@@ -19,9 +14,11 @@ import {
 } from '@mui/material';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { DoorPanel, useDoorDevice } from '../../components/door/DoorPanel';
-import { lockStatusLabel } from '../../lib/lockStatus';
+import { useEnumLabel } from '../../i18n/enums';
+import { lockStatusValue } from '../../lib/lockStatus';
 import { useUnassignedDevices } from './hooks';
 
 const Row = ({ label, value }: { label: string; value: string }) => (
@@ -60,37 +57,42 @@ export function LockerDetailsDialog({
   const d = door?.device;
   const fresh = useDoorDevice(d?.id);
   const titleId = useId();
+  const { t } = useTranslation('lockerWalls');
+  const label = useEnumLabel();
   return (
     <Dialog open={!!door && !!d} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Locker Details</DialogTitle>
+      <DialogTitle id={titleId}>{t('details.title')}</DialogTitle>
       <DialogContent>
         {door && d ? (
           <>
-            <Row label="Name" value={d.name} />
-            <Row label="Locker Number" value={String(d.locker_number)} />
+            <Row label={t('details.name')} value={d.name} />
+            <Row label={t('details.lockerNumber')} value={String(d.locker_number)} />
             <Row
-              label="Status"
-              value={fresh.data ? DEVICE_STATUS_LABELS[fresh.data.status] : DOOR_STATE_LABELS[door.state]}
+              label={t('details.status')}
+              value={fresh.data ? label('deviceStatus', fresh.data.status) : label('doorState', door.state)}
             />
-            <Row label="Lock Status" value={lockStatusLabel(fresh.data ?? d)} />
-            <Row label="Size" value={d.size?.name ?? '—'} />
-            <Row label="Product" value={d.product?.name ?? '—'} />
-            <Row label="Mode" value={d.mode} />
-            <Row label="Hardware" value={d.hardware_type} />
-            <Row label="Column / Row" value={`${door.x} / ${door.y}`} />
+            <Row
+              label={t('details.lockStatus')}
+              value={label('lockStatus', lockStatusValue(fresh.data ?? d))}
+            />
+            <Row label={t('details.size')} value={d.size?.name ?? '—'} />
+            <Row label={t('details.product')} value={d.product?.name ?? '—'} />
+            <Row label={t('details.mode')} value={label('mode', d.mode)} />
+            <Row label={t('details.hardware')} value={label('hardware', d.hardware_type)} />
+            <Row label={t('details.columnRow')} value={`${door.x} / ${door.y}`} />
             <DoorPanel device={d} canAct={canAct} />
           </>
         ) : null}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <Button onClick={onQrCode}>QR Code</Button>
+        <Button onClick={onQrCode}>{t('qr.title')}</Button>
         <Button color="error" onClick={onUnassign} disabled={busy}>
-          Unassign
+          {t('details.unassign')}
         </Button>
         <Button variant="contained" onClick={onReassign} disabled={busy}>
-          Reassign
+          {t('assign.reassign')}
         </Button>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:button.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -117,6 +119,7 @@ export function AssignDialog({ open, wallId, door, reassign, busy, onCancel, onA
   const devices = useUnassignedDevices(wallId, open);
   const [choice, setChoice] = useState('');
   const labelId = useId();
+  const { t } = useTranslation('lockerWalls');
   useEffect(() => {
     if (open) setChoice('');
   }, [open]);
@@ -124,25 +127,26 @@ export function AssignDialog({ open, wallId, door, reassign, busy, onCancel, onA
 
   return (
     <Dialog open={open} onClose={onCancel} maxWidth="xs" fullWidth>
-      <DialogTitle>{reassign ? 'Reassign Locker' : 'Assign Locker'}</DialogTitle>
+      <DialogTitle>{reassign ? t('assign.reassignTitle') : t('assign.assignTitle')}</DialogTitle>
       <DialogContent>
         {door ? (
           <Typography variant="body2" sx={{ mb: 2 }}>
-            Column {door.x}, row {door.y}
-            {reassign && door.device ? ` — now ${deviceLabel(door.device)}` : ''}
+            {reassign && door.device
+              ? t('assign.placeNow', { x: door.x, y: door.y, device: deviceLabel(door.device) })
+              : t('assign.place', { x: door.x, y: door.y })}
           </Typography>
         ) : null}
         {devices.isPending ? (
-          <CircularProgress size={24} aria-label="Fetching data..." />
+          <CircularProgress size={24} aria-label={t('common:table.loading')} />
         ) : devices.isError ? (
           <Alert severity="error">{formatApiError(devices.error)}</Alert>
         ) : items.length === 0 ? (
-          <Alert severity="info">Every device of this location is already assigned.</Alert>
+          <Alert severity="info">{t('assign.allAssigned')}</Alert>
         ) : (
           <TextField
             select
             fullWidth
-            label="Device"
+            label={t('assign.device')}
             id={labelId}
             value={choice}
             onChange={(e) => setChoice(e.target.value)}
@@ -156,9 +160,9 @@ export function AssignDialog({ open, wallId, door, reassign, busy, onCancel, onA
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('common:button.cancel')}</Button>
         <Button variant="contained" disabled={!choice || busy} onClick={() => onAssign(choice)}>
-          {reassign ? 'Reassign' : 'Assign'}
+          {reassign ? t('assign.reassign') : t('assign.assign')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -173,6 +177,7 @@ export interface QrCodeDialogProps {
 /** "QR Code" of a locker: the device id as a QR code, downloadable as a PNG. */
 export function QrCodeDialog({ device, onClose }: QrCodeDialogProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const { t } = useTranslation('lockerWalls');
   const download = () => {
     if (!canvas.current || !device) return;
     const a = document.createElement('a');
@@ -182,7 +187,7 @@ export function QrCodeDialog({ device, onClose }: QrCodeDialogProps) {
   };
   return (
     <Dialog open={!!device} onClose={onClose} maxWidth="xs">
-      <DialogTitle>QR Code</DialogTitle>
+      <DialogTitle>{t('qr.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
         {device ? (
           <>
@@ -194,9 +199,9 @@ export function QrCodeDialog({ device, onClose }: QrCodeDialogProps) {
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={download}>Download</Button>
+        <Button onClick={download}>{t('qr.download')}</Button>
         <Button variant="contained" onClick={onClose}>
-          Close
+          {t('common:button.close')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,10 +1,12 @@
 import { LOCKER_WALL_MESSAGES, type TLockerWall } from '@lockerops/contract';
 import { Alert, Box } from '@mui/material';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { ImageField } from '../../components/ImageField';
+import { translateMessage } from '../../i18n/messages';
 import { lockerWallsKey, saveLockerWall, useLockerWallForm } from './hooks';
 import { unassignsAll } from './wallLayout';
 
@@ -32,27 +34,36 @@ export function LockerWallFormDialog({
 }: LockerWallFormDialogProps) {
   const form = useLockerWallForm(wall, idLocation, open);
   const { control, watch } = form;
+  const { t } = useTranslation('lockerWalls');
   const warn = unassignsAll(wall, watch('qty_wide'), watch('qty_tall'));
 
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={wall ? 'Edit Locker Wall' : 'Add Locker Wall'}
+      title={wall ? t('action.edit') : t('action.add')}
       form={form}
       onSubmit={async (values) => {
         const saved = await saveLockerWall(wall?.id, values);
         onSaved?.(saved);
       }}
-      successMessage={wall ? LOCKER_WALL_MESSAGES.updated : LOCKER_WALL_MESSAGES.created}
+      successMessage={translateMessage(wall ? LOCKER_WALL_MESSAGES.updated : LOCKER_WALL_MESSAGES.created)}
       invalidateKey={lockerWallsKey}
       extraTabs={
-        wall ? [{ label: 'History Log', content: <HistoryLog entity="locker_wall" id={wall.id} /> }] : []
+        wall
+          ? [{ label: t('form.historyLog'), content: <HistoryLog entity="locker_wall" id={wall.id} /> }]
+          : []
       }
     >
-      <FormTextField control={control} name="name" label="Name" required />
-      <FormTextField control={control} name="description" label="Description" multiline minRows={2} />
-      <FormTextField control={control} name="custom_id" label="Custom ID" />
+      <FormTextField control={control} name="name" label={t('form.name')} required />
+      <FormTextField
+        control={control}
+        name="description"
+        label={t('form.description')}
+        multiline
+        minRows={2}
+      />
+      <FormTextField control={control} name="custom_id" label={t('form.customId')} />
       <Controller
         control={control}
         name="image"
@@ -67,7 +78,7 @@ export function LockerWallFormDialog({
         <FormTextField
           control={control}
           name="qty_wide"
-          label="# Doors wide"
+          label={t('form.doorsWide')}
           required
           type="number"
           slotProps={{ htmlInput: { min: 1, max: 50, step: 1 } }}
@@ -75,7 +86,7 @@ export function LockerWallFormDialog({
         <FormTextField
           control={control}
           name="qty_tall"
-          label="# Doors tall"
+          label={t('form.doorsTall')}
           required
           type="number"
           slotProps={{ htmlInput: { min: 1, max: 50, step: 1 } }}
@@ -83,10 +94,10 @@ export function LockerWallFormDialog({
       </Box>
       {warn ? (
         <Alert severity="warning" data-testid="dimension-warning">
-          {LOCKER_WALL_MESSAGES.dimensionWarning}
+          {translateMessage(LOCKER_WALL_MESSAGES.dimensionWarning)}
         </Alert>
       ) : null}
-      <FormCheckbox control={control} name="is_kiosk" label="Kiosk" />
+      <FormCheckbox control={control} name="is_kiosk" label={t('form.kiosk')} />
     </FormDialog>
   );
 }

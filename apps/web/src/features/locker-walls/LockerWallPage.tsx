@@ -15,10 +15,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
+import { translateMessage } from '../../i18n/messages';
 import { AssignDialog, LockerDetailsDialog, QrCodeDialog } from './DoorDialogs';
 import { useDeleteLockerWall, useLocationOptions, useLockerWalls, useWallAction } from './hooks';
 import { LockerWallFormDialog } from './LockerWallFormDialog';
@@ -51,6 +53,7 @@ export function LockerWallPage() {
   const wall = pickWall(walls.data ?? [], wallId);
   const action = useWallAction(wall?.id ?? null);
   const removeWall = useDeleteLockerWall();
+  const { t } = useTranslation('lockerWalls');
 
   useEffect(() => {
     if (currentLocation) writeLastLocation(currentLocation);
@@ -77,15 +80,15 @@ export function LockerWallPage() {
   };
 
   const confirmText: Record<Confirm['kind'], string> = {
-    deleteWall: LOCKER_WALL_MESSAGES.deleteConfirm,
-    unassign: LOCKER_WALL_MESSAGES.unassignConfirm,
-    removeKiosk: LOCKER_WALL_MESSAGES.kioskDeleteConfirm,
+    deleteWall: translateMessage(LOCKER_WALL_MESSAGES.deleteConfirm),
+    unassign: translateMessage(LOCKER_WALL_MESSAGES.unassignConfirm),
+    removeKiosk: translateMessage(LOCKER_WALL_MESSAGES.kioskDeleteConfirm),
   };
 
   return (
     <>
       <PageTitle
-        title="Locker Wall"
+        title={t('title')}
         actions={
           <>
             <Button
@@ -94,7 +97,7 @@ export function LockerWallPage() {
               disabled={!currentLocation}
               onClick={() => setForm({ wall: null })}
             >
-              Add Locker Wall
+              {t('action.add')}
             </Button>
             <Button
               variant="outlined"
@@ -102,7 +105,7 @@ export function LockerWallPage() {
               disabled={!wall}
               onClick={() => wall && setForm({ wall })}
             >
-              Edit Locker Wall
+              {t('action.edit')}
             </Button>
             {isAdmin ? (
               <Button
@@ -112,7 +115,7 @@ export function LockerWallPage() {
                 disabled={!wall}
                 onClick={() => setConfirm({ kind: 'deleteWall' })}
               >
-                Delete Locker Wall
+                {t('action.delete')}
               </Button>
             ) : null}
           </>
@@ -122,7 +125,7 @@ export function LockerWallPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <TextField
           select
-          label="Location"
+          label={t('field.location')}
           sx={{ minWidth: 240 }}
           value={currentLocation ?? ''}
           onChange={(e) => {
@@ -139,7 +142,7 @@ export function LockerWallPage() {
         </TextField>
         <TextField
           select
-          label="Locker Wall"
+          label={t('field.lockerWall')}
           sx={{ minWidth: 240 }}
           value={wall?.id ?? ''}
           onChange={(e) => setWallId(e.target.value)}
@@ -158,12 +161,12 @@ export function LockerWallPage() {
       {locations.isPending || (currentLocation && walls.isPending) ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <CircularProgress size={20} />
-          <Typography>Fetching data...</Typography>
+          <Typography>{t('common:table.loading')}</Typography>
         </Box>
       ) : !currentLocation ? (
-        <Typography color="text.secondary">No Data to Show</Typography>
+        <Typography color="text.secondary">{t('common:table.empty')}</Typography>
       ) : !wall ? (
-        <Typography color="text.secondary">No Data to Show</Typography>
+        <Typography color="text.secondary">{t('common:table.empty')}</Typography>
       ) : (
         <Stack spacing={2}>
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
@@ -194,7 +197,7 @@ export function LockerWallPage() {
               <Typography variant="h6">{wall.name}</Typography>
               {wall.custom_id ? (
                 <Typography variant="body2" color="text.secondary">
-                  Custom ID: {wall.custom_id}
+                  {t('header.customId', { id: wall.custom_id })}
                 </Typography>
               ) : null}
               {wall.description ? <Typography variant="body2">{wall.description}</Typography> : null}

@@ -1,5 +1,4 @@
 import {
-  DOOR_STATE_LABELS,
   DOOR_STATES,
   type TDoorState,
   type TLockerWall,
@@ -11,6 +10,8 @@ import ZoomInOutlined from '@mui/icons-material/ZoomInOutlined';
 import ZoomOutOutlined from '@mui/icons-material/ZoomOutOutlined';
 import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEnumLabel } from '../../i18n/enums';
 import { doorCaption, gridOf } from './wallLayout';
 
 /**
@@ -27,14 +28,16 @@ export const TILE_COLORS: Record<TDoorState, { bg: string; fg: string }> = {
 
 /** The legend: every door state with its count (spec operational §2 Locker wall). */
 export function WallLegend({ counts }: { counts: TLockerWall['counts'] }) {
+  const { t } = useTranslation('lockerWalls');
+  const label = useEnumLabel();
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} aria-label="Legend">
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} aria-label={t('grid.legend')}>
       {DOOR_STATES.map((s) => (
         <Chip
           key={s}
           variant="outlined"
           data-testid={`legend-${s}`}
-          label={`${DOOR_STATE_LABELS[s]}: ${counts[s]}`}
+          label={t('grid.legendItem', { state: label('doorState', s), count: counts[s] })}
           icon={
             <Box sx={{ width: 12, height: 12, borderRadius: '2px', bgcolor: TILE_COLORS[s].bg, ml: 1 }} />
           }
@@ -96,6 +99,8 @@ export function moveFocus(
  */
 export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: WallGridProps) {
   const rows = gridOf(wall);
+  const { t } = useTranslation('lockerWalls');
+  const enumLabel = useEnumLabel();
   const [over, setOver] = useState<string | null>(null);
   const [active, setActive] = useState({ x: 1, y: 1 });
   const [zoom, setZoom] = useState<number>(1);
@@ -113,10 +118,10 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
-        <Tooltip title="Zoom out">
+        <Tooltip title={t('grid.zoomOut')}>
           <span>
             <IconButton
-              aria-label="Zoom out"
+              aria-label={t('grid.zoomOut')}
               disabled={zoomIndex <= 0}
               onClick={() => setZoom(ZOOMS[zoomIndex - 1] ?? zoom)}
             >
@@ -127,10 +132,10 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
         <Typography variant="body2" aria-live="polite" sx={{ minWidth: 48, textAlign: 'center' }}>
           {Math.round(zoom * 100)}%
         </Typography>
-        <Tooltip title="Zoom in">
+        <Tooltip title={t('grid.zoomIn')}>
           <span>
             <IconButton
-              aria-label="Zoom in"
+              aria-label={t('grid.zoomIn')}
               disabled={zoomIndex >= ZOOMS.length - 1}
               onClick={() => setZoom(ZOOMS[zoomIndex + 1] ?? zoom)}
             >
@@ -153,18 +158,18 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
       >
         <Box
           role="grid"
-          aria-label={`${wall.name} doors`}
+          aria-label={t('grid.doors', { name: wall.name })}
           aria-rowcount={wall.qty_tall + 1}
           aria-colcount={wall.qty_wide + 1}
           sx={{ display: 'grid', gridTemplateColumns: cols, gap: '4px', width: 'max-content' }}
         >
           <Box role="row" sx={{ display: 'contents' }}>
-            <Box role="columnheader" aria-label="Row" />
+            <Box role="columnheader" aria-label={t('grid.row')} />
             {columnNumbers.map((n) => (
               <Typography
                 key={`col-${n}`}
                 role="columnheader"
-                aria-label={`Column ${n}`}
+                aria-label={t('grid.column', { n })}
                 variant="caption"
                 align="center"
                 data-testid="column-number"
@@ -177,7 +182,7 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
             <Box key={`row-${y}`} role="row" sx={{ display: 'contents' }}>
               <Typography
                 role="rowheader"
-                aria-label={`Row ${y}`}
+                aria-label={t('grid.rowN', { n: y })}
                 variant="caption"
                 sx={{ alignSelf: 'center', textAlign: 'center' }}
                 data-testid="row-number"
@@ -211,16 +216,21 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
                       key={key}
                       ref={register}
                       role="gridcell"
-                      aria-label={`Door ${x},${y}: none`}
+                      aria-label={t('grid.doorNone', { x, y })}
                       tabIndex={tabIndex}
                       onFocus={() => setActive({ x, y })}
                       onKeyDown={onKeyDown}
                       sx={{ width: cell, height: cell }}
                     />
                   );
-                const label = `Door ${door.x},${door.y}: ${DOOR_STATE_LABELS[door.state]}${
-                  door.device ? ` #${door.device.locker_number}` : ''
-                }`;
+                const label = door.device
+                  ? t('grid.doorNumber', {
+                      x: door.x,
+                      y: door.y,
+                      state: enumLabel('doorState', door.state),
+                      number: String(door.device.locker_number),
+                    })
+                  : t('grid.door', { x: door.x, y: door.y, state: enumLabel('doorState', door.state) });
                 const colors = TILE_COLORS[door.state];
                 return (
                   <Box
@@ -278,7 +288,7 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
                     }}
                   >
                     <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>
-                      {doorCaption(door)}
+                      {door.kiosk ? enumLabel('doorState', 'kiosk') : doorCaption(door)}
                     </Typography>
                     {door.device && zoom >= 0.75 ? (
                       <Typography variant="caption" noWrap sx={{ maxWidth: cell - 8 }}>
@@ -287,14 +297,14 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
                     ) : null}
                     {door.state === 'maintenance' && zoom >= 0.75 ? (
                       <Typography variant="caption" noWrap sx={{ maxWidth: cell - 8 }}>
-                        Under Maintenance
+                        {enumLabel('doorState', 'maintenance')}
                       </Typography>
                     ) : null}
                     {door.kiosk ? (
-                      <Tooltip title="Remove kiosk">
+                      <Tooltip title={t('grid.removeKiosk')}>
                         <IconButton
                           size="small"
-                          aria-label="Remove kiosk"
+                          aria-label={t('grid.removeKiosk')}
                           tabIndex={-1}
                           disabled={busy}
                           onClick={(e) => {

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { useOptions } from '../../api/options';
+import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the locker walls; every wall and door mutation invalidates it. */
 export const lockerWallsKey = ['locker-walls'] as const;
@@ -125,7 +126,7 @@ export function useDeleteLockerWall() {
     mutationFn: (id: string) =>
       apiCall(lockerWallsEndpoints.lockerWalls.remove, { params: { id }, schema: ZDetailResponse }),
     onSuccess: () => {
-      enqueueSnackbar(LOCKER_WALL_MESSAGES.deleted, { variant: 'success' });
+      enqueueSnackbar(translateMessage(LOCKER_WALL_MESSAGES.deleted), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: lockerWallsKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
@@ -168,7 +169,7 @@ export function useWallAction(wallId: string | null) {
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: (action: TWallAction) => runAction(wallId!, action),
-    onSuccess: (res) => enqueueSnackbar(res.detail, { variant: 'success' }),
+    onSuccess: (res) => enqueueSnackbar(translateMessage(res.detail), { variant: 'success' }),
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: lockerWallsKey }),
   });
