@@ -92,7 +92,7 @@ describe('TransactionsPage', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
-    ).toEqual(['End', 'Share']);
+    ).toEqual(['End', 'Share', 'Cancel']);
     fireEvent.keyDown(menu, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 

@@ -10,6 +10,7 @@ import {
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, TextField } from '@mui/material';
 import { alpha } from '@mui/material/styles';
@@ -29,6 +30,7 @@ import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { CreateDeliveryDialog } from './CreateDeliveryDialog';
 import { transactionColumns } from './columns';
+import { CancelDialog, PlaceInLockerDialog } from './DeskActionDialogs';
 import {
   serviceStep,
   TRANSACTIONS_ENDPOINT,
@@ -37,6 +39,7 @@ import {
   useTransactionStatuses,
   ZTransactionPage,
 } from './hooks';
+import { StartTransactionDialog } from './StartTransactionDialog';
 import {
   ChargeDialog,
   DropoffDialog,
@@ -87,6 +90,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   /** Deliveries are created at the desk: admins and members (the server's `POST event/delivery` roles). */
   const canCreateDelivery = inRoles(user.role, STAFF);
   const [creating, setCreating] = useState(false);
+  const [starting, setStarting] = useState(false);
   const currency = useCurrency();
   const zoneOf = useLocationZones();
   const queryClient = useQueryClient();
@@ -202,6 +206,11 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
                   {tr('list.createDelivery')}
                 </Button>
               ) : null}
+              {canCreateDelivery ? (
+                <Button startIcon={<PlayArrowOutlined />} onClick={() => setStarting(true)}>
+                  {tr('start.title')}
+                </Button>
+              ) : null}
               <Button
                 startIcon={<FilterListOutlined />}
                 aria-haspopup="menu"
@@ -302,6 +311,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
         }
       />
       <CreateDeliveryDialog open={creating} onClose={() => setCreating(false)} />
+      <StartTransactionDialog open={starting} onClose={() => setStarting(false)} />
       <UserDetailsDialog user={userOf?.user ?? null} onClose={() => setUserOf(null)} />
       <DeviceDetailsDialog
         transaction={deviceOf}
@@ -316,6 +326,8 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
           <RefundDialog open={is('refund')} transaction={current} onClose={close} currency={currency} />
           <PenaltyDialog open={is('penalize')} transaction={current} onClose={close} />
           <ShareDialog open={is('share')} transaction={current} onClose={close} />
+          <CancelDialog open={is('cancel')} transaction={current} onClose={close} />
+          <PlaceInLockerDialog open={is('complete')} transaction={current} onClose={close} />
         </>
       ) : null}
       <EndDialog

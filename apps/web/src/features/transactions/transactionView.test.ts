@@ -15,22 +15,37 @@ import {
 describe('consoleActionsFor', () => {
   it('offers admins only the actions of the state (spec §4)', () => {
     const admin = (p: Partial<TTransaction>) => consoleActionsFor(makeTransaction(p), 'admin');
-    expect(admin({ event_status: 'in_progress', event_type: 'storage' })).toEqual(['end', 'share']);
-    expect(admin({ event_status: 'in_progress', event_type: 'service' })).toEqual(['charge', 'end', 'share']);
+    expect(admin({ event_status: 'in_progress', event_type: 'storage' })).toEqual(['end', 'share', 'cancel']);
+    expect(admin({ event_status: 'in_progress', event_type: 'service' })).toEqual([
+      'charge',
+      'end',
+      'share',
+      'cancel',
+    ]);
+    // a desk delivery waiting for its locker: placed from the console (issue 28 item 8)
+    expect(admin({ event_status: 'in_progress', event_type: 'delivery' })).toEqual([
+      'end',
+      'share',
+      'cancel',
+      'complete',
+    ]);
     expect(admin({ event_status: 'awaiting_service_pickup', event_type: 'service' })).toEqual([
       'pickup',
       'end',
       'share',
+      'cancel',
     ]);
     expect(admin({ event_status: 'awaiting_service_dropoff', event_type: 'service' })).toEqual([
       'dropoff',
       'end',
       'share',
+      'cancel',
     ]);
     expect(admin({ event_status: 'awaiting_user_pickup', event_type: 'delivery' })).toEqual([
       'resend_code',
       'end',
       'share',
+      'cancel',
     ]);
     expect(admin({ event_status: 'finished', total: 12.5 })).toEqual(['refund', 'penalize', 'share']);
     expect(admin({ event_status: 'finished', total: 0 })).toEqual(['penalize', 'share']);

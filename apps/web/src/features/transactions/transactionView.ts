@@ -25,6 +25,8 @@ export const CONSOLE_ACTIONS = [
   'refund',
   'penalize',
   'share',
+  'cancel',
+  'complete',
 ] as const satisfies readonly TTransactionAction[];
 export type TConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
