@@ -19,7 +19,7 @@ import {
   type TenantRunner,
 } from './lifecycle';
 import { OperatorActions } from './operator-actions';
-import { nextNumbers, type TransactionRow, writeLog } from './repository';
+import { nextNumbers, type TransactionRow, writeLog } from './queries';
 
 /** Deliveries and codes: create, courier drop-off, pickup codes, share links (spec: operational §4 Delivery). */
 export class DeliverySteps extends OperatorActions {

@@ -45,7 +45,7 @@ import {
   unlockDevices,
 } from '../devices';
 import { computeCharge } from '../prices';
-import { type Actor, lockTransaction, lockTransactions, type TransactionRow, writeLog } from './repository';
+import { type Actor, lockTransaction, lockTransactions, type TransactionRow, writeLog } from './queries';
 
 /** The outside systems the life cycle talks to. */
 export interface TransactionDeps {

@@ -16,7 +16,7 @@ import {
   Refusal,
   seconds,
 } from './lifecycle';
-import { writeLog } from './repository';
+import { writeLog } from './queries';
 import { StartSteps } from './start';
 
 /** User pickups and rental returns (spec: operational §4, §5 Transaction actions). */

@@ -21,15 +21,10 @@ import { HttpError, NotFound } from '../../errors';
 import { pageOf } from '../../lib/crud/paging';
 import { snapshotCsv } from '../../lib/crud/snapshot';
 import { errors, routeOf } from '../../lib/openapi';
-import { actionAnswer, eventOr404 } from './answers';
+import { actionAnswer, transactionOr404 } from './answers';
 import { partnerRoutes } from './partner-routes';
-import {
-  exportStatements,
-  listLogs,
-  listTransactions,
-  loadTransactions,
-  publicTransaction,
-} from './repository';
+import { exportStatements, listTransactions } from './queries-list';
+import { listLogs, loadTransactions, publicTransaction } from './queries-wire';
 import { TransactionService } from './service';
 
 const Params = z.object({ id: z.uuid() });
@@ -120,7 +115,8 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         params: Params,
         errors: errors(401, 404),
       }),
-      handler: async (req) => req.withTenant((tx) => eventOr404(tx, req.auth.organizationId, req.params.id)),
+      handler: async (req) =>
+        req.withTenant((tx) => transactionOr404(tx, req.auth.organizationId, req.params.id)),
     });
 
     app.route({
@@ -155,7 +151,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       handler: async (req) =>
         req.withTenant(async (tx) => {
-          await eventOr404(tx, req.auth.organizationId, req.params.id);
+          await transactionOr404(tx, req.auth.organizationId, req.params.id);
           return { items: await listLogs(tx, req.auth.organizationId, req.params.id) };
         }),
     });
@@ -334,7 +330,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       config: { roles: ADMINS },
       handler: async (req) => {
         const token = await req.withTenant((tx) => service.share(tx, req.auth, req.params.id, req.body));
-        const t = await req.withTenant((tx) => eventOr404(tx, req.auth.organizationId, req.params.id));
+        const t = await req.withTenant((tx) => transactionOr404(tx, req.auth.organizationId, req.params.id));
         const sent = await service.sendShareLink(
           req.auth.organizationId,
           t.id,

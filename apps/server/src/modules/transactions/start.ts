@@ -9,7 +9,7 @@ import { computeCharge } from '../prices';
 import { recordTracking } from '../products';
 import { assertReservationAllows } from '../reservations';
 import { actorOf, applyStep, type DoorPass, emitFor, FIRST_PASS, TransactionCore } from './lifecycle';
-import { nextNumbers, writeLog } from './repository';
+import { nextNumbers, writeLog } from './queries';
 
 /** The partner start of a transaction: storage, rental, service, purchase (spec: operational §5 Transaction actions). */
 export class StartSteps extends TransactionCore {
