@@ -2,7 +2,9 @@ import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { NotFound } from '../../errors';
+import type { TransactionDeps } from './lifecycle';
 import { loadTransactions } from './queries-wire';
+import type { StepContext } from './steps/run-step';
 
 /** `{ detail, event }`: an action's success text and the transaction after it. */
 export const actionAnswer = (req: FastifyRequest, id: string, detail: string) =>
@@ -13,4 +15,12 @@ export async function transactionOr404(tx: Tx, organizationId: string, id: strin
   const [t] = await loadTransactions(tx, organizationId, [id]);
   if (!t) throw NotFound(M.notFound);
   return t;
+}
+
+/**
+ * The context of a life-cycle step called by `req` (`steps/`): its tenant transactions
+ * (`req.withTenant`), who acts, and the outside systems `deps`.
+ */
+export function stepContext(req: FastifyRequest, deps: TransactionDeps): StepContext & TransactionDeps {
+  return { run: (fn) => req.withTenant(fn), auth: req.auth, ...deps };
 }
