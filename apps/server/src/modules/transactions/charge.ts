@@ -116,7 +116,7 @@ export function declinedError(
     await markPaymentFailed(tx, t, err.reference ?? t.paymentRef);
     await writeLog(tx, {
       organizationId: t.organizationId,
-      eventId: t.id,
+      transactionId: t.id,
       action: 'payment_failed',
       statusBefore: t.eventStatus as TTransactionStatus,
       statusAfter: t.eventStatus as TTransactionStatus,

@@ -147,7 +147,7 @@ export async function applyStep(
   const after = await updateTransaction(tx, t, patch);
   await writeLog(tx, {
     organizationId: t.organizationId,
-    eventId: t.id,
+    transactionId: t.id,
     action,
     statusBefore: t.eventStatus as TTransactionStatus,
     statusAfter: after.eventStatus as TTransactionStatus,

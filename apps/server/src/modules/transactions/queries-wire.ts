@@ -31,11 +31,17 @@ const num = (v: string | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);
 
 /** The history log of one transaction, oldest first. */
-export async function listLogs(tx: Tx, organizationId: string, eventId: string): Promise<TTransactionLog[]> {
+export async function listLogs(
+  tx: Tx,
+  organizationId: string,
+  transactionId: string,
+): Promise<TTransactionLog[]> {
   const rows = await tx
     .select()
     .from(transactionLogs)
-    .where(and(eq(transactionLogs.organizationId, organizationId), eq(transactionLogs.idEvent, eventId)))
+    .where(
+      and(eq(transactionLogs.organizationId, organizationId), eq(transactionLogs.idEvent, transactionId)),
+    )
     .orderBy(asc(transactionLogs.createdAt), asc(transactionLogs.id));
   return rows.map((r) => ({
     id: r.id,

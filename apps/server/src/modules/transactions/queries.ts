@@ -75,7 +75,7 @@ export async function writeLog(
   tx: Tx,
   entry: {
     organizationId: string;
-    eventId: string;
+    transactionId: string;
     action: string;
     statusBefore: TTransactionStatus | null;
     statusAfter: TTransactionStatus;
@@ -85,7 +85,7 @@ export async function writeLog(
 ): Promise<void> {
   await tx.insert(transactionLogs).values({
     organizationId: entry.organizationId,
-    idEvent: entry.eventId,
+    idEvent: entry.transactionId,
     action: entry.action,
     statusBefore: entry.statusBefore,
     statusAfter: entry.statusAfter,

@@ -58,7 +58,7 @@ export async function createDelivery(
   });
   await writeLog(tx, {
     organizationId: org,
-    eventId: t.id,
+    transactionId: t.id,
     action: 'create_delivery',
     statusBefore: null,
     statusAfter: t.eventStatus as TTransactionStatus,

@@ -87,7 +87,7 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
   });
   await writeLog(tx, {
     organizationId: org,
-    eventId: t.id,
+    transactionId: t.id,
     action: 'start',
     statusBefore: null,
     statusAfter: t.eventStatus as TTransactionStatus,

@@ -39,7 +39,7 @@ async function pickupPass(
       await setPickupAttempts(tx, t.id, t.pickupAttempts + 1);
       await writeLog(tx, {
         organizationId: t.organizationId,
-        eventId: t.id,
+        transactionId: t.id,
         action: 'wrong_code',
         statusBefore: t.eventStatus as TTransactionStatus,
         statusAfter: t.eventStatus as TTransactionStatus,
