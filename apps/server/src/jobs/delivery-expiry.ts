@@ -1,4 +1,4 @@
-import { expireDeliveries } from '../modules/transactions/service';
+import { expireDeliveries } from '../modules/transactions';
 import type { JobDefinition } from './runner';
 
 /**

@@ -48,7 +48,7 @@ export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<voi
       .returning();
     await writeLog(tx, {
       organizationId: t.organizationId,
-      eventId: t.id,
+      transactionId: t.id,
       action,
       statusBefore: t.eventStatus as TTransactionStatus,
       statusAfter: after!.eventStatus as TTransactionStatus,

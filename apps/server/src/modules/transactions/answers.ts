@@ -2,15 +2,25 @@ import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { NotFound } from '../../errors';
-import { loadTransactions } from './repository';
+import type { TransactionDeps } from './lifecycle';
+import { loadTransactions } from './queries-wire';
+import type { StepContext } from './steps/run-step';
 
 /** `{ detail, event }`: an action's success text and the transaction after it. */
 export const actionAnswer = (req: FastifyRequest, id: string, detail: string) =>
-  req.withTenant(async (tx) => ({ detail, event: await eventOr404(tx, req.auth.organizationId, id) }));
+  req.withTenant(async (tx) => ({ detail, event: await transactionOr404(tx, req.auth.organizationId, id) }));
 
 /** Loads one transaction's wire shape or 404. */
-export async function eventOr404(tx: Tx, organizationId: string, id: string) {
+export async function transactionOr404(tx: Tx, organizationId: string, id: string) {
   const [t] = await loadTransactions(tx, organizationId, [id]);
   if (!t) throw NotFound(M.notFound);
   return t;
+}
+
+/**
+ * The context of a life-cycle step called by `req` (`steps/`): its tenant transactions
+ * (`req.withTenant`), who acts, and the outside systems `deps`.
+ */
+export function stepContext(req: FastifyRequest, deps: TransactionDeps): StepContext & TransactionDeps {
+  return { run: (fn) => req.withTenant(fn), auth: req.auth, ...deps };
 }

@@ -1,9 +1,17 @@
 import { ADMINS, endpoints, TRANSACTION_MESSAGES as M, STAFF } from '@lockerops/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors, routeOf } from '../../lib/openapi';
 import { actionAnswer } from './answers';
-import { Refusal, type TransactionService } from './service';
+import type { TransactionDeps } from './lifecycle';
+import { confirmPayment } from './steps/confirm-payment';
+import { courierDropoff } from './steps/courier-dropoff';
+import { returnRental } from './steps/return-rental';
+import type { StepContext } from './steps/run-step';
+import { sendPickupCode } from './steps/send-pickup-code';
+import { start } from './steps/start';
+import { userPickup } from './steps/user-pickup';
 
 const Params = z.object({ id: z.uuid() });
 const tags = ['Transactions (partner)'];
@@ -18,8 +26,10 @@ const SHARED_NOTE =
  * rental, service and vending, the rental return, the user's pickup, the courier's drop-off and the
  * confirmation of a pending payment. Each answers `{ detail, event }`.
  */
-export function partnerRoutes(opts: { service: TransactionService }): FastifyPluginAsyncZod {
-  const { service } = opts;
+export function partnerRoutes(opts: {
+  ctxOf: (req: FastifyRequest) => StepContext & TransactionDeps;
+}): FastifyPluginAsyncZod {
+  const { ctxOf } = opts;
   return async (app) => {
     const reply = actionAnswer;
     const e = endpoints.events;
@@ -61,11 +71,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
         // end-user apps and kiosks call with the organization's API key (acting as admin) or a team member's token
         config: { roles: STAFF },
         handler: async (req) => {
-          const id = await service.runStep(
-            (fn) => req.withTenant(fn),
-            req.auth,
-            (tx, doors) => service.start(tx, req.auth, s.mode, req.body, doors),
-          );
+          const id = await start(ctxOf(req), { ...req.body, mode: s.mode });
           return reply(req, id, 'Transaction started successfully');
         },
       });
@@ -81,11 +87,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
       }),
       config: { roles: STAFF },
       handler: async (req) => {
-        await service.runStep(
-          (fn) => req.withTenant(fn),
-          req.auth,
-          (tx, doors) => service.returnRental(tx, req.auth, req.params.id, req.body, doors),
-        );
+        await returnRental(ctxOf(req), { ...req.body, id: req.params.id });
         return reply(req, req.params.id, 'Transaction returned successfully');
       },
     });
@@ -100,12 +102,7 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
       }),
       config: { roles: STAFF },
       handler: async (req) => {
-        const r = await service.runStep(
-          (fn) => req.withTenant(fn),
-          req.auth,
-          (tx, doors) => service.userPickup(tx, req.auth, req.params.id, req.body?.code, doors),
-        );
-        if (r instanceof Refusal) throw r.error;
+        await userPickup(ctxOf(req), { id: req.params.id, code: req.body?.code });
         return reply(req, req.params.id, M.pickup);
       },
     });
@@ -120,13 +117,8 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
       }),
       config: { roles: STAFF },
       handler: async (req) => {
-        await service.runStep(
-          (fn) => req.withTenant(fn),
-          req.auth,
-          (tx, doors) =>
-            service.courierDropoff(tx, req.auth, req.params.id, req.body ?? {}, 'courier_dropoff', doors),
-        );
-        await service.sendPickupCode((fn) => req.withTenant(fn), req.auth.organizationId, req.params.id);
+        await courierDropoff(ctxOf(req), { ...req.body, id: req.params.id, action: 'courier_dropoff' });
+        await sendPickupCode(ctxOf(req), { id: req.params.id });
         return reply(req, req.params.id, M.deliveryCompleted);
       },
     });
@@ -141,7 +133,9 @@ export function partnerRoutes(opts: { service: TransactionService }): FastifyPlu
       }),
       config: { roles: ADMINS },
       handler: async (req) => {
-        await req.withTenant((tx) => service.confirmPayment(tx, req.auth, req.params.id, req.body.status));
+        await req.withTenant((tx) =>
+          confirmPayment({ tx, auth: req.auth }, { id: req.params.id, status: req.body.status }),
+        );
         return reply(req, req.params.id, M.paymentConfirmed);
       },
     });

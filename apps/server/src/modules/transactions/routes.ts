@@ -21,16 +21,23 @@ import { HttpError, NotFound } from '../../errors';
 import { pageOf } from '../../lib/crud/paging';
 import { snapshotCsv } from '../../lib/crud/snapshot';
 import { errors, routeOf } from '../../lib/openapi';
-import { actionAnswer, eventOr404 } from './answers';
+import { actionAnswer, stepContext, transactionOr404 } from './answers';
+import type { TransactionDeps } from './lifecycle';
 import { partnerRoutes } from './partner-routes';
-import {
-  exportStatements,
-  listLogs,
-  listTransactions,
-  loadTransactions,
-  publicTransaction,
-} from './repository';
-import { TransactionService } from './service';
+import { exportStatements, listTransactions } from './queries-list';
+import { listLogs, loadTransactions, publicTransaction } from './queries-wire';
+import { cancel } from './steps/cancel';
+import { courierDropoff } from './steps/courier-dropoff';
+import { createDelivery } from './steps/create-delivery';
+import { endMany } from './steps/end-many';
+import { penalize } from './steps/penalize';
+import { refund } from './steps/refund';
+import { prepareResend } from './steps/resend-code';
+import { sendPickupCode } from './steps/send-pickup-code';
+import { serviceCharge } from './steps/service-charge';
+import { serviceDropoff } from './steps/service-dropoff';
+import { servicePickup } from './steps/service-pickup';
+import { sendShareLink, share } from './steps/share';
 
 const Params = z.object({ id: z.uuid() });
 const tags = ['Transactions'];
@@ -42,14 +49,16 @@ const tags = ['Transactions'];
  */
 export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = new TransactionService({
+    const deps: TransactionDeps = {
       locks: opts.locks,
       charges: app.ctx.charges,
       sms: app.ctx.sms,
       mail: app.ctx.mail,
       publicUrl: app.ctx.config.publicUrl,
       deliveryPickupLimitSeconds: app.ctx.config.deliveryPickupLimitSeconds,
-    });
+    };
+    /** The context of a step called by `req`: its tenant transactions, who acts, the outside systems. */
+    const ctxOf = (req: FastifyRequest) => stepContext(req, deps);
     const answer = (req: FastifyRequest, id: string, detail: string) => actionAnswer(req, id, detail);
     const { events: e, event: pub, eventLogs, delivery } = endpoints;
 
@@ -120,7 +129,8 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         params: Params,
         errors: errors(401, 404),
       }),
-      handler: async (req) => req.withTenant((tx) => eventOr404(tx, req.auth.organizationId, req.params.id)),
+      handler: async (req) =>
+        req.withTenant((tx) => transactionOr404(tx, req.auth.organizationId, req.params.id)),
     });
 
     app.route({
@@ -155,7 +165,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       handler: async (req) =>
         req.withTenant(async (tx) => {
-          await eventOr404(tx, req.auth.organizationId, req.params.id);
+          await transactionOr404(tx, req.auth.organizationId, req.params.id);
           return { items: await listLogs(tx, req.auth.organizationId, req.params.id) };
         }),
     });
@@ -172,16 +182,10 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       config: { roles: ADMINS },
       handler: async (req) => {
         const b = req.body;
-        await service.runStep(
-          (fn) => req.withTenant(fn),
-          req.auth,
-          (tx, doors) =>
-            b.step === 'charge'
-              ? service.serviceCharge(tx, req.auth, req.params.id, b.weight, doors)
-              : b.step === 'dropoff'
-                ? service.serviceDropoff(tx, req.auth, req.params.id, b.id_device, doors)
-                : service.servicePickup(tx, req.auth, req.params.id, doors),
-        );
+        const id = req.params.id;
+        if (b.step === 'charge') await serviceCharge(ctxOf(req), { id, weight: b.weight });
+        else if (b.step === 'dropoff') await serviceDropoff(ctxOf(req), { id, id_device: b.id_device });
+        else await servicePickup(ctxOf(req), { id });
         const detail = b.step === 'charge' ? M.charged : b.step === 'dropoff' ? M.dropoff : M.pickup;
         return answer(req, req.params.id, detail);
       },
@@ -198,7 +202,9 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: ADMINS },
       handler: async (req) => {
-        await req.withTenant((tx) => service.cancel(tx, req.auth, req.params.id, req.body?.cancel_at));
+        await req.withTenant((tx) =>
+          cancel({ tx, auth: req.auth }, { id: req.params.id, cancel_at: req.body?.cancel_at }),
+        );
         return answer(req, req.params.id, M.canceled);
       },
     });
@@ -212,11 +218,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: ADMINS },
       handler: async (req) => {
-        const ids = await service.runStep(
-          (fn) => req.withTenant(fn),
-          req.auth,
-          (tx, doors) => service.endMany(tx, req.auth, req.body.ids, req.body.ended_at, doors),
-        );
+        const ids = await endMany(ctxOf(req), { ids: req.body.ids, ended_at: req.body.ended_at });
         const items = await req.withTenant((tx) => loadTransactions(tx, req.auth.organizationId, ids));
         return { detail: M.ended, items };
       },
@@ -232,11 +234,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: ADMINS },
       handler: async (req) => {
-        await service.runStep(
-          (fn) => req.withTenant(fn),
-          req.auth,
-          (tx, doors) => service.refund(tx, req.auth, req.params.id, req.body.amount, doors),
-        );
+        await refund(ctxOf(req), { id: req.params.id, amount: req.body.amount });
         return answer(req, req.params.id, M.refunded);
       },
     });
@@ -251,12 +249,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: ADMINS },
       handler: async (req) => {
-        await service.runStep(
-          (fn) => req.withTenant(fn),
-          req.auth,
-          (tx, doors) =>
-            service.penalize(tx, req.auth, req.params.id, req.body.amount, req.body.reason, doors),
-        );
+        await penalize(ctxOf(req), { id: req.params.id, amount: req.body.amount, reason: req.body.reason });
         return answer(req, req.params.id, M.penalized);
       },
     });
@@ -270,8 +263,8 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: STAFF },
       handler: async (req) => {
-        const id = await req.withTenant((tx) => service.createDelivery(tx, req.auth, req.body));
-        await service.sendPickupCode((fn) => req.withTenant(fn), req.auth.organizationId, id);
+        const id = await req.withTenant((tx) => createDelivery({ ...deps, tx, auth: req.auth }, req.body));
+        await sendPickupCode(ctxOf(req), { id });
         return answer(req, id, M.deliveryCreated);
       },
     });
@@ -287,12 +280,8 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: STAFF },
       handler: async (req) => {
-        await service.runStep(
-          (fn) => req.withTenant(fn),
-          req.auth,
-          (tx, doors) => service.courierDropoff(tx, req.auth, req.params.id, req.body, 'complete', doors),
-        );
-        await service.sendPickupCode((fn) => req.withTenant(fn), req.auth.organizationId, req.params.id);
+        await courierDropoff(ctxOf(req), { ...req.body, id: req.params.id, action: 'complete' });
+        await sendPickupCode(ctxOf(req), { id: req.params.id });
         return answer(req, req.params.id, M.deliveryCompleted);
       },
     });
@@ -310,14 +299,9 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       config: { roles: ADMINS },
       handler: async (req) => {
         const via = await req.withTenant((tx) =>
-          service.prepareResend(tx, req.auth, req.params.id, req.body?.via),
+          prepareResend({ tx, auth: req.auth }, { id: req.params.id, via: req.body?.via }),
         );
-        const sent = await service.sendPickupCode(
-          (fn) => req.withTenant(fn),
-          req.auth.organizationId,
-          req.params.id,
-          via,
-        );
+        const sent = await sendPickupCode(ctxOf(req), { id: req.params.id, via });
         if (!sent) throw new HttpError(502, M.sendCodeFailed);
         return answer(req, req.params.id, M.codeSent);
       },
@@ -333,20 +317,21 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       config: { roles: ADMINS },
       handler: async (req) => {
-        const token = await req.withTenant((tx) => service.share(tx, req.auth, req.params.id, req.body));
-        const t = await req.withTenant((tx) => eventOr404(tx, req.auth.organizationId, req.params.id));
-        const sent = await service.sendShareLink(
-          req.auth.organizationId,
-          t.id,
-          t.invoice_id,
-          req.body,
-          token,
+        const token = await req.withTenant((tx) =>
+          share({ tx, auth: req.auth }, { id: req.params.id, to: req.body }),
         );
+        const t = await req.withTenant((tx) => transactionOr404(tx, req.auth.organizationId, req.params.id));
+        const sent = await sendShareLink(ctxOf(req), {
+          id: t.id,
+          invoiceId: t.invoice_id,
+          to: req.body,
+          token,
+        });
         if (!sent) throw new HttpError(502, req.body.phone_number ? M.sendCodeFailed : MSG.unableToSendEmail);
         return { detail: M.shared, event: t };
       },
     });
 
-    await app.register(partnerRoutes({ service }));
+    await app.register(partnerRoutes({ ctxOf }));
   };
 }

@@ -1,0 +1,108 @@
+import { TRANSACTION_MESSAGES as M, RESERVATION_MESSAGES } from '@lockerops/contract';
+import type { Tx } from '../../db/client';
+import { BadRequest, Conflict, NotFound } from '../../errors';
+import {
+  type DeviceRow,
+  holdDoor,
+  holdSharedDoor,
+  isSharedDoor,
+  lockSharedDoor,
+  releaseSharedDoor,
+  sharedDoorReserved,
+} from '../devices';
+import type { TransactionRow } from './queries';
+import { freeOwnDevice, lockOwnDevice, reserveOwnDevice } from './queries-lookups';
+import type { DoorPass } from './steps/run-step';
+
+/**
+ * A step's door: lock the device for the step, hold it for a transaction, release it, and open it
+ * (`openDoor`, which hands the lock call to `runStep`, outside any transaction).
+ */
+
+/** Thrown by a step's first pass when it reaches its door (`openDoor`); caught by `runStep`. */
+export class DoorNeeded extends Error {
+  constructor(
+    readonly device: DeviceRow,
+    readonly action: string,
+  ) {
+    super('the step needs its door opened');
+  }
+}
+
+/**
+ * The organization's door `id`, locked for the step; with `shared`, also a door of its
+ * super-tenant parent's shared location, or one its own transaction holds there
+ * (`shared-doors.ts`). 404 otherwise (another organization's door, a parent's unshared door).
+ */
+export async function lockDevice(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  opts: { shared?: boolean } = {},
+): Promise<DeviceRow> {
+  const d = await lockOwnDevice(tx, organizationId, id);
+  if (d) return d;
+  const shared = opts.shared ? await lockSharedDoor(tx, id) : undefined;
+  if (!shared) throw NotFound(M.deviceNotFound);
+  return shared;
+}
+
+/**
+ * Occupies a door for a transaction (available → reserved): the organization's own through its
+ * row, a parent's shared door through `holdSharedDoor` (409 when no longer available).
+ */
+export async function hold(tx: Tx, organizationId: string, d: DeviceRow): Promise<void> {
+  if (isSharedDoor(d, organizationId)) {
+    if (!(await holdSharedDoor(tx, d.id))) throw Conflict(M.deviceUnavailable);
+    return;
+  }
+  await reserveOwnDevice(tx, organizationId, d.id);
+}
+
+/**
+ * Frees the door a transaction holds (the device becomes available again); a parent's shared
+ * door through `releaseSharedDoor`.
+ */
+export async function release(tx: Tx, t: TransactionRow): Promise<void> {
+  if (!t.deviceHeld || !t.idDevice) return;
+  if (!(await freeOwnDevice(tx, t.organizationId, t.idDevice))) await releaseSharedDoor(tx, t.idDevice);
+}
+
+/**
+ * Refuses a door of a parent's shared location for a mode it cannot serve a sub-organization:
+ * rental and vending doors hold the parent's stock (400); and starts while a reservation of
+ * the parent holds it (409).
+ */
+export async function assertSharedDoorUsable(tx: Tx, d: DeviceRow, at: Date): Promise<void> {
+  if (d.mode === 'rental' || d.mode === 'vending') throw BadRequest(M.sharedDoorMode);
+  if (await sharedDoorReserved(tx, d.id, at)) throw Conflict(RESERVATION_MESSAGES.reservedForAnother);
+}
+
+/**
+ * A step's door (ARCHITECTURE: Adapters — locks, "the hardware call happens outside the database
+ * transaction"). On the first pass of a step nothing has opened yet: the step stops here with
+ * `DoorNeeded` and its transaction rolls back, so nothing of it is kept while the lock is called
+ * (`runStep`). On the second pass the door `pass.opened` has opened and the step goes on; a
+ * step that now wants another door (the transaction changed meanwhile) answers 409.
+ */
+export function openDoor(pass: DoorPass, d: DeviceRow, action: string): void {
+  if (pass.opened === d.id) return;
+  if (pass.opened) throw Conflict(M.deviceUnavailable);
+  throw new DoorNeeded(d, action);
+}
+
+/**
+ * Promises door `id` to the step `token` before the lock moves it (`runStep`): the door, locked,
+ * and whether a hold was taken (the organization's own doors; 409 when another step holds it).
+ */
+export async function promiseDoor(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  token: string,
+): Promise<{ device: DeviceRow; held: boolean }> {
+  const d = await lockDevice(tx, organizationId, id, { shared: true });
+  if (isSharedDoor(d, organizationId)) return { device: d, held: false };
+  if (!(await holdDoor(tx, organizationId, d.id, token))) throw Conflict(M.deviceUnavailable);
+  return { device: d, held: true };
+}

@@ -1,0 +1,256 @@
+import { and, eq, lte, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import {
+  conditions,
+  devices,
+  membershipLocations,
+  memberships,
+  membershipUsers,
+  organizations,
+  prices,
+  products,
+  promos,
+  settings,
+  users,
+} from '../../db/schema';
+import type { DeviceRow } from '../devices';
+import type { TransactionRow } from './queries';
+
+/**
+ * What a step of the transaction life cycle reads and changes around its transaction: its door,
+ * price, promo, memberships, user, product and condition, and the organization's settings. Each
+ * read is the organization's own unless its comment says otherwise.
+ */
+
+/** The organization's device `id`, locked for update; undefined when missing or another's. */
+export async function lockOwnDevice(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+): Promise<DeviceRow | undefined> {
+  const [d] = await tx
+    .select()
+    .from(devices)
+    .where(and(eq(devices.id, id), eq(devices.organizationId, organizationId)))
+    .for('update');
+  return d;
+}
+
+/** Marks the organization's device reserved (held by a transaction). */
+export async function reserveOwnDevice(tx: Tx, organizationId: string, id: string): Promise<void> {
+  await tx
+    .update(devices)
+    .set({ status: 'reserved', updatedAt: new Date() })
+    .where(and(eq(devices.id, id), eq(devices.organizationId, organizationId)));
+}
+
+/** Frees the organization's reserved device; answers whether it was the organization's and reserved. */
+export async function freeOwnDevice(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+  const own = await tx
+    .update(devices)
+    .set({ status: 'available', updatedAt: new Date() })
+    .where(
+      and(eq(devices.id, id), eq(devices.organizationId, organizationId), eq(devices.status, 'reserved')),
+    )
+    .returning({ id: devices.id });
+  return own.length > 0;
+}
+
+/** A device's locker number, by id alone (a parent's shared door included), or null. */
+export async function lockerNumberOf(tx: Tx, deviceId: string | null): Promise<number | null> {
+  if (!deviceId) return null;
+  const [d] = await tx.select({ n: devices.lockerNumber }).from(devices).where(eq(devices.id, deviceId));
+  return d?.n ?? null;
+}
+
+/**
+ * Puts product `productId` in the organization's door `deviceId`, or takes it out (null). With
+ * `onlyIf`, only when the door holds that product now.
+ */
+export async function setDeviceProduct(
+  tx: Tx,
+  organizationId: string,
+  deviceId: string,
+  productId: string | null,
+  at: Date,
+  onlyIf?: string,
+): Promise<void> {
+  await tx
+    .update(devices)
+    .set({ idProduct: productId, updatedAt: at })
+    .where(
+      and(
+        eq(devices.id, deviceId),
+        eq(devices.organizationId, organizationId),
+        onlyIf ? eq(devices.idProduct, onlyIf) : undefined,
+      ),
+    );
+}
+
+/** A price by id (the door's or the transaction's). */
+export async function priceById(tx: Tx, id: string) {
+  const [p] = await tx.select().from(prices).where(eq(prices.id, id));
+  return p;
+}
+
+/** The organization's default price of `priceType`, or undefined. */
+export async function defaultPrice(
+  tx: Tx,
+  organizationId: string,
+  priceType: 'pay_per_weight' | 'pay_per_time',
+) {
+  const [p] = await tx
+    .select()
+    .from(prices)
+    .where(
+      and(
+        eq(prices.organizationId, organizationId),
+        eq(prices.isDefault, true),
+        eq(prices.priceType, priceType),
+      ),
+    );
+  return p;
+}
+
+/** The organization's default currency, or undefined when it has no settings row. */
+export async function defaultCurrency(tx: Tx, organizationId: string): Promise<string | undefined> {
+  const [s] = await tx
+    .select({ c: settings.defaultCurrency })
+    .from(settings)
+    .where(eq(settings.organizationId, organizationId));
+  return s?.c;
+}
+
+/** The organization's connected payment account (read in the step's transaction), or null. */
+export async function connectedAccount(tx: Tx, organizationId: string): Promise<string | null> {
+  const [org] = await tx
+    .select({ account: organizations.stripeAccountId })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org?.account ?? null;
+}
+
+/** The name the organization's messages are signed with (its app name), or undefined. */
+export async function appNameOf(tx: Tx, organizationId: string): Promise<string | null | undefined> {
+  const [org] = await tx
+    .select({ name: organizations.appName })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org?.name;
+}
+
+/** The organization's user `id` unless deleted, or undefined. */
+export async function userOf(tx: Tx, organizationId: string, id: string) {
+  const [u] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.organizationId, organizationId), eq(users.isDeleted, false)));
+  return u;
+}
+
+/** The organization's user (not deleted) with this phone number or e-mail, if any. */
+export async function recipientOf(
+  tx: Tx,
+  organizationId: string,
+  to: { phone_number?: string; email?: string },
+): Promise<{ id: string } | undefined> {
+  const [user] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.isDeleted, false),
+        or(
+          to.phone_number ? eq(users.phoneNumber, to.phone_number) : sql`false`,
+          to.email ? eq(users.emailNormalized, to.email) : sql`false`,
+        ),
+      ),
+    )
+    .limit(1);
+  return user;
+}
+
+/** The organization's promo with this code (any case) valid at `at`, or undefined. */
+export async function promoValidAt(tx: Tx, organizationId: string, code: string, at: Date) {
+  const [p] = await tx
+    .select()
+    .from(promos)
+    .where(
+      and(
+        eq(promos.organizationId, organizationId),
+        sql`lower(${promos.code}) = ${code.toLowerCase()}`,
+        lte(promos.startTime, at),
+        sql`${promos.endTime} >= ${at.toISOString()}`,
+      ),
+    );
+  return p;
+}
+
+/** A promo by id (the transaction's). */
+export async function promoById(tx: Tx, id: string) {
+  const [p] = await tx.select().from(promos).where(eq(promos.id, id));
+  return p;
+}
+
+/**
+ * The active memberships the transaction's user holds that apply at its location (those without
+ * locations apply everywhere), with the transactions each has used.
+ */
+export async function heldMemberships(tx: Tx, t: TransactionRow) {
+  if (!t.idUser) return [];
+  return tx
+    .select({ m: memberships, used: membershipUsers.usedTransactions })
+    .from(membershipUsers)
+    .innerJoin(memberships, eq(memberships.id, membershipUsers.membershipId))
+    .where(
+      and(
+        eq(membershipUsers.organizationId, t.organizationId),
+        eq(membershipUsers.userId, t.idUser),
+        eq(memberships.active, true),
+        or(
+          sql`NOT EXISTS (SELECT 1 FROM ${membershipLocations} WHERE ${membershipLocations.membershipId} = ${memberships.id})`,
+          t.idLocation
+            ? sql`EXISTS (SELECT 1 FROM ${membershipLocations} WHERE ${membershipLocations.membershipId} = ${memberships.id} AND ${membershipLocations.locationId} = ${t.idLocation})`
+            : sql`false`,
+        ),
+      ),
+    );
+}
+
+/** Counts one more transaction used of a limited membership by the user. */
+export async function countMembershipUse(tx: Tx, membershipId: string, userId: string): Promise<void> {
+  await tx
+    .update(membershipUsers)
+    .set({ usedTransactions: sql`${membershipUsers.usedTransactions} + 1` })
+    .where(and(eq(membershipUsers.membershipId, membershipId), eq(membershipUsers.userId, userId)));
+}
+
+/** A product by id (the door's). */
+export async function productById(tx: Tx, id: string) {
+  const [p] = await tx.select().from(products).where(eq(products.id, id));
+  return p;
+}
+
+/** Gives the organization's product `productId` condition `conditionId`. */
+export async function setProductCondition(
+  tx: Tx,
+  organizationId: string,
+  productId: string,
+  conditionId: string,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(products)
+    .set({ idCondition: conditionId, updatedAt: at })
+    .where(and(eq(products.id, productId), eq(products.organizationId, organizationId)));
+}
+
+/** The id of the organization's condition `id`, or undefined. */
+export async function conditionIdOf(tx: Tx, organizationId: string, id: string): Promise<string | undefined> {
+  const [c] = await tx
+    .select({ id: conditions.id })
+    .from(conditions)
+    .where(and(eq(conditions.id, id), eq(conditions.organizationId, organizationId)));
+  return c?.id;
+}

@@ -1,0 +1,200 @@
+import type { TTransactionStatus } from '@lockerops/contract';
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { transactionCounters, transactionLogs, transactionShares, transactions } from '../../db/schema';
+
+/**
+ * The queries of the transaction life cycle on its own tables (transactions, their history log,
+ * counters and share links); what a step reads and changes around it (doors, prices, users…) is
+ * in `queries-lookups.ts`, the lists and the wire shape in `queries-list.ts` / `queries-wire.ts`.
+ */
+
+export type TransactionRow = typeof transactions.$inferSelect;
+/** A new transaction row. */
+export type NewTransaction = typeof transactions.$inferInsert;
+/** The columns a step changes. */
+export type TransactionPatch = Partial<NewTransaction>;
+
+/** Who took a step: a team member, an API key, or the system (jobs). */
+export interface Actor {
+  type: 'member' | 'api_key' | 'system';
+  id: string | null;
+  name: string | null;
+}
+
+/**
+ * The next readable number of an organization, atomically (one upsert on its counter row): answers
+ * `{ invoiceId: 'INV-000042', orderId: 'ORD-000042' }`.
+ */
+export async function nextNumbers(
+  tx: Tx,
+  organizationId: string,
+): Promise<{ invoiceId: string; orderId: string }> {
+  const [row] = await tx
+    .insert(transactionCounters)
+    .values({ organizationId, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: transactionCounters.organizationId,
+      set: { lastNumber: sql`${transactionCounters.lastNumber} + 1` },
+    })
+    .returning({ n: transactionCounters.lastNumber });
+  const n = String(row!.n).padStart(6, '0');
+  return { invoiceId: `INV-${n}`, orderId: `ORD-${n}` };
+}
+
+/** Locks one transaction of the organization for update; undefined when missing or foreign. */
+export async function lockTransaction(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)))
+    .for('update');
+  return row;
+}
+
+/** Locks many transactions of the organization for update, in id order (no deadlock between two bulk calls). */
+export async function lockTransactions(
+  tx: Tx,
+  organizationId: string,
+  ids: string[],
+): Promise<TransactionRow[]> {
+  return tx
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.organizationId, organizationId), inArray(transactions.id, [...new Set(ids)])))
+    .orderBy(asc(transactions.id))
+    .for('update');
+}
+
+/** Appends one entry to the Transaction History Log, in the step's transaction. */
+export async function writeLog(
+  tx: Tx,
+  entry: {
+    organizationId: string;
+    transactionId: string;
+    action: string;
+    statusBefore: TTransactionStatus | null;
+    statusAfter: TTransactionStatus;
+    detail?: Record<string, unknown>;
+    actor: Actor;
+  },
+): Promise<void> {
+  await tx.insert(transactionLogs).values({
+    organizationId: entry.organizationId,
+    idEvent: entry.transactionId,
+    action: entry.action,
+    statusBefore: entry.statusBefore,
+    statusAfter: entry.statusAfter,
+    detail: entry.detail ?? {},
+    actorType: entry.actor.type,
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+  });
+}
+
+/** How many log entries of `action` the transaction has (declines, penalties). */
+export async function logCount(tx: Tx, t: TransactionRow, action: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(transactionLogs)
+    .where(
+      and(
+        eq(transactionLogs.organizationId, t.organizationId),
+        eq(transactionLogs.idEvent, t.id),
+        eq(transactionLogs.action, action),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Inserts a transaction and answers its row. */
+export async function insertTransaction(tx: Tx, values: NewTransaction): Promise<TransactionRow> {
+  const [t] = await tx.insert(transactions).values(values).returning();
+  return t!;
+}
+
+/** Changes the columns `patch` of one transaction (and its `updated_at`); answers the row after. */
+export async function updateTransaction(
+  tx: Tx,
+  t: TransactionRow,
+  patch: TransactionPatch,
+): Promise<TransactionRow> {
+  const [after] = await tx
+    .update(transactions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(transactions.id, t.id), eq(transactions.organizationId, t.organizationId)))
+    .returning();
+  return after!;
+}
+
+/** Records a declined charge on the transaction: `payment_status` failed and the provider's payment. */
+export async function markPaymentFailed(tx: Tx, t: TransactionRow, reference: string | null): Promise<void> {
+  await tx
+    .update(transactions)
+    .set({ paymentStatus: 'failed', paymentRef: reference, updatedAt: new Date() })
+    .where(and(eq(transactions.id, t.id), eq(transactions.organizationId, t.organizationId)));
+}
+
+/** Sets a delivery's count of wrong pickup codes. */
+export async function setPickupAttempts(tx: Tx, id: string, attempts: number): Promise<void> {
+  await tx.update(transactions).set({ pickupAttempts: attempts }).where(eq(transactions.id, id));
+}
+
+/** Marks that the transaction no longer holds its door (the hold moves to another one). */
+export async function clearDeviceHeld(tx: Tx, id: string): Promise<void> {
+  await tx.update(transactions).set({ deviceHeld: false }).where(eq(transactions.id, id));
+}
+
+/** One transaction of the organization (not locked), or undefined. */
+export async function transactionById(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+): Promise<TransactionRow | undefined> {
+  const [t] = await tx
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)));
+  return t;
+}
+
+/** Records whether a delivery's pickup code reached its recipient, and when. */
+export async function setNotification(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  status: 'sent' | 'failed',
+): Promise<void> {
+  await tx
+    .update(transactions)
+    .set({ notificationStatus: status, notificationDate: new Date() })
+    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)));
+}
+
+/** Stores a share link of a transaction by its token's SHA-256. */
+export async function insertShare(tx: Tx, t: TransactionRow, tokenHash: string): Promise<void> {
+  await tx.insert(transactionShares).values({ organizationId: t.organizationId, idEvent: t.id, tokenHash });
+}
+
+/**
+ * Deliveries awaiting user pickup whose `expires_at` has passed, across organizations, locked;
+ * rows another run is changing are skipped (`FOR UPDATE SKIP LOCKED`). At most 500.
+ */
+export async function lockDueDeliveries(tx: Tx, now: Date): Promise<TransactionRow[]> {
+  return tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.eventType, 'delivery'),
+        eq(transactions.eventStatus, 'awaiting_user_pickup'),
+        lte(transactions.expiresAt, now),
+      ),
+    )
+    .limit(500)
+    .for('update', { skipLocked: true });
+}

@@ -1,0 +1,33 @@
+import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
+import { release } from '../door';
+import { actorOf, applyStep, assertAllowed, checkDate, transactionForUpdate } from '../lifecycle';
+import type { TxContext } from './run-step';
+
+/**
+ * Cancel (`PATCH events/{id}/cancel`; spec: operational §5) while under way; `cancel_at` between
+ * start and now. No charge; the door is freed (not opened). Runs in the caller's transaction.
+ */
+export async function cancel(
+  { tx, auth }: TxContext,
+  input: { id: string; cancel_at?: Date },
+): Promise<string> {
+  const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+  assertAllowed('cancel', t);
+  const when = checkDate(input.cancel_at, t, M.cancelDateRange);
+  await release(tx, t);
+  await applyStep(
+    tx,
+    actorOf(auth),
+    t,
+    'cancel',
+    {
+      eventStatus: 'canceled',
+      canceledAt: when,
+      canceledBy: auth.actor.name,
+      deviceHeld: false,
+      pickupCode: null,
+    },
+    { canceled_at: when.toISOString() },
+  );
+  return t.id;
+}

@@ -1,0 +1,29 @@
+import type { TTransactionStatus } from '@lockerops/contract';
+import { actorOf, applyStep, assertAllowed, emitSettled, transactionForUpdate } from '../lifecycle';
+import type { TransactionPatch } from '../queries';
+import type { TxContext } from './run-step';
+
+/**
+ * Confirms or fails a pending charge (partner `PATCH events/{id}/payment`): succeeded → the
+ * status the step was going to (and the event it held back); failed records the failure. Runs in
+ * the caller's transaction.
+ */
+export async function confirmPayment(
+  { tx, auth }: TxContext,
+  input: { id: string; status: 'succeeded' | 'failed' },
+): Promise<string> {
+  const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+  assertAllowed('confirm_payment', t);
+  const outcome = input.status;
+  const patch: TransactionPatch =
+    outcome === 'succeeded'
+      ? {
+          eventStatus: (t.statusAfterPayment as TTransactionStatus | null) ?? 'finished',
+          paymentStatus: 'succeeded',
+          statusAfterPayment: null,
+        }
+      : { paymentStatus: 'failed' };
+  const after = await applyStep(tx, actorOf(auth), t, 'confirm_payment', patch, { outcome });
+  if (outcome === 'succeeded') await emitSettled(tx, after);
+  return t.id;
+}

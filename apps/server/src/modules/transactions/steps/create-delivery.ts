@@ -1,0 +1,71 @@
+import { TRANSACTION_MESSAGES as M, type TTransactionStatus } from '@lockerops/contract';
+import { BadRequest, Conflict } from '../../../errors';
+import { isSharedDoor } from '../../devices';
+import { assertReservationAllows } from '../../reservations';
+import { currencyOf } from '../charge';
+import { assertSharedDoorUsable, hold, lockDevice } from '../door';
+import { actorOf, emitFor, pickupLimitSeconds, sixDigits, type TransactionDeps } from '../lifecycle';
+import { insertTransaction, nextNumbers, writeLog } from '../queries';
+import { recipientOf } from '../queries-lookups';
+import type { TxContext } from './run-step';
+
+/**
+ * Creates a delivery (`POST event/delivery`; spec: operational §4 Delivery) for a recipient by
+ * phone or e-mail (linked to the user with that phone or e-mail when there is one). With
+ * `id_device`: an available delivery door is held (reserved) and a courier code made →
+ * in_progress, waiting for the courier's drop-off. Without: a non-locker delivery waiting at the
+ * desk → awaiting_user_pickup with a pickup code (sent by the caller after commit,
+ * `sendPickupCode`) and its expiry; emits non_locker_delivery. Runs in the caller's transaction.
+ */
+export async function createDelivery(
+  ctx: TxContext & Pick<TransactionDeps, 'deliveryPickupLimitSeconds'>,
+  input: { id_device?: string; phone_number?: string; email?: string },
+): Promise<string> {
+  const { tx, auth } = ctx;
+  const org = auth.organizationId;
+  const device = input.id_device ? await lockDevice(tx, org, input.id_device, { shared: true }) : undefined;
+  if (device) {
+    if (device.mode !== 'delivery') throw BadRequest(M.deviceWrongMode('delivery'));
+    if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
+    if (isSharedDoor(device, org)) await assertSharedDoorUsable(tx, device, new Date());
+    await assertReservationAllows(tx, {
+      deviceId: device.id,
+      at: new Date(),
+      phoneNumber: input.phone_number,
+      email: input.email,
+    });
+  }
+  const user = await recipientOf(tx, org, input);
+  const now = new Date();
+  const numbers = await nextNumbers(tx, org);
+  const limit = await pickupLimitSeconds(ctx);
+  const t = await insertTransaction(tx, {
+    organizationId: org,
+    ...numbers,
+    eventType: 'delivery',
+    eventStatus: device ? 'in_progress' : 'awaiting_user_pickup',
+    idUser: user?.id ?? null,
+    idDevice: device?.id ?? null,
+    deviceHeld: Boolean(device),
+    idLocation: device?.idLocation ?? null,
+    currency: await currencyOf(tx, org),
+    startedAt: now,
+    phoneNumber: input.phone_number ?? null,
+    email: input.email ?? null,
+    courierPinCode: device ? sixDigits() : null,
+    pickupCode: device ? null : sixDigits(),
+    expiresAt: device ? null : new Date(now.getTime() + limit * 1000),
+  });
+  await writeLog(tx, {
+    organizationId: org,
+    transactionId: t.id,
+    action: 'create_delivery',
+    statusBefore: null,
+    statusAfter: t.eventStatus as TTransactionStatus,
+    detail: { id_device: device?.id ?? null, locker_number: device?.lockerNumber ?? null },
+    actor: actorOf(auth),
+  });
+  if (device) await hold(tx, org, device);
+  else await emitFor(tx, t, 'non_locker_delivery');
+  return t.id;
+}

@@ -1,0 +1,31 @@
+import type { Tx } from '../../../db/client';
+import { applyStep, assertAllowed } from '../lifecycle';
+import { lockDueDeliveries, type TransactionRow } from '../queries';
+
+/**
+ * The delivery expiry job's handler: every delivery awaiting user pickup whose `expires_at` has
+ * passed becomes `expired` (the parcel stays in its door until an operator ends the
+ * transaction), with a history entry by the system and the on_expired event. Runs as the owner
+ * across organizations, in the job's transaction `tx`; rows another run is changing are skipped
+ * (`FOR UPDATE SKIP LOCKED`), so overlapping runs never expire one delivery twice. Answers how
+ * many it expired.
+ */
+export async function expireDeliveries(tx: Tx, now: Date): Promise<number> {
+  const due = await lockDueDeliveries(tx, now);
+  for (const t of due) await expireOne(tx, t);
+  return due.length;
+}
+
+/** Marks one locked, due delivery expired; written by the system actor. */
+async function expireOne(tx: Tx, t: TransactionRow): Promise<void> {
+  assertAllowed('expire', t);
+  await applyStep(
+    tx,
+    { type: 'system', id: null, name: 'System' },
+    t,
+    'expire',
+    { eventStatus: 'expired', pickupCode: null },
+    { expires_at: t.expiresAt?.toISOString() ?? null },
+    'on_expired',
+  );
+}

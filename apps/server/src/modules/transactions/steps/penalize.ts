@@ -1,0 +1,43 @@
+import type { TPenaltyReason, TTransactionStatus } from '@lockerops/contract';
+import { collect, Money } from '../charge';
+import { actorOf, applyStep, assertAllowed, transactionForUpdate } from '../lifecycle';
+import { logCount } from '../queries';
+import { runStep, type StepContext } from './run-step';
+
+/**
+ * Penalize (`PATCH events/{id}/penalize`; spec: operational §5): finished, canceled or refunded;
+ * the amount is charged and added to `penalize_charge`.
+ */
+export function penalize(
+  ctx: StepContext,
+  input: { id: string; amount: number; reason: TPenaltyReason },
+): Promise<string> {
+  return runStep(ctx, async ({ tx, auth, pass }) => {
+    const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+    assertAllowed('penalize', t);
+    const text = new Money(input.amount).toDecimalPlaces(2).toFixed(2);
+    // one key per penalty: a retried call of this penalty is the same charge, the next penalty a new one
+    const earlier = await logCount(tx, t, 'penalize');
+    const paid = await collect(
+      tx,
+      t,
+      text,
+      t.eventStatus as TTransactionStatus,
+      `penalty:${earlier + 1}`,
+      pass,
+    );
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'penalize',
+      {
+        penalizeCharge: new Money(t.penalizeCharge ?? 0).plus(text).toFixed(2),
+        penalizeReason: input.reason,
+        paymentRef: paid.paymentRef ?? t.paymentRef,
+      },
+      { amount: text, reason: input.reason },
+    );
+    return t.id;
+  });
+}

@@ -1,0 +1,41 @@
+import type { DeviceRow } from '../../devices';
+import { computeCharge } from '../../prices';
+import { collect } from '../charge';
+import { actorOf, applyStep } from '../lifecycle';
+import type { TransactionRow } from '../queries';
+import { productById, type promoValidAt, setDeviceProduct } from '../queries-lookups';
+import type { PassContext } from './run-step';
+
+/**
+ * The purchase of a vending start (`start`, in its transaction): the product's sales price
+ * through the pricing module (promo applied), the product leaves the door, the charge is
+ * collected → `finished` (or awaiting payment confirmation). Emits on_complete.
+ */
+export async function purchase(
+  { tx, auth, pass }: PassContext,
+  input: {
+    t: TransactionRow;
+    device: DeviceRow;
+    promo: Awaited<ReturnType<typeof promoValidAt>>;
+    now: Date;
+  },
+): Promise<void> {
+  const { t, device, promo, now } = input;
+  const product = await productById(tx, device.idProduct!);
+  const charge = computeCharge({
+    price: { price_type: 'pay_per_weight', amount: product?.salesPrice ?? '0', unit: 'item' },
+    weight: 1,
+    promo: promo ? { discount_type: promo.discountType, amount: promo.amount } : null,
+  });
+  await setDeviceProduct(tx, auth.organizationId, device.id, null, now);
+  const paid = await collect(tx, t, charge.total, 'finished', 'purchase', pass);
+  await applyStep(
+    tx,
+    actorOf(auth),
+    t,
+    'purchase',
+    { ...paid, ...charge, endedAt: now, totalTime: 0 },
+    { product: product?.name ?? null, total: charge.total },
+    'on_complete',
+  );
+}

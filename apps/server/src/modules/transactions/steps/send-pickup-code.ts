@@ -1,0 +1,41 @@
+import type { TCodeChannel } from '@lockerops/contract';
+import type { AuthContext } from '../../../auth/context';
+import { deliver, type TenantRunner, type TransactionDeps } from '../lifecycle';
+import { setNotification, transactionById } from '../queries';
+import { appNameOf, lockerNumberOf } from '../queries-lookups';
+
+/**
+ * Sends a delivery's pickup code by SMS (phone) or e-mail (`via` chooses), and records the
+ * outcome in `notification_status` / `notification_date`. Runs after the step committed, outside
+ * any database transaction (`run` opens the short ones it needs: the adapters write their outbox
+ * on their own handle); answers whether it was sent.
+ */
+export async function sendPickupCode(
+  ctx: { run: TenantRunner; auth: AuthContext } & Pick<TransactionDeps, 'sms' | 'mail'>,
+  input: { id: string; via?: TCodeChannel },
+): Promise<boolean> {
+  const { run } = ctx;
+  const organizationId = ctx.auth.organizationId;
+  const { id, via } = input;
+  const message = await run(async (tx) => {
+    const t = await transactionById(tx, organizationId, id);
+    if (!t?.pickupCode) return undefined;
+    const name = await appNameOf(tx, organizationId);
+    const n = await lockerNumberOf(tx, t.idDevice);
+    const where = n !== null ? `locker ${n}` : 'the front desk';
+    return {
+      to: { phone: t.phoneNumber, email: t.email },
+      text: `${name ?? 'Lockerops'}: your delivery ${t.orderId} is ready at ${where}. Pickup code: ${t.pickupCode}`,
+    };
+  });
+  if (!message) return false;
+  const to =
+    via === 'sms'
+      ? { phone: message.to.phone, email: null }
+      : via === 'email'
+        ? { phone: null, email: message.to.email }
+        : message.to;
+  const ok = await deliver(ctx, organizationId, to, 'Your delivery is ready', message.text);
+  await run((tx) => setNotification(tx, organizationId, id, ok ? 'sent' : 'failed'));
+  return ok;
+}

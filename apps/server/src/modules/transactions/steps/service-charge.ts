@@ -1,0 +1,39 @@
+import { collect, priceOf } from '../charge';
+import { actorOf, applyStep, assertAllowed, seconds, transactionForUpdate } from '../lifecycle';
+import { runStep, type StepContext } from './run-step';
+
+/**
+ * Operator Charge of a service in progress (spec: operational §4 Service): `weight` in the
+ * price's unit (none counts as 1), priced by the pricing module with promo and membership,
+ * collected through the gateway → awaiting_service_dropoff (or awaiting payment confirmation).
+ * Emits on_service_charge.
+ */
+export function serviceCharge(ctx: StepContext, input: { id: string; weight?: number }): Promise<string> {
+  return runStep(ctx, async ({ tx, auth, pass }) => {
+    const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+    assertAllowed('charge', t);
+    const w = input.weight ?? 1;
+    const c = await priceOf(tx, t, {
+      weight: w,
+      elapsedSeconds: seconds(t.startedAt ?? t.createdAt, pass.at ?? new Date()),
+    });
+    const status = await collect(tx, t, c.total, 'awaiting_service_dropoff', 'charge', pass);
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'charge',
+      {
+        ...status,
+        subtotal: c.subtotal,
+        discount: c.discount,
+        total: c.total,
+        idMembership: c.membershipId,
+        weight: String(w),
+      },
+      { weight: w, subtotal: c.subtotal, discount: c.discount, total: c.total },
+      'on_service_charge',
+    );
+    return t.id;
+  });
+}

@@ -1,0 +1,33 @@
+import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
+import { Conflict } from '../../../errors';
+import { isSharedDoor } from '../../devices';
+import { assertSharedDoorUsable, hold, lockDevice, openDoor } from '../door';
+import { actorOf, applyStep, assertAllowed, transactionForUpdate } from '../lifecycle';
+import { runStep, type StepContext } from './run-step';
+
+/**
+ * Operator Dropoff (awaiting service dropoff, not delivery; spec: operational §4 Service): the
+ * clean laundry goes into an available door `id_device`, which opens and becomes reserved →
+ * awaiting_user_pickup. Emits on_service_dropoff.
+ */
+export function serviceDropoff(ctx: StepContext, input: { id: string; id_device: string }): Promise<string> {
+  return runStep(ctx, async ({ tx, auth, pass }) => {
+    const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+    assertAllowed('dropoff', t);
+    const d = await lockDevice(tx, t.organizationId, input.id_device, { shared: true });
+    if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
+    if (isSharedDoor(d, t.organizationId)) await assertSharedDoorUsable(tx, d, new Date());
+    await hold(tx, t.organizationId, d);
+    openDoor(pass, d, 'dropoff');
+    await applyStep(
+      tx,
+      actorOf(auth),
+      t,
+      'dropoff',
+      { eventStatus: 'awaiting_user_pickup', idDevice: d.id, idLocation: d.idLocation, deviceHeld: true },
+      { id_device: d.id, locker_number: d.lockerNumber },
+      'on_service_dropoff',
+    );
+    return t.id;
+  });
+}

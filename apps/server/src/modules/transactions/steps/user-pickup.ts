@@ -1,0 +1,81 @@
+import { TRANSACTION_MESSAGES as M, type TTransactionStatus } from '@lockerops/contract';
+import { BadRequest, Conflict } from '../../../errors';
+import { collect, priceOf } from '../charge';
+import { lockDevice, openDoor, release } from '../door';
+import {
+  actorOf,
+  applyStep,
+  assertAllowed,
+  MAX_PICKUP_ATTEMPTS,
+  seconds,
+  transactionForUpdate,
+} from '../lifecycle';
+import { setPickupAttempts, type TransactionPatch, writeLog } from '../queries';
+import { type PassContext, Refusal, runStep, type StepContext } from './run-step';
+
+/**
+ * The user's pickup (partner API; spec issue 8 life cycle): storage in progress (charged for the
+ * elapsed time), service or delivery awaiting user pickup (a delivery needs its pickup code:
+ * a wrong one answers 409 and counts; after 5 the code is locked until sent again). The door
+ * opens; the device becomes available; → `finished` (or awaiting payment confirmation).
+ * Emits on_complete. A wrong code is counted (its pass commits) before the 409 is thrown.
+ */
+export async function userPickup(ctx: StepContext, input: { id: string; code?: string }): Promise<string> {
+  const r = await runStep(ctx, (p) => pickupPass(p, input));
+  if (r instanceof Refusal) throw r.error;
+  return r;
+}
+
+async function pickupPass(
+  { tx, auth, pass }: PassContext,
+  { id, code }: { id: string; code?: string },
+): Promise<string | Refusal> {
+  const t = await transactionForUpdate(tx, auth.organizationId, id);
+  assertAllowed('user_pickup', t);
+  if (t.eventType === 'delivery') {
+    if (t.pickupAttempts >= MAX_PICKUP_ATTEMPTS) throw Conflict(M.codeLocked);
+    if (!code) throw BadRequest(M.codeRequired);
+    if (code !== t.pickupCode) {
+      await setPickupAttempts(tx, t.id, t.pickupAttempts + 1);
+      await writeLog(tx, {
+        organizationId: t.organizationId,
+        transactionId: t.id,
+        action: 'wrong_code',
+        statusBefore: t.eventStatus as TTransactionStatus,
+        statusAfter: t.eventStatus as TTransactionStatus,
+        detail: { attempts: t.pickupAttempts + 1 },
+        actor: actorOf(auth),
+      });
+      return new Refusal(Conflict(M.wrongCode));
+    }
+  }
+  if (t.idDevice && t.deviceHeld)
+    openDoor(pass, await lockDevice(tx, t.organizationId, t.idDevice, { shared: true }), 'pickup');
+  const now = pass.at ?? new Date();
+  let money: TransactionPatch = {};
+  let status: TransactionPatch = { eventStatus: 'finished' };
+  if (t.eventType === 'storage') {
+    const elapsed = seconds(t.startedAt ?? t.createdAt, now);
+    const c = await priceOf(tx, t, { elapsedSeconds: elapsed });
+    money = { subtotal: c.subtotal, discount: c.discount, total: c.total, idMembership: c.membershipId };
+    status = await collect(tx, t, c.total, 'finished', 'pickup', pass);
+  }
+  await release(tx, t);
+  await applyStep(
+    tx,
+    actorOf(auth),
+    t,
+    'user_pickup',
+    {
+      ...money,
+      ...status,
+      deviceHeld: false,
+      endedAt: now,
+      totalTime: seconds(t.startedAt ?? t.createdAt, now),
+      pickupCode: null,
+    },
+    { total: money.total ?? t.total },
+    'on_complete',
+  );
+  return t.id;
+}
