@@ -47,7 +47,10 @@ for (const mode of ['light', 'dark'] as const) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
         await expect(page.getByText('Fetching data...')).toHaveCount(0);
         // the header's "Add …" action, when the page has one
-        const add = page.locator('main').getByRole('button', { name: /^(Add|Create|New) / }).first();
+        const add = page
+          .locator('main')
+          .getByRole('button', { name: /^(Add|Create|New) / })
+          .first();
         if (!(await add.count()) || !(await add.isEnabled())) continue;
         // read before the dialog opens: the page behind a modal leaves the accessibility tree
         const name = (await add.textContent())?.trim();

@@ -23,7 +23,7 @@ test.describe('places and doors', () => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   });
 
-  test('the locations map opens on the organization\'s locations, not on the default centre', async ({
+  test("the locations map opens on the organization's locations, not on the default centre", async ({
     page,
     request,
   }) => {

@@ -65,6 +65,62 @@ async function rowAction(page: Page, invoice: string, action: string): Promise<v
 }
 
 test.describe('transactions and reservations', () => {
+  test('at the desk: starts a storage transaction for a searched customer, cancels it, places a desk parcel in a locker', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const storage = await place(api, 'storage', 1);
+    const delivery = await place(api, 'delivery', 1);
+    const customer = await api.post('users', { name: unique('Desmond'), email: uniqueEmail('desmond') });
+
+    await openAsAdmin(page, '/transactions');
+    await page.getByRole('button', { name: 'Start Transaction' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start Transaction' });
+    // the door and the customer are searched on the server as they are typed
+    await dialog.getByRole('combobox', { name: 'Door' }).fill(String(storage.doors[0]!.name));
+    await page.getByRole('option', { name: new RegExp(String(storage.doors[0]!.name)) }).click();
+    await dialog.getByRole('combobox', { name: 'Customer' }).fill(customer.name);
+    await page.getByRole('option', { name: new RegExp(customer.name) }).click();
+    await dialog.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(page.getByText('Transaction started successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const list = await api.list<Transaction>(`events?search=${encodeURIComponent(customer.name)}`);
+    expect(list.items).toHaveLength(1);
+    const started = list.items[0]!;
+    expect(started.event_status).toBe('in_progress');
+    expect(started.device?.id).toBe(storage.doors[0]!.id);
+
+    await searchTable(page, started.invoice_id);
+    await rowAction(page, started.invoice_id, 'Cancel');
+    await page
+      .getByRole('dialog', { name: 'Cancel Transaction' })
+      .getByRole('button', { name: 'Cancel Transaction' })
+      .click();
+    await expect(page.getByText('Transaction canceled successfully')).toBeVisible();
+    expect((await api.get<Transaction>(`events/${started.id}`)).event_status).toBe('canceled');
+    expect((await api.get(`devices/${storage.doors[0]!.id}`)).status).toBe('available');
+
+    // a delivery created at the desk waits for its parcel; placed later, into its held door
+    const parcel = await partner(request, api, 'event/delivery', {
+      id_device: delivery.doors[0]!.id,
+      email: uniqueEmail('parcel'),
+    });
+    expect(parcel.event_status).toBe('in_progress');
+    await searchTable(page, parcel.invoice_id);
+    await rowAction(page, parcel.invoice_id, 'Place in Locker');
+    const place2 = page.getByRole('dialog', { name: 'Place in Locker' });
+    await expect(place2.getByRole('combobox', { name: 'Delivery Door' })).toHaveValue(
+      new RegExp(String(delivery.doors[0]!.name)),
+    );
+    await place2.getByRole('button', { name: 'Place', exact: true }).click();
+    await expect(page.getByText('Delivery completed successfully')).toBeVisible();
+    const placed = await api.get<Transaction>(`events/${parcel.id}`);
+    expect(placed.event_status).toBe('awaiting_user_pickup');
+    expect(placed.device?.id).toBe(delivery.doors[0]!.id);
+  });
+
   test('a storage rental started through the API shows live, reserves its door, is ended and partly refunded', async ({
     page,
     request,

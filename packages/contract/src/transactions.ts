@@ -222,6 +222,10 @@ export const TRANSACTION_MESSAGES = {
   notAllowed: (action: string, status: string, mode: string) =>
     `This transaction cannot be ${ACTION_PAST[action as TTransactionAction] ?? action} while it is ${status.replaceAll('_', ' ')} (${mode}).`,
   /** ours */
+  started: 'Transaction started successfully',
+  /** ours */
+  returned: 'Transaction returned successfully',
+  /** ours */
   canceled: 'Transaction canceled successfully',
   /** ours */
   shared: 'Transaction shared successfully',

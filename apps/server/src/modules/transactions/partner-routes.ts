@@ -72,7 +72,7 @@ export function partnerRoutes(opts: {
         config: { roles: STAFF },
         handler: async (req) => {
           const id = await start(ctxOf(req), { ...req.body, mode: s.mode });
-          return reply(req, id, 'Transaction started successfully');
+          return reply(req, id, M.started);
         },
       });
     }
@@ -88,7 +88,7 @@ export function partnerRoutes(opts: {
       config: { roles: STAFF },
       handler: async (req) => {
         await returnRental(ctxOf(req), { ...req.body, id: req.params.id });
-        return reply(req, req.params.id, 'Transaction returned successfully');
+        return reply(req, req.params.id, M.returned);
       },
     });
 

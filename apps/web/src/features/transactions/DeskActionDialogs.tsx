@@ -68,20 +68,23 @@ type TCompleteIn = z.input<typeof ZDeliveryCompleteRequest>;
 type TCompleteOut = z.output<typeof ZDeliveryCompleteRequest>;
 
 /**
- * Place in Locker (issue 28 item 8; `PATCH delivery/{id}/complete`): a parcel created at the desk
- * goes into an available delivery door; the recipient gets their pickup code. Answers 'Delivery
+ * Place in Locker (issue 28 item 8; `PATCH delivery/{id}/complete`): a delivery created at the desk
+ * waits for its parcel; the operator puts it into the door held for it (preselected) or another
+ * available delivery door, which opens; the recipient gets their pickup code. Answers 'Delivery
  * completed successfully'.
  */
 export function PlaceInLockerDialog({ open, transaction: t, onClose }: OneProps) {
   const { t: tr } = useTranslation('transactions');
+  const held = t.device ? { id: t.device.id, label: `#${t.device.locker_number} ${t.device.name}` } : null;
   const form = useForm<TCompleteIn, unknown, TCompleteOut>({
     resolver: zodResolver(ZDeliveryCompleteRequest),
-    defaultValues: { id_device: '' },
+    defaultValues: { id_device: held?.id ?? '' },
   });
   const { reset } = form;
+  const heldId = held?.id ?? '';
   useEffect(() => {
-    if (open) reset({ id_device: '' });
-  }, [open, reset]);
+    if (open) reset({ id_device: heldId });
+  }, [open, reset, heldId]);
   return (
     <FormDialog
       open={open}
@@ -106,6 +109,7 @@ export function PlaceInLockerDialog({ open, transaction: t, onClose }: OneProps)
         area="devices"
         label={tr('complete.door')}
         filters={{ mode: 'delivery', by_status: 'available', id_location: t.location?.id }}
+        initial={held}
         required
       />
     </FormDialog>

@@ -14,6 +14,7 @@ import { apiCall } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { FormSearchPicker, FormTextField } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { transactionsKey } from './hooks';
 
 /** The modes a desk starts (a delivery has its own dialog, Create Delivery). */
@@ -64,7 +65,7 @@ export function StartTransactionDialog({ open, onClose }: { open: boolean; onClo
       title={t('start.title')}
       form={form}
       onSubmit={(body) => apiCall(CALLS[mode], { body, schema: ZTransactionActionResponse })}
-      successMessage={(r) => (r as TTransactionActionResponse).detail}
+      successMessage={(r) => translateMessage((r as TTransactionActionResponse).detail)}
       invalidateKey={transactionsKey}
       submitText={t('start.submit')}
     >
