@@ -33,3 +33,17 @@ export function isoToWallClock(iso: string | null | undefined, zone: string): st
 /** The calendar date (`YYYY-MM-DD`) in `zone` at the instant `at` (today there by default). */
 export const dayIn = (zone: string, at: Date | string = new Date()): string =>
   dayjs(at).tz(zone).format('YYYY-MM-DD');
+
+/**
+ * A `datetime-local` value with seconds (`2027-01-15T10:00:30`) typed for a place in `zone` → the
+ * instant, as ISO with the zone's offset; a value that is not a wall-clock time is answered unchanged.
+ */
+export function wallClockSecondsToIso(value: string, zone: string): string {
+  if (!WALL.test(value) || /(Z|[+-]\d{2}:?\d{2})$/.test(value)) return value;
+  const format = value.length > 16 ? 'YYYY-MM-DDTHH:mm:ss' : 'YYYY-MM-DDTHH:mm';
+  return dayjs.tz(value.slice(0, 19), format, zone).format('YYYY-MM-DDTHH:mm:ssZ');
+}
+
+/** Now (or `at`) on the wall clock of `zone`, with seconds, as a `datetime-local` value. */
+export const wallClockNow = (zone: string, at: Date = new Date()): string =>
+  dayjs(at).tz(zone).format('YYYY-MM-DDTHH:mm:ss');

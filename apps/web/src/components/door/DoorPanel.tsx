@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { doorQueries, useDoorMaintenance, useUnlockDoor } from '../../api/doors';
+import { useLocationZones } from '../../api/place';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
@@ -26,8 +27,9 @@ export const doorName = (d: Pick<TDevice, 'locker_number' | 'name'>) =>
  * to it in Transactions) or its active reservation (tracking number, customer, its window, a link
  * to it in Reservations), else that it is empty.
  */
-export function DoorContents({ deviceId }: { deviceId: string }) {
+export function DoorContents({ deviceId, timeZone }: { deviceId: string; timeZone?: string }) {
   const { t: tr } = useTranslation('common');
+  const at = (v: string | null | undefined) => formatDateTime(v, { timeZone, zoneName: true });
   const label = useEnumLabel();
   const contents = useQuery(doorQueries.contents(deviceId));
   const t = contents.data?.transaction;
@@ -59,7 +61,7 @@ export function DoorContents({ deviceId }: { deviceId: string }) {
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {fullName(t.user) || t.phone_number || t.email || tr('door.noCustomer')} ·{' '}
-            {tr('door.since', { date: formatDateTime(t.started_at ?? t.created_at) })}
+            {tr('door.since', { date: at(t.started_at ?? t.created_at) })}
           </Typography>
         </Box>
       ) : null}
@@ -75,8 +77,8 @@ export function DoorContents({ deviceId }: { deviceId: string }) {
             </Link>
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {fullName(r.user) || r.phone_number || r.email || tr('door.noCustomer')} ·{' '}
-            {formatDateTime(r.starts_at)} – {formatDateTime(r.ends_at)}
+            {fullName(r.user) || r.phone_number || r.email || tr('door.noCustomer')} · {at(r.starts_at)} –{' '}
+            {at(r.ends_at)}
           </Typography>
         </Box>
       ) : null}
@@ -105,6 +107,7 @@ export function DoorActions({ device, canAct }: DoorActionsProps) {
   const unlock = useUnlockDoor();
   const maintenance = useDoorMaintenance();
   const [confirm, setConfirm] = useState<'unlock' | 'maintenance' | null>(null);
+  const zoneOf = useLocationZones();
   const inMaintenance = device.status === 'maintenance';
   return (
     <>
@@ -132,7 +135,7 @@ export function DoorActions({ device, canAct }: DoorActionsProps) {
           </Button>
         </Stack>
       ) : null}
-      <UnlockTimeline deviceId={device.id} live={unlock.isPending} />
+      <UnlockTimeline deviceId={device.id} live={unlock.isPending} timeZone={zoneOf(device.id_location)} />
       <ConfirmDialog
         open={confirm === 'unlock'}
         title={t('door.unlockTitle', { number: device.locker_number })}
@@ -170,9 +173,10 @@ export function DoorActions({ device, canAct }: DoorActionsProps) {
  */
 export function DoorPanel({ device, canAct }: DoorActionsProps) {
   const fresh = useQuery(doorQueries.device(device.id));
+  const zoneOf = useLocationZones();
   return (
     <>
-      <DoorContents deviceId={device.id} />
+      <DoorContents deviceId={device.id} timeZone={zoneOf(device.id_location)} />
       <DoorActions device={fresh.data ?? device} canAct={canAct} />
     </>
   );

@@ -42,9 +42,19 @@ export function unlockSteps(u: TDeviceUnlock): Array<{ state: TUnlockState; at: 
  * A device's unlock timeline (ARCHITECTURE: Adapters — locks): each recent unlock with who asked
  * and why, its outcome, and the time of every step it reached — requested, sent, acknowledged,
  * then opened, jammed or offline. It re-reads itself while an unlock is under way (`live`, or the
- * newest unlock not settled), and announces the newest outcome politely to screen readers.
+ * newest unlock not settled), and announces the newest outcome politely to screen readers. Times
+ * are on the door's location's wall clock (`timeZone`) and name their zone (issue 26 item 2).
  */
-export function UnlockTimeline({ deviceId, live = false }: { deviceId: string; live?: boolean }) {
+export function UnlockTimeline({
+  deviceId,
+  live = false,
+  timeZone,
+}: {
+  deviceId: string;
+  live?: boolean;
+  /** the door's location's IANA zone; the page's zone when not given */
+  timeZone?: string;
+}) {
   const unlocks = useDoorUnlocks(deviceId, live);
   const items = unlocks.data?.items ?? [];
   const { t } = useTranslation('door');
@@ -67,7 +77,9 @@ export function UnlockTimeline({ deviceId, live = false }: { deviceId: string; l
         <Box
           key={u.id}
           role="group"
-          aria-label={t('timeline.unlockAt', { time: formatDateTime(u.requested_at, { seconds: true }) })}
+          aria-label={t('timeline.unlockAt', {
+            time: formatDateTime(u.requested_at, { seconds: true, timeZone, zoneName: true }),
+          })}
           sx={{ borderLeft: 2, borderColor: 'divider', pl: 1.5, mb: 1.5 }}
         >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -94,7 +106,7 @@ export function UnlockTimeline({ deviceId, live = false }: { deviceId: string; l
                   {label('unlockState', s.state)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {formatDateTime(s.at, { seconds: true })}
+                  {formatDateTime(s.at, { seconds: true, timeZone, zoneName: true })}
                 </Typography>
               </ListItem>
             ))}

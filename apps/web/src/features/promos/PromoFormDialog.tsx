@@ -2,12 +2,15 @@ import { DISCOUNT_TYPES, PROMO_CSV_HEADERS, PROMO_MESSAGES, type TPromo } from '
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { fromLocalInput, PROMOS_ENDPOINT, promosKey, savePromo, toLocalInput, usePromoForm } from './hooks';
+import { zoneLabel } from '../../lib/format';
+import { isoToWallClock } from '../../lib/time';
+import { fromWallClock, PROMOS_ENDPOINT, promosKey, savePromo, usePromoForm } from './hooks';
 
 export interface PromoFormDialogProps {
   open: boolean;
@@ -23,6 +26,7 @@ export interface PromoFormDialogProps {
  */
 export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDialogProps) {
   const { t } = useTranslation('promos');
+  const zone = useOrganizationZone();
   const label = useEnumLabel();
   const form = usePromoForm(promo, open);
   const { control, formState, setValue } = form;
@@ -94,15 +98,15 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
             type="datetime-local"
             label={t('field.startTime')}
             required
-            value={toLocalInput(field.value as string)}
+            value={isoToWallClock(field.value as string, zone)}
             onChange={(e) => {
-              field.onChange(fromLocalInput(e.target.value));
+              field.onChange(fromWallClock(e.target.value, zone));
               // spec operational §4: the end time resets when the start time changes
               setValue('end_time', '');
             }}
             slotProps={{ inputLabel: { shrink: true } }}
             error={!!err('start_time')}
-            helperText={err('start_time')}
+            helperText={err('start_time') ?? zoneLabel(zone)}
           />
         )}
       />
@@ -114,11 +118,14 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
             type="datetime-local"
             label={t('field.endTime')}
             required
-            value={toLocalInput(field.value as string)}
-            onChange={(e) => field.onChange(fromLocalInput(e.target.value))}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toLocalInput(start) || undefined } }}
+            value={isoToWallClock(field.value as string, zone)}
+            onChange={(e) => field.onChange(fromWallClock(e.target.value, zone))}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: isoToWallClock(start, zone) || undefined },
+            }}
             error={!!err('end_time')}
-            helperText={err('end_time')}
+            helperText={err('end_time') ?? zoneLabel(zone)}
           />
         )}
       />

@@ -14,6 +14,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { useDeleteOne } from '../../api/useDeleteOne';
+import { wallClockToIso } from '../../lib/time';
 
 export const promosKey = ['promos'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
@@ -23,11 +24,12 @@ export const ZPromoPage: z.ZodType<TPage<TPromo>> = zPage(ZPromo);
 export type TPromoFormInput = z.input<typeof ZPromoCreateRequest>;
 export type TPromoFormOutput = z.output<typeof ZPromoCreateRequest>;
 
-/** `datetime-local` value (browser time) of an ISO time, or ''. */
-export const toLocalInput = (iso: string | null | undefined) =>
-  iso ? dayjs(iso).format('YYYY-MM-DDTHH:mm') : '';
-/** ISO UTC of a `datetime-local` value, or '' (the schema reports it as required). */
-export const fromLocalInput = (v: string) => (v ? dayjs(v).toISOString() : '');
+/**
+ * ISO UTC of a `datetime-local` value typed on the wall clock of `zone` (the organization's: a promo
+ * is valid across its locations), or '' (the schema reports it as required).
+ */
+export const fromWallClock = (v: string, zone: string) =>
+  v ? dayjs(wallClockToIso(v, zone)).toISOString() : '';
 
 function valuesOf(promo: TPromo | null): TPromoFormInput {
   if (!promo)

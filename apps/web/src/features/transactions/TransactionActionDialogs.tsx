@@ -24,12 +24,14 @@ import {
 import { useEffect, useRef } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { useLocationZones, useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, zoneLabel } from '../../lib/format';
+import { wallClockNow, wallClockSecondsToIso } from '../../lib/time';
 import {
   endTransactions,
   penalizeTransaction,
@@ -41,7 +43,7 @@ import {
   useAvailableDevices,
 } from './hooks';
 import { RecipientFields } from './RecipientFields';
-import { endDateInRange, paidAmount, refundSchema, toLocalInput } from './transactionView';
+import { endDateInRange, paidAmount, refundSchema } from './transactionView';
 
 interface OneProps {
   open: boolean;
@@ -367,27 +369,41 @@ export function EndDialog({
 }) {
   const { t: tr } = useTranslation('transactions');
   const known = transactions.filter((t) => ids.includes(t.id));
-  const schema = ZEndManyRequest.refine(() => known.every((t) => isActionAllowed('end', t)), {
-    message: M.alreadyEnded,
-    path: ['ids'],
-  }).refine(
+  // typed on the wall clock of the transactions' location (the organization's when they differ)
+  const zoneOf = useLocationZones(open);
+  const orgZone = useOrganizationZone();
+  const zones = [...new Set(known.map((t) => zoneOf(t.location?.id)))];
+  const zone = zones.length === 1 ? zones[0]! : orgZone;
+  const inZone = z.preprocess(
     (v) =>
-      !v.ended_at ||
-      endDateInRange(
-        v.ended_at,
-        known.map((t) => t.started_at ?? t.created_at),
-      ),
-    { message: M.endDateRange, path: ['ended_at'] },
+      v && typeof v === 'object' && typeof (v as TEndIn).ended_at === 'string'
+        ? { ...v, ended_at: wallClockSecondsToIso((v as { ended_at: string }).ended_at, zone) }
+        : v,
+    ZEndManyRequest,
   );
+  const schema = inZone
+    .refine(() => known.every((t) => isActionAllowed('end', t)), {
+      message: M.alreadyEnded,
+      path: ['ids'],
+    })
+    .refine(
+      (v) =>
+        !v.ended_at ||
+        endDateInRange(
+          v.ended_at,
+          known.map((t) => t.started_at ?? t.created_at),
+        ),
+      { message: M.endDateRange, path: ['ended_at'] },
+    );
   const form = useForm<TEndIn, unknown, TEndOut>({
     resolver: zodResolver(schema),
-    defaultValues: { ids: [...ids], ended_at: toLocalInput(new Date()) },
+    defaultValues: { ids: [...ids], ended_at: wallClockNow(zone) },
   });
   const { reset } = form;
   const idList = ids.join(',');
   useEffect(() => {
-    if (open) reset({ ids: idList ? idList.split(',') : [], ended_at: toLocalInput(new Date()) });
-  }, [open, idList, reset]);
+    if (open) reset({ ids: idList ? idList.split(',') : [], ended_at: wallClockNow(zone) });
+  }, [open, idList, reset, zone]);
   const errors = form.formState.errors;
   const single = known.length === 1 && ids.length === 1 ? known[0] : undefined;
   return (
@@ -415,7 +431,7 @@ export function EndDialog({
         label={tr('end.date')}
         type="datetime-local"
         slotProps={{ htmlInput: { step: 1 }, inputLabel: { shrink: true } }}
-        helperText={tr('end.dateHelp')}
+        helperText={tr('end.dateHelpZone', { zone: zoneLabel(zone) })}
       />
     </FormDialog>
   );

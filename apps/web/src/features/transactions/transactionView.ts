@@ -10,7 +10,6 @@ import {
   type TTransactionStatus,
   ZRefundRequest,
 } from '@lockerops/contract';
-import dayjs from 'dayjs';
 
 /**
  * The operator actions the console offers on one row, in menu order (spec: operational §4 Actions by
@@ -128,9 +127,6 @@ export function writeTransactionFilters(
 ): void {
   storage?.setItem(FILTERS_STORAGE_KEY, JSON.stringify(filters));
 }
-
-/** `<input type="datetime-local" step="1">` value of a date, in the browser's time zone. */
-export const toLocalInput = (d: Date | string): string => dayjs(d).format('YYYY-MM-DDTHH:mm:ss');
 
 /**
  * Whether an end date lies between the latest start of the selected transactions and now (spec:
