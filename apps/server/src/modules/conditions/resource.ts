@@ -85,7 +85,7 @@ export async function assignConditionProducts(
     await applyConditionEffects(tx, auth, {
       productId,
       conditionId,
-      deviceId: await deviceOfProduct(tx, auth, productId),
+      deviceId: await deviceOfProduct({ tx, auth, productId }),
     });
   }
 }

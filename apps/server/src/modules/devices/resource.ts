@@ -86,6 +86,7 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
   );
   const jams = await jamsOf(
     tx,
+    orgId,
     rows.map((r) => r.id),
   );
   const productBy = new Map(prods.map((p) => [p.id, p]));

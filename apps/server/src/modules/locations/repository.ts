@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client';
 import { devices, locations, sizes } from '../../db/schema';
 import { findOr404 } from '../../lib/crud/resource';
 import type { DeviceRow } from '../devices';
-import { assignedGroups, assignedUsers } from './service';
+import { assignedGroups, assignedUsers } from './queries';
 
 /**
  * Every device of a location by locker number (`GET locations/{id}/devices`, the Settings tab).
@@ -86,7 +86,7 @@ export async function locationAssignees(
   await findOr404(tx, locations, auth, id, LOCATION_MESSAGES.notFound);
   const map =
     kind === 'users'
-      ? await assignedUsers(tx, auth.organizationId, [id])
-      : await assignedGroups(tx, auth.organizationId, [id]);
+      ? await assignedUsers({ tx, organizationId: auth.organizationId, locationIds: [id] })
+      : await assignedGroups({ tx, organizationId: auth.organizationId, locationIds: [id] });
   return map.get(id) ?? [];
 }

@@ -2,6 +2,7 @@
  * What the products area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
+
+export { deviceOfProduct } from './queries';
 export { acceptImageUploads, productGated, restrictRoles } from './scope';
-export { deviceOfProduct } from './service';
 export { recordTracking } from './tracking';

@@ -3,9 +3,8 @@ import {
   type TProductTrackingEntry,
   type TProductTrackingState,
 } from '@lockerops/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { conditions, products, productTracking, users } from '../../db/schema';
+import { insertTracking, productConditionId, trackingRows } from './queries';
 
 /** What one tracking entry records (spec: operational §3 Product `product_tracking`). */
 export interface TrackingInput {
@@ -30,22 +29,22 @@ export interface TrackingInput {
  * security). spec: operational §3 Product, §4 Product tracking states.
  */
 export async function recordTracking(tx: Tx, input: TrackingInput): Promise<void> {
-  let conditionId = input.conditionId;
-  if (conditionId === undefined) {
-    const [p] = await tx
-      .select({ idCondition: products.idCondition })
-      .from(products)
-      .where(and(eq(products.id, input.productId), eq(products.organizationId, input.organizationId)));
-    conditionId = p?.idCondition ?? null;
-  }
-  await tx.insert(productTracking).values({
-    organizationId: input.organizationId,
-    idProduct: input.productId,
-    state: input.state,
-    idUser: input.userId ?? null,
-    actorName: input.actorName ?? null,
-    idCondition: conditionId,
-    idDevice: input.deviceId ?? null,
+  const { organizationId, productId } = input;
+  const conditionId =
+    input.conditionId === undefined
+      ? await productConditionId({ tx, organizationId, productId })
+      : input.conditionId;
+  await insertTracking({
+    tx,
+    organizationId,
+    entry: {
+      productId,
+      state: input.state,
+      userId: input.userId ?? null,
+      actorName: input.actorName ?? null,
+      conditionId,
+      deviceId: input.deviceId ?? null,
+    },
   });
 }
 
@@ -58,28 +57,7 @@ export async function productTimeline(
   organizationId: string,
   productId: string,
 ): Promise<TProductTrackingEntry[]> {
-  const rows = await tx
-    .select({
-      id: productTracking.id,
-      state: productTracking.state,
-      createdAt: productTracking.createdAt,
-      actorName: productTracking.actorName,
-      idDevice: productTracking.idDevice,
-      userId: users.id,
-      userName: users.name,
-      userLastName: users.lastName,
-      conditionId: conditions.id,
-      conditionName: conditions.name,
-    })
-    .from(productTracking)
-    .leftJoin(users, eq(users.id, productTracking.idUser))
-    .leftJoin(conditions, eq(conditions.id, productTracking.idCondition))
-    .where(and(eq(productTracking.organizationId, organizationId), eq(productTracking.idProduct, productId)))
-    .orderBy(
-      sql`(${productTracking.state} = 'new')`,
-      desc(productTracking.createdAt),
-      desc(productTracking.seq),
-    );
+  const rows = await trackingRows({ tx, organizationId, productId });
   return rows.map((r) => {
     const state = r.state as TProductTrackingState;
     return {
