@@ -328,14 +328,15 @@ export async function placeOf({ tx, organizationId, id }: { tx: Tx; organization
 
 /**
  * Who holds the device at `at` through an active reservation of the acting organization (the
- * tenant transaction's `app.organization_id`): user, phone and e-mail of each holding reservation.
+ * tenant transaction's `app.organization_id`; on the owner's handle, of any): user, phone and
+ * e-mail of each holding reservation.
  */
 export async function holdersAt({ tx, deviceId, at }: { tx: Tx; deviceId: string; at: Date }) {
   const res = await tx.execute(
     sql`SELECT r.id_user, r.phone_number, r.email FROM ${reservationHolds} h
       JOIN ${reservations} r ON r.id = h.id_reservation AND r.organization_id = h.organization_id
       WHERE h.id_device = ${deviceId} AND h.during @> ${at.toISOString()}::timestamptz AND r.status = 'active'
-        AND h.organization_id = nullif(current_setting('app.organization_id', true), '')::uuid`,
+        AND h.organization_id = coalesce(nullif(current_setting('app.organization_id', true), '')::uuid, h.organization_id)`,
   );
   return rowsOf<{ id_user: string | null; phone_number: string | null; email: string | null }>(res);
 }
