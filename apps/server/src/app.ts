@@ -29,6 +29,7 @@ import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { subscribe } from './domain-events';
 import { BadRequest, installErrorHandler } from './errors';
 import { crudRoutes, tagDescriptions } from './lib/crud/resource';
 import { IDEMPOTENCY_DOC, installIdempotency } from './lib/idempotency';
@@ -58,6 +59,7 @@ import { lockVendorRoutes } from './modules/lock-vendors/routes';
 import { lockerWallRoutes } from './modules/locker-walls/routes';
 import { membersRoutes } from './modules/members/routes';
 import { membershipsRoutes } from './modules/memberships/routes';
+import { queueNotifications } from './modules/notifications';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -77,6 +79,7 @@ import { widgetApiRoutes, widgetPageRoutes } from './modules/toolbox/widget-rout
 import { transactionsRoutes } from './modules/transactions/routes';
 import { usersResource } from './modules/users/resource';
 import { usersRoutes } from './modules/users/routes';
+import { enqueueWebhooks } from './modules/webhooks';
 import { webhookRoutes } from './modules/webhooks/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -123,6 +126,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   // adapters check that no transaction is open when they are called (lib/outside.ts)
   trackTransactions(database.db);
+  // the domain-event subscribers (ARCHITECTURE: domain events); a second app adds nothing again.
+  // Notifications queue the messages of the templates matching the event; webhooks put one
+  // outbox message per subscribed endpoint.
+  subscribe(queueNotifications);
+  subscribe(enqueueWebhooks);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

@@ -1,8 +1,8 @@
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { writeAudit } from '../../lib/crud/audit';
+import { recordTracking } from '../../lib/product-tracking';
 import { openConditionIssue } from '../issues';
-import { recordTracking } from '../products';
 import {
   conditionById,
   deviceAuditImage,

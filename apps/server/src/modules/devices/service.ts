@@ -21,8 +21,8 @@ import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { rowError } from '../../lib/crud/resource';
+import { assertMayShare } from '../../lib/location-access';
 import { camelCase, columnsOf, type SnakeCase, wireFields } from '../../lib/wire';
-import { assertMayShare } from '../locations';
 import {
   type DeviceRow,
   type DeviceValues,

@@ -1,4 +1,3 @@
-import type { TAssignee } from '@lockerops/contract';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
@@ -190,76 +189,6 @@ export async function deleteGroupAssignment({
     )
     .returning({ id: groupResources.groupId });
   return gone.length > 0;
-}
-
-/** The users assigned to the organization's locations, by location id: `{ id, name, email }`, by name. */
-export async function assignedUsers({
-  tx,
-  organizationId,
-  locationIds,
-}: {
-  tx: Tx;
-  organizationId: string;
-  locationIds: string[];
-}): Promise<Map<string, TAssignee[]>> {
-  const out = new Map<string, TAssignee[]>();
-  if (!locationIds.length) return out;
-  const rows = await tx
-    .select({
-      loc: locationAssignments.idLocation,
-      id: users.id,
-      name: users.name,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(locationAssignments)
-    .innerJoin(users, and(eq(users.id, locationAssignments.idUser), eq(users.organizationId, organizationId)))
-    .where(
-      and(
-        eq(locationAssignments.organizationId, organizationId),
-        inArray(locationAssignments.idLocation, locationIds),
-        eq(users.isDeleted, false),
-      ),
-    )
-    .orderBy(users.name);
-  for (const r of rows) {
-    const list = out.get(r.loc) ?? [];
-    list.push({ id: r.id, name: [r.name, r.lastName].filter(Boolean).join(' '), email: r.email });
-    out.set(r.loc, list);
-  }
-  return out;
-}
-
-/** The groups assigned to the organization's locations, by location id: `{ id, name }`, by name. */
-export async function assignedGroups({
-  tx,
-  organizationId,
-  locationIds,
-}: {
-  tx: Tx;
-  organizationId: string;
-  locationIds: string[];
-}): Promise<Map<string, TAssignee[]>> {
-  const out = new Map<string, TAssignee[]>();
-  if (!locationIds.length) return out;
-  const rows = await tx
-    .select({ loc: groupResources.resourceId, id: groups.id, name: groups.name })
-    .from(groupResources)
-    .innerJoin(groups, and(eq(groups.id, groupResources.groupId), eq(groups.organizationId, organizationId)))
-    .where(
-      and(
-        eq(groupResources.organizationId, organizationId),
-        eq(groupResources.resourceType, 'location'),
-        inArray(groupResources.resourceId, locationIds),
-      ),
-    )
-    .orderBy(groups.name);
-  for (const r of rows) {
-    const list = out.get(r.loc) ?? [];
-    list.push({ id: r.id, name: r.name, email: null });
-    out.set(r.loc, list);
-  }
-  return out;
 }
 
 /** The organization's location `id`, locked for update; 404 otherwise. */

@@ -10,8 +10,9 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { devices, locations, sizes } from '../../db/schema';
 import { findOr404 } from '../../lib/crud/resource';
-import type { DeviceRow } from '../devices';
-import { assignedGroups, assignedUsers } from './queries';
+import { assignedGroups, assignedUsers } from '../../lib/location-access';
+
+type DeviceRow = typeof devices.$inferSelect;
 
 /**
  * Every device of a location by locker number (`GET locations/{id}/devices`, the Settings tab).

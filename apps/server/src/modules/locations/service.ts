@@ -1,8 +1,6 @@
 import {
   LOCATION_MESSAGES,
   locationMayRequireImage,
-  mayShareLocations,
-  type TAssignee,
   type TAssignmentType,
   type TRestrictionType,
   type ZLocationPatchRequest,
@@ -11,11 +9,10 @@ import {
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { BadRequest, Conflict, Forbidden, HttpError, NotFound } from '../../errors';
+import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { assertMayShare } from '../../lib/location-access';
 import {
-  assignedGroups,
-  assignedUsers,
   assignmentCountsOf,
   countActiveUsers,
   countGroups,
@@ -38,25 +35,10 @@ export type { LocationRow } from './queries';
 /** The assignment type that matches a restriction type: users ↔ user, groups ↔ group. */
 export const assignmentOf = (r: TRestrictionType): TAssignmentType => (r === 'users' ? 'user' : 'group');
 
-/**
- * Whether the organization may share locations: a super-tenant organization with the Shared
- * Locations flag (spec: operational §4 Location, console §6 "Super-tenant organisations can …
- * share locations"; issue: the Shared checkbox only for super-tenants with the flag).
- */
-export async function canShareLocations(tx: Tx, organizationId: string): Promise<boolean> {
-  const org = await locationFlagsOf({ tx, organizationId });
-  return !!org && mayShareLocations(org);
-}
-
 /** Whether the organization's locations may require an image: only when it rents (rental mode). */
 export async function canRequireImage(tx: Tx, organizationId: string): Promise<boolean> {
   const org = await locationFlagsOf({ tx, organizationId });
   return !!org && locationMayRequireImage(org);
-}
-
-/** Refuses `shared` for an organization that may not share locations (403). */
-export async function assertMayShare(tx: Tx, organizationId: string): Promise<void> {
-  if (!(await canShareLocations(tx, organizationId))) throw Forbidden(LOCATION_MESSAGES.sharedNotAllowed);
 }
 
 /** The organization's default support contact, or 400 when none is set (spec: operational §5 Location). */
@@ -129,32 +111,6 @@ export async function unassign(
   return type === 'user'
     ? deleteUserAssignment({ tx, auth, locationId, userId: id })
     : deleteGroupAssignment({ tx, auth, locationId, groupId: id });
-}
-
-/**
- * The restriction of each location as the wire shows it: `{ restriction_type, items }`, items
- * being the assigned users or groups of the location's type (none when unrestricted).
- */
-export async function restrictionsOf(
-  tx: Tx,
-  organizationId: string,
-  locs: Array<{ id: string; restrictionType: string | null }>,
-): Promise<Map<string, { restriction_type: TRestrictionType | null; items: TAssignee[] }>> {
-  const byUsers = locs.filter((l) => l.restrictionType === 'users').map((l) => l.id);
-  const byGroups = locs.filter((l) => l.restrictionType === 'groups').map((l) => l.id);
-  const [u, g] = [
-    await assignedUsers({ tx, organizationId, locationIds: byUsers }),
-    await assignedGroups({ tx, organizationId, locationIds: byGroups }),
-  ];
-  const out = new Map<string, { restriction_type: TRestrictionType | null; items: TAssignee[] }>();
-  for (const l of locs) {
-    const type = (l.restrictionType as TRestrictionType | null) ?? null;
-    out.set(l.id, {
-      restriction_type: type,
-      items: type === 'users' ? (u.get(l.id) ?? []) : type === 'groups' ? (g.get(l.id) ?? []) : [],
-    });
-  }
-  return out;
 }
 
 /**

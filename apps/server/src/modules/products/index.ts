@@ -3,6 +3,4 @@
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 
-export { deviceOfProduct } from './queries';
-export { acceptImageUploads, productGated, restrictRoles } from './scope';
-export { recordTracking } from './tracking';
+export { recordTracking } from '../../lib/product-tracking';

@@ -1,4 +1,3 @@
-import type { TProductTrackingState } from '@lockerops/contract';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
@@ -69,68 +68,6 @@ export async function serialTaken({
     .where(and(...where))
     .limit(1);
   return !!taken;
-}
-
-/** The device a product sits in, if any (a product is in at most one device). */
-export async function deviceOfProduct({
-  tx,
-  auth,
-  productId,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  productId: string;
-}): Promise<string | null> {
-  const [d] = await tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.idProduct, productId), eq(devices.organizationId, auth.organizationId)));
-  return d?.id ?? null;
-}
-
-/** The current condition of the organization's product `productId` (null: none or no such product). */
-export async function productConditionId({
-  tx,
-  organizationId,
-  productId,
-}: {
-  tx: Tx;
-  organizationId: string;
-  productId: string;
-}): Promise<string | null> {
-  const [p] = await tx
-    .select({ idCondition: products.idCondition })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.organizationId, organizationId)));
-  return p?.idCondition ?? null;
-}
-
-/** Appends one row to `product_tracking`. */
-export async function insertTracking({
-  tx,
-  organizationId,
-  entry,
-}: {
-  tx: Tx;
-  organizationId: string;
-  entry: {
-    productId: string;
-    state: TProductTrackingState;
-    userId: string | null;
-    actorName: string | null;
-    conditionId: string | null;
-    deviceId: string | null;
-  };
-}): Promise<void> {
-  await tx.insert(productTracking).values({
-    organizationId,
-    idProduct: entry.productId,
-    state: entry.state,
-    idUser: entry.userId,
-    actorName: entry.actorName,
-    idCondition: entry.conditionId,
-    idDevice: entry.deviceId,
-  });
 }
 
 /**

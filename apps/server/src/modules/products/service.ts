@@ -2,16 +2,15 @@ import { PRODUCT_MESSAGES } from '@lockerops/contract';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { Conflict, NotFound } from '../../errors';
+import { deviceOfProduct, recordTracking } from '../../lib/product-tracking';
 import { applyConditionEffects } from '../conditions';
 import {
   conditionExists,
-  deviceOfProduct,
   type ProductRow,
   productGroupExists,
   productsInDevices,
   serialTaken,
 } from './queries';
-import { recordTracking } from './tracking';
 
 /** Why a product cannot be deleted now. */
 export interface ProductUse {

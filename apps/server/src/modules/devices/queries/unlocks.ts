@@ -194,7 +194,7 @@ export async function maintainIfAvailable({
  * acting organization's unlocks (the tenant transaction's `app.organization_id`).
  */
 export const jamsCountSql = (days: number) =>
-  sql<number>`(select count(*)::int from ${deviceUnlocks} where ${deviceUnlocks.idDevice} = ${devices.id} and ${deviceUnlocks.organizationId} = nullif(current_setting('app.organization_id', true), '')::uuid and ${deviceUnlocks.state} = 'jammed' and ${deviceUnlocks.requestedAt} >= now() - make_interval(days => ${days}))`;
+  sql<number>`(select count(*)::int from ${deviceUnlocks} where ${deviceUnlocks.idDevice} = ${devices.id} and ${deviceUnlocks.organizationId} = coalesce(nullif(current_setting('app.organization_id', true), '')::uuid, ${deviceUnlocks.organizationId}) and ${deviceUnlocks.state} = 'jammed' and ${deviceUnlocks.requestedAt} >= now() - make_interval(days => ${days}))`;
 
 /** Jams since `since` of the organization's devices `ids`, by device id (absent: none). */
 export async function jamCounts({
