@@ -28,7 +28,7 @@ import {
   requeueMessage,
   subscribedEndpoints,
   updateEndpointRow,
-} from './queries';
+} from './queries/endpoints';
 
 const toWire = (r: EndpointRow): TWebhookEndpoint => ({
   id: r.id,
