@@ -1,18 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -29,7 +21,9 @@ import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { BadRequest, installErrorHandler } from './errors';
+import { subscribe } from './domain-events';
+import { installErrorHandler } from './errors';
+import { docsRoutes, OneLinePerRequest, refuseNulCharacters, securityHeaders, serveConsole } from './http';
 import { crudRoutes, tagDescriptions } from './lib/crud/resource';
 import { IDEMPOTENCY_DOC, installIdempotency } from './lib/idempotency';
 import { createMetrics } from './lib/metrics';
@@ -58,6 +52,7 @@ import { lockVendorRoutes } from './modules/lock-vendors/routes';
 import { lockerWallRoutes } from './modules/locker-walls/routes';
 import { membersRoutes } from './modules/members/routes';
 import { membershipsRoutes } from './modules/memberships/routes';
+import { queueNotifications } from './modules/notifications';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -77,29 +72,10 @@ import { widgetApiRoutes, widgetPageRoutes } from './modules/toolbox/widget-rout
 import { transactionsRoutes } from './modules/transactions/routes';
 import { usersResource } from './modules/users/resource';
 import { usersRoutes } from './modules/users/routes';
+import { enqueueWebhooks } from './modules/webhooks';
 import { webhookRoutes } from './modules/webhooks/routes';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** Third-party files served as they are: the Redoc bundle from the redoc 2.5.4 npm package (MIT). */
-export const VENDOR_DIR = path.join(here, '..', '..', '..', 'vendor', 'redoc');
-
-/** A URL as logged: the value of a `token` query field (share links, contact checks) hidden. */
-export const loggedUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
-
-/** One log line per request (method, URL, status, milliseconds) instead of Fastify's two. */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
-    const line = {
-      method: req.method,
-      url: loggedUrl(req.url),
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-    };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request');
-  }
-}
+export { loggedUrl } from './http';
 
 export interface BuildOptions {
   config: Config;
@@ -123,6 +99,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   // adapters check that no transaction is open when they are called (lib/outside.ts)
   trackTransactions(database.db);
+  // the domain-event subscribers (ARCHITECTURE: domain events); a second app adds nothing again.
+  // Notifications queue the messages of the templates matching the event; webhooks put one
+  // outbox message per subscribed endpoint.
+  subscribe(queueNotifications);
+  subscribe(enqueueWebhooks);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -309,104 +290,4 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await serveConsole(app, config.webDist);
   }
   return app;
-}
-
-/**
- * PostgreSQL text cannot hold the NUL character (U+0000): a query field, path parameter or JSON
- * body carrying one answers 400 'Text may not contain the NUL character.' before any handler runs,
- * instead of a database error (500).
- */
-function refuseNulCharacters(app: FastifyInstance): void {
-  const hasNul = (v: unknown, depth = 0): boolean => {
-    if (typeof v === 'string') return v.includes('\u0000');
-    if (depth > 20 || v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return false;
-    return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x, depth + 1));
-  };
-  app.addHook('preValidation', async (req) => {
-    if (req.url.includes('%00') || hasNul(req.query) || hasNul(req.params) || hasNul(req.body))
-      throw BadRequest('Text may not contain the NUL character.');
-  });
-}
-
-/**
- * Security headers of every answer (`@fastify/helmet`): a Content-Security-Policy without inline
- * scripts that the console and the Redoc page pass (styles inline for MUI and Redoc; images also
- * from https for `image_url`s and map tiles; Redoc's search worker from blob:), no framing
- * (`frame-ancestors 'none'`, X-Frame-Options DENY) except the reservation widget page, which sets
- * its own policy, `X-Content-Type-Options: nosniff`, and HSTS only when `PUBLIC_URL` is https.
- */
-export function securityHeaders(publicUrl: string) {
-  return {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    frameguard: { action: 'deny' as const },
-    hsts: publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
-    // Images and files of /api/files are shown by operators' own pages (widget, receipts).
-    crossOriginResourcePolicy: { policy: 'cross-origin' as const },
-    crossOriginEmbedderPolicy: false,
-  };
-}
-
-/**
- * The built console at `/`: files from `webDist`, sent precompressed (the build writes `.br` and
- * `.gz` beside each file) and cached for a year when their name carries a content hash
- * (`/assets/…`); any other non-API path answers `index.html` (a single-page app), never cached.
- * An unknown `/api/…` path answers the API's 404 `{ detail }`, not the console.
- */
-async function serveConsole(app: FastifyInstance, webDist: string): Promise<void> {
-  const assets = path.join(webDist, 'assets') + path.sep;
-  await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    setHeaders: (reply, file) =>
-      reply.header(
-        'cache-control',
-        file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ),
-  });
-  app.get('/*', { schema: { hide: true } }, (req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
-    const rel = decodeURIComponent(pathname).replace(/^\/+/, '');
-    const file = path.join(webDist, rel);
-    if (rel && file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(rel);
-    }
-    return reply.sendFile('index.html');
-  });
-}
-
-/** `/api/openapi.json` and `/api/redoc` (Redoc served offline from the npm package's bundle). */
-async function docsRoutes(api: FastifyInstance): Promise<void> {
-  api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => api.swagger());
-  api.get('/redoc/redoc.standalone.js', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
-    reply
-      .type('application/javascript')
-      .header('cache-control', 'public, max-age=86400')
-      .send(fs.createReadStream(path.join(VENDOR_DIR, 'redoc.standalone.js'))),
-  );
-  api.get('/redoc', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
-    reply.type('text/html').send(`<!doctype html>
-<html><head><meta charset="utf-8"><title>Lockerops API</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{margin:0}</style></head>
-<body><redoc spec-url="/api/openapi.json" hide-download-button="false"></redoc>
-<script src="/api/redoc/redoc.standalone.js"></script></body></html>`),
-  );
 }

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   MSG,
   subdomainOf,
@@ -7,13 +6,15 @@ import {
   type TSessionUser,
   type TTokensResponse,
 } from '@lockerops/contract';
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
-import { authSessions, members, organizations, passwordResetCodes, refreshTokens } from '../db/schema';
+import { authSessions, members, organizations, refreshTokens } from '../db/schema';
 import { BadRequest, Forbidden, HttpError, Unauthorized } from '../errors';
 import type { AttemptSubject, AuthAttempts } from './attempts';
+import { confirmForgotPassword, forgotPassword, type ResetDeps } from './password-reset';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { sessionCheckOf } from './session-check';
 import { type ChallengeClaims, type IdClaims, randomToken, sha256, type TokenService } from './tokens';
 
 type Member = typeof members.$inferSelect;
@@ -29,9 +30,9 @@ export const REFRESH_TTL_SECONDS = REFRESH_TTL_DAYS * 86400;
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
 const CHALLENGE_TTL_SECONDS = 15 * 60;
-const RESET_CODE_TTL_MINUTES = 60;
-const RESET_CODE_MAX_ATTEMPTS = 5;
-const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+const _RESET_CODE_TTL_MINUTES = 60;
+const _RESET_CODE_MAX_ATTEMPTS = 5;
+const _NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** What an authenticated request knows of its caller. */
 export interface SessionInfo {
@@ -42,33 +43,6 @@ export interface SessionInfo {
   email: string;
   name: string | null;
 }
-
-/**
- * The session, member and organization behind an id token, read on every authenticated request:
- * built once per database, and a named prepared statement, so PostgreSQL parses and plans it once
- * per connection.
- */
-const sessionCheckOf = (db: Db) =>
-  db
-    .select({
-      revokedAt: authSessions.revokedAt,
-      enabled: members.enabled,
-      role: members.role,
-      email: members.email,
-      firstName: members.firstName,
-      active: organizations.active,
-    })
-    .from(authSessions)
-    .innerJoin(members, eq(members.id, authSessions.memberId))
-    .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
-    .where(
-      and(
-        eq(authSessions.id, sql.placeholder('sid')),
-        eq(authSessions.memberId, sql.placeholder('sub')),
-        eq(authSessions.organizationId, sql.placeholder('org')),
-      ),
-    )
-    .prepare('auth_session_check');
 
 /**
  * The built-in identity service (spec: console §4 Login / Forgot password, §7 identity operations).
@@ -318,119 +292,30 @@ export class IdentityService {
     };
   }
 
-  /**
-   * `POST auth/forgot-password`: mails a 6-digit code valid 60 minutes; earlier codes of the account
-   * are voided. The answer does not tell whether the account exists, neither by its text nor by its
-   * time: every call counts as an attempt of `from` (429 over the budget), both cases run the same
-   * two statements, and the mail is sent after the answer (a slow or failing mail server would
-   * otherwise time or fail known accounts only; a failure is logged).
-   */
-  async forgotPassword(org: Organization | undefined, email: string, from: AttemptSubject): Promise<void> {
-    await this.attempts.check(from);
-    await this.attempts.record(from, 'forgot');
-    const found = await this.findMember(org?.id ?? NIL_UUID, email);
-    const member = found?.enabled && org?.active ? found : undefined;
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const memberId = member?.id ?? NIL_UUID;
-    await this.db
-      .update(passwordResetCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetCodes.memberId, memberId), isNull(passwordResetCodes.usedAt)));
-    if (!org || !member) {
-      // The same round trip as the insert below, writing nothing.
-      await this.db
-        .select({ id: passwordResetCodes.id })
-        .from(passwordResetCodes)
-        .where(eq(passwordResetCodes.memberId, memberId))
-        .limit(1);
-      return;
-    }
-    await this.db.insert(passwordResetCodes).values({
-      organizationId: org.id,
-      memberId: member.id,
-      codeHash: sha256(`${member.id}:${code}`),
-      expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
-    });
-    const appName = org.appName ?? org.name;
-    this.mail
-      .send({
-        organizationId: org.id,
-        to: member.email,
-        subject: `${appName} password reset code`,
-        text: `Your ${appName} verification code is ${code}.\n\nIt is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.`,
-        html: `<p>Your ${escapeHtml(appName)} verification code is <strong>${code}</strong>.</p><p>It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.</p>`,
-      })
-      .catch((err: unknown) => this.opts.log?.error({ err }, 'password reset mail not sent'));
+  /** `POST auth/forgot-password` (password-reset.ts). */
+  forgotPassword(org: Organization | undefined, email: string, from: AttemptSubject): Promise<void> {
+    return forgotPassword(this.resetDeps, org, email, from);
   }
 
-  /**
-   * `POST auth/confirm-forgot-password`: sets a new password with the mailed code. A code works once;
-   * five wrong tries void it; the right code once expired, used or voided asks for a new one
-   * (`expiredCode`). Revokes every session. A wrong code answers the same for every e-mail — one
-   * with an account or without, with a pending code or none (issue 31): `invalidCode`, then
-   * `attemptsExceeded` at the fifth wrong try since the e-mail's last forgot-password call, then
-   * `expiredCode`, counted per e-mail over every client (`wrongResetTries`); nothing in the answer
-   * depends on whether a code is pending. Every wrong code counts as a failed attempt of `from`
-   * (429 over the budget).
-   */
-  async confirmForgotPassword(
+  /** `POST auth/confirm-forgot-password` (password-reset.ts). */
+  confirmForgotPassword(
     org: Organization | undefined,
     email: string,
     code: string,
     newPassword: string,
     from: AttemptSubject,
   ): Promise<void> {
-    await this.attempts.check(from);
-    const member = org ? await this.findMember(org.id, email) : undefined;
-    const [entry] = member
-      ? await this.db
-          .select()
-          .from(passwordResetCodes)
-          .where(eq(passwordResetCodes.memberId, member.id))
-          .orderBy(desc(passwordResetCodes.createdAt))
-          .limit(1)
-      : [];
-    const matches = !!member && entry?.codeHash === sha256(`${member.id}:${code.trim()}`);
-    if (matches && entry && (entry.usedAt || entry.expiresAt <= new Date()))
-      throw BadRequest(MSG.expiredCode);
-    if (!matches || !entry) {
-      const tries = await this.attempts.wrongResetTries(from);
-      if (tries >= RESET_CODE_MAX_ATTEMPTS) throw BadRequest(MSG.expiredCode);
-      await this.attempts.record(from, 'confirm');
-      const live = entry && !entry.usedAt && entry.expiresAt > new Date() ? entry : undefined;
-      const [after] = live
-        ? await this.db
-            .update(passwordResetCodes)
-            .set({
-              attempts: sql`${passwordResetCodes.attempts} + 1`,
-              usedAt: sql`case when ${passwordResetCodes.attempts} + 1 >= ${RESET_CODE_MAX_ATTEMPTS} then now() else null end`,
-            })
-            .where(eq(passwordResetCodes.id, live.id))
-            .returning({ attempts: passwordResetCodes.attempts })
-        : [];
-      if (tries + 1 >= RESET_CODE_MAX_ATTEMPTS || (after && after.attempts >= RESET_CODE_MAX_ATTEMPTS))
-        throw BadRequest(MSG.attemptsExceeded);
-      throw BadRequest(MSG.invalidCode);
-    }
-    const [used] = await this.db
-      .update(passwordResetCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetCodes.id, entry.id), isNull(passwordResetCodes.usedAt)))
-      .returning({ id: passwordResetCodes.id });
-    if (!used) throw BadRequest(MSG.expiredCode);
-    await this.db
-      .update(members)
-      .set({
-        passwordHash: await hashPassword(newPassword),
-        status: 'CONFIRMED',
-        verified: true,
-        updatedAt: new Date(),
-      })
-      .where(eq(members.id, member.id));
-    await this.db
-      .update(authSessions)
-      .set({ revokedAt: new Date(), revokedReason: 'password reset' })
-      .where(and(eq(authSessions.memberId, member.id), isNull(authSessions.revokedAt)));
+    return confirmForgotPassword(this.resetDeps, org, email, code, newPassword, from);
+  }
+
+  private get resetDeps(): ResetDeps {
+    return {
+      db: this.db,
+      mail: this.mail,
+      attempts: this.attempts,
+      log: this.opts.log,
+      findMember: (organizationId, email) => this.findMember(organizationId, email),
+    };
   }
 
   /**
@@ -495,6 +380,3 @@ export function sessionUser(org: Organization, member: Member, firstLogin: boole
     organization: { id: org.id, name: org.name },
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

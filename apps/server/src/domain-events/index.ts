@@ -1,8 +1,6 @@
 import type { TMode } from '@lockerops/contract';
 import type { Tx } from '../db/client';
 import { domainEvents } from '../db/schema';
-import { queueNotifications } from '../modules/notifications/engine';
-import { enqueueWebhooks } from '../modules/webhooks/service';
 
 /**
  * Names of the life-cycle events the notifications area sends messages on (spec: console §4
@@ -41,7 +39,11 @@ export type DomainEventSubscriber = (tx: Tx, event: DomainEvent & { id: string }
 
 const subscribers = new Set<DomainEventSubscriber>();
 
-/** Adds a subscriber for every domain event; answers the function that removes it again. */
+/**
+ * Adds a subscriber for every domain event (adding one again changes nothing); answers the function
+ * that removes it. The product's subscribers are added by `buildApp` (app.ts): the bus imports none
+ * of them.
+ */
 export function subscribe(fn: DomainEventSubscriber): () => void {
   subscribers.add(fn);
   return () => subscribers.delete(fn);
@@ -67,11 +69,3 @@ export async function emit(tx: Tx, event: DomainEvent): Promise<string> {
   for (const fn of subscribers) await fn(tx, { ...event, id: row!.id });
   return row!.id;
 }
-
-// ——— the subscribers of the product (each area adds its own line) ———
-
-/** Notifications: queue the messages of the templates matching the event (modules/notifications/engine.ts). */
-subscribe(queueNotifications);
-
-/** Webhooks: one outbox message per subscribed endpoint, relayed to the delivery queue (modules/webhooks). */
-subscribe(enqueueWebhooks);

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { API_KEY_MESSAGES, type TApiKey, type TApiKeyCreated } from '@lockerops/contract';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiKeyResolver } from '../../auth/context';
 import { sha256 } from '../../auth/tokens';
 import type { Db, DbOrTx } from '../../db/client';
-import { apiKeys, organizations } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
 import { wireFields } from '../../lib/wire';
-
-type ApiKeyRow = typeof apiKeys.$inferSelect;
+import {
+  type ApiKeyRow,
+  activeApiKeyByHash,
+  apiKeysOf,
+  deleteApiKey,
+  insertApiKey,
+  replaceApiKey,
+  touchApiKey,
+} from './queries';
 
 /** How many characters of a key are kept for display: `lo_` and four of the random part. */
 const PREFIX_LENGTH = 7;
@@ -33,7 +38,7 @@ function newKey(): { key: string; keyHash: string; prefix: string } {
 
 /** `GET api-keys`: the organization's keys (none or one), without the key. spec console §3 API key, §7. */
 export async function listApiKeys(tx: DbOrTx, organizationId: string): Promise<TApiKey[]> {
-  const rows = await tx.select().from(apiKeys).where(eq(apiKeys.organizationId, organizationId));
+  const rows = await apiKeysOf({ tx, organizationId });
   return rows.map(toApiKey);
 }
 
@@ -47,11 +52,11 @@ export async function generateApiKey(
   p: { organizationId: string; createdBy?: string },
 ): Promise<TApiKeyCreated> {
   const { key, keyHash, prefix } = newKey();
-  const [row] = await tx
-    .insert(apiKeys)
-    .values({ organizationId: p.organizationId, keyHash, prefix, createdBy: p.createdBy })
-    .onConflictDoNothing({ target: apiKeys.organizationId })
-    .returning();
+  const row = await insertApiKey({
+    tx,
+    organizationId: p.organizationId,
+    values: { keyHash, prefix, createdBy: p.createdBy },
+  });
   if (!row) throw Conflict(API_KEY_MESSAGES.exists);
   return { ...toApiKey(row), key };
 }
@@ -66,22 +71,20 @@ export async function rotateApiKey(
   p: { organizationId: string; id: string; createdBy?: string },
 ): Promise<TApiKeyCreated> {
   const { key, keyHash, prefix } = newKey();
-  const [row] = await tx
-    .update(apiKeys)
-    .set({ keyHash, prefix, createdAt: new Date(), lastUsedAt: null, createdBy: p.createdBy })
-    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.organizationId, p.organizationId)))
-    .returning();
+  const row = await replaceApiKey({
+    tx,
+    organizationId: p.organizationId,
+    id: p.id,
+    values: { keyHash, prefix, createdBy: p.createdBy },
+  });
   if (!row) throw NotFound(API_KEY_MESSAGES.notFound);
   return { ...toApiKey(row), key };
 }
 
 /** `DELETE api-keys/{id}`: revokes the key (it answers 401 from now on). 404 for another organization's id. */
 export async function revokeApiKey(tx: DbOrTx, p: { organizationId: string; id: string }): Promise<void> {
-  const [row] = await tx
-    .delete(apiKeys)
-    .where(and(eq(apiKeys.id, p.id), eq(apiKeys.organizationId, p.organizationId)))
-    .returning({ id: apiKeys.id });
-  if (!row) throw NotFound(API_KEY_MESSAGES.notFound);
+  if (!(await deleteApiKey({ tx, organizationId: p.organizationId, id: p.id })))
+    throw NotFound(API_KEY_MESSAGES.notFound);
 }
 
 /**
@@ -93,24 +96,14 @@ export async function revokeApiKey(tx: DbOrTx, p: { organizationId: string; id: 
 export function apiKeyResolver(db: Db): ApiKeyResolver {
   return async (key) => {
     if (key.length > 200) return undefined;
-    const [row] = await db
-      .select({ id: apiKeys.id, organizationId: apiKeys.organizationId, scope: apiKeys.scope })
-      .from(apiKeys)
-      .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
-      .where(and(eq(apiKeys.keyHash, sha256(key)), eq(organizations.active, true)));
+    const row = await activeApiKeyByHash({ db, keyHash: sha256(key) });
     if (!row) return undefined;
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: sql`now()` })
-      .where(
-        and(
-          eq(apiKeys.id, row.id),
-          or(
-            isNull(apiKeys.lastUsedAt),
-            lt(apiKeys.lastUsedAt, sql`now() - make_interval(secs => ${LAST_USED_RESOLUTION_SECONDS})`),
-          ),
-        ),
-      );
+    await touchApiKey({
+      db,
+      organizationId: row.organizationId,
+      id: row.id,
+      resolutionSeconds: LAST_USED_RESOLUTION_SECONDS,
+    });
     return {
       organizationId: row.organizationId,
       homeOrganizationId: row.organizationId,

@@ -16,8 +16,8 @@ import { conditions, products } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, lockOr404, type Resource } from '../../lib/crud/resource';
+import { deviceOfProduct } from '../../lib/product-tracking';
 import { toWire, wireFields } from '../../lib/wire';
-import { deviceOfProduct } from '../products';
 import { applyConditionEffects } from './service';
 
 type ConditionRow = typeof conditions.$inferSelect;
@@ -85,7 +85,7 @@ export async function assignConditionProducts(
     await applyConditionEffects(tx, auth, {
       productId,
       conditionId,
-      deviceId: await deviceOfProduct(tx, auth, productId),
+      deviceId: await deviceOfProduct({ tx, auth, productId }),
     });
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud/resource';
 import { errors, routeOf } from '../../lib/openapi';
-import { productGated, restrictRoles } from '../products';
+import { productGated, restrictRoles } from '../../lib/product-scope';
 import { cloneCondition, conditionsResource, setConditionFlags } from './resource';
 
 const Params = z.object({ id: z.uuid() });

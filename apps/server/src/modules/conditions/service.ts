@@ -1,11 +1,15 @@
-import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { conditions, devices, products } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
-import { toWire } from '../../lib/wire';
+import { recordTracking } from '../../lib/product-tracking';
 import { openConditionIssue } from '../issues';
-import { recordTracking } from '../products';
+import {
+  conditionById,
+  deviceAuditImage,
+  lockDeviceById,
+  productNameOf,
+  setDeviceMaintenance,
+} from './queries';
 
 /** What {@link applyConditionEffects} did. */
 export interface ConditionEffects {
@@ -39,44 +43,28 @@ export async function applyConditionEffects(
 ): Promise<ConditionEffects> {
   const effects: ConditionEffects = { maintenance: false, reported: false };
   if (!args.conditionId) return effects;
-  const [condition] = await tx
-    .select()
-    .from(conditions)
-    .where(and(eq(conditions.id, args.conditionId), eq(conditions.organizationId, auth.organizationId)));
+  const condition = await conditionById({ tx, auth, id: args.conditionId });
   if (!condition || (!condition.autoMaintenance && !condition.autoReport)) return effects;
 
-  const [device] = args.deviceId
-    ? await tx
-        .select()
-        .from(devices)
-        .where(and(eq(devices.id, args.deviceId), eq(devices.organizationId, auth.organizationId)))
-        .for('update')
-    : [];
+  const device = args.deviceId ? await lockDeviceById({ tx, auth, id: args.deviceId }) : undefined;
 
   if (condition.autoMaintenance && device && device.status === 'available') {
-    const [after] = await tx
-      .update(devices)
-      .set({ status: 'maintenance', updatedAt: new Date() })
-      .where(and(eq(devices.id, device.id), eq(devices.organizationId, auth.organizationId)))
-      .returning();
+    const after = await setDeviceMaintenance({ tx, auth, id: device.id });
     await writeAudit(tx, auth, {
       entity: 'device',
       entityId: device.id,
       action: 'maintenance',
-      before: toWire(devices, device as never),
-      after: toWire(devices, after as never),
+      before: deviceAuditImage(device),
+      after: deviceAuditImage(after!),
     });
     effects.maintenance = true;
   }
   if (condition.autoReport) {
-    const [product] = await tx
-      .select({ name: products.name })
-      .from(products)
-      .where(and(eq(products.id, args.productId), eq(products.organizationId, auth.organizationId)));
+    const productName = await productNameOf({ tx, auth, id: args.productId });
     effects.issueId = await openConditionIssue(tx, auth, {
       conditionId: condition.id,
       conditionName: condition.name,
-      productName: product?.name ?? null,
+      productName,
       eventId: args.eventId ?? null,
     });
     await writeAudit(tx, auth, {

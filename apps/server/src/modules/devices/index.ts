@@ -2,14 +2,14 @@
  * What the devices area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
-export { holdDoor, releaseDoor } from './holds';
-export { devicesToWire } from './resource';
-export type { DeviceRow } from './service';
+export { holdDoor, releaseDoor } from './queries/holds';
 export {
   holdSharedDoor,
   isSharedDoor,
   lockSharedDoor,
   releaseSharedDoor,
   sharedDoorReserved,
-} from './shared-doors';
+} from './queries/shared-doors';
+export { devicesToWire } from './resource';
+export type { DeviceRow } from './service';
 export { resolveStaleUnlocks, unlockAnswer, unlockDevices } from './unlocks';

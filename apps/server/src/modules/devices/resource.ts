@@ -15,9 +15,9 @@ import type { Tx } from '../../db/client';
 import { devices, locations, prices, products, sizes } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { restrictionsOf } from '../../lib/location-access';
 import { type SnakeCase, wireFields } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
-import { restrictionsOf } from '../locations';
 import {
   DEVICE_INPUT_FIELDS,
   type DeviceRow,
@@ -86,6 +86,7 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
   );
   const jams = await jamsOf(
     tx,
+    orgId,
     rows.map((r) => r.id),
   );
   const productBy = new Map(prods.map((p) => [p.id, p]));

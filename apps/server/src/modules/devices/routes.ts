@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LockAdapter } from '../../adapters/locks';
 import { errors, routeOf } from '../../lib/openapi';
+import { locationLockSettingsOf, saveLocationLockSettings } from './lock-settings';
+import { refreshLockStatus } from './lock-status';
 import { deviceLogs, deviceUnlocksPage } from './repository';
 import { devicesToWire } from './resource';
 import {
@@ -13,13 +15,7 @@ import {
   switchVirtualLock,
   typeOptions,
 } from './service';
-import {
-  locationLockSettingsOf,
-  refreshLockStatus,
-  saveLocationLockSettings,
-  unlockAnswer,
-  unlockDevices,
-} from './unlocks';
+import { unlockAnswer, unlockDevices } from './unlocks';
 
 const tags = ['Devices'];
 const params = z.object({ id: z.uuid() });

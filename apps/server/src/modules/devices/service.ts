@@ -14,19 +14,31 @@ import {
   type TTypeOption,
   type ZDeviceBulkEditRequest,
 } from '@lockerops/contract';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type LockTarget, NO_LOCK_SETTINGS } from '../../adapters/locks';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { devices, locations, organizations, prices, products, sizes } from '../../db/schema';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { rowError } from '../../lib/crud/resource';
-import { camelCase, columnsOf, type SnakeCase, toWire, wireFields } from '../../lib/wire';
-import { assertMayShare } from '../locations';
+import { assertMayShare } from '../../lib/location-access';
+import { camelCase, columnsOf, type SnakeCase, wireFields } from '../../lib/wire';
+import {
+  type DeviceRow,
+  type DeviceValues,
+  deviceAuditImage,
+  locationExists,
+  lockDeviceRows,
+  lockerNumberTaken,
+  organizationFlagsRow,
+  priceTypeOf,
+  productExists,
+  productHeldElsewhere,
+  sizeExists,
+  updateDeviceRow,
+} from './queries/devices';
 
-export type DeviceRow = typeof devices.$inferSelect;
+export type { DeviceRow } from './queries/devices';
 
 /** What an organization may use for devices: its enabled modes and hardware types. */
 export interface DeviceCapabilities {
@@ -40,7 +52,7 @@ export interface DeviceCapabilities {
  * that an organization restricted to ojmar or gantner alone sees only that brand.
  */
 export async function deviceCapabilities(tx: Tx, organizationId: string): Promise<DeviceCapabilities> {
-  const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+  const org = await organizationFlagsRow({ tx, organizationId });
   if (!org) throw NotFound();
   const flags = org as unknown as Record<string, unknown>;
   const modes = MODES.filter((m) => flags[camelCase(`${m}_mode`)] === true);
@@ -58,15 +70,6 @@ export function typeOptions(caps: DeviceCapabilities): { modes: TTypeOption[]; h
   };
 }
 
-/**
- * Serializes writes of locker numbers in one location for the rest of the transaction, so the
- * check below sees every committed number; the unique index `devices_locker_number_uq` stays the
- * last word.
- */
-async function lockLockerNumbers(tx: Tx, organizationId: string, locationId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`devices:${organizationId}:${locationId}`}))`);
-}
-
 /** 409 "This Locker Number is already in use…" when another device of the location has the number. */
 export async function assertLockerNumberFree(
   tx: Tx,
@@ -75,18 +78,7 @@ export async function assertLockerNumberFree(
   lockerNumber: number,
   exceptId?: string,
 ): Promise<void> {
-  await lockLockerNumbers(tx, organizationId, locationId);
-  const [taken] = await tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(
-      and(
-        eq(devices.organizationId, organizationId),
-        eq(devices.idLocation, locationId),
-        eq(devices.lockerNumber, lockerNumber),
-        exceptId ? ne(devices.id, exceptId) : undefined,
-      ),
-    );
+  const taken = await lockerNumberTaken({ tx, organizationId, locationId, lockerNumber, exceptId });
   if (taken) throw Conflict(DEVICE_MESSAGES.lockerNumberInUse);
 }
 
@@ -103,7 +95,7 @@ export async function deviceValues(
   auth: AuthContext,
   input: TDeviceCreateValues,
   existing?: DeviceRow,
-): Promise<Partial<typeof devices.$inferInsert>> {
+): Promise<DeviceValues> {
   const orgId = auth.organizationId;
   const caps = await deviceCapabilities(tx, orgId);
   if (!caps.hardware.includes(input.hardware_type) && existing?.hardwareType !== input.hardware_type)
@@ -111,25 +103,16 @@ export async function deviceValues(
   if (!caps.modes.includes(input.mode) && existing?.mode !== input.mode)
     throw BadRequest(DEVICE_MESSAGES.modeNotEnabled(input.mode));
 
-  const [loc] = await tx
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, input.id_location), eq(locations.organizationId, orgId)));
+  const loc = await locationExists({ tx, auth, id: input.id_location });
   if (!loc) throw NotFound(DEVICE_MESSAGES.locationNotFound);
   if (input.id_size) {
-    const [s] = await tx
-      .select({ id: sizes.id })
-      .from(sizes)
-      .where(and(eq(sizes.id, input.id_size), eq(sizes.organizationId, orgId)));
+    const s = await sizeExists({ tx, auth, id: input.id_size });
     if (!s) throw NotFound(DEVICE_MESSAGES.sizeNotFound);
   }
   const vending = input.mode === 'vending';
   const idPrice = vending ? null : input.id_price;
   if (idPrice) {
-    const [p] = await tx
-      .select({ id: prices.id, priceType: prices.priceType })
-      .from(prices)
-      .where(and(eq(prices.id, idPrice), eq(prices.organizationId, orgId)));
+    const p = await priceTypeOf({ tx, auth, id: idPrice });
     if (!p) throw NotFound(DEVICE_MESSAGES.priceNotFound);
     if (input.mode === 'service' && p.priceType !== 'pay_per_weight')
       throw BadRequest(DEVICE_MESSAGES.serviceWeightOnly);
@@ -138,21 +121,14 @@ export async function deviceValues(
   }
   if (input.id_product) {
     // A foreign key ignores row-level security, so ownership is checked here (404 as for a missing one).
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.id, input.id_product), eq(products.organizationId, orgId)));
+    const product = await productExists({ tx, auth, id: input.id_product });
     if (!product) throw NotFound(DEVICE_MESSAGES.productNotFound);
-    const [holder] = await tx
-      .select({ id: devices.id })
-      .from(devices)
-      .where(
-        and(
-          eq(devices.organizationId, orgId),
-          eq(devices.idProduct, input.id_product),
-          existing ? ne(devices.id, existing.id) : undefined,
-        ),
-      );
+    const holder = await productHeldElsewhere({
+      tx,
+      auth,
+      productId: input.id_product,
+      exceptId: existing?.id,
+    });
     if (holder) throw Conflict(DEVICE_MESSAGES.productInAnotherDevice);
   }
   if (existing?.status === 'reserved' && input.status === 'maintenance')
@@ -199,12 +175,7 @@ export async function deviceValues(
 /** Locks devices of the organization for update in id order; 404 if any id is missing or foreign. */
 export async function lockDevices(tx: Tx, auth: AuthContext, ids: string[]): Promise<DeviceRow[]> {
   const unique = [...new Set(ids)];
-  const rows = await tx
-    .select()
-    .from(devices)
-    .where(and(eq(devices.organizationId, auth.organizationId), inArray(devices.id, unique)))
-    .orderBy(asc(devices.id))
-    .for('update');
+  const rows = await lockDeviceRows({ tx, auth, ids: unique });
   if (rows.length !== unique.length) throw NotFound(DEVICE_MESSAGES.notFound);
   return rows;
 }
@@ -239,10 +210,7 @@ export async function setMaintenance(
   const updated: string[] = [];
   for (const { d, target } of plan) {
     if (d.status === 'reserved' || d.status === target) continue;
-    await tx
-      .update(devices)
-      .set({ status: target, updatedAt: new Date() })
-      .where(and(eq(devices.id, d.id), eq(devices.organizationId, auth.organizationId)));
+    await updateDeviceRow({ tx, auth, id: d.id, set: { status: target, updatedAt: new Date() } });
     await writeAudit(tx, auth, {
       entity: 'device',
       entityId: d.id,
@@ -297,17 +265,18 @@ export async function bulkEditDevices(
     try {
       await tx.transaction(async (sp) => {
         const values = await deviceValues(sp as Tx, auth, next, d);
-        const [row] = await sp
-          .update(devices)
-          .set({ ...values, updatedAt: new Date() })
-          .where(and(eq(devices.id, d.id), eq(devices.organizationId, auth.organizationId)))
-          .returning();
+        const row = await updateDeviceRow({
+          tx: sp as Tx,
+          auth,
+          id: d.id,
+          set: { ...values, updatedAt: new Date() },
+        });
         await writeAudit(sp as Tx, auth, {
           entity: 'device',
           entityId: d.id,
           action: 'update',
-          before: toWire(devices, d),
-          after: toWire(devices, row!),
+          before: deviceAuditImage(d),
+          after: deviceAuditImage(row),
         });
       });
       updated.push(d.id);
@@ -333,18 +302,19 @@ export async function switchVirtualLock(
   const [d] = await lockDevices(tx, auth, [id]);
   if (d!.hardwareType !== 'virtual') throw BadRequest(DEVICE_MESSAGES.notVirtual);
   const next = online ? 'locked' : 'offline';
-  const [row] = (await tx
-    .update(devices)
-    .set({ lockStatus: next, lockStatusAt: new Date() })
-    .where(and(eq(devices.id, d!.id), eq(devices.organizationId, auth.organizationId)))
-    .returning()) as DeviceRow[];
+  const row = await updateDeviceRow({
+    tx,
+    auth,
+    id: d!.id,
+    set: { lockStatus: next, lockStatusAt: new Date() },
+  });
   await writeAudit(tx, auth, {
     entity: 'device',
     entityId: d!.id,
     action: online ? 'online' : 'offline',
     changes: d!.lockStatus === next ? {} : { lock_status: { before: d!.lockStatus, after: next } },
   });
-  return row!;
+  return row;
 }
 
 /** A device's hardware-specific fields under their wire names (spec: operational §3 Device). */

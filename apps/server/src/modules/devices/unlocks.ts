@@ -4,13 +4,9 @@ import {
   JAM_WINDOW_DAYS,
   LOCK_MESSAGES,
   type TDeviceUnlock,
-  type TLocationLockSettings,
   type TLockStatus,
   type TUnlockState,
-  type ZLocationLockSettingsRequest,
 } from '@lockerops/contract';
-import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   type LockAdapter,
   LockNotConfigured,
@@ -22,25 +18,31 @@ import {
 } from '../../adapters/locks';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import {
-  devices,
-  deviceUnlocks,
-  issues,
-  locationLockSettings,
-  locations,
-  lockVendorAccounts,
-} from '../../db/schema';
-import { HttpError, NotFound } from '../../errors';
+import { HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { findOr404 } from '../../lib/crud/resource';
 import { wireFields } from '../../lib/wire';
-import { type DeviceRow, lockTargetOf } from './service';
 import {
   isSharedDoor,
   setSharedDoorLockStatus,
   sharedDoorLockSettings,
   sharedDoorVendorAccount,
-} from './shared-doors';
+} from './queries/shared-doors';
+import {
+  failStaleUnlocks,
+  insertUnlock,
+  jamCounts,
+  jamsCountSql,
+  type LockSettingsRow,
+  lastAcknowledgedUnlocks,
+  lockSettingsByLocation,
+  maintainIfAvailable,
+  setDeviceLockStatus,
+  type UnlockRow,
+  updateUnlock,
+  type VendorAccountRow,
+  vendorAccountsOf,
+} from './queries/unlocks';
+import { type DeviceRow, lockTargetOf } from './service';
 
 /** Runs `fn` in one tenant transaction (`req.withTenant`), or in the caller's transaction. */
 export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
@@ -72,21 +74,10 @@ type Result = Step & {
 };
 
 /** The lock settings of locations by id (only those that have a row). */
-async function settingsOf(tx: Tx, organizationId: string, locationIds: string[]) {
-  if (!locationIds.length) return new Map<string, typeof locationLockSettings.$inferSelect>();
-  const rows = await tx
-    .select()
-    .from(locationLockSettings)
-    .where(
-      and(
-        eq(locationLockSettings.organizationId, organizationId),
-        inArray(locationLockSettings.idLocation, [...new Set(locationIds)]),
-      ),
-    );
-  return new Map(rows.map((r) => [r.idLocation, r]));
-}
+const settingsOf = (tx: Tx, organizationId: string, locationIds: string[]) =>
+  lockSettingsByLocation({ tx, organizationId, locationIds });
 
-const toLockSettings = (r?: typeof locationLockSettings.$inferSelect): LockSettings =>
+export const toLockSettings = (r?: LockSettingsRow): LockSettings =>
   r
     ? {
         bridgeHost: r.bridgeHost,
@@ -103,18 +94,12 @@ const toLockSettings = (r?: typeof locationLockSettings.$inferSelect): LockSetti
  */
 async function accountsOf(tx: Tx, organizationId: string, hardwareTypes: string[]) {
   const vendors = [...new Set(hardwareTypes.filter(isCloudLockVendor))];
-  if (!vendors.length) return new Map<string, VendorAccount>();
-  const rows = await tx
-    .select()
-    .from(lockVendorAccounts)
-    .where(
-      and(eq(lockVendorAccounts.organizationId, organizationId), inArray(lockVendorAccounts.vendor, vendors)),
-    );
+  const rows = await vendorAccountsOf({ tx, organizationId, vendors });
   return new Map<string, VendorAccount>(rows.map((r) => [r.vendor, accountOf(r)]));
 }
 
 /** A vendor account row as the lock adapter takes it (secret still sealed). */
-const accountOf = (r: typeof lockVendorAccounts.$inferSelect): VendorAccount => ({
+const accountOf = (r: VendorAccountRow): VendorAccount => ({
   baseUrl: r.baseUrl,
   accountId: r.accountId,
   tokenUrl: r.tokenUrl,
@@ -136,14 +121,9 @@ async function setUnlock(
   run: TenantRun,
   id: string,
   organizationId: string,
-  values: Partial<typeof deviceUnlocks.$inferInsert>,
+  values: Parameters<typeof updateUnlock>[0]['set'],
 ) {
-  await run((tx) =>
-    tx
-      .update(deviceUnlocks)
-      .set(values)
-      .where(and(eq(deviceUnlocks.id, id), eq(deviceUnlocks.organizationId, organizationId))),
-  );
+  await run((tx) => updateUnlock({ tx, organizationId, id, set: values }));
 }
 
 /**
@@ -199,10 +179,10 @@ export async function unlockDevices(
       const blocked =
         d.hardwareType === 'gantner' && (d.lockStatus === 'unknown' || d.lockStatus === 'offline');
       const now = new Date();
-      const [u] = await tx
-        .insert(deviceUnlocks)
-        .values({
-          organizationId: orgId,
+      const unlockId = await insertUnlock({
+        tx,
+        auth,
+        values: {
           idDevice: d.id,
           actorType: auth.actor.type,
           actorId: auth.actor.id,
@@ -210,12 +190,12 @@ export async function unlockDevices(
           reason,
           requestedAt: now,
           ...(blocked ? { state: 'offline', offlineAt: now, detail: DEVICE_MESSAGES.unreachable } : {}),
-        })
-        .returning({ id: deviceUnlocks.id });
+        },
+      });
       const s = settings.get(d.idLocation);
       out.push({
         d,
-        unlockId: u!.id,
+        unlockId,
         settings: toLockSettings(s),
         account: (isSharedDoor(d, orgId) ? sharedAccounts.get(d.id) : accounts.get(d.hardwareType)) ?? null,
         jamLimit: s?.jamLimit ?? locks.jamLimit,
@@ -279,9 +259,11 @@ export async function unlockDevices(
     for (const r of results) {
       const now = new Date();
       if (!r.blocked)
-        await tx
-          .update(deviceUnlocks)
-          .set({
+        await updateUnlock({
+          tx,
+          organizationId: orgId,
+          id: r.unlockId,
+          set: {
             state: r.state,
             detail: r.detail ?? null,
             ...(r.state === 'opened'
@@ -289,17 +271,14 @@ export async function unlockDevices(
               : r.state === 'jammed'
                 ? { jammedAt: now }
                 : { offlineAt: now }),
-          })
-          .where(and(eq(deviceUnlocks.id, r.unlockId), eq(deviceUnlocks.organizationId, orgId)));
+          },
+        });
       const changed = r.lockStatus !== r.d.lockStatus;
       const shared = isSharedDoor(r.d, orgId);
       if ((changed || r.state === 'opened') && shared)
         await setSharedDoorLockStatus(tx, r.d.id, r.lockStatus);
       else if (changed || r.state === 'opened')
-        await tx
-          .update(devices)
-          .set({ lockStatus: r.lockStatus, lockStatusAt: now, updatedAt: now })
-          .where(and(eq(devices.id, r.d.id), eq(devices.organizationId, orgId)));
+        await setDeviceLockStatus({ tx, auth, id: r.d.id, lockStatus: r.lockStatus, at: now });
       await writeAudit(tx, auth, {
         entity: 'device',
         entityId: r.d.id,
@@ -327,17 +306,12 @@ export const UNLOCK_NO_ANSWER = 'No answer from the lock';
  * lock". Runs as the owner (the job runner), across organizations. Answers how many it resolved.
  */
 export async function resolveStaleUnlocks(tx: Tx, now: Date): Promise<number> {
-  const rows = await tx
-    .update(deviceUnlocks)
-    .set({ state: 'offline', offlineAt: now, detail: UNLOCK_NO_ANSWER })
-    .where(
-      and(
-        inArray(deviceUnlocks.state, ['requested', 'sent', 'acknowledged']),
-        lte(deviceUnlocks.requestedAt, new Date(now.getTime() - UNLOCK_STALE_SECONDS * 1000)),
-      ),
-    )
-    .returning({ id: deviceUnlocks.id });
-  return rows.length;
+  return failStaleUnlocks({
+    tx,
+    now,
+    before: new Date(now.getTime() - UNLOCK_STALE_SECONDS * 1000),
+    detail: UNLOCK_NO_ANSWER,
+  });
 }
 
 /**
@@ -352,30 +326,9 @@ export async function maintainAfterJams(
   deviceId: string,
   limit: number,
 ): Promise<boolean> {
-  const last = await tx
-    .select({ state: deviceUnlocks.state })
-    .from(deviceUnlocks)
-    .where(
-      and(
-        eq(deviceUnlocks.organizationId, auth.organizationId),
-        eq(deviceUnlocks.idDevice, deviceId),
-        inArray(deviceUnlocks.state, ['opened', 'jammed']),
-      ),
-    )
-    .orderBy(desc(deviceUnlocks.requestedAt), desc(deviceUnlocks.id))
-    .limit(limit);
+  const last = await lastAcknowledgedUnlocks({ tx, auth, deviceId, limit });
   if (last.length < limit || last.some((u) => u.state !== 'jammed')) return false;
-  const [d] = await tx
-    .update(devices)
-    .set({ status: 'maintenance', updatedAt: new Date() })
-    .where(
-      and(
-        eq(devices.id, deviceId),
-        eq(devices.organizationId, auth.organizationId),
-        eq(devices.status, 'available'),
-      ),
-    )
-    .returning({ id: devices.id });
+  const d = await maintainIfAvailable({ tx, auth, deviceId });
   if (!d) return false;
   await writeAudit(tx, auth, {
     entity: 'device',
@@ -390,29 +343,16 @@ export async function maintainAfterJams(
 }
 
 /** The SQL count of a device's jams in the last `JAM_WINDOW_DAYS` days (uses `device_unlocks_jams_idx`). */
-export const jamsSql = () =>
-  sql<number>`(select count(*)::int from ${deviceUnlocks} where ${deviceUnlocks.idDevice} = ${devices.id} and ${deviceUnlocks.state} = 'jammed' and ${deviceUnlocks.requestedAt} >= now() - make_interval(days => ${JAM_WINDOW_DAYS}))`;
+export const jamsSql = () => jamsCountSql(JAM_WINDOW_DAYS);
 
-/** Jams in the last `JAM_WINDOW_DAYS` days of the given devices, by device id (absent: none). */
-export async function jamsOf(tx: Tx, ids: string[]): Promise<Map<string, number>> {
-  if (!ids.length) return new Map();
+/** Jams in the last `JAM_WINDOW_DAYS` days of the given devices (the organization's unlocks), by device id. */
+export async function jamsOf(tx: Tx, organizationId: string, ids: string[]): Promise<Map<string, number>> {
   const since = new Date(Date.now() - JAM_WINDOW_DAYS * 24 * 3600 * 1000);
-  const rows = await tx
-    .select({ id: deviceUnlocks.idDevice, n: count() })
-    .from(deviceUnlocks)
-    .where(
-      and(
-        inArray(deviceUnlocks.idDevice, ids),
-        eq(deviceUnlocks.state, 'jammed'),
-        gte(deviceUnlocks.requestedAt, since),
-      ),
-    )
-    .groupBy(deviceUnlocks.idDevice);
-  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+  return jamCounts({ tx, organizationId, ids, since });
 }
 
 /** An unlock row on the wire. */
-export function unlockToWire(u: typeof deviceUnlocks.$inferSelect): TDeviceUnlock {
+export function unlockToWire(u: UnlockRow): TDeviceUnlock {
   return {
     ...wireFields(u, [
       'id',
@@ -429,24 +369,6 @@ export function unlockToWire(u: typeof deviceUnlocks.$inferSelect): TDeviceUnloc
       'offlineAt',
     ]),
     state: u.state as TUnlockState,
-  };
-}
-
-/** A location's lock settings on the wire (defaults when it has none). */
-export function lockSettingsToWire(
-  idLocation: string,
-  r: typeof locationLockSettings.$inferSelect | undefined,
-  defaultJamLimit: number,
-): TLocationLockSettings {
-  return {
-    id_location: idLocation,
-    bridge_host: r?.bridgeHost ?? null,
-    bridge_port: r?.bridgePort ?? null,
-    virtual_latency_ms: r?.virtualLatencyMs ?? 0,
-    virtual_jam_rate: r?.virtualJamRate ?? 0,
-    virtual_offline_rate: r?.virtualOfflineRate ?? 0,
-    jam_limit: r?.jamLimit ?? null,
-    effective_jam_limit: r?.jamLimit ?? defaultJamLimit,
   };
 }
 
@@ -471,180 +393,4 @@ export function unlockAnswer(outcome: UnlockOutcome, single: boolean) {
     updated: outcome.unlocked,
     failed: outcome.failed.map(({ id, detail }) => ({ id, detail })),
   };
-}
-
-/**
- * Asks a device's lock for its status (`GET devices/{id}/lock-status`) and stores the answer as
- * `lock_status`, with an audit entry `lock_status` when it changed; answers `answer(tx, row)` of
- * the stored row. Three steps, so a lock that never answers holds nothing of the database
- * (ARCHITECTURE: Nothing outside is called inside a transaction): (1) one short transaction reads
- * the device and its lock settings; (2) the lock is asked with no transaction open, through the
- * lock adapter's gate (its time box, the organization's slots, the target's breaker); (3) one short
- * transaction records the answer. A lock that does not answer reads `offline`; one skipped because
- * its target failed repeatedly of late reads `unknown`, and opens an issue about the door (source
- * `lock`) unless one is still pending; one whose settings are missing is not asked and keeps its
- * status. `run` is `req.withTenant`. 404 "Device not found" for a device of another
- * organization. spec: operational §3 Device lock_status.
- */
-export async function refreshLockStatus<T>(
-  run: TenantRun,
-  auth: AuthContext,
-  locks: LockAdapter,
-  id: string,
-  answer: (tx: Tx, row: DeviceRow) => Promise<T>,
-): Promise<T> {
-  const target = await run(async (tx) => {
-    const [d] = (await tx
-      .select()
-      .from(devices)
-      .where(and(eq(devices.id, id), eq(devices.organizationId, auth.organizationId)))) as DeviceRow[];
-    if (!d) throw NotFound(DEVICE_MESSAGES.notFound);
-    return lockTargetWithSettings(tx, d);
-  });
-  let status: TLockStatus | null = null;
-  let skipped = false;
-  try {
-    status = (await locks.status(target)).lockStatus;
-  } catch (err) {
-    // a lock whose settings are missing was not asked: its status stays as it was
-    if (!(err instanceof LockNotConfigured)) {
-      skipped = err instanceof LockUnreachable && err.skipped;
-      status = skipped ? 'unknown' : 'offline';
-    }
-  }
-  return run(async (tx) => {
-    const [d] = (await tx
-      .select()
-      .from(devices)
-      .where(and(eq(devices.id, id), eq(devices.organizationId, auth.organizationId)))
-      .for('update')) as DeviceRow[];
-    if (!d) throw NotFound(DEVICE_MESSAGES.notFound);
-    let row = d;
-    if (status && status !== d.lockStatus) {
-      const [updated] = (await tx
-        .update(devices)
-        .set({ lockStatus: status, lockStatusAt: new Date() })
-        .where(and(eq(devices.id, d.id), eq(devices.organizationId, auth.organizationId)))
-        .returning()) as DeviceRow[];
-      row = updated ?? row;
-      await writeAudit(tx, auth, {
-        entity: 'device',
-        entityId: d.id,
-        action: 'lock_status',
-        changes: { lock_status: { before: d.lockStatus, after: status } },
-      });
-    }
-    if (skipped) await openLockIssue(tx, auth, d);
-    return answer(tx, row);
-  });
-}
-
-/**
- * Opens an issue about a door whose lock is skipped because its target (bridge, vendor API) kept
- * failing (source `lock`), unless an issue of that source about the door is still pending.
- * Written in the caller's transaction with its audit entry. spec: console §3 Issue.
- */
-export async function openLockIssue(tx: Tx, auth: AuthContext, d: DeviceRow): Promise<boolean> {
-  const description =
-    `Lock of locker ${d.lockerNumber} is not answering (${d.hardwareType}): its status is unknown`.slice(
-      0,
-      200,
-    );
-  const [pending] = await tx
-    .select({ id: issues.id })
-    .from(issues)
-    .where(
-      and(
-        eq(issues.organizationId, auth.organizationId),
-        eq(issues.source, 'lock'),
-        eq(issues.status, 'pending'),
-        eq(issues.idLocation, d.idLocation),
-        eq(issues.description, description),
-      ),
-    )
-    .limit(1);
-  if (pending) return false;
-  const [row] = await tx
-    .insert(issues)
-    .values({
-      organizationId: auth.organizationId,
-      description,
-      idLocation: d.idLocation,
-      source: 'lock',
-      reporterName: 'Locks',
-    })
-    .returning({ id: issues.id });
-  await writeAudit(tx, auth, { entity: 'issue', entityId: row!.id, action: 'create', changes: {} });
-  return true;
-}
-
-/** The stored lock settings row of a location of the organization, if it was ever saved. */
-async function lockSettingsRow(tx: Tx, organizationId: string, locationId: string) {
-  const [row] = await tx
-    .select()
-    .from(locationLockSettings)
-    .where(
-      and(
-        eq(locationLockSettings.organizationId, organizationId),
-        eq(locationLockSettings.idLocation, locationId),
-      ),
-    );
-  return row;
-}
-
-/**
- * A location's lock settings on the wire (`GET locations/{id}/lock-settings`): the defaults when
- * never saved; `defaultJamLimit` is the server's `LOCK_JAM_LIMIT`. 404 "Location not found" for a
- * location of another organization. spec: ARCHITECTURE Adapters (locks).
- */
-export async function locationLockSettingsOf(
-  tx: Tx,
-  auth: AuthContext,
-  locationId: string,
-  defaultJamLimit: number,
-): Promise<TLocationLockSettings> {
-  await findOr404(tx, locations, auth, locationId, DEVICE_MESSAGES.locationNotFound);
-  const row = await lockSettingsRow(tx, auth.organizationId, locationId);
-  return lockSettingsToWire(locationId, row, defaultJamLimit);
-}
-
-/**
- * Saves a location's whole lock settings object (`PUT locations/{id}/lock-settings`; absent fields
- * took their defaults in the request schema) with an audit entry `lock_settings` on the location,
- * and answers the settings on the wire. 404 "Location not found" for a location of another
- * organization. spec: ARCHITECTURE Adapters (locks).
- */
-export async function saveLocationLockSettings(
-  tx: Tx,
-  auth: AuthContext,
-  locationId: string,
-  b: z.output<typeof ZLocationLockSettingsRequest>,
-  defaultJamLimit: number,
-): Promise<TLocationLockSettings> {
-  await findOr404(tx, locations, auth, locationId, DEVICE_MESSAGES.locationNotFound);
-  const values = {
-    bridgeHost: b.bridge_host || null,
-    bridgePort: b.bridge_port,
-    virtualLatencyMs: b.virtual_latency_ms,
-    virtualJamRate: b.virtual_jam_rate,
-    virtualOfflineRate: b.virtual_offline_rate,
-    jamLimit: b.jam_limit,
-    updatedAt: new Date(),
-  };
-  const before = await lockSettingsRow(tx, auth.organizationId, locationId);
-  const [row] = await tx
-    .insert(locationLockSettings)
-    .values({ idLocation: locationId, organizationId: auth.organizationId, ...values })
-    .onConflictDoUpdate({ target: locationLockSettings.idLocation, set: values })
-    .returning();
-  const wireBefore = lockSettingsToWire(locationId, before, defaultJamLimit);
-  const wire = lockSettingsToWire(locationId, row, defaultJamLimit);
-  await writeAudit(tx, auth, {
-    entity: 'location',
-    entityId: locationId,
-    action: 'lock_settings',
-    before: wireBefore as unknown as Record<string, unknown>,
-    after: wire as unknown as Record<string, unknown>,
-  });
-  return wire;
 }

@@ -1,55 +1,43 @@
 import { ISSUE_MESSAGES, type TIssue, type TIssueCreateRequest } from '@lockerops/contract';
-import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { issues, members, transactions, users } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { toWire, wireFields } from '../../lib/wire';
+import { wireFields } from '../../lib/wire';
+import {
+  type IssueRow,
+  insertIssue,
+  issueAuditImage,
+  issueRefsOf,
+  memberById,
+  type TransactionRef,
+  transactionRefById,
+  transactionRefByNumber,
+  userExists,
+} from './queries';
 
-export type IssueRow = typeof issues.$inferSelect;
-type TransactionRef = { id: string; invoiceId: string; idUser: string | null; idLocation: string | null };
+export type { IssueRow } from './queries';
 
 /** The wire shape of a batch of issues (spec: console §3 Issue): one query each for users, members, transactions. */
 export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> {
   if (!rows.length) return [];
-  const ids = <K extends keyof IssueRow>(k: K) =>
-    [...new Set(rows.map((r) => r[k]).filter((v): v is NonNullable<IssueRow[K]> => !!v))] as string[];
-  const userIds = ids('idUser');
-  const memberIds = ids('teamMemberId');
-  const eventIds = ids('idEvent');
-  const [us, ms, ts] = await Promise.all([
-    userIds.length
-      ? tx
-          .select({
-            id: users.id,
-            name: users.name,
-            lastName: users.lastName,
-            email: users.email,
-            phone: users.phoneNumber,
-          })
-          .from(users)
-          .where(inArray(users.id, userIds))
-      : [],
-    memberIds.length
-      ? tx
-          .select({
-            id: members.id,
-            name: members.name,
-            firstName: members.firstName,
-            lastName: members.lastName,
-            email: members.email,
-          })
-          .from(members)
-          .where(inArray(members.id, memberIds))
-      : [],
-    eventIds.length
-      ? tx
-          .select({ id: transactions.id, invoiceId: transactions.invoiceId })
-          .from(transactions)
-          .where(inArray(transactions.id, eventIds))
-      : [],
-  ]);
+  const refs = await Promise.all(
+    [...new Set(rows.map((r) => r.organizationId))].map((organizationId) => {
+      const of = rows.filter((r) => r.organizationId === organizationId);
+      const idsOf = <K extends keyof IssueRow>(k: K) =>
+        [...new Set(of.map((r) => r[k]).filter((v): v is NonNullable<IssueRow[K]> => !!v))] as string[];
+      return issueRefsOf({
+        tx,
+        organizationId,
+        userIds: idsOf('idUser'),
+        memberIds: idsOf('teamMemberId'),
+        transactionIds: idsOf('idEvent'),
+      });
+    }),
+  );
+  const us = refs.flatMap((r) => r.users);
+  const ms = refs.flatMap((r) => r.members);
+  const ts = refs.flatMap((r) => r.transactions);
   return rows.map((r) => {
     const u = us.find((x) => x.id === r.idUser);
     const m = ms.find((x) => x.id === r.teamMemberId);
@@ -97,29 +85,14 @@ export async function resolveIssueEvent(
   auth: AuthContext,
   ref: { idEvent?: string; invoiceId?: string },
 ): Promise<TransactionRef> {
-  const cols = {
-    id: transactions.id,
-    invoiceId: transactions.invoiceId,
-    idUser: transactions.idUser,
-    idLocation: transactions.idLocation,
-  };
-  const org = eq(transactions.organizationId, auth.organizationId);
   if (ref.idEvent) {
-    const [t] = await tx
-      .select(cols)
-      .from(transactions)
-      .where(and(org, eq(transactions.id, ref.idEvent)));
+    const t = await transactionRefById({ tx, auth, id: ref.idEvent });
     if (t && (!ref.invoiceId || sameNumber(ref.invoiceId, t.invoiceId))) return t;
     if (!ref.invoiceId) throw BadRequest(ISSUE_MESSAGES.orderNotFound);
   }
   const number = ref.invoiceId?.trim().toUpperCase();
   if (!number) throw BadRequest(ISSUE_MESSAGES.orderNotFound);
-  // invoice and order numbers are stored upper-case (INV-…, ORD-…): an exact match uses their unique indexes
-  const [t] = await tx
-    .select(cols)
-    .from(transactions)
-    .where(and(org, or(eq(transactions.invoiceId, number), eq(transactions.orderId, number))))
-    .limit(1);
+  const t = await transactionRefByNumber({ tx, auth, number });
   if (!t) throw BadRequest(ISSUE_MESSAGES.orderNotFound);
   return t;
 }
@@ -133,17 +106,11 @@ export async function assertIssueRefs(
   input: Pick<TIssueCreateRequest, 'id_user' | 'team_member_id'>,
 ): Promise<void> {
   if (input.id_user) {
-    const [u] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, input.id_user), eq(users.organizationId, auth.organizationId)));
+    const u = await userExists({ tx, auth, id: input.id_user });
     if (!u) throw NotFound(ISSUE_MESSAGES.userNotFound);
   }
   if (input.team_member_id) {
-    const [m] = await tx
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.id, input.team_member_id), eq(members.organizationId, auth.organizationId)));
+    const m = await memberById({ tx, auth, id: input.team_member_id });
     if (!m) throw NotFound(ISSUE_MESSAGES.memberNotFound);
   }
 }
@@ -154,15 +121,7 @@ export async function reporterOf(
   auth: AuthContext,
 ): Promise<{ reporterName: string | null; reporterEmail: string | null; reporterPhone: string | null }> {
   if (auth.actor.type === 'member' && auth.memberId) {
-    const [m] = await tx
-      .select({
-        name: members.name,
-        firstName: members.firstName,
-        lastName: members.lastName,
-        email: members.email,
-      })
-      .from(members)
-      .where(and(eq(members.id, auth.memberId), eq(members.organizationId, auth.organizationId)));
+    const m = await memberById({ tx, auth, id: auth.memberId });
     if (m)
       return {
         reporterName: m.name ?? ([m.firstName, m.lastName].filter(Boolean).join(' ') || auth.actor.name),
@@ -184,22 +143,12 @@ export async function openConditionIssue(
   auth: AuthContext,
   args: { conditionId: string; conditionName: string; productName: string | null; eventId: string | null },
 ): Promise<string> {
-  const [t] = args.eventId
-    ? await tx
-        .select({
-          id: transactions.id,
-          invoiceId: transactions.invoiceId,
-          idUser: transactions.idUser,
-          idLocation: transactions.idLocation,
-        })
-        .from(transactions)
-        .where(and(eq(transactions.id, args.eventId), eq(transactions.organizationId, auth.organizationId)))
-    : [];
+  const t = args.eventId ? await transactionRefById({ tx, auth, id: args.eventId }) : undefined;
   const what = args.productName ? `${args.productName} returned` : 'Returned';
-  const [row] = await tx
-    .insert(issues)
-    .values({
-      organizationId: auth.organizationId,
+  const row = await insertIssue({
+    tx,
+    auth,
+    values: {
       description: `${what} in condition "${args.conditionName}"`.slice(0, 200),
       idEvent: t?.id ?? null,
       invoiceId: t?.invoiceId ?? null,
@@ -208,13 +157,13 @@ export async function openConditionIssue(
       source: 'condition',
       idCondition: args.conditionId,
       ...(await reporterOf(tx, auth)),
-    })
-    .returning();
+    },
+  });
   await writeAudit(tx, auth, {
     entity: 'issue',
-    entityId: row!.id,
+    entityId: row.id,
     action: 'create',
-    after: toWire(issues, row as never),
+    after: issueAuditImage(row),
   });
-  return row!.id;
+  return row.id;
 }

@@ -10,8 +10,9 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { devices, locations, sizes } from '../../db/schema';
 import { findOr404 } from '../../lib/crud/resource';
-import type { DeviceRow } from '../devices';
-import { assignedGroups, assignedUsers } from './service';
+import { assignedGroups, assignedUsers } from '../../lib/location-access';
+
+type DeviceRow = typeof devices.$inferSelect;
 
 /**
  * Every device of a location by locker number (`GET locations/{id}/devices`, the Settings tab).
@@ -86,7 +87,7 @@ export async function locationAssignees(
   await findOr404(tx, locations, auth, id, LOCATION_MESSAGES.notFound);
   const map =
     kind === 'users'
-      ? await assignedUsers(tx, auth.organizationId, [id])
-      : await assignedGroups(tx, auth.organizationId, [id]);
+      ? await assignedUsers({ tx, organizationId: auth.organizationId, locationIds: [id] })
+      : await assignedGroups({ tx, organizationId: auth.organizationId, locationIds: [id] });
   return map.get(id) ?? [];
 }

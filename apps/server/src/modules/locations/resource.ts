@@ -16,17 +16,10 @@ import { devices, groupResources, locations } from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
+import { assertMayShare, restrictionsOf } from '../../lib/location-access';
 import { wireFields } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
-import {
-  assertMayShare,
-  assertRestrictionSwitch,
-  assign,
-  assignmentOf,
-  canRequireImage,
-  defaultContact,
-  restrictionsOf,
-} from './service';
+import { assertRestrictionSwitch, assign, assignmentOf, canRequireImage, defaultContact } from './service';
 
 type LocationRow = typeof locations.$inferSelect;
 type LocationInput = z.output<typeof ZLocationCreateRequest>;

@@ -7,16 +7,20 @@ import {
   type TLockVendorAccount,
   type ZLockVendorAccountRequest,
 } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { lockVendorAccounts } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import type { SecretBox } from '../../lib/secrets';
-
-type Row = typeof lockVendorAccounts.$inferSelect;
+import {
+  deleteVendorAccount,
+  insertVendorAccount,
+  type VendorAccountRow as Row,
+  updateVendorAccount,
+  vendorAccountOf,
+  vendorAccountsOf,
+} from './queries';
 
 function toWire(vendor: TCloudLockVendor, r: Row | undefined): TLockVendorAccount {
   return {
@@ -30,20 +34,9 @@ function toWire(vendor: TCloudLockVendor, r: Row | undefined): TLockVendorAccoun
   };
 }
 
-async function rowOf(tx: Tx, organizationId: string, vendor: TCloudLockVendor): Promise<Row | undefined> {
-  const [row] = await tx
-    .select()
-    .from(lockVendorAccounts)
-    .where(and(eq(lockVendorAccounts.organizationId, organizationId), eq(lockVendorAccounts.vendor, vendor)));
-  return row;
-}
-
 /** Every cloud vendor with the organization's account there (masked: the secret's last 4 only). */
 export async function listVendorAccounts(tx: Tx, organizationId: string): Promise<TLockVendorAccount[]> {
-  const rows = await tx
-    .select()
-    .from(lockVendorAccounts)
-    .where(eq(lockVendorAccounts.organizationId, organizationId));
+  const rows = await vendorAccountsOf({ tx, organizationId });
   return CLOUD_LOCK_VENDORS.map((v) =>
     toWire(
       v,
@@ -73,7 +66,7 @@ export async function saveVendorAccount(
   const fields = CLOUD_VENDOR_FIELDS[vendor];
   if (fields.accountId && fields.oauth && !input.account_id)
     throw BadRequest(LOCK_MESSAGES.accountIdRequired(fields.accountId));
-  const before = await rowOf(tx, auth.organizationId, vendor);
+  const before = await vendorAccountOf({ tx, auth, vendor });
   if (!input.secret && !before) throw BadRequest(LOCK_MESSAGES.secretRequired);
   const values = {
     baseUrl: input.base_url.replace(/\/+$/, ''),
@@ -84,18 +77,9 @@ export async function saveVendorAccount(
       : {}),
     updatedAt: new Date(),
   };
-  const [row] = before
-    ? await tx.update(lockVendorAccounts).set(values).where(eq(lockVendorAccounts.id, before.id)).returning()
-    : await tx
-        .insert(lockVendorAccounts)
-        .values({
-          organizationId: auth.organizationId,
-          vendor,
-          secretEnc: values.secretEnc!,
-          secretLast4: values.secretLast4!,
-          ...values,
-        })
-        .returning();
+  const row = before
+    ? await updateVendorAccount({ tx, auth, id: before.id, values })
+    : await insertVendorAccount({ tx, auth, vendor, values });
   await writeAudit(tx, auth, {
     entity: 'lock_vendor',
     entityId: row!.id,
@@ -112,12 +96,7 @@ export async function removeVendorAccount(
   auth: AuthContext,
   vendor: TCloudLockVendor,
 ): Promise<{ detail: string }> {
-  const [row] = await tx
-    .delete(lockVendorAccounts)
-    .where(
-      and(eq(lockVendorAccounts.organizationId, auth.organizationId), eq(lockVendorAccounts.vendor, vendor)),
-    )
-    .returning();
+  const row = await deleteVendorAccount({ tx, auth, vendor });
   if (row)
     await writeAudit(tx, auth, {
       entity: 'lock_vendor',

@@ -241,3 +241,34 @@ export async function unassignedDevices({ tx, organizationId }: Scope, idLocatio
 export function registerWallHistory(entity: string, roles: TRoleSet): void {
   historyRegistry.set(entity, { table: lockerWalls, roles });
 }
+
+/** Inserts a wall of the organization; answers its row. */
+export async function insertWall(
+  { tx, organizationId }: Scope,
+  values: Omit<typeof lockerWalls.$inferInsert, 'organizationId'>,
+): Promise<WallRow> {
+  const [row] = await tx
+    .insert(lockerWalls)
+    .values({ ...values, organizationId })
+    .returning();
+  return row!;
+}
+
+/** Sets columns of the organization's wall `id` (and its `updatedAt`). */
+export async function updateWall(
+  { tx, organizationId }: Scope,
+  id: string,
+  set: Partial<Omit<typeof lockerWalls.$inferInsert, 'organizationId' | 'id'>>,
+): Promise<void> {
+  await tx
+    .update(lockerWalls)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(lockerWalls.id, id), eq(lockerWalls.organizationId, organizationId)));
+}
+
+/** Deletes the organization's wall `id` (its doors go with it). */
+export async function deleteWallRow({ tx, organizationId }: Scope, id: string): Promise<void> {
+  await tx
+    .delete(lockerWalls)
+    .where(and(eq(lockerWalls.id, id), eq(lockerWalls.organizationId, organizationId)));
+}

@@ -9,10 +9,8 @@ import {
   type TWallDevice,
   type TWallDoor,
 } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { lockerWalls } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireFields } from '../../lib/wire';
@@ -137,20 +135,16 @@ export function getWall(tx: Tx, auth: AuthContext, id: string): Promise<TLockerW
 export async function createWall(tx: Tx, auth: AuthContext, input: TLockerWallCreateOutput) {
   const s = scopeOf(tx, auth);
   await requireLocation(s, input.id_location);
-  const [row] = await tx
-    .insert(lockerWalls)
-    .values({
-      organizationId: auth.organizationId,
-      idLocation: input.id_location,
-      name: input.name,
-      description: input.description,
-      customId: input.custom_id,
-      image: input.image,
-      qtyWide: input.qty_wide,
-      qtyTall: input.qty_tall,
-      isKiosk: input.is_kiosk,
-    })
-    .returning();
+  const row = await repo.insertWall(s, {
+    idLocation: input.id_location,
+    name: input.name,
+    description: input.description,
+    customId: input.custom_id,
+    image: input.image,
+    qtyWide: input.qty_wide,
+    qtyTall: input.qty_tall,
+    isKiosk: input.is_kiosk,
+  });
   await repo.insertDoors(
     s,
     row!.id,
@@ -203,20 +197,16 @@ export async function updateWall(tx: Tx, auth: AuthContext, id: string, input: T
       await repo.updateDoor(s, id, spot.x, spot.y, { kiosk: true });
     }
   }
-  await tx
-    .update(lockerWalls)
-    .set({
-      idLocation: input.id_location,
-      name: input.name,
-      description: input.description,
-      customId: input.custom_id,
-      image: input.image,
-      qtyWide: input.qty_wide,
-      qtyTall: input.qty_tall,
-      isKiosk: input.is_kiosk,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(lockerWalls.id, id), eq(lockerWalls.organizationId, auth.organizationId)));
+  await repo.updateWall(s, id, {
+    idLocation: input.id_location,
+    name: input.name,
+    description: input.description,
+    customId: input.custom_id,
+    image: input.image,
+    qtyWide: input.qty_wide,
+    qtyTall: input.qty_tall,
+    isKiosk: input.is_kiosk,
+  });
   const after = await wallWire(s, id);
   await writeAudit(tx, auth, {
     entity: WALL_ENTITY,
@@ -234,9 +224,7 @@ export async function deleteWall(tx: Tx, auth: AuthContext, id: string): Promise
   const existing = await repo.findWall(s, id, true);
   if (!existing) throw NotFound(M.wallNotFound);
   const before = await wallWire(s, id);
-  await tx
-    .delete(lockerWalls)
-    .where(and(eq(lockerWalls.id, id), eq(lockerWalls.organizationId, auth.organizationId)));
+  await repo.deleteWallRow(s, id);
   await writeAudit(tx, auth, {
     entity: WALL_ENTITY,
     entityId: id,
@@ -345,10 +333,7 @@ export async function moveKiosk(
   if (from) await repo.updateDoor(s, id, from.x, from.y, { kiosk: false, idDevice: moved });
   await repo.updateDoor(s, id, req.x, req.y, { kiosk: true });
   if (!wall.isKiosk) {
-    await tx
-      .update(lockerWalls)
-      .set({ isKiosk: true, updatedAt: new Date() })
-      .where(and(eq(lockerWalls.id, id), eq(lockerWalls.organizationId, auth.organizationId)));
+    await repo.updateWall(s, id, { isKiosk: true });
   }
   await writeAudit(tx, auth, {
     entity: WALL_ENTITY,
@@ -369,10 +354,7 @@ export async function removeKiosk(tx: Tx, auth: AuthContext, id: string): Promis
   const from = await repo.kioskDoor(s, id);
   if (!from) throw Conflict(M.noKiosk);
   await repo.updateDoor(s, id, from.x, from.y, { kiosk: false });
-  await tx
-    .update(lockerWalls)
-    .set({ isKiosk: false, updatedAt: new Date() })
-    .where(and(eq(lockerWalls.id, id), eq(lockerWalls.organizationId, auth.organizationId)));
+  await repo.updateWall(s, id, { isKiosk: false });
   await writeAudit(tx, auth, {
     entity: WALL_ENTITY,
     entityId: id,

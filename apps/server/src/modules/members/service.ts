@@ -6,22 +6,32 @@ import {
   type TRole,
   type ZMemberUpdateRequest,
 } from '@lockerops/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { authSessions, members, organizations } from '../../db/schema';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { lockOr404 } from '../../lib/crud/resource';
-import { toWire, wireFields } from '../../lib/wire';
+import { wireFields } from '../../lib/wire';
 import { signInUrlOf } from '../organizations';
+import {
+  deleteMemberRows,
+  insertMember,
+  lockMember,
+  lockMembers,
+  type MemberRow,
+  memberAuditImage,
+  memberEmailTaken,
+  organizationSignIn,
+  revokeMemberSessions,
+  updateMemberRow,
+  updateMemberRows,
+} from './queries';
 
-export type MemberRow = typeof members.$inferSelect;
+export type { MemberRow } from './queries';
 
 /** A team member on the wire (spec: operational §3 Team member). */
 export function toMember(m: MemberRow): TMember {
@@ -84,38 +94,27 @@ export async function insertInvitedMember(
   email: string,
   values: TMemberValues,
 ): Promise<{ row: MemberRow; invite: PendingInvite }> {
-  const [taken] = await tx
-    .select({ id: members.id })
-    .from(members)
-    .where(
-      and(
-        eq(members.organizationId, auth.organizationId),
-        sql`lower(${members.email}) = ${email.toLowerCase()}`,
-      ),
-    );
+  const taken = await memberEmailTaken({ tx, auth, email });
   if (taken) throw Conflict(MEMBER_MESSAGES.emailInUse);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   let row: MemberRow;
   try {
-    row = await tx.transaction(async (sp) => {
-      const [r] = await sp
-        .insert(members)
-        .values({
-          organizationId: auth.organizationId,
-          email,
-          firstName: values.first_name,
-          lastName: values.last_name,
-          name: values.first_name,
-          role: values.role as TRole,
-          pinCode: values.pin_code,
-          sendReportedIssues: values.send_reported_issues,
-          status: 'FORCE_CHANGE_PASSWORD',
-          verified: false,
-          passwordHash,
-        })
-        .returning();
-      return r!;
+    row = await insertMember({
+      tx,
+      auth,
+      values: {
+        email,
+        firstName: values.first_name,
+        lastName: values.last_name,
+        name: values.first_name,
+        role: values.role as TRole,
+        pinCode: values.pin_code,
+        sendReportedIssues: values.send_reported_issues,
+        status: 'FORCE_CHANGE_PASSWORD',
+        verified: false,
+        passwordHash,
+      },
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw Conflict(MEMBER_MESSAGES.emailInUse);
@@ -125,7 +124,7 @@ export async function insertInvitedMember(
     entity: 'member',
     entityId: row.id,
     action: 'create',
-    after: toWire(members, row as never),
+    after: memberAuditImage(row),
   });
   return {
     row,
@@ -144,10 +143,7 @@ export async function renewTemporaryPassword(
 ): Promise<PendingInvite> {
   if (member.status !== 'FORCE_CHANGE_PASSWORD') throw Conflict(MEMBER_MESSAGES.notPending);
   const password = generatePassword();
-  await tx
-    .update(members)
-    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-    .where(and(eq(members.id, member.id), eq(members.organizationId, auth.organizationId)));
+  await updateMemberRow({ tx, auth, id: member.id, set: { passwordHash: await hashPassword(password) } });
   await writeAudit(tx, auth, {
     entity: 'member',
     entityId: member.id,
@@ -169,10 +165,7 @@ export async function mailInvites(
   invites: PendingInvite[],
 ): Promise<void> {
   if (!invites.length) return;
-  const [org] = await ctx.db
-    .select({ name: organizations.name, appName: organizations.appName, subdomain: organizations.subdomain })
-    .from(organizations)
-    .where(eq(organizations.id, invites[0]!.organizationId));
+  const org = await organizationSignIn({ db: ctx.db, organizationId: invites[0]!.organizationId });
   const appName = org?.appName ?? org?.name ?? 'Lockerops';
   const url = `${signInUrlOf(ctx.config.publicUrl, org?.subdomain ?? 'demo-org')}/auth/login`;
   try {
@@ -199,10 +192,6 @@ export async function mailInvites(
   }
 }
 
-async function lockMember(tx: Tx, auth: AuthContext, id: string): Promise<MemberRow> {
-  return (await lockOr404(tx, members, auth, id)) as unknown as MemberRow;
-}
-
 /**
  * Edits a team member (`PUT members/{id}`) with an audit entry `update`, and answers it on the
  * wire. 400 'The email of a team member cannot be changed.' when a different e-mail is sent; 404
@@ -214,30 +203,30 @@ export async function updateMember(
   id: string,
   b: z.output<typeof ZMemberUpdateRequest>,
 ): Promise<TMember> {
-  const before = await lockMember(tx, auth, id);
+  const before = await lockMember({ tx, auth, id });
   if (b.email && b.email.toLowerCase() !== before.email.toLowerCase())
     throw BadRequest(MEMBER_MESSAGES.emailCannotChange);
-  const [after] = await tx
-    .update(members)
-    .set({
+  const after = await updateMemberRow({
+    tx,
+    auth,
+    id: before.id,
+    set: {
       firstName: b.first_name,
       lastName: b.last_name,
       name: b.first_name,
       role: b.role as TRole,
       pinCode: b.pin_code,
       sendReportedIssues: b.send_reported_issues,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(members.id, before.id), eq(members.organizationId, auth.organizationId)))
-    .returning();
+    },
+  });
   await writeAudit(tx, auth, {
     entity: 'member',
     entityId: before.id,
     action: 'update',
-    before: toWire(members, before as never),
-    after: toWire(members, after as never),
+    before: memberAuditImage(before),
+    after: memberAuditImage(after),
   });
-  return toMember(after!);
+  return toMember(after);
 }
 
 /**
@@ -246,21 +235,15 @@ export async function updateMember(
  * spec: operational §1, §7 Members.
  */
 export async function deleteMembers(tx: Tx, auth: AuthContext, ids: string[]): Promise<void> {
-  const rows = await tx
-    .select()
-    .from(members)
-    .where(and(inArray(members.id, ids), eq(members.organizationId, auth.organizationId)))
-    .for('update');
+  const rows = await lockMembers({ tx, auth, ids });
   if (rows.length !== ids.length) throw NotFound(MSG.userNotFound);
-  await tx
-    .delete(members)
-    .where(and(inArray(members.id, ids), eq(members.organizationId, auth.organizationId)));
+  await deleteMemberRows({ tx, auth, ids });
   for (const row of rows) {
     await writeAudit(tx, auth, {
       entity: 'member',
       entityId: row.id,
       action: 'delete',
-      before: toWire(members, row as never),
+      before: memberAuditImage(row),
     });
   }
 }
@@ -273,20 +256,16 @@ async function setMemberFlag(
   flag: { enabled: boolean } | { verified: boolean },
   action: 'enable' | 'disable' | 'verify',
 ) {
-  const before = await lockMember(tx, auth, id);
-  const [after] = await tx
-    .update(members)
-    .set({ ...flag, updatedAt: new Date() })
-    .where(and(eq(members.id, before.id), eq(members.organizationId, auth.organizationId)))
-    .returning();
+  const before = await lockMember({ tx, auth, id });
+  const after = await updateMemberRow({ tx, auth, id: before.id, set: flag });
   await writeAudit(tx, auth, {
     entity: 'member',
     entityId: before.id,
     action,
-    before: toWire(members, before as never),
-    after: toWire(members, after as never),
+    before: memberAuditImage(before),
+    after: memberAuditImage(after),
   });
-  return after!;
+  return after;
 }
 
 /**
@@ -302,10 +281,7 @@ export async function setMemberEnabled(
 ): Promise<TMember> {
   const after = await setMemberFlag(tx, auth, id, { enabled }, enabled ? 'enable' : 'disable');
   if (!enabled) {
-    await tx
-      .update(authSessions)
-      .set({ revokedAt: new Date(), revokedReason: 'disabled' })
-      .where(and(eq(authSessions.memberId, after.id), sql`${authSessions.revokedAt} is null`));
+    await revokeMemberSessions({ tx, auth, memberId: after.id, reason: 'disabled' });
   }
   return toMember(after);
 }
@@ -335,26 +311,17 @@ export async function setMembersRole(
   ids: string[],
   role: TRole,
 ): Promise<TMember[]> {
-  const rows = await tx
-    .select()
-    .from(members)
-    .where(and(inArray(members.id, ids), eq(members.organizationId, auth.organizationId)))
-    .orderBy(asc(members.id))
-    .for('update');
+  const rows = await lockMembers({ tx, auth, ids });
   if (rows.length !== ids.length) throw NotFound(MSG.userNotFound);
-  const updated = await tx
-    .update(members)
-    .set({ role, updatedAt: new Date() })
-    .where(and(inArray(members.id, ids), eq(members.organizationId, auth.organizationId)))
-    .returning();
+  const updated = await updateMemberRows({ tx, auth, ids, set: { role } });
   for (const before of rows) {
     const after = updated.find((u) => u.id === before.id)!;
     await writeAudit(tx, auth, {
       entity: 'member',
       entityId: before.id,
       action: 'update',
-      before: toWire(members, before as never),
-      after: toWire(members, after as never),
+      before: memberAuditImage(before),
+      after: memberAuditImage(after),
     });
   }
   return updated.map(toMember);

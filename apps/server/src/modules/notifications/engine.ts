@@ -6,30 +6,35 @@ import {
   type TNotificationTimeUnit,
   type TTemplateData,
 } from '@lockerops/contract';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAdapter } from '../../adapters/mail';
 import type { SmsAdapter } from '../../adapters/sms';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  devices,
-  locations,
-  members,
-  notificationDeliveries,
-  notificationLocations,
-  notifications,
-  organizations,
-  reservations,
-  settings,
-  transactions,
-  users,
-} from '../../db/schema';
 import type { DomainEvent } from '../../domain-events';
 import type { Metrics } from '../../lib/metrics';
 import { formatLocal, isKnownZone, safeZone } from '../../lib/time';
 
-type NotificationRow = typeof notifications.$inferSelect;
-export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
+import {
+  claimDueDeliveries,
+  customerOf,
+  type DeliveryRow,
+  failInterruptedDeliveries,
+  locationIdOfDevice,
+  locationOf,
+  memberEmails,
+  type TemplateRow as NotificationRow,
+  organizationNames,
+  organizationZone,
+  type QueuedDelivery,
+  queueDeliveries,
+  reservationOf,
+  settleDelivery,
+  templateLocations,
+  templatesFor,
+  transactionOf,
+} from './queries';
+
+export type { DeliveryRow } from './queries';
 
 /** Attempts of one message before it is `failed`; the wait before attempt n+1 is 30 s × 2^(n-1). */
 export const MAX_ATTEMPTS = 5;
@@ -79,10 +84,7 @@ export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<Even
   let locationId = (p.id_location as string | null | undefined) ?? null;
   let deviceId = (p.id_device as string | null | undefined) ?? null;
   if (event.subject.type === 'transaction') {
-    const [t] = await tx
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.id, event.subject.id), eq(transactions.organizationId, org)));
+    const t = await transactionOf({ tx, organizationId: org, id: event.subject.id });
     if (t) {
       startsAt = t.startedAt ?? t.createdAt;
       endsAt = t.endedAt ?? t.expiresAt;
@@ -91,10 +93,7 @@ export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<Even
       deviceId ??= t.idDevice;
     }
   } else {
-    const [r] = await tx
-      .select()
-      .from(reservations)
-      .where(and(eq(reservations.id, event.subject.id), eq(reservations.organizationId, org)));
+    const r = await reservationOf({ tx, organizationId: org, id: event.subject.id });
     if (r) {
       startsAt = r.startsAt;
       endsAt = r.endsAt;
@@ -103,36 +102,19 @@ export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<Even
     }
   }
   if (!locationId && deviceId) {
-    const [d] = await tx.select({ loc: devices.idLocation }).from(devices).where(eq(devices.id, deviceId));
-    locationId = d?.loc ?? null;
+    locationId = await locationIdOfDevice({ tx, organizationId: org, id: deviceId });
   }
-  const [loc] = locationId
-    ? await tx
-        .select({ name: locations.name, address: locations.address, timeZone: locations.timeZone })
-        .from(locations)
-        .where(eq(locations.id, locationId))
-    : [];
+  const loc = locationId ? await locationOf({ tx, organizationId: org, id: locationId }) : undefined;
   const idUser = p.id_user as string | null | undefined;
-  const [u] = idUser
-    ? await tx
-        .select({ name: users.name, lastName: users.lastName, email: users.email, phone: users.phoneNumber })
-        .from(users)
-        .where(and(eq(users.id, idUser), eq(users.organizationId, org)))
-    : [];
-  const [o] = await tx
-    .select({ name: organizations.name, appName: organizations.appName })
-    .from(organizations)
-    .where(eq(organizations.id, org));
+  const u = idUser ? await customerOf({ tx, organizationId: org, id: idUser }) : undefined;
+  const o = await organizationNames({ tx, organizationId: org });
   const email = u?.email ?? str(p.email) ?? null;
   const phone = u?.phone ?? str(p.phone_number) ?? null;
   // times of a place read in the place's zone: the location's, else the organization's; a
   // reservation's own zone (its recurring window's) only where neither is known
   const zone = isKnownZone(loc?.timeZone)
     ? loc.timeZone
-    : safeZone(
-        (await tx.select({ z: settings.timeZone }).from(settings).where(eq(settings.organizationId, org)))[0]
-          ?.z ?? timeZone,
-      );
+    : safeZone((await organizationZone({ tx, organizationId: org })) ?? timeZone);
   return {
     email,
     phone,
@@ -220,40 +202,23 @@ export function dueAt(
  */
 export async function queueNotifications(tx: Tx, event: DomainEvent & { id: string }): Promise<void> {
   // an organization without the Notifications feature page sends nothing
-  const templates = (
-    await tx
-      .select({ n: notifications })
-      .from(notifications)
-      .innerJoin(organizations, eq(organizations.id, notifications.organizationId))
-      .where(
-        and(
-          eq(notifications.organizationId, event.organizationId),
-          eq(notifications.mode, event.mode),
-          eq(notifications.notificationType, event.name),
-          eq(organizations.notifications, true),
-        ),
-      )
-  ).map((r) => r.n);
+  const templates = await templatesFor({
+    tx,
+    organizationId: event.organizationId,
+    mode: event.mode,
+    name: event.name,
+  });
   if (!templates.length) return;
   const ctx = await eventContext(tx, event);
   const at = new Date();
-  const links = await tx
-    .select()
-    .from(notificationLocations)
-    .where(
-      inArray(
-        notificationLocations.idNotification,
-        templates.map((n) => n.id),
-      ),
-    );
+  const links = await templateLocations({
+    tx,
+    organizationId: event.organizationId,
+    ids: templates.map((n) => n.id),
+  });
   const memberIds = templates.map((n) => n.idMember).filter((v): v is string => !!v);
-  const memberRows = memberIds.length
-    ? await tx
-        .select({ id: members.id, email: members.email })
-        .from(members)
-        .where(inArray(members.id, memberIds))
-    : [];
-  const rows: Array<typeof notificationDeliveries.$inferInsert> = [];
+  const memberRows = await memberEmails({ tx, organizationId: event.organizationId, ids: memberIds });
+  const rows: QueuedDelivery[] = [];
   for (const n of templates) {
     const sendAfter = dueAt(n, at, ctx.endsAt);
     const here =
@@ -300,7 +265,7 @@ export async function queueNotifications(tx: Tx, event: DomainEvent & { id: stri
       });
     }
   }
-  if (rows.length) await tx.insert(notificationDeliveries).values(rows).onConflictDoNothing();
+  await queueDeliveries({ tx, rows });
 }
 
 /** The adapters and clock the sender uses. */
@@ -341,57 +306,41 @@ export async function sendDueNotifications(
   batch = 50,
 ): Promise<{ sent: number; retried: number; failed: number; interrupted: number }> {
   const now = deps.now();
-  const interrupted = await deps.db
-    .update(notificationDeliveries)
-    .set({ status: 'failed', providerAnswer: INTERRUPTED_ANSWER, updatedAt: now })
-    .where(and(eq(notificationDeliveries.status, 'sending'), lte(notificationDeliveries.lockedUntil, now)))
-    .returning({ id: notificationDeliveries.id });
+  const interrupted = await failInterruptedDeliveries({ db: deps.db, now, answer: INTERRUPTED_ANSWER });
   const lease = new Date(now.getTime() + SENDING_LEASE_SECONDS * 1000);
-  const due = deps.db
-    .select({ id: notificationDeliveries.id })
-    .from(notificationDeliveries)
-    .where(and(eq(notificationDeliveries.status, 'queued'), lte(notificationDeliveries.sendAfter, now)))
-    .orderBy(notificationDeliveries.sendAfter)
-    .limit(batch)
-    .for('update', { skipLocked: true });
-  const claimed = await deps.db
-    .update(notificationDeliveries)
-    .set({
-      status: 'sending',
-      attempts: sql`${notificationDeliveries.attempts} + 1`,
-      lockedUntil: lease,
-      updatedAt: now,
-    })
-    .where(inArray(notificationDeliveries.id, due))
-    .returning();
+  const claimed = await claimDueDeliveries({ db: deps.db, now, lease, batch });
   const out = { sent: 0, retried: 0, failed: 0, interrupted: interrupted.length };
   for (const d of claimed) {
     try {
       const answer = await sendOne(deps, d);
-      await deps.db
-        .update(notificationDeliveries)
-        .set({
+      await settleDelivery({
+        db: deps.db,
+        organizationId: d.organizationId,
+        id: d.id,
+        set: {
           status: 'sent',
           providerAnswer: answer,
           sentAt: deps.now(),
           lockedUntil: null,
           updatedAt: deps.now(),
-        })
-        .where(eq(notificationDeliveries.id, d.id));
+        },
+      });
       out.sent++;
     } catch (err) {
       const answer = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const last = d.attempts >= MAX_ATTEMPTS;
-      await deps.db
-        .update(notificationDeliveries)
-        .set({
+      await settleDelivery({
+        db: deps.db,
+        organizationId: d.organizationId,
+        id: d.id,
+        set: {
           status: last ? 'failed' : 'queued',
           providerAnswer: answer,
           lockedUntil: null,
           sendAfter: last ? d.sendAfter : new Date(deps.now().getTime() + backoffSeconds(d.attempts) * 1000),
           updatedAt: deps.now(),
-        })
-        .where(eq(notificationDeliveries.id, d.id));
+        },
+      });
       if (last) out.failed++;
       else out.retried++;
       deps.metrics?.notificationDeliveryFailed(d.channel, last);

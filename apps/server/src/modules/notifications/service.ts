@@ -1,14 +1,19 @@
 import { SAMPLE_TEMPLATE_DATA, type ZNotificationTestRequest } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { notificationDeliveries, notifications } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
-import { lockOr404 } from '../../lib/crud/resource';
-import { toWire } from '../../lib/wire';
 import { type DeliveryRow, renderEmail, renderSms, type SenderDeps, sendOne } from './engine';
-import { findNotification } from './repository';
+import {
+  type DeliveryInsert,
+  findNotification,
+  insertDeliveries,
+  insertNotificationCopy,
+  lockNotification,
+  notificationAuditImage,
+  updateDelivery,
+  updateNotification,
+} from './repository';
 import { type NotificationRow, notificationsToWire, setNotificationLocations } from './resource';
 
 /** Runs `fn` in one tenant transaction (`req.withTenant`). */
@@ -21,11 +26,12 @@ type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
  */
 export async function cloneNotification(tx: Tx, auth: AuthContext, id: string): Promise<NotificationRow> {
   const source = await findNotification(tx, auth, id);
-  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
-  const [copy] = await tx
-    .insert(notifications)
-    .values({ ...rest, name: `${source.name} (copy)`, isDefault: false })
-    .returning();
+  const { id: _id, createdAt: _c, updatedAt: _u, organizationId: _o, ...rest } = source;
+  const copy = await insertNotificationCopy({
+    tx,
+    auth,
+    values: { ...rest, name: `${source.name} (copy)`, isDefault: false },
+  });
   const [wire] = await notificationsToWire([source], tx);
   await setNotificationLocations(
     tx,
@@ -37,7 +43,7 @@ export async function cloneNotification(tx: Tx, auth: AuthContext, id: string): 
     entity: 'notification',
     entityId: copy!.id,
     action: 'create',
-    after: { ...toWire(notifications, copy as never), cloned_from: source.id },
+    after: { ...notificationAuditImage(copy), cloned_from: source.id },
   });
   return copy!;
 }
@@ -53,18 +59,14 @@ export async function setNotificationImages(
   id: string,
   urls: Record<string, string>,
 ): Promise<NotificationRow> {
-  const before = (await lockOr404(tx, notifications, auth, id)) as unknown as NotificationRow;
-  const [after] = await tx
-    .update(notifications)
-    .set({ ...urls, updatedAt: new Date() })
-    .where(and(eq(notifications.id, before.id), eq(notifications.organizationId, auth.organizationId)))
-    .returning();
+  const before = await lockNotification({ tx, auth, id });
+  const after = await updateNotification({ tx, auth, id: before.id, set: urls });
   await writeAudit(tx, auth, {
     entity: 'notification',
     entityId: before.id,
     action: 'update',
-    before: toWire(notifications, before as never),
-    after: toWire(notifications, after as never),
+    before: notificationAuditImage(before),
+    after: notificationAuditImage(after),
   });
   return after!;
 }
@@ -86,9 +88,8 @@ export async function sendTestNotification(
   const queued = await run(async (tx) => {
     const n = await findNotification(tx, auth, id);
     const data = SAMPLE_TEMPLATE_DATA;
-    const rows: Array<typeof notificationDeliveries.$inferInsert> = [];
+    const rows: DeliveryInsert[] = [];
     const base = {
-      organizationId: auth.organizationId,
       idNotification: n.id,
       kind: 'test' as const,
       status: 'sending' as const,
@@ -113,7 +114,7 @@ export async function sendTestNotification(
         body: renderSms(n, data, n.locationMessage) || n.name,
       });
     }
-    return tx.insert(notificationDeliveries).values(rows).returning();
+    return insertDeliveries({ tx, auth, rows });
   });
   const done: DeliveryRow[] = [];
   for (const d of queued) {
@@ -126,18 +127,7 @@ export async function sendTestNotification(
         providerAnswer: (err instanceof Error ? err.message : String(err)).slice(0, 500),
       };
     }
-    const [row] = await run((tx) =>
-      tx
-        .update(notificationDeliveries)
-        .set({ ...set, updatedAt: new Date() })
-        .where(
-          and(
-            eq(notificationDeliveries.id, d.id),
-            eq(notificationDeliveries.organizationId, auth.organizationId),
-          ),
-        )
-        .returning(),
-    );
+    const row = await run((tx) => updateDelivery({ tx, auth, id: d.id, set }));
     done.push(row!);
   }
   return done;

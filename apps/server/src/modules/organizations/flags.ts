@@ -8,14 +8,11 @@ import {
   type TOrganizationFlag,
   type TOrganizationFlags,
 } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { organizations } from '../../db/schema';
 import { Forbidden, NotFound } from '../../errors';
 import { camelCase } from '../../lib/wire';
-
-type OrganizationRow = typeof organizations.$inferSelect;
+import { type OrganizationInsert, type OrganizationRow, organizationById } from './repository';
 
 /** The Drizzle property of a wire flag: `lite_app_enabled` → `liteAppEnabled`. */
 export const flagProp = (flag: TOrganizationFlag) => camelCase(flag) as keyof OrganizationRow;
@@ -30,13 +27,13 @@ export function flagsOf(row: OrganizationRow): TOrganizationFlags {
 /** Column values for the flags present in `input` (absent ones are left out). */
 export function flagColumns(
   input: Partial<Record<TOrganizationFlag, boolean | undefined>>,
-): Partial<typeof organizations.$inferInsert> {
+): Partial<OrganizationInsert> {
   const out: Record<string, boolean> = {};
   for (const f of ORGANIZATION_FLAGS) {
     const v = input[f];
     if (typeof v === 'boolean') out[flagProp(f)] = v;
   }
-  return out as Partial<typeof organizations.$inferInsert>;
+  return out as Partial<OrganizationInsert>;
 }
 
 /**
@@ -44,7 +41,7 @@ export function flagColumns(
  * `tx` is a tenant transaction (or the owner's handle); 404 when the organization is not visible.
  */
 export async function getOrganizationFlags(tx: DbOrTx, organizationId: string): Promise<TOrganizationFlags> {
-  const [row] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+  const row = await organizationById({ tx, organizationId });
   if (!row) throw NotFound(ORGANIZATION_MESSAGES.notFound);
   return flagsOf(row);
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import type { Db, DbOrTx } from '../../db/client';
 import { members, organizations, settings } from '../../db/schema';
 import { likePattern, pageOffset } from '../../lib/crud/paging';
+import { toWire } from '../../lib/wire';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationInsert = typeof organizations.$inferInsert;
@@ -139,3 +140,29 @@ export async function insertOwnerAndSettings(
     passwordHash: p.owner.passwordHash,
   });
 }
+
+/** The organization `organizationId` as `tx` sees it (a tenant transaction sees only its own). */
+export async function organizationById({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<OrganizationRow | undefined> {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+  return row;
+}
+
+/** The direct sub-organizations of `organizationId`. */
+export async function subOrganizationsOf({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<OrganizationRow[]> {
+  return tx.select().from(organizations).where(eq(organizations.parentId, organizationId));
+}
+
+/** An organization row with wire names. */
+export const organizationWire = (row: OrganizationRow) => toWire(organizations, row);

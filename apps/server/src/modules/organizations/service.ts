@@ -12,17 +12,14 @@ import {
   type TOrganizationPublic,
   type TUpdateOrganizationRequest,
 } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
 import { storeImage, type TempFile } from '../../adapters/storage';
 import type { AuthContext } from '../../auth/context';
 import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { organizations } from '../../db/schema';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { pageOf } from '../../lib/crud/paging';
-import { toWire } from '../../lib/wire';
 import { actFor, withTenant } from '../../tenancy';
 import { flagColumns, flagsOf, getOrganizationFlags } from './flags';
 import {
@@ -33,6 +30,9 @@ import {
   listManaged,
   nameTaken,
   type OrganizationRow,
+  organizationById,
+  organizationWire,
+  subOrganizationsOf,
   updateManaged,
 } from './repository';
 
@@ -52,7 +52,7 @@ export function toPublic(org: OrganizationRow): TOrganizationPublic {
 
 /** The organization entity of spec console §3, without `sub_orgs`. */
 export function toOrganizationBase(org: OrganizationRow): Omit<TOrganization, 'sub_orgs'> {
-  const wire = toWire(organizations, org);
+  const wire = organizationWire(org);
   const flags = Object.fromEntries(ORGANIZATION_FLAGS.map((f) => [f, Boolean(wire[f])]));
   return {
     id: org.id,
@@ -78,9 +78,9 @@ export function toOrganizationBase(org: OrganizationRow): Omit<TOrganization, 's
 
 /** `GET organizations/self`: the caller's organization with its sub-organizations. */
 export async function getSelf(tx: DbOrTx, organizationId: string): Promise<TOrganization> {
-  const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+  const org = await organizationById({ tx, organizationId });
   if (!org) throw NotFound(ORGANIZATION_MESSAGES.notFound);
-  const subs = await tx.select().from(organizations).where(eq(organizations.parentId, organizationId));
+  const subs = await subOrganizationsOf({ tx, organizationId });
   return { ...toOrganizationBase(org), sub_orgs: subs.map(toOrganizationBase) };
 }
 

@@ -1,11 +1,16 @@
 import { PAYMENT_MESSAGES, type TPaymentCountry, type TStripeAccount } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
 import type { PaymentsAdapter } from '../../adapters/payments';
 import type { AuthContext } from '../../auth/context';
 import type { Db, Tx } from '../../db/client';
-import { members, organizations } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import {
+  actingOrganization,
+  memberEmail,
+  organizationOfAccount,
+  setPaymentAccount,
+  submitSandboxAccount,
+} from './queries';
 
 const ENTITY = 'payment_account';
 
@@ -14,8 +19,7 @@ type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /** The organization's row, locked for the transaction unless `lock` is false. */
 async function organizationRow(tx: Tx, auth: AuthContext, lock = true) {
-  const q = tx.select().from(organizations).where(eq(organizations.id, auth.organizationId));
-  const [org] = lock ? await q.for('update') : await q;
+  const org = await actingOrganization({ tx, auth, lock });
   if (!org) throw NotFound();
   return org;
 }
@@ -49,13 +53,8 @@ export class PaymentsService {
   ): Promise<{ url: string }> {
     const known = await run(async (tx) => {
       const org = await organizationRow(tx, auth, false);
-      const [member] = auth.memberId
-        ? await tx
-            .select({ email: members.email })
-            .from(members)
-            .where(and(eq(members.id, auth.memberId), eq(members.organizationId, auth.homeOrganizationId)))
-        : [];
-      return { accountId: org.stripeAccountId, email: org.ownerEmail ?? member?.email ?? null };
+      const email = org.ownerEmail ?? (await memberEmail({ tx, auth })) ?? null;
+      return { accountId: org.stripeAccountId, email };
     });
     let accountId = known.accountId;
     if (!accountId) {
@@ -67,10 +66,11 @@ export class PaymentsService {
       accountId = await run(async (tx) => {
         const org = await organizationRow(tx, auth);
         if (org.stripeAccountId) return org.stripeAccountId;
-        await tx
-          .update(organizations)
-          .set({ stripeAccountId: created.id, stripeDetailsSubmitted: false, updatedAt: new Date() })
-          .where(eq(organizations.id, org.id));
+        await setPaymentAccount({
+          tx,
+          auth,
+          set: { stripeAccountId: created.id, stripeDetailsSubmitted: false },
+        });
         await writeAudit(tx, auth, {
           entity: ENTITY,
           entityId: org.id,
@@ -100,14 +100,14 @@ export class PaymentsService {
     });
     if (!account || account.details_submitted !== org.stripeDetailsSubmitted)
       await run((tx) =>
-        tx
-          .update(organizations)
-          .set(
-            account
-              ? { stripeDetailsSubmitted: account.details_submitted, updatedAt: new Date() }
-              : { stripeAccountId: null, stripeDetailsSubmitted: false, updatedAt: new Date() },
-          )
-          .where(and(eq(organizations.id, org.id), eq(organizations.stripeAccountId, accountId))),
+        setPaymentAccount({
+          tx,
+          auth,
+          set: account
+            ? { stripeDetailsSubmitted: account.details_submitted }
+            : { stripeAccountId: null, stripeDetailsSubmitted: false },
+          ifAccountId: accountId,
+        }),
       );
     if (!account) throw NotFound(PAYMENT_MESSAGES.noAccount);
     return account;
@@ -123,10 +123,12 @@ export class PaymentsService {
     const accountId = org.stripeAccountId;
     await this.adapter.deleteAccount(accountId);
     await run(async (tx) => {
-      await tx
-        .update(organizations)
-        .set({ stripeAccountId: null, stripeDetailsSubmitted: false, updatedAt: new Date() })
-        .where(and(eq(organizations.id, org.id), eq(organizations.stripeAccountId, accountId)));
+      await setPaymentAccount({
+        tx,
+        auth,
+        set: { stripeAccountId: null, stripeDetailsSubmitted: false },
+        ifAccountId: accountId,
+      });
       await writeAudit(tx, auth, {
         entity: ENTITY,
         entityId: org.id,
@@ -166,12 +168,7 @@ export function consoleUrlOf(publicUrl: string, host: string | undefined): strin
  * Answers the organization's name, or undefined for an unknown account.
  */
 export async function completeSandboxAccount(db: Db, accountId: string): Promise<string | undefined> {
-  const [org] = await db
-    .update(organizations)
-    .set({ stripeDetailsSubmitted: true, updatedAt: new Date() })
-    .where(eq(organizations.stripeAccountId, accountId))
-    .returning({ name: organizations.name });
-  return org?.name;
+  return submitSandboxAccount({ db, accountId });
 }
 
 /** The organization name of a sandbox account, for its onboarding page; undefined when unknown. */
@@ -179,9 +176,5 @@ export async function sandboxAccountOwner(
   db: Db,
   accountId: string,
 ): Promise<{ name: string; submitted: boolean } | undefined> {
-  const [org] = await db
-    .select({ name: organizations.name, submitted: organizations.stripeDetailsSubmitted })
-    .from(organizations)
-    .where(eq(organizations.stripeAccountId, accountId));
-  return org;
+  return organizationOfAccount({ db, accountId });
 }

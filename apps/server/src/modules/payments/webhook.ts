@@ -1,13 +1,19 @@
 import { endpoints, PAYMENT_MESSAGES, type TTransactionStatus } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client';
-import { organizations, stripeEvents, transactions } from '../../db/schema';
 import { BadRequest, Conflict, HttpError } from '../../errors';
 import { errors, routeOf } from '../../lib/openapi';
 import { type Actor, emitSettled, writeLog } from '../transactions';
+import {
+  patchTransaction,
+  setAccountSubmitted,
+  storeStripeEvent,
+  type TransactionPatch,
+  type TransactionRow,
+  transactionOfPayment,
+} from './queries';
 
 const STRIPE_ACTOR: Actor = { type: 'system', id: null, name: 'Stripe' };
 const minorToMoney = (n: number, currency: string) =>
@@ -16,13 +22,7 @@ const minorToMoney = (n: number, currency: string) =>
 /** The transaction a PaymentIntent paid, on the organization owning the event's connected account. */
 async function transactionOf(tx: Tx, account: string | undefined, paymentIntent: string) {
   if (!account) return undefined;
-  const [row] = await tx
-    .select({ t: transactions })
-    .from(transactions)
-    .innerJoin(organizations, eq(organizations.id, transactions.organizationId))
-    .where(and(eq(organizations.stripeAccountId, account), eq(transactions.paymentRef, paymentIntent)))
-    .for('update', { of: transactions });
-  return row?.t;
+  return transactionOfPayment({ tx, account, paymentIntent });
 }
 
 /**
@@ -36,34 +36,27 @@ async function transactionOf(tx: Tx, account: string | undefined, paymentIntent:
  */
 export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<void> {
   const step = async (
-    t: typeof transactions.$inferSelect,
+    t: TransactionRow,
     action: string,
-    patch: Partial<typeof transactions.$inferInsert>,
+    patch: TransactionPatch,
     detail: Record<string, unknown>,
   ) => {
-    const [after] = await tx
-      .update(transactions)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(transactions.id, t.id))
-      .returning();
+    const after = await patchTransaction({ tx, organizationId: t.organizationId, id: t.id, patch });
     await writeLog(tx, {
       organizationId: t.organizationId,
       transactionId: t.id,
       action,
       statusBefore: t.eventStatus as TTransactionStatus,
-      statusAfter: after!.eventStatus as TTransactionStatus,
+      statusAfter: after.eventStatus as TTransactionStatus,
       detail: { ...detail, stripe_event: event.id },
       actor: STRIPE_ACTOR,
     });
-    return after!;
+    return after;
   };
   switch (event.type) {
     case 'account.updated': {
       const a = event.data.object;
-      await tx
-        .update(organizations)
-        .set({ stripeDetailsSubmitted: Boolean(a.details_submitted), updatedAt: new Date() })
-        .where(eq(organizations.stripeAccountId, a.id));
+      await setAccountSubmitted({ tx, accountId: a.id, submitted: Boolean(a.details_submitted) });
       return;
     }
     case 'payment_intent.succeeded': {
@@ -126,12 +119,7 @@ export function verifyStripeEvent(raw: Buffer, signature: string | undefined, se
 
 /** Stores the event id; false when it was already processed (a replay). */
 async function firstTime(tx: Tx, event: Stripe.Event): Promise<boolean> {
-  const stored = await tx
-    .insert(stripeEvents)
-    .values({ id: event.id, type: event.type, account: event.account ?? null })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvents.id });
-  return stored.length > 0;
+  return storeStripeEvent({ tx, event: { id: event.id, type: event.type, account: event.account ?? null } });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PRODUCT_GROUP_MESSAGES } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes } from '../../lib/crud/resource';
-import { acceptImageUploads, productGated } from '../products';
+import { acceptImageUploads, productGated } from '../../lib/product-scope';
 import { productGroupsResource } from './resource';
 
 /**

@@ -2,6 +2,5 @@
  * What the products area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
-export { acceptImageUploads, productGated, restrictRoles } from './scope';
-export { deviceOfProduct } from './service';
-export { recordTracking } from './tracking';
+
+export { recordTracking } from '../../lib/product-tracking';

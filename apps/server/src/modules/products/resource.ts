@@ -167,9 +167,10 @@ export const productsResource: Resource<
       existing as unknown as ProductRow | undefined,
     );
   },
-  async beforeDelete(rows, { tx }) {
+  async beforeDelete(rows, { tx, auth }) {
     await assertProductsDeletable(
       tx,
+      auth,
       rows.map((r) => r.id),
     );
   },

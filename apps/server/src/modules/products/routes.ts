@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BadRequest } from '../../errors';
 import { crudRoutes } from '../../lib/crud/resource';
 import { errors, routeOf } from '../../lib/openapi';
+import { acceptImageUploads, productGated, restrictRoles } from '../../lib/product-scope';
 import {
   bulkUpdateProducts,
   duplicateProduct,
@@ -12,7 +13,6 @@ import {
   productsResource,
   productValues,
 } from './resource';
-import { acceptImageUploads, productGated, restrictRoles } from './scope';
 import { productTimeline } from './tracking';
 
 const Params = z.object({ id: z.uuid() });

@@ -1,13 +1,16 @@
 import { PRODUCT_MESSAGES } from '@lockerops/contract';
-import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { conditions, devices, productGroups, products } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
+import { deviceOfProduct, recordTracking } from '../../lib/product-tracking';
 import { applyConditionEffects } from '../conditions';
-import { recordTracking } from './tracking';
-
-type ProductRow = typeof products.$inferSelect;
+import {
+  conditionExists,
+  type ProductRow,
+  productGroupExists,
+  productsInDevices,
+  serialTaken,
+} from './queries';
 
 /** Why a product cannot be deleted now. */
 export interface ProductUse {
@@ -22,19 +25,14 @@ export interface ProductUse {
  * transactions area adds its active-rental check here (reason `rental`). Runs in a tenant
  * transaction, so only the caller's organization is seen.
  */
-export async function productInUse(tx: Tx, ids: string[]): Promise<ProductUse[]> {
-  if (!ids.length) return [];
-  const inDevices = await tx
-    .select({ id: products.id, name: products.name })
-    .from(devices)
-    .innerJoin(products, eq(products.id, devices.idProduct))
-    .where(inArray(devices.idProduct, ids));
+export async function productInUse(tx: Tx, auth: AuthContext, ids: string[]): Promise<ProductUse[]> {
+  const inDevices = await productsInDevices({ tx, auth, ids });
   return inDevices.map((p) => ({ ...p, reason: 'device' as const }));
 }
 
 /** Refuses (409, naming the products) a delete of products that are in use. */
-export async function assertProductsDeletable(tx: Tx, ids: string[]): Promise<void> {
-  const used = await productInUse(tx, ids);
+export async function assertProductsDeletable(tx: Tx, auth: AuthContext, ids: string[]): Promise<void> {
+  const used = await productInUse(tx, auth, ids);
   if (!used.length) return;
   const names = (reason: ProductUse['reason']) =>
     used
@@ -56,23 +54,12 @@ export async function assertProductRefs(
   refs: { id_product_group?: string | null; id_condition?: string | null },
 ): Promise<void> {
   if (refs.id_product_group) {
-    const [g] = await tx
-      .select({ id: productGroups.id })
-      .from(productGroups)
-      .where(
-        and(
-          eq(productGroups.id, refs.id_product_group),
-          eq(productGroups.organizationId, auth.organizationId),
-        ),
-      );
-    if (!g) throw NotFound(PRODUCT_MESSAGES.groupNotFound);
+    if (!(await productGroupExists({ tx, auth, id: refs.id_product_group })))
+      throw NotFound(PRODUCT_MESSAGES.groupNotFound);
   }
   if (refs.id_condition) {
-    const [c] = await tx
-      .select({ id: conditions.id })
-      .from(conditions)
-      .where(and(eq(conditions.id, refs.id_condition), eq(conditions.organizationId, auth.organizationId)));
-    if (!c) throw NotFound(PRODUCT_MESSAGES.conditionNotFound);
+    if (!(await conditionExists({ tx, auth, id: refs.id_condition })))
+      throw NotFound(PRODUCT_MESSAGES.conditionNotFound);
   }
 }
 
@@ -87,23 +74,7 @@ export async function assertSerialFree(
   exceptIds: string[] = [],
 ): Promise<void> {
   if (!serial) return;
-  const where: SQL[] = [eq(products.organizationId, auth.organizationId), eq(products.serialNumber, serial)];
-  for (const id of exceptIds) where.push(ne(products.id, id));
-  const [taken] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(...where))
-    .limit(1);
-  if (taken) throw Conflict(PRODUCT_MESSAGES.serialInUse);
-}
-
-/** The device a product sits in, if any (a product is in at most one device). */
-export async function deviceOfProduct(tx: Tx, auth: AuthContext, productId: string): Promise<string | null> {
-  const [d] = await tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.idProduct, productId), eq(devices.organizationId, auth.organizationId)));
-  return d?.id ?? null;
+  if (await serialTaken({ tx, auth, serial, exceptIds })) throw Conflict(PRODUCT_MESSAGES.serialInUse);
 }
 
 /**
@@ -131,7 +102,7 @@ export async function afterProductWrite(
     await applyConditionEffects(tx, auth, {
       productId: row.id,
       conditionId: row.idCondition,
-      deviceId: await deviceOfProduct(tx, auth, row.id),
+      deviceId: await deviceOfProduct({ tx, auth, productId: row.id }),
     });
   }
 }

@@ -1,13 +1,12 @@
 import { REPORT_CONTENT_LABELS, type TReportContent, type TReportRecurrence } from '@lockerops/contract';
 import { stringify } from 'csv-stringify/sync';
-import { asc, eq } from 'drizzle-orm';
 import type { StorageAdapter } from '../../adapters/storage';
 import type { Db } from '../../db/client';
-import { locations, organizations, settings } from '../../db/schema';
 import { escapeCell } from '../../lib/crud/csv';
 import { withTenant } from '../../tenancy';
 import { computeMetric, type MetricScope, organizationTimeZone } from '../dashboard';
 import { compare, type Figure, type FigureUnit, formatAxisDate, formatPeriod, formatValue } from './format';
+import { currencyOf, locationNames, reportBrandOf, subOrganizationNames } from './queries';
 import { reportPeriod } from './schedule';
 
 /** A table of a section: its column headings, which columns are numbers, and its rows. */
@@ -237,23 +236,9 @@ export async function buildReport(
   dueAt: Date,
   opts: { storage?: StorageAdapter; now?: Date } = {},
 ): Promise<ReportData> {
-  const [org] = await db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      appName: organizations.appName,
-      appLogo: organizations.appLogo,
-      primaryColor: organizations.primaryColor,
-      secondaryColor: organizations.secondaryColor,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, report.organizationId));
+  const org = await reportBrandOf({ db, organizationId: report.organizationId });
   const subs = report.includeSubOrgs
-    ? await db
-        .select({ id: organizations.id, name: organizations.name, appName: organizations.appName })
-        .from(organizations)
-        .where(eq(organizations.parentId, report.organizationId))
-        .orderBy(asc(organizations.name))
+    ? await subOrganizationNames({ db, organizationId: report.organizationId })
     : [];
   const timeZone = await withTenant(db, report.organizationId, (tx) =>
     organizationTimeZone(tx, report.organizationId),
@@ -263,18 +248,8 @@ export async function buildReport(
   for (const o of [org!, ...subs]) {
     const blocks = await withTenant(db, o.id, async (tx) => {
       const zone = await organizationTimeZone(tx, o.id);
-      const [cfg] = await tx
-        .select({ currency: settings.defaultCurrency })
-        .from(settings)
-        .where(eq(settings.organizationId, o.id));
-      const places = new Map(
-        (
-          await tx
-            .select({ id: locations.id, name: locations.name })
-            .from(locations)
-            .where(eq(locations.organizationId, o.id))
-        ).map((l) => [l.id, l.name]),
-      );
+      const currency = (await currencyOf({ tx, organizationId: o.id })) ?? 'usd';
+      const places = await locationNames({ tx, organizationId: o.id });
       const scope: MetricScope = {
         organizationId: o.id,
         from,
@@ -285,9 +260,7 @@ export async function buildReport(
       };
       const out: ReportBlock[] = [];
       for (const c of report.contents)
-        out.push(
-          await block(tx, c as TReportContent, scope, cfg?.currency ?? 'usd', (id) => places.get(id) ?? id),
-        );
+        out.push(await block(tx, c as TReportContent, scope, currency, (id) => places.get(id) ?? id));
       return out;
     });
     sections.push({ organizationId: o.id, organization: o.appName || o.name, blocks });

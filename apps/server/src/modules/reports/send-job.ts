@@ -1,12 +1,20 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAdapter } from '../../adapters/mail';
 import type { StorageAdapter } from '../../adapters/storage';
 import type { Db } from '../../db/client';
-import { reportDeliveries, reports } from '../../db/schema';
 import type { JobDefinition } from '../../jobs/runner';
 import { organizationTimeZone } from '../dashboard';
 import { renderPdf } from './pdf';
+import {
+  claimReportMails,
+  lockDueReports,
+  markReportMailFailed,
+  markReportMailSent,
+  queueReportMails,
+  reportOf,
+  requeueExpiredMails,
+  setNextDue,
+} from './queries';
 import { buildReport, renderCsv, renderHtml, renderText } from './render';
 import { catchUp, firstDue } from './schedule';
 import { membersOf, type ReportRow, scheduleOf } from './service';
@@ -35,38 +43,22 @@ export interface ReportSenderDeps {
  */
 export async function queueDueReports(db: Db, now: Date, batch = 100): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = (await tx
-      .select()
-      .from(reports)
-      .where(lte(reports.nextDueAt, now))
-      .orderBy(reports.nextDueAt)
-      .limit(batch)
-      .for('update', { skipLocked: true })) as ReportRow[];
+    const due = await lockDueReports({ tx, now, batch });
     let queued = 0;
     for (const r of due) {
       const s = scheduleOf(r, await organizationTimeZone(tx, r.organizationId));
       const { due: at, next } = catchUp(s, r.nextDueAt ?? firstDue(s, now), now);
       if (at) {
         const to = (await membersOf(tx, r.organizationId, r.assignTo)).filter((m) => m.enabled);
-        if (to.length) {
-          const rows = await tx
-            .insert(reportDeliveries)
-            .values(
-              to.map((m) => ({
-                organizationId: r.organizationId,
-                reportId: r.id,
-                dueAt: at,
-                memberId: m.id,
-                recipient: m.email,
-                sendAfter: at,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning({ id: reportDeliveries.id });
-          queued += rows.length;
-        }
+        queued += await queueReportMails({
+          tx,
+          organizationId: r.organizationId,
+          reportId: r.id,
+          dueAt: at,
+          to,
+        });
       }
-      await tx.update(reports).set({ nextDueAt: next }).where(eq(reports.id, r.id));
+      await setNextDue({ tx, organizationId: r.organizationId, id: r.id, nextDueAt: next });
     }
     return queued;
   });
@@ -87,29 +79,14 @@ export async function sendQueuedReports(
   batch = 50,
 ): Promise<{ sent: number; retried: number; failed: number; requeued: number }> {
   const now = deps.now();
-  const requeued = await deps.db
-    .update(reportDeliveries)
-    .set({ status: 'queued', lockedUntil: null })
-    .where(and(eq(reportDeliveries.status, 'sending'), lte(reportDeliveries.lockedUntil, now)))
-    .returning({ id: reportDeliveries.id });
+  const requeued = await requeueExpiredMails({ db: deps.db, now });
   const lease = new Date(now.getTime() + LEASE_SECONDS * 1000);
-  const due = deps.db
-    .select({ id: reportDeliveries.id })
-    .from(reportDeliveries)
-    .where(and(eq(reportDeliveries.status, 'queued'), lte(reportDeliveries.sendAfter, now)))
-    .orderBy(reportDeliveries.sendAfter)
-    .limit(batch)
-    .for('update', { skipLocked: true });
-  const claimed = await deps.db
-    .update(reportDeliveries)
-    .set({ status: 'sending', attempts: sql`${reportDeliveries.attempts} + 1`, lockedUntil: lease })
-    .where(inArray(reportDeliveries.id, due))
-    .returning();
-  const out = { sent: 0, retried: 0, failed: 0, requeued: requeued.length };
+  const claimed = await claimReportMails({ db: deps.db, now, lease, batch });
+  const out = { sent: 0, retried: 0, failed: 0, requeued };
   const files = new Map<string, Promise<Awaited<ReturnType<typeof render>>>>();
   for (const d of claimed) {
     try {
-      const [r] = (await deps.db.select().from(reports).where(eq(reports.id, d.reportId))) as ReportRow[];
+      const r = await reportOf({ tx: deps.db, organizationId: d.organizationId, id: d.reportId });
       if (!r) continue; // deleted meanwhile: its rows go with it
       const key = `${d.reportId}/${d.dueAt.toISOString()}`;
       if (!files.has(key)) files.set(key, render(deps, r, d.dueAt));
@@ -125,39 +102,17 @@ export async function sendQueuedReports(
         ],
         organizationId: d.organizationId,
       });
-      await deps.db.transaction(async (tx) => {
-        await tx
-          .update(reportDeliveries)
-          .set({ status: 'sent', sentAt: deps.now(), lockedUntil: null, lastError: null })
-          .where(eq(reportDeliveries.id, d.id));
-        await tx
-          .update(reports)
-          .set({
-            lastSent: sql`greatest(${reports.lastSent}, ${d.dueAt.toISOString()}::timestamptz)`,
-            // cleared unless another recipient's mail of this report is still failing
-            lastError: sql`(SELECT o.last_error FROM report_deliveries o WHERE o.report_id = ${d.reportId}
-              AND o.status IN ('queued', 'failed') AND o.last_error IS NOT NULL LIMIT 1)`,
-          })
-          .where(eq(reports.id, d.reportId));
-      });
+      await deps.db.transaction((tx) => markReportMailSent({ tx, mail: d, sentAt: deps.now() }));
       out.sent++;
     } catch (err) {
       const answer = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const last = d.attempts >= MAX_ATTEMPTS;
-      await deps.db.transaction(async (tx) => {
-        await tx
-          .update(reportDeliveries)
-          .set({
-            status: last ? 'failed' : 'queued',
-            lastError: answer,
-            lockedUntil: null,
-            sendAfter: last
-              ? d.sendAfter
-              : new Date(deps.now().getTime() + backoffSeconds(d.attempts) * 1000),
-          })
-          .where(eq(reportDeliveries.id, d.id));
-        await tx.update(reports).set({ lastError: answer }).where(eq(reports.id, d.reportId));
-      });
+      const sendAfter = last
+        ? d.sendAfter
+        : new Date(deps.now().getTime() + backoffSeconds(d.attempts) * 1000);
+      await deps.db.transaction((tx) =>
+        markReportMailFailed({ tx, mail: d, last, error: answer, sendAfter }),
+      );
       if (last) out.failed++;
       else out.retried++;
       deps.log.warn({ delivery: d.id, attempts: d.attempts, answer }, 'report not sent');

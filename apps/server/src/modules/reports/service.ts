@@ -1,12 +1,11 @@
 import { REPORT_MESSAGES, type TReport, type TReportCreateRequest } from '@lockerops/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { members, reports } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { wireFields } from '../../lib/wire';
+import { memberRowsOf, type ReportRow, reportsOf, setNextDue } from './queries';
 import { firstDue, type Schedule } from './schedule';
 
-export type ReportRow = typeof reports.$inferSelect;
+export type { ReportRow } from './queries';
 
 /** A member's display name: name, else first and last name, else e-mail. */
 export const memberName = (m: {
@@ -18,18 +17,7 @@ export const memberName = (m: {
 
 /** The team members of `organizationId` among `ids` (id, e-mail, display name). */
 export async function membersOf(tx: DbOrTx, organizationId: string, ids: readonly string[]) {
-  if (!ids.length) return [];
-  const rows = await tx
-    .select({
-      id: members.id,
-      email: members.email,
-      name: members.name,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      enabled: members.enabled,
-    })
-    .from(members)
-    .where(and(eq(members.organizationId, organizationId), inArray(members.id, [...ids])));
+  const rows = await memberRowsOf({ tx, organizationId, ids });
   return rows.map((m) => ({ id: m.id, email: m.email, enabled: m.enabled, name: memberName(m) }));
 }
 
@@ -113,11 +101,8 @@ export async function rescheduleReports(
   timeZone: string,
   now: Date,
 ): Promise<number> {
-  const rows = await tx.select().from(reports).where(eq(reports.organizationId, organizationId));
+  const rows = await reportsOf({ tx, organizationId });
   for (const r of rows)
-    await tx
-      .update(reports)
-      .set({ nextDueAt: firstDue(scheduleOf(r, timeZone), now) })
-      .where(and(eq(reports.id, r.id), eq(reports.organizationId, organizationId)));
+    await setNextDue({ tx, organizationId, id: r.id, nextDueAt: firstDue(scheduleOf(r, timeZone), now) });
   return rows.length;
 }

@@ -2,11 +2,12 @@
  * What the reservations area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
+
+export { firstFreeDevice } from './queries';
 export {
   assertReservationAllows,
   buffersOf,
   emitReservation,
-  firstFreeDevice,
   getReservationSettings,
   type ReservationRow,
   reservationValues,

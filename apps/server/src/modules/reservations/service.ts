@@ -7,24 +7,34 @@ import {
   type TReservationTimePeriod,
   WEEKDAYS,
 } from '@lockerops/contract';
-import { and, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  devices,
-  locations,
-  products,
-  reservationHolds,
-  reservationSettings,
-  reservations,
-  settings,
-  sizes,
-  users,
-} from '../../db/schema';
 import { emit } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
+import {
+  activeReservationsOf,
+  deviceOf,
+  expireEnded,
+  firstFreeDevice,
+  holdersAt,
+  locationOf,
+  lockActiveUser,
+  placeOf,
+  productExists,
+  type ReservationInsert,
+  type ReservationRow,
+  replaceHolds,
+  reservationDefaultsOf,
+  reservationSettingsRow,
+  type Schedule,
+  serialize,
+  sizeExists,
+  summarize,
+  trackingInUse as trackingTaken,
+  upsertReservationSettings,
+} from './queries';
 
-export type ReservationRow = typeof reservations.$inferSelect;
+export type { ReservationRow, Schedule } from './queries';
 
 /** The SQLSTATE of a database error, looking through wrappers (Drizzle wraps the driver's error). */
 export function sqlState(err: unknown): string | undefined {
@@ -36,9 +46,6 @@ export function sqlState(err: unknown): string | undefined {
   }
   return undefined;
 }
-
-/** The rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 /** The exclusion constraint `reservation_holds_no_overlap` refused a hold. */
 export const EXCLUSION_VIOLATION = '23P01';
@@ -64,10 +71,7 @@ export async function getReservationSettings(
   tx: DbOrTx,
   organizationId: string,
 ): Promise<TReservationSettings> {
-  const [r] = await tx
-    .select()
-    .from(reservationSettings)
-    .where(eq(reservationSettings.organizationId, organizationId));
+  const r = await reservationSettingsRow({ tx, organizationId });
   if (!r) return DEFAULT_SETTINGS;
   return {
     max_rental_time: r.maxRentalTime,
@@ -100,10 +104,7 @@ export async function saveReservationSettings(
     lockerBufferTimePeriod: s.locker_buffer_time_period,
     updatedAt: new Date(),
   };
-  await tx
-    .insert(reservationSettings)
-    .values({ organizationId, ...values })
-    .onConflictDoUpdate({ target: reservationSettings.organizationId, set: values });
+  await upsertReservationSettings({ tx, organizationId, values });
   return getReservationSettings(tx, organizationId);
 }
 
@@ -117,20 +118,6 @@ export const buffersOf = (s: TReservationSettings) => ({
 });
 
 // ——— occupied windows ———
-
-/** The time a reservation occupies: a custom range or a recurring weekly window. */
-export type Schedule =
-  | { recurring: false; startsAt: string; endsAt: string }
-  | {
-      recurring: true;
-      startDate: string;
-      endDate: string;
-      fromTime: string;
-      toTime: string;
-      timeZone: string;
-      /** ISO weekdays, 1 = Monday … 7 = Sunday. */
-      days: number[];
-    };
 
 /** The schedule of a validated request; a recurring window is read in `timeZone` (the request's, else UTC). */
 export function scheduleOf(v: TReservationCreateValues, timeZone = v.time_zone ?? 'UTC'): Schedule {
@@ -161,53 +148,10 @@ export function scheduleOfRow(r: ReservationRow): Schedule {
   };
 }
 
-/**
- * A subquery of the occupied windows `(s, e)` (timestamptz) of a schedule: the custom range, or
- * one window per matching weekday between the start and end days, `from_time`..`to_time` wall-clock
- * in the schedule's time zone (a `to_time` not after `from_time` ends the next day). PostgreSQL
- * does the calendar arithmetic, daylight-saving changes included.
- */
-export function windowsSql(s: Schedule): SQL {
-  if (!s.recurring) return sql`(SELECT ${s.startsAt}::timestamptz AS s, ${s.endsAt}::timestamptz AS e)`;
-  const days = sql.join(
-    s.days.map((d) => sql`${d}`),
-    sql`, `,
-  );
-  return sql`(SELECT (g.d::date + ${s.fromTime}::time) AT TIME ZONE ${s.timeZone} AS s,
-      (g.d::date + ${s.toTime}::time + CASE WHEN ${s.toTime}::time <= ${s.fromTime}::time THEN interval '1 day' ELSE interval '0 day' END) AT TIME ZONE ${s.timeZone} AS e
-    FROM generate_series(${s.startDate}::timestamp, ${s.endDate}::timestamp, interval '1 day') AS g(d)
-    WHERE extract(isodow FROM g.d)::int IN (${days}))`;
-}
-
-/** A window widened by the buffers (seconds), as a half-open tstzrange expression over `o.s`, `o.e`. */
-const heldRange = (b: { before: number; after: number }) =>
-  sql`tstzrange(o.s - make_interval(secs => ${b.before}), o.e + make_interval(secs => ${b.after}), '[)')`;
-
-/** How many windows a schedule has, the first start, the last end and the longest window (seconds). */
-export async function summarize(
-  tx: Tx,
-  s: Schedule,
-): Promise<{ count: number; startsAt: Date; endsAt: Date; longestSeconds: number }> {
-  const res = await tx.execute(
-    sql`SELECT count(*)::int AS n, extract(epoch FROM min(o.s))::float8 AS first,
-      extract(epoch FROM max(o.e))::float8 AS last, extract(epoch FROM max(o.e - o.s))::float8 AS longest
-      FROM ${windowsSql(s)} AS o`,
-  );
-  const row = rowsOf<{ n: number; first: number | null; last: number | null; longest: number | null }>(
-    res,
-  )[0]!;
-  return {
-    count: Number(row.n),
-    startsAt: new Date(Number(row.first ?? 0) * 1000),
-    endsAt: new Date(Number(row.last ?? 0) * 1000),
-    longestSeconds: Number(row.longest ?? 0),
-  };
-}
-
 // ——— the rules of a create or update ———
 
 /** What `toValues` decided, in column form. */
-export type ReservationValues = Omit<typeof reservations.$inferInsert, 'organizationId'>;
+export type ReservationValues = ReservationInsert;
 
 /**
  * Checks a reservation against the organization's data and settings and answers its column values
@@ -234,54 +178,33 @@ export async function reservationValues(
   const org = auth.organizationId;
   const selfId = existing?.id;
 
-  let device: typeof devices.$inferSelect | undefined;
+  const device = v.id_device ? await deviceOf({ tx, auth, id: v.id_device }) : undefined;
   if (v.id_device) {
-    [device] = await tx
-      .select()
-      .from(devices)
-      .where(and(eq(devices.id, v.id_device), eq(devices.organizationId, org)));
     if (!device) throw NotFound('Device not found');
   }
   const idLocation = v.id_location ?? device!.idLocation;
-  const [location] = await tx
-    .select({ id: locations.id, timeZone: locations.timeZone })
-    .from(locations)
-    .where(and(eq(locations.id, idLocation), eq(locations.organizationId, org)));
+  const location = await locationOf({ tx, auth, id: idLocation });
   if (!location) throw NotFound('Location not found');
   // a recurring window is wall-clock time at the place: the request's zone, else the location's,
   // else the organization's (ARCHITECTURE "Time zones")
   const timeZone =
-    v.time_zone ??
-    location.timeZone ??
-    (await tx.select({ z: settings.timeZone }).from(settings).where(eq(settings.organizationId, org)))[0]
-      ?.z ??
-    'UTC';
+    v.time_zone ?? location.timeZone ?? (await reservationDefaultsOf({ tx, auth }))?.timeZone ?? 'UTC';
   if (v.id_size) {
-    const [size] = await tx
-      .select({ id: sizes.id })
-      .from(sizes)
-      .where(and(eq(sizes.id, v.id_size), eq(sizes.organizationId, org)));
+    const size = await sizeExists({ tx, auth, id: v.id_size });
     if (!size) throw NotFound('Size not found');
   }
   if (v.id_product) {
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.id, v.id_product), eq(products.organizationId, org)));
+    const product = await productExists({ tx, auth, id: v.id_product });
     if (!product) throw NotFound('Product not found');
   }
   if (v.id_user) {
     // Locked: the max-reservations count below must not race another create for this user.
-    const [user] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, v.id_user), eq(users.organizationId, org), eq(users.isDeleted, false)))
-      .for('update');
+    const user = await lockActiveUser({ tx, auth, id: v.id_user });
     if (!user) throw NotFound('User not found');
   }
 
   const schedule = scheduleOf(v, timeZone);
-  const sum = await summarize(tx, schedule);
+  const sum = await summarize({ tx, schedule });
   if (sum.count === 0) throw BadRequest(M.noOccurrence);
   if (sum.endsAt <= now) throw BadRequest(M.endInPast);
   const cfg = await getReservationSettings(tx, org);
@@ -293,31 +216,15 @@ export async function reservationValues(
     throw BadRequest(M.maxRentalTime(cfg.max_rental_time!, cfg.max_rental_time_period!));
 
   if (v.mode === 'delivery' && v.tracking_number) {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`reservation-tracking:${org}:${v.tracking_number}`}, 0))`,
-    );
+    await serialize({ tx, organizationId: org, scope: 'reservation-tracking', key: v.tracking_number });
     if (await trackingInUse(tx, org, v.tracking_number, selfId)) throw Conflict(M.trackingInUse);
   }
 
   if (v.id_user) {
-    const [s] = await tx
-      .select({ max: settings.defaultMaxReservations })
-      .from(settings)
-      .where(eq(settings.organizationId, org));
-    const max = s?.max ?? null;
+    const max = (await reservationDefaultsOf({ tx, auth }))?.maxReservations ?? null;
     if (max !== null) {
-      const held = await tx
-        .select({ id: reservations.id })
-        .from(reservations)
-        .where(
-          and(
-            eq(reservations.organizationId, org),
-            eq(reservations.idUser, v.id_user),
-            eq(reservations.status, 'active'),
-            selfId ? ne(reservations.id, selfId) : undefined,
-          ),
-        );
-      if (held.length >= max) throw Conflict(M.maxReservations(max));
+      const held = await activeReservationsOf({ tx, auth, userId: v.id_user, exceptId: selfId });
+      if (held >= max) throw Conflict(M.maxReservations(max));
     }
   }
 
@@ -330,10 +237,10 @@ export async function reservationValues(
     if (device.status === 'maintenance') throw Conflict(M.lockerInMaintenance);
     idDevice = device.id;
   } else {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`reservation-resolve:${org}:${idLocation}`}, 0))`,
-    );
-    const free = await firstFreeDevice(tx, org, {
+    await serialize({ tx, organizationId: org, scope: 'reservation-resolve', key: idLocation });
+    const free = await firstFreeDevice({
+      tx,
+      organizationId: org,
       idLocation,
       mode: v.mode,
       idSize: v.id_size,
@@ -372,56 +279,8 @@ export async function reservationValues(
 }
 
 /** Whether a delivery reservation other than `excludeId` uses the tracking number (upper-case). */
-export async function trackingInUse(tx: Tx, organizationId: string, tracking: string, excludeId?: string) {
-  const [hit] = await tx
-    .select({ id: reservations.id })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.organizationId, organizationId),
-        eq(reservations.mode, 'delivery'),
-        eq(reservations.trackingNumber, tracking.trim().toUpperCase()),
-        excludeId ? ne(reservations.id, excludeId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!hit;
-}
-
-/**
- * The first device of a location, mode and size (or holding a product) that is not in maintenance
- * and has no hold overlapping any window of the schedule (buffers included), available ones first,
- * then by locker number; undefined when none.
- */
-export async function firstFreeDevice(
-  tx: Tx,
-  organizationId: string,
-  q: {
-    idLocation: string;
-    mode: string;
-    idSize?: string;
-    idProduct?: string;
-    schedule: Schedule;
-    buffers: { before: number; after: number };
-    excludeReservation?: string;
-  },
-): Promise<string | undefined> {
-  const res = await tx.execute(sql`
-    SELECT d.id FROM ${devices} d
-    WHERE d.organization_id = ${organizationId} AND d.id_location = ${q.idLocation} AND d.mode = ${q.mode}
-      AND d.status <> 'maintenance'
-      ${q.idSize ? sql`AND d.id_size = ${q.idSize}` : sql``}
-      ${q.idProduct ? sql`AND d.id_product = ${q.idProduct}` : sql``}
-      AND NOT EXISTS (
-        SELECT 1 FROM ${reservationHolds} h, ${windowsSql(q.schedule)} AS o
-        WHERE h.id_device = d.id AND h.organization_id = ${organizationId}
-          AND h.during && ${heldRange(q.buffers)}
-          ${q.excludeReservation ? sql`AND h.id_reservation <> ${q.excludeReservation}` : sql``}
-      )
-    ORDER BY (d.status = 'available') DESC, d.locker_number
-    LIMIT 1`);
-  return rowsOf<{ id: string }>(res)[0]?.id;
-}
+export const trackingInUse = (tx: Tx, organizationId: string, tracking: string, excludeId?: string) =>
+  trackingTaken({ tx, organizationId, tracking, excludeId });
 
 /**
  * Replaces the holds of a reservation: one per window of its schedule, widened by the buffers of
@@ -432,13 +291,7 @@ export async function firstFreeDevice(
 export async function writeHolds(tx: Tx, row: ReservationRow): Promise<void> {
   const cfg = await getReservationSettings(tx, row.organizationId);
   try {
-    await tx.transaction(async (sp) => {
-      await sp.delete(reservationHolds).where(eq(reservationHolds.idReservation, row.id));
-      await sp.execute(sql`
-        INSERT INTO ${reservationHolds} (organization_id, id_reservation, id_device, during)
-        SELECT ${row.organizationId}, ${row.id}, ${row.idDevice}, r.during
-        FROM unnest((SELECT range_agg(${heldRange(buffersOf(cfg))}) FROM ${windowsSql(scheduleOfRow(row))} AS o)) AS r(during)`);
-    });
+    await replaceHolds({ tx, row, schedule: scheduleOfRow(row), buffers: buffersOf(cfg) });
   } catch (err) {
     if (sqlState(err) === EXCLUSION_VIOLATION) throw Conflict(M.alreadyReserved);
     throw err;
@@ -447,13 +300,9 @@ export async function writeHolds(tx: Tx, row: ReservationRow): Promise<void> {
 
 /** Emits on_reservation for a new reservation (spec: console §4 events per mode). */
 export async function emitReservation(tx: Tx, row: ReservationRow): Promise<void> {
-  const [d] = row.idDevice
-    ? await tx
-        .select({ lockerNumber: devices.lockerNumber, location: locations.name })
-        .from(devices)
-        .innerJoin(locations, eq(locations.id, devices.idLocation))
-        .where(eq(devices.id, row.idDevice))
-    : [];
+  const d = row.idDevice
+    ? await placeOf({ tx, organizationId: row.organizationId, id: row.idDevice })
+    : undefined;
   await emit(tx, {
     organizationId: row.organizationId,
     name: 'on_reservation',
@@ -494,16 +343,10 @@ export async function assertReservationAllows(
     email?: string | null;
   },
 ): Promise<void> {
-  const holders = await tx.execute(
-    sql`SELECT r.id_user, r.phone_number, r.email FROM ${reservationHolds} h
-      JOIN ${reservations} r ON r.id = h.id_reservation
-      WHERE h.id_device = ${q.deviceId} AND h.during @> ${q.at.toISOString()}::timestamptz AND r.status = 'active'`,
-  );
+  const holders = await holdersAt({ tx, deviceId: q.deviceId, at: q.at });
   const phone = q.phoneNumber ? normalizeReservationPhone(q.phoneNumber) : null;
   const email = q.email?.trim().toLowerCase() ?? null;
-  for (const h of rowsOf<{ id_user: string | null; phone_number: string | null; email: string | null }>(
-    holders,
-  )) {
+  for (const h of holders) {
     const mine = h.id_user
       ? h.id_user === q.userId
       : (!!phone && h.phone_number === phone) || (!!email && h.email === email);
@@ -519,18 +362,5 @@ export async function assertReservationAllows(
  * skipped (`FOR UPDATE SKIP LOCKED`), so concurrent runs never expire one twice. Answers the count.
  */
 export async function expireReservations(tx: Tx, now: Date): Promise<number> {
-  const due = await tx
-    .select({ id: reservations.id })
-    .from(reservations)
-    .where(and(eq(reservations.status, 'active'), lte(reservations.endsAt, now)))
-    .limit(5000)
-    .for('update', { skipLocked: true });
-  if (!due.length) return 0;
-  const ids = due.map((d) => d.id);
-  await tx
-    .update(reservations)
-    .set({ status: 'expired', expiredAt: now, updatedAt: now })
-    .where(inArray(reservations.id, ids));
-  await tx.delete(reservationHolds).where(inArray(reservationHolds.idReservation, ids));
-  return ids.length;
+  return expireEnded({ tx, now });
 }

@@ -10,12 +10,10 @@ import {
   type TWhiteLabelRequest,
   type TWhiteLabelResponse,
 } from '@lockerops/contract';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import { sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { contactVerifications, organizations, settings, sizes, tableFilters } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
@@ -23,8 +21,22 @@ import { withTenant } from '../../tenancy';
 import type { OrganizationRow } from '../organizations';
 import { enabledHardware, enabledModes, flagsOf } from '../organizations';
 import { rescheduleReports } from '../reports';
-
-type SettingsRow = typeof settings.$inferSelect;
+import {
+  contactVerified,
+  insertContactVerification,
+  markContactVerified,
+  markSupportEmailVerified,
+  organizationRow,
+  pendingVerificationByHash,
+  type SettingsRow,
+  type SettingsValues,
+  settingsRowOf,
+  sizeExists,
+  tableFiltersOf,
+  updateBranding,
+  upsertSettings,
+  upsertTableFilters,
+} from './queries';
 
 const VERIFICATION_TTL_HOURS = 24;
 
@@ -60,7 +72,7 @@ const DEFAULTS = {
  * used here", console §3 Settings). An organization without a row answers the defaults.
  */
 export async function getSettings(tx: DbOrTx, organizationId: string): Promise<TSettings> {
-  const [row] = await tx.select().from(settings).where(eq(settings.organizationId, organizationId));
+  const row = await settingsRowOf({ tx, organizationId });
   if (row) return toSettings(row);
   return toSettings({
     organizationId,
@@ -74,18 +86,7 @@ export async function getSettings(tx: DbOrTx, organizationId: string): Promise<T
 /** Whether `email` has been verified as the organization's notification contact. */
 async function isVerified(tx: DbOrTx, organizationId: string, email: string | null): Promise<boolean> {
   if (!email) return false;
-  const rows = await tx
-    .select({ id: contactVerifications.id })
-    .from(contactVerifications)
-    .where(
-      and(
-        eq(contactVerifications.organizationId, organizationId),
-        sql`lower(${contactVerifications.email}) = lower(${email})`,
-        isNotNull(contactVerifications.verifiedAt),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return contactVerified({ tx, organizationId, email });
 }
 
 /**
@@ -106,7 +107,7 @@ export async function saveSettings(
     auth?: AuthContext;
   },
 ): Promise<TSettings> {
-  const [org] = await tx.select().from(organizations).where(eq(organizations.id, p.organizationId));
+  const org = await organizationRow({ tx, id: p.organizationId });
   if (!org) throw NotFound(ORGANIZATION_MESSAGES.notFound);
   const flags = flagsOf(org);
   const { input } = p;
@@ -117,13 +118,10 @@ export async function saveSettings(
     throw BadRequest(SETTINGS_MESSAGES.modeNotEnabled);
   // the default size is one of the organization's own: another organization's id answers 404 as a missing one
   if (input.default_id_size) {
-    const [size] = await tx
-      .select({ id: sizes.id })
-      .from(sizes)
-      .where(and(eq(sizes.id, input.default_id_size), eq(sizes.organizationId, p.organizationId)));
+    const size = await sizeExists({ tx, organizationId: p.organizationId, id: input.default_id_size });
     if (!size) throw NotFound(SETTINGS_MESSAGES.sizeNotFound);
   }
-  const values: Partial<typeof settings.$inferInsert> = p.mode === 'replace' ? { ...DEFAULTS } : {};
+  const values: SettingsValues = p.mode === 'replace' ? { ...DEFAULTS } : {};
   if (input.default_currency !== undefined) values.defaultCurrency = input.default_currency;
   if (input.default_device_hardware !== undefined)
     values.defaultDeviceHardware = input.default_device_hardware;
@@ -139,13 +137,9 @@ export async function saveSettings(
   if ('defaultSupportEmail' in values)
     values.supportEmailVerified = await isVerified(tx, p.organizationId, values.defaultSupportEmail ?? null);
   values.updatedAt = new Date();
-  const [before] = await tx.select().from(settings).where(eq(settings.organizationId, p.organizationId));
-  const [row] = await tx
-    .insert(settings)
-    .values({ organizationId: p.organizationId, ...values })
-    .onConflictDoUpdate({ target: settings.organizationId, set: values })
-    .returning();
-  const saved = toSettings(row!);
+  const before = await settingsRowOf({ tx, organizationId: p.organizationId });
+  const row = await upsertSettings({ tx, organizationId: p.organizationId, values });
+  const saved = toSettings(row);
   if (p.auth)
     await writeAudit(tx as Tx, p.auth, {
       entity: 'settings',
@@ -169,16 +163,12 @@ export async function getFilters(
   p: { organizationId: string; subjectId: string; page: string },
 ): Promise<TTableFilters> {
   if (!isFilterPage(p.page)) throw NotFound('Unknown page');
-  const [row] = await tx
-    .select()
-    .from(tableFilters)
-    .where(
-      and(
-        eq(tableFilters.organizationId, p.organizationId),
-        eq(tableFilters.subjectId, p.subjectId),
-        eq(tableFilters.page, p.page),
-      ),
-    );
+  const row = await tableFiltersOf({
+    tx,
+    organizationId: p.organizationId,
+    subjectId: p.subjectId,
+    page: p.page,
+  });
   return { page: p.page, columns: row?.columns ?? null, filters: row?.filters ?? {} };
 }
 
@@ -188,23 +178,14 @@ export async function putFilters(
   p: { organizationId: string; subjectId: string; page: string; input: TTableFiltersRequest },
 ): Promise<TTableFilters> {
   if (!isFilterPage(p.page)) throw NotFound('Unknown page');
-  const set: Partial<typeof tableFilters.$inferInsert> = { updatedAt: new Date() };
-  if (p.input.columns !== undefined) set.columns = p.input.columns;
-  if (p.input.filters !== undefined) set.filters = p.input.filters;
-  const [row] = await tx
-    .insert(tableFilters)
-    .values({
-      organizationId: p.organizationId,
-      subjectId: p.subjectId,
-      page: p.page,
-      columns: p.input.columns ?? null,
-      filters: p.input.filters ?? {},
-    })
-    .onConflictDoUpdate({
-      target: [tableFilters.organizationId, tableFilters.subjectId, tableFilters.page],
-      set,
-    })
-    .returning();
+  const row = await upsertTableFilters({
+    tx,
+    organizationId: p.organizationId,
+    subjectId: p.subjectId,
+    page: p.page,
+    columns: p.input.columns,
+    filters: p.input.filters,
+  });
   return { page: p.page, columns: row!.columns ?? null, filters: row!.filters };
 }
 
@@ -222,7 +203,7 @@ export function toWhiteLabel(org: OrganizationRow): TWhiteLabelResponse {
 
 /** An organization `actingId` may manage (itself or a direct sub-organization), or 404. */
 async function managed(tx: DbOrTx, actingId: string, id: string): Promise<OrganizationRow> {
-  const [org] = await tx.select().from(organizations).where(eq(organizations.id, id));
+  const org = await organizationRow({ tx, id });
   if (!org || (org.id !== actingId && org.parentId !== actingId))
     throw NotFound(ORGANIZATION_MESSAGES.notFound);
   return org;
@@ -251,18 +232,18 @@ export async function saveWhiteLabel(
   if (!org.active) throw Conflict(ORGANIZATION_MESSAGES.archivedMustRestore);
   const pick = <T>(v: T | undefined, current: T | null): T | null =>
     v !== undefined ? v : p.mode === 'replace' ? null : current;
-  const [row] = await tx
-    .update(organizations)
-    .set({
+  const row = await updateBranding({
+    tx,
+    organizationId: org.id,
+    values: {
       appName: pick(p.input.app_name, org.appName) || null,
       primaryColor: pick(p.input.primary_color, org.primaryColor),
       secondaryColor: pick(p.input.secondary_color, org.secondaryColor),
       appLogo: p.input.app_logo ?? org.appLogo,
       updatedAt: new Date(),
-    })
-    .where(eq(organizations.id, org.id))
-    .returning();
-  return toWhiteLabel(row!);
+    },
+  });
+  return toWhiteLabel(row);
 }
 
 /**
@@ -275,14 +256,14 @@ export async function sendContactVerification(
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const org = await withTenant(ctx.db, p.organizationId, async (tx) => {
-    await tx.insert(contactVerifications).values({
+    await insertContactVerification({
+      tx,
       organizationId: p.organizationId,
       email: p.email,
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_HOURS * 3600_000),
     });
-    const [o] = await tx.select().from(organizations).where(eq(organizations.id, p.organizationId));
-    return o!;
+    return (await organizationRow({ tx, id: p.organizationId }))!;
   });
   const link = `${ctx.config.publicUrl}/api/notification-contact/verify?token=${token}`;
   const appName = org.appName ?? org.name;
@@ -300,33 +281,12 @@ export async function sendContactVerification(
  */
 export async function confirmContactVerification(ctx: AppContext, token: string): Promise<boolean> {
   // No organization is known before the token is looked up: the owner's handle finds it by hash.
-  const [entry] = await ctx.db
-    .select()
-    .from(contactVerifications)
-    .where(
-      and(
-        eq(contactVerifications.tokenHash, sha256(token)),
-        isNull(contactVerifications.verifiedAt),
-        gt(contactVerifications.expiresAt, new Date()),
-      ),
-    );
+  const entry = await pendingVerificationByHash({ db: ctx.db, tokenHash: sha256(token) });
   if (!entry) return false;
   return withTenant(ctx.db, entry.organizationId, async (tx) => {
-    const [done] = await tx
-      .update(contactVerifications)
-      .set({ verifiedAt: new Date() })
-      .where(and(eq(contactVerifications.id, entry.id), isNull(contactVerifications.verifiedAt)))
-      .returning({ id: contactVerifications.id });
+    const done = await markContactVerified({ tx, organizationId: entry.organizationId, id: entry.id });
     if (!done) return false;
-    await tx
-      .update(settings)
-      .set({ supportEmailVerified: true })
-      .where(
-        and(
-          eq(settings.organizationId, entry.organizationId),
-          sql`lower(${settings.defaultSupportEmail}) = lower(${entry.email})`,
-        ),
-      );
+    await markSupportEmailVerified({ tx, organizationId: entry.organizationId, email: entry.email });
     return true;
   });
 }

@@ -11,31 +11,27 @@ import {
   type ZTwilioSettingsRequest,
   ZWidgetSettings,
 } from '@lockerops/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { apiKeys, organizations, toolboxSettings } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import type { SecretBox } from '../../lib/secrets';
-
-type SettingsRow = typeof toolboxSettings.$inferSelect;
+import {
+  ensurePublishableKey,
+  hasApiKey,
+  publishableKeyOwner,
+  type ToolboxRow as SettingsRow,
+  subdomainOf,
+  toolboxRowOf,
+  upsertToolbox,
+} from './queries';
 
 async function rowOf(tx: DbOrTx, organizationId: string): Promise<SettingsRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(toolboxSettings)
-    .where(eq(toolboxSettings.organizationId, organizationId));
-  return row;
+  return toolboxRowOf({ tx, organizationId });
 }
 
 /** Inserts or updates the organization's one settings row with `values`. */
-async function upsert(tx: Tx, organizationId: string, values: Partial<typeof toolboxSettings.$inferInsert>) {
-  const set = { ...values, updatedAt: new Date() };
-  await tx
-    .insert(toolboxSettings)
-    .values({ organizationId, ...set })
-    .onConflictDoUpdate({ target: toolboxSettings.organizationId, set });
-}
+const upsert = (tx: Tx, organizationId: string, values: Parameters<typeof upsertToolbox>[0]['values']) =>
+  upsertToolbox({ tx, organizationId, values });
 
 /** The saved Lite App customizer, or its defaults. spec: console §2 Apps and widgets. */
 export async function getLiteApp(tx: DbOrTx, organizationId: string): Promise<TLiteAppSettings> {
@@ -67,22 +63,11 @@ export async function getWidget(
 ): Promise<TWidgetSettingsResponse> {
   let row = await rowOf(tx, organizationId);
   const settings = ZWidgetSettings.parse(row?.widget ?? {});
-  const [key] = await tx
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(eq(apiKeys.organizationId, organizationId))
-    .limit(1);
-  if (!key) return { settings, has_api_key: false, publishable_key: null, embed_url: null, iframe: null };
+  if (!(await hasApiKey({ tx, organizationId })))
+    return { settings, has_api_key: false, publishable_key: null, embed_url: null, iframe: null };
   if (!row?.publishableKey) {
-    // Made on first sight; `coalesce` keeps a key a concurrent call made first.
-    const fresh = newPublishableKey();
-    await tx
-      .insert(toolboxSettings)
-      .values({ organizationId, publishableKey: fresh })
-      .onConflictDoUpdate({
-        target: toolboxSettings.organizationId,
-        set: { publishableKey: sql`coalesce(${toolboxSettings.publishableKey}, ${fresh})` },
-      });
+    // Made on first sight; a key a concurrent call made first is kept.
+    await ensurePublishableKey({ tx, organizationId, fresh: newPublishableKey() });
     row = await rowOf(tx, organizationId);
   }
   return withUrl(tx, organizationId, publicUrl, settings, row!.publishableKey!);
@@ -95,11 +80,8 @@ async function withUrl(
   settings: TWidgetSettings,
   publishableKey: string,
 ): Promise<TWidgetSettingsResponse> {
-  const [org] = await tx
-    .select({ subdomain: organizations.subdomain })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  const url = `${publicUrl}/widget/${encodeURIComponent(org!.subdomain)}?key=${encodeURIComponent(publishableKey)}`;
+  const subdomain = await subdomainOf({ tx, organizationId });
+  const url = `${publicUrl}/widget/${encodeURIComponent(subdomain!)}?key=${encodeURIComponent(publishableKey)}`;
   return {
     settings,
     has_api_key: true,
@@ -153,24 +135,7 @@ export async function resolvePublishableKey(
   { organizationId: string; apiKeyId: string; widget: TWidgetSettings; toolbox: boolean } | undefined
 > {
   if (!key || key.length > 200 || !key.startsWith('pk_')) return undefined;
-  const [row] = await db
-    .select({
-      organizationId: toolboxSettings.organizationId,
-      apiKeyId: apiKeys.id,
-      widget: toolboxSettings.widget,
-      toolbox: organizations.toolbox,
-    })
-    .from(toolboxSettings)
-    .innerJoin(organizations, eq(organizations.id, toolboxSettings.organizationId))
-    .innerJoin(apiKeys, eq(apiKeys.organizationId, toolboxSettings.organizationId))
-    .where(
-      and(
-        eq(toolboxSettings.publishableKey, key),
-        eq(organizations.subdomain, subdomain.toLowerCase()),
-        eq(organizations.active, true),
-      ),
-    )
-    .limit(1);
+  const row = await publishableKeyOwner({ db, subdomain, key });
   if (!row) return undefined;
   return {
     organizationId: row.organizationId,

@@ -11,14 +11,11 @@ import {
   ZReservationCreateRequest,
   type ZWidgetBookingRequest,
 } from '@lockerops/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { devices, locations, organizations, prices, reservations, sizes, users } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { toWire } from '../../lib/wire';
 import { organizationTimeZone } from '../dashboard';
 import { computeCharge, defaultCurrency } from '../prices';
 import {
@@ -30,17 +27,18 @@ import {
   reservationValues,
   writeHolds,
 } from '../reservations';
-
-/** The widget books storage lockers: a place and a size for a time window. */
-const WIDGET_MODE = 'storage';
-
-/** Public locations: not hidden and not restricted to users or groups. */
-const publicLocation = (organizationId: string) =>
-  and(
-    eq(locations.organizationId, organizationId),
-    eq(locations.hidden, false),
-    isNull(locations.restrictionType),
-  );
+import {
+  customerBy,
+  insertCustomer,
+  insertReservation,
+  isPublicLocation,
+  placeOfDevice,
+  priceOfDevice,
+  publicLocationSizes,
+  reservationAuditImage,
+  WIDGET_MODE,
+  widgetOrganization,
+} from './queries';
 
 /**
  * What the public widget shows (issue 14): the organization's name and logo, the saved widget
@@ -52,31 +50,8 @@ export async function widgetConfig(
   organizationId: string,
   widget: TWidgetSettings,
 ): Promise<TWidgetConfig> {
-  const [org] = await tx
-    .select({ name: organizations.name, appName: organizations.appName, logo: organizations.appLogo })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  const rows = await tx
-    .selectDistinct({
-      id: locations.id,
-      name: locations.name,
-      address: locations.address,
-      timeZone: locations.timeZone,
-      sizeId: sizes.id,
-      sizeName: sizes.name,
-    })
-    .from(locations)
-    .innerJoin(
-      devices,
-      and(
-        eq(devices.idLocation, locations.id),
-        eq(devices.mode, WIDGET_MODE),
-        sql`${devices.status} <> 'maintenance'`,
-      ),
-    )
-    .innerJoin(sizes, eq(sizes.id, devices.idSize))
-    .where(publicLocation(organizationId))
-    .orderBy(asc(locations.name), asc(sizes.name));
+  const org = await widgetOrganization({ tx, organizationId });
+  const rows = await publicLocationSizes({ tx, organizationId });
   const orgZone = await organizationTimeZone(tx, organizationId);
   const byLocation = new Map<string, TWidgetConfig['locations'][number]>();
   for (const r of rows) {
@@ -111,17 +86,12 @@ function checkWindow(widget: TWidgetSettings, start: string, end: string, now: D
 }
 
 async function assertPublicLocation(tx: Tx, organizationId: string, idLocation: string) {
-  const [l] = await tx
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, idLocation), publicLocation(organizationId)));
-  if (!l) throw NotFound('Location not found');
+  if (!(await isPublicLocation({ tx, organizationId, id: idLocation }))) throw NotFound('Location not found');
 }
 
 /** The price of a window on a device through the pricing module (null when the device has no price). */
-async function priceFor(tx: Tx, deviceId: string, seconds: number) {
-  const [d] = await tx.select({ idPrice: devices.idPrice }).from(devices).where(eq(devices.id, deviceId));
-  const [price] = d?.idPrice ? await tx.select().from(prices).where(eq(prices.id, d.idPrice)) : [];
+async function priceFor(tx: Tx, organizationId: string, deviceId: string, seconds: number) {
+  const price = await priceOfDevice({ tx, organizationId, deviceId });
   if (!price) return null;
   return computeCharge({
     price: {
@@ -148,7 +118,9 @@ export async function widgetQuote(
   checkWindow(widget, q.start, q.end, now);
   await assertPublicLocation(tx, organizationId, q.id_location);
   const cfg = await getReservationSettings(tx, organizationId);
-  const free = await firstFreeDevice(tx, organizationId, {
+  const free = await firstFreeDevice({
+    tx,
+    organizationId,
     idLocation: q.id_location,
     mode: WIDGET_MODE,
     idSize: q.id_size,
@@ -162,7 +134,7 @@ export async function widgetQuote(
   const currency = await defaultCurrency(tx, organizationId);
   if (!free) return { available: false, currency, price: null };
   const seconds = (Date.parse(q.end) - Date.parse(q.start)) / 1000;
-  return { available: true, currency, price: await priceFor(tx, free, seconds) };
+  return { available: true, currency, price: await priceFor(tx, organizationId, free, seconds) };
 }
 
 /** The user a widget customer is: found by e-mail, else by phone, else created. */
@@ -171,45 +143,24 @@ async function customerOf(
   organizationId: string,
   c: { name: string; email?: string; phone?: string },
 ): Promise<string> {
-  if (c.email) {
-    const [u] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.organizationId, organizationId),
-          eq(users.isDeleted, false),
-          eq(users.emailNormalized, c.email.toLowerCase()),
-        ),
-      )
-      .limit(1);
-    if (u) return u.id;
-  } else if (c.phone) {
-    const [u] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.organizationId, organizationId),
-          eq(users.isDeleted, false),
-          eq(users.phoneNumber, c.phone),
-        ),
-      )
-      .limit(1);
-    if (u) return u.id;
-  }
+  const email = c.email?.toLowerCase();
+  const found = email
+    ? await customerBy({ tx, organizationId, email })
+    : c.phone
+      ? await customerBy({ tx, organizationId, phone: c.phone })
+      : undefined;
+  if (found) return found;
   const [first, ...rest] = c.name.split(/\s+/);
-  const [u] = await tx
-    .insert(users)
-    .values({
-      organizationId,
+  return insertCustomer({
+    tx,
+    organizationId,
+    values: {
       name: first!,
       lastName: rest.join(' ') || null,
-      email: c.email?.toLowerCase() ?? null,
+      email: email ?? null,
       phoneNumber: c.phone ?? null,
-    })
-    .returning({ id: users.id });
-  return u!.id;
+    },
+  });
 }
 
 /** A tracking number for a widget booking: `W` and 9 characters of an unambiguous alphabet. */
@@ -255,23 +206,16 @@ export async function widgetBook(
     phone: parsed.data.phone_number,
   });
   const values = await reservationValues(tx, auth, { ...parsed.data, id_user: idUser }, undefined, now);
-  const [row] = (await tx
-    .insert(reservations)
-    .values({ ...values, organizationId: org })
-    .returning()) as ReservationRow[];
+  const row = (await insertReservation({ tx, organizationId: org, values })) as ReservationRow;
   await writeHolds(tx, row!);
   await emitReservation(tx, row!);
   await writeAudit(tx, auth, {
     entity: 'reservation',
     entityId: row!.id,
     action: 'create',
-    after: toWire(reservations, row!),
+    after: reservationAuditImage(row),
   });
-  const [place] = await tx
-    .select({ location: locations.name, lockerNumber: devices.lockerNumber, timeZone: locations.timeZone })
-    .from(devices)
-    .innerJoin(locations, eq(locations.id, devices.idLocation))
-    .where(eq(devices.id, row!.idDevice!));
+  const place = await placeOfDevice({ tx, organizationId: org, deviceId: row!.idDevice! });
   return {
     tracking_number: row!.trackingNumber!,
     location: place?.location ?? '',
@@ -279,7 +223,7 @@ export async function widgetBook(
     starts_at: row!.startsAt.toISOString(),
     ends_at: row!.endsAt.toISOString(),
     time_zone: place?.timeZone ?? (await organizationTimeZone(tx, org)),
-    price: await priceFor(tx, row!.idDevice!, (row!.endsAt.getTime() - row!.startsAt.getTime()) / 1000),
+    price: await priceFor(tx, org, row!.idDevice!, (row!.endsAt.getTime() - row!.startsAt.getTime()) / 1000),
     currency: await defaultCurrency(tx, org),
   };
 }

@@ -21,7 +21,7 @@ import { writeAudit } from '../../lib/crud/audit';
 import { likePattern } from '../../lib/crud/paging';
 import { lockOr404, type Resource } from '../../lib/crud/resource';
 import { toWire, wireFields } from '../../lib/wire';
-import { assertEmailFree, notificationChannelOf, takenEmails } from './service';
+import { assertEmailFree, notificationChannelOf, takenEmails } from './queries';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -109,21 +109,23 @@ export const usersResource: Resource<
   toWire: (rows, tx) => usersToWire(rows as unknown as UserRow[], tx),
   async toValues(input, { tx, auth, existing }) {
     if (existing?.isDeleted) throw NotFound();
-    const channel = await notificationChannelOf(tx, auth.organizationId);
+    const channel = await notificationChannelOf({ tx, auth });
     const issue = userContactIssue(input, channel);
     if (issue) throw BadRequest(issue);
-    await assertEmailFree(tx, auth.organizationId, input.email, existing?.id, USER_MESSAGES.emailInUse);
+    await assertEmailFree({
+      tx,
+      auth,
+      email: input.email,
+      exceptId: existing?.id,
+      message: USER_MESSAGES.emailInUse,
+    });
     return userValues(input);
   },
   // A CSV upload: the channel read once, every e-mail of the file looked up in one statement
   // (index users_org_email_uq), and each row's e-mail claimed in order, as row by row.
   async bulkValues(inputs, { tx, auth }) {
-    const channel = await notificationChannelOf(tx, auth.organizationId);
-    const taken = await takenEmails(
-      tx,
-      auth.organizationId,
-      inputs.map((i) => i.email),
-    );
+    const channel = await notificationChannelOf({ tx, auth });
+    const taken = await takenEmails({ tx, auth, emails: inputs.map((i) => i.email) });
     return inputs.map((input) => {
       const issue = userContactIssue(input, channel);
       if (issue) return BadRequest(issue);

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../errors';
 import { errors, routeOf } from '../../lib/openapi';
+import { userTransactions } from './queries';
 import { findUser, searchUsers, setUserActive } from './resource';
-import { userTransactions } from './service';
 
 const Params = z.object({ id: z.uuid() });
 const tags = ['Users'];

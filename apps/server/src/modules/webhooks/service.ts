@@ -8,17 +8,27 @@ import {
   type TWebhookPayload,
   type ZWebhookEndpointRequest,
 } from '@lockerops/contract';
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
-import { organizations, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
 import type { DomainEventSubscriber } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { pageOf, pageOffset } from '../../lib/crud/paging';
 import type { SecretBox } from '../../lib/secrets';
 import { isPrivateUrl, newSigningSecret } from './delivery';
-
-type EndpointRow = typeof webhookEndpoints.$inferSelect;
+import {
+  attemptPage,
+  countEndpointsLocked,
+  deleteEndpointRow,
+  type EndpointRow,
+  endpointOf,
+  endpointPage,
+  insertEndpoint,
+  insertMessages,
+  messageOfAttempt,
+  requeueMessage,
+  subscribedEndpoints,
+  updateEndpointRow,
+} from './queries/endpoints';
 
 const toWire = (r: EndpointRow): TWebhookEndpoint => ({
   id: r.id,
@@ -31,10 +41,7 @@ const toWire = (r: EndpointRow): TWebhookEndpoint => ({
 });
 
 async function endpointOr404(tx: DbOrTx, organizationId: string, id: string): Promise<EndpointRow> {
-  const [row] = await tx
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)));
+  const row = await endpointOf({ tx, organizationId, id });
   if (!row) throw NotFound('Webhook endpoint not found');
   return row;
 }
@@ -51,17 +58,12 @@ export async function listEndpoints(
   organizationId: string,
   q: { page: number; size: number },
 ): Promise<TPage<TWebhookEndpoint>> {
-  const where = eq(webhookEndpoints.organizationId, organizationId);
-  const [{ total }] = (await tx.select({ total: count() }).from(webhookEndpoints).where(where)) as [
-    { total: number },
-  ];
-  const rows = await tx
-    .select()
-    .from(webhookEndpoints)
-    .where(where)
-    .orderBy(desc(webhookEndpoints.createdAt))
-    .limit(q.size)
-    .offset(pageOffset(q.page, q.size));
+  const { rows, total } = await endpointPage({
+    tx,
+    organizationId,
+    limit: q.size,
+    offset: pageOffset(q.page, q.size),
+  });
   return pageOf(rows.map(toWire), total, q.page, q.size);
 }
 
@@ -82,28 +84,21 @@ export async function createEndpoint(
   },
 ): Promise<TWebhookEndpointWithSecret> {
   checkUrl(p.input.url, p.allowPrivate);
-  // one count at a time per organization, so two concurrent creates cannot both pass the cap
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext('webhook_endpoints'), hashtext(${p.organizationId}))`,
-  );
-  const [{ n }] = (await tx
-    .select({ n: count() })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.organizationId, p.organizationId))) as [{ n: number }];
+  const n = await countEndpointsLocked({ tx, organizationId: p.organizationId });
   if (n >= p.maxEndpoints) throw Conflict(TOOLBOX_MESSAGES.webhookLimit(p.maxEndpoints));
   const secret = newSigningSecret(randomBytes);
-  const [row] = await tx
-    .insert(webhookEndpoints)
-    .values({
-      organizationId: p.organizationId,
+  const row = await insertEndpoint({
+    tx,
+    organizationId: p.organizationId,
+    values: {
       url: p.input.url,
       description: p.input.description,
       events: p.input.events,
       enabled: p.input.enabled,
       secretEnc: p.secrets.encrypt(secret),
-    })
-    .returning();
-  return { ...toWire(row!), secret };
+    },
+  });
+  return { ...toWire(row), secret };
 }
 
 /** Updates an endpoint's URL, description, events and switch; the secret stays. */
@@ -118,20 +113,14 @@ export async function updateEndpoint(
 ): Promise<TWebhookEndpoint> {
   await endpointOr404(tx, p.organizationId, p.id);
   checkUrl(p.input.url, p.allowPrivate);
-  const [row] = await tx
-    .update(webhookEndpoints)
-    .set({ ...p.input, updatedAt: new Date() })
-    .where(and(eq(webhookEndpoints.id, p.id), eq(webhookEndpoints.organizationId, p.organizationId)))
-    .returning();
-  return toWire(row!);
+  const row = await updateEndpointRow({ tx, organizationId: p.organizationId, id: p.id, set: p.input });
+  return toWire(row);
 }
 
 /** Deletes an endpoint with its messages and delivery log. */
 export async function deleteEndpoint(tx: Tx, organizationId: string, id: string): Promise<void> {
   await endpointOr404(tx, organizationId, id);
-  await tx
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)));
+  await deleteEndpointRow({ tx, organizationId, id });
 }
 
 /** Replaces the signing secret (answered this once); deliveries from now on are signed with it. */
@@ -141,12 +130,13 @@ export async function rotateSecret(
 ): Promise<TWebhookEndpointWithSecret> {
   await endpointOr404(tx, p.organizationId, p.id);
   const secret = newSigningSecret(randomBytes);
-  const [row] = await tx
-    .update(webhookEndpoints)
-    .set({ secretEnc: p.secrets.encrypt(secret), updatedAt: new Date() })
-    .where(and(eq(webhookEndpoints.id, p.id), eq(webhookEndpoints.organizationId, p.organizationId)))
-    .returning();
-  return { ...toWire(row!), secret };
+  const row = await updateEndpointRow({
+    tx,
+    organizationId: p.organizationId,
+    id: p.id,
+    set: { secretEnc: p.secrets.encrypt(secret) },
+  });
+  return { ...toWire(row), secret };
 }
 
 /** The delivery log of an endpoint: every attempt, newest first, paged. */
@@ -155,24 +145,13 @@ export async function listDeliveries(
   p: { organizationId: string; id: string; page: number; size: number },
 ): Promise<TPage<TWebhookDelivery>> {
   await endpointOr404(tx, p.organizationId, p.id);
-  const where = and(
-    eq(webhookAttempts.organizationId, p.organizationId),
-    eq(webhookAttempts.endpointId, p.id),
-  );
-  const [{ total }] = (await tx.select({ total: count() }).from(webhookAttempts).where(where)) as [
-    { total: number },
-  ];
-  const rows = await tx
-    .select({
-      a: webhookAttempts,
-      m: { webhookId: webhookMessages.webhookId, eventType: webhookMessages.eventType },
-    })
-    .from(webhookAttempts)
-    .innerJoin(webhookMessages, eq(webhookMessages.id, webhookAttempts.messageId))
-    .where(where)
-    .orderBy(desc(webhookAttempts.createdAt), desc(webhookAttempts.attempt))
-    .limit(p.size)
-    .offset(pageOffset(p.page, p.size));
+  const { rows, total } = await attemptPage({
+    tx,
+    organizationId: p.organizationId,
+    id: p.id,
+    limit: p.size,
+    offset: pageOffset(p.page, p.size),
+  });
   return pageOf(
     rows.map(({ a, m }) => ({
       id: a.id,
@@ -203,35 +182,14 @@ export async function replayDelivery(
   p: { organizationId: string; id: string; deliveryId: string },
 ): Promise<void> {
   await endpointOr404(tx, p.organizationId, p.id);
-  const [a] = await tx
-    .select({ messageId: webhookAttempts.messageId })
-    .from(webhookAttempts)
-    .where(
-      and(
-        eq(webhookAttempts.id, p.deliveryId),
-        eq(webhookAttempts.endpointId, p.id),
-        eq(webhookAttempts.organizationId, p.organizationId),
-      ),
-    );
-  if (!a) throw NotFound('Delivery not found');
-  const [m] = await tx
-    .update(webhookMessages)
-    .set({
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: sql`now()`,
-      queuedAt: sql`now()`,
-      leaseUntil: null,
-      dispatches: sql`${webhookMessages.dispatches} + 1`,
-    })
-    .where(
-      and(
-        eq(webhookMessages.id, a.messageId),
-        eq(webhookMessages.organizationId, p.organizationId),
-        or(eq(webhookMessages.status, 'succeeded'), eq(webhookMessages.status, 'failed')),
-      ),
-    )
-    .returning({ id: webhookMessages.id });
+  const messageId = await messageOfAttempt({
+    tx,
+    organizationId: p.organizationId,
+    endpointId: p.id,
+    deliveryId: p.deliveryId,
+  });
+  if (!messageId) throw NotFound('Delivery not found');
+  const m = await requeueMessage({ tx, organizationId: p.organizationId, id: messageId });
   if (!m) throw Conflict('This message is still being delivered.');
 }
 
@@ -242,21 +200,11 @@ export async function replayDelivery(
  * dispatcher (worker.ts) delivers them once committed, so a rolled-back step sends nothing.
  */
 export const enqueueWebhooks: DomainEventSubscriber = async (tx, event) => {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    // webhooks are a Toolbox feature: an organization whose flag was revoked gets none
-    .innerJoin(
-      organizations,
-      and(eq(organizations.id, webhookEndpoints.organizationId), eq(organizations.toolbox, true)),
-    )
-    .where(
-      and(
-        eq(webhookEndpoints.organizationId, event.organizationId),
-        eq(webhookEndpoints.enabled, true),
-        sql`(cardinality(${webhookEndpoints.events}) = 0 OR ${event.name} = ANY(${webhookEndpoints.events}))`,
-      ),
-    );
+  const endpoints = await subscribedEndpoints({
+    tx,
+    organizationId: event.organizationId,
+    eventName: event.name,
+  });
   if (!endpoints.length) return;
   const payload: TWebhookPayload = {
     type: event.name,
@@ -269,14 +217,12 @@ export const enqueueWebhooks: DomainEventSubscriber = async (tx, event) => {
       payload: event.payload,
     },
   };
-  await tx.insert(webhookMessages).values(
-    endpoints.map((e) => ({
-      organizationId: event.organizationId,
-      endpointId: e.id,
-      webhookId: `msg_${event.id.replace(/-/g, '')}`,
-      eventType: event.name,
-      payload,
-      queuedAt: sql`now()`,
-    })),
-  );
+  await insertMessages({
+    tx,
+    organizationId: event.organizationId,
+    endpointIds: endpoints.map((e) => e.id),
+    webhookId: `msg_${event.id.replace(/-/g, '')}`,
+    eventType: event.name,
+    payload,
+  });
 };

@@ -1,10 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
 import type { JobContext, RelayDefinition } from '../../jobs/runner';
 import { type OutboundPolicy, outboundPolicyOf } from '../../lib/outbound';
 import type { SecretBox } from '../../lib/secrets';
 import { guardedPost, signedHeaders } from './delivery';
+import {
+  type Claimed,
+  claimMessages,
+  dropQueuedBeyond,
+  failClaimed,
+  recordAttempt,
+} from './queries/dispatch';
 
 /** How long a message is retried after it was queued (or replayed). */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3600 * 1000;
@@ -50,25 +55,6 @@ export function webhookDeliveryOptions(config: Config, secrets: SecretBox): Webh
   };
 }
 
-/** A claimed message with what its attempt needs. */
-interface Claimed {
-  id: string;
-  organization_id: string;
-  endpoint_id: string;
-  webhook_id: string;
-  payload: unknown;
-  attempts: number;
-  dispatches: number;
-  queued_at: Date | string | null;
-  created_at: Date | string;
-  url: string;
-  secret_enc: string;
-  /** The endpoint is enabled and its organization still has the Toolbox feature. */
-  enabled: boolean;
-}
-
-const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows);
-
 /**
  * Claims up to `slots` due messages, fairly: the due messages of each organization are ranked
  * (oldest due first) and taken rank by rank across organizations — every organization's first
@@ -82,39 +68,7 @@ export async function claimDueMessages(
   p: { slots: number; perOrganization: number; leaseSeconds: number },
 ): Promise<Claimed[]> {
   if (p.slots <= 0) return [];
-  const due = sql`((m.status = 'pending' AND m.next_attempt_at <= now()) OR (m.status = 'sending' AND m.lease_until <= now()))`;
-  return rowsOf<Claimed>(
-    await ctx.db.execute(sql`
-      WITH busy AS (
-        SELECT organization_id, count(*)::int AS n FROM ${webhookMessages}
-        WHERE status = 'sending' AND lease_until > now()
-        GROUP BY organization_id
-      ), due AS (
-        SELECT m.id, m.organization_id,
-          row_number() OVER (PARTITION BY m.organization_id ORDER BY m.next_attempt_at, m.created_at, m.id) AS rn,
-          min(m.next_attempt_at) OVER (PARTITION BY m.organization_id) AS org_first
-        FROM ${webhookMessages} m
-        WHERE m.status IN ('pending', 'sending') AND ${due}
-      ), pick AS (
-        SELECT d.id FROM due d LEFT JOIN busy b ON b.organization_id = d.organization_id
-        WHERE d.rn + coalesce(b.n, 0) <= ${p.perOrganization}
-        ORDER BY d.rn, d.org_first, d.id
-        LIMIT ${p.slots}
-      ), locked AS (
-        SELECT m.id FROM ${webhookMessages} m
-        WHERE m.id IN (SELECT id FROM pick) AND ${due}
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE ${webhookMessages} m
-      SET status = 'sending', attempts = m.attempts + 1,
-        lease_until = now() + make_interval(secs => ${p.leaseSeconds})
-      FROM locked l, ${webhookEndpoints} e
-      WHERE m.id = l.id AND e.id = m.endpoint_id
-      RETURNING m.id, m.organization_id, m.endpoint_id, m.webhook_id, m.payload, m.attempts,
-        m.dispatches, m.queued_at, m.created_at, e.url, e.secret_enc,
-        (e.enabled AND coalesce((SELECT o.toolbox FROM organizations o WHERE o.id = m.organization_id), false))
-          AS enabled`),
-  );
+  return claimMessages({ db: ctx.db, ...p });
 }
 
 /**
@@ -123,26 +77,7 @@ export async function claimDueMessages(
  * (it can be replayed from the log). Answers how many were dropped.
  */
 export async function dropOverflow(ctx: Pick<JobContext, 'db'>, maxQueued: number): Promise<number> {
-  const dropped = rowsOf<{ id: string }>(
-    await ctx.db.execute(sql`
-      WITH over AS (
-        SELECT id FROM (
-          SELECT id, row_number() OVER (PARTITION BY organization_id ORDER BY created_at DESC, id DESC) AS rn
-          FROM ${webhookMessages} WHERE status = 'pending'
-        ) x WHERE rn > ${maxQueued}
-      ), gone AS (
-        UPDATE ${webhookMessages} m SET status = 'failed', lease_until = NULL
-        FROM over o WHERE m.id = o.id AND m.status = 'pending'
-        RETURNING m.id, m.organization_id, m.endpoint_id, m.attempts, m.dispatches
-      )
-      INSERT INTO ${webhookAttempts}
-        (organization_id, endpoint_id, message_id, attempt, replay, status_code, latency_ms, succeeded, error)
-      SELECT organization_id, endpoint_id, id, attempts + 1, dispatches > 1, NULL, 0, false,
-        ${`Dropped: more than ${maxQueued} messages of this organization were waiting; the oldest are dropped.`}
-      FROM gone
-      RETURNING id`),
-  );
-  return dropped.length;
+  return dropQueuedBeyond({ db: ctx.db, maxQueued });
 }
 
 /** The wait before the next attempt after `attempts` failed ones: base × 2^(attempts−1), ±25 %, at most an hour. */
@@ -164,12 +99,9 @@ export async function deliverClaimed(
   m: Claimed,
   opts: WebhookDeliveryOptions,
 ): Promise<void> {
-  const guard = sql`id = ${m.id} AND status = 'sending' AND attempts = ${m.attempts}`;
   // a disabled endpoint, or an organization whose Toolbox feature was revoked: nothing is sent
   if (!m.enabled) {
-    await ctx.db.execute(
-      sql`UPDATE ${webhookMessages} SET status = 'failed', lease_until = NULL WHERE ${guard}`,
-    );
+    await failClaimed({ db: ctx.db, message: m });
     return;
   }
   const body = JSON.stringify(m.payload);
@@ -190,20 +122,16 @@ export async function deliverClaimed(
   const queued = new Date(m.queued_at ?? m.created_at);
   const expired = ctx.now().getTime() - queued.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
   if (!result.succeeded) ctx.metrics?.webhookDeliveryFailed(expired || m.attempts >= opts.maxAttempts);
-  const next = result.succeeded
-    ? sql`status = 'succeeded', lease_until = NULL`
-    : expired || m.attempts >= opts.maxAttempts
-      ? sql`status = 'failed', lease_until = NULL`
-      : sql`status = 'pending', lease_until = NULL,
-          next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(opts.retryDelaySeconds, m.attempts)})`;
-  await ctx.db.execute(sql`
-    WITH moved AS (UPDATE ${webhookMessages} SET ${next} WHERE ${guard} RETURNING id)
-    INSERT INTO ${webhookAttempts}
-      (organization_id, endpoint_id, message_id, attempt, replay, status_code, latency_ms, succeeded,
-       response_excerpt, error)
-    SELECT ${m.organization_id}, ${m.endpoint_id}, id, ${m.attempts}, ${m.dispatches > 1}, ${result.statusCode},
-      ${result.latencyMs}, ${result.succeeded}, ${result.responseExcerpt}, ${error ?? null}
-    FROM moved`);
+  await recordAttempt({
+    db: ctx.db,
+    message: m,
+    outcome: result.succeeded
+      ? { status: 'succeeded' }
+      : expired || m.attempts >= opts.maxAttempts
+        ? { status: 'failed' }
+        : { status: 'pending', retryInSeconds: retryDelaySeconds(opts.retryDelaySeconds, m.attempts) },
+    result: { ...result, error: error ?? null },
+  });
 }
 
 /**

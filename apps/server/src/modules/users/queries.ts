@@ -10,11 +10,17 @@ import { userTransactionRows } from '../transactions';
  * The organization's default notification channel (spec: operational §5 User, §9): `email` unless
  * its settings say `sms`.
  */
-export async function notificationChannelOf(tx: Tx, organizationId: string): Promise<TNotificationChannel> {
+export async function notificationChannelOf({
+  tx,
+  auth,
+}: {
+  tx: Tx;
+  auth: AuthContext;
+}): Promise<TNotificationChannel> {
   const [row] = await tx
     .select({ channel: settings.defaultNotificationChannel })
     .from(settings)
-    .where(eq(settings.organizationId, organizationId));
+    .where(eq(settings.organizationId, auth.organizationId));
   return row?.channel === 'sms' ? 'sms' : 'email';
 }
 
@@ -22,20 +28,26 @@ export async function notificationChannelOf(tx: Tx, organizationId: string): Pro
  * 409 'A user with this email already exists.' when another non-deleted user of the organization
  * has this e-mail (case-insensitive). The partial unique index `users_org_email_uq` decides races.
  */
-export async function assertEmailFree(
-  tx: Tx,
-  organizationId: string,
-  email: string | null,
-  exceptId?: string,
+export async function assertEmailFree({
+  tx,
+  auth,
+  email,
+  exceptId,
   message = 'A user with this email already exists.',
-): Promise<void> {
+}: {
+  tx: Tx;
+  auth: AuthContext;
+  email: string | null;
+  exceptId?: string;
+  message?: string;
+}): Promise<void> {
   if (!email) return;
   const [clash] = await tx
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        eq(users.organizationId, organizationId),
+        eq(users.organizationId, auth.organizationId),
         eq(users.isDeleted, false),
         eq(users.emailNormalized, email.toLowerCase()),
         exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
@@ -49,11 +61,15 @@ export async function assertEmailFree(
  * Which of `emails` (compared lower-cased) non-deleted users of the organization already have, as
  * lower-cased e-mails: one statement through `users_org_email_uq`.
  */
-export async function takenEmails(
-  tx: Tx,
-  organizationId: string,
-  emails: ReadonlyArray<string | null | undefined>,
-): Promise<Set<string>> {
+export async function takenEmails({
+  tx,
+  auth,
+  emails,
+}: {
+  tx: Tx;
+  auth: AuthContext;
+  emails: ReadonlyArray<string | null | undefined>;
+}): Promise<Set<string>> {
   const wanted = [...new Set(emails.filter((e): e is string => !!e).map((e) => e.toLowerCase()))];
   if (!wanted.length) return new Set();
   const rows = await tx
@@ -61,7 +77,7 @@ export async function takenEmails(
     .from(users)
     .where(
       and(
-        eq(users.organizationId, organizationId),
+        eq(users.organizationId, auth.organizationId),
         eq(users.isDeleted, false),
         inArray(users.emailNormalized, wanted),
       ),

@@ -1,8 +1,13 @@
 import type { TRole } from '@lockerops/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { storeImage } from '../../adapters/storage';
-import { MULTIPART, UploadedFile } from '../../lib/multipart';
-import { requireFeature } from '../organizations';
+import { storeImage } from '../adapters/storage';
+import { requireFeature } from '../modules/organizations';
+import { MULTIPART, UploadedFile } from './multipart';
+
+/**
+ * What the product areas' routes share (products, product groups, conditions: the Inventory
+ * pages): the `product` feature gate, image uploads on their Resource routes, narrower roles.
+ */
 
 /**
  * Registers `register` in a scope behind the organization's `product` feature page: every call

@@ -1,7 +1,7 @@
 import { getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { devices, locationLockSettings, lockVendorAccounts } from '../../db/schema';
-import type { DeviceRow } from './service';
+import type { Tx } from '../../../db/client';
+import { devices, locationLockSettings, lockVendorAccounts } from '../../../db/schema';
+import type { DeviceRow } from './devices';
 
 /**
  * Doors of a super-tenant parent's shared locations used by a sub-organization's transactions

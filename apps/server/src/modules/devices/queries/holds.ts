@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { doorHolds } from '../../db/schema';
+import type { Tx } from '../../../db/client';
+import { doorHolds } from '../../../db/schema';
 
 /** How long a door stays promised to a step whose lock call is under way, seconds. */
 export const DOOR_HOLD_SECONDS = 60;

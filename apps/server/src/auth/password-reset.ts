@@ -1,0 +1,155 @@
+import { randomInt } from 'node:crypto';
+import { MSG } from '@lockerops/contract';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { MailAdapter } from '../adapters/mail';
+import type { Db } from '../db/client';
+import { authSessions, members, type organizations, passwordResetCodes } from '../db/schema';
+import { BadRequest } from '../errors';
+import type { AttemptSubject, AuthAttempts } from './attempts';
+import { hashPassword } from './passwords';
+import { sha256 } from './tokens';
+
+/**
+ * The forgotten-password flow of the identity service (spec: console §4 Forgot password, §7
+ * `auth/forgot-password`, `auth/confirm-forgot-password`): the e-mailed code and its use.
+ */
+
+type Member = typeof members.$inferSelect;
+type Organization = typeof organizations.$inferSelect;
+
+const RESET_CODE_TTL_MINUTES = 60;
+const RESET_CODE_MAX_ATTEMPTS = 5;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/** What the flow needs of the identity service. */
+export interface ResetDeps {
+  db: Db;
+  mail: MailAdapter;
+  attempts: AuthAttempts;
+  log?: { error(obj: object, msg: string): void };
+  /** The member of the organization with this e-mail (case-insensitive). */
+  findMember(organizationId: string, email: string): Promise<Member | undefined>;
+}
+
+/**
+ * `POST auth/forgot-password`: mails a 6-digit code valid 60 minutes; earlier codes of the account
+ * are voided. The answer does not tell whether the account exists, neither by its text nor by its
+ * time: every call counts as an attempt of `from` (429 over the budget), both cases run the same
+ * two statements, and the mail is sent after the answer (a slow or failing mail server would
+ * otherwise time or fail known accounts only; a failure is logged).
+ */
+export async function forgotPassword(
+  deps: ResetDeps,
+  org: Organization | undefined,
+  email: string,
+  from: AttemptSubject,
+): Promise<void> {
+  await deps.attempts.check(from);
+  await deps.attempts.record(from, 'forgot');
+  const found = await deps.findMember(org?.id ?? NIL_UUID, email);
+  const member = found?.enabled && org?.active ? found : undefined;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const memberId = member?.id ?? NIL_UUID;
+  await deps.db
+    .update(passwordResetCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetCodes.memberId, memberId), isNull(passwordResetCodes.usedAt)));
+  if (!org || !member) {
+    // The same round trip as the insert below, writing nothing.
+    await deps.db
+      .select({ id: passwordResetCodes.id })
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.memberId, memberId))
+      .limit(1);
+    return;
+  }
+  await deps.db.insert(passwordResetCodes).values({
+    organizationId: org.id,
+    memberId: member.id,
+    codeHash: sha256(`${member.id}:${code}`),
+    expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
+  });
+  const appName = org.appName ?? org.name;
+  deps.mail
+    .send({
+      organizationId: org.id,
+      to: member.email,
+      subject: `${appName} password reset code`,
+      text: `Your ${appName} verification code is ${code}.\n\nIt is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.`,
+      html: `<p>Your ${escapeHtml(appName)} verification code is <strong>${code}</strong>.</p><p>It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.</p>`,
+    })
+    .catch((err: unknown) => deps.log?.error({ err }, 'password reset mail not sent'));
+}
+
+/**
+ * `POST auth/confirm-forgot-password`: sets a new password with the mailed code. A code works once;
+ * five wrong tries void it; the right code once expired, used or voided asks for a new one
+ * (`expiredCode`). Revokes every session. A wrong code answers the same for every e-mail — one
+ * with an account or without, with a pending code or none (issue 31): `invalidCode`, then
+ * `attemptsExceeded` at the fifth wrong try since the e-mail's last forgot-password call, then
+ * `expiredCode`, counted per e-mail over every client (`wrongResetTries`); nothing in the answer
+ * depends on whether a code is pending. Every wrong code counts as a failed attempt of `from`
+ * (429 over the budget).
+ */
+export async function confirmForgotPassword(
+  deps: ResetDeps,
+  org: Organization | undefined,
+  email: string,
+  code: string,
+  newPassword: string,
+  from: AttemptSubject,
+): Promise<void> {
+  await deps.attempts.check(from);
+  const member = org ? await deps.findMember(org.id, email) : undefined;
+  const [entry] = member
+    ? await deps.db
+        .select()
+        .from(passwordResetCodes)
+        .where(eq(passwordResetCodes.memberId, member.id))
+        .orderBy(desc(passwordResetCodes.createdAt))
+        .limit(1)
+    : [];
+  const matches = !!member && entry?.codeHash === sha256(`${member.id}:${code.trim()}`);
+  if (matches && entry && (entry.usedAt || entry.expiresAt <= new Date())) throw BadRequest(MSG.expiredCode);
+  if (!matches || !entry) {
+    const tries = await deps.attempts.wrongResetTries(from);
+    if (tries >= RESET_CODE_MAX_ATTEMPTS) throw BadRequest(MSG.expiredCode);
+    await deps.attempts.record(from, 'confirm');
+    const live = entry && !entry.usedAt && entry.expiresAt > new Date() ? entry : undefined;
+    const [after] = live
+      ? await deps.db
+          .update(passwordResetCodes)
+          .set({
+            attempts: sql`${passwordResetCodes.attempts} + 1`,
+            usedAt: sql`case when ${passwordResetCodes.attempts} + 1 >= ${RESET_CODE_MAX_ATTEMPTS} then now() else null end`,
+          })
+          .where(eq(passwordResetCodes.id, live.id))
+          .returning({ attempts: passwordResetCodes.attempts })
+      : [];
+    if (tries + 1 >= RESET_CODE_MAX_ATTEMPTS || (after && after.attempts >= RESET_CODE_MAX_ATTEMPTS))
+      throw BadRequest(MSG.attemptsExceeded);
+    throw BadRequest(MSG.invalidCode);
+  }
+  const [used] = await deps.db
+    .update(passwordResetCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetCodes.id, entry.id), isNull(passwordResetCodes.usedAt)))
+    .returning({ id: passwordResetCodes.id });
+  if (!used) throw BadRequest(MSG.expiredCode);
+  await deps.db
+    .update(members)
+    .set({
+      passwordHash: await hashPassword(newPassword),
+      status: 'CONFIRMED',
+      verified: true,
+      updatedAt: new Date(),
+    })
+    .where(eq(members.id, member.id));
+  await deps.db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: 'password reset' })
+    .where(and(eq(authSessions.memberId, member.id), isNull(authSessions.revokedAt)));
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,0 +1,83 @@
+import {
+  DEVICE_MESSAGES,
+  type TLocationLockSettings,
+  type ZLocationLockSettingsRequest,
+} from '@lockerops/contract';
+import type { z } from 'zod';
+import type { AuthContext } from '../../auth/context';
+import type { Tx } from '../../db/client';
+import { NotFound } from '../../errors';
+import { writeAudit } from '../../lib/crud/audit';
+import { locationExists } from './queries/devices';
+import { type LockSettingsRow, lockSettingsRow, upsertLockSettings } from './queries/unlocks';
+
+/** A location's lock settings on the wire (defaults when it has none). */
+export function lockSettingsToWire(
+  idLocation: string,
+  r: LockSettingsRow | undefined,
+  defaultJamLimit: number,
+): TLocationLockSettings {
+  return {
+    id_location: idLocation,
+    bridge_host: r?.bridgeHost ?? null,
+    bridge_port: r?.bridgePort ?? null,
+    virtual_latency_ms: r?.virtualLatencyMs ?? 0,
+    virtual_jam_rate: r?.virtualJamRate ?? 0,
+    virtual_offline_rate: r?.virtualOfflineRate ?? 0,
+    jam_limit: r?.jamLimit ?? null,
+    effective_jam_limit: r?.jamLimit ?? defaultJamLimit,
+  };
+}
+
+/**
+ * A location's lock settings on the wire (`GET locations/{id}/lock-settings`): the defaults when
+ * never saved; `defaultJamLimit` is the server's `LOCK_JAM_LIMIT`. 404 "Location not found" for a
+ * location of another organization. spec: ARCHITECTURE Adapters (locks).
+ */
+export async function locationLockSettingsOf(
+  tx: Tx,
+  auth: AuthContext,
+  locationId: string,
+  defaultJamLimit: number,
+): Promise<TLocationLockSettings> {
+  if (!(await locationExists({ tx, auth, id: locationId }))) throw NotFound(DEVICE_MESSAGES.locationNotFound);
+  const row = await lockSettingsRow({ tx, organizationId: auth.organizationId, locationId });
+  return lockSettingsToWire(locationId, row, defaultJamLimit);
+}
+
+/**
+ * Saves a location's whole lock settings object (`PUT locations/{id}/lock-settings`; absent fields
+ * took their defaults in the request schema) with an audit entry `lock_settings` on the location,
+ * and answers the settings on the wire. 404 "Location not found" for a location of another
+ * organization. spec: ARCHITECTURE Adapters (locks).
+ */
+export async function saveLocationLockSettings(
+  tx: Tx,
+  auth: AuthContext,
+  locationId: string,
+  b: z.output<typeof ZLocationLockSettingsRequest>,
+  defaultJamLimit: number,
+): Promise<TLocationLockSettings> {
+  if (!(await locationExists({ tx, auth, id: locationId }))) throw NotFound(DEVICE_MESSAGES.locationNotFound);
+  const values = {
+    bridgeHost: b.bridge_host || null,
+    bridgePort: b.bridge_port,
+    virtualLatencyMs: b.virtual_latency_ms,
+    virtualJamRate: b.virtual_jam_rate,
+    virtualOfflineRate: b.virtual_offline_rate,
+    jamLimit: b.jam_limit,
+    updatedAt: new Date(),
+  };
+  const before = await lockSettingsRow({ tx, organizationId: auth.organizationId, locationId });
+  const row = await upsertLockSettings({ tx, auth, locationId, values });
+  const wireBefore = lockSettingsToWire(locationId, before, defaultJamLimit);
+  const wire = lockSettingsToWire(locationId, row, defaultJamLimit);
+  await writeAudit(tx, auth, {
+    entity: 'location',
+    entityId: locationId,
+    action: 'lock_settings',
+    before: wireBefore as unknown as Record<string, unknown>,
+    after: wire as unknown as Record<string, unknown>,
+  });
+  return wire;
+}

@@ -1,0 +1,275 @@
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  devices,
+  locations,
+  members,
+  notificationDeliveries,
+  notificationLocations,
+  notifications,
+  organizations,
+  reservations,
+  settings,
+  transactions,
+  users,
+} from '../../db/schema';
+import { sharedFromParent } from '../../tenancy';
+
+export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
+export type TemplateRow = typeof notifications.$inferSelect;
+export type QueuedDelivery = typeof notificationDeliveries.$inferInsert;
+
+/** The organization's transaction `id`, or undefined. */
+export async function transactionOf({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}) {
+  const [t] = await tx
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)));
+  return t;
+}
+
+/** The organization's reservation `id`, or undefined. */
+export async function reservationOf({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}) {
+  const [r] = await tx
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.id, id), eq(reservations.organizationId, organizationId)));
+  return r;
+}
+
+/** The location of the door `id`: the organization's own, or a parent's shared one. */
+export async function locationIdOfDevice({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}): Promise<string | null> {
+  const [d] = await tx
+    .select({ loc: devices.idLocation })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.id, id),
+        or(eq(devices.organizationId, organizationId), sharedFromParent.devices(devices)),
+      ),
+    );
+  return d?.loc ?? null;
+}
+
+/** Name, address and zone of the location `id`: the organization's own, or a parent's shared one. */
+export async function locationOf({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}) {
+  const [loc] = await tx
+    .select({ name: locations.name, address: locations.address, timeZone: locations.timeZone })
+    .from(locations)
+    .where(
+      and(
+        eq(locations.id, id),
+        or(eq(locations.organizationId, organizationId), sharedFromParent.locations(locations)),
+      ),
+    );
+  return loc;
+}
+
+/** Names and contact of the organization's user `id`, or undefined. */
+export async function customerOf({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}) {
+  const [u] = await tx
+    .select({ name: users.name, lastName: users.lastName, email: users.email, phone: users.phoneNumber })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.organizationId, organizationId)));
+  return u;
+}
+
+/** The organization's name and app name. */
+export async function organizationNames({ tx, organizationId }: { tx: DbOrTx; organizationId: string }) {
+  const [o] = await tx
+    .select({ name: organizations.name, appName: organizations.appName })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return o;
+}
+
+/** The organization's time zone from its settings, or undefined. */
+export async function organizationZone({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ z: settings.timeZone })
+    .from(settings)
+    .where(eq(settings.organizationId, organizationId));
+  return row?.z;
+}
+
+/**
+ * The organization's templates of a mode and event, when it has the Notifications feature (an
+ * organization without it sends nothing).
+ */
+export async function templatesFor({
+  tx,
+  organizationId,
+  mode,
+  name,
+}: {
+  tx: Tx;
+  organizationId: string;
+  mode: string;
+  name: string;
+}): Promise<TemplateRow[]> {
+  const rows = await tx
+    .select({ n: notifications })
+    .from(notifications)
+    .innerJoin(organizations, eq(organizations.id, notifications.organizationId))
+    .where(
+      and(
+        eq(notifications.organizationId, organizationId),
+        eq(notifications.mode, mode),
+        eq(notifications.notificationType, name),
+        eq(organizations.notifications, true),
+      ),
+    );
+  return rows.map((r) => r.n);
+}
+
+/** The location links of the organization's templates `ids`. */
+export function templateLocations({
+  tx,
+  organizationId,
+  ids,
+}: {
+  tx: Tx;
+  organizationId: string;
+  ids: string[];
+}) {
+  return tx
+    .select()
+    .from(notificationLocations)
+    .where(
+      and(
+        inArray(notificationLocations.idNotification, ids),
+        eq(notificationLocations.organizationId, organizationId),
+      ),
+    );
+}
+
+/** Id and e-mail of the organization's team members `ids`. */
+export async function memberEmails({
+  tx,
+  organizationId,
+  ids,
+}: {
+  tx: Tx;
+  organizationId: string;
+  ids: string[];
+}) {
+  if (!ids.length) return [];
+  return tx
+    .select({ id: members.id, email: members.email })
+    .from(members)
+    .where(and(inArray(members.id, ids), eq(members.organizationId, organizationId)));
+}
+
+/** Queues deliveries (a second queueing of the same event and template is a no-op). */
+export async function queueDeliveries({ tx, rows }: { tx: Tx; rows: QueuedDelivery[] }): Promise<void> {
+  if (rows.length) await tx.insert(notificationDeliveries).values(rows).onConflictDoNothing();
+}
+
+// ——— the sending job: it works across organizations on the owner's handle, by delivery id ———
+
+/** Marks deliveries left `sending` past their lease as failed; answers their ids. */
+export function failInterruptedDeliveries({ db, now, answer }: { db: DbOrTx; now: Date; answer: string }) {
+  return db
+    .update(notificationDeliveries)
+    .set({ status: 'failed', providerAnswer: answer, updatedAt: now })
+    .where(and(eq(notificationDeliveries.status, 'sending'), lte(notificationDeliveries.lockedUntil, now)))
+    .returning({ id: notificationDeliveries.id });
+}
+
+/**
+ * Claims up to `batch` due `queued` deliveries (`FOR UPDATE SKIP LOCKED`, so two workers never take
+ * the same row): `sending`, one more attempt, leased until `lease`. Answers the claimed rows.
+ */
+export function claimDueDeliveries({
+  db,
+  now,
+  lease,
+  batch,
+}: {
+  db: DbOrTx;
+  now: Date;
+  lease: Date;
+  batch: number;
+}): Promise<DeliveryRow[]> {
+  const due = db
+    .select({ id: notificationDeliveries.id })
+    .from(notificationDeliveries)
+    .where(and(eq(notificationDeliveries.status, 'queued'), lte(notificationDeliveries.sendAfter, now)))
+    .orderBy(notificationDeliveries.sendAfter)
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  return db
+    .update(notificationDeliveries)
+    .set({
+      status: 'sending',
+      attempts: sql`${notificationDeliveries.attempts} + 1`,
+      lockedUntil: lease,
+      updatedAt: now,
+    })
+    .where(inArray(notificationDeliveries.id, due))
+    .returning();
+}
+
+/** Records the outcome of a claimed delivery (of `organizationId`). */
+export async function settleDelivery({
+  db,
+  organizationId,
+  id,
+  set,
+}: {
+  db: DbOrTx;
+  organizationId: string;
+  id: string;
+  set: Partial<DeliveryRow>;
+}): Promise<void> {
+  await db
+    .update(notificationDeliveries)
+    .set(set)
+    .where(and(eq(notificationDeliveries.id, id), eq(notificationDeliveries.organizationId, organizationId)));
+}

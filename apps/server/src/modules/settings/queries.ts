@@ -1,0 +1,246 @@
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { contactVerifications, organizations, settings, sizes, tableFilters } from '../../db/schema';
+
+export type SettingsRow = typeof settings.$inferSelect;
+export type SettingsValues = Partial<typeof settings.$inferInsert>;
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+/** The organization's settings row, or undefined (it then has the defaults). */
+export async function settingsRowOf({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<SettingsRow | undefined> {
+  const [row] = await tx.select().from(settings).where(eq(settings.organizationId, organizationId));
+  return row;
+}
+
+/** Writes the organization's settings (insert or update); answers the row after. */
+export async function upsertSettings({
+  tx,
+  organizationId,
+  values,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  values: SettingsValues;
+}): Promise<SettingsRow> {
+  const [row] = await tx
+    .insert(settings)
+    .values({ organizationId, ...values })
+    .onConflictDoUpdate({ target: settings.organizationId, set: values })
+    .returning();
+  return row!;
+}
+
+/** The organization row `id` as `tx` sees it, or undefined. */
+export async function organizationRow({
+  tx,
+  id,
+}: {
+  tx: DbOrTx;
+  id: string;
+}): Promise<OrganizationRow | undefined> {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, id));
+  return row;
+}
+
+/** Whether the organization has the size `id`. */
+export async function sizeExists({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}): Promise<boolean> {
+  const [size] = await tx
+    .select({ id: sizes.id })
+    .from(sizes)
+    .where(and(eq(sizes.id, id), eq(sizes.organizationId, organizationId)));
+  return !!size;
+}
+
+/** Whether `email` has been verified as the organization's notification contact. */
+export async function contactVerified({
+  tx,
+  organizationId,
+  email,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  email: string;
+}): Promise<boolean> {
+  const rows = await tx
+    .select({ id: contactVerifications.id })
+    .from(contactVerifications)
+    .where(
+      and(
+        eq(contactVerifications.organizationId, organizationId),
+        sql`lower(${contactVerifications.email}) = lower(${email})`,
+        isNotNull(contactVerifications.verifiedAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** A subject's stored view of one table page, or undefined. */
+export async function tableFiltersOf({
+  tx,
+  organizationId,
+  subjectId,
+  page,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  subjectId: string;
+  page: string;
+}) {
+  const [row] = await tx
+    .select()
+    .from(tableFilters)
+    .where(
+      and(
+        eq(tableFilters.organizationId, organizationId),
+        eq(tableFilters.subjectId, subjectId),
+        eq(tableFilters.page, page),
+      ),
+    );
+  return row;
+}
+
+/** Stores a subject's view of one table page (fields not given are kept); answers the row after. */
+export async function upsertTableFilters({
+  tx,
+  organizationId,
+  subjectId,
+  page,
+  columns,
+  filters,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  subjectId: string;
+  page: string;
+  columns?: (typeof tableFilters.$inferInsert)['columns'];
+  filters?: (typeof tableFilters.$inferInsert)['filters'];
+}) {
+  const set: Partial<typeof tableFilters.$inferInsert> = { updatedAt: new Date() };
+  if (columns !== undefined) set.columns = columns;
+  if (filters !== undefined) set.filters = filters;
+  const [row] = await tx
+    .insert(tableFilters)
+    .values({ organizationId, subjectId, page, columns: columns ?? null, filters: filters ?? {} })
+    .onConflictDoUpdate({
+      target: [tableFilters.organizationId, tableFilters.subjectId, tableFilters.page],
+      set,
+    })
+    .returning();
+  return row!;
+}
+
+/** Writes the branding of the organization `organizationId`; answers the row after. */
+export async function updateBranding({
+  tx,
+  organizationId,
+  values,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  values: Pick<
+    typeof organizations.$inferInsert,
+    'appName' | 'primaryColor' | 'secondaryColor' | 'appLogo' | 'updatedAt'
+  >;
+}): Promise<OrganizationRow> {
+  const [row] = await tx
+    .update(organizations)
+    .set(values)
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  return row!;
+}
+
+/** Records a pending verification of `email` for the organization. */
+export async function insertContactVerification({
+  tx,
+  organizationId,
+  email,
+  tokenHash,
+  expiresAt,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  email: string;
+  tokenHash: string;
+  expiresAt: Date;
+}): Promise<void> {
+  await tx.insert(contactVerifications).values({ organizationId, email, tokenHash, expiresAt });
+}
+
+/**
+ * The pending, unexpired verification with this token hash. Runs on the owner's handle: no
+ * organization is known before the token is looked up, so the hash is the whole filter.
+ */
+export async function pendingVerificationByHash({ db, tokenHash }: { db: Db; tokenHash: string }) {
+  const [entry] = await db
+    .select()
+    .from(contactVerifications)
+    .where(
+      and(
+        eq(contactVerifications.tokenHash, tokenHash),
+        isNull(contactVerifications.verifiedAt),
+        gt(contactVerifications.expiresAt, new Date()),
+      ),
+    );
+  return entry;
+}
+
+/** Marks the organization's verification `id` done; false when it already was. */
+export async function markContactVerified({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}): Promise<boolean> {
+  const [done] = await tx
+    .update(contactVerifications)
+    .set({ verifiedAt: new Date() })
+    .where(
+      and(
+        eq(contactVerifications.id, id),
+        eq(contactVerifications.organizationId, organizationId),
+        isNull(contactVerifications.verifiedAt),
+      ),
+    )
+    .returning({ id: contactVerifications.id });
+  return !!done;
+}
+
+/** Marks the settings' support e-mail verified when it is `email`. */
+export async function markSupportEmailVerified({
+  tx,
+  organizationId,
+  email,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  email: string;
+}): Promise<void> {
+  await tx
+    .update(settings)
+    .set({ supportEmailVerified: true })
+    .where(
+      and(
+        eq(settings.organizationId, organizationId),
+        sql`lower(${settings.defaultSupportEmail}) = lower(${email})`,
+      ),
+    );
+}

@@ -1,0 +1,287 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import {
+  apiKeys,
+  devices,
+  locations,
+  organizations,
+  prices,
+  reservations,
+  sizes,
+  toolboxSettings,
+  users,
+} from '../../db/schema';
+import { toWire } from '../../lib/wire';
+
+export type ToolboxRow = typeof toolboxSettings.$inferSelect;
+type ToolboxValues = Partial<typeof toolboxSettings.$inferInsert>;
+
+/** The organization's one toolbox settings row, or undefined. */
+export async function toolboxRowOf({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<ToolboxRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(toolboxSettings)
+    .where(eq(toolboxSettings.organizationId, organizationId));
+  return row;
+}
+
+/** Inserts or updates the organization's one settings row with `values`. */
+export async function upsertToolbox({
+  tx,
+  organizationId,
+  values,
+}: {
+  tx: Tx;
+  organizationId: string;
+  values: ToolboxValues;
+}): Promise<void> {
+  const set = { ...values, updatedAt: new Date() };
+  await tx
+    .insert(toolboxSettings)
+    .values({ organizationId, ...set })
+    .onConflictDoUpdate({ target: toolboxSettings.organizationId, set });
+}
+
+/** Gives the organization the publishable key `fresh` unless it has one (a concurrent call's first wins). */
+export async function ensurePublishableKey({
+  tx,
+  organizationId,
+  fresh,
+}: {
+  tx: Tx;
+  organizationId: string;
+  fresh: string;
+}): Promise<void> {
+  await tx
+    .insert(toolboxSettings)
+    .values({ organizationId, publishableKey: fresh })
+    .onConflictDoUpdate({
+      target: toolboxSettings.organizationId,
+      set: { publishableKey: sql`coalesce(${toolboxSettings.publishableKey}, ${fresh})` },
+    });
+}
+
+/** Whether the organization has an API key. */
+export async function hasApiKey({ tx, organizationId }: { tx: DbOrTx; organizationId: string }) {
+  const [key] = await tx
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(eq(apiKeys.organizationId, organizationId))
+    .limit(1);
+  return !!key;
+}
+
+/** The organization's sub-domain. */
+export async function subdomainOf({ tx, organizationId }: { tx: DbOrTx; organizationId: string }) {
+  const [org] = await tx
+    .select({ subdomain: organizations.subdomain })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org?.subdomain;
+}
+
+/**
+ * The organization a publishable key opens on the owner's handle (no organization is known yet:
+ * the key and the sub-domain are the filter): active, with an API key.
+ */
+export async function publishableKeyOwner({
+  db,
+  subdomain,
+  key,
+}: {
+  db: Db;
+  subdomain: string;
+  key: string;
+}) {
+  const [row] = await db
+    .select({
+      organizationId: toolboxSettings.organizationId,
+      apiKeyId: apiKeys.id,
+      widget: toolboxSettings.widget,
+      toolbox: organizations.toolbox,
+    })
+    .from(toolboxSettings)
+    .innerJoin(organizations, eq(organizations.id, toolboxSettings.organizationId))
+    .innerJoin(apiKeys, eq(apiKeys.organizationId, toolboxSettings.organizationId))
+    .where(
+      and(
+        eq(toolboxSettings.publishableKey, key),
+        eq(organizations.subdomain, subdomain.toLowerCase()),
+        eq(organizations.active, true),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+// ——— the public widget ———
+
+/** The widget books storage lockers: a place and a size for a time window. */
+export const WIDGET_MODE = 'storage';
+
+/** Public locations: not hidden and not restricted to users or groups. */
+const publicLocation = (organizationId: string) =>
+  and(
+    eq(locations.organizationId, organizationId),
+    eq(locations.hidden, false),
+    isNull(locations.restrictionType),
+  );
+
+/** The organization's name, app name and logo. */
+export async function widgetOrganization({ tx, organizationId }: { tx: Tx; organizationId: string }) {
+  const [org] = await tx
+    .select({ name: organizations.name, appName: organizations.appName, logo: organizations.appLogo })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org;
+}
+
+/** The organization's public locations with the sizes of their storage lockers not in maintenance. */
+export function publicLocationSizes({ tx, organizationId }: { tx: Tx; organizationId: string }) {
+  return tx
+    .selectDistinct({
+      id: locations.id,
+      name: locations.name,
+      address: locations.address,
+      timeZone: locations.timeZone,
+      sizeId: sizes.id,
+      sizeName: sizes.name,
+    })
+    .from(locations)
+    .innerJoin(
+      devices,
+      and(
+        eq(devices.idLocation, locations.id),
+        eq(devices.organizationId, organizationId),
+        eq(devices.mode, WIDGET_MODE),
+        sql`${devices.status} <> 'maintenance'`,
+      ),
+    )
+    .innerJoin(sizes, and(eq(sizes.id, devices.idSize), eq(sizes.organizationId, organizationId)))
+    .where(publicLocation(organizationId))
+    .orderBy(asc(locations.name), asc(sizes.name));
+}
+
+/** Whether `id` is a public location of the organization. */
+export async function isPublicLocation({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: Tx;
+  organizationId: string;
+  id: string;
+}) {
+  const [l] = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, id), publicLocation(organizationId)));
+  return !!l;
+}
+
+/** The price of the organization's device `deviceId`, or undefined when it has none. */
+export async function priceOfDevice({
+  tx,
+  organizationId,
+  deviceId,
+}: {
+  tx: Tx;
+  organizationId: string;
+  deviceId: string;
+}) {
+  const [row] = await tx
+    .select({ price: prices })
+    .from(devices)
+    .innerJoin(prices, and(eq(prices.id, devices.idPrice), eq(prices.organizationId, organizationId)))
+    .where(and(eq(devices.id, deviceId), eq(devices.organizationId, organizationId)));
+  return row?.price;
+}
+
+/** The organization's non-deleted user with this e-mail (lower-case) or phone, or undefined. */
+export async function customerBy({
+  tx,
+  organizationId,
+  email,
+  phone,
+}: {
+  tx: Tx;
+  organizationId: string;
+  email?: string;
+  phone?: string;
+}): Promise<string | undefined> {
+  const [u] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.isDeleted, false),
+        email !== undefined ? eq(users.emailNormalized, email) : eq(users.phoneNumber, phone!),
+      ),
+    )
+    .limit(1);
+  return u?.id;
+}
+
+/** Creates a user of the organization; answers its id. */
+export async function insertCustomer({
+  tx,
+  organizationId,
+  values,
+}: {
+  tx: Tx;
+  organizationId: string;
+  values: { name: string; lastName: string | null; email: string | null; phoneNumber: string | null };
+}): Promise<string> {
+  const [u] = await tx
+    .insert(users)
+    .values({ ...values, organizationId })
+    .returning({ id: users.id });
+  return u!.id;
+}
+
+export type WidgetReservationRow = typeof reservations.$inferSelect;
+
+/** Inserts a reservation of the organization; answers its row. */
+export async function insertReservation({
+  tx,
+  organizationId,
+  values,
+}: {
+  tx: Tx;
+  organizationId: string;
+  values: Omit<typeof reservations.$inferInsert, 'organizationId'>;
+}): Promise<WidgetReservationRow> {
+  const [row] = await tx
+    .insert(reservations)
+    .values({ ...values, organizationId })
+    .returning();
+  return row!;
+}
+
+/** A reservation row with wire names (its audit image). */
+export const reservationAuditImage = (row: WidgetReservationRow) => toWire(reservations, row);
+
+/** Location name, locker number and zone of the organization's device `deviceId`. */
+export async function placeOfDevice({
+  tx,
+  organizationId,
+  deviceId,
+}: {
+  tx: Tx;
+  organizationId: string;
+  deviceId: string;
+}) {
+  const [place] = await tx
+    .select({ location: locations.name, lockerNumber: devices.lockerNumber, timeZone: locations.timeZone })
+    .from(devices)
+    .innerJoin(locations, eq(locations.id, devices.idLocation))
+    .where(and(eq(devices.id, deviceId), eq(devices.organizationId, organizationId)));
+  return place;
+}
