@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { NotFound } from '../../errors';
 import type { TransactionDeps } from './lifecycle';
-import { loadTransactions } from './queries-wire';
+import { loadTransactions } from './queries/wire';
 import type { StepContext } from './steps/run-step';
 
 /** `{ detail, event }`: an action's success text and the transaction after it. */

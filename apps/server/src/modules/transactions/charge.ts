@@ -26,7 +26,7 @@ import {
   priceById,
   promoById,
   promoValidAt,
-} from './queries-lookups';
+} from './queries/lookups';
 import type { DoorPass } from './steps/run-step';
 
 /**

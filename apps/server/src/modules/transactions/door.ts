@@ -11,7 +11,7 @@ import {
   sharedDoorReserved,
 } from '../devices';
 import type { TransactionRow } from './queries';
-import { freeOwnDevice, lockOwnDevice, reserveOwnDevice } from './queries-lookups';
+import { freeOwnDevice, lockOwnDevice, reserveOwnDevice } from './queries/lookups';
 import type { DoorPass } from './steps/run-step';
 
 /**

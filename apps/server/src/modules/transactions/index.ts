@@ -4,5 +4,5 @@
  */
 export { emitSettled } from './lifecycle';
 export { type Actor, writeLog } from './queries';
-export { userTransactionRows } from './queries-wire';
+export { userTransactionRows } from './queries/wire';
 export { expireDeliveries } from './steps/expire-deliveries';

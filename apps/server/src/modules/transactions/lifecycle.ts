@@ -24,7 +24,7 @@ import {
   updateTransaction,
   writeLog,
 } from './queries';
-import { lockerNumberOf, userOf } from './queries-lookups';
+import { lockerNumberOf, userOf } from './queries/lookups';
 
 /**
  * What every step of the transaction life cycle shares (spec: operational §3 Transaction (event),

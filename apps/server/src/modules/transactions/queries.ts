@@ -6,7 +6,7 @@ import { transactionCounters, transactionLogs, transactionShares, transactions }
 /**
  * The queries of the transaction life cycle on its own tables (transactions, their history log,
  * counters and share links); what a step reads and changes around it (doors, prices, users…) is
- * in `queries-lookups.ts`, the lists and the wire shape in `queries-list.ts` / `queries-wire.ts`.
+ * in `queries/lookups.ts`, the lists and the wire shape in `queries/list.ts` / `queries/wire.ts`.
  */
 
 export type TransactionRow = typeof transactions.$inferSelect;

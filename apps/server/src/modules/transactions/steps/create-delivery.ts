@@ -6,7 +6,7 @@ import { currencyOf } from '../charge';
 import { assertSharedDoorUsable, hold, lockDevice } from '../door';
 import { actorOf, emitFor, pickupLimitSeconds, sixDigits, type TransactionDeps } from '../lifecycle';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
-import { recipientOf } from '../queries-lookups';
+import { recipientOf } from '../queries/lookups';
 import type { TxContext } from './run-step';
 
 /**

@@ -3,7 +3,7 @@ import { computeCharge } from '../../prices';
 import { collect } from '../charge';
 import { actorOf, applyStep } from '../lifecycle';
 import type { TransactionRow } from '../queries';
-import { productById, type promoValidAt, setDeviceProduct } from '../queries-lookups';
+import { productById, type promoValidAt, setDeviceProduct } from '../queries/lookups';
 import type { PassContext } from './run-step';
 
 /**

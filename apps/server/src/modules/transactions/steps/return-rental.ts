@@ -5,7 +5,7 @@ import { recordTracking } from '../../products';
 import { collect, priceOf } from '../charge';
 import { lockDevice, openDoor, release } from '../door';
 import { actorOf, applyStep, assertAllowed, seconds, transactionForUpdate } from '../lifecycle';
-import { conditionIdOf, setDeviceProduct, setProductCondition } from '../queries-lookups';
+import { conditionIdOf, setDeviceProduct, setProductCondition } from '../queries/lookups';
 import { type PassContext, runStep, type StepContext } from './run-step';
 
 /** A rental's return: the door it goes into, its condition, a photo. */

@@ -7,7 +7,7 @@ import { currencyOf, promoByCode, sharedDoorPrice } from '../charge';
 import { assertSharedDoorUsable, hold, lockDevice, openDoor } from '../door';
 import { activeUser, actorOf, emitFor } from '../lifecycle';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
-import { priceById } from '../queries-lookups';
+import { priceById } from '../queries/lookups';
 import { purchase } from './purchase';
 import { type PassContext, runStep, type StepContext } from './run-step';
 

@@ -10,7 +10,7 @@ import {
   ZId,
 } from '@lockerops/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../../db/client';
 import {
   conditions,
   devices,
@@ -24,8 +24,8 @@ import {
   transactionShares,
   transactions,
   users,
-} from '../../db/schema';
-import { iso } from '../../lib/wire';
+} from '../../../db/schema';
+import { iso } from '../../../lib/wire';
 
 const num = (v: string | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);

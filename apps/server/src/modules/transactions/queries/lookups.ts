@@ -1,5 +1,5 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../../db/client';
 import {
   conditions,
   devices,
@@ -12,9 +12,9 @@ import {
   promos,
   settings,
   users,
-} from '../../db/schema';
-import type { DeviceRow } from '../devices';
-import type { TransactionRow } from './queries';
+} from '../../../db/schema';
+import type { DeviceRow } from '../../devices';
+import type { TransactionRow } from '../queries';
 
 /**
  * What a step of the transaction life cycle reads and changes around its transaction: its door,

@@ -1,9 +1,9 @@
 import { type TTransaction, type TTransactionListQuery, ZTransactionListQuery } from '@lockerops/contract';
 import { type AnyColumn, and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
-import { devices, locations, transactions, users } from '../../db/schema';
-import { BadRequest } from '../../errors';
+import type { Tx } from '../../../db/client';
+import { devices, locations, transactions, users } from '../../../db/schema';
+import { BadRequest } from '../../../errors';
 import {
   anyOf,
   countTotal,
@@ -16,8 +16,8 @@ import {
   offsetOf,
   sampleIds,
   searchIdsAll,
-} from '../../lib/crud/paging';
-import { loadTransactions } from './queries-wire';
+} from '../../../lib/crud/paging';
+import { loadTransactions } from './wire';
 
 const SORTS: Record<string, SQL | typeof transactions.createdAt> = {
   created_at: sql`${transactions.createdAt}`,
