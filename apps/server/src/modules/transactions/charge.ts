@@ -190,9 +190,9 @@ export async function priceOf(
 ): Promise<{ subtotal: string; discount: string; total: string; membershipId: string | null }> {
   const free = { subtotal: '0.00', discount: '0.00', total: '0.00', membershipId: null };
   if (!t.idPrice) return free;
-  const price = await priceById(tx, t.idPrice);
+  const price = await priceById(tx, t.organizationId, t.idPrice);
   if (!price) return free;
-  const promo = t.idPromo ? await promoById(tx, t.idPromo) : undefined;
+  const promo = t.idPromo ? await promoById(tx, t.organizationId, t.idPromo) : undefined;
   const held = await heldMemberships(tx, t);
   const input = {
     price: {

@@ -87,9 +87,12 @@ export async function setDeviceProduct(
     );
 }
 
-/** A price by id (the door's or the transaction's). */
-export async function priceById(tx: Tx, id: string) {
-  const [p] = await tx.select().from(prices).where(eq(prices.id, id));
+/** The organization's price by id (the door's or the transaction's). */
+export async function priceById(tx: Tx, organizationId: string, id: string) {
+  const [p] = await tx
+    .select()
+    .from(prices)
+    .where(and(eq(prices.organizationId, organizationId), eq(prices.id, id)));
   return p;
 }
 
@@ -188,8 +191,11 @@ export async function promoValidAt(tx: Tx, organizationId: string, code: string,
 }
 
 /** A promo by id (the transaction's). */
-export async function promoById(tx: Tx, id: string) {
-  const [p] = await tx.select().from(promos).where(eq(promos.id, id));
+export async function promoById(tx: Tx, organizationId: string, id: string) {
+  const [p] = await tx
+    .select()
+    .from(promos)
+    .where(and(eq(promos.organizationId, organizationId), eq(promos.id, id)));
   return p;
 }
 

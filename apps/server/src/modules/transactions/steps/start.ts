@@ -56,7 +56,7 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
   const price = shared
     ? await sharedDoorPrice(tx, org, mode)
     : device.idPrice
-      ? await priceById(tx, device.idPrice)
+      ? await priceById(tx, org, device.idPrice)
       : undefined;
   // every rule is checked: the first pass stops here, before it writes anything (no invoice
   // number taken, no row inserted and rolled back), and asks for the door
