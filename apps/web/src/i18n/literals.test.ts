@@ -55,7 +55,6 @@ const NOT_YET_MIGRATED: readonly string[] = [
   'features/locker-walls/LockerWallFormDialog.tsx',
   'features/locker-walls/LockerWallPage.tsx',
   'features/locker-walls/WallGrid.tsx',
-  'features/payments/PricingSetUpPage.tsx',
   'features/product-groups/ProductGroupFormDialog.tsx',
   'features/product-groups/ProductGroupsPage.tsx',
   'features/subscribers/SubscribersPage.tsx',
