@@ -70,11 +70,13 @@ export function useListParams({
   filterKeys = [],
 }: UseListParamsOptions = {}): ListParamsApi {
   const [searchParams, setSearchParams] = useSearchParams();
-  // The params the last update asked for: react-router hands a functional update the params of the
-  // last render, so two updates before the next render (two filters' debounces ending together)
-  // would each start from the same params and the second would drop the first.
-  const latest = useRef(searchParams);
-  latest.current = searchParams;
+  // react-router hands a functional update the params of the last render, so two updates before
+  // the URL's next change (two filters' debounces ending together) would each start from the same
+  // params and the second would drop the first. An update made while the params it started from
+  // are still the current ones builds on the params it asked for instead.
+  const current = useRef(searchParams);
+  current.current = searchParams;
+  const pending = useRef<{ base: URLSearchParams; next: URLSearchParams } | null>(null);
   const filterKeyList = filterKeys.join(',');
 
   const params = useMemo<ListParams>(() => {
@@ -99,7 +101,9 @@ export function useListParams({
     (patch: Record<string, string | number | undefined>, resetPage: boolean) => {
       setSearchParams(
         () => {
-          const next = new URLSearchParams(latest.current);
+          const base = current.current;
+          const last = pending.current;
+          const next = new URLSearchParams(last && last.base === base ? last.next : base);
           for (const [k, v] of Object.entries(patch)) {
             if (v === undefined || v === '') next.delete(k);
             else next.set(k, String(v));
@@ -107,7 +111,7 @@ export function useListParams({
           if (resetPage) next.delete('page');
           if (next.get('page') === '1') next.delete('page');
           if (next.get('size') === String(defaultPageSize)) next.delete('size');
-          latest.current = next;
+          pending.current = { base, next };
           return next;
         },
         { replace: true },

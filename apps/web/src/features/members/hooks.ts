@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import type { ListQuery } from '../../components/DataTable/useListParams';
+import { translateMessage } from '../../i18n/messages';
 
 export const membersKey = ['members'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
@@ -74,7 +75,7 @@ function useMemberMutation<V>(fn: (v: V) => Promise<{ detail: string | boolean }
   return useMutation({
     mutationFn: fn,
     onSuccess: (res) => {
-      enqueueSnackbar(String(res.detail), { variant: 'success' });
+      enqueueSnackbar(translateMessage(String(res.detail)), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: membersKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),

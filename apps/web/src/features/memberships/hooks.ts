@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { useOptions } from '../../api/options';
 import { useDeleteOne } from '../../api/useDeleteOne';
+import { translateMessage } from '../../i18n/messages';
 
 export const membershipsKey = ['memberships'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
@@ -78,7 +79,7 @@ export function saveMembership(id: string | undefined, body: TMembershipFormOutp
 }
 
 export const useDeleteMembership = () =>
-  useDeleteOne(MEMBERSHIPS_ENDPOINT.remove, membershipsKey, MEMBERSHIP_MESSAGES.deleted);
+  useDeleteOne(MEMBERSHIPS_ENDPOINT.remove, membershipsKey, translateMessage(MEMBERSHIP_MESSAGES.deleted));
 
 export type TOption = { id: string; name: string };
 

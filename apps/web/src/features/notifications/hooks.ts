@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { ApiError, formatApiError } from '../../api/errors';
 import { useOptions } from '../../api/options';
+import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the templates list; every template mutation invalidates it. */
 export const notificationsKey = ['notifications'] as const;
@@ -129,7 +130,7 @@ function useNotificationMutation<T>(fn: (arg: T) => Promise<{ detail: string }>)
   return useMutation({
     mutationFn: fn,
     onSuccess: (res) => {
-      enqueueSnackbar(res.detail, { variant: 'success' });
+      enqueueSnackbar(translateMessage(res.detail), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: notificationsKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
@@ -167,7 +168,7 @@ export function useSendTest(id: string) {
         schema: ZNotificationTestResponse,
       }),
     onSuccess: (res) => {
-      enqueueSnackbar(res.detail, { variant: 'success' });
+      enqueueSnackbar(translateMessage(res.detail), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: [...notificationsKey, 'deliveries', id] });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),

@@ -1,11 +1,9 @@
 import {
   DEFAULT_COLOR,
-  FEATURE_FLAG_LABELS,
   FEATURE_FLAGS,
   HARDWARE_FLAGS,
   HARDWARE_VENDORS,
   MODE_FLAGS,
-  MODE_LABELS,
   MODES,
   ORGANIZATION_MESSAGES,
   type TOrganization,
@@ -31,10 +29,13 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ApiError, formatApiError } from '../../api/errors';
 import { ColorField } from '../../components/ColorField';
 import { FormTextField } from '../../components/form';
 import { useResultDialog } from '../../components/ResultDialog';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { useSaveOrganization } from './hooks';
 import {
   emptyForm,
@@ -45,12 +46,6 @@ import {
   toggleAll,
   validateOrganizationForm,
 } from './organizationForm';
-
-const MODE_OPTIONS = MODE_FLAGS.map((f, i) => ({ value: f, label: MODE_LABELS[MODES[i]!] }));
-const HARDWARE_OPTIONS = HARDWARE_FLAGS.map((f, i) => ({
-  value: f,
-  label: HARDWARE_VENDORS[i]!.charAt(0).toUpperCase() + HARDWARE_VENDORS[i]!.slice(1),
-}));
 
 interface Props {
   open: boolean;
@@ -74,6 +69,13 @@ const resolverFor =
 
 /** The organization form in a side panel (spec console §2 "Organization form", §5 Organization). */
 export function OrganizationFormDrawer({ open, organization, currentOrganizationId, onClose }: Props) {
+  const { t } = useTranslation('organizations');
+  const label = useEnumLabel();
+  const modeOptions = MODE_FLAGS.map((f, i) => ({ value: f, label: label('mode', MODES[i]) }));
+  const hardwareOptions = HARDWARE_FLAGS.map((f, i) => ({
+    value: f,
+    label: label('hardware', HARDWARE_VENDORS[i]),
+  }));
   const editing = !!organization;
   const archived = !!organization && !organization.active;
   const resolver = useMemo(() => resolverFor(editing), [editing]);
@@ -113,7 +115,7 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
       onClose();
       showResult({
         type: 'success',
-        message: editing ? 'Organization has been updated!' : 'Organization has been created!',
+        message: editing ? t('form.updated') : t('form.created'),
       });
     } catch (e) {
       if (
@@ -138,18 +140,19 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
           defaultColor={DEFAULT_COLOR}
           disabled={disabled}
           onChange={field.onChange}
-          error={fieldState.error?.message}
+          error={fieldState.error?.message ? translateMessage(fieldState.error.message) : undefined}
         />
       )}
     />
   );
-  const multiSelect = (name: 'modes' | 'hardware', label: string, allLabel: string, options: Option[]) => (
+  const multiSelect = (name: 'modes' | 'hardware', text: string, allLabel: string, options: Option[]) => (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
         <MultiSelect
-          label={label}
+          name={name}
+          label={text}
           allLabel={allLabel}
           options={options}
           value={field.value}
@@ -158,7 +161,7 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
             options.map((o) => o.value),
           )}
           disabled={disabled}
-          error={fieldState.error?.message}
+          error={fieldState.error?.message ? translateMessage(fieldState.error.message) : undefined}
           onChange={field.onChange}
         />
       )}
@@ -174,14 +177,16 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
     >
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ p: 3 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {editing ? 'Edit Organization' : 'Add Organization'}
+          {editing ? t('edit') : t('add')}
         </Typography>
         <Stack spacing={2}>
-          {archived ? <Alert severity="info">{ORGANIZATION_MESSAGES.archivedMustRestore}</Alert> : null}
+          {archived ? (
+            <Alert severity="info">{translateMessage(ORGANIZATION_MESSAGES.archivedMustRestore)}</Alert>
+          ) : null}
           {serverError ? <Alert severity="error">{serverError}</Alert> : null}
           {editing ? (
             <TextField
-              label="Organization ID"
+              label={t('form.id')}
               value={organization.id}
               slotProps={{ input: { readOnly: true } }}
             />
@@ -189,19 +194,29 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
           <FormTextField
             control={control}
             name="name"
-            label="Organization Name"
+            label={t('form.name')}
             required
             disabled={disabled}
-            helperText="Letters, numbers and spaces, e.g. ABC Luggage"
+            helperText={t('form.nameHelp')}
           />
           <Stack direction="row" spacing={2}>
-            {color('primary_color', 'Primary Color')}
-            {color('secondary_color', 'Secondary Color')}
+            {color('primary_color', t('form.primary'))}
+            {color('secondary_color', t('form.secondary'))}
           </Stack>
-          {multiSelect('modes', 'Modes', ORGANIZATION_MESSAGES.selectAllModes, MODE_OPTIONS)}
-          {multiSelect('hardware', 'Hardware', ORGANIZATION_MESSAGES.selectAllHardwares, HARDWARE_OPTIONS)}
+          {multiSelect(
+            'modes',
+            t('form.modes'),
+            translateMessage(ORGANIZATION_MESSAGES.selectAllModes),
+            modeOptions,
+          )}
+          {multiSelect(
+            'hardware',
+            t('form.hardware'),
+            translateMessage(ORGANIZATION_MESSAGES.selectAllHardwares),
+            hardwareOptions,
+          )}
           <Box>
-            <Typography variant="subtitle2">Allow access for</Typography>
+            <Typography variant="subtitle2">{t('form.allowAccess')}</Typography>
             <Controller
               control={control}
               name="features"
@@ -210,7 +225,7 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
                   {FEATURE_FLAGS.map((f) => (
                     <FormControlLabel
                       key={f}
-                      label={FEATURE_FLAG_LABELS[f]}
+                      label={label('featureFlag', f)}
                       control={
                         <Checkbox
                           checked={field.value.includes(f)}
@@ -229,19 +244,17 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
             />
           </Box>
           <Divider />
-          <Typography variant="subtitle2">Organization's Owner Information</Typography>
+          <Typography variant="subtitle2">{t('form.ownerInfo')}</Typography>
           {editing ? (
             organization.owner ? (
               <TextField
-                label="Owner Email"
+                label={t('form.ownerEmail')}
                 value={organization.owner}
                 slotProps={{ input: { readOnly: true } }}
               />
             ) : (
               <Typography variant="body2" color="text.secondary">
-                {organization.id === currentOrganizationId
-                  ? 'This is your organization.'
-                  : 'No owner on record.'}
+                {organization.id === currentOrganizationId ? t('form.yours') : t('form.noOwner')}
               </Typography>
             )
           ) : (
@@ -249,7 +262,7 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
               <FormTextField
                 control={control}
                 name="email"
-                label="Email"
+                label={t('form.email')}
                 required
                 type="email"
                 disabled={disabled}
@@ -257,11 +270,16 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
               <FormTextField
                 control={control}
                 name="first_name"
-                label="First Name"
+                label={t('form.firstName')}
                 required
                 disabled={disabled}
               />
-              <FormTextField control={control} name="last_name" label="Last Name" disabled={disabled} />
+              <FormTextField
+                control={control}
+                name="last_name"
+                label={t('form.lastName')}
+                disabled={disabled}
+              />
             </>
           )}
           <Divider />
@@ -271,12 +289,12 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
             render={({ field, fieldState }) => (
               <Box>
                 <Button variant="outlined" component="label" disabled={disabled}>
-                  Upload Logo
+                  {t('form.uploadLogo')}
                   <input
                     hidden
                     type="file"
                     accept="image/*"
-                    aria-label="Logo"
+                    aria-label={t('form.logo')}
                     onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
                   />
                 </Button>
@@ -284,18 +302,20 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
                   <Box
                     component="img"
                     src={preview}
-                    alt="Logo preview"
+                    alt={t('form.logoPreview')}
                     sx={{ display: 'block', mt: 1, maxHeight: 100, maxWidth: 250, objectFit: 'contain' }}
                   />
                 ) : null}
-                {fieldState.error ? <FormHelperText error>{fieldState.error.message}</FormHelperText> : null}
+                {fieldState.error?.message ? (
+                  <FormHelperText error>{translateMessage(fieldState.error.message)}</FormHelperText>
+                ) : null}
               </Box>
             )}
           />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{t('common:button.cancel')}</Button>
             <Button type="submit" variant="contained" disabled={disabled || nameInvalid}>
-              {editing ? 'Save' : 'Create'}
+              {editing ? t('common:button.save') : t('form.create')}
             </Button>
           </Stack>
         </Stack>
@@ -310,6 +330,8 @@ interface Option {
 }
 
 function MultiSelect(props: {
+  /** the form field: the select's id */
+  name: string;
   label: string;
   allLabel: string;
   options: Option[];
@@ -320,7 +342,7 @@ function MultiSelect(props: {
   onChange: (v: string[]) => void;
 }) {
   const values = props.options.map((o) => o.value);
-  const id = `${props.label.toLowerCase()}-select`;
+  const id = `${props.name}-select`;
   return (
     <Box>
       <FormControl fullWidth size="small" error={!!props.error} disabled={props.disabled}>

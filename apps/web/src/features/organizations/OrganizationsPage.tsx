@@ -34,6 +34,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Fragment, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
@@ -41,16 +42,14 @@ import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { useResultDialog } from '../../components/ResultDialog';
+import { translateMessage } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 import { useArchiveOrganization, useOrganizationsQuery } from './hooks';
 import { OrganizationFormDrawer } from './OrganizationFormDrawer';
 import { subdomainUrl } from './subdomain';
 
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'archived', label: 'Archived' },
-  { value: 'all', label: 'Show All' },
-] as const;
+/** The status filter's values, each labelled `statusOption.<value>`. */
+const STATUS_OPTIONS = ['active', 'archived', 'all'] as const;
 const PAGE_SIZES = [25, 50, 200];
 
 /** Debounces a search text: 2+ characters after 300 ms, else no search (spec console §5, §9). */
@@ -68,6 +67,7 @@ export function useDebouncedSearch(text: string): string | undefined {
 
 /** /multi-tenant: the organizations the admin manages (spec console §2 Multi-tenant list). */
 export function OrganizationsPage() {
+  const { t } = useTranslation('organizations');
   const user = useCurrentUser();
   // only a Super-Tenant creates organizations (the server answers 403 to the others)
   const superTenant = !!useOrganizationSelf().data?.super_tenant;
@@ -117,7 +117,7 @@ export function OrganizationsPage() {
       await archive.mutateAsync({ id: organization.id, restore });
       showResult({
         type: 'success',
-        message: restore ? ORGANIZATION_MESSAGES.restored : ORGANIZATION_MESSAGES.archived,
+        message: translateMessage(restore ? ORGANIZATION_MESSAGES.restored : ORGANIZATION_MESSAGES.archived),
         onClose: () => void query.refetch(),
       });
     } catch (e) {
@@ -127,7 +127,7 @@ export function OrganizationsPage() {
 
   const askArchive = (organization: TOrganization) => {
     if (organization.id === user.organization.id) {
-      showResult({ type: 'error', message: ORGANIZATION_MESSAGES.cannotArchiveCurrent });
+      showResult({ type: 'error', message: translateMessage(ORGANIZATION_MESSAGES.cannotArchiveCurrent) });
       return;
     }
     setConfirm({ organization, restore: false });
@@ -136,57 +136,57 @@ export function OrganizationsPage() {
   return (
     <Box>
       <PageTitle
-        title="Multi-Tenant"
+        title={t('title')}
         actions={
           superTenant ? (
             <Button variant="contained" onClick={() => setDrawer({ open: true })}>
-              Add Organization
+              {t('add')}
             </Button>
           ) : null
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <TextField
-          label="Search"
+          label={t('search')}
           value={searchText}
           onChange={(e) => setSearchText(e.target.value)}
           sx={{ maxWidth: 320 }}
         />
         <TextField
           select
-          label="Status"
+          label={t('status')}
           value={status}
           onChange={(e) => update({ status: e.target.value, page: undefined })}
           sx={{ maxWidth: 200 }}
         >
           {STATUS_OPTIONS.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
+            <MenuItem key={o} value={o}>
+              {t(`statusOption.${o}`)}
             </MenuItem>
           ))}
         </TextField>
       </Stack>
       {query.isError ? <Alert severity="error">{formatApiError(query.error)}</Alert> : null}
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Organizations">
+        <Table size="small" aria-label={t('table.label')}>
           <TableHead>
             <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Sub-domain</TableCell>
-              <TableCell>Owner</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              <TableCell>{t('table.name')}</TableCell>
+              <TableCell>{t('table.subdomain')}</TableCell>
+              <TableCell>{t('table.owner')}</TableCell>
+              <TableCell>{t('table.created')}</TableCell>
+              <TableCell align="right">{t('table.actions')}</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
             {query.isPending ? (
               <TableRow>
-                <TableCell colSpan={6}>Fetching data...</TableCell>
+                <TableCell colSpan={6}>{t('common:table.loading')}</TableCell>
               </TableRow>
             ) : items.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={6}>No Data to Show</TableCell>
+                <TableCell colSpan={6}>{t('common:table.empty')}</TableCell>
               </TableRow>
             ) : (
               items.map((org) => {
@@ -197,7 +197,9 @@ export function OrganizationsPage() {
                     <TableRow hover>
                       <TableCell>
                         {org.white_label.app_name || org.name}
-                        {!org.active ? <Chip label="Archived" size="small" sx={{ ml: 1 }} /> : null}
+                        {!org.active ? (
+                          <Chip label={t('table.archived')} size="small" sx={{ ml: 1 }} />
+                        ) : null}
                       </TableCell>
                       <TableCell>
                         <Link href={url} target="_blank" rel="noopener">
@@ -207,24 +209,27 @@ export function OrganizationsPage() {
                       <TableCell>{org.owner ?? '-'}</TableCell>
                       <TableCell>{formatDateTime(org.created_at)}</TableCell>
                       <TableCell align="right">
-                        <Tooltip title="Edit">
+                        <Tooltip title={t('common:button.edit')}>
                           <IconButton
-                            aria-label={`Edit ${org.name}`}
+                            aria-label={t('table.editName', { name: org.name })}
                             onClick={() => setDrawer({ open: true, organization: org })}
                           >
                             <EditOutlined fontSize="small" />
                           </IconButton>
                         </Tooltip>
                         {org.active ? (
-                          <Tooltip title="Archive">
-                            <IconButton aria-label={`Archive ${org.name}`} onClick={() => askArchive(org)}>
+                          <Tooltip title={t('table.archive')}>
+                            <IconButton
+                              aria-label={t('table.archiveName', { name: org.name })}
+                              onClick={() => askArchive(org)}
+                            >
                               <ArchiveOutlined fontSize="small" />
                             </IconButton>
                           </Tooltip>
                         ) : (
-                          <Tooltip title="Restore">
+                          <Tooltip title={t('table.restore')}>
                             <IconButton
-                              aria-label={`Restore ${org.name}`}
+                              aria-label={t('table.restoreName', { name: org.name })}
                               onClick={() => setConfirm({ organization: org, restore: true })}
                             >
                               <UnarchiveOutlined fontSize="small" />
@@ -234,7 +239,7 @@ export function OrganizationsPage() {
                       </TableCell>
                       <TableCell padding="checkbox">
                         <IconButton
-                          aria-label={open ? 'Collapse' : 'Expand'}
+                          aria-label={open ? t('table.collapse') : t('table.expand')}
                           size="small"
                           onClick={() => setExpanded((s) => ({ ...s, [org.id]: !open }))}
                         >
@@ -247,16 +252,18 @@ export function OrganizationsPage() {
                         <Collapse in={open} timeout="auto" unmountOnExit>
                           <Box sx={{ py: 1.5, pl: 2 }}>
                             {org.sub_orgs.length === 0 ? (
-                              <Typography variant="body2">{ORGANIZATION_MESSAGES.noSubOrgs}</Typography>
+                              <Typography variant="body2">
+                                {translateMessage(ORGANIZATION_MESSAGES.noSubOrgs)}
+                              </Typography>
                             ) : (
-                              <Table size="small" aria-label={`Sub-organizations of ${org.name}`}>
+                              <Table size="small" aria-label={t('table.subOrgsOf', { name: org.name })}>
                                 <TableBody>
                                   {org.sub_orgs.map((s) => (
                                     <TableRow key={s.id}>
                                       <TableCell>
                                         {s.white_label.app_name || s.name}
                                         {!s.active ? (
-                                          <Chip label="Archived" size="small" sx={{ ml: 1 }} />
+                                          <Chip label={t('table.archived')} size="small" sx={{ ml: 1 }} />
                                         ) : null}
                                       </TableCell>
                                       <TableCell>{s.owner ?? '-'}</TableCell>
@@ -294,9 +301,9 @@ export function OrganizationsPage() {
       />
       <ConfirmDialog
         open={!!confirm}
-        message={
-          confirm?.restore ? ORGANIZATION_MESSAGES.restoreQuestion : ORGANIZATION_MESSAGES.archiveQuestion
-        }
+        message={translateMessage(
+          confirm?.restore ? ORGANIZATION_MESSAGES.restoreQuestion : ORGANIZATION_MESSAGES.archiveQuestion,
+        )}
         loading={archive.isPending}
         onConfirm={() => void runConfirmed()}
         onCancel={() => setConfirm(null)}

@@ -17,11 +17,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { accountState, useStripeAccount } from '../../api/payments';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { SandboxBadge } from '../../components/SandboxBadge';
+import { translateMessage } from '../../i18n/messages';
 import { useConnectStripe, useDisconnectStripe } from './hooks';
 
 /**
@@ -30,6 +32,7 @@ import { useConnectStripe, useDisconnectStripe } from './hooks';
  * "Disconnect" returns to none.
  */
 export function PricingSetUpPage() {
+  const { t } = useTranslation('payments');
   const account = useStripeAccount();
   const connect = useConnectStripe();
   const disconnect = useDisconnectStripe();
@@ -39,24 +42,22 @@ export function PricingSetUpPage() {
 
   return (
     <>
-      <PageTitle title="Pricing set-up" />
+      <PageTitle title={t('title')} />
       <SandboxBadge />
       <Card variant="outlined" sx={{ maxWidth: 640 }}>
         <CardContent>
           <Stack spacing={2}>
-            <Typography variant="h6">Stripe account</Typography>
-            {account.isLoading && <Typography>Fetching data...</Typography>}
+            <Typography variant="h6">{t('stripeAccount')}</Typography>
+            {account.isLoading && <Typography>{t('common:table.loading')}</Typography>}
             {account.isError && <Alert severity="error">{formatApiError(account.error)}</Alert>}
             {account.isSuccess && state === 'none' && (
               <>
-                <Typography color="text.secondary">
-                  Connect a Stripe account to take card payments for rentals and subscriptions.
-                </Typography>
+                <Typography color="text.secondary">{t('connectText')}</Typography>
                 <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
                   <TextField
                     select
                     size="small"
-                    label="Country"
+                    label={t('country')}
                     value={country}
                     onChange={(e) => setCountry(e.target.value as TPaymentCountry)}
                     sx={{ minWidth: 140 }}
@@ -72,7 +73,7 @@ export function PricingSetUpPage() {
                     disabled={connect.isPending}
                     onClick={() => connect.mutate(country)}
                   >
-                    Create Account
+                    {t('createAccount')}
                   </Button>
                 </Box>
               </>
@@ -80,15 +81,18 @@ export function PricingSetUpPage() {
             {account.data && (
               <>
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                  <Typography>Status:</Typography>
+                  <Typography>{t('status')}</Typography>
                   <Chip
-                    label={state === 'enabled' ? PAYMENT_MESSAGES.enabled : PAYMENT_MESSAGES.notConfigured}
+                    label={translateMessage(
+                      state === 'enabled' ? PAYMENT_MESSAGES.enabled : PAYMENT_MESSAGES.notConfigured,
+                    )}
                     color={state === 'enabled' ? 'success' : 'warning'}
                   />
                 </Box>
                 <Typography variant="body2" color="text.secondary">
-                  Account {account.data.id}
-                  {account.data.email ? ` · ${account.data.email}` : ''}
+                  {account.data.email
+                    ? t('accountEmail', { id: account.data.id, email: account.data.email })
+                    : t('account', { id: account.data.id })}
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 2 }}>
                   {state === 'not_configured' && (
@@ -97,11 +101,11 @@ export function PricingSetUpPage() {
                       disabled={connect.isPending}
                       onClick={() => connect.mutate(country)}
                     >
-                      Continue Setup
+                      {t('continueSetup')}
                     </Button>
                   )}
                   <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-                    Disconnect
+                    {t('disconnect')}
                   </Button>
                 </Box>
               </>
@@ -111,8 +115,8 @@ export function PricingSetUpPage() {
       </Card>
       <ConfirmDialog
         open={confirming}
-        title="Disconnect"
-        message="Are you sure you want to disconnect the Stripe account?"
+        title={t('disconnect')}
+        message={t('disconnectConfirm')}
         loading={disconnect.isPending}
         onConfirm={() => disconnect.mutate(undefined, { onSettled: () => setConfirming(false) })}
         onCancel={() => setConfirming(false)}

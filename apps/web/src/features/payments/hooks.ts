@@ -10,6 +10,7 @@ import { useSnackbar } from 'notistack';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { stripeAccountKey } from '../../api/payments';
+import { translateMessage } from '../../i18n/messages';
 
 /** `POST stripe?country=`: creates the account if needed and opens the onboarding link in a new tab. */
 export function useConnectStripe() {
@@ -20,7 +21,7 @@ export function useConnectStripe() {
       apiCall(paymentsEndpoints.stripe.link, { query: { country }, schema: ZStripeLinkResponse }),
     onSuccess: ({ url }) => {
       window.open(url, '_blank', 'noopener');
-      enqueueSnackbar(PAYMENT_MESSAGES.created, { variant: 'success' });
+      enqueueSnackbar(translateMessage(PAYMENT_MESSAGES.created), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: stripeAccountKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
@@ -34,7 +35,7 @@ export function useDisconnectStripe() {
   return useMutation({
     mutationFn: () => apiCall(paymentsEndpoints.stripe.remove, { schema: ZDetailResponse }),
     onSuccess: () => {
-      enqueueSnackbar(PAYMENT_MESSAGES.deleted, { variant: 'success' });
+      enqueueSnackbar(translateMessage(PAYMENT_MESSAGES.deleted), { variant: 'success' });
       queryClient.setQueryData(stripeAccountKey, null);
       void queryClient.invalidateQueries({ queryKey: stripeAccountKey });
     },

@@ -14,6 +14,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { useDeleteOne } from '../../api/useDeleteOne';
+import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the prices list; every price mutation invalidates it. */
 export const pricesKey = ['prices'] as const;
@@ -85,4 +86,5 @@ export function savePrice(id: string | undefined, body: TPriceFormOutput): Promi
 /** Every price of the organization (dropdown size 10000, spec operational §7), e.g. to find the default. */
 export const useAllPrices = (enabled = true) => useQuery({ ...priceQueries.all(), enabled });
 
-export const useDeletePrice = () => useDeleteOne(PRICES_ENDPOINT.remove, pricesKey, PRICE_MESSAGES.deleted);
+export const useDeletePrice = () =>
+  useDeleteOne(PRICES_ENDPOINT.remove, pricesKey, translateMessage(PRICE_MESSAGES.deleted));

@@ -1,4 +1,4 @@
-import { PRODUCT_GROUP_MESSAGES, RETURN_POLICY_LABELS, type TProductGroup } from '@lockerops/contract';
+import { PRODUCT_GROUP_MESSAGES, type TProductGroup } from '@lockerops/contract';
 import {
   Autocomplete,
   Box,
@@ -12,9 +12,12 @@ import {
   TextField,
 } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
+import { useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { productGroupsKey, saveProductGroup, useGroupOptions, useProductGroupForm } from './hooks';
 
 export interface ProductGroupFormDialogProps {
@@ -30,9 +33,14 @@ export interface ProductGroupFormDialogProps {
  * digits), total inventory and products; sent as multipart.
  */
 export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFormDialogProps) {
+  const { t } = useTranslation('product-groups');
+  const label = useEnumLabel();
   const form = useProductGroupForm(group, open);
   const { control, formState } = form;
-  const err = (k: keyof typeof formState.errors) => formState.errors[k]?.message;
+  const err = (k: keyof typeof formState.errors) => {
+    const m = formState.errors[k]?.message;
+    return m ? translateMessage(m) : undefined;
+  };
   const sizes = useGroupOptions('sizes', open);
   const products = useGroupOptions('products', open);
   const oneToOne = useWatch({ control, name: 'one_to_one' });
@@ -42,25 +50,27 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
     <FormDialog
       open={open}
       onClose={onClose}
-      title={group ? 'Edit Product Group' : 'Add Product Group'}
+      title={group ? t('edit') : t('add')}
       form={form}
       onSubmit={(values) => saveProductGroup(group?.id, values)}
-      successMessage={group ? PRODUCT_GROUP_MESSAGES.updated : PRODUCT_GROUP_MESSAGES.created}
+      successMessage={translateMessage(
+        group ? PRODUCT_GROUP_MESSAGES.updated : PRODUCT_GROUP_MESSAGES.created,
+      )}
       invalidateKey={productGroupsKey}
     >
-      <FormTextField control={control} name="name" label="Name" required />
+      <FormTextField control={control} name="name" label={t('form.name')} required />
       <Controller
         control={control}
         name="one_to_one"
         render={({ field }) => (
           <FormControl error={!!err('one_to_one')} required>
-            <FormLabel>Return Policy</FormLabel>
+            <FormLabel>{t('form.returnPolicy')}</FormLabel>
             <RadioGroup
               value={field.value === true || field.value === 'true' ? 'same' : anyLocker ? 'any' : ''}
               onChange={(e) => field.onChange(e.target.value === 'same')}
             >
-              <FormControlLabel value="same" control={<Radio />} label={RETURN_POLICY_LABELS.same} />
-              <FormControlLabel value="any" control={<Radio />} label={RETURN_POLICY_LABELS.any} />
+              <FormControlLabel value="same" control={<Radio />} label={label('returnPolicy', 'same')} />
+              <FormControlLabel value="any" control={<Radio />} label={label('returnPolicy', 'any')} />
             </RadioGroup>
             {err('one_to_one') ? <FormHelperText>{err('one_to_one')}</FormHelperText> : null}
           </FormControl>
@@ -74,7 +84,7 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
             <TextField
               select
               required
-              label="Locker Size"
+              label={t('form.lockerSize')}
               value={typeof field.value === 'string' ? field.value : ''}
               onChange={(e) => field.onChange(e.target.value)}
               error={!!err('id_size')}
@@ -93,23 +103,23 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
         <FormTextField
           control={control}
           name="charging_time"
-          label="Charging Time (min)"
+          label={t('form.chargingTime')}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <FormTextField
           control={control}
           name="transaction_number"
-          label="Number of Transactions"
+          label={t('form.transactions')}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <FormTextField
           control={control}
           name="total_inventory"
-          label="Total Inventory"
+          label={t('form.totalInventory')}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Box>
-      <FormCheckbox control={control} name="auto_repair" label="Auto Repair" />
+      <FormCheckbox control={control} name="auto_repair" label={t('form.autoRepair')} />
       <Controller
         control={control}
         name="products"
@@ -123,7 +133,7 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
               isOptionEqualToValue={(a, b) => a.id === b.id}
               value={productOptions.filter((o) => ids.includes(o.id))}
               onChange={(_e, picked) => field.onChange(picked.map((p) => p.id))}
-              renderInput={(params) => <TextField {...params} label="Products" />}
+              renderInput={(params) => <TextField {...params} label={t('form.products')} />}
             />
           );
         }}

@@ -1,28 +1,36 @@
-import { RETURN_POLICY_LABELS, type TProductGroup } from '@lockerops/contract';
+import type { TProductGroup } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { useEnumLabel } from '../../i18n/enums';
 import { PRODUCT_GROUPS_ENDPOINT, productGroupsKey, useDeleteProductGroup, ZProductGroupPage } from './hooks';
 import { ProductGroupFormDialog } from './ProductGroupFormDialog';
 
 /** Columns of the product groups table (spec operational §3 Product group). */
 export function productGroupColumns(opts: {
+  /** the `product-groups` namespace's translate function */
+  t: TFunction;
+  /** enum labels in the console's language */
+  label: ReturnType<typeof useEnumLabel>;
   isAdmin: boolean;
   onEdit: (g: TProductGroup) => void;
   onDelete: (g: TProductGroup) => void;
 }): GridColDef<TProductGroup>[] {
+  const { t, label } = opts;
   return [
     {
       field: 'image',
-      headerName: 'Image',
+      headerName: t('column.image'),
       width: 80,
       sortable: false,
       renderCell: ({ row }) =>
@@ -39,53 +47,61 @@ export function productGroupColumns(opts: {
           <ImageOutlined color="disabled" fontSize="small" sx={{ verticalAlign: 'middle' }} />
         ),
     },
-    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+    { field: 'name', headerName: t('column.name'), flex: 1, minWidth: 160 },
     {
       field: 'one_to_one',
-      headerName: 'Return Policy',
+      headerName: t('column.returnPolicy'),
       width: 200,
       sortable: false,
-      valueGetter: (_v, row) => (row.one_to_one ? RETURN_POLICY_LABELS.same : RETURN_POLICY_LABELS.any),
+      valueGetter: (_v, row) => label('returnPolicy', row.one_to_one ? 'same' : 'any'),
     },
     {
       field: 'size',
-      headerName: 'Locker Size',
+      headerName: t('column.lockerSize'),
       width: 120,
       sortable: false,
       valueGetter: (_v, row) => row.size?.name ?? '',
     },
     {
       field: 'products',
-      headerName: 'Products',
+      headerName: t('column.products'),
       width: 100,
       sortable: false,
       valueGetter: (_v, row) => row.products.length,
     },
-    { field: 'charging_time', headerName: 'Charging Time', width: 130 },
+    { field: 'charging_time', headerName: t('column.chargingTime'), width: 130 },
     {
       field: 'auto_repair',
-      headerName: 'Auto Repair',
+      headerName: t('column.autoRepair'),
       width: 110,
-      valueGetter: (_v, row) => (row.auto_repair ? 'Yes' : 'No'),
+      valueGetter: (_v, row) => (row.auto_repair ? t('column.yes') : t('column.no')),
     },
-    { field: 'transaction_number', headerName: 'Transactions', width: 120 },
-    { field: 'total_inventory', headerName: 'Total Inventory', width: 130 },
+    { field: 'transaction_number', headerName: t('column.transactions'), width: 120 },
+    { field: 'total_inventory', headerName: t('column.totalInventory'), width: 130 },
     {
       field: 'actions',
-      headerName: 'Action',
+      headerName: t('common:table.action'),
       width: 100,
       sortable: false,
       hideable: false,
       renderCell: ({ row }) => (
         <>
-          <Tooltip title="Edit">
-            <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => opts.onEdit(row)}>
+          <Tooltip title={t('common:button.edit')}>
+            <IconButton
+              size="small"
+              aria-label={t('column.editName', { name: row.name })}
+              onClick={() => opts.onEdit(row)}
+            >
               <EditOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
           {opts.isAdmin ? (
-            <Tooltip title="Delete">
-              <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => opts.onDelete(row)}>
+            <Tooltip title={t('common:button.delete')}>
+              <IconButton
+                size="small"
+                aria-label={t('column.deleteName', { name: row.name })}
+                onClick={() => opts.onDelete(row)}
+              >
                 <DeleteOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -101,22 +117,31 @@ export function productGroupColumns(opts: {
  * create/edit (multipart) and delete; admins select rows, bulk delete and export.
  */
 export function ProductGroupsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('product-groups');
+  const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const [dialog, setDialog] = useState<{ group: TProductGroup | null } | null>(null);
   const [deleting, setDeleting] = useState<TProductGroup | null>(null);
   const remove = useDeleteProductGroup();
   const columns = useMemo(
-    () => productGroupColumns({ isAdmin, onEdit: (group) => setDialog({ group }), onDelete: setDeleting }),
-    [isAdmin],
+    () =>
+      productGroupColumns({
+        t,
+        label,
+        isAdmin,
+        onEdit: (group) => setDialog({ group }),
+        onDelete: setDeleting,
+      }),
+    [t, label, isAdmin],
   );
   return (
     <>
       <PageTitle
-        title="Product Groups"
+        title={t('title')}
         actions={
           <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ group: null })}>
-            Add Product Group
+            {t('add')}
           </Button>
         }
       />
@@ -135,7 +160,7 @@ export function ProductGroupsPage({ disableVirtualization }: { disableVirtualiza
       <ProductGroupFormDialog open={!!dialog} group={dialog?.group ?? null} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={!!deleting}
-        message={`Are you sure you want to delete the product group "${deleting?.name ?? ''}"?`}
+        message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}

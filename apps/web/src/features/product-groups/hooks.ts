@@ -18,6 +18,7 @@ import { formatApiError } from '../../api/errors';
 import { toFormData } from '../../api/formData';
 import { useOptions } from '../../api/options';
 import { productsKey } from '../../api/queryKeys';
+import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the product groups list; every group mutation invalidates it. */
 export const productGroupsKey = ['product-groups'] as const;
@@ -70,7 +71,7 @@ export function useDeleteProductGroup() {
     mutationFn: (id: string) =>
       apiCall(productGroupsEndpoints.productGroups.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
     onSuccess: (res) => {
-      enqueueSnackbar(res.detail, { variant: 'success' });
+      enqueueSnackbar(translateMessage(res.detail), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: productGroupsKey });
       void queryClient.invalidateQueries({ queryKey: productsKey });
     },

@@ -23,6 +23,7 @@ import { useOptions } from '../../api/options';
 
 /** Query-key prefix of the inventory list; every product mutation invalidates it. */
 import { productsKey } from '../../api/queryKeys';
+import { translateMessage } from '../../i18n/messages';
 
 export { productsKey };
 /** The area's calls (list, bulk delete, export, upload). */
@@ -79,7 +80,7 @@ function useProductMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: (res) => {
-      enqueueSnackbar(res.detail, { variant: 'success' });
+      enqueueSnackbar(translateMessage(res.detail), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: productsKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),

@@ -14,6 +14,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { useDeleteOne } from '../../api/useDeleteOne';
+import { translateMessage } from '../../i18n/messages';
 import { wallClockToIso } from '../../lib/time';
 
 export const promosKey = ['promos'] as const;
@@ -64,4 +65,5 @@ export function savePromo(id: string | undefined, body: TPromoFormOutput): Promi
     : apiCall(promosEndpoints.promos.create, { body, schema: ZPromo });
 }
 
-export const useDeletePromo = () => useDeleteOne(PROMOS_ENDPOINT.remove, promosKey, PROMO_MESSAGES.deleted);
+export const useDeletePromo = () =>
+  useDeleteOne(PROMOS_ENDPOINT.remove, promosKey, translateMessage(PROMO_MESSAGES.deleted));

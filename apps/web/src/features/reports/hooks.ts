@@ -19,6 +19,7 @@ import { formatApiError } from '../../api/errors';
 import { usePeopleOptions } from '../../api/options';
 import { useDeleteOne } from '../../api/useDeleteOne';
 import { saveBlob } from '../../api/useExport';
+import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the reports list; every report mutation invalidates it. */
 export const reportsKey = ['reports'] as const;
@@ -27,7 +28,7 @@ export const REPORTS_ENDPOINT = reportsEndpoints.reports;
 export const ZReportPage: z.ZodType<TPage<TReport>> = zPage(ZReport);
 /** Deletes one report (admins), saying "Report deleted successfully" (spec console §5). */
 export const useDeleteReport = () =>
-  useDeleteOne(REPORTS_ENDPOINT.remove, reportsKey, REPORT_MESSAGES.deleted);
+  useDeleteOne(REPORTS_ENDPOINT.remove, reportsKey, translateMessage(REPORT_MESSAGES.deleted));
 
 const valuesOf = (r: TReport | null): TReportCreateInput => ({
   name: r?.name ?? '',
@@ -74,7 +75,7 @@ export function useReportDownload() {
           query: { format },
         });
         saveBlob(file.blob, file.filename ?? `${report.name}.${format}`);
-        enqueueSnackbar(REPORT_MESSAGES.downloaded, { variant: 'success' });
+        enqueueSnackbar(translateMessage(REPORT_MESSAGES.downloaded), { variant: 'success' });
       } catch (e) {
         enqueueSnackbar(formatApiError(e), { variant: 'error' });
       }

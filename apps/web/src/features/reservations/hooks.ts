@@ -25,6 +25,7 @@ import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { locationDevicesQuery } from '../../api/locations';
 import { useOptions } from '../../api/options';
+import { translateMessage } from '../../i18n/messages';
 import { reservationFormValues, type TReservationFormInput, withDays, withZone } from './reservationForm';
 
 /** Query-key prefix of the reservations list; every reservation mutation invalidates it. */
@@ -154,7 +155,7 @@ export function useDeleteReservation() {
     mutationFn: (id: string) =>
       apiCall(reservationsEndpoints.reservations.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
     onSuccess: () => {
-      enqueueSnackbar(RESERVATION_MESSAGES.deleted, { variant: 'success' });
+      enqueueSnackbar(translateMessage(RESERVATION_MESSAGES.deleted), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: reservationsKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),

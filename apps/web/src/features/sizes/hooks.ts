@@ -16,6 +16,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the sizes list; every size mutation invalidates it. */
 export const sizesKey = ['sizes'] as const;
@@ -80,7 +81,7 @@ export function useDeleteSize() {
     mutationFn: (id: string) =>
       apiCall(sizesEndpoints.sizes.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
     onSuccess: () => {
-      enqueueSnackbar(SIZE_MESSAGES.deleted, { variant: 'success' });
+      enqueueSnackbar(translateMessage(SIZE_MESSAGES.deleted), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: sizesKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),

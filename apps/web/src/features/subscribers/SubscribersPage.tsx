@@ -1,5 +1,8 @@
 import { membershipsEndpoints, type TSubscriber, ZSubscriber, zPage } from '@lockerops/contract';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client';
 import { DataTable } from '../../components/DataTable';
 import type { ListQuery } from '../../components/DataTable/useListParams';
@@ -20,26 +23,32 @@ async function fetchSubscribers(query: ListQuery, signal: AbortSignal) {
   return { ...page, items: page.items.map((s) => ({ ...s, id: `${s.membership.id}:${s.user.id}` })) };
 }
 
-const columns: GridColDef<TSubscriberRow>[] = [
-  { field: 'user', headerName: 'User', flex: 1, sortable: false, valueGetter: (_v, row) => row.user.name },
+const columnsOf = (t: TFunction): GridColDef<TSubscriberRow>[] => [
+  {
+    field: 'user',
+    headerName: t('column.user'),
+    flex: 1,
+    sortable: false,
+    valueGetter: (_v, row) => row.user.name,
+  },
   {
     field: 'email',
-    headerName: 'Email',
+    headerName: t('column.email'),
     flex: 1.2,
     sortable: false,
     valueGetter: (_v, row) => row.user.email,
   },
   {
     field: 'membership',
-    headerName: 'Subscription',
+    headerName: t('column.subscription'),
     flex: 1,
     sortable: false,
     valueGetter: (_v, row) => row.membership.name,
   },
-  { field: 'used_transactions', headerName: 'Used Transactions', width: 160, sortable: false },
+  { field: 'used_transactions', headerName: t('column.used'), width: 160, sortable: false },
   {
     field: 'created_at',
-    headerName: 'Subscribed',
+    headerName: t('column.subscribed'),
     width: 190,
     valueGetter: (_v, row) => formatDateTime(row.created_at),
   },
@@ -47,9 +56,11 @@ const columns: GridColDef<TSubscriberRow>[] = [
 
 /** /subscribers (spec console §2): users holding a membership, searchable and paged. */
 export function SubscribersPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
+  const { t } = useTranslation('subscribers');
+  const columns = useMemo(() => columnsOf(t), [t]);
   return (
     <>
-      <PageTitle title="Subscribers" />
+      <PageTitle title={t('title')} />
       <DataTable<TSubscriberRow>
         queryKey={['subscribers']}
         endpoint={SUBSCRIBERS_ENDPOINT}

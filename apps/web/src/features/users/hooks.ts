@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { settingsQuery } from '../../api/settings';
+import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the users list; every user mutation invalidates it. */
 export const usersKey = ['users'] as const;
@@ -85,7 +86,7 @@ export function useSetUserActive() {
         schema: ZUserActivationResponse,
       }),
     onSuccess: (res) => {
-      enqueueSnackbar(res.detail, { variant: 'success' });
+      enqueueSnackbar(translateMessage(res.detail), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: usersKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
