@@ -91,6 +91,8 @@ export interface DoorActionsProps {
     status: string;
     hardware_type: string;
     lock_status: string;
+    /** the door's location: its times are shown on that location's clock (else the organization's) */
+    id_location?: string | null;
   };
   /** admins unlock and switch maintenance (the server refuses the others: 403) */
   canAct: boolean;

@@ -380,7 +380,8 @@ export function EndDialog({
         ? { ...v, ended_at: wallClockSecondsToIso((v as { ended_at: string }).ended_at, zone) }
         : v,
     ZEndManyRequest,
-  );
+    // the same input and output as the request: only the typed wall clock is read in the zone
+  ) as unknown as typeof ZEndManyRequest;
   const schema = inZone
     .refine(() => known.every((t) => isActionAllowed('end', t)), {
       message: M.alreadyEnded,
