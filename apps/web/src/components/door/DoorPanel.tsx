@@ -18,10 +18,6 @@ import { UnlockTimeline } from './UnlockTimeline';
 const fullName = (u: { name: string; last_name?: string | null } | null) =>
   u ? [u.name, u.last_name].filter(Boolean).join(' ') : '';
 
-/** "door #7 “Front 7”": how a confirmation names the door. */
-export const doorName = (d: Pick<TDevice, 'locker_number' | 'name'>) =>
-  `door #${d.locker_number} “${d.name}”`;
-
 /**
  * What a door holds (issue 27): its open transaction (invoice, status, customer, since when, a link
  * to it in Transactions) or its active reservation (tracking number, customer, its window, a link
