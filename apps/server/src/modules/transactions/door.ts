@@ -24,6 +24,8 @@ export class DoorNeeded extends Error {
   constructor(
     readonly device: DeviceRow,
     readonly action: string,
+    /** the transaction the step acts on: its retries hold the door as the same holder */
+    readonly holder?: string,
   ) {
     super('the step needs its door opened');
   }
@@ -84,11 +86,14 @@ export async function assertSharedDoorUsable(tx: Tx, d: DeviceRow, at: Date): Pr
  * `DoorNeeded` and its transaction rolls back, so nothing of it is kept while the lock is called
  * (`runStep`). On the second pass the door `pass.opened` has opened and the step goes on; a
  * step that now wants another door (the transaction changed meanwhile) answers 409.
+ * `transactionId`: the transaction a step acts on (all but a start); the door is promised to it,
+ * so a retry of a step cut off after the promise (a crash, a lost answer) is not refused by its
+ * own hold.
  */
-export function openDoor(pass: DoorPass, d: DeviceRow, action: string): void {
+export function openDoor(pass: DoorPass, d: DeviceRow, action: string, transactionId?: string): void {
   if (pass.opened === d.id) return;
   if (pass.opened) throw Conflict(M.deviceUnavailable);
-  throw new DoorNeeded(d, action);
+  throw new DoorNeeded(d, action, transactionId);
 }
 
 /**

@@ -52,7 +52,7 @@ export function courierDropoff(
       await clearDeviceHeld(tx, t.id);
       await hold(tx, org, d);
     }
-    openDoor(pass, d, action === 'complete' ? 'complete' : 'courier dropoff');
+    openDoor(pass, d, action === 'complete' ? 'complete' : 'courier dropoff', t.id);
     const now = new Date();
     const limit = await pickupLimitSeconds({ ...ctx, tx });
     await applyStep(

@@ -42,7 +42,7 @@ async function returnPass({ tx, auth, pass }: PassContext, input: ReturnInput): 
     if (!c) throw NotFound(M.conditionNotFound);
     conditionId = c;
   }
-  openDoor(pass, target, 'return');
+  openDoor(pass, target, 'return', t.id);
   const now = pass.at ?? new Date();
   const elapsed = seconds(t.startedAt ?? t.createdAt, now);
   const c = await priceOf(tx, t, { elapsedSeconds: elapsed });

@@ -73,7 +73,9 @@ export class Refusal {
 export async function runStep<T>(ctx: StepContext, step: (pass: PassContext) => Promise<T>): Promise<T> {
   const { run, auth } = ctx;
   const pass: DoorPass = { opened: null, paid: new Map(), at: new Date(), newId: randomUUID() };
-  const token = pass.newId!;
+  // the hold's holder is a transaction: the one a step acts on (its retries are the same
+  // holder), or the one a start is creating (`newId`, its id once written)
+  let token = pass.newId!;
   let held: string | null = null;
   try {
     for (let n = 0; n < MAX_PASSES; n++) {
@@ -89,6 +91,7 @@ export async function runStep<T>(ctx: StepContext, step: (pass: PassContext) => 
       }
       if (wanted instanceof DoorNeeded && !pass.opened) {
         const needed = wanted;
+        if (needed.holder) token = needed.holder;
         unlockAnswer(
           await unlockDevices(
             run,

@@ -18,7 +18,7 @@ export function serviceDropoff(ctx: StepContext, input: { id: string; id_device:
     if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
     if (isSharedDoor(d, t.organizationId)) await assertSharedDoorUsable(tx, d, new Date());
     await hold(tx, t.organizationId, d);
-    openDoor(pass, d, 'dropoff');
+    openDoor(pass, d, 'dropoff', t.id);
     await applyStep(
       tx,
       actorOf(auth),

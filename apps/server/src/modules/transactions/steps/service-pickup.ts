@@ -11,7 +11,12 @@ export function servicePickup(ctx: StepContext, input: { id: string }): Promise<
     const t = await transactionForUpdate(tx, auth.organizationId, input.id);
     assertAllowed('pickup', t);
     if (t.idDevice)
-      openDoor(pass, await lockDevice(tx, t.organizationId, t.idDevice, { shared: true }), 'service pickup');
+      openDoor(
+        pass,
+        await lockDevice(tx, t.organizationId, t.idDevice, { shared: true }),
+        'service pickup',
+        t.id,
+      );
     await release(tx, t);
     await applyStep(
       tx,

@@ -50,7 +50,7 @@ async function pickupPass(
     }
   }
   if (t.idDevice && t.deviceHeld)
-    openDoor(pass, await lockDevice(tx, t.organizationId, t.idDevice, { shared: true }), 'pickup');
+    openDoor(pass, await lockDevice(tx, t.organizationId, t.idDevice, { shared: true }), 'pickup', t.id);
   const now = pass.at ?? new Date();
   let money: TransactionPatch = {};
   let status: TransactionPatch = { eventStatus: 'finished' };
