@@ -316,6 +316,40 @@ const instantBounds = (from: string, to: string) => ({
 });
 
 /**
+ * New transactions per local day over `[from, to]`: those that were their customer's first with the
+ * organization (no earlier transaction of the same user, at any location), counted on the local day
+ * of the transaction's location zone, else the organization's, as the daily roll-up counts them.
+ * Transactions without a user are never new. Each row's check goes through
+ * `transactions_org_user_idx` (organization_id, id_user, created_at, id).
+ */
+async function firstTransactionsByDay(
+  tx: DbOrTx,
+  s: MetricScope,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const { lo, hi } = instantBounds(from, to);
+  const rows = rowsOf<{ day: string; n: number }>(
+    await tx.execute(sql`
+      SELECT day::text AS day, count(*)::int AS n FROM (
+        SELECT (t.created_at AT TIME ZONE coalesce(l.time_zone, ${s.timeZone}))::date AS day
+        FROM transactions t LEFT JOIN locations l ON l.id = t.id_location
+        WHERE t.organization_id = ${s.organizationId} AND t.id_user IS NOT NULL
+          AND t.created_at >= ${lo}::timestamptz AND t.created_at < ${hi}::timestamptz
+          ${s.locations.length ? sql`AND t.id_location IN (${uuidList(s.locations)})` : sql``}
+          AND NOT EXISTS (
+            SELECT 1 FROM transactions p
+            WHERE p.organization_id = t.organization_id AND p.id_user = t.id_user
+              AND (p.created_at, p.id) < (t.created_at, t.id)
+          )
+      ) f
+      WHERE day BETWEEN ${from}::date AND ${to}::date
+      GROUP BY day`),
+  );
+  return new Map(rows.map((r) => [r.day, r.n]));
+}
+
+/**
  * Where Top Users counts come from: the per-user roll-up (`dashboard_user_period`) when the range
  * is one whole month, quarter or year — or its beginning up to a day after which the organization
  * has no transaction yet, as every preset range up to today — and no location is chosen; else
@@ -607,10 +641,18 @@ export const METRICS: { [N in TMetricName]: Computer<N> } = {
   occupancy_rate: occupancy,
 
   async transaction_rate(tx, s) {
-    const m = await rollupMetric(tx, s, (c, b) => percentChange(c.transactions, b.transactions));
-    // the trend of a rate is the counts it compares
-    const counts = await rollupMetric(tx, s, (c) => c.transactions);
-    return { new_transaction_percentage: m.value, previous: m.previous, trend: counts.trend };
+    const prev = previousPeriod(s.from, s.to);
+    const firsts = await firstTransactionsByDay(tx, s, prev.from, s.to);
+    const days = await dailySums(tx, s, prev.from, s.to);
+    const rate = (from: string, to: string) => {
+      const n = sumOver(days, from, to).transactions;
+      return n ? round((100 * sumDays(firsts, from, to)) / n) : 0;
+    };
+    return {
+      new_transaction_percentage: rate(s.from, s.to),
+      previous: rate(prev.from, prev.to),
+      trend: bucketSpans(s).map((b) => ({ date: b.date, value: rate(b.from, b.to) })),
+    };
   },
 
   async transactions_per_locker(tx, s) {
