@@ -323,6 +323,8 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
     const h1 = page.getByRole('heading', { level: 1, name: 'Dashboard' });
     expect((await h1.boundingBox())?.height ?? 0).toBeLessThanOrEqual(1);
+    // the days of the range are the organization's, and the bar says so
+    await expect(page.getByTestId('range-shown')).toContainText('Days in America/Chicago');
 
     const bars = page.getByTestId('transactions-chart');
     await expect(bars.getByRole('figure', { name: 'Transactions per Day' })).toHaveAccessibleDescription(

@@ -404,4 +404,45 @@ describe('DashboardPage', () => {
       'Nov 25, 2026 (so far)$20.00',
     ]);
   });
+
+  it('takes custom dates as the organization’s days, up to today there, and names its zone', async () => {
+    // 12:00 UTC on 25 November is already 02:00 on the 26th at Kiritimati (UTC+14): the browser's
+    // own today is still the 25th, the organization's is the 26th
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    const base = fetchMock.getMockImplementation() as (input: RequestInfo | URL) => Promise<Response>;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      if (String(input).split('?')[0] === '/api/reports/range')
+        return jsonResponse({
+          range: 'this_week',
+          from_date: '2026-11-22',
+          to_date: '2026-11-26',
+          previous_from_date: '2026-11-17',
+          previous_to_date: '2026-11-21',
+          today: '2026-11-26',
+          time_zone: 'Pacific/Kiritimati',
+        });
+      return base(input);
+    });
+    try {
+      renderWithProviders(<DashboardPage />, '/home');
+      const shown = await screen.findByTestId('range-shown');
+      await waitFor(() =>
+        expect(shown).toHaveTextContent('11/22/2026 – 11/26/2026 · Days in Pacific/Kiritimati'),
+      );
+
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Date Range' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Custom' }));
+      // the date pickers load on first use
+      const open = await screen.findAllByRole('button', { name: /Choose date/ }, { timeout: 20_000 });
+      fireEvent.click(open[1]!);
+      const calendar = await screen.findByRole('grid');
+      // the 26th is today for the organization: it can be chosen; the 27th cannot
+      expect(within(calendar).getByRole('gridcell', { name: '26' })).not.toBeDisabled();
+      expect(within(calendar).getByRole('gridcell', { name: '27' })).toBeDisabled();
+      expect(screen.getByTestId('range-shown')).toHaveTextContent('Days in Pacific/Kiritimati');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
