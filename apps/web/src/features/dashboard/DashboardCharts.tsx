@@ -91,7 +91,7 @@ function ChartCard({
             {title}
           </Typography>
           {state === 'error' ? null : (
-            <Button size="small" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)}>
+            <Button size="small" onClick={() => setAsTable((v) => !v)}>
               {asTable ? t('chart.showChart') : t('chart.showTable')}
             </Button>
           )}
