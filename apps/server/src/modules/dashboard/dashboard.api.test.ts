@@ -288,6 +288,8 @@ describe('dashboard metric reads (spec console §7)', () => {
     expect(r.new_transaction_percentage).not.toBe(500);
     // at B only t6, not u1's first: none new
     expect((await ok(`transaction_rate?${RANGE}&locations=${ids.B}`)).new_transaction_percentage).toBe(0);
+    // the per-user roll-up (no location filter) and the transactions themselves (a filter) agree
+    expect(await ok(`transaction_rate?${RANGE}&locations=${ids.A},${ids.B}`)).toEqual(r);
   });
 
   it('counts, rates and averages', async () => {
