@@ -3,10 +3,12 @@
  * console, so this module is loaded only once the chart section comes into view (DashboardCharts).
  * Axes read as people read them: short dates (`Nov 22`, `Nov 2026`), compact money (`$1.2K`);
  * a bucket still under way (today's, when the range ends today) is marked `*` on its tick, named
- * "so far" in the tooltip, and the earnings line reaches it dashed.
+ * "so far" in the tooltip, its bars drawn faded and the earnings line reaching it dashed.
  */
 import { MODES, type TMetricAnswer } from '@lockerops/contract';
+import { alpha, useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { rainbowSurgePalette } from '@mui/x-charts/colorPalettes';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslation } from 'react-i18next';
 import { useEnumLabel } from '../../i18n/enums';
@@ -39,15 +41,23 @@ export function TransactionsChart({
   const label = useEnumLabel();
   const dates = days.map((d) => d.date);
   const format = useDateFormatter(dates, partial);
+  // the chart's own palette, named here so today's bars can be the same colours, faded
+  const palette = rainbowSurgePalette(useTheme().palette.mode);
+  const last = dates.length - 1;
   return (
     <BarChart
       height={height}
       xAxis={[{ scaleType: 'band', data: dates, valueFormatter: format }]}
       yAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => compactCount(v) }]}
-      series={MODES.map((m) => ({
+      series={MODES.map((m, i) => ({
         id: m,
         label: label('mode', m),
         stack: 'modes',
+        color: palette[i % palette.length],
+        colorGetter: ({ dataIndex }: { dataIndex: number }) => {
+          const color = palette[i % palette.length]!;
+          return partial && dataIndex === last ? alpha(color, 0.4) : color;
+        },
         data: days.map((d) => d[m]),
         valueFormatter: (v: number | null) => (v === null ? '' : formatNumber(v, 0, { grouped: true })),
       }))}
