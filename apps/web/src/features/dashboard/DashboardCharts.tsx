@@ -51,7 +51,7 @@ function useSeen<E extends Element>(watch: boolean) {
 }
 
 /** A chart's series as a table: the header row and one row per bucket, cells as shown. */
-export interface SeriesTable {
+interface SeriesTable {
   headers: string[];
   rows: string[][];
 }

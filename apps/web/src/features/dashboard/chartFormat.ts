@@ -1,4 +1,4 @@
-import { formatMoney, getDisplayLocale } from '../../lib/format';
+import { getDisplayLocale } from '../../lib/format';
 
 /**
  * How the dashboard's charts write their axes, tooltips and tables: calendar buckets (`YYYY-MM-DD`,
@@ -89,9 +89,6 @@ export function compactCount(value: number): string {
     (locale) => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }),
   ).format(value + 0);
 }
-
-/** Money in full (a tooltip, a table cell). */
-export const fullMoney = (value: number, currency: string | null | undefined) => formatMoney(value, currency);
 
 /**
  * Whether the last bucket of a series is still under way: the range ends today (in the
