@@ -198,8 +198,10 @@ export function DashboardCharts({
 
   const days = tx.data?.data ?? [];
   const points = earnings.data?.trend ?? [];
-  const txKind = bucketKind(days.map((d) => d.date));
-  const earnKind = bucketKind(points.map((p) => p.date));
+  const txDates = days.map((d) => d.date);
+  const earnDates = points.map((p) => p.date);
+  const txKind = bucketKind(txDates);
+  const earnKind = bucketKind(earnDates);
   /** A bucket in full; the last one, when under way, says so. */
   const when = (date: string, kind: BucketKind, last: boolean) =>
     partial && last ? t('chart.soFar', { date: longBucket(date, kind) }) : longBucket(date, kind);
@@ -207,30 +209,21 @@ export function DashboardCharts({
     const last = dates[dates.length - 1];
     return partial && last ? t('chart.partialNote', { date: longBucket(last, kind) }) : null;
   };
+  /** The first and last buckets in full, for a summary. */
   const span = (dates: string[], kind: BucketKind) => ({
     from: dates.length ? longBucket(dates[0]!, kind) : '',
     to: dates.length ? longBucket(dates[dates.length - 1]!, kind) : '',
   });
 
   const txPeak = peakOf(days, (d) => d.total);
-  const txTotal = tx.data?.total ?? 0;
   const txSummary = txPeak
     ? t('chart.transactionsSummary', {
-        count: txTotal,
-        ...span(
-          days.map((d) => d.date),
-          txKind,
-        ),
+        count: tx.data?.total ?? 0,
+        ...span(txDates, txKind),
         peak: longBucket(txPeak.date, txKind),
         peakCount: txPeak.total,
       })
-    : t(
-        'chart.transactionsNone',
-        span(
-          days.map((d) => d.date),
-          txKind,
-        ),
-      );
+    : t('chart.transactionsNone', span(txDates, txKind));
   const txTable: SeriesTable = {
     headers: [
       txKind === 'month' ? t('chart.month') : t('chart.date'),
@@ -248,20 +241,11 @@ export function DashboardCharts({
   const earnSummary = earnPeak
     ? t('chart.earningsSummary', {
         total: formatMoney(earnings.data?.earnings ?? 0, currency),
-        ...span(
-          points.map((p) => p.date),
-          earnKind,
-        ),
+        ...span(earnDates, earnKind),
         peak: longBucket(earnPeak.date, earnKind),
         peakAmount: formatMoney(earnPeak.value, currency),
       })
-    : t(
-        'chart.earningsNone',
-        span(
-          points.map((p) => p.date),
-          earnKind,
-        ),
-      );
+    : t('chart.earningsNone', span(earnDates, earnKind));
   const earnTable: SeriesTable = {
     headers: [earnKind === 'month' ? t('chart.month') : t('chart.date'), t('chart.earnings')],
     rows: points.map((p, i) => [
@@ -281,10 +265,7 @@ export function DashboardCharts({
         testId="transactions-chart"
         state={wait(stateOf(tx))}
         summary={txSummary}
-        note={noteFor(
-          days.map((d) => d.date),
-          txKind,
-        )}
+        note={noteFor(txDates, txKind)}
         table={txTable}
       >
         <TransactionsChart days={days} height={HEIGHT} partial={partial} />
@@ -294,10 +275,7 @@ export function DashboardCharts({
         testId="earnings-chart"
         state={wait(stateOf(earnings))}
         summary={earnSummary}
-        note={noteFor(
-          points.map((p) => p.date),
-          earnKind,
-        )}
+        note={noteFor(earnDates, earnKind)}
         table={earnTable}
       >
         <EarningsChart points={points} currency={currency} height={HEIGHT} partial={partial} />
