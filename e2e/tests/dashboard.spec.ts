@@ -312,4 +312,35 @@ test.describe('dashboard', () => {
     await page.getByRole('option', { name: 'This organization' }).click();
     await expect(card(page, 1).getByTestId('metric-value')).toHaveAttribute('data-value', ours);
   });
+
+  test('charts read in words and as tables, today marked; cards explain themselves (issues 27, 28)', async ({
+    page,
+    request,
+  }) => {
+    await history(request);
+    await openAsAdmin(page, '/home');
+    // the page's name once on screen: in the top bar; the h1 is for screen readers
+    await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+    const h1 = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+    expect((await h1.boundingBox())?.height ?? 0).toBeLessThanOrEqual(1);
+    // the days of the range are the organization's, and the bar says so
+    await expect(page.getByTestId('range-shown')).toContainText('Days in America/Chicago');
+
+    const bars = page.getByTestId('transactions-chart');
+    await expect(bars.getByRole('figure', { name: 'Transactions per Day' })).toHaveAccessibleDescription(
+      /^\d+ transactions? from .+, most on .+ \(\d+\)\.$/,
+    );
+    // this week ends today: its day is marked, not read as a fall
+    await expect(bars.getByTestId('chart-partial-note')).toContainText('is not over yet');
+    await bars.getByRole('button', { name: 'Show as table' }).click();
+    const table = bars.getByRole('table', { name: 'Transactions per Day' });
+    await expect(table.getByRole('row').last()).toContainText('(so far)');
+    await bars.getByRole('button', { name: 'Show as chart' }).click();
+    await expect(bars.locator('svg rect.MuiBarChart-element').first()).toBeVisible();
+
+    await card(page, 2).getByRole('button', { name: 'About Transaction Rate' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText(
+      "Share of the period's transactions that were a customer's first with you.",
+    );
+  });
 });

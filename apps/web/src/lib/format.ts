@@ -39,6 +39,9 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralR
   return f;
 }
 
+/** The locale every formatter of this module uses (`en-US`, `de`), for a formatter of a page's own. */
+export const getDisplayLocale = (): string => displayLocale;
+
 /**
  * Sets the locale every formatter of this module uses (a BCP 47 tag: `de`, `es-MX`, `en-US`); an
  * unsupported tag falls back to en-US. Called when the member's language changes. Answers the locale in use.

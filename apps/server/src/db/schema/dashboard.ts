@@ -78,7 +78,7 @@ export const dashboardUserPeriod = pgTable(
   'dashboard_user_period',
   {
     organizationId: organizationRef(),
-    /** `m` month, `q` quarter, `y` year. */
+    /** `m` month, `q` quarter, `y` year; `f` the user's first transaction (`start` its local day, 1). */
     period: char('period', { length: 1 }).notNull(),
     /** The period's first local day. */
     start: date('start').notNull(),

@@ -278,12 +278,25 @@ describe('dashboard metric reads (spec console §7)', () => {
     expect((await ok(`earnings?${RANGE}&locations=${ids.A},${ids.B}`)).earnings).toBe(33.5);
   });
 
+  it('transaction rate: the share of transactions that were their customer’s first', async () => {
+    // in range: t1 (u1's first) and t7 (u3's first; t5 comes later) of six; t3 follows u2's t4,
+    // t2 and t6 follow u1's t1, t9 has no user. Previous period: t4, u2's first, of one.
+    const r = await ok(`transaction_rate?${RANGE}`);
+    expect(r).toMatchObject({ new_transaction_percentage: 33.33, previous: 100 });
+    expect(r.trend.map((p: { value: number }) => p.value)).toEqual([0, 100, 0, 0, 0, 100, 0]);
+    // not the change in the number of transactions (6 against 1: +500%)
+    expect(r.new_transaction_percentage).not.toBe(500);
+    // at B only t6, not u1's first: none new
+    expect((await ok(`transaction_rate?${RANGE}&locations=${ids.B}`)).new_transaction_percentage).toBe(0);
+    // the per-user roll-up (no location filter) and the transactions themselves (a filter) agree
+    expect(await ok(`transaction_rate?${RANGE}&locations=${ids.A},${ids.B}`)).toEqual(r);
+  });
+
   it('counts, rates and averages', async () => {
     expect(await ok(`total_transactions?${RANGE}`)).toMatchObject({
       breakdown: { organization_total: 6 },
       previous: 1,
     });
-    expect(await ok(`transaction_rate?${RANGE}`)).toMatchObject({ new_transaction_percentage: 500 });
     // 6 transactions over 6 doors
     expect(await ok(`transactions_per_locker?${RANGE}`)).toMatchObject({ avg_transactions_per_locker: 1 });
     // (7200 + 1800 + 3600 + 0 + 900) / 5 recorded durations

@@ -9,6 +9,7 @@ import type Decimal from 'decimal.js';
 import type { DbOrTx } from '../../db/client';
 import { NotFound } from '../../errors';
 import { addDays, bucketOf, bucketsOf, daysBetween, defaultInterval, previousPeriod } from './calendar';
+import { firstTransactionsByDay } from './queries/firsts';
 import { doorHealth, occupancy } from './queries/occupancy';
 import {
   countLocations,
@@ -51,7 +52,9 @@ import {
  * - occupancy: the door-time roll-up (`dashboard_busy_daily`) plus the holds still open;
  * - top users: the per-user roll-up (`dashboard_user_period`) for a whole month, quarter or year
  *   (or one up to today), else the transactions themselves, bounded by
- *   `transactions_org_created_idx`.
+ *   `transactions_org_created_idx`;
+ * - customers' first transactions (Transaction Rate): the same roll-up's rows of period 'f', else
+ *   (with a location filter) the transactions at those locations.
  */
 
 export type { MetricScope } from './queries/scope';
@@ -192,10 +195,18 @@ export const METRICS: { [N in TMetricName]: Computer<N> } = {
   occupancy_rate: (tx, s) => occupancy({ tx, ...s }),
 
   async transaction_rate(tx, s) {
-    const m = await rollupMetric(tx, s, (c, b) => percentChange(c.transactions, b.transactions));
-    // the trend of a rate is the counts it compares
-    const counts = await rollupMetric(tx, s, (c) => c.transactions);
-    return { new_transaction_percentage: m.value, previous: m.previous, trend: counts.trend };
+    const prev = previousPeriod(s.from, s.to);
+    const firsts = await firstTransactionsByDay({ tx, ...s }, prev.from, s.to);
+    const days = await dailySums({ tx, ...s }, prev.from, s.to);
+    const rate = (from: string, to: string) => {
+      const n = sumOver(days, from, to).transactions;
+      return n ? round((100 * sumDays(firsts, from, to)) / n) : 0;
+    };
+    return {
+      new_transaction_percentage: rate(s.from, s.to),
+      previous: rate(prev.from, prev.to),
+      trend: bucketSpans(s).map((b) => ({ date: b.date, value: rate(b.from, b.to) })),
+    };
   },
 
   async transactions_per_locker(tx, s) {

@@ -39,7 +39,7 @@ const DESCRIPTIONS: Record<TMetricName, { summary: string; description: string }
   },
   transaction_rate: {
     summary: 'New-transaction rate',
-    description: `\`{ new_transaction_percentage }\`: the number of transactions created in the range against the previous period of the same length, as a percentage change (two decimals; 100 from none, 0 when both are none). \`trend\` holds the transaction counts per bucket, \`previous\` the same percentage one period earlier.${ROLLUP}${TREND}`,
+    description: `\`{ new_transaction_percentage }\`: the share (percent, two decimals) of the transactions created in the range that were their customer's first with the organization (no earlier transaction of the same user at any location); transactions without a user are never new; 0 without transactions. \`previous\` is the same share one period earlier, \`trend\` the share per bucket.${ROLLUP}${TREND}`,
   },
   transactions_per_locker: {
     summary: 'Transactions per locker',

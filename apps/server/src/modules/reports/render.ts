@@ -153,7 +153,7 @@ async function block(
             previous: m.previous,
           },
         ],
-        series: { label: 'Transactions', unit: 'count', points: m.trend.map((p) => [p.date, p.value]) },
+        series: { label: 'Transactions', unit: 'count', points: total.trend.map((p) => [p.date, p.value]) },
       };
     }
     case 'users': {

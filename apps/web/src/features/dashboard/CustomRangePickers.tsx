@@ -17,7 +17,9 @@ export interface CustomRangePickersProps {
 
 /**
  * The custom range of the filter bar: two date pickers, From and To (MUI X's range picker is a Pro
- * component). Future days are disabled and From cannot pass To; the server refuses them too.
+ * component). The days typed are the organization's (the filter bar names its zone): days after today there are disabled
+ * — by `today` from the server, not by the browser's clock, which may already be tomorrow or still
+ * yesterday — and From cannot pass To; the server refuses them too.
  */
 export default function CustomRangePickers({ from, to, today, onChange }: CustomRangePickersProps) {
   const { t, i18n } = useTranslation('dashboard');
@@ -30,7 +32,6 @@ export default function CustomRangePickers({ from, to, today, onChange }: Custom
           label={t('range.from')}
           value={from ? dayjs(from, ISO) : null}
           maxDate={to ? dayjs(to, ISO) : max}
-          disableFuture
           onChange={(d) => onChange(iso(d), to)}
           slotProps={{ textField: { size: 'small', sx: { width: 170 } } }}
         />
@@ -39,7 +40,6 @@ export default function CustomRangePickers({ from, to, today, onChange }: Custom
           value={to ? dayjs(to, ISO) : null}
           minDate={from ? dayjs(from, ISO) : undefined}
           maxDate={max}
-          disableFuture
           onChange={(d) => onChange(from, iso(d))}
           slotProps={{ textField: { size: 'small', sx: { width: 170 } } }}
         />

@@ -3,6 +3,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { nextFreeMetric } from './cardCookies';
+import { lastIsPartial } from './chartFormat';
 import { DashboardCharts } from './DashboardCharts';
 import { FilterBar } from './FilterBar';
 import { type DashboardFilter, useDashboardCurrency, useDashboardRange } from './hooks';
@@ -26,6 +27,8 @@ export default function DashboardBody({ filter, onFilter, cards, onCards, superT
   const range = useDashboardRange(filter);
   const currency = useDashboardCurrency(filter.targetOrg);
   const { t } = useTranslation('dashboard');
+  // preset ranges (and a custom one up to today) end today: its hours so far are marked, not a fall
+  const partial = lastIsPartial(range.data);
   return (
     <>
       <FilterBar filter={filter} onChange={onFilter} shown={range.data} superTenant={superTenant} />
@@ -42,6 +45,7 @@ export default function DashboardBody({ filter, onFilter, cards, onCards, superT
             filter={filter}
             currency={currency}
             taken={cards}
+            partial={partial}
             onChange={(m) => onCards(cards.map((c, i) => (i === slot ? m : c)))}
             onRemove={
               slot >= DASHBOARD_DEFAULT_CARDS ? () => onCards(cards.filter((_, i) => i !== slot)) : undefined
@@ -58,7 +62,7 @@ export default function DashboardBody({ filter, onFilter, cards, onCards, superT
           {t('addCard')}
         </Button>
       </Box>
-      <DashboardCharts filter={filter} currency={currency} />
+      <DashboardCharts filter={filter} currency={currency} partial={partial} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
         <TopTables filter={filter} />
       </Box>

@@ -295,4 +295,153 @@ describe('DashboardPage', () => {
     expect(readsOf('total_transactions')).toHaveLength(3);
     expect(readsOf('earnings')).toHaveLength(3);
   });
+
+  it('explains each card in one line; the page’s name is not shown twice', async () => {
+    renderWithProviders(<DashboardPage />, '/home');
+    await screen.findByTestId('metric-card-4');
+    await within(card(2)).findByText('100.00%');
+    const help = within(card(2)).getByRole('button', { name: 'About Transaction Rate' });
+    fireEvent.mouseOver(help);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      "Share of the period's transactions that were a customer's first with you.",
+    );
+    // the top bar names the page; the heading is there for screen readers only
+    const heading = screen.getByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(heading).toHaveStyle({ position: 'absolute', width: '1px', height: '1px' });
+  });
+
+  it('marks today’s partial point of a card’s trend, and describes the trend in words', async () => {
+    renderWithProviders(<DashboardPage />, '/home');
+    await screen.findByTestId('metric-card-4');
+    await within(card(0)).findByText('$1,234.50');
+    const trend = within(card(0)).getByRole('img', { name: 'Earnings trend' });
+    // this week ends today: the last point is drawn dashed and said to be under way
+    expect(within(trend).getByTestId('metric-trend-partial')).toBeInTheDocument();
+    expect(trend).toHaveAccessibleDescription(
+      'From $1.00 to $3.00; lowest $1.00, highest $3.00. The last point is still under way.',
+    );
+    vi.spyOn(trend, 'getBoundingClientRect').mockReturnValue({ left: 0, width: 200 } as DOMRect);
+    fireEvent.pointerMove(trend, { clientX: 190 });
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('$3.00 (so far)');
+  });
+
+  it('gives each chart a summary in words and its series as a table; today is marked', async () => {
+    const base = fetchMock.getMockImplementation() as (input: RequestInfo | URL) => Promise<Response>;
+    const day = (date: string, rental: number, storage: number) => ({
+      date,
+      total: rental + storage,
+      rental,
+      storage,
+      delivery: 0,
+      service: 0,
+      vending: 0,
+    });
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const path = String(input).split('?')[0];
+      if (path === '/api/reports/transactions')
+        return jsonResponse({
+          total: 6,
+          data: [
+            day('2026-11-22', 1, 0),
+            day('2026-11-23', 0, 4),
+            day('2026-11-24', 0, 0),
+            day('2026-11-25', 1, 0),
+          ],
+        });
+      if (path === '/api/reports/earnings')
+        return jsonResponse({
+          currency: 'usd',
+          earnings: 1250,
+          previous: 1000,
+          trend: [
+            { date: '2026-11-22', value: 250 },
+            { date: '2026-11-23', value: 900 },
+            { date: '2026-11-24', value: 80 },
+            { date: '2026-11-25', value: 20 },
+          ],
+        });
+      return base(input);
+    });
+    renderWithProviders(<DashboardPage />, '/home');
+    const bars = await screen.findByTestId('transactions-chart');
+    const line = screen.getByTestId('earnings-chart');
+    const barsFigure = await within(bars).findByRole('figure', { name: 'Transactions per Day' });
+    expect(barsFigure).toHaveAccessibleDescription(
+      '6 transactions from Nov 22, 2026 to Nov 25, 2026, most on Nov 23, 2026 (4).',
+    );
+    expect(within(line).getByRole('figure', { name: 'Earnings per Day' })).toHaveAccessibleDescription(
+      '$1,250.00 earned from Nov 22, 2026 to Nov 25, 2026, most on Nov 23, 2026 ($900.00).',
+    );
+    // the range ends today: its day is not over, and says so
+    for (const chart of [bars, line])
+      expect(within(chart).getByTestId('chart-partial-note')).toHaveTextContent(
+        '* Nov 25, 2026 is not over yet: its figure covers the hours so far.',
+      );
+
+    fireEvent.click(within(bars).getByRole('button', { name: 'Show as table' }));
+    const table = within(bars).getByRole('table', { name: 'Transactions per Day' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[0]).toHaveTextContent('DateAssetStorageDeliveryServiceVendingTotal');
+    expect(rows[2]).toHaveTextContent('Nov 23, 2026040004');
+    expect(rows[4]).toHaveTextContent('Nov 25, 2026 (so far)100001');
+    expect(within(bars).queryByRole('figure')).not.toBeInTheDocument();
+    const back = within(bars).getByRole('button', { name: 'Show as chart' });
+    fireEvent.click(back);
+    expect(await within(bars).findByRole('figure', { name: 'Transactions per Day' })).toBeInTheDocument();
+
+    fireEvent.click(within(line).getByRole('button', { name: 'Show as table' }));
+    const money = within(line).getByRole('table', { name: 'Earnings per Day' });
+    expect(
+      within(money)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'DateEarnings',
+      'Nov 22, 2026$250.00',
+      'Nov 23, 2026$900.00',
+      'Nov 24, 2026$80.00',
+      'Nov 25, 2026 (so far)$20.00',
+    ]);
+  });
+
+  it('takes custom dates as the organization’s days, up to today there, and names its zone', async () => {
+    // 12:00 UTC on 25 November is already 02:00 on the 26th at Kiritimati (UTC+14): the browser's
+    // own today is still the 25th, the organization's is the 26th
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    const base = fetchMock.getMockImplementation() as (input: RequestInfo | URL) => Promise<Response>;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      if (String(input).split('?')[0] === '/api/reports/range')
+        return jsonResponse({
+          range: 'this_week',
+          from_date: '2026-11-22',
+          to_date: '2026-11-26',
+          previous_from_date: '2026-11-17',
+          previous_to_date: '2026-11-21',
+          today: '2026-11-26',
+          time_zone: 'Pacific/Kiritimati',
+        });
+      return base(input);
+    });
+    try {
+      renderWithProviders(<DashboardPage />, '/home');
+      const shown = await screen.findByTestId('range-shown');
+      await waitFor(() =>
+        expect(shown).toHaveTextContent('11/22/2026 – 11/26/2026 · Days in Pacific/Kiritimati'),
+      );
+
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Date Range' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Custom' }));
+      // the date pickers load on first use
+      const open = await screen.findAllByRole('button', { name: /Choose date/ }, { timeout: 20_000 });
+      fireEvent.click(open[1]!);
+      const calendar = await screen.findByRole('grid');
+      // the 26th is today for the organization: it can be chosen; the 27th cannot
+      expect(within(calendar).getByRole('gridcell', { name: '26' })).not.toBeDisabled();
+      expect(within(calendar).getByRole('gridcell', { name: '27' })).toBeDisabled();
+      expect(screen.getByTestId('range-shown')).toHaveTextContent('Days in Pacific/Kiritimati');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { DASHBOARD_MESSAGES, DEFAULT_DASHBOARD_RANGE, type TCardMetric } from '@lockerops/contract';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { Button, Skeleton } from '@mui/material';
+import { Button, Skeleton, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useState } from 'react';
@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
 import { saveBlob } from '../../api/useExport';
-import { PageTitle } from '../../components/PageTitle';
 import { translateMessage } from '../../i18n/messages';
 import { readCardMetrics, writeCardMetrics } from './cardCookies';
 import { type DashboardFilter, filterReady } from './hooks';
+import { SR_ONLY } from './srOnly';
 import { WelcomeCard } from './WelcomeCard';
 
 const DashboardBody = lazy(() => import('./DashboardBody'));
@@ -19,7 +19,8 @@ const DashboardBody = lazy(() => import('./DashboardBody'));
 /**
  * Dashboard at /home (spec console §2): welcome card, filter bar, metric cards (5 by default, up to
  * 10, remembered in the cookies `metric_{slot}` and `metrics_length`), charts and the top tables.
- * Every read follows the filter bar (this week by default, spec console §4).
+ * Every read follows the filter bar (this week by default, spec console §4). The page's name is in
+ * the top bar; its heading (h1) is there for screen readers and not shown a second time.
  */
 export function DashboardPage() {
   const org = useOrganizationSelf();
@@ -47,7 +48,10 @@ export function DashboardPage() {
   };
   return (
     <>
-      <PageTitle title={t('title')} />
+      {/* the top bar already shows the page's name: the heading is for screen readers only */}
+      <Typography variant="h1" sx={SR_ONLY}>
+        {t('title')}
+      </Typography>
       <WelcomeCard
         actions={
           <Button

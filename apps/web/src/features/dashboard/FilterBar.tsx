@@ -1,8 +1,10 @@
 import { DASHBOARD_RANGES, type TDashboardRange } from '@lockerops/contract';
-import { Box, Checkbox, ListItemText, MenuItem, Skeleton, TextField } from '@mui/material';
+import { Box, Checkbox, ListItemText, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnumLabel } from '../../i18n/enums';
+import { formatDate, getDisplayTimeZone, zoneLabel } from '../../lib/format';
+import { dayIn } from '../../lib/time';
 import { type DashboardFilter, useDashboardLocations, useSubOrganizations } from './hooks';
 
 const CustomRangePickers = lazy(() => import('./CustomRangePickers'));
@@ -10,14 +12,19 @@ const CustomRangePickers = lazy(() => import('./CustomRangePickers'));
 export interface FilterBarProps {
   filter: DashboardFilter;
   onChange: (filter: DashboardFilter) => void;
-  /** the dates the current range stands for (to start a custom range from them) */
-  shown?: { from_date: string; to_date: string; today: string };
+  /**
+   * the dates the current range stands for in the organization's zone (`reports/range`): shown
+   * with the zone's name, and a custom range starts from them
+   */
+  shown?: { from_date: string; to_date: string; today: string; time_zone: string };
   superTenant: boolean;
 }
 
 /**
  * The dashboard's filter bar (spec console §2, §4): date range (six choices, custom with two date
- * pickers), sub-organization (super-tenants only; `target_org`), locations (several).
+ * pickers), sub-organization (super-tenants only; `target_org`), locations (several). Days are the
+ * organization's (ARCHITECTURE "Time"): the dates of the range are shown with the zone's name,
+ * custom dates are typed as days there and end at today there, whatever the browser's zone.
  */
 export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarProps) {
   const subOrgs = useSubOrganizations(superTenant);
@@ -25,7 +32,9 @@ export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarPro
   const names = new Map((locations.data ?? []).map((l) => [l.id, l.name]));
   const { t } = useTranslation('dashboard');
   const label = useEnumLabel();
-  const today = shown?.today ?? new Date().toISOString().slice(0, 10);
+  // the page's zone is the organization's (set by the shell) until `reports/range` names it
+  const zone = shown?.time_zone ?? getDisplayTimeZone();
+  const today = shown?.today ?? dayIn(zone);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 3 }}>
       <TextField
@@ -108,6 +117,17 @@ export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarPro
           </MenuItem>
         ))}
       </TextField>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        data-testid="range-shown"
+        sx={{ width: '100%', mt: -1 }}
+      >
+        {shown
+          ? `${t('range.shown', { from: formatDate(shown.from_date), to: formatDate(shown.to_date) })} · `
+          : ''}
+        {t('range.inZone', { zone: zoneLabel(zone) })}
+      </Typography>
     </Box>
   );
 }

@@ -1,6 +1,17 @@
 import { CARD_METRICS, DASHBOARD_MESSAGES, type TCardMetric } from '@lockerops/contract';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import { Box, Card, CardContent, IconButton, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import {
+  Box,
+  Card,
+  CardContent,
+  IconButton,
+  MenuItem,
+  Skeleton,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../i18n/messages';
 import { cardFigure, figureChange, formatFigure, rawFigure } from './cardFigure';
@@ -17,14 +28,26 @@ export interface MetricCardProps {
   onChange: (metric: TCardMetric) => void;
   /** cards beyond the fifth can be removed (spec console §2 Dashboard) */
   onRemove?: () => void;
+  /** the range ends today: the trend's last point holds only the hours gone so far */
+  partial?: boolean;
 }
 
 /**
- * One metric card of the dashboard (spec console §2): the chosen metric (a select), its figure for
- * the filter, the change against the previous period of the same length and a sparkline of the
- * range. A failed read shows 'No data found' in this card only (spec console §7).
+ * One metric card of the dashboard (spec console §2): the chosen metric (a select) with a one-line
+ * definition in its help, its figure for the filter, the change against the previous period of the
+ * same length and a sparkline of the range (its last point marked while today is under way). A
+ * failed read shows 'No data found' in this card only (spec console §7).
  */
-export function MetricCard({ slot, metric, filter, currency, taken, onChange, onRemove }: MetricCardProps) {
+export function MetricCard({
+  slot,
+  metric,
+  filter,
+  currency,
+  taken,
+  onChange,
+  onRemove,
+  partial = false,
+}: MetricCardProps) {
   const q = useMetric(metric, filter);
   const { t } = useTranslation('dashboard');
   const title = t(`card.${metric}`);
@@ -58,6 +81,11 @@ export function MetricCard({ slot, metric, filter, currency, taken, onChange, on
               </MenuItem>
             ))}
           </TextField>
+          <Tooltip title={t(`help.${metric}`)} describeChild>
+            <IconButton size="small" aria-label={t('about', { title })} data-testid="metric-help">
+              <InfoOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
           {onRemove ? (
             <IconButton size="small" aria-label={t('removeCard', { n: slot + 1 })} onClick={onRemove}>
               <CloseOutlined fontSize="small" />
@@ -103,6 +131,7 @@ export function MetricCard({ slot, metric, filter, currency, taken, onChange, on
                 data={figure.trend}
                 label={title}
                 format={(v) => formatFigure(figure.kind, v, currency)}
+                partialLast={partial}
               />
             ) : (
               <Box sx={{ height: 40 }} />
