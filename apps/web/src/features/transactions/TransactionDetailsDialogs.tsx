@@ -1,4 +1,4 @@
-import type { TTransaction, TTransactionLog } from '@lockerops/contract';
+import { TRANSACTION_ACTIONS, type TTransaction, type TTransactionLog } from '@lockerops/contract';
 import {
   Box,
   Button,
@@ -201,27 +201,11 @@ function DetailsTab({ t, currency }: { t: TTransaction; currency: string }) {
   );
 }
 
-/** The log actions with a label in the catalogs (`log.<action>`); any other shows as stored. */
-const LOG_ACTIONS = new Set([
-  'start',
-  'create_delivery',
-  'wrong_code',
-  'resend_code',
-  'charge',
-  'pickup',
-  'dropoff',
-  'end',
-  'refund',
-  'penalize',
-  'cancel',
-  'share',
-  'complete',
-  'user_pickup',
-  'return',
-  'courier_dropoff',
-  'confirm_payment',
-  'expire',
-]);
+/**
+ * The log actions with a label in the catalogs (`log.<action>`): every step of the life cycle and
+ * the log's own entries; any other shows as stored.
+ */
+const LOG_ACTIONS = new Set<string>(['start', 'create_delivery', 'wrong_code', ...TRANSACTION_ACTIONS]);
 
 /** The "Transaction History Log" tab: `GET event-logs/{id}`, newest first. */
 function HistoryTab({ id }: { id: string }) {
