@@ -31,3 +31,4 @@ export * from './sizes';
 export * from './toolbox';
 export * from './transactions';
 export * from './users';
+export * from './widget-texts';

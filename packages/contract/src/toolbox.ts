@@ -115,6 +115,8 @@ export type TWidgetSettingsResponse = z.infer<typeof ZWidgetSettingsResponse>;
 /** The publishable key travels as `?key=` (the embed URL) or in this header. */
 export const PUBLISHABLE_KEY_HEADER = 'X-Publishable-Key';
 export const ZWidgetKeyQuery = z.object({ key: z.string().max(200).optional() });
+/** The widget page's query: its key, and its language (en, es, de; else the browser's Accept-Language). */
+export const ZWidgetPageQuery = ZWidgetKeyQuery.extend({ lang: z.string().max(20).optional() });
 export const ZWidgetOrgParams = z.object({ organization: z.string().min(1).max(100) });
 
 /** What the public widget may read: the organization's name, colours, and public locations and sizes. */

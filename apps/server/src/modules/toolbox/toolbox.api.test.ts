@@ -169,6 +169,24 @@ describe('apps & widgets', () => {
     expect((await t.app.inject({ method: 'GET', url: '/widget/demo-org?key=pk_wrong' })).statusCode).toBe(
       404,
     );
+
+    // In the customer's language (issue 26): `?lang=`, else the browser's Accept-Language, else English.
+    const inLanguage = async (query: string, acceptLanguage?: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/widget/demo-org?key=${w.publishable_key}${query}`,
+          headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+        })
+      ).body;
+    const german = await inLanguage('&lang=de');
+    expect(german).toContain('<html lang="de">');
+    expect(german).toContain('Verfügbarkeit prüfen');
+    expect(german).not.toContain('Check availability');
+    const spanish = await inLanguage('', 'es-MX,es;q=0.9,en;q=0.5');
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toContain('Consultar disponibilidad');
+    expect(await inLanguage('&lang=xx', 'fr-FR')).toContain('Check availability');
   });
 
   it('lets the publishable key read public data and book, and nothing else', async () => {

@@ -1,4 +1,4 @@
-import type { TWidgetSettings } from '@lockerops/contract';
+import { type TLanguage, type TWidgetSettings, WIDGET_TEXTS } from '@lockerops/contract';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -9,13 +9,23 @@ const escapeHtml = (s: string) =>
  * framework) so it loads fast inside an operator's site, and laid out for a 360 px phone. What the
  * customer types is the wall clock of the chosen location's zone (shown under the fields), sent as an
  * instant with that zone's offset; the confirmation shows the place's local time and zone abbreviation.
+ * Its words are in `language` (`WIDGET_TEXTS`), and its dates and money in that language's format.
  */
-export function widgetPage(p: { organization: string; name: string; settings: TWidgetSettings }): string {
+export function widgetPage(p: {
+  organization: string;
+  name: string;
+  settings: TWidgetSettings;
+  language: TLanguage;
+}): string {
   const s = p.settings;
+  const w = WIDGET_TEXTS[p.language];
+  const e = escapeHtml;
+  // the script's texts, as JSON inside the page: `<` escaped so no text can close the script
+  const texts = JSON.stringify(w).replace(/</g, '\\u003c');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${p.language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Reserve a locker · ${escapeHtml(p.name)}</title>
+<title>${e(w.title)} · ${e(p.name)}</title>
 <style>
 :root{--primary:${s.primary_color};--secondary:${s.secondary_color};--background:${s.background_color}}
 *{box-sizing:border-box}
@@ -35,32 +45,36 @@ button:disabled{opacity:.6;cursor:default}
 .hidden{display:none}
 </style></head>
 <body><main id="widget" data-organization="${escapeHtml(p.organization)}">
-<h1>Reserve a locker at ${escapeHtml(p.name)}</h1>
+<h1>${e(w.heading.replace('{name}', p.name))}</h1>
 <form id="find">
-<label for="location">Location</label><select id="location" required></select>
-<label for="size">Size</label><select id="size" required></select>
-<div class="row"><div><label for="start">From</label><input id="start" type="datetime-local" required></div>
-<div><label for="end">Until</label><input id="end" type="datetime-local" required></div></div>
+<label for="location">${e(w.location)}</label><select id="location" required></select>
+<label for="size">${e(w.size)}</label><select id="size" required></select>
+<div class="row"><div><label for="start">${e(w.from)}</label><input id="start" type="datetime-local" required></div>
+<div><label for="end">${e(w.until)}</label><input id="end" type="datetime-local" required></div></div>
 <p class="zone" id="zone"></p>
 <p class="note" id="limit"></p>
-<button type="submit" class="secondary" id="check">Check availability</button>
+<button type="submit" class="secondary" id="check">${e(w.check)}</button>
 </form>
 <div id="quote" class="note hidden" role="status"></div>
 <form id="book" class="hidden">
-<label for="name">Name</label><input id="name" autocomplete="name" required>
-<label for="phone">Phone number</label><input id="phone" type="tel" autocomplete="tel">
-<label for="email">E-mail</label><input id="email" type="email" autocomplete="email">
-<button type="submit" id="submit">Book</button>
+<label for="name">${e(w.name)}</label><input id="name" autocomplete="name" required>
+<label for="phone">${e(w.phone)}</label><input id="phone" type="tel" autocomplete="tel">
+<label for="email">${e(w.email)}</label><input id="email" type="email" autocomplete="email">
+<button type="submit" id="submit">${e(w.book)}</button>
 </form>
 <div id="message" class="note hidden" role="alert"></div>
 </main>
+<script type="application/json" id="texts">${texts}</script>
 <script type="module">
 const root = document.getElementById('widget');
+const T = JSON.parse(document.getElementById('texts').textContent);
+const fill = (text, values) => text.replace(/\\{(\\w+)\\}/g, (m, k) => (k in values ? String(values[k]) : m));
+const LANG = document.documentElement.lang;
 const key = new URLSearchParams(location.search).get('key') || '';
 const base = '/api/widget/' + encodeURIComponent(root.dataset.organization);
 const $ = (id) => document.getElementById(id);
 const show = (el, text, cls) => { el.textContent = text; el.className = 'note ' + (cls || ''); };
-const detail = async (res) => { try { const d = (await res.json()).detail; return Array.isArray(d) ? d.join(' ') : String(d); } catch { return 'Something went wrong.'; } };
+const detail = async (res) => { try { const d = (await res.json()).detail; return Array.isArray(d) ? d.join(' ') : String(d); } catch { return T.wrong; } };
 const call = (path, init) => fetch(base + path + (path.includes('?') ? '&' : '?') + 'key=' + encodeURIComponent(key), init);
 // Typed times are the wall clock of the locker's place, whatever the visitor's own zone is.
 const parts = (zone, ms, opts) => Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, ...opts }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
@@ -80,11 +94,11 @@ const abbreviation = (zone, ms) => { const us = parts(zone, ms, { timeZoneName: 
   if (!us.startsWith('GMT')) return us; const gb = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName').value;
   return !gb.startsWith('GMT') || gb === 'GMT' ? gb : us; };
 const localTime = (iso, zone) => { const ms = Date.parse(iso);
-  return new Intl.DateTimeFormat(navigator.language || 'en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms)) + ' ' + abbreviation(zone, ms); };
+  return new Intl.DateTimeFormat(LANG, { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms)) + ' ' + abbreviation(zone, ms); };
 const zoneOf = () => (config.locations.find((l) => l.id === $('location').value) || {}).time_zone || 'UTC';
 const showZone = () => { const z = zoneOf(); $('zone').textContent = z.replace(/_/g, ' ') + ' (' + abbreviation(z, Date.now()) + ')'; };
 let config;
-const money = (v) => new Intl.NumberFormat(undefined, { style: 'currency', currency: config.currency.toUpperCase() }).format(Number(v));
+const money = (v) => new Intl.NumberFormat(LANG, { style: 'currency', currency: config.currency.toUpperCase() }).format(Number(v));
 function fillSizes() {
   const loc = config.locations.find((l) => l.id === $('location').value);
   $('size').replaceChildren(...(loc ? loc.sizes : []).map((s) => new Option(s.name, s.id)));
@@ -103,7 +117,7 @@ async function load() {
   const now = Date.now() + 10 * 60000;
   $('start').value = wallOf(now, zoneOf());
   $('end').value = wallOf(now + 3600000, zoneOf());
-  $('limit').textContent = 'A reservation can last at most ' + config.settings.max_duration + ' ' + config.settings.max_duration_unit + '.';
+  $('limit').textContent = fill(T.limit, { n: config.settings.max_duration, unit: T.units[config.settings.max_duration_unit] || config.settings.max_duration_unit });
 }
 $('location').addEventListener('change', fillSizes);
 for (const id of ['location', 'size', 'start', 'end']) $(id).addEventListener('change', () => { $('book').classList.add('hidden'); $('quote').classList.add('hidden'); });
@@ -115,8 +129,8 @@ $('find').addEventListener('submit', async (e) => {
   const res = await call('/quote?' + q);
   if (!res.ok) { show($('quote'), await detail(res), 'error'); return; }
   const quote = await res.json();
-  if (!quote.available) { show($('quote'), 'No locker of this size is free for that time.', 'error'); $('book').classList.add('hidden'); return; }
-  show($('quote'), quote.price ? 'Available. Price: ' + money(quote.price.total) : 'Available. Free of charge.');
+  if (!quote.available) { show($('quote'), T.noneFree, 'error'); $('book').classList.add('hidden'); return; }
+  show($('quote'), quote.price ? fill(T.available, { price: money(quote.price.total) }) : T.free);
   $('book').classList.remove('hidden');
 });
 $('book').addEventListener('submit', async (e) => {
@@ -130,9 +144,10 @@ $('book').addEventListener('submit', async (e) => {
   if (!res.ok) { show($('message'), await detail(res), 'error'); return; }
   const b = await res.json();
   $('find').classList.add('hidden'); $('book').classList.add('hidden'); $('quote').classList.add('hidden');
-  show($('message'), 'Booked! Your tracking number is ' + b.tracking_number + ' — ' + b.location +
-    (b.locker_number != null ? ', locker ' + b.locker_number : '') + ', ' + localTime(b.starts_at, b.time_zone) + ' to ' +
-    localTime(b.ends_at, b.time_zone) + (b.price ? ', ' + money(b.price.total) : '') + '.', 'done');
+  show($('message'), fill(T.booked, { tracking: b.tracking_number, location: b.location,
+    locker: b.locker_number != null ? fill(T.locker, { n: b.locker_number }) : '',
+    start: localTime(b.starts_at, b.time_zone), end: localTime(b.ends_at, b.time_zone),
+    price: b.price ? ', ' + money(b.price.total) : '' }), 'done');
 });
 load();
 </script></body></html>`;

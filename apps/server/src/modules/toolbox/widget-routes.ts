@@ -1,11 +1,13 @@
 import {
   endpoints,
+  isLanguage,
   MSG,
+  negotiateLanguage,
   ORGANIZATION_MESSAGES,
   TOOLBOX_MESSAGES,
   type TWidgetSettings,
-  ZWidgetKeyQuery,
   ZWidgetOrgParams,
+  ZWidgetPageQuery,
 } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -123,7 +125,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
 export const widgetPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/widget/:organization',
-    { schema: { hide: true, params: ZWidgetOrgParams, querystring: ZWidgetKeyQuery } },
+    { schema: { hide: true, params: ZWidgetOrgParams, querystring: ZWidgetPageQuery } },
     async (req, reply) => {
       const found = await resolvePublishableKey(app.ctx.db, req.params.organization, keyOf(req));
       // Embeddable from any site: no X-Frame-Options, and its own policy below (frame-ancestors *).
@@ -149,6 +151,10 @@ export const widgetPageRoutes: FastifyPluginAsyncZod = async (app) => {
         organization: req.params.organization,
         name: org.appName || org.name,
         settings: found.widget,
+        // `?lang=` (a link for one audience), else the customer's browser
+        language: isLanguage(req.query.lang)
+          ? req.query.lang
+          : negotiateLanguage(req.headers['accept-language']),
       });
     },
   );
