@@ -20,9 +20,8 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { usePeopleOptions } from '../../api/options';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { DeliveryLog } from './DeliveryLog';
@@ -85,7 +84,11 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
       setImageError(null);
     }
   }, [open]);
-  const members = usePeopleOptions('members', open);
+  // the saved template names its member, so the name shows when it is reopened
+  const savedMember =
+    notification?.id_member && notification.member
+      ? { id: notification.id_member, label: notification.member.name, secondary: notification.member.email }
+      : null;
   const locationOptions = useLocationOptions(open);
   const v = watch();
   const events = (
@@ -275,22 +278,12 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
         }}
       />
       <FormTextField control={control} name="member_message" label={t('form.memberMessage')} multiline />
-      <Controller
+      <FormSearchPicker
         control={control}
         name="id_member"
-        render={({ field }) => {
-          const options = members.data ?? [];
-          return (
-            <Autocomplete
-              options={options}
-              getOptionLabel={(o) => o.label}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              value={options.find((o) => o.id === field.value) ?? null}
-              onChange={(_e, picked) => field.onChange(picked?.id ?? '')}
-              renderInput={(params) => <TextField {...params} label={t('form.teamMember')} />}
-            />
-          );
-        }}
+        area="members"
+        label={t('form.teamMember')}
+        initial={savedMember}
       />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {IMAGE_FIELDS.map(([k, key]) => (

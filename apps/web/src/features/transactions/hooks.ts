@@ -99,23 +99,6 @@ export const resendCode = (id: string, body: TResendCodeRequest = {}) =>
     schema: ZTransactionActionResponse,
   });
 
-/**
- * Available delivery doors, every location (`GET devices?by_status=available&mode=delivery`): the
- * lockers a new delivery may hold.
- */
-export const useDeliveryDevices = (enabled: boolean) =>
-  useOptions('devices', {
-    query: { by_status: 'available', mode: 'delivery' },
-    select: (items) =>
-      items.map((d) => ({
-        id: d.id,
-        name: d.name,
-        locker_number: d.locker_number,
-        location: d.location.name,
-      })),
-    enabled,
-  });
-
 /** `POST event/delivery` with `{ id_device?, phone_number?, email? }` (spec: operational §7 Transactions). */
 export const createDelivery = (body: CallBody<typeof transactionsEndpoints.event.delivery>) =>
   apiCall(transactionsEndpoints.event.delivery, { body, schema: ZTransactionActionResponse });
