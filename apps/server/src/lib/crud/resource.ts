@@ -151,7 +151,18 @@ export interface Resource<
    * caller exported chosen rows (`ids`) rather than the whole filtered list.
    */
   beforeExport?(where: SQL, tx: Tx, selected: boolean): Promise<void>;
-  csv: { headers: readonly string[]; toRecord?(item: TOut): Record<string, unknown> };
+  csv: {
+    headers: readonly string[];
+    toRecord?(item: TOut): Record<string, unknown>;
+    /**
+     * Fills an upload's empty cells before its rows are validated (e.g. the organization's default
+     * hardware, mode and size of a device); answers the records to insert, one per record given.
+     */
+    fillEmpty?(
+      records: Record<string, string>[],
+      ctx: { tx: Tx; auth: AuthContext },
+    ): Promise<Record<string, string>[]>;
+  };
   messages: { created: string; updated: string; deleted?: string };
   /** Defaults: read all roles, write admin+member, delete/upload/export admin (spec: operational §1). */
   roles?: {
@@ -572,12 +583,13 @@ const parseRecord = <TCreate extends z.ZodType>(create: TCreate, record: Record<
 async function bulkInsert<TOut, TCreate extends z.ZodType, TUpdate extends z.ZodType>(
   req: FastifyRequest,
   r: Resource<TOut, TCreate, TUpdate>,
-  records: Record<string, string>[],
+  uploaded: Record<string, string>[],
   dryRun: boolean,
 ): Promise<TBulkUploadRow[]> {
   const written: Row[] = [];
   try {
     const results = await req.withTenant(async (tx) => {
+      const records = r.csv.fillEmpty ? await r.csv.fillEmpty(uploaded, { tx, auth: req.auth }) : uploaded;
       const atOnce =
         r.bulkValues && !r.afterWrite && !r.afterCommit
           ? await insertAtOnce(r, tx, req.auth, records)

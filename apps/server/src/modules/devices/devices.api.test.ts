@@ -631,6 +631,41 @@ describe('devices: list, bulk edit, export, CSV', () => {
     expect(round.json().every((r: { detail: unknown }) => r.detail === true)).toBe(true);
   });
 
+  it('fills empty cells of an upload with Settings → Defaults (hardware, mode, size)', async () => {
+    const put = (body: Record<string, unknown>) => inject('PUT', 'settings', body);
+    expect(
+      (
+        await put({
+          default_device_hardware: 'virtual',
+          default_device_mode: 'storage',
+          default_id_size: sizeId,
+        })
+      ).statusCode,
+    ).toBe(200);
+    try {
+      const csv = [
+        'name,locker_number,mode,status,hardware_type,id_location,id_size',
+        `Defaulted,97101,,available,,${locA},`,
+        `Given,97102,storage,available,virtual,${locA},`,
+        `Rented,97103,rental,available,,${locA},`,
+      ].join('\n');
+      const res = await upload(csv);
+      expect(res.json()).toEqual([
+        { row: 1, detail: true },
+        { row: 2, detail: true },
+        { row: 3, detail: true },
+      ]);
+      const rows = await t.database.db.select().from(devices).where(eq(devices.organizationId, orgId));
+      const byName = (n: string) => rows.find((r) => r.name === n)!;
+      expect(byName('Defaulted')).toMatchObject({ mode: 'storage', hardwareType: 'virtual', idSize: sizeId });
+      expect(byName('Given')).toMatchObject({ idSize: sizeId });
+      // a rental door holds a product, not a size: only the hardware is filled
+      expect(byName('Rented')).toMatchObject({ mode: 'rental', hardwareType: 'virtual', idSize: null });
+    } finally {
+      await put({ default_device_hardware: null, default_device_mode: null, default_id_size: null });
+    }
+  });
+
   it('refuses more than 500 rows', async () => {
     const rows = Array.from({ length: 501 }, (_, i) => `D${i},${20000 + i},rental,available,virtual,${locA}`);
     const res = await upload(

@@ -27,6 +27,7 @@ import {
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../api/session';
@@ -34,6 +35,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
 import { DoorPanel } from '../../components/door/DoorPanel';
+import { FormSearchPicker } from '../../components/form';
 import { PageTitle } from '../../components/PageTitle';
 import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
@@ -45,7 +47,6 @@ import {
   devicesKey,
   useBulkEdit,
   useDeleteDevice,
-  useFreeProductOptions,
   useLocationOptions,
   useMaintenance,
   usePriceOptions,
@@ -491,7 +492,8 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
   const locations = useLocationOptions();
   const sizes = useSizeOptions();
   const prices = usePriceOptions();
-  const products = useFreeProductOptions(!!ids);
+  // products in no device, searched on the server as typed
+  const productPick = useForm<{ id_product: string }>({ defaultValues: { id_product: '' } });
   const modes = useTypeOptions('mode');
   const edit = useBulkEdit();
   const { t } = useTranslation('devices');
@@ -536,11 +538,14 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
           t('field.size'),
           (sizes.data ?? []).map((z) => ({ value: z.id, label: z.name })),
         )}
-        {field(
-          'id_product',
-          t('field.product'),
-          (products.data ?? []).map((p) => ({ value: p.id, label: p.name })),
-        )}
+        <FormSearchPicker
+          control={productPick.control}
+          name="id_product"
+          area="products"
+          label={t('field.product')}
+          filters={{ unassigned: 'true' }}
+          onPick={(o) => set('id_product', o?.id ?? '')}
+        />
         {field('status', t('field.status'), [
           { value: 'available', label: label('deviceStatus', 'available') },
           { value: 'maintenance', label: label('deviceStatus', 'maintenance') },
