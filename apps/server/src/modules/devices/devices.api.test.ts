@@ -473,6 +473,24 @@ describe('devices: unlock through the lock adapter', () => {
     expect(logs.at(-1).log_type).toBe('create');
   });
 
+  it('shows the steps of the transactions held on the device with their invoice number', async () => {
+    const d = await create({ mode: 'delivery' });
+    const created = await inject('POST', 'event/delivery', {
+      id_device: d.id,
+      phone_number: '1 415 555 0199',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const invoice = created.json().event.invoice_id as string;
+    const logs = (await inject('GET', `device-logs/${d.id}`)).json().items as Array<{
+      log_type: string;
+      event: { invoice_id: string | null } | null;
+    }>;
+    const steps = logs.filter((l) => l.event);
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.every((l) => l.event?.invoice_id === invoice)).toBe(true);
+    expect(logs.some((l) => l.log_type === 'create' && l.event === null)).toBe(true);
+  });
+
   it('answers "Unable to reach lock" (502) when the virtual lock is offline, and opens again once online', async () => {
     const d = await create();
     const off = await inject('PATCH', `devices/${d.id}/virtual-lock`, { online: false });

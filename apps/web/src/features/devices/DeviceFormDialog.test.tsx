@@ -1,5 +1,5 @@
 import type { TDevice } from '@lockerops/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../components/testing';
 import { jsonResponse } from '../../test/fixtures';
@@ -142,5 +142,42 @@ describe('DeviceFormDialog', () => {
     await searchPicker(fetchMock, 'Product', 'products', 'dri');
     expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('unassigned=true'))).toBe(true);
     expectNoWholeList(fetchMock, 'products');
+  });
+
+  it("shows each history entry's transaction by its invoice number", async () => {
+    stubPickerFetch((url) =>
+      url.startsWith(`/api/device-logs/${DEVICE.id}`)
+        ? jsonResponse({
+            items: [
+              {
+                id: '00000000-0000-4000-8000-0000000000a1',
+                log_type: 'start',
+                actor_type: 'member',
+                actor_name: 'Ops',
+                changes: { status: { before: null, after: 'in_progress' } },
+                event: { invoice_id: 'INV-000042' },
+                created_at: '2026-01-02T00:00:00.000Z',
+              },
+              {
+                id: '00000000-0000-4000-8000-0000000000a2',
+                log_type: 'create',
+                actor_type: 'member',
+                actor_name: 'Ops',
+                changes: {},
+                event: null,
+                created_at: '2026-01-01T00:00:00.000Z',
+              },
+            ],
+          })
+        : undefined,
+    );
+    renderWithProviders(
+      <DeviceFormDialog open device={DEVICE as unknown as TDevice} isAdmin onClose={() => {}} />,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: 'Device History Log' }));
+    expect(
+      await screen.findByText('Transaction INV-000042', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Transaction INV-000042')).toHaveLength(1);
   });
 });

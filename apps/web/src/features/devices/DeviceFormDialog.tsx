@@ -24,10 +24,10 @@ import { apiCall } from '../../api/client';
 import { settingsQuery } from '../../api/settings';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/form';
-import { HistoryLog } from '../../components/HistoryLog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
+import { DeviceHistoryLog } from './DeviceHistoryLog';
 import {
   DEVICES_ENDPOINT,
   devicesKey,
@@ -206,7 +206,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
       extraTabs={
         device
           ? [
-              { label: t('form.historyLog'), content: <HistoryLog entity="device" id={device.id} /> },
+              { label: t('form.historyLog'), content: <DeviceHistoryLog id={device.id} /> },
               {
                 label: t('form.qrCode'),
                 content: (

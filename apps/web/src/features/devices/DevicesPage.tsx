@@ -20,6 +20,7 @@ import {
   DialogTitle,
   FormControlLabel,
   IconButton,
+  Link,
   MenuItem,
   TextField,
   Tooltip,
@@ -29,7 +30,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
@@ -201,6 +202,20 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
         sortable: false,
         valueGetter: (_v, row) =>
           row.shared_from_parent ? t('column.shared', { name: row.location.name }) : row.location.name,
+        // admins open the device's location from here
+        renderCell: ({ row, value }) =>
+          isAdmin && !row.shared_from_parent ? (
+            <Link
+              component={RouterLink}
+              to={`/locations?location=${row.id_location}`}
+              aria-label={t('column.locationLink', { name: row.location.name })}
+              onClick={(e) => e.stopPropagation()}
+            >
+              {String(value)}
+            </Link>
+          ) : (
+            String(value ?? '')
+          ),
       },
       {
         field: 'mode',

@@ -10,6 +10,7 @@ import {
   UNLOCK_REFRESH_MS,
   ZDevice,
   ZDeviceBulkResponse,
+  ZDeviceLogs,
   ZLocationLockSettings,
   ZProduct,
   ZTypeOptions,
@@ -54,6 +55,14 @@ export const deviceQueries = {
           query: { page: 1, size: 1, unassigned: 'true' },
           schema: zPage(ZProduct),
         }),
+    }),
+  /** `GET device-logs/{id}`: the Device History Log (audit entries and transaction steps). */
+  logs: (id: string) =>
+    queryOptions({
+      queryKey: [...devicesKey, id, 'logs'],
+      queryFn: ({ signal }) =>
+        apiCall(devicesEndpoints.deviceLogs.get, { params: { id }, schema: ZDeviceLogs, signal }),
+      staleTime: 0,
     }),
   /** `GET types/device/mode` / `types/device/hardware`. */
   types: (kind: 'mode' | 'hardware') =>
