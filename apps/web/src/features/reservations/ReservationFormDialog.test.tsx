@@ -37,4 +37,14 @@ describe('ReservationFormDialog', () => {
     expect(await screen.findByText('Ada Lovelace', undefined, { timeout: 5000 })).toBeInTheDocument();
     expectNoWholeList(fetchMock, 'users');
   });
+
+  it('gives the phone hint of the delivery form: E.164, with the country code', async () => {
+    stubPickerFetch();
+    renderWithProviders(<ReservationFormDialog open reservation={null} isAdmin={false} onClose={() => {}} />);
+    expect(await screen.findByText('With the country code, e.g. +15551234567')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveAttribute(
+      'placeholder',
+      '+15551234567',
+    );
+  });
 });

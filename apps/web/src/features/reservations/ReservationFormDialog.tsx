@@ -253,7 +253,7 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
                 control={control}
                 name="phone_number"
                 label={t('form.phone')}
-                placeholder="15551234567"
+                placeholder="+15551234567"
                 helperText={t('form.phoneHelp')}
               />
               <FormTextField control={control} name="email" label={t('form.email')} />
