@@ -15,6 +15,8 @@ describe('NotificationFormDialog', () => {
     renderWithProviders(<NotificationFormDialog open notification={null} onClose={() => {}} />);
     await screen.findByRole('combobox', { name: 'Team Member' });
     await searchPicker(fetchMock, 'Team Member', 'members', 'gra');
+    await searchPicker(fetchMock, 'Locations', 'locations', 'uni');
     expectNoWholeList(fetchMock, 'members');
+    expectNoWholeList(fetchMock, 'locations');
   });
 });

@@ -19,7 +19,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall, apiFile } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { usePeopleOptions } from '../../api/options';
 import { useDeleteOne } from '../../api/useDeleteOne';
 import { saveBlob } from '../../api/useExport';
 
@@ -62,9 +61,6 @@ export const saveReport = (id: string | undefined, values: TReportCreateRequest)
   id
     ? apiCall(reportsEndpoints.reports.update, { params: { id }, body: values, schema: ZReport })
     : apiCall(reportsEndpoints.reports.create, { body: values, schema: ZReport });
-
-/** Team members for the assignee picker (`GET members` 1/150, spec console §7, §9), as `{ id, label }`. */
-export const useMemberOptions = (enabled: boolean) => usePeopleOptions('members', enabled);
 
 /** `GET reports/download/{id}?format=` saved under the server's file name; 'Report downloaded successfully'. */
 export function useReportDownload() {
