@@ -51,14 +51,6 @@ export const useTransactionStatuses = () =>
 export const useTransactionLocations = () =>
   useOptions('locations', { select: (items) => items.map((l) => ({ id: l.id, name: l.name })) });
 
-/** Available devices of a location: the doors a service dropoff may use (`GET devices`). */
-export const useAvailableDevices = (locationId: string | undefined, enabled: boolean) =>
-  useOptions('devices', {
-    query: { id_location: locationId, by_status: 'available' },
-    select: (items) => items.map((d) => ({ id: d.id, name: d.name, locker_number: d.locker_number })),
-    enabled: enabled && !!locationId,
-  });
-
 /** `GET event-logs/{id}`: the Transaction History Log, oldest first. */
 export const useTransactionLogs = (id: string, enabled: boolean) =>
   useQuery({ ...transactionQueries.logs(id), select: (r) => r.items, enabled });
