@@ -78,10 +78,9 @@ export async function deviceLogs(tx: Tx, auth: AuthContext, id: string): Promise
       log_type: log.action,
       actor_type: log.actorType,
       actor_name: log.actorName,
-      changes:
-        log.statusBefore === log.statusAfter
-          ? {}
-          : { status: { before: log.statusBefore, after: log.statusAfter } },
+      changes: (log.statusBefore === log.statusAfter
+        ? {}
+        : { status: { before: log.statusBefore, after: log.statusAfter } }) as TDeviceLog['changes'],
       event: { invoice_id: invoiceId },
       created_at: log.createdAt.toISOString(),
       at: log.createdAt,

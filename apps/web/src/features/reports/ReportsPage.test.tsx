@@ -77,7 +77,10 @@ describe('ReportsPage organization filter (issue 28 item 10)', () => {
   }, async () => {
     const parent = makeOrganization(['super_tenant']);
     const kid = { ...makeOrganization(), id: '00000000-0000-4000-8000-0000000000b1', name: 'kid-org' };
-    const base = fetchMock.getMockImplementation()!;
+    const base = fetchMock.getMockImplementation() as (
+      input: RequestInfo | URL,
+      init?: RequestInit,
+    ) => Promise<Response>;
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url.startsWith('/api/organizations/self')) return jsonResponse(parent);
