@@ -24,8 +24,10 @@ interface OneProps {
   onClose: () => void;
 }
 
-type TCancelIn = z.input<typeof ZCancelRequest>;
-type TCancelOut = z.output<typeof ZCancelRequest>;
+/** The request's object (its `.default` only fills an absent body, which a form never sends). */
+const ZCancelForm = ZCancelRequest.unwrap();
+type TCancelIn = z.input<typeof ZCancelForm>;
+type TCancelOut = z.output<typeof ZCancelForm>;
 
 /**
  * Cancel Transaction at the desk (issue 28 item 8; `PATCH events/{id}/cancel`): a transaction under
@@ -35,7 +37,7 @@ type TCancelOut = z.output<typeof ZCancelRequest>;
 export function CancelDialog({ open, transaction: t, onClose }: OneProps) {
   const { t: tr } = useTranslation('transactions');
   const form = useForm<TCancelIn, unknown, TCancelOut>({
-    resolver: zodResolver(ZCancelRequest),
+    resolver: zodResolver(ZCancelForm),
     defaultValues: {},
   });
   const { reset } = form;
