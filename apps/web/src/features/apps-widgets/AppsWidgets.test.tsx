@@ -179,4 +179,3 @@ describe('Reservation Widget customizer layout (issue 28 item 13)', () => {
     expect(screen.getByRole('textbox', { name: 'Primary Color' })).toBeInTheDocument();
   });
 });
-
