@@ -19,12 +19,7 @@ describe("LocationsPage ?location= (a device's location link)", () => {
     stubPickerFetch((url) => {
       if (url.startsWith('/api/filters/'))
         return jsonResponse({ page: 'locations', columns: null, filters: {} });
-      if (
-        url.startsWith(`/api/locations/${LOCATION.id}`) &&
-        !url.includes('?') &&
-        !url.slice(15).includes('/', 40)
-      )
-        return jsonResponse(LOCATION);
+      if (url === `/api/locations/${LOCATION.id}`) return jsonResponse(LOCATION);
       return undefined;
     });
     sessionStore.signedIn(makeTokens(makeUser('admin')));
