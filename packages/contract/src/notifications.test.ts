@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  NOTIFICATION_MESSAGES,
   renderHtml,
   renderText,
   SAMPLE_TEMPLATE_DATA,
@@ -45,7 +46,25 @@ describe('notification templates', () => {
       notification_type: 'on_start',
       time_unit: 'immediately',
       time_amount: '7',
+      message: 'Your locker is open',
     });
     expect(parsed.time_amount).toBe(0);
+  });
+
+  it('refuses a template with no channel and no message (issue 28 item 12)', () => {
+    const base = {
+      name: 'x',
+      mode: 'rental',
+      notification_type: 'on_start',
+      time_unit: 'immediately',
+    } as const;
+    const none = ZNotificationCreateRequest.safeParse(base);
+    expect(none.success).toBe(false);
+    expect(none.error?.issues.map((i) => i.message)).toContain(
+      NOTIFICATION_MESSAGES.channelOrMessageRequired,
+    );
+    expect(ZNotificationCreateRequest.safeParse({ ...base, member_message: 'Door 4 is open' }).success).toBe(
+      true,
+    );
   });
 });

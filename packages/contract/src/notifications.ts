@@ -12,6 +12,7 @@ export const NOTIFICATION_MESSAGES = {
   durationDigits: 'Duration has to be greater than 0',
   smsRequired: 'Please fill out the SMS template message',
   emailRequired: 'Please fill out the Email template message',
+  channelOrMessageRequired: 'Enable e-mail or SMS, or write a message, for this notification.',
   created: 'Notification created successfully',
   updated: 'Notification updated successfully',
   deleted: 'Notification deleted successfully',
@@ -268,6 +269,13 @@ export const ZNotificationCreateRequest = z
       ctx.addIssue({ code: 'custom', path: ['message'], message: NOTIFICATION_MESSAGES.smsRequired });
     if (v.email && !v.message_email)
       ctx.addIssue({ code: 'custom', path: ['message_email'], message: NOTIFICATION_MESSAGES.emailRequired });
+    // a template that sends on no channel and says nothing would never reach anyone
+    if (!v.email && !v.sms && !v.message && !v.message_email && !v.location_message && !v.member_message)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: NOTIFICATION_MESSAGES.channelOrMessageRequired,
+      });
   })
   .transform((v) => ({ ...v, time_amount: v.time_unit === 'immediately' ? 0 : (v.time_amount ?? 0) }));
 export type TNotificationCreateInput = z.input<typeof ZNotificationCreateRequest>;

@@ -1,4 +1,4 @@
-import { type Endpoint, type endpoints, ZPersonOption, zPage } from '@lockerops/contract';
+import type { Endpoint, endpoints } from '@lockerops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall, type CallOptions, type CallResult } from './client';
 
@@ -170,38 +170,5 @@ export function useOptions<A extends OptionArea, R = OptionItem<A>[]>(
     enabled,
     retry,
     select: (page): R => (select ? select(page.items) : (page.items as R)),
-  });
-}
-
-const ZOption = zPage(ZPersonOption);
-
-/** The list calls behind the people pickers, loaded with their areas' modules of the endpoint map. */
-const PEOPLE_LISTS = {
-  users: () => import('@lockerops/contract/endpoints/users').then((m) => m.usersEndpoints.users.list),
-  members: () => import('@lockerops/contract/endpoints/members').then((m) => m.membersEndpoints.members.list),
-};
-
-/**
- * People pickers (issue form, notification form): users (1/10000) and team members (1/150), each
- * as `{ id, label }`; spec console §7.
- */
-export function usePeopleOptions(endpoint: 'users' | 'members', enabled: boolean) {
-  return useQuery({
-    queryKey: [endpoint, 'options', 'issues'],
-    queryFn: async ({ signal }) =>
-      apiCall(await PEOPLE_LISTS[endpoint](), {
-        query: { page: 1, size: endpoint === 'users' ? 10000 : 150 },
-        schema: ZOption,
-        signal,
-      }),
-    enabled,
-    select: (page) =>
-      page.items.flatMap((p) => {
-        // a user's `id`; a team member's id is its `user_id` (a user's `user_id` is another thing)
-        const id = endpoint === 'users' ? p.id : p.user_id;
-        if (!id) return [];
-        const label = [p.name ?? p.first_name, p.last_name].filter(Boolean).join(' ') || p.email || id;
-        return [{ id, label }];
-      }),
   });
 }

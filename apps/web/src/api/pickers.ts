@@ -1,5 +1,6 @@
-import type { Endpoint } from '@lockerops/contract';
+import { type Endpoint, zPage } from '@lockerops/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { formatPhone } from '../lib/format';
 import { apiCall } from './client';
 
@@ -17,6 +18,12 @@ export interface PickerOption {
 export const PICKER_SIZE = 20;
 
 type Item = Record<string, unknown>;
+
+/**
+ * A picker reads a few fields of each item (`option` below) and checks only the page's shape: an
+ * item the area's full schema would refuse (a null where it names a string) is still a choice.
+ */
+const ZPickerPage = zPage(z.record(z.string(), z.unknown()));
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const joined = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' ');
 
@@ -89,6 +96,7 @@ export function pickerSearchQuery(
       const source = SOURCES[area];
       const page = (await apiCall(await source.load(), {
         query: { page: 1, size: PICKER_SIZE, ...(search ? { search } : {}), ...filters },
+        schema: ZPickerPage,
         signal,
       } as never)) as { items: Item[] };
       return page.items.flatMap((i) => source.option(i) ?? []);

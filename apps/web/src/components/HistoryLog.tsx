@@ -28,10 +28,24 @@ export interface HistoryLogProps {
  */
 export function HistoryLog({ entity, id, title }: HistoryLogProps) {
   const history = useHistory(entity, id);
+  return <HistoryEntries query={history} title={title} />;
+}
+
+/** One entry of a timeline; `reference` names what it belongs to (a device's transaction). */
+export type THistoryLine = THistoryEntry & { reference?: string | null };
+
+/** The timeline of a history query: loading, its error, or its entries newest first. */
+export function HistoryEntries({
+  query,
+  title,
+}: {
+  query: { isPending: boolean; error: unknown; data?: { items: THistoryLine[] } };
+  title?: string;
+}) {
   const { t } = useTranslation();
-  if (history.isPending) return <CircularProgress size={24} aria-label={t('table.loading')} />;
-  if (history.error) return <Typography color="error">{formatApiError(history.error)}</Typography>;
-  const items = history.data.items;
+  if (query.isPending) return <CircularProgress size={24} aria-label={t('table.loading')} />;
+  if (query.error || !query.data) return <Typography color="error">{formatApiError(query.error)}</Typography>;
+  const items = query.data.items;
   return (
     <Box>
       {title ? (
@@ -49,7 +63,7 @@ export function HistoryLog({ entity, id, title }: HistoryLogProps) {
   );
 }
 
-function HistoryItem({ entry }: { entry: THistoryEntry }) {
+function HistoryItem({ entry }: { entry: THistoryLine }) {
   const changes = Object.entries(entry.changes);
   return (
     <Box
@@ -64,6 +78,7 @@ function HistoryItem({ entry }: { entry: THistoryEntry }) {
         <Typography variant="caption" color="text.secondary">
           {formatDateTime(entry.created_at)}
         </Typography>
+        {entry.reference ? <Chip size="small" variant="outlined" label={entry.reference} /> : null}
       </Box>
       {changes.length ? (
         <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2 }}>

@@ -25,12 +25,13 @@ export const parseRecord = <TCreate extends z.ZodType>(create: TCreate, record: 
 export async function bulkInsert<TOut, TCreate extends z.ZodType, TUpdate extends z.ZodType>(
   req: FastifyRequest,
   r: Resource<TOut, TCreate, TUpdate>,
-  records: Record<string, string>[],
+  uploaded: Record<string, string>[],
   dryRun: boolean,
 ): Promise<TBulkUploadRow[]> {
   const written: Row[] = [];
   try {
     const results = await req.withTenant(async (tx) => {
+      const records = r.csv.fillEmpty ? await r.csv.fillEmpty(uploaded, { tx, auth: req.auth }) : uploaded;
       const atOnce =
         r.bulkValues && !r.afterWrite && !r.afterCommit
           ? await insertAtOnce(r, tx, req.auth, records)

@@ -100,7 +100,18 @@ export interface Resource<
    * caller exported chosen rows (`ids`) rather than the whole filtered list.
    */
   beforeExport?(where: SQL, tx: Tx, selected: boolean): Promise<void>;
-  csv: { headers: readonly string[]; toRecord?(item: TOut): Record<string, unknown> };
+  csv: {
+    headers: readonly string[];
+    toRecord?(item: TOut): Record<string, unknown>;
+    /**
+     * Fills an upload's empty cells before its rows are validated (e.g. the organization's default
+     * hardware, mode and size of a device); answers the records to insert, one per record given.
+     */
+    fillEmpty?(
+      records: Record<string, string>[],
+      ctx: { tx: Tx; auth: AuthContext },
+    ): Promise<Record<string, string>[]>;
+  };
   messages: { created: string; updated: string; deleted?: string };
   /** Defaults: read all roles, write admin+member, delete/upload/export admin (spec: operational §1). */
   roles?: {

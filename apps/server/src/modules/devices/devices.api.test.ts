@@ -473,6 +473,24 @@ describe('devices: unlock through the lock adapter', () => {
     expect(logs.at(-1).log_type).toBe('create');
   });
 
+  it('shows the steps of the transactions held on the device with their invoice number', async () => {
+    const d = await create({ mode: 'delivery' });
+    const created = await inject('POST', 'event/delivery', {
+      id_device: d.id,
+      phone_number: '1 415 555 0199',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const invoice = created.json().event.invoice_id as string;
+    const logs = (await inject('GET', `device-logs/${d.id}`)).json().items as Array<{
+      log_type: string;
+      event: { invoice_id: string | null } | null;
+    }>;
+    const steps = logs.filter((l) => l.event);
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.every((l) => l.event?.invoice_id === invoice)).toBe(true);
+    expect(logs.some((l) => l.log_type === 'create' && l.event === null)).toBe(true);
+  });
+
   it('answers "Unable to reach lock" (502) when the virtual lock is offline, and opens again once online', async () => {
     const d = await create();
     const off = await inject('PATCH', `devices/${d.id}/virtual-lock`, { online: false });
@@ -629,6 +647,41 @@ describe('devices: list, bulk edit, export, CSV', () => {
     const round = await upload(again, { dry_run: 'true' });
     expect(round.statusCode).toBe(200);
     expect(round.json().every((r: { detail: unknown }) => r.detail === true)).toBe(true);
+  });
+
+  it('fills empty cells of an upload with Settings → Defaults (hardware, mode, size)', async () => {
+    const put = (body: Record<string, unknown>) => inject('PUT', 'settings', body);
+    expect(
+      (
+        await put({
+          default_device_hardware: 'virtual',
+          default_device_mode: 'storage',
+          default_id_size: sizeId,
+        })
+      ).statusCode,
+    ).toBe(200);
+    try {
+      const csv = [
+        'name,locker_number,mode,status,hardware_type,id_location,id_size',
+        `Defaulted,97101,,available,,${locA},`,
+        `Given,97102,storage,available,virtual,${locA},`,
+        `Rented,97103,rental,available,,${locA},`,
+      ].join('\n');
+      const res = await upload(csv);
+      expect(res.json()).toEqual([
+        { row: 1, detail: true },
+        { row: 2, detail: true },
+        { row: 3, detail: true },
+      ]);
+      const rows = await t.database.db.select().from(devices).where(eq(devices.organizationId, orgId));
+      const byName = (n: string) => rows.find((r) => r.name === n)!;
+      expect(byName('Defaulted')).toMatchObject({ mode: 'storage', hardwareType: 'virtual', idSize: sizeId });
+      expect(byName('Given')).toMatchObject({ idSize: sizeId });
+      // a rental door holds a product, not a size: only the hardware is filled
+      expect(byName('Rented')).toMatchObject({ mode: 'rental', hardwareType: 'virtual', idSize: null });
+    } finally {
+      await put({ default_device_hardware: null, default_device_mode: null, default_id_size: null });
+    }
   });
 
   it('refuses more than 500 rows', async () => {

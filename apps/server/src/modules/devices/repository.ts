@@ -2,7 +2,7 @@ import { DEVICE_MESSAGES, type TDeviceLog } from '@lockerops/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { auditLog, devices, deviceUnlocks } from '../../db/schema';
+import { auditLog, devices, deviceUnlocks, transactionLogs, transactions } from '../../db/schema';
 import { pageOf, pageOffset } from '../../lib/crud/paging';
 import { findOr404 } from '../../lib/crud/resource';
 import { unlockToWire } from './unlocks';
@@ -26,10 +26,14 @@ export async function deviceUnlocksPage(tx: Tx, auth: AuthContext, id: string, p
   return pageOf(rows.map(unlockToWire), total, page, size);
 }
 
+/** The most entries a device's history log answers. */
+const LOG_LIMIT = 500;
+
 /**
- * A device's history log (`GET device-logs/{id}`): its audit entries, newest first, at most 500,
- * with the action as `log_type`. 404 "Device not found" for a device of another organization.
- * spec: operational §3 Device history log entry.
+ * A device's history log (`GET device-logs/{id}`): its audit entries (action as `log_type`) and the
+ * steps of the transactions held on it (the step as `log_type`, the status change as `changes`,
+ * the transaction's invoice number as `event`), newest first, at most 500. 404 "Device not found"
+ * for a device of another organization. spec: operational §3 Device history log entry.
  */
 export async function deviceLogs(tx: Tx, auth: AuthContext, id: string): Promise<{ items: TDeviceLog[] }> {
   await findOr404(tx, devices, auth, id, DEVICE_MESSAGES.notFound);
@@ -44,9 +48,22 @@ export async function deviceLogs(tx: Tx, auth: AuthContext, id: string): Promise
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(500);
-  return {
-    items: rows.map((r) => ({
+    .limit(LOG_LIMIT);
+  const steps = await tx
+    .select({ log: transactionLogs, invoiceId: transactions.invoiceId })
+    .from(transactionLogs)
+    .innerJoin(
+      transactions,
+      and(
+        eq(transactions.id, transactionLogs.idEvent),
+        eq(transactions.organizationId, transactionLogs.organizationId),
+      ),
+    )
+    .where(and(eq(transactionLogs.organizationId, auth.organizationId), eq(transactions.idDevice, id)))
+    .orderBy(desc(transactionLogs.createdAt), desc(transactionLogs.id))
+    .limit(LOG_LIMIT);
+  const items: Array<TDeviceLog & { at: Date }> = [
+    ...rows.map((r) => ({
       id: r.id,
       log_type: r.action,
       actor_type: r.actorType,
@@ -54,6 +71,21 @@ export async function deviceLogs(tx: Tx, auth: AuthContext, id: string): Promise
       changes: r.changes as Record<string, { before: unknown; after: unknown }>,
       event: null,
       created_at: r.createdAt.toISOString(),
+      at: r.createdAt,
     })),
-  };
+    ...steps.map(({ log, invoiceId }) => ({
+      id: log.id,
+      log_type: log.action,
+      actor_type: log.actorType,
+      actor_name: log.actorName,
+      changes: (log.statusBefore === log.statusAfter
+        ? {}
+        : { status: { before: log.statusBefore, after: log.statusAfter } }) as TDeviceLog['changes'],
+      event: { invoice_id: invoiceId },
+      created_at: log.createdAt.toISOString(),
+      at: log.createdAt,
+    })),
+  ];
+  items.sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1));
+  return { items: items.slice(0, LOG_LIMIT).map(({ at: _at, ...entry }) => entry) };
 }

@@ -11,8 +11,9 @@ import {
   ZDeviceUpdateRequest,
 } from '@lockerops/contract';
 import { countDistinct, eq, gte, inArray } from 'drizzle-orm';
+import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { devices, locations, prices, products, sizes } from '../../db/schema';
+import { devices, locations, prices, products, settings, sizes } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { restrictionsOf } from '../../lib/location-access';
@@ -120,6 +121,37 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
 }
 
 /**
+ * A device CSV's empty cells filled with the organization's Settings → Defaults (spec console §3
+ * Settings: default hardware, mode and size): an empty `hardware_type` or `mode` takes the default;
+ * an empty `id_size` the default size, unless the row's mode is rental or vending (stocked with a
+ * product, they have no size). A cell given is kept.
+ */
+async function withDeviceDefaults(
+  tx: Tx,
+  auth: AuthContext,
+  records: Record<string, string>[],
+): Promise<Record<string, string>[]> {
+  const [d] = await tx
+    .select({
+      hardware: settings.defaultDeviceHardware,
+      mode: settings.defaultDeviceMode,
+      size: settings.defaultIdSize,
+    })
+    .from(settings)
+    .where(eq(settings.organizationId, auth.organizationId));
+  if (!d || (!d.hardware && !d.mode && !d.size)) return records;
+  const empty = (v: string | undefined) => v === undefined || v.trim() === '';
+  return records.map((record) => {
+    const out = { ...record };
+    if (d.hardware && empty(out.hardware_type)) out.hardware_type = d.hardware;
+    if (d.mode && empty(out.mode)) out.mode = d.mode;
+    const stocked = out.mode === 'rental' || out.mode === 'vending';
+    if (d.size && !stocked && empty(out.id_size)) out.id_size = d.size;
+    return out;
+  });
+}
+
+/**
  * The Devices area (spec: operational §2 Devices, §3 Device, §4 Device status, §5 Device, §7
  * Devices). Sorted by locker number by default; export refuses a selection of mixed hardware
  * types and exports everything when nothing is selected.
@@ -183,6 +215,7 @@ export const devicesResource: Resource<
   },
   csv: {
     headers: DEVICE_CSV_HEADERS,
+    fillEmpty: (records, { tx, auth }) => withDeviceDefaults(tx, auth, records),
   },
   roles: { read: STAFF, write: STAFF },
   messages: {

@@ -142,6 +142,7 @@ describe('notification templates', () => {
     expect(await bad({ time_unit: 'hour', time_amount: '1.5' })).toBe(M.durationPositive);
     expect(await bad({ sms: true })).toBe(M.smsRequired);
     expect(await bad({ message_email: '' })).toBe(M.emailRequired);
+    expect(await bad({ email: false, message_email: '' })).toBe(M.channelOrMessageRequired);
     expect(await bad({ notification_type: 'on_service_pickup' })).toBe(M.eventNotInMode);
     const unknown = await bad({ message_email: 'Hi {{user_name}}, door {{door_colour}}' });
     expect(unknown).toContain('{{door_colour}}');

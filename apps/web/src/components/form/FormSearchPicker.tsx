@@ -74,7 +74,8 @@ export function FormSearchPicker<
 
   const results = useQuery({
     ...pickerSearchQuery(area, search, filters),
-    enabled: open && !disabled,
+    // the first 20 are asked for as the form opens, so the list is there when the picker opens
+    enabled: !disabled,
     placeholderData: keepPreviousData,
   });
   const options = results.data ?? [];
@@ -113,12 +114,22 @@ export function FormSearchPicker<
       loadingText={t('table.loading')}
       renderOption={(props, o) => {
         const { key, ...rest } = props as typeof props & { key: string };
+        // named by its label; the second line (e-mail, phone, location) describes it
+        const id = `${rest.id ?? key}`;
         return (
-          <Box component="li" key={key} {...rest}>
+          <Box
+            component="li"
+            key={key}
+            {...rest}
+            aria-labelledby={`${id}-label`}
+            aria-describedby={o.secondary ? `${id}-secondary` : undefined}
+          >
             <Box>
-              <Typography variant="body2">{o.label}</Typography>
+              <Typography variant="body2" id={`${id}-label`}>
+                {o.label}
+              </Typography>
               {o.secondary ? (
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="text.secondary" id={`${id}-secondary`}>
                   {o.secondary}
                 </Typography>
               ) : null}

@@ -1,4 +1,5 @@
 export { FormCheckbox } from './FormCheckbox';
 export { FormSearchPicker } from './FormSearchPicker';
+export { FormSearchPickerMany } from './FormSearchPickerMany';
 export { FormSelect } from './FormSelect';
 export { FormTextField } from './FormTextField';

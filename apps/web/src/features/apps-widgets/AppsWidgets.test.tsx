@@ -165,3 +165,17 @@ describe('Reservation Widget customizer', () => {
     expect(screen.queryByRole('textbox', { name: 'Embed code' })).not.toBeInTheDocument();
   });
 });
+
+describe('Reservation Widget customizer layout (issue 28 item 13)', () => {
+  it('keeps Maximum Reservation Duration wide enough for its label', async () => {
+    renderWithProviders(<WidgetCustomizer />, '/apps-widgets?tab=widget');
+    const input = await screen.findByRole('spinbutton', { name: 'Maximum Reservation Duration' });
+    expect(input.closest('.MuiFormControl-root')).toHaveStyle({ minWidth: '260px' });
+  });
+
+  it('spells colour as the fields do: "Colors" above "Primary Color"', async () => {
+    renderWithProviders(<LiteAppCustomizer />, '/apps-widgets');
+    expect(await screen.findByText('Colors')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Primary Color' })).toBeInTheDocument();
+  });
+});

@@ -156,14 +156,15 @@ export function WidgetCustomizer() {
           <FormHelperText sx={{ mt: -1 }}>
             {translateMessage(TOOLBOX_MESSAGES.paymentNotAvailable)}
           </FormHelperText>
-          <Stack direction="row" spacing={2}>
+          {/* the number keeps room for its long label; the unit wraps below it when narrow */}
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <FormTextField
               control={control}
               name="max_duration"
               label={t('widget.maxDuration')}
               type="number"
               slotProps={{ htmlInput: { min: 1, step: 1 } }}
-              sx={{ flex: 1 }}
+              sx={{ flex: '1 1 260px', minWidth: 260 }}
             />
             <Controller
               control={control}

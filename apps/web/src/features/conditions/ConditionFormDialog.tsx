@@ -1,11 +1,9 @@
 import { CONDITION_MESSAGES, type TCondition } from '@lockerops/contract';
-import { Autocomplete, TextField } from '@mui/material';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSearchPickerMany, FormTextField } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
-import { conditionsKey, saveCondition, useConditionForm, useProductOptions } from './hooks';
+import { conditionsKey, saveCondition, useConditionForm } from './hooks';
 
 export interface ConditionFormDialogProps {
   open: boolean;
@@ -22,8 +20,8 @@ export function ConditionFormDialog({ open, condition, onClose }: ConditionFormD
   const form = useConditionForm(condition, open);
   const { control } = form;
   const { t } = useTranslation('conditions');
-  const products = useProductOptions(open);
-  const options = products.data ?? [];
+  // the saved condition names its products, so they show when it is reopened
+  const savedProducts = (condition?.products ?? []).map((p) => ({ id: p.id, label: p.name }));
   return (
     <FormDialog
       open={open}
@@ -43,23 +41,12 @@ export function ConditionFormDialog({ open, condition, onClose }: ConditionFormD
           label={flag === 'auto_maintenance' ? t('field.autoMaintenance') : t('field.reportIssue')}
         />
       ))}
-      <Controller
+      <FormSearchPickerMany
         control={control}
         name="products"
-        render={({ field }) => {
-          const ids = Array.isArray(field.value) ? (field.value as string[]) : [];
-          return (
-            <Autocomplete
-              multiple
-              options={options}
-              getOptionLabel={(o) => o.name}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              value={options.filter((o) => ids.includes(o.id))}
-              onChange={(_e, picked) => field.onChange(picked.map((p) => p.id))}
-              renderInput={(params) => <TextField {...params} label={t('field.products')} />}
-            />
-          );
-        }}
+        area="products"
+        label={t('field.products')}
+        initial={savedProducts}
       />
     </FormDialog>
   );

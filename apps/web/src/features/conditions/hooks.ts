@@ -16,7 +16,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { useOptions } from '../../api/options';
 import { productsKey } from '../../api/queryKeys';
 import { translateMessage } from '../../i18n/messages';
 
@@ -90,7 +89,3 @@ export const useDeleteCondition = () =>
   useConditionMutation((id: string) =>
     apiCall(conditionsEndpoints.conditions.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
   );
-
-/** Products to assign, by name (page 1, size 10000, spec operational §7 list-fetch sizes). */
-export const useProductOptions = (enabled: boolean) =>
-  useOptions('products', { query: { sort_by: 'name', order: 'asc' }, enabled });

@@ -9,26 +9,29 @@ import {
   type TDevice,
   type TDeviceCreateRequest,
   type TDeviceCreateValues,
+  type TSettings,
   ZDevice,
   ZDeviceCreateRequest,
 } from '@lockerops/contract';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiCall } from '../../api/client';
+import { settingsQuery } from '../../api/settings';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormTextField } from '../../components/form';
-import { HistoryLog } from '../../components/HistoryLog';
+import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
+import { DeviceHistoryLog } from './DeviceHistoryLog';
 import {
   DEVICES_ENDPOINT,
   devicesKey,
-  useFreeProductOptions,
+  useFreeProductCount,
   useLocationOptions,
   usePriceOptions,
   useSizeOptions,
@@ -38,6 +41,21 @@ import { priceOptionsFor } from './priceOptions';
 
 type FormIn = TDeviceCreateRequest;
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/**
+ * The organization's defaults a new device starts with (Settings → Defaults: hardware, mode, size;
+ * spec console §3 Settings), as form values; only those set.
+ */
+export function deviceDefaults(
+  s: Pick<TSettings, 'default_device_hardware' | 'default_device_mode' | 'default_id_size'> | undefined,
+): Partial<Record<'hardware_type' | 'mode' | 'id_size', string>> {
+  if (!s) return {};
+  const out: Partial<Record<'hardware_type' | 'mode' | 'id_size', string>> = {};
+  if (s.default_device_hardware) out.hardware_type = s.default_device_hardware;
+  if (s.default_device_mode) out.mode = s.default_device_mode;
+  if (s.default_id_size) out.id_size = s.default_id_size;
+  return out;
+}
 
 function valuesOf(d: TDevice | null): FormIn {
   if (!d)
@@ -81,6 +99,14 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
   useEffect(() => {
     if (open) reset(valuesOf(device));
   }, [open, device, reset]);
+  // Add Device starts from Settings → Defaults: each default fills its field while it is still empty
+  const settings = useQuery({ ...settingsQuery(), enabled: open && !device, retry: false });
+  useEffect(() => {
+    if (!open || device || !settings.data) return;
+    for (const [k, v] of Object.entries(deviceDefaults(settings.data)) as Array<[keyof FormIn, string]>) {
+      if (!form.getValues(k)) setValue(k, v as never);
+    }
+  }, [open, device, settings.data, form, setValue]);
   const locations = useLocationOptions();
   const sizes = useSizeOptions();
   const prices = usePriceOptions();
@@ -98,16 +124,12 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
   const priceOptions = priceOptionsFor(typeof mode === 'string' ? mode : undefined, prices.data ?? []);
   // Rental and vending doors are stocked with a product that is in no other device (spec §5 Device).
   const stocked = mode === 'rental' || mode === 'vending';
-  const freeProducts = useFreeProductOptions(open && stocked);
+  const freeProducts = useFreeProductCount(open && stocked);
   useEffect(() => {
     if (!stocked && watch('id_product')) setValue('id_product', '');
   }, [stocked, watch, setValue]);
-  const productOptions = [
-    ...(device?.product ? [{ value: device.product.id, label: device.product.name }] : []),
-    ...(freeProducts.data ?? [])
-      .filter((p) => p.id !== device?.product?.id)
-      .map((p) => ({ value: p.id, label: p.name })),
-  ];
+  // the product the door holds is named by the device, so it shows when the device is reopened
+  const savedProduct = device?.product ? { id: device.product.id, label: device.product.name } : null;
 
   const idPrice = watch('id_price');
   // A price that does not fit the mode (or any price for vending) is dropped when the mode changes.
@@ -184,7 +206,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
       extraTabs={
         device
           ? [
-              { label: t('form.historyLog'), content: <HistoryLog entity="device" id={device.id} /> },
+              { label: t('form.historyLog'), content: <DeviceHistoryLog id={device.id} /> },
               {
                 label: t('form.qrCode'),
                 content: (
@@ -231,8 +253,17 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
             (sizes.data ?? []).map((s) => ({ value: s.id, label: s.name })),
           )
         : null}
-      {stocked ? select('id_product', t('field.product'), productOptions, { none: true }) : null}
-      {stocked && freeProducts.isSuccess && !productOptions.length ? (
+      {stocked ? (
+        <FormSearchPicker
+          control={control}
+          name="id_product"
+          area="products"
+          label={t('field.product')}
+          filters={{ unassigned: 'true' }}
+          initial={savedProduct}
+        />
+      ) : null}
+      {stocked && freeProducts.isSuccess && freeProducts.data === 0 && !savedProduct ? (
         <Alert
           severity="info"
           action={

@@ -167,3 +167,20 @@ describe('bulk Unlock', () => {
     expect(canUnlockSelection([{ status: 'reserved' }])).toBe(false);
   });
 });
+
+describe('the location column', () => {
+  it("links a device's location for admins, not for members", { timeout: 30000 }, async () => {
+    locations = [LOCATION];
+    deviceRows = [DEVICE];
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    const admin = renderWithProviders(<DevicesPage disableVirtualization />, '/devices');
+    const link = await screen.findByRole('link', { name: 'Location Main St' }, { timeout: 8000 });
+    expect(link).toHaveAttribute('href', `/locations?location=${LOCATION.id}`);
+    admin.unmount();
+    sessionStore.signedIn(makeTokens(makeUser('member')));
+    renderWithProviders(<DevicesPage disableVirtualization />, '/devices');
+    await screen.findByText('Door 7', undefined, { timeout: 8000 });
+    expect(screen.queryByRole('link', { name: 'Location Main St' })).toBeNull();
+    deviceRows = [];
+  });
+});

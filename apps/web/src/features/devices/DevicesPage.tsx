@@ -20,6 +20,7 @@ import {
   DialogTitle,
   FormControlLabel,
   IconButton,
+  Link,
   MenuItem,
   TextField,
   Tooltip,
@@ -27,13 +28,15 @@ import {
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
 import { DoorPanel } from '../../components/door/DoorPanel';
+import { FormSearchPicker } from '../../components/form';
 import { PageTitle } from '../../components/PageTitle';
 import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
@@ -45,7 +48,6 @@ import {
   devicesKey,
   useBulkEdit,
   useDeleteDevice,
-  useFreeProductOptions,
   useLocationOptions,
   useMaintenance,
   usePriceOptions,
@@ -200,6 +202,20 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
         sortable: false,
         valueGetter: (_v, row) =>
           row.shared_from_parent ? t('column.shared', { name: row.location.name }) : row.location.name,
+        // admins open the device's location from here
+        renderCell: ({ row, value }) =>
+          isAdmin && !row.shared_from_parent ? (
+            <Link
+              component={RouterLink}
+              to={`/locations?location=${row.id_location}`}
+              aria-label={t('column.locationLink', { name: row.location.name })}
+              onClick={(e) => e.stopPropagation()}
+            >
+              {String(value)}
+            </Link>
+          ) : (
+            String(value ?? '')
+          ),
       },
       {
         field: 'mode',
@@ -491,7 +507,8 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
   const locations = useLocationOptions();
   const sizes = useSizeOptions();
   const prices = usePriceOptions();
-  const products = useFreeProductOptions(!!ids);
+  // products in no device, searched on the server as typed
+  const productPick = useForm<{ id_product: string }>({ defaultValues: { id_product: '' } });
   const modes = useTypeOptions('mode');
   const edit = useBulkEdit();
   const { t } = useTranslation('devices');
@@ -536,11 +553,14 @@ function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () =>
           t('field.size'),
           (sizes.data ?? []).map((z) => ({ value: z.id, label: z.name })),
         )}
-        {field(
-          'id_product',
-          t('field.product'),
-          (products.data ?? []).map((p) => ({ value: p.id, label: p.name })),
-        )}
+        <FormSearchPicker
+          control={productPick.control}
+          name="id_product"
+          area="products"
+          label={t('field.product')}
+          filters={{ unassigned: 'true' }}
+          onPick={(o) => set('id_product', o?.id ?? '')}
+        />
         {field('status', t('field.status'), [
           { value: 'available', label: label('deviceStatus', 'available') },
           { value: 'maintenance', label: label('deviceStatus', 'maintenance') },

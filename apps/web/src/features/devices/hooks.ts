@@ -10,6 +10,7 @@ import {
   UNLOCK_REFRESH_MS,
   ZDevice,
   ZDeviceBulkResponse,
+  ZDeviceLogs,
   ZLocationLockSettings,
   ZProduct,
   ZTypeOptions,
@@ -29,9 +30,6 @@ export const devicesKey = ['devices'] as const;
 export const DEVICES_ENDPOINT = devicesEndpoints.devices;
 export const ZDevicePage: z.ZodType<TPage<TDevice>> = zPage(ZDevice);
 
-/** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
-const ALL = { page: 1, size: 10000 };
-
 /** The area's reads as query options: each key and fetcher is written once, here. */
 export const deviceQueries = {
   /** `GET locations/{id}/lock-settings`. */
@@ -45,17 +43,26 @@ export const deviceQueries = {
         }),
     }),
   /**
-   * Products in no device (`GET products?unassigned=true`); under the devices key, so every device
-   * save, which takes or frees a product, refreshes it.
+   * Whether any product is in no device (`GET products?unassigned=true&size=1`, its `total`); under
+   * the devices key, so every device save, which takes or frees a product, refreshes it. The
+   * products themselves are searched by the form's picker.
    */
   freeProducts: () =>
     queryOptions({
       queryKey: [...devicesKey, 'free-products'],
       queryFn: () =>
         apiCall(productsEndpoints.products.list, {
-          query: { ...ALL, unassigned: 'true' },
+          query: { page: 1, size: 1, unassigned: 'true' },
           schema: zPage(ZProduct),
         }),
+    }),
+  /** `GET device-logs/{id}`: the Device History Log (audit entries and transaction steps). */
+  logs: (id: string) =>
+    queryOptions({
+      queryKey: [...devicesKey, id, 'logs'],
+      queryFn: ({ signal }) =>
+        apiCall(devicesEndpoints.deviceLogs.get, { params: { id }, schema: ZDeviceLogs, signal }),
+      staleTime: 0,
     }),
   /** `GET types/device/mode` / `types/device/hardware`. */
   types: (kind: 'mode' | 'hardware') =>
@@ -80,11 +87,11 @@ export const useSizeOptions = () => useOptions('sizes');
 export const usePriceOptions = () => useOptions('prices');
 
 /**
- * Products a door may be stocked with: those in no device (`GET products?unassigned=true`, spec
- * operational §5 Device "product options exclude products already assigned to devices").
+ * How many products a door may be stocked with: those in no device (`GET products?unassigned=true`,
+ * spec operational §5 Device "product options exclude products already assigned to devices").
  */
-export const useFreeProductOptions = (enabled = true) =>
-  useQuery({ ...deviceQueries.freeProducts(), select: (p) => p.items, enabled });
+export const useFreeProductCount = (enabled = true) =>
+  useQuery({ ...deviceQueries.freeProducts(), select: (p) => p.total, enabled });
 
 /** `GET types/device/mode` / `types/device/hardware`: what the organization may use. */
 export const useTypeOptions = (kind: 'mode' | 'hardware') =>

@@ -1,62 +1,47 @@
 import { GROUP_MESSAGES, type TGroup, type TGroupResourceType } from '@lockerops/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { PickerOption } from '../../api/pickers';
 import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/form';
+import { FormSearchPicker, FormTextField } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
-import {
-  groupsKey,
-  saveGroup,
-  useAssignOptions,
-  useGroupAssignment,
-  useGroupForm,
-  useGroupMembers,
-} from './hooks';
+import { groupsKey, saveGroup, useGroupAssignment, useGroupForm, useGroupMembers } from './hooks';
 
-type Option = { id: string; name: string };
-
+/**
+ * One "add" row: a search picker of the area (searched on the server as typed) and its Add button.
+ * `exclude` leaves out what the group already holds.
+ */
 function Assign({
   label,
-  options,
+  area,
+  exclude,
   onAdd,
   disabled,
 }: {
   label: string;
-  options: Option[];
-  onAdd: (o: Option) => void;
+  area: 'users' | 'locations' | 'devices';
+  exclude: Set<string>;
+  onAdd: (o: PickerOption) => void;
   disabled: boolean;
 }) {
-  const [value, setValue] = useState<Option | null>(null);
+  const form = useForm<{ id: string }>({ defaultValues: { id: '' } });
+  const [value, setValue] = useState<PickerOption | null>(null);
   const { t } = useTranslation('groups');
+  const held = !!value && exclude.has(value.id);
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-      <Autocomplete
-        sx={{ flex: 1 }}
-        size="small"
-        options={options}
-        value={value}
-        onChange={(_e, v) => setValue(v)}
-        getOptionLabel={(o) => o.name}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        renderInput={(p) => <TextField {...p} label={label} />}
-      />
+      <Box sx={{ flex: 1 }}>
+        <FormSearchPicker control={form.control} name="id" area={area} label={label} onPick={setValue} />
+      </Box>
       <Button
-        disabled={!value || disabled}
+        disabled={!value || held || disabled}
         onClick={() => {
           if (value) onAdd(value);
           setValue(null);
+          form.reset({ id: '' });
         }}
       >
         {t('common:button.add')}
@@ -69,13 +54,9 @@ function Assign({
 function GroupMembersEditor({ group, canEdit }: { group: TGroup; canEdit: boolean }) {
   const members = useGroupMembers(group.id);
   const assign = useGroupAssignment(group.id);
-  const users = useAssignOptions('users', canEdit);
-  const locations = useAssignOptions('locations', canEdit);
-  const devices = useAssignOptions('devices', canEdit);
   const inGroup = new Set(members.data?.users.map((u) => u.id));
-  const held = new Set(members.data?.resources.map((r) => `${r.resource_type}:${r.id_resource}`));
-  const resourceOptions = (type: TGroupResourceType, opts: Option[] = []) =>
-    opts.filter((o) => !held.has(`${type}:${o.id}`));
+  const held = (type: TGroupResourceType) =>
+    new Set(members.data?.resources.filter((r) => r.resource_type === type).map((r) => r.id_resource));
   const { t } = useTranslation('groups');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -83,7 +64,8 @@ function GroupMembersEditor({ group, canEdit }: { group: TGroup; canEdit: boolea
       {canEdit ? (
         <Assign
           label={t('members.addUser')}
-          options={(users.data ?? []).filter((o) => !inGroup.has(o.id))}
+          area="users"
+          exclude={inGroup}
           disabled={assign.isPending}
           onAdd={(o) => assign.mutate({ kind: 'user', remove: false, id: o.id })}
         />
@@ -112,13 +94,15 @@ function GroupMembersEditor({ group, canEdit }: { group: TGroup; canEdit: boolea
         <>
           <Assign
             label={t('members.addLocation')}
-            options={resourceOptions('location', locations.data)}
+            area="locations"
+            exclude={held('location')}
             disabled={assign.isPending}
             onAdd={(o) => assign.mutate({ kind: 'resource', remove: false, id: o.id, type: 'location' })}
           />
           <Assign
             label={t('members.addDevice')}
-            options={resourceOptions('device', devices.data)}
+            area="devices"
+            exclude={held('device')}
             disabled={assign.isPending}
             onAdd={(o) => assign.mutate({ kind: 'resource', remove: false, id: o.id, type: 'device' })}
           />

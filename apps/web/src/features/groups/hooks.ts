@@ -4,7 +4,6 @@ import {
   type TGroup,
   type TGroupResourceType,
   type TPage,
-  type TUser,
   ZDetailResponse,
   ZGroup,
   ZGroupCreateRequest,
@@ -18,7 +17,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { useOptions } from '../../api/options';
 import { translateMessage } from '../../i18n/messages';
 
 export const groupsKey = ['groups'] as const;
@@ -68,18 +66,6 @@ export function saveGroup(id: string | undefined, body: TGroupFormOutput): Promi
 /** The users and resources of one group. */
 export const useGroupMembers = (id: string | undefined) =>
   useQuery({ ...groupQueries.members(id), enabled: !!id });
-
-/** A picker's label of a user: first and last name, then the e-mail in brackets. */
-const userLabel = (u: TUser) => [u.name, u.last_name, u.email && `(${u.email})`].filter(Boolean).join(' ');
-
-/** Options for the assignment pickers: users (page 1, size 10000) and locations or devices. */
-export function useAssignOptions(kind: 'users' | 'locations' | 'devices', enabled: boolean) {
-  return useOptions(kind, {
-    enabled,
-    select: (items): Array<{ id: string; name: string }> =>
-      items.map((r) => ({ id: r.id, name: 'last_name' in r ? userLabel(r) : r.name })),
-  });
-}
 
 /** Assigns or removes a user or a resource; refreshes the group and its list. */
 export function useGroupAssignment(groupId: string | undefined) {

@@ -1,12 +1,10 @@
 import { ISSUE_MESSAGES, type TIssue } from '@lockerops/contract';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import { Autocomplete, Box, Button, FormHelperText, IconButton, TextField, Typography } from '@mui/material';
+import { Box, Button, FormHelperText, IconButton, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { usePeopleOptions } from '../../api/options';
 import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/form';
+import { FormSearchPicker, FormTextField } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 import { issuesKey, saveIssue, useIssueForm, useOrderLookup } from './hooks';
 
@@ -22,7 +20,7 @@ const isImage = (f: File) => f.type.startsWith('image/');
 /**
  * "Create Issue" / "Edit Issue" (spec console §2 Issues list, §5 Issue): the order/invoice number,
  * looked up as it is typed ('Order No. does not exist.' when no transaction has it), description (at
- * most 200), the reporting user (users 1/10000) and the assigned team member (members 1/150), and
+ * most 200), the reporting user and the assigned team member (both searched on the server as typed), and
  * images ('One or more of the selected files are not images. Please try again.'). Sent as multipart.
  */
 export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) {
@@ -41,8 +39,15 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
   const number = String(watch('invoice_id') ?? '');
   const lookup = useOrderLookup(open ? number : '');
   const found = lookup.data;
-  const users = usePeopleOptions('users', open);
-  const members = usePeopleOptions('members', open);
+  // the saved record names its customer and team member, so both show when it is reopened
+  const savedUser =
+    issue?.id_user && issue.user
+      ? { id: issue.id_user, label: issue.user.name, secondary: issue.user.email ?? undefined }
+      : null;
+  const savedMember =
+    issue?.team_member_id && issue.team_member
+      ? { id: issue.team_member_id, label: issue.team_member.name, secondary: issue.team_member.email }
+      : null;
   const pictures = (watch('pictures') as string[] | undefined) ?? [];
   const orderLooked = number.trim().length >= 3 && lookup.isSuccess;
   const orderHint = orderLooked
@@ -81,39 +86,19 @@ export function IssueFormDialog({ open, issue, onClose }: IssueFormDialogProps) 
         minRows={3}
         helperText={`${String(watch('description') ?? '').length}/200`}
       />
-      <Controller
+      <FormSearchPicker
         control={control}
         name="id_user"
-        render={({ field }) => {
-          const options = users.data ?? [];
-          return (
-            <Autocomplete
-              options={options}
-              getOptionLabel={(o) => o.label}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              value={options.find((o) => o.id === field.value) ?? null}
-              onChange={(_e, picked) => field.onChange(picked?.id ?? '')}
-              renderInput={(params) => <TextField {...params} label={t('field.user')} />}
-            />
-          );
-        }}
+        area="users"
+        label={t('field.user')}
+        initial={savedUser}
       />
-      <Controller
+      <FormSearchPicker
         control={control}
         name="team_member_id"
-        render={({ field }) => {
-          const options = members.data ?? [];
-          return (
-            <Autocomplete
-              options={options}
-              getOptionLabel={(o) => o.label}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              value={options.find((o) => o.id === field.value) ?? null}
-              onChange={(_e, picked) => field.onChange(picked?.id ?? '')}
-              renderInput={(params) => <TextField {...params} label={t('field.teamMember')} />}
-            />
-          );
-        }}
+        area="members"
+        label={t('field.teamMember')}
+        initial={savedMember}
       />
       <Box>
         <Typography variant="body2" sx={{ mb: 1 }}>

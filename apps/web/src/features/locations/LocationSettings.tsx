@@ -1,7 +1,6 @@
 import {
   devicesEndpoints,
   locationsEndpoints,
-  type TDevice,
   type TLocation,
   type TRestrictionType,
   ZDetailResponse,
@@ -22,12 +21,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { FormSearchPicker, FormSearchPickerMany } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { useAssigneeOptions, useAssignees, useLocationDevices, useMovableDevices } from './hooks';
+import { useAssigneeOptions, useAssignees, useLocationDevices } from './hooks';
 import { locationsKey } from './keys';
 
 /**
@@ -40,8 +41,9 @@ export function LocationSettings({ location }: { location: TLocation }) {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const here = useLocationDevices(location.id);
-  const all = useMovableDevices(location.id);
-  const [picked, setPicked] = useState<TDevice[]>([]);
+  // devices of any location, searched on the server as typed (one already here stays here)
+  const pick = useForm<{ ids: string[] }>({ defaultValues: { ids: [] } });
+  const picked = useWatch({ control: pick.control, name: 'ids' });
   const { t } = useTranslation('locations');
   const label = useEnumLabel();
   const move = useMutation({
@@ -53,7 +55,7 @@ export function LocationSettings({ location }: { location: TLocation }) {
     onSuccess: (r) => {
       enqueueSnackbar(translateMessage(r.detail), { variant: r.failed.length ? 'warning' : 'success' });
       for (const f of r.failed) enqueueSnackbar(translateMessage(f.detail), { variant: 'error' });
-      setPicked([]);
+      pick.reset({ ids: [] });
       void queryClient.invalidateQueries({ queryKey: locationsKey });
       void queryClient.invalidateQueries({ queryKey: ['devices'] });
     },
@@ -79,20 +81,18 @@ export function LocationSettings({ location }: { location: TLocation }) {
         ))}
       </List>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <Autocomplete
-          multiple
-          sx={{ flex: 1 }}
-          options={all.data ?? []}
-          value={picked}
-          onChange={(_e, v) => setPicked(v)}
-          getOptionLabel={(d) => `#${d.locker_number} ${d.name} (${d.location.name})`}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => <TextField {...params} label={t('settings.assignDevices')} />}
-        />
+        <Box sx={{ flex: 1 }}>
+          <FormSearchPickerMany
+            control={pick.control}
+            name="ids"
+            area="devices"
+            label={t('settings.assignDevices')}
+          />
+        </Box>
         <Button
           variant="contained"
           disabled={!picked.length || move.isPending}
-          onClick={() => move.mutate(picked.map((d) => d.id))}
+          onClick={() => move.mutate(picked)}
         >
           {t('settings.assign')}
         </Button>
@@ -110,8 +110,10 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
   const { enqueueSnackbar } = useSnackbar();
   const { t } = useTranslation('locations');
   const assigned = useAssignees(id, kind);
-  const candidates = useAssigneeOptions(kind);
+  // users are searched on the server as typed; groups, few, are listed
+  const candidates = useAssigneeOptions('groups', kind === 'groups');
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
+  const userPick = useForm<{ id: string }>({ defaultValues: { id: '' } });
   const resource_type = kind === 'users' ? 'user' : 'group';
   const change = useMutation({
     mutationFn: ({ idUser, action }: { idUser: string; action: 'assign-user' | 'remove-user' }) =>
@@ -128,6 +130,7 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
     onSuccess: (r) => {
       enqueueSnackbar(translateMessage(String(r.detail)), { variant: 'success' });
       setPicked(null);
+      userPick.reset({ id: '' });
       void queryClient.invalidateQueries({ queryKey: locationsKey });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
@@ -158,15 +161,27 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
         ))}
       </List>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <Autocomplete
-          sx={{ flex: 1 }}
-          options={(candidates.data ?? []).filter((c) => !taken.has(c.id))}
-          value={picked}
-          onChange={(_e, v) => setPicked(v)}
-          getOptionLabel={(c) => c.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => <TextField {...params} label={t(`settings.assignMany.${kind}`)} />}
-        />
+        {kind === 'users' ? (
+          <Box sx={{ flex: 1 }}>
+            <FormSearchPicker
+              control={userPick.control}
+              name="id"
+              area="users"
+              label={t(`settings.assignMany.${kind}`)}
+              onPick={(o) => setPicked(o && !taken.has(o.id) ? { id: o.id, name: o.label } : null)}
+            />
+          </Box>
+        ) : (
+          <Autocomplete
+            sx={{ flex: 1 }}
+            options={(candidates.data ?? []).filter((c) => !taken.has(c.id))}
+            value={picked}
+            onChange={(_e, v) => setPicked(v)}
+            getOptionLabel={(c) => c.name}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            renderInput={(params) => <TextField {...params} label={t(`settings.assignMany.${kind}`)} />}
+          />
+        )}
         <Button
           variant="contained"
           disabled={!picked || change.isPending}

@@ -2,11 +2,12 @@ import { LOCATION_MESSAGES, locationsEndpoints, type TLocation, ZLocation } from
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Switch, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { useCurrentUser } from '../../api/session';
@@ -72,6 +73,33 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const { t } = useTranslation('locations');
+  // `/locations?location=<id>` (a device's location link) opens that location: to edit for an
+  // admin, its details otherwise
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('location');
+  const linkedLocation = useQuery({
+    queryKey: [...locationsKey, linked, 'linked'],
+    queryFn: ({ signal }) =>
+      apiCall(locationsEndpoints.locations.get, {
+        params: { id: String(linked) },
+        schema: ZLocation,
+        signal,
+      }),
+    enabled: !!linked,
+  });
+  useEffect(() => {
+    const l = linkedLocation.data;
+    if (!linked || !l) return;
+    if (isAdmin && !l.shared_from_parent) setDialog({ location: l });
+    else setDetails(l);
+    setParams(
+      (p) => {
+        p.delete('location');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [linked, linkedLocation.data, isAdmin, setParams]);
   const toggle = useMutation({
     mutationFn: (l: TLocation) =>
       apiCall(locationsEndpoints.location.toggle, {

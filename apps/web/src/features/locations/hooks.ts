@@ -62,20 +62,9 @@ export const useLocationsMap = (enabled: boolean) => useQuery({ ...locationQueri
 /** The devices at the location (`GET locations/{id}/devices`). */
 export const useLocationDevices = (id: string) => useQuery(locationDevicesQuery(id));
 
-/** Devices of the organization's other locations: the ones "Assign Devices" may move here. */
-export const useMovableDevices = (locationId: string) =>
-  useOptions('devices', { select: (items) => items.filter((d) => d.id_location !== locationId) });
-
-const nameOf = (u: { name: string; last_name?: string | null }) =>
-  [u.name, u.last_name].filter(Boolean).join(' ');
-
-/** Users (name and e-mail) or groups a Restricted location may be assigned to, as `{ id, name }`. */
-export const useAssigneeOptions = (kind: TRestrictionType) =>
+/** The groups a Restricted location may be assigned to, as `{ id, name }` (users are searched). */
+export const useAssigneeOptions = (kind: 'groups', enabled: boolean) =>
   useOptions(kind, {
-    select: (items): Array<{ id: string; name: string }> =>
-      items.map((r) =>
-        'last_name' in r
-          ? { id: r.id, name: r.email ? `${nameOf(r)} (${r.email})` : nameOf(r) }
-          : { id: r.id, name: r.name },
-      ),
+    enabled,
+    select: (items): Array<{ id: string; name: string }> => items.map((r) => ({ id: r.id, name: r.name })),
   });

@@ -7,11 +7,10 @@ import {
   MEMBERSHIP_TYPES,
   type TMembership,
 } from '@lockerops/contract';
-import { Autocomplete, TextField } from '@mui/material';
-import { type Control, Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSearchPickerMany, FormSelect, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
@@ -20,10 +19,7 @@ import {
   membershipsKey,
   saveMembership,
   type TMembershipFormInput,
-  type TOption,
-  useLocationOptions,
   useMembershipForm,
-  useUserOptions,
 } from './hooks';
 import { visibleSteps } from './progress';
 
@@ -32,39 +28,6 @@ export interface MembershipFormDialogProps {
   membership: TMembership | null;
   isAdmin: boolean;
   onClose: () => void;
-}
-
-function IdsPicker({
-  control,
-  name,
-  label,
-  options,
-}: {
-  control: Control<TMembershipFormInput>;
-  name: 'locations' | 'users';
-  label: string;
-  options: TOption[];
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => {
-        const ids = (field.value as string[] | undefined) ?? [];
-        return (
-          <Autocomplete
-            multiple
-            options={options}
-            getOptionLabel={(o) => o.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            value={options.filter((o) => ids.includes(o.id))}
-            onChange={(_e, v) => field.onChange(v.map((o) => o.id))}
-            renderInput={(params) => <TextField {...params} label={label} />}
-          />
-        );
-      }}
-    />
-  );
 }
 
 /**
@@ -81,8 +44,9 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
   const editing = !!membership;
   const values = useWatch({ control }) as Partial<TMembershipFormInput>;
   const steps = visibleSteps(values);
-  const locations = useLocationOptions(open && steps.has('rest'));
-  const users = useUserOptions(open && steps.has('rest'));
+  // the saved plan names its locations and users, so they show when it is reopened
+  const savedLocations = (membership?.locations ?? []).map((l) => ({ id: l.id, label: l.name }));
+  const savedUsers = (membership?.users ?? []).map((u) => ({ id: u.id, label: u.name }));
   const select = (
     name: 'membership_type' | 'billing_type' | 'billing_period' | 'currency',
     label: string,
@@ -170,13 +134,20 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
             multiline
             minRows={2}
           />
-          <IdsPicker
+          <FormSearchPickerMany
             control={control}
             name="locations"
+            area="locations"
             label={t('form.locations')}
-            options={locations.data ?? []}
+            initial={savedLocations}
           />
-          <IdsPicker control={control} name="users" label={t('form.users')} options={users.data ?? []} />
+          <FormSearchPickerMany
+            control={control}
+            name="users"
+            area="users"
+            label={t('form.users')}
+            initial={savedUsers}
+          />
           {flag('active', t('form.active'))}
           {flag('card_on_file', t('form.cardOnFile'))}
         </>

@@ -12,7 +12,6 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
-import { useOptions } from '../../api/options';
 import { useDeleteOne } from '../../api/useDeleteOne';
 import { translateMessage } from '../../i18n/messages';
 
@@ -80,20 +79,3 @@ export function saveMembership(id: string | undefined, body: TMembershipFormOutp
 
 export const useDeleteMembership = () =>
   useDeleteOne(MEMBERSHIPS_ENDPOINT.remove, membershipsKey, translateMessage(MEMBERSHIP_MESSAGES.deleted));
-
-export type TOption = { id: string; name: string };
-
-/** The membership's location picker: `GET locations?page=1&size=10000` (spec operational §7 list-fetch sizes). */
-export const useLocationOptions = (enabled: boolean) =>
-  useOptions('locations', {
-    enabled,
-    select: (items): TOption[] => items.map((l) => ({ id: l.id, name: l.name })),
-  });
-
-/** The membership's user picker: each user's first and last name. */
-export const useUserOptions = (enabled: boolean) =>
-  useOptions('users', {
-    enabled,
-    select: (items): TOption[] =>
-      items.map((u) => ({ id: u.id, name: [u.name, u.last_name].filter(Boolean).join(' ') })),
-  });

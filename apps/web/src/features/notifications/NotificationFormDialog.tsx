@@ -5,7 +5,6 @@ import {
   type TNotification,
 } from '@lockerops/contract';
 import {
-  Autocomplete,
   Box,
   Button,
   FormControlLabel,
@@ -20,19 +19,12 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { usePeopleOptions } from '../../api/options';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSearchPicker, FormSearchPickerMany, FormTextField } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { DeliveryLog } from './DeliveryLog';
-import {
-  notificationsKey,
-  saveNotification,
-  type TemplateImages,
-  useLocationOptions,
-  useNotificationForm,
-} from './hooks';
+import { notificationsKey, saveNotification, type TemplateImages, useNotificationForm } from './hooks';
 import { TemplatePreview } from './TemplatePreview';
 
 const MODES = ['service', 'rental', 'storage', 'delivery'] as const;
@@ -85,8 +77,12 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
       setImageError(null);
     }
   }, [open]);
-  const members = usePeopleOptions('members', open);
-  const locationOptions = useLocationOptions(open);
+  // the saved template names its member, so the name shows when it is reopened
+  const savedMember =
+    notification?.id_member && notification.member
+      ? { id: notification.id_member, label: notification.member.name, secondary: notification.member.email }
+      : null;
+  const savedLocations = (notification?.locations ?? []).map((l) => ({ id: l.id, label: l.name }));
   const v = watch();
   const events = (
     v.mode ? NOTIFICATION_EVENTS[v.mode as keyof typeof NOTIFICATION_EVENTS] : []
@@ -255,42 +251,20 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
         <FormTextField control={control} name="message" label={t('form.smsMessage')} multiline minRows={2} />
       ) : null}
       <FormTextField control={control} name="location_message" label={t('form.locationMessage')} multiline />
-      <Controller
+      <FormSearchPickerMany
         control={control}
         name="locations"
-        render={({ field }) => {
-          const options = locationOptions.data ?? [];
-          const ids = (field.value as string[] | undefined) ?? [];
-          return (
-            <Autocomplete
-              multiple
-              options={options}
-              getOptionLabel={(o) => o.name}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              value={options.filter((o) => ids.includes(o.id))}
-              onChange={(_e, picked) => field.onChange(picked.map((p) => p.id))}
-              renderInput={(params) => <TextField {...params} label={t('form.locations')} />}
-            />
-          );
-        }}
+        area="locations"
+        label={t('form.locations')}
+        initial={savedLocations}
       />
       <FormTextField control={control} name="member_message" label={t('form.memberMessage')} multiline />
-      <Controller
+      <FormSearchPicker
         control={control}
         name="id_member"
-        render={({ field }) => {
-          const options = members.data ?? [];
-          return (
-            <Autocomplete
-              options={options}
-              getOptionLabel={(o) => o.label}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              value={options.find((o) => o.id === field.value) ?? null}
-              onChange={(_e, picked) => field.onChange(picked?.id ?? '')}
-              renderInput={(params) => <TextField {...params} label={t('form.teamMember')} />}
-            />
-          );
-        }}
+        area="members"
+        label={t('form.teamMember')}
+        initial={savedMember}
       />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {IMAGE_FIELDS.map(([k, key]) => (

@@ -21,7 +21,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { ApiError, formatApiError } from '../../api/errors';
-import { useOptions } from '../../api/options';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the templates list; every template mutation invalidates it. */
@@ -174,6 +173,3 @@ export function useSendTest(id: string) {
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
   });
 }
-
-/** Locations for the per-location message (page 1, size 10000). */
-export const useLocationOptions = (enabled: boolean) => useOptions('locations', { enabled });

@@ -14,11 +14,11 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSearchPickerMany, FormTextField } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { zoneLabel } from '../../lib/format';
-import { reportsKey, saveReport, useMemberOptions, useReportForm } from './hooks';
+import { reportsKey, saveReport, useReportForm } from './hooks';
 
 export interface ReportFormDialogProps {
   open: boolean;
@@ -40,7 +40,8 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
   const label = useEnumLabel();
   const form = useReportForm(report, open);
   const { control, formState, watch, setValue } = form;
-  const members = useMemberOptions(open);
+  // the saved report names its assignees, so they show when it is reopened
+  const savedAssignees = (report?.assign_to ?? []).map((id, i) => ({ id, label: report?.assignee[i] ?? id }));
   const zone = useOrganizationZone();
   const recurrence = watch('recurrence') as TReportRecurrence | undefined;
   const contents = (watch('contents') as string[] | undefined) ?? [];
@@ -86,32 +87,12 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
           />
         )}
       />
-      <Controller
+      <FormSearchPickerMany
         control={control}
         name="assign_to"
-        render={({ field }) => {
-          const options = members.data ?? [];
-          const ids = (field.value as string[] | undefined) ?? [];
-          return (
-            <Autocomplete
-              multiple
-              disableCloseOnSelect
-              options={options}
-              getOptionLabel={(o) => o.label}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              value={options.filter((o) => ids.includes(o.id))}
-              onChange={(_e, picked) => field.onChange(picked.map((p) => p.id))}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={t('form.assignees')}
-                  error={!!err('assign_to')}
-                  helperText={err('assign_to')}
-                />
-              )}
-            />
-          );
-        }}
+        area="members"
+        label={t('form.assignees')}
+        initial={savedAssignees}
       />
       <Controller
         control={control}

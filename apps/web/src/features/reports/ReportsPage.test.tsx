@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
-import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { jsonResponse, makeOrganization, makeTokens, makeUser } from '../../test/fixtures';
 import { ReportsPage } from './ReportsPage';
 
 const ID = '00000000-0000-4000-8000-000000000007';
@@ -68,5 +68,41 @@ describe('ReportsPage per-row delete (issue 28 item 10)', () => {
     await open('member');
     expect(screen.queryByLabelText('Delete Ops weekly')).not.toBeInTheDocument();
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+  });
+});
+
+describe('ReportsPage organization filter (issue 28 item 10)', () => {
+  it('lets a super-tenant read the reports of one of its organizations (target_org)', {
+    timeout: 60_000,
+  }, async () => {
+    const parent = makeOrganization(['super_tenant']);
+    const kid = { ...makeOrganization(), id: '00000000-0000-4000-8000-0000000000b1', name: 'kid-org' };
+    const base = fetchMock.getMockImplementation() as (
+      input: RequestInfo | URL,
+      init?: RequestInit,
+    ) => Promise<Response>;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.startsWith('/api/organizations/self')) return jsonResponse(parent);
+      if (url.startsWith('/api/organizations?'))
+        return jsonResponse({ items: [parent, kid], total: 2, pages: 1, page: 1, page_size: 1000 });
+      return base(input, init);
+    });
+    await open('admin');
+    const select = await screen.findByRole('combobox', { name: 'Organization' }, { timeout: 10_000 });
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'kid-org' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u]) => String(u).startsWith('/api/reports?') && String(u).includes(`target_org=${kid.id}`),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('offers no organization filter outside a super-tenant', { timeout: 60_000 }, async () => {
+    await open('admin');
+    expect(screen.queryByRole('combobox', { name: 'Organization' })).toBeNull();
   });
 });

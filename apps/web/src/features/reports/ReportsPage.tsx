@@ -1,20 +1,28 @@
 import { describeSchedule, REPORT_MESSAGES, STAFF, type TReport } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button } from '@mui/material';
+import { Button, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOrganizationSelf } from '../../api/organizations';
 import { useOrganizationZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, rowActionsColumn } from '../../components/DataTable';
+import { DataTable, rowActionsColumn, useListParams } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
-import { REPORTS_ENDPOINT, reportsKey, useDeleteReport, useReportDownload, ZReportPage } from './hooks';
+import {
+  REPORTS_ENDPOINT,
+  reportsKey,
+  useDeleteReport,
+  useReportDownload,
+  useReportOrganizations,
+  ZReportPage,
+} from './hooks';
 import { ReportFormDialog } from './ReportFormDialog';
 
 /**
@@ -102,6 +110,11 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
   const [deleting, setDeleting] = useState<TReport | null>(null);
   const remove = useDeleteReport();
   const zone = useOrganizationZone();
+  // a super-tenant reads the reports of one of its organizations (`target_org`, kept in the URL)
+  const superTenant = !!useOrganizationSelf().data?.super_tenant;
+  const organizations = useReportOrganizations(superTenant);
+  const list = useListParams({ filterKeys: ['target_org'] });
+  const targetOrg = list.params.filters.target_org ?? '';
   const columns = useMemo(
     () => [
       ...reportColumns(download, t, label, zone),
@@ -132,6 +145,29 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
         schema={ZReportPage}
         columns={columns}
         filterPage="reporting"
+        filterKeys={['target_org']}
+        toolbar={
+          superTenant ? (
+            <TextField
+              select
+              size="small"
+              label={t('filter.organization')}
+              value={targetOrg}
+              onChange={(e) => list.setFilter('target_org', e.target.value || undefined)}
+              sx={{ minWidth: 220 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">
+                <em>{t('filter.thisOrganization')}</em>
+              </MenuItem>
+              {(organizations.data ?? []).map((o) => (
+                <MenuItem key={o.id} value={o.id}>
+                  {o.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null
+        }
         canSelect={isAdmin}
         bulkDelete
         onRowClick={canWrite ? (report) => setDialog({ report }) : undefined}

@@ -1,22 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  organizationsEndpoints,
   REPORT_MESSAGES,
   reportsEndpoints,
   type TPage,
   type TReport,
   type TReportCreateInput,
   type TReportCreateRequest,
+  ZOrganizationList,
   ZReport,
   ZReportCreateRequest,
   zPage,
 } from '@lockerops/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall, apiFile } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { usePeopleOptions } from '../../api/options';
 import { useDeleteOne } from '../../api/useDeleteOne';
 import { saveBlob } from '../../api/useExport';
 import { translateMessage } from '../../i18n/messages';
@@ -61,9 +63,6 @@ export const saveReport = (id: string | undefined, values: TReportCreateRequest)
     ? apiCall(reportsEndpoints.reports.update, { params: { id }, body: values, schema: ZReport })
     : apiCall(reportsEndpoints.reports.create, { body: values, schema: ZReport });
 
-/** Team members for the assignee picker (`GET members` 1/150, spec console §7, §9), as `{ id, label }`. */
-export const useMemberOptions = (enabled: boolean) => usePeopleOptions('members', enabled);
-
 /** `GET reports/download/{id}?format=` saved under the server's file name; 'Report downloaded successfully'. */
 export function useReportDownload() {
   const { enqueueSnackbar } = useSnackbar();
@@ -83,3 +82,21 @@ export function useReportDownload() {
     [enqueueSnackbar],
   );
 }
+
+/**
+ * A super-tenant's organizations for the Reporting list's organization filter (`target_org`,
+ * spec console §7 `GET reports/all (page, size, search, target_org)`), as `{ id, name }`.
+ */
+export const useReportOrganizations = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['organizations', 'options', 'reports'],
+    queryFn: ({ signal }) =>
+      apiCall(organizationsEndpoints.organizations.list, {
+        query: { page: 1, size: 1000 },
+        schema: ZOrganizationList,
+        signal,
+      }),
+    select: (p) => p.items.map((o) => ({ id: o.id, name: o.name })),
+    enabled,
+    staleTime: 60_000,
+  });

@@ -32,7 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { useLocationZones } from '../../api/place';
 import { BulkUpload } from '../../components/BulkUpload';
-import { FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { zoneLabel } from '../../lib/format';
@@ -46,7 +46,6 @@ import {
   useLocationOptions,
   useProductOptions,
   useReservationForm,
-  useUserOptions,
 } from './hooks';
 import { lockerOptions, nothingFree, type TReservationFormInput } from './reservationForm';
 
@@ -96,7 +95,6 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
   const locations = useLocationOptions();
   const sizes = useAvailableSizes(locationId, mode);
   const devices = useLocationDevices(locationId);
-  const users = useUserOptions(open && mode !== 'delivery');
   const products = useProductOptions(locationId, open && mode === 'rental');
   const lockers = lockerOptions(devices.data ?? [], mode, sizeId, reservation?.id_device);
   const blocked = nothingFree({
@@ -232,22 +230,30 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
               ],
               false,
             )}
-            {mode !== 'delivery'
-              ? select(
-                  'id_user',
-                  t('form.user'),
-                  (users.data ?? []).map((u) => ({
-                    value: u.id,
-                    label: u.email ? `${u.name} (${u.email})` : u.name,
-                  })),
-                )
-              : null}
+            {mode !== 'delivery' ? (
+              <FormSearchPicker
+                control={control}
+                name="id_user"
+                area="users"
+                label={t('form.user')}
+                required
+                initial={
+                  reservation?.user
+                    ? {
+                        id: reservation.user.id,
+                        label: reservation.user.name,
+                        secondary: reservation.user.email ?? undefined,
+                      }
+                    : null
+                }
+              />
+            ) : null}
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
               <FormTextField
                 control={control}
                 name="phone_number"
                 label={t('form.phone')}
-                placeholder="15551234567"
+                placeholder="+15551234567"
                 helperText={t('form.phoneHelp')}
               />
               <FormTextField control={control} name="email" label={t('form.email')} />

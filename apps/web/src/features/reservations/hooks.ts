@@ -66,14 +66,6 @@ const _ALL = { page: 1, size: 10000 };
 export const useLocationOptions = () =>
   useOptions('locations', { select: (items) => items.map((l) => ({ id: l.id, name: l.name })) });
 
-/** The reservation's "User" select: name and e-mail of each user. */
-export const useUserOptions = (enabled: boolean) =>
-  useOptions('users', {
-    enabled,
-    select: (items) =>
-      items.map((u) => ({ id: u.id, name: [u.name, u.last_name].filter(Boolean).join(' '), email: u.email })),
-  });
-
 /** The reservation's "Product" select: the products of the chosen location. */
 export const useProductOptions = (locationId: string | undefined, enabled: boolean) =>
   useOptions('products', {

@@ -6,10 +6,11 @@ import { formatApiError } from '../../api/errors';
 import { useResultDialog } from '../../components/ResultDialog';
 import { translateMessage } from '../../i18n/messages';
 import { useVerifyContact } from './hooks';
-import { Actions, useSave } from './settingsParts';
+import { Actions, useSave, useSettingsReadOnly } from './settingsParts';
 
 /** Support contact: default e-mail (with verification) and phone. */
 export function ContactTab({ settings }: { settings: TSettings }) {
+  const readOnly = useSettingsReadOnly();
   const { t } = useTranslation('settings');
   const [email, setEmail] = useState(settings.default_support_email ?? '');
   const [phone, setPhone] = useState(settings.default_support_phone ?? '');
@@ -29,6 +30,7 @@ export function ContactTab({ settings }: { settings: TSettings }) {
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <TextField
+          disabled={readOnly}
           label={t('contact.email')}
           type="email"
           value={email}
@@ -43,6 +45,7 @@ export function ContactTab({ settings }: { settings: TSettings }) {
         ) : null}
       </Stack>
       <TextField
+        disabled={readOnly}
         label={t('contact.phone')}
         value={phone}
         onChange={(e) => setPhone(e.target.value.replace(/[^\d+]/g, ''))}

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeZoneField } from '../../components/TimeZoneField';
 import { translateMessage } from '../../i18n/messages';
-import { Actions, useSave } from './settingsParts';
+import { Actions, useSave, useSettingsReadOnly } from './settingsParts';
 
 export const CURRENCY_STORAGE_KEY = 'currency';
 
@@ -19,6 +19,7 @@ export const CURRENCY_STORAGE_KEY = 'currency';
  * zone — the calendar of the dashboard and reports, and the zone of every location without its own.
  */
 export function CurrencyTab({ settings }: { settings: TSettings }) {
+  const readOnly = useSettingsReadOnly();
   const { t } = useTranslation('settings');
   const [currency, setCurrency] = useState<TCurrency>(settings.default_currency);
   const { run, pending } = useSave(translateMessage(SETTINGS_MESSAGES.currencyUpdated));
@@ -26,6 +27,7 @@ export function CurrencyTab({ settings }: { settings: TSettings }) {
     <Stack spacing={4}>
       <Stack spacing={2}>
         <TextField
+          disabled={readOnly}
           select
           label={t('currency.label')}
           value={currency}
@@ -58,12 +60,18 @@ export function CurrencyTab({ settings }: { settings: TSettings }) {
 
 /** The organization's time zone (`PUT settings` `time_zone`): a searchable select of IANA zones. */
 function TimeZoneSetting({ settings }: { settings: TSettings }) {
+  const readOnly = useSettingsReadOnly();
   const { t } = useTranslation('settings');
   const [zone, setZone] = useState<string>(settings.time_zone);
   const { run, pending } = useSave(t('currency.timeZoneUpdated'));
   return (
     <Stack spacing={2}>
-      <TimeZoneField label={t('currency.timeZone')} value={zone} onChange={(z) => z && setZone(z)} />
+      <TimeZoneField
+        label={t('currency.timeZone')}
+        value={zone}
+        disabled={readOnly}
+        onChange={(z) => z && setZone(z)}
+      />
       <Actions>
         <Button
           variant="contained"

@@ -6,10 +6,11 @@ import { useOrganizationSelf } from '../../api/organizations';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { useSizeOptions } from './hooks';
-import { Actions, useSave } from './settingsParts';
+import { Actions, useSave, useSettingsReadOnly } from './settingsParts';
 
 /** Defaults: device hardware and mode, size, max reservations, notification channel. */
 export function DefaultsTab({ settings }: { settings: TSettings }) {
+  const readOnly = useSettingsReadOnly();
   const { t } = useTranslation('settings');
   const label = useEnumLabel();
   const org = useOrganizationSelf();
@@ -24,6 +25,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
   return (
     <Stack spacing={2}>
       <TextField
+        disabled={readOnly}
         select
         label={t('defaults.hardware')}
         value={v.default_device_hardware ?? ''}
@@ -42,6 +44,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
         ))}
       </TextField>
       <TextField
+        disabled={readOnly}
         select
         label={t('defaults.mode')}
         value={v.default_device_mode ?? ''}
@@ -57,6 +60,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
         ))}
       </TextField>
       <TextField
+        disabled={readOnly}
         select
         label={t('defaults.size')}
         value={v.default_id_size ?? ''}
@@ -73,7 +77,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
         <TextField
           label={t('defaults.maxReservations')}
           value={unlimited ? '' : String(v.default_max_reservations)}
-          disabled={unlimited}
+          disabled={readOnly || unlimited}
           onChange={(e) => {
             const digits = e.target.value.replace(/\D/g, '');
             setV({ ...v, default_max_reservations: digits ? Number(digits) : 0 });
@@ -83,6 +87,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
           label={t('defaults.unlimited')}
           control={
             <Checkbox
+              disabled={readOnly}
               checked={unlimited}
               onChange={(e) => setV({ ...v, default_max_reservations: e.target.checked ? null : 1 })}
             />
@@ -90,6 +95,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
         />
       </Stack>
       <TextField
+        disabled={readOnly}
         select
         label={t('defaults.channel')}
         value={v.default_notification_channel}

@@ -12,6 +12,7 @@ import { DefaultsTab } from './DefaultsTab';
 import { useSettingsQuery } from './hooks';
 import { LockVendorsTab } from './LockVendorsTab';
 import { PaymentsTab } from './PaymentsTab';
+import { SettingsReadOnly } from './settingsParts';
 import { WhiteLabelTab } from './WhiteLabelTab';
 
 /**
@@ -31,6 +32,8 @@ export function SettingsPage() {
   const { t } = useTranslation('settings');
   const user = useCurrentUser();
   const helpdesk = isHelpdesk(user);
+  // only an admin saves settings (the server answers 403 to others): a member reads them
+  const readOnly = user.role !== 'admin';
   const [tab, setTab] = useState(0);
   const settings = useSettingsQuery();
   const showResult = useResultDialog();
@@ -57,14 +60,21 @@ export function SettingsPage() {
       </Tabs>
       {settings.isError ? <Alert severity="error">{formatApiError(settings.error)}</Alert> : null}
       {settings.data ? (
-        <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
-          {tab === 0 ? <DefaultsTab settings={settings.data} /> : null}
-          {tab === 1 ? <WhiteLabelTab /> : null}
-          {tab === 2 ? <CurrencyTab settings={settings.data} /> : null}
-          {tab === 3 ? <ContactTab settings={settings.data} /> : null}
-          {tab === 4 ? <PaymentsTab /> : null}
-          {tab === 5 ? <LockVendorsTab /> : null}
-        </Paper>
+        <SettingsReadOnly.Provider value={readOnly}>
+          <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
+            {readOnly ? (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {t('readOnly')}
+              </Alert>
+            ) : null}
+            {tab === 0 ? <DefaultsTab settings={settings.data} /> : null}
+            {tab === 1 ? <WhiteLabelTab /> : null}
+            {tab === 2 ? <CurrencyTab settings={settings.data} /> : null}
+            {tab === 3 ? <ContactTab settings={settings.data} /> : null}
+            {tab === 4 ? <PaymentsTab /> : null}
+            {tab === 5 ? <LockVendorsTab /> : null}
+          </Paper>
+        </SettingsReadOnly.Provider>
       ) : null}
     </Box>
   );

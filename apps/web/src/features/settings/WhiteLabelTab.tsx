@@ -7,10 +7,11 @@ import { useOrganizationSelf } from '../../api/organizations';
 import { useResultDialog } from '../../components/ResultDialog';
 import { translateMessage } from '../../i18n/messages';
 import { useSaveWhiteLabel, useUploadLogo } from './hooks';
-import { Actions } from './settingsParts';
+import { Actions, useSettingsReadOnly } from './settingsParts';
 
 /** White label: app name, logo, primary and secondary colours, applied to the theme at once. */
 export function WhiteLabelTab() {
+  const readOnly = useSettingsReadOnly();
   const { t } = useTranslation('settings');
   const org = useOrganizationSelf();
   const wl = org.data?.white_label;
@@ -51,6 +52,7 @@ export function WhiteLabelTab() {
   return (
     <Stack spacing={2}>
       <TextField
+        disabled={readOnly}
         label={t('whiteLabel.appName')}
         value={appName}
         onChange={(e) => setAppName(e.target.value)}
@@ -65,7 +67,12 @@ export function WhiteLabelTab() {
           <Typography key={label} variant="caption" component="label">
             {label}
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
-              <input type="color" value={value} onChange={(e) => setter(e.target.value)} />
+              <input
+                type="color"
+                disabled={readOnly}
+                value={value}
+                onChange={(e) => setter(e.target.value)}
+              />
               <Typography variant="body2" component="span">
                 {value}
               </Typography>
@@ -82,7 +89,7 @@ export function WhiteLabelTab() {
             sx={{ display: 'block', maxHeight: 80, mb: 1 }}
           />
         ) : null}
-        <Button variant="outlined" component="label" disabled={upload.isPending}>
+        <Button variant="outlined" component="label" disabled={readOnly || upload.isPending}>
           {t('whiteLabel.uploadLogo')}
           <input
             hidden

@@ -1,6 +1,6 @@
 import { type TSettingsRequest, ZSettingsRequest } from '@lockerops/contract';
 import { Box } from '@mui/material';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { formatApiError } from '../../api/errors';
 import { useResultDialog } from '../../components/ResultDialog';
 import { translateMessage } from '../../i18n/messages';
@@ -30,7 +30,16 @@ export function useSave(successText: string) {
   return { run, pending: save.isPending };
 }
 
-/** The Save row at the foot of a settings tab. */
+/**
+ * Whether the settings are shown read-only: a member reads them (the server saves an admin's
+ * changes only), with every field disabled and no Save.
+ */
+export const SettingsReadOnly = createContext(false);
+export const useSettingsReadOnly = () => useContext(SettingsReadOnly);
+
+/** The Save row at the foot of a settings tab; none when the settings are read-only. */
 export function Actions({ children }: { children: ReactNode }) {
+  const readOnly = useSettingsReadOnly();
+  if (readOnly) return null;
   return <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>{children}</Box>;
 }

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TRANSACTION_MESSAGES as M, ZDeliveryCreateRequest } from '@lockerops/contract';
-import { Alert, MenuItem, TextField } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
+import { FormSearchPicker } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
-import { createDelivery, transactionsKey, useDeliveryDevices } from './hooks';
+import { createDelivery, transactionsKey } from './hooks';
 import { RecipientFields } from './RecipientFields';
 
 /** The form's locker: '' (none chosen, the parcel waits at the desk) or a device id. */
@@ -32,8 +33,6 @@ export function CreateDeliveryDialog({ open, onClose }: { open: boolean; onClose
   useEffect(() => {
     if (open) reset(EMPTY);
   }, [open, reset]);
-  const devices = useDeliveryDevices(open);
-  const options = devices.data ?? [];
   const errors = form.formState.errors;
   const byKey = errors as Record<string, { message?: unknown } | undefined>;
   const either = errors.root?.message ?? byKey['']?.message;
@@ -49,31 +48,14 @@ export function CreateDeliveryDialog({ open, onClose }: { open: boolean; onClose
       submitText={t('delivery.submit')}
     >
       {typeof either === 'string' ? <Alert severity="warning">{translateMessage(either)}</Alert> : null}
-      <Controller
+      {/* available delivery lockers of every location, searched on the server as typed */}
+      <FormSearchPicker
         control={form.control}
         name="id_device"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('delivery.locker')}
-            {...field}
-            value={field.value ?? ''}
-            error={!!errors.id_device}
-            helperText={
-              (errors.id_device?.message ? translateMessage(errors.id_device.message) : undefined) ??
-              (devices.isSuccess && options.length === 0
-                ? t('delivery.noLockers')
-                : t('delivery.waitsAtDesk'))
-            }
-          >
-            <MenuItem value="">{t('delivery.noLocker')}</MenuItem>
-            {options.map((d) => (
-              <MenuItem key={d.id} value={d.id}>
-                {`#${d.locker_number} ${d.name} · ${d.location}`}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        area="devices"
+        label={t('delivery.locker')}
+        filters={{ by_status: 'available', mode: 'delivery' }}
+        helperText={t('delivery.waitsAtDesk')}
       />
       <RecipientFields control={form.control} />
     </FormDialog>

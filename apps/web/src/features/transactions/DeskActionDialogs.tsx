@@ -24,7 +24,7 @@ interface OneProps {
   onClose: () => void;
 }
 
-/** The request without its default: the form always has an object. */
+/** The request's object (its `.default` only fills an absent body, which a form never sends). */
 const ZCancelForm = ZCancelRequest.unwrap();
 type TCancelIn = z.input<typeof ZCancelForm>;
 type TCancelOut = z.output<typeof ZCancelForm>;

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useLocationZones, useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/form';
+import { FormSearchPicker, FormTextField } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { formatMoney, zoneLabel } from '../../lib/format';
@@ -40,7 +40,6 @@ import {
   serviceStep,
   shareTransaction,
   transactionsKey,
-  useAvailableDevices,
 } from './hooks';
 import { RecipientFields } from './RecipientFields';
 import { endDateInRange, paidAmount, refundSchema } from './transactionView';
@@ -119,9 +118,6 @@ export function DropoffDialog({ open, transaction: t, onClose }: OneProps) {
   });
   const { reset } = form;
   useResetOnOpen(open, reset, { step: 'dropoff', id_device: '' });
-  const devices = useAvailableDevices(t.location?.id, open);
-  const errors = form.formState.errors as FieldErrors<{ id_device: string }>;
-  const options = devices.data ?? [];
   return (
     <FormDialog
       open={open}
@@ -137,28 +133,14 @@ export function DropoffDialog({ open, transaction: t, onClose }: OneProps) {
         {t.invoice_id}
         {t.location ? ` · ${t.location.name}` : ''}
       </Typography>
-      <Controller
+      {/* the location's available doors, searched on the server as typed */}
+      <FormSearchPicker
         control={form.control as unknown as Control<{ id_device: string }>}
         name="id_device"
-        render={({ field }) => (
-          <TextField
-            select
-            label={tr('dropoff.device')}
-            {...field}
-            value={field.value ?? ''}
-            error={!!errors.id_device}
-            helperText={
-              (errors.id_device?.message ? translateMessage(errors.id_device.message) : undefined) ??
-              (devices.isSuccess && options.length === 0 ? tr('dropoff.noDevices') : ' ')
-            }
-          >
-            {options.map((d) => (
-              <MenuItem key={d.id} value={d.id}>
-                {`#${d.locker_number} ${d.name}`}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        area="devices"
+        label={tr('dropoff.device')}
+        filters={{ id_location: t.location?.id, by_status: 'available' }}
+        required
       />
     </FormDialog>
   );

@@ -51,14 +51,6 @@ export const useTransactionStatuses = () =>
 export const useTransactionLocations = () =>
   useOptions('locations', { select: (items) => items.map((l) => ({ id: l.id, name: l.name })) });
 
-/** Available devices of a location: the doors a service dropoff may use (`GET devices`). */
-export const useAvailableDevices = (locationId: string | undefined, enabled: boolean) =>
-  useOptions('devices', {
-    query: { id_location: locationId, by_status: 'available' },
-    select: (items) => items.map((d) => ({ id: d.id, name: d.name, locker_number: d.locker_number })),
-    enabled: enabled && !!locationId,
-  });
-
 /** `GET event-logs/{id}`: the Transaction History Log, oldest first. */
 export const useTransactionLogs = (id: string, enabled: boolean) =>
   useQuery({ ...transactionQueries.logs(id), select: (r) => r.items, enabled });
@@ -97,23 +89,6 @@ export const resendCode = (id: string, body: TResendCodeRequest = {}) =>
     params: { id },
     body,
     schema: ZTransactionActionResponse,
-  });
-
-/**
- * Available delivery doors, every location (`GET devices?by_status=available&mode=delivery`): the
- * lockers a new delivery may hold.
- */
-export const useDeliveryDevices = (enabled: boolean) =>
-  useOptions('devices', {
-    query: { by_status: 'available', mode: 'delivery' },
-    select: (items) =>
-      items.map((d) => ({
-        id: d.id,
-        name: d.name,
-        locker_number: d.locker_number,
-        location: d.location.name,
-      })),
-    enabled,
   });
 
 /** `POST event/delivery` with `{ id_device?, phone_number?, email? }` (spec: operational §7 Transactions). */

@@ -1,0 +1,183 @@
+import type { TDevice } from '@lockerops/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../components/testing';
+import { jsonResponse } from '../../test/fixtures';
+import { expectNoWholeList, searchPicker, stubPickerFetch } from '../../test/pickers';
+import { DeviceFormDialog } from './DeviceFormDialog';
+
+const LOCATION = { id: '00000000-0000-4000-8000-0000000000d1', name: 'Main St' };
+const SIZE_ID = '00000000-0000-4000-8000-0000000000e1';
+const DEVICE = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  name: 'Door 7',
+  custom_identifier: null,
+  locker_number: 7,
+  mode: 'storage',
+  status: 'available',
+  lock_status: 'locked',
+  hardware_type: 'virtual',
+  location: { id: LOCATION.id, name: LOCATION.name, shared: false },
+  id_location: LOCATION.id,
+  size: null,
+  id_size: null,
+  price: null,
+  id_price: null,
+  product: null,
+  id_product: null,
+  item: null,
+  item_description: null,
+  price_required: false,
+  ada_compliance: false,
+  require_image: false,
+  shared: false,
+  image: null,
+  restriction: { restriction_type: null, items: [] },
+  shared_from_parent: false,
+  mac_address: null,
+  integration_id: null,
+  locker_udn: null,
+  user_code: null,
+  master_code: null,
+  gantner_id: null,
+  harbor_tower_id: null,
+  harbor_locker_id: null,
+  dclock_terminal_no: null,
+  dclock_box_no: null,
+  ip: null,
+  circuit_unit: null,
+  board_unit: null,
+  hook_port: null,
+  headboard: null,
+  port: null,
+  lock_status_at: null,
+  jams_30d: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+const SETTINGS = {
+  default_currency: 'usd',
+  default_device_hardware: 'virtual',
+  default_device_mode: 'storage',
+  default_id_size: SIZE_ID,
+  default_max_reservations: null,
+  default_support_email: null,
+  default_support_phone: null,
+  support_email_verified: false,
+  default_notification_channel: 'email',
+  time_zone: 'UTC',
+};
+
+const page = (items: unknown[]) =>
+  jsonResponse({ items, total: items.length, pages: 1, page: 1, page_size: 20 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DeviceFormDialog', () => {
+  it('prefills Add Device with Settings → Defaults (hardware, mode, size)', async () => {
+    stubPickerFetch((url) => {
+      if (url.startsWith('/api/settings')) return jsonResponse(SETTINGS);
+      if (url.startsWith('/api/types/device/mode'))
+        return jsonResponse({
+          items: [
+            { value: 'storage', label: 'Storage' },
+            { value: 'rental', label: 'Rental' },
+          ],
+        });
+      if (url.startsWith('/api/types/device/hardware'))
+        return jsonResponse({
+          items: [
+            { value: 'virtual', label: 'Virtual' },
+            { value: 'gantner', label: 'Gantner' },
+          ],
+        });
+      if (url.startsWith('/api/sizes?'))
+        return page([
+          {
+            id: SIZE_ID,
+            name: 'Small',
+            description: null,
+            width: 10,
+            depth: 12,
+            height: 14,
+            image: null,
+            external_id: null,
+            available_devices: 0,
+            created_at: '2026-01-01T00:00:00.000Z',
+            updated_at: '2026-01-01T00:00:00.000Z',
+          },
+        ]);
+      return undefined;
+    });
+    renderWithProviders(<DeviceFormDialog open device={null} isAdmin={false} onClose={() => {}} />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Mode' })).toHaveTextContent('Storage'), {
+      timeout: 5000,
+    });
+    expect(screen.getByRole('combobox', { name: 'Hardware Type' })).toHaveTextContent('Virtual');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Size' })).toHaveTextContent('Small'), {
+      timeout: 5000,
+    });
+  });
+
+  it("names the door's product when reopened and searches free products on the server", async () => {
+    const fetchMock = stubPickerFetch((url) =>
+      url.startsWith('/api/types/device/mode')
+        ? jsonResponse({ items: [{ value: 'rental', label: 'Rental' }] })
+        : undefined,
+    );
+    const device = {
+      ...DEVICE,
+      mode: 'rental',
+      product: { id: '00000000-0000-4000-8000-0000000000f1', name: 'Drill' },
+      id_product: '00000000-0000-4000-8000-0000000000f1',
+    } as unknown as TDevice;
+    renderWithProviders(<DeviceFormDialog open device={device} isAdmin={false} onClose={() => {}} />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Product' })).toHaveValue('Drill'), {
+      timeout: 5000,
+    });
+    await searchPicker(fetchMock, 'Product', 'products', 'dri');
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('unassigned=true'))).toBe(true);
+    expectNoWholeList(fetchMock, 'products');
+  });
+
+  it("shows each history entry's transaction by its invoice number", async () => {
+    stubPickerFetch((url) =>
+      url.startsWith(`/api/device-logs/${DEVICE.id}`)
+        ? jsonResponse({
+            items: [
+              {
+                id: '00000000-0000-4000-8000-0000000000a1',
+                log_type: 'start',
+                actor_type: 'member',
+                actor_name: 'Ops',
+                changes: { status: { before: null, after: 'in_progress' } },
+                event: { invoice_id: 'INV-000042' },
+                created_at: '2026-01-02T00:00:00.000Z',
+              },
+              {
+                id: '00000000-0000-4000-8000-0000000000a2',
+                log_type: 'create',
+                actor_type: 'member',
+                actor_name: 'Ops',
+                changes: {},
+                event: null,
+                created_at: '2026-01-01T00:00:00.000Z',
+              },
+            ],
+          })
+        : undefined,
+    );
+    renderWithProviders(
+      <DeviceFormDialog open device={DEVICE as unknown as TDevice} isAdmin onClose={() => {}} />,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: 'Device History Log' }));
+    expect(
+      await screen.findByText('Transaction INV-000042', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Transaction INV-000042')).toHaveLength(1);
+  });
+});

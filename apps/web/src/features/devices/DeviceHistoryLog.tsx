@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { HistoryEntries } from '../../components/HistoryLog';
+import { deviceQueries } from './hooks';
+
+/**
+ * The "Device History Log" tab (spec operational §3 Device history log entry: log_type,
+ * created_at, event {invoice_id}): `GET device-logs/{id}`, newest first, each step of a transaction
+ * held on the door marked with that transaction's invoice number.
+ */
+export function DeviceHistoryLog({ id }: { id: string }) {
+  const { t } = useTranslation('devices');
+  const logs = useQuery({
+    ...deviceQueries.logs(id),
+    select: (r) => ({
+      items: r.items.map((l) => ({
+        id: l.id,
+        action: l.log_type,
+        actor_type: l.actor_type,
+        actor_name: l.actor_name,
+        changes: l.changes,
+        created_at: l.created_at,
+        reference: l.event?.invoice_id ? t('form.transaction', { invoice: l.event.invoice_id }) : null,
+      })),
+    }),
+  });
+  return <HistoryEntries query={logs} />;
+}

@@ -1,0 +1,60 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../api/session';
+import { renderWithProviders } from '../../components/testing';
+import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { stubPickerFetch } from '../../test/pickers';
+import { SettingsPage } from './SettingsPage';
+
+const SETTINGS = {
+  default_currency: 'usd',
+  default_device_hardware: null,
+  default_device_mode: null,
+  default_id_size: null,
+  default_max_reservations: null,
+  default_support_email: null,
+  default_support_phone: null,
+  support_email_verified: false,
+  default_notification_channel: 'email',
+  time_zone: 'UTC',
+};
+
+const render = (role: 'admin' | 'member') => {
+  stubPickerFetch((url) =>
+    url.startsWith('/api/settings')
+      ? jsonResponse(SETTINGS)
+      : url.startsWith('/api/types/')
+        ? jsonResponse({ items: [] })
+        : undefined,
+  );
+  sessionStore.signedIn(makeTokens(makeUser(role, { first_login: false })));
+  renderWithProviders(<SettingsPage />, '/settings');
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+});
+
+describe('SettingsPage (issue 28 item 11)', () => {
+  it('opens read-only for a member: fields disabled, no Save', async () => {
+    render('member');
+    expect(
+      await screen.findByText('Only an admin can change these settings.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Unlimited' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Default Device Hardware' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('lets an admin save', async () => {
+    render('admin');
+    expect(await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 })).toBeEnabled();
+    expect(screen.queryByText('Only an admin can change these settings.')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Unlimited' })).toBeEnabled();
+  });
+});
