@@ -185,7 +185,12 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     filterPage,
     hideable.map((c) => c.field),
   );
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  // the language's own DataGrid texts (the theme's locale pack, `i18n/mui.ts`): the grid's
+  // `localeText` prop replaces the theme's default rather than merging with it
+  const gridTexts = (theme.components as { MuiDataGrid?: { defaultProps?: { localeText?: object } } })
+    ?.MuiDataGrid?.defaultProps?.localeText;
   const phoneView = usePhoneColumns(
     filterPage,
     hideable.map((c) => c.field),
@@ -353,6 +358,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
           getRowClassName={getRowClassName ? (p) => getRowClassName(p.row) : undefined}
           disableVirtualization={disableVirtualization}
           localeText={{
+            ...gridTexts,
             noRowsLabel: t('table.empty'),
             noResultsOverlayLabel: t('table.empty'),
             // above EXACT_COUNT_LIMIT rows the server estimates its total (`total_estimated`)
