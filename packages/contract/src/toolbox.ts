@@ -32,7 +32,8 @@ export const TOOLBOX_MESSAGES = {
     'This e-mail address or phone number already has as many open bookings as the widget allows. Please contact us to book more.',
   addressBookingLimit:
     'Too many open bookings have been made from your network. Please try again later or contact us.',
-  organizationBookingLimit: 'Online booking is not available right now. Please try again later or contact us.',
+  organizationBookingLimit:
+    'Online booking is not available right now. Please try again later or contact us.',
   /** SMS go only to the organization's own country and the countries the operator allows (issue 31). */
   phoneCountryNotAllowed:
     'Text messages cannot be sent to this phone number. Please use a number of this country, or book with an e-mail address.',
