@@ -78,6 +78,19 @@ const ZEnv = z.object({
   WEBHOOK_MAX_ENDPOINTS: z.coerce.number().int().min(1).default(20),
   WEBHOOK_MAX_QUEUED: z.coerce.number().int().min(1).default(10_000),
   WIDGET_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  WIDGET_MAX_OPEN_PER_CONTACT: z.coerce.number().int().min(1).default(3),
+  WIDGET_MAX_OPEN_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  WIDGET_MAX_OPEN_PER_ORGANIZATION: z.coerce.number().int().min(1).default(200),
+  WIDGET_SMS_COUNTRIES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'WIDGET_SMS_COUNTRIES: two-letter country codes'))),
   DELIVERY_PICKUP_LIMIT_SECONDS: z.coerce
     .number()
     .int()
@@ -172,6 +185,13 @@ export type Config = {
   webhookMaxQueued: number;
   /** Calls per minute per client address on the public widget API. */
   widgetRateLimit: number;
+  /**
+   * Caps on open widget bookings (active, not yet ended): per contact (e-mail or phone), per client
+   * address and per organization; past one, a booking answers 429.
+   */
+  widgetMaxOpen: { perContact: number; perAddress: number; perOrganization: number };
+  /** Countries (ISO 3166 alpha-2) widget phone numbers may belong to besides the organization's own. */
+  widgetSmsCountries: string[];
   /** How long a delivered parcel waits for its recipient before it expires, seconds (three days). */
   deliveryPickupLimitSeconds: number;
   /** How long an acknowledged unlock may wait for the door's open report before it counts as jammed, ms. */
@@ -268,6 +288,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookMaxEndpoints: e.WEBHOOK_MAX_ENDPOINTS,
     webhookMaxQueued: e.WEBHOOK_MAX_QUEUED,
     widgetRateLimit: e.WIDGET_RATE_LIMIT,
+    widgetMaxOpen: {
+      perContact: e.WIDGET_MAX_OPEN_PER_CONTACT,
+      perAddress: e.WIDGET_MAX_OPEN_PER_ADDRESS,
+      perOrganization: e.WIDGET_MAX_OPEN_PER_ORGANIZATION,
+    },
+    widgetSmsCountries: e.WIDGET_SMS_COUNTRIES,
     twilioBaseUrl: e.TWILIO_BASE_URL || undefined,
     deliveryPickupLimitSeconds: e.DELIVERY_PICKUP_LIMIT_SECONDS,
     lockOpenTimeoutMs: e.LOCK_OPEN_TIMEOUT_MS,

@@ -29,7 +29,17 @@ export const NOTIFICATION_MESSAGES = {
   locationNotFound: 'Location not found',
   testRecipientRequired: 'Enter an e-mail address or a phone number to send the test to.',
   testSent: 'Test notification sent',
+  testRecipientNotAllowed:
+    "A test can only be sent to your own e-mail address or to the organization's contact e-mail address or phone number.",
+  testLimitReached:
+    'Too many test messages: at most 10 an hour per team member and 30 an hour per organization. Please try again later.',
 } as const;
+
+/**
+ * Send test limits: test messages (one per e-mail or SMS) in the last hour per sender (team member
+ * or API key) and per organization; past them the call answers 429 `testLimitReached`.
+ */
+export const TEST_SEND_LIMITS = { perSenderPerHour: 10, perOrganizationPerHour: 30 } as const;
 
 /** Modes of notification templates (spec: console §4); vending is shown in lists only (it has no events). */
 export const NOTIFICATION_MODES = ['service', 'rental', 'storage', 'delivery', 'vending'] as const;

@@ -24,7 +24,11 @@ export const SETTINGS_MESSAGES = {
   verificationSent: 'A verification link has been sent to this e-mail address.',
   verified: 'Your e-mail address has been verified.',
   verificationInvalid: 'This verification link is invalid or has expired.',
+  verificationLimit: 'Too many verification e-mails: at most 10 an hour. Please try again later.',
 } as const;
+
+/** Verification links of the notification contact an organization may have mailed in an hour (429 beyond). */
+export const CONTACT_VERIFICATIONS_PER_HOUR = 10;
 
 /** The settings tabs of the console; Defaults first, the fifth disabled for help-desk sessions. */
 export const SETTINGS_TABS = ['Defaults', 'White Label', 'Currency', 'Support Contact', 'Payments'] as const;

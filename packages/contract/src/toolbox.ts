@@ -27,6 +27,16 @@ export const TOOLBOX_MESSAGES = {
   paymentNotAvailable:
     'Payment in the reservation widget is not available yet: the widget cannot take payments, so it cannot require them.',
   startInPast: 'The start must be in the future.',
+  /** Caps on open widget bookings (issue 31): a publishable key cannot hold every free locker. */
+  contactBookingLimit:
+    'This e-mail address or phone number already has as many open bookings as the widget allows. Please contact us to book more.',
+  addressBookingLimit:
+    'Too many open bookings have been made from your network. Please try again later or contact us.',
+  organizationBookingLimit:
+    'Online booking is not available right now. Please try again later or contact us.',
+  /** SMS go only to the organization's own country and the countries the operator allows (issue 31). */
+  phoneCountryNotAllowed:
+    'Text messages cannot be sent to this phone number. Please use a number of this country, or book with an e-mail address.',
   nameRequired: 'Name is required',
   contactRequired: 'Phone number or e-mail is required',
   twilioSaved: 'Twilio settings saved.',

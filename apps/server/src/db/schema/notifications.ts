@@ -92,6 +92,8 @@ export const notificationDeliveries = pgTable(
     idDomainEvent: uuid('id_domain_event').references(() => domainEvents.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     kind: text('kind', { enum: ['customer', 'member', 'test'] }).notNull(),
+    /** Send test only: who sent it (a team member's or an API key's id), for the hourly limits. */
+    sentBy: uuid('sent_by'),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
@@ -114,5 +116,8 @@ export const notificationDeliveries = pgTable(
       .where(sql`${t.idDomainEvent} IS NOT NULL`),
     index('notification_deliveries_due_idx').on(t.sendAfter).where(sql`${t.status} = 'queued'`),
     index('notification_deliveries_org_notification_idx').on(t.organizationId, t.idNotification, t.createdAt),
+    index('notification_deliveries_test_idx')
+      .on(t.organizationId, t.createdAt)
+      .where(sql`${t.kind} = 'test'`),
   ],
 );

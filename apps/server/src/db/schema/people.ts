@@ -31,13 +31,22 @@ export const users = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
     requireAuth: boolean('require_auth').notNull().default(false),
     accessCode: text('access_code'),
+    /**
+     * A customer record the public widget made: the widget books only for these, never for a user
+     * the operator made, since its e-mail or phone is typed by anyone. Such a record may share its
+     * e-mail with an operator-made user.
+     */
+    widgetOnly: boolean('widget_only').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_org_email_uq')
       .on(t.organizationId, t.emailNormalized)
-      .where(sql`${t.isDeleted} = false AND ${t.emailNormalized} IS NOT NULL`),
+      .where(sql`${t.isDeleted} = false AND ${t.emailNormalized} IS NOT NULL AND ${t.widgetOnly} = false`),
+    index('users_org_widget_email_idx')
+      .on(t.organizationId, t.emailNormalized)
+      .where(sql`${t.widgetOnly} = true`),
     index('users_org_name_idx').on(t.organizationId, t.name),
     index('users_org_phone_idx').on(t.organizationId, t.phoneNumber),
     // the dashboard's user counts and growth read users by registration time (console §7)

@@ -62,6 +62,8 @@ export const reservations = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** A booking of the public widget: the client address it came from (null for every other). */
+    widgetAddress: text('widget_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +73,10 @@ export const reservations = pgTable(
       .where(sql`${t.mode} = 'delivery' AND ${t.trackingNumber} IS NOT NULL`),
     index('reservations_org_created_idx').on(t.organizationId, t.createdAt),
     index('reservations_org_user_idx').on(t.organizationId, t.idUser, t.status),
+    // the widget's caps count a key's open bookings (WIDGET_MAX_OPEN_*)
+    index('reservations_widget_open_idx')
+      .on(t.organizationId, t.endsAt)
+      .where(sql`${t.widgetAddress} IS NOT NULL AND ${t.status} = 'active'`),
     index('reservations_expiry_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
     check('reservations_mode_ck', sql`${t.mode} IN ('service', 'storage', 'delivery', 'rental')`),
     check('reservations_status_ck', sql`${t.status} IN ('active', 'expired')`),

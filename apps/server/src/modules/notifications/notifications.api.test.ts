@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES as M } from '@lockerops/contract';
+import { NOTIFICATION_MESSAGES as M, TEST_SEND_LIMITS } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +20,7 @@ import {
   notifications,
   organizations,
   prices,
+  settings,
   sizes,
   smsOutbox,
   users,
@@ -127,6 +128,16 @@ async function storageDoor() {
     })
     .returning();
   return d!;
+}
+/** Sets the organization's contact e-mail and phone (settings' support e-mail and phone). */
+async function setContacts(email: string | null, phone: string | null) {
+  await t.database.db
+    .insert(settings)
+    .values({ organizationId: orgId, defaultSupportEmail: email, defaultSupportPhone: phone })
+    .onConflictDoUpdate({
+      target: settings.organizationId,
+      set: { defaultSupportEmail: email, defaultSupportPhone: phone },
+    });
 }
 const sms = async (to: string) =>
   (await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.to, to))).map((r) => r.body);
@@ -644,6 +655,7 @@ describe('sending engine', () => {
         }),
       )
     ).json();
+    await setContacts('tester@ops.test', '+14155559999');
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/notifications/${n.id}/test`,
@@ -669,5 +681,74 @@ describe('sending engine', () => {
         })
       ).json().detail,
     ).toBe(M.testRecipientRequired);
+  });
+});
+
+describe('Send test is no relay', () => {
+  const testSend = (id: string, payload: Json, headers = member) =>
+    t.app.inject({ method: 'POST', url: `/api/notifications/${id}/test`, headers, payload });
+  let n: Json;
+  beforeAll(async () => {
+    n = (await create(template({ name: 'Relay probe', sms: true, message: 'Hi {{user_name}}' }))).json();
+    await setContacts('front@ops.test', '+1 (312) 555-0100');
+  });
+  beforeEach(async () => {
+    await t.database.db.delete(notificationDeliveries).where(eq(notificationDeliveries.kind, 'test'));
+  });
+
+  it("sends only to the caller's own e-mail or the organization's contacts", async () => {
+    for (const payload of [
+      { email: 'victim@elsewhere.test' },
+      { phone_number: '+19005550199' },
+      { email: 'nm@demo-org.test', phone_number: '+447700900123' },
+      { email: 'nv@demo-org.test' },
+    ]) {
+      const res = await testSend(n.id as string, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().detail).toBe(M.testRecipientNotAllowed);
+    }
+    expect(sink.count('victim@elsewhere.test')).toBe(0);
+    expect(await sms('+19005550199')).toEqual([]);
+    for (const payload of [
+      { email: 'NM@demo-org.test' },
+      { email: 'front@ops.test' },
+      { phone_number: '+13125550100' },
+      { email: 'front@ops.test', phone_number: '+13125550100' },
+    ]) {
+      const res = await testSend(n.id as string, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(200);
+    }
+  });
+
+  it('limits test messages an hour per team member and per organization (429)', async () => {
+    for (let i = 0; i < TEST_SEND_LIMITS.perSenderPerHour; i++) {
+      expect((await testSend(n.id as string, { email: 'front@ops.test' })).statusCode).toBe(200);
+    }
+    const over = await testSend(n.id as string, { email: 'front@ops.test' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().detail).toBe(M.testLimitReached);
+    // another team member still has their own budget, until the organization's is spent
+    const left = TEST_SEND_LIMITS.perOrganizationPerHour - TEST_SEND_LIMITS.perSenderPerHour - 1;
+    await t.database.db.insert(notificationDeliveries).values(
+      Array.from({ length: left }, () => ({
+        organizationId: orgId,
+        idNotification: n.id as string,
+        channel: 'email' as const,
+        kind: 'test' as const,
+        recipient: 'front@ops.test',
+        body: 'earlier test',
+        status: 'sent' as const,
+      })),
+    );
+    expect((await testSend(n.id as string, { email: 'front@ops.test' }, admin)).statusCode).toBe(200);
+    const full = await testSend(n.id as string, { email: 'front@ops.test' }, admin);
+    expect(full.statusCode).toBe(429);
+    expect(full.json().detail).toBe(M.testLimitReached);
+    // an hour later the budget is back
+    await t.database.db
+      .update(notificationDeliveries)
+      .set({ createdAt: new Date(Date.now() - 3_601_000) })
+      .where(eq(notificationDeliveries.kind, 'test'));
+    expect((await testSend(n.id as string, { email: 'front@ops.test' })).statusCode).toBe(200);
   });
 });

@@ -273,3 +273,59 @@ export async function settleDelivery({
     .set(set)
     .where(and(eq(notificationDeliveries.id, id), eq(notificationDeliveries.organizationId, organizationId)));
 }
+
+/**
+ * The addresses Send test may reach for the caller: the team member's own e-mail (an API key has
+ * none) and the organization's contact e-mail and phone (settings' support e-mail and phone).
+ */
+export async function testRecipients({
+  tx,
+  organizationId,
+  memberId,
+}: {
+  tx: Tx;
+  organizationId: string;
+  memberId?: string;
+}): Promise<{ emails: string[]; phones: string[] }> {
+  const [s] = await tx
+    .select({ email: settings.defaultSupportEmail, phone: settings.defaultSupportPhone })
+    .from(settings)
+    .where(eq(settings.organizationId, organizationId));
+  const own = memberId ? await memberEmails({ tx, organizationId, ids: [memberId] }) : [];
+  const emails = [...own.map((m) => m.email), s?.email].filter((e): e is string => !!e);
+  return {
+    emails: emails.map((e) => e.trim().toLowerCase()),
+    phones: s?.phone ? [s.phone] : [],
+  };
+}
+
+/**
+ * Test messages of the last hour, by `sender` and by the whole organization, counted under a
+ * per-organization advisory lock held to the end of the transaction, so that concurrent Send test
+ * calls (on any server process) cannot pass the limits together.
+ */
+export async function recentTestSends({
+  tx,
+  organizationId,
+  sender,
+}: {
+  tx: Tx;
+  organizationId: string;
+  sender: string;
+}): Promise<{ bySender: number; byOrganization: number }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`test-send:${organizationId}`}, 0))`);
+  const [row] = await tx
+    .select({
+      byOrganization: sql<number>`count(*)::int`,
+      bySender: sql<number>`(count(*) filter (where ${notificationDeliveries.sentBy} = ${sender}))::int`,
+    })
+    .from(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.organizationId, organizationId),
+        eq(notificationDeliveries.kind, 'test'),
+        sql`${notificationDeliveries.createdAt} > now() - interval '1 hour'`,
+      ),
+    );
+  return { bySender: row?.bySender ?? 0, byOrganization: row?.byOrganization ?? 0 };
+}

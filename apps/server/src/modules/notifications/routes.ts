@@ -190,9 +190,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Send test',
       description:
-        "Renders the template with the sample values of the variables (see `GET types/notification/type`) and sends it at once: the e-mail to `email`, the SMS to `phone_number` (E.164). Each message is recorded in the delivery log (kind `test`) as sent or failed with the provider's answer. Answers 'Test notification sent' and the log entries; 400 when neither address is given.",
+        "Renders the template with the sample values of the variables (see `GET types/notification/type`) and sends it at once: the e-mail to `email`, the SMS to `phone_number` (E.164). Each message is recorded in the delivery log (kind `test`) as sent or failed with the provider's answer. Answers 'Test notification sent' and the log entries; 400 when neither address is given. Only to the caller's own e-mail or the organization's contact e-mail or phone (settings), else 400; at most 10 test messages an hour per team member (or API key) and 30 per organization, else 429.",
       params,
-      errors: errors(400, 401, 403, 404),
+      errors: errors(400, 401, 403, 404, 429),
     }),
     config: { roles: STAFF },
     handler: async (req) => {

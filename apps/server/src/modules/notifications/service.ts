@@ -1,9 +1,16 @@
-import { SAMPLE_TEMPLATE_DATA, type ZNotificationTestRequest } from '@lockerops/contract';
+import {
+  NOTIFICATION_MESSAGES as M,
+  SAMPLE_TEMPLATE_DATA,
+  TEST_SEND_LIMITS,
+  type ZNotificationTestRequest,
+} from '@lockerops/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
+import { BadRequest, HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { type DeliveryRow, renderEmail, renderSms, type SenderDeps, sendOne } from './engine';
+import { recentTestSends, testRecipients } from './queries';
 import {
   type DeliveryInsert,
   findNotification,
@@ -77,6 +84,11 @@ export async function setNotificationImages(
  * transaction, then sends each at once through its adapter, outside any transaction, and records
  * it as sent or failed with the provider's answer. Answers the recorded deliveries. 404
  * 'Notification not found' for an id of another organization. spec: console §7.
+ *
+ * Send test is no relay: the e-mail goes only to the caller's own address or the organization's
+ * contact e-mail, the SMS only to the organization's contact phone (else 400
+ * `testRecipientNotAllowed`), and at most `TEST_SEND_LIMITS` messages an hour go out per sender and
+ * per organization (else 429 `testLimitReached`), counted from the delivery log.
  */
 export async function sendTestNotification(
   run: TenantRun,
@@ -87,11 +99,21 @@ export async function sendTestNotification(
 ): Promise<DeliveryRow[]> {
   const queued = await run(async (tx) => {
     const n = await findNotification(tx, auth, id);
+    await checkTestRecipients(tx, auth, to);
+    const wanted = (to.email ? 1 : 0) + (to.phone_number ? 1 : 0);
+    const sent = await recentTestSends({ tx, organizationId: auth.organizationId, sender: auth.actor.id });
+    if (
+      sent.bySender + wanted > TEST_SEND_LIMITS.perSenderPerHour ||
+      sent.byOrganization + wanted > TEST_SEND_LIMITS.perOrganizationPerHour
+    ) {
+      throw new HttpError(429, M.testLimitReached);
+    }
     const data = SAMPLE_TEMPLATE_DATA;
     const rows: DeliveryInsert[] = [];
     const base = {
       idNotification: n.id,
       kind: 'test' as const,
+      sentBy: auth.actor.id,
       status: 'sending' as const,
       attempts: 1,
     };
@@ -131,4 +153,24 @@ export async function sendTestNotification(
     done.push(row!);
   }
   return done;
+}
+
+/** The digits of a phone number, for comparing a typed E.164 number with the stored contact phone. */
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+/** 400 `testRecipientNotAllowed` unless every address of `to` is one Send test may reach. */
+async function checkTestRecipients(
+  tx: Tx,
+  auth: AuthContext,
+  to: z.output<typeof ZNotificationTestRequest>,
+): Promise<void> {
+  const allowed = await testRecipients({ tx, organizationId: auth.organizationId, memberId: auth.memberId });
+  const emailOk = !to.email || allowed.emails.includes(to.email.trim().toLowerCase());
+  const phoneOk =
+    !to.phone_number ||
+    allowed.phones.some((p) => {
+      const d = digitsOf(p);
+      return d.length >= 7 && digitsOf(to.phone_number!).endsWith(d);
+    });
+  if (!emailOk || !phoneOk) throw BadRequest(M.testRecipientNotAllowed);
 }

@@ -183,6 +183,33 @@ export async function insertContactVerification({
 }
 
 /**
+ * How many verification links the organization had mailed in the last hour, counted under a
+ * per-organization advisory lock held to the end of the transaction (concurrent calls, any
+ * process, cannot pass the limit together).
+ */
+export async function recentContactVerifications({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<number> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`contact-verify:${organizationId}`}, 0))`,
+  );
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contactVerifications)
+    .where(
+      and(
+        eq(contactVerifications.organizationId, organizationId),
+        sql`${contactVerifications.createdAt} > now() - interval '1 hour'`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
  * The pending, unexpired verification with this token hash. Runs on the owner's handle: no
  * organization is known before the token is looked up, so the hash is the whole filter.
  */

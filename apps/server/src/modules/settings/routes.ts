@@ -188,8 +188,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Mail a verification link to the notification contact',
       description:
-        'Query `email`. The link (valid 24 hours) leads to the public `GET notification-contact/verify?token=`, which marks the contact verified. spec: console §7 notification-contact.',
-      errors: errors(400, 401, 403),
+        'Query `email`. The link (valid 24 hours) leads to the public `GET notification-contact/verify?token=`, which marks the contact verified. At most 10 links an hour per organization, else 429. spec: console §7 notification-contact.',
+      errors: errors(400, 401, 403, 429),
     }),
     config: { roles: ADMINS },
     handler: async (req) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CONTACT_VERIFICATIONS_PER_HOUR,
   isFilterPage,
   ORGANIZATION_MESSAGES,
   SETTINGS_MESSAGES,
@@ -14,7 +15,7 @@ import type { AuthContext } from '../../auth/context';
 import { sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { BadRequest, Conflict, NotFound } from '../../errors';
+import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
 import { withTenant } from '../../tenancy';
@@ -28,6 +29,7 @@ import {
   markSupportEmailVerified,
   organizationRow,
   pendingVerificationByHash,
+  recentContactVerifications,
   type SettingsRow,
   type SettingsValues,
   settingsRowOf,
@@ -256,6 +258,12 @@ export async function sendContactVerification(
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const org = await withTenant(ctx.db, p.organizationId, async (tx) => {
+    // an admin may not turn the link into a relay of the organization's name to any address
+    if (
+      (await recentContactVerifications({ tx, organizationId: p.organizationId })) >=
+      CONTACT_VERIFICATIONS_PER_HOUR
+    )
+      throw new HttpError(429, SETTINGS_MESSAGES.verificationLimit);
     await insertContactVerification({
       tx,
       organizationId: p.organizationId,

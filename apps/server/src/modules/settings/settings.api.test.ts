@@ -1,4 +1,9 @@
-import { MSG, ORGANIZATION_MESSAGES, SETTINGS_MESSAGES } from '@lockerops/contract';
+import {
+  CONTACT_VERIFICATIONS_PER_HOUR,
+  MSG,
+  ORGANIZATION_MESSAGES,
+  SETTINGS_MESSAGES,
+} from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +17,7 @@ import {
 } from '../../../test/helpers';
 import { multipartBody, PNG } from '../../../test/multipart';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { organizations } from '../../db/schema';
+import { contactVerifications, organizations } from '../../db/schema';
 
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -262,5 +267,20 @@ describe('notification-contact/verify', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toBe(MSG.invalidEmail);
     expect((await call('POST', 'notification-contact/verify?email=a@b.test', member)).statusCode).toBe(403);
+  });
+
+  it('mails at most CONTACT_VERIFICATIONS_PER_HOUR links an hour (429)', async () => {
+    await t.database.db.delete(contactVerifications);
+    for (let i = 0; i < CONTACT_VERIFICATIONS_PER_HOUR; i++)
+      expect((await call('POST', `notification-contact/verify?email=c${i}@demo-org.test`)).statusCode).toBe(
+        200,
+      );
+    const seen = sink.count('spam@elsewhere.test');
+    const over = await call('POST', 'notification-contact/verify?email=spam@elsewhere.test');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().detail).toBe(SETTINGS_MESSAGES.verificationLimit);
+    expect(sink.count('spam@elsewhere.test')).toBe(seen);
+    await t.database.db.update(contactVerifications).set({ createdAt: new Date(Date.now() - 3_601_000) });
+    expect((await call('POST', 'notification-contact/verify?email=late@demo-org.test')).statusCode).toBe(200);
   });
 });

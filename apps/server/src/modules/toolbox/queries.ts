@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   apiKeys,
@@ -7,6 +7,7 @@ import {
   organizations,
   prices,
   reservations,
+  settings,
   sizes,
   toolboxSettings,
   users,
@@ -203,7 +204,11 @@ export async function priceOfDevice({
   return row?.price;
 }
 
-/** The organization's non-deleted user with this e-mail (lower-case) or phone, or undefined. */
+/**
+ * The organization's widget-only customer record (one the widget made, `widget_only`) with this
+ * e-mail (lower-case) or phone, or undefined. A user the operator made is never found here: the
+ * widget's e-mail and phone are typed by anyone, so they attach nothing to an existing customer.
+ */
 export async function customerBy({
   tx,
   organizationId,
@@ -222,6 +227,7 @@ export async function customerBy({
       and(
         eq(users.organizationId, organizationId),
         eq(users.isDeleted, false),
+        eq(users.widgetOnly, true),
         email !== undefined ? eq(users.emailNormalized, email) : eq(users.phoneNumber, phone!),
       ),
     )
@@ -229,7 +235,7 @@ export async function customerBy({
   return u?.id;
 }
 
-/** Creates a user of the organization; answers its id. */
+/** Creates a widget-only customer record of the organization; answers its id. */
 export async function insertCustomer({
   tx,
   organizationId,
@@ -241,9 +247,72 @@ export async function insertCustomer({
 }): Promise<string> {
   const [u] = await tx
     .insert(users)
-    .values({ ...values, organizationId })
+    .values({ ...values, organizationId, widgetOnly: true })
     .returning({ id: users.id });
   return u!.id;
+}
+
+/**
+ * The organization's open widget bookings (made by the widget, active, not yet ended): all of
+ * them, those of the contact (e-mail, case-insensitive, or phone as stored) and those from the
+ * client address. Counted under a per-organization advisory lock held to the end of the
+ * transaction, so that concurrent bookings (on any server process) cannot pass a cap together.
+ */
+export async function openWidgetBookings({
+  tx,
+  organizationId,
+  email,
+  phone,
+  address,
+}: {
+  tx: Tx;
+  organizationId: string;
+  email?: string;
+  phone?: string;
+  address: string;
+}): Promise<{ byOrganization: number; byContact: number; byAddress: number }> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`widget-book:${organizationId}`}, 0))`,
+  );
+  const contact = or(
+    email ? sql`lower(${reservations.email}) = ${email.toLowerCase()}` : undefined,
+    phone ? eq(reservations.phoneNumber, phone) : undefined,
+  );
+  const [row] = await tx
+    .select({
+      byOrganization: sql<number>`count(*)::int`,
+      byContact: contact ? sql<number>`(count(*) filter (where ${contact}))::int` : sql<number>`0`,
+      byAddress: sql<number>`(count(*) filter (where ${reservations.widgetAddress} = ${address}))::int`,
+    })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.organizationId, organizationId),
+        isNotNull(reservations.widgetAddress),
+        eq(reservations.status, 'active'),
+        gt(reservations.endsAt, sql`now()`),
+      ),
+    );
+  return {
+    byOrganization: row?.byOrganization ?? 0,
+    byContact: row?.byContact ?? 0,
+    byAddress: row?.byAddress ?? 0,
+  };
+}
+
+/** The organization's contact phone (settings' support phone), or undefined. */
+export async function organizationPhone({
+  tx,
+  organizationId,
+}: {
+  tx: Tx;
+  organizationId: string;
+}): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ phone: settings.defaultSupportPhone })
+    .from(settings)
+    .where(eq(settings.organizationId, organizationId));
+  return row?.phone ?? undefined;
 }
 
 export type WidgetReservationRow = typeof reservations.$inferSelect;

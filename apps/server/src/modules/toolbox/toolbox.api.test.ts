@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TOOLBOX_MESSAGES } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -19,9 +19,11 @@ import {
   organizations,
   prices,
   reservations,
+  settings,
   sizes,
   smsOutbox,
   toolboxSettings,
+  users,
 } from '../../db/schema';
 
 /** The secret API key, as shown once when it was generated. */
@@ -46,7 +48,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => twilio.listen(0, '127.0.0.1', r));
   const port = (twilio.address() as AddressInfo).port;
-  t = await createTestApp({ WIDGET_RATE_LIMIT: '30', TWILIO_BASE_URL: `http://127.0.0.1:${port}` });
+  t = await createTestApp({
+    WIDGET_RATE_LIMIT: '30',
+    TWILIO_BASE_URL: `http://127.0.0.1:${port}`,
+    WIDGET_SMS_COUNTRIES: 'GB',
+    WIDGET_MAX_OPEN_PER_ORGANIZATION: '20',
+  });
   admin = bearer(await signIn(t.app));
   orgId = (await demoOrg(t)).id;
   const db = t.database.db;
@@ -427,6 +434,134 @@ describe('apps & widgets', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('the widget as a public surface', () => {
+  let pk: string;
+  let slot = 200;
+  /** A booking of the one public locker in a window of its own, from `address`. */
+  const book = (address: string, contact: Record<string, string>, name = 'Guest') => {
+    slot += 3;
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/widget/demo-org/reservations?key=${pk}`,
+      remoteAddress: address,
+      payload: {
+        id_location: loc,
+        id_size: small,
+        start: inHours(slot),
+        end: inHours(slot + 1),
+        name,
+        ...contact,
+      },
+    });
+  };
+  beforeAll(async () => {
+    pk = (await t.app.inject({ method: 'GET', url: '/api/apps/widget', headers: admin })).json()
+      .publishable_key;
+  });
+
+  it('caps open widget bookings per contact, per address and per organization (429)', async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await book('198.51.100.1', { email: 'cap@example.test' })).statusCode).toBe(201);
+    const contact = await book('198.51.100.2', { email: 'CAP@example.test' });
+    expect(contact.statusCode).toBe(429);
+    expect(contact.json().detail).toBe(TOOLBOX_MESSAGES.contactBookingLimit);
+    expect((await book('198.51.100.1', { email: 'cap2@example.test' })).statusCode).toBe(201);
+    expect((await book('198.51.100.1', { email: 'cap3@example.test' })).statusCode).toBe(201);
+    const address = await book('198.51.100.1', { email: 'cap4@example.test' });
+    expect(address.statusCode).toBe(429);
+    expect(address.json().detail).toBe(TOOLBOX_MESSAGES.addressBookingLimit);
+    // an ended booking is no longer open
+    await t.database.db
+      .update(reservations)
+      .set({ status: 'expired' })
+      .where(eq(reservations.email, 'cap2@example.test'));
+    expect((await book('198.51.100.1', { email: 'cap4@example.test' })).statusCode).toBe(201);
+    // the organization's cap (WIDGET_MAX_OPEN_PER_ORGANIZATION=20 here) counts every address
+    let open = (
+      await t.database.db
+        .select()
+        .from(reservations)
+        .where(and(isNotNull(reservations.widgetAddress), eq(reservations.status, 'active')))
+    ).length;
+    let n = 0;
+    while (open < 20) {
+      expect(
+        (await book(`198.51.100.${10 + Math.floor(n / 4)}`, { email: `many${n++}@example.test` })).statusCode,
+      ).toBe(201);
+      open++;
+    }
+    const full = await book('198.51.100.99', { email: 'late@example.test' });
+    expect(full.statusCode).toBe(429);
+    expect(full.json().detail).toBe(TOOLBOX_MESSAGES.organizationBookingLimit);
+    await t.database.db
+      .update(reservations)
+      .set({ status: 'expired' })
+      .where(isNotNull(reservations.widgetAddress));
+  });
+
+  it('never attaches a booking to an existing customer by e-mail or phone', async () => {
+    const [vip] = await t.database.db
+      .insert(users)
+      .values({ organizationId: orgId, name: 'Vera', email: 'vip@example.test', phoneNumber: '442079460123' })
+      .returning();
+    const first = await book('198.51.100.50', { email: 'VIP@example.test' }, 'Mallory Doe');
+    expect(first.statusCode).toBe(201);
+    const byNumber = (tn: string) =>
+      t.database.db.select().from(reservations).where(eq(reservations.trackingNumber, tn));
+    const [r1] = await byNumber(first.json().tracking_number);
+    expect(r1!.idUser).not.toBe(vip!.id);
+    const [made] = await t.database.db.select().from(users).where(eq(users.id, r1!.idUser!));
+    expect(made).toMatchObject({ widgetOnly: true, email: 'vip@example.test', name: 'Mallory' });
+    // the widget's own record is reused, the operator's customer stays untouched
+    const again = await book('198.51.100.50', { email: 'vip@example.test' });
+    expect((await byNumber(again.json().tracking_number))[0]!.idUser).toBe(r1!.idUser);
+    const phone = await book('198.51.100.50', { phone_number: '+44 20 7946 0123' });
+    expect(phone.statusCode).toBe(201);
+    expect((await byNumber(phone.json().tracking_number))[0]!.idUser).not.toBe(vip!.id);
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, vip!.id));
+    expect(still).toMatchObject({ name: 'Vera', widgetOnly: false });
+    await t.database.db
+      .update(reservations)
+      .set({ status: 'expired' })
+      .where(isNotNull(reservations.widgetAddress));
+  });
+
+  it("takes phone numbers of the organization's country and WIDGET_SMS_COUNTRIES only", async () => {
+    const premium = await book('198.51.100.60', { phone_number: '+1 900 555 0199', email: 'p@example.test' });
+    expect(premium.statusCode).toBe(400);
+    expect(premium.json().detail).toBe(TOOLBOX_MESSAGES.phoneCountryNotAllowed);
+    expect((await book('198.51.100.60', { phone_number: '+49 30 901820' })).statusCode).toBe(400);
+    expect((await book('198.51.100.60', { phone_number: '+882 1234 5678' })).statusCode).toBe(400);
+    expect(
+      await t.database.db.select().from(reservations).where(eq(reservations.email, 'p@example.test')),
+    ).toEqual([]);
+    // listed in WIDGET_SMS_COUNTRIES here
+    expect((await book('198.51.100.60', { phone_number: '+44 20 7946 0001' })).statusCode).toBe(201);
+    // the organization's own country, from its contact phone; a national number is read in it
+    await t.database.db
+      .insert(settings)
+      .values({ organizationId: orgId, defaultSupportPhone: '+1 312 555 0100' })
+      .onConflictDoUpdate({
+        target: settings.organizationId,
+        set: { defaultSupportPhone: '+1 312 555 0100' },
+      });
+    try {
+      expect((await book('198.51.100.60', { phone_number: '+1 312 253 4000' })).statusCode).toBe(201);
+      expect((await book('198.51.100.61', { phone_number: '(312) 253-4001' })).statusCode).toBe(201);
+      expect((await book('198.51.100.61', { phone_number: '+49 30 901820' })).statusCode).toBe(400);
+    } finally {
+      await t.database.db
+        .update(settings)
+        .set({ defaultSupportPhone: null })
+        .where(eq(settings.organizationId, orgId));
+      await t.database.db
+        .update(reservations)
+        .set({ status: 'expired' })
+        .where(isNotNull(reservations.widgetAddress));
+    }
   });
 });
 

@@ -105,13 +105,18 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Widget: book a locker',
       description:
-        "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409), for the customer found or created as a user by e-mail or phone, and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price.",
+        "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409), for a widget-only customer record found or created by e-mail or phone (never a customer the operator made), and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price. 400 for a phone number outside the organization's country and `WIDGET_SMS_COUNTRIES`; 429 past the caps on open widget bookings per contact, client address and organization (`WIDGET_MAX_OPEN_*`).",
       errors: errors(400, 401, 403, 404, 409, 429),
     }),
     config,
     ...guard,
     handler: async (req, reply) => {
-      const booking = await req.withTenant((tx) => widgetBook(tx, req.auth, req.widget, req.body));
+      const guard = {
+        address: req.ip,
+        maxOpen: app.ctx.config.widgetMaxOpen,
+        smsCountries: app.ctx.config.widgetSmsCountries,
+      };
+      const booking = await req.withTenant((tx) => widgetBook(tx, req.auth, req.widget, req.body, guard));
       return reply.status(201).send(booking);
     },
   });

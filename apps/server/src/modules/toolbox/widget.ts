@@ -11,10 +11,11 @@ import {
   ZReservationCreateRequest,
   type ZWidgetBookingRequest,
 } from '@lockerops/contract';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { BadRequest, Conflict, NotFound } from '../../errors';
+import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { organizationTimeZone } from '../dashboard';
 import { computeCharge, defaultCurrency } from '../prices';
@@ -32,6 +33,8 @@ import {
   insertCustomer,
   insertReservation,
   isPublicLocation,
+  openWidgetBookings,
+  organizationPhone,
   placeOfDevice,
   priceOfDevice,
   publicLocationSizes,
@@ -137,7 +140,11 @@ export async function widgetQuote(
   return { available: true, currency, price: await priceFor(tx, organizationId, free, seconds) };
 }
 
-/** The user a widget customer is: found by e-mail, else by phone, else created. */
+/**
+ * The customer record a widget booking is for: the widget-only record (one the widget made) with
+ * the e-mail, else with the phone, else a new widget-only record. An operator-made user is never
+ * attached by an e-mail or phone typed on a public page, even when one has this e-mail.
+ */
 async function customerOf(
   tx: Tx,
   organizationId: string,
@@ -169,18 +176,65 @@ function trackingNumber(): string {
   return `W${[...randomBytes(9)].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
+/** What a widget booking is checked against besides the widget's settings (issue 31). */
+export interface WidgetGuard {
+  /** The client address of the request (`req.ip`). */
+  address: string;
+  /** `WIDGET_MAX_OPEN_*`: caps on open widget bookings per contact, address and organization. */
+  maxOpen: { perContact: number; perAddress: number; perOrganization: number };
+  /** `WIDGET_SMS_COUNTRIES`: countries allowed besides the organization's own. */
+  smsCountries: readonly string[];
+}
+
+/**
+ * 400 `phoneCountryNotAllowed` unless the phone number belongs to the organization's country (its
+ * contact phone's) or one of `WIDGET_SMS_COUNTRIES`: the widget's messages go to this number by
+ * SMS, and a public page must not send them to premium-rate or foreign numbers. A number without a
+ * country code is read in the organization's country.
+ */
+async function checkPhoneCountry(tx: Tx, organizationId: string, phone: string, allowed: readonly string[]) {
+  const own = await organizationPhone({ tx, organizationId });
+  const home = own ? parsePhoneNumberFromString(own)?.country : undefined;
+  const parsed = parsePhoneNumberFromString(phone, home as CountryCode | undefined);
+  const country = parsed?.isValid() ? parsed.country : undefined;
+  if (!country || (country !== home && !allowed.includes(country)))
+    throw BadRequest(TOOLBOX_MESSAGES.phoneCountryNotAllowed);
+}
+
+/**
+ * 429 when a cap on open widget bookings (active, not yet ended) is reached: per contact (the
+ * e-mail or the phone), per client address, per organization (`WIDGET_MAX_OPEN_*`).
+ */
+async function checkOpenBookings(
+  tx: Tx,
+  organizationId: string,
+  guard: WidgetGuard,
+  contact: { email?: string; phone?: string },
+) {
+  const open = await openWidgetBookings({ tx, organizationId, ...contact, address: guard.address });
+  if (open.byOrganization >= guard.maxOpen.perOrganization)
+    throw new HttpError(429, TOOLBOX_MESSAGES.organizationBookingLimit);
+  if (open.byAddress >= guard.maxOpen.perAddress)
+    throw new HttpError(429, TOOLBOX_MESSAGES.addressBookingLimit);
+  if (open.byContact >= guard.maxOpen.perContact)
+    throw new HttpError(429, TOOLBOX_MESSAGES.contactBookingLimit);
+}
+
 /**
  * Books a storage locker for a widget customer (issue 14): the window rules of the widget, a public
  * location, then exactly the console's path — `reservationValues` (the organization's reservation
  * rules and the first free locker), the insert, `writeHolds` (the exclusion constraint against
  * double booking: 409), the `on_reservation` domain event (notification, webhooks) and the audit
- * entry — in the caller's transaction. The customer becomes (or is found as) a user.
+ * entry — in the caller's transaction. The customer becomes (or is found as) a widget-only user.
+ * Before anything is held: a phone number of an allowed country (400) and the caps on open widget
+ * bookings (429), see `WidgetGuard`.
  */
 export async function widgetBook(
   tx: Tx,
   auth: AuthContext,
   widget: TWidgetSettings,
   body: z.output<typeof ZWidgetBookingRequest>,
+  guard: WidgetGuard,
   now = new Date(),
 ): Promise<TWidgetBooking> {
   const org = auth.organizationId;
@@ -200,13 +254,19 @@ export async function widgetBook(
     id_user: '00000000-0000-4000-8000-000000000000',
   });
   if (!parsed.success) throw BadRequest([...new Set(parsed.error.issues.map((i) => i.message))]);
+  if (body.phone_number) await checkPhoneCountry(tx, org, body.phone_number, guard.smsCountries);
+  await checkOpenBookings(tx, org, guard, { email: parsed.data.email, phone: parsed.data.phone_number });
   const idUser = await customerOf(tx, org, {
     name: body.name!,
     email: parsed.data.email,
     phone: parsed.data.phone_number,
   });
   const values = await reservationValues(tx, auth, { ...parsed.data, id_user: idUser }, undefined, now);
-  const row = (await insertReservation({ tx, organizationId: org, values })) as ReservationRow;
+  const row = (await insertReservation({
+    tx,
+    organizationId: org,
+    values: { ...values, widgetAddress: guard.address },
+  })) as ReservationRow;
   await writeHolds(tx, row!);
   await emitReservation(tx, row!);
   await writeAudit(tx, auth, {

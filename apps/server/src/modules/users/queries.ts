@@ -26,7 +26,7 @@ export async function notificationChannelOf({
 
 /**
  * 409 'A user with this email already exists.' when another non-deleted user of the organization
- * has this e-mail (case-insensitive). The partial unique index `users_org_email_uq` decides races.
+ * has this e-mail (case-insensitive); widget-only records (the public widget's) do not count. The partial unique index `users_org_email_uq` decides races.
  */
 export async function assertEmailFree({
   tx,
@@ -49,6 +49,8 @@ export async function assertEmailFree({
       and(
         eq(users.organizationId, auth.organizationId),
         eq(users.isDeleted, false),
+        // a widget-only record (the public widget's) may share an operator-made user's e-mail
+        eq(users.widgetOnly, false),
         eq(users.emailNormalized, email.toLowerCase()),
         exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
       ),
@@ -79,6 +81,7 @@ export async function takenEmails({
       and(
         eq(users.organizationId, auth.organizationId),
         eq(users.isDeleted, false),
+        eq(users.widgetOnly, false),
         inArray(users.emailNormalized, wanted),
       ),
     );

@@ -121,6 +121,15 @@ describe('users: create and validate (spec §5 User)', () => {
     expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
   });
 
+  it('lets the operator make a customer with the e-mail of a widget-only record', async () => {
+    await t.database.db
+      .insert(users)
+      .values({ organizationId: orgId, name: 'Booked', email: 'booked@example.com', widgetOnly: true });
+    const made = await create({ name: 'Booked', email: 'booked@example.com' });
+    expect(made.statusCode).toBe(200);
+    expect((await create({ name: 'Booked 2', email: 'Booked@example.com' })).statusCode).toBe(409);
+  });
+
   it('frees the e-mail of a deleted user and keeps the deleted row out of lists', async () => {
     const u = (await create({ name: 'Gone', email: 'gone@example.com' })).json();
     const del = await t.app.inject({

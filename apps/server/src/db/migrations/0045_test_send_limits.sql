@@ -1,0 +1,2 @@
+ALTER TABLE "notification_deliveries" ADD COLUMN "sent_by" uuid;--> statement-breakpoint
+CREATE INDEX "notification_deliveries_test_idx" ON "notification_deliveries" USING btree ("organization_id","created_at") WHERE "notification_deliveries"."kind" = 'test';
