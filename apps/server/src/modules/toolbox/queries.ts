@@ -307,12 +307,12 @@ export async function organizationPhone({
 }: {
   tx: Tx;
   organizationId: string;
-}): Promise<string | undefined> {
+}): Promise<{ phone: string | undefined; currency: string }> {
   const [row] = await tx
-    .select({ phone: settings.defaultSupportPhone })
+    .select({ phone: settings.defaultSupportPhone, currency: settings.defaultCurrency })
     .from(settings)
     .where(eq(settings.organizationId, organizationId));
-  return row?.phone ?? undefined;
+  return { phone: row?.phone ?? undefined, currency: row?.currency ?? 'usd' };
 }
 
 export type WidgetReservationRow = typeof reservations.$inferSelect;

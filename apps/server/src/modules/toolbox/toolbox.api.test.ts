@@ -538,8 +538,11 @@ describe('the widget as a public surface', () => {
     expect(
       await t.database.db.select().from(reservations).where(eq(reservations.email, 'p@example.test')),
     ).toEqual([]);
-    // listed in WIDGET_SMS_COUNTRIES here
+    // listed in WIDGET_SMS_COUNTRIES here; a premium-rate number of a listed country is still refused
     expect((await book('198.51.100.60', { phone_number: '+44 20 7946 0001' })).statusCode).toBe(201);
+    expect((await book('198.51.100.62', { phone_number: '+44 909 879 0000' })).statusCode).toBe(400);
+    // no contact phone yet: the countries of its currency (usd: US)
+    expect((await book('198.51.100.62', { phone_number: '+1 312 253 4002' })).statusCode).toBe(201);
     // the organization's own country, from its contact phone; a national number is read in it
     await t.database.db
       .insert(settings)

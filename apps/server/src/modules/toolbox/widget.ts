@@ -11,7 +11,8 @@ import {
   ZReservationCreateRequest,
   type ZWidgetBookingRequest,
 } from '@lockerops/contract';
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+// the full metadata: it knows a number's type (premium-rate, shared-cost), not only its country
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
@@ -186,18 +187,53 @@ export interface WidgetGuard {
   smsCountries: readonly string[];
 }
 
+/** The countries of an organization's currency: where it trades when it has no contact phone yet. */
+const CURRENCY_COUNTRIES: Record<string, readonly CountryCode[]> = {
+  usd: ['US'],
+  cad: ['CA'],
+  gbp: ['GB'],
+  aud: ['AU'],
+  eur: [
+    'AT',
+    'BE',
+    'HR',
+    'CY',
+    'EE',
+    'FI',
+    'FR',
+    'DE',
+    'GR',
+    'IE',
+    'IT',
+    'LV',
+    'LT',
+    'LU',
+    'MT',
+    'NL',
+    'PT',
+    'SK',
+    'SI',
+    'ES',
+  ],
+};
+
 /**
  * 400 `phoneCountryNotAllowed` unless the phone number belongs to the organization's country (its
- * contact phone's) or one of `WIDGET_SMS_COUNTRIES`: the widget's messages go to this number by
- * SMS, and a public page must not send them to premium-rate or foreign numbers. A number without a
- * country code is read in the organization's country.
+ * contact phone's; without one, the countries of its currency) or one of `WIDGET_SMS_COUNTRIES`:
+ * the widget's messages go to this number by SMS, and a public page must not send them to
+ * premium-rate or foreign numbers — premium-rate and shared-cost numbers are refused in every
+ * country. A number without a country code is read in the organization's country.
  */
 async function checkPhoneCountry(tx: Tx, organizationId: string, phone: string, allowed: readonly string[]) {
   const own = await organizationPhone({ tx, organizationId });
-  const home = own ? parsePhoneNumberFromString(own)?.country : undefined;
-  const parsed = parsePhoneNumberFromString(phone, home as CountryCode | undefined);
+  const fromPhone = own.phone ? parsePhoneNumberFromString(own.phone)?.country : undefined;
+  const home: readonly string[] = fromPhone ? [fromPhone] : (CURRENCY_COUNTRIES[own.currency] ?? []);
+  const parsed = parsePhoneNumberFromString(phone, home[0] as CountryCode | undefined);
   const country = parsed?.isValid() ? parsed.country : undefined;
-  if (!country || (country !== home && !allowed.includes(country)))
+  const type = parsed?.getType();
+  if (type === 'PREMIUM_RATE' || type === 'SHARED_COST')
+    throw BadRequest(TOOLBOX_MESSAGES.phoneCountryNotAllowed);
+  if (!country || (!home.includes(country) && !allowed.includes(country)))
     throw BadRequest(TOOLBOX_MESSAGES.phoneCountryNotAllowed);
 }
 
