@@ -39,38 +39,14 @@ const ALLOWED = new Set([
   'widgets',
   'apps',
   'app',
+  // product names of the Integrations page's cards ("Send", "Service Now")
+  'send',
+  'service',
+  'now',
 ]);
 
-/** Sidebar pages whose area is not migrated to the catalogs yet (paths). */
-const NOT_YET_MIGRATED = new Set([
-  '/reporting',
-  '/pay-per',
-  '/subscriptions',
-  '/promo-codes',
-  '/pricing-set-up',
-  '/pricing',
-  '/locations',
-  '/locker-wall',
-  '/devices',
-  '/sizes',
-  '/inventory',
-  '/product-groups',
-  '/conditions',
-  '/users',
-  '/groups',
-  '/team-members',
-  '/subscribers',
-  '/transactions',
-  '/reservations',
-  '/issues',
-  '/notifications',
-  '/multi-tenant',
-  '/apis',
-  '/apps-widgets',
-  '/integrations',
-  '/home',
-  '/settings',
-]);
+/** Sidebar pages whose area is not migrated to the catalogs yet (paths): none now; the list only shrinks. */
+const NOT_YET_MIGRATED = new Set<string>([]);
 
 async function englishOn(page: Page, english: Set<string>): Promise<string[]> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -1,7 +1,9 @@
 import { PAYMENT_MESSAGES, paymentsEndpoints, ZPaymentsMode } from '@lockerops/contract';
 import { Chip, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiCall } from '../api/client';
+import { translateMessage } from '../i18n/messages';
 
 /** `GET payments/mode`: whether the server charges through Stripe or the offline sandbox. */
 export function usePaymentsMode() {
@@ -18,11 +20,13 @@ export function usePaymentsMode() {
  */
 export function SandboxBadge() {
   const mode = usePaymentsMode();
+  // re-rendered when the language changes; the texts are the contract's, by their codes
+  useTranslation('errors');
   if (mode.data?.payments_mode !== 'sandbox') return null;
   return (
-    <Tooltip title={PAYMENT_MESSAGES.sandboxHint}>
+    <Tooltip title={translateMessage(PAYMENT_MESSAGES.sandboxHint)}>
       <Chip
-        label={PAYMENT_MESSAGES.sandboxBadge}
+        label={translateMessage(PAYMENT_MESSAGES.sandboxBadge)}
         color="warning"
         size="small"
         variant="outlined"
