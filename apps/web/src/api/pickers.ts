@@ -101,6 +101,7 @@ export function pickerSearchQuery(
       } as never)) as { items: Item[] };
       return page.items.flatMap((i) => source.option(i) ?? []);
     },
-    staleTime: 30_000,
+    // asked again each time a picker opens: what is free changes with every save elsewhere
+    staleTime: 0,
   });
 }
