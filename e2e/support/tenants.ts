@@ -55,12 +55,15 @@ export async function createSubOrganization(
   return temporaryPasswordOf(email, seen);
 }
 
-/** Signs in through the login page of an organization's own sub-domain. */
+/**
+ * Signs in through the login page of an organization's own sub-domain, in whatever language the
+ * browser's locale gives it (the fields by name, the form's own submit button).
+ */
 export async function signInAt(page: Page, origin: string, email: string, password: string): Promise<void> {
   await page.goto(`${origin}/auth/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
 }
 
 /**
