@@ -260,10 +260,12 @@ test.describe('transactions and reservations', () => {
     const dialog = page.getByRole('dialog', { name: 'Create Delivery' });
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(dialog.getByText('Either phone number or email is required')).toBeVisible();
-    await dialog.getByRole('combobox', { name: 'Locker' }).click();
-    await page
-      .getByRole('option', { name: `#${door.locker_number} ${door.name} · ${location.name}` })
-      .click();
+    // the locker is searched on the server as it is typed; its option names the door, its
+    // location describes it
+    await dialog.getByRole('combobox', { name: 'Locker' }).fill(String(door.name));
+    const option = page.getByRole('option', { name: `#${door.locker_number} ${door.name}` });
+    await expect(option).toHaveAccessibleDescription(String(location.name));
+    await option.click();
     await dialog.getByLabel('Email').fill(recipient);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(page.getByText('Delivery created successfully')).toBeVisible();
