@@ -56,7 +56,9 @@ async function englishOn(page: Page, english: Set<string>): Promise<string[]> {
   const text = await page.locator('body').innerText();
   // what other tests created is data, not the console's words: table cells and chosen options
   const data = wordsOf(
-    (await page.locator('.MuiDataGrid-cell, .MuiSelect-select').allInnerTexts()).join(' '),
+    (await page.locator('.MuiDataGrid-cell, .MuiTableCell-body, .MuiSelect-select').allInnerTexts()).join(
+      ' ',
+    ),
   );
   return [...wordsOf(text)].filter((w) => english.has(w) && !ALLOWED.has(w) && !data.has(w));
 }
