@@ -81,6 +81,8 @@ export function FormSearchPickerMany<
   return (
     <Autocomplete<PickerOption, true>
       multiple
+      // several are picked in a row; Escape then closes the list, not the dialog around it
+      disableCloseOnSelect
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
