@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL } from '../playwright.config';
 import { adminApi, openAsAdmin, searchTable, unique, uniqueEmail } from '../support/console';
 import { mailCount, nextMail } from '../support/mail';
 
@@ -10,7 +11,8 @@ test.describe('notifications', () => {
     request,
   }) => {
     const name = unique('Thanks for renting');
-    const to = uniqueEmail('tester');
+    // a test goes only to the member's own or the organization's contacts (issue 31)
+    const to = ADMIN_EMAIL;
     await openAsAdmin(page, '/notifications');
     await page.getByRole('button', { name: 'Add Notification' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Notification' });
@@ -52,6 +54,9 @@ test.describe('notifications', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Notification' });
     await edit.getByRole('tab', { name: 'Delivery log' }).click();
     const seen = await mailCount(to);
+    await edit.getByLabel('Test e-mail').fill(uniqueEmail('stranger'));
+    await edit.getByRole('button', { name: 'Send test' }).click();
+    await expect(page.getByText(/A test can only be sent to your own e-mail address/)).toBeVisible();
     await edit.getByLabel('Test e-mail').fill(to);
     await edit.getByRole('button', { name: 'Send test' }).click();
     await expect(page.getByText('Test notification sent')).toBeVisible();
