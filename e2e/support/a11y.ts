@@ -33,6 +33,15 @@ export async function expectAccessible(
       (el) => getComputedStyle(el).opacity === '1' || getComputedStyle(el).visibility === 'hidden',
     ),
   );
+  // and no colour is caught halfway through a transition (a button turning from disabled to
+  // enabled as its data arrives): every finite animation and transition has ended
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
