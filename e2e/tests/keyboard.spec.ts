@@ -78,11 +78,16 @@ test('keyboard only: from sign-in to door #7, unlocked, focus visible at each st
   await check('sidebar link');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/locker-wall$/);
+  // the page's pickers are drawn (their options loaded) before the Tabs look for them
+  await expect(page.getByRole('combobox', { name: 'Location' })).toBeVisible();
 
   await tabTo(page, /^Location( |$)/);
   await check('location picker');
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('listbox')).toBeVisible();
+  // a re-render as the walls arrive can close a list opened at that instant: open it again
+  await expect(async () => {
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('listbox')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await page.keyboard.type(site.location.name);
   await page.keyboard.press('Enter');
   const grid = page.getByRole('grid', { name: `${site.wall.name} doors` });
