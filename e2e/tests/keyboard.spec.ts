@@ -83,8 +83,11 @@ test('keyboard only: from sign-in to door #7, unlocked, focus visible at each st
 
   await tabTo(page, /^Location( |$)/);
   await check('location picker');
-  // a re-render as the walls arrive can close a list opened at that instant: open it again
+  // the picker is drawn anew as the location's walls arrive, which can take the focus and close a
+  // list opened at that instant: focus it again and reopen the list
+  const locationPicker = page.getByRole('combobox', { name: 'Location' });
   await expect(async () => {
+    if (!(await locationPicker.evaluate((el) => el === document.activeElement))) await locationPicker.focus();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('listbox')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
