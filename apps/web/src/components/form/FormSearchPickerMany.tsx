@@ -1,11 +1,12 @@
 import { SEARCH_DEBOUNCE_MS } from '@lockerops/contract';
-import { Autocomplete, Box, TextField, Typography } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type PickerArea, type PickerOption, pickerSearchQuery } from '../../api/pickers';
 import { translateMessage } from '../../i18n/messages';
+import { renderPickerOption } from './PickerOptionItem';
 
 export interface FormSearchPickerManyProps<
   TFieldValues extends FieldValues,
@@ -108,31 +109,7 @@ export function FormSearchPickerMany<
       onBlur={field.onBlur}
       noOptionsText={search ? t('picker.noMatch') : t('picker.typeToSearch')}
       loadingText={t('table.loading')}
-      renderOption={(props, o) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        // named by its label; the second line (e-mail, phone, location) describes it
-        const id = `${rest.id ?? key}`;
-        return (
-          <Box
-            component="li"
-            key={key}
-            {...rest}
-            aria-labelledby={`${id}-label`}
-            aria-describedby={o.secondary ? `${id}-secondary` : undefined}
-          >
-            <Box>
-              <Typography variant="body2" id={`${id}-label`}>
-                {o.label}
-              </Typography>
-              {o.secondary ? (
-                <Typography variant="caption" color="text.secondary" id={`${id}-secondary`}>
-                  {o.secondary}
-                </Typography>
-              ) : null}
-            </Box>
-          </Box>
-        );
-      }}
+      renderOption={(props, o) => renderPickerOption(props, o)}
       renderInput={(params) => (
         <TextField
           {...params}
