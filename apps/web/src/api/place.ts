@@ -51,6 +51,17 @@ export function useOrganizationZone(): string {
 }
 
 /**
+ * Whether the page's zone is settled: the member chose the browser's zone, or `GET settings` has
+ * answered (or failed: the browser's zone stands). The shell draws a page only then, so a page is
+ * not drawn a second time — losing what was typed in it — when the organization's zone arrives.
+ */
+export function usePageZoneSettled(): boolean {
+  const q = useQuery({ ...settingsQuery(), staleTime: 60_000 });
+  const choice = useZoneChoice();
+  return choice === 'browser' || q.isFetched || q.isError || q.data !== undefined;
+}
+
+/**
  * The zone organization-wide times of the page are shown in — the organization's, or the
  * browser's by the member's choice — also set as the formatters' default (`setDisplayTimeZone`).
  */

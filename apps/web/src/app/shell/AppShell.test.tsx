@@ -1,7 +1,12 @@
-import { cleanup, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { useEffect } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
+import { createQueryClient } from '../queryClient';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
 import { AppThemeProvider } from '../ThemePreferences';
 import { AppShell } from './AppShell';
@@ -34,5 +39,54 @@ describe('AppShell (issue 28 item 11)', () => {
     expect(
       await screen.findByText(/Organization not found/, undefined, { timeout: 10_000 }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('AppShell page zone', () => {
+  it('draws the page once, after the organization zone is known, so typed text is not lost', {
+    timeout: 60_000,
+  }, async () => {
+    let answerSettings: () => void = () => {};
+    const settingsAnswered = new Promise<void>((resolve) => {
+      answerSettings = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.startsWith('/api/settings')) {
+          await settingsAnswered;
+          return jsonResponse({ time_zone: 'America/Chicago', default_currency: 'usd' });
+        }
+        return jsonResponse({ detail: 'Not found' }, 404);
+      }),
+    );
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    const mounts: string[] = [];
+    function Page() {
+      useEffect(() => {
+        mounts.push('mounted');
+      }, []);
+      return <p>the page</p>;
+    }
+    const router = createMemoryRouter(
+      [{ path: '/', element: <AppShell />, children: [{ path: 'home', element: <Page /> }] }],
+      { initialEntries: ['/home'] },
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SnackbarProvider>
+          <AppThemeProvider>
+            <RouterProvider router={router} />
+          </AppThemeProvider>
+        </SnackbarProvider>
+      </QueryClientProvider>,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('the page')).toBeNull();
+    answerSettings();
+    expect(await screen.findByText('the page', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mounts).toEqual(['mounted']);
   });
 });

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
-import { usePageZone } from '../../api/place';
+import { usePageZone, usePageZoneSettled } from '../../api/place';
+import { PageLoader } from '../../components/PageLoader';
 import { useMemberLanguage } from '../../i18n/useMemberLanguage';
 import { useTitleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
@@ -57,8 +58,10 @@ function SkipLink() {
 export function AppShell() {
   const { pathname } = useLocation();
   const org = useOrganizationSelf();
-  // the page's zone is the formatters' default: a page is drawn again when it is known or changes
+  // the page's zone is the formatters' default: a page is drawn once it is known, and again when
+  // the member changes it
   const zone = usePageZone();
+  const zoneSettled = usePageZoneSettled();
   useMemberLanguage();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -91,7 +94,7 @@ export function AppShell() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
       >
         <Toolbar />
-        <Outlet key={zone} />
+        {zoneSettled ? <Outlet key={zone} /> : <PageLoader />}
       </Box>
       {helpOpened ? (
         <Suspense fallback={null}>
