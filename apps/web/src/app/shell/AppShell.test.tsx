@@ -6,8 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
-import { createQueryClient } from '../queryClient';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { createQueryClient } from '../queryClient';
 import { AppThemeProvider } from '../ThemePreferences';
 import { AppShell } from './AppShell';
 
@@ -42,6 +42,15 @@ describe('AppShell (issue 28 item 11)', () => {
   });
 });
 
+const mounts: string[] = [];
+/** A page that records each time it is mounted. */
+function Page() {
+  useEffect(() => {
+    mounts.push('mounted');
+  }, []);
+  return <p>the page</p>;
+}
+
 describe('AppShell page zone', () => {
   it('draws the page once, after the organization zone is known, so typed text is not lost', {
     timeout: 60_000,
@@ -62,13 +71,7 @@ describe('AppShell page zone', () => {
       }),
     );
     sessionStore.signedIn(makeTokens(makeUser('admin')));
-    const mounts: string[] = [];
-    function Page() {
-      useEffect(() => {
-        mounts.push('mounted');
-      }, []);
-      return <p>the page</p>;
-    }
+    mounts.length = 0;
     const router = createMemoryRouter(
       [{ path: '/', element: <AppShell />, children: [{ path: 'home', element: <Page /> }] }],
       { initialEntries: ['/home'] },
