@@ -9,7 +9,7 @@
  * `LOAD_DB`, default `lockerops_load`, is created afresh on that server), `LOAD_KIOSKS` (10,50,200),
  * `LOAD_SECONDS` (30 a phase), `LOAD_DOORS` (400), `LOAD_USERS` (1000), `LOAD_READERS` (4),
  * `LOAD_PORT` (4101; the second process the next port), `LOAD_WRITE` (1: append to
- * docs/benchmarks.md).
+ * docs/benchmarks.md), `LOAD_NODE_ARGS` (extra Node flags for the servers, e.g. a CPU profile).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -55,7 +55,9 @@ function startServer(port: number): ChildProcess {
     AUTH_RATE_LIMIT: '1000000',
     GEOCODE_URL: 'off',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // LOAD_NODE_ARGS: extra Node flags for the servers (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
+  const extra = (process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

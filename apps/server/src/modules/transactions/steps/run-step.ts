@@ -8,6 +8,7 @@ import { releaseDoor, unlockAnswer, unlockDevices } from '../../devices';
 import { askProvider, PaymentNeeded, type PaymentOutcome } from '../charge';
 import { DoorNeeded, promiseDoor } from '../door';
 import type { TenantRunner } from '../lifecycle';
+import { nextNumbers } from '../queries';
 
 /**
  * What the outside world has done for this pass of a step (`runStep`): the door the lock has
@@ -21,6 +22,13 @@ export interface DoorPass {
   paid?: Map<string, PaymentOutcome>;
   at?: Date;
   newId?: string;
+  /** the invoice and order numbers a start took once its door opened (`runStep` `numbered`) */
+  numbers?: { invoiceId: string; orderId: string };
+}
+
+/** How a step runs: `numbered` — a start that writes a new transaction once its door opened. */
+export interface StepOptions {
+  numbered?: boolean;
 }
 
 /**
@@ -70,7 +78,11 @@ export class Refusal {
  * transaction changed meanwhile — answers its 4xx; the timeline shows that the door opened). A
  * step that needs nothing from outside runs once.
  */
-export async function runStep<T>(ctx: StepContext, step: (pass: PassContext) => Promise<T>): Promise<T> {
+export async function runStep<T>(
+  ctx: StepContext,
+  step: (pass: PassContext) => Promise<T>,
+  opts: StepOptions = {},
+): Promise<T> {
   const { run, auth } = ctx;
   const pass: DoorPass = { opened: null, paid: new Map(), at: new Date(), newId: randomUUID() };
   // the hold's holder is a transaction: the one a step acts on (its retries are the same
@@ -108,6 +120,11 @@ export async function runStep<T>(ctx: StepContext, step: (pass: PassContext) => 
           true,
         );
         pass.opened = needed.device.id;
+        // a start takes its invoice number in a transaction of its own, committed at once: the
+        // organization's counter row is locked for one statement, not for the whole write (a
+        // start refused after its door opened leaves a gap in the numbers)
+        if (opts.numbered && !pass.numbers)
+          pass.numbers = await run((tx) => nextNumbers(tx, auth.organizationId));
         continue;
       }
       if (wanted instanceof PaymentNeeded && !pass.paid!.has(wanted.key)) {

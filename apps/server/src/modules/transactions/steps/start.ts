@@ -36,7 +36,7 @@ export interface StartInput {
  * Answers the new transaction's id.
  */
 export function start(ctx: StepContext, input: StartInput): Promise<string> {
-  return runStep(ctx, (p) => startPass(p, input));
+  return runStep(ctx, (p) => startPass(p, input), { numbered: true });
 }
 
 async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Promise<string> {
@@ -61,7 +61,7 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
   // every rule is checked: the first pass stops here, before it writes anything (no invoice
   // number taken, no row inserted and rolled back), and asks for the door
   openDoor(pass, device, 'start');
-  const numbers = await nextNumbers(tx, org);
+  const numbers = pass.numbers ?? (await nextNumbers(tx, org));
   const holds = mode !== 'vending';
   const t = await insertTransaction(tx, {
     // the same id on every pass of the step, so its charge keeps its idempotency key
