@@ -71,7 +71,12 @@ type Result = Step & {
   lockStatus: TLockStatus;
   status?: number;
   detail?: string;
+  /** when the lock acknowledged the command (written with the result) */
+  acknowledgedAt?: Date;
 };
+
+/** After this long waiting for the open report, an acknowledgement is written on its own. */
+const ACK_WRITE_AFTER_MS = 250;
 
 /** The lock settings of locations by id (only those that have a row). */
 const settingsOf = (tx: Tx, organizationId: string, locationIds: string[]) =>
@@ -130,10 +135,10 @@ async function setUnlock(
  * Unlocks devices and records each unlock's timeline (ARCHITECTURE: Adapters — locks; spec:
  * operational §4 Device status "Unlock forces an open state"). Three steps, so a slow lock holds
  * no row: (1) one transaction picks and locks the devices (`pick`), records each unlock as
- * `requested` (who: `auth`'s actor, why: `reason`) and commits; a gantner lock whose status is
- * unknown or offline is not tried (`offline` at once). (2) Outside any transaction each lock is
- * called — `sent` and `acknowledged` are written as they happen, each in its own short
- * transaction. (3) One transaction records the result: `opened`, `jammed` (acknowledged but no
+ * `sent` (requested and sent at that moment; who: `auth`'s actor, why: `reason`) and commits; a
+ * gantner lock whose status is unknown or offline is not tried (`offline` at once). (2) Outside
+ * any transaction each lock is called; its acknowledgement is written in a short transaction of
+ * its own when the open report is still awaited 250 ms later, else with the result. (3) One transaction records the result: `opened`, `jammed` (acknowledged but no
  * open report within `LOCK_OPEN_TIMEOUT_MS`) or `offline` (no answer, or not configured: the
  * detail names the settings), the device's `lock_status`, an audit entry per device (`unlock`,
  * `unlock_jammed`, `unlock_failed`), and the maintenance of a door that jammed `jamLimit` times in
@@ -189,7 +194,10 @@ export async function unlockDevices(
           actorName: auth.actor.name,
           reason,
           requestedAt: now,
-          ...(blocked ? { state: 'offline', offlineAt: now, detail: DEVICE_MESSAGES.unreachable } : {}),
+          // the call follows this commit at once: the intent is recorded as sent with it
+          ...(blocked
+            ? { state: 'offline', offlineAt: now, detail: DEVICE_MESSAGES.unreachable }
+            : { state: 'sent', sentAt: now }),
         },
       });
       const s = settings.get(d.idLocation);
@@ -215,23 +223,36 @@ export async function unlockDevices(
           status: GANTNER_BLOCKED_STATUS,
           detail: DEVICE_MESSAGES.unreachable,
         };
-      await setUnlock(run, s.unlockId, orgId, { state: 'sent', sentAt: new Date() });
+      // the acknowledgement is written on its own only when the open report keeps the call
+      // waiting (ACK_WRITE_AFTER_MS); a lock that opens at once has it written with the result
+      const ack: { at?: Date; timer?: NodeJS.Timeout; written?: Promise<void> } = {};
+      const acknowledged = async () => {
+        const at = new Date();
+        ack.at = at;
+        ack.timer = setTimeout(() => {
+          ack.written = setUnlock(run, s.unlockId, orgId, {
+            state: 'acknowledged',
+            acknowledgedAt: at,
+          }).catch(() => undefined);
+        }, ACK_WRITE_AFTER_MS);
+      };
       try {
-        const r = await locks.unlock(
-          { ...lockTargetOf(s.d), settings: s.settings, account: s.account },
-          {
-            onAcknowledged: () =>
-              setUnlock(run, s.unlockId, orgId, { state: 'acknowledged', acknowledgedAt: new Date() }),
-          },
-        );
+        const r = await locks
+          .unlock(
+            { ...lockTargetOf(s.d), settings: s.settings, account: s.account },
+            { onAcknowledged: acknowledged },
+          )
+          .finally(() => clearTimeout(ack.timer));
+        await ack.written;
         return r.outcome === 'opened'
-          ? { ...s, state: 'opened', lockStatus: 'open' }
+          ? { ...s, state: 'opened', lockStatus: 'open', acknowledgedAt: ack.at }
           : {
               ...s,
               state: 'jammed',
               lockStatus: r.lockStatus,
               status: UNREACHABLE_STATUS,
               detail: LOCK_MESSAGES.jammed,
+              acknowledgedAt: ack.at,
             };
       } catch (err) {
         if (err instanceof LockNotConfigured)
@@ -266,6 +287,7 @@ export async function unlockDevices(
           set: {
             state: r.state,
             detail: r.detail ?? null,
+            ...(r.acknowledgedAt ? { acknowledgedAt: r.acknowledgedAt } : {}),
             ...(r.state === 'opened'
               ? { openedAt: now }
               : r.state === 'jammed'
