@@ -12,4 +12,5 @@ export {
 } from './queries/shared-doors';
 export { devicesToWire } from './resource';
 export type { DeviceRow } from './service';
-export { resolveStaleUnlocks, unlockAnswer, unlockDevices } from './unlocks';
+export { resolveStaleUnlocks } from './unlock-records';
+export { unlockAnswer, unlockDevices } from './unlocks';

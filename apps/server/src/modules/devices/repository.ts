@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { auditLog, devices, deviceUnlocks, transactionLogs, transactions } from '../../db/schema';
 import { pageOf, pageOffset } from '../../lib/crud/paging';
 import { findOr404 } from '../../lib/crud/resource';
-import { unlockToWire } from './unlocks';
+import { unlockToWire } from './unlock-records';
 
 /**
  * One page of a device's unlock timeline (`GET devices/{id}/unlocks`), newest first, on the wire.

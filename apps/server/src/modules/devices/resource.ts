@@ -26,7 +26,7 @@ import {
   hardwareFieldsOf,
   type THardwareFields,
 } from './service';
-import { jamsOf, jamsSql } from './unlocks';
+import { jamsOf, jamsSql } from './unlock-records';
 
 /** The columns a device answers under their own (snake_case) names; the rest is built below. */
 const DEVICE_FIELDS = [

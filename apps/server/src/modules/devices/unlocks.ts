@@ -1,12 +1,4 @@
-import {
-  DEVICE_MESSAGES,
-  isCloudLockVendor,
-  JAM_WINDOW_DAYS,
-  LOCK_MESSAGES,
-  type TDeviceUnlock,
-  type TLockStatus,
-  type TUnlockState,
-} from '@lockerops/contract';
+import { DEVICE_MESSAGES, isCloudLockVendor, LOCK_MESSAGES, type TLockStatus } from '@lockerops/contract';
 import {
   type LockAdapter,
   LockNotConfigured,
@@ -20,7 +12,6 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { wireFields } from '../../lib/wire';
 import {
   isSharedDoor,
   setSharedDoorLockStatus,
@@ -28,21 +19,16 @@ import {
   sharedDoorVendorAccount,
 } from './queries/shared-doors';
 import {
-  failStaleUnlocks,
   insertUnlock,
-  jamCounts,
-  jamsCountSql,
   type LockSettingsRow,
-  lastAcknowledgedUnlocks,
   lockSettingsByLocation,
-  maintainIfAvailable,
   setDeviceLockStatus,
-  type UnlockRow,
   updateUnlock,
   type VendorAccountRow,
   vendorAccountsOf,
 } from './queries/unlocks';
 import { type DeviceRow, lockTargetOf } from './service';
+import { maintainAfterJams } from './unlock-records';
 
 /** Runs `fn` in one tenant transaction (`req.withTenant`), or in the caller's transaction. */
 export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
@@ -314,84 +300,6 @@ export async function unlockDevices(
     }
   });
   return out;
-}
-
-/** Seconds after which an unlock still under way counts as lost (its server stopped mid-call). */
-export const UNLOCK_STALE_SECONDS = 120;
-/** The detail of an unlock resolved by `resolveStaleUnlocks`. */
-export const UNLOCK_NO_ANSWER = 'No answer from the lock';
-
-/**
- * Resolves the unlocks left half-way by a server that stopped during the lock call: every unlock
- * of any organization still `requested`, `sent` or `acknowledged` and requested more than
- * `UNLOCK_STALE_SECONDS` before `now` becomes `offline` with the detail "No answer from the
- * lock". Runs as the owner (the job runner), across organizations. Answers how many it resolved.
- */
-export async function resolveStaleUnlocks(tx: Tx, now: Date): Promise<number> {
-  return failStaleUnlocks({
-    tx,
-    now,
-    before: new Date(now.getTime() - UNLOCK_STALE_SECONDS * 1000),
-    detail: UNLOCK_NO_ANSWER,
-  });
-}
-
-/**
- * Puts a door into maintenance when its last `limit` acknowledged unlocks (opened or jammed; an
- * offline attempt neither counts nor breaks the row) all jammed and it is available (a reserved
- * door cannot go to maintenance, spec operational §4 Device status). Audit entry
- * `auto_maintenance` with the status change and the jams in a row.
- */
-export async function maintainAfterJams(
-  tx: Tx,
-  auth: AuthContext,
-  deviceId: string,
-  limit: number,
-): Promise<boolean> {
-  const last = await lastAcknowledgedUnlocks({ tx, auth, deviceId, limit });
-  if (last.length < limit || last.some((u) => u.state !== 'jammed')) return false;
-  const d = await maintainIfAvailable({ tx, auth, deviceId });
-  if (!d) return false;
-  await writeAudit(tx, auth, {
-    entity: 'device',
-    entityId: deviceId,
-    action: 'auto_maintenance',
-    changes: {
-      status: { before: 'available', after: 'maintenance' },
-      jams_in_a_row: { before: null, after: limit },
-    },
-  });
-  return true;
-}
-
-/** The SQL count of a device's jams in the last `JAM_WINDOW_DAYS` days (uses `device_unlocks_jams_idx`). */
-export const jamsSql = () => jamsCountSql(JAM_WINDOW_DAYS);
-
-/** Jams in the last `JAM_WINDOW_DAYS` days of the given devices (the organization's unlocks), by device id. */
-export async function jamsOf(tx: Tx, organizationId: string, ids: string[]): Promise<Map<string, number>> {
-  const since = new Date(Date.now() - JAM_WINDOW_DAYS * 24 * 3600 * 1000);
-  return jamCounts({ tx, organizationId, ids, since });
-}
-
-/** An unlock row on the wire. */
-export function unlockToWire(u: UnlockRow): TDeviceUnlock {
-  return {
-    ...wireFields(u, [
-      'id',
-      'idDevice',
-      'actorType',
-      'actorName',
-      'reason',
-      'detail',
-      'requestedAt',
-      'sentAt',
-      'acknowledgedAt',
-      'openedAt',
-      'jammedAt',
-      'offlineAt',
-    ]),
-    state: u.state as TUnlockState,
-  };
 }
 
 /**
