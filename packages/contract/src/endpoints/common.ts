@@ -4,11 +4,11 @@
  * calls.
  */
 import { ZHistoryResponse, ZImageResponse } from '../common';
-import { endpoint } from './define';
+import { endpoint, PARTNER } from './define';
 
 export const commonEndpoints = {
   files: {
-    get: endpoint({ method: 'GET', path: '/files/:key', file: true }),
+    get: endpoint({ scopes: PARTNER, method: 'GET', path: '/files/:key', file: true }),
   },
   images: {
     create: endpoint({ method: 'POST', path: '/images', response: ZImageResponse, multipart: true }),

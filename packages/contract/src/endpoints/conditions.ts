@@ -14,6 +14,7 @@ import { endpoint, listArea } from './define';
 export const conditionsEndpoints = {
   conditions: {
     ...listArea('conditions', {
+      partner: ['list', 'get'],
       item: ZCondition,
       create: ZConditionCreateRequest,
       update: ZConditionUpdateRequest,

@@ -4,6 +4,7 @@
  * themselves live in one module per area beside this one; `../endpoints.ts` joins them.
  */
 import { z } from 'zod';
+import type { TApiKeyScope } from '../api-keys';
 import { ZBulkUploadResult, ZDeleteResponse, ZIdsRequest, ZListQuery, zCursor, zPage } from '../common';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,7 +20,19 @@ export interface Endpoint {
   status?: number;
   multipart?: true;
   file?: true;
+  /**
+   * The API-key scopes that may call it (`X-API-Key`); none: keys are refused (403, default
+   * deny). Enforced by the server from this entry.
+   */
+  scopes?: readonly TApiKeyScope[];
 }
+
+/**
+ * The partner/kiosk key's scope: it drives transactions and reservations, looks users up, reads
+ * what a kiosk shows and unlocks doors; never members, settings, organizations, white-label,
+ * webhooks or keys, the console's bulk tools (bulk end or delete, exports, CSV uploads) or refunds.
+ */
+export const PARTNER = ['partner'] as const satisfies readonly TApiKeyScope[];
 
 /** Declares one endpoint, keeping its literal method, path and schema types. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
@@ -39,7 +52,20 @@ export function listArea<
   Update extends z.ZodType,
   Q extends z.ZodObject = z.ZodObject<Record<never, never>>,
   Page extends z.ZodType = ReturnType<typeof zPage<Item>>,
->(area: A, s: { item: Item; create: Create; update: Update; query?: Q; page?: Page }) {
+>(
+  area: A,
+  s: {
+    item: Item;
+    create: Create;
+    update: Update;
+    query?: Q;
+    page?: Page;
+    /** the calls an API key of the partner scope may make (default: none) */
+    partner?: readonly ('list' | 'get' | 'create' | 'update')[];
+  },
+) {
+  const scoped = (call: 'list' | 'get' | 'create' | 'update') =>
+    s.partner?.includes(call) ? { scopes: PARTNER } : {};
   const path = `/${area}` as const;
   const list = ZListQuery.extend({ cursor: zCursor, ...((s.query ?? z.object({})) as Q).shape });
   const exported = list.omit({ page: true, size: true, cursor: true }).extend({
@@ -50,15 +76,23 @@ export function listArea<
       .pipe(z.array(z.uuid()).optional()),
   });
   return {
-    list: endpoint({ method: 'GET', path, query: list, response: (s.page ?? zPage(s.item, true)) as Page }),
+    list: endpoint({
+      method: 'GET',
+      path,
+      query: list,
+      response: (s.page ?? zPage(s.item, true)) as Page,
+      ...scoped('list'),
+    }),
     get: endpoint({
+      ...scoped('get'),
       method: 'GET',
       path: `/${area}/:id` as const,
       params: ZListAreaParams,
       response: s.item,
     }),
-    create: endpoint({ method: 'POST', path, body: s.create, response: s.item }),
+    create: endpoint({ method: 'POST', path, body: s.create, response: s.item, ...scoped('create') }),
     update: endpoint({
+      ...scoped('update'),
       method: 'PUT',
       path: `/${area}/:id` as const,
       params: ZListAreaParams,

@@ -17,11 +17,12 @@ import {
 } from '../devices';
 import { ZDeviceUnlocksQuery } from '../locks';
 import { ZNotificationTypesResponse } from '../notifications';
-import { endpoint, listArea } from './define';
+import { endpoint, listArea, PARTNER } from './define';
 
 export const devicesEndpoints = {
   devices: {
     ...listArea('devices', {
+      partner: ['list', 'get'],
       item: ZDevice,
       create: ZDeviceCreateRequest,
       update: ZDeviceUpdateRequest,
@@ -41,12 +42,18 @@ export const devicesEndpoints = {
       response: ZDeviceBulkResponse,
     }),
     unlock: endpoint({
+      scopes: PARTNER,
       method: 'PATCH',
       path: '/devices/unlock',
       body: ZDeviceIdsRequest,
       response: ZDeviceBulkResponse,
     }),
-    lockStatus: endpoint({ method: 'GET', path: '/devices/:id/lock-status', response: ZDevice }),
+    lockStatus: endpoint({
+      scopes: PARTNER,
+      method: 'GET',
+      path: '/devices/:id/lock-status',
+      response: ZDevice,
+    }),
     virtualLock: endpoint({
       method: 'PATCH',
       path: '/devices/:id/virtual-lock',
@@ -56,15 +63,26 @@ export const devicesEndpoints = {
     unlocks: endpoint({ method: 'GET', path: '/devices/:id/unlocks', query: ZDeviceUnlocksQuery }),
   },
   types: {
-    deviceMode: endpoint({ method: 'GET', path: '/types/device/mode', response: ZTypeOptions }),
-    deviceHardware: endpoint({ method: 'GET', path: '/types/device/hardware', response: ZTypeOptions }),
+    deviceMode: endpoint({
+      scopes: PARTNER,
+      method: 'GET',
+      path: '/types/device/mode',
+      response: ZTypeOptions,
+    }),
+    deviceHardware: endpoint({
+      scopes: PARTNER,
+      method: 'GET',
+      path: '/types/device/hardware',
+      response: ZTypeOptions,
+    }),
     notificationType: endpoint({
+      scopes: PARTNER,
       method: 'GET',
       path: '/types/notification/type',
       response: ZNotificationTypesResponse,
     }),
   },
   deviceLogs: {
-    get: endpoint({ method: 'GET', path: '/device-logs/:id', response: ZDeviceLogs }),
+    get: endpoint({ scopes: PARTNER, method: 'GET', path: '/device-logs/:id', response: ZDeviceLogs }),
   },
 } as const;

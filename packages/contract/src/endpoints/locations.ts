@@ -17,7 +17,7 @@ import {
   ZReverseGeocodeResponse,
 } from '../locations';
 import { ZLocationLockSettings, ZLocationLockSettingsRequest } from '../locks';
-import { endpoint, listArea } from './define';
+import { endpoint, listArea, PARTNER } from './define';
 
 export const locationsEndpoints = {
   location: {
@@ -27,17 +27,28 @@ export const locationsEndpoints = {
       body: ZLocationPatchRequest,
       response: ZLocation,
     }),
-    unlock: endpoint({ method: 'PATCH', path: '/location/:id/unlock', response: ZDeviceBulkResponse }),
+    unlock: endpoint({
+      scopes: PARTNER,
+      method: 'PATCH',
+      path: '/location/:id/unlock',
+      response: ZDeviceBulkResponse,
+    }),
   },
   locations: {
     ...listArea('locations', {
+      partner: ['list', 'get'],
       item: ZLocation,
       create: ZLocationCreateRequest,
       update: ZLocationUpdateRequest,
       query: ZLocationListQuery,
     }),
-    devices: endpoint({ method: 'GET', path: '/locations/:id/devices' }),
-    sizes: endpoint({ method: 'GET', path: '/locations/:id/sizes', query: ZLocationSizesQuery }),
+    devices: endpoint({ scopes: PARTNER, method: 'GET', path: '/locations/:id/devices' }),
+    sizes: endpoint({
+      scopes: PARTNER,
+      method: 'GET',
+      path: '/locations/:id/sizes',
+      query: ZLocationSizesQuery,
+    }),
     getLockSettings: endpoint({
       method: 'GET',
       path: '/locations/:id/lock-settings',

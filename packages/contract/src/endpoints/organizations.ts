@@ -13,7 +13,7 @@ import {
   ZWhiteLabelRequest,
   ZWhiteLabelResponse,
 } from '../organizations';
-import { endpoint } from './define';
+import { endpoint, PARTNER } from './define';
 
 export const organizationsEndpoints = {
   organization: {
@@ -25,7 +25,7 @@ export const organizationsEndpoints = {
     }),
   },
   organizations: {
-    self: endpoint({ method: 'GET', path: '/organizations/self', response: ZOrganization }),
+    self: endpoint({ scopes: PARTNER, method: 'GET', path: '/organizations/self', response: ZOrganization }),
     list: endpoint({
       method: 'GET',
       path: '/organizations',

@@ -7,6 +7,11 @@ import { listArea } from './define';
 
 export const pricesEndpoints = {
   prices: {
-    ...listArea('prices', { item: ZPrice, create: ZPriceCreateRequest, update: ZPriceUpdateRequest }),
+    ...listArea('prices', {
+      partner: ['list', 'get'],
+      item: ZPrice,
+      create: ZPriceCreateRequest,
+      update: ZPriceUpdateRequest,
+    }),
   },
 } as const;

@@ -16,6 +16,7 @@ import { endpoint, listArea } from './define';
 export const productsEndpoints = {
   products: {
     ...listArea('products', {
+      partner: ['list', 'get'],
       item: ZProduct,
       create: ZProductCreateRequest,
       update: ZProductUpdateRequest,

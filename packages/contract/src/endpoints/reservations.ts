@@ -13,11 +13,16 @@ import {
   ZTrackingCheckQuery,
   ZTrackingCheckResponse,
 } from '../reservations';
-import { endpoint, listArea } from './define';
+import { endpoint, listArea, PARTNER } from './define';
 
 export const reservationsEndpoints = {
   reservationSettings: {
-    get: endpoint({ method: 'GET', path: '/reservation-settings', response: ZReservationSettings }),
+    get: endpoint({
+      scopes: PARTNER,
+      method: 'GET',
+      path: '/reservation-settings',
+      response: ZReservationSettings,
+    }),
     update: endpoint({
       method: 'PUT',
       path: '/reservation-settings',
@@ -27,12 +32,14 @@ export const reservationsEndpoints = {
   },
   reservations: {
     ...listArea('reservations', {
+      partner: ['list', 'get', 'create', 'update'],
       item: ZReservation,
       create: ZReservationCreateRequest,
       update: ZReservationUpdateRequest,
       query: ZReservationListQuery,
     }),
     checkUniqueness: endpoint({
+      scopes: PARTNER,
       method: 'GET',
       path: '/reservations/:tracking/check-uniqueness',
       query: ZTrackingCheckQuery,

@@ -7,6 +7,11 @@ import { listArea } from './define';
 
 export const sizesEndpoints = {
   sizes: {
-    ...listArea('sizes', { item: ZSize, create: ZSizeCreateRequest, update: ZSizeUpdateRequest }),
+    ...listArea('sizes', {
+      partner: ['list', 'get'],
+      item: ZSize,
+      create: ZSizeCreateRequest,
+      update: ZSizeUpdateRequest,
+    }),
   },
 } as const;

@@ -26,21 +26,28 @@ import {
   ZTransactionStatuses,
   ZUserPickupRequest,
 } from '../transactions';
-import { endpoint } from './define';
+import { endpoint, PARTNER } from './define';
 
 export const transactionsEndpoints = {
   events: {
-    list: endpoint({ method: 'GET', path: '/events', query: ZTransactionListQuery }),
-    statuses: endpoint({ method: 'GET', path: '/events/statuses', response: ZTransactionStatuses }),
+    list: endpoint({ scopes: PARTNER, method: 'GET', path: '/events', query: ZTransactionListQuery }),
+    statuses: endpoint({
+      scopes: PARTNER,
+      method: 'GET',
+      path: '/events/statuses',
+      response: ZTransactionStatuses,
+    }),
     export: endpoint({ method: 'GET', path: '/events/export', file: true }),
-    get: endpoint({ method: 'GET', path: '/events/:id', response: ZTransaction }),
+    get: endpoint({ scopes: PARTNER, method: 'GET', path: '/events/:id', response: ZTransaction }),
     service: endpoint({
+      scopes: PARTNER,
       method: 'PATCH',
       path: '/events/:id/service',
       body: ZServiceStepRequest,
       response: ZTransactionActionResponse,
     }),
     cancel: endpoint({
+      scopes: PARTNER,
       method: 'PATCH',
       path: '/events/:id/cancel',
       body: ZCancelRequest,
@@ -65,53 +72,62 @@ export const transactionsEndpoints = {
       response: ZTransactionActionResponse,
     }),
     resendCode: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/events/:id/resend-code',
       response: ZTransactionActionResponse,
     }),
     share: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/events/:id/share',
       body: ZShareRequest,
       response: ZTransactionActionResponse,
     }),
     startStorage: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/events/storage',
       body: ZStartRequest,
       response: ZTransactionActionResponse,
     }),
     startRental: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/events/rental',
       body: ZStartRequest,
       response: ZTransactionActionResponse,
     }),
     startService: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/events/service',
       body: ZStartRequest,
       response: ZTransactionActionResponse,
     }),
     startVending: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/events/vending',
       body: ZStartRequest,
       response: ZTransactionActionResponse,
     }),
     return: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/events/:id/return',
       body: ZReturnRequest,
       response: ZTransactionActionResponse,
     }),
     pickup: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/events/:id/pickup',
       body: ZUserPickupRequest,
       response: ZTransactionActionResponse,
     }),
     payment: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/events/:id/payment',
       body: ZPaymentConfirmationRequest,
@@ -120,12 +136,14 @@ export const transactionsEndpoints = {
   },
   event: {
     public: endpoint({
+      scopes: PARTNER,
       method: 'GET',
       path: '/event/:id/public',
       query: ZTransactionShareQuery,
       response: ZTransactionPublic,
     }),
     delivery: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/event/delivery',
       body: ZDeliveryCreateRequest,
@@ -133,16 +151,18 @@ export const transactionsEndpoints = {
     }),
   },
   eventLogs: {
-    get: endpoint({ method: 'GET', path: '/event-logs/:id', response: ZTransactionLogs }),
+    get: endpoint({ scopes: PARTNER, method: 'GET', path: '/event-logs/:id', response: ZTransactionLogs }),
   },
   delivery: {
     complete: endpoint({
+      scopes: PARTNER,
       method: 'PATCH',
       path: '/delivery/:id/complete',
       body: ZDeliveryCompleteRequest,
       response: ZTransactionActionResponse,
     }),
     dropoff: endpoint({
+      scopes: PARTNER,
       method: 'POST',
       path: '/delivery/:id/dropoff',
       body: ZCourierDropoffRequest,

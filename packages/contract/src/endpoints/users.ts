@@ -13,11 +13,12 @@ import {
   ZUserTransactionsResponse,
   ZUserUpdateRequest,
 } from '../users';
-import { endpoint, listArea } from './define';
+import { endpoint, listArea, PARTNER } from './define';
 
 export const usersEndpoints = {
   users: {
     ...listArea('users', {
+      partner: ['list', 'get'],
       item: ZUser,
       create: ZUserCreateRequest,
       update: ZUserUpdateRequest,
@@ -30,6 +31,7 @@ export const usersEndpoints = {
       response: ZUserActivationResponse,
     }),
     search: endpoint({
+      scopes: PARTNER,
       method: 'GET',
       path: '/users/search',
       query: ZUserSearchQuery,
@@ -38,6 +40,7 @@ export const usersEndpoints = {
   },
   eventsByUser: {
     get: endpoint({
+      scopes: PARTNER,
       method: 'GET',
       path: '/events_by_user/:id',
       query: ZUserTransactionsQuery,
