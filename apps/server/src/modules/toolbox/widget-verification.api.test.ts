@@ -272,4 +272,19 @@ describe('the widget: a verified contact before a booking', () => {
     expect(mail!.subject).toMatch(/^Buchungscode von /);
     expect(mail!.text).toMatch(/Ihr Buchungscode von .* lautet \d{6}\./);
   });
+
+  it('the page asks for the code in its language, labelled and announced', async () => {
+    for (const [lang, send, field] of [
+      ['en', 'Send code', 'E-mail or phone number'],
+      ['es', 'Enviar código', 'Correo electrónico o número de teléfono'],
+      ['de', 'Code senden', 'E-Mail oder Telefonnummer'],
+    ] as const) {
+      const page = await t.app.inject({ method: 'GET', url: `/widget/demo-org?key=${pk}&lang=${lang}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<button type="button" class="secondary" id="send">${send}</button>`);
+      expect(page.body).toContain(`<label for="contact">${field}</label>`);
+      expect(page.body).toContain('<label for="code">');
+      expect(page.body).toContain('id="sent" class="note hidden" role="status" aria-live="polite"');
+    }
+  });
 });
