@@ -12,6 +12,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
+import { lastWidgetCode, widgetCode } from '../../../test/widget';
 import {
   devices,
   domainEvents,
@@ -25,7 +26,6 @@ import {
   toolboxSettings,
   users,
 } from '../../db/schema';
-import { lastWidgetCode, widgetCode } from '../../../test/widget';
 
 /** The secret API key, as shown once when it was generated. */
 let secretKey: string;
@@ -264,7 +264,12 @@ describe('apps & widgets', () => {
       .select()
       .from(reservations)
       .where(eq(reservations.trackingNumber, b.tracking_number));
-    expect(row).toMatchObject({ mode: 'storage', status: 'active', email: 'ada@example.test', phoneNumber: null });
+    expect(row).toMatchObject({
+      mode: 'storage',
+      status: 'active',
+      email: 'ada@example.test',
+      phoneNumber: null,
+    });
     const events = await t.database.db.select().from(domainEvents).where(eq(domainEvents.subjectId, row!.id));
     expect(events.map((e) => e.name)).toEqual(['on_reservation']);
     // The same constraint as the console's: the one locker is now taken for that window.
@@ -451,7 +456,11 @@ describe('the widget as a public surface', () => {
    * A booking of the one public locker in a window of its own, from `address`, with the code sent to
    * the contact; the verification's answer when it refuses to send one.
    */
-  const book = async (address: string, contact: { email: string } | { phone_number: string }, name = 'Guest') => {
+  const book = async (
+    address: string,
+    contact: { email: string } | { phone_number: string },
+    name = 'Guest',
+  ) => {
     slot += 3;
     const asked = await t.app.inject({
       method: 'POST',
@@ -523,7 +532,12 @@ describe('the widget as a public surface', () => {
   it("attaches a booking to an existing customer only through the contact's code", async () => {
     const [vip] = await t.database.db
       .insert(users)
-      .values({ organizationId: orgId, name: 'Vera', email: 'vip@example.test', phoneNumber: '+442079460123' })
+      .values({
+        organizationId: orgId,
+        name: 'Vera',
+        email: 'vip@example.test',
+        phoneNumber: '+442079460123',
+      })
       .returning();
     const ofVip = () => t.database.db.select().from(reservations).where(eq(reservations.idUser, vip!.id));
     // typing the e-mail is not enough: without the code sent to it, nothing is attached or made

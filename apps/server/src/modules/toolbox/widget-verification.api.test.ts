@@ -54,7 +54,8 @@ beforeAll(async () => {
       idSize: small,
     });
   await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
-  pk = (await t.app.inject({ method: 'GET', url: '/api/apps/widget', headers: admin })).json().publishable_key;
+  pk = (await t.app.inject({ method: 'GET', url: '/api/apps/widget', headers: admin })).json()
+    .publishable_key;
 });
 afterAll(() => t.close());
 
@@ -132,7 +133,9 @@ describe('the widget: a verified contact before a booking', () => {
     expect(sms.statusCode).toBe(202);
     const texts = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.to, '+442079460200'));
     expect(texts).toHaveLength(1);
-    expect(sms.body).not.toContain(await lastWidgetCode(t, { phone_number: '+442079460200' }, '+442079460200'));
+    expect(sms.body).not.toContain(
+      await lastWidgetCode(t, { phone_number: '+442079460200' }, '+442079460200'),
+    );
   });
 
   it('refuses a booking without a code, with a wrong one or an expired one, and nothing happens', async () => {
@@ -268,7 +271,10 @@ describe('the widget: a verified contact before a booking', () => {
       payload: { email: 'dora@example.test' },
     });
     expect(res.statusCode).toBe(202);
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'dora@example.test'));
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'dora@example.test'));
     expect(mail!.subject).toMatch(/^Buchungscode von /);
     expect(mail!.text).toMatch(/Ihr Buchungscode von .* lautet \d{6}\./);
   });

@@ -17,7 +17,13 @@ import { BadRequest, HttpError } from '../../errors';
 import type { SecretBox } from '../../lib/secrets';
 import { widgetOrganization } from './queries';
 import { countWrongTry, insertCode, pendingCode, recentCodes } from './queries/verification';
-import { checkPhoneCountry, WIDGET_CODE_MAX_TRIES, type WidgetGuard, widgetBook, widgetPrecheck } from './widget';
+import {
+  checkPhoneCountry,
+  WIDGET_CODE_MAX_TRIES,
+  type WidgetGuard,
+  widgetBook,
+  widgetPrecheck,
+} from './widget';
 
 /*
  * A verified contact before the public widget holds a door or sends anything (issue 31; README
