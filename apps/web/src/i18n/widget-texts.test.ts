@@ -1,14 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { englishMessageOf, LANGUAGES, WIDGET_TEXTS } from '@lockerops/contract';
 import { describe, expect, it } from 'vitest';
-import { englishMessageOf } from './error-codes';
-import { LANGUAGES } from './language';
-import { WIDGET_TEXTS } from './widget-texts';
 
-const catalog = (lang: string): Record<string, Record<string, string>> =>
-  JSON.parse(
-    fs.readFileSync(path.join(__dirname, `../../../apps/web/src/locales/${lang}/errors.json`), 'utf8'),
-  );
+type Tree = Record<string, Record<string, string>>;
+const files = import.meta.glob<Tree>('../locales/*/errors.json', { eager: true, import: 'default' });
 
 describe('the widget page speaks the server messages it shows (issue 31)', () => {
   it('in English word for word, and in Spanish and German as the console does', () => {
@@ -17,7 +11,7 @@ describe('the widget page speaks the server messages it shows (issue 31)', () =>
     for (const lang of LANGUAGES) {
       const texts = WIDGET_TEXTS[lang].errors;
       expect(Object.keys(texts).sort(), lang).toEqual(codes);
-      const console = catalog(lang);
+      const console = files[`../locales/${lang}/errors.json`]!;
       for (const code of codes) {
         const [area = '', key = ''] = code.split('.');
         if (lang === 'en') expect(texts[code], code).toBe(englishMessageOf(code));
