@@ -294,3 +294,41 @@ describe('the widget: a verified contact before a booking', () => {
     }
   });
 });
+
+describe('when the mail provider fails', () => {
+  it('answers 502 with a message, the code in no answer', async () => {
+    const codes: string[] = [];
+    const failing = await createTestApp({}, undefined, {
+      mail: {
+        driver: 'smtp',
+        async send(m) {
+          codes.push(/\b(\d{6})\b/.exec(m.text)?.[1] ?? '');
+          throw new Error('smtp down');
+        },
+        async close() {},
+      },
+    });
+    try {
+      const admin = bearer(await signIn(failing.app));
+      await failing.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin });
+      const key = (
+        await failing.app.inject({ method: 'GET', url: '/api/apps/widget', headers: admin })
+      ).json().publishable_key;
+      const res = await failing.app.inject({
+        method: 'POST',
+        url: `/api/widget/demo-org/verification?key=${key}`,
+        payload: { email: 'down@example.test' },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({
+        detail: TOOLBOX_MESSAGES.verificationNotSent,
+        code: 'toolbox.verificationNotSent',
+      });
+      expect(codes).toHaveLength(1);
+      expect(codes[0]).toMatch(/^\d{6}$/);
+      expect(res.body).not.toContain(codes[0]);
+    } finally {
+      await failing.close();
+    }
+  });
+});
