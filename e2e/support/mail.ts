@@ -43,3 +43,11 @@ export async function nextMail(to: string, seen: number, timeoutMs = 10_000): Pr
 export async function mailCount(to: string): Promise<number> {
   return (await outbox()).filter((m) => m.to.includes(to.toLowerCase())).length;
 }
+
+/** The 6-digit code in the next mail to `to` beyond the first `seen` (the widget's verification code). */
+export async function nextCode(to: string, seen: number): Promise<string> {
+  const mail = await nextMail(to, seen);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in the mail to ${to}`);
+  return code;
+}

@@ -76,6 +76,13 @@ for (const mode of ['light', 'dark'] as const) {
       await setThemeMode(page, mode);
       await page.reload();
       await expect(page.getByRole('heading', { name: /Reserve a locker/ })).toBeVisible();
+      // every step at once: the booking form, the code sent, the code field (issue 31)
+      await page.evaluate(() => {
+        const hidden = document.querySelectorAll('.hidden');
+        for (let i = 0; i < hidden.length; i++) hidden[i]!.classList.remove('hidden');
+        document.getElementById('sent')!.textContent = 'We have sent a 6-digit code.';
+      });
+      await expect(page.getByLabel('Code', { exact: true })).toBeVisible();
       await expectAccessible(page, `widget (${mode})`);
     });
   });

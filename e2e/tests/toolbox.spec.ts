@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { searchTable, unique } from '../support/console';
+import { mailCount, nextCode } from '../support/mail';
 import { signedInTenant, subdomainOf, suffix } from '../support/tenants';
 
 /**
@@ -104,7 +105,24 @@ test.describe('toolbox', () => {
     await customer.getByRole('button', { name: 'Check availability' }).click();
     await expect(customer.getByRole('status')).toContainText('Available.');
     await customer.getByLabel('Name').fill('Wendy Widget');
-    await customer.getByLabel('Phone number').fill('+14155550123');
+    // a code to the contact first (issue 31): read from the local outbox, as the customer reads it
+    const email = `wendy-${suffix()}@tenant.test`;
+    await customer.getByLabel('E-mail or phone number').fill(email);
+    await expect(customer.getByRole('button', { name: 'Book', exact: true })).toBeHidden();
+    const seen = await mailCount(email);
+    await customer.getByRole('button', { name: 'Send code' }).click();
+    await expect(customer.locator('#sent')).toHaveText(
+      `We have sent a 6-digit code to ${email}. It is valid for 10 minutes.`,
+    );
+    const code = await nextCode(email, seen);
+    await expect(customer.getByLabel('Code', { exact: true })).toBeFocused();
+    // a wrong code is refused with the server's message, and books nothing
+    await customer.getByLabel('Code', { exact: true }).fill(code === '000000' ? '111111' : '000000');
+    await customer.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(customer.getByRole('alert')).toHaveText(
+      'This code is not correct. Please check it and try again.',
+    );
+    await customer.getByLabel('Code', { exact: true }).fill(code);
     await customer.getByRole('button', { name: 'Book', exact: true }).click();
     const booked = customer.getByRole('alert');
     await expect(booked).toContainText('Booked! Your tracking number is ');
@@ -212,6 +230,12 @@ test.describe('toolbox', () => {
       const widget = await call<{ embed_url: string }>('get', 'apps/widget');
       const key = new URL(widget.embed_url).searchParams.get('key')!;
       const start = new Date(Date.now() + 3_600_000);
+      const seen = await mailCount('hank@tenant.test');
+      const asked = await request.post(
+        `/api/widget/${subdomainOf(tenant.name)}/verification?key=${encodeURIComponent(key)}`,
+        { data: { email: 'hank@tenant.test' } },
+      );
+      expect(asked.status()).toBe(202);
       const booking = await request.post(
         `/api/widget/${subdomainOf(tenant.name)}/reservations?key=${encodeURIComponent(key)}`,
         {
@@ -222,6 +246,7 @@ test.describe('toolbox', () => {
             end: new Date(start.getTime() + 3_600_000).toISOString(),
             name: 'Hank Hook',
             email: 'hank@tenant.test',
+            verification_code: await nextCode('hank@tenant.test', seen),
           },
         },
       );

@@ -81,6 +81,8 @@ const ZEnv = z.object({
   WIDGET_MAX_OPEN_PER_CONTACT: z.coerce.number().int().min(1).default(3),
   WIDGET_MAX_OPEN_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   WIDGET_MAX_OPEN_PER_ORGANIZATION: z.coerce.number().int().min(1).default(200),
+  WIDGET_CODES_PER_CONTACT: z.coerce.number().int().min(1).default(3),
+  WIDGET_CODES_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   WIDGET_SMS_COUNTRIES: z
     .string()
     .default('')
@@ -190,6 +192,11 @@ export type Config = {
    * address and per organization; past one, a booking answers 429.
    */
   widgetMaxOpen: { perContact: number; perAddress: number; perOrganization: number };
+  /**
+   * Verification codes the widget sends (issue 31): per contact in 10 minutes, per client address in
+   * an hour; past one, asking for a code answers 429.
+   */
+  widgetCodes: { perContact: number; perAddress: number };
   /** Countries (ISO 3166 alpha-2) widget phone numbers may belong to besides the organization's own. */
   widgetSmsCountries: string[];
   /** How long a delivered parcel waits for its recipient before it expires, seconds (three days). */
@@ -293,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAddress: e.WIDGET_MAX_OPEN_PER_ADDRESS,
       perOrganization: e.WIDGET_MAX_OPEN_PER_ORGANIZATION,
     },
+    widgetCodes: { perContact: e.WIDGET_CODES_PER_CONTACT, perAddress: e.WIDGET_CODES_PER_ADDRESS },
     widgetSmsCountries: e.WIDGET_SMS_COUNTRIES,
     twilioBaseUrl: e.TWILIO_BASE_URL || undefined,
     deliveryPickupLimitSeconds: e.DELIVERY_PICKUP_LIMIT_SECONDS,

@@ -37,6 +37,20 @@ export const TOOLBOX_MESSAGES = {
   /** SMS go only to the organization's own country and the countries the operator allows (issue 31). */
   phoneCountryNotAllowed:
     'Text messages cannot be sent to this phone number. Please use a number of this country, or book with an e-mail address.',
+  /**
+   * A verified contact before a door is held or anything is sent (issue 31): the widget mails or
+   * texts a 6-digit code to the contact, and the booking carries it.
+   */
+  verificationSent: 'We have sent a 6-digit code. It is valid for 10 minutes.',
+  verificationRequired: 'Please enter the code we sent to your e-mail address or phone number.',
+  verificationInvalid: 'This code is not correct. Please check it and try again.',
+  verificationExpired: 'This code has expired or was tried too often. Please ask for a new code.',
+  verificationContactLimit:
+    'Too many codes have been sent to this e-mail address or phone number. Please try again in 10 minutes.',
+  verificationAddressLimit: 'Too many codes have been asked for from your network. Please try again later.',
+  verificationNotSent: 'The code could not be sent. Please try again later.',
+  oneContact: 'Please give either an e-mail address or a phone number, not both.',
+  emailInvalid: 'Please enter a valid e-mail address.',
   nameRequired: 'Name is required',
   contactRequired: 'Phone number or e-mail is required',
   twilioSaved: 'Twilio settings saved.',
@@ -167,7 +181,33 @@ export type TWidgetQuote = z.infer<typeof ZWidgetQuote>;
 const trimmed = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max).optional());
 
-/** A customer's booking through the widget. */
+/** One contact, e-mail or phone: the one the code goes to and the booking is for (issue 31). */
+function oneContactOf(v: { email?: string; phone_number?: string }, ctx: z.RefinementCtx) {
+  if (!v.phone_number && !v.email)
+    ctx.addIssue({ code: 'custom', path: ['phone_number'], message: TOOLBOX_MESSAGES.contactRequired });
+  if (v.phone_number && v.email)
+    ctx.addIssue({ code: 'custom', path: ['email'], message: TOOLBOX_MESSAGES.oneContact });
+  if (v.email && !z.email().safeParse(v.email).success)
+    ctx.addIssue({ code: 'custom', path: ['email'], message: TOOLBOX_MESSAGES.emailInvalid });
+}
+
+/**
+ * `POST widget/{organization}/verification`: the contact a 6-digit code is sent to (issue 31), an
+ * e-mail address or a phone number (of the organization's country or `WIDGET_SMS_COUNTRIES`).
+ */
+export const ZWidgetVerificationRequest = z
+  .object({ phone_number: trimmed(40), email: trimmed(254) })
+  .superRefine((v, ctx) => oneContactOf(v, ctx));
+export type TWidgetVerificationRequest = z.input<typeof ZWidgetVerificationRequest>;
+
+/** The answer of a code sent: never the code, only until when it is valid. */
+export const ZWidgetVerificationSent = z.object({
+  detail: z.string(),
+  expires_at: z.string().describe('ISO 8601: the code is valid until then (10 minutes)'),
+});
+export type TWidgetVerificationSent = z.infer<typeof ZWidgetVerificationSent>;
+
+/** A customer's booking through the widget: one contact and the code sent to it (issue 31). */
 export const ZWidgetBookingRequest = z
   .object({
     id_location: z.uuid(),
@@ -177,12 +217,16 @@ export const ZWidgetBookingRequest = z
     name: trimmed(100),
     phone_number: trimmed(40),
     email: trimmed(254),
+    /**
+     * The 6-digit code `POST widget/{organization}/verification` sent to this booking's contact;
+     * without it the server answers 400 `verificationRequired` (after the key, payment and window checks).
+     */
+    verification_code: trimmed(20),
   })
   .superRefine((v, ctx) => {
     const M = TOOLBOX_MESSAGES;
     if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: M.nameRequired });
-    if (!v.phone_number && !v.email)
-      ctx.addIssue({ code: 'custom', path: ['phone_number'], message: M.contactRequired });
+    oneContactOf(v, ctx);
   });
 export type TWidgetBookingRequest = z.input<typeof ZWidgetBookingRequest>;
 

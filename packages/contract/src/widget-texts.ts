@@ -26,6 +26,18 @@ export interface WidgetTexts {
   booked: string;
   locker: string;
   wrong: string;
+  /** The verification step (issue 31): one contact, a code sent to it, the code typed. */
+  contact: string;
+  contactHint: string;
+  sendCode: string;
+  sendAgain: string;
+  code: string;
+  codeSent: string;
+  /** The e-mail or text message carrying the code: `{name}` the organization, `{code}` the code. */
+  codeSubject: string;
+  codeMessage: string;
+  /** The server's messages this page shows, by their code (`toolbox.<key>`), in this language. */
+  errors: Record<string, string>;
 }
 
 export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
@@ -49,6 +61,39 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
     booked: 'Booked! Your tracking number is {tracking} — {location}{locker}, {start} to {end}{price}.',
     locker: ', locker {n}',
     wrong: 'Something went wrong.',
+    contact: 'E-mail or phone number',
+    contactHint: 'We send you a 6-digit code to confirm it.',
+    sendCode: 'Send code',
+    sendAgain: 'Send a new code',
+    code: 'Code',
+    codeSent: 'We have sent a 6-digit code to {contact}. It is valid for 10 minutes.',
+    codeSubject: '{name} booking code',
+    codeMessage:
+      'Your {name} booking code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this message.',
+    errors: {
+      'toolbox.contactBookingLimit':
+        'This e-mail address or phone number already has as many open bookings as the widget allows. Please contact us to book more.',
+      'toolbox.addressBookingLimit':
+        'Too many open bookings have been made from your network. Please try again later or contact us.',
+      'toolbox.organizationBookingLimit':
+        'Online booking is not available right now. Please try again later or contact us.',
+      'toolbox.startInPast': 'The start must be in the future.',
+      'toolbox.paymentNotAvailable':
+        'Payment in the reservation widget is not available yet: the widget cannot take payments, so it cannot require them.',
+      'toolbox.verificationRequired': 'Please enter the code we sent to your e-mail address or phone number.',
+      'toolbox.verificationInvalid': 'This code is not correct. Please check it and try again.',
+      'toolbox.verificationExpired':
+        'This code has expired or was tried too often. Please ask for a new code.',
+      'toolbox.verificationContactLimit':
+        'Too many codes have been sent to this e-mail address or phone number. Please try again in 10 minutes.',
+      'toolbox.verificationAddressLimit':
+        'Too many codes have been asked for from your network. Please try again later.',
+      'toolbox.verificationNotSent': 'The code could not be sent. Please try again later.',
+      'toolbox.oneContact': 'Please give either an e-mail address or a phone number, not both.',
+      'toolbox.emailInvalid': 'Please enter a valid e-mail address.',
+      'toolbox.phoneCountryNotAllowed':
+        'Text messages cannot be sent to this phone number. Please use a number of this country, or book with an e-mail address.',
+    },
   },
   es: {
     title: 'Reservar una taquilla',
@@ -71,6 +116,40 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
       '¡Reservado! Su número de seguimiento es {tracking} — {location}{locker}, del {start} al {end}{price}.',
     locker: ', taquilla {n}',
     wrong: 'Algo ha salido mal.',
+    contact: 'Correo electrónico o número de teléfono',
+    contactHint: 'Le enviamos un código de 6 dígitos para confirmarlo.',
+    sendCode: 'Enviar código',
+    sendAgain: 'Enviar un código nuevo',
+    code: 'Código',
+    codeSent: 'Hemos enviado un código de 6 dígitos a {contact}. Es válido durante 10 minutos.',
+    codeSubject: 'Código de reserva de {name}',
+    codeMessage:
+      'Su código de reserva de {name} es {code}. Es válido durante 10 minutos. Si no lo ha solicitado, ignore este mensaje.',
+    errors: {
+      'toolbox.contactBookingLimit':
+        'Este correo electrónico o número de teléfono ya tiene tantas reservas abiertas como permite el widget. Póngase en contacto con nosotros para reservar más.',
+      'toolbox.addressBookingLimit':
+        'Se han hecho demasiadas reservas abiertas desde su red. Inténtelo de nuevo más tarde o póngase en contacto con nosotros.',
+      'toolbox.organizationBookingLimit':
+        'La reserva en línea no está disponible en este momento. Inténtelo de nuevo más tarde o póngase en contacto con nosotros.',
+      'toolbox.startInPast': 'El inicio debe estar en el futuro.',
+      'toolbox.paymentNotAvailable':
+        'El pago en el widget de reservas todavía no está disponible: el widget no puede cobrar, así que no puede exigir el pago.',
+      'toolbox.verificationRequired':
+        'Introduzca el código que hemos enviado a su correo electrónico o teléfono.',
+      'toolbox.verificationInvalid': 'Este código no es correcto. Compruébelo e inténtelo de nuevo.',
+      'toolbox.verificationExpired':
+        'Este código ha caducado o se ha probado demasiadas veces. Solicite un código nuevo.',
+      'toolbox.verificationContactLimit':
+        'Se han enviado demasiados códigos a este correo electrónico o número de teléfono. Inténtelo de nuevo en 10 minutos.',
+      'toolbox.verificationAddressLimit':
+        'Se han solicitado demasiados códigos desde su red. Inténtelo de nuevo más tarde.',
+      'toolbox.verificationNotSent': 'No se ha podido enviar el código. Inténtelo de nuevo más tarde.',
+      'toolbox.oneContact': 'Indique un correo electrónico o un número de teléfono, no ambos.',
+      'toolbox.emailInvalid': 'Introduzca un correo electrónico válido.',
+      'toolbox.phoneCountryNotAllowed':
+        'No se pueden enviar mensajes de texto a este número de teléfono. Use un número de este país o reserve con un correo electrónico.',
+    },
   },
   de: {
     title: 'Schließfach reservieren',
@@ -92,5 +171,42 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
     booked: 'Gebucht! Ihre Sendungsnummer ist {tracking} — {location}{locker}, {start} bis {end}{price}.',
     locker: ', Fach {n}',
     wrong: 'Etwas ist schiefgelaufen.',
+    contact: 'E-Mail oder Telefonnummer',
+    contactHint: 'Wir senden Ihnen einen 6-stelligen Code zur Bestätigung.',
+    sendCode: 'Code senden',
+    sendAgain: 'Neuen Code senden',
+    code: 'Code',
+    codeSent: 'Wir haben einen 6-stelligen Code an {contact} gesendet. Er ist 10 Minuten gültig.',
+    codeSubject: 'Buchungscode von {name}',
+    codeMessage:
+      'Ihr Buchungscode von {name} lautet {code}. Er ist 10 Minuten gültig. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.',
+    errors: {
+      'toolbox.contactBookingLimit':
+        'Für diese E-Mail-Adresse oder Telefonnummer bestehen bereits so viele offene Buchungen, wie das Widget erlaubt. Bitte kontaktieren Sie uns, um mehr zu buchen.',
+      'toolbox.addressBookingLimit':
+        'Aus Ihrem Netzwerk wurden zu viele offene Buchungen vorgenommen. Bitte versuchen Sie es später erneut oder kontaktieren Sie uns.',
+      'toolbox.organizationBookingLimit':
+        'Online-Buchungen sind derzeit nicht möglich. Bitte versuchen Sie es später erneut oder kontaktieren Sie uns.',
+      'toolbox.startInPast': 'Der Beginn muss in der Zukunft liegen.',
+      'toolbox.paymentNotAvailable':
+        'Zahlungen im Reservierungs-Widget sind noch nicht verfügbar: Das Widget kann keine Zahlungen entgegennehmen und sie daher auch nicht verlangen.',
+      'toolbox.verificationRequired':
+        'Bitte geben Sie den Code ein, den wir an Ihre E-Mail-Adresse oder Telefonnummer gesendet haben.',
+      'toolbox.verificationInvalid':
+        'Dieser Code ist nicht korrekt. Bitte prüfen Sie ihn und versuchen Sie es erneut.',
+      'toolbox.verificationExpired':
+        'Dieser Code ist abgelaufen oder wurde zu oft versucht. Bitte fordern Sie einen neuen Code an.',
+      'toolbox.verificationContactLimit':
+        'An diese E-Mail-Adresse oder Telefonnummer wurden zu viele Codes gesendet. Bitte versuchen Sie es in 10 Minuten erneut.',
+      'toolbox.verificationAddressLimit':
+        'Aus Ihrem Netzwerk wurden zu viele Codes angefordert. Bitte versuchen Sie es später erneut.',
+      'toolbox.verificationNotSent':
+        'Der Code konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.',
+      'toolbox.oneContact':
+        'Bitte geben Sie entweder eine E-Mail-Adresse oder eine Telefonnummer an, nicht beides.',
+      'toolbox.emailInvalid': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+      'toolbox.phoneCountryNotAllowed':
+        'An diese Telefonnummer können keine SMS gesendet werden. Bitte verwenden Sie eine Nummer dieses Landes oder buchen Sie mit einer E-Mail-Adresse.',
+    },
   },
 };

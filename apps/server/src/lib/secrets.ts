@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -8,6 +8,11 @@ export interface SecretBox {
   encrypt(plain: string): string;
   /** Reverses `encrypt`; throws when the text was not made with this key or was altered. */
   decrypt(sealed: string): string;
+  /**
+   * HMAC-SHA256 of `text` under a key of this box kept for `purpose` (base64url): what a short code
+   * is stored as (a widget verification code), so the database never holds the code itself.
+   */
+  mac(purpose: string, text: string): string;
 }
 
 /**
@@ -27,6 +32,10 @@ export function createSecretBox(opts: { secretsKey?: string; dataDir: string }):
   }
   const key = createHash('sha256').update(material).digest();
   return {
+    mac(purpose, text) {
+      const macKey = createHmac('sha256', key).update(`mac:${purpose}`).digest();
+      return createHmac('sha256', macKey).update(text).digest('base64url');
+    },
     encrypt(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

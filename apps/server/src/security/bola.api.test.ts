@@ -618,6 +618,8 @@ const EXEMPT: Record<string, string> = {
   'GET /api/widget/{organization}/config':
     'public widget: the publishable key must belong to the organization in the path (probed below)',
   'GET /api/widget/{organization}/quote': 'public widget (probed below with B’s key and A’s ids)',
+  'POST /api/widget/{organization}/verification':
+    'public widget: the publishable key must belong to the organization in the path (probed below)',
   'POST /api/widget/{organization}/reservations': 'public widget (probed below with B’s key and A’s ids)',
 };
 
@@ -961,6 +963,14 @@ describe('BOLA sweep', () => {
       headers: { 'x-publishable-key': bPublishableKey },
     });
     expect(onA.statusCode).toBe(401);
+    // B's key sends no code in A's name
+    const codeOnA = await t.app.inject({
+      method: 'POST',
+      url: `/api/widget/${subdomainA}/verification`,
+      headers: { 'x-publishable-key': bPublishableKey },
+      payload: { email: 'probe@example.test' },
+    });
+    expect(codeOnA.statusCode).toBe(401);
     // one instant for both ends: two Date.now() calls can be a millisecond apart, a window longer
     // than the widget's one-day maximum (400 before any look-up)
     const t0 = Date.now();

@@ -339,6 +339,7 @@ const ACCESS: Record<string, Access> = {
   // the public reservation widget
   'GET /api/widget/{organization}/config': WIDGET,
   'GET /api/widget/{organization}/quote': WIDGET,
+  'POST /api/widget/{organization}/verification': WIDGET,
   'POST /api/widget/{organization}/reservations': WIDGET,
 };
 

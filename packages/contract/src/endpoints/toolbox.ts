@@ -20,6 +20,8 @@ import {
   ZWidgetQuoteQuery,
   ZWidgetSettings,
   ZWidgetSettingsResponse,
+  ZWidgetVerificationRequest,
+  ZWidgetVerificationSent,
 } from '../toolbox';
 import { endpoint } from './define';
 
@@ -112,6 +114,15 @@ export const toolboxEndpoints = {
       params: ZWidgetOrgParams,
       query: ZWidgetQuoteQuery,
       response: ZWidgetQuote,
+    }),
+    verification: endpoint({
+      method: 'POST',
+      path: '/widget/:organization/verification',
+      params: ZWidgetOrgParams,
+      query: ZWidgetKeyQuery,
+      body: ZWidgetVerificationRequest,
+      response: ZWidgetVerificationSent,
+      status: 202,
     }),
     reservations: endpoint({
       method: 'POST',

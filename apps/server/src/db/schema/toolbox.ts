@@ -114,3 +114,31 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.createdAt)],
 );
+
+/**
+ * A code the public widget sent to a contact (issue 31): a booking needs it, so a door is held and
+ * a message sent only for a contact that proved it reads them. `contact` is the e-mail (lower-case)
+ * or the phone number in E.164; `code_hash` the HMAC-SHA256 of the code under the server's secret
+ * (`SecretBox.mac`), never the code. Valid until `expires_at` (10 minutes), void after 5 wrong
+ * tries (`attempts`), used once (`consumed_at`). `address` is the client address that asked: codes
+ * are limited per contact and per address.
+ */
+export const widgetVerifications = pgTable(
+  'widget_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    contact: text('contact').notNull(),
+    channel: text('channel').notNull(),
+    codeHash: text('code_hash').notNull(),
+    address: text('address').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('widget_verifications_contact_idx').on(t.organizationId, t.contact, t.createdAt),
+    index('widget_verifications_address_idx').on(t.organizationId, t.address, t.createdAt),
+  ],
+);

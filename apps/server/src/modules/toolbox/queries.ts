@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   apiKeys,
@@ -205,9 +205,10 @@ export async function priceOfDevice({
 }
 
 /**
- * The organization's widget-only customer record (one the widget made, `widget_only`) with this
- * e-mail (lower-case) or phone, or undefined. A user the operator made is never found here: the
- * widget's e-mail and phone are typed by anyone, so they attach nothing to an existing customer.
+ * The organization's customer with this e-mail (lower-case) or phone (E.164; a record the widget
+ * made before keeps it as digits), or
+ * undefined: the operator's own record first, else one the widget made (`widget_only`). Called by
+ * the widget for a verified contact only (issue 31).
  */
 export async function customerBy({
   tx,
@@ -227,10 +228,12 @@ export async function customerBy({
       and(
         eq(users.organizationId, organizationId),
         eq(users.isDeleted, false),
-        eq(users.widgetOnly, true),
-        email !== undefined ? eq(users.emailNormalized, email) : eq(users.phoneNumber, phone!),
+        email !== undefined
+          ? eq(users.emailNormalized, email)
+          : inArray(users.phoneNumber, [phone!, phone!.replace(/^\+/, '')]),
       ),
     )
+    .orderBy(asc(users.widgetOnly), asc(users.createdAt))
     .limit(1);
   return u?.id;
 }

@@ -12,6 +12,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
+import { lastWidgetCode, widgetCode } from '../../../test/widget';
 import {
   devices,
   domainEvents,
@@ -53,6 +54,9 @@ beforeAll(async () => {
     TWILIO_BASE_URL: `http://127.0.0.1:${port}`,
     WIDGET_SMS_COUNTRIES: 'GB',
     WIDGET_MAX_OPEN_PER_ORGANIZATION: '20',
+    // the verification step has its own tests (widget-verification.api.test.ts)
+    WIDGET_CODES_PER_CONTACT: '100',
+    WIDGET_CODES_PER_ADDRESS: '1000',
   });
   admin = bearer(await signIn(t.app));
   orgId = (await demoOrg(t)).id;
@@ -239,7 +243,7 @@ describe('apps & widgets', () => {
     const noContact = await t.app.inject({
       method: 'POST',
       url: `/api/widget/demo-org/reservations?key=${pk}`,
-      payload: booking,
+      payload: { ...booking, verification_code: '123456' },
     });
     expect(noContact.statusCode).toBe(400);
     expect(noContact.json().detail).toBe(TOOLBOX_MESSAGES.contactRequired);
@@ -247,7 +251,11 @@ describe('apps & widgets', () => {
       method: 'POST',
       url: `/api/widget/demo-org/reservations`,
       headers: { 'x-publishable-key': pk },
-      payload: { ...booking, email: 'ada@example.test', phone_number: '+44 20 7946 0000' },
+      payload: {
+        ...booking,
+        email: 'ada@example.test',
+        verification_code: await widgetCode(t, pk, { email: 'ada@example.test' }),
+      },
     });
     expect(booked.statusCode).toBe(201);
     const b = booked.json();
@@ -260,7 +268,7 @@ describe('apps & widgets', () => {
       mode: 'storage',
       status: 'active',
       email: 'ada@example.test',
-      phoneNumber: '442079460000',
+      phoneNumber: null,
     });
     const events = await t.database.db.select().from(domainEvents).where(eq(domainEvents.subjectId, row!.id));
     expect(events.map((e) => e.name)).toEqual(['on_reservation']);
@@ -268,7 +276,11 @@ describe('apps & widgets', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: `/api/widget/demo-org/reservations?key=${pk}`,
-      payload: { ...booking, email: 'bob@example.test' },
+      payload: {
+        ...booking,
+        email: 'bob@example.test',
+        verification_code: await widgetCode(t, pk, { email: 'bob@example.test' }),
+      },
     });
     expect(again.statusCode).toBe(409);
     // The operator sees it in the reservations list.
@@ -440,9 +452,23 @@ describe('apps & widgets', () => {
 describe('the widget as a public surface', () => {
   let pk: string;
   let slot = 200;
-  /** A booking of the one public locker in a window of its own, from `address`. */
-  const book = (address: string, contact: Record<string, string>, name = 'Guest') => {
+  /**
+   * A booking of the one public locker in a window of its own, from `address`, with the code sent to
+   * the contact; the verification's answer when it refuses to send one.
+   */
+  const book = async (
+    address: string,
+    contact: { email: string } | { phone_number: string },
+    name = 'Guest',
+  ) => {
     slot += 3;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/widget/demo-org/verification?key=${pk}`,
+      remoteAddress: address,
+      payload: contact,
+    });
+    if (asked.statusCode !== 202) return asked;
     return t.app.inject({
       method: 'POST',
       url: `/api/widget/demo-org/reservations?key=${pk}`,
@@ -453,6 +479,7 @@ describe('the widget as a public surface', () => {
         start: inHours(slot),
         end: inHours(slot + 1),
         name,
+        verification_code: await lastWidgetCode(t, contact),
         ...contact,
       },
     });
@@ -502,27 +529,50 @@ describe('the widget as a public surface', () => {
       .where(isNotNull(reservations.widgetAddress));
   });
 
-  it('never attaches a booking to an existing customer by e-mail or phone', async () => {
+  it("attaches a booking to an existing customer only through the contact's code", async () => {
     const [vip] = await t.database.db
       .insert(users)
-      .values({ organizationId: orgId, name: 'Vera', email: 'vip@example.test', phoneNumber: '442079460123' })
+      .values({
+        organizationId: orgId,
+        name: 'Vera',
+        email: 'vip@example.test',
+        phoneNumber: '+442079460123',
+      })
       .returning();
-    const first = await book('198.51.100.50', { email: 'VIP@example.test' }, 'Mallory Doe');
+    const ofVip = () => t.database.db.select().from(reservations).where(eq(reservations.idUser, vip!.id));
+    // typing the e-mail is not enough: without the code sent to it, nothing is attached or made
+    const usersBefore = (await t.database.db.select().from(users)).length;
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: `/api/widget/demo-org/reservations?key=${pk}`,
+      remoteAddress: '198.51.100.50',
+      payload: {
+        id_location: loc,
+        id_size: small,
+        start: inHours(190),
+        end: inHours(191),
+        name: 'Mallory Doe',
+        email: 'VIP@example.test',
+        verification_code: '123456',
+      },
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().code).toBe('toolbox.verificationExpired');
+    expect(await ofVip()).toEqual([]);
+    expect((await t.database.db.select().from(users)).length).toBe(usersBefore);
+    // the owner of the e-mail, with the code sent to it, books as that customer
+    const first = await book('198.51.100.50', { email: 'VIP@example.test' }, 'Vera V');
     expect(first.statusCode).toBe(201);
     const byNumber = (tn: string) =>
       t.database.db.select().from(reservations).where(eq(reservations.trackingNumber, tn));
-    const [r1] = await byNumber(first.json().tracking_number);
-    expect(r1!.idUser).not.toBe(vip!.id);
-    const [made] = await t.database.db.select().from(users).where(eq(users.id, r1!.idUser!));
-    expect(made).toMatchObject({ widgetOnly: true, email: 'vip@example.test', name: 'Mallory' });
-    // the widget's own record is reused, the operator's customer stays untouched
-    const again = await book('198.51.100.50', { email: 'vip@example.test' });
-    expect((await byNumber(again.json().tracking_number))[0]!.idUser).toBe(r1!.idUser);
+    expect((await byNumber(first.json().tracking_number))[0]!.idUser).toBe(vip!.id);
+    // and so does the owner of the phone number
     const phone = await book('198.51.100.50', { phone_number: '+44 20 7946 0123' });
     expect(phone.statusCode).toBe(201);
-    expect((await byNumber(phone.json().tracking_number))[0]!.idUser).not.toBe(vip!.id);
+    expect((await byNumber(phone.json().tracking_number))[0]!.idUser).toBe(vip!.id);
     const [still] = await t.database.db.select().from(users).where(eq(users.id, vip!.id));
     expect(still).toMatchObject({ name: 'Vera', widgetOnly: false });
+    expect((await t.database.db.select().from(users)).length).toBe(usersBefore);
     await t.database.db
       .update(reservations)
       .set({ status: 'expired' })
@@ -530,13 +580,13 @@ describe('the widget as a public surface', () => {
   });
 
   it("takes phone numbers of the organization's country and WIDGET_SMS_COUNTRIES only", async () => {
-    const premium = await book('198.51.100.60', { phone_number: '+1 900 555 0199', email: 'p@example.test' });
+    const premium = await book('198.51.100.60', { phone_number: '+1 900 555 0199' });
     expect(premium.statusCode).toBe(400);
     expect(premium.json().detail).toBe(TOOLBOX_MESSAGES.phoneCountryNotAllowed);
     expect((await book('198.51.100.60', { phone_number: '+49 30 901820' })).statusCode).toBe(400);
     expect((await book('198.51.100.60', { phone_number: '+882 1234 5678' })).statusCode).toBe(400);
     expect(
-      await t.database.db.select().from(reservations).where(eq(reservations.email, 'p@example.test')),
+      await t.database.db.select().from(reservations).where(eq(reservations.phoneNumber, '19005550199')),
     ).toEqual([]);
     // listed in WIDGET_SMS_COUNTRIES here; a premium-rate number of a listed country is still refused
     expect((await book('198.51.100.60', { phone_number: '+44 20 7946 0001' })).statusCode).toBe(201);

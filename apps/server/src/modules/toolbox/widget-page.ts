@@ -10,6 +10,9 @@ const escapeHtml = (s: string) =>
  * customer types is the wall clock of the chosen location's zone (shown under the fields), sent as an
  * instant with that zone's offset; the confirmation shows the place's local time and zone abbreviation.
  * Its words are in `language` (`WIDGET_TEXTS`), and its dates and money in that language's format.
+ * Booking is contact → "Send code" → the code → Book (issue 31): the code goes to the one contact
+ * typed (an e-mail, else a phone number), the outcome of the send is announced (`aria-live`), and
+ * the server's refusals show in the page's language by their code.
  */
 export function widgetPage(p: {
   organization: string;
@@ -58,9 +61,14 @@ button:disabled{opacity:.6;cursor:default}
 <div id="quote" class="note hidden" role="status"></div>
 <form id="book" class="hidden">
 <label for="name">${e(w.name)}</label><input id="name" autocomplete="name" required>
-<label for="phone">${e(w.phone)}</label><input id="phone" type="tel" autocomplete="tel">
-<label for="email">${e(w.email)}</label><input id="email" type="email" autocomplete="email">
+<label for="contact">${e(w.contact)}</label><input id="contact" autocomplete="email" required aria-describedby="contact-hint">
+<p class="zone" id="contact-hint">${e(w.contactHint)}</p>
+<button type="button" class="secondary" id="send">${e(w.sendCode)}</button>
+<p id="sent" class="note hidden" role="status" aria-live="polite"></p>
+<div id="code-step" class="hidden">
+<label for="code">${e(w.code)}</label><input id="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="[0-9]{6}" required>
 <button type="submit" id="submit">${e(w.book)}</button>
+</div>
 </form>
 <div id="message" class="note hidden" role="alert"></div>
 </main>
@@ -74,7 +82,12 @@ const key = new URLSearchParams(location.search).get('key') || '';
 const base = '/api/widget/' + encodeURIComponent(root.dataset.organization);
 const $ = (id) => document.getElementById(id);
 const show = (el, text, cls) => { el.textContent = text; el.className = 'note ' + (cls || ''); };
-const detail = async (res) => { try { const d = (await res.json()).detail; return Array.isArray(d) ? d.join(' ') : String(d); } catch { return T.wrong; } };
+// the server's message in the page's language when it has its code, else its English detail
+const say = (code, text) => (code && T.errors[code]) || text;
+const detail = async (res) => { try { const d = await res.json();
+  return Array.isArray(d.detail) ? d.detail.map((t, i) => say((d.codes || [])[i], t)).join(' ') : say(d.code, String(d.detail)); } catch { return T.wrong; } };
+// one contact: an e-mail when it has an @, else a phone number
+const contactBody = () => { const v = $('contact').value.trim(); return v.includes('@') ? { email: v } : { phone_number: v }; };
 const call = (path, init) => fetch(base + path + (path.includes('?') ? '&' : '?') + 'key=' + encodeURIComponent(key), init);
 // Typed times are the wall clock of the locker's place, whatever the visitor's own zone is.
 const parts = (zone, ms, opts) => Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, ...opts }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
@@ -133,12 +146,27 @@ $('find').addEventListener('submit', async (e) => {
   show($('quote'), quote.price ? fill(T.available, { price: money(quote.price.total) }) : T.free);
   $('book').classList.remove('hidden');
 });
+async function sendCode() {
+  if (!$('contact').reportValidity()) return;
+  $('send').disabled = true;
+  const res = await call('/verification', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': LANG }, body: JSON.stringify(contactBody()) });
+  $('send').disabled = false;
+  if (!res.ok) { show($('sent'), await detail(res), 'error'); return; }
+  show($('sent'), fill(T.codeSent, { contact: $('contact').value.trim() }));
+  $('send').textContent = T.sendAgain;
+  $('code-step').classList.remove('hidden');
+  $('code').focus();
+}
+$('send').addEventListener('click', sendCode);
+// another contact needs its own code
+$('contact').addEventListener('input', () => { $('code-step').classList.add('hidden'); $('sent').classList.add('hidden'); $('send').textContent = T.sendCode; });
 $('book').addEventListener('submit', async (e) => {
   e.preventDefault();
+  if ($('code-step').classList.contains('hidden')) { await sendCode(); return; }
   $('submit').disabled = true;
   const w = windowOf();
   const body = { id_location: $('location').value, id_size: $('size').value, start: w.start, end: w.end,
-    name: $('name').value, phone_number: $('phone').value, email: $('email').value };
+    name: $('name').value, verification_code: $('code').value.trim(), ...contactBody() };
   const res = await call('/reservations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   $('submit').disabled = false;
   if (!res.ok) { show($('message'), await detail(res), 'error'); return; }

@@ -15,8 +15,9 @@ import { Forbidden, HttpError, NotFound } from '../../errors';
 import { errors, routeOf } from '../../lib/openapi';
 import { organizationNames } from './repository';
 import { resolvePublishableKey } from './service';
-import { widgetBook, widgetConfig, widgetQuote } from './widget';
+import { widgetConfig, widgetQuote } from './widget';
 import { widgetPage } from './widget-page';
+import { requestWidgetCode, type VerificationDeps, widgetBookVerified } from './widget-verification';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +37,8 @@ const keyOf = (req: FastifyRequest): string | undefined => {
  * The public widget API under `/api/widget/{organization}` (issue 14). Authenticated by the
  * widget's publishable key only (`?key=` or `X-Publishable-Key`): it reads the organization's public
  * locations, sizes and availability and creates reservations, nothing else — the key is unknown to
- * every other call, and the secret API key is never part of an answer. 403 while the organization's
+ * every other call, and the secret API key is never part of an answer. A booking needs the code
+ * the verification call sent to its contact (issue 31). 403 while the organization's
  * Toolbox feature is off. Rate-limited per client
  * address (`WIDGET_RATE_LIMIT` calls a minute, 429); a rotated key answers 401 at once.
  */
@@ -99,24 +101,52 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (req) => req.withTenant((tx) => widgetQuote(tx, req.auth.organizationId, req.widget, req.query)),
   });
 
+  /** The verification step's outside world and limits, per request (its tenant transaction). */
+  const verification = (req: FastifyRequest): VerificationDeps => ({
+    run: (fn) => req.withTenant(fn),
+    secrets: app.ctx.secrets,
+    mail: app.ctx.mail,
+    sms: app.ctx.sms,
+    log: req.log,
+    limits: app.ctx.config.widgetCodes,
+    smsCountries: app.ctx.config.widgetSmsCountries,
+  });
+
+  app.route({
+    ...routeOf(e.verification, {
+      tags,
+      security,
+      summary: 'Widget: send a verification code to the contact',
+      description:
+        "Sends a 6-digit code to the one contact given — `email` by e-mail, `phone_number` by SMS (a number of the organization's country or `WIDGET_SMS_COUNTRIES`, never premium-rate: else 400) — valid 10 minutes, void after 5 wrong tries; a booking for that contact carries it as `verification_code`. The code is stored as its HMAC-SHA256 only and never appears in an answer. 429 past 3 codes to a contact in 10 minutes or 10 from a client address in an hour (`WIDGET_CODES_PER_CONTACT`, `WIDGET_CODES_PER_ADDRESS`); 502 when the mail or SMS provider refused it. The code's e-mail or SMS is in the page's language (`Accept-Language`: en, es, de).",
+      errors: errors(400, 401, 403, 429, 502),
+    }),
+    config,
+    ...guard,
+    handler: async (req, reply) => {
+      const sent = await requestWidgetCode(verification(req), req.auth, {
+        ...req.body,
+        address: req.ip,
+        language: negotiateLanguage(req.headers['accept-language']),
+      });
+      return reply.status(202).send(sent);
+    },
+  });
+
   app.route({
     ...routeOf(e.reservations, {
       tags,
       security,
       summary: 'Widget: book a locker',
       description:
-        "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409), for a widget-only customer record found or created by e-mail or phone (never a customer the operator made), and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price. 400 for a phone number outside the organization's country and `WIDGET_SMS_COUNTRIES`; 429 past the caps on open widget bookings per contact, client address and organization (`WIDGET_MAX_OPEN_*`).",
+        "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409) for one verified contact: the booking carries `email` or `phone_number` (not both) and the `verification_code` `POST widget/{organization}/verification` sent to it. Without a valid code — missing (`toolbox.verificationRequired`), wrong (`toolbox.verificationInvalid`), expired, used or void after 5 wrong tries (`toolbox.verificationExpired`) — it answers 400 and nothing happens: no customer created or attached, no locker held, no message sent. A code is used once. The booking is for the organization's customer with that contact (the operator's own record first), else a new widget-only record, and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price. 400 for a phone number outside the organization's country and `WIDGET_SMS_COUNTRIES`; 429 past the caps on open widget bookings per contact, client address and organization (`WIDGET_MAX_OPEN_*`).",
       errors: errors(400, 401, 403, 404, 409, 429),
     }),
     config,
     ...guard,
     handler: async (req, reply) => {
-      const guard = {
-        address: req.ip,
-        maxOpen: app.ctx.config.widgetMaxOpen,
-        smsCountries: app.ctx.config.widgetSmsCountries,
-      };
-      const booking = await req.withTenant((tx) => widgetBook(tx, req.auth, req.widget, req.body, guard));
+      const guard = { address: req.ip, maxOpen: app.ctx.config.widgetMaxOpen };
+      const booking = await widgetBookVerified(verification(req), req.auth, req.widget, req.body, guard);
       return reply.status(201).send(booking);
     },
   });

@@ -43,6 +43,10 @@ import {
   WIDGET_MODE,
   widgetOrganization,
 } from './queries';
+import { consumeCode } from './queries/verification';
+
+/** Wrong tries after which a widget verification code is void (issue 31). */
+export const WIDGET_CODE_MAX_TRIES = 5;
 
 /**
  * What the public widget shows (issue 14): the organization's name and logo, the saved widget
@@ -142,9 +146,10 @@ export async function widgetQuote(
 }
 
 /**
- * The customer record a widget booking is for: the widget-only record (one the widget made) with
- * the e-mail, else with the phone, else a new widget-only record. An operator-made user is never
- * attached by an e-mail or phone typed on a public page, even when one has this e-mail.
+ * The customer record a widget booking is for, by its verified contact (issue 31): the organization's
+ * customer with the e-mail, else with the phone — the operator's own record first, else one the
+ * widget made — else a new widget-only record. Only called once the contact's code was checked and
+ * used (`consumeCode`): an e-mail or phone typed on a public page attaches nothing unverified.
  */
 async function customerOf(
   tx: Tx,
@@ -183,8 +188,8 @@ export interface WidgetGuard {
   address: string;
   /** `WIDGET_MAX_OPEN_*`: caps on open widget bookings per contact, address and organization. */
   maxOpen: { perContact: number; perAddress: number; perOrganization: number };
-  /** `WIDGET_SMS_COUNTRIES`: countries allowed besides the organization's own. */
-  smsCountries: readonly string[];
+  /** The checked verification code of the booking's contact (`widget-verification.ts`), used here once. */
+  verificationId: string;
 }
 
 /** The countries of an organization's currency: where it trades when it has no contact phone yet. */
@@ -222,9 +227,15 @@ const CURRENCY_COUNTRIES: Record<string, readonly CountryCode[]> = {
  * contact phone's; without one, the countries of its currency) or one of `WIDGET_SMS_COUNTRIES`:
  * the widget's messages go to this number by SMS, and a public page must not send them to
  * premium-rate or foreign numbers — premium-rate and shared-cost numbers are refused in every
- * country. A number without a country code is read in the organization's country.
+ * country. A number without a country code is read in the organization's country. Answers the
+ * number in E.164 (`+` and digits).
  */
-async function checkPhoneCountry(tx: Tx, organizationId: string, phone: string, allowed: readonly string[]) {
+export async function checkPhoneCountry(
+  tx: Tx,
+  organizationId: string,
+  phone: string,
+  allowed: readonly string[],
+): Promise<string> {
   const own = await organizationPhone({ tx, organizationId });
   const fromPhone = own.phone ? parsePhoneNumberFromString(own.phone)?.country : undefined;
   const home: readonly string[] = fromPhone ? [fromPhone] : (CURRENCY_COUNTRIES[own.currency] ?? []);
@@ -235,6 +246,7 @@ async function checkPhoneCountry(tx: Tx, organizationId: string, phone: string, 
     throw BadRequest(TOOLBOX_MESSAGES.phoneCountryNotAllowed);
   if (!country || (!home.includes(country) && !allowed.includes(country)))
     throw BadRequest(TOOLBOX_MESSAGES.phoneCountryNotAllowed);
+  return parsed!.number;
 }
 
 /**
@@ -257,13 +269,29 @@ async function checkOpenBookings(
 }
 
 /**
+ * What a widget booking is refused for before anything is looked up or checked (issue 31): 409
+ * while the saved settings say the widget takes payment (it cannot), 400 for a window the widget's
+ * rules refuse.
+ */
+export function widgetPrecheck(
+  widget: TWidgetSettings,
+  body: { start: string; end: string },
+  now = new Date(),
+): void {
+  // saved before the switch was refused: no unpaid booking while the widget says it takes payment
+  if (widget.payment_enabled) throw Conflict(TOOLBOX_MESSAGES.paymentNotAvailable);
+  checkWindow(widget, body.start, body.end, now);
+}
+
+/**
  * Books a storage locker for a widget customer (issue 14): the window rules of the widget, a public
  * location, then exactly the console's path — `reservationValues` (the organization's reservation
  * rules and the first free locker), the insert, `writeHolds` (the exclusion constraint against
  * double booking: 409), the `on_reservation` domain event (notification, webhooks) and the audit
  * entry — in the caller's transaction. The customer becomes (or is found as) a widget-only user.
- * Before anything is held: a phone number of an allowed country (400) and the caps on open widget
- * bookings (429), see `WidgetGuard`.
+ * Before anything is held: the caps on open widget bookings (429), see `WidgetGuard`, and the
+ * contact's verification code, checked by the caller (`widgetBookVerified`) and used here once.
+ * `body.phone_number` is the verified number in E.164.
  */
 export async function widgetBook(
   tx: Tx,
@@ -274,9 +302,7 @@ export async function widgetBook(
   now = new Date(),
 ): Promise<TWidgetBooking> {
   const org = auth.organizationId;
-  // saved before the switch was refused: no unpaid booking while the widget says it takes payment
-  if (widget.payment_enabled) throw Conflict(TOOLBOX_MESSAGES.paymentNotAvailable);
-  checkWindow(widget, body.start, body.end, now);
+  widgetPrecheck(widget, body, now);
   await assertPublicLocation(tx, org, body.id_location);
   const parsed = ZReservationCreateRequest.safeParse({
     mode: WIDGET_MODE,
@@ -290,12 +316,19 @@ export async function widgetBook(
     id_user: '00000000-0000-4000-8000-000000000000',
   });
   if (!parsed.success) throw BadRequest([...new Set(parsed.error.issues.map((i) => i.message))]);
-  if (body.phone_number) await checkPhoneCountry(tx, org, body.phone_number, guard.smsCountries);
   await checkOpenBookings(tx, org, guard, { email: parsed.data.email, phone: parsed.data.phone_number });
+  // the contact's code, used once: a concurrent booking with the same code finds it used
+  const used = await consumeCode({
+    tx,
+    organizationId: org,
+    id: guard.verificationId,
+    maxAttempts: WIDGET_CODE_MAX_TRIES,
+  });
+  if (!used) throw BadRequest(TOOLBOX_MESSAGES.verificationExpired);
   const idUser = await customerOf(tx, org, {
     name: body.name!,
     email: parsed.data.email,
-    phone: parsed.data.phone_number,
+    phone: body.phone_number,
   });
   const values = await reservationValues(tx, auth, { ...parsed.data, id_user: idUser }, undefined, now);
   const row = (await insertReservation({
