@@ -8,7 +8,7 @@ import {
 } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAdapter } from '../../adapters/mail';
-import type { SmsAdapter } from '../../adapters/sms';
+import { type SmsAdapter, SmsTurnedOff } from '../../adapters/sms';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { DomainEvent } from '../../domain-events';
 import type { Metrics } from '../../lib/metrics';
@@ -291,7 +291,7 @@ export async function sendOne(deps: Pick<SenderDeps, 'mail' | 'sms'>, d: Deliver
     });
     return `accepted (${deps.mail.driver})`;
   }
-  await deps.sms.send({ to: d.recipient, body: d.body, organizationId: d.organizationId });
+  await deps.sms.send({ to: d.recipient, body: d.body, organizationId: d.organizationId, purpose: 'alert' });
   return `accepted (${await deps.sms.driverFor(d.organizationId)})`;
 }
 
@@ -328,7 +328,8 @@ export async function sendDueNotifications(
       out.sent++;
     } catch (err) {
       const answer = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      const last = d.attempts >= MAX_ATTEMPTS;
+      // SMS the organization turned off fail at once: a retry would meet the same toggle
+      const last = d.attempts >= MAX_ATTEMPTS || err instanceof SmsTurnedOff;
       await settleDelivery({
         db: deps.db,
         organizationId: d.organizationId,
