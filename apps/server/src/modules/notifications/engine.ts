@@ -139,11 +139,14 @@ export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<Even
   };
 }
 
+/** A template's e-mail subject: its own, else (made before it had one) its name. */
+export const subjectOf = (n: Pick<NotificationRow, 'name' | 'subject'>): string => n.subject || n.name;
+
 /** The e-mail of a template rendered with `data`: subject, text, and HTML with the images. */
 export function renderEmail(
   n: Pick<
     NotificationRow,
-    'name' | 'header' | 'footer' | 'messageEmail' | 'headerImage' | 'bodyImage' | 'footerImage'
+    'name' | 'subject' | 'header' | 'footer' | 'messageEmail' | 'headerImage' | 'bodyImage' | 'footerImage'
   >,
   data: TTemplateData,
   extra?: string | null,
@@ -167,7 +170,7 @@ export function renderEmail(
     img(n.footerImage, 'footer'),
   ].join('');
   return {
-    subject: renderText(n.name, data),
+    subject: renderText(subjectOf(n), data),
     text,
     html: `<!doctype html><html><body>${html}</body></html>`,
   };
@@ -260,7 +263,7 @@ export async function queueNotifications(tx: Tx, event: DomainEvent & { id: stri
         channel: 'email',
         kind: 'member',
         recipient: member.email,
-        subject: renderText(n.name, ctx.data),
+        subject: renderText(subjectOf(n), ctx.data),
         body: renderText(n.memberMessage, ctx.data),
       });
     }
