@@ -213,7 +213,11 @@ test.describe('administration', () => {
 
     // revoke: the key stops working and a new one may be generated
     await page.getByRole('button', { name: 'Revoke Token' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    // revoking is confirmed by typing the phrase (spec console §5)
+    const confirm = page.getByRole('dialog');
+    await expect(confirm.getByRole('button', { name: 'Yes' })).toBeDisabled();
+    await confirm.getByLabel('Type "REVOKE" to confirm').fill('REVOKE');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
     await page
       .getByRole('dialog')
       .filter({ hasText: 'API key has been revoked.' })
