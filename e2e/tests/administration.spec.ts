@@ -59,7 +59,16 @@ test.describe('administration', () => {
     const drawer = page
       .locator('form')
       .filter({ has: page.getByRole('heading', { name: 'Add Organization' }) });
+    // a name in use is reported as it is typed, and Create stays disabled (spec console §5)
+    await drawer.getByLabel('Organization Name').fill('Demo Org');
+    await expect(
+      drawer.getByText('An organization with this name already exists. Please use an unique name.'),
+    ).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Create' })).toBeDisabled();
     await drawer.getByLabel('Organization Name').fill(name);
+    await expect(
+      drawer.getByText('An organization with this name already exists. Please use an unique name.'),
+    ).toBeHidden();
     await drawer.getByRole('textbox', { name: 'Primary Color', exact: true }).fill('#2e7d32');
     await expect(drawer.getByLabel('Primary Color picker')).toHaveValue('#2e7d32');
     await drawer.getByLabel('Select all hardwares').check();
