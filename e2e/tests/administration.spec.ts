@@ -59,7 +59,16 @@ test.describe('administration', () => {
     const drawer = page
       .locator('form')
       .filter({ has: page.getByRole('heading', { name: 'Add Organization' }) });
+    // a name in use is reported as it is typed, and Create stays disabled (spec console §5)
+    await drawer.getByLabel('Organization Name').fill('Demo Org');
+    await expect(
+      drawer.getByText('An organization with this name already exists. Please use an unique name.'),
+    ).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Create' })).toBeDisabled();
     await drawer.getByLabel('Organization Name').fill(name);
+    await expect(
+      drawer.getByText('An organization with this name already exists. Please use an unique name.'),
+    ).toBeHidden();
     await drawer.getByRole('textbox', { name: 'Primary Color', exact: true }).fill('#2e7d32');
     await expect(drawer.getByLabel('Primary Color picker')).toHaveValue('#2e7d32');
     await drawer.getByLabel('Select all hardwares').check();
@@ -213,7 +222,11 @@ test.describe('administration', () => {
 
     // revoke: the key stops working and a new one may be generated
     await page.getByRole('button', { name: 'Revoke Token' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    // revoking is confirmed by typing the phrase (spec console §5)
+    const confirm = page.getByRole('dialog');
+    await expect(confirm.getByRole('button', { name: 'Yes' })).toBeDisabled();
+    await confirm.getByLabel('Type "REVOKE" to confirm').fill('REVOKE');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
     await page
       .getByRole('dialog')
       .filter({ hasText: 'API key has been revoked.' })

@@ -3,7 +3,8 @@ import { ADMIN_EMAIL } from '../playwright.config';
 import { adminApi, openAsAdmin, searchTable, unique, uniqueEmail } from '../support/console';
 import { mailCount, nextMail } from '../support/mail';
 
-// Notifications (issue 13): an on_complete e-mail template, its live preview, Send test, the delivery log.
+// Notifications (issue 13): an on_complete e-mail template with its own subject, its live preview,
+// Send test from the form and the delivery log.
 
 test.describe('notifications', () => {
   test('creates an on_complete e-mail template, sends a test and sees it in the delivery log', async ({
@@ -27,6 +28,8 @@ test.describe('notifications', () => {
     await dialog
       .getByLabel('E-mail message')
       .fill('Thanks {{user_name}}, you paid {{amount}} for {{invoice_id}}.');
+    // the e-mail's subject is a field of its own, not the name
+    await dialog.getByRole('textbox', { name: 'Subject' }).fill('Your receipt for {{invoice_id}}');
     // live preview with the sample values
     await expect(dialog.getByRole('region', { name: 'E-mail preview' })).toContainText(
       'Thanks Ada Lovelace, you paid $12.50 for INV-000042.',
@@ -52,17 +55,19 @@ test.describe('notifications', () => {
     await expect(row).toContainText('E-mail, SMS');
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Notification' });
-    await edit.getByRole('tab', { name: 'Delivery log' }).click();
+    // Send test in the form itself, to the member's own e-mail to begin with
+    await expect(edit.getByLabel('Test e-mail')).toHaveValue(to);
     const seen = await mailCount(to);
-    await edit.getByLabel('Test e-mail').fill(uniqueEmail('stranger'));
-    await edit.getByRole('button', { name: 'Send test' }).click();
-    await expect(page.getByText(/A test can only be sent to your own e-mail address/)).toBeVisible();
-    await edit.getByLabel('Test e-mail').fill(to);
     await edit.getByRole('button', { name: 'Send test' }).click();
     await expect(page.getByText('Test notification sent')).toBeVisible();
     const mail = await nextMail(to, seen);
-    expect(mail.subject).toBe(name);
+    expect(mail.subject).toBe('Your receipt for INV-000042');
     expect(mail.text).toContain('Thanks Ada Lovelace, you paid $12.50 for INV-000042.');
+    // the delivery log's Send test refuses an address that is not the member's or the organization's
+    await edit.getByRole('tab', { name: 'Delivery log' }).click();
+    await edit.getByLabel('Test e-mail').fill(uniqueEmail('stranger'));
+    await edit.getByRole('button', { name: 'Send test' }).click();
+    await expect(page.getByText(/A test can only be sent to your own e-mail address/)).toBeVisible();
     const log = edit.getByRole('table', { name: 'Delivery log' });
     const masked = `${to[0]}***${to.slice(to.indexOf('@'))}`;
     await expect(log.getByRole('row').filter({ hasText: masked })).toContainText('sent');
@@ -74,6 +79,7 @@ test.describe('notifications', () => {
       notification_type: 'on_complete',
       email: true,
       sms: true,
+      subject: 'Your receipt for {{invoice_id}}',
     });
   });
 });

@@ -157,6 +157,9 @@ test.describe('toolbox', () => {
     await dialog.getByLabel('Account SID').fill(sid);
     await dialog.getByLabel('Auth Token').fill(token);
     await dialog.getByLabel('Sender Number').fill('+14155550100');
+    // the spec's two toggles beside the credentials, both on to begin with
+    await expect(dialog.getByRole('switch', { name: 'Enable Verification and Identity' })).toBeChecked();
+    await dialog.getByRole('switch', { name: 'Enable Alerts and Notifications' }).uncheck();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Twilio settings saved.')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -167,6 +170,7 @@ test.describe('toolbox', () => {
     await expect(dialog.getByLabel('Account SID')).toHaveValue(sid);
     await expect(dialog.getByLabel('Auth Token')).toHaveValue('');
     await expect(dialog.getByText('Saved token ending in Qz9w. Leave empty to keep it.')).toBeVisible();
+    await expect(dialog.getByRole('switch', { name: 'Enable Alerts and Notifications' })).not.toBeChecked();
     expect(await page.content()).not.toContain(token.slice(0, -4));
     const saved = await tenantApi(request, tenant)<Record<string, unknown>>('get', 'integrations/twilio');
     expect(saved).toEqual({
@@ -174,6 +178,8 @@ test.describe('toolbox', () => {
       account_sid: sid,
       auth_token_last4: 'Qz9w',
       from: '+14155550100',
+      verification_enabled: true,
+      alerts_enabled: false,
     });
   });
 

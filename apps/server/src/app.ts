@@ -67,7 +67,7 @@ import { reservationsRoutes } from './modules/reservations/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sizesResource } from './modules/sizes/resource';
 import { toolboxRoutes } from './modules/toolbox/routes';
-import { twilioCredentials } from './modules/toolbox/service';
+import { twilioCredentials, twilioPurposes } from './modules/toolbox/service';
 import { widgetApiRoutes, widgetPageRoutes } from './modules/toolbox/widget-routes';
 import { transactionsRoutes } from './modules/transactions/routes';
 import { usersResource } from './modules/users/resource';
@@ -153,6 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         const own = await twilioCredentials(database.db, organizationId, secrets);
         return own && { ...own, baseUrl: config.twilioBaseUrl };
       },
+      smsPurposes: (organizationId) => twilioPurposes(database.db, organizationId),
     },
     opts.adapters,
   );

@@ -186,6 +186,8 @@ export function smsSegments(text: string): {
 export const ZNotification = z.object({
   id: z.uuid(),
   name: z.string(),
+  /** The e-mail's subject line, its own field (the name when null: templates made without one). */
+  subject: z.string().nullable(),
   mode: ZNotificationMode,
   notification_type: ZNotificationType,
   time_amount: z.number().int(),
@@ -222,7 +224,7 @@ const flag = z.boolean().optional().default(false);
 
 /**
  * Create and update body (JSON; spec: console §3 Notification, §5 notification rules): mode, name,
- * event and unit required; the duration at least 1 unless the unit is `immediately` (then 0);
+ * event and unit required; the e-mail's subject its own field (empty: the name); the duration at least 1 unless the unit is `immediately` (then 0);
  * SMS on needs the SMS message, e-mail on needs the e-mail message; every message names known
  * variables only (checked on the server, with a `detail` naming the unknown one).
  */
@@ -235,6 +237,8 @@ export const ZNotificationCreateRequest = z
         .min(1, NOTIFICATION_MESSAGES.nameRequired)
         .max(200),
     ),
+    /** The e-mail's subject (variables allowed); empty: the template's name. */
+    subject: text(200),
     mode: z.enum(['service', 'rental', 'storage', 'delivery'], { error: NOTIFICATION_MESSAGES.modeRequired }),
     notification_type: z.enum(NOTIFICATION_TYPES, { error: NOTIFICATION_MESSAGES.eventRequired }),
     time_unit: z.enum(NOTIFICATION_TIME_UNITS, { error: NOTIFICATION_MESSAGES.unitRequired }),
@@ -295,6 +299,7 @@ export const ZNotificationUpdateRequest = ZNotificationCreateRequest;
 
 /** The message fields checked for unknown variables, with the names used in the error text. */
 export const TEMPLATE_FIELDS = {
+  subject: 'subject',
   header: 'header',
   footer: 'footer',
   message: 'SMS message',

@@ -116,6 +116,23 @@ export type TListOrganizationsQuery = z.infer<typeof ZListOrganizationsQuery>;
 export const ORGANIZATION_NAME_PATTERN = /^[A-Za-z0-9 ]+$/;
 export const ORGANIZATION_NAME_MAX = 100;
 
+/**
+ * `GET organizations/name-available`: whether a name is free for a new organization, or for the
+ * organization `id` being renamed (spec console §5: the name is unique, and submit stays disabled
+ * while it is a duplicate).
+ */
+export const ZOrganizationNameQuery = z.object({
+  name: z.string().trim().min(1).max(ORGANIZATION_NAME_MAX),
+  id: z.uuid().optional(),
+});
+export type TOrganizationNameQuery = z.infer<typeof ZOrganizationNameQuery>;
+/** The answer: `available`, and when it is not, the spec's message to show under the field. */
+export const ZOrganizationNameCheck = z.object({
+  available: z.boolean(),
+  detail: z.string().nullable(),
+});
+export type TOrganizationNameCheck = z.infer<typeof ZOrganizationNameCheck>;
+
 /** Organization name rule of spec console §5: required; letters, digits and spaces only. */
 export const ZOrganizationName = z
   .string({ error: ORGANIZATION_MESSAGES.nameRequired })

@@ -55,6 +55,9 @@ export const TOOLBOX_MESSAGES = {
   contactRequired: 'Phone number or e-mail is required',
   twilioSaved: 'Twilio settings saved.',
   twilioRemoved: 'Twilio settings removed.',
+  /** The delivery log's answer for an SMS the Twilio dialog's toggles turned off. */
+  smsAlertsOff: 'Text messages for alerts and notifications are turned off in the Twilio integration.',
+  smsVerificationOff: 'Text messages for verification and identity are turned off in the Twilio integration.',
   sidFormat: 'The account SID starts with AC and has 34 characters.',
   tokenRequired: 'Auth token is required',
   fromFormat: 'The sender is a phone number in E.164 form (+ and digits) or a messaging service SID (MG…).',
@@ -258,10 +261,17 @@ export const ZTwilioSettings = z.object({
   /** The last 4 characters of the auth token, never the token. */
   auth_token_last4: z.string().nullable(),
   from: z.string().nullable(),
+  /** 'Enable Verification and Identity': codes and access messages go by SMS (else by e-mail). */
+  verification_enabled: z.boolean(),
+  /** 'Enable Alerts and Notifications': notification templates send their SMS. */
+  alerts_enabled: z.boolean(),
 });
 export type TTwilioSettings = z.infer<typeof ZTwilioSettings>;
 
-/** Saving the organization's Twilio account. `auth_token` may be left out to keep the saved one. */
+/**
+ * Saving the organization's Twilio account and the dialog's two toggles (spec console §2
+ * Integrations). `auth_token` may be left out to keep the saved one; a toggle left out is on.
+ */
 export const ZTwilioSettingsRequest = z.object({
   account_sid: z
     .string()
@@ -275,6 +285,8 @@ export const ZTwilioSettingsRequest = z.object({
     .string()
     .trim()
     .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, TOOLBOX_MESSAGES.fromFormat),
+  verification_enabled: z.boolean().default(true),
+  alerts_enabled: z.boolean().default(true),
 });
 export type TTwilioSettingsRequest = z.input<typeof ZTwilioSettingsRequest>;
 

@@ -13,7 +13,7 @@ import { createBrandResolver } from './mail/layout';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments';
 import { type ChargeGateway, createStripeCharges, sandboxCharges, stripeClient } from './payments/charges';
 import { createStripePlans, type PlanSync, sandboxPlans } from './payments/plans';
-import { createSmsAdapter, type SmsAdapter, type TwilioResolver } from './sms';
+import { createSmsAdapter, type SmsAdapter, type SmsPurposeResolver, type TwilioResolver } from './sms';
 import { createLocalStorage, type StorageAdapter } from './storage';
 
 /**
@@ -47,6 +47,8 @@ export function createAdapters(
     db: Db;
     log: FastifyBaseLogger;
     twilioResolver?: TwilioResolver;
+    /** The organization's SMS toggles (the Twilio dialog's); without it every purpose is on. */
+    smsPurposes?: SmsPurposeResolver;
     secrets?: SecretBox;
     /** Counts unlock outcomes and the lock breakers' states (`/metrics`). */
     metrics?: Metrics;
@@ -75,6 +77,7 @@ export function createAdapters(
         log: deps.log,
         twilio: config.twilio && { ...config.twilio, baseUrl: config.twilioBaseUrl },
         resolve: deps.twilioResolver,
+        purposes: deps.smsPurposes,
       }),
     payments:
       overrides.payments ??

@@ -184,6 +184,10 @@ const PROBES: Record<string, Builder> = {
     { url: `organizations/${a.subOrganizationId}`, payload: { name: 'Probe' } },
     { url: `organizations/${a.organizationId}`, payload: { name: 'Probe' } },
   ],
+  'GET /api/organizations/name-available': (a) => [
+    { url: `organizations/name-available?name=Probe&id=${a.subOrganizationId}` },
+    { url: `organizations/name-available?name=Probe&id=${a.organizationId}` },
+  ],
   'DELETE /api/organizations/{id}': (a) => ({ url: `organizations/${a.subOrganizationId}` }),
   'DELETE /api/organizations/{id}/cancel': (a) => ({ url: `organizations/${a.subOrganizationId}/cancel` }),
   'PUT /api/white-label/{org}': (a) => [

@@ -61,6 +61,7 @@ const ACCESS: Record<string, Access> = {
   // the dashboard's sub-organization filter (open to all, console §6 super-tenants)
   'GET /api/organizations': ALL,
   'POST /api/organizations': ADMIN,
+  'GET /api/organizations/name-available': ADMIN,
   'PATCH /api/organizations/{id}': ADMIN,
   'DELETE /api/organizations/{id}': ADMIN,
   'DELETE /api/organizations/{id}/cancel': ADMIN,
@@ -217,7 +218,7 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/product-groups': ADMIN,
   'GET /api/product-groups/export': ADMIN,
   'GET /api/product-groups/{id}': STAFF,
-  'PUT /api/product-groups/{id}': STAFF,
+  'PUT /api/product-groups/{id}': ADMIN,
   'POST /api/product-groups/csv': ADMIN,
   'GET /api/conditions': STAFF_K,
   'POST /api/conditions': STAFF,

@@ -8,6 +8,8 @@ import {
   ZListOrganizationsQuery,
   ZOrganization,
   ZOrganizationList,
+  ZOrganizationNameCheck,
+  ZOrganizationNameQuery,
   ZOrganizationPublic,
   ZOrganizationPublicQuery,
   ZWhiteLabelRequest,
@@ -31,6 +33,12 @@ export const organizationsEndpoints = {
       path: '/organizations',
       query: ZListOrganizationsQuery,
       response: ZOrganizationList,
+    }),
+    nameAvailable: endpoint({
+      method: 'GET',
+      path: '/organizations/name-available',
+      query: ZOrganizationNameQuery,
+      response: ZOrganizationNameCheck,
     }),
     create: endpoint({
       method: 'POST',

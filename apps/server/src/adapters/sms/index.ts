@@ -1,12 +1,22 @@
+import { TOOLBOX_MESSAGES } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
+
+/**
+ * What a message is for, as the Twilio dialog's toggles name it (spec console §2 Integrations):
+ * `verification` ('Enable Verification and Identity': codes, access links) or `alert` ('Enable
+ * Alerts and Notifications': notification templates).
+ */
+export type SmsPurpose = 'verification' | 'alert';
 
 /** One text message. `to` is E.164 (`+` and digits); `organizationId` picks the organization's own provider and labels the outbox entry. */
 export interface SmsMessage {
   to: string;
   body: string;
   organizationId?: string;
+  /** Checked against the organization's toggles: a purpose turned off is refused (`SmsTurnedOff`). */
+  purpose?: SmsPurpose;
 }
 
 /** Which driver carries a message: Twilio (environment's or the organization's own account) or the local outbox. */
@@ -26,6 +36,18 @@ export interface SmsAdapter {
 
 /** The provider refused or could not be reached. */
 export class SmsFailed extends Error {}
+
+/** The organization turned this purpose of SMS off: nothing was sent, and a retry would not help. */
+export class SmsTurnedOff extends SmsFailed {
+  constructor(readonly purpose: SmsPurpose) {
+    super(purpose === 'alert' ? TOOLBOX_MESSAGES.smsAlertsOff : TOOLBOX_MESSAGES.smsVerificationOff);
+  }
+}
+
+/** The organization's toggles; must not throw for an organization with none saved (both on). */
+export type SmsPurposeResolver = (
+  organizationId: string,
+) => Promise<{ verification: boolean; alerts: boolean }>;
 
 /** Twilio credentials: `TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` (a number or a messaging service SID `MG…`). */
 export interface TwilioConfig {
@@ -48,7 +70,8 @@ export type TwilioResolver = (organizationId: string) => Promise<TwilioConfig | 
  * documented call, so no SDK is needed — using the credentials `resolve` answers for its
  * organization, else `twilio` (the environment's); with neither it goes to the local outbox.
  * Every message is recorded in `sms_outbox`, with its body only when it went to the local outbox
- * (where tests and the demo read codes); logs name the
+ * (where tests and the demo read codes). A message whose `purpose` its organization turned off
+ * (`purposes`) is refused with `SmsTurnedOff` before any provider is asked. Logs name the
  * recipient and the length, never the body, which may carry a code.
  */
 export function createSmsAdapter(opts: {
@@ -56,6 +79,8 @@ export function createSmsAdapter(opts: {
   log: FastifyBaseLogger;
   twilio?: TwilioConfig;
   resolve?: TwilioResolver;
+  /** The organization's toggles; without it every purpose is on. */
+  purposes?: SmsPurposeResolver;
   fetchImpl?: typeof fetch;
 }): SmsAdapter {
   const record = (m: SmsMessage, driver: string, providerId?: string) =>
@@ -104,6 +129,10 @@ export function createSmsAdapter(opts: {
       return (await credentialsFor(organizationId)) ? 'twilio' : 'outbox';
     },
     async send(m) {
+      if (m.purpose && m.organizationId && opts.purposes) {
+        const on = await opts.purposes(m.organizationId);
+        if (!(m.purpose === 'alert' ? on.alerts : on.verification)) throw new SmsTurnedOff(m.purpose);
+      }
       const twilio = await credentialsFor(m.organizationId);
       if (twilio) return sendTwilio(twilio, m);
       await record(m, 'outbox');

@@ -27,6 +27,8 @@ export const notifications = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationRef(),
     name: text('name').notNull(),
+    /** The e-mail's subject line (templates made before it had one took their name). */
+    subject: text('subject'),
     mode: text('mode').notNull(),
     notificationType: text('notification_type').notNull(),
     timeAmount: integer('time_amount').notNull().default(0),

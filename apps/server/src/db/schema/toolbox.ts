@@ -30,6 +30,10 @@ export const toolboxSettings = pgTable(
     twilioAuthTokenEnc: text('twilio_auth_token_enc'),
     twilioAuthTokenLast4: text('twilio_auth_token_last4'),
     twilioFrom: text('twilio_from'),
+    /** The Twilio dialog's 'Enable Verification and Identity': codes and access messages by SMS. */
+    twilioVerification: boolean('twilio_verification').notNull().default(true),
+    /** The Twilio dialog's 'Enable Alerts and Notifications': notification templates' SMS. */
+    twilioAlerts: boolean('twilio_alerts').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('toolbox_settings_publishable_key_uq').on(t.publishableKey)],

@@ -8,7 +8,7 @@ import {
 } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAdapter } from '../../adapters/mail';
-import type { SmsAdapter } from '../../adapters/sms';
+import { type SmsAdapter, SmsTurnedOff } from '../../adapters/sms';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { DomainEvent } from '../../domain-events';
 import type { Metrics } from '../../lib/metrics';
@@ -139,11 +139,14 @@ export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<Even
   };
 }
 
+/** A template's e-mail subject: its own, else (made before it had one) its name. */
+export const subjectOf = (n: Pick<NotificationRow, 'name' | 'subject'>): string => n.subject || n.name;
+
 /** The e-mail of a template rendered with `data`: subject, text, and HTML with the images. */
 export function renderEmail(
   n: Pick<
     NotificationRow,
-    'name' | 'header' | 'footer' | 'messageEmail' | 'headerImage' | 'bodyImage' | 'footerImage'
+    'name' | 'subject' | 'header' | 'footer' | 'messageEmail' | 'headerImage' | 'bodyImage' | 'footerImage'
   >,
   data: TTemplateData,
   extra?: string | null,
@@ -167,7 +170,7 @@ export function renderEmail(
     img(n.footerImage, 'footer'),
   ].join('');
   return {
-    subject: renderText(n.name, data),
+    subject: renderText(subjectOf(n), data),
     text,
     html: `<!doctype html><html><body>${html}</body></html>`,
   };
@@ -260,7 +263,7 @@ export async function queueNotifications(tx: Tx, event: DomainEvent & { id: stri
         channel: 'email',
         kind: 'member',
         recipient: member.email,
-        subject: renderText(n.name, ctx.data),
+        subject: renderText(subjectOf(n), ctx.data),
         body: renderText(n.memberMessage, ctx.data),
       });
     }
@@ -291,7 +294,7 @@ export async function sendOne(deps: Pick<SenderDeps, 'mail' | 'sms'>, d: Deliver
     });
     return `accepted (${deps.mail.driver})`;
   }
-  await deps.sms.send({ to: d.recipient, body: d.body, organizationId: d.organizationId });
+  await deps.sms.send({ to: d.recipient, body: d.body, organizationId: d.organizationId, purpose: 'alert' });
   return `accepted (${await deps.sms.driverFor(d.organizationId)})`;
 }
 
@@ -328,7 +331,8 @@ export async function sendDueNotifications(
       out.sent++;
     } catch (err) {
       const answer = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      const last = d.attempts >= MAX_ATTEMPTS;
+      // SMS the organization turned off fail at once: a retry would meet the same toggle
+      const last = d.attempts >= MAX_ATTEMPTS || err instanceof SmsTurnedOff;
       await settleDelivery({
         db: deps.db,
         organizationId: d.organizationId,

@@ -682,6 +682,36 @@ describe('sending engine', () => {
       ).json().detail,
     ).toBe(M.testRecipientRequired);
   });
+  it('mails with the subject of its own, the name when it has none (issue 28 item 13)', async () => {
+    const made = await create(
+      template({
+        name: 'Internal: receipt',
+        subject: 'Your receipt for {{invoice_id}}',
+        message_email: 'Paid',
+      }),
+    );
+    expect(made.statusCode).toBe(200);
+    expect(made.json().subject).toBe('Your receipt for {{invoice_id}}');
+    const test = (id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/notifications/${id}/test`,
+        headers: admin,
+        payload: { email: 'tester@ops.test' },
+      });
+    let seen = sink.count('tester@ops.test');
+    expect((await test(made.json().id)).statusCode).toBe(200);
+    expect((await sink.next('tester@ops.test', seen)).subject).toBe('Your receipt for INV-000042');
+    // a template saved without a subject (as those made before it existed) mails with its name
+    const bare = (await create(template({ name: 'Plain {{invoice_id}}', subject: '  ' }))).json();
+    expect(bare.subject).toBeNull();
+    seen = sink.count('tester@ops.test');
+    await test(bare.id);
+    expect((await sink.next('tester@ops.test', seen)).subject).toBe('Plain INV-000042');
+    const bad = await create(template({ subject: 'Hi {{nobody}}' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain('in the subject');
+  });
 });
 
 describe('Send test is no relay', () => {

@@ -56,6 +56,7 @@ export async function notificationsToWire(rows: NotificationRow[], tx: Tx): Prom
       ...wireFields(n, [
         'id',
         'name',
+        'subject',
         'timeAmount',
         'isDefault',
         'isTemplate',
@@ -179,6 +180,7 @@ export const notificationsResource: Resource<
     await assertRefs(tx, auth, input);
     return {
       name: input.name,
+      subject: input.subject ?? null,
       mode: input.mode,
       notificationType: input.notification_type,
       timeAmount: input.time_amount,

@@ -143,6 +143,25 @@ describe('POST organizations', () => {
     expect(res.json().detail).toBe(ORGANIZATION_MESSAGES.nameUnique);
   });
 
+  it('answers whether a name is free as it is typed (name-available)', async () => {
+    const check = (query: string, headers: Record<string, string> = admin) =>
+      t.app.inject({ url: `/api/organizations/name-available?${query}`, headers });
+    const taken = await check('name=ACME%20lockers');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ available: false, detail: ORGANIZATION_MESSAGES.nameUnique });
+    expect((await check('name=Acme%20Lockers%20Two')).json()).toEqual({ available: true, detail: null });
+    // the organization being renamed keeps its own name
+    const acme = (await t.app.inject({ url: '/api/organizations?search=Acme', headers: admin })).json()
+      .items[0];
+    expect((await check(`name=acme%20lockers&id=${acme.id}`)).json().available).toBe(true);
+    expect((await check('name=')).statusCode).toBe(400);
+    expect((await check(`name=x&id=00000000-0000-4000-8000-000000000999`)).statusCode).toBe(404);
+    const demo = await demoOrg(t);
+    await createMember(t, demo.id, { email: 'namecheck@demo-org.test', role: 'member' });
+    const member = bearer(await signIn(t.app, 'namecheck@demo-org.test'));
+    expect((await check('name=Acme', member)).statusCode).toBe(403);
+  });
+
   it('lets exactly one of two concurrent creates with the same name win', async () => {
     const results = await Promise.all([
       create(validFields({ name: 'Race Org', email: 'a@race.test' })),

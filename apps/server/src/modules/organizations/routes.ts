@@ -90,6 +90,19 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...routeOf(e.nameAvailable, {
+      tags,
+      summary: 'Whether an organization name is free',
+      description:
+        "Query: name, and id when an organization is being renamed (its own name is then free). Answers `{ available, detail }`, detail 'An organization with this name already exists. Please use an unique name.' when taken (case-insensitive, or the same sub-domain). 404 for an id outside the caller's reach. The form checks as the name is typed; create and update still answer 409. spec: console §5 Organization.",
+      errors: errors(400, 401, 403, 404),
+    }),
+    config: { roles: ADMINS },
+    preHandler: requireFeature('multi_tenant'),
+    handler: async (req) => service.nameAvailable(req.auth, req.query),
+  });
+
+  app.route({
     ...routeOf(e.create, {
       tags,
       summary: 'Create a sub-organization and its owner',

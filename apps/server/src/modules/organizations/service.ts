@@ -9,6 +9,8 @@ import {
   type TOrganizationFlag,
   type TOrganizationFlags,
   type TOrganizationList,
+  type TOrganizationNameCheck,
+  type TOrganizationNameQuery,
   type TOrganizationPublic,
   type TUpdateOrganizationRequest,
 } from '@lockerops/contract';
@@ -137,6 +139,24 @@ export class OrganizationsService {
       q.page,
       q.size,
     );
+  }
+
+  /**
+   * `GET organizations/name-available`: whether `q.name` (case-insensitive, or its sub-domain) is
+   * free, `q.id` aside when that organization is being renamed (404 when `q.id` is outside the
+   * caller's reach). The form checks it as the name is typed; create and update still answer 409.
+   * spec: console §5 Organization.
+   */
+  async nameAvailable(auth: AuthContext, q: TOrganizationNameQuery): Promise<TOrganizationNameCheck> {
+    if (q.id) {
+      const id = q.id;
+      const row = await this.tenant(auth, (tx) =>
+        findManaged(tx, { organizationId: auth.organizationId, id }),
+      );
+      if (!row) throw NotFound(ORGANIZATION_MESSAGES.notFound);
+    }
+    const taken = await nameTaken(this.ctx.db, q.name, subdomainOf(q.name), q.id);
+    return { available: !taken, detail: taken ? ORGANIZATION_MESSAGES.nameUnique : null };
   }
 
   /**

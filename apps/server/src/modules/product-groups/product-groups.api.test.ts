@@ -148,6 +148,23 @@ describe('product groups', () => {
     expect(res.json().detail).toBe(PRODUCT_GROUP_MESSAGES.onlyImages);
   });
 
+  it('lets a member add a group but not edit one (spec operational §1)', async () => {
+    const org = await demoOrg(t);
+    await createMember(t, org.id, { email: 'gm@demo-org.test', role: 'member' });
+    const member = bearer(await signIn(t.app, 'gm@demo-org.test'));
+    const made = await create({ name: 'Member group', one_to_one: true }, member);
+    expect(made.statusCode).toBe(200);
+    const put = (headers: { authorization: string }) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/product-groups/${made.json().id}`,
+        headers,
+        payload: { name: 'Renamed', one_to_one: true },
+      });
+    expect((await put(member)).statusCode).toBe(403);
+    expect((await put(admin)).statusCode).toBe(200);
+  });
+
   it("keeps viewers out and answers 404 for another organization's ids", async () => {
     const org = await demoOrg(t);
     await createMember(t, org.id, { email: 'gv@demo-org.test', role: 'viewer' });

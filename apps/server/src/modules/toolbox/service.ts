@@ -156,6 +156,8 @@ export async function getTwilio(tx: DbOrTx, organizationId: string): Promise<TTw
     account_sid: row?.twilioAccountSid ?? null,
     auth_token_last4: row?.twilioAuthTokenLast4 ?? null,
     from: row?.twilioFrom ?? null,
+    verification_enabled: row?.twilioVerification ?? true,
+    alerts_enabled: row?.twilioAlerts ?? true,
   };
 }
 
@@ -175,6 +177,8 @@ export async function saveTwilio(
   await upsert(tx, organizationId, {
     twilioAccountSid: input.account_sid,
     twilioFrom: input.from,
+    twilioVerification: input.verification_enabled,
+    twilioAlerts: input.alerts_enabled,
     ...(input.auth_token
       ? {
           twilioAuthTokenEnc: secrets.encrypt(input.auth_token),
@@ -185,15 +189,33 @@ export async function saveTwilio(
   return getTwilio(tx, organizationId);
 }
 
-/** Removes the organization's Twilio account: its SMS go through the server's default again. */
+/**
+ * Removes the organization's Twilio account: its SMS go through the server's default again, and
+ * both toggles are on again.
+ */
 export async function removeTwilio(tx: Tx, organizationId: string): Promise<TTwilioSettings> {
   await upsert(tx, organizationId, {
     twilioAccountSid: null,
     twilioAuthTokenEnc: null,
     twilioAuthTokenLast4: null,
     twilioFrom: null,
+    twilioVerification: true,
+    twilioAlerts: true,
   });
   return getTwilio(tx, organizationId);
+}
+
+/**
+ * What the organization lets go by SMS (the Twilio dialog's toggles, spec console §2
+ * Integrations): verification and identity messages, and alerts and notifications. Both on when
+ * nothing is saved.
+ */
+export async function twilioPurposes(
+  tx: DbOrTx,
+  organizationId: string,
+): Promise<{ verification: boolean; alerts: boolean }> {
+  const row = await rowOf(tx, organizationId);
+  return { verification: row?.twilioVerification ?? true, alerts: row?.twilioAlerts ?? true };
 }
 
 /** The decrypted Twilio credentials of an organization, for the SMS adapter; undefined when unset. */

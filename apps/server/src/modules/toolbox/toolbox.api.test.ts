@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { lastWidgetCode, widgetCode } from '../../../test/widget';
+import { SmsTurnedOff } from '../../adapters/sms';
 import {
   devices,
   domainEvents,
@@ -623,7 +624,14 @@ describe('integrations', () => {
     const empty = (
       await t.app.inject({ method: 'GET', url: '/api/integrations/twilio', headers: admin })
     ).json();
-    expect(empty).toEqual({ configured: false, account_sid: null, auth_token_last4: null, from: null });
+    expect(empty).toEqual({
+      configured: false,
+      account_sid: null,
+      auth_token_last4: null,
+      from: null,
+      verification_enabled: true,
+      alerts_enabled: true,
+    });
     const sid = `AC${'0123456789abcdef'.repeat(2)}`;
     const bad = await t.app.inject({
       method: 'PUT',
@@ -645,6 +653,8 @@ describe('integrations', () => {
       account_sid: sid,
       auth_token_last4: '9876',
       from: '+15550001111',
+      verification_enabled: true,
+      alerts_enabled: true,
     });
     expect(saved.body).not.toContain('secret-token');
     const [row] = await t.database.db
@@ -683,6 +693,40 @@ describe('integrations', () => {
       (await t.app.inject({ method: 'GET', url: '/api/integrations/twilio', headers: admin })).json()
         .configured,
     ).toBe(false);
+  });
+
+  it("saves the dialog's two toggles and keeps SMS of a purpose turned off from going out", async () => {
+    const sid = `AC${'abcdef0123456789'.repeat(2)}`;
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/api/integrations/twilio', headers: admin, payload });
+    const saved = await put({
+      account_sid: sid,
+      auth_token: 'toggle-token-1234',
+      from: '+15550005555',
+      verification_enabled: false,
+      alerts_enabled: false,
+    });
+    expect(saved.json()).toMatchObject({ verification_enabled: false, alerts_enabled: false });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/integrations/twilio', headers: admin })).json(),
+    ).toMatchObject({ verification_enabled: false, alerts_enabled: false });
+    const calls = twilioCalls.length;
+    const send = (purpose: 'alert' | 'verification') =>
+      t.app.ctx.sms.send({ to: '+15550006666', body: 'x', organizationId: orgId, purpose });
+    await expect(send('alert')).rejects.toThrow(TOOLBOX_MESSAGES.smsAlertsOff);
+    await expect(send('verification')).rejects.toThrow(TOOLBOX_MESSAGES.smsVerificationOff);
+    expect(twilioCalls).toHaveLength(calls);
+    // alerts on again, verification still off
+    await put({ account_sid: sid, from: '+15550005555', verification_enabled: false, alerts_enabled: true });
+    await send('alert');
+    expect(twilioCalls).toHaveLength(calls + 1);
+    await expect(send('verification')).rejects.toBeInstanceOf(SmsTurnedOff);
+    // removing the account turns both back on
+    await t.app.inject({ method: 'DELETE', url: '/api/integrations/twilio', headers: admin });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/integrations/twilio', headers: admin })).json(),
+    ).toMatchObject({ configured: false, verification_enabled: true, alerts_enabled: true });
+    expect((await put({ account_sid: sid, from: '+1', alerts_enabled: 'no' })).statusCode).toBe(400);
   });
 
   it('is for admins of organizations with the Toolbox flag only', async () => {

@@ -10,7 +10,7 @@ import {
 import type { LockAdapter } from '../../adapters/locks';
 import type { MailAdapter } from '../../adapters/mail';
 import type { ChargeGateway } from '../../adapters/payments/charges';
-import type { SmsAdapter } from '../../adapters/sms';
+import { type SmsAdapter, SmsTurnedOff } from '../../adapters/sms';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { type DomainEventName, emit } from '../../domain-events';
@@ -201,7 +201,8 @@ export async function emitFor(tx: Tx, t: TransactionRow, name: DomainEventName):
 }
 
 /**
- * Sends `text` by SMS when there is a phone, else by e-mail; answers whether it was sent. Called
+ * Sends `text` by SMS when there is a phone, else by e-mail (also when the organization turned
+ * verification SMS off, spec console §2 Integrations); answers whether it was sent. Called
  * with no transaction open (the adapters write their outbox on their own handle).
  */
 export async function deliver(
@@ -212,9 +213,17 @@ export async function deliver(
   text: string,
 ): Promise<boolean> {
   try {
-    if (to.phone) await outside.sms.send({ to: to.phone, body: text, organizationId });
-    else if (to.email) await outside.mail.send({ to: to.email, subject, text, organizationId });
-    else return false;
+    if (to.phone) {
+      try {
+        await outside.sms.send({ to: to.phone, body: text, organizationId, purpose: 'verification' });
+        return true;
+      } catch (err) {
+        // the organization turned verification SMS off: the e-mail address carries it, if any
+        if (!(err instanceof SmsTurnedOff) || !to.email) return false;
+      }
+    }
+    if (!to.email) return false;
+    await outside.mail.send({ to: to.email, subject, text, organizationId });
     return true;
   } catch {
     return false;

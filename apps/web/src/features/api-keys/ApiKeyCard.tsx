@@ -23,7 +23,8 @@ import { useApiKeysQuery, useGenerateApiKey, useRevokeApiKey, useRotateApiKey } 
 /**
  * The organization's API token on /apis (spec console §2 API page, §4 API key): generated once per
  * organization and shown once — afterwards only its first characters, its scope, when it was made
- * and last used — with rotate (a new key replaces the old) and revoke.
+ * and last used — with rotate (a new key replaces the old) and revoke, which asks for a typed
+ * phrase (spec console §5: confirm-by-typing dialogs require the exact typed phrase).
  */
 export function ApiKeyCard() {
   const keys = useApiKeysQuery();
@@ -143,6 +144,9 @@ export function ApiKeyCard() {
         open={confirm !== null}
         title={confirm === 'rotate' ? t('key.rotate') : t('key.revoke')}
         message={confirm === 'rotate' ? t('key.rotateConfirm') : t('key.revokeConfirm')}
+        // revoking cannot be undone and stops every integration at once: confirmed by typing
+        // (spec console §5 confirm-by-typing dialogs)
+        confirmPhrase={confirm === 'revoke' ? t('key.revokePhrase') : undefined}
         onConfirm={onConfirm}
         onCancel={() => setConfirm(null)}
       />

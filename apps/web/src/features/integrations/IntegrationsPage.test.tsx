@@ -13,13 +13,22 @@ let twilio: {
   account_sid: string | null;
   auth_token_last4: string | null;
   from: string | null;
+  verification_enabled: boolean;
+  alerts_enabled: boolean;
 };
 
 // fetch is the boundary to the API server, which does not run under jsdom. The fake keeps the token
 // as the server does: it answers only its last 4 characters.
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  twilio = { configured: false, account_sid: null, auth_token_last4: null, from: null };
+  twilio = {
+    configured: false,
+    account_sid: null,
+    auth_token_last4: null,
+    from: null,
+    verification_enabled: true,
+    alerts_enabled: true,
+  };
   fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url === '/api/integrations') return jsonResponse({ twilio: twilio.configured, stripe: false });
@@ -30,6 +39,8 @@ beforeEach(() => {
         account_sid: body.account_sid,
         from: body.from,
         auth_token_last4: body.auth_token ? body.auth_token.slice(-4) : twilio.auth_token_last4,
+        verification_enabled: body.verification_enabled,
+        alerts_enabled: body.alerts_enabled,
       };
       return jsonResponse(twilio);
     }
@@ -104,6 +115,8 @@ describe('Twilio dialog', () => {
       account_sid: SID,
       auth_token: TOKEN,
       from: '+14155550100',
+      verification_enabled: true,
+      alerts_enabled: true,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Twilio' })).not.toBeInTheDocument());
     await waitFor(() =>
@@ -121,12 +134,22 @@ describe('Twilio dialog', () => {
     expect(again.textContent).not.toContain(TOKEN);
     expect(again.innerHTML).not.toContain(TOKEN.slice(0, -4));
 
-    // saving without a new token keeps the saved one (the token is not sent)
+    // the spec's two toggles, both on; alerts turned off is saved (and without a new token the
+    // saved one is kept: the token is not sent)
+    const alerts = within(again).getByRole('switch', { name: 'Enable Alerts and Notifications' });
+    expect(within(again).getByRole('switch', { name: 'Enable Verification and Identity' })).toBeChecked();
+    expect(alerts).toBeChecked();
+    fireEvent.click(alerts);
     fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(2),
     );
     const second = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')[1];
-    expect(JSON.parse(String(second?.[1]?.body))).toEqual({ account_sid: SID, from: '+14155550100' });
+    expect(JSON.parse(String(second?.[1]?.body))).toEqual({
+      account_sid: SID,
+      from: '+14155550100',
+      verification_enabled: true,
+      alerts_enabled: false,
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { TOOLBOX_MESSAGES } from '@lockerops/contract';
-import { Alert, Button } from '@mui/material';
+import { Alert, Button, FormControlLabel, Switch } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { FormDialog } from '../../components/FormDialog';
@@ -14,7 +15,10 @@ import { integrationsKey, removeTwilio, saveTwilio, twilioKey, useTwilioForm, us
  * The Twilio card's dialog (spec console §2 Integrations; issue 14): account SID, auth token and
  * sender number of the organization's own Twilio account, through which its SMS then go. The token
  * is never shown again once saved: the dialog shows its last 4 characters, and an empty token field
- * keeps it. "Remove" returns the organization to the server's default SMS account.
+ * keeps it. The spec's two toggles beside them, 'Enable Verification and Identity' (codes go by SMS,
+ * else by e-mail) and 'Enable Alerts and Notifications' (notification templates send their SMS),
+ * are saved with the account and enforced by the server's SMS adapter. "Remove" returns the
+ * organization to the server's default SMS account, both toggles on.
  */
 export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const saved = useTwilioQuery(open);
@@ -85,6 +89,25 @@ export function TwilioDialog({ open, onClose }: { open: boolean; onClose: () => 
         disabled={loading}
         helperText={t('twilio.fromHelp')}
       />
+      {(['verification_enabled', 'alerts_enabled'] as const).map((name) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <FormControlLabel
+              label={t(`twilio.${name}`)}
+              control={
+                <Switch
+                  checked={field.value !== false}
+                  disabled={loading}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                />
+              }
+            />
+          )}
+        />
+      ))}
       {saved.data?.configured ? (
         <Button color="error" onClick={() => void onRemove()} sx={{ alignSelf: 'flex-start' }}>
           {t('twilio.remove')}

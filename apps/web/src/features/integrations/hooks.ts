@@ -47,6 +47,8 @@ const valuesOf = (t: TTwilioSettings | undefined): TTwilioSettingsRequest => ({
   account_sid: t?.account_sid ?? '',
   auth_token: '',
   from: t?.from ?? '',
+  verification_enabled: t?.verification_enabled ?? true,
+  alerts_enabled: t?.alerts_enabled ?? true,
 });
 
 /** The Twilio dialog's form (ZTwilioSettingsRequest); the token field starts empty: empty keeps the saved one. */

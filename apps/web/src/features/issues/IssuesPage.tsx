@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
+import { Truncated } from '../../components/Truncated';
 import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
 import { formatDateTime } from '../../lib/format';
 import { ISSUES_ENDPOINT, issuesKey, useIssueStatus, ZIssuePage } from './hooks';
@@ -31,6 +32,8 @@ export function issueColumns(
       flex: 1,
       minWidth: 200,
       sortable: false,
+      // cut to 25 characters, the whole text in a tooltip (spec console §9)
+      renderCell: ({ row }) => <Truncated text={row.description} />,
     },
     {
       field: 'user',

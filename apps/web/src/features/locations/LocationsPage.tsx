@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
 import { PageTitle } from '../../components/PageTitle';
+import { Truncated } from '../../components/Truncated';
 import { translateMessage } from '../../i18n/messages';
 import { formatPhone } from '../../lib/format';
 import { useLocationsMap, ZLocationPage } from './hooks';
@@ -126,7 +127,13 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
         valueGetter: (_v, row) =>
           row.shared_from_parent ? t('column.shared', { name: row.name }) : row.name,
       },
-      { field: 'address', headerName: t('field.address'), flex: 1, minWidth: 200 },
+      {
+        field: 'address',
+        headerName: t('field.address'),
+        flex: 1,
+        minWidth: 200,
+        renderCell: ({ row }) => <Truncated text={row.address} />,
+      },
       { field: 'devices', headerName: t('field.devices'), width: 100, sortable: false },
       { field: 'contact_email', headerName: t('field.contactEmail'), width: 180 },
       { field: 'custom_id', headerName: t('field.customId'), width: 120 },

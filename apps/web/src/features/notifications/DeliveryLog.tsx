@@ -1,60 +1,26 @@
-import {
-  Box,
-  Button,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTableFooter } from '../../components/PagedTableFooter';
 import { formatDateTime } from '../../lib/format';
-import { useDeliveries, useSendTest } from './hooks';
+import { useDeliveries } from './hooks';
+import { SendTest } from './SendTest';
 
 const COLOURS = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
 
 /**
  * The "Delivery log" tab of a template (issue 13): Send test (renders the template with sample data
- * and sends it to the address typed) and every message sent or failed — channel, recipient masked,
+ * and sends it to the address typed, the member's own to begin with) and every message sent or failed — channel, recipient masked,
  * status, attempts, the provider's answer and when.
  */
 export function DeliveryLog({ id }: { id: string }) {
   const { t } = useTranslation('notifications');
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(25);
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
   const log = useDeliveries(id, page + 1, size);
-  const test = useSendTest(id);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <TextField
-          size="small"
-          label={t('log.testEmail')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          size="small"
-          label={t('log.testPhone')}
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-        />
-        <Button
-          variant="outlined"
-          disabled={test.isPending || (!email.trim() && !phone.trim())}
-          onClick={() =>
-            test.mutate({ email: email.trim() || undefined, phone_number: phone.trim() || undefined })
-          }
-        >
-          {t('log.sendTest')}
-        </Button>
-      </Box>
+      <SendTest id={id} />
       <Table size="small" aria-label={t('log.title')}>
         <TableHead>
           <TableRow>

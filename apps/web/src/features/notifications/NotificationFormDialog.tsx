@@ -25,6 +25,7 @@ import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { DeliveryLog } from './DeliveryLog';
 import { notificationsKey, saveNotification, type TemplateImages, useNotificationForm } from './hooks';
+import { SendTest } from './SendTest';
 import { TemplatePreview } from './TemplatePreview';
 
 const MODES = ['service', 'rental', 'storage', 'delivery'] as const;
@@ -60,9 +61,10 @@ const IMAGE_FIELDS = [
 
 /**
  * "Add Notification" / "Edit Notification" (spec console §3 Notification, §5 rules): mode, event,
- * name, timing (unit; 'immediately' sets the duration 0; before or after), channels, e-mail header,
- * message and footer, SMS message, per-location message and locations, member message and member,
- * images, and a live preview. Editing adds the "Delivery log" tab with Send test.
+ * name, timing (unit; 'immediately' sets the duration 0; before or after), channels, the e-mail's
+ * subject (its own field; empty: the name), header, message and footer, SMS message, per-location message and locations, member message and member,
+ * images, and a live preview. Editing offers Send test (to the member's own e-mail to begin with)
+ * and adds the "Delivery log" tab.
  */
 export function NotificationFormDialog({ open, notification, onClose }: NotificationFormDialogProps) {
   const { t } = useTranslation('notifications');
@@ -236,6 +238,12 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
       </Typography>
       {v.email ? (
         <>
+          <FormTextField
+            control={control}
+            name="subject"
+            label={t('form.subject')}
+            helperText={t('form.subjectHelp')}
+          />
           <FormTextField control={control} name="header" label={t('form.header')} multiline />
           <FormTextField
             control={control}
@@ -293,8 +301,9 @@ export function NotificationFormDialog({ open, notification, onClose }: Notifica
         ))}
       </Box>
       {imageError ? <FormHelperText error>{imageError}</FormHelperText> : null}
+      {notification ? <SendTest id={notification.id} hint /> : null}
       <TemplatePreview
-        name={str(v.name) ?? ''}
+        name={str(v.subject)?.trim() || (str(v.name) ?? '')}
         email={!!v.email}
         sms={!!v.sms}
         header={str(v.header)}

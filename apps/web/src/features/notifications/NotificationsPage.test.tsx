@@ -6,6 +6,7 @@ import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
 import { NotificationsPage } from './NotificationsPage';
 
 const base = {
+  subject: null,
   mode: 'rental',
   notification_type: 'on_complete',
   time_amount: 2,

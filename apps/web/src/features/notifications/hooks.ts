@@ -47,6 +47,7 @@ export const notificationQueries = {
 
 const valuesOf = (n: TNotification | null): TNotificationCreateInput => ({
   name: n?.name ?? '',
+  subject: n?.subject ?? '',
   mode: n ? (n.mode === 'vending' ? 'rental' : n.mode) : ('' as 'rental'),
   notification_type: n?.notification_type ?? ('' as 'on_start'),
   time_unit: n?.time_unit ?? 'immediately',

@@ -36,7 +36,7 @@ import { FormTextField } from '../../components/form';
 import { useResultDialog } from '../../components/ResultDialog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { useSaveOrganization } from './hooks';
+import { useOrganizationNameCheck, useSaveOrganization } from './hooks';
 import {
   emptyForm,
   formFromOrganization,
@@ -104,9 +104,18 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
     [logo, preview],
   );
 
-  // the name is checked as it is typed, before it is touched: an invalid one keeps Create disabled
-  const nameInvalid =
-    !!validateOrganizationForm(values, editing).name || formState.errors.name?.type === 'server';
+  // the name is checked as it is typed, before it is touched: an invalid one keeps Create disabled,
+  // and one in use is reported from the server's check (spec console §5)
+  const nameRule = validateOrganizationForm(values, editing).name;
+  const unchanged = !!organization && values.name.trim().toLowerCase() === organization.name.toLowerCase();
+  const check = useOrganizationNameCheck(values.name, {
+    id: organization?.id,
+    enabled: open && !archived && !nameRule && !unchanged,
+  });
+  useEffect(() => {
+    if (check.taken) setError('name', { type: 'server', message: ORGANIZATION_MESSAGES.nameUnique });
+  }, [check.taken, setError]);
+  const nameInvalid = !!nameRule || check.taken || check.checking || formState.errors.name?.type === 'server';
 
   const submit = form.handleSubmit(async (v) => {
     setServerError(null);

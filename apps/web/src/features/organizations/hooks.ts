@@ -1,12 +1,15 @@
 import {
   organizationsEndpoints,
+  SEARCH_DEBOUNCE_MS,
   type TListOrganizationsQuery,
   type TOrganization,
   ZDetailResponse,
   ZOrganization,
   ZOrganizationList,
+  ZOrganizationNameCheck,
 } from '@lockerops/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiCall } from '../../api/client';
 
 export const organizationKeys = {
@@ -61,4 +64,37 @@ export function useArchiveOrganization() {
         },
       ),
   });
+}
+
+/**
+ * Whether an organization name is in use, checked as it is typed (spec console §5: the name is
+ * unique and submit stays disabled while it is a duplicate): `GET organizations/name-available`
+ * 300 ms after the last keystroke. `taken` answers for the name now in the field only; `checking`
+ * while that answer is not in yet. `id` is the organization being renamed (its own name is free).
+ */
+export function useOrganizationNameCheck(
+  name: string,
+  opts: { id?: string; enabled: boolean },
+): { taken: boolean; checking: boolean } {
+  const typed = name.trim();
+  const [settled, setSettled] = useState(typed);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(typed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const enabled = opts.enabled && typed.length > 0;
+  const query = useQuery({
+    queryKey: [...organizationKeys.all, 'name-available', settled, opts.id ?? null] as const,
+    queryFn: ({ signal }) =>
+      apiCall(organizationsEndpoints.organizations.nameAvailable, {
+        query: { name: settled, ...(opts.id ? { id: opts.id } : {}) },
+        schema: ZOrganizationNameCheck,
+        signal,
+      }),
+    enabled: enabled && settled === typed,
+    staleTime: 0,
+  });
+  if (!enabled) return { taken: false, checking: false };
+  const current = settled === typed && query.isSuccess;
+  return { taken: current && !query.data.available, checking: !current && !query.isError };
 }

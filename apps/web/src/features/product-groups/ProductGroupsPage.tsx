@@ -84,18 +84,18 @@ export function productGroupColumns(opts: {
       width: 100,
       sortable: false,
       hideable: false,
-      renderCell: ({ row }) => (
-        <>
-          <Tooltip title={t('common:button.edit')}>
-            <IconButton
-              size="small"
-              aria-label={t('column.editName', { name: row.name })}
-              onClick={() => opts.onEdit(row)}
-            >
-              <EditOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {opts.isAdmin ? (
+      renderCell: ({ row }) =>
+        opts.isAdmin ? (
+          <>
+            <Tooltip title={t('common:button.edit')}>
+              <IconButton
+                size="small"
+                aria-label={t('column.editName', { name: row.name })}
+                onClick={() => opts.onEdit(row)}
+              >
+                <EditOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
             <Tooltip title={t('common:button.delete')}>
               <IconButton
                 size="small"
@@ -105,16 +105,16 @@ export function productGroupColumns(opts: {
                 <DeleteOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
-          ) : null}
-        </>
-      ),
+          </>
+        ) : null,
     },
   ];
 }
 
 /**
  * /product-groups (spec operational §2 Products and product groups): Add Product Group, the list with
- * create/edit (multipart) and delete; admins select rows, bulk delete and export.
+ * create/edit (multipart) and delete; admins select rows, bulk delete and export. A member adds
+ * groups but cannot open one's edit (spec operational §1: what a role cannot do, it does not see).
  */
 export function ProductGroupsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
   const { t } = useTranslation('product-groups');
@@ -154,7 +154,7 @@ export function ProductGroupsPage({ disableVirtualization }: { disableVirtualiza
         canSelect={isAdmin}
         bulkDelete
         exportModel="product-group"
-        onRowClick={(group) => setDialog({ group })}
+        onRowClick={isAdmin ? (group) => setDialog({ group }) : undefined}
         disableVirtualization={disableVirtualization}
       />
       <ProductGroupFormDialog open={!!dialog} group={dialog?.group ?? null} onClose={() => setDialog(null)} />

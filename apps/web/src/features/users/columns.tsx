@@ -5,6 +5,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { Chip, IconButton, Link, Switch, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
+import { Truncated } from '../../components/Truncated';
 
 export interface UserColumnActions {
   /** the `users` namespace's translate function */
@@ -41,7 +42,13 @@ export function userColumns(a: UserColumnActions): GridColDef<TUser>[] {
     { field: 'email', headerName: t('column.email'), flex: 1.4, minWidth: 180 },
     { field: 'phone_number', headerName: t('column.phone'), minWidth: 140 },
     { field: 'user_id', headerName: t('column.userId'), minWidth: 110 },
-    { field: 'address', headerName: t('column.address'), flex: 1, minWidth: 140 },
+    {
+      field: 'address',
+      headerName: t('column.address'),
+      flex: 1,
+      minWidth: 140,
+      renderCell: ({ row }) => <Truncated text={row.address} />,
+    },
     {
       field: 'groups',
       headerName: t('column.groups'),
