@@ -58,7 +58,8 @@ test.describe('on a phone', () => {
     const confirm = page.getByRole('dialog', { name: 'Unlock door #7' });
     await expect(confirm).toContainText(`Unlock door #7 “${seven.name}”?`);
     await confirm.getByRole('button', { name: 'Unlock' }).tap();
-    await expect(page.getByText('Device unlocked correctly.')).toBeVisible();
+    // read out while the door's details stay open: an alert, not hidden behind the dialog
+    await expect(page.getByRole('alert').filter({ hasText: 'Device unlocked correctly.' })).toBeVisible();
     const timeline = details.getByRole('region', { name: 'Unlock timeline' });
     await expect(timeline.getByRole('group').first().getByLabel('Outcome Opened')).toBeVisible();
     await expect(timeline.getByRole('status')).toHaveText('Newest unlock: Opened');
@@ -68,7 +69,9 @@ test.describe('on a phone', () => {
     await grid.getByRole('gridcell', { name: 'Door 2,3: Available #8' }).tap();
     await details.getByRole('button', { name: 'Maintenance', exact: true }).tap();
     await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Yes' }).tap();
-    await expect(page.getByText('Device has been put into maintenance.')).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Device has been put into maintenance.' }),
+    ).toBeVisible();
     await expect(details.getByRole('button', { name: 'End Maintenance' })).toBeVisible();
     await details.getByRole('button', { name: 'Close' }).tap();
     await expect(grid.getByRole('gridcell', { name: 'Door 2,3: Under Maintenance #8' })).toBeVisible();
