@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 import { uiSignIn } from '../support/api';
 import { adminApi, unique } from '../support/console';
 import { lockerWallOfNine, startStorage } from '../support/doors';
@@ -170,6 +171,7 @@ test.describe('on a phone', () => {
     await expect
       .poll(async () => (await menu.getByRole('menuitem', { name: 'Lock Settings' }).boundingBox())?.height)
       .toBeGreaterThanOrEqual(44);
+    await expectAccessible(page, 'the More actions menu', { include: '[role="menu"]' });
     await menu.getByRole('menuitem', { name: 'Lock Settings' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Lock Settings' });
     await expect(dialog).toBeVisible();
@@ -207,6 +209,7 @@ test.describe('on a phone', () => {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
         await expect(page.getByText('Fetching data...')).toHaveCount(0);
         const { scroll, client } = await pageOverflow(page);
+        expect(client, 'the screen is as wide as asked').toBe(screen.width);
         if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
         // the header's primary action (its contained button), when the page has one
         const primary = page.locator('main h1 ~ div .MuiButton-contained').first();
