@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 import { uiSignIn } from '../support/api';
 import { adminApi, unique } from '../support/console';
 import { lockerWallOfNine, startStorage } from '../support/doors';
@@ -58,7 +59,8 @@ test.describe('on a phone', () => {
     const confirm = page.getByRole('dialog', { name: 'Unlock door #7' });
     await expect(confirm).toContainText(`Unlock door #7 “${seven.name}”?`);
     await confirm.getByRole('button', { name: 'Unlock' }).tap();
-    await expect(page.getByText('Device unlocked correctly.')).toBeVisible();
+    // read out while the door's details stay open: an alert, not hidden behind the dialog
+    await expect(page.getByRole('alert').filter({ hasText: 'Device unlocked correctly.' })).toBeVisible();
     const timeline = details.getByRole('region', { name: 'Unlock timeline' });
     await expect(timeline.getByRole('group').first().getByLabel('Outcome Opened')).toBeVisible();
     await expect(timeline.getByRole('status')).toHaveText('Newest unlock: Opened');
@@ -68,7 +70,9 @@ test.describe('on a phone', () => {
     await grid.getByRole('gridcell', { name: 'Door 2,3: Available #8' }).tap();
     await details.getByRole('button', { name: 'Maintenance', exact: true }).tap();
     await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Yes' }).tap();
-    await expect(page.getByText('Device has been put into maintenance.')).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Device has been put into maintenance.' }),
+    ).toBeVisible();
     await expect(details.getByRole('button', { name: 'End Maintenance' })).toBeVisible();
     await details.getByRole('button', { name: 'Close' }).tap();
     await expect(grid.getByRole('gridcell', { name: 'Door 2,3: Under Maintenance #8' })).toBeVisible();
@@ -136,34 +140,87 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => localStorage.getItem('columns:phone:users'))).toContain('"email":true');
   });
 
-  test('no page of the sidebar scrolls sideways, and its primary action is on the screen', async ({
+  test('at 360×740 the header keeps Add in sight and folds the rest into "More actions"; a dialog from it fills the screen and hands the focus back', async ({
     page,
   }) => {
-    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 360, height: 740 });
     await uiSignIn(page);
     await expect(page).toHaveURL(/\/(home|settings)$/);
-    const paths = await page
-      .locator('nav[aria-label="Main"] a')
-      .evaluateAll((links) => [
-        ...new Set(links.map((a) => new URL((a as HTMLAnchorElement).href).pathname)),
-      ]);
-    expect(paths.length).toBeGreaterThan(20);
-    const wide: string[] = [];
-    const offScreen: string[] = [];
-    for (const path of paths) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
-      await expect(page.getByText('Fetching data...')).toHaveCount(0);
-      const { scroll, client } = await pageOverflow(page);
-      if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
-      // the header's primary action (its contained button), when the page has one
-      const primary = page.locator('main h1 ~ div .MuiButton-contained').first();
-      if (await primary.count()) {
-        const box = await primary.boundingBox();
-        if (!box || box.x < 0 || box.x + box.width > 390) offScreen.push(`${path}: ${JSON.stringify(box)}`);
-      }
+    await page.goto('/devices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
+    const header = page.locator('main h1 + div');
+    const add = header.getByRole('button', { name: 'Add Device' });
+    const more = header.getByRole('button', { name: 'More actions' });
+    await expect(add).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Lock Settings' })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: 'Unlock All' })).toHaveCount(0);
+    // one line of actions, each a touch target of at least 44 × 44 px, inside the screen
+    const boxes = [await add.boundingBox(), await more.boundingBox()];
+    for (const box of boxes) {
+      expect(box?.width).toBeGreaterThanOrEqual(44);
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+      expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
     }
-    expect(wide, 'pages wider than the screen').toEqual([]);
-    expect(offScreen, 'primary actions off the screen').toEqual([]);
+    expect(boxes[0]?.y).toBe(boxes[1]?.y);
+    expect(await pageOverflow(page)).toEqual({ scroll: 360, client: 360 });
+
+    await more.tap();
+    const menu = page.getByRole('menu', { name: 'More actions' });
+    await expect(menu.getByRole('menuitem')).toHaveText(['Lock Settings', 'Unlock All']);
+    // once the menu has grown in, its items are touch targets too
+    await expect
+      .poll(async () => (await menu.getByRole('menuitem', { name: 'Lock Settings' }).boundingBox())?.height)
+      .toBeGreaterThanOrEqual(44);
+    await expectAccessible(page, 'the More actions menu', { include: '[role="menu"]' });
+    await menu.getByRole('menuitem', { name: 'Lock Settings' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Lock Settings' });
+    await expect(dialog).toBeVisible();
+    await expect(menu).toBeHidden();
+    // full screen on a phone (the dialog role is on the paper)
+    await expect(async () => {
+      expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
+    }).toPass({ timeout: 5_000 });
+    await dialog.getByRole('button', { name: 'Cancel' }).tap();
+    await expect(dialog).toBeHidden();
+    await expect(more).toBeFocused();
   });
+
+  for (const screen of [
+    { width: 390, height: 844 },
+    { width: 360, height: 740 },
+  ]) {
+    test(`at ${screen.width}×${screen.height} no page of the sidebar scrolls sideways, and its primary action is on the screen`, async ({
+      page,
+    }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize(screen);
+      await uiSignIn(page);
+      await expect(page).toHaveURL(/\/(home|settings)$/);
+      const paths = await page
+        .locator('nav[aria-label="Main"] a')
+        .evaluateAll((links) => [
+          ...new Set(links.map((a) => new URL((a as HTMLAnchorElement).href).pathname)),
+        ]);
+      expect(paths.length).toBeGreaterThan(20);
+      const wide: string[] = [];
+      const offScreen: string[] = [];
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+        await expect(page.getByText('Fetching data...')).toHaveCount(0);
+        const { scroll, client } = await pageOverflow(page);
+        expect(client, 'the screen is as wide as asked').toBe(screen.width);
+        if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
+        // the header's primary action (its contained button), when the page has one
+        const primary = page.locator('main h1 ~ div .MuiButton-contained').first();
+        if (await primary.count()) {
+          const box = await primary.boundingBox();
+          if (!box || box.x < 0 || box.x + box.width > screen.width)
+            offScreen.push(`${path}: ${JSON.stringify(box)}`);
+        }
+      }
+      expect(wide, 'pages wider than the screen').toEqual([]);
+      expect(offScreen, 'primary actions off the screen').toEqual([]);
+    });
+  }
 });

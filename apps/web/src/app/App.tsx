@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ResultDialogProvider } from '../components/ResultDialog';
+import { SnackbarHost } from '../components/SnackbarHost';
 import { createQueryClient } from './queryClient';
 import { buildRoutes } from './routes';
 import { AppThemeProvider } from './ThemePreferences';
@@ -13,11 +13,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppThemeProvider>
-        <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <SnackbarHost>
           <ResultDialogProvider>
             <RouterProvider router={router} />
           </ResultDialogProvider>
-        </SnackbarProvider>
+        </SnackbarHost>
       </AppThemeProvider>
     </QueryClientProvider>
   );

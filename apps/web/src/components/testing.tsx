@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/queryClient';
 import { ResultDialogProvider } from './ResultDialog';
+import { SnackbarHost } from './SnackbarHost';
 
 /**
  * One component with the console's providers (query client, snackbars, result dialog) inside a memory
@@ -14,11 +14,11 @@ export function renderWithProviders(ui: ReactNode, path = '/') {
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider maxSnack={5}>
+      <SnackbarHost maxSnack={5}>
         <ResultDialogProvider>
           <RouterProvider router={router} />
         </ResultDialogProvider>
-      </SnackbarProvider>
+      </SnackbarHost>
     </QueryClientProvider>,
   );
   return { ...view, router };

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
@@ -56,8 +56,8 @@ export interface FormDialogProps<TIn extends FieldValues, TOut> {
 /**
  * The create/edit dialog of every area (spec operational §2 create dialogs, §8). Validation runs in the
  * caller's react-hook-form; a valid submit calls `onSubmit`, shows `successMessage`, refreshes
- * `invalidateKey` and closes; a failure keeps the dialog open with the formatted error. With
- * `bulkUpload` the tabs are "Individual Upload" and "Bulk Upload"; `extraTabs` add e.g. a history tab.
+ * `invalidateKey` and closes; a failure keeps the dialog open with the formatted error, announced (an
+ * alert) and scrolled into sight. With `bulkUpload` the tabs are "Individual Upload" and "Bulk Upload"; `extraTabs` add e.g. a history tab.
  */
 export function FormDialog<TIn extends FieldValues, TOut>({
   open,
@@ -86,6 +86,13 @@ export function FormDialog<TIn extends FieldValues, TOut>({
       setError(null);
     }
   }, [open]);
+
+  // A failed submit's message is an alert (role="alert", read out when it appears) at the top of the
+  // form: brought into sight, as a long form on a phone's full-screen dialog is scrolled to its end.
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
 
   const tabs: FormDialogTab[] = [
     { label: formTabLabel ?? (bulkUpload ? t('form.individualUpload') : title), content: null },
@@ -129,7 +136,11 @@ export function FormDialog<TIn extends FieldValues, TOut>({
             onSubmit={(e) => void submit(e)}
             sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
           >
-            {error ? <Alert severity="error">{error}</Alert> : null}
+            {error ? (
+              <Alert ref={errorRef} severity="error">
+                {error}
+              </Alert>
+            ) : null}
             {children}
           </Box>
         ) : isBulk && bulkUpload ? (

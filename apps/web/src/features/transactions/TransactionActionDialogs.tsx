@@ -179,6 +179,7 @@ export function RefundDialog({ open, transaction: t, onClose, currency }: OnePro
         name="amount"
         label={tr('refund.amount')}
         type="number"
+        required
         slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
         helperText=" "
       />
@@ -217,6 +218,7 @@ export function PenaltyDialog({ open, transaction: t, onClose }: OneProps) {
         name="amount"
         label={tr('penalty.amount')}
         type="number"
+        required
         slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
         helperText=" "
       />

@@ -116,11 +116,21 @@ describe('TransactionsPage', () => {
     }
   });
 
+  it('marks the penalty amount the server requires', async () => {
+    await open('admin');
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for INV-000002' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Penalty' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('spinbutton')).toBeRequired();
+  });
+
   it('refuses a refund above the paid amount with the spec message, then refunds', async () => {
     await open('admin');
     fireEvent.click(screen.getByRole('button', { name: 'Actions for INV-000002' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund Transaction' });
+    // the server requires the amount: the field carries the required mark
+    expect(within(dialog).getByLabelText(/^Refund Amount/)).toBeRequired();
     fireEvent.change(within(dialog).getByLabelText(/^Refund Amount/), { target: { value: '10.01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(await within(dialog).findByText(TRANSACTION_MESSAGES.refundTooHigh)).toBeInTheDocument();
