@@ -14,6 +14,7 @@ export * from './language';
 export * from './locations';
 export * from './locker-walls';
 export * from './locks';
+export * from './mail-texts';
 export * from './members';
 export * from './memberships';
 export * from './messages';
