@@ -25,6 +25,7 @@ export * from './prices';
 export * from './product-groups';
 export * from './products';
 export * from './promos';
+export * from './report-texts';
 export * from './reports';
 export * from './reservations';
 export * from './settings';
