@@ -18,9 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatApiError } from '../../api/errors';
 import { useEnumLabel } from '../../i18n/enums';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatDuration, formatMoney } from '../../lib/format';
 import { useTransactionLogs } from './hooks';
-import { formatDuration } from './transactionView';
 
 /** Label/value lines of a details dialog; empty values show '-'. */
 function Fields({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) {

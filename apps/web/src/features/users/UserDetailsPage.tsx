@@ -18,18 +18,8 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { formatApiError } from '../../api/errors';
 import { useCurrency } from '../../api/place';
 import { translateMessage } from '../../i18n/messages';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatDuration, formatMoney } from '../../lib/format';
 import { useUserTransactions } from './hooks';
-
-/** A duration in seconds as "1h 05m" / "12m" / "30s". */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return '-';
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  if (h) return `${h}h ${String(m).padStart(2, '0')}m`;
-  if (m) return `${m}m`;
-  return `${seconds}s`;
-}
 
 const columns = (
   currency: string,
