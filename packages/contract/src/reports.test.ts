@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSchedule, REPORT_MESSAGES, ZReportCreateRequest } from './reports';
+import { REPORT_MESSAGES, ZReportCreateRequest } from './reports';
 
 const base = {
   name: 'Ops',
@@ -28,21 +28,5 @@ describe('report request (spec console §4 recurrence, §5 rules)', () => {
     const messages = r.error!.issues.map((i) => i.message);
     expect(messages).toContain(REPORT_MESSAGES.nameRequired);
     expect(messages).toContain(REPORT_MESSAGES.weekdayRequired);
-  });
-});
-
-describe('describeSchedule', () => {
-  const weekly = { recurrence: 'biweekly', weekday: 0, month: null, when: null, send_time: '09:00' } as const;
-  it("tells the schedule on the wall clock of the organization's zone", () => {
-    expect(describeSchedule(weekly)).toBe('Every other Monday at 09:00 UTC');
-    expect(describeSchedule({ ...weekly, recurrence: 'weekly' }, 'America/Chicago')).toBe(
-      'Every Monday at 09:00 America/Chicago',
-    );
-    expect(
-      describeSchedule(
-        { recurrence: 'bimonthly', weekday: null, month: 3, when: 'end', send_time: '06:30' },
-        'Europe/Berlin',
-      ),
-    ).toBe('Every other month from March on the last day at 06:30 Europe/Berlin');
   });
 });

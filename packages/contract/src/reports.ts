@@ -72,16 +72,7 @@ export const REPORT_RECURRENCE_LABELS: Record<TReportRecurrence, string> = {
 };
 export const isWeekBased = (r: TReportRecurrence): boolean => r === 'weekly' || r === 'biweekly';
 
-/** Weekdays Monday=0 … Sunday=6 (spec §3). */
-export const WEEKDAY_NAMES = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+/** Months of a bimonthly report's start (1 = January); weekdays are 0 = Monday … 6 = Sunday (spec §3). */
 export const MONTH_NAMES = [
   'January',
   'February',
@@ -211,23 +202,3 @@ export const ZReportDownloadQuery = z.object({
   due_at: z.iso.datetime({ offset: true }).optional(),
   target_org: z.uuid().optional(),
 });
-
-/**
- * The schedule in words for the list: "Every Monday at 08:00 America/Chicago", "Every other
- * Monday …", "Every month on the first day at …", "Every other month from March on the last day
- * at …". Weekday and send time are wall-clock times of the organization's zone `timeZone` (UTC when
- * not given), as the server keeps them.
- */
-export function describeSchedule(
-  r: Pick<TReport, 'recurrence' | 'weekday' | 'month' | 'when' | 'send_time'>,
-  timeZone = 'UTC',
-): string {
-  const at = `${r.send_time} ${timeZone}`;
-  if (isWeekBased(r.recurrence)) {
-    const day = WEEKDAY_NAMES[(((r.weekday ?? 0) % 7) + 7) % 7];
-    return `${r.recurrence === 'weekly' ? 'Every' : 'Every other'} ${day} at ${at}`;
-  }
-  const pos = r.when === 'end' ? 'last' : 'first';
-  if (r.recurrence === 'monthly') return `Every month on the ${pos} day at ${at}`;
-  return `Every other month from ${MONTH_NAMES[(r.month ?? 1) - 1]} on the ${pos} day at ${at}`;
-}

@@ -264,6 +264,11 @@ const ZMoneyOut = z.number().describe('money, two decimals, in `currency`');
 
 const ZRef = z.object({ id: z.uuid(), name: z.string() });
 
+/** Where a transaction's payment stands (the console shows `enum.paymentStatus.<value>`). */
+export const PAYMENT_STATUSES = ['none', 'pending', 'succeeded', 'failed'] as const;
+/** Whether a delivery's pickup code reached its recipient (`notification_status`; `enum.pickupNotice.<value>`). */
+export const PICKUP_NOTICE_STATUSES = ['sent', 'failed'] as const;
+
 /** A transaction (event) as the API answers it (spec: operational §3 Transaction (event)). */
 export const ZTransaction = z.object({
   id: z.uuid(),
@@ -320,7 +325,7 @@ export const ZTransaction = z.object({
   refunded_amount: ZMoneyOut.nullable(),
   penalize_charge: ZMoneyOut.nullable(),
   penalize_reason: ZPenaltyReason.nullable(),
-  payment_status: z.enum(['none', 'pending', 'succeeded', 'failed']),
+  payment_status: z.enum(PAYMENT_STATUSES),
   notification_status: z.string().nullable(),
   notification_date: z.string().nullable(),
   courier_pin_code: z.string().nullable().describe('delivery: the code the courier drops off with'),

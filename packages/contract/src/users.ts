@@ -165,6 +165,7 @@ export const ZUserTransactionRow = z.object({
   ended: z.string().nullable().describe('ISO 8601 UTC'),
   condition: z.string().nullable(),
   location: z.string().nullable(),
+  id_location: z.uuid().nullable().describe("the location's id: the console shows the times in its zone"),
   locker_number: z.number().int().nullable(),
   duration: z.number().int().nullable().describe('seconds'),
   amount: z.number().describe('two decimals, in the organization currency'),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { MSG } from '@lockerops/contract';
+import { fillMailText, formatMailDuration, MAIL_TEXTS, MSG, mailLanguage } from '@lockerops/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
@@ -36,7 +36,8 @@ export interface ResetDeps {
  * are voided. The answer does not tell whether the account exists, neither by its text nor by its
  * time: every call counts as an attempt of `from` (429 over the budget), both cases run the same
  * two statements, and the mail is sent after the answer (a slow or failing mail server would
- * otherwise time or fail known accounts only; a failure is logged).
+ * otherwise time or fail known accounts only; a failure is logged). The mail speaks the member's
+ * saved language (`MAIL_TEXTS`, issue 26; English when none is saved).
  */
 export async function forgotPassword(
   deps: ResetDeps,
@@ -70,13 +71,19 @@ export async function forgotPassword(
     expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
   });
   const appName = org.appName ?? org.name;
+  const language = mailLanguage(member.language);
+  const w = MAIL_TEXTS[language];
+  const valid = formatMailDuration(RESET_CODE_TTL_MINUTES, 'minute', language);
+  const codeLine = (c: string, app: string) => fillMailText(w.resetCode, { app, code: c });
+  const validLine = fillMailText(w.resetValid, { valid });
   deps.mail
     .send({
       organizationId: org.id,
       to: member.email,
-      subject: `${appName} password reset code`,
-      text: `Your ${appName} verification code is ${code}.\n\nIt is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.`,
-      html: `<p>Your ${escapeHtml(appName)} verification code is <strong>${code}</strong>.</p><p>It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask to reset your password, you can ignore this message.</p>`,
+      language,
+      subject: fillMailText(w.resetSubject, { app: appName }),
+      text: `${codeLine(code, appName)}\n\n${validLine}`,
+      html: `<p>${codeLine(`<strong>${code}</strong>`, escapeHtml(appName))}</p><p>${escapeHtml(validLine)}</p>`,
     })
     .catch((err: unknown) => deps.log?.error({ err }, 'password reset mail not sent'));
 }

@@ -166,6 +166,7 @@ describe('finding 4: CSV formula injection (OWASP)', () => {
       from: '2026-01-01',
       to: '2026-01-31',
       timeZone: 'UTC',
+      language: 'en',
       brand: { name: 'Acme', primaryColor: '#1976d2', secondaryColor: '#26a69a' },
       generatedAt: new Date(),
       sections: [],

@@ -4,8 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatDuration,
   formatMoney,
   formatNumber,
+  formatPercent,
   formatPhone,
   pluralCategory,
   setDisplayLocale,
@@ -132,5 +134,40 @@ describe('formatPhone and plurals', () => {
     expect(pluralCategory(2)).toBe('other');
     setDisplayLocale('de');
     expect(pluralCategory(1)).toBe('one');
+  });
+});
+
+describe('formatDuration (issue 26: durations through Intl)', () => {
+  afterEach(() => setDisplayLocale('en-US'));
+
+  it('writes the units that are not zero with their short names in the display locale', () => {
+    setDisplayLocale('en-US');
+    expect(formatDuration(9000)).toBe('2 hr 30 min');
+    expect(formatDuration(3 * 86400)).toBe('3 days');
+    expect(formatDuration(86400 + 7200 + 300)).toBe('1 day 2 hr 5 min');
+    expect(formatDuration(45)).toBe('45 sec');
+    expect(formatDuration(0)).toBe('0 sec');
+    expect(formatDuration(3725)).toBe('1 hr 2 min');
+    expect(formatDuration(3725, { seconds: true })).toBe('1 hr 2 min 5 sec');
+    expect(formatDuration(null)).toBe('-');
+    setDisplayLocale('de');
+    expect(formatDuration(9000)).toBe('2 Std. 30 Min.');
+    setDisplayLocale('es');
+    expect(formatDuration(9000)).toBe('2 h 30 min');
+  });
+});
+
+describe('formatPercent (issue 26: percentages through Intl)', () => {
+  afterEach(() => setDisplayLocale('en-US'));
+
+  it("formats percent points with the locale's sign and spacing", () => {
+    setDisplayLocale('en-US');
+    expect(formatPercent(75)).toBe('75.00%');
+    expect(formatPercent(12.345, 1)).toBe('12.3%');
+    expect(formatPercent(100, 2, { signed: true })).toBe('+100.00%');
+    expect(formatPercent(0, 2, { signed: true })).toBe('0.00%');
+    expect(formatPercent(undefined)).toBe('-');
+    setDisplayLocale('de');
+    expect(formatPercent(75)).toBe('75,00\u00a0%');
   });
 });

@@ -140,6 +140,71 @@ export function formatMoney(
 export const pluralCategory = (count: number): Intl.LDMLPluralRule =>
   cached(`p:${displayLocale}`, () => new Intl.PluralRules(displayLocale)).select(count);
 
+/** Options of `formatDuration`. */
+export interface DurationOptions {
+  /** shown for a missing duration; '-' unless given */
+  empty?: string;
+  /** seconds shown next to minutes and hours too (a dashboard average); else only under a minute */
+  seconds?: boolean;
+}
+
+const DURATION_UNITS = [
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+] as const;
+
+/**
+ * A duration in seconds through `Intl.NumberFormat`'s unit style (short names) in the display
+ * locale: "2 hr 30 min", "3 days 2 hr", "45 sec" in en-US, "2 Std. 30 Min." in de, "2 h 30 min" in
+ * es. Units that are zero are left out; seconds only under a minute unless `seconds`.
+ */
+export function formatDuration(
+  value: number | null | undefined,
+  { empty = '-', seconds = false }: DurationOptions = {},
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return empty;
+  let rest = Math.max(0, Math.round(value));
+  const parts: string[] = [];
+  for (const [unit, size] of DURATION_UNITS) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (unit === 'second' && !seconds && value >= 60) continue;
+    if (n || (unit === 'second' && !parts.length)) parts.push(unitFormat(unit).format(n));
+  }
+  return parts.join(' ');
+}
+
+const unitFormat = (unit: string) =>
+  cached(
+    `u:${displayLocale}:${unit}`,
+    () => new Intl.NumberFormat(displayLocale, { style: 'unit', unit, unitDisplay: 'short' }),
+  );
+
+/**
+ * A percentage through `Intl.NumberFormat`'s percent style with exactly `digits` decimals: `12.5`
+ * (percent points, as the API sends them) → "12.50%" in en-US, "12,50 %" in de. `signed` writes
+ * the sign of a change ("+12.50%", "-3.00%"; none on zero).
+ */
+export function formatPercent(
+  value: number | null | undefined,
+  digits = 2,
+  { empty = '-', signed = false }: { empty?: string; signed?: boolean } = {},
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return empty;
+  return cached(
+    `pc:${displayLocale}:${digits}:${signed}`,
+    () =>
+      new Intl.NumberFormat(displayLocale, {
+        style: 'percent',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        signDisplay: signed ? 'exceptZero' : 'auto',
+      }),
+  ).format(value / 100 + 0);
+}
+
 type DateInput = string | number | Date | null | undefined;
 
 const toDate = (value: DateInput): Date | null | 'invalid' => {

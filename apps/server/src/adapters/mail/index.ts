@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { TLanguage } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
@@ -23,6 +24,8 @@ export interface MailMessage {
   html?: string;
   attachments?: MailAttachment[];
   organizationId?: string;
+  /** The recipient's language: the layout's own words and `<html lang>` (default English). */
+  language?: TLanguage;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { fillMailText, MAIL_TEXTS } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
@@ -106,10 +107,11 @@ function onColor(hex: string): string {
  * Puts one message into the product's one e-mail layout (issue 28 item 6): a header in the
  * organization's primary colour with its logo (inline, `cid:`) and display name, a rule in its
  * secondary colour, the message (its own HTML, else its text as paragraphs), and a footer naming
- * the organization. The plain-text part is the message's text with the organization as signature.
+ * the organization, in the recipient's `language` (`MAIL_TEXTS`). The plain-text part is the message's text with the organization as signature.
  * Table layout with inline styles, which mail clients render alike. Answers the message to send.
  */
 export function applyLayout(m: MailMessage, brand: MailBrand): MailMessage {
+  const language = m.language ?? 'en';
   const ink = onColor(brand.primaryColor);
   const link = ink === '#ffffff' ? brand.primaryColor : '#1a5fb4';
   const body = m.html ?? textToHtml(m.text, link);
@@ -117,7 +119,7 @@ export function applyLayout(m: MailMessage, brand: MailBrand): MailMessage {
     ? `<img src="cid:${LOGO_CID}" alt="" height="40" style="height:40px;max-width:160px;vertical-align:middle;margin-right:14px;border:0;background:#ffffff;border-radius:4px;padding:3px">`
     : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(m.subject)}</title></head>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(m.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f5f7">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;font-family:Helvetica,Arial,sans-serif;color:#222222">
@@ -126,7 +128,7 @@ export function applyLayout(m: MailMessage, brand: MailBrand): MailMessage {
 <tr><td style="padding:28px;font-size:15px;line-height:1.5">
 ${body}
 </td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid #eeeeee;font-size:12px;color:#777777">This message was sent by ${esc(brand.name)}.</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid #eeeeee;font-size:12px;color:#777777">${esc(fillMailText(MAIL_TEXTS[language].footer, { name: brand.name }))}</td></tr>
 </table></td></tr></table>
 </body></html>`;
   const attachments: MailAttachment[] = [...(m.attachments ?? [])];

@@ -1,6 +1,10 @@
 import {
+  fillMailText,
+  MAIL_TEXTS,
   MEMBER_MESSAGES,
   MSG,
+  mailLanguage,
+  type TLanguage,
   type TMember,
   type TMemberValues,
   type TRole,
@@ -27,6 +31,7 @@ import {
   memberEmailTaken,
   organizationSignIn,
   revokeMemberSessions,
+  savedLanguageOf,
   updateMemberRow,
   updateMemberRows,
 } from './queries';
@@ -70,6 +75,8 @@ export interface PendingInvite {
   email: string;
   firstName: string | null;
   password: string;
+  /** The mail's language: the member's saved one, else the inviting member's (issue 26). */
+  language: TLanguage;
 }
 
 const isUniqueViolation = (err: unknown): boolean => {
@@ -126,9 +133,10 @@ export async function insertInvitedMember(
     action: 'create',
     after: memberAuditImage(row),
   });
+  const language = mailLanguage(await savedLanguageOf({ tx, auth, id: auth.memberId }));
   return {
     row,
-    invite: { organizationId: auth.organizationId, email, firstName: values.first_name, password },
+    invite: { organizationId: auth.organizationId, email, firstName: values.first_name, password, language },
   };
 }
 
@@ -150,14 +158,21 @@ export async function renewTemporaryPassword(
     action: 'resend-password',
     changes: { password: { before: null, after: 'temporary password sent' } },
   });
-  return { organizationId: auth.organizationId, email: member.email, firstName: member.firstName, password };
+  const language = mailLanguage(member.language ?? (await savedLanguageOf({ tx, auth, id: auth.memberId })));
+  return {
+    organizationId: auth.organizationId,
+    email: member.email,
+    firstName: member.firstName,
+    password,
+    language,
+  };
 }
 
 /**
  * Mails each invitation: the sign-in address of the organization (PUBLIC_URL with its sub-domain),
  * the e-mail and the temporary password; the first sign-in meets NEW_PASSWORD_REQUIRED. A failed
  * send answers 502 'We were unable to send the email. Please try again.' (the member exists; the
- * password e-mail can be resent).
+ * password e-mail can be resent). Each mail speaks the invitation's `language` (`MAIL_TEXTS`).
  */
 export async function mailInvites(
   ctx: AppContext,
@@ -170,19 +185,21 @@ export async function mailInvites(
   const url = `${signInUrlOf(ctx.config.publicUrl, org?.subdomain ?? 'demo-org')}/auth/login`;
   try {
     for (const inv of invites) {
+      const w = MAIL_TEXTS[inv.language];
       await ctx.mail.send({
         organizationId: inv.organizationId,
         to: inv.email,
-        subject: `Your ${appName} team member account`,
+        language: inv.language,
+        subject: fillMailText(w.inviteSubject, { app: appName }),
         text: [
-          `Hello${inv.firstName ? ` ${inv.firstName}` : ''},`,
+          inv.firstName ? fillMailText(w.helloName, { name: inv.firstName }) : w.hello,
           '',
-          `You have been invited to the ${appName} console.`,
-          `Sign in at ${url} with:`,
-          `E-mail: ${inv.email}`,
-          `Temporary password: ${inv.password}`,
+          fillMailText(w.inviteIntro, { app: appName }),
+          fillMailText(w.signInAt, { url }),
+          fillMailText(w.email, { email: inv.email }),
+          fillMailText(w.temporaryPassword, { password: inv.password }),
           '',
-          'You will be asked to choose a new password when you first sign in.',
+          w.newPassword,
         ].join('\n'),
       });
     }

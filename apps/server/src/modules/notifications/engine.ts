@@ -3,6 +3,7 @@ import {
   NOTIFICATION_TIME_UNIT_SECONDS,
   renderHtml,
   renderText,
+  type TLanguage,
   type TNotificationTimeUnit,
   type TTemplateData,
 } from '@lockerops/contract';
@@ -282,11 +283,19 @@ export interface SenderDeps {
   metrics?: Pick<Metrics, 'notificationDeliveryFailed'>;
 }
 
-/** Sends one claimed delivery through its adapter; answers the provider's answer or throws. */
-export async function sendOne(deps: Pick<SenderDeps, 'mail' | 'sms'>, d: DeliveryRow): Promise<string> {
+/**
+ * Sends one claimed delivery through its adapter; answers the provider's answer or throws. The
+ * template's text goes as written; `language` is that of the layout around it (Send test: the caller's).
+ */
+export async function sendOne(
+  deps: Pick<SenderDeps, 'mail' | 'sms'>,
+  d: DeliveryRow,
+  language?: TLanguage,
+): Promise<string> {
   if (d.channel === 'email') {
     await deps.mail.send({
       to: d.recipient,
+      language,
       subject: d.subject ?? '',
       text: d.body,
       html: d.html ?? undefined,

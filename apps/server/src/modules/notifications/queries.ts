@@ -189,7 +189,7 @@ export function templateLocations({
     );
 }
 
-/** Id and e-mail of the organization's team members `ids`. */
+/** Id, e-mail and saved language of the organization's team members `ids`. */
 export async function memberEmails({
   tx,
   organizationId,
@@ -201,7 +201,7 @@ export async function memberEmails({
 }) {
   if (!ids.length) return [];
   return tx
-    .select({ id: members.id, email: members.email })
+    .select({ id: members.id, email: members.email, language: members.language })
     .from(members)
     .where(and(inArray(members.id, ids), eq(members.organizationId, organizationId)));
 }
@@ -286,7 +286,7 @@ export async function testRecipients({
   tx: Tx;
   organizationId: string;
   memberId?: string;
-}): Promise<{ emails: string[]; phones: string[] }> {
+}): Promise<{ emails: string[]; phones: string[]; language: string | null }> {
   const [s] = await tx
     .select({ email: settings.defaultSupportEmail, phone: settings.defaultSupportPhone })
     .from(settings)
@@ -296,6 +296,7 @@ export async function testRecipients({
   return {
     emails: emails.map((e) => e.trim().toLowerCase()),
     phones: s?.phone ? [s.phone] : [],
+    language: own[0]?.language ?? null,
   };
 }
 

@@ -1,7 +1,9 @@
 import {
   NOTIFICATION_MESSAGES as M,
+  mailLanguage,
   SAMPLE_TEMPLATE_DATA,
   TEST_SEND_LIMITS,
+  type TLanguage,
   type ZNotificationTestRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
@@ -99,7 +101,7 @@ export async function sendTestNotification(
 ): Promise<DeliveryRow[]> {
   const queued = await run(async (tx) => {
     const n = await findNotification(tx, auth, id);
-    await checkTestRecipients(tx, auth, to);
+    const language = await checkTestRecipients(tx, auth, to);
     const wanted = (to.email ? 1 : 0) + (to.phone_number ? 1 : 0);
     const sent = await recentTestSends({ tx, organizationId: auth.organizationId, sender: auth.actor.id });
     if (
@@ -136,13 +138,13 @@ export async function sendTestNotification(
         body: renderSms(n, data, n.locationMessage) || n.name,
       });
     }
-    return insertDeliveries({ tx, auth, rows });
+    return { language, rows: await insertDeliveries({ tx, auth, rows }) };
   });
   const done: DeliveryRow[] = [];
-  for (const d of queued) {
+  for (const d of queued.rows) {
     let set: Partial<DeliveryRow>;
     try {
-      set = { status: 'sent', providerAnswer: await sendOne(deps, d), sentAt: new Date() };
+      set = { status: 'sent', providerAnswer: await sendOne(deps, d, queued.language), sentAt: new Date() };
     } catch (err) {
       set = {
         status: 'failed',
@@ -158,12 +160,15 @@ export async function sendTestNotification(
 /** The digits of a phone number, for comparing a typed E.164 number with the stored contact phone. */
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
-/** 400 `testRecipientNotAllowed` unless every address of `to` is one Send test may reach. */
+/**
+ * 400 `testRecipientNotAllowed` unless every address of `to` is one Send test may reach; answers
+ * the caller's saved language, which the mail's layout speaks (the template stays as written).
+ */
 async function checkTestRecipients(
   tx: Tx,
   auth: AuthContext,
   to: z.output<typeof ZNotificationTestRequest>,
-): Promise<void> {
+): Promise<TLanguage> {
   const allowed = await testRecipients({ tx, organizationId: auth.organizationId, memberId: auth.memberId });
   const emailOk = !to.email || allowed.emails.includes(to.email.trim().toLowerCase());
   const phoneOk =
@@ -173,4 +178,5 @@ async function checkTestRecipients(
       return d.length >= 7 && digitsOf(to.phone_number!).endsWith(d);
     });
   if (!emailOk || !phoneOk) throw BadRequest(M.testRecipientNotAllowed);
+  return mailLanguage(allowed.language);
 }

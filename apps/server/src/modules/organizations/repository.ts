@@ -166,3 +166,13 @@ export async function subOrganizationsOf({
 
 /** An organization row with wire names. */
 export const organizationWire = (row: OrganizationRow) => toWire(organizations, row);
+
+/** The saved language of the member `memberId` of `organizationId` (null: none saved, or no member). */
+export async function memberLanguage(db: DbOrTx, organizationId: string, memberId?: string) {
+  if (!memberId) return null;
+  const [m] = await db
+    .select({ language: members.language })
+    .from(members)
+    .where(and(eq(members.organizationId, organizationId), eq(members.id, memberId)));
+  return m?.language ?? null;
+}

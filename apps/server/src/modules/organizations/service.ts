@@ -1,5 +1,8 @@
 import {
+  fillMailText,
   hasHardware,
+  MAIL_TEXTS,
+  mailLanguage,
   ORGANIZATION_FLAGS,
   ORGANIZATION_MESSAGES,
   subdomainOf,
@@ -30,6 +33,7 @@ import {
   insertOrganization,
   insertOwnerAndSettings,
   listManaged,
+  memberLanguage,
   nameTaken,
   type OrganizationRow,
   organizationById,
@@ -216,19 +220,25 @@ export class OrganizationsService {
     }
     const url = signInUrlOf(this.ctx.config.publicUrl, org.subdomain);
     const appName = org.appName ?? org.name;
+    // the new owner has chosen no language yet: the mail speaks the creating member's
+    const language = mailLanguage(
+      await this.tenant(auth, (tx) => memberLanguage(tx, auth.organizationId, auth.memberId)),
+    );
+    const w = MAIL_TEXTS[language];
     await this.ctx.mail.send({
       organizationId: org.id,
       to: email,
-      subject: `Your ${appName} account`,
+      language,
+      subject: fillMailText(w.adminSubject, { app: appName }),
       text: [
-        `Hello ${fields.first_name},`,
+        fillMailText(w.helloName, { name: fields.first_name }),
         '',
-        `An administrator account has been created for you in ${appName}.`,
-        `Sign in at ${url} with:`,
-        `E-mail: ${email}`,
-        `Temporary password: ${password}`,
+        fillMailText(w.adminIntro, { app: appName }),
+        fillMailText(w.signInAt, { url }),
+        fillMailText(w.email, { email }),
+        fillMailText(w.temporaryPassword, { password }),
         '',
-        'You will be asked to choose a new password when you first sign in.',
+        w.newPassword,
       ].join('\n'),
     });
     return { ...toOrganizationBase(org), sub_orgs: [] };

@@ -2,8 +2,9 @@
  * The drawing of a report's PDF (pdf.ts): page layout, header, figure cards, bar charts, tables and
  * footers with pdfkit's vector commands.
  */
+import { fillMailText as fill, REPORT_TEXTS, type TLanguage } from '@lockerops/contract';
 import { compare, formatAxisDate, formatInstant, formatPeriod, formatValue, niceTicks } from './format';
-import type { ReportBlock, ReportData, ReportTable } from './render';
+import { noSeries, type ReportBlock, type ReportData, type ReportTable } from './render';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -34,10 +35,14 @@ const stepDays = (pts: Array<[string, number]>) =>
 
 export class Painter {
   y = M;
+  /** The report's language (its words: `REPORT_TEXTS[l]`). */
+  private readonly l: TLanguage;
   constructor(
     private doc: Doc,
     private d: ReportData,
-  ) {}
+  ) {
+    this.l = d.language;
+  }
 
   private get primary() {
     return this.d.brand.primaryColor;
@@ -81,17 +86,22 @@ export class Painter {
       .fillColor(ink)
       .text(d.name, x, 54, { width: nameW, height: 14, ellipsis: true, lineBreak: false });
     const rx = W - M - right + 10;
-    doc
-      .fontSize(7.5)
-      .text('REPORTING PERIOD', rx, 26, { width: right - 10, align: 'right', characterSpacing: 0.5 });
+    doc.fontSize(7.5).text(REPORT_TEXTS[this.l].period, rx, 26, {
+      width: right - 10,
+      align: 'right',
+      characterSpacing: 0.5,
+    });
     doc
       .font('Helvetica-Bold')
       .fontSize(11)
-      .text(formatPeriod(d.from, d.to), rx, 38, { width: right - 10, align: 'right' });
+      .text(formatPeriod(d.from, d.to, d.language), rx, 38, { width: right - 10, align: 'right' });
     doc
       .font('Helvetica')
       .fontSize(8.5)
-      .text(`Times in ${d.timeZone}`, rx, 55, { width: right - 10, align: 'right' });
+      .text(fill(REPORT_TEXTS[d.language].timesIn, { zone: d.timeZone }), rx, 55, {
+        width: right - 10,
+        align: 'right',
+      });
     this.y = band + 24;
   }
 
@@ -104,7 +114,7 @@ export class Painter {
       .font('Helvetica')
       .fontSize(8)
       .fillColor('#777777')
-      .text(`${d.brand.name} · ${d.name} · ${formatPeriod(d.from, d.to)}`, M, 18, {
+      .text(`${d.brand.name} · ${d.name} · ${formatPeriod(d.from, d.to, d.language)}`, M, 18, {
         width: CW,
         lineBreak: false,
       });
@@ -178,11 +188,11 @@ export class Painter {
         .font('Helvetica-Bold')
         .fontSize(17)
         .fillColor('#111111')
-        .text(formatValue(f.value, f.unit, b.currency), x + 12, this.y + 20, {
+        .text(formatValue(f.value, f.unit, b.currency, false, this.l), x + 12, this.y + 20, {
           width: w - 20,
           lineBreak: false,
         });
-      const cmp = compare(f, b.currency);
+      const cmp = compare(f, b.currency, this.l);
       if (cmp)
         doc
           .font('Helvetica')
@@ -229,7 +239,7 @@ export class Painter {
         .lineWidth(0.5)
         .strokeColor('#e3e3e3')
         .stroke();
-      doc.fillColor('#666666').text(formatValue(t, s.unit, b.currency, true), M, ty - 3.5, {
+      doc.fillColor('#666666').text(formatValue(t, s.unit, b.currency, true, this.l), M, ty - 3.5, {
         width: axisW - 6,
         align: 'right',
         lineBreak: false,
@@ -252,7 +262,7 @@ export class Painter {
         .font('Helvetica-Oblique')
         .fontSize(9)
         .fillColor('#888888')
-        .text(`No ${s.label.toLowerCase()} in this period`, px, py + ph / 2 - 5, {
+        .text(noSeries(s.label, this.l), px, py + ph / 2 - 5, {
           width: pw,
           align: 'center',
           lineBreak: false,
@@ -262,7 +272,8 @@ export class Painter {
     doc.font('Helvetica').fontSize(7).fillColor('#666666');
     pts.forEach(([date], i) => {
       if (i % every) return;
-      doc.text(formatAxisDate(date, per === 'month'), px + i * bw + bw / 2 - 23, py + ph + 4, {
+      const label = formatAxisDate(date, per === 'month', this.l);
+      doc.text(label, px + i * bw + bw / 2 - 23, py + ph + 4, {
         width: 46,
         align: 'center',
         lineBreak: false,
@@ -315,7 +326,9 @@ export class Painter {
       doc.font('Helvetica').fontSize(8.5).fillColor('#222222');
       r.forEach((v, i) => {
         const numeric = t.numeric.includes(i);
-        doc.text(numeric && typeof v === 'number' ? formatValue(v, 'count') : String(v), x + 6, this.y + 4, {
+        const text =
+          numeric && typeof v === 'number' ? formatValue(v, 'count', 'usd', false, this.l) : String(v);
+        doc.text(text, x + 6, this.y + 4, {
           width: widths[i]! - 12,
           height: 10,
           align: numeric ? 'right' : 'left',
@@ -337,7 +350,7 @@ export class Painter {
         .font('Helvetica')
         .fontSize(7.5)
         .fillColor('#777777')
-        .text(`The first 10 of ${t.rows.length}; the CSV file has them all.`, M, this.y + 3, {
+        .text(fill(REPORT_TEXTS[this.l].firstTen, { count: t.rows.length }), M, this.y + 3, {
           width: CW,
           lineBreak: false,
         });
@@ -348,6 +361,9 @@ export class Painter {
   footers() {
     const { doc, d } = this;
     const range = doc.bufferedPageRange();
+    const w = REPORT_TEXTS[this.l];
+    const at = formatInstant(d.generatedAt, d.timeZone, this.l);
+    const generated = fill(w.generated, { at, zone: d.timeZone, name: d.brand.name });
     for (let i = range.start; i < range.start + range.count; i++) {
       doc.switchToPage(i);
       doc.page.margins.bottom = 0; // text below the margin would otherwise open a new page
@@ -361,20 +377,9 @@ export class Painter {
         .font('Helvetica')
         .fontSize(7.5)
         .fillColor('#777777')
-        .text(
-          `Generated ${formatInstant(d.generatedAt, d.timeZone)} (${d.timeZone}) · ${d.brand.name}`,
-          M,
-          H - 34,
-          {
-            width: CW - 80,
-            lineBreak: false,
-          },
-        );
-      doc.text(`Page ${i - range.start + 1} of ${range.count}`, W - M - 80, H - 34, {
-        width: 80,
-        align: 'right',
-        lineBreak: false,
-      });
+        .text(generated, M, H - 34, { width: CW - 80, lineBreak: false });
+      const page = fill(w.page, { n: i - range.start + 1, count: range.count });
+      doc.text(page, W - M - 80, H - 34, { width: 80, align: 'right', lineBreak: false });
     }
   }
 }

@@ -258,3 +258,24 @@ export async function locationNames({
     .where(eq(locations.organizationId, organizationId));
   return new Map(rows.map((l) => [l.id, l.name]));
 }
+
+/**
+ * The saved language of the team member a report mail goes to (issue 26); null when none is saved
+ * or the member is gone.
+ */
+export async function recipientLanguage({
+  db,
+  organizationId,
+  memberId,
+}: {
+  db: DbOrTx;
+  organizationId: string;
+  memberId: string | null;
+}) {
+  if (!memberId) return null;
+  const [m] = await db
+    .select({ language: members.language })
+    .from(members)
+    .where(and(eq(members.organizationId, organizationId), eq(members.id, memberId)));
+  return m?.language ?? null;
+}

@@ -295,6 +295,21 @@ describe('GET reports/download/{id} (spec: console §7; the dashboard metric rea
     expect(rows.some((r) => r[0] === 'Harbor' && r[2] === '4')).toBe(true);
   });
 
+  it("CSV: in the caller's language (saved, else Accept-Language; issue 26)", async () => {
+    const res = await download('csv', { ...viewer, 'accept-language': 'de-DE,de;q=0.9' });
+    expect(res.statusCode).toBe(200);
+    const rows: string[][] = parse(res.rawPayload, { bom: true, relax_column_count: true });
+    const sections = rows.filter((r) => r[0] === 'section').map((r) => r[2]);
+    expect(sections.slice(0, 4)).toEqual([
+      'Einnahmen',
+      'Transaktionsquote',
+      'Top-Standorte',
+      'Aktive Schlösser',
+    ]);
+    expect(rows.some((r) => r[0] === 'Einnahmen')).toBe(true);
+    expect(rows.some((r) => r[0] === 'Türen')).toBe(true);
+  });
+
   it('PDF: parses, with the figures formatted and compared with the previous period', async () => {
     const res = await download('pdf');
     expect(res.statusCode).toBe(200);

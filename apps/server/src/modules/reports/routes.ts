@@ -6,6 +6,7 @@ import { errors, routeOf } from '../../lib/openapi';
 import { renderPdf } from './pdf';
 import { buildReport, renderCsv } from './render';
 import { findReportOr404, listReports, reportsResource } from './resource';
+import { downloadLanguage } from './service';
 
 /**
  * The Reporting calls (spec: console §7 Reports): the list area's CRUD from `reportsResource`,
@@ -31,7 +32,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['Reports'],
       summary: 'Download a report',
       description:
-        "The report's contents for its period (the week, two weeks, month or two months before `due_at`, default now, in the organization zone), computed with the dashboard's metric reads; with include_sub_orgs each sub-organization is its own section. `format=csv` (one section per content; raw figures) or `pdf` (the organization's display name, logo and colours; per content its figures formatted and compared with the previous period, a chart per time series, its table; page numbers and the generated-at time; as many pages as needed). Every signed-in role; another organization's id: 404. spec: console §7 `GET reports/download/{id}`.",
+        "The report's contents for its period (the week, two weeks, month or two months before `due_at`, default now, in the organization zone), computed with the dashboard's metric reads; with include_sub_orgs each sub-organization is its own section. `format=csv` (one section per content; raw figures) or `pdf` (the organization's display name, logo and colours; per content its figures formatted and compared with the previous period, a chart per time series, its table; page numbers and the generated-at time; as many pages as needed). Its words and formats are in the caller's saved language, else the request's Accept-Language (en, es, de). Every signed-in role; another organization's id: 404. spec: console §7 `GET reports/download/{id}`.",
       params: z.object({ id: z.uuid() }),
       produces: ['text/csv', 'application/pdf'],
       errors: errors(400, 401, 404),
@@ -39,7 +40,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => {
       const row = await req.withTenant((tx) => findReportOr404(tx, req.auth, req.params.id));
       const dueAt = req.query.due_at ? new Date(req.query.due_at) : new Date();
-      const data = await buildReport(app.ctx.db, row, dueAt, { storage: app.ctx.storage });
+      const language = await downloadLanguage(app.ctx.db, req.auth, req.headers['accept-language']);
+      const data = await buildReport(app.ctx.db, row, dueAt, { storage: app.ctx.storage, language });
       const base = `${row.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'report'}_${data.from}_${data.to}`;
       const pdf = req.query.format === 'pdf';
       reply

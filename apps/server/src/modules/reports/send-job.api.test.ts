@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createMember, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { reportDeliveries, reports, settings } from '../../db/schema';
+import { members, reportDeliveries, reports, settings } from '../../db/schema';
 import { sendDueReports } from './send-job';
 
 let t: TestApp;
@@ -22,6 +22,8 @@ beforeAll(async () => {
   await t.database.db.update(settings).set({ timeZone: 'UTC' }).where(eq(settings.organizationId, orgId));
   const a = await createMember(t, orgId, { email: A, role: 'member' });
   const b = await createMember(t, orgId, { email: B, role: 'viewer' });
+  // B reads German (issue 26: a report mail speaks its recipient's saved language)
+  await t.database.db.update(members).set({ language: 'de' }).where(eq(members.id, b.id));
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/reports',
@@ -61,11 +63,20 @@ describe('report-send job (issue 12: exactly once, missed periods once, retries)
     for (const to of [A, B]) {
       const [m] = mailsTo(to);
       expect(mailsTo(to)).toHaveLength(1);
-      expect(m!.subject).toBe('Ops weekly: 2026-02-23 to 2026-03-01');
       expect(m!.attachments.map((x) => x.contentType).sort()).toEqual(['application/pdf', 'text/csv']);
       expect(m!.attachments.every((x) => x.size > 0)).toBe(true);
-      expect(m!.text).toContain('Earnings');
     }
+    const [en] = mailsTo(A);
+    expect(en!.subject).toBe('Ops weekly: Feb 23, 2026 to Mar 1, 2026');
+    expect(en!.text).toContain('Earnings');
+    expect(en!.text).toContain('Feb 23, 2026 – Mar 1, 2026 (UTC)');
+    const [de] = mailsTo(B);
+    expect(de!.subject).toBe('Ops weekly: 23.02.2026 bis 01.03.2026');
+    expect(de!.text).toContain('Einnahmen');
+    expect(de!.text).toContain('Transaktionsquote');
+    expect(de!.text).toContain('23. Feb. 2026 – 1. März 2026 (UTC)');
+    expect(de!.text).not.toContain('Earnings');
+    expect(de!.html).toMatch(/Diese Nachricht wurde von .+ gesendet\./);
     const row = await report();
     expect(row.lastSent?.toISOString()).toBe('2026-03-02T09:00:00.000Z');
     expect(row.nextDueAt?.toISOString()).toBe('2026-03-09T09:00:00.000Z');
@@ -86,7 +97,7 @@ describe('report-send job (issue 12: exactly once, missed periods once, retries)
     const r = await run('2026-03-30T10:00:00Z'); // 16, 23 and 30 March passed
     expect(r.sent).toBe(2);
     expect(mailsTo(A)).toHaveLength(3);
-    expect(mailsTo(A)[2]!.subject).toBe('Ops weekly: 2026-03-23 to 2026-03-29');
+    expect(mailsTo(A)[2]!.subject).toBe('Ops weekly: Mar 23, 2026 to Mar 29, 2026');
     expect((await report()).nextDueAt?.toISOString()).toBe('2026-04-06T09:00:00.000Z');
   });
 

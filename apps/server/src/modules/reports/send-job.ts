@@ -1,9 +1,11 @@
+import { fillMailText, mailLanguage, REPORT_TEXTS, type TLanguage } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAdapter } from '../../adapters/mail';
 import type { StorageAdapter } from '../../adapters/storage';
 import type { Db } from '../../db/client';
 import type { JobDefinition } from '../../jobs/runner';
 import { organizationTimeZone } from '../dashboard';
+import { formatDay } from './format';
 import { renderPdf } from './pdf';
 import {
   claimReportMails,
@@ -11,6 +13,7 @@ import {
   markReportMailFailed,
   markReportMailSent,
   queueReportMails,
+  recipientLanguage,
   reportOf,
   requeueExpiredMails,
   setNextDue,
@@ -68,7 +71,8 @@ export async function queueDueReports(db: Db, now: Date, batch = 100): Promise<n
  * Sends queued report mails (issue 12 scheduled send): rows whose lease ran out (a worker died
  * mid-send) go back to the queue; due `queued` rows are claimed with `FOR UPDATE SKIP LOCKED` and
  * committed as `sending` before the mail goes out, so two workers never take the same row. Each
- * mail carries the HTML figures and charts, the CSV and the PDF; once the SMTP server accepted it,
+ * mail carries the HTML figures and charts, the CSV and the PDF, in the recipient member's saved
+ * language (`REPORT_TEXTS`, Intl formats; issue 26); once the SMTP server accepted it,
  * one transaction marks the row `sent` and sets the report's `last_sent` (and clears
  * `last_error` unless another recipient's mail is still failing). A failure queues the row again after a backoff (`failed` after MAX_ATTEMPTS) and
  * writes `last_error` on the report. The window for a duplicate is only a crash between the SMTP
@@ -88,12 +92,17 @@ export async function sendQueuedReports(
     try {
       const r = await reportOf({ tx: deps.db, organizationId: d.organizationId, id: d.reportId });
       if (!r) continue; // deleted meanwhile: its rows go with it
-      const key = `${d.reportId}/${d.dueAt.toISOString()}`;
-      if (!files.has(key)) files.set(key, render(deps, r, d.dueAt));
+      const language = mailLanguage(
+        await recipientLanguage({ db: deps.db, organizationId: d.organizationId, memberId: d.memberId }),
+      );
+      const key = `${d.reportId}/${d.dueAt.toISOString()}/${language}`;
+      if (!files.has(key)) files.set(key, render(deps, r, d.dueAt, language));
       const f = await files.get(key)!;
+      const [from, to] = [formatDay(f.data.from, language), formatDay(f.data.to, language)];
       await deps.mail.send({
         to: d.recipient,
-        subject: `${r.name}: ${f.data.from} to ${f.data.to}`,
+        language,
+        subject: fillMailText(REPORT_TEXTS[language].subject, { name: r.name, from, to }),
         text: f.text,
         html: f.html,
         attachments: [
@@ -121,8 +130,8 @@ export async function sendQueuedReports(
   return out;
 }
 
-async function render(deps: ReportSenderDeps, r: ReportRow, dueAt: Date) {
-  const data = await buildReport(deps.db, r, dueAt, { storage: deps.storage, now: deps.now() });
+async function render(deps: ReportSenderDeps, r: ReportRow, dueAt: Date, language: TLanguage) {
+  const data = await buildReport(deps.db, r, dueAt, { storage: deps.storage, now: deps.now(), language });
   const base = `${r.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'report'}_${data.from}_${data.to}`;
   return {
     data,

@@ -1,11 +1,36 @@
-import { REPORT_MESSAGES, type TReport, type TReportCreateRequest } from '@lockerops/contract';
+import {
+  isLanguage,
+  negotiateLanguage,
+  REPORT_MESSAGES,
+  type TLanguage,
+  type TReport,
+  type TReportCreateRequest,
+} from '@lockerops/contract';
 import type { DbOrTx } from '../../db/client';
 import { NotFound } from '../../errors';
 import { wireFields } from '../../lib/wire';
-import { memberRowsOf, type ReportRow, reportsOf, setNextDue } from './queries';
+import { memberRowsOf, type ReportRow, recipientLanguage, reportsOf, setNextDue } from './queries';
 import { firstDue, type Schedule } from './schedule';
 
 export type { ReportRow } from './queries';
+
+/**
+ * The language of a downloaded report (issue 26): the saved language of the member asking, else
+ * the request's Accept-Language (as `GET members/self`), else English. `db` is the owner handle:
+ * the member belongs to its home organization, which a `target_org` download does not act for.
+ */
+export async function downloadLanguage(
+  db: DbOrTx,
+  who: { homeOrganizationId: string; memberId?: string },
+  acceptLanguage: string | undefined,
+): Promise<TLanguage> {
+  const saved = await recipientLanguage({
+    db,
+    organizationId: who.homeOrganizationId,
+    memberId: who.memberId ?? null,
+  });
+  return isLanguage(saved) ? saved : negotiateLanguage(acceptLanguage);
+}
 
 /** A member's display name: name, else first and last name, else e-mail. */
 export const memberName = (m: {

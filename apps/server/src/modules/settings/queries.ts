@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { contactVerifications, organizations, settings, sizes, tableFilters } from '../../db/schema';
+import { contactVerifications, members, organizations, settings, sizes, tableFilters } from '../../db/schema';
 
 export type SettingsRow = typeof settings.$inferSelect;
 export type SettingsValues = Partial<typeof settings.$inferInsert>;
@@ -270,4 +270,34 @@ export async function markSupportEmailVerified({
         sql`lower(${settings.defaultSupportEmail}) = lower(${email})`,
       ),
     );
+}
+
+/**
+ * The language a mail to `email` speaks (issue 26): the saved language of the organization's team
+ * member with that e-mail, else that of the member `memberId` asking for it; null when neither saved one.
+ */
+export async function mailLanguageFor({
+  tx,
+  organizationId,
+  email,
+  memberId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  email: string;
+  memberId?: string;
+}) {
+  const rows = await tx
+    .select({ id: members.id, email: members.email, language: members.language })
+    .from(members)
+    .where(
+      and(
+        eq(members.organizationId, organizationId),
+        memberId
+          ? sql`(lower(${members.email}) = lower(${email}) or ${members.id} = ${memberId})`
+          : sql`lower(${members.email}) = lower(${email})`,
+      ),
+    );
+  const own = rows.find((r) => r.email.toLowerCase() === email.toLowerCase())?.language;
+  return own ?? rows.find((r) => r.id === memberId)?.language ?? null;
 }

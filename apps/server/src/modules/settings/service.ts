@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   CONTACT_VERIFICATIONS_PER_HOUR,
+  fillMailText,
+  formatMailDuration,
   isFilterPage,
+  MAIL_TEXTS,
+  mailLanguage,
   ORGANIZATION_MESSAGES,
   SETTINGS_MESSAGES,
   type TSettings,
@@ -25,6 +29,7 @@ import { rescheduleReports } from '../reports';
 import {
   contactVerified,
   insertContactVerification,
+  mailLanguageFor,
   markContactVerified,
   markSupportEmailVerified,
   organizationRow,
@@ -250,14 +255,15 @@ export async function saveWhiteLabel(
 
 /**
  * `POST notification-contact/verify?email`: mails a verification link (valid 24 hours) to `email`;
- * following it (`GET notification-contact/verify?token=`) marks the contact verified.
+ * following it (`GET notification-contact/verify?token=`) marks the contact verified. The mail
+ * speaks the language of the team member with that e-mail, else of the asking member `memberId`.
  */
 export async function sendContactVerification(
   ctx: AppContext,
-  p: { organizationId: string; email: string },
+  p: { organizationId: string; email: string; memberId?: string },
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  const org = await withTenant(ctx.db, p.organizationId, async (tx) => {
+  const { org, language } = await withTenant(ctx.db, p.organizationId, async (tx) => {
     // an admin may not turn the link into a relay of the organization's name to any address
     if (
       (await recentContactVerifications({ tx, organizationId: p.organizationId })) >=
@@ -271,15 +277,19 @@ export async function sendContactVerification(
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_HOURS * 3600_000),
     });
-    return (await organizationRow({ tx, id: p.organizationId }))!;
+    const language = mailLanguage(await mailLanguageFor({ tx, ...p }));
+    return { org: (await organizationRow({ tx, id: p.organizationId }))!, language };
   });
   const link = `${ctx.config.publicUrl}/api/notification-contact/verify?token=${token}`;
   const appName = org.appName ?? org.name;
+  const w = MAIL_TEXTS[language];
+  const valid = formatMailDuration(VERIFICATION_TTL_HOURS, 'hour', language);
   await ctx.mail.send({
     organizationId: org.id,
     to: p.email,
-    subject: `Verify your ${appName} notification contact`,
-    text: `Please confirm that ${p.email} is the notification contact of ${appName} by following this link within ${VERIFICATION_TTL_HOURS} hours:\n\n${link}\n\nIf you did not expect this message, you can ignore it.`,
+    language,
+    subject: fillMailText(w.verifySubject, { app: appName }),
+    text: `${fillMailText(w.verifyBody, { email: p.email, app: appName, valid })}\n\n${link}\n\n${w.verifyIgnore}`,
   });
 }
 

@@ -38,7 +38,7 @@ export function DashboardPage() {
     setDownloading(true);
     try {
       const { gatherReport } = await import('./reportCsv');
-      const { csv, filename } = await gatherReport(client, filter, cards);
+      const { csv, filename } = await gatherReport(client, filter, cards, t);
       saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
     } catch (e) {
       enqueueSnackbar(formatApiError(e), { variant: 'error' });

@@ -1,5 +1,5 @@
 import type { TCardMetric, TMetricAnswer } from '@lockerops/contract';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatDuration, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 
 /** How a card's figure reads: money, a count, a percentage, seconds, a plain decimal. */
 export type FigureKind = 'money' | 'count' | 'percent' | 'seconds' | 'decimal';
@@ -93,18 +93,6 @@ export function cardFigure<N extends TCardMetric>(metric: N, answer: TMetricAnsw
 
 const grouped = (v: number, digits: number) => formatNumber(v, digits, { grouped: true });
 
-/** Seconds as `1h 02m 05s`, `3m 20s` or `45s`. */
-export function formatDuration(totalSeconds: number): string {
-  const s = Math.round(totalSeconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (h) return `${h}h ${pad(m)}m ${pad(sec)}s`;
-  if (m) return `${m}m ${pad(sec)}s`;
-  return `${sec}s`;
-}
-
 /** The figure as the card shows it; money in the organization's currency (`currency` code). */
 export function formatFigure(kind: FigureKind, value: number, currency: string | null): string {
   switch (kind) {
@@ -113,9 +101,9 @@ export function formatFigure(kind: FigureKind, value: number, currency: string |
     case 'count':
       return grouped(value, 0);
     case 'percent':
-      return `${grouped(value, 2)}%`;
+      return formatPercent(value, 2);
     case 'seconds':
-      return formatDuration(value);
+      return formatDuration(value, { seconds: true });
     default:
       return grouped(value, 2);
   }
@@ -141,6 +129,6 @@ export function figureChange(f: CardFigure): { label: string; up: boolean | null
     const points = `${sign}${grouped(Math.abs(diff), 2)}`;
     return { label: `${points} pts`, up, points };
   }
-  if (f.previous === 0) return { label: diff === 0 ? '0.00%' : `${sign}100.00%`, up };
-  return { label: `${sign}${grouped(Math.abs((diff / Math.abs(f.previous)) * 100), 2)}%`, up };
+  const relative = f.previous === 0 ? Math.sign(diff) * 100 : (diff / Math.abs(f.previous)) * 100;
+  return { label: formatPercent(relative, 2, { signed: true }), up };
 }

@@ -1,13 +1,14 @@
 import { DASHBOARD_MESSAGES } from '@lockerops/contract';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { buildReportCsv, REPORT_CSV_FIELDS, reportFilename } from './reportCsv';
+import { i18next } from '../../i18n';
+import { buildReportCsv, reportFilename } from './reportCsv';
 
 const trend = [{ date: '2026-11-22', value: 1 }];
 
 describe('report CSV', () => {
   it('writes the range, each card as a plain number, and both top tables', () => {
-    const csv = buildReportCsv({
+    const content: Parameters<typeof buildReportCsv>[0] = {
       from: '2026-11-22',
       to: '2026-11-25',
       cards: [
@@ -30,9 +31,10 @@ describe('report CSV', () => {
         },
       ],
       topLocations: [],
-    });
+    };
+    const csv = buildReportCsv(content, i18next.getFixedT('en', 'dashboard'));
     const { data, meta } = Papa.parse<string[]>(csv.trim(), { header: false });
-    expect(data[0]).toEqual([...REPORT_CSV_FIELDS]);
+    expect(data[0]).toEqual(['Section', 'Name', 'Value', 'Previous Period', 'Detail']);
     expect(meta.delimiter).toBe(',');
     expect(data.slice(1)).toEqual([
       ['Range', 'From', '2026-11-22', '', ''],
@@ -44,6 +46,30 @@ describe('report CSV', () => {
       ['Top Users', 'Hopper, Grace "Amazing"', '3', '', 'Airport'],
       ['Top Locations', '', '', '', DASHBOARD_MESSAGES.noDataToShow],
     ]);
+  });
+
+  it("writes its headings, sections and card names in the console's language (issue 26)", async () => {
+    await i18next.changeLanguage('de');
+    try {
+      const csv = buildReportCsv(
+        {
+          from: '2026-11-22',
+          to: '2026-11-25',
+          cards: [{ metric: 'total_users', answer: null }],
+          topUsers: null,
+          topLocations: [],
+        },
+        i18next.getFixedT('de', 'dashboard'),
+      );
+      const { data } = Papa.parse<string[]>(csv.trim(), { header: false });
+      expect(data[0]).toEqual(['Abschnitt', 'Name', 'Wert', 'Vorzeitraum', 'Detail']);
+      expect(data[1]).toEqual(['Zeitraum', 'Von', '2026-11-22', '', '']);
+      expect(data[3]?.slice(0, 2)).toEqual(['Kennzahl', 'Benutzer gesamt']);
+      expect(data[4]?.[0]).toBe('Top-Benutzer');
+      expect(data[4]?.[4]).not.toBe(DASHBOARD_MESSAGES.noData);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('is named after the range', () => {

@@ -1,5 +1,4 @@
 import {
-  CARD_TITLES,
   DASHBOARD_MESSAGES,
   type TCardMetric,
   type TMetricAnswer,
@@ -7,12 +6,14 @@ import {
   type TTopUser,
 } from '@lockerops/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import Papa from 'papaparse';
+import { translateMessage } from '../../i18n/messages';
 import { cardFigure, rawFigure } from './cardFigure';
 import { type DashboardFilter, dashboardQueries } from './hooks';
 
-/** The columns of the report CSV. */
-export const REPORT_CSV_FIELDS = ['Section', 'Name', 'Value', 'Previous Period', 'Detail'] as const;
+/** The columns of the report CSV (their headings: `dashboard:csv.<key>`). */
+export const REPORT_CSV_FIELDS = ['section', 'name', 'value', 'previous', 'detail'] as const;
 
 /** What the report holds: the range, each card's answer (or its failure), the two top tables. */
 export interface ReportContent {
@@ -27,35 +28,38 @@ export interface ReportContent {
  * The "Latest Report" CSV of the dashboard (spec console §2): one row per shown card (its figure
  * as a plain number, and the previous period's when it has one), then the Top Users (user,
  * purchases, location) and Top Locations (name, count, address) rows. A failed read says
- * 'No data found' in Detail.
+ * 'No data found' in Detail. Headings, sections and card names are in the console's language
+ * (`t`: the `dashboard` namespace; issue 26); the figures stay plain numbers.
  */
-export function buildReportCsv(r: ReportContent): string {
+export function buildReportCsv(r: ReportContent, t: TFunction): string {
+  const noData = translateMessage(DASHBOARD_MESSAGES.noData);
   const rows: string[][] = [
-    ['Range', 'From', r.from, '', ''],
-    ['Range', 'To', r.to, '', ''],
+    [t('csv.range'), t('csv.from'), r.from, '', ''],
+    [t('csv.range'), t('csv.to'), r.to, '', ''],
   ];
   for (const { metric, answer } of r.cards) {
     if (answer === null) {
-      rows.push(['Metric', CARD_TITLES[metric], '', '', DASHBOARD_MESSAGES.noData]);
+      rows.push([t('csv.metric'), t(`card.${metric}`), '', '', noData]);
       continue;
     }
     const f = cardFigure(metric, answer);
     rows.push([
-      'Metric',
-      CARD_TITLES[metric],
+      t('csv.metric'),
+      t(`card.${metric}`),
       rawFigure(f.kind, f.value),
       f.previous === null ? '' : rawFigure(f.kind, f.previous),
       '',
     ]);
   }
   const table = <T>(section: string, data: T[] | null, row: (x: T) => string[]) => {
-    if (data === null) rows.push([section, '', '', '', DASHBOARD_MESSAGES.noData]);
-    else if (data.length === 0) rows.push([section, '', '', '', DASHBOARD_MESSAGES.noDataToShow]);
+    if (data === null) rows.push([section, '', '', '', noData]);
+    else if (data.length === 0)
+      rows.push([section, '', '', '', translateMessage(DASHBOARD_MESSAGES.noDataToShow)]);
     else for (const x of data) rows.push([section, ...row(x)]);
   };
-  table('Top Users', r.topUsers, (u) => [u.user, String(u.purchases), '', u.location ?? '']);
-  table('Top Locations', r.topLocations, (l) => [l.name, String(l.count), '', l.address ?? '']);
-  return Papa.unparse({ fields: [...REPORT_CSV_FIELDS], data: rows });
+  table(t('top.users'), r.topUsers, (u) => [u.user, String(u.purchases), '', u.location ?? '']);
+  table(t('top.locations'), r.topLocations, (l) => [l.name, String(l.count), '', l.address ?? '']);
+  return Papa.unparse({ fields: REPORT_CSV_FIELDS.map((f) => t(`csv.${f}`)), data: rows });
 }
 
 /** `report_<from>_<to>.csv` */
@@ -69,6 +73,8 @@ export async function gatherReport(
   client: QueryClient,
   filter: DashboardFilter,
   cards: readonly TCardMetric[],
+  /** the `dashboard` namespace's translate function */
+  t: TFunction,
 ): Promise<{ csv: string; filename: string }> {
   const orNull = <T>(p: Promise<T>) => p.catch(() => null);
   const [range, answers, topUsers, topLocations] = await Promise.all([
@@ -77,12 +83,15 @@ export async function gatherReport(
     orNull(client.fetchQuery(dashboardQueries.metric('top_users', filter))),
     orNull(client.fetchQuery(dashboardQueries.metric('locations', filter))),
   ]);
-  const csv = buildReportCsv({
-    from: range.from_date,
-    to: range.to_date,
-    cards: cards.map((metric, i) => ({ metric, answer: answers[i] as TMetricAnswer<TCardMetric> | null })),
-    topUsers,
-    topLocations,
-  });
+  const csv = buildReportCsv(
+    {
+      from: range.from_date,
+      to: range.to_date,
+      cards: cards.map((metric, i) => ({ metric, answer: answers[i] as TMetricAnswer<TCardMetric> | null })),
+      topUsers,
+      topLocations,
+    },
+    t,
+  );
   return { csv, filename: reportFilename(range.from_date, range.to_date) };
 }

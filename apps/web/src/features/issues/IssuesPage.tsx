@@ -5,10 +5,12 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocationZones } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { Truncated } from '../../components/Truncated';
+import { When } from '../../components/When';
 import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
 import { formatDateTime } from '../../lib/format';
 import { ISSUES_ENDPOINT, issuesKey, useIssueStatus, ZIssuePage } from './hooks';
@@ -16,12 +18,15 @@ import { IssueFormDialog } from './IssueFormDialog';
 
 /**
  * Columns of the Issues list (spec console §2, §3 Issue): issue id, order, description, user,
- * reporter, team member, created, and the status dropdown saved at once.
+ * reporter, team member, created (on the wall clock of the issue's location: `zoneOf`, the
+ * organization's for an issue of no location; the tooltip names the zone), and the status dropdown
+ * saved at once.
  */
 export function issueColumns(
   onStatus: (issue: TIssue, status: TIssueStatus) => void,
   t: TFunction,
   label: (group: TEnumGroup, value: string) => string,
+  zoneOf: (idLocation: string | null | undefined) => string,
 ): GridColDef<TIssue>[] {
   return [
     { field: 'issue_id', headerName: t('issues:field.issueId'), width: 110 },
@@ -54,7 +59,10 @@ export function issueColumns(
       field: 'created_at',
       headerName: t('issues:field.created'),
       width: 170,
-      valueFormatter: (v: string) => formatDateTime(v, { empty: '' }),
+      valueFormatter: (v: string, row) => formatDateTime(v, { empty: '', timeZone: zoneOf(row.id_location) }),
+      renderCell: ({ value, row }) => (
+        <When value={value as string} zone={zoneOf(row.id_location)} empty="" />
+      ),
     },
     {
       field: 'status',
@@ -92,9 +100,10 @@ export function IssuesPage({ disableVirtualization }: { disableVirtualization?: 
   const status = useIssueStatus();
   const { t } = useTranslation('issues');
   const label = useEnumLabel();
+  const zoneOf = useLocationZones();
   const columns = useMemo(
-    () => issueColumns((issue, next) => status.mutate({ id: issue.id, status: next }), t, label),
-    [status.mutate, t, label],
+    () => issueColumns((issue, next) => status.mutate({ id: issue.id, status: next }), t, label, zoneOf),
+    [status.mutate, t, label, zoneOf],
   );
   return (
     <>

@@ -1,6 +1,7 @@
 import type { TLockerWall } from '@lockerops/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { setDisplayLocale } from '../../lib/format';
 import { moveFocus, WallGrid, WallLegend } from './WallGrid';
 
 const device = {
@@ -51,6 +52,16 @@ function dataTransfer() {
 }
 
 describe('WallGrid', () => {
+  it("shows the zoom as a percentage through Intl, in the display locale's form (issue 26)", () => {
+    setDisplayLocale('de');
+    try {
+      render(<WallGrid wall={wall} onDoor={() => {}} onMoveKiosk={() => {}} onRemoveKiosk={() => {}} />);
+      expect(screen.getByText(/^100\s%$/)).toBeInTheDocument();
+    } finally {
+      setDisplayLocale('en-US');
+    }
+  });
+
   it('shows column and row numbers, door states and the legend counts', () => {
     render(
       <>

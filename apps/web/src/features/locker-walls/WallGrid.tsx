@@ -12,6 +12,7 @@ import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnumLabel } from '../../i18n/enums';
+import { formatPercent } from '../../lib/format';
 import { doorCaption, gridOf } from './wallLayout';
 
 /**
@@ -130,7 +131,7 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
           </span>
         </Tooltip>
         <Typography variant="body2" aria-live="polite" sx={{ minWidth: 48, textAlign: 'center' }}>
-          {Math.round(zoom * 100)}%
+          {formatPercent(zoom * 100, 0)}
         </Typography>
         <Tooltip title={t('grid.zoomIn')}>
           <span>

@@ -1,4 +1,4 @@
-import { describeSchedule, REPORT_MESSAGES, STAFF, type TReport } from '@lockerops/contract';
+import { REPORT_MESSAGES, STAFF, type TReport } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -24,6 +24,7 @@ import {
   ZReportPage,
 } from './hooks';
 import { ReportFormDialog } from './ReportFormDialog';
+import { scheduleText } from './schedule';
 
 /**
  * Columns of the Reporting list (spec console §2: name, contents, assignees, last_sent, schedule)
@@ -59,7 +60,7 @@ export function reportColumns(
       headerName: t('column.schedule'),
       width: 280,
       sortable: false,
-      valueGetter: (_v, row) => describeSchedule(row, zone),
+      valueGetter: (_v, row) => scheduleText(row, zone, t),
     },
     {
       field: 'last_sent',

@@ -4,6 +4,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
+import { When } from '../../components/When';
 import { i18next } from '../../i18n';
 import type { useEnumLabel } from '../../i18n/enums';
 import { formatDate, formatDateTime, formatPhone } from '../../lib/format';
@@ -134,7 +135,8 @@ export function reservationColumns(a: {
       field: 'created_at',
       headerName: t('column.created'),
       width: 170,
-      valueFormatter: (v: string) => formatDateTime(v),
+      valueFormatter: (v: string, r) => formatDateTime(v, { timeZone: a.zoneOf(r.id_location) }),
+      renderCell: ({ value, row }) => <When value={value as string} zone={a.zoneOf(row.id_location)} />,
     },
     {
       field: 'actions',

@@ -17,10 +17,10 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatApiError } from '../../api/errors';
+import { useLocationZones } from '../../api/place';
 import { useEnumLabel } from '../../i18n/enums';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatDuration, formatMoney } from '../../lib/format';
 import { useTransactionLogs } from './hooks';
-import { formatDuration } from './transactionView';
 
 /** Label/value lines of a details dialog; empty values show '-'. */
 function Fields({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) {
@@ -124,10 +124,16 @@ export function DeviceDetailsDialog({
   );
 }
 
-/** The fields of the "Transaction Details" tab (spec: operational §3 Transaction (event)). */
+/**
+ * The fields of the "Transaction Details" tab (spec: operational §3 Transaction (event)). Its times
+ * are on the wall clock of the transaction's location (its own zone, else the organization's),
+ * each with the zone named.
+ */
 function DetailsTab({ t, currency }: { t: TTransaction; currency: string }) {
   const { t: tr } = useTranslation('transactions');
   const label = useEnumLabel();
+  const zone = useLocationZones()(t.location?.id);
+  const at = (v: string | null) => formatDateTime(v, { timeZone: zone, zoneName: true });
   const money = (v: number | null) => formatMoney(v, currency);
   return (
     <Fields
@@ -155,14 +161,11 @@ function DetailsTab({ t, currency }: { t: TTransaction; currency: string }) {
           t.promo ? tr('details.promoValue', { name: t.promo.name, code: t.promo.code }) : null,
         ],
         [tr('field.membership'), t.membership?.name],
-        [tr('field.created'), formatDateTime(t.created_at)],
-        [tr('field.started'), formatDateTime(t.started_at)],
-        [tr('field.ended'), formatDateTime(t.ended_at)],
-        [
-          tr('field.canceled'),
-          t.canceled_at ? `${formatDateTime(t.canceled_at)} ${t.canceled_by ?? ''}`.trim() : null,
-        ],
-        [tr('field.expires'), t.expires_at ? formatDateTime(t.expires_at) : null],
+        [tr('field.created'), at(t.created_at)],
+        [tr('field.started'), at(t.started_at)],
+        [tr('field.ended'), at(t.ended_at)],
+        [tr('field.canceled'), t.canceled_at ? `${at(t.canceled_at)} ${t.canceled_by ?? ''}`.trim() : null],
+        [tr('field.expires'), t.expires_at ? at(t.expires_at) : null],
         [tr('field.duration'), formatDuration(t.total_time)],
         [tr('field.weight'), t.weight],
         [tr('field.subtotal'), money(t.subtotal)],
@@ -171,11 +174,11 @@ function DetailsTab({ t, currency }: { t: TTransaction; currency: string }) {
         [tr('field.refundedAmount'), money(t.refunded_amount)],
         [tr('field.penalty'), money(t.penalize_charge)],
         [tr('field.penaltyReason'), t.penalize_reason ? label('penaltyReason', t.penalize_reason) : null],
-        [tr('field.paymentStatus'), t.payment_status],
+        [tr('field.paymentStatus'), label('paymentStatus', t.payment_status)],
         [
           tr('field.notification'),
           t.notification_status
-            ? `${t.notification_status}${t.notification_date ? ` ${formatDateTime(t.notification_date)}` : ''}`
+            ? `${label('pickupNotice', t.notification_status)}${t.notification_date ? ` ${at(t.notification_date)}` : ''}`
             : null,
         ],
         [tr('field.courierCode'), t.courier_pin_code],
@@ -207,8 +210,8 @@ function DetailsTab({ t, currency }: { t: TTransaction; currency: string }) {
  */
 const LOG_ACTIONS = new Set<string>(['start', 'create_delivery', 'wrong_code', ...TRANSACTION_ACTIONS]);
 
-/** The "Transaction History Log" tab: `GET event-logs/{id}`, newest first. */
-function HistoryTab({ id }: { id: string }) {
+/** The "Transaction History Log" tab: `GET event-logs/{id}`, newest first, on the location's clock. */
+function HistoryTab({ id, zone }: { id: string; zone: string }) {
   const { t } = useTranslation('transactions');
   const label = useEnumLabel();
   const statusLabel = (s: TTransactionLog['status_after'] | null) => label('transactionStatus', s);
@@ -229,7 +232,7 @@ function HistoryTab({ id }: { id: string }) {
                 {e.actor_name ?? e.actor_type}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {formatDateTime(e.created_at)}
+                {formatDateTime(e.created_at, { timeZone: zone, zoneName: true })}
               </Typography>
             </Box>
             <Typography variant="body2">
@@ -268,6 +271,7 @@ export function TransactionDetailsDialog({
   const { t } = useTranslation('transactions');
   const [tab, setTab] = useState(0);
   const id = transaction?.id;
+  const zone = useLocationZones(!!transaction)(transaction?.location?.id);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another transaction starts on its details
   useEffect(() => setTab(0), [id]);
   return (
@@ -279,7 +283,7 @@ export function TransactionDetailsDialog({
       </Tabs>
       <DialogContent sx={{ minHeight: 320 }}>
         {transaction && tab === 0 ? <DetailsTab t={transaction} currency={currency} /> : null}
-        {transaction && tab === 1 ? <HistoryTab id={transaction.id} /> : null}
+        {transaction && tab === 1 ? <HistoryTab id={transaction.id} zone={zone} /> : null}
       </DialogContent>
       <DialogActions>
         {actions}

@@ -6,8 +6,7 @@ import type { TFunction } from 'i18next';
 import type { MouseEvent } from 'react';
 import { When } from '../../components/When';
 import type { useEnumLabel } from '../../i18n/enums';
-import { formatDateTime, formatMoney } from '../../lib/format';
-import { formatDuration } from './transactionView';
+import { formatDateTime, formatDuration, formatMoney } from '../../lib/format';
 
 export interface TransactionColumnOptions {
   /** the `transactions` namespace's translate function (the headers follow the language) */

@@ -51,18 +51,6 @@ export function transactionRowClass(t: Pick<TTransaction, 'event_status'>): stri
   return '';
 }
 
-/** A duration in seconds as "1d 2h 05m" / "2h 05m" / "12m" / "30s"; '-' when absent. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return '-';
-  const d = Math.floor(seconds / 86400);
-  const h = Math.floor((seconds % 86400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  if (d) return `${d}d ${h}h ${String(m).padStart(2, '0')}m`;
-  if (h) return `${h}h ${String(m).padStart(2, '0')}m`;
-  if (m) return `${m}m`;
-  return `${seconds}s`;
-}
-
 /** The amount a refund may reach: what was paid, the total plus penalties (as the server counts it). */
 export const paidAmount = (t: Pick<TTransaction, 'total' | 'penalize_charge'>): number =>
   Math.round((t.total + (t.penalize_charge ?? 0)) * 100) / 100;

@@ -16,27 +16,27 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatApiError } from '../../api/errors';
-import { useCurrency } from '../../api/place';
+import { useCurrency, useLocationZones } from '../../api/place';
 import { translateMessage } from '../../i18n/messages';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatDuration, formatMoney } from '../../lib/format';
 import { useUserTransactions } from './hooks';
 
-/** A duration in seconds as "1h 05m" / "12m" / "30s". */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return '-';
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  if (h) return `${h}h ${String(m).padStart(2, '0')}m`;
-  if (m) return `${m}m`;
-  return `${seconds}s`;
-}
-
+/** The history's columns; its times on the wall clock of each row's location (`zoneOf`), the zone named. */
 const columns = (
   currency: string,
   t: TFunction,
+  zoneOf: (idLocation: string | null | undefined) => string,
 ): Array<{ key: string; label: string; cell: (r: TUserTransactionRow) => string }> => [
-  { key: 'started', label: t('details.started'), cell: (r) => formatDateTime(r.started) },
-  { key: 'ended', label: t('details.ended'), cell: (r) => formatDateTime(r.ended) },
+  {
+    key: 'started',
+    label: t('details.started'),
+    cell: (r) => formatDateTime(r.started, { timeZone: zoneOf(r.id_location), zoneName: true }),
+  },
+  {
+    key: 'ended',
+    label: t('details.ended'),
+    cell: (r) => formatDateTime(r.ended, { timeZone: zoneOf(r.id_location), zoneName: true }),
+  },
   { key: 'condition', label: t('details.condition'), cell: (r) => r.condition ?? '-' },
   { key: 'location', label: t('details.location'), cell: (r) => r.location ?? '-' },
   {
@@ -57,7 +57,7 @@ export function UserDetailsPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('users');
   const q = useUserTransactions(id);
-  const COLUMNS = columns(useCurrency(), t);
+  const COLUMNS = columns(useCurrency(), t, useLocationZones());
   const name = q.data ? [q.data.user.name, q.data.user.last_name].filter(Boolean).join(' ') : '';
   return (
     <Box>

@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
+import { formatDuration } from '../../lib/format';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
-import { formatDuration } from './UserDetailsPage';
 import { UsersPage } from './UsersPage';
 
 const USER = {
@@ -94,8 +94,8 @@ describe('UsersPage column filters', () => {
 describe('formatDuration', () => {
   it('formats seconds', () => {
     expect(formatDuration(null)).toBe('-');
-    expect(formatDuration(45)).toBe('45s');
-    expect(formatDuration(720)).toBe('12m');
-    expect(formatDuration(3900)).toBe('1h 05m');
+    expect(formatDuration(45)).toBe('45 sec');
+    expect(formatDuration(720)).toBe('12 min');
+    expect(formatDuration(3900)).toBe('1 hr 5 min');
   });
 });

@@ -236,6 +236,7 @@ export async function userTransactionRows(
       total: transactions.total,
       condition: conditions.name,
       location: locations.name,
+      idLocation: transactions.idLocation,
       lockerNumber: devices.lockerNumber,
     })
     .from(transactions)
@@ -258,6 +259,7 @@ export async function userTransactionRows(
         ended: iso(r.endedAt),
         condition: r.condition,
         location: r.location,
+        id_location: r.idLocation,
         locker_number: r.lockerNumber,
         duration,
         amount: Number(r.total),
