@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createActiveMember, inviteMember } from '../support/accounts';
 import { consoleIdToken, uiSignIn } from '../support/api';
+import { adminApi, searchTable, unique, uniqueEmail } from '../support/console';
 import { mailCount, nextMail } from '../support/mail';
 
 test.describe('accounts', () => {
@@ -47,6 +48,37 @@ test.describe('accounts', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a member sees Settings read-only and product groups without their edit', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const group = await api.post('product-groups', {
+      name: unique('Member Group').replace(/[^\p{L}\p{N} ]/gu, ''),
+    });
+    const email = uniqueEmail('member-roles');
+    const password = await createActiveMember(request, email, 'member');
+    await uiSignIn(page, email, password);
+    await expect(page).toHaveURL(/\/home$/);
+
+    await page.goto('/settings');
+    await expect(page.getByText('Only an admin can change these settings.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+
+    await page.goto('/product-groups');
+    await searchTable(page, group.name);
+    await page.getByRole('gridcell', { name: group.name }).first().click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Edit ${group.name}` })).toHaveCount(0);
+    // the server refuses the edit too
+    const token = await consoleIdToken(page);
+    const res = await request.put(`/api/product-groups/${group.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name: 'Renamed by a member' },
+    });
+    expect(res.status()).toBe(403);
   });
 
   test("a viewer's sidebar lacks the restricted sections", async ({ page, request }) => {
