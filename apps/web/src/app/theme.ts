@@ -77,6 +77,8 @@ export function createAppTheme({ mode, color, primaryColor, secondaryColor }: Th
         styleOverrides: { root: { [coarse]: { minHeight: 44 } } },
       },
       MuiIconButton: { styleOverrides: { root: { [coarse]: { minWidth: 44, minHeight: 44 } } } },
+      // the Table/Map and other toggle groups too
+      MuiToggleButton: { styleOverrides: { root: { [coarse]: { minWidth: 44, minHeight: 44 } } } },
       MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
       // dialogs fill the screen of a phone (below the sm breakpoint)
       MuiDialog: {
