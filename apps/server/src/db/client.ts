@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ensureRollupFunctions } from './rollups';
 import * as schema from './schema';
 import { ensureTenancyPolicies } from './tenancy-policies';
 
@@ -116,8 +117,8 @@ export async function openPostgres(url: string, max: number | PoolOptions = 10):
 }
 
 /**
- * Applies the committed migrations, then the tenancy policies when they changed
- * (`ensureTenancyPolicies`). Safe to run from several processes at once, and while other processes
+ * Applies the committed migrations, then the dashboard roll-up functions
+ * (`ensureRollupFunctions`) and the tenancy policies (`ensureTenancyPolicies`) when they changed. Safe to run from several processes at once, and while other processes
  * serve requests: an advisory lock serializes the starting processes, and a start that finds
  * nothing to change runs no DDL at all. Answers whether the policies were applied.
  */
@@ -125,6 +126,7 @@ export async function migrate(database: Database): Promise<'unchanged' | 'applie
   const { db } = database;
   if (database.kind === 'pglite') {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await ensureRollupFunctions(db);
     return ensureTenancyPolicies(db);
   }
   const client = await database.pool!.connect();
@@ -132,6 +134,7 @@ export async function migrate(database: Database): Promise<'unchanged' | 'applie
     await client.query('select pg_advisory_lock(727001)');
     const lockedDb = drizzleNodePg(client, { schema });
     await migrateNodePg(lockedDb, { migrationsFolder: MIGRATIONS_DIR });
+    await ensureRollupFunctions(lockedDb as unknown as Db);
     return await ensureTenancyPolicies(lockedDb as unknown as Db);
   } finally {
     await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client';
+import { applyWhenChanged } from './schema-state';
 
 /**
  * Row-level security of every tenant table (ARCHITECTURE: Tenancy is structural): the policies'
@@ -43,81 +43,21 @@ const CATALOG_STATE = `
       FROM pg_roles r WHERE r.rolname = '${APP_ROLE}'
   ) s`;
 
-const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows);
-
-/** SHA-256 of the policies' SQL and of the catalog state (`CATALOG_STATE`) as it is now. */
-async function policiesHash(db: DbOrTx, ddl: string): Promise<string> {
-  const [row] = rowsOf<{ state: string }>(await db.execute(sql.raw(CATALOG_STATE)));
-  return createHash('sha256')
-    .update(ddl)
-    .update('\n')
-    .update(row?.state ?? '')
-    .digest('hex');
-}
-
-/** PostgreSQL errors after which applying the policies again may succeed. */
-const RETRYABLE_DDL = new Set([
-  '55P03', // lock_not_available: lock_timeout passed while serving transactions held a table
-  '40P01', // deadlock_detected: the DDL chose itself as the victim (deadlock_timeout below)
-  '40001', // serialization_failure
-  'XX000', // "tuple concurrently updated": another role's GRANT on the same catalog row
-]);
-
 /**
- * Applies the tenancy policies (`applyTenancyPolicies`) only when they changed: the SHA-256 of
- * their SQL and of the catalog state they produced is kept in `schema_state`; a start that finds
- * the same hash runs no DDL and takes no table lock, so processes can start and restart while
- * others serve traffic (issue: restart and failure without harm). When they did change (a new
- * migration, new code), they run in one transaction with a short `lock_timeout` (`lockTimeoutMs`,
- * default 1 s) and, when the role may set it, a `deadlock_timeout` of 50 ms, so a serving
- * transaction is never the one waiting or chosen as a deadlock's victim: the DDL gives up instead
- * and is retried after a growing pause (`attempts`, default 20: about 40 s in all), then throws.
- * Call it under the migration's advisory lock. Answers whether it applied anything.
+ * Applies the tenancy policies (`applyTenancyPolicies`) only when they or the tables changed
+ * (`applyWhenChanged`: the hash of their SQL and of `CATALOG_STATE` in `schema_state`), so a
+ * restart under traffic runs no DDL (issue: restart and failure without harm). Call it under the
+ * migration's advisory lock. Answers whether it applied anything.
  */
-export async function ensureTenancyPolicies(
+export function ensureTenancyPolicies(
   db: Db,
   opts: { lockTimeoutMs?: number; attempts?: number } = {},
 ): Promise<'unchanged' | 'applied'> {
-  const ddl = tenancyPoliciesSql();
-  const stored = async () => {
-    const [row] = rowsOf<{ hash: string }>(
-      await db.execute(sql`SELECT hash FROM schema_state WHERE key = ${POLICIES_KEY}`),
-    );
-    return row?.hash;
-  };
-  if ((await stored()) === (await policiesHash(db, ddl))) return 'unchanged';
-  const attempts = opts.attempts ?? 20;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`SELECT set_config('lock_timeout', ${`${opts.lockTimeoutMs ?? 1000}ms`}, true),
-            CASE WHEN (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
-              THEN set_config('deadlock_timeout', '50ms', true) END`,
-        );
-        await tx.execute(sql.raw(ddl));
-        const hash = await policiesHash(tx, ddl);
-        await tx.execute(sql`INSERT INTO schema_state (key, hash) VALUES (${POLICIES_KEY}, ${hash})
-          ON CONFLICT (key) DO UPDATE SET hash = excluded.hash, applied_at = now()`);
-      });
-      return 'applied';
-    } catch (err) {
-      const code = pgErrorCode(err);
-      if (!code || !RETRYABLE_DDL.has(code) || attempt >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, Math.min(attempt, 10) * 200 + Math.random() * 200));
-    }
-  }
-}
-
-/** The SQLSTATE of a driver error, looked up through the `cause` chain (Drizzle wraps them). */
-export function pgErrorCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
-    const c = (e as { code?: unknown }).code;
-    if (typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c)) return c;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return applyWhenChanged(
+    db,
+    { key: POLICIES_KEY, ddl: tenancyPoliciesSql(), catalogState: CATALOG_STATE },
+    opts,
+  );
 }
 
 /**

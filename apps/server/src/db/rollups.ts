@@ -1,0 +1,382 @@
+import type { Db } from './client';
+import { applyWhenChanged } from './schema-state';
+
+/**
+ * The dashboard roll-up functions, in one repeatable place (see `schema/dashboard.ts` for why
+ * roll-ups kept by triggers): each function's current definition, applied after the migrations
+ * whenever this text or the functions in the database differ (`ensureRollupFunctions`). The
+ * migrations that first created them stay as they were; a change to a roll-up function is made
+ * here, not in a new migration. The triggers that call them are the migrations' (0015, 0035,
+ * 0047).
+ */
+export const ROLLUP_FUNCTIONS_SQL = `
+-- dashboard_zone (as of 0015_dashboard_rollup.sql)
+-- Dashboard roll-up (see src/db/schema/dashboard.ts for why a roll-up kept by triggers).
+-- A transaction counts on the local day of its creation, in its location's zone, else its
+-- organization's, else UTC.
+CREATE OR REPLACE FUNCTION dashboard_zone(org uuid, loc uuid) RETURNS text
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(
+    (SELECT l.time_zone FROM locations l WHERE l.id = loc),
+    (SELECT s.time_zone FROM settings s WHERE s.organization_id = org),
+    'UTC')
+$$;
+--> statement-breakpoint
+-- dashboard_earnings (as of 0015_dashboard_rollup.sql)
+-- Earnings of one transaction: its total when the payment succeeded, plus penalties, minus refunds.
+CREATE OR REPLACE FUNCTION dashboard_earnings(r transactions) RETURNS numeric
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT (CASE WHEN r.payment_status = 'succeeded' THEN r.total ELSE 0 END)
+    + coalesce(r.penalize_charge, 0) - coalesce(r.refunded_amount, 0)
+$$;
+--> statement-breakpoint
+-- dashboard_rollup_apply (as of 0015_dashboard_rollup.sql)
+CREATE OR REPLACE FUNCTION dashboard_rollup_apply(r transactions, sign integer) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  d date := (r.created_at AT TIME ZONE dashboard_zone(r.organization_id, r.id_location))::date;
+  loc uuid := coalesce(r.id_location, '00000000-0000-0000-0000-000000000000'::uuid);
+  e numeric := sign * dashboard_earnings(r);
+  ts bigint := sign * coalesce(r.total_time, 0);
+  tm integer := CASE WHEN r.total_time IS NULL THEN 0 ELSE sign END;
+  rl integer := CASE WHEN r.event_type = 'rental' THEN sign ELSE 0 END;
+  st integer := CASE WHEN r.event_type = 'storage' THEN sign ELSE 0 END;
+  dl integer := CASE WHEN r.event_type = 'delivery' THEN sign ELSE 0 END;
+  sv integer := CASE WHEN r.event_type = 'service' THEN sign ELSE 0 END;
+  vd integer := CASE WHEN r.event_type = 'vending' THEN sign ELSE 0 END;
+BEGIN
+  INSERT INTO dashboard_daily AS x
+    (organization_id, id_location, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
+  VALUES (r.organization_id, loc, d, sign, rl, st, dl, sv, vd, e, ts, tm)
+  ON CONFLICT (organization_id, id_location, day) DO UPDATE SET
+    transactions = x.transactions + excluded.transactions,
+    rental = x.rental + excluded.rental, storage = x.storage + excluded.storage,
+    delivery = x.delivery + excluded.delivery, service = x.service + excluded.service,
+    vending = x.vending + excluded.vending, earnings = x.earnings + excluded.earnings,
+    time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
+  INSERT INTO dashboard_org_daily AS x
+    (organization_id, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
+  VALUES (r.organization_id, d, sign, rl, st, dl, sv, vd, e, ts, tm)
+  ON CONFLICT (organization_id, day) DO UPDATE SET
+    transactions = x.transactions + excluded.transactions,
+    rental = x.rental + excluded.rental, storage = x.storage + excluded.storage,
+    delivery = x.delivery + excluded.delivery, service = x.service + excluded.service,
+    vending = x.vending + excluded.vending, earnings = x.earnings + excluded.earnings,
+    time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
+END $$;
+--> statement-breakpoint
+-- dashboard_rollup_trg (as of 0032_dashboard_busy_rollup.sql)
+CREATE OR REPLACE FUNCTION dashboard_rollup_trg() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  sums boolean := true;
+  per_user boolean := true;
+  busy boolean := true;
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    sums := (OLD.organization_id, OLD.created_at, OLD.id_location, OLD.event_type, OLD.payment_status, OLD.total,
+       OLD.penalize_charge, OLD.refunded_amount, OLD.total_time)
+      IS DISTINCT FROM
+      (NEW.organization_id, NEW.created_at, NEW.id_location, NEW.event_type, NEW.payment_status, NEW.total,
+       NEW.penalize_charge, NEW.refunded_amount, NEW.total_time);
+    per_user := (OLD.organization_id, OLD.created_at, OLD.id_location, OLD.id_user)
+      IS DISTINCT FROM (NEW.organization_id, NEW.created_at, NEW.id_location, NEW.id_user);
+    busy := (OLD.organization_id, OLD.id_location, OLD.id_device IS NULL, OLD.event_type,
+       coalesce(OLD.started_at, OLD.created_at), dashboard_busy_end(OLD))
+      IS DISTINCT FROM
+      (NEW.organization_id, NEW.id_location, NEW.id_device IS NULL, NEW.event_type,
+       coalesce(NEW.started_at, NEW.created_at), dashboard_busy_end(NEW));
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    IF sums THEN
+      PERFORM dashboard_rollup_apply(OLD, -1);
+    END IF;
+    IF per_user THEN
+      PERFORM dashboard_user_rollup_apply(OLD, -1);
+    END IF;
+    IF busy THEN
+      PERFORM dashboard_busy_apply(OLD, -1);
+    END IF;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    IF sums THEN
+      PERFORM dashboard_rollup_apply(NEW, 1);
+    END IF;
+    IF per_user THEN
+      PERFORM dashboard_user_rollup_apply(NEW, 1);
+    END IF;
+    IF busy THEN
+      PERFORM dashboard_busy_apply(NEW, 1);
+    END IF;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- rebuild_dashboard_rollup (as of 0035_dashboard_users_rollup.sql)
+CREATE OR REPLACE FUNCTION rebuild_dashboard_rollup(org uuid) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM dashboard_daily WHERE organization_id = org;
+  DELETE FROM dashboard_org_daily WHERE organization_id = org;
+  INSERT INTO dashboard_daily
+    (organization_id, id_location, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
+  SELECT t.organization_id,
+    coalesce(t.id_location, '00000000-0000-0000-0000-000000000000'::uuid),
+    (t.created_at AT TIME ZONE coalesce(l.time_zone, s.time_zone, 'UTC'))::date,
+    count(*), count(*) FILTER (WHERE t.event_type = 'rental'), count(*) FILTER (WHERE t.event_type = 'storage'),
+    count(*) FILTER (WHERE t.event_type = 'delivery'), count(*) FILTER (WHERE t.event_type = 'service'),
+    count(*) FILTER (WHERE t.event_type = 'vending'), coalesce(sum(dashboard_earnings(t)), 0),
+    coalesce(sum(t.total_time), 0), count(t.total_time)
+  FROM transactions t
+  LEFT JOIN locations l ON l.id = t.id_location
+  LEFT JOIN settings s ON s.organization_id = t.organization_id
+  WHERE t.organization_id = org
+  GROUP BY 1, 2, 3;
+  INSERT INTO dashboard_org_daily
+    (organization_id, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
+  SELECT organization_id, day, sum(transactions), sum(rental), sum(storage), sum(delivery), sum(service),
+    sum(vending), sum(earnings), sum(time_sum), sum(timed)
+  FROM dashboard_daily WHERE organization_id = org
+  GROUP BY 1, 2;
+  PERFORM rebuild_dashboard_user_rollup(org);
+  PERFORM rebuild_dashboard_busy_rollup(org);
+  PERFORM rebuild_dashboard_users_rollup(org);
+END $$;
+--> statement-breakpoint
+-- dashboard_user_rollup_apply (as of 0044_dashboard_first_transactions.sql)
+CREATE OR REPLACE FUNCTION dashboard_user_rollup_apply(r transactions, sign integer) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  d timestamp;
+  m date;
+  q date;
+  y date;
+BEGIN
+  IF r.id_user IS NULL THEN
+    RETURN;
+  END IF;
+  d := (r.created_at AT TIME ZONE dashboard_zone(r.organization_id, r.id_location))::date::timestamp;
+  m := date_trunc('month', d)::date;
+  q := date_trunc('quarter', d)::date;
+  y := date_trunc('year', d)::date;
+  IF sign > 0 THEN
+    INSERT INTO dashboard_user_period AS x (organization_id, period, start, id_user, transactions)
+    VALUES (r.organization_id, 'm', m, r.id_user, 1), (r.organization_id, 'q', q, r.id_user, 1),
+      (r.organization_id, 'y', y, r.id_user, 1)
+    ON CONFLICT (organization_id, period, start, id_user) DO UPDATE SET transactions = x.transactions + 1;
+    -- the user's first transaction when none of the user's came before it
+    IF NOT EXISTS (
+      SELECT 1 FROM transactions p
+      WHERE p.organization_id = r.organization_id AND p.id_user = r.id_user
+        AND (p.created_at, p.id) < (r.created_at, r.id)
+    ) THEN
+      PERFORM dashboard_first_transaction_refresh(r.organization_id, r.id_user);
+    END IF;
+  ELSE
+    -- the update locks the rows, so no other step changes them before the empty ones go
+    UPDATE dashboard_user_period SET transactions = transactions - 1
+    WHERE organization_id = r.organization_id AND id_user = r.id_user
+      AND (period, start) IN (('m', m), ('q', q), ('y', y));
+    DELETE FROM dashboard_user_period
+    WHERE organization_id = r.organization_id AND id_user = r.id_user
+      AND (period, start) IN (('m', m), ('q', q), ('y', y)) AND transactions <= 0;
+    -- a transaction gone from its day may have been the user's first: found again from the rest
+    IF EXISTS (
+      SELECT 1 FROM dashboard_user_period
+      WHERE organization_id = r.organization_id AND period = 'f' AND id_user = r.id_user AND start = d::date
+    ) THEN
+      PERFORM dashboard_first_transaction_refresh(r.organization_id, r.id_user);
+    END IF;
+  END IF;
+END $$;
+--> statement-breakpoint
+-- rebuild_dashboard_user_rollup (as of 0044_dashboard_first_transactions.sql)
+-- Recomputes one organization's per-user roll-up from its transactions: one pass grouping by user
+-- and local month, quarters and years summed from the months, and each user's first transaction.
+CREATE OR REPLACE FUNCTION rebuild_dashboard_user_rollup(org uuid) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM dashboard_user_period WHERE organization_id = org;
+  INSERT INTO dashboard_user_period (organization_id, period, start, id_user, transactions)
+  WITH per_month AS (
+    SELECT t.id_user,
+      date_trunc('month', (t.created_at AT TIME ZONE coalesce(l.time_zone, s.time_zone, 'UTC'))::date::timestamp)::date AS start,
+      count(*)::int AS n
+    FROM transactions t
+    LEFT JOIN locations l ON l.id = t.id_location
+    LEFT JOIN settings s ON s.organization_id = t.organization_id
+    WHERE t.organization_id = org AND t.id_user IS NOT NULL
+    GROUP BY 1, 2
+  )
+  SELECT org, 'm', start, id_user, n FROM per_month
+  UNION ALL
+  SELECT org, 'q', date_trunc('quarter', start::timestamp)::date, id_user, sum(n)::int FROM per_month GROUP BY 3, 4
+  UNION ALL
+  SELECT org, 'y', date_trunc('year', start::timestamp)::date, id_user, sum(n)::int FROM per_month GROUP BY 3, 4;
+  INSERT INTO dashboard_user_period (organization_id, period, start, id_user, transactions)
+  SELECT DISTINCT ON (t.id_user) org, 'f',
+    (t.created_at AT TIME ZONE coalesce(l.time_zone, s.time_zone, 'UTC'))::date, t.id_user, 1
+  FROM transactions t
+  LEFT JOIN locations l ON l.id = t.id_location
+  LEFT JOIN settings s ON s.organization_id = t.organization_id
+  WHERE t.organization_id = org AND t.id_user IS NOT NULL
+  ORDER BY t.id_user, t.created_at, t.id;
+END $$;
+--> statement-breakpoint
+-- dashboard_busy_end (as of 0032_dashboard_busy_rollup.sql)
+-- Door-time roll-up (see src/db/schema/dashboard.ts, dashboard_busy_daily): when a transaction that
+-- holds a door stops holding it, its busy time is added to each local day it spanned.
+-- The end of a transaction's hold on its door: when it ended or was canceled, else, once in a final
+-- status, its last update; null while it still holds the door.
+CREATE OR REPLACE FUNCTION dashboard_busy_end(r transactions) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(r.ended_at, r.canceled_at,
+    CASE WHEN r.event_status IN ('finished', 'canceled', 'refunded', 'expired', 'removed') THEN r.updated_at END)
+$$;
+--> statement-breakpoint
+-- dashboard_busy_apply (as of 0032_dashboard_busy_rollup.sql)
+-- Adds (sign 1) or removes (sign -1) one transaction's door-time, split at local midnights, in
+-- whole milliseconds per piece (the rebuild rounds the same pieces, so both agree to the unit).
+CREATE OR REPLACE FUNCTION dashboard_busy_apply(r transactions, sign integer) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  s timestamptz := coalesce(r.started_at, r.created_at);
+  e timestamptz := dashboard_busy_end(r);
+  zone text;
+  d date;
+  last date;
+  a timestamptz;
+  b timestamptz;
+BEGIN
+  IF r.event_type = 'vending' OR r.id_device IS NULL OR r.id_location IS NULL OR e IS NULL OR e <= s THEN
+    RETURN;
+  END IF;
+  zone := dashboard_zone(r.organization_id, r.id_location);
+  d := (s AT TIME ZONE zone)::date;
+  last := (e AT TIME ZONE zone)::date;
+  WHILE d <= last LOOP
+    a := greatest(s, d::timestamp AT TIME ZONE zone);
+    b := least(e, (d + 1)::timestamp AT TIME ZONE zone);
+    IF b > a THEN
+      INSERT INTO dashboard_busy_daily AS x (organization_id, id_location, day, busy_ms)
+      VALUES (r.organization_id, r.id_location, d, sign * round(extract(epoch FROM b - a) * 1000)::bigint)
+      ON CONFLICT (organization_id, id_location, day) DO UPDATE SET busy_ms = x.busy_ms + excluded.busy_ms;
+    END IF;
+    d := d + 1;
+  END LOOP;
+END $$;
+--> statement-breakpoint
+-- rebuild_dashboard_busy_rollup (as of 0032_dashboard_busy_rollup.sql)
+-- Recomputes one organization's door-time roll-up from its transactions: every ended hold cut at
+-- the local midnights it spans, in one statement.
+CREATE OR REPLACE FUNCTION rebuild_dashboard_busy_rollup(org uuid) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM dashboard_busy_daily WHERE organization_id = org;
+  INSERT INTO dashboard_busy_daily (organization_id, id_location, day, busy_ms)
+  SELECT org, h.id_location, g.day,
+    sum(round(extract(epoch FROM
+      least(h.e, (g.day + 1)::timestamp AT TIME ZONE h.zone) - greatest(h.s, g.day::timestamp AT TIME ZONE h.zone)
+    ) * 1000))::bigint
+  FROM (
+    SELECT t.id_location, coalesce(t.started_at, t.created_at) AS s, dashboard_busy_end(t) AS e,
+      coalesce(l.time_zone, st.time_zone, 'UTC') AS zone
+    FROM transactions t
+    LEFT JOIN locations l ON l.id = t.id_location
+    LEFT JOIN settings st ON st.organization_id = t.organization_id
+    WHERE t.organization_id = org AND t.event_type <> 'vending' AND t.id_device IS NOT NULL
+      AND t.id_location IS NOT NULL
+  ) h
+  CROSS JOIN LATERAL (
+    SELECT d::date AS day FROM generate_series((h.s AT TIME ZONE h.zone)::date, (h.e AT TIME ZONE h.zone)::date,
+      interval '1 day') d
+  ) g
+  WHERE h.e > h.s
+    AND least(h.e, (g.day + 1)::timestamp AT TIME ZONE h.zone) > greatest(h.s, g.day::timestamp AT TIME ZONE h.zone)
+  GROUP BY h.id_location, g.day;
+END $$;
+--> statement-breakpoint
+-- dashboard_users_apply (as of 0035_dashboard_users_rollup.sql)
+-- Registrations roll-up (see src/db/schema/dashboard.ts, dashboard_users_daily): a user counts on
+-- the local day of its creation in its organization's zone, while it is not deleted.
+CREATE OR REPLACE FUNCTION dashboard_users_apply(r users, sign integer) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF r.is_deleted THEN
+    RETURN;
+  END IF;
+  INSERT INTO dashboard_users_daily AS x (organization_id, day, users)
+  VALUES (r.organization_id, (r.created_at AT TIME ZONE dashboard_zone(r.organization_id, NULL))::date, sign)
+  ON CONFLICT (organization_id, day) DO UPDATE SET users = x.users + excluded.users;
+END $$;
+--> statement-breakpoint
+-- dashboard_users_trg (as of 0035_dashboard_users_rollup.sql)
+CREATE OR REPLACE FUNCTION dashboard_users_trg() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND (OLD.organization_id, OLD.created_at, OLD.is_deleted)
+    IS NOT DISTINCT FROM (NEW.organization_id, NEW.created_at, NEW.is_deleted) THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM dashboard_users_apply(OLD, -1);
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    PERFORM dashboard_users_apply(NEW, 1);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- rebuild_dashboard_users_rollup (as of 0035_dashboard_users_rollup.sql)
+-- Recomputes one organization's registrations roll-up from its users, in one statement.
+CREATE OR REPLACE FUNCTION rebuild_dashboard_users_rollup(org uuid) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := dashboard_zone(org, NULL);
+BEGIN
+  DELETE FROM dashboard_users_daily WHERE organization_id = org;
+  INSERT INTO dashboard_users_daily (organization_id, day, users)
+  SELECT org, (u.created_at AT TIME ZONE zone)::date, count(*)
+  FROM users u WHERE u.organization_id = org AND NOT u.is_deleted
+  GROUP BY 2;
+END $$;
+--> statement-breakpoint
+-- dashboard_first_transaction_refresh (as of 0044_dashboard_first_transactions.sql)
+-- Each customer's first transaction, for the dashboard's Transaction Rate (spec console §3
+-- new_transaction_percentage: the share of a period's transactions that were a customer's first).
+-- Kept in the per-user roll-up (dashboard_user_period) as a row of period 'f' per user: \`start\` is
+-- the local day of the user's first transaction (its location's zone, else its organization's,
+-- else UTC, as every roll-up), \`transactions\` 1. A range's first transactions are then read from
+-- the primary key instead of checking every transaction of the range for an earlier one.
+CREATE OR REPLACE FUNCTION dashboard_first_transaction_refresh(org uuid, usr uuid) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM dashboard_user_period WHERE organization_id = org AND period = 'f' AND id_user = usr;
+  INSERT INTO dashboard_user_period (organization_id, period, start, id_user, transactions)
+  SELECT org, 'f', (t.created_at AT TIME ZONE dashboard_zone(org, t.id_location))::date, usr, 1
+  FROM transactions t
+  WHERE t.organization_id = org AND t.id_user = usr
+  ORDER BY t.created_at, t.id
+  LIMIT 1;
+END $$;
+`;
+
+/** The roll-up functions as the database has them now (catalog read, no lock). */
+const ROLLUP_CATALOG_STATE = `
+  SELECT coalesce(string_agg(format('%s %s', p.proname, md5(p.prosrc)), E'\n' ORDER BY p.proname), '') AS state
+  FROM pg_proc p
+  WHERE p.pronamespace = current_schema()::regnamespace
+    AND (p.proname LIKE 'dashboard\\_%' OR p.proname LIKE 'rebuild\\_dashboard\\_%')`;
+
+/**
+ * Applies `ROLLUP_FUNCTIONS_SQL` when it or the functions in the database changed (a new version
+ * here, or a migration that replaced one), under the migration's advisory lock. Answers whether
+ * it applied anything.
+ */
+export function ensureRollupFunctions(db: Db): Promise<'unchanged' | 'applied'> {
+  return applyWhenChanged(db, {
+    key: 'rollup_functions',
+    ddl: ROLLUP_FUNCTIONS_SQL,
+    catalogState: ROLLUP_CATALOG_STATE,
+  });
+}
