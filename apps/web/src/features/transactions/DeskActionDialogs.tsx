@@ -1,33 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   TRANSACTION_MESSAGES as M,
-  type TTransaction,
   transactionsEndpoints,
   ZCancelRequest,
   ZDeliveryCompleteRequest,
   ZTransactionActionResponse,
 } from '@lockerops/contract';
 import { Typography } from '@mui/material';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiCall } from '../../api/client';
-import { FormDialog } from '../../components/FormDialog';
 import { FormSearchPicker } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
-import { transactionsKey } from './hooks';
-
-interface OneProps {
-  open: boolean;
-  transaction: TTransaction;
-  onClose: () => void;
-}
+import { type OneProps, StepDialog } from './StepDialog';
 
 /** The request's object (its `.default` only fills an absent body, which a form never sends). */
 const ZCancelForm = ZCancelRequest.unwrap();
-type TCancelIn = z.input<typeof ZCancelForm>;
-type TCancelOut = z.output<typeof ZCancelForm>;
 
 /**
  * Cancel Transaction at the desk (issue 28 item 8; `PATCH events/{id}/cancel`): a transaction under
@@ -36,21 +22,15 @@ type TCancelOut = z.output<typeof ZCancelForm>;
  */
 export function CancelDialog({ open, transaction: t, onClose }: OneProps) {
   const { t: tr } = useTranslation('transactions');
-  const form = useForm<TCancelIn, unknown, TCancelOut>({
-    resolver: zodResolver(ZCancelForm),
-    defaultValues: {},
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset({});
-  }, [open, reset]);
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <StepDialog
+      {...{ open, onClose, transaction: t }}
+      heading={<Typography>{tr('cancel.confirm', { invoice: t.invoice_id })}</Typography>}
       title={tr('cancel.title')}
-      form={form}
-      onSubmit={(body) =>
+      submitText={tr('cancel.submit')}
+      schema={ZCancelForm}
+      defaults={{}}
+      submit={(body) =>
         apiCall(transactionsEndpoints.events.cancel, {
           params: { id: t.id },
           body,
@@ -58,16 +38,10 @@ export function CancelDialog({ open, transaction: t, onClose }: OneProps) {
         })
       }
       successMessage={translateMessage(M.canceled)}
-      invalidateKey={transactionsKey}
-      submitText={tr('cancel.submit')}
-    >
-      <Typography>{tr('cancel.confirm', { invoice: t.invoice_id })}</Typography>
-    </FormDialog>
+      fields={() => null}
+    />
   );
 }
-
-type TCompleteIn = z.input<typeof ZDeliveryCompleteRequest>;
-type TCompleteOut = z.output<typeof ZDeliveryCompleteRequest>;
 
 /**
  * Place in Locker (issue 28 item 8; `PATCH delivery/{id}/complete`): a delivery created at the desk
@@ -78,22 +52,14 @@ type TCompleteOut = z.output<typeof ZDeliveryCompleteRequest>;
 export function PlaceInLockerDialog({ open, transaction: t, onClose }: OneProps) {
   const { t: tr } = useTranslation('transactions');
   const held = t.device ? { id: t.device.id, label: `#${t.device.locker_number} ${t.device.name}` } : null;
-  const form = useForm<TCompleteIn, unknown, TCompleteOut>({
-    resolver: zodResolver(ZDeliveryCompleteRequest),
-    defaultValues: { id_device: held?.id ?? '' },
-  });
-  const { reset } = form;
-  const heldId = held?.id ?? '';
-  useEffect(() => {
-    if (open) reset({ id_device: heldId });
-  }, [open, reset, heldId]);
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <StepDialog
+      {...{ open, onClose, transaction: t }}
       title={tr('complete.title')}
-      form={form}
-      onSubmit={(body) =>
+      submitText={tr('complete.submit')}
+      schema={ZDeliveryCompleteRequest}
+      defaults={{ id_device: held?.id ?? '' }}
+      submit={(body) =>
         apiCall(transactionsEndpoints.delivery.complete, {
           params: { id: t.id },
           body,
@@ -101,19 +67,17 @@ export function PlaceInLockerDialog({ open, transaction: t, onClose }: OneProps)
         })
       }
       successMessage={translateMessage(M.deliveryCompleted)}
-      invalidateKey={transactionsKey}
-      submitText={tr('complete.submit')}
-    >
-      <Typography variant="body2">{t.invoice_id}</Typography>
-      <FormSearchPicker
-        control={form.control}
-        name="id_device"
-        area="devices"
-        label={tr('complete.door')}
-        filters={{ mode: 'delivery', by_status: 'available', id_location: t.location?.id }}
-        initial={held}
-        required
-      />
-    </FormDialog>
+      fields={(form) => (
+        <FormSearchPicker
+          control={form.control}
+          name="id_device"
+          area="devices"
+          label={tr('complete.door')}
+          filters={{ mode: 'delivery', by_status: 'available', id_location: t.location?.id }}
+          initial={held}
+          required
+        />
+      )}
+    />
   );
 }

@@ -21,7 +21,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -42,13 +42,8 @@ import {
   transactionsKey,
 } from './hooks';
 import { RecipientFields } from './RecipientFields';
+import { type OneProps, StepDialog } from './StepDialog';
 import { endDateInRange, paidAmount, refundSchema } from './transactionView';
-
-interface OneProps {
-  open: boolean;
-  transaction: TTransaction;
-  onClose: () => void;
-}
 
 /** The message of an object-level rule (zod path []), which react-hook-form keeps under '' or root. */
 function formLevelError(errors: FieldErrors<FieldValues>): string | undefined {
@@ -57,52 +52,33 @@ function formLevelError(errors: FieldErrors<FieldValues>): string | undefined {
   return typeof m === 'string' ? m : undefined;
 }
 
-/** Resets a form to `values` each time its dialog opens. */
-function useResetOnOpen<T>(open: boolean, reset: (values: T) => void, values: T) {
-  const latest = useRef(values);
-  latest.current = values;
-  useEffect(() => {
-    if (open) reset(latest.current);
-  }, [open, reset]);
-}
-
-type TStepIn = z.input<typeof ZServiceStepRequest>;
-type TStepOut = z.output<typeof ZServiceStepRequest>;
-
 /**
  * Charge (spec: operational §4 "charge: when in progress, for service", §5): the weight in the
  * price's unit; no weight counts as 1. Answers 'Transaction charged successfully'.
  */
 export function ChargeDialog({ open, transaction: t, onClose }: OneProps) {
   const { t: tr } = useTranslation('transactions');
-  const form = useForm<TStepIn, unknown, TStepOut>({
-    resolver: zodResolver(ZServiceStepRequest),
-    defaultValues: { step: 'charge', weight: '' },
-  });
-  const { reset } = form;
-  useResetOnOpen(open, reset, { step: 'charge', weight: '' });
   const unit = t.price?.unit;
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <StepDialog
+      {...{ open, onClose, transaction: t }}
       title={tr('charge.title')}
-      form={form}
-      onSubmit={(body) => serviceStep(t.id, body)}
-      successMessage={translateMessage(M.charged)}
-      invalidateKey={transactionsKey}
       submitText={tr('charge.submit')}
-    >
-      <Typography variant="body2">{t.invoice_id}</Typography>
-      <FormTextField
-        control={form.control}
-        name="weight"
-        label={unit ? tr('charge.weightIn', { unit }) : tr('charge.weight')}
-        type="number"
-        slotProps={{ htmlInput: { step: 'any', min: 0 } }}
-        helperText={tr('charge.weightHelp')}
-      />
-    </FormDialog>
+      schema={ZServiceStepRequest}
+      defaults={{ step: 'charge', weight: '' }}
+      submit={(body) => serviceStep(t.id, body)}
+      successMessage={translateMessage(M.charged)}
+      fields={(form) => (
+        <FormTextField
+          control={form.control}
+          name="weight"
+          label={unit ? tr('charge.weightIn', { unit }) : tr('charge.weight')}
+          type="number"
+          slotProps={{ htmlInput: { step: 'any', min: 0 } }}
+          helperText={tr('charge.weightHelp')}
+        />
+      )}
+    />
   );
 }
 
@@ -112,37 +88,28 @@ export function ChargeDialog({ open, transaction: t, onClose }: OneProps) {
  */
 export function DropoffDialog({ open, transaction: t, onClose }: OneProps) {
   const { t: tr } = useTranslation('transactions');
-  const form = useForm<TStepIn, unknown, TStepOut>({
-    resolver: zodResolver(ZServiceStepRequest),
-    defaultValues: { step: 'dropoff', id_device: '' },
-  });
-  const { reset } = form;
-  useResetOnOpen(open, reset, { step: 'dropoff', id_device: '' });
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <StepDialog
+      {...{ open, onClose, transaction: t }}
+      subtitle={t.location?.name}
       title={tr('dropoff.title')}
-      form={form}
-      onSubmit={(body) => serviceStep(t.id, body)}
-      successMessage={translateMessage(M.dropoff)}
-      invalidateKey={transactionsKey}
       submitText={tr('dropoff.submit')}
-    >
-      <Typography variant="body2">
-        {t.invoice_id}
-        {t.location ? ` · ${t.location.name}` : ''}
-      </Typography>
-      {/* the location's available doors, searched on the server as typed */}
-      <FormSearchPicker
-        control={form.control as unknown as Control<{ id_device: string }>}
-        name="id_device"
-        area="devices"
-        label={tr('dropoff.device')}
-        filters={{ id_location: t.location?.id, by_status: 'available' }}
-        required
-      />
-    </FormDialog>
+      schema={ZServiceStepRequest}
+      defaults={{ step: 'dropoff', id_device: '' }}
+      submit={(body) => serviceStep(t.id, body)}
+      successMessage={translateMessage(M.dropoff)}
+      fields={(form) => (
+        // the location's available doors, searched on the server as typed
+        <FormSearchPicker
+          control={form.control as unknown as Control<{ id_device: string }>}
+          name="id_device"
+          area="devices"
+          label={tr('dropoff.device')}
+          filters={{ id_location: t.location?.id, by_status: 'available' }}
+          required
+        />
+      )}
+    />
   );
 }
 
@@ -153,37 +120,28 @@ export function DropoffDialog({ open, transaction: t, onClose }: OneProps) {
 export function RefundDialog({ open, transaction: t, onClose, currency }: OneProps & { currency: string }) {
   const { t: tr } = useTranslation('transactions');
   const paid = paidAmount(t);
-  const schema = refundSchema(paid);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { amount: '' },
-  });
-  const { reset } = form;
-  useResetOnOpen(open, reset, { amount: '' });
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <StepDialog
+      {...{ open, onClose, transaction: t }}
+      subtitle={tr('refund.paid', { amount: formatMoney(paid, currency) })}
       title={tr('refund.title')}
-      form={form}
-      onSubmit={(body) => refundTransaction(t.id, body)}
-      successMessage={translateMessage(M.refunded)}
-      invalidateKey={transactionsKey}
       submitText={tr('refund.submit')}
-    >
-      <Typography variant="body2">
-        {t.invoice_id} · {tr('refund.paid', { amount: formatMoney(paid, currency) })}
-      </Typography>
-      <FormTextField
-        control={form.control}
-        name="amount"
-        label={tr('refund.amount')}
-        type="number"
-        required
-        slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
-        helperText=" "
-      />
-    </FormDialog>
+      schema={refundSchema(paid)}
+      defaults={{ amount: '' }}
+      submit={(body) => refundTransaction(t.id, body)}
+      successMessage={translateMessage(M.refunded)}
+      fields={(form) => (
+        <FormTextField
+          control={form.control}
+          name="amount"
+          label={tr('refund.amount')}
+          type="number"
+          required
+          slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
+          helperText=" "
+        />
+      )}
+    />
   );
 }
 
@@ -194,84 +152,74 @@ export function RefundDialog({ open, transaction: t, onClose, currency }: OnePro
 export function PenaltyDialog({ open, transaction: t, onClose }: OneProps) {
   const { t: tr } = useTranslation('transactions');
   const label = useEnumLabel();
-  const form = useForm<z.input<typeof ZPenalizeRequest>, unknown, z.output<typeof ZPenalizeRequest>>({
-    resolver: zodResolver(ZPenalizeRequest),
-    defaultValues: { amount: '', reason: '' as never },
-  });
-  const { reset } = form;
-  useResetOnOpen(open, reset, { amount: '', reason: '' as never });
-  const errors = form.formState.errors;
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <StepDialog
+      {...{ open, onClose, transaction: t }}
       title={tr('penalty.title')}
-      form={form}
-      onSubmit={(body) => penalizeTransaction(t.id, body)}
-      successMessage={translateMessage(M.penalized)}
-      invalidateKey={transactionsKey}
       submitText={tr('penalty.submit')}
-    >
-      <Typography variant="body2">{t.invoice_id}</Typography>
-      <FormTextField
-        control={form.control}
-        name="amount"
-        label={tr('penalty.amount')}
-        type="number"
-        required
-        slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
-        helperText=" "
-      />
-      <Controller
-        control={form.control}
-        name="reason"
-        render={({ field }) => (
-          <TextField
-            select
-            label={tr('penalty.reason')}
-            {...field}
-            value={field.value ?? ''}
-            error={!!errors.reason}
-            helperText={errors.reason?.message ? translateMessage(errors.reason.message) : ' '}
-          >
-            {PENALTY_REASONS.map((r) => (
-              <MenuItem key={r} value={r}>
-                {label('penaltyReason', r)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
-    </FormDialog>
+      schema={ZPenalizeRequest}
+      defaults={{ amount: '', reason: '' as never }}
+      submit={(body) => penalizeTransaction(t.id, body)}
+      successMessage={translateMessage(M.penalized)}
+      fields={(form) => (
+        <>
+          <FormTextField
+            control={form.control}
+            name="amount"
+            label={tr('penalty.amount')}
+            type="number"
+            required
+            slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
+            helperText=" "
+          />
+          <Controller
+            control={form.control}
+            name="reason"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label={tr('penalty.reason')}
+                {...field}
+                value={field.value ?? ''}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ? translateMessage(fieldState.error.message) : ' '}
+              >
+                {PENALTY_REASONS.map((r) => (
+                  <MenuItem key={r} value={r}>
+                    {label('penaltyReason', r)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </>
+      )}
+    />
   );
 }
 
 /** Share (spec: operational §7 `POST events/{id}/share`): a link to the public view by SMS or e-mail. */
 export function ShareDialog({ open, transaction: t, onClose }: OneProps) {
   const { t: tr } = useTranslation('transactions');
-  const form = useForm<z.input<typeof ZShareRequest>, unknown, z.output<typeof ZShareRequest>>({
-    resolver: zodResolver(ZShareRequest),
-    defaultValues: { phone_number: '', email: '' },
-  });
-  const { reset } = form;
-  useResetOnOpen(open, reset, { phone_number: '', email: '' });
-  const errors = form.formState.errors;
-  const both = formLevelError(errors);
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <StepDialog
+      {...{ open, onClose, transaction: t }}
       title={tr('share.title')}
-      form={form}
-      onSubmit={(body) => shareTransaction(t.id, body)}
-      successMessage={translateMessage(M.shared)}
-      invalidateKey={transactionsKey}
       submitText={tr('share.submit')}
-    >
-      <Typography variant="body2">{t.invoice_id}</Typography>
-      {both ? <Alert severity="warning">{translateMessage(both)}</Alert> : null}
-      <RecipientFields control={form.control} />
-    </FormDialog>
+      schema={ZShareRequest}
+      defaults={{ phone_number: '', email: '' }}
+      submit={(body) => shareTransaction(t.id, body)}
+      successMessage={translateMessage(M.shared)}
+      fields={(form) => {
+        const both = formLevelError(form.formState.errors);
+        return (
+          <>
+            {both ? <Alert severity="warning">{translateMessage(both)}</Alert> : null}
+            <RecipientFields control={form.control} />
+          </>
+        );
+      }}
+    />
   );
 }
 
@@ -283,50 +231,44 @@ export function ShareDialog({ open, transaction: t, onClose }: OneProps) {
 export function ResendCodeDialog({ open, transaction: t, onClose }: OneProps) {
   const { t: tr } = useTranslation('transactions');
   const channels = codeChannelsOf(t);
-  const first = channels[0];
-  const form = useForm<z.input<typeof ZResendCodeRequest>, unknown, z.output<typeof ZResendCodeRequest>>({
-    resolver: zodResolver(ZResendCodeRequest),
-    defaultValues: { via: first },
-  });
-  const { reset } = form;
-  useResetOnOpen(open, reset, { via: first });
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
+    <StepDialog
+      {...{ open, onClose, transaction: t }}
       title={tr('resend.title')}
-      form={form}
-      onSubmit={(body) => resendCode(t.id, body)}
-      successMessage={translateMessage(M.codeSent)}
-      invalidateKey={transactionsKey}
       submitText={tr('resend.submit')}
-    >
-      <Typography variant="body2">{t.invoice_id}</Typography>
-      <FormLabel id="resend-via">{tr('resend.sendBy')}</FormLabel>
-      <Controller
-        control={form.control}
-        name="via"
-        render={({ field }) => (
-          <RadioGroup
-            aria-labelledby="resend-via"
-            value={field.value ?? ''}
-            onChange={(e) => field.onChange(e.target.value)}
-          >
-            {channels.map((c) => (
-              <FormControlLabel
-                key={c}
-                value={c}
-                control={<Radio />}
-                label={tr('resend.option', {
-                  channel: tr(`resend.${c}`),
-                  address: c === 'sms' ? t.phone_number : t.email,
-                })}
-              />
-            ))}
-          </RadioGroup>
-        )}
-      />
-    </FormDialog>
+      schema={ZResendCodeRequest}
+      defaults={{ via: channels[0] }}
+      submit={(body) => resendCode(t.id, body)}
+      successMessage={translateMessage(M.codeSent)}
+      fields={(form) => (
+        <>
+          <FormLabel id="resend-via">{tr('resend.sendBy')}</FormLabel>
+          <Controller
+            control={form.control}
+            name="via"
+            render={({ field }) => (
+              <RadioGroup
+                aria-labelledby="resend-via"
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.target.value)}
+              >
+                {channels.map((c) => (
+                  <FormControlLabel
+                    key={c}
+                    value={c}
+                    control={<Radio />}
+                    label={tr('resend.option', {
+                      channel: tr(`resend.${c}`),
+                      address: c === 'sms' ? t.phone_number : t.email,
+                    })}
+                  />
+                ))}
+              </RadioGroup>
+            )}
+          />
+        </>
+      )}
+    />
   );
 }
 
