@@ -56,6 +56,7 @@ test.describe('accounts', () => {
   }) => {
     const api = await adminApi(request);
     const group = await api.post('product-groups', {
+      one_to_one: true,
       name: unique('Member Group').replace(/[^\p{L}\p{N} ]/gu, ''),
     });
     const email = uniqueEmail('member-roles');
@@ -76,7 +77,7 @@ test.describe('accounts', () => {
     const token = await consoleIdToken(page);
     const res = await request.put(`/api/product-groups/${group.id}`, {
       headers: { authorization: `Bearer ${token}` },
-      data: { name: 'Renamed by a member' },
+      data: { name: 'Renamed by a member', one_to_one: true },
     });
     expect(res.status()).toBe(403);
   });
