@@ -1,5 +1,6 @@
 import {
   currencySymbol,
+  isLanguage,
   NOTIFICATION_TIME_UNIT_SECONDS,
   renderHtml,
   renderText,
@@ -23,6 +24,7 @@ import {
   locationIdOfDevice,
   locationOf,
   memberEmails,
+  memberLanguages,
   type TemplateRow as NotificationRow,
   organizationNames,
   organizationZone,
@@ -322,9 +324,12 @@ export async function sendDueNotifications(
   const lease = new Date(now.getTime() + SENDING_LEASE_SECONDS * 1000);
   const claimed = await claimDueDeliveries({ db: deps.db, now, lease, batch });
   const out = { sent: 0, retried: 0, failed: 0, interrupted: interrupted.length };
+  // a team member's mail: the operator's text as written, the layout around it in their language
+  const languages = await memberLanguages({ db: deps.db, deliveries: claimed });
   for (const d of claimed) {
     try {
-      const answer = await sendOne(deps, d);
+      const language = languages.get(`${d.organizationId} ${d.recipient.toLowerCase()}`);
+      const answer = await sendOne(deps, d, isLanguage(language) ? language : undefined);
       await settleDelivery({
         db: deps.db,
         organizationId: d.organizationId,

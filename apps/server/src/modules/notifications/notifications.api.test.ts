@@ -16,6 +16,7 @@ import { startSmtpSink } from '../../../test/smtp-sink';
 import {
   devices,
   locations,
+  members,
   notificationDeliveries,
   notifications,
   organizations,
@@ -682,6 +683,34 @@ describe('sending engine', () => {
       ).json().detail,
     ).toBe(M.testRecipientRequired);
   });
+  it("wraps a team member's message in the layout of their language, the text as written", async () => {
+    const greta = await createMember(t, orgId, { email: 'greta-n@demo-org.test', role: 'member' });
+    await t.database.db.update(members).set({ language: 'de' }).where(eq(members.id, greta.id));
+    await create(
+      template({
+        name: 'Member alert',
+        mode: 'storage',
+        notification_type: 'on_start',
+        email: false,
+        member_message: 'Started {{invoice_id}}',
+        id_member: greta.id,
+      }),
+    );
+    const user = await newUser('Gus');
+    const door = await storageDoor();
+    const seen = sink.count('greta-n@demo-org.test');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/events/storage',
+      headers: key,
+      payload: { id_device: door.id, id_user: user.id },
+    });
+    await deliver(new Date());
+    const mail = await sink.next('greta-n@demo-org.test', seen);
+    expect(mail.text).toMatch(/^Started INV-/);
+    expect(mail.html).toContain('<html lang="de">');
+  });
+
   it('mails with the subject of its own, the name when it has none (issue 28 item 13)', async () => {
     const made = await create(
       template({
