@@ -98,16 +98,21 @@ export function openDoor(pass: DoorPass, d: DeviceRow, action: string, transacti
 
 /**
  * Promises door `id` to the step `token` before the lock moves it (`runStep`): the door, locked,
- * and whether a hold was taken (the organization's own doors; 409 when another step holds it).
+ * and whether a hold was taken (the organization's own doors). 409 when another step holds it, or
+ * when its status is no longer the one the step decided on (`seenStatus`: a concurrent step took
+ * the door and committed between this step's first pass and its promise), so no door opens for a
+ * step that would then be refused.
  */
 export async function promiseDoor(
   tx: Tx,
   organizationId: string,
   id: string,
   token: string,
+  seenStatus?: string,
 ): Promise<{ device: DeviceRow; held: boolean }> {
   const d = await lockDevice(tx, organizationId, id, { shared: true });
   if (isSharedDoor(d, organizationId)) return { device: d, held: false };
+  if (seenStatus !== undefined && d.status !== seenStatus) throw Conflict(M.deviceUnavailable);
   if (!(await holdDoor(tx, organizationId, d.id, token))) throw Conflict(M.deviceUnavailable);
   return { device: d, held: true };
 }

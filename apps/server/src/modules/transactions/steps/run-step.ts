@@ -111,7 +111,13 @@ export async function runStep<T>(
             ctx.locks,
             async (tx) => {
               // promise the door to this step before it moves: a concurrent step is refused here
-              const promised = await promiseDoor(tx, auth.organizationId, needed.device.id, token);
+              const promised = await promiseDoor(
+                tx,
+                auth.organizationId,
+                needed.device.id,
+                token,
+                needed.device.status,
+              );
               if (promised.held) held = promised.device.id;
               return [promised.device];
             },
