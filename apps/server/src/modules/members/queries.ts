@@ -138,16 +138,3 @@ export async function organizationSignIn({ db, organizationId }: { db: Db; organ
     .where(eq(organizations.id, organizationId));
   return org;
 }
-
-/**
- * The saved language of a member of the organization (null: none saved, no such member or an API
- * key). The e-mails the product writes speak it (issue 26).
- */
-export async function savedLanguageOf({ tx, auth, id }: { tx: Tx; auth: AuthContext; id?: string }) {
-  if (!id) return null;
-  const [m] = await tx
-    .select({ language: members.language })
-    .from(members)
-    .where(and(eq(members.organizationId, auth.organizationId), eq(members.id, id)));
-  return m?.language ?? null;
-}

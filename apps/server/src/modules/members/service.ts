@@ -20,7 +20,7 @@ import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireFields } from '../../lib/wire';
-import { signInUrlOf } from '../organizations';
+import { memberLanguage, signInUrlOf } from '../organizations';
 import {
   deleteMemberRows,
   insertMember,
@@ -31,7 +31,6 @@ import {
   memberEmailTaken,
   organizationSignIn,
   revokeMemberSessions,
-  savedLanguageOf,
   updateMemberRow,
   updateMemberRows,
 } from './queries';
@@ -133,7 +132,7 @@ export async function insertInvitedMember(
     action: 'create',
     after: memberAuditImage(row),
   });
-  const language = mailLanguage(await savedLanguageOf({ tx, auth, id: auth.memberId }));
+  const language = mailLanguage(await memberLanguage(tx, auth.organizationId, auth.memberId));
   return {
     row,
     invite: { organizationId: auth.organizationId, email, firstName: values.first_name, password, language },
@@ -158,7 +157,9 @@ export async function renewTemporaryPassword(
     action: 'resend-password',
     changes: { password: { before: null, after: 'temporary password sent' } },
   });
-  const language = mailLanguage(member.language ?? (await savedLanguageOf({ tx, auth, id: auth.memberId })));
+  const language = mailLanguage(
+    member.language ?? (await memberLanguage(tx, auth.organizationId, auth.memberId)),
+  );
   return {
     organizationId: auth.organizationId,
     email: member.email,

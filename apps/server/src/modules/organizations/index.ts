@@ -3,4 +3,5 @@
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 export { enabledHardware, enabledModes, flagsOf, requireFeature } from './flags';
+export { memberLanguage } from './repository';
 export { type OrganizationRow, signInUrlOf } from './service';

@@ -167,7 +167,10 @@ export async function subOrganizationsOf({
 /** An organization row with wire names. */
 export const organizationWire = (row: OrganizationRow) => toWire(organizations, row);
 
-/** The saved language of the member `memberId` of `organizationId` (null: none saved, or no member). */
+/**
+ * The saved language of the member `memberId` of `organizationId` (null: none saved, no such member
+ * or an API key); the e-mails the product writes speak it (issue 26).
+ */
 export async function memberLanguage(db: DbOrTx, organizationId: string, memberId?: string) {
   if (!memberId) return null;
   const [m] = await db

@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  fillMailText,
   type TLanguage,
   TOOLBOX_MESSAGES,
   type TWidgetBooking,
@@ -78,9 +79,6 @@ async function contactOf(
 const codeHash = (secrets: SecretBox, organizationId: string, contact: string, code: string) =>
   secrets.mac('widget-code', `${organizationId}:${contact}:${code}`);
 
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
-
 /**
  * `POST widget/{organization}/verification` (issue 31): sends a 6-digit code to the contact — by
  * e-mail through the mail adapter, to a phone by SMS through the SMS adapter (the widget's SMS
@@ -126,13 +124,13 @@ export async function requestWidgetCode(
     return { contact, expiresAt: row.expiresAt, name: o?.appName || o?.name || '' };
   });
   const w = WIDGET_TEXTS[input.language];
-  const text = fill(w.codeMessage, { name, code });
+  const text = fillMailText(w.codeMessage, { name, code });
   try {
     if (contact.channel === 'email')
       await deps.mail.send({
         organizationId: org,
         to: contact.key,
-        subject: fill(w.codeSubject, { name }),
+        subject: fillMailText(w.codeSubject, { name }),
         text,
       });
     else await deps.sms.send({ organizationId: org, to: contact.key, body: text });
