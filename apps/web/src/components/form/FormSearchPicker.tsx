@@ -1,12 +1,11 @@
-import { SEARCH_DEBOUNCE_MS } from '@lockerops/contract';
 import { Autocomplete, TextField } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type PickerArea, type PickerOption, pickerSearchQuery } from '../../api/pickers';
+import type { PickerArea, PickerOption } from '../../api/pickers';
 import { translateMessage } from '../../i18n/messages';
 import { renderPickerOption } from './PickerOptionItem';
+import { usePickerSearch } from './usePickerSearch';
 
 export interface FormSearchPickerProps<
   TFieldValues extends FieldValues,
@@ -58,13 +57,7 @@ export function FormSearchPicker<
   const { t } = useTranslation();
   useTranslation('errors');
   const { field, fieldState } = useController({ control, name });
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { open, setOpen, setTyped, search, options, loading } = usePickerSearch(area, filters, disabled);
   const [chosen, setChosen] = useState<PickerOption | null>(initial ?? null);
   const value = field.value ? String(field.value) : '';
   // a reopened record, or a value set from outside: show the caller's option for it
@@ -73,13 +66,6 @@ export function FormSearchPicker<
     else if (initial && initial.id === value) setChosen(initial);
   }, [value, initial]);
 
-  const results = useQuery({
-    ...pickerSearchQuery(area, search, filters),
-    // the first 20 are asked for as the form opens, so the list is there when the picker opens
-    enabled: !disabled,
-    placeholderData: keepPreviousData,
-  });
-  const options = results.data ?? [];
   const selected = value
     ? chosen?.id === value
       ? chosen
@@ -95,7 +81,7 @@ export function FormSearchPicker<
       options={selected && !options.some((o) => o.id === selected.id) ? [selected, ...options] : options}
       // the server filters; the list shows what it answered
       filterOptions={(x) => x}
-      loading={results.isFetching}
+      loading={loading}
       disabled={disabled ?? field.disabled}
       value={selected}
       getOptionLabel={(o) => o.label}

@@ -1,12 +1,11 @@
-import { SEARCH_DEBOUNCE_MS } from '@lockerops/contract';
 import { Autocomplete, TextField } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type PickerArea, type PickerOption, pickerSearchQuery } from '../../api/pickers';
+import type { PickerArea, PickerOption } from '../../api/pickers';
 import { translateMessage } from '../../i18n/messages';
 import { renderPickerOption } from './PickerOptionItem';
+import { usePickerSearch } from './usePickerSearch';
 
 export interface FormSearchPickerManyProps<
   TFieldValues extends FieldValues,
@@ -47,13 +46,11 @@ export function FormSearchPickerMany<
   const { t } = useTranslation();
   useTranslation('errors');
   const { field, fieldState } = useController({ control, name });
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { open, setOpen, typed, setTyped, search, options, loading } = usePickerSearch(
+    area,
+    filters,
+    disabled,
+  );
   // the names of every item chosen or named so far, by id
   const [known, setKnown] = useState<Record<string, PickerOption>>({});
   const initialKey = (initial ?? []).map((o) => `${o.id}:${o.label}`).join('|');
@@ -62,13 +59,6 @@ export function FormSearchPickerMany<
     if (initial?.length) setKnown((k) => ({ ...k, ...Object.fromEntries(initial.map((o) => [o.id, o])) }));
   }, [initialKey]);
 
-  const results = useQuery({
-    ...pickerSearchQuery(area, search, filters),
-    // the first 20 are asked for as the form opens, so the list is there when the picker opens
-    enabled: !disabled,
-    placeholderData: keepPreviousData,
-  });
-  const options = results.data ?? [];
   const idsKey = ((field.value as unknown[] | undefined) ?? []).map(String).join(',');
   const selected = useMemo(
     () =>
@@ -90,7 +80,7 @@ export function FormSearchPickerMany<
       options={options}
       filterOptions={(x) => x}
       filterSelectedOptions
-      loading={results.isFetching}
+      loading={loading}
       disabled={disabled ?? field.disabled}
       value={selected}
       getOptionLabel={(o) => o.label}
