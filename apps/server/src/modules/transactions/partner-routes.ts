@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors, routeOf } from '../../lib/openapi';
-import { actionAnswer } from './answers';
+import { actionAnswer, answerWithin } from './answers';
 import type { TransactionDeps } from './lifecycle';
 import { confirmPayment } from './steps/confirm-payment';
 import { courierDropoff } from './steps/courier-dropoff';
@@ -71,8 +71,9 @@ export function partnerRoutes(opts: {
         // end-user apps and kiosks call with the organization's API key (acting as admin) or a team member's token
         config: { roles: STAFF },
         handler: async (req) => {
-          const id = await start(ctxOf(req), { ...req.body, mode: s.mode });
-          return reply(req, id, M.started);
+          return answerWithin(req, M.started, (within) =>
+            start(ctxOf(req), { ...req.body, mode: s.mode }, within),
+          );
         },
       });
     }
@@ -102,8 +103,9 @@ export function partnerRoutes(opts: {
       }),
       config: { roles: STAFF },
       handler: async (req) => {
-        await userPickup(ctxOf(req), { id: req.params.id, code: req.body?.code });
-        return reply(req, req.params.id, M.pickup);
+        return answerWithin(req, M.pickup, (within) =>
+          userPickup(ctxOf(req), { id: req.params.id, code: req.body?.code }, within),
+        );
       },
     });
 
