@@ -2,7 +2,6 @@ import {
   endpoints,
   ISSUE_CSV_HEADERS,
   ISSUE_MESSAGES,
-  STAFF,
   type TIssue,
   ZIssue,
   ZIssueCreateRequest,
@@ -88,7 +87,6 @@ export const issuesResource: Resource<
       created_at: i.created_at,
     }),
   },
-  roles: { read: STAFF },
   messages: {
     created: ISSUE_MESSAGES.created,
     updated: ISSUE_MESSAGES.updated,
