@@ -153,18 +153,21 @@ export async function templatesFor({
   mode: string;
   name: string;
 }): Promise<TemplateRow[]> {
+  // a named prepared statement: read by every domain event of a transaction step
   const rows = await tx
     .select({ n: notifications })
     .from(notifications)
     .innerJoin(organizations, eq(organizations.id, notifications.organizationId))
     .where(
       and(
-        eq(notifications.organizationId, organizationId),
-        eq(notifications.mode, mode),
-        eq(notifications.notificationType, name),
+        eq(notifications.organizationId, sql.placeholder('org')),
+        eq(notifications.mode, sql.placeholder('mode')),
+        eq(notifications.notificationType, sql.placeholder('name')),
         eq(organizations.notifications, true),
       ),
-    );
+    )
+    .prepare('notification_templates_for')
+    .execute({ org: organizationId, mode, name });
   return rows.map((r) => r.n);
 }
 

@@ -176,8 +176,16 @@ export async function emitSettled(tx: Tx, t: TransactionRow): Promise<void> {
   if (name) await emitFor(tx, t, name);
 }
 
-/** Emits domain event `name` of one transaction (with its device's locker number) in `tx`. */
-export async function emitFor(tx: Tx, t: TransactionRow, name: DomainEventName): Promise<void> {
+/**
+ * Emits domain event `name` of one transaction (with its device's locker number: `door`'s when the
+ * caller has the row, else read) in `tx`.
+ */
+export async function emitFor(
+  tx: Tx,
+  t: TransactionRow,
+  name: DomainEventName,
+  door?: { id: string; lockerNumber: number | null },
+): Promise<void> {
   await emit(tx, {
     organizationId: t.organizationId,
     name,
@@ -190,7 +198,8 @@ export async function emitFor(tx: Tx, t: TransactionRow, name: DomainEventName):
       id_user: t.idUser,
       id_device: t.idDevice,
       id_location: t.idLocation,
-      locker_number: await lockerNumberOf(tx, t.idDevice),
+      locker_number:
+        door && door.id === t.idDevice ? door.lockerNumber : await lockerNumberOf(tx, t.idDevice),
       weight: t.weight,
       amount: t.total,
       currency: t.currency,

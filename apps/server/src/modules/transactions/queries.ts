@@ -48,11 +48,19 @@ export async function lockTransaction(
   organizationId: string,
   id: string,
 ): Promise<TransactionRow | undefined> {
+  // a named prepared statement: every step on a transaction locks it, on each of its passes
   const [row] = await tx
     .select()
     .from(transactions)
-    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)))
-    .for('update');
+    .where(
+      and(
+        eq(transactions.id, sql.placeholder('id')),
+        eq(transactions.organizationId, sql.placeholder('org')),
+      ),
+    )
+    .for('update')
+    .prepare('transaction_for_update')
+    .execute({ id, org: organizationId });
   return row;
 }
 

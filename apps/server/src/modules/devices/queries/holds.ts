@@ -40,13 +40,16 @@ export async function releaseDoor(
   deviceId: string,
   token: string,
 ): Promise<void> {
+  // a named prepared statement: every step that opened a door releases its hold
   await tx
     .delete(doorHolds)
     .where(
       and(
-        eq(doorHolds.organizationId, organizationId),
-        eq(doorHolds.idDevice, deviceId),
-        eq(doorHolds.token, token),
+        eq(doorHolds.organizationId, sql.placeholder('org')),
+        eq(doorHolds.idDevice, sql.placeholder('device')),
+        eq(doorHolds.token, sql.placeholder('token')),
       ),
-    );
+    )
+    .prepare('door_hold_release')
+    .execute({ org: organizationId, device: deviceId, token });
 }

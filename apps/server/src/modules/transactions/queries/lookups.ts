@@ -28,11 +28,14 @@ export async function lockOwnDevice(
   organizationId: string,
   id: string,
 ): Promise<DeviceRow | undefined> {
+  // a named prepared statement: a step locks its door two or three times a call
   const [d] = await tx
     .select()
     .from(devices)
-    .where(and(eq(devices.id, id), eq(devices.organizationId, organizationId)))
-    .for('update');
+    .where(and(eq(devices.id, sql.placeholder('id')), eq(devices.organizationId, sql.placeholder('org'))))
+    .for('update')
+    .prepare('device_for_update')
+    .execute({ id, org: organizationId });
   return d;
 }
 
@@ -40,19 +43,27 @@ export async function lockOwnDevice(
 export async function reserveOwnDevice(tx: Tx, organizationId: string, id: string): Promise<void> {
   await tx
     .update(devices)
-    .set({ status: 'reserved', updatedAt: new Date() })
-    .where(and(eq(devices.id, id), eq(devices.organizationId, organizationId)));
+    .set({ status: 'reserved', updatedAt: sql`now()` })
+    .where(and(eq(devices.id, sql.placeholder('id')), eq(devices.organizationId, sql.placeholder('org'))))
+    .prepare('device_reserve')
+    .execute({ id, org: organizationId });
 }
 
 /** Frees the organization's reserved device; answers whether it was the organization's and reserved. */
 export async function freeOwnDevice(tx: Tx, organizationId: string, id: string): Promise<boolean> {
   const own = await tx
     .update(devices)
-    .set({ status: 'available', updatedAt: new Date() })
+    .set({ status: 'available', updatedAt: sql`now()` })
     .where(
-      and(eq(devices.id, id), eq(devices.organizationId, organizationId), eq(devices.status, 'reserved')),
+      and(
+        eq(devices.id, sql.placeholder('id')),
+        eq(devices.organizationId, sql.placeholder('org')),
+        eq(devices.status, 'reserved'),
+      ),
     )
-    .returning({ id: devices.id });
+    .returning({ id: devices.id })
+    .prepare('device_free')
+    .execute({ id, org: organizationId });
   return own.length > 0;
 }
 
@@ -144,10 +155,19 @@ export async function appNameOf(tx: Tx, organizationId: string): Promise<string 
 
 /** The organization's user `id` unless deleted, or undefined. */
 export async function userOf(tx: Tx, organizationId: string, id: string) {
+  // a named prepared statement: read by every start, on each of its passes
   const [u] = await tx
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.organizationId, organizationId), eq(users.isDeleted, false)));
+    .where(
+      and(
+        eq(users.id, sql.placeholder('id')),
+        eq(users.organizationId, sql.placeholder('org')),
+        eq(users.isDeleted, false),
+      ),
+    )
+    .prepare('user_by_id')
+    .execute({ id, org: organizationId });
   return u;
 }
 

@@ -111,7 +111,7 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
     });
   }
   if (mode !== 'vending') {
-    await emitFor(tx, t, 'on_start');
+    await emitFor(tx, t, 'on_start', device);
     return t.id;
   }
   await purchase({ tx, auth, pass }, { t, device, promo, now });

@@ -226,6 +226,7 @@ export function subscribedEndpoints({
   organizationId: string;
   eventName: string;
 }) {
+  // a named prepared statement: read by every domain event of a transaction step
   return tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -235,11 +236,13 @@ export function subscribedEndpoints({
     )
     .where(
       and(
-        eq(webhookEndpoints.organizationId, organizationId),
+        eq(webhookEndpoints.organizationId, sql.placeholder('org')),
         eq(webhookEndpoints.enabled, true),
-        sql`(cardinality(${webhookEndpoints.events}) = 0 OR ${eventName} = ANY(${webhookEndpoints.events}))`,
+        sql`(cardinality(${webhookEndpoints.events}) = 0 OR ${sql.placeholder('name')}::text = ANY(${webhookEndpoints.events}))`,
       ),
-    );
+    )
+    .prepare('webhook_endpoints_subscribed')
+    .execute({ org: organizationId, name: eventName });
 }
 
 /** Puts one message per endpoint in the organization's outbox. */
