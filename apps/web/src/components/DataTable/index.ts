@@ -1,3 +1,4 @@
 export { DataTable } from './DataTable';
+export type { TableFilter } from './filters';
 export { rowActionsColumn } from './rowActionsColumn';
 export { useListParams } from './useListParams';
