@@ -55,7 +55,7 @@ export interface UseListParamsOptions {
 }
 
 /** The remembered filter values under `storageKey` (a JSON object of strings); empty when unreadable. */
-export function readRememberedFilters(storageKey: string, keys: readonly string[]): Record<string, string> {
+function readRememberedFilters(storageKey: string, keys: readonly string[]): Record<string, string> {
   try {
     const saved: unknown = JSON.parse(globalThis.localStorage?.getItem(storageKey) ?? '{}');
     if (!saved || typeof saved !== 'object') return {};
@@ -111,9 +111,11 @@ export function useListParams({
     (params: URLSearchParams): Record<string, string> => {
       const keys = rememberedList ? rememberedList.split(',') : [];
       if (!storageKey || keys.some((k) => params.has(k))) return {};
-      return readRememberedFilters(storageKey, keys);
+      const allowed = JSON.parse(valuesJson) as Record<string, string[]>;
+      const saved = Object.entries(readRememberedFilters(storageKey, keys));
+      return Object.fromEntries(saved.filter(([k, v]) => !allowed[k] || allowed[k].includes(v)));
     },
-    [storageKey, rememberedList],
+    [storageKey, rememberedList, valuesJson],
   );
 
   const params = useMemo<ListParams>(() => {
