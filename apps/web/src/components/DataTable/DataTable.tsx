@@ -65,6 +65,8 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
    * also open the next visit (under `lockerops.{filterPage}.filters` on this browser)
    */
   filters?: readonly TableFilter[];
+  /** hides the filters behind a button with this text (given how many are set), e.g. "Filters (2)" */
+  filtersToggle?: (active: number) => string;
   /** controls left of the filters and the search box ("Add …" buttons) */
   toolbar?: ReactNode;
   /**
@@ -117,6 +119,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     extraParams,
     filterKeys,
     filters,
+    filtersToggle,
     toolbar,
     bulkActions,
     canSelect,
@@ -254,7 +257,12 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
       >
         {toolbar}
         {filters?.length ? (
-          <FilterBar filters={filters} values={list.params.filters} onChange={setFilter} />
+          <FilterBar
+            filters={filters}
+            values={list.params.filters}
+            onChange={setFilter}
+            toggle={filtersToggle}
+          />
         ) : null}
         <SearchField value={list.params.search} onChange={list.setSearch} placeholder={searchPlaceholder} />
         <ColumnsMenu columns={hideable} shown={shown} onChange={setShown} />

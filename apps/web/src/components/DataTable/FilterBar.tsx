@@ -99,28 +99,42 @@ function TextFilterField({ filter, value, onChange }: FieldProps<TextFilter>) {
 /**
  * The list's filters, in order, as fields of the toolbar row (a fragment, so the row lays them
  * out: side by side from the `sm` breakpoint, each the full width on a phone). `values` are the
- * chosen ones by key; an empty choice clears the filter.
+ * chosen ones by key; an empty choice clears the filter. With `toggle`, the fields hide behind a
+ * button named by it (given how many filters are set), open at first while any is set.
  */
 export function FilterBar({
   filters,
   values,
   onChange,
+  toggle,
 }: {
   filters: readonly TableFilter[];
   values: Readonly<Record<string, string>>;
   onChange: (key: string, value: string | undefined) => void;
+  toggle?: (active: number) => string;
 }) {
+  const active = Object.keys(values).length;
+  const [open, setOpen] = useState(active > 0);
   return (
     <>
-      {filters.map((f) => {
-        const props = {
-          value: values[f.key] ?? f.defaultValue ?? '',
-          onChange: (v?: string) => onChange(f.key, v),
-        };
-        if (f.kind === 'select') return <SelectField key={f.key} filter={f} {...props} />;
-        if (f.kind === 'menu') return <MenuField key={f.key} filter={f} {...props} />;
-        return <TextFilterField key={f.key} filter={f} {...props} />;
-      })}
+      {toggle ? (
+        <Button startIcon={<FilterListOutlined />} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          {toggle(active)}
+        </Button>
+      ) : null}
+      {toggle && !open
+        ? null
+        : filters
+            .filter((f) => !f.hidden)
+            .map((f) => {
+              const props = {
+                value: values[f.key] ?? f.defaultValue ?? '',
+                onChange: (v?: string) => onChange(f.key, v),
+              };
+              if (f.kind === 'select') return <SelectField key={f.key} filter={f} {...props} />;
+              if (f.kind === 'menu') return <MenuField key={f.key} filter={f} {...props} />;
+              return <TextFilterField key={f.key} filter={f} {...props} />;
+            })}
     </>
   );
 }

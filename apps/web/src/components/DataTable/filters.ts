@@ -17,6 +17,8 @@ interface FilterBase {
   defaultValue?: string;
   /** kept on this browser between visits (spec operational §2: Devices, Transactions, Reservations) */
   remember?: boolean;
+  /** kept in the URL and sent, but not drawn (a filter this organization does not offer) */
+  hidden?: boolean;
   /** the field's least width from the `sm` breakpoint (px); a phone gives it the full width */
   minWidth?: number;
 }
