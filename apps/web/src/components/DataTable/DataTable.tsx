@@ -26,7 +26,7 @@ import { formatNumber } from '../../lib/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SearchField } from '../SearchField';
 import { FilterBar } from './FilterBar';
-import type { TableFilter } from './filters';
+import { filterDefaults, type TableFilter, useFilterOptions, withDefaults } from './filters';
 import { BulkActions, ColumnsMenu } from './TableToolbar';
 import { type ListQuery, useListParams } from './useListParams';
 import { usePhoneColumns } from './usePhoneColumns';
@@ -101,7 +101,8 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
 /**
  * The list of every area (spec operational §2 "Common list behaviour", CONVENTIONS habit 8): a server
  * paginated, sorted DataGrid fed by `GET {endpoint}?page&size&search&sort_by&order&…filters` answering
- * `{ items, total, pages, page, page_size, next_cursor }` (the next page is asked with `cursor`). State lives in the URL (useListParams). Search is sent
+ * `{ items, total, pages, page, page_size, next_cursor }` (the next page is asked with `cursor`).
+ * Page, size, search, sort and the declared `filters` live in the URL (useListParams). Search is sent
  * from 2 characters after 300 ms; headers cycle default → ascending → descending → default; columns
  * are toggled from a menu and remembered per table (locally and in `filters/{filterPage}`); only
  * admins tick rows and use bulk delete ('{n} item(s) deleted successfully') and export. The body is
@@ -371,35 +372,4 @@ function LoadingOverlay() {
       <Typography>{t('table.loading')}</Typography>
     </Box>
   );
-}
-
-/** The query with each unchosen filter's default value after the rest. */
-function withDefaults(query: ListQuery, defaults: Record<string, string>): ListQuery {
-  const next = { ...query };
-  for (const [k, v] of Object.entries(defaults)) next[k] ??= v;
-  return next;
-}
-
-/** The values sent while a filter is not chosen (e.g. the reservations' mode 'all'), by key. */
-function filterDefaults(filters: readonly TableFilter[] | undefined): Record<string, string> {
-  return Object.fromEntries(
-    (filters ?? []).flatMap((f) => (f.defaultValue ? [[f.key, f.defaultValue] as const] : [])),
-  );
-}
-
-/** The URL keys, allowed values and remembered keys of a table's filters, for useListParams. */
-function useFilterOptions(
-  page: TFilterPage,
-  filters: readonly TableFilter[] | undefined,
-  filterKeys: readonly string[] | undefined,
-) {
-  return useMemo(() => {
-    const all = filters ?? [];
-    const remembered = all.filter((f) => f.remember).map((f) => f.key);
-    return {
-      filterKeys: [...(filterKeys ?? []), ...all.map((f) => f.key)],
-      filterValues: Object.fromEntries(all.flatMap((f) => (f.values ? [[f.key, f.values] as const] : []))),
-      remember: remembered.length ? { storageKey: `lockerops.${page}.filters`, keys: remembered } : undefined,
-    };
-  }, [page, filters, filterKeys]);
 }

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import type { TFilterPage } from '../../api/tableFilters';
+import type { ListQuery } from './useListParams';
 
 /** One choice of a select or menu filter. */
 export interface TableFilterOption {
@@ -53,3 +55,34 @@ export interface TextFilter extends FilterBase {
  * so a filtered list can be bookmarked, shared and survives a reload and Back.
  */
 export type TableFilter = SelectFilter | MenuFilter | TextFilter;
+
+/** The query with each unchosen filter's default value after the rest. */
+export function withDefaults(query: ListQuery, defaults: Record<string, string>): ListQuery {
+  const next = { ...query };
+  for (const [k, v] of Object.entries(defaults)) next[k] ??= v;
+  return next;
+}
+
+/** The values sent while a filter is not chosen (e.g. the reservations' mode 'all'), by key. */
+export function filterDefaults(filters: readonly TableFilter[] | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (filters ?? []).flatMap((f) => (f.defaultValue ? [[f.key, f.defaultValue] as const] : [])),
+  );
+}
+
+/** The URL keys, allowed values and remembered keys of a table's filters, for useListParams. */
+export function useFilterOptions(
+  page: TFilterPage,
+  filters: readonly TableFilter[] | undefined,
+  filterKeys: readonly string[] | undefined,
+) {
+  return useMemo(() => {
+    const all = filters ?? [];
+    const remembered = all.filter((f) => f.remember).map((f) => f.key);
+    return {
+      filterKeys: [...(filterKeys ?? []), ...all.map((f) => f.key)],
+      filterValues: Object.fromEntries(all.flatMap((f) => (f.values ? [[f.key, f.values] as const] : []))),
+      remember: remembered.length ? { storageKey: `lockerops.${page}.filters`, keys: remembered } : undefined,
+    };
+  }, [page, filters, filterKeys]);
+}
