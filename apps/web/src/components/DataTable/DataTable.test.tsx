@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../testing';
 import { DataTable, TABLE_TEXT } from './DataTable';
+import type { TableFilter } from './filters';
 
 interface Row {
   id: string;
@@ -206,5 +207,103 @@ describe('DataTable', () => {
     expect(JSON.parse(localStorage.getItem('tableColumns:sizes') ?? '{}')).toEqual({ width: false });
     const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ columns: ['name'] });
+  });
+});
+
+describe('DataTable filters in the URL', () => {
+  beforeEach(() => localStorage.removeItem('lockerops.sizes.filters'));
+  const FILTERS: TableFilter[] = [
+    {
+      key: 'by_status',
+      kind: 'select',
+      label: 'Status',
+      emptyLabel: 'All',
+      options: [
+        { value: 'open', label: 'Open' },
+        { value: 'closed', label: 'Closed' },
+      ],
+      values: ['open', 'closed'],
+      remember: true,
+    },
+    { key: 'by_email', kind: 'text', label: 'Email' },
+  ];
+  const renderFiltered = (path = '/sizes') =>
+    renderWithProviders(
+      <DataTable<Row>
+        queryKey={['sizes']}
+        endpoint={endpoints.sizes}
+        columns={columns}
+        filterPage="sizes"
+        canSelect={false}
+        filters={FILTERS}
+        disableVirtualization
+      />,
+      path,
+    );
+  const choose = async (name: string) => {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name }));
+  };
+
+  it('puts a chosen filter in the URL and the request; a remount, Back and a link restore it', async () => {
+    const first = renderFiltered();
+    await screen.findByText('Size 1');
+    await choose('Open');
+    await waitFor(() => expect(first.router.state.location.search).toBe('?by_status=open'));
+    await waitFor(() => expect(listUrls().at(-1)).toBe('/api/sizes?page=1&size=25&by_status=open'));
+
+    // Back from another page returns to the filtered list
+    await act(() => first.router.navigate('/elsewhere'));
+    await act(() => first.router.navigate(-1));
+    expect(first.router.state.location.search).toBe('?by_status=open');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Open');
+    first.unmount();
+
+    // a bookmarked or shared link (a reload) opens with its filter, whatever was remembered
+    fetchMock.mockClear();
+    const linked = renderFiltered('/sizes?by_status=closed');
+    await screen.findByText('Size 1');
+    expect(listUrls()[0]).toBe('/api/sizes?page=1&size=25&by_status=closed');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Closed');
+    expect(linked.router.state.location.search).toBe('?by_status=closed');
+  });
+
+  it('opens the next visit with a remembered filter, written into the URL', async () => {
+    const first = renderFiltered();
+    await screen.findByText('Size 1');
+    await choose('Closed');
+    await waitFor(() => expect(first.router.state.location.search).toBe('?by_status=closed'));
+    expect(JSON.parse(localStorage.getItem('lockerops.sizes.filters') ?? '{}')).toEqual({
+      by_status: 'closed',
+    });
+    first.unmount();
+
+    fetchMock.mockClear();
+    const again = renderFiltered();
+    await screen.findByText('Size 1');
+    expect(listUrls()[0]).toBe('/api/sizes?page=1&size=25&by_status=closed');
+    await waitFor(() => expect(again.router.state.location.search).toBe('?by_status=closed'));
+
+    // "All" clears the filter and what is remembered
+    await choose('All');
+    await waitFor(() => expect(again.router.state.location.search).toBe(''));
+    expect(JSON.parse(localStorage.getItem('lockerops.sizes.filters') ?? '{}')).toEqual({});
+  });
+
+  it('drops a value the filter does not take', async () => {
+    const view = renderFiltered('/sizes?by_status=bogus');
+    await screen.findByText('Size 1');
+    expect(listUrls()[0]).toBe('/api/sizes?page=1&size=25');
+    expect(view.router.state.location.search).toBe('?by_status=bogus');
+  });
+
+  it('sends a text filter after the pause and keeps it in the URL', async () => {
+    const view = renderFiltered();
+    await screen.findByText('Size 1');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: ' ada@x.test ' } });
+    await waitFor(() => expect(view.router.state.location.search).toBe('?by_email=ada%40x.test'));
+    await waitFor(() => expect(listUrls().at(-1)).toBe('/api/sizes?page=1&size=25&by_email=ada%40x.test'));
+    // text filters are not remembered unless marked so
+    expect(localStorage.getItem('lockerops.sizes.filters')).toBeNull();
   });
 });

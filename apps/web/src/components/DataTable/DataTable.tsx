@@ -1,18 +1,5 @@
 import { MSG, PAGE_SIZES, type TPage, ZDeleteResponse } from '@lockerops/contract';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import {
-  Box,
-  Button,
-  FormControlLabel,
-  Menu,
-  MenuItem,
-  Switch,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Typography, useMediaQuery, useTheme } from '@mui/material';
 import {
   DataGrid,
   type GridColDef,
@@ -28,7 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiCall, type ListCalls } from '../../api/client';
@@ -38,7 +25,11 @@ import { type TExportModel, useExport } from '../../api/useExport';
 import { formatNumber } from '../../lib/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SearchField } from '../SearchField';
+import { FilterBar } from './FilterBar';
+import { filterDefaults, type TableFilter, useFilterOptions, withDefaults } from './filters';
+import { BulkActions, ColumnsMenu } from './TableToolbar';
 import { type ListQuery, useListParams } from './useListParams';
+import { usePhoneColumns } from './usePhoneColumns';
 
 /** Texts of spec operational §2 common list behaviour. */
 export const TABLE_TEXT = {
@@ -66,9 +57,17 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
   filterPage: TFilterPage;
   /** area filters sent with every request but not kept in the URL */
   extraParams?: ListQuery;
-  /** area filters kept in the URL (read with useListParams({ filterKeys }) by the page too) */
+  /** area filters kept in the URL that the page draws itself (read with useListParams({ filterKeys })) */
   filterKeys?: readonly string[];
-  /** controls left of the search box (area filters, "Add …" buttons) */
+  /**
+   * the list's filters, drawn left of the search box and kept in the URL (search params), so a
+   * filtered list can be bookmarked, shared and survives a reload and Back; those marked `remember`
+   * also open the next visit (under `lockerops.{filterPage}.filters` on this browser)
+   */
+  filters?: readonly TableFilter[];
+  /** hides the filters behind a button with this text (given how many are set), e.g. "Filters (2)" */
+  filtersToggle?: (active: number) => string;
+  /** controls left of the filters and the search box ("Add …" buttons) */
   toolbar?: ReactNode;
   /**
    * extra admin actions for the selected rows (e.g. bulk edit); `clear` empties the selection;
@@ -102,7 +101,8 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
 /**
  * The list of every area (spec operational §2 "Common list behaviour", CONVENTIONS habit 8): a server
  * paginated, sorted DataGrid fed by `GET {endpoint}?page&size&search&sort_by&order&…filters` answering
- * `{ items, total, pages, page, page_size, next_cursor }` (the next page is asked with `cursor`). State lives in the URL (useListParams). Search is sent
+ * `{ items, total, pages, page, page_size, next_cursor }` (the next page is asked with `cursor`).
+ * Page, size, search, sort and the declared `filters` live in the URL (useListParams). Search is sent
  * from 2 characters after 300 ms; headers cycle default → ascending → descending → default; columns
  * are toggled from a menu and remembered per table (locally and in `filters/{filterPage}`); only
  * admins tick rows and use bulk delete ('{n} item(s) deleted successfully') and export. The body is
@@ -119,6 +119,8 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     filterPage,
     extraParams,
     filterKeys,
+    filters,
+    filtersToggle,
     toolbar,
     bulkActions,
     canSelect,
@@ -133,7 +135,13 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
     phoneColumns,
     disableVirtualization,
   } = props;
-  const list = useListParams({ defaultPageSize, filterKeys });
+  const list = useListParams({ defaultPageSize, ...useFilterOptions(filterPage, filters, filterKeys) });
+  const defaults = useMemo(() => filterDefaults(filters), [filters]);
+  const setFilter = useCallback(
+    (key: string, value: string | undefined) =>
+      list.setFilter(key, value === defaults[key] ? undefined : value),
+    [list.setFilter, defaults],
+  );
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
 
@@ -141,13 +149,14 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
   // when that page is opened, so a deep page costs the server no more than the first. The cursors
   // belong to one search, sort and filter set; a page reached otherwise (a bookmarked URL) is
   // asked by number.
-  const listKey = JSON.stringify({ ...list.query, page: undefined, ...extraParams });
+  const listQuery = useMemo(() => withDefaults(list.query, defaults), [list.query, defaults]);
+  const listKey = JSON.stringify({ ...listQuery, page: undefined, ...extraParams });
   const cursors = useRef<{ key: string; byPage: Map<number, string> }>({ key: listKey, byPage: new Map() });
   if (cursors.current.key !== listKey) cursors.current = { key: listKey, byPage: new Map() };
   const cursor = cursors.current.byPage.get(list.params.page);
   const query = useMemo<ListQuery>(
-    () => ({ ...list.query, ...extraParams, ...(cursor ? { cursor } : {}) }),
-    [list.query, extraParams, cursor],
+    () => ({ ...listQuery, ...extraParams, ...(cursor ? { cursor } : {}) }),
+    [listQuery, extraParams, cursor],
   );
 
   const data = useQuery({
@@ -198,7 +207,6 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
   );
   const shown = phone ? phoneView.visibility : visibility;
   const setShown = phone ? phoneView.setVisibility : setVisibility;
-  const [columnsAnchor, setColumnsAnchor] = useState<HTMLElement | null>(null);
 
   const [selected, setSelected] = useState<string[]>([]);
   const clear = () => setSelected([]);
@@ -249,71 +257,36 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
         }}
       >
         {toolbar}
+        {filters?.length ? (
+          <FilterBar
+            filters={filters}
+            values={list.params.filters}
+            onChange={setFilter}
+            toggle={filtersToggle}
+          />
+        ) : null}
         <SearchField value={list.params.search} onChange={list.setSearch} placeholder={searchPlaceholder} />
-        <Button
-          startIcon={<ViewColumnOutlined />}
-          onClick={(e) => setColumnsAnchor(e.currentTarget)}
-          aria-haspopup="menu"
-        >
-          {t('table.columns')}
-        </Button>
-        <Menu anchorEl={columnsAnchor} open={!!columnsAnchor} onClose={() => setColumnsAnchor(null)}>
-          <Typography variant="body2" sx={{ px: 2, py: 1, maxWidth: 280 }} color="text.secondary">
-            {t('table.columnsHint')}
-          </Typography>
-          {hideable.map((c) => (
-            <MenuItem key={c.field} dense>
-              <FormControlLabel
-                control={
-                  <Switch
-                    size="small"
-                    checked={shown[c.field] !== false}
-                    onChange={(e) => setShown({ ...shown, [c.field]: e.target.checked })}
-                  />
-                }
-                label={c.headerName ?? c.field}
-              />
-            </MenuItem>
-          ))}
-        </Menu>
+        <ColumnsMenu columns={hideable} shown={shown} onChange={setShown} />
         {showBulk ? (
-          <Box
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto', alignItems: 'center', minWidth: 0 }}
+          <BulkActions
+            selected={selected.length}
+            exporting={isExporting}
+            onExport={
+              exportModel
+                ? () =>
+                    void exportCsv(
+                      selected.length ? { ids: selected } : { query: { ...query, cursor: undefined } },
+                    )
+                : undefined
+            }
+            onDelete={bulkDelete ? () => setConfirmDelete(true) : undefined}
           >
-            {selected.length ? (
-              <Typography variant="body2" color="text.secondary">
-                {t('table.selected', { count: selected.length })}
-              </Typography>
-            ) : null}
             {bulkActions?.(
               selected,
               clear,
               rows.filter((r) => selected.includes(r.id)),
             )}
-            {exportModel ? (
-              <Button
-                startIcon={<FileDownloadOutlined />}
-                disabled={isExporting}
-                onClick={() =>
-                  void exportCsv(
-                    selected.length ? { ids: selected } : { query: { ...query, cursor: undefined } },
-                  )
-                }
-              >
-                {t('button.export')}
-              </Button>
-            ) : null}
-            {bulkDelete ? (
-              <Button
-                color="error"
-                startIcon={<DeleteOutlined />}
-                disabled={!selected.length}
-                onClick={() => setConfirmDelete(true)}
-              >
-                {t('button.delete')}
-              </Button>
-            ) : null}
-          </Box>
+          </BulkActions>
         ) : null}
       </Box>
       <Box sx={{ height: 'calc(100vh - 260px)', minHeight: 360 }}>
@@ -382,31 +355,6 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
       />
     </Box>
   );
-}
-
-/** The phone's own column choice (`columns:phone:{page}` in localStorage), else `preset`, else the first two. */
-function usePhoneColumns(page: TFilterPage, fields: readonly string[], preset?: readonly string[]) {
-  const key = `columns:phone:${page}`;
-  const [choice, setChoice] = useState<Record<string, boolean> | null>(() => {
-    try {
-      const saved: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
-      return saved && typeof saved === 'object' ? (saved as Record<string, boolean>) : null;
-    } catch {
-      return null;
-    }
-  });
-  const fieldList = fields.join(',');
-  const presetList = (preset ?? []).join(',');
-  const visibility = useMemo(() => {
-    const all = fieldList ? fieldList.split(',') : [];
-    const chosen = new Set(presetList ? presetList.split(',') : all.slice(0, 2));
-    return Object.fromEntries(all.map((f) => [f, choice?.[f] ?? chosen.has(f)]));
-  }, [fieldList, presetList, choice]);
-  const setVisibility = (next: Record<string, boolean>) => {
-    setChoice(next);
-    localStorage.setItem(key, JSON.stringify(next));
-  };
-  return { visibility, setVisibility };
 }
 
 function LoadingOverlay() {

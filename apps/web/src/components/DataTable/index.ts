@@ -1,3 +1,3 @@
 export { DataTable } from './DataTable';
+export type { TableFilter } from './filters';
 export { rowActionsColumn } from './rowActionsColumn';
-export { useListParams } from './useListParams';

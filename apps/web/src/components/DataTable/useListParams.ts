@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MIN_LENGTH } from '@lockerops/contract';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 
@@ -44,6 +44,28 @@ export interface UseListParamsOptions {
   defaultPageSize?: number;
   /** names of the area filters kept in the URL next to the common ones */
   filterKeys?: readonly string[];
+  /** the only values a filter takes, by name: another value (a stale link, an old preference) is dropped */
+  filterValues?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * filters remembered on this browser between visits (spec operational §2 Devices, Transactions,
+   * Reservations): a URL naming none of `keys` opens with the values last chosen, written into the
+   * URL; a URL naming any of them (a bookmark, a shared link) decides alone
+   */
+  remember?: { storageKey: string; keys: readonly string[] };
+}
+
+/** The remembered filter values under `storageKey` (a JSON object of strings); empty when unreadable. */
+function readRememberedFilters(storageKey: string, keys: readonly string[]): Record<string, string> {
+  try {
+    const saved: unknown = JSON.parse(globalThis.localStorage?.getItem(storageKey) ?? '{}');
+    if (!saved || typeof saved !== 'object') return {};
+    const entries = Object.entries(saved as Record<string, unknown>);
+    return Object.fromEntries(
+      entries.filter((e): e is [string, string] => keys.includes(e[0]) && typeof e[1] === 'string' && !!e[1]),
+    );
+  } catch {
+    return {};
+  }
 }
 
 export interface ListParamsApi {
@@ -68,6 +90,8 @@ export interface ListParamsApi {
 export function useListParams({
   defaultPageSize = DEFAULT_PAGE_SIZE,
   filterKeys = [],
+  filterValues,
+  remember,
 }: UseListParamsOptions = {}): ListParamsApi {
   const [searchParams, setSearchParams] = useSearchParams();
   // react-router hands a functional update the params of the last render, so two updates before
@@ -78,14 +102,31 @@ export function useListParams({
   current.current = searchParams;
   const pending = useRef<{ base: URLSearchParams; next: URLSearchParams } | null>(null);
   const filterKeyList = filterKeys.join(',');
+  const valuesJson = JSON.stringify(filterValues ?? {});
+  const storageKey = remember?.storageKey;
+  const rememberedList = remember?.keys.join(',') ?? '';
+
+  /** The remembered values to open with: only while the URL names none of the remembered filters. */
+  const remembered = useCallback(
+    (params: URLSearchParams): Record<string, string> => {
+      const keys = rememberedList ? rememberedList.split(',') : [];
+      if (!storageKey || keys.some((k) => params.has(k))) return {};
+      const allowed = JSON.parse(valuesJson) as Record<string, string[]>;
+      const saved = Object.entries(readRememberedFilters(storageKey, keys));
+      return Object.fromEntries(saved.filter(([k, v]) => !allowed[k] || allowed[k].includes(v)));
+    },
+    [storageKey, rememberedList, valuesJson],
+  );
 
   const params = useMemo<ListParams>(() => {
     const raw = Object.fromEntries(searchParams.entries());
     const parsed = ZUrlList.parse(raw);
+    const allowed = JSON.parse(valuesJson) as Record<string, string[]>;
+    const fallback = remembered(searchParams);
     const filters: Record<string, string> = {};
     for (const key of filterKeyList ? filterKeyList.split(',') : []) {
-      const v = searchParams.get(key);
-      if (v) filters[key] = v;
+      const v = searchParams.get(key) ?? fallback[key];
+      if (v && (!allowed[key] || allowed[key].includes(v))) filters[key] = v;
     }
     return {
       page: parsed.page,
@@ -95,7 +136,7 @@ export function useListParams({
       order: parsed.sort_by ? parsed.order : undefined,
       filters,
     };
-  }, [searchParams, defaultPageSize, filterKeyList]);
+  }, [searchParams, defaultPageSize, filterKeyList, valuesJson, remembered]);
 
   const update = useCallback(
     (patch: Record<string, string | number | undefined>, resetPage: boolean) => {
@@ -120,6 +161,27 @@ export function useListParams({
     [setSearchParams, defaultPageSize],
   );
 
+  // the remembered values join the URL, so what is shown can be bookmarked as it is
+  useEffect(() => {
+    const fallback = remembered(current.current);
+    if (Object.keys(fallback).length) update(fallback, false);
+  }, [remembered, update]);
+
+  const setFilter = useCallback(
+    (key: string, value: string | undefined) => {
+      update({ [key]: value }, true);
+      const keys = rememberedList ? rememberedList.split(',') : [];
+      if (!storageKey || !keys.includes(key)) return;
+      const chosen: Record<string, string> = {};
+      for (const k of keys) {
+        const v = k === key ? value : params.filters[k];
+        if (v) chosen[k] = v;
+      }
+      globalThis.localStorage?.setItem(storageKey, JSON.stringify(chosen));
+    },
+    [update, storageKey, rememberedList, params.filters],
+  );
+
   return useMemo(
     () => ({
       params,
@@ -129,8 +191,8 @@ export function useListParams({
       setSearch: (search) => update({ search }, true),
       setSort: (sortBy, order) =>
         update({ sort_by: order ? sortBy : undefined, order: order ?? undefined }, false),
-      setFilter: (key, value) => update({ [key]: value }, true),
+      setFilter,
     }),
-    [params, update],
+    [params, update, setFilter],
   );
 }

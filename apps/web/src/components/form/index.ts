@@ -1,3 +1,4 @@
+export { FormAutocomplete } from './FormAutocomplete';
 export { FormCheckbox } from './FormCheckbox';
 export { FormSearchPicker } from './FormSearchPicker';
 export { FormSearchPickerMany } from './FormSearchPickerMany';

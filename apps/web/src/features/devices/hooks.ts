@@ -18,7 +18,7 @@ import {
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
@@ -96,35 +96,6 @@ export const useFreeProductCount = (enabled = true) =>
 /** `GET types/device/mode` / `types/device/hardware`: what the organization may use. */
 export const useTypeOptions = (kind: 'mode' | 'hardware') =>
   useQuery({ ...deviceQueries.types(kind), select: (r): TTypeOption[] => r.items });
-
-const FILTER_STORAGE = 'lockerops.devices.filters';
-
-/** The location, status and hardware-type filters, remembered between visits (spec operational §2 Devices). */
-export function useRememberedFilters() {
-  const [filters, setState] = useState<{
-    id_location?: string;
-    by_status?: string;
-    hardware_type?: string;
-    min_jams?: string;
-  }>(() => {
-    try {
-      return JSON.parse(localStorage.getItem(FILTER_STORAGE) ?? '{}');
-    } catch {
-      return {};
-    }
-  });
-  const setFilter = useCallback(
-    (key: 'id_location' | 'by_status' | 'hardware_type' | 'min_jams', value: string | undefined) => {
-      setState((prev) => {
-        const next = { ...prev, [key]: value || undefined };
-        localStorage.setItem(FILTER_STORAGE, JSON.stringify(next));
-        return next;
-      });
-    },
-    [],
-  );
-  return { filters, setFilter };
-}
 
 /** A device action that answers `{ detail, updated, failed }`, shown as a snackbar; refreshes the list. */
 function useDeviceAction<TArg>(fn: (arg: TArg) => Promise<TDeviceBulkResponse>) {

@@ -1,13 +1,13 @@
 import { NOTIFICATION_MODES, type TNotification } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button, MenuItem, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, rowActionsColumn, useListParams } from '../../components/DataTable';
+import { DataTable, rowActionsColumn, type TableFilter } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import {
@@ -98,8 +98,6 @@ export function NotificationsPage({ disableVirtualization }: { disableVirtualiza
   const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
-  const list = useListParams({ filterKeys: ['mode'] });
-  const mode = list.params.filters.mode ?? '';
   const [dialog, setDialog] = useState<{ notification: TNotification | null } | null>(null);
   const [deleting, setDeleting] = useState<TNotification | null>(null);
   const clone = useCloneNotification();
@@ -114,6 +112,20 @@ export function NotificationsPage({ disableVirtualization }: { disableVirtualiza
         onDelete: isAdmin ? setDeleting : undefined,
       }),
     [t, label, isAdmin, clone.mutate],
+  );
+  const filters = useMemo<TableFilter[]>(
+    () => [
+      {
+        key: 'mode',
+        kind: 'select',
+        label: t('modeFilter'),
+        emptyLabel: t('allModes'),
+        options: NOTIFICATION_MODES.map((m) => ({ value: m, label: label('mode', m) })),
+        values: NOTIFICATION_MODES,
+        minWidth: 160,
+      },
+    ],
+    [t, label],
   );
   return (
     <>
@@ -135,24 +147,7 @@ export function NotificationsPage({ disableVirtualization }: { disableVirtualiza
         schema={ZNotificationPage}
         columns={columns}
         filterPage="notifications"
-        filterKeys={['mode']}
-        toolbar={
-          <TextField
-            select
-            size="small"
-            label={t('modeFilter')}
-            value={mode}
-            onChange={(e) => list.setFilter('mode', e.target.value || undefined)}
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="">{t('allModes')}</MenuItem>
-            {NOTIFICATION_MODES.map((m) => (
-              <MenuItem key={m} value={m}>
-                {label('mode', m)}
-              </MenuItem>
-            ))}
-          </TextField>
-        }
+        filters={filters}
         canSelect={isAdmin}
         isRowSelectable={(n) => !n.is_default}
         bulkDelete

@@ -1,6 +1,5 @@
 import { PRODUCT_GROUP_MESSAGES, type TProductGroup } from '@lockerops/contract';
 import {
-  Autocomplete,
   Box,
   FormControl,
   FormControlLabel,
@@ -11,10 +10,11 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
+import { useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormTextField } from '../../components/form';
+import { FormAutocomplete, FormCheckbox, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
@@ -45,7 +45,10 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
   const products = useGroupOptions('products', open);
   const oneToOne = useWatch({ control, name: 'one_to_one' });
   const anyLocker = oneToOne === false || oneToOne === 'false';
-  const productOptions = products.data ?? [];
+  const productOptions = useMemo(
+    () => (products.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+    [products.data],
+  );
   return (
     <FormDialog
       open={open}
@@ -120,23 +123,12 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
         />
       </Box>
       <FormCheckbox control={control} name="auto_repair" label={t('form.autoRepair')} />
-      <Controller
+      <FormAutocomplete
         control={control}
         name="products"
-        render={({ field }) => {
-          const ids = Array.isArray(field.value) ? (field.value as string[]) : [];
-          return (
-            <Autocomplete
-              multiple
-              options={productOptions}
-              getOptionLabel={(o) => o.name}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              value={productOptions.filter((o) => ids.includes(o.id))}
-              onChange={(_e, picked) => field.onChange(picked.map((p) => p.id))}
-              renderInput={(params) => <TextField {...params} label={t('form.products')} />}
-            />
-          );
-        }}
+        label={t('form.products')}
+        multiple
+        options={productOptions}
       />
       <Controller
         control={control}

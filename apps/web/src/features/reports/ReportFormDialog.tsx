@@ -5,16 +5,15 @@ import {
   REPORT_MESSAGES,
   REPORT_RECURRENCES,
   type TReport,
-  type TReportContent,
   type TReportRecurrence,
   WEEKDAYS,
 } from '@lockerops/contract';
-import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormSearchPickerMany, FormTextField } from '../../components/form';
+import { FormAutocomplete, FormCheckbox, FormSearchPickerMany, FormTextField } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { zoneLabel } from '../../lib/format';
@@ -65,27 +64,13 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
       submitDisabled={!ready}
     >
       <FormTextField control={control} name="name" label={t('form.name')} required />
-      <Controller
+      <FormAutocomplete
         control={control}
         name="contents"
-        render={({ field }) => (
-          <Autocomplete
-            multiple
-            disableCloseOnSelect
-            options={[...REPORT_CONTENTS]}
-            getOptionLabel={(o) => label('reportContent', o)}
-            value={(field.value as TReportContent[] | undefined) ?? []}
-            onChange={(_e, v) => field.onChange(v)}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('form.contents')}
-                error={!!err('contents')}
-                helperText={err('contents')}
-              />
-            )}
-          />
-        )}
+        label={t('form.contents')}
+        multiple
+        disableCloseOnSelect
+        options={REPORT_CONTENTS.map((o) => ({ value: o, label: label('reportContent', o) }))}
       />
       <FormSearchPickerMany
         control={control}

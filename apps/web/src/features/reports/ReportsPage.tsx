@@ -1,6 +1,6 @@
 import { REPORT_MESSAGES, reportsEndpoints, rolesOf, type TReport } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button, MenuItem, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -10,7 +10,7 @@ import { useOrganizationZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, rowActionsColumn, useListParams } from '../../components/DataTable';
+import { DataTable, rowActionsColumn, type TableFilter } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
@@ -114,8 +114,21 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
   // a super-tenant reads the reports of one of its organizations (`target_org`, kept in the URL)
   const superTenant = !!useOrganizationSelf().data?.super_tenant;
   const organizations = useReportOrganizations(superTenant);
-  const list = useListParams({ filterKeys: ['target_org'] });
-  const targetOrg = list.params.filters.target_org ?? '';
+  const filters = useMemo<TableFilter[]>(
+    () => [
+      {
+        key: 'target_org',
+        kind: 'select',
+        label: t('filter.organization'),
+        emptyLabel: <em>{t('filter.thisOrganization')}</em>,
+        displayEmpty: true,
+        options: (organizations.data ?? []).map((o) => ({ value: o.id, label: o.name })),
+        hidden: !superTenant,
+        minWidth: 220,
+      },
+    ],
+    [superTenant, t, organizations.data],
+  );
   const columns = useMemo(
     () => [
       ...reportColumns(download, t, label, zone),
@@ -146,29 +159,7 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
         schema={ZReportPage}
         columns={columns}
         filterPage="reporting"
-        filterKeys={['target_org']}
-        toolbar={
-          superTenant ? (
-            <TextField
-              select
-              size="small"
-              label={t('filter.organization')}
-              value={targetOrg}
-              onChange={(e) => list.setFilter('target_org', e.target.value || undefined)}
-              sx={{ minWidth: 220 }}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">
-                <em>{t('filter.thisOrganization')}</em>
-              </MenuItem>
-              {(organizations.data ?? []).map((o) => (
-                <MenuItem key={o.id} value={o.id}>
-                  {o.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : null
-        }
+        filters={filters}
         canSelect={isAdmin}
         bulkDelete
         onRowClick={canWrite ? (report) => setDialog({ report }) : undefined}

@@ -1,24 +1,19 @@
-import {
-  RESERVATION_MODE_FILTERS,
-  type TReservation,
-  type TReservationModeFilter,
-} from '@lockerops/contract';
+import { RESERVATION_MODE_FILTERS, type TReservation } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import { Button, MenuItem, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocationZones, usePhoneCountry } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type TableFilter } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import { reservationColumns } from './columns';
 import { RESERVATIONS_ENDPOINT, reservationsKey, useDeleteReservation, ZReservationPage } from './hooks';
 import { ReservationFormDialog } from './ReservationFormDialog';
 import { ReservationSettingsDialog } from './ReservationSettingsDialog';
-import { readLastModeFilter, writeLastModeFilter } from './reservationForm';
 
 /**
  * /reservations (spec operational §2 Reservations): the table with its column chooser, the mode
@@ -30,7 +25,6 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
   const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
-  const [mode, setMode] = useState<TReservationModeFilter>(() => readLastModeFilter());
   const [dialog, setDialog] = useState<{ reservation: TReservation | null } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [deleting, setDeleting] = useState<TReservation | null>(null);
@@ -50,7 +44,25 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
       }),
     [t, label, isAdmin, zoneOf, country],
   );
-  const extraParams = useMemo(() => ({ mode }), [mode]);
+  /** The mode filter: all (the default, always sent), service, storage, delivery, Asset; remembered. */
+  const filters = useMemo<TableFilter[]>(
+    () => [
+      {
+        key: 'mode',
+        kind: 'select',
+        label: t('modeFilter'),
+        options: RESERVATION_MODE_FILTERS.map((m) => ({
+          value: m,
+          label: m === 'all' ? t('all') : label('mode', m),
+        })),
+        values: RESERVATION_MODE_FILTERS,
+        defaultValue: 'all',
+        remember: true,
+        minWidth: 140,
+      },
+    ],
+    [t, label],
+  );
 
   return (
     <>
@@ -77,27 +89,7 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
         schema={ZReservationPage}
         columns={columns}
         filterPage="reservations"
-        extraParams={extraParams}
-        toolbar={
-          <TextField
-            select
-            size="small"
-            label={t('modeFilter')}
-            value={mode}
-            onChange={(e) => {
-              const next = e.target.value as TReservationModeFilter;
-              setMode(next);
-              writeLastModeFilter(next);
-            }}
-            sx={{ minWidth: 140 }}
-          >
-            {RESERVATION_MODE_FILTERS.map((m) => (
-              <MenuItem key={m} value={m}>
-                {m === 'all' ? t('all') : label('mode', m)}
-              </MenuItem>
-            ))}
-          </TextField>
-        }
+        filters={filters}
         canSelect={isAdmin}
         bulkDelete
         exportModel="reservation"

@@ -1,32 +1,9 @@
 import type { TReservation } from '@lockerops/contract';
 import { ZReservationCreateRequest } from '@lockerops/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  LAST_MODE_FILTER_KEY,
-  lockerOptions,
-  nothingFree,
-  readLastModeFilter,
-  reservationFormValues,
-  withDays,
-  withZone,
-  writeLastModeFilter,
-} from './reservationForm';
-
-const memory = () => {
-  const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
-};
+import { lockerOptions, nothingFree, reservationFormValues, withDays, withZone } from './reservationForm';
 
 describe('reservation form logic', () => {
-  it("remembers the last mode filter, 'all' by default", () => {
-    const s = memory();
-    expect(readLastModeFilter(s)).toBe('all');
-    writeLastModeFilter('delivery', s);
-    expect(readLastModeFilter(s)).toBe('delivery');
-    s.setItem(LAST_MODE_FILTER_KEY, 'bogus');
-    expect(readLastModeFilter(s)).toBe('all');
-  });
-
   it('turns "days all" into every weekday and validates with the contract schema', () => {
     const v = {
       ...reservationFormValues(null, () => 'Europe/Paris'),

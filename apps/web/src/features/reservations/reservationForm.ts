@@ -1,32 +1,5 @@
-import {
-  RESERVATION_MODE_FILTERS,
-  type TReservation,
-  type TReservationCreateRequest,
-  type TReservationModeFilter,
-  WEEKDAYS,
-} from '@lockerops/contract';
+import { type TReservation, type TReservationCreateRequest, WEEKDAYS } from '@lockerops/contract';
 import { isoToWallClock, wallClockToIso } from '../../lib/time';
-
-/** localStorage key of the Reservations page's last mode filter (spec operational §2; default 'all'). */
-export const LAST_MODE_FILTER_KEY = 'lockerops.reservations.lastModeFilter';
-
-/** The remembered mode filter, or 'all' when none (or an unknown value) is stored. */
-export function readLastModeFilter(
-  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
-): TReservationModeFilter {
-  const v = storage?.getItem(LAST_MODE_FILTER_KEY);
-  return (RESERVATION_MODE_FILTERS as readonly string[]).includes(v ?? '')
-    ? (v as TReservationModeFilter)
-    : 'all';
-}
-
-/** Remembers the mode filter for the next visit. */
-export function writeLastModeFilter(
-  mode: TReservationModeFilter,
-  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
-): void {
-  storage?.setItem(LAST_MODE_FILTER_KEY, mode);
-}
 
 /** The form's values: the contract's request input plus "days all or custom" (spec operational §4 Reservation). */
 export type TReservationFormInput = TReservationCreateRequest & { days: 'all' | 'custom' };

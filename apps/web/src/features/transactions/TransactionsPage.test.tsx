@@ -153,3 +153,34 @@ describe('TransactionsPage', () => {
     expect(await within(dialog).findByText(TRANSACTION_MESSAGES.phoneOrEmail)).toBeInTheDocument();
   });
 });
+
+describe('remembered filters', () => {
+  /** Opens the page with `saved` as the remembered filters; answers the router. */
+  const remember = async (saved: string) => {
+    localStorage.setItem('lockerops.transactions.filters', saved);
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    const { router } = renderWithProviders(<TransactionsPage disableVirtualization />, '/transactions');
+    await screen.findByText('INV-000002');
+    return router;
+  };
+  const lists = () =>
+    fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/events?'));
+
+  it('reads back location and status into the URL and the list', async () => {
+    const router = await remember('{"id_location":"x","status":"expired"}');
+    expect(lists()[0]).toContain('id_location=x&status=expired');
+    await waitFor(() => expect(router.state.location.search).toBe('?id_location=x&status=expired'));
+  });
+
+  it('drops unknown statuses', async () => {
+    const router = await remember('{"status":"nope"}');
+    expect(lists().every((u) => !u.includes('status='))).toBe(true);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('ignores what is not a JSON object', async () => {
+    const router = await remember('not json');
+    expect(lists()[0]).toBe('/api/events?page=1&size=50');
+    expect(router.state.location.search).toBe('');
+  });
+});

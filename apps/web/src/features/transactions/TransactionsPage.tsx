@@ -3,17 +3,16 @@ import {
   MODES,
   rolesOf,
   type TPage,
+  TRANSACTION_STATUSES,
   TRANSACTIONS_PAGE_SIZE,
   type TTransaction,
   type TTransactionStatus,
   transactionsEndpoints,
 } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import CheckOutlined from '@mui/icons-material/CheckOutlined';
-import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
-import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, TextField } from '@mui/material';
+import { Box, Button, Menu, MenuItem } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -24,7 +23,7 @@ import { useCurrency, useLocationZones } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, useListParams } from '../../components/DataTable';
+import { DataTable, type TableFilter } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { SandboxBadge } from '../../components/SandboxBadge';
 import { useEnumLabel } from '../../i18n/enums';
@@ -58,15 +57,11 @@ import {
 import {
   consoleActionsFor,
   ROW_CLASS,
-  readTransactionFilters,
   statusFilterOptions,
   type TConsoleAction,
-  type TransactionFilters,
   transactionRowClass,
-  writeTransactionFilters,
 } from './transactionView';
 
-const TYPE_FILTER = ['by_type'] as const;
 /** How often the open list asks the server again for transactions changed elsewhere (milliseconds). */
 export const TRANSACTIONS_REFRESH_MS = 10_000;
 
@@ -104,27 +99,47 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
     );
     return () => clearInterval(timer);
   }, [queryClient]);
-  const list = useListParams({ defaultPageSize: TRANSACTIONS_PAGE_SIZE, filterKeys: TYPE_FILTER });
-  const byType = list.params.filters.by_type ?? '';
-
-  const [filters, setFilters] = useState<TransactionFilters>(() => readTransactionFilters());
-  const setFilter = (patch: Partial<TransactionFilters>) => {
-    const next = { ...filters, ...patch };
-    setFilters(next);
-    writeTransactionFilters(next);
-  };
-  const extraParams = useMemo(
-    () => ({ id_location: filters.id_location || undefined, status: filters.status || undefined }),
-    [filters],
-  );
   const locations = useTransactionLocations();
   const statuses = useTransactionStatuses();
-  // the server's labels are English: each status shows its label in the console's language
-  const statusOptions = statusFilterOptions(statuses.data, {} as Record<TTransactionStatus, string>).map(
-    (s) => ({ value: s.value, label: label('transactionStatus', s.value) }),
+  /** Filter by type (kept in the URL), location and status (remembered on this browser too). */
+  const filters = useMemo<TableFilter[]>(
+    () => [
+      {
+        key: 'by_type',
+        kind: 'menu',
+        label: tr('list.filterByType'),
+        emptyLabel: tr('list.all'),
+        chosenLabel: (o) => tr('list.typeIs', { type: o.label }),
+        options: MODES.map((m) => ({ value: m, label: label('mode', m) })),
+        values: MODES,
+      },
+      {
+        key: 'id_location',
+        kind: 'select',
+        label: tr('list.location'),
+        emptyLabel: tr('list.all'),
+        options: (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+        remember: true,
+        minWidth: 160,
+      },
+      {
+        key: 'status',
+        kind: 'select',
+        label: tr('list.status'),
+        emptyLabel: tr('list.all'),
+        // the server's labels are English: each status shows its label in the console's language
+        options: statusFilterOptions(statuses.data, {} as Record<TTransactionStatus, string>).map((s) => ({
+          value: s.value,
+          label: label('transactionStatus', s.value),
+        })),
+        values: TRANSACTION_STATUSES,
+        remember: true,
+        minWidth: 160,
+      },
+    ],
+    [tr, label, locations.data, statuses.data],
   );
 
-  const [typeAnchor, setTypeAnchor] = useState<HTMLElement | null>(null);
   const [menu, setMenu] = useState<{ t: TTransaction; anchor: HTMLElement } | null>(null);
   const [details, setDetails] = useState<TTransaction | null>(null);
   const [userOf, setUserOf] = useState<TTransaction | null>(null);
@@ -195,8 +210,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
           schema={ZTransactionPage}
           columns={columns}
           filterPage="transactions"
-          filterKeys={TYPE_FILTER}
-          extraParams={extraParams}
+          filters={filters}
           defaultPageSize={TRANSACTIONS_PAGE_SIZE}
           getRowClassName={transactionRowClass}
           searchPlaceholder={tr('common:button.search')}
@@ -212,63 +226,6 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
                   {tr('start.title')}
                 </Button>
               ) : null}
-              <Button
-                startIcon={<FilterListOutlined />}
-                aria-haspopup="menu"
-                onClick={(e) => setTypeAnchor(e.currentTarget)}
-              >
-                {byType ? tr('list.typeIs', { type: label('mode', byType) }) : tr('list.filterByType')}
-              </Button>
-              <Menu anchorEl={typeAnchor} open={!!typeAnchor} onClose={() => setTypeAnchor(null)}>
-                {(['', ...MODES] as const).map((m) => (
-                  <MenuItem
-                    key={m || 'all'}
-                    selected={byType === m}
-                    onClick={() => {
-                      list.setFilter('by_type', m || undefined);
-                      setTypeAnchor(null);
-                    }}
-                  >
-                    <ListItemIcon>{byType === m ? <CheckOutlined fontSize="small" /> : null}</ListItemIcon>
-                    <ListItemText>{m ? label('mode', m) : tr('list.all')}</ListItemText>
-                  </MenuItem>
-                ))}
-              </Menu>
-              <TextField
-                select
-                size="small"
-                label={tr('list.location')}
-                value={filters.id_location}
-                onChange={(e) => setFilter({ id_location: e.target.value })}
-                sx={{ minWidth: 160 }}
-              >
-                <MenuItem value="">{tr('list.all')}</MenuItem>
-                {(locations.data ?? []).map((l) => (
-                  <MenuItem key={l.id} value={l.id}>
-                    {l.name}
-                  </MenuItem>
-                ))}
-                {filters.id_location && !locations.data?.some((l) => l.id === filters.id_location) ? (
-                  <MenuItem value={filters.id_location} sx={{ display: 'none' }}>
-                    …
-                  </MenuItem>
-                ) : null}
-              </TextField>
-              <TextField
-                select
-                size="small"
-                label={tr('list.status')}
-                value={filters.status}
-                onChange={(e) => setFilter({ status: e.target.value })}
-                sx={{ minWidth: 160 }}
-              >
-                <MenuItem value="">{tr('list.all')}</MenuItem>
-                {statusOptions.map((s) => (
-                  <MenuItem key={s.value} value={s.value}>
-                    {s.label}
-                  </MenuItem>
-                ))}
-              </TextField>
             </>
           }
           canSelect={isAdmin}

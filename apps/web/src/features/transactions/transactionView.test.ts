@@ -4,10 +4,8 @@ import { makeTransaction } from './testFixtures';
 import {
   consoleActionsFor,
   endDateInRange,
-  FILTERS_STORAGE_KEY,
   paidAmount,
   ROW_CLASS,
-  readTransactionFilters,
   refundSchema,
   transactionRowClass,
 } from './transactionView';
@@ -92,17 +90,5 @@ describe('end date', () => {
     expect(endDateInRange(new Date('2026-01-01T11:00:00Z'), starts, now)).toBe(false);
     expect(endDateInRange(new Date('2026-01-01T13:00:00Z'), starts, now)).toBe(true);
     expect(endDateInRange(new Date('2026-01-03T00:00:00Z'), starts, now)).toBe(false);
-  });
-});
-
-describe('remembered filters', () => {
-  it('reads back location and status, dropping unknown statuses', () => {
-    const store = (v: string) => ({ getItem: (k: string) => (k === FILTERS_STORAGE_KEY ? v : null) });
-    expect(readTransactionFilters(store('{"id_location":"x","status":"expired"}'))).toEqual({
-      id_location: 'x',
-      status: 'expired',
-    });
-    expect(readTransactionFilters(store('{"status":"nope"}'))).toEqual({ id_location: '', status: '' });
-    expect(readTransactionFilters(store('not json'))).toEqual({ id_location: '', status: '' });
   });
 });

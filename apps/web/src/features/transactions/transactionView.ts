@@ -3,7 +3,6 @@ import {
   isActionAllowed,
   TRANSACTION_MESSAGES,
   TRANSACTION_STATUS_FILTER,
-  TRANSACTION_STATUSES,
   type TRole,
   type TTransaction,
   type TTransactionAction,
@@ -77,43 +76,6 @@ export function statusFilterOptions(
   }));
   const rest = all.filter((s) => !(TRANSACTION_STATUS_FILTER as readonly string[]).includes(s.value));
   return [...first, ...rest];
-}
-
-/** localStorage key of the Transactions page's location and status filters (spec: operational §2). */
-export const FILTERS_STORAGE_KEY = 'lockerops.transactions.filters';
-
-export interface TransactionFilters {
-  id_location: string;
-  status: string;
-}
-
-const EMPTY_FILTERS: TransactionFilters = { id_location: '', status: '' };
-
-/** The remembered location and status filters; unknown statuses and malformed values are dropped. */
-export function readTransactionFilters(
-  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
-): TransactionFilters {
-  try {
-    const raw: unknown = JSON.parse(storage?.getItem(FILTERS_STORAGE_KEY) ?? '{}');
-    if (!raw || typeof raw !== 'object') return EMPTY_FILTERS;
-    const r = raw as Record<string, unknown>;
-    const status =
-      typeof r.status === 'string' && (TRANSACTION_STATUSES as readonly string[]).includes(r.status)
-        ? r.status
-        : '';
-    const id_location = typeof r.id_location === 'string' ? r.id_location : '';
-    return { id_location, status };
-  } catch {
-    return EMPTY_FILTERS;
-  }
-}
-
-/** Remembers the location and status filters for the next visit. */
-export function writeTransactionFilters(
-  filters: TransactionFilters,
-  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
-): void {
-  storage?.setItem(FILTERS_STORAGE_KEY, JSON.stringify(filters));
 }
 
 /**

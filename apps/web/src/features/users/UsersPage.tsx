@@ -1,23 +1,13 @@
 import type { TUser } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, useListParams } from '../../components/DataTable';
+import { DataTable, type TableFilter } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { userColumns } from './columns';
 import { USERS_ENDPOINT, usersKey, useSetUserActive, ZUserPage } from './hooks';
@@ -31,36 +21,6 @@ const FILTER_KEYS = [
   'by_last_name',
   'by_address',
 ] as const;
-
-/** One column filter: typed text reaches the URL (and the list) after the search's 300 ms pause. */
-function FilterField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  const [text, setText] = useState(value);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const t = setTimeout(() => latest.current(text.trim()), 300);
-    return () => clearTimeout(t);
-  }, [text, value]);
-  return (
-    <TextField
-      size="small"
-      label={label}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      sx={{ width: 170 }}
-    />
-  );
-}
 
 /** The address a user's QR code points at: the user details page (spec operational §2). */
 export const userDetailsUrl = (id: string, origin = window.location.origin) =>
@@ -80,9 +40,12 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
   const [toggling, setToggling] = useState<TUser | null>(null);
   const [qr, setQr] = useState<TUser | null>(null);
   const setActive = useSetUserActive();
-  const list = useListParams({ filterKeys: FILTER_KEYS });
-  const activeFilters = Object.keys(list.params.filters).length;
-  const [showFilters, setShowFilters] = useState(activeFilters > 0);
+  // the column filters of spec operational §7 Users: GET users by_phone, by_email, …
+  const filters = useMemo<TableFilter[]>(
+    () =>
+      FILTER_KEYS.map((k) => ({ key: k, kind: 'text', label: t('filterBy', { label: t(`filter.${k}`) }) })),
+    [t],
+  );
 
   const columns = useMemo(
     () =>
@@ -113,29 +76,8 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
         schema={ZUserPage}
         columns={columns}
         filterPage="users"
-        filterKeys={FILTER_KEYS}
-        toolbar={
-          <>
-            <Button
-              startIcon={<FilterListOutlined />}
-              aria-expanded={showFilters}
-              onClick={() => setShowFilters((v) => !v)}
-            >
-              {activeFilters ? t('filtersCount', { count: activeFilters }) : t('filters')}
-            </Button>
-            {showFilters
-              ? FILTER_KEYS.map((k) => (
-                  <FilterField
-                    key={k}
-                    // the column filters of spec operational §7 Users: GET users by_phone, by_email, …
-                    label={t('filterBy', { label: t(`filter.${k}`) })}
-                    value={list.params.filters[k] ?? ''}
-                    onChange={(v) => list.setFilter(k, v)}
-                  />
-                ))
-              : null}
-          </>
-        }
+        filters={filters}
+        filtersToggle={(count) => (count ? t('filtersCount', { count }) : t('filters'))}
         canSelect={isAdmin}
         bulkDelete
         exportModel="user"
