@@ -55,7 +55,7 @@ export async function deviceLogs(tx: Tx, auth: AuthContext, id: string): Promise
     .innerJoin(
       transactions,
       and(
-        eq(transactions.id, transactionLogs.idEvent),
+        eq(transactions.id, transactionLogs.transactionId),
         eq(transactions.organizationId, transactionLogs.organizationId),
       ),
     )

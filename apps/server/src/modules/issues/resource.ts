@@ -58,7 +58,7 @@ export const issuesResource: Resource<
     const changesEvent = !prev || (input.invoice_id !== undefined && input.invoice_id !== prev.invoiceId);
     const event = changesEvent
       ? await resolveIssueEvent(tx, auth, {
-          idEvent: prev ? undefined : input.id_event,
+          transactionId: prev ? undefined : input.id_event,
           invoiceId: input.invoice_id,
         })
       : undefined;
@@ -67,7 +67,7 @@ export const issuesResource: Resource<
       description: input.description,
       ...(input.status ? { status: input.status } : {}),
       ...(input.pictures !== undefined || !prev ? { pictures: input.pictures ?? [] } : {}),
-      ...(event ? { idEvent: event.id, invoiceId: event.invoiceId, idLocation: event.idLocation } : {}),
+      ...(event ? { transactionId: event.id, invoiceId: event.invoiceId, idLocation: event.idLocation } : {}),
       idUser: input.id_user ?? (prev ? prev.idUser : (event?.idUser ?? null)),
       teamMemberId: input.team_member_id ?? null,
       ...(prev ? {} : await reporterOf(tx, auth)),

@@ -31,7 +31,7 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
         organizationId,
         userIds: idsOf('idUser'),
         memberIds: idsOf('teamMemberId'),
-        transactionIds: idsOf('idEvent'),
+        transactionIds: idsOf('transactionId'),
       });
     }),
   );
@@ -41,7 +41,7 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
   return rows.map((r) => {
     const u = us.find((x) => x.id === r.idUser);
     const m = ms.find((x) => x.id === r.teamMemberId);
-    const t = ts.find((x) => x.id === r.idEvent);
+    const t = ts.find((x) => x.id === r.transactionId);
     return {
       ...wireFields(r, [
         'id',
@@ -49,12 +49,12 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
         'description',
         'createdAt',
         'idUser',
-        'idEvent',
         'idLocation',
         'teamMemberId',
         'source',
       ]),
       issue_id: `ISS-${r.number}`,
+      id_event: r.transactionId,
       pictures: r.pictures ?? [],
       user: u
         ? { name: [u.name, u.lastName].filter(Boolean).join(' '), email: u.email, phone_number: u.phone }
@@ -83,10 +83,10 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
 export async function resolveIssueEvent(
   tx: Tx,
   auth: AuthContext,
-  ref: { idEvent?: string; invoiceId?: string },
+  ref: { transactionId?: string; invoiceId?: string },
 ): Promise<TransactionRef> {
-  if (ref.idEvent) {
-    const t = await transactionRefById({ tx, auth, id: ref.idEvent });
+  if (ref.transactionId) {
+    const t = await transactionRefById({ tx, auth, id: ref.transactionId });
     if (t && (!ref.invoiceId || sameNumber(ref.invoiceId, t.invoiceId))) return t;
     if (!ref.invoiceId) throw BadRequest(ISSUE_MESSAGES.orderNotFound);
   }
@@ -134,23 +134,23 @@ export async function reporterOf(
 
 /**
  * Opens the issue of a rental that came back in a condition with Report Issue (spec: operational §2
- * Conditions; console §3 Issue): pending, about `eventId`'s transaction (its user and location), or
+ * Conditions; console §3 Issue): pending, about `transactionId`'s transaction (its user and location), or
  * about no transaction when the condition was set outside a rental (a product edit). Runs in the
  * caller's transaction and writes the issue's audit entry. Answers the new issue's id.
  */
 export async function openConditionIssue(
   tx: Tx,
   auth: AuthContext,
-  args: { conditionId: string; conditionName: string; productName: string | null; eventId: string | null },
+  args: { conditionId: string; conditionName: string; productName: string | null; transactionId: string | null },
 ): Promise<string> {
-  const t = args.eventId ? await transactionRefById({ tx, auth, id: args.eventId }) : undefined;
+  const t = args.transactionId ? await transactionRefById({ tx, auth, id: args.transactionId }) : undefined;
   const what = args.productName ? `${args.productName} returned` : 'Returned';
   const row = await insertIssue({
     tx,
     auth,
     values: {
       description: `${what} in condition "${args.conditionName}"`.slice(0, 200),
-      idEvent: t?.id ?? null,
+      transactionId: t?.id ?? null,
       invoiceId: t?.invoiceId ?? null,
       idUser: t?.idUser ?? null,
       idLocation: t?.idLocation ?? null,

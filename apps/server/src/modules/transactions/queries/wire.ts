@@ -40,7 +40,7 @@ export async function listLogs(
     .select()
     .from(transactionLogs)
     .where(
-      and(eq(transactionLogs.organizationId, organizationId), eq(transactionLogs.idEvent, transactionId)),
+      and(eq(transactionLogs.organizationId, organizationId), eq(transactionLogs.transactionId, transactionId)),
     )
     .orderBy(asc(transactionLogs.createdAt), asc(transactionLogs.id));
   return rows.map((r) => ({
@@ -107,8 +107,8 @@ type Joined = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
 function toWire(r: Joined): TTransaction {
   const t = r.t;
   const state = {
-    event_type: t.eventType as TMode,
-    event_status: t.eventStatus as TTransactionStatus,
+    event_type: t.type as TMode,
+    event_status: t.status as TTransactionStatus,
     total: t.total,
   };
   return {
@@ -217,7 +217,7 @@ export async function userTransactionRows(
   userId: string,
   opts: { limit: number; active?: boolean },
 ): Promise<{ items: TUserTransactionRow[]; total: number }> {
-  const activeSql = sql`${transactions.eventStatus} IN ('in_progress', 'awaiting_service_pickup', 'awaiting_service_dropoff', 'awaiting_user_pickup', 'awaiting_payment_confirmation')`;
+  const activeSql = sql`${transactions.status} IN ('in_progress', 'awaiting_service_pickup', 'awaiting_service_dropoff', 'awaiting_user_pickup', 'awaiting_payment_confirmation')`;
   const where = and(
     eq(transactions.organizationId, organizationId),
     eq(transactions.idUser, userId),
@@ -293,7 +293,7 @@ export async function publicTransaction(
     .leftJoin(devices, eq(devices.id, transactions.idDevice))
     .innerJoin(
       transactionShares,
-      and(eq(transactionShares.idEvent, transactions.id), eq(transactionShares.tokenHash, tokenHash)),
+      and(eq(transactionShares.transactionId, transactions.id), eq(transactionShares.tokenHash, tokenHash)),
     )
     .where(eq(transactions.id, id))
     .limit(1);
@@ -302,8 +302,8 @@ export async function publicTransaction(
     id: r.t.id,
     invoice_id: r.t.invoiceId,
     order_id: r.t.orderId,
-    event_type: r.t.eventType as TTransactionPublic['event_type'],
-    event_status: r.t.eventStatus as TTransactionPublic['event_status'],
+    event_type: r.t.type as TTransactionPublic['event_type'],
+    event_status: r.t.status as TTransactionPublic['event_status'],
     organization: r.org ?? r.orgName,
     location: r.loc?.name ?? null,
     address: r.loc?.address ?? null,

@@ -22,7 +22,7 @@ export function penalize(
       tx,
       t,
       text,
-      t.eventStatus as TTransactionStatus,
+      t.status as TTransactionStatus,
       `penalty:${earlier + 1}`,
       pass,
     );
