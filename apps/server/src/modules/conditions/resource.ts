@@ -17,7 +17,7 @@ import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, lockOr404, type Resource } from '../../lib/crud/resource';
 import { deviceOfProduct } from '../../lib/product-tracking';
-import { toWire, wireFields } from '../../lib/wire';
+import { toWire, wireOf } from '../../lib/wire';
 import { applyConditionEffects } from './service';
 
 type ConditionRow = typeof conditions.$inferSelect;
@@ -37,11 +37,7 @@ export async function conditionsToWire(rows: ConditionRow[], tx: Tx): Promise<TC
     .orderBy(asc(products.name));
   return rows.map((c) => {
     const items = assigned.filter((p) => p.idCondition === c.id).map((p) => ({ id: p.id, name: p.name }));
-    return {
-      ...wireFields(c, ['id', 'name', 'autoReport', 'autoMaintenance', 'createdAt', 'updatedAt']),
-      products: items,
-      products_count: items.length,
-    };
+    return wireOf(ZCondition, c, { products: items, products_count: items.length });
   });
 }
 

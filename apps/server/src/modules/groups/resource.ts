@@ -13,7 +13,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { groupResources, groups, groupUsers, users } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { wireOf } from '../../lib/wire';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -37,12 +37,13 @@ export async function groupsToWire(rows: GroupRow[], tx: Tx): Promise<TGroup[]> 
     : [];
   const resources = (id: string, type: 'location' | 'device') =>
     Number(resourceCounts.find((c) => c.groupId === id && c.type === type)?.n ?? 0);
-  return rows.map((g) => ({
-    ...wireFields(g, ['id', 'name', 'createdAt', 'updatedAt']),
-    users: Number(userCounts.find((c) => c.groupId === g.id)?.n ?? 0),
-    devices: resources(g.id, 'device'),
-    locations: resources(g.id, 'location'),
-  }));
+  return rows.map((g) =>
+    wireOf(ZGroup, g, {
+      users: Number(userCounts.find((c) => c.groupId === g.id)?.n ?? 0),
+      devices: resources(g.id, 'device'),
+      locations: resources(g.id, 'location'),
+    }),
+  );
 }
 
 /**

@@ -12,16 +12,13 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { promos } from '../../db/schema';
 import { Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { wireOf } from '../../lib/wire';
 import { moneyNumber, moneyText } from '../prices';
 
 type PromoRow = typeof promos.$inferSelect;
 
 /** The wire shape of a promo row (money as a number with two decimals). */
-export const promoToWire = (p: PromoRow): TPromo => ({
-  ...wireFields(p, ['id', 'name', 'code', 'discountType', 'startTime', 'endTime', 'createdAt', 'updatedAt']),
-  amount: moneyNumber(p.amount),
-});
+export const promoToWire = (p: PromoRow): TPromo => wireOf(ZPromo, p, { amount: moneyNumber(p.amount) });
 
 /**
  * The Promos area, the console's Promo codes page (spec: operational §2, §3 Promo, §4 Promo form,

@@ -11,7 +11,7 @@ import {
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { devices, sizes } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { wireOf } from '../../lib/wire';
 
 type SizeRow = typeof sizes.$inferSelect;
 
@@ -61,13 +61,14 @@ export const sizesResource: Resource<TSize, typeof ZSizeCreateRequest, typeof ZS
       rows.map((r) => r.id),
       tx,
     );
-    return (rows as unknown as SizeRow[]).map((s) => ({
-      ...wireFields(s, ['id', 'name', 'description', 'image', 'externalId', 'createdAt', 'updatedAt']),
-      width: Number(s.width),
-      depth: Number(s.depth),
-      height: Number(s.height),
-      available_devices: counts.get(s.id) ?? 0,
-    }));
+    return (rows as unknown as SizeRow[]).map((s) =>
+      wireOf(ZSize, s, {
+        width: Number(s.width),
+        depth: Number(s.depth),
+        height: Number(s.height),
+        available_devices: counts.get(s.id) ?? 0,
+      }),
+    );
   },
   toValues(input) {
     return {
