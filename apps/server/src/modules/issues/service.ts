@@ -1,9 +1,9 @@
-import { ISSUE_MESSAGES, type TIssue, type TIssueCreateRequest } from '@lockerops/contract';
+import { ISSUE_MESSAGES, type TIssue, type TIssueCreateRequest, ZIssue } from '@lockerops/contract';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { wireFields } from '../../lib/wire';
+import { wireOf } from '../../lib/wire';
 import {
   type IssueRow,
   insertIssue,
@@ -42,17 +42,7 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
     const u = us.find((x) => x.id === r.idUser);
     const m = ms.find((x) => x.id === r.teamMemberId);
     const t = ts.find((x) => x.id === r.transactionId);
-    return {
-      ...wireFields(r, [
-        'id',
-        'status',
-        'description',
-        'createdAt',
-        'idUser',
-        'idLocation',
-        'teamMemberId',
-        'source',
-      ]),
+    return wireOf(ZIssue, r, {
       issue_id: `ISS-${r.number}`,
       id_event: r.transactionId,
       pictures: r.pictures ?? [],
@@ -62,7 +52,7 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
       reporter_user_name: r.reporterName,
       reporter_user_email: r.reporterEmail,
       reporter_user_phone: r.reporterPhone,
-      event: t ? { id: t.id, invoice_id: t.invoiceId } : null,
+      event: t ? wireOf(ZIssue.shape.event, t) : null,
       team_member: m
         ? {
             id: m.id,
@@ -71,7 +61,7 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
           }
         : null,
       invoice_id: t?.invoiceId ?? r.invoiceId,
-    };
+    });
   });
 }
 
