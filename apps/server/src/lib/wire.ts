@@ -193,3 +193,16 @@ export function fromWire<
   }
   return out as ColumnsOf<I, X>;
 }
+
+/**
+ * Columns of a table under their wire names, in the order given (a list's sortable fields):
+ * `wireColumns(users, ['last_name', 'created_at'])` → `{ last_name: users.lastName, created_at: users.createdAt }`.
+ */
+export function wireColumns<T extends object, K extends SnakeCase<keyof T & string>>(
+  table: T,
+  names: readonly K[],
+): { [P in K]: T[CamelCase<P> & keyof T] } {
+  const out: Record<string, unknown> = {};
+  for (const n of names) out[n] = table[camelCase(n) as keyof T];
+  return out as { [P in K]: T[CamelCase<P> & keyof T] };
+}

@@ -13,7 +13,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { groupResources, groups, groupUsers, users } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
-import { wireOf } from '../../lib/wire';
+import { wireColumns, wireOf } from '../../lib/wire';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -68,7 +68,7 @@ export const groupsResource: Resource<
   update: ZGroupUpdateRequest,
   query: ZGroupListQuery,
   search: [groups.name],
-  sort: { name: groups.name, created_at: groups.createdAt },
+  sort: wireColumns(groups, ['name', 'created_at']),
   defaultSort: { by: 'name', order: 'asc' },
   toWire: (rows, tx) => groupsToWire(rows as unknown as GroupRow[], tx),
   toValues: (input) => ({ name: input.name }),

@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client';
 import { productGroups, products, sizes } from '../../db/schema';
 import { NotFound } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
-import { fromWire, wireOf } from '../../lib/wire';
+import { fromWire, wireColumns, wireOf } from '../../lib/wire';
 
 type GroupRow = typeof productGroups.$inferSelect;
 
@@ -103,13 +103,13 @@ export const productGroupsResource: Resource<
   create: ZProductGroupCreateRequest,
   update: ZProductGroupUpdateRequest,
   search: [productGroups.name],
-  sort: {
-    name: productGroups.name,
-    charging_time: productGroups.chargingTime,
-    transaction_number: productGroups.transactionNumber,
-    total_inventory: productGroups.totalInventory,
-    created_at: productGroups.createdAt,
-  },
+  sort: wireColumns(productGroups, [
+    'name',
+    'charging_time',
+    'transaction_number',
+    'total_inventory',
+    'created_at',
+  ]),
   defaultSort: { by: 'name', order: 'asc' },
   toWire: (rows, tx) => productGroupsToWire(rows as unknown as GroupRow[], tx),
   async toValues(input, { tx, auth }) {

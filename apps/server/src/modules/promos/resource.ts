@@ -12,7 +12,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { promos } from '../../db/schema';
 import { Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
-import { wireOf } from '../../lib/wire';
+import { wireColumns, wireOf } from '../../lib/wire';
 import { moneyNumber, moneyText } from '../prices';
 
 type PromoRow = typeof promos.$inferSelect;
@@ -37,15 +37,15 @@ export const promosResource: Resource<TPromo, typeof ZPromoCreateRequest, typeof
   create: ZPromoCreateRequest,
   update: ZPromoUpdateRequest,
   search: [promos.name, promos.code, promos.discountType],
-  sort: {
-    name: promos.name,
-    code: promos.code,
-    discount_type: promos.discountType,
-    amount: promos.amount,
-    start_time: promos.startTime,
-    end_time: promos.endTime,
-    created_at: promos.createdAt,
-  },
+  sort: wireColumns(promos, [
+    'name',
+    'code',
+    'discount_type',
+    'amount',
+    'start_time',
+    'end_time',
+    'created_at',
+  ]),
   defaultSort: { by: 'created_at', order: 'desc' },
   async toWire(rows) {
     return (rows as unknown as PromoRow[]).map(promoToWire);

@@ -20,7 +20,7 @@ import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { likePattern } from '../../lib/crud/paging';
 import { lockOr404, type Resource } from '../../lib/crud/resource';
-import { fromWire, toWire, wireOf } from '../../lib/wire';
+import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
 import { assertEmailFree, notificationChannelOf, takenEmails } from './queries';
 
 type UserRow = typeof users.$inferSelect;
@@ -79,16 +79,16 @@ export const usersResource: Resource<
   ],
   search: [users.name, users.lastName, users.email, users.phoneNumber, users.userId, users.address],
   searchIndexed: true,
-  sort: {
-    name: users.name,
-    last_name: users.lastName,
-    email: users.email,
-    phone_number: users.phoneNumber,
-    user_id: users.userId,
-    address: users.address,
-    active: users.active,
-    created_at: users.createdAt,
-  },
+  sort: wireColumns(users, [
+    'name',
+    'last_name',
+    'email',
+    'phone_number',
+    'user_id',
+    'address',
+    'active',
+    'created_at',
+  ]),
   defaultSort: { by: 'created_at', order: 'desc' },
   toWire: (rows, tx) => usersToWire(rows as unknown as UserRow[], tx),
   async toValues(input, { tx, auth, existing }) {

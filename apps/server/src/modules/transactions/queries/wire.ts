@@ -1,7 +1,6 @@
 import {
   allowedActions,
   type TMode,
-  type TPenaltyReason,
   type TTransaction,
   type TTransactionLog,
   type TTransactionPublic,
@@ -47,12 +46,7 @@ export async function listLogs(
       and(eq(transactionLogs.organizationId, organizationId), eq(transactionLogs.transactionId, transactionId)),
     )
     .orderBy(asc(transactionLogs.createdAt), asc(transactionLogs.id));
-  return rows.map((r) =>
-    wireOf(ZTransactionLog, r, {
-      status_before: r.statusBefore as TTransactionStatus | null,
-      status_after: r.statusAfter as TTransactionStatus,
-    }),
-  );
+  return rows.map((r) => wireOf(ZTransactionLog, r));
 }
 
 const selection = {
@@ -128,8 +122,6 @@ function toWire(r: Joined): TTransaction {
     weight: num(t.weight),
     refunded_amount: num(t.refundedAmount),
     penalize_charge: num(t.penalizeCharge),
-    penalize_reason: t.penalizeReason as TPenaltyReason | null,
-    payment_status: t.paymentStatus as TTransaction['payment_status'],
     condition: r.condition,
     actions: allowedActions(state),
   });
