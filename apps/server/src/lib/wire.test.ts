@@ -41,7 +41,14 @@ describe('the naming boundary (lib/wire)', () => {
 
   it('answers a row in the shape of its schema: plain renames, timestamps as text, the rest given', () => {
     const at = new Date('2026-03-08T07:00:00Z');
-    const row = { id: 'd1', lockerNumber: 3, createdAt: at, openedAt: null, amount: '4.50', organizationId: 'o' };
+    const row = {
+      id: 'd1',
+      lockerNumber: 3,
+      createdAt: at,
+      openedAt: null,
+      amount: '4.50',
+      organizationId: 'o',
+    };
     for (let i = 0; i < 2; i++) {
       const wire = wireOf(ZDoor, row, {
         size: wireOf(ZDoor.shape.size, { id: 's1', sizeName: 'M' }),

@@ -127,7 +127,10 @@ function fieldList(schema: ObjectSchema | RequestSchema): readonly (readonly [st
   return list;
 }
 
-type Mapper = (row: Record<string, unknown>, given: Record<string, unknown> | undefined) => Record<string, unknown>;
+type Mapper = (
+  row: Record<string, unknown>,
+  given: Record<string, unknown> | undefined,
+) => Record<string, unknown>;
 
 /**
  * One function per schema that builds its answer as one object literal (`{ id: …, locker_number: … }`)
@@ -143,7 +146,9 @@ function mapperOf(schema: ObjectSchema): Mapper {
     const fields = fieldList(schema);
     if (fields.every(([w, c]) => IDENTIFIER.test(w) && /^[a-z][A-Za-z0-9]*$/.test(c))) {
       const body = fields.map(([w, c]) => `${w}: g !== undefined && '${w}' in g ? g.${w} : v(r.${c})`);
-      mapper = new Function('v', `return function (r, g) { return { ${body.join(', ')} }; };`)(wireValue) as Mapper;
+      mapper = new Function('v', `return function (r, g) { return { ${body.join(', ')} }; };`)(
+        wireValue,
+      ) as Mapper;
     } else {
       mapper = (r, g) => {
         const out: Record<string, unknown> = {};
@@ -169,11 +174,16 @@ export function wireOf<S extends ObjectSchema, E extends Partial<AnswerOf<S>> = 
   row: RowOf<AnswerOf<S>, E>,
   given?: Only<AnswerOf<S>, E>,
 ): AnswerOf<S> {
-  return mapperOf(schema)(row as Record<string, unknown>, given as Record<string, unknown> | undefined) as AnswerOf<S>;
+  return mapperOf(schema)(
+    row as Record<string, unknown>,
+    given as Record<string, unknown> | undefined,
+  ) as AnswerOf<S>;
 }
 
 /** A request's fields under their column names, less `X`; a field the request may leave out is optional. */
-type ColumnsOf<W, X> = { [P in keyof W as P extends X ? never : CamelCase<P & string>]: Exclude<W[P], undefined> };
+type ColumnsOf<W, X> = {
+  [P in keyof W as P extends X ? never : CamelCase<P & string>]: Exclude<W[P], undefined>;
+};
 
 /**
  * The column values of a request a contract schema describes: each field of the schema's shape

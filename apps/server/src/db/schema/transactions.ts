@@ -107,10 +107,7 @@ export const transactions = pgTable(
     index('transactions_phone_trgm').using('gin', t.phoneNumber.op('gin_trgm_ops')),
     index('transactions_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     index('transactions_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_user_pickup'`),
-    check(
-      'transactions_type_ck',
-      sql`${t.type} IN ('rental', 'storage', 'delivery', 'service', 'vending')`,
-    ),
+    check('transactions_type_ck', sql`${t.type} IN ('rental', 'storage', 'delivery', 'service', 'vending')`),
     check(
       'transactions_status_ck',
       sql`${t.status} IN ('in_progress', 'awaiting_service_pickup', 'awaiting_service_dropoff', 'awaiting_user_pickup', 'awaiting_payment_confirmation', 'finished', 'canceled', 'refunded', 'expired', 'removed')`,

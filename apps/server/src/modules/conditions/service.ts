@@ -39,7 +39,12 @@ export interface ConditionEffects {
 export async function applyConditionEffects(
   tx: Tx,
   auth: AuthContext,
-  args: { productId: string; conditionId: string | null; deviceId: string | null; transactionId?: string | null },
+  args: {
+    productId: string;
+    conditionId: string | null;
+    deviceId: string | null;
+    transactionId?: string | null;
+  },
 ): Promise<ConditionEffects> {
   const effects: ConditionEffects = { maintenance: false, reported: false };
   if (!args.conditionId) return effects;

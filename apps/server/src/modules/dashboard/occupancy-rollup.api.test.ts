@@ -173,8 +173,7 @@ beforeAll(async () => {
     // a final status without an end time: held until its last update
     else if (kind < 0.72) await addTransaction({ ...base, status: 'expired' });
     else if (kind < 0.85) await addTransaction({ ...base, status: 'in_progress' });
-    else if (kind < 0.9)
-      await addTransaction({ ...base, status: 'awaiting_user_pickup', type: 'delivery' });
+    else if (kind < 0.9) await addTransaction({ ...base, status: 'awaiting_user_pickup', type: 'delivery' });
     // neither a vending sale nor a transaction without a door holds one
     else if (kind < 0.95) await addTransaction({ ...base, type: 'vending', endedAt: end });
     else await addTransaction({ ...base, idDevice: null, endedAt: end });

@@ -75,7 +75,10 @@ export async function deviceLogs(tx: Tx, auth: AuthContext, id: string): Promise
     ...steps.map(({ log, invoiceId }) => ({
       ...wireOf(ZDeviceLog, log, {
         log_type: log.action,
-        changes: log.statusBefore === log.statusAfter ? {} : { status: { before: log.statusBefore, after: log.statusAfter } },
+        changes:
+          log.statusBefore === log.statusAfter
+            ? {}
+            : { status: { before: log.statusBefore, after: log.statusAfter } },
         event: { invoice_id: invoiceId },
       }),
       at: log.createdAt,

@@ -134,7 +134,11 @@ describe('issues', () => {
       payload: { description: 'Dirty locker' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id_event: transactionId, invoice_id: invoice, reporter_user_name: 'Ivy' });
+    expect(res.json()).toMatchObject({
+      id_event: transactionId,
+      invoice_id: invoice,
+      reporter_user_name: 'Ivy',
+    });
   });
 
   it('answers the spec messages', async () => {

@@ -131,7 +131,12 @@ export async function reporterOf(
 export async function openConditionIssue(
   tx: Tx,
   auth: AuthContext,
-  args: { conditionId: string; conditionName: string; productName: string | null; transactionId: string | null },
+  args: {
+    conditionId: string;
+    conditionName: string;
+    productName: string | null;
+    transactionId: string | null;
+  },
 ): Promise<string> {
   const t = args.transactionId ? await transactionRefById({ tx, auth, id: args.transactionId }) : undefined;
   const what = args.productName ? `${args.productName} returned` : 'Returned';

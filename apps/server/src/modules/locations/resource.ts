@@ -55,14 +55,7 @@ export const locationsResource: Resource<
     locations.contactEmail,
     locations.contactPhone,
   ],
-  sort: wireColumns(locations, [
-    'name',
-    'address',
-    'custom_id',
-    'hidden',
-    'contact_email',
-    'created_at',
-  ]),
+  sort: wireColumns(locations, ['name', 'address', 'custom_id', 'hidden', 'contact_email', 'created_at']),
   defaultSort: { by: 'name', order: 'asc' },
   // a super-tenant parent's shared locations, read-only (spec operational §4 Location)
   alsoListed: () => sharedFromParent.locations(locations),

@@ -6,10 +6,10 @@ import {
   mailLanguage,
   type TLanguage,
   type TMember,
-  ZMember,
-  ZMemberRequest,
   type TMemberValues,
   type TRole,
+  ZMember,
+  ZMemberRequest,
   type ZMemberUpdateRequest,
 } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';

@@ -105,7 +105,10 @@ describe('POST /stripe/webhook', () => {
       paymentStatus: 'succeeded',
       statusAfterPayment: null,
     });
-    const logs = await t.database.db.select().from(transactionLogs).where(eq(transactionLogs.transactionId, paid));
+    const logs = await t.database.db
+      .select()
+      .from(transactionLogs)
+      .where(eq(transactionLogs.transactionId, paid));
     expect(logs.map((l) => [l.action, l.actorName])).toEqual([['confirm_payment', 'Stripe']]);
     // the step's event, held back while the charge was pending, reaches notifications and webhooks now
     const events = await t.database.db.select().from(domainEvents).where(eq(domainEvents.subjectId, paid));

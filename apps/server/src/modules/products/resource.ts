@@ -122,15 +122,7 @@ export const productsResource: Resource<
     q.id_condition ? eq(products.idCondition, q.id_condition) : undefined,
   ],
   search: [products.name, products.serialNumber, products.sku, products.description],
-  sort: wireColumns(products, [
-    'name',
-    'serial_number',
-    'sku',
-    'price',
-    'sales_price',
-    'msrp',
-    'created_at',
-  ]),
+  sort: wireColumns(products, ['name', 'serial_number', 'sku', 'price', 'sales_price', 'msrp', 'created_at']),
   defaultSort: { by: 'name', order: 'asc' },
   toWire: (rows, tx) => productsToWire(rows as unknown as ProductRow[], tx),
   async toValues(input, { tx, auth, existing }) {

@@ -4,8 +4,8 @@ import {
   REPORT_MESSAGES,
   type TLanguage,
   type TReport,
-  ZReport,
   type TReportCreateRequest,
+  ZReport,
 } from '@lockerops/contract';
 import type { DbOrTx } from '../../db/client';
 import { NotFound } from '../../errors';

@@ -69,7 +69,9 @@ export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promis
     const device = r.idDevice ? d.get(r.idDevice) : undefined;
     return wireOf(ZReservation, r, {
       user: user
-        ? wireOf(ZReservation.shape.user, user, { name: [user.name, user.lastName].filter(Boolean).join(' ') })
+        ? wireOf(ZReservation.shape.user, user, {
+            name: [user.name, user.lastName].filter(Boolean).join(' '),
+          })
         : null,
       device: device ? wireOf(ZReservation.shape.device, device) : null,
       location: (r.idLocation && l.get(r.idLocation)) || null,

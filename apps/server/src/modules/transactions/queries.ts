@@ -177,7 +177,9 @@ export async function setNotification(
 
 /** Stores a share link of a transaction by its token's SHA-256. */
 export async function insertShare(tx: Tx, t: TransactionRow, tokenHash: string): Promise<void> {
-  await tx.insert(transactionShares).values({ organizationId: t.organizationId, transactionId: t.id, tokenHash });
+  await tx
+    .insert(transactionShares)
+    .values({ organizationId: t.organizationId, transactionId: t.id, tokenHash });
 }
 
 /**

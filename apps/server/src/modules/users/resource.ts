@@ -37,7 +37,9 @@ export async function usersToWire(rows: UserRow[], tx: Tx): Promise<TUser[]> {
         .orderBy(asc(groups.name))
     : [];
   return rows.map((u) =>
-    wireOf(ZUser, u, { groups: links.filter((l) => l.userId === u.id).map((l) => ({ id: l.id, name: l.name })) }),
+    wireOf(ZUser, u, {
+      groups: links.filter((l) => l.userId === u.id).map((l) => ({ id: l.id, name: l.name })),
+    }),
   );
 }
 

@@ -43,7 +43,10 @@ export async function listLogs(
     .select()
     .from(transactionLogs)
     .where(
-      and(eq(transactionLogs.organizationId, organizationId), eq(transactionLogs.transactionId, transactionId)),
+      and(
+        eq(transactionLogs.organizationId, organizationId),
+        eq(transactionLogs.transactionId, transactionId),
+      ),
     )
     .orderBy(asc(transactionLogs.createdAt), asc(transactionLogs.id));
   return rows.map((r) => wireOf(ZTransactionLog, r));
