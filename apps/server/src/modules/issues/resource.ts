@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client';
 import { issues } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
 import { lockOr404, type Resource } from '../../lib/crud/resource';
-import { toWire } from '../../lib/wire';
+import { toWire, wireColumns } from '../../lib/wire';
 import { assertIssueRefs, type IssueRow, issuesToWire, reporterOf, resolveIssueEvent } from './service';
 
 /**
@@ -46,8 +46,7 @@ export const issuesResource: Resource<
   ],
   search: [issues.description, issues.invoiceId, issues.reporterName, issues.reporterEmail, issues.number],
   sort: {
-    created_at: issues.createdAt,
-    status: issues.status,
+    ...wireColumns(issues, ['created_at', 'status']),
     issue_id: issues.number,
     invoice_id: issues.invoiceId,
   },

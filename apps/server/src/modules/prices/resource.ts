@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client';
 import { prices, settings } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
 import type { Resource } from '../../lib/crud/resource';
-import { wireOf } from '../../lib/wire';
+import { wireColumns, wireOf } from '../../lib/wire';
 import { moneyNumber, moneyText } from './pricing';
 
 type PriceRow = typeof prices.$inferSelect;
@@ -81,11 +81,7 @@ export const pricesResource: Resource<TPrice, typeof ZPriceCreateRequest, typeof
   update: ZPriceUpdateRequest,
   search: [prices.name, prices.priceType, prices.unit, prices.currency],
   sort: {
-    name: prices.name,
-    price_type: prices.priceType,
-    amount: prices.amount,
-    unit: prices.unit,
-    unit_amount: prices.unitAmount,
+    ...wireColumns(prices, ['name', 'price_type', 'amount', 'unit', 'unit_amount']),
     default: prices.isDefault,
     created_at: prices.createdAt,
   },
