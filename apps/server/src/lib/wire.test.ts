@@ -68,6 +68,18 @@ describe('the naming boundary (lib/wire)', () => {
     wireOf(ZDoor, { id: 'd1', lockerNumber: 3, createdAt: at, openedAt: null }, { size: null });
   });
 
+  it('answers fields named like inherited properties from the row or from what is given', () => {
+    const ZOdd = z.object({ constructor: z.string(), to_string: z.string() });
+    expect(wireOf(ZOdd, { constructor: 'c', toString: 't' } as never)).toEqual({
+      constructor: 'c',
+      to_string: 't',
+    });
+    expect(wireOf(ZOdd, { toString: 't' }, { constructor: 'given' })).toEqual({
+      constructor: 'given',
+      to_string: 't',
+    });
+  });
+
   it('reads a request into columns: what it carries, less the fields mapped apart', () => {
     const ZRequest = z.object({ locker_number: z.number(), name: z.string().optional(), size: z.string() });
     expect(fromWire(ZRequest, { locker_number: 3, name: undefined, size: 'M' }, ['size'])).toEqual({

@@ -5,8 +5,9 @@ import type { z } from 'zod';
  * The one naming boundary between the database and the wire. Columns are camelCase properties of
  * Drizzle rows (`lockerNumber`); the partner API's names are snake_case (`locker_number`), as the
  * spec writes them. Every area maps rows to answers and requests to columns through these helpers
- * instead of writing the field list out twice; only what is not a plain rename (relations, money,
- * computed fields, a wire name that is not the column's) is written by hand beside them.
+ * instead of writing the field list out twice — `wireOf` and `fromWire` take the list from the
+ * contract's schema; only what is not a plain rename (relations, money, computed fields, a wire
+ * name that is not the column's) is written by hand beside them.
  */
 
 /** `lockerNumber` → `locker_number`, at the type level. */
@@ -134,8 +135,8 @@ type Mapper = (
 
 /**
  * One function per schema that builds its answer as one object literal (`{ id: …, locker_number: … }`)
- * with fixed property reads, written once from the schema's field names (lower-case identifiers,
- * checked; any other name falls back to a loop over the fields). A loop over the names with
+ * with fixed property reads, written once from the schema's field names (lower-case identifiers
+ * that no object inherits, checked; any other name falls back to a loop over the fields). A loop over the names with
  * computed reads and writes took 2–3 times as long for a 50-row page of transactions.
  */
 const mappers = new WeakMap<object, Mapper>();
@@ -144,7 +145,9 @@ function mapperOf(schema: ObjectSchema): Mapper {
   let mapper = mappers.get(schema);
   if (mapper === undefined) {
     const fields = fieldList(schema);
-    if (fields.every(([w, c]) => IDENTIFIER.test(w) && /^[a-z][A-Za-z0-9]*$/.test(c))) {
+    const plain = ([w, c]: readonly [string, string]) =>
+      IDENTIFIER.test(w) && /^[a-z][A-Za-z0-9]*$/.test(c) && !(w in Object.prototype);
+    if (fields.every(plain)) {
       const body = fields.map(([w, c]) => `${w}: g !== undefined && '${w}' in g ? g.${w} : v(r.${c})`);
       mapper = new Function('v', `return function (r, g) { return { ${body.join(', ')} }; };`)(
         wireValue,
@@ -152,7 +155,7 @@ function mapperOf(schema: ObjectSchema): Mapper {
     } else {
       mapper = (r, g) => {
         const out: Record<string, unknown> = {};
-        for (const [w, c] of fields) out[w] = g !== undefined && w in g ? g[w] : wireValue(r[c]);
+        for (const [w, c] of fields) out[w] = g !== undefined && Object.hasOwn(g, w) ? g[w] : wireValue(r[c]);
         return out;
       };
     }
