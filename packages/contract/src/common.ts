@@ -156,9 +156,9 @@ export const ROLE_LABELS: Record<TRole, string> = {
 };
 
 /**
- * The role sets of the spec's role tables (console §6, operational §1), written once: the server's
- * guards (`config: { roles }`, a `Resource`'s `roles`) and the console's gates (areas, buttons)
- * use these, never a list of their own.
+ * The role sets of the spec's role tables (console §6, operational §1), written once: the endpoint
+ * map's `roles` (which the server enforces) and the console's gates (areas, buttons) use these,
+ * never a list of their own.
  * - ADMINS: settings, members, bulk delete/upload/export, transaction actions;
  * - STAFF: admins and members — every write an operator's desk makes, and the pages viewers cannot open;
  * - EVERYONE: every signed-in role (reads open to viewers, the dashboard).

@@ -12,10 +12,13 @@
  * a page's bundle holds only the schemas of the areas it calls: the console validates answers at
  * run time, and the whole map would pull every area's schemas into every page.
  *
- * A map of our own rather than `@ts-rest/core`: the routes already carry Fastify options (roles,
- * rate limits, OpenAPI text, multipart) that ts-rest's server adapter does not model, and the
- * schemas are already the contract's zod schemas, so a plain `as const` object and a 40-line client
- * give the same typing without a second router.
+ * A map of our own rather than `@ts-rest/core`: the entries carry who may call them (`roles`,
+ * API-key `scopes`) and the routes Fastify options (rate limits, OpenAPI text, multipart) that
+ * ts-rest's server adapter does not model, and the schemas are already the contract's zod schemas,
+ * so a plain `as const` object and a 40-line client give the same typing without a second router.
+ *
+ * `roles`: the member roles that may call it (default: every role for a GET, admins and members
+ * for a write; `rolesOf`); `scopes`: the API-key scopes that may (default: none).
  *
  * `multipart`: the body is FormData (not described here); `file`: the answer is a file or a page,
  * not JSON; `status`: the success status when it is not 200.

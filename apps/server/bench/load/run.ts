@@ -31,6 +31,10 @@ const PORT = Number(process.env.LOAD_PORT ?? 4101);
 const ADMIN = 'admin@demo-org.test';
 const PASSWORD = 'Load-Bench-Passw0rd!';
 const CALL_TIMEOUT_MS = 10_000;
+/** `LOAD_FAULTS=0`: only the one-process phases (a quick measure of the cost per life cycle). */
+const FAULTS = process.env.LOAD_FAULTS !== '0';
+/** Clock ticks of `/proc/<pid>/stat` per second (`getconf CLK_TCK`, 100 on Linux). */
+const TICKS_PER_S = 100;
 
 const dbUrl = (() => {
   const u = new URL(BASE_URL);
@@ -136,6 +140,63 @@ function pct(xs: number[], p: number): number {
 
 const count5xx = (s: CallStats) => [...s.statuses].filter(([k]) => k >= 500).reduce((a, [, n]) => a + n, 0);
 
+// ——— CPU per life cycle ———
+
+/** CPU time (user + system, ms) a process has used so far, from `/proc/<pid>/stat`; 0 when gone. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS_PER_S;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * What the server processes, PostgreSQL's backends of the load database and this generator have
+ * used so far (CPU ms), and the database's transactions (commits + rollbacks). The backends are
+ * the pools' connections, which live through a phase; one that ends mid-phase takes its share along.
+ */
+interface CpuMark {
+  node: number;
+  pg: Map<number, number>;
+  generator: number;
+  transactions: number;
+}
+
+async function markCpu(admin: pg.Client): Promise<CpuMark> {
+  const backends = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [DB_NAME],
+  );
+  const xacts = await admin.query<{ n: string }>(
+    'select xact_commit + xact_rollback as n from pg_stat_database where datname = $1',
+    [DB_NAME],
+  );
+  const usage = process.cpuUsage();
+  return {
+    node: [...servers.values()].reduce((a, c) => a + cpuMs(c.pid), 0),
+    pg: new Map(backends.rows.map((r) => [r.pid, cpuMs(r.pid)])),
+    generator: (usage.user + usage.system) / 1000,
+    transactions: Number(xacts.rows[0]?.n ?? 0),
+  };
+}
+
+/** CPU ms per life cycle on each side, and database transactions per life cycle, between two marks. */
+function cpuPerCycle(a: CpuMark, b: CpuMark, cycles: number) {
+  let pgMs = 0;
+  for (const [pid, ms] of b.pg) pgMs += ms - (a.pg.get(pid) ?? 0);
+  const per = (x: number) => (cycles ? x / cycles : 0);
+  return {
+    node: per(b.node - a.node),
+    pg: per(pgMs),
+    generator: per(b.generator - a.generator),
+    transactions: per(b.transactions - a.transactions),
+  };
+}
+
 // ——— set-up through the API ———
 
 interface Setup {
@@ -206,20 +267,24 @@ interface PhaseResult {
   refused: number;
   kiosk: CallStats;
   reader: CallStats;
+  cpu: ReturnType<typeof cpuPerCycle>;
 }
 
 async function phase(
+  admin: pg.Client,
   name: string,
   setup: Setup,
   kiosks: number,
   ports: number[],
   seconds: number,
   during?: (elapsedMs: () => number) => Promise<void>,
+  readers = READERS,
 ): Promise<PhaseResult> {
   const kiosk = newStats();
   const reader = newStats();
   let cycles = 0;
   let refused = 0;
+  const before = await markCpu(admin);
   const t0 = Date.now();
   const until = t0 + seconds * 1000;
   const runKiosk = async (k: number) => {
@@ -255,10 +320,12 @@ async function phase(
   };
   await Promise.all([
     ...Array.from({ length: kiosks }, (_, k) => runKiosk(k)),
-    ...Array.from({ length: READERS }, (_, r) => runReader(r)),
+    ...Array.from({ length: readers }, (_, r) => runReader(r)),
     during?.(() => Date.now() - t0) ?? Promise.resolve(),
   ]);
-  return { name, kiosks, seconds: (Date.now() - t0) / 1000, cycles, refused, kiosk, reader };
+  const took = (Date.now() - t0) / 1000;
+  const cpu = cpuPerCycle(before, await markCpu(admin), cycles);
+  return { name, kiosks, seconds: took, cycles, refused, kiosk, reader, cpu };
 }
 
 // ——— invariants ———
@@ -292,40 +359,25 @@ async function invariants(client: pg.Client) {
 
 function line(r: PhaseResult): string {
   const cps = r.cycles / r.seconds;
-  return `| ${r.name} | ${r.kiosks} | ${r.cycles} | ${cps.toFixed(1)} | ${pct(r.kiosk.latencies, 50).toFixed(0)} | ${pct(r.kiosk.latencies, 99).toFixed(0)} | ${count5xx(r.kiosk)} | ${r.kiosk.timeouts + r.kiosk.errors} | ${r.refused} | ${pct(r.reader.latencies, 95).toFixed(0)} |`;
+  return `| ${r.name} | ${r.kiosks} | ${r.cycles} | ${cps.toFixed(1)} | ${pct(r.kiosk.latencies, 50).toFixed(0)} | ${pct(r.kiosk.latencies, 99).toFixed(0)} | ${count5xx(r.kiosk)} | ${r.kiosk.timeouts + r.kiosk.errors} | ${r.refused} | ${pct(r.reader.latencies, 95).toFixed(0)} | ${r.cpu.node.toFixed(1)} | ${r.cpu.pg.toFixed(1)} | ${r.cpu.generator.toFixed(1)} | ${r.cpu.transactions.toFixed(1)} |`;
 }
 
-async function main() {
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  fs.rmSync(path.join(serverDir, '.data-load'), { recursive: true, force: true });
-  const a = startServer(PORT);
-  const startMs = await waitUp(PORT, a);
-  console.log(`server up in ${startMs} ms; setting up ${DOORS} doors and ${USERS} users`);
-  const setup = await setUp(PORT);
-  const results: PhaseResult[] = [];
-  const notes: string[] = [];
-
-  // readers alone, as the baseline of "console readers under load"
-  results.push(await phase('readers alone', setup, 0, [PORT], Math.min(10, SECONDS)));
-  for (const k of KIOSKS) {
-    const r = await phase(`one process`, setup, k, [PORT], SECONDS);
-    results.push(r);
-    console.log(line(r));
-  }
-
-  // two processes on one database
+/** The two-process phase, then the faults phase (kill -9, restart, connections terminated). */
+async function twoProcessesAndFaults(
+  admin: pg.Client,
+  setup: Setup,
+  results: PhaseResult[],
+  notes: string[],
+) {
   const b = startServer(PORT + 1);
   await waitUp(PORT + 1, b);
   const mid = KIOSKS.includes(50) ? 50 : KIOSKS[0]!;
-  const two = await phase('two processes', setup, mid, [PORT, PORT + 1], SECONDS);
+  const two = await phase(admin, 'two processes', setup, mid, [PORT, PORT + 1], SECONDS);
   results.push(two);
   console.log(line(two));
 
   // faults: kill -9 of the second process mid-run, its restart, then every connection terminated
-  const faults = await phase('faults', setup, mid, [PORT, PORT + 1], SECONDS, async (elapsed) => {
+  const faults = await phase(admin, 'faults', setup, mid, [PORT, PORT + 1], SECONDS, async (elapsed) => {
     while (elapsed() < (SECONDS * 1000) / 4) await sleep(100);
     servers.get(PORT + 1)!.kill('SIGKILL');
     notes.push(`kill -9 of the second process at ${(elapsed() / 1000).toFixed(1)} s`);
@@ -350,6 +402,35 @@ async function main() {
   });
   results.push(faults);
   console.log(line(faults));
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.query(`create database ${DB_NAME}`);
+  fs.rmSync(path.join(serverDir, '.data-load'), { recursive: true, force: true });
+  const a = startServer(PORT);
+  const startMs = await waitUp(PORT, a);
+  console.log(`server up in ${startMs} ms; setting up ${DOORS} doors and ${USERS} users`);
+  const setup = await setUp(PORT);
+  const results: PhaseResult[] = [];
+  const notes: string[] = [];
+
+  // readers alone, as the baseline of "console readers under load"
+  results.push(await phase(admin, 'readers alone', setup, 0, [PORT], Math.min(10, SECONDS)));
+  // the cost of a life cycle alone: kiosks with no readers beside them
+  const cost = await phase(admin, 'kiosks alone', setup, 10, [PORT], SECONDS, undefined, 0);
+  results.push(cost);
+  console.log(line(cost));
+  for (const k of KIOSKS) {
+    const r = await phase(admin, `one process`, setup, k, [PORT], SECONDS);
+    results.push(r);
+    console.log(line(r));
+  }
+
+  // two processes on one database
+  if (FAULTS) await twoProcessesAndFaults(admin, setup, results, notes);
   await sleep(3000);
 
   const db = new pg.Client({ connectionString: dbUrl });
@@ -360,7 +441,7 @@ async function main() {
   await admin.end();
 
   const header =
-    '| phase | kiosks | life cycles | per s | p50 ms | p99 ms | 5xx | timeouts / errors | refused starts (409) | readers p95 ms |\n|---|---|---|---|---|---|---|---|---|---|';
+    '| phase | kiosks | life cycles | per s | p50 ms | p99 ms | 5xx | timeouts / errors | refused starts (409) | readers p95 ms | server CPU ms / cycle | PostgreSQL CPU ms / cycle | generator CPU ms / cycle | transactions / cycle |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const table = [header, ...results.map(line)].join('\n');
   const report = [
     `### Load and faults, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} (npm run bench:load)`,

@@ -1,4 +1,4 @@
-import { API_KEY_MESSAGES, ROLES, STAFF, type TApiKeyScope, type TRole } from '@lockerops/contract';
+import { API_KEY_MESSAGES, type TApiKeyScope, type TRole } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -6,6 +6,7 @@ import type { Tx } from '../db/client';
 import { organizations } from '../db/schema';
 import { Forbidden, NotFound, Unauthorized } from '../errors';
 import { withTenant } from '../tenancy';
+import { rolesFor } from './roles';
 import { apiKeyMayCall } from './scopes';
 
 /** Who is calling and for which organization; set by the auth hook on every non-public route. */
@@ -26,8 +27,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No authentication (sign-in, public lookups, docs). */
     public?: boolean;
-    /** Roles allowed; default: every role for GET, admin and member for writes (viewer is read-only). */
-    roles?: readonly TRole[];
   }
   interface FastifyRequest {
     auth: AuthContext;
@@ -61,8 +60,9 @@ export type ApiKeyResolver = (key: string) => Promise<AuthContext | undefined>;
 /**
  * Installs authentication, the role guard and tenant-scoped data access on an encapsulated scope
  * (the `/api` plugin). Routes are private unless `config.public`; an id token or an `X-API-Key`
- * header identifies the caller (a key only within its scope, else 403); `target_org` lets a super-tenant act for one of its
- * sub-organizations (any other answers 404).
+ * header identifies the caller (a key only within its scope, else 403), whose role must be one of
+ * the call's roles in the endpoint map (`rolesFor`, else 403); `target_org` lets a super-tenant act
+ * for one of its sub-organizations (any other answers 404).
  */
 export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyResolver }): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
@@ -94,8 +94,7 @@ export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyRes
       auth = await apiKeys.resolve(apiKey);
     }
     if (!auth) throw Unauthorized();
-    const roles = config.roles ?? (req.method === 'GET' || req.method === 'HEAD' ? ROLES : STAFF);
-    if (!roles.includes(auth.role)) throw Forbidden();
+    if (!rolesFor(req.method, req.routeOptions.url).includes(auth.role)) throw Forbidden();
     if (
       auth.actor.type === 'api_key' &&
       !apiKeyMayCall(auth.scope ?? 'partner', req.method, req.routeOptions.url)

@@ -1,4 +1,4 @@
-import { COOKIE_SESSION, endpoints, MSG, ROLES, SESSION_HEADER, ZSignOutRequest } from '@lockerops/contract';
+import { COOKIE_SESSION, endpoints, MSG, SESSION_HEADER, ZSignOutRequest } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -162,7 +162,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The signed-in team member',
       errors: errors(401),
     }),
-    config: { roles: ROLES },
     handler: async (req) => {
       const row = await req.withTenant(async (tx) => {
         const [m] = await tx
@@ -190,7 +189,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ id: z.uuid() }),
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: ROLES },
     handler: async (req) => {
       const own = req.params.id === req.auth.memberId;
       if (!own && req.auth.role !== 'admin') throw new HttpError(403, MSG.forbidden);
@@ -221,7 +219,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `\`pwd\` is the current password, \`new_pwd\` the new one (8+ with upper, lower, digit, special). Revokes every other session of the member: the session of the id token stays, and so does the session of \`refresh_token\` (the body's, else the console's cookie \`${REFRESH_COOKIE}\`) when it is the member's. Wrong current passwords count like failed sign-ins (429). spec: console §7 Profile.`,
       errors: errors(400, 401, 429),
     }),
-    config: { roles: ROLES },
     handler: async (req) => {
       await app.ctx.identity.changePassword(
         req.auth.memberId ?? '',

@@ -1,4 +1,5 @@
-import { type Endpoint, endpoints, type TApiKeyScope } from '@lockerops/contract';
+import type { TApiKeyScope } from '@lockerops/contract';
+import { ENDPOINT_ENTRIES, routeKey } from './endpoint-entries';
 
 /**
  * The API-key scopes of every call, read from the endpoint map: each entry names the scopes that
@@ -6,10 +7,7 @@ import { type Endpoint, endpoints, type TApiKeyScope } from '@lockerops/contract
  * a new endpoint stays closed until its entry opens it). Keyed by method and route pattern.
  */
 const SCOPES_BY_ROUTE: ReadonlyMap<string, readonly TApiKeyScope[]> = new Map(
-  Object.values(endpoints as unknown as Record<string, Record<string, Endpoint>>)
-    .flatMap((group) => Object.values(group))
-    .filter((e) => e.scopes?.length)
-    .map((e) => [`${e.method} ${e.path}`, e.scopes!] as const),
+  ENDPOINT_ENTRIES.filter(([, e]) => e.scopes?.length).map(([key, e]) => [key, e.scopes!] as const),
 );
 
 /**
@@ -17,7 +15,5 @@ const SCOPES_BY_ROUTE: ReadonlyMap<string, readonly TApiKeyScope[]> = new Map(
  * or without the `/api` prefix): the endpoint map's entry for it lists the scope.
  */
 export function apiKeyMayCall(scope: TApiKeyScope, method: string, url: string): boolean {
-  const path = url.replace(/^\/api(?=\/)/, '');
-  const m = method === 'HEAD' ? 'GET' : method;
-  return SCOPES_BY_ROUTE.get(`${m} ${path}`)?.includes(scope) ?? false;
+  return SCOPES_BY_ROUTE.get(routeKey(method, url))?.includes(scope) ?? false;
 }

@@ -306,12 +306,12 @@ export type RouteOf<E extends Endpoint, D extends RouteDoc> = {
 /**
  * A route registered from its entry of the endpoint map (`endpoints.<area>.<call>`, @lockerops/
  * contract): method, path, path parameters, query, JSON body and success answer come from the
- * entry, so the server and the console cannot drift apart; the route adds its documentation,
- * error answers, roles and handler:
+ * entry, so the server and the console cannot drift apart (its roles and API-key scopes are
+ * enforced from the entry by the auth hook); the route adds its documentation, error answers and
+ * handler:
  *
  *   app.route({
  *     ...routeOf(endpoints.apiKeys.rotate, { tags, summary: 'Rotate the API key', params, errors: errors(401, 404) }),
- *     config: { roles: ADMINS },
  *     handler: async (req) => …,
  *   });
  *

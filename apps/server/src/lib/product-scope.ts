@@ -1,12 +1,13 @@
-import type { TRole } from '@lockerops/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { storeImage } from '../adapters/storage';
+import { rolesFor } from '../auth/roles';
 import { requireFeature } from '../modules/organizations';
 import { MULTIPART, UploadedFile } from './multipart';
 
 /**
  * What the product areas' routes share (products, product groups, conditions: the Inventory
- * pages): the `product` feature gate, image uploads on their Resource routes, narrower roles.
+ * pages): the `product` feature gate, image uploads on their Resource routes, the note of narrower
+ * roles.
  */
 
 /**
@@ -53,15 +54,15 @@ export function acceptImageUploads(
   });
 }
 
-/** Narrows the roles of routes registered later in `scope` (e.g. members may create but not edit). */
-export function restrictRoles(
-  scope: FastifyInstance,
-  routes: Array<{ method: string; path: string }>,
-  roles: readonly TRole[],
-): void {
+/**
+ * Notes in the API document the roles of routes registered later in `scope` whose roles (their
+ * entries' in the endpoint map) are narrower than their area's other writes (e.g. members may
+ * create but not edit).
+ */
+export function documentRoles(scope: FastifyInstance, routes: Array<{ method: string; path: string }>): void {
   scope.addHook('onRoute', (o) => {
-    if (!routes.some((r) => o.method === r.method && String(o.url).endsWith(r.path))) return;
-    o.config = { ...(o.config ?? {}), roles };
-    if (o.schema) o.schema.description = `${o.schema.description ?? ''} Roles: ${roles.join(', ')}.`;
+    const method = String(o.method);
+    if (!o.schema || !routes.some((r) => method === r.method && String(o.url).endsWith(r.path))) return;
+    o.schema.description = `${o.schema.description ?? ''} Roles: ${rolesFor(method, o.url).join(', ')}.`;
   });
 }

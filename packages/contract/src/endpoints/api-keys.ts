@@ -3,14 +3,25 @@
  * console imports only the areas a page calls.
  */
 import { ZApiKeyCreated, ZApiKeyList } from '../api-keys';
-import { ZDetailResponse } from '../common';
+import { ADMINS, ZDetailResponse } from '../common';
 import { endpoint } from './define';
 
 export const apiKeysEndpoints = {
   apiKeys: {
-    list: endpoint({ method: 'GET', path: '/api-keys', response: ZApiKeyList }),
-    create: endpoint({ method: 'POST', path: '/api-keys', response: ZApiKeyCreated, status: 201 }),
-    rotate: endpoint({ method: 'POST', path: '/api-keys/:id/rotate', response: ZApiKeyCreated }),
-    remove: endpoint({ method: 'DELETE', path: '/api-keys/:id', response: ZDetailResponse }),
+    list: endpoint({ roles: ADMINS, method: 'GET', path: '/api-keys', response: ZApiKeyList }),
+    create: endpoint({
+      roles: ADMINS,
+      method: 'POST',
+      path: '/api-keys',
+      response: ZApiKeyCreated,
+      status: 201,
+    }),
+    rotate: endpoint({
+      roles: ADMINS,
+      method: 'POST',
+      path: '/api-keys/:id/rotate',
+      response: ZApiKeyCreated,
+    }),
+    remove: endpoint({ roles: ADMINS, method: 'DELETE', path: '/api-keys/:id', response: ZDetailResponse }),
   },
 } as const;

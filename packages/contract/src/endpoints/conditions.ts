@@ -2,6 +2,7 @@
  * The endpoint map's entries for conditions. `../endpoints.ts` joins every area into `endpoints`;
  * the console imports only the areas a page calls.
  */
+import { ADMINS, STAFF } from '../common';
 import {
   ZCondition,
   ZConditionActionResponse,
@@ -18,13 +19,22 @@ export const conditionsEndpoints = {
       item: ZCondition,
       create: ZConditionCreateRequest,
       update: ZConditionUpdateRequest,
+      // viewers are kept out of the Conditions page (spec: console §6); members may list and add,
+      // editing is the admins' (spec: operational §1)
+      roles: { read: STAFF, update: ADMINS },
     }),
     flags: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/conditions/:id',
       body: ZConditionFlagsRequest,
       response: ZConditionActionResponse,
     }),
-    clone: endpoint({ method: 'POST', path: '/conditions/:id/clone', response: ZConditionActionResponse }),
+    clone: endpoint({
+      roles: ADMINS,
+      method: 'POST',
+      path: '/conditions/:id/clone',
+      response: ZConditionActionResponse,
+    }),
   },
 } as const;

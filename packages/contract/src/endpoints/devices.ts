@@ -2,6 +2,7 @@
  * The endpoint map's entries for devices, their type lists and logs. `../endpoints.ts` joins every
  * area into `endpoints`; the console imports only the areas a page calls.
  */
+import { ADMINS, STAFF } from '../common';
 import {
   ZDevice,
   ZDeviceBulkEditRequest,
@@ -27,14 +28,17 @@ export const devicesEndpoints = {
       create: ZDeviceCreateRequest,
       update: ZDeviceUpdateRequest,
       query: ZDeviceListQuery,
+      roles: { read: STAFF },
     }),
     bulkEdit: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/devices',
       body: ZDeviceBulkEditRequest,
       response: ZDeviceBulkResponse,
     }),
     maintainAll: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/devices/maintain-all',
       query: ZMaintainQuery,
@@ -42,6 +46,7 @@ export const devicesEndpoints = {
       response: ZDeviceBulkResponse,
     }),
     unlock: endpoint({
+      roles: ADMINS,
       scopes: PARTNER,
       method: 'PATCH',
       path: '/devices/unlock',
@@ -49,33 +54,43 @@ export const devicesEndpoints = {
       response: ZDeviceBulkResponse,
     }),
     lockStatus: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'GET',
       path: '/devices/:id/lock-status',
       response: ZDevice,
     }),
     virtualLock: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/devices/:id/virtual-lock',
       body: ZVirtualLockRequest,
       response: ZDevice,
     }),
-    unlocks: endpoint({ method: 'GET', path: '/devices/:id/unlocks', query: ZDeviceUnlocksQuery }),
+    unlocks: endpoint({
+      roles: STAFF,
+      method: 'GET',
+      path: '/devices/:id/unlocks',
+      query: ZDeviceUnlocksQuery,
+    }),
   },
   types: {
     deviceMode: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'GET',
       path: '/types/device/mode',
       response: ZTypeOptions,
     }),
     deviceHardware: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'GET',
       path: '/types/device/hardware',
       response: ZTypeOptions,
     }),
     notificationType: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'GET',
       path: '/types/notification/type',
@@ -83,6 +98,12 @@ export const devicesEndpoints = {
     }),
   },
   deviceLogs: {
-    get: endpoint({ scopes: PARTNER, method: 'GET', path: '/device-logs/:id', response: ZDeviceLogs }),
+    get: endpoint({
+      roles: STAFF,
+      scopes: PARTNER,
+      method: 'GET',
+      path: '/device-logs/:id',
+      response: ZDeviceLogs,
+    }),
   },
 } as const;

@@ -2,7 +2,7 @@
  * The endpoint map's entries for groups. `../endpoints.ts` joins every area into `endpoints`; the
  * console imports only the areas a page calls.
  */
-import { ZDetailResponse } from '../common';
+import { ADMINS, STAFF, ZDetailResponse } from '../common';
 import {
   ZGroup,
   ZGroupCreateRequest,
@@ -21,27 +21,33 @@ export const groupsEndpoints = {
       create: ZGroupCreateRequest,
       update: ZGroupUpdateRequest,
       query: ZGroupListQuery,
+      // members may add groups but not open a group's edit (spec: operational §1)
+      roles: { read: STAFF, update: ADMINS },
     }),
-    members: endpoint({ method: 'GET', path: '/groups/:id/members', response: ZGroupMembers }),
+    members: endpoint({ roles: STAFF, method: 'GET', path: '/groups/:id/members', response: ZGroupMembers }),
     assignUser: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/groups/:id/assign-user',
       body: ZGroupUsersRequest,
       response: ZDetailResponse,
     }),
     removeUser: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/groups/:id/remove-user',
       body: ZGroupUsersRequest,
       response: ZDetailResponse,
     }),
     assignResource: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/groups/:id/assign',
       body: ZGroupResourceRequest,
       response: ZDetailResponse,
     }),
     removeResource: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/groups/:id/remove',
       body: ZGroupResourceRequest,

@@ -2,6 +2,7 @@
  * The endpoint map's entries for issues. `../endpoints.ts` joins every area into `endpoints`; the
  * console imports only the areas a page calls.
  */
+import { STAFF } from '../common';
 import {
   ZIssue,
   ZIssueActionResponse,
@@ -19,8 +20,10 @@ export const issuesEndpoints = {
       create: ZIssueCreateRequest,
       update: ZIssueUpdateRequest,
       query: ZIssueListQuery,
+      roles: { read: STAFF },
     }),
     status: endpoint({
+      roles: STAFF,
       method: 'PATCH',
       path: '/issues/:id',
       query: ZIssueStatusQuery,

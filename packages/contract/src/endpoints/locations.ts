@@ -3,7 +3,7 @@
  * `../endpoints.ts` joins every area into `endpoints`; the console imports only the areas a page
  * calls.
  */
-import { ZDetailResponse } from '../common';
+import { ADMINS, STAFF, ZDetailResponse } from '../common';
 import { ZDeviceBulkResponse } from '../devices';
 import {
   ZLocation,
@@ -22,12 +22,14 @@ import { endpoint, listArea, PARTNER } from './define';
 export const locationsEndpoints = {
   location: {
     toggle: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/location/:id',
       body: ZLocationPatchRequest,
       response: ZLocation,
     }),
     unlock: endpoint({
+      roles: ADMINS,
       scopes: PARTNER,
       method: 'PATCH',
       path: '/location/:id/unlock',
@@ -41,20 +43,25 @@ export const locationsEndpoints = {
       create: ZLocationCreateRequest,
       update: ZLocationUpdateRequest,
       query: ZLocationListQuery,
+      // spec operational §1: members may add locations but cannot open a location's edit
+      roles: { read: STAFF, update: ADMINS },
     }),
-    devices: endpoint({ scopes: PARTNER, method: 'GET', path: '/locations/:id/devices' }),
+    devices: endpoint({ roles: STAFF, scopes: PARTNER, method: 'GET', path: '/locations/:id/devices' }),
     sizes: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'GET',
       path: '/locations/:id/sizes',
       query: ZLocationSizesQuery,
     }),
     getLockSettings: endpoint({
+      roles: STAFF,
       method: 'GET',
       path: '/locations/:id/lock-settings',
       response: ZLocationLockSettings,
     }),
     putLockSettings: endpoint({
+      roles: ADMINS,
       method: 'PUT',
       path: '/locations/:id/lock-settings',
       body: ZLocationLockSettingsRequest,
@@ -63,22 +70,25 @@ export const locationsEndpoints = {
   },
   resources: {
     assignUser: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/resources/:id/assign-user',
       body: ZResourceAssignRequest,
       response: ZDetailResponse,
     }),
     removeUser: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/resources/:id/remove-user',
       body: ZResourceAssignRequest,
       response: ZDetailResponse,
     }),
-    users: endpoint({ method: 'GET', path: '/resources/:id/users' }),
-    groups: endpoint({ method: 'GET', path: '/resources/:id/groups' }),
+    users: endpoint({ roles: STAFF, method: 'GET', path: '/resources/:id/users' }),
+    groups: endpoint({ roles: STAFF, method: 'GET', path: '/resources/:id/groups' }),
   },
   geocode: {
     reverse: endpoint({
+      roles: STAFF,
       method: 'GET',
       path: '/geocode/reverse',
       query: ZReverseGeocodeQuery,

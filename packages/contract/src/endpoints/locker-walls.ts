@@ -2,7 +2,7 @@
  * The endpoint map's entries for locker walls. `../endpoints.ts` joins every area into `endpoints`;
  * the console imports only the areas a page calls.
  */
-import { ZDetailResponse, ZIdParams } from '../common';
+import { ADMINS, STAFF, ZDetailResponse, ZIdParams } from '../common';
 import {
   ZLockerWall,
   ZLockerWallActionResponse,
@@ -15,22 +15,32 @@ import {
 import { endpoint } from './define';
 
 export const lockerWallsEndpoints = {
+  // viewers cannot open /locker-wall (spec: console §6), so the server refuses them every call too
   lockerWalls: {
-    list: endpoint({ method: 'GET', path: '/locker-walls', query: ZLockerWallListQuery }),
-    get: endpoint({ method: 'GET', path: '/locker-walls/:id', params: ZIdParams, response: ZLockerWall }),
+    list: endpoint({ roles: STAFF, method: 'GET', path: '/locker-walls', query: ZLockerWallListQuery }),
+    get: endpoint({
+      roles: STAFF,
+      method: 'GET',
+      path: '/locker-walls/:id',
+      params: ZIdParams,
+      response: ZLockerWall,
+    }),
     unassignedDevices: endpoint({
+      roles: STAFF,
       method: 'GET',
       path: '/locker-walls/:id/unassigned-devices',
       params: ZIdParams,
       response: ZUnassignedDevicesResponse,
     }),
     create: endpoint({
+      roles: STAFF,
       method: 'POST',
       path: '/locker-walls',
       body: ZLockerWallCreateRequest,
       response: ZLockerWall,
     }),
     update: endpoint({
+      roles: STAFF,
       method: 'PUT',
       path: '/locker-walls/:id',
       params: ZIdParams,
@@ -38,12 +48,14 @@ export const lockerWallsEndpoints = {
       response: ZLockerWall,
     }),
     remove: endpoint({
+      roles: ADMINS,
       method: 'DELETE',
       path: '/locker-walls/:id',
       params: ZIdParams,
       response: ZDetailResponse,
     }),
     doors: endpoint({
+      roles: STAFF,
       method: 'PATCH',
       path: '/locker-walls/:id/doors',
       params: ZIdParams,
@@ -51,6 +63,7 @@ export const lockerWallsEndpoints = {
       response: ZLockerWallActionResponse,
     }),
     moveKiosk: endpoint({
+      roles: STAFF,
       method: 'PATCH',
       path: '/locker-walls/:id/kiosk',
       params: ZIdParams,
@@ -58,6 +71,7 @@ export const lockerWallsEndpoints = {
       response: ZLockerWallActionResponse,
     }),
     removeKiosk: endpoint({
+      roles: STAFF,
       method: 'DELETE',
       path: '/locker-walls/:id/kiosk',
       params: ZIdParams,

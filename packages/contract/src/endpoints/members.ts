@@ -4,7 +4,15 @@
  * calls.
  */
 import { ZChangePasswordRequest, ZMemberSelf, ZUpdateProfileRequest } from '../auth';
-import { ZBulkUploadResult, ZDeleteResponse, ZDetailResponse, ZIdsRequest } from '../common';
+import {
+  ADMINS,
+  EVERYONE,
+  STAFF,
+  ZBulkUploadResult,
+  ZDeleteResponse,
+  ZDetailResponse,
+  ZIdsRequest,
+} from '../common';
 import {
   ZMember,
   ZMemberActionResponse,
@@ -20,50 +28,79 @@ import { endpoint } from './define';
 
 export const membersEndpoints = {
   members: {
-    self: endpoint({ method: 'GET', path: '/members/self', response: ZMemberSelf }),
+    self: endpoint({ roles: EVERYONE, method: 'GET', path: '/members/self', response: ZMemberSelf }),
     updateProfile: endpoint({
+      roles: EVERYONE,
       method: 'PATCH',
       path: '/members/:id',
       body: ZUpdateProfileRequest,
       response: ZMemberSelf,
     }),
     changePassword: endpoint({
+      roles: EVERYONE,
       method: 'POST',
       path: '/members/change-password',
       body: ZChangePasswordRequest,
       response: ZDetailResponse,
     }),
-    list: endpoint({ method: 'GET', path: '/members' }),
-    export: endpoint({ method: 'GET', path: '/members/export', file: true }),
-    get: endpoint({ method: 'GET', path: '/members/:id', response: ZMember }),
+    list: endpoint({ roles: STAFF, method: 'GET', path: '/members' }),
+    export: endpoint({ roles: ADMINS, method: 'GET', path: '/members/export', file: true }),
+    get: endpoint({ roles: STAFF, method: 'GET', path: '/members/:id', response: ZMember }),
     create: endpoint({
+      roles: ADMINS,
       method: 'POST',
       path: '/members',
       query: ZMemberInviteQuery,
       body: ZMemberRequest,
       response: ZMember,
     }),
-    update: endpoint({ method: 'PUT', path: '/members/:id', body: ZMemberUpdateRequest, response: ZMember }),
-    remove: endpoint({ method: 'DELETE', path: '/members', body: ZIdsRequest, response: ZDeleteResponse }),
+    update: endpoint({
+      roles: ADMINS,
+      method: 'PUT',
+      path: '/members/:id',
+      body: ZMemberUpdateRequest,
+      response: ZMember,
+    }),
+    remove: endpoint({
+      roles: ADMINS,
+      method: 'DELETE',
+      path: '/members',
+      body: ZIdsRequest,
+      response: ZDeleteResponse,
+    }),
     status: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/members/:id/status',
       body: ZMemberStatusRequest,
       response: ZMemberActionResponse,
     }),
-    verify: endpoint({ method: 'PATCH', path: '/members/:id/verify', response: ZMemberActionResponse }),
+    verify: endpoint({
+      roles: ADMINS,
+      method: 'PATCH',
+      path: '/members/:id/verify',
+      response: ZMemberActionResponse,
+    }),
     bulkRole: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/members',
       body: ZMemberBulkRoleRequest,
       response: ZMemberBulkResponse,
     }),
     resendPasswordEmail: endpoint({
+      roles: ADMINS,
       method: 'POST',
       path: '/members/resend-password-email',
       body: ZResendPasswordRequest,
       response: ZDetailResponse,
     }),
-    upload: endpoint({ method: 'POST', path: '/members/csv', response: ZBulkUploadResult, multipart: true }),
+    upload: endpoint({
+      roles: ADMINS,
+      method: 'POST',
+      path: '/members/csv',
+      response: ZBulkUploadResult,
+      multipart: true,
+    }),
   },
 } as const;

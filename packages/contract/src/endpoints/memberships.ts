@@ -2,7 +2,7 @@
  * The endpoint map's entries for memberships and their subscribers. `../endpoints.ts` joins every
  * area into `endpoints`; the console imports only the areas a page calls.
  */
-import { ZListQuery } from '../common';
+import { STAFF, ZListQuery } from '../common';
 import {
   ZMembership,
   ZMembershipCreateRequest,
@@ -18,7 +18,13 @@ export const membershipsEndpoints = {
       create: ZMembershipCreateRequest,
       update: ZMembershipUpdateRequest,
       query: ZMembershipListQuery,
+      roles: { read: STAFF },
     }),
-    subscribers: endpoint({ method: 'GET', path: '/memberships/subscribers', query: ZListQuery }),
+    subscribers: endpoint({
+      roles: STAFF,
+      method: 'GET',
+      path: '/memberships/subscribers',
+      query: ZListQuery,
+    }),
   },
 } as const;

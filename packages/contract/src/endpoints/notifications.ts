@@ -2,6 +2,7 @@
  * The endpoint map's entries for notifications. `../endpoints.ts` joins every area into
  * `endpoints`; the console imports only the areas a page calls.
  */
+import { STAFF } from '../common';
 import {
   ZNotification,
   ZNotificationActionResponse,
@@ -22,14 +23,17 @@ export const notificationsEndpoints = {
       update: ZNotificationUpdateRequest,
       query: ZNotificationListQuery,
       page: ZNotificationListResponse,
+      roles: { read: STAFF },
     }),
     clone: endpoint({
+      roles: STAFF,
       method: 'POST',
       path: '/notifications/:id/clone',
       response: ZNotificationActionResponse,
     }),
-    deliveries: endpoint({ method: 'GET', path: '/notifications/:id/deliveries' }),
+    deliveries: endpoint({ roles: STAFF, method: 'GET', path: '/notifications/:id/deliveries' }),
     test: endpoint({
+      roles: STAFF,
       method: 'POST',
       path: '/notifications/:id/test',
       body: ZNotificationTestRequest,
@@ -38,6 +42,7 @@ export const notificationsEndpoints = {
   },
   notificationsService: {
     uploadImages: endpoint({
+      roles: STAFF,
       method: 'PATCH',
       path: '/notifications-service/notifications/:id/upload-images',
       response: ZNotification,

@@ -2,6 +2,7 @@
  * The endpoint map's entries for prices. `../endpoints.ts` joins every area into `endpoints`; the
  * console imports only the areas a page calls.
  */
+import { STAFF } from '../common';
 import { ZPrice, ZPriceCreateRequest, ZPriceUpdateRequest } from '../prices';
 import { listArea } from './define';
 
@@ -12,6 +13,8 @@ export const pricesEndpoints = {
       item: ZPrice,
       create: ZPriceCreateRequest,
       update: ZPriceUpdateRequest,
+      // viewers are kept out of the pricing pages (spec: console §6)
+      roles: { read: STAFF },
     }),
   },
 } as const;

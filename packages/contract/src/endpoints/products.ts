@@ -2,6 +2,7 @@
  * The endpoint map's entries for products (inventory; spec operational §3). `../endpoints.ts` joins
  * every area into `endpoints`; the console imports only the areas a page calls.
  */
+import { ADMINS, STAFF } from '../common';
 import {
   ZProduct,
   ZProductBulkUpdateRequest,
@@ -21,14 +22,23 @@ export const productsEndpoints = {
       create: ZProductCreateRequest,
       update: ZProductUpdateRequest,
       query: ZProductListQuery,
+      // viewers are kept out of the Inventory page (spec: console §6); members may add products but
+      // editing one is the admins' (spec: operational §1)
+      roles: { read: STAFF, update: ADMINS },
     }),
-    duplicate: endpoint({ method: 'POST', path: '/products/:id/duplicate' }),
+    duplicate: endpoint({ roles: STAFF, method: 'POST', path: '/products/:id/duplicate' }),
     bulkUpdate: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/products',
       body: ZProductBulkUpdateRequest,
       response: ZProductBulkUpdateResponse,
     }),
-    tracking: endpoint({ method: 'GET', path: '/products/:id/tracking', response: ZProductTrackingResponse }),
+    tracking: endpoint({
+      roles: STAFF,
+      method: 'GET',
+      path: '/products/:id/tracking',
+      response: ZProductTrackingResponse,
+    }),
   },
 } as const;

@@ -2,6 +2,7 @@
  * The endpoint map's entries for reservations and their settings. `../endpoints.ts` joins every
  * area into `endpoints`; the console imports only the areas a page calls.
  */
+import { STAFF } from '../common';
 import {
   ZReservation,
   ZReservationCreateRequest,
@@ -18,12 +19,14 @@ import { endpoint, listArea, PARTNER } from './define';
 export const reservationsEndpoints = {
   reservationSettings: {
     get: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'GET',
       path: '/reservation-settings',
       response: ZReservationSettings,
     }),
     update: endpoint({
+      roles: STAFF,
       method: 'PUT',
       path: '/reservation-settings',
       body: ZReservationSettingsUpdateRequest,
@@ -37,8 +40,10 @@ export const reservationsEndpoints = {
       create: ZReservationCreateRequest,
       update: ZReservationUpdateRequest,
       query: ZReservationListQuery,
+      roles: { read: STAFF },
     }),
     checkUniqueness: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'GET',
       path: '/reservations/:tracking/check-uniqueness',

@@ -3,7 +3,7 @@
  * notification contact. `../endpoints.ts` joins every area into `endpoints`; the console imports
  * only the areas a page calls.
  */
-import { ZDetailResponse } from '../common';
+import { ADMINS, EVERYONE, ZDetailResponse } from '../common';
 import {
   ZNotificationContactVerifyQuery,
   ZSettings,
@@ -15,13 +15,28 @@ import { endpoint } from './define';
 
 export const settingsEndpoints = {
   settings: {
-    get: endpoint({ method: 'GET', path: '/settings', response: ZSettings }),
-    save: endpoint({ method: 'POST', path: '/settings', body: ZSettingsRequest, response: ZSettings }),
-    update: endpoint({ method: 'PUT', path: '/settings', body: ZSettingsRequest, response: ZSettings }),
+    // Every signed-in role reads them: the console loads the currency for every session
+    // (spec console §4 Login); only the Settings page is closed to viewers.
+    get: endpoint({ roles: EVERYONE, method: 'GET', path: '/settings', response: ZSettings }),
+    save: endpoint({
+      roles: ADMINS,
+      method: 'POST',
+      path: '/settings',
+      body: ZSettingsRequest,
+      response: ZSettings,
+    }),
+    update: endpoint({
+      roles: ADMINS,
+      method: 'PUT',
+      path: '/settings',
+      body: ZSettingsRequest,
+      response: ZSettings,
+    }),
   },
   filters: {
-    get: endpoint({ method: 'GET', path: '/filters/:page', response: ZTableFilters }),
+    get: endpoint({ roles: EVERYONE, method: 'GET', path: '/filters/:page', response: ZTableFilters }),
     update: endpoint({
+      roles: EVERYONE,
       method: 'PUT',
       path: '/filters/:page',
       body: ZTableFiltersRequest,
@@ -30,6 +45,7 @@ export const settingsEndpoints = {
   },
   notificationContact: {
     sendVerification: endpoint({
+      roles: ADMINS,
       method: 'POST',
       path: '/notification-contact/verify',
       query: ZNotificationContactVerifyQuery,

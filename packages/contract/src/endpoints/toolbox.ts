@@ -2,7 +2,7 @@
  * The endpoint map's entries for apps, widgets, integrations and webhooks. `../endpoints.ts` joins
  * every area into `endpoints`; the console imports only the areas a page calls.
  */
-import { ZDetailResponse, ZIdParams, ZListQuery } from '../common';
+import { ADMINS, ZDetailResponse, ZIdParams, ZListQuery } from '../common';
 import {
   ZIntegrationsState,
   ZLiteAppSettings,
@@ -27,41 +27,66 @@ import { endpoint } from './define';
 
 export const toolboxEndpoints = {
   apps: {
-    getLiteApp: endpoint({ method: 'GET', path: '/apps/lite-app', response: ZLiteAppSettings }),
+    getLiteApp: endpoint({
+      roles: ADMINS,
+      method: 'GET',
+      path: '/apps/lite-app',
+      response: ZLiteAppSettings,
+    }),
     putLiteApp: endpoint({
+      roles: ADMINS,
       method: 'PUT',
       path: '/apps/lite-app',
       body: ZLiteAppSettings,
       response: ZLiteAppSettings,
     }),
-    getWidget: endpoint({ method: 'GET', path: '/apps/widget', response: ZWidgetSettingsResponse }),
+    getWidget: endpoint({
+      roles: ADMINS,
+      method: 'GET',
+      path: '/apps/widget',
+      response: ZWidgetSettingsResponse,
+    }),
     putWidget: endpoint({
+      roles: ADMINS,
       method: 'PUT',
       path: '/apps/widget',
       body: ZWidgetSettings,
       response: ZWidgetSettingsResponse,
     }),
     rotateWidgetKey: endpoint({
+      roles: ADMINS,
       method: 'POST',
       path: '/apps/widget/rotate-key',
       response: ZWidgetSettingsResponse,
     }),
   },
   integrations: {
-    get: endpoint({ method: 'GET', path: '/integrations', response: ZIntegrationsState }),
-    getTwilio: endpoint({ method: 'GET', path: '/integrations/twilio', response: ZTwilioSettings }),
+    get: endpoint({ roles: ADMINS, method: 'GET', path: '/integrations', response: ZIntegrationsState }),
+    getTwilio: endpoint({
+      roles: ADMINS,
+      method: 'GET',
+      path: '/integrations/twilio',
+      response: ZTwilioSettings,
+    }),
     putTwilio: endpoint({
+      roles: ADMINS,
       method: 'PUT',
       path: '/integrations/twilio',
       body: ZTwilioSettingsRequest,
       response: ZTwilioSettings,
     }),
-    deleteTwilio: endpoint({ method: 'DELETE', path: '/integrations/twilio', response: ZDetailResponse }),
+    deleteTwilio: endpoint({
+      roles: ADMINS,
+      method: 'DELETE',
+      path: '/integrations/twilio',
+      response: ZDetailResponse,
+    }),
   },
   webhooks: {
-    events: endpoint({ method: 'GET', path: '/webhooks/events' }),
-    list: endpoint({ method: 'GET', path: '/webhooks', query: ZListQuery }),
+    events: endpoint({ roles: ADMINS, method: 'GET', path: '/webhooks/events' }),
+    list: endpoint({ roles: ADMINS, method: 'GET', path: '/webhooks', query: ZListQuery }),
     create: endpoint({
+      roles: ADMINS,
       method: 'POST',
       path: '/webhooks',
       body: ZWebhookEndpointRequest,
@@ -69,6 +94,7 @@ export const toolboxEndpoints = {
       status: 201,
     }),
     update: endpoint({
+      roles: ADMINS,
       method: 'PUT',
       path: '/webhooks/:id',
       params: ZIdParams,
@@ -76,24 +102,28 @@ export const toolboxEndpoints = {
       response: ZWebhookEndpoint,
     }),
     remove: endpoint({
+      roles: ADMINS,
       method: 'DELETE',
       path: '/webhooks/:id',
       params: ZIdParams,
       response: ZDetailResponse,
     }),
     rotateSecret: endpoint({
+      roles: ADMINS,
       method: 'POST',
       path: '/webhooks/:id/rotate-secret',
       params: ZIdParams,
       response: ZWebhookEndpointWithSecret,
     }),
     deliveries: endpoint({
+      roles: ADMINS,
       method: 'GET',
       path: '/webhooks/:id/deliveries',
       params: ZIdParams,
       query: ZListQuery,
     }),
     replayDelivery: endpoint({
+      roles: ADMINS,
       method: 'POST',
       path: '/webhooks/:id/deliveries/:deliveryId/replay',
       response: ZDetailResponse,

@@ -3,6 +3,7 @@
  * deliveries. `../endpoints.ts` joins every area into `endpoints`; the console imports only the
  * areas a page calls.
  */
+import { ADMINS, STAFF } from '../common';
 import {
   ZCancelRequest,
   ZCourierDropoffRequest,
@@ -37,9 +38,10 @@ export const transactionsEndpoints = {
       path: '/events/statuses',
       response: ZTransactionStatuses,
     }),
-    export: endpoint({ method: 'GET', path: '/events/export', file: true }),
+    export: endpoint({ roles: ADMINS, method: 'GET', path: '/events/export', file: true }),
     get: endpoint({ scopes: PARTNER, method: 'GET', path: '/events/:id', response: ZTransaction }),
     service: endpoint({
+      roles: ADMINS,
       scopes: PARTNER,
       method: 'PATCH',
       path: '/events/:id/service',
@@ -47,6 +49,7 @@ export const transactionsEndpoints = {
       response: ZTransactionActionResponse,
     }),
     cancel: endpoint({
+      roles: ADMINS,
       scopes: PARTNER,
       method: 'PATCH',
       path: '/events/:id/cancel',
@@ -54,37 +57,45 @@ export const transactionsEndpoints = {
       response: ZTransactionActionResponse,
     }),
     endMany: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/events',
       body: ZEndManyRequest,
       response: ZEndManyResponse,
     }),
     refund: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/events/:id/refund',
       body: ZRefundRequest,
       response: ZTransactionActionResponse,
     }),
     penalize: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/events/:id/penalize',
       body: ZPenalizeRequest,
       response: ZTransactionActionResponse,
     }),
     resendCode: endpoint({
+      roles: ADMINS,
       scopes: PARTNER,
       method: 'POST',
       path: '/events/:id/resend-code',
       response: ZTransactionActionResponse,
     }),
     share: endpoint({
+      roles: ADMINS,
       scopes: PARTNER,
       method: 'POST',
       path: '/events/:id/share',
       body: ZShareRequest,
       response: ZTransactionActionResponse,
     }),
+    // the starts: end-user apps and kiosks call with the organization's API key (acting as admin)
+    // or a team member's token
     startStorage: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'POST',
       path: '/events/storage',
@@ -92,6 +103,7 @@ export const transactionsEndpoints = {
       response: ZTransactionActionResponse,
     }),
     startRental: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'POST',
       path: '/events/rental',
@@ -99,6 +111,7 @@ export const transactionsEndpoints = {
       response: ZTransactionActionResponse,
     }),
     startService: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'POST',
       path: '/events/service',
@@ -106,6 +119,7 @@ export const transactionsEndpoints = {
       response: ZTransactionActionResponse,
     }),
     startVending: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'POST',
       path: '/events/vending',
@@ -113,6 +127,7 @@ export const transactionsEndpoints = {
       response: ZTransactionActionResponse,
     }),
     return: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'POST',
       path: '/events/:id/return',
@@ -120,6 +135,7 @@ export const transactionsEndpoints = {
       response: ZTransactionActionResponse,
     }),
     pickup: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'POST',
       path: '/events/:id/pickup',
@@ -127,6 +143,7 @@ export const transactionsEndpoints = {
       response: ZTransactionActionResponse,
     }),
     payment: endpoint({
+      roles: ADMINS,
       scopes: PARTNER,
       method: 'POST',
       path: '/events/:id/payment',
@@ -143,6 +160,7 @@ export const transactionsEndpoints = {
       response: ZTransactionPublic,
     }),
     delivery: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'POST',
       path: '/event/delivery',
@@ -155,6 +173,7 @@ export const transactionsEndpoints = {
   },
   delivery: {
     complete: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'PATCH',
       path: '/delivery/:id/complete',
@@ -162,6 +181,7 @@ export const transactionsEndpoints = {
       response: ZTransactionActionResponse,
     }),
     dropoff: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'POST',
       path: '/delivery/:id/dropoff',

@@ -2,6 +2,7 @@
  * The endpoint map's entries for users and their transactions. `../endpoints.ts` joins every area
  * into `endpoints`; the console imports only the areas a page calls.
  */
+import { ADMINS, STAFF } from '../common';
 import {
   ZUser,
   ZUserActivationResponse,
@@ -23,14 +24,22 @@ export const usersEndpoints = {
       create: ZUserCreateRequest,
       update: ZUserUpdateRequest,
       query: ZUserListQuery,
+      roles: { read: STAFF },
     }),
-    activate: endpoint({ method: 'PATCH', path: '/users/:id/activate', response: ZUserActivationResponse }),
+    activate: endpoint({
+      roles: ADMINS,
+      method: 'PATCH',
+      path: '/users/:id/activate',
+      response: ZUserActivationResponse,
+    }),
     deactivate: endpoint({
+      roles: ADMINS,
       method: 'PATCH',
       path: '/users/:id/deactivate',
       response: ZUserActivationResponse,
     }),
     search: endpoint({
+      roles: STAFF,
       scopes: PARTNER,
       method: 'GET',
       path: '/users/search',

@@ -1,13 +1,11 @@
 import {
-  ADMINS,
   CSV_MESSAGES,
-  EVERYONE,
   EXACT_COUNT_LIMIT,
   idsOf,
   MAX_OFFSET,
   MAX_PAGE_SIZE,
   MSG,
-  STAFF,
+  rolesOf,
   type ZIdsRequest,
 } from '@lockerops/contract';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
@@ -52,18 +50,10 @@ export function crudRoutes<
   TUpdate extends z.ZodType,
   TQuery extends z.ZodObject,
 >(r: Resource<TOut, TCreate, TUpdate, TQuery>): FastifyPluginAsyncZod {
-  const roles = {
-    read: r.roles?.read ?? EVERYONE,
-    write: r.roles?.write ?? STAFF,
-    update: r.roles?.update ?? r.roles?.write ?? STAFF,
-    delete: r.roles?.delete ?? ADMINS,
-    upload: r.roles?.upload ?? ADMINS,
-    export: r.roles?.export ?? ADMINS,
-  };
-  historyRegistry.set(r.entity, { table: r.table, roles: roles.read });
-  tagDescriptions.set(r.tag, `spec: operational §7 ${r.tag}`);
-  // Method, path and schemas of every call come from the area's entries in the endpoint map.
+  // Method, path, schemas and roles of every call come from the area's entries in the endpoint map.
   const e = r.api;
+  historyRegistry.set(r.entity, { table: r.table, roles: rolesOf(e.get) });
+  tagDescriptions.set(r.tag, `spec: operational §7 ${r.tag}`);
   const ListQuery = e.list.query;
   const ExportQuery = e.export.query;
   // The spec section is the tag's description (`tagDescriptions`), not repeated per operation.
@@ -81,7 +71,6 @@ export function crudRoutes<
         description: `Sortable by ${Object.keys(r.sort).join(', ')}. \`total\` is exact up to ${EXACT_COUNT_LIMIT.toLocaleString('en-US')} rows, above that the planner's estimate (\`total_estimated: true\`); a \`search\` alone in the default order stops there too. Pages deeper than ${MAX_OFFSET.toLocaleString('en-US')} rows follow \`next_cursor\` when the sort has one.`,
         errors: errors(400, 401, 403),
       }),
-      config: { roles: roles.read },
       handler: async (req) => {
         const q = req.query as z.output<typeof ListQuery>;
         const size = Math.min(q.size, MAX_PAGE_SIZE);
@@ -133,7 +122,6 @@ export function crudRoutes<
         produces: ['text/csv'],
         errors: errors(400, 401, 403),
       }),
-      config: { roles: roles.export },
       handler: async (req, reply) => {
         const q = req.query as z.output<typeof ExportQuery>;
         const fromRaw = rawToRow(r.table);
@@ -173,7 +161,6 @@ export function crudRoutes<
         summary: `One ${r.entity}`,
         errors: errors(401, 403, 404),
       }),
-      config: { roles: roles.read },
       handler: async (req) =>
         req.withTenant(async (tx) => {
           const row = await findOr404(tx, r.table, req.auth, (req.params as { id: string }).id);
@@ -188,7 +175,6 @@ export function crudRoutes<
         summary: `Create a ${r.entity}`,
         errors: errors(400, 401, 403, 409),
       }),
-      config: { roles: roles.write },
       handler: async (req) => {
         const run = <T>(fn: (tx: Tx) => Promise<T>) => req.withTenant(fn);
         if (!r.afterCommit)
@@ -208,7 +194,6 @@ export function crudRoutes<
         summary: `Update a ${r.entity}`,
         errors: errors(400, 401, 403, 404, 409),
       }),
-      config: { roles: roles.update },
       handler: async (req) => {
         const run = <T>(fn: (tx: Tx) => Promise<T>) => req.withTenant(fn);
         const updated = await run(async (tx) => {
@@ -243,7 +228,6 @@ export function crudRoutes<
         summary: `Delete ${r.path}`,
         errors: errors(400, 401, 403, 404, 409),
       }),
-      config: { roles: roles.delete },
       handler: async (req) => {
         const ids = [...new Set(idsOf(req.body as z.output<typeof ZIdsRequest>))];
         return req.withTenant(async (tx) => {
@@ -288,7 +272,7 @@ export function crudRoutes<
         body: z.object({ file: zFile, dry_run: zField(z.enum(['true', 'false']).optional()) }),
         errors: errors(400, 401, 403, 413),
       }),
-      config: { roles: roles.upload, upload: 'csv' },
+      config: { upload: 'csv' },
       handler: async (req) => {
         const body = req.body as { file: UploadedFile; dry_run?: string };
         const records = await parseCsv(body.file);

@@ -32,7 +32,7 @@ export interface Resource<
   entity: string;
   /** URL segment, e.g. 'sizes'. */
   path: string;
-  /** The area's calls in the endpoint map (`endpoints.<area>`): their paths and schemas. */
+  /** The area's calls in the endpoint map (`endpoints.<area>`): their paths, schemas and roles. */
   api: ListAreaEndpoints;
   /** Export file model: `{model}_export.csv`. */
   model: string;
@@ -113,23 +113,14 @@ export interface Resource<
     ): Promise<Record<string, string>[]>;
   };
   messages: { created: string; updated: string; deleted?: string };
-  /** Defaults: read all roles, write admin+member, delete/upload/export admin (spec: operational §1). */
-  roles?: {
-    read?: readonly TRole[];
-    write?: readonly TRole[];
-    /** Editing an existing row; defaults to `write`. */
-    update?: readonly TRole[];
-    delete?: readonly TRole[];
-    upload?: readonly TRole[];
-    export?: readonly TRole[];
-  };
   /** Soft delete: set this column to true instead of deleting (rows are then hidden from lists). */
   softDeleteColumn?: AnyPgColumn;
 }
 
 /**
  * Entities with a history, for `GET history/{entity}/{id}`: the table and the roles that may read
- * the entity (the history answers 403 to the others, as the entity's own `GET` does).
+ * the entity (its `GET` entry's in the endpoint map; the history answers 403 to the others, as the
+ * entity's own `GET` does).
  */
 export const historyRegistry = new Map<string, { table: TenantTable; roles: readonly TRole[] }>();
 

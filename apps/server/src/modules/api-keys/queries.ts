@@ -71,17 +71,18 @@ export async function deleteApiKey({
 }
 
 /**
- * The key with this hash, of an active organization. Runs on the owner's handle: no organization is
- * known yet (the key is what names it), so the hash is the whole filter.
+ * The key whose SHA-256 is `keyHash`, of an active organization (id, organization, scope), read
+ * on every request that sends `X-API-Key`: built once per database (`apiKeyLookupOf`) as a named
+ * prepared statement, so PostgreSQL parses and plans it once per connection. Looked up on the
+ * owner's handle, since no organization is known yet.
  */
-export async function activeApiKeyByHash({ db, keyHash }: { db: Db; keyHash: string }) {
-  const [row] = await db
+export const apiKeyLookupOf = (db: Db) =>
+  db
     .select({ id: apiKeys.id, organizationId: apiKeys.organizationId, scope: apiKeys.scope })
     .from(apiKeys)
     .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
-    .where(and(eq(apiKeys.keyHash, keyHash), eq(organizations.active, true)));
-  return row;
-}
+    .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), eq(organizations.active, true)))
+    .prepare('api_key_lookup');
 
 /** Records a use of the key `id` of `organizationId`, at most once per `resolutionSeconds`. */
 export async function touchApiKey({

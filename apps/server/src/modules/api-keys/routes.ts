@@ -1,4 +1,4 @@
-import { ADMINS, API_KEY_MESSAGES, endpoints } from '@lockerops/contract';
+import { API_KEY_MESSAGES, endpoints } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors, routeOf } from '../../lib/openapi';
@@ -21,7 +21,6 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         'A list of `{ id, prefix, scope, created_at, last_used_at }`: empty, or the one key — never the key itself. Send the key as `X-API-Key`; the `partner` scope drives transactions, reservations, user look-ups and device unlocks, and answers 403 elsewhere. spec: console §3 API key, §7.',
       errors: errors(401, 403),
     }),
-    config: { roles: ADMINS },
     handler: async (req) => req.withTenant((tx) => listApiKeys(tx, req.auth.organizationId)),
   });
 
@@ -33,7 +32,6 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         "Answers the key once (only its hash is kept). One key per organization: a second call answers 409 'An API key already exists for this organization.'. spec: console §4 API key, §7.",
       errors: errors(401, 403, 409),
     }),
-    config: { roles: ADMINS },
     handler: async (req, reply) => {
       const key = await req.withTenant((tx) =>
         generateApiKey(tx, { organizationId: req.auth.organizationId, createdBy: req.auth.memberId }),
@@ -51,7 +49,6 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       errors: errors(401, 403, 404),
     }),
-    config: { roles: ADMINS },
     handler: async (req) =>
       req.withTenant((tx) =>
         rotateApiKey(tx, {
@@ -71,7 +68,6 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       errors: errors(401, 403, 404),
     }),
-    config: { roles: ADMINS },
     handler: async (req) => {
       await req.withTenant((tx) =>
         revokeApiKey(tx, { organizationId: req.auth.organizationId, id: req.params.id }),

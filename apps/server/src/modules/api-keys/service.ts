@@ -7,7 +7,7 @@ import { Conflict, NotFound } from '../../errors';
 import { wireOf } from '../../lib/wire';
 import {
   type ApiKeyRow,
-  activeApiKeyByHash,
+  apiKeyLookupOf,
   apiKeysOf,
   deleteApiKey,
   insertApiKey,
@@ -88,19 +88,30 @@ export async function revokeApiKey(tx: DbOrTx, p: { organizationId: string; id: 
  * The `X-API-Key` resolver given to `installAuth`: a known key of an active organization acts as
  * that organization within its scope (actor `{ type: 'api_key' }`, role admin inside the scope's
  * operations only). Looked up by hash on the owner's handle, since no organization is known yet;
- * records the last use (at most once a minute).
+ * records the last use at most once a minute: the database keeps to that across processes, and
+ * this process sends no write at all for a key it touched less than a minute ago.
  */
 export function apiKeyResolver(db: Db): ApiKeyResolver {
+  const lookup = apiKeyLookupOf(db);
+  /** key hash → when this process last recorded its use (ms); a rotated key is a new entry */
+  const touched = new Map<string, number>();
   return async (key) => {
     if (key.length > 200) return undefined;
-    const row = await activeApiKeyByHash({ db, keyHash: sha256(key) });
+    const keyHash = sha256(key);
+    const [row] = await lookup.execute({ keyHash });
     if (!row) return undefined;
-    await touchApiKey({
-      db,
-      organizationId: row.organizationId,
-      id: row.id,
-      resolutionSeconds: LAST_USED_RESOLUTION_SECONDS,
-    });
+    const now = Date.now();
+    if (now - (touched.get(keyHash) ?? 0) >= LAST_USED_RESOLUTION_SECONDS * 1000) {
+      // keys of the past (rotated) are forgotten once the map grows past any real use
+      if (touched.size >= 10_000) touched.clear();
+      touched.set(keyHash, now);
+      await touchApiKey({
+        db,
+        organizationId: row.organizationId,
+        id: row.id,
+        resolutionSeconds: LAST_USED_RESOLUTION_SECONDS,
+      });
+    }
     return {
       organizationId: row.organizationId,
       homeOrganizationId: row.organizationId,

@@ -3,7 +3,6 @@ import {
   CONDITION_MESSAGES,
   endpoints,
   PRODUCT_MESSAGES,
-  STAFF,
   type TCondition,
   ZCondition,
   ZConditionCreateRequest,
@@ -113,8 +112,6 @@ export const conditionsResource: Resource<
     if (input.products) await assignConditionProducts(tx, auth, row.id, input.products);
   },
   csv: { headers: CONDITION_CSV_HEADERS },
-  // viewers are kept out of the Conditions page (spec: console §6)
-  roles: { read: STAFF },
   messages: {
     created: CONDITION_MESSAGES.created,
     updated: CONDITION_MESSAGES.updated,

@@ -1,10 +1,10 @@
-import { ADMINS, CONDITION_MESSAGES, endpoints } from '@lockerops/contract';
+import { CONDITION_MESSAGES, endpoints } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud/resource';
 import { errors, routeOf } from '../../lib/openapi';
-import { productGated, restrictRoles } from '../../lib/product-scope';
+import { documentRoles, productGated } from '../../lib/product-scope';
 import { cloneCondition, conditionsResource, setConditionFlags } from './resource';
 
 const Params = z.object({ id: z.uuid() });
@@ -23,7 +23,6 @@ export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
       params: Params,
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: ADMINS },
     handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: CONDITION_MESSAGES.saved,
@@ -40,7 +39,6 @@ export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
       params: Params,
       errors: errors(401, 403, 404),
     }),
-    config: { roles: ADMINS },
     handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: CONDITION_MESSAGES.cloned,
@@ -56,7 +54,7 @@ export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
   await productGated(app, async (scope) => {
-    restrictRoles(scope, [{ method: 'PUT', path: '/conditions/:id' }], ADMINS);
+    documentRoles(scope, [{ method: 'PUT', path: '/conditions/:id' }]);
     await scope.register(crudRoutes(conditionsResource));
     await scope.register(conditionActionRoutes);
   });

@@ -13,4 +13,13 @@ export {
 export { devicesToWire } from './resource';
 export type { DeviceRow } from './service';
 export { resolveStaleUnlocks } from './unlock-records';
-export { unlockAnswer, unlockDevices } from './unlocks';
+export {
+  callLocks,
+  recordUnlockIntents,
+  recordUnlockResults,
+  type UnlockOutcome,
+  type UnlockResult,
+  type UnlockStep,
+  unlockAnswer,
+  unlockDevices,
+} from './unlocks';

@@ -2,7 +2,6 @@ import {
   DEVICE_CSV_HEADERS,
   DEVICE_MESSAGES,
   endpoints,
-  STAFF,
   type TDevice,
   type TDeviceCreateValues,
   ZDevice,
@@ -191,7 +190,6 @@ export const devicesResource: Resource<
     headers: DEVICE_CSV_HEADERS,
     fillEmpty: (records, { tx, auth }) => withDeviceDefaults(tx, auth, records),
   },
-  roles: { read: STAFF, write: STAFF },
   messages: {
     created: DEVICE_MESSAGES.created,
     updated: DEVICE_MESSAGES.updated,

@@ -1,4 +1,4 @@
-import { ADMINS, DEVICE_MESSAGES, endpoints, idsOf, STAFF, ZDeviceUnlock, zPage } from '@lockerops/contract';
+import { DEVICE_MESSAGES, endpoints, idsOf, ZDeviceUnlock, zPage } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LockAdapter } from '../../adapters/locks';
@@ -43,7 +43,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
           'Sets mode, price required/price, size, product, location or status on every listed device (a product goes to the first device only: it can be in one device). Each device is re-checked with every rule of a single update and written in its own savepoint: reserved devices and devices that break a rule are listed in `failed` with the reason, the others are updated. 400 "Please select at least one device" for no ids. spec: operational §2 Devices, §5 Device.',
         errors: errors(400, 401, 403, 404),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         const { updated, failed } = await req.withTenant((tx) =>
           bulkEditDevices(tx, req.auth, req.body.id_devices, req.body.device),
@@ -60,7 +59,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
           'Body `{ ids }` (or a bare array). `disable=true` puts the devices into maintenance, `false` makes them available, absent flips each. All or nothing: 409 "You cannot put a reserved device in maintenance mode." when a reserved device would go to maintenance. Answers "Device has been put into maintenance." / "Device is now available." for one device, "Maintenance status updated successfully!" for many. spec: operational §4 Device status, §8.',
         errors: errors(400, 401, 403, 404, 409),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         const disable = req.query.disable === undefined ? undefined : req.query.disable === 'true';
         const r = await req.withTenant((tx) => setMaintenance(tx, req.auth, idsOf(req.body), disable));
@@ -76,7 +74,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
           'Body `{ ids }` (or a bare array). Opens each lock through the lock adapter, outside any database transaction, and records each unlock\'s timeline (`GET devices/{id}/unlocks`) and `lock_status`. A gantner device whose lock status is unknown or offline is not tried; a lock that does not answer is marked offline; one acknowledged but not reported open within `LOCK_OPEN_TIMEOUT_MS` is jammed (and after the jam limit in a row goes to maintenance). When nothing could be opened the call fails: one device with its own reason (409 blocked gantner or lock not configured — the detail names the settings —, 502 "Unable to reach lock. Please check your lock is connected" or jammed), several with "Unable to reach lock…" (409 when every failure was a 409, else 502). Otherwise 200 with "Device unlocked correctly." (one) or "Unlock request sent to selected devices" (many) and the failures. spec: operational §4 Device status, §8.',
         errors: errors(400, 401, 403, 404, 409, 502),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         const ids = idsOf(req.body);
         const outcome = await unlockDevices(
@@ -99,7 +96,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         params,
         errors: errors(401, 403, 404),
       }),
-      config: { roles: STAFF },
       handler: async (req) =>
         refreshLockStatus(
           (fn) => req.withTenant(fn),
@@ -119,7 +115,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         params,
         errors: errors(400, 401, 403, 404),
       }),
-      config: { roles: ADMINS },
       handler: async (req) =>
         req.withTenant(async (tx) => {
           const row = await switchVirtualLock(tx, req.auth, req.params.id, req.body.online);
@@ -137,7 +132,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         response: zPage(ZDeviceUnlock),
         errors: errors(400, 401, 403, 404),
       }),
-      config: { roles: STAFF },
       handler: async (req) =>
         req.withTenant((tx) =>
           deviceUnlocksPage(tx, req.auth, req.params.id, req.query.page, req.query.size),
@@ -153,7 +147,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         params,
         errors: errors(401, 403, 404),
       }),
-      config: { roles: STAFF },
       handler: async (req) =>
         req.withTenant((tx) => locationLockSettingsOf(tx, req.auth, req.params.id, locks.jamLimit)),
     });
@@ -167,7 +160,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         params,
         errors: errors(400, 401, 403, 404),
       }),
-      config: { roles: ADMINS },
       handler: async (req) =>
         req.withTenant((tx) =>
           saveLocationLockSettings(tx, req.auth, req.params.id, req.body, locks.jamLimit),
@@ -182,7 +174,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
           'The modes whose `<mode>_mode` flag is on, as `{ value, label }` (rental is labelled Asset). spec: operational §1, §7 Devices.',
         errors: errors(401, 403),
       }),
-      config: { roles: STAFF },
       handler: async (req) => ({
         items: typeOptions(await req.withTenant((tx) => deviceCapabilities(tx, req.auth.organizationId)))
           .modes,
@@ -197,7 +188,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
           'Vendors whose `<vendor>_hardware` flag is on, plus virtual; an organization restricted to ojmar or gantner alone gets only that brand. spec: operational §1, §7 Devices.',
         errors: errors(401, 403),
       }),
-      config: { roles: STAFF },
       handler: async (req) => ({
         items: typeOptions(await req.withTenant((tx) => deviceCapabilities(tx, req.auth.organizationId)))
           .hardware,
@@ -213,7 +203,6 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         params,
         errors: errors(401, 403, 404),
       }),
-      config: { roles: STAFF },
       handler: async (req) => req.withTenant((tx) => deviceLogs(tx, req.auth, req.params.id)),
     });
   };

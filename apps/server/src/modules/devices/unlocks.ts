@@ -44,7 +44,8 @@ export const UNREACHABLE_STATUS = 502;
 /** HTTP status of a gantner lock whose status is unknown or offline, or of a lock not configured. */
 export const GANTNER_BLOCKED_STATUS = 409;
 
-type Step = {
+/** An unlock recorded as sent, waiting for its lock's call (`callLocks`). */
+export type UnlockStep = {
   d: DeviceRow;
   unlockId: string;
   settings: LockSettings;
@@ -52,7 +53,8 @@ type Step = {
   jamLimit: number;
   blocked: boolean;
 };
-type Result = Step & {
+/** A lock's answer, waiting to be recorded (`recordUnlockResults`). */
+export type UnlockResult = UnlockStep & {
   state: 'opened' | 'jammed' | 'offline';
   lockStatus: TLockStatus;
   status?: number;
@@ -142,65 +144,92 @@ export async function unlockDevices(
   pick: (tx: Tx) => Promise<DeviceRow[]>,
   reason: string,
 ): Promise<UnlockOutcome & { picked: number }> {
-  const orgId = auth.organizationId;
-  const steps = await run(async (tx) => {
-    const rows = await pick(tx);
-    const settings = await settingsOf(
-      tx,
-      orgId,
-      rows.filter((d) => !isSharedDoor(d, orgId)).map((d) => d.idLocation),
-    );
-    const accounts = await accountsOf(
-      tx,
-      orgId,
-      rows.filter((d) => !isSharedDoor(d, orgId)).map((d) => d.hardwareType),
-    );
-    // a parent's shared door opened in a sub-organization's transaction: its location's settings
-    // and the parent's vendor account, through the shared-door functions
-    const sharedAccounts = new Map<string, VendorAccount>();
-    for (const d of rows)
-      if (isSharedDoor(d, orgId)) {
-        const s = await sharedDoorLockSettings(tx, d.id);
-        if (s) settings.set(d.idLocation, s);
-        const a = isCloudLockVendor(d.hardwareType) ? await sharedDoorVendorAccount(tx, d.id) : undefined;
-        if (a) sharedAccounts.set(d.id, accountOf(a));
-      }
-    const out: Step[] = [];
-    for (const d of rows) {
-      const blocked =
-        d.hardwareType === 'gantner' && (d.lockStatus === 'unknown' || d.lockStatus === 'offline');
-      const now = new Date();
-      const unlockId = await insertUnlock({
-        tx,
-        auth,
-        values: {
-          idDevice: d.id,
-          actorType: auth.actor.type,
-          actorId: auth.actor.id,
-          actorName: auth.actor.name,
-          reason,
-          requestedAt: now,
-          // the call follows this commit at once: the intent is recorded as sent with it
-          ...(blocked
-            ? { state: 'offline', offlineAt: now, detail: DEVICE_MESSAGES.unreachable }
-            : { state: 'sent', sentAt: now }),
-        },
-      });
-      const s = settings.get(d.idLocation);
-      out.push({
-        d,
-        unlockId,
-        settings: toLockSettings(s),
-        account: (isSharedDoor(d, orgId) ? sharedAccounts.get(d.id) : accounts.get(d.hardwareType)) ?? null,
-        jamLimit: s?.jamLimit ?? locks.jamLimit,
-        blocked,
-      });
-    }
-    return out;
-  });
+  const steps = await run(async (tx) => recordUnlockIntents(tx, auth, locks, await pick(tx), reason));
+  const results = await callLocks(run, auth.organizationId, locks, steps);
+  return { ...(await run((tx) => recordUnlockResults(tx, auth, results))), picked: steps.length };
+}
 
-  const results: Result[] = await Promise.all(
-    steps.map(async (s): Promise<Result> => {
+/**
+ * `unlockDevices`' first step, in the caller's transaction `tx`: each of `rows` (picked and locked
+ * by the caller) recorded as an unlock `sent` (or `offline` at once: a gantner lock whose status is
+ * unknown or offline), with its location's lock settings and vendor account. Commit before
+ * `callLocks`.
+ */
+export async function recordUnlockIntents(
+  tx: Tx,
+  auth: AuthContext,
+  locks: LockAdapter,
+  rows: DeviceRow[],
+  reason: string,
+): Promise<UnlockStep[]> {
+  const orgId = auth.organizationId;
+  const settings = await settingsOf(
+    tx,
+    orgId,
+    rows.filter((d) => !isSharedDoor(d, orgId)).map((d) => d.idLocation),
+  );
+  const accounts = await accountsOf(
+    tx,
+    orgId,
+    rows.filter((d) => !isSharedDoor(d, orgId)).map((d) => d.hardwareType),
+  );
+  // a parent's shared door opened in a sub-organization's transaction: its location's settings
+  // and the parent's vendor account, through the shared-door functions
+  const sharedAccounts = new Map<string, VendorAccount>();
+  for (const d of rows)
+    if (isSharedDoor(d, orgId)) {
+      const s = await sharedDoorLockSettings(tx, d.id);
+      if (s) settings.set(d.idLocation, s);
+      const a = isCloudLockVendor(d.hardwareType) ? await sharedDoorVendorAccount(tx, d.id) : undefined;
+      if (a) sharedAccounts.set(d.id, accountOf(a));
+    }
+  const out: UnlockStep[] = [];
+  for (const d of rows) {
+    const blocked =
+      d.hardwareType === 'gantner' && (d.lockStatus === 'unknown' || d.lockStatus === 'offline');
+    const now = new Date();
+    const unlockId = await insertUnlock({
+      tx,
+      auth,
+      values: {
+        idDevice: d.id,
+        actorType: auth.actor.type,
+        actorId: auth.actor.id,
+        actorName: auth.actor.name,
+        reason,
+        requestedAt: now,
+        // the call follows this commit at once: the intent is recorded as sent with it
+        ...(blocked
+          ? { state: 'offline', offlineAt: now, detail: DEVICE_MESSAGES.unreachable }
+          : { state: 'sent', sentAt: now }),
+      },
+    });
+    const s = settings.get(d.idLocation);
+    out.push({
+      d,
+      unlockId,
+      settings: toLockSettings(s),
+      account: (isSharedDoor(d, orgId) ? sharedAccounts.get(d.id) : accounts.get(d.hardwareType)) ?? null,
+      jamLimit: s?.jamLimit ?? locks.jamLimit,
+      blocked,
+    });
+  }
+  return out;
+}
+
+/**
+ * `unlockDevices`' second step, with no transaction open: each lock called (its acknowledgement
+ * written through `run` only when the open report keeps the call waiting). Never throws for a
+ * lock's failure: it is the result's state.
+ */
+export function callLocks(
+  run: TenantRun,
+  orgId: string,
+  locks: LockAdapter,
+  steps: UnlockStep[],
+): Promise<UnlockResult[]> {
+  return Promise.all(
+    steps.map(async (s): Promise<UnlockResult> => {
       if (s.blocked)
         return {
           ...s,
@@ -260,45 +289,54 @@ export async function unlockDevices(
       }
     }),
   );
+}
 
-  const out: UnlockOutcome & { picked: number } = { unlocked: [], failed: [], picked: steps.length };
-  await run(async (tx) => {
-    for (const r of results) {
-      const now = new Date();
-      if (!r.blocked)
-        await updateUnlock({
-          tx,
-          organizationId: orgId,
-          id: r.unlockId,
-          set: {
-            state: r.state,
-            detail: r.detail ?? null,
-            ...(r.acknowledgedAt ? { acknowledgedAt: r.acknowledgedAt } : {}),
-            ...(r.state === 'opened'
-              ? { openedAt: now }
-              : r.state === 'jammed'
-                ? { jammedAt: now }
-                : { offlineAt: now }),
-          },
-        });
-      const changed = r.lockStatus !== r.d.lockStatus;
-      const shared = isSharedDoor(r.d, orgId);
-      if ((changed || r.state === 'opened') && shared)
-        await setSharedDoorLockStatus(tx, r.d.id, r.lockStatus);
-      else if (changed || r.state === 'opened')
-        await setDeviceLockStatus({ tx, auth, id: r.d.id, lockStatus: r.lockStatus, at: now });
-      await writeAudit(tx, auth, {
-        entity: 'device',
-        entityId: r.d.id,
-        action: r.state === 'opened' ? 'unlock' : r.state === 'jammed' ? 'unlock_jammed' : 'unlock_failed',
-        changes: changed ? { lock_status: { before: r.d.lockStatus, after: r.lockStatus } } : {},
+/**
+ * `unlockDevices`' last step, in the caller's transaction `tx`: each result recorded (the unlock's
+ * state and times, the device's `lock_status`, an audit entry, the maintenance of a door that
+ * jammed too often). Answers the opened ids and the failures with their status and text.
+ */
+export async function recordUnlockResults(
+  tx: Tx,
+  auth: AuthContext,
+  results: UnlockResult[],
+): Promise<UnlockOutcome> {
+  const orgId = auth.organizationId;
+  const out: UnlockOutcome = { unlocked: [], failed: [] };
+  for (const r of results) {
+    const now = new Date();
+    if (!r.blocked)
+      await updateUnlock({
+        tx,
+        organizationId: orgId,
+        id: r.unlockId,
+        set: {
+          state: r.state,
+          detail: r.detail ?? null,
+          ...(r.acknowledgedAt ? { acknowledgedAt: r.acknowledgedAt } : {}),
+          ...(r.state === 'opened'
+            ? { openedAt: now }
+            : r.state === 'jammed'
+              ? { jammedAt: now }
+              : { offlineAt: now }),
+        },
       });
-      // maintenance of a shared door stays the parent's decision
-      if (r.state === 'jammed' && !shared) await maintainAfterJams(tx, auth, r.d.id, r.jamLimit);
-      if (r.state === 'opened') out.unlocked.push(r.d.id);
-      else out.failed.push({ id: r.d.id, detail: r.detail!, status: r.status! });
-    }
-  });
+    const changed = r.lockStatus !== r.d.lockStatus;
+    const shared = isSharedDoor(r.d, orgId);
+    if ((changed || r.state === 'opened') && shared) await setSharedDoorLockStatus(tx, r.d.id, r.lockStatus);
+    else if (changed || r.state === 'opened')
+      await setDeviceLockStatus({ tx, auth, id: r.d.id, lockStatus: r.lockStatus, at: now });
+    await writeAudit(tx, auth, {
+      entity: 'device',
+      entityId: r.d.id,
+      action: r.state === 'opened' ? 'unlock' : r.state === 'jammed' ? 'unlock_jammed' : 'unlock_failed',
+      changes: changed ? { lock_status: { before: r.d.lockStatus, after: r.lockStatus } } : {},
+    });
+    // maintenance of a shared door stays the parent's decision
+    if (r.state === 'jammed' && !shared) await maintainAfterJams(tx, auth, r.d.id, r.jamLimit);
+    if (r.state === 'opened') out.unlocked.push(r.d.id);
+    else out.failed.push({ id: r.d.id, detail: r.detail!, status: r.status! });
+  }
   return out;
 }
 

@@ -1,8 +1,6 @@
 import {
-  ADMINS,
   endpoints,
   GROUP_MESSAGES,
-  STAFF,
   type TGroup,
   ZGroup,
   ZGroupCreateRequest,
@@ -73,7 +71,5 @@ export const groupsResource: Resource<
   toWire: (rows, tx) => groupsToWire(rows as unknown as GroupRow[], tx),
   toValues: (input) => ({ name: input.name }),
   csv: { headers: ['name'] },
-  // members may add groups but not open a group's edit (spec: operational §1)
-  roles: { read: STAFF, update: ADMINS },
   messages: { created: GROUP_MESSAGES.created, updated: GROUP_MESSAGES.updated },
 };

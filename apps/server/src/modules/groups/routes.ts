@@ -1,4 +1,4 @@
-import { ADMINS, endpoints, STAFF } from '@lockerops/contract';
+import { endpoints } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud/resource';
@@ -35,7 +35,6 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: Params,
       errors: errors(401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) => req.withTenant((tx) => groupMembers(tx, req.auth, req.params.id)),
   });
 
@@ -51,7 +50,6 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: Params,
         errors: errors(400, 401, 403, 404),
       }),
-      config: { roles: ADMINS },
       handler: async (req) =>
         req.withTenant((tx) => changeGroupUsers(tx, req.auth, req.params.id, action, req.body)),
     });
@@ -72,7 +70,6 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: Params,
         errors: errors(400, 401, 403, 404),
       }),
-      config: { roles: ADMINS },
       handler: async (req) =>
         req.withTenant((tx) => changeGroupResource(tx, req.auth, req.params.id, action, req.body)),
     });

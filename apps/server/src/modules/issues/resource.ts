@@ -2,7 +2,6 @@ import {
   endpoints,
   ISSUE_CSV_HEADERS,
   ISSUE_MESSAGES,
-  STAFF,
   type TIssue,
   ZIssue,
   ZIssueCreateRequest,
@@ -87,7 +86,6 @@ export const issuesResource: Resource<
       created_at: i.created_at,
     }),
   },
-  roles: { read: STAFF },
   messages: {
     created: ISSUE_MESSAGES.created,
     updated: ISSUE_MESSAGES.updated,

@@ -1,4 +1,4 @@
-import { endpoints, ISSUE_MESSAGES, STAFF } from '@lockerops/contract';
+import { endpoints, ISSUE_MESSAGES } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,7 +72,6 @@ export const issuesRoutes: FastifyPluginAsyncZod = async (app) => {
       params: Params,
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: ISSUE_MESSAGES.updated,

@@ -1,9 +1,7 @@
 import {
-  ADMINS,
   endpoints,
   LOCATION_CSV_HEADERS,
   LOCATION_MESSAGES,
-  STAFF,
   type TLocation,
   ZLocation,
   ZLocationCreateRequest,
@@ -146,7 +144,5 @@ export const locationsResource: Resource<
       );
   },
   csv: { headers: LOCATION_CSV_HEADERS },
-  // spec operational §1: members may add locations but cannot open a location's edit
-  roles: { read: STAFF, write: STAFF, update: ADMINS },
   messages: { created: LOCATION_MESSAGES.created, updated: LOCATION_MESSAGES.updated },
 };

@@ -1,8 +1,6 @@
 import {
-  ADMINS,
   endpoints,
   LOCATION_MESSAGES,
-  STAFF,
   ZAssignee,
   ZDetailResponse,
   ZDevice,
@@ -39,7 +37,6 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
         params,
         errors: errors(400, 401, 403, 404),
       }),
-      config: { roles: ADMINS },
       handler: async (req) =>
         req.withTenant(async (tx) => {
           const row = await toggleLocation(tx, req.auth, req.params.id, req.body);
@@ -57,7 +54,6 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
         response: z.object({ items: z.array(ZDevice), total: z.number().int() }),
         errors: errors(401, 403, 404),
       }),
-      config: { roles: STAFF },
       handler: async (req) =>
         req.withTenant(async (tx) => {
           const rows = await locationDevices(tx, req.auth, req.params.id);
@@ -75,7 +71,6 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
         response: z.object({ items: z.array(ZLocationSize) }),
         errors: errors(400, 401, 403, 404),
       }),
-      config: { roles: STAFF },
       handler: async (req) => ({
         items: await req.withTenant((tx) => locationSizes(tx, req.auth, req.params.id, req.query)),
       }),
@@ -90,7 +85,6 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
         params,
         errors: errors(401, 403, 404, 409, 502),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         const result = await unlockDevices(
           (fn) => req.withTenant(fn),
@@ -113,7 +107,6 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
         params,
         errors: errors(400, 401, 403, 404, 409),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         await req.withTenant((tx) => assignToLocation(tx, req.auth, req.params.id, req.body));
         return { detail: LOCATION_MESSAGES.assigned };
@@ -129,7 +122,6 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
         params,
         errors: errors(400, 401, 403, 404),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         await req.withTenant((tx) => removeFromLocation(tx, req.auth, req.params.id, req.body));
         return { detail: LOCATION_MESSAGES.removed };
@@ -146,7 +138,6 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
           response: z.object({ items: z.array(ZAssignee) }),
           errors: errors(401, 403, 404),
         }),
-        config: { roles: STAFF },
         handler: async (req) => ({
           items: await req.withTenant((tx) => locationAssignees(tx, req.auth, req.params.id, kind)),
         }),
@@ -161,7 +152,6 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
           'Looks the position up with the geocoding adapter (Nominatim, at most 3 s). `address` null when nothing is known there; 503 with "Could not look up the address…" when geocoding is off or unreachable, so the console keeps the address it had. spec: operational §2 Locations (marker drag performs an address lookup).',
         errors: { ...errors(400, 401, 403), 503: ZDetailResponse },
       }),
-      config: { roles: STAFF },
       handler: async (req) => {
         try {
           return { address: await geocoder.reverse(req.query.lat, req.query.lng) };

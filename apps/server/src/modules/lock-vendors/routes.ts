@@ -1,4 +1,4 @@
-import { ADMINS, CLOUD_LOCK_VENDORS, endpoints } from '@lockerops/contract';
+import { CLOUD_LOCK_VENDORS, endpoints } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors, routeOf } from '../../lib/openapi';
@@ -13,7 +13,6 @@ const Params = z.object({ vendor: z.enum(CLOUD_LOCK_VENDORS) });
  * secret is stored sealed (`SECRETS_KEY`) and answered only as its last 4 characters.
  */
 export const lockVendorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const config = { roles: ADMINS };
   const e = endpoints.lockVendors;
   app.route({
     ...routeOf(e.list, {
@@ -22,7 +21,6 @@ export const lockVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       description: "One entry per cloud vendor; the secret's last 4 characters only.",
       errors: errors(401, 403),
     }),
-    config,
     handler: async (req) => ({
       items: await req.withTenant((tx) => listVendorAccounts(tx, req.auth.organizationId)),
     }),
@@ -36,7 +34,6 @@ export const lockVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       params: Params,
       errors: errors(400, 401, 403),
     }),
-    config,
     handler: (req) =>
       req.withTenant((tx) => saveVendorAccount(tx, req.auth, req.params.vendor, req.body, app.ctx.secrets)),
   });
@@ -47,7 +44,6 @@ export const lockVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       params: Params,
       errors: errors(400, 401, 403),
     }),
-    config,
     handler: (req) => req.withTenant((tx) => removeVendorAccount(tx, req.auth, req.params.vendor)),
   });
 };

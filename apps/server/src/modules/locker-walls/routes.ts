@@ -1,9 +1,8 @@
 import {
-  ADMINS,
   endpoints,
   LOCKER_WALL_MESSAGES,
   MAX_PAGE_SIZE,
-  STAFF,
+  rolesOf,
   ZLockerWall,
   zPage,
 } from '@lockerops/contract';
@@ -21,9 +20,8 @@ const spec = 'spec: operational §2, §3, §4, §5, §7 Locker wall';
  * transaction with its audit entry (`GET history/locker_wall/{id}`).
  */
 export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
-  // viewers cannot open /locker-wall (spec: console §6), so the server refuses them every call too
-  registerWallHistory(service.WALL_ENTITY, STAFF);
   const e = endpoints.lockerWalls;
+  registerWallHistory(service.WALL_ENTITY, rolesOf(e.get));
 
   app.route({
     ...routeOf(e.list, {
@@ -33,7 +31,6 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       response: zPage(ZLockerWall),
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) =>
       req.withTenant(async (tx) => {
         const items = await service.listWalls(tx, req.auth, req.query.id_location);
@@ -48,7 +45,6 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `The wall with its doors and legend counts; 404 for another organization's id. ${spec}.`,
       errors: errors(401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) => req.withTenant((tx) => service.getWall(tx, req.auth, req.params.id)),
   });
 
@@ -59,7 +55,6 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `Devices of the wall's location that sit in no door of any wall, by locker number: the choices of the assign and reassign dialogs. ${spec}.`,
       errors: errors(401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) =>
       req.withTenant(async (tx) => ({ items: await service.unassignedDevices(tx, req.auth, req.params.id) })),
   });
@@ -71,7 +66,6 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `JSON. Creates qty_wide × qty_tall empty doors (1 to 50 each way); with \`is_kiosk\` the middle door is the kiosk. \`image\` is the URL answered by \`POST images\`. 400 with the spec's messages ('Name required', '# Doors wide must be greater than 0', '${LOCKER_WALL_MESSAGES.qtyTall}'); 404 for a location of another organization. ${spec}.`,
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) => req.withTenant((tx) => service.createWall(tx, req.auth, req.body)),
   });
 
@@ -82,7 +76,6 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `JSON, the same fields as the create; \`image\` is sent as the same string when unchanged. Changing qty_wide, qty_tall or id_location rebuilds the doors: every door is unassigned. Turning \`is_kiosk\` on places the kiosk on the free door nearest the middle (409 when none is free); off removes it. ${spec}.`,
       errors: errors(400, 401, 403, 404, 409),
     }),
-    config: { roles: STAFF },
     handler: async (req) => req.withTenant((tx) => service.updateWall(tx, req.auth, req.params.id, req.body)),
   });
 
@@ -93,7 +86,6 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `Admin only. Deletes the wall and its doors; their devices become unassigned. Answers '${LOCKER_WALL_MESSAGES.deleted}'. ${spec}.`,
       errors: errors(401, 403, 404),
     }),
-    config: { roles: ADMINS },
     handler: async (req) =>
       req.withTenant(async (tx) => {
         await service.deleteWall(tx, req.auth, req.params.id);
@@ -108,7 +100,6 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `JSON \`{ x, y, id_device, reassign }\`: column x and row y from 1. \`id_device\` null unassigns ('${LOCKER_WALL_MESSAGES.unassigned}'; 409 for an empty door). Otherwise the device, of the wall's location, goes into the door: 'Locker has been assigned correctly', or with \`reassign: true\` it replaces the door's device ('${LOCKER_WALL_MESSAGES.reassigned}'). 409 '${LOCKER_WALL_MESSAGES.alreadyAssigned}' when the device already sits in a door — also when two operators try at once (a unique index decides) — or when the door is taken and \`reassign\` is not set; 409 for the kiosk door; 400 for a door outside the wall or a device of another location; 404 for a wall or device of another organization. Answers \`{ detail, wall }\`. ${spec}.`,
       errors: errors(400, 401, 403, 404, 409),
     }),
-    config: { roles: STAFF },
     handler: async (req) => req.withTenant((tx) => service.setDoor(tx, req.auth, req.params.id, req.body)),
   });
 
@@ -119,7 +110,6 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `JSON \`{ x, y }\`. The kiosk moves there; a locker in that door takes the kiosk's old door. On a wall without a kiosk, places one (409 when the door holds a locker). Answers '${LOCKER_WALL_MESSAGES.kioskMoved}' and the wall. ${spec}.`,
       errors: errors(400, 401, 403, 404, 409),
     }),
-    config: { roles: STAFF },
     handler: async (req) => req.withTenant((tx) => service.moveKiosk(tx, req.auth, req.params.id, req.body)),
   });
 
@@ -130,7 +120,6 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `The kiosk door becomes an ordinary empty door and \`is_kiosk\` false. Answers '${LOCKER_WALL_MESSAGES.kioskDeleted}' and the wall; 409 when the wall has no kiosk. ${spec}.`,
       errors: errors(401, 403, 404, 409),
     }),
-    config: { roles: STAFF },
     handler: async (req) => req.withTenant((tx) => service.removeKiosk(tx, req.auth, req.params.id)),
   });
 };

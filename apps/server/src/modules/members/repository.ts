@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, MSG, STAFF, type TMember, type TRole } from '@lockerops/contract';
+import { MAX_PAGE_SIZE, MSG, membersEndpoints, rolesOf, type TMember, type TRole } from '@lockerops/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../auth/context';
@@ -56,9 +56,9 @@ const orderOf = (sortBy?: string, order?: 'asc' | 'desc') => {
   return [dir === 'desc' ? desc(col) : asc(col), asc(members.id)];
 };
 
-/** Lets `GET history/member/{id}` show a member's audit trail to staff. */
+/** Lets `GET history/member/{id}` show a member's audit trail to those who may read the member. */
 export function registerMemberHistory(): void {
-  historyRegistry.set('member', { table: members, roles: STAFF });
+  historyRegistry.set('member', { table: members, roles: rolesOf(membersEndpoints.members.get) });
 }
 
 /**

@@ -1,12 +1,10 @@
 import {
-  ADMINS,
   CSV_MESSAGES,
   endpoints,
   idsOf,
   MEMBER_CSV_HEADERS,
   MEMBER_MESSAGES,
   MSG,
-  STAFF,
   type TBulkUploadRow,
   type TRole,
   ZListQuery,
@@ -69,7 +67,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: zPage(ZMember),
       errors: errors(400, 401, 403),
     }),
-    config: { roles: STAFF },
     handler: async (req) => req.withTenant((tx) => memberPage(tx, req.auth, req.query)),
   });
 
@@ -88,7 +85,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['text/csv'],
       errors: errors(400, 401, 403),
     }),
-    config: { roles: ADMINS },
     handler: async (req, reply) => {
       const rows = await req.withTenant((tx) => membersForExport(tx, req.auth, req.query));
       async function* batches() {
@@ -112,7 +108,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       errors: errors(401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) => req.withTenant((tx) => memberOf(tx, req.auth, req.params.id)),
   });
 
@@ -124,7 +119,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         "`?email` plus body {first_name, last_name, role, pin_code, send_reported_issues}. Creates the account with a temporary password (status FORCE_CHANGE_PASSWORD) and mails it with the sign-in address; the first sign-in meets the NEW_PASSWORD_REQUIRED challenge. 400 with the spec's messages ('First name is required', 'Role is required', 'Invalid pin code' for a PIN not of 4–8 digits or 1234, 'Invalid email address'); 409 'A team member with this email already exists.'; 502 when the e-mail cannot be sent. Admins only. spec: operational §5 Member, §7 Members.",
       errors: errors(400, 401, 403, 409),
     }),
-    config: { roles: ADMINS },
     handler: async (req) => {
       const { row, invite } = await req.withTenant((tx) =>
         insertInvitedMember(tx, req.auth, req.query.email, req.body),
@@ -143,7 +137,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: ADMINS },
     handler: async (req) => req.withTenant((tx) => updateMember(tx, req.auth, req.params.id, req.body)),
   });
 
@@ -155,7 +148,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         "JSON `{ ids }` (or a bare array). All or nothing: 400 'You cannot delete your own account.' when the caller is among them; 404 when any id is unknown or of another organization. Their sessions end. Admins only. spec: operational §1, §7 Members.",
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: ADMINS },
     handler: async (req) => {
       const ids = [...new Set(idsOf(req.body))];
       if (req.auth.memberId && ids.includes(req.auth.memberId))
@@ -176,7 +168,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: ADMINS },
     handler: async (req) => {
       if (req.params.id === req.auth.memberId && !req.body.enabled)
         throw BadRequest(MEMBER_MESSAGES.cannotChangeOwnStatus);
@@ -197,7 +188,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ZMemberVerifyRequest.nullish(),
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: ADMINS },
     handler: async (req) =>
       req.withTenant(async (tx) => {
         const member = await verifyMember(tx, req.auth, req.params.id, req.body?.verified ?? true);
@@ -213,7 +203,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         'Body `{ user_ids, member: { role } }` — the "Edit Team Members" dialog. One transaction: all change or none (404 when any id is unknown or of another organization). Admins only. spec: operational §2, §7 Members.',
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: ADMINS },
     handler: async (req) => {
       const ids = [...new Set(req.body.user_ids)];
       const role = req.body.member.role as TRole;
@@ -232,7 +221,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         "Body `{ email }`. For a member who has not yet chosen a password: a new temporary password replaces the old one and is mailed with the sign-in address. 400 'You cannot resend the password email for your own account.'; 404 'User not found'; 409 'This team member has already set a password.'. Admins only. spec: operational §1, §7 Members.",
       errors: errors(400, 401, 403, 404, 409),
     }),
-    config: { roles: ADMINS },
     handler: async (req) => {
       const invite = await req.withTenant(async (tx) => {
         const m = await lockMemberByEmail(tx, req.auth, req.body.email);
@@ -253,7 +241,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.object({ file: zFile, dry_run: zField(z.enum(['true', 'false']).optional()) }),
       errors: errors(400, 401, 403, 413),
     }),
-    config: { roles: ADMINS, upload: 'csv' },
+    config: { upload: 'csv' },
     handler: async (req) => {
       const records = await parseCsv(req.body.file);
       if (!records.length) throw BadRequest(CSV_MESSAGES.unreadable);

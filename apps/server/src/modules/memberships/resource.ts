@@ -3,7 +3,6 @@ import {
   MAX_PAGE_SIZE,
   MEMBERSHIP_CSV_HEADERS,
   MEMBERSHIP_MESSAGES,
-  STAFF,
   type TListQuery,
   type TMembership,
   type TPage,
@@ -226,7 +225,6 @@ export const membershipsResource: Resource<
       users: m.users.map((u) => u.id).join(';'),
     }),
   },
-  roles: { read: STAFF },
   messages: {
     created: MEMBERSHIP_MESSAGES.created,
     updated: MEMBERSHIP_MESSAGES.updated,

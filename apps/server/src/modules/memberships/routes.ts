@@ -1,4 +1,4 @@
-import { endpoints, STAFF, ZSubscriber, zPage } from '@lockerops/contract';
+import { endpoints, ZSubscriber, zPage } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud/resource';
@@ -24,7 +24,6 @@ export async function membershipsRoutes(app: FastifyInstance): Promise<void> {
         response: zPage(ZSubscriber),
         errors: errors(400, 401, 403),
       }),
-      config: { roles: STAFF },
       handler: async (req) => req.withTenant((tx) => listSubscribers(tx, req.auth.organizationId, req.query)),
     });
   });

@@ -2,7 +2,6 @@ import {
   endpoints,
   NOTIFICATION_MESSAGES as M,
   NOTIFICATION_CSV_HEADERS,
-  STAFF,
   TEMPLATE_FIELDS,
   type TNotification,
   templateProblem,
@@ -170,6 +169,5 @@ export const notificationsResource: Resource<
     if (rows.some((r) => r.isDefault)) throw Conflict(M.defaultNotDeletable);
   },
   csv: { headers: NOTIFICATION_CSV_HEADERS },
-  roles: { read: STAFF },
   messages: { created: M.created, updated: M.updated, deleted: M.deleted },
 };

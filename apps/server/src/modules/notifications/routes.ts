@@ -5,7 +5,6 @@ import {
   NOTIFICATION_MODES,
   NOTIFICATION_TIME_UNITS,
   NOTIFICATION_TYPES,
-  STAFF,
   TEMPLATE_VARIABLE_NAMES,
   TEMPLATE_VARIABLES,
   type TNotificationDelivery,
@@ -88,7 +87,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         'The modes, the events of each mode, every event (`types`), the time units and the template variables with their sample values (spec: console §4, §7 `GET types/notification/type`).',
       errors: errors(401, 403),
     }),
-    config: { roles: STAFF },
     handler: async () => ({
       modes: [...NOTIFICATION_MODES],
       events: Object.fromEntries(Object.entries(NOTIFICATION_EVENTS).map(([k, v]) => [k, [...v]])),
@@ -107,7 +105,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       errors: errors(401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) =>
       req.withTenant(async (tx) => {
         const copy = await cloneNotification(tx, req.auth, req.params.id);
@@ -130,7 +127,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       errors: errors(400, 401, 403, 404, 413),
     }),
-    config: { roles: STAFF, upload: 'image' },
+    config: { upload: 'image' },
     handler: async (req) => {
       const files = {
         headerImage: req.body.header_image,
@@ -160,7 +157,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: zPage(ZNotificationDelivery),
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) =>
       req.withTenant(async (tx) => {
         const size = Math.min(req.query.size, 200);
@@ -178,7 +174,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       errors: errors(400, 401, 403, 404, 429),
     }),
-    config: { roles: STAFF },
     handler: async (req) => {
       const done = await sendTestNotification(
         (fn) => req.withTenant(fn),

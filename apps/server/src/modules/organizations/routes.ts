@@ -1,10 +1,8 @@
 import {
-  ADMINS,
   endpoints,
   hardwareRefinement,
   hasHardware,
   ORGANIZATION_MESSAGES,
-  ROLES,
   ZCreateOrganizationFields,
   ZUpdateOrganizationRequest,
 } from '@lockerops/contract';
@@ -85,7 +83,6 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         "The caller's organization and its sub-organizations, each with `sub_orgs`, `white_label`, flags, `created_at` and `active`. Query: page (1-based), size, search (name, app name, sub-domain, owner), status active|archived|all (default active). Answers `{ items, total, pages, page, page_size }`. spec: console §2 Multi-tenant list, §7 organizations.",
       errors: errors(400, 401, 404),
     }),
-    config: { roles: ROLES },
     handler: async (req) => service.list(req.auth, req.query),
   });
 
@@ -97,7 +94,6 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         "Query: name, and id when an organization is being renamed (its own name is then free). Answers `{ available, detail }`, detail 'An organization with this name already exists. Please use an unique name.' when taken (case-insensitive, or the same sub-domain). 404 for an id outside the caller's reach. The form checks as the name is typed; create and update still answer 409. spec: console §5 Organization.",
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: ADMINS },
     preHandler: requireFeature('multi_tenant'),
     handler: async (req) => service.nameAvailable(req.auth, req.query),
   });
@@ -112,7 +108,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ZCreateOrganizationBody,
       errors: errors(400, 401, 403, 409, 413),
     }),
-    config: { roles: ADMINS, upload: 'image' },
+    config: { upload: 'image' },
     preHandler: requireFeature('multi_tenant'),
     handler: async (req, reply) => {
       const { logo, ...fields } = req.body;
@@ -130,7 +126,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ZUpdateOrganizationBody,
       errors: errors(400, 401, 403, 404, 409),
     }),
-    config: { roles: ADMINS, upload: 'image' },
+    config: { upload: 'image' },
     preHandler: requireFeature('multi_tenant'),
     handler: async (req) => {
       const { logo, ...patch } = req.body;
@@ -146,7 +142,6 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         "Answers `{ detail: 'Organization has been archived!' }`. 409 'You cannot archive the organization you are currently logged into.'; 404 outside the caller's reach. Members of an archived organization cannot sign in. spec: console §4, §7.",
       errors: errors(401, 403, 404, 409),
     }),
-    config: { roles: ADMINS },
     preHandler: requireFeature('multi_tenant'),
     handler: async (req) => {
       await service.setActive(req.auth, req.params.id, false);
@@ -161,7 +156,6 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       description: "Answers `{ detail: 'Organization has been restored!' }`. spec: console §4, §7.",
       errors: errors(401, 403, 404),
     }),
-    config: { roles: ADMINS },
     preHandler: requireFeature('multi_tenant'),
     handler: async (req) => {
       await service.setActive(req.auth, req.params.id, true);

@@ -1,4 +1,4 @@
-import { ADMINS, endpoints, PAYMENT_MESSAGES, STAFF } from '@lockerops/contract';
+import { endpoints, PAYMENT_MESSAGES } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +56,6 @@ export async function paymentsRoutes(
         description: `Query \`country\`: one of AT, BE, FI, FR, DE, IE, IT, NL, PT, ES, GB, AU, CA, US, MX (default US). Answers \`{ url }\` to open; the provider comes back to \`/pricing-set-up\` of the console address the request used (the public host or an organization sub-domain of it). Admins only: the account receives the organization's money. spec: operational §7 Payment provider.`,
         errors: errors(400, 401, 403),
       }),
-      config: { roles: ADMINS },
       handler: async (req) =>
         service.connect(
           (fn) => req.withTenant(fn),
@@ -72,7 +71,6 @@ export async function paymentsRoutes(
         description: `Answers \`{ id, email, details_submitted }\`; 404 '${PAYMENT_MESSAGES.noAccount}' when none. details_submitted false is shown as "Not Configured", true as "Enabled". spec: operational §7 Payment provider, §4.`,
         errors: errors(401, 403, 404),
       }),
-      config: { roles: STAFF },
       handler: async (req) => service.account((fn) => req.withTenant(fn), req.auth),
     });
     api.route({
@@ -82,7 +80,6 @@ export async function paymentsRoutes(
         description: `Deletes the account at the provider; the organization returns to "no account". 404 when none. Admins only (on Stripe this deletes the connected account). spec: operational §7 Payment provider.`,
         errors: errors(401, 403, 404),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => service.disconnect((fn) => req.withTenant(fn), req.auth),
     });
   });

@@ -2,7 +2,6 @@ import {
   endpoints,
   PRICE_CSV_HEADERS,
   PRICE_MESSAGES,
-  STAFF,
   type TPrice,
   ZPrice,
   ZPriceCreateRequest,
@@ -114,8 +113,6 @@ export const pricesResource: Resource<TPrice, typeof ZPriceCreateRequest, typeof
     headers: PRICE_CSV_HEADERS,
     toRecord: (p) => ({ ...p, amount: p.amount.toFixed(2) }),
   },
-  // viewers are kept out of the pricing pages (spec: console §6)
-  roles: { read: STAFF },
   messages: {
     created: PRICE_MESSAGES.created,
     updated: PRICE_MESSAGES.updated,

@@ -2,7 +2,6 @@ import {
   endpoints,
   PRODUCT_CSV_HEADERS,
   PRODUCT_MESSAGES,
-  STAFF,
   type TProduct,
   ZProduct,
   type ZProductBulkUpdateRequest,
@@ -146,8 +145,6 @@ export const productsResource: Resource<
     );
   },
   csv: { headers: PRODUCT_CSV_HEADERS },
-  // viewers are kept out of the Inventory page (spec: console §6)
-  roles: { read: STAFF },
   messages: {
     created: PRODUCT_MESSAGES.created,
     updated: PRODUCT_MESSAGES.updated,

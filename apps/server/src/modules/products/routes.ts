@@ -1,11 +1,11 @@
-import { ADMINS, endpoints, PRODUCT_MESSAGES, STAFF, ZProduct } from '@lockerops/contract';
+import { endpoints, PRODUCT_MESSAGES, ZProduct } from '@lockerops/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequest } from '../../errors';
 import { crudRoutes } from '../../lib/crud/resource';
 import { errors, routeOf } from '../../lib/openapi';
-import { acceptImageUploads, productGated, restrictRoles } from '../../lib/product-scope';
+import { acceptImageUploads, documentRoles, productGated } from '../../lib/product-scope';
 import {
   bulkUpdateProducts,
   duplicateProduct,
@@ -35,7 +35,6 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
       response: z.object({ detail: z.string(), product: ZProduct }),
       errors: errors(401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: PRODUCT_MESSAGES.cloned,
@@ -51,7 +50,6 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
         "Admins only. `{ id_products, product }`: `product` holds only the fields to change (name, price = cost, description, sales_price, msrp, serial_number, id_product_group, id_condition), validated like the single form ('Product name is required', 'Cost must be greater than 0', 'Sale price must be greater than 0', 'MSRP must be greater than 0'); a blank optional field clears it. One transaction: all products change or none. A serial number can be given to one product only (409 otherwise, and when another product has it). 404 when any id is missing or of another organization. A changed condition applies its effects (maintenance, issue report). spec: operational §5 Product \"Bulk edit has the same rules\", §7 `PATCH products`.",
       errors: errors(400, 401, 403, 404, 409),
     }),
-    config: { roles: ADMINS },
     handler: async (req) => {
       const ids = [...new Set(req.body.id_products)];
       const input = req.body.product;
@@ -73,7 +71,6 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
       params: Params,
       errors: errors(401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) =>
       req.withTenant(async (tx) => {
         await findProductOr404(tx, req.auth, req.params.id);
@@ -98,7 +95,7 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
       ],
       PRODUCT_MESSAGES.onlyImages,
     );
-    restrictRoles(scope, [{ method: 'PUT', path: '/products/:id' }], ADMINS);
+    documentRoles(scope, [{ method: 'PUT', path: '/products/:id' }]);
     await scope.register(crudRoutes(productsResource));
     await scope.register(productActionRoutes);
   });

@@ -2,7 +2,6 @@ import {
   endpoints,
   PROMO_CSV_HEADERS,
   PROMO_MESSAGES,
-  STAFF,
   type TPromo,
   ZPromo,
   ZPromoCreateRequest,
@@ -76,7 +75,6 @@ export const promosResource: Resource<TPromo, typeof ZPromoCreateRequest, typeof
     };
   },
   csv: { headers: PROMO_CSV_HEADERS },
-  roles: { read: STAFF },
   messages: {
     created: PROMO_MESSAGES.created,
     updated: PROMO_MESSAGES.updated,

@@ -1,5 +1,4 @@
 import {
-  ADMINS,
   endpoints,
   MAX_PAGE_SIZE,
   REPORT_MESSAGES,
@@ -51,8 +50,6 @@ export const reportsResource: Resource<TReport, typeof ZReportCreateRequest, typ
   csv: {
     headers: ['name', 'contents', 'recurrence', 'weekday', 'month', 'when', 'send_time', 'last_sent'],
   },
-  // bulk delete, like row selection, is the admin's (console §6); the console offers it to admins only
-  roles: { delete: ADMINS, upload: ADMINS, export: ADMINS },
   messages: {
     created: REPORT_MESSAGES.created,
     updated: REPORT_MESSAGES.updated,

@@ -2,7 +2,6 @@ import {
   endpoints,
   RESERVATION_CSV_HEADERS,
   RESERVATION_MESSAGES,
-  STAFF,
   type TReservation,
   type TReservationCreateValues,
   WEEKDAYS,
@@ -147,7 +146,6 @@ export const reservationsResource: Resource<
       ...Object.fromEntries(WEEKDAYS.map((d) => [d, r.recurring ? r[d] : ''])),
     }),
   },
-  roles: { read: STAFF },
   messages: {
     created: RESERVATION_MESSAGES.created,
     updated: RESERVATION_MESSAGES.updated,

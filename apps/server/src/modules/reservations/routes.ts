@@ -1,4 +1,4 @@
-import { endpoints, RESERVATION_MESSAGES, STAFF } from '@lockerops/contract';
+import { endpoints, RESERVATION_MESSAGES } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../lib/crud/audit';
@@ -21,7 +21,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         'max_rental_time and max_reservation_time with their periods (minute, hour, day, week; null = unlimited until saved), transaction_buffer_time and locker_buffer_time with their periods (minute, hour, day; 0 and null = off). The transaction buffer holds the locker for the reserving user that long before each window; the locker buffer keeps it held that long after. spec: operational §3 Reservation settings, §7.',
       errors: errors(401, 403),
     }),
-    config: { roles: STAFF },
     handler: async (req) => req.withTenant((tx) => getReservationSettings(tx, req.auth.organizationId)),
   });
 
@@ -33,7 +32,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         "Max values (whole numbers above 0) and their periods are required; a buffer is enabled by giving its period (or a value above 0), and then both are required. New settings apply to reservations created or edited afterwards. Answers `{ detail: 'Reservation settings updated successfully', settings }`. spec: operational §5 Reservation, §8.",
       errors: errors(400, 401, 403),
     }),
-    config: { roles: STAFF },
     handler: async (req) =>
       req.withTenant(async (tx) => {
         const before = await getReservationSettings(tx, req.auth.organizationId);
@@ -58,7 +56,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ tracking: z.string().trim().min(1).max(100) }),
       errors: errors(400, 401, 403),
     }),
-    config: { roles: STAFF },
     handler: async (req) =>
       req.withTenant(async (tx) => {
         const used = await trackingInUse(tx, req.auth.organizationId, req.params.tracking, req.query.id);

@@ -1,4 +1,4 @@
-import { ADMINS, endpoints, MSG, ROLES, SETTINGS_MESSAGES } from '@lockerops/contract';
+import { endpoints, MSG, SETTINGS_MESSAGES } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeImage } from '../../adapters/storage';
@@ -37,9 +37,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         'default_currency, default_device_hardware, default_device_mode, default_id_size, default_max_reservations (null = unlimited), default support e-mail and phone (and whether the e-mail is verified), default_notification_channel. Readable by every role; writes are admin-only. spec: operational §3, console §3 Settings, §7.',
       errors: errors(401, 403),
     }),
-    // Every signed-in role reads them: the console loads the currency for every session
-    // (spec console §4 Login); only the Settings page is closed to viewers.
-    config: { roles: ROLES },
     handler: async (req) => req.withTenant((tx) => getSettings(tx, req.auth.organizationId)),
   });
 
@@ -51,7 +48,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${method === 'POST' ? 'Fields not sent take their defaults (usd, email, the rest null).' : 'Only the fields sent change.'} The default mode and hardware must be enabled for the organization (400); default_id_size one of its sizes (404). Admin only. spec: console §7 settings.`,
         errors: errors(400, 401, 403, 404),
       }),
-      config: { roles: ADMINS },
       handler: async (req) =>
         req.withTenant((tx) =>
           saveSettings(tx, {
@@ -73,7 +69,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZPageParams,
       errors: errors(401, 404),
     }),
-    config: { roles: ROLES },
     handler: async (req) =>
       req.withTenant((tx) =>
         getFilters(tx, {
@@ -93,7 +88,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZPageParams,
       errors: errors(400, 401, 404),
     }),
-    config: { roles: ROLES },
     handler: async (req) =>
       req.withTenant((tx) =>
         putFilters(tx, {
@@ -113,7 +107,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         'app_name, primary_color, secondary_color, organization_owner, app_logo, oem_logo of the organization. spec: console §3, §7 white-label.',
       errors: errors(401),
     }),
-    config: { roles: ROLES },
     handler: async (req) => req.withTenant((tx) => getWhiteLabel(tx, req.auth.organizationId)),
   });
 
@@ -125,7 +118,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Body \`{ app_name, primary_color, secondary_color }\` (#RRGGBB). ${method === 'PUT' ? 'Fields not sent become null.' : 'Fields not sent are kept.'} Admin only. spec: console §7 white-label.`,
         errors: errors(400, 401, 403),
       }),
-      config: { roles: ADMINS },
       handler: async (req) =>
         req.withTenant((tx) =>
           saveWhiteLabel(tx, {
@@ -147,7 +139,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZOrgParams,
       errors: errors(400, 401, 403, 404, 409),
     }),
-    config: { roles: ADMINS },
     handler: async (req) =>
       req.withTenant((tx) =>
         saveWhiteLabel(tx, {
@@ -169,7 +160,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.object({ image: zFile }),
       errors: errors(400, 401, 403, 413),
     }),
-    config: { roles: ADMINS, upload: 'image' },
+    config: { upload: 'image' },
     handler: async (req) => {
       const stored = await storeImage(app.ctx.storage, req.body.image, MSG.onlyImages);
       return req.withTenant((tx) =>
@@ -191,7 +182,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         'Query `email`. The link (valid 24 hours) leads to the public `GET notification-contact/verify?token=`, which marks the contact verified. At most 10 links an hour per organization, else 429. spec: console §7 notification-contact.',
       errors: errors(400, 401, 403, 429),
     }),
-    config: { roles: ADMINS },
     handler: async (req) => {
       await sendContactVerification(app.ctx, {
         organizationId: req.auth.organizationId,

@@ -2,7 +2,6 @@ import {
   endpoints,
   SIZE_CSV_HEADERS,
   SIZE_MESSAGES,
-  STAFF,
   type TSize,
   ZSize,
   ZSizeCreateRequest,
@@ -73,8 +72,6 @@ export const sizesResource: Resource<TSize, typeof ZSizeCreateRequest, typeof ZS
     };
   },
   csv: { headers: SIZE_CSV_HEADERS },
-  // viewers are kept out of the Sizes page (spec: console §6)
-  roles: { read: STAFF },
   messages: {
     created: SIZE_MESSAGES.created,
     updated: SIZE_MESSAGES.updated,

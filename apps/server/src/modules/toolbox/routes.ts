@@ -1,4 +1,4 @@
-import { ADMINS, endpoints, TOOLBOX_MESSAGES } from '@lockerops/contract';
+import { endpoints, TOOLBOX_MESSAGES } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, routeOf } from '../../lib/openapi';
 import { requireFeature } from '../organizations';
@@ -23,7 +23,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireFeature('toolbox'));
   const tags = ['toolbox'];
   // admins of organizations with the Toolbox flag (spec: console §6 "/apis, /apps-widgets and /integrations are always restricted")
-  const config = { roles: ADMINS };
   const publicUrl = app.ctx.config.publicUrl;
 
   app.route({
@@ -33,7 +32,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Saved options, or the defaults. spec: console §2 Apps and widgets.',
       errors: errors(401, 403),
     }),
-    config,
     handler: (req) => req.withTenant((tx) => getLiteApp(tx, req.auth.organizationId)),
   });
   app.route({
@@ -44,7 +42,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
         'Sign-in method (phone, email or both), the five toggles and two colours (#RRGGBB). spec: console §2 Apps and widgets.',
       errors: errors(400, 401, 403),
     }),
-    config,
     handler: (req) => req.withTenant((tx) => saveLiteApp(tx, req.auth.organizationId, req.body)),
   });
 
@@ -56,7 +53,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
         'Saved colours, payment toggle and maximum duration (hours, days or weeks), with the embed URL and `<iframe>` snippet carrying the publishable key (made on first sight). While the organization has no API key `embed_url` is null and the page shows the no-token text. spec: console §2 Apps and widgets.',
       errors: errors(401, 403),
     }),
-    config,
     handler: (req) => req.withTenant((tx) => getWidget(tx, req.auth.organizationId, publicUrl)),
   });
   app.route({
@@ -66,7 +62,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'The widget page uses these colours and refuses windows longer than the maximum duration.',
       errors: errors(400, 401, 403),
     }),
-    config,
     handler: (req) => req.withTenant((tx) => saveWidget(tx, req.auth.organizationId, publicUrl, req.body)),
   });
   app.route({
@@ -76,7 +71,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `A new key and embed URL; the old URL stops working at once. 400 '${TOOLBOX_MESSAGES.noToken}' without an API key.`,
       errors: errors(400, 401, 403),
     }),
-    config,
     handler: (req) => req.withTenant((tx) => rotatePublishableKey(tx, req.auth.organizationId, publicUrl)),
   });
 
@@ -88,7 +82,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
         '`twilio`: the organization saved its own Twilio account; `stripe`: its payment provider account is set up. Every other card of the grid is "Coming Soon". spec: console §2 Integrations.',
       errors: errors(401, 403),
     }),
-    config,
     handler: (req) =>
       req.withTenant(async (tx) => {
         const twilio = await getTwilio(tx, req.auth.organizationId);
@@ -102,7 +95,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Account SID, sender and the last 4 characters of the auth token (never the token).',
       errors: errors(401, 403),
     }),
-    config,
     handler: (req) => req.withTenant((tx) => getTwilio(tx, req.auth.organizationId)),
   });
   app.route({
@@ -113,7 +105,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
         "The organization's SMS then go through this account (the server's TWILIO_* settings stay the fallback). The auth token is stored encrypted (SECRETS_KEY); leave it out to keep the saved one.",
       errors: errors(400, 401, 403),
     }),
-    config,
     handler: (req) =>
       req.withTenant((tx) => saveTwilio(tx, req.auth.organizationId, req.body, app.ctx.secrets)),
   });
@@ -123,7 +114,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Remove the organization's Twilio account",
       errors: errors(401, 403),
     }),
-    config,
     handler: async (req) => {
       await req.withTenant((tx) => removeTwilio(tx, req.auth.organizationId));
       return { detail: TOOLBOX_MESSAGES.twilioRemoved };

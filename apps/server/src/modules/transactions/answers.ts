@@ -1,4 +1,4 @@
-import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
+import { TRANSACTION_MESSAGES as M, type TTransaction } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { NotFound } from '../../errors';
@@ -9,6 +9,22 @@ import type { StepContext } from './steps/run-step';
 /** `{ detail, event }`: an action's success text and the transaction after it. */
 export const actionAnswer = (req: FastifyRequest, id: string, detail: string) =>
   req.withTenant(async (tx) => ({ detail, event: await transactionOr404(tx, req.auth.organizationId, id) }));
+
+/**
+ * `{ detail, event }` of a step whose answer is read in the transaction that commits it: `act` runs
+ * the step with `within` (`StepOptions.within`), one transaction less per call than `actionAnswer`.
+ */
+export async function answerWithin(
+  req: FastifyRequest,
+  detail: string,
+  act: (within: (tx: Tx, id: string) => Promise<void>) => Promise<string>,
+) {
+  let event: TTransaction | undefined;
+  const id = await act(async (tx, id) => {
+    event = await transactionOr404(tx, req.auth.organizationId, id);
+  });
+  return event ? { detail, event } : actionAnswer(req, id, detail);
+}
 
 /** Loads one transaction's wire shape or 404. */
 export async function transactionOr404(tx: Tx, organizationId: string, id: string) {

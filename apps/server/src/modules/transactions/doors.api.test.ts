@@ -217,4 +217,31 @@ describe('doors of transaction steps open outside the database transaction', () 
     expect((await call('POST', `events/${id}/pickup`, {}, key)).statusCode).toBe(200);
     expect(charged).toEqual([`${id}:pickup`]);
   });
+
+  it('a start and a pickup take two database transactions each: the door decided, then the step', async () => {
+    const door = await storageDoor();
+    const db = t.database.db;
+    const transaction = db.transaction.bind(db);
+    let opened = 0;
+    db.transaction = ((fn, config) => {
+      opened += 1;
+      return transaction(fn, config);
+    }) as typeof db.transaction;
+    try {
+      const started = await call('POST', 'events/storage', { id_device: door, id_user: userId }, key);
+      expect(started.statusCode, started.body).toBe(200);
+      // the promise of the door with its unlock and invoice number; the lock's answer with the step
+      // and the answer's read
+      expect(opened).toBe(2);
+      opened = 0;
+      const id = started.json().event.id as string;
+      const picked = await call('POST', `events/${id}/pickup`, {}, key);
+      expect(picked.statusCode, picked.body).toBe(200);
+      expect(picked.json().event).toMatchObject({ id, event_status: 'finished' });
+      expect(opened).toBe(2);
+    } finally {
+      db.transaction = transaction;
+    }
+    expect((await timeline(door)).map((u) => u.state)).toEqual(['opened', 'opened']);
+  });
 });

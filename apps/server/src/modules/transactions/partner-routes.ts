@@ -1,9 +1,9 @@
-import { ADMINS, endpoints, TRANSACTION_MESSAGES as M, STAFF } from '@lockerops/contract';
+import { endpoints, TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors, routeOf } from '../../lib/openapi';
-import { actionAnswer } from './answers';
+import { actionAnswer, answerWithin } from './answers';
 import type { TransactionDeps } from './lifecycle';
 import { confirmPayment } from './steps/confirm-payment';
 import { courierDropoff } from './steps/courier-dropoff';
@@ -68,11 +68,10 @@ export function partnerRoutes(opts: {
           description: `${s.text} Body: \`id_device\`, \`id_user\`, optional \`promo_code\` (valid now, else 400 '${M.invalidPromo}'), \`image_url\`, \`signature_url\`. 400 wrong mode, 404 unknown device or user (also another organization's), 409 door not available or no product, 502 lock unreachable. ${s.mode === 'storage' || s.mode === 'service' ? `${SHARED_NOTE} ` : ''}${AUTH_NOTE}`,
           errors: errors(400, 401, 402, 403, 404, 409, 502),
         }),
-        // end-user apps and kiosks call with the organization's API key (acting as admin) or a team member's token
-        config: { roles: STAFF },
         handler: async (req) => {
-          const id = await start(ctxOf(req), { ...req.body, mode: s.mode });
-          return reply(req, id, M.started);
+          return answerWithin(req, M.started, (within) =>
+            start(ctxOf(req), { ...req.body, mode: s.mode }, within),
+          );
         },
       });
     }
@@ -85,7 +84,6 @@ export function partnerRoutes(opts: {
         params: Params,
         errors: errors(400, 401, 402, 403, 404, 409, 502),
       }),
-      config: { roles: STAFF },
       handler: async (req) => {
         await returnRental(ctxOf(req), { ...req.body, id: req.params.id });
         return reply(req, req.params.id, M.returned);
@@ -100,10 +98,10 @@ export function partnerRoutes(opts: {
         params: Params,
         errors: errors(400, 401, 402, 403, 404, 409, 502),
       }),
-      config: { roles: STAFF },
       handler: async (req) => {
-        await userPickup(ctxOf(req), { id: req.params.id, code: req.body?.code });
-        return reply(req, req.params.id, M.pickup);
+        return answerWithin(req, M.pickup, (within) =>
+          userPickup(ctxOf(req), { id: req.params.id, code: req.body?.code }, within),
+        );
       },
     });
 
@@ -115,7 +113,6 @@ export function partnerRoutes(opts: {
         params: Params,
         errors: errors(400, 401, 403, 404, 409, 502),
       }),
-      config: { roles: STAFF },
       handler: async (req) => {
         await courierDropoff(ctxOf(req), { ...req.body, id: req.params.id, action: 'courier_dropoff' });
         await sendPickupCode(ctxOf(req), { id: req.params.id });
@@ -131,7 +128,6 @@ export function partnerRoutes(opts: {
         params: Params,
         errors: errors(400, 401, 403, 404, 409),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         await req.withTenant((tx) =>
           confirmPayment({ tx, auth: req.auth }, { id: req.params.id, status: req.body.status }),

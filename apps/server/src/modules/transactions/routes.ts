@@ -1,9 +1,7 @@
 import {
-  ADMINS,
   endpoints,
   TRANSACTION_MESSAGES as M,
   MSG,
-  STAFF,
   TRANSACTION_CSV_HEADERS,
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_STATUSES,
@@ -103,7 +101,6 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         produces: ['text/csv'],
         errors: errors(400, 401, 403),
       }),
-      config: { roles: ADMINS },
       handler: async (req, reply) => {
         const q = ZTransactionListQuery.parse({ ...req.query, page: 1 });
         const orgId = req.auth.organizationId;
@@ -179,7 +176,6 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         params: Params,
         errors: errors(400, 401, 402, 403, 404, 409, 502),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         const b = req.body;
         const id = req.params.id;
@@ -200,7 +196,6 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         params: Params,
         errors: errors(400, 401, 403, 404, 409),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         await req.withTenant((tx) =>
           cancel({ tx, auth: req.auth }, { id: req.params.id, cancel_at: req.body?.cancel_at }),
@@ -216,7 +211,6 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         description: `\`ids\` and \`ended_at\` (ISO 8601, default now) between each start and now (400 '${M.endDateRange}'). All or nothing: 409 '${M.alreadyEnded}' when any is finished, canceled or refunded. Storage and rental are charged for the time until the end date. Answers '${M.ended}'. Admins only. spec: operational §4, §5, §7, §8.`,
         errors: errors(400, 401, 402, 403, 404, 409),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         const ids = await endMany(ctxOf(req), { ids: req.body.ids, ended_at: req.body.ended_at });
         const items = await req.withTenant((tx) => loadTransactions(tx, req.auth.organizationId, ids));
@@ -232,7 +226,6 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         params: Params,
         errors: errors(400, 401, 402, 403, 404, 409),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         await refund(ctxOf(req), { id: req.params.id, amount: req.body.amount });
         return answer(req, req.params.id, M.refunded);
@@ -247,7 +240,6 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         params: Params,
         errors: errors(400, 401, 402, 403, 404, 409),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         await penalize(ctxOf(req), { id: req.params.id, amount: req.body.amount, reason: req.body.reason });
         return answer(req, req.params.id, M.penalized);
@@ -261,7 +253,6 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         description: `\`phone_number\` (country code, plus optional) or \`email\` (400 '${M.phoneOrEmail}'). With \`id_device\` (an available delivery door, also of a super-tenant parent's shared location; 409 otherwise) the door is held and the delivery waits for the courier (in progress, \`courier_pin_code\`). Without it the parcel waits at the desk: awaiting user pickup at once, the pickup code is sent by SMS or e-mail (non_locker_delivery). Admins and members. spec: operational §7 Transactions.`,
         errors: errors(400, 401, 403, 404, 409),
       }),
-      config: { roles: STAFF },
       handler: async (req) => {
         const id = await req.withTenant((tx) => createDelivery({ ...deps, tx, auth: req.auth }, req.body));
         await sendPickupCode(ctxOf(req), { id });
@@ -278,7 +269,6 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         params: Params,
         errors: errors(400, 401, 403, 404, 409, 502),
       }),
-      config: { roles: STAFF },
       handler: async (req) => {
         await courierDropoff(ctxOf(req), { ...req.body, id: req.params.id, action: 'complete' });
         await sendPickupCode(ctxOf(req), { id: req.params.id });
@@ -296,7 +286,6 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         body: ZResendCodeRequest.optional(),
         errors: errors(400, 401, 403, 404, 409, 502),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         const via = await req.withTenant((tx) =>
           prepareResend({ tx, auth: req.auth }, { id: req.params.id, via: req.body?.via }),
@@ -315,7 +304,6 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         params: Params,
         errors: errors(400, 401, 403, 404, 502),
       }),
-      config: { roles: ADMINS },
       handler: async (req) => {
         const token = await req.withTenant((tx) =>
           share({ tx, auth: req.auth }, { id: req.params.id, to: req.body }),

@@ -1,6 +1,5 @@
 import {
   endpoints,
-  STAFF,
   type TUser,
   USER_CSV_HEADERS,
   USER_MESSAGES,
@@ -125,7 +124,6 @@ export const usersResource: Resource<
   },
   csv: { headers: USER_CSV_HEADERS },
   softDeleteColumn: users.isDeleted,
-  roles: { read: STAFF },
   messages: { created: USER_MESSAGES.created, updated: USER_MESSAGES.updated },
 };
 

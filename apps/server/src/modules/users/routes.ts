@@ -1,4 +1,4 @@
-import { ADMINS, endpoints, STAFF, USER_MESSAGES, USER_TRANSACTIONS_LIMIT } from '@lockerops/contract';
+import { endpoints, USER_MESSAGES, USER_TRANSACTIONS_LIMIT } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../errors';
@@ -24,7 +24,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: Params,
         errors: errors(401, 403, 404),
       }),
-      config: { roles: ADMINS },
       handler: async (req) =>
         req.withTenant(async (tx) => ({
           detail: action === 'activate' ? USER_MESSAGES.activated : USER_MESSAGES.deactivated,
@@ -41,7 +40,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         "`email`: the user with this e-mail (case-insensitive), else 404 'User Email does not exist'. `phone_number`: the user with this phone (normalised to + and digits), else 404 'User Phone does not exist'. `search` (2+ characters): up to 20 users matching name, last name, e-mail, phone or user id. Deleted users are never found. spec: operational §7 Users, §8.",
       errors: errors(400, 401, 403, 404),
     }),
-    config: { roles: STAFF },
     handler: async (req) => {
       return req.withTenant(async (tx) => ({
         items: await searchUsers(tx, req.auth.organizationId, req.query),

@@ -1,5 +1,4 @@
 import {
-  ADMINS,
   endpoints,
   TOOLBOX_MESSAGES,
   WEBHOOK_EVENTS,
@@ -53,7 +52,6 @@ const SIGNING =
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireFeature('toolbox'));
   const tags = ['webhooks'];
-  const config = { roles: ADMINS };
   const { secrets, config: cfg } = app.ctx;
   const e = endpoints.webhooks;
 
@@ -65,7 +63,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       response: z.array(ZEventDoc),
       errors: errors(401, 403),
     }),
-    config,
     handler: async () =>
       WEBHOOK_EVENTS.map((type) => ({
         type,
@@ -109,7 +106,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       response: zPage(ZWebhookEndpoint),
       errors: errors(401, 403),
     }),
-    config,
     handler: (req) => req.withTenant((tx) => listEndpoints(tx, req.auth.organizationId, req.query)),
   });
 
@@ -120,7 +116,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `Answers the endpoint with its signing secret \`whsec_…\`, shown this once. \`events\` empty: every event. 400 '${TOOLBOX_MESSAGES.urlPrivate}' for a private address. 409 '${TOOLBOX_MESSAGES.webhookLimit(cfg.webhookMaxEndpoints)}' beyond WEBHOOK_MAX_ENDPOINTS endpoints. ${SIGNING}`,
       errors: errors(400, 401, 403, 409),
     }),
-    config,
     handler: async (req, reply) => {
       const created = await req.withTenant((tx) =>
         createEndpoint(tx, {
@@ -142,7 +137,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'URL, description, events and the enabled switch; the secret stays.',
       errors: errors(400, 401, 403, 404),
     }),
-    config,
     handler: (req) =>
       req.withTenant((tx) =>
         updateEndpoint(tx, {
@@ -161,7 +155,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'With its queued messages and delivery log.',
       errors: errors(401, 403, 404),
     }),
-    config,
     handler: async (req) => {
       await req.withTenant((tx) => deleteEndpoint(tx, req.auth.organizationId, req.params.id));
       return { detail: TOOLBOX_MESSAGES.webhookDeleted };
@@ -175,7 +168,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Answers the new secret, shown this once; deliveries from now on are signed with it.',
       errors: errors(401, 403, 404),
     }),
-    config,
     handler: (req) =>
       req.withTenant((tx) =>
         rotateSecret(tx, { organizationId: req.auth.organizationId, id: req.params.id, secrets }),
@@ -191,7 +183,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       response: zPage(ZWebhookDelivery),
       errors: errors(401, 403, 404),
     }),
-    config,
     handler: (req) =>
       req.withTenant((tx) =>
         listDeliveries(tx, { organizationId: req.auth.organizationId, id: req.params.id, ...req.query }),
@@ -207,7 +198,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZDeliveryParams,
       errors: errors(401, 403, 404, 409),
     }),
-    config,
     handler: async (req, reply) => {
       await req.withTenant((tx) =>
         replayDelivery(tx, {

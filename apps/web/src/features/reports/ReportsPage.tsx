@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES, STAFF, type TReport } from '@lockerops/contract';
+import { REPORT_MESSAGES, reportsEndpoints, rolesOf, type TReport } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -103,7 +103,7 @@ export function reportColumns(
 export function ReportsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
-  const canWrite = inRoles(user.role, STAFF);
+  const canWrite = inRoles(user.role, rolesOf(reportsEndpoints.reports.create));
   const [dialog, setDialog] = useState<{ report: TReport | null } | null>(null);
   const download = useReportDownload();
   const { t } = useTranslation('reports');

@@ -1,11 +1,12 @@
 import {
   TRANSACTION_MESSAGES as M,
   MODES,
-  STAFF,
+  rolesOf,
   type TPage,
   TRANSACTIONS_PAGE_SIZE,
   type TTransaction,
   type TTransactionStatus,
+  transactionsEndpoints,
 } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
@@ -87,8 +88,8 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
-  /** Deliveries are created at the desk: admins and members (the server's `POST event/delivery` roles). */
-  const canCreateDelivery = inRoles(user.role, STAFF);
+  /** Deliveries are created at the desk: the roles of `POST event/delivery` (admins and members). */
+  const canCreateDelivery = inRoles(user.role, rolesOf(transactionsEndpoints.event.delivery));
   const [creating, setCreating] = useState(false);
   const [starting, setStarting] = useState(false);
   const currency = useCurrency();

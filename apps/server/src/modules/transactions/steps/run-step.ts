@@ -3,8 +3,17 @@ import type { LockAdapter } from '../../../adapters/locks';
 import type { ChargeGateway } from '../../../adapters/payments/charges';
 import type { AuthContext } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
-import type { HttpError } from '../../../errors';
-import { releaseDoor, unlockAnswer, unlockDevices } from '../../devices';
+import { type HttpError, RecordedHttpError } from '../../../errors';
+import {
+  callLocks,
+  recordUnlockIntents,
+  recordUnlockResults,
+  releaseDoor,
+  type UnlockOutcome,
+  type UnlockResult,
+  type UnlockStep,
+  unlockAnswer,
+} from '../../devices';
 import { askProvider, PaymentNeeded, type PaymentOutcome } from '../charge';
 import { DoorNeeded, promiseDoor } from '../door';
 import type { TenantRunner } from '../lifecycle';
@@ -26,9 +35,14 @@ export interface DoorPass {
   numbers?: { invoiceId: string; orderId: string };
 }
 
-/** How a step runs: `numbered` — a start that writes a new transaction once its door opened. */
-export interface StepOptions {
+/**
+ * How a step runs: `numbered` — a start that writes a new transaction once its door opened (its
+ * number is taken with the door's promise).
+ */
+export interface StepOptions<T> {
   numbered?: boolean;
+  /** run in the transaction that commits the step, after it: the answer's read */
+  within?: (tx: Tx, out: T) => Promise<void>;
 }
 
 /**
@@ -63,76 +77,91 @@ export class Refusal {
   constructor(readonly error: HttpError) {}
 }
 
+/** How one pass's transaction ended: the step's answer, a door to open, or what it threw. */
+type PassEnd<T> = { out: T } | { door: UnlockStep[] } | { failed: UnlockOutcome } | { thrown: unknown };
+
 /**
  * Runs a life-cycle step that may open a door or move money, so that no lock, row lock or
  * connection waits on the outside world (ARCHITECTURE: Nothing outside is called inside a
- * transaction). The step runs in a tenant transaction (`ctx.run`); when it reaches something the
- * outside must do first, it stops and rolls back (nothing kept): its door (`DoorNeeded`:
- * `unlockDevices` records the unlock's intent and commits, calls the lock with no transaction
- * open and records the result; 502 "Unable to reach lock…", or 409 not configured, when the door
- * did not open, and the step is not written), or a charge or refund (`PaymentNeeded`: the
- * provider is asked with no transaction open, under the step's idempotency key, so a retry is
- * the same payment). Then the step runs again, whole, with what was done (`DoorPass`): it
- * re-checks every rule under its row locks and writes the step with its charge, log entry and
- * domain event together, so a charge never exists without its step (a step refused now — the
- * transaction changed meanwhile — answers its 4xx; the timeline shows that the door opened). A
- * step that needs nothing from outside runs once.
+ * transaction), in at most two short transactions per door:
+ *
+ * 1. The step runs in a tenant transaction (`ctx.run`), inside a savepoint. When it reaches its
+ *    door (`DoorNeeded`) the savepoint is rolled back (nothing of the step kept) and the same
+ *    transaction promises the door to the step (`promiseDoor`: a concurrent step is refused here,
+ *    before any door moves), records the unlock's intent (`recordUnlockIntents`) and, for a start
+ *    (`numbered`), takes its invoice number as its last statement, so the organization's counter
+ *    row is locked only until this short transaction commits (a start whose door then does not
+ *    open, or that is refused after, leaves a gap in the numbers).
+ * 2. The lock is called with no transaction open (`callLocks`).
+ * 3. The step runs again, whole, in the transaction that first records the lock's answer
+ *    (`recordUnlockResults`): it re-checks every rule under its row locks and writes the step
+ *    with its charge, log entry and domain event together. A door that did not open answers 502
+ *    "Unable to reach lock…" (409 not configured) and the step is not written; a step refused now
+ *    (the transaction changed meanwhile) answers its 4xx, and the lock's answer is kept either way
+ *    (the timeline shows that the door opened).
+ *
+ * A charge or refund (`PaymentNeeded`) works the same way: the provider is asked with no
+ * transaction open, under the step's idempotency key (a retry is the same payment), and the step
+ * runs again. A step that needs nothing from outside runs once. `opts.within` runs in the
+ * transaction that commits the step, after it (the answer's read).
  */
 export async function runStep<T>(
   ctx: StepContext,
   step: (pass: PassContext) => Promise<T>,
-  opts: StepOptions = {},
+  opts: StepOptions<T> = {},
 ): Promise<T> {
   const { run, auth } = ctx;
+  const org = auth.organizationId;
   const pass: DoorPass = { opened: null, paid: new Map(), at: new Date(), newId: randomUUID() };
   // the hold's holder is a transaction: the one a step acts on (its retries are the same
   // holder), or the one a start is creating (`newId`, its id once written)
   let token = pass.newId!;
   let held: string | null = null;
+  // the lock's answers of the last door, recorded by the next pass's transaction
+  let answered: UnlockResult[] | null = null;
   try {
     for (let n = 0; n < MAX_PASSES; n++) {
-      let wanted: unknown;
-      try {
-        return await run(async (tx) => {
-          const out = await step({ tx, auth, pass });
-          if (held) await releaseDoor(tx, auth.organizationId, held, token);
+      const recording = answered;
+      answered = null;
+      const end: PassEnd<T> = await run(async (tx): Promise<PassEnd<T>> => {
+        if (recording) {
+          const outcome = await recordUnlockResults(tx, auth, recording);
+          if (!outcome.unlocked.length) {
+            if (held) await releaseDoor(tx, org, held, token);
+            held = null;
+            return { failed: outcome };
+          }
+        }
+        // the step in a savepoint whenever what it did may have to be undone while this
+        // transaction still commits something: a door's promise, or the lock's answer
+        const body = async (stx: Tx) => {
+          const out = await step({ tx: stx, auth, pass });
+          if (held) await releaseDoor(stx, org, held, token);
+          if (opts.within) await opts.within(stx, out);
           return out;
-        });
-      } catch (err) {
-        wanted = err;
+        };
+        if (pass.opened && !recording) return { out: await body(tx) };
+        try {
+          return { out: await tx.transaction(body) };
+        } catch (err) {
+          if (err instanceof DoorNeeded && !pass.opened) return { door: await promise(tx, err) };
+          if (!recording) throw err;
+          // the lock's answer commits; a refusal's own record (a declined payment) goes with it
+          if (err instanceof RecordedHttpError) await err.afterRollback(tx);
+          return { thrown: err };
+        }
+      }).catch((err: unknown): PassEnd<T> => ({ thrown: err }));
+      if ('out' in end) {
+        held = null;
+        return end.out;
       }
-      if (wanted instanceof DoorNeeded && !pass.opened) {
-        const needed = wanted;
-        if (needed.holder) token = needed.holder;
-        unlockAnswer(
-          await unlockDevices(
-            run,
-            auth,
-            ctx.locks,
-            async (tx) => {
-              // promise the door to this step before it moves: a concurrent step is refused here
-              const promised = await promiseDoor(
-                tx,
-                auth.organizationId,
-                needed.device.id,
-                token,
-                needed.device.status,
-              );
-              if (promised.held) held = promised.device.id;
-              return [promised.device];
-            },
-            `Transaction ${needed.action}`,
-          ),
-          true,
-        );
-        pass.opened = needed.device.id;
-        // a start takes its invoice number in a transaction of its own, committed at once: the
-        // organization's counter row is locked for one statement, not for the whole write (a
-        // start refused after its door opened leaves a gap in the numbers)
-        if (opts.numbered && !pass.numbers)
-          pass.numbers = await run((tx) => nextNumbers(tx, auth.organizationId));
+      if ('failed' in end) unlockAnswer(end.failed, true);
+      if ('door' in end) {
+        answered = await callLocks(run, org, ctx.locks, end.door);
+        pass.opened = end.door[0]!.d.id;
         continue;
       }
+      const wanted = 'thrown' in end ? end.thrown : undefined;
       if (wanted instanceof PaymentNeeded && !pass.paid!.has(wanted.key)) {
         pass.paid!.set(wanted.key, await askProvider(ctx.charges, wanted));
         continue;
@@ -143,7 +172,24 @@ export async function runStep<T>(
   } catch (err) {
     // the step did not stand: its door is free again at once rather than when the hold lapses
     const door = held;
-    if (door) await run((tx) => releaseDoor(tx, auth.organizationId, door, token)).catch(() => undefined);
+    if (door) await run((tx) => releaseDoor(tx, org, door, token)).catch(() => undefined);
     throw err;
+  }
+
+  /** The door `needed` promised to this step, its unlock recorded, and a start's number taken. */
+  async function promise(tx: Tx, needed: DoorNeeded): Promise<UnlockStep[]> {
+    if (needed.holder) token = needed.holder;
+    const promised = await promiseDoor(tx, org, needed.device.id, token, needed.device.status);
+    const door = await recordUnlockIntents(
+      tx,
+      auth,
+      ctx.locks,
+      [promised.device],
+      `Transaction ${needed.action}`,
+    );
+    if (opts.numbered && !pass.numbers) pass.numbers = await nextNumbers(tx, org);
+    // released by the catch of `runStep` should this transaction not commit
+    if (promised.held) held = promised.device.id;
+    return door;
   }
 }

@@ -1,4 +1,5 @@
 import { TRANSACTION_MESSAGES as M, type TMode, type TTransactionStatus } from '@lockerops/contract';
+import type { Tx } from '../../../db/client';
 import { BadRequest, Conflict } from '../../../errors';
 import { isSharedDoor } from '../../devices';
 import { recordTracking } from '../../products';
@@ -33,10 +34,14 @@ export interface StartInput {
  * the row is its own, priced with its own default price (`sharedDoorPrice`) and charged to its
  * own payment account; the door's state moves through `shared-doors.ts` (400 rental/vending
  * there, 409 while a reservation of the parent holds it, 404 for the parent's unshared doors).
- * Answers the new transaction's id.
+ * Answers the new transaction's id; `within` runs in the transaction that writes it (the answer).
  */
-export function start(ctx: StepContext, input: StartInput): Promise<string> {
-  return runStep(ctx, (p) => startPass(p, input), { numbered: true });
+export function start(
+  ctx: StepContext,
+  input: StartInput,
+  within?: (tx: Tx, id: string) => Promise<void>,
+): Promise<string> {
+  return runStep(ctx, (p) => startPass(p, input), { numbered: true, within });
 }
 
 async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Promise<string> {

@@ -1,4 +1,5 @@
 import { TRANSACTION_MESSAGES as M, type TTransactionStatus } from '@lockerops/contract';
+import type { Tx } from '../../../db/client';
 import { BadRequest, Conflict } from '../../../errors';
 import { collect, priceOf } from '../charge';
 import { lockDevice, openDoor, release } from '../door';
@@ -18,10 +19,17 @@ import { type PassContext, Refusal, runStep, type StepContext } from './run-step
  * elapsed time), service or delivery awaiting user pickup (a delivery needs its pickup code:
  * a wrong one answers 409 and counts; after 5 the code is locked until sent again). The door
  * opens; the device becomes available; → `finished` (or awaiting payment confirmation).
- * Emits on_complete. A wrong code is counted (its pass commits) before the 409 is thrown.
+ * Emits on_complete. A wrong code is counted (its pass commits) before the 409 is thrown. `within`
+ * runs in the transaction that writes the pickup (the answer).
  */
-export async function userPickup(ctx: StepContext, input: { id: string; code?: string }): Promise<string> {
-  const r = await runStep(ctx, (p) => pickupPass(p, input));
+export async function userPickup(
+  ctx: StepContext,
+  input: { id: string; code?: string },
+  within?: (tx: Tx, id: string) => Promise<void>,
+): Promise<string> {
+  const r = await runStep(ctx, (p) => pickupPass(p, input), {
+    within: within && (async (tx, out) => (typeof out === 'string' ? within(tx, out) : undefined)),
+  });
   if (r instanceof Refusal) throw r.error;
   return r;
 }
