@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { groupResources, groups, locationAssignments, organizations, users } from '../db/schema';
 import { Forbidden } from '../errors';
+import { wireColumns } from './wire';
 
 /**
  * What the locations and devices areas both need to know about a location's access: whether the
@@ -23,7 +24,7 @@ import { Forbidden } from '../errors';
  */
 export async function canShareLocations(tx: Tx, organizationId: string): Promise<boolean> {
   const [org] = await tx
-    .select({ super_tenant: organizations.superTenant, shared_locations: organizations.sharedLocations })
+    .select(wireColumns(organizations, ['super_tenant', 'shared_locations']))
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return !!org && mayShareLocations(org);

@@ -43,7 +43,7 @@ export const issues = pgTable(
       .default('pending'),
     description: text('description').notNull(),
     pictures: jsonb('pictures').$type<string[]>().notNull().default([]),
-    idEvent: uuid('id_event').references(() => transactions.id, { onDelete: 'set null' }),
+    transactionId: uuid('id_event').references(() => transactions.id, { onDelete: 'set null' }),
     invoiceId: text('invoice_id'),
     idLocation: uuid('id_location').references(() => locations.id, { onDelete: 'set null' }),
     idUser: uuid('id_user').references(() => users.id, { onDelete: 'set null' }),
@@ -61,7 +61,7 @@ export const issues = pgTable(
   (t) => [
     uniqueIndex('issues_org_number_uq').on(t.organizationId, t.number),
     index('issues_org_created_idx').on(t.organizationId, t.createdAt),
-    index('issues_org_event_idx').on(t.organizationId, t.idEvent),
+    index('issues_org_event_idx').on(t.organizationId, t.transactionId),
     index('issues_org_location_idx').on(t.organizationId, t.idLocation, t.createdAt),
     check('issues_description_ck', sql`char_length(${t.description}) <= 200`),
   ],

@@ -43,8 +43,8 @@ export const transactions = pgTable(
     organizationId: orgRef(),
     invoiceId: text('invoice_id').notNull(),
     orderId: text('order_id').notNull(),
-    eventType: text('event_type').notNull(),
-    eventStatus: text('event_status').notNull(),
+    type: text('event_type').notNull(),
+    status: text('event_status').notNull(),
     idUser: uuid('id_user').references(() => users.id, { onDelete: 'set null' }),
     idDevice: uuid('id_device').references(() => devices.id, { onDelete: 'set null' }),
     deviceHeld: boolean('device_held').notNull().default(false),
@@ -93,8 +93,8 @@ export const transactions = pgTable(
     // organization leads (row-level security and every query filter on it), then the filter, then
     // (created_at, id) — the order and the cursor (docs/benchmarks.md says which call uses which).
     index('transactions_org_created_idx').on(t.organizationId, t.createdAt, t.id),
-    index('transactions_org_status_idx').on(t.organizationId, t.eventStatus, t.createdAt, t.id),
-    index('transactions_org_type_idx').on(t.organizationId, t.eventType, t.createdAt, t.id),
+    index('transactions_org_status_idx').on(t.organizationId, t.status, t.createdAt, t.id),
+    index('transactions_org_type_idx').on(t.organizationId, t.type, t.createdAt, t.id),
     index('transactions_org_user_idx').on(t.organizationId, t.idUser, t.createdAt, t.id),
     // Deleting a user sets id_user to null here: without an index leading with it, every delete scans
     // all the organization's transactions (seconds at millions of rows).
@@ -106,14 +106,11 @@ export const transactions = pgTable(
     index('transactions_order_trgm').using('gin', t.orderId.op('gin_trgm_ops')),
     index('transactions_phone_trgm').using('gin', t.phoneNumber.op('gin_trgm_ops')),
     index('transactions_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
-    index('transactions_expiry_idx').on(t.expiresAt).where(sql`${t.eventStatus} = 'awaiting_user_pickup'`),
-    check(
-      'transactions_type_ck',
-      sql`${t.eventType} IN ('rental', 'storage', 'delivery', 'service', 'vending')`,
-    ),
+    index('transactions_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_user_pickup'`),
+    check('transactions_type_ck', sql`${t.type} IN ('rental', 'storage', 'delivery', 'service', 'vending')`),
     check(
       'transactions_status_ck',
-      sql`${t.eventStatus} IN ('in_progress', 'awaiting_service_pickup', 'awaiting_service_dropoff', 'awaiting_user_pickup', 'awaiting_payment_confirmation', 'finished', 'canceled', 'refunded', 'expired', 'removed')`,
+      sql`${t.status} IN ('in_progress', 'awaiting_service_pickup', 'awaiting_service_dropoff', 'awaiting_user_pickup', 'awaiting_payment_confirmation', 'finished', 'canceled', 'refunded', 'expired', 'removed')`,
     ),
     check(
       'transactions_payment_status_ck',
@@ -138,7 +135,7 @@ export const transactionLogs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: orgRef(),
-    idEvent: uuid('id_event')
+    transactionId: uuid('id_event')
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
@@ -150,7 +147,7 @@ export const transactionLogs = pgTable(
     actorName: text('actor_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('transaction_logs_event_idx').on(t.organizationId, t.idEvent, t.createdAt)],
+  (t) => [index('transaction_logs_event_idx').on(t.organizationId, t.transactionId, t.createdAt)],
 );
 
 /**
@@ -199,7 +196,7 @@ export const transactionShares = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: orgRef(),
-    idEvent: uuid('id_event')
+    transactionId: uuid('id_event')
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),

@@ -68,8 +68,8 @@ async function addTransactions(n: number, extra: Partial<typeof transactions.$in
       organizationId: orgId,
       invoiceId: `INV-EXP-${seq}`,
       orderId: `ORD-EXP-${seq}`,
-      eventType: 'storage',
-      eventStatus: 'finished',
+      type: 'storage',
+      status: 'finished',
       createdAt: new Date(Date.UTC(2026, 0, 1) + seq * 1000),
       ...extra,
     };
@@ -97,8 +97,8 @@ beforeAll(async () => {
     organizationId: other.id,
     invoiceId: 'INV-OTHER-1',
     orderId: 'ORD-OTHER-1',
-    eventType: 'storage',
-    eventStatus: 'finished',
+    type: 'storage',
+    status: 'finished',
   });
 });
 afterAll(() => t.close());
@@ -158,7 +158,7 @@ describe('filters', () => {
       .values({ organizationId: orgId, name: 'Quote', lastName: "O'Brien\\x" })
       .returning();
     await addTransactions(2, { idUser: u!.id });
-    await addTransactions(1, { idUser: u!.id, eventStatus: 'canceled' });
+    await addTransactions(1, { idUser: u!.id, status: 'canceled' });
     const exported = async (query: string) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/events/export?${query}`, headers: admin });
       expect(res.statusCode, res.body).toBe(200);
@@ -208,8 +208,8 @@ describe('one snapshot', () => {
             organizationId: orgId,
             invoiceId: 'INV-DURING-1',
             orderId: 'ORD-DURING-1',
-            eventType: 'storage',
-            eventStatus: 'finished',
+            type: 'storage',
+            status: 'finished',
             createdAt: new Date(Date.UTC(2027, 0, 1)),
           })
           .then(() => undefined);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { API_KEY_MESSAGES, type TApiKey, type TApiKeyCreated } from '@lockerops/contract';
+import { API_KEY_MESSAGES, type TApiKey, type TApiKeyCreated, ZApiKey } from '@lockerops/contract';
 import type { ApiKeyResolver } from '../../auth/context';
 import { sha256 } from '../../auth/tokens';
 import type { Db, DbOrTx } from '../../db/client';
 import { Conflict, NotFound } from '../../errors';
-import { wireFields } from '../../lib/wire';
+import { wireOf } from '../../lib/wire';
 import {
   type ApiKeyRow,
   apiKeyLookupOf,
@@ -20,10 +20,7 @@ const PREFIX_LENGTH = 7;
 /** `last_used_at` is written at most once a minute per key, not on every call. */
 const LAST_USED_RESOLUTION_SECONDS = 60;
 
-const toApiKey = (r: ApiKeyRow): TApiKey => ({
-  ...wireFields(r, ['id', 'prefix', 'scope', 'createdAt']),
-  last_used_at: r.lastUsedAt?.toISOString() ?? null,
-});
+const toApiKey = (r: ApiKeyRow): TApiKey => wireOf(ZApiKey, r);
 
 /**
  * A new key: `lo_` + 43 url-safe characters (256 random bits), with the SHA-256 that is stored.

@@ -16,7 +16,7 @@ import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, lockOr404, type Resource } from '../../lib/crud/resource';
 import { deviceOfProduct } from '../../lib/product-tracking';
-import { toWire, wireFields } from '../../lib/wire';
+import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
 import { applyConditionEffects } from './service';
 
 type ConditionRow = typeof conditions.$inferSelect;
@@ -36,11 +36,7 @@ export async function conditionsToWire(rows: ConditionRow[], tx: Tx): Promise<TC
     .orderBy(asc(products.name));
   return rows.map((c) => {
     const items = assigned.filter((p) => p.idCondition === c.id).map((p) => ({ id: p.id, name: p.name }));
-    return {
-      ...wireFields(c, ['id', 'name', 'autoReport', 'autoMaintenance', 'createdAt', 'updatedAt']),
-      products: items,
-      products_count: items.length,
-    };
+    return wireOf(ZCondition, c, { products: items, products_count: items.length });
   });
 }
 
@@ -108,19 +104,10 @@ export const conditionsResource: Resource<
   create: ZConditionCreateRequest,
   update: ZConditionUpdateRequest,
   search: [conditions.name],
-  sort: {
-    name: conditions.name,
-    auto_maintenance: conditions.autoMaintenance,
-    auto_report: conditions.autoReport,
-    created_at: conditions.createdAt,
-  },
+  sort: wireColumns(conditions, ['name', 'auto_maintenance', 'auto_report', 'created_at']),
   defaultSort: { by: 'name', order: 'asc' },
   toWire: (rows, tx) => conditionsToWire(rows as unknown as ConditionRow[], tx),
-  toValues: (input) => ({
-    name: input.name,
-    autoReport: input.auto_report,
-    autoMaintenance: input.auto_maintenance,
-  }),
+  toValues: (input) => fromWire(ZConditionCreateRequest, input, ['products']),
   async afterWrite(row, input, { tx, auth }) {
     if (input.products) await assignConditionProducts(tx, auth, row.id, input.products);
   },

@@ -28,7 +28,7 @@ export interface ConditionEffects {
  * device cannot be put in maintenance"); with `auto_report` an issue is opened.
  *
  * This is the one place where a condition opens an issue: a pending issue about the rental
- * (`eventId`, its user and location) in the Issues area, plus an audit entry `report_issue` on the
+ * (`transactionId`, its user and location) in the Issues area, plus an audit entry `report_issue` on the
  * device (the Device History Log's `log_type`), or on the product when it sits in no device. Either
  * flag also writes one "Maintenance Ticket" entry in the product's tracking.
  *
@@ -39,7 +39,12 @@ export interface ConditionEffects {
 export async function applyConditionEffects(
   tx: Tx,
   auth: AuthContext,
-  args: { productId: string; conditionId: string | null; deviceId: string | null; eventId?: string | null },
+  args: {
+    productId: string;
+    conditionId: string | null;
+    deviceId: string | null;
+    transactionId?: string | null;
+  },
 ): Promise<ConditionEffects> {
   const effects: ConditionEffects = { maintenance: false, reported: false };
   if (!args.conditionId) return effects;
@@ -65,7 +70,7 @@ export async function applyConditionEffects(
       conditionId: condition.id,
       conditionName: condition.name,
       productName,
-      eventId: args.eventId ?? null,
+      transactionId: args.transactionId ?? null,
     });
     await writeAudit(tx, auth, {
       entity: device ? 'device' : 'product',

@@ -44,7 +44,7 @@ let seq = 0;
 
 async function tx(
   orgId: string,
-  v: Partial<typeof transactions.$inferInsert> & { createdAt: Date; eventType: string },
+  v: Partial<typeof transactions.$inferInsert> & { createdAt: Date; type: string },
 ): Promise<string> {
   seq += 1;
   const [row] = await t.database.db
@@ -53,7 +53,7 @@ async function tx(
       organizationId: orgId,
       invoiceId: `INV-T${seq}`,
       orderId: `ORD-T${seq}`,
-      eventStatus: 'finished',
+      status: 'finished',
       startedAt: v.createdAt,
       ...v,
     })
@@ -119,7 +119,7 @@ beforeAll(async () => {
 
   const paid = { paymentStatus: 'succeeded' } as const;
   ids.t1 = await tx(demo.id, {
-    eventType: 'storage',
+    type: 'storage',
     idLocation: ids.A,
     idDevice: d1,
     idUser: ids.u1,
@@ -130,7 +130,7 @@ beforeAll(async () => {
     ...paid,
   });
   await tx(demo.id, {
-    eventType: 'rental',
+    type: 'rental',
     idLocation: ids.A,
     idDevice: d1,
     idUser: ids.u1,
@@ -141,8 +141,8 @@ beforeAll(async () => {
     ...paid,
   });
   await tx(demo.id, {
-    eventType: 'storage',
-    eventStatus: 'refunded',
+    type: 'storage',
+    status: 'refunded',
     idLocation: ids.A,
     idDevice: d1,
     idUser: ids.u2,
@@ -154,7 +154,7 @@ beforeAll(async () => {
     ...paid,
   });
   await tx(demo.id, {
-    eventType: 'storage',
+    type: 'storage',
     idLocation: ids.A,
     idDevice: d1,
     idUser: ids.u2,
@@ -165,17 +165,17 @@ beforeAll(async () => {
     ...paid,
   });
   await tx(demo.id, {
-    eventType: 'delivery',
+    type: 'delivery',
     idLocation: ids.B,
     idDevice: dB,
     idUser: ids.u3,
     createdAt: at('2026-03-08T05:30:00Z'),
     total: '3.00',
-    eventStatus: 'awaiting_user_pickup',
+    status: 'awaiting_user_pickup',
     ...paid,
   });
   await tx(demo.id, {
-    eventType: 'vending',
+    type: 'vending',
     idLocation: ids.B,
     idDevice: dB,
     idUser: ids.u1,
@@ -186,15 +186,15 @@ beforeAll(async () => {
     ...paid,
   });
   await tx(demo.id, {
-    eventType: 'storage',
-    eventStatus: 'in_progress',
+    type: 'storage',
+    status: 'in_progress',
     idLocation: ids.A,
     idDevice: d1,
     idUser: ids.u3,
     createdAt: at('2026-03-06T12:00:00Z'),
   });
   await tx(demo.id, {
-    eventType: 'storage',
+    type: 'storage',
     idLocation: ids.A,
     idDevice: d1,
     createdAt: at('2026-03-03T12:00:00Z'),
@@ -218,13 +218,13 @@ beforeAll(async () => {
   // a sub-organization (demo-org is a super-tenant) with one transaction, and a stranger
   const child = await createOrganization(t, 'child co', demo.id);
   ids.child = child.id;
-  await tx(child.id, { eventType: 'storage', createdAt: at('2026-03-03T12:00:00Z'), total: '1.00', ...paid });
+  await tx(child.id, { type: 'storage', createdAt: at('2026-03-03T12:00:00Z'), total: '1.00', ...paid });
   const rivals = await createOrganization(t, 'rivals');
   ids.rivals = rivals.id;
   const [locR] = await db.insert(locations).values({ organizationId: rivals.id, name: 'Rival' }).returning();
   ids.R = locR!.id;
   await tx(rivals.id, {
-    eventType: 'storage',
+    type: 'storage',
     idLocation: ids.R,
     createdAt: at('2026-03-03T12:00:00Z'),
     total: '99.00',

@@ -124,8 +124,8 @@ async function addTransaction(v: Partial<typeof transactions.$inferInsert>) {
       organizationId: org,
       invoiceId: `INV-O${seq}`,
       orderId: `ORD-O${seq}`,
-      eventType: 'storage',
-      eventStatus: 'finished',
+      type: 'storage',
+      status: 'finished',
       ...v,
     })
     .returning({ id: transactions.id });
@@ -169,14 +169,13 @@ beforeAll(async () => {
       updatedAt: end,
     };
     if (kind < 0.55) await addTransaction({ ...base, endedAt: end });
-    else if (kind < 0.65) await addTransaction({ ...base, eventStatus: 'canceled', canceledAt: end });
+    else if (kind < 0.65) await addTransaction({ ...base, status: 'canceled', canceledAt: end });
     // a final status without an end time: held until its last update
-    else if (kind < 0.72) await addTransaction({ ...base, eventStatus: 'expired' });
-    else if (kind < 0.85) await addTransaction({ ...base, eventStatus: 'in_progress' });
-    else if (kind < 0.9)
-      await addTransaction({ ...base, eventStatus: 'awaiting_user_pickup', eventType: 'delivery' });
+    else if (kind < 0.72) await addTransaction({ ...base, status: 'expired' });
+    else if (kind < 0.85) await addTransaction({ ...base, status: 'in_progress' });
+    else if (kind < 0.9) await addTransaction({ ...base, status: 'awaiting_user_pickup', type: 'delivery' });
     // neither a vending sale nor a transaction without a door holds one
-    else if (kind < 0.95) await addTransaction({ ...base, eventType: 'vending', endedAt: end });
+    else if (kind < 0.95) await addTransaction({ ...base, type: 'vending', endedAt: end });
     else await addTransaction({ ...base, idDevice: null, endedAt: end });
   }
   // hand-placed: 23:00 to 01:00 Chicago time across the night of the daylight-time change
@@ -206,21 +205,21 @@ describe('occupancy from the door-time roll-up (spec console §7 reports/occupan
     const open = await db
       .select({ id: transactions.id })
       .from(transactions)
-      .where(eq(transactions.eventStatus, 'in_progress'))
+      .where(eq(transactions.status, 'in_progress'))
       .limit(4);
     expect(open.length).toBe(4);
     const [a, b, c, d] = open.map((r) => r.id);
     await db
       .update(transactions)
-      .set({ eventStatus: 'finished', endedAt: new Date('2026-04-09T10:00:00Z') })
+      .set({ status: 'finished', endedAt: new Date('2026-04-09T10:00:00Z') })
       .where(eq(transactions.id, a!));
     await db
       .update(transactions)
-      .set({ eventStatus: 'canceled', canceledAt: new Date('2026-04-10T01:00:00Z') })
+      .set({ status: 'canceled', canceledAt: new Date('2026-04-10T01:00:00Z') })
       .where(eq(transactions.id, b!));
     await db
       .update(transactions)
-      .set({ eventStatus: 'removed', updatedAt: new Date('2026-04-08T20:00:00Z') })
+      .set({ status: 'removed', updatedAt: new Date('2026-04-08T20:00:00Z') })
       .where(eq(transactions.id, c!));
     await db
       .update(transactions)
@@ -234,7 +233,7 @@ describe('occupancy from the door-time roll-up (spec console §7 reports/occupan
     const [gone] = await db
       .select({ id: transactions.id })
       .from(transactions)
-      .where(eq(transactions.eventStatus, 'finished'))
+      .where(eq(transactions.status, 'finished'))
       .limit(1);
     await db.delete(transactions).where(eq(transactions.id, gone!.id));
     await expectSameAsWalking();

@@ -26,8 +26,8 @@ async function addTransaction(createdAt: string, idUser: string | null, idLocati
       organizationId: org,
       invoiceId: `INV-R${seq}`,
       orderId: `ORD-R${seq}`,
-      eventType: 'storage',
-      eventStatus: 'finished',
+      type: 'storage',
+      status: 'finished',
       createdAt: new Date(createdAt),
       startedAt: new Date(createdAt),
       idUser,
@@ -195,7 +195,7 @@ describe('Top Users from the per-user roll-up (spec console §7 reports/top_user
     await db.update(transactions).set({ idUser: null }).where(eq(transactions.id, ids.x2!));
     await db.delete(transactions).where(eq(transactions.id, ids.x4!));
     // a life-cycle step that changes nothing the roll-up counts
-    await db.update(transactions).set({ eventStatus: 'canceled' }).where(eq(transactions.id, ids.x3!));
+    await db.update(transactions).set({ status: 'canceled' }).where(eq(transactions.id, ids.x3!));
     await db.delete(users).where(eq(users.id, ids.u7!)); // its transactions keep no user
     await expectSameAsLive();
     await expectRollupAsRebuilt();

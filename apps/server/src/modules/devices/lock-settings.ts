@@ -1,13 +1,15 @@
 import {
   DEVICE_MESSAGES,
   type TLocationLockSettings,
-  type ZLocationLockSettingsRequest,
+  ZLocationLockSettings,
+  ZLocationLockSettingsRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { fromWire, wireOf } from '../../lib/wire';
 import { locationExists } from './queries/devices';
 import { type LockSettingsRow, lockSettingsRow, upsertLockSettings } from './queries/unlocks';
 
@@ -17,15 +19,21 @@ export function lockSettingsToWire(
   r: LockSettingsRow | undefined,
   defaultJamLimit: number,
 ): TLocationLockSettings {
+  if (r) {
+    return wireOf(ZLocationLockSettings, r, {
+      id_location: idLocation,
+      effective_jam_limit: r.jamLimit ?? defaultJamLimit,
+    });
+  }
   return {
     id_location: idLocation,
-    bridge_host: r?.bridgeHost ?? null,
-    bridge_port: r?.bridgePort ?? null,
-    virtual_latency_ms: r?.virtualLatencyMs ?? 0,
-    virtual_jam_rate: r?.virtualJamRate ?? 0,
-    virtual_offline_rate: r?.virtualOfflineRate ?? 0,
-    jam_limit: r?.jamLimit ?? null,
-    effective_jam_limit: r?.jamLimit ?? defaultJamLimit,
+    bridge_host: null,
+    bridge_port: null,
+    virtual_latency_ms: 0,
+    virtual_jam_rate: 0,
+    virtual_offline_rate: 0,
+    jam_limit: null,
+    effective_jam_limit: defaultJamLimit,
   };
 }
 
@@ -60,12 +68,8 @@ export async function saveLocationLockSettings(
 ): Promise<TLocationLockSettings> {
   if (!(await locationExists({ tx, auth, id: locationId }))) throw NotFound(DEVICE_MESSAGES.locationNotFound);
   const values = {
+    ...fromWire(ZLocationLockSettingsRequest, b),
     bridgeHost: b.bridge_host || null,
-    bridgePort: b.bridge_port,
-    virtualLatencyMs: b.virtual_latency_ms,
-    virtualJamRate: b.virtual_jam_rate,
-    virtualOfflineRate: b.virtual_offline_rate,
-    jamLimit: b.jam_limit,
     updatedAt: new Date(),
   };
   const before = await lockSettingsRow({ tx, organizationId: auth.organizationId, locationId });

@@ -1,10 +1,11 @@
-import { DEVICE_MESSAGES, type TDeviceLog } from '@lockerops/contract';
+import { DEVICE_MESSAGES, type TDeviceLog, ZDeviceLog } from '@lockerops/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { auditLog, devices, deviceUnlocks, transactionLogs, transactions } from '../../db/schema';
 import { pageOf, pageOffset } from '../../lib/crud/paging';
 import { findOr404 } from '../../lib/crud/resource';
+import { wireOf } from '../../lib/wire';
 import { unlockToWire } from './unlock-records';
 
 /**
@@ -55,7 +56,7 @@ export async function deviceLogs(tx: Tx, auth: AuthContext, id: string): Promise
     .innerJoin(
       transactions,
       and(
-        eq(transactions.id, transactionLogs.idEvent),
+        eq(transactions.id, transactionLogs.transactionId),
         eq(transactions.organizationId, transactionLogs.organizationId),
       ),
     )
@@ -64,25 +65,22 @@ export async function deviceLogs(tx: Tx, auth: AuthContext, id: string): Promise
     .limit(LOG_LIMIT);
   const items: Array<TDeviceLog & { at: Date }> = [
     ...rows.map((r) => ({
-      id: r.id,
-      log_type: r.action,
-      actor_type: r.actorType,
-      actor_name: r.actorName,
-      changes: r.changes as Record<string, { before: unknown; after: unknown }>,
-      event: null,
-      created_at: r.createdAt.toISOString(),
+      ...wireOf(ZDeviceLog, r, {
+        log_type: r.action,
+        changes: r.changes as Record<string, { before: unknown; after: unknown }>,
+        event: null,
+      }),
       at: r.createdAt,
     })),
     ...steps.map(({ log, invoiceId }) => ({
-      id: log.id,
-      log_type: log.action,
-      actor_type: log.actorType,
-      actor_name: log.actorName,
-      changes: (log.statusBefore === log.statusAfter
-        ? {}
-        : { status: { before: log.statusBefore, after: log.statusAfter } }) as TDeviceLog['changes'],
-      event: { invoice_id: invoiceId },
-      created_at: log.createdAt.toISOString(),
+      ...wireOf(ZDeviceLog, log, {
+        log_type: log.action,
+        changes:
+          log.statusBefore === log.statusAfter
+            ? {}
+            : { status: { before: log.statusBefore, after: log.statusAfter } },
+        event: { invoice_id: invoiceId },
+      }),
       at: log.createdAt,
     })),
   ];

@@ -16,26 +16,10 @@ import { devices, locations, prices, products, settings, sizes } from '../../db/
 import { BadRequest } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { restrictionsOf } from '../../lib/location-access';
-import { type SnakeCase, wireFields } from '../../lib/wire';
+import { wireColumns, wireOf } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
-import {
-  DEVICE_INPUT_FIELDS,
-  type DeviceRow,
-  deviceValues,
-  hardwareFieldsOf,
-  type THardwareFields,
-} from './service';
+import { type DeviceRow, deviceValues } from './service';
 import { jamsOf, jamsSql } from './unlock-records';
-
-/** The columns a device answers under their own (snake_case) names; the rest is built below. */
-const DEVICE_FIELDS = [
-  'id',
-  ...DEVICE_INPUT_FIELDS,
-  'lockStatus',
-  'lockStatusAt',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof DeviceRow)[];
 
 /**
  * The wire shape of devices, with their location (and its restriction, which the device mirrors),
@@ -97,25 +81,15 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
     const loc = locBy.get(d.idLocation);
     const size = d.idSize ? sizeBy.get(d.idSize) : undefined;
     const price = d.idPrice ? priceBy.get(d.idPrice) : undefined;
-    return {
-      ...(wireFields(d, DEVICE_FIELDS) as Pick<TDevice, SnakeCase<(typeof DEVICE_FIELDS)[number]>>),
+    return wireOf(ZDevice, d, {
       location: { id: d.idLocation, name: loc?.name ?? '', shared: loc?.shared ?? false },
-      size: size ? { id: size.id, name: size.name } : null,
-      price: price
-        ? {
-            id: price.id,
-            name: price.name,
-            price_type: price.priceType,
-            amount: Number(price.amount),
-            currency: price.currency,
-          }
-        : null,
+      size: size ?? null,
+      price: price ? wireOf(ZDevice.shape.price, price, { amount: Number(price.amount) }) : null,
       product: d.idProduct ? { id: d.idProduct, name: productBy.get(d.idProduct)?.name ?? '' } : null,
       restriction: restrictions.get(d.idLocation) ?? { restriction_type: null, items: [] },
       shared_from_parent: d.organizationId !== orgId,
-      ...(hardwareFieldsOf(d) as Pick<TDevice, keyof THardwareFields>),
       jams_30d: jams.get(d.id) ?? 0,
-    };
+    });
   });
 }
 
@@ -186,16 +160,16 @@ export const devicesResource: Resource<
     devices.hardwareType,
     devices.mode,
   ],
-  sort: {
-    locker_number: devices.lockerNumber,
-    name: devices.name,
-    mode: devices.mode,
-    status: devices.status,
-    lock_status: devices.lockStatus,
-    hardware_type: devices.hardwareType,
-    custom_identifier: devices.customIdentifier,
-    created_at: devices.createdAt,
-  },
+  sort: wireColumns(devices, [
+    'locker_number',
+    'name',
+    'mode',
+    'status',
+    'lock_status',
+    'hardware_type',
+    'custom_identifier',
+    'created_at',
+  ]),
   defaultSort: { by: 'locker_number', order: 'asc' },
   // devices at a super-tenant parent's shared locations, read-only (spec operational §4 Location)
   alsoListed: () => sharedFromParent.devices(devices),

@@ -1,8 +1,8 @@
-import { JAM_WINDOW_DAYS, type TDeviceUnlock, type TUnlockState } from '@lockerops/contract';
+import { JAM_WINDOW_DAYS, type TDeviceUnlock, ZDeviceUnlock } from '@lockerops/contract';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { writeAudit } from '../../lib/crud/audit';
-import { wireFields } from '../../lib/wire';
+import { wireOf } from '../../lib/wire';
 import {
   failStaleUnlocks,
   jamCounts,
@@ -77,21 +77,5 @@ export async function jamsOf(tx: Tx, organizationId: string, ids: string[]): Pro
 
 /** An unlock row on the wire. */
 export function unlockToWire(u: UnlockRow): TDeviceUnlock {
-  return {
-    ...wireFields(u, [
-      'id',
-      'idDevice',
-      'actorType',
-      'actorName',
-      'reason',
-      'detail',
-      'requestedAt',
-      'sentAt',
-      'acknowledgedAt',
-      'openedAt',
-      'jammedAt',
-      'offlineAt',
-    ]),
-    state: u.state as TUnlockState,
-  };
+  return wireOf(ZDeviceUnlock, u);
 }

@@ -12,6 +12,7 @@ import { devices, groupResources, groups, groupUsers, locations, users } from '.
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, lockOr404 } from '../../lib/crud/resource';
+import { wireColumns } from '../../lib/wire';
 
 /** The table holding a resource of this type, for existence checks and names. */
 const tableOf = (type: TGroupResourceType) => (type === 'location' ? locations : devices);
@@ -44,7 +45,7 @@ async function assertUsers(tx: Tx, auth: AuthContext, ids: string[]) {
 export async function groupMembers(tx: Tx, auth: AuthContext, id: string): Promise<TGroupMembers> {
   await findOr404(tx, groups, auth, id);
   const members = await tx
-    .select({ id: users.id, name: users.name, last_name: users.lastName, email: users.email })
+    .select(wireColumns(users, ['id', 'name', 'last_name', 'email']))
     .from(groupUsers)
     .innerJoin(users, eq(users.id, groupUsers.userId))
     .where(and(eq(groupUsers.groupId, id), eq(users.isDeleted, false)))

@@ -11,7 +11,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { groupResources, groups, groupUsers, users } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { wireColumns, wireOf } from '../../lib/wire';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -35,12 +35,13 @@ export async function groupsToWire(rows: GroupRow[], tx: Tx): Promise<TGroup[]> 
     : [];
   const resources = (id: string, type: 'location' | 'device') =>
     Number(resourceCounts.find((c) => c.groupId === id && c.type === type)?.n ?? 0);
-  return rows.map((g) => ({
-    ...wireFields(g, ['id', 'name', 'createdAt', 'updatedAt']),
-    users: Number(userCounts.find((c) => c.groupId === g.id)?.n ?? 0),
-    devices: resources(g.id, 'device'),
-    locations: resources(g.id, 'location'),
-  }));
+  return rows.map((g) =>
+    wireOf(ZGroup, g, {
+      users: Number(userCounts.find((c) => c.groupId === g.id)?.n ?? 0),
+      devices: resources(g.id, 'device'),
+      locations: resources(g.id, 'location'),
+    }),
+  );
 }
 
 /**
@@ -65,7 +66,7 @@ export const groupsResource: Resource<
   update: ZGroupUpdateRequest,
   query: ZGroupListQuery,
   search: [groups.name],
-  sort: { name: groups.name, created_at: groups.createdAt },
+  sort: wireColumns(groups, ['name', 'created_at']),
   defaultSort: { by: 'name', order: 'asc' },
   toWire: (rows, tx) => groupsToWire(rows as unknown as GroupRow[], tx),
   toValues: (input) => ({ name: input.name }),

@@ -24,7 +24,7 @@ let locationId: string;
 let userId: string;
 let memberId: string;
 let invoice: string;
-let eventId: string;
+let transactionId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -72,7 +72,7 @@ beforeAll(async () => {
       payload: { id_device: d!.id, id_user: userId },
     })
   ).json().event;
-  eventId = ev.id;
+  transactionId = ev.id;
   invoice = ev.invoice_id;
 });
 afterAll(() => t.close());
@@ -109,8 +109,8 @@ describe('issues', () => {
       status: 'pending',
       description: 'Door stuck',
       invoice_id: invoice,
-      id_event: eventId,
-      event: { id: eventId, invoice_id: invoice },
+      id_event: transactionId,
+      event: { id: transactionId, invoice_id: invoice },
       id_user: userId,
       user: { name: 'Ada Lovelace', email: 'ada@x.test', phone_number: '+14155550100' },
       reporter_user_email: 'admin@demo-org.test',
@@ -129,12 +129,16 @@ describe('issues', () => {
   it('takes the transaction by id_event in the query (JSON body too)', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/issues?id_event=${eventId}`,
+      url: `/api/issues?id_event=${transactionId}`,
       headers: member,
       payload: { description: 'Dirty locker' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id_event: eventId, invoice_id: invoice, reporter_user_name: 'Ivy' });
+    expect(res.json()).toMatchObject({
+      id_event: transactionId,
+      invoice_id: invoice,
+      reporter_user_name: 'Ivy',
+    });
   });
 
   it('answers the spec messages', async () => {
@@ -291,7 +295,7 @@ describe('issues', () => {
       payload: { id_device: d!.id, id_condition: cond!.id },
     });
     expect(back.statusCode).toBe(200);
-    const rows = await db.select().from(issues).where(eq(issues.idEvent, ev.id));
+    const rows = await db.select().from(issues).where(eq(issues.transactionId, ev.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       source: 'condition',
@@ -307,7 +311,7 @@ describe('issues', () => {
     ).json();
     expect(listed.items[0]).toMatchObject({ source: 'condition', event: { id: ev.id } });
     const [tx] = await db.select().from(transactions).where(eq(transactions.id, ev.id));
-    expect(tx!.eventStatus).toBe('finished');
+    expect(tx!.status).toBe('finished');
   });
 });
 
@@ -316,7 +320,7 @@ describe('issue numbers and pictures (issue 31)', () => {
     const numberOf = (issue: { issue_id: string }) => Number(issue.issue_id.replace('ISS-', ''));
     const first = await t.app.inject({
       method: 'POST',
-      url: `/api/issues?id_event=${eventId}`,
+      url: `/api/issues?id_event=${transactionId}`,
       headers: admin,
       payload: { description: 'Numbered' },
     });
@@ -337,7 +341,7 @@ describe('issue numbers and pictures (issue 31)', () => {
       Array.from({ length: 8 }, (_, i) =>
         t.app.inject({
           method: 'POST',
-          url: `/api/issues?id_event=${eventId}`,
+          url: `/api/issues?id_event=${transactionId}`,
           headers: admin,
           payload: { description: `Concurrent ${i}` },
         }),
@@ -358,7 +362,7 @@ describe('issue numbers and pictures (issue 31)', () => {
     ]) {
       const res = await t.app.inject({
         method: 'POST',
-        url: `/api/issues?id_event=${eventId}`,
+        url: `/api/issues?id_event=${transactionId}`,
         headers: admin,
         payload: { description: 'Foreign picture', pictures: [url] },
       });
@@ -368,7 +372,7 @@ describe('issue numbers and pictures (issue 31)', () => {
     const own = `/api/files/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.png`;
     const ok = await t.app.inject({
       method: 'POST',
-      url: `/api/issues?id_event=${eventId}`,
+      url: `/api/issues?id_event=${transactionId}`,
       headers: admin,
       payload: { description: 'Own picture', pictures: [own] },
     });

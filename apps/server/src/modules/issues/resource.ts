@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client';
 import { issues } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
 import { lockOr404, type Resource } from '../../lib/crud/resource';
-import { toWire } from '../../lib/wire';
+import { toWire, wireColumns } from '../../lib/wire';
 import { assertIssueRefs, type IssueRow, issuesToWire, reporterOf, resolveIssueEvent } from './service';
 
 /**
@@ -45,8 +45,7 @@ export const issuesResource: Resource<
   ],
   search: [issues.description, issues.invoiceId, issues.reporterName, issues.reporterEmail, issues.number],
   sort: {
-    created_at: issues.createdAt,
-    status: issues.status,
+    ...wireColumns(issues, ['created_at', 'status']),
     issue_id: issues.number,
     invoice_id: issues.invoiceId,
   },
@@ -57,7 +56,7 @@ export const issuesResource: Resource<
     const changesEvent = !prev || (input.invoice_id !== undefined && input.invoice_id !== prev.invoiceId);
     const event = changesEvent
       ? await resolveIssueEvent(tx, auth, {
-          idEvent: prev ? undefined : input.id_event,
+          transactionId: prev ? undefined : input.id_event,
           invoiceId: input.invoice_id,
         })
       : undefined;
@@ -66,7 +65,7 @@ export const issuesResource: Resource<
       description: input.description,
       ...(input.status ? { status: input.status } : {}),
       ...(input.pictures !== undefined || !prev ? { pictures: input.pictures ?? [] } : {}),
-      ...(event ? { idEvent: event.id, invoiceId: event.invoiceId, idLocation: event.idLocation } : {}),
+      ...(event ? { transactionId: event.id, invoiceId: event.invoiceId, idLocation: event.idLocation } : {}),
       idUser: input.id_user ?? (prev ? prev.idUser : (event?.idUser ?? null)),
       teamMemberId: input.team_member_id ?? null,
       ...(prev ? {} : await reporterOf(tx, auth)),

@@ -1,9 +1,9 @@
-import { ISSUE_MESSAGES, type TIssue, type TIssueCreateRequest } from '@lockerops/contract';
+import { ISSUE_MESSAGES, type TIssue, type TIssueCreateRequest, ZIssue } from '@lockerops/contract';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { wireFields } from '../../lib/wire';
+import { wireOf } from '../../lib/wire';
 import {
   type IssueRow,
   insertIssue,
@@ -31,7 +31,7 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
         organizationId,
         userIds: idsOf('idUser'),
         memberIds: idsOf('teamMemberId'),
-        transactionIds: idsOf('idEvent'),
+        transactionIds: idsOf('transactionId'),
       });
     }),
   );
@@ -41,20 +41,10 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
   return rows.map((r) => {
     const u = us.find((x) => x.id === r.idUser);
     const m = ms.find((x) => x.id === r.teamMemberId);
-    const t = ts.find((x) => x.id === r.idEvent);
-    return {
-      ...wireFields(r, [
-        'id',
-        'status',
-        'description',
-        'createdAt',
-        'idUser',
-        'idEvent',
-        'idLocation',
-        'teamMemberId',
-        'source',
-      ]),
+    const t = ts.find((x) => x.id === r.transactionId);
+    return wireOf(ZIssue, r, {
       issue_id: `ISS-${r.number}`,
+      id_event: r.transactionId,
       pictures: r.pictures ?? [],
       user: u
         ? { name: [u.name, u.lastName].filter(Boolean).join(' '), email: u.email, phone_number: u.phone }
@@ -62,7 +52,7 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
       reporter_user_name: r.reporterName,
       reporter_user_email: r.reporterEmail,
       reporter_user_phone: r.reporterPhone,
-      event: t ? { id: t.id, invoice_id: t.invoiceId } : null,
+      event: t ? wireOf(ZIssue.shape.event, t) : null,
       team_member: m
         ? {
             id: m.id,
@@ -71,7 +61,7 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
           }
         : null,
       invoice_id: t?.invoiceId ?? r.invoiceId,
-    };
+    });
   });
 }
 
@@ -83,10 +73,10 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
 export async function resolveIssueEvent(
   tx: Tx,
   auth: AuthContext,
-  ref: { idEvent?: string; invoiceId?: string },
+  ref: { transactionId?: string; invoiceId?: string },
 ): Promise<TransactionRef> {
-  if (ref.idEvent) {
-    const t = await transactionRefById({ tx, auth, id: ref.idEvent });
+  if (ref.transactionId) {
+    const t = await transactionRefById({ tx, auth, id: ref.transactionId });
     if (t && (!ref.invoiceId || sameNumber(ref.invoiceId, t.invoiceId))) return t;
     if (!ref.invoiceId) throw BadRequest(ISSUE_MESSAGES.orderNotFound);
   }
@@ -134,23 +124,28 @@ export async function reporterOf(
 
 /**
  * Opens the issue of a rental that came back in a condition with Report Issue (spec: operational §2
- * Conditions; console §3 Issue): pending, about `eventId`'s transaction (its user and location), or
+ * Conditions; console §3 Issue): pending, about `transactionId`'s transaction (its user and location), or
  * about no transaction when the condition was set outside a rental (a product edit). Runs in the
  * caller's transaction and writes the issue's audit entry. Answers the new issue's id.
  */
 export async function openConditionIssue(
   tx: Tx,
   auth: AuthContext,
-  args: { conditionId: string; conditionName: string; productName: string | null; eventId: string | null },
+  args: {
+    conditionId: string;
+    conditionName: string;
+    productName: string | null;
+    transactionId: string | null;
+  },
 ): Promise<string> {
-  const t = args.eventId ? await transactionRefById({ tx, auth, id: args.eventId }) : undefined;
+  const t = args.transactionId ? await transactionRefById({ tx, auth, id: args.transactionId }) : undefined;
   const what = args.productName ? `${args.productName} returned` : 'Returned';
   const row = await insertIssue({
     tx,
     auth,
     values: {
       description: `${what} in condition "${args.conditionName}"`.slice(0, 200),
-      idEvent: t?.id ?? null,
+      transactionId: t?.id ?? null,
       invoiceId: t?.invoiceId ?? null,
       idUser: t?.idUser ?? null,
       idLocation: t?.idLocation ?? null,

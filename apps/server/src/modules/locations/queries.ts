@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { lockOr404 } from '../../lib/crud/resource';
-import { toWire } from '../../lib/wire';
+import { toWire, wireColumns } from '../../lib/wire';
 
 /** A stored location. */
 export type LocationRow = typeof locations.$inferSelect;
@@ -24,11 +24,7 @@ export const locationAuditImage = (row: LocationRow) => toWire(locations, row as
 /** The flags of the organization that decide what its locations may do. */
 export async function locationFlagsOf({ tx, organizationId }: { tx: Tx; organizationId: string }) {
   const [org] = await tx
-    .select({
-      super_tenant: organizations.superTenant,
-      shared_locations: organizations.sharedLocations,
-      rental_mode: organizations.rentalMode,
-    })
+    .select(wireColumns(organizations, ['super_tenant', 'shared_locations', 'rental_mode']))
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return org;

@@ -15,7 +15,7 @@ import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
 import { assertMayShare, restrictionsOf } from '../../lib/location-access';
-import { wireFields } from '../../lib/wire';
+import { wireColumns, wireOf } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import { assertRestrictionSwitch, assign, assignmentOf, canRequireImage, defaultContact } from './service';
 
@@ -53,14 +53,7 @@ export const locationsResource: Resource<
     locations.contactEmail,
     locations.contactPhone,
   ],
-  sort: {
-    name: locations.name,
-    address: locations.address,
-    custom_id: locations.customId,
-    hidden: locations.hidden,
-    contact_email: locations.contactEmail,
-    created_at: locations.createdAt,
-  },
+  sort: wireColumns(locations, ['name', 'address', 'custom_id', 'hidden', 'contact_email', 'created_at']),
   defaultSort: { by: 'name', order: 'asc' },
   // a super-tenant parent's shared locations, read-only (spec operational §4 Location)
   alsoListed: () => sharedFromParent.locations(locations),
@@ -80,28 +73,13 @@ export const locationsResource: Resource<
     const orgId = acting ?? locs[0]?.organizationId;
     const own = locs.filter((l) => l.organizationId === orgId);
     const restrictions = orgId && own.length ? await restrictionsOf(tx, orgId, own) : new Map();
-    return locs.map((l) => ({
-      ...wireFields(l, [
-        'id',
-        'name',
-        'address',
-        'image',
-        'hidden',
-        'shared',
-        'customId',
-        'latitude',
-        'longitude',
-        'contactEmail',
-        'contactPhone',
-        'requireImage',
-        'timeZone',
-        'createdAt',
-        'updatedAt',
-      ]),
-      devices: counts.get(l.id) ?? 0,
-      restriction: restrictions.get(l.id) ?? { restriction_type: null, items: [] },
-      shared_from_parent: l.organizationId !== orgId,
-    }));
+    return locs.map((l) =>
+      wireOf(ZLocation, l, {
+        devices: counts.get(l.id) ?? 0,
+        restriction: restrictions.get(l.id) ?? { restriction_type: null, items: [] },
+        shared_from_parent: l.organizationId !== orgId,
+      }),
+    );
   },
   async toValues(raw, { tx, auth, existing }) {
     const input = raw as LocationInput;

@@ -5,6 +5,7 @@ import {
   LOCK_MESSAGES,
   type TCloudLockVendor,
   type TLockVendorAccount,
+  ZLockVendorAccount,
   type ZLockVendorAccountRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import type { Tx } from '../../db/client';
 import { BadRequest } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import type { SecretBox } from '../../lib/secrets';
+import { wireOf } from '../../lib/wire';
 import {
   deleteVendorAccount,
   insertVendorAccount,
@@ -23,14 +25,15 @@ import {
 } from './queries';
 
 function toWire(vendor: TCloudLockVendor, r: Row | undefined): TLockVendorAccount {
+  if (r) return wireOf(ZLockVendorAccount, r, { vendor, configured: true });
   return {
     vendor,
-    configured: !!r,
-    base_url: r?.baseUrl ?? null,
-    account_id: r?.accountId ?? null,
-    token_url: r?.tokenUrl ?? null,
-    secret_last4: r?.secretLast4 ?? null,
-    updated_at: r ? r.updatedAt.toISOString() : null,
+    configured: false,
+    base_url: null,
+    account_id: null,
+    token_url: null,
+    secret_last4: null,
+    updated_at: null,
   };
 }
 

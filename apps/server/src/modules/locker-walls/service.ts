@@ -8,12 +8,15 @@ import {
   type TLockerWallCreateOutput,
   type TWallDevice,
   type TWallDoor,
+  ZLockerWall,
+  ZLockerWallCreateRequest,
+  ZWallDevice,
 } from '@lockerops/contract';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { wireFields } from '../../lib/wire';
+import { fromWire, wireOf } from '../../lib/wire';
 import type { DeviceSummaryRow, DoorRow, Scope, WallRow } from './repository';
 import * as repo from './repository';
 
@@ -24,17 +27,10 @@ const scopeOf = (tx: Tx, auth: AuthContext): Scope => ({ tx, organizationId: aut
 
 /** The wire form of a device in a door. */
 export function deviceWire(d: DeviceSummaryRow): TWallDevice {
-  return {
-    id: d.id,
-    name: d.name,
-    locker_number: d.lockerNumber,
-    status: d.status,
-    lock_status: d.lockStatus,
-    mode: d.mode,
-    hardware_type: d.hardwareType,
+  return wireOf(ZWallDevice, d, {
     size: d.sizeId ? { id: d.sizeId, name: d.sizeName ?? '' } : null,
     product: d.productId ? { id: d.productId, name: d.productName ?? '' } : null,
-  };
+  });
 }
 
 /** Walls with their doors, states and legend counts, in one query for all their doors. */
@@ -54,24 +50,11 @@ export async function wallsWire(s: Scope, walls: WallRow[]): Promise<TLockerWall
       state: doorStateOf(d),
       device: d.device ? deviceWire(d.device) : null,
     }));
-    return {
-      ...wireFields(w, [
-        'id',
-        'idLocation',
-        'name',
-        'description',
-        'customId',
-        'image',
-        'qtyTall',
-        'qtyWide',
-        'isKiosk',
-        'createdAt',
-        'updatedAt',
-      ]),
+    return wireOf(ZLockerWall, w, {
       lockers,
       devices: lockers.flatMap((l) => (l.id ? [l.id] : [])),
       counts: countDoors(lockers),
-    };
+    });
   });
 }
 
@@ -135,16 +118,7 @@ export function getWall(tx: Tx, auth: AuthContext, id: string): Promise<TLockerW
 export async function createWall(tx: Tx, auth: AuthContext, input: TLockerWallCreateOutput) {
   const s = scopeOf(tx, auth);
   await requireLocation(s, input.id_location);
-  const row = await repo.insertWall(s, {
-    idLocation: input.id_location,
-    name: input.name,
-    description: input.description,
-    customId: input.custom_id,
-    image: input.image,
-    qtyWide: input.qty_wide,
-    qtyTall: input.qty_tall,
-    isKiosk: input.is_kiosk,
-  });
+  const row = await repo.insertWall(s, fromWire(ZLockerWallCreateRequest, input));
   await repo.insertDoors(
     s,
     row!.id,
@@ -197,16 +171,7 @@ export async function updateWall(tx: Tx, auth: AuthContext, id: string, input: T
       await repo.updateDoor(s, id, spot.x, spot.y, { kiosk: true });
     }
   }
-  await repo.updateWall(s, id, {
-    idLocation: input.id_location,
-    name: input.name,
-    description: input.description,
-    customId: input.custom_id,
-    image: input.image,
-    qtyWide: input.qty_wide,
-    qtyTall: input.qty_tall,
-    isKiosk: input.is_kiosk,
-  });
+  await repo.updateWall(s, id, fromWire(ZLockerWallCreateRequest, input));
   const after = await wallWire(s, id);
   await writeAudit(tx, auth, {
     entity: WALL_ENTITY,

@@ -7,16 +7,17 @@ import { members } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import { historyRegistry } from '../../lib/crud/resource';
+import { wireColumns } from '../../lib/wire';
 import { type MemberRow, toMemberFor } from './service';
 
-const SORT: Record<string, AnyPgColumn> = {
-  email: members.email,
-  first_name: members.firstName,
-  last_name: members.lastName,
-  role: members.role,
-  status: members.status,
-  created_at: members.createdAt,
-};
+const SORT: Record<string, AnyPgColumn> = wireColumns(members, [
+  'email',
+  'first_name',
+  'last_name',
+  'role',
+  'status',
+  'created_at',
+]);
 
 /** What a members list or export is filtered and sorted by. */
 export interface MemberFilters {

@@ -8,6 +8,8 @@ import {
   type TMember,
   type TMemberValues,
   type TRole,
+  ZMember,
+  ZMemberRequest,
   type ZMemberUpdateRequest,
 } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,7 +21,7 @@ import type { Tx } from '../../db/client';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { wireFields } from '../../lib/wire';
+import { fromWire, wireOf } from '../../lib/wire';
 import { memberLanguage, signInUrlOf } from '../organizations';
 import {
   deleteMemberRows,
@@ -39,22 +41,7 @@ export type { MemberRow } from './queries';
 
 /** A team member on the wire (spec: operational §3 Team member). */
 export function toMember(m: MemberRow): TMember {
-  return {
-    user_id: m.id,
-    ...wireFields(m, [
-      'email',
-      'name',
-      'firstName',
-      'lastName',
-      'role',
-      'pinCode',
-      'sendReportedIssues',
-      'createdAt',
-      'status',
-      'enabled',
-      'verified',
-    ]),
-  };
+  return wireOf(ZMember, m, { user_id: m.id });
 }
 
 /**
@@ -111,12 +98,9 @@ export async function insertInvitedMember(
       auth,
       values: {
         email,
-        firstName: values.first_name,
-        lastName: values.last_name,
+        ...fromWire(ZMemberRequest, values),
         name: values.first_name,
         role: values.role as TRole,
-        pinCode: values.pin_code,
-        sendReportedIssues: values.send_reported_issues,
         status: 'FORCE_CHANGE_PASSWORD',
         verified: false,
         passwordHash,
@@ -228,14 +212,7 @@ export async function updateMember(
     tx,
     auth,
     id: before.id,
-    set: {
-      firstName: b.first_name,
-      lastName: b.last_name,
-      name: b.first_name,
-      role: b.role as TRole,
-      pinCode: b.pin_code,
-      sendReportedIssues: b.send_reported_issues,
-    },
+    set: { ...fromWire(ZMemberRequest, b), name: b.first_name, role: b.role as TRole },
   });
   await writeAudit(tx, auth, {
     entity: 'member',

@@ -26,7 +26,7 @@ import {
 import { BadRequest, Conflict } from '../../errors';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { wireColumns, wireOf } from '../../lib/wire';
 import { defaultCurrency, moneyNumber, moneyText } from '../prices';
 
 type MembershipRow = typeof memberships.$inferSelect;
@@ -88,15 +88,15 @@ export const membershipsResource: Resource<
     q.subscribed === 'true' ? exists(held) : q.subscribed === 'false' ? notExists(held) : undefined,
   ],
   search: [memberships.name, memberships.description, memberships.membershipType, memberships.billingType],
-  sort: {
-    name: memberships.name,
-    amount: memberships.amount,
-    billing_type: memberships.billingType,
-    billing_period: memberships.billingPeriod,
-    membership_type: memberships.membershipType,
-    active: memberships.active,
-    created_at: memberships.createdAt,
-  },
+  sort: wireColumns(memberships, [
+    'name',
+    'amount',
+    'billing_type',
+    'billing_period',
+    'membership_type',
+    'active',
+    'created_at',
+  ]),
   defaultSort: { by: 'created_at', order: 'desc' },
   async toWire(rows, tx) {
     const list = rows as unknown as MembershipRow[];
@@ -106,30 +106,14 @@ export const membershipsResource: Resource<
     );
     return list.map((m) => {
       const mine = holders.filter((h) => h.membershipId === m.id);
-      return {
-        ...wireFields(m, [
-          'id',
-          'name',
-          'description',
-          'active',
-          'currency',
-          'billingType',
-          'billingPeriod',
-          'numberOfPayments',
-          'membershipType',
-          'stripeProductId',
-          'stripePriceId',
-          'cardOnFile',
-          'createdAt',
-          'updatedAt',
-        ]),
+      return wireOf(ZMembership, m, {
         amount: moneyNumber(m.amount),
         value: m.value === null ? null : Number(m.value),
         locations: locs.filter((l) => l.membershipId === m.id).map((l) => ({ id: l.id, name: l.name })),
         users: mine.map((u) => ({ id: u.id, name: userName(u) })),
         subscribed: mine.length > 0,
         subscribers: mine.length,
-      };
+      });
     });
   },
   async toValues(input, { tx, auth, existing }) {

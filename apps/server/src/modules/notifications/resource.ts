@@ -16,7 +16,7 @@ import type { Tx } from '../../db/client';
 import { locations, members, notificationLocations, notifications } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { fromWire, wireColumns, wireOf } from '../../lib/wire';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -51,31 +51,7 @@ export async function notificationsToWire(rows: NotificationRow[], tx: Tx): Prom
   ]);
   return rows.map((n) => {
     const m = ms.find((x) => x.id === n.idMember);
-    return {
-      ...wireFields(n, [
-        'id',
-        'name',
-        'subject',
-        'timeAmount',
-        'isDefault',
-        'isTemplate',
-        'before',
-        'after',
-        'email',
-        'sms',
-        'header',
-        'footer',
-        'message',
-        'messageEmail',
-        'locationMessage',
-        'memberMessage',
-        'idMember',
-        'createdAt',
-        'updatedAt',
-      ]),
-      mode: n.mode as TNotification['mode'],
-      notification_type: n.notificationType as TNotification['notification_type'],
-      time_unit: n.timeUnit as TNotification['time_unit'],
+    return wireOf(ZNotification, n, {
       member: m
         ? {
             id: m.id,
@@ -87,7 +63,7 @@ export async function notificationsToWire(rows: NotificationRow[], tx: Tx): Prom
       header_s3_url: n.headerImage,
       body_s3_url: n.bodyImage,
       footer_s3_url: n.footerImage,
-    };
+    });
   });
 }
 
@@ -166,30 +142,17 @@ export const notificationsResource: Resource<
   query: ZNotificationListQuery,
   filters: (q) => [q.mode ? eq(notifications.mode, q.mode) : undefined],
   search: [notifications.name, notifications.mode, notifications.notificationType],
-  sort: {
-    name: notifications.name,
-    mode: notifications.mode,
-    notification_type: notifications.notificationType,
-    created_at: notifications.createdAt,
-  },
+  sort: wireColumns(notifications, ['name', 'mode', 'notification_type', 'created_at']),
   defaultSort: { by: 'created_at', order: 'desc' },
   toWire: (rows, tx) => notificationsToWire(rows as unknown as NotificationRow[], tx),
   async toValues(input, { tx, auth }) {
     assertTemplates(input);
     await assertRefs(tx, auth, input);
     return {
-      name: input.name,
+      ...fromWire(ZNotificationCreateRequest, input, ['locations']),
+      // a text or member the request leaves out is cleared
       subject: input.subject ?? null,
-      mode: input.mode,
-      notificationType: input.notification_type,
-      timeAmount: input.time_amount,
-      timeUnit: input.time_unit,
-      before: input.before,
       after: input.before ? false : input.after || input.time_unit !== 'immediately',
-      email: input.email,
-      sms: input.sms,
-      isDefault: input.is_default,
-      isTemplate: input.is_template,
       header: input.header ?? null,
       footer: input.footer ?? null,
       message: input.message ?? null,

@@ -20,7 +20,7 @@ import { pageOf } from '../../lib/crud/paging';
 import { crudRoutes } from '../../lib/crud/resource';
 import { MULTIPART, zFile } from '../../lib/multipart';
 import { errors, routeOf } from '../../lib/openapi';
-import { wireFields } from '../../lib/wire';
+import { wireOf } from '../../lib/wire';
 import { requireFeature } from '../organizations';
 import type { DeliveryRow } from './engine';
 import { deliveriesOf, findNotification } from './repository';
@@ -38,24 +38,8 @@ export function maskRecipient(to: string): string {
   return `${to.slice(0, 2)}${'*'.repeat(to.length - 6)}${to.slice(-4)}`;
 }
 
-const deliveryToWire = (d: DeliveryRow): TNotificationDelivery => ({
-  ...wireFields(d, [
-    'id',
-    'idNotification',
-    'channel',
-    'kind',
-    'subject',
-    'status',
-    'providerAnswer',
-    'attempts',
-    'sendAfter',
-    'invoiceId',
-    'createdAt',
-    'updatedAt',
-  ]),
-  recipient: maskRecipient(d.recipient),
-  sent_at: d.sentAt?.toISOString() ?? null,
-});
+const deliveryToWire = (d: DeliveryRow): TNotificationDelivery =>
+  wireOf(ZNotificationDelivery, d, { recipient: maskRecipient(d.recipient) });
 
 /**
  * Adds `totals {page, page_size, total, total_pages}` (spec: console §3 "List response: items and

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import type { Db, DbOrTx } from '../../db/client';
 import { members, organizations, settings } from '../../db/schema';
 import { likePattern, pageOffset } from '../../lib/crud/paging';
-import { toWire } from '../../lib/wire';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationInsert = typeof organizations.$inferInsert;
@@ -163,9 +162,6 @@ export async function subOrganizationsOf({
 }): Promise<OrganizationRow[]> {
   return tx.select().from(organizations).where(eq(organizations.parentId, organizationId));
 }
-
-/** An organization row with wire names. */
-export const organizationWire = (row: OrganizationRow) => toWire(organizations, row);
 
 /**
  * The saved language of the member `memberId` of `organizationId` (null: none saved, no such member

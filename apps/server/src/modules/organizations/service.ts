@@ -16,6 +16,8 @@ import {
   type TOrganizationNameQuery,
   type TOrganizationPublic,
   type TUpdateOrganizationRequest,
+  ZOrganization,
+  ZOrganizationPublic,
 } from '@lockerops/contract';
 import { storeImage, type TempFile } from '../../adapters/storage';
 import type { AuthContext } from '../../auth/context';
@@ -25,6 +27,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { pageOf } from '../../lib/crud/paging';
+import { wireOf } from '../../lib/wire';
 import { actFor, withTenant } from '../../tenancy';
 import { flagColumns, flagsOf, getOrganizationFlags } from './flags';
 import {
@@ -37,7 +40,6 @@ import {
   nameTaken,
   type OrganizationRow,
   organizationById,
-  organizationWire,
   subOrganizationsOf,
   updateManaged,
 } from './repository';
@@ -46,40 +48,22 @@ export type { OrganizationRow } from './repository';
 
 /** Public branding of an organization (spec: console §7 `GET organization`). */
 export function toPublic(org: OrganizationRow): TOrganizationPublic {
-  return {
-    name: org.name,
-    app_name: org.appName,
-    app_logo: org.appLogo,
-    primary_color: org.primaryColor,
-    secondary_color: org.secondaryColor,
+  return wireOf(ZOrganizationPublic, org, {
     stripe_enabled: Boolean(org.stripeAccountId && org.stripeDetailsSubmitted),
-  };
+  });
 }
+
+/** An organization without its sub-organizations: the shape of one of `sub_orgs`. */
+const ZOrganizationItem = ZOrganization.shape.sub_orgs.element;
 
 /** The organization entity of spec console §3, without `sub_orgs`. */
 export function toOrganizationBase(org: OrganizationRow): Omit<TOrganization, 'sub_orgs'> {
-  const wire = organizationWire(org);
-  const flags = Object.fromEntries(ORGANIZATION_FLAGS.map((f) => [f, Boolean(wire[f])]));
-  return {
-    id: org.id,
-    name: org.name,
-    subdomain: org.subdomain,
-    active: org.active,
-    created_at: org.createdAt.toISOString(),
-    parent_id: org.parentId,
+  return wireOf(ZOrganizationItem, org, {
     owner: org.ownerEmail,
     user_pool: `us-east-1_${org.id.slice(0, 8)}`,
     client_id: org.id.replace(/-/g, '').slice(0, 26),
-    white_label: {
-      app_name: org.appName,
-      primary_color: org.primaryColor,
-      secondary_color: org.secondaryColor,
-      organization_owner: org.ownerEmail,
-      app_logo: org.appLogo,
-      oem_logo: org.oemLogo,
-    },
-    ...(flags as Record<(typeof ORGANIZATION_FLAGS)[number], boolean>),
-  };
+    white_label: wireOf(ZOrganizationItem.shape.white_label, org, { organization_owner: org.ownerEmail }),
+  });
 }
 
 /** `GET organizations/self`: the caller's organization with its sub-organizations. */

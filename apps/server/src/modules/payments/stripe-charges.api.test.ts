@@ -146,7 +146,7 @@ describe('Stripe charges driver (fake Stripe)', () => {
     const res = await patch(`events/${id}/refund`, { amount: 11 });
     expect(res.statusCode).toBe(402);
     expect(res.json().detail).toMatch(/greater than unrefunded amount/);
-    expect((await row(id)).eventStatus).toBe('finished');
+    expect((await row(id)).status).toBe('finished');
   });
 
   it('a declined card answers 402, records payment_status failed, and a new attempt is a new charge', async () => {
@@ -155,12 +155,12 @@ describe('Stripe charges driver (fake Stripe)', () => {
     expect(res.statusCode).toBe(402);
     expect(res.json().detail).toBe('Your card was declined.');
     const r = await row(id);
-    expect(r).toMatchObject({ eventStatus: 'in_progress', paymentStatus: 'failed' });
+    expect(r).toMatchObject({ status: 'in_progress', paymentStatus: 'failed' });
     expect(r.paymentRef).toMatch(/^pi_/);
     const logs = await t.database.db
       .select()
       .from(transactionLogs)
-      .where(and(eq(transactionLogs.idEvent, id), eq(transactionLogs.action, 'payment_failed')));
+      .where(and(eq(transactionLogs.transactionId, id), eq(transactionLogs.action, 'payment_failed')));
     expect(logs).toHaveLength(1);
     expect(logs[0]!.detail).toMatchObject({ purpose: 'pickup', amount: '10.00', reference: r.paymentRef });
 

@@ -51,8 +51,8 @@ async function pending(pi: string, status = 'awaiting_payment_confirmation') {
       organizationId: orgId,
       invoiceId: `INV-W${n}`,
       orderId: `ORD-W${n}`,
-      eventType: 'storage',
-      eventStatus: status,
+      type: 'storage',
+      status: status,
       statusAfterPayment: status === 'awaiting_payment_confirmation' ? 'finished' : null,
       paymentStatus: status === 'finished' ? 'succeeded' : 'pending',
       paymentRef: pi,
@@ -101,11 +101,14 @@ describe('POST /stripe/webhook', () => {
     );
     expect(ok.statusCode).toBe(200);
     expect(await row(paid)).toMatchObject({
-      eventStatus: 'finished',
+      status: 'finished',
       paymentStatus: 'succeeded',
       statusAfterPayment: null,
     });
-    const logs = await t.database.db.select().from(transactionLogs).where(eq(transactionLogs.idEvent, paid));
+    const logs = await t.database.db
+      .select()
+      .from(transactionLogs)
+      .where(eq(transactionLogs.transactionId, paid));
     expect(logs.map((l) => [l.action, l.actorName])).toEqual([['confirm_payment', 'Stripe']]);
     // the step's event, held back while the charge was pending, reaches notifications and webhooks now
     const events = await t.database.db.select().from(domainEvents).where(eq(domainEvents.subjectId, paid));
@@ -121,7 +124,7 @@ describe('POST /stripe/webhook', () => {
       }),
     );
     expect(await row(failed)).toMatchObject({
-      eventStatus: 'awaiting_payment_confirmation',
+      status: 'awaiting_payment_confirmation',
       paymentStatus: 'failed',
     });
     expect(await t.database.db.select().from(domainEvents).where(eq(domainEvents.subjectId, failed))).toEqual(
@@ -142,7 +145,7 @@ describe('POST /stripe/webhook', () => {
       }),
     );
     expect(res.statusCode).toBe(200);
-    expect(await row(id)).toMatchObject({ eventStatus: 'refunded', refundedAmount: '4.50' });
+    expect(await row(id)).toMatchObject({ status: 'refunded', refundedAmount: '4.50' });
   });
 
   it("an event of another account never touches this organization's transactions", async () => {

@@ -46,8 +46,8 @@ export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<voi
       organizationId: t.organizationId,
       transactionId: t.id,
       action,
-      statusBefore: t.eventStatus as TTransactionStatus,
-      statusAfter: after.eventStatus as TTransactionStatus,
+      statusBefore: t.status as TTransactionStatus,
+      statusAfter: after.status as TTransactionStatus,
       detail: { ...detail, stripe_event: event.id },
       actor: STRIPE_ACTOR,
     });
@@ -63,13 +63,13 @@ export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<voi
       const pi = event.data.object;
       const t = await transactionOf(tx, event.account, pi.id);
       if (!t || t.paymentStatus === 'succeeded') return;
-      const waiting = t.eventStatus === 'awaiting_payment_confirmation';
+      const waiting = t.status === 'awaiting_payment_confirmation';
       const after = await step(
         t,
         'confirm_payment',
         {
           paymentStatus: 'succeeded',
-          ...(waiting ? { eventStatus: t.statusAfterPayment ?? 'finished', statusAfterPayment: null } : {}),
+          ...(waiting ? { status: t.statusAfterPayment ?? 'finished', statusAfterPayment: null } : {}),
         },
         { outcome: 'succeeded' },
       );
@@ -93,9 +93,9 @@ export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<voi
       const ch = event.data.object;
       const pi = typeof ch.payment_intent === 'string' ? ch.payment_intent : ch.payment_intent?.id;
       const t = pi ? await transactionOf(tx, event.account, pi) : undefined;
-      if (!t || t.eventStatus !== 'finished') return;
+      if (!t || t.status !== 'finished') return;
       const amount = minorToMoney(ch.amount_refunded, ch.currency);
-      await step(t, 'refund', { eventStatus: 'refunded', refundedAmount: amount }, { amount });
+      await step(t, 'refund', { status: 'refunded', refundedAmount: amount }, { amount });
       return;
     }
     default:

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client';
 import { prices, settings } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { wireColumns, wireOf } from '../../lib/wire';
 import { moneyNumber, moneyText } from './pricing';
 
 type PriceRow = typeof prices.$inferSelect;
@@ -59,22 +59,8 @@ export async function clearOtherDefaults(tx: Tx, auth: AuthContext, keepId?: str
 }
 
 /** The wire shape of a price row (money as a number with two decimals). */
-export const priceToWire = (p: PriceRow): TPrice => ({
-  ...wireFields(p, [
-    'id',
-    'name',
-    'priceType',
-    'currency',
-    'unitAmount',
-    'unit',
-    'prorated',
-    'cardOnFile',
-    'createdAt',
-    'updatedAt',
-  ]),
-  amount: moneyNumber(p.amount),
-  default: p.isDefault,
-});
+export const priceToWire = (p: PriceRow): TPrice =>
+  wireOf(ZPrice, p, { amount: moneyNumber(p.amount), default: p.isDefault });
 
 /**
  * The Prices area, the console's Pay-per page (spec: operational §2 Prices, §3 Price, §4 Price form,
@@ -94,11 +80,7 @@ export const pricesResource: Resource<TPrice, typeof ZPriceCreateRequest, typeof
   update: ZPriceUpdateRequest,
   search: [prices.name, prices.priceType, prices.unit, prices.currency],
   sort: {
-    name: prices.name,
-    price_type: prices.priceType,
-    amount: prices.amount,
-    unit: prices.unit,
-    unit_amount: prices.unitAmount,
+    ...wireColumns(prices, ['name', 'price_type', 'amount', 'unit', 'unit_amount']),
     default: prices.isDefault,
     created_at: prices.createdAt,
   },

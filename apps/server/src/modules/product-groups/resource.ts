@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client';
 import { productGroups, products, sizes } from '../../db/schema';
 import { NotFound } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { fromWire, wireColumns, wireOf } from '../../lib/wire';
 
 type GroupRow = typeof productGroups.$inferSelect;
 
@@ -35,25 +35,12 @@ export async function productGroupsToWire(rows: GroupRow[], tx: Tx): Promise<TPr
   const sizeOf = new Map(sizeRows.map((s) => [s.id, s]));
   return rows.map((g) => {
     const s = g.idSize ? sizeOf.get(g.idSize) : undefined;
-    return {
-      ...wireFields(g, [
-        'id',
-        'name',
-        'image',
-        'idSize',
-        'oneToOne',
-        'chargingTime',
-        'autoRepair',
-        'transactionNumber',
-        'totalInventory',
-        'createdAt',
-        'updatedAt',
-      ]),
+    return wireOf(ZProductGroup, g, {
       size: s
         ? { id: s.id, name: s.name, width: Number(s.width), depth: Number(s.depth), height: Number(s.height) }
         : null,
       products: members.filter((p) => p.idGroup === g.id).map((p) => ({ id: p.id, name: p.name })),
-    };
+    });
   });
 }
 
@@ -114,13 +101,13 @@ export const productGroupsResource: Resource<
   create: ZProductGroupCreateRequest,
   update: ZProductGroupUpdateRequest,
   search: [productGroups.name],
-  sort: {
-    name: productGroups.name,
-    charging_time: productGroups.chargingTime,
-    transaction_number: productGroups.transactionNumber,
-    total_inventory: productGroups.totalInventory,
-    created_at: productGroups.createdAt,
-  },
+  sort: wireColumns(productGroups, [
+    'name',
+    'charging_time',
+    'transaction_number',
+    'total_inventory',
+    'created_at',
+  ]),
   defaultSort: { by: 'name', order: 'asc' },
   toWire: (rows, tx) => productGroupsToWire(rows as unknown as GroupRow[], tx),
   async toValues(input, { tx, auth }) {
@@ -131,16 +118,7 @@ export const productGroupsResource: Resource<
         .where(and(eq(sizes.id, input.id_size), eq(sizes.organizationId, auth.organizationId)));
       if (!s) throw NotFound(PRODUCT_GROUP_MESSAGES.sizeNotFound);
     }
-    return {
-      name: input.name,
-      image: input.image,
-      idSize: input.id_size,
-      oneToOne: input.one_to_one,
-      chargingTime: input.charging_time,
-      autoRepair: input.auto_repair,
-      transactionNumber: input.transaction_number,
-      totalInventory: input.total_inventory,
-    };
+    return fromWire(ZProductGroupCreateRequest, input, ['products']);
   },
   async afterWrite(row, input, { tx, auth }) {
     if (input.products) await assignGroupProducts(tx, auth, row.id, input.products);

@@ -16,7 +16,7 @@ import { conditions, devices, locations, productGroups, products } from '../../d
 import { Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, type Resource } from '../../lib/crud/resource';
-import { toWire, wireFields } from '../../lib/wire';
+import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
 import { afterProductWrite, assertProductRefs, assertProductsDeletable, assertSerialFree } from './service';
 
 type ProductRow = typeof products.$inferSelect;
@@ -60,49 +60,28 @@ export async function productsToWire(rows: ProductRow[], tx: Tx): Promise<TProdu
     .where(inArray(devices.idProduct, ids));
   const groupOf = new Map(groups.map((g) => [g.id, g]));
   const conditionOf = new Map(conds.map((c) => [c.id, c]));
-  return rows.map((p) => ({
-    ...wireFields(p, [
-      'id',
-      'name',
-      'image',
-      'serialNumber',
-      'sku',
-      'description',
-      'idProductGroup',
-      'idCondition',
-      'createdAt',
-      'updatedAt',
-    ]),
-    price: money(p.price),
-    sales_price: money(p.salesPrice),
-    msrp: money(p.msrp),
-    product_group: (p.idProductGroup && groupOf.get(p.idProductGroup)) || null,
-    condition: (p.idCondition && conditionOf.get(p.idCondition)) || null,
-    devices: devs
-      .filter((d) => d.idProduct === p.id)
-      .map((d) => ({
-        id: d.id,
-        name: d.name,
-        locker_number: d.lockerNumber,
-        id_location: d.idLocation,
-        location_name: d.locationName,
-      })),
-  }));
+  return rows.map((p) =>
+    wireOf(ZProduct, p, {
+      price: money(p.price),
+      sales_price: money(p.salesPrice),
+      msrp: money(p.msrp),
+      product_group: (p.idProductGroup && groupOf.get(p.idProductGroup)) || null,
+      condition: (p.idCondition && conditionOf.get(p.idCondition)) || null,
+      devices: devs.filter((d) => d.idProduct === p.id).map((d) => wireOf(ZProduct.shape.devices.element, d)),
+    }),
+  );
 }
 
 /** Column values of a validated product input (money as numeric text). */
 export const productValues = (input: Partial<ProductInput>) => {
-  const out: Partial<typeof products.$inferInsert> = {};
-  if (input.name !== undefined) out.name = input.name;
-  if (input.image !== undefined) out.image = input.image;
-  if (input.serial_number !== undefined) out.serialNumber = input.serial_number;
-  if (input.sku !== undefined) out.sku = input.sku;
+  const out: Partial<typeof products.$inferInsert> = fromWire(ZProductCreateRequest, input, [
+    'price',
+    'sales_price',
+    'msrp',
+  ]);
   if (input.price !== undefined) out.price = moneyText(input.price);
   if (input.sales_price !== undefined) out.salesPrice = moneyText(input.sales_price);
   if (input.msrp !== undefined) out.msrp = moneyText(input.msrp);
-  if (input.description !== undefined) out.description = input.description;
-  if (input.id_product_group !== undefined) out.idProductGroup = input.id_product_group;
-  if (input.id_condition !== undefined) out.idCondition = input.id_condition;
   return out;
 };
 
@@ -142,15 +121,7 @@ export const productsResource: Resource<
     q.id_condition ? eq(products.idCondition, q.id_condition) : undefined,
   ],
   search: [products.name, products.serialNumber, products.sku, products.description],
-  sort: {
-    name: products.name,
-    serial_number: products.serialNumber,
-    sku: products.sku,
-    price: products.price,
-    sales_price: products.salesPrice,
-    msrp: products.msrp,
-    created_at: products.createdAt,
-  },
+  sort: wireColumns(products, ['name', 'serial_number', 'sku', 'price', 'sales_price', 'msrp', 'created_at']),
   defaultSort: { by: 'name', order: 'asc' },
   toWire: (rows, tx) => productsToWire(rows as unknown as ProductRow[], tx),
   async toValues(input, { tx, auth, existing }) {

@@ -2,8 +2,10 @@ import {
   PRODUCT_TRACKING_LABELS,
   type TProductTrackingEntry,
   type TProductTrackingState,
+  ZProductTrackingEntry,
 } from '@lockerops/contract';
 import type { Tx } from '../../db/client';
+import { wireOf } from '../../lib/wire';
 import { trackingRows } from './queries';
 
 export { recordTracking } from '../../lib/product-tracking';
@@ -20,15 +22,11 @@ export async function productTimeline(
   const rows = await trackingRows({ tx, organizationId, productId });
   return rows.map((r) => {
     const state = r.state as TProductTrackingState;
-    return {
-      id: r.id,
+    return wireOf(ZProductTrackingEntry, r, {
       state,
       label: PRODUCT_TRACKING_LABELS[state],
-      created_at: r.createdAt.toISOString(),
       user: r.userId ? { id: r.userId, name: r.userName ?? '', last_name: r.userLastName ?? null } : null,
-      actor_name: r.actorName,
       condition: r.conditionId ? { id: r.conditionId, name: r.conditionName ?? '' } : null,
-      id_device: r.idDevice,
-    };
+    });
   });
 }

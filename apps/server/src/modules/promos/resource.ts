@@ -11,16 +11,13 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { promos } from '../../db/schema';
 import { Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { wireColumns, wireOf } from '../../lib/wire';
 import { moneyNumber, moneyText } from '../prices';
 
 type PromoRow = typeof promos.$inferSelect;
 
 /** The wire shape of a promo row (money as a number with two decimals). */
-export const promoToWire = (p: PromoRow): TPromo => ({
-  ...wireFields(p, ['id', 'name', 'code', 'discountType', 'startTime', 'endTime', 'createdAt', 'updatedAt']),
-  amount: moneyNumber(p.amount),
-});
+export const promoToWire = (p: PromoRow): TPromo => wireOf(ZPromo, p, { amount: moneyNumber(p.amount) });
 
 /**
  * The Promos area, the console's Promo codes page (spec: operational §2, §3 Promo, §4 Promo form,
@@ -39,15 +36,15 @@ export const promosResource: Resource<TPromo, typeof ZPromoCreateRequest, typeof
   create: ZPromoCreateRequest,
   update: ZPromoUpdateRequest,
   search: [promos.name, promos.code, promos.discountType],
-  sort: {
-    name: promos.name,
-    code: promos.code,
-    discount_type: promos.discountType,
-    amount: promos.amount,
-    start_time: promos.startTime,
-    end_time: promos.endTime,
-    created_at: promos.createdAt,
-  },
+  sort: wireColumns(promos, [
+    'name',
+    'code',
+    'discount_type',
+    'amount',
+    'start_time',
+    'end_time',
+    'created_at',
+  ]),
   defaultSort: { by: 'created_at', order: 'desc' },
   async toWire(rows) {
     return (rows as unknown as PromoRow[]).map(promoToWire);

@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client';
 import { reports } from '../../db/schema';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import { findOr404, type Resource } from '../../lib/crud/resource';
+import { wireColumns } from '../../lib/wire';
 import { organizationTimeZone } from '../dashboard';
 import { assertAssignees, type ReportRow, reportsToWire, reportValues } from './service';
 
@@ -37,13 +38,7 @@ export const reportsResource: Resource<TReport, typeof ZReportCreateRequest, typ
   create: ZReportCreateRequest,
   update: ZReportUpdateRequest,
   search: [reports.name],
-  sort: {
-    name: reports.name,
-    recurrence: reports.recurrence,
-    last_sent: reports.lastSent,
-    next_due_at: reports.nextDueAt,
-    created_at: reports.createdAt,
-  },
+  sort: wireColumns(reports, ['name', 'recurrence', 'last_sent', 'next_due_at', 'created_at']),
   defaultSort: { by: 'created_at', order: 'desc' },
   toWire: (rows, tx) => reportsToWire(rows as unknown as ReportRow[], tx),
   async toValues(input, { tx, auth }) {

@@ -5,10 +5,11 @@ import {
   type TLanguage,
   type TReport,
   type TReportCreateRequest,
+  ZReport,
 } from '@lockerops/contract';
 import type { DbOrTx } from '../../db/client';
 import { NotFound } from '../../errors';
-import { wireFields } from '../../lib/wire';
+import { wireOf } from '../../lib/wire';
 import { memberRowsOf, type ReportRow, recipientLanguage, reportsOf, setNextDue } from './queries';
 import { firstDue, type Schedule } from './schedule';
 
@@ -94,25 +95,9 @@ export async function reportsToWire(rows: ReportRow[], tx: DbOrTx): Promise<TRep
   }
   const names = new Map<string, string>();
   for (const [org, ids] of byOrg) for (const m of await membersOf(tx, org, [...ids])) names.set(m.id, m.name);
-  return rows.map((r) => ({
-    ...wireFields(r, [
-      'id',
-      'name',
-      'assignTo',
-      'recurrence',
-      'weekday',
-      'month',
-      'when',
-      'sendTime',
-      'includeSubOrgs',
-      'lastError',
-      'createdAt',
-    ]),
-    contents: r.contents as TReport['contents'],
-    assignee: r.assignTo.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])),
-    last_sent: r.lastSent?.toISOString() ?? null,
-    next_due_at: r.nextDueAt?.toISOString() ?? null,
-  }));
+  return rows.map((r) =>
+    wireOf(ZReport, r, { assignee: r.assignTo.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])) }),
+  );
 }
 
 /**

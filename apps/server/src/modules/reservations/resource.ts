@@ -14,7 +14,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { devices, locations, products, reservations, sizes, users } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { wireOf } from '../../lib/wire';
 import { emitReservation, type ReservationRow, reservationValues, writeHolds } from './service';
 
 const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
@@ -66,51 +66,19 @@ export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promis
   return rows.map((r) => {
     const user = r.idUser ? u.get(r.idUser) : undefined;
     const device = r.idDevice ? d.get(r.idDevice) : undefined;
-    return {
-      ...wireFields(r, [
-        'id',
-        'trackingNumber',
-        'idProduct',
-        'idUser',
-        'idLocation',
-        'idDevice',
-        'idSize',
-        'phoneNumber',
-        'email',
-        'senderDetails',
-        'recurring',
-        'monday',
-        'tuesday',
-        'wednesday',
-        'thursday',
-        'friday',
-        'saturday',
-        'sunday',
-        'fromTime',
-        'toTime',
-        'timeZone',
-        'startsAt',
-        'endsAt',
-        'createdAt',
-        'updatedAt',
-      ]),
-      mode: r.mode as TReservation['mode'],
-      status: r.status as TReservation['status'],
+    return wireOf(ZReservation, r, {
       user: user
-        ? {
-            id: user.id,
+        ? wireOf(ZReservation.shape.user, user, {
             name: [user.name, user.lastName].filter(Boolean).join(' '),
-            email: user.email,
-            phone_number: user.phoneNumber,
-          }
+          })
         : null,
-      device: device ? { id: device.id, name: device.name, locker_number: device.lockerNumber } : null,
+      device: device ? wireOf(ZReservation.shape.device, device) : null,
       location: (r.idLocation && l.get(r.idLocation)) || null,
       size: (r.idSize && s.get(r.idSize)) || null,
       product: (r.idProduct && p.get(r.idProduct)) || null,
       start_date: r.recurring ? r.startDate! : r.startsAt.toISOString(),
       end_date: r.recurring ? r.endDate! : r.endsAt.toISOString(),
-    };
+    });
   });
 }
 

@@ -6,11 +6,13 @@ import {
   type TReservationSettings,
   type TReservationTimePeriod,
   WEEKDAYS,
+  ZReservationSettings,
 } from '@lockerops/contract';
 import type { AuthContext } from '../../auth/context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { emit } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
+import { fromWire, wireOf } from '../../lib/wire';
 import {
   activeReservationsOf,
   deviceOf,
@@ -73,18 +75,7 @@ export async function getReservationSettings(
 ): Promise<TReservationSettings> {
   const r = await reservationSettingsRow({ tx, organizationId });
   if (!r) return DEFAULT_SETTINGS;
-  return {
-    max_rental_time: r.maxRentalTime,
-    max_rental_time_period: r.maxRentalTimePeriod as TReservationSettings['max_rental_time_period'],
-    max_reservation_time: r.maxReservationTime,
-    max_reservation_time_period:
-      r.maxReservationTimePeriod as TReservationSettings['max_reservation_time_period'],
-    transaction_buffer_time: r.transactionBufferTime,
-    transaction_buffer_time_period:
-      r.transactionBufferTimePeriod as TReservationSettings['transaction_buffer_time_period'],
-    locker_buffer_time: r.lockerBufferTime,
-    locker_buffer_time_period: r.lockerBufferTimePeriod as TReservationSettings['locker_buffer_time_period'],
-  };
+  return wireOf(ZReservationSettings, r);
 }
 
 /** Saves the settings of an organization (one upsert); answers them. spec: operational §7 `PUT reservation-settings`. */
@@ -93,17 +84,7 @@ export async function saveReservationSettings(
   organizationId: string,
   s: TReservationSettings,
 ): Promise<TReservationSettings> {
-  const values = {
-    maxRentalTime: s.max_rental_time,
-    maxRentalTimePeriod: s.max_rental_time_period,
-    maxReservationTime: s.max_reservation_time,
-    maxReservationTimePeriod: s.max_reservation_time_period,
-    transactionBufferTime: s.transaction_buffer_time,
-    transactionBufferTimePeriod: s.transaction_buffer_time_period,
-    lockerBufferTime: s.locker_buffer_time,
-    lockerBufferTimePeriod: s.locker_buffer_time_period,
-    updatedAt: new Date(),
-  };
+  const values = { ...fromWire(ZReservationSettings, s), updatedAt: new Date() };
   await upsertReservationSettings({ tx, organizationId, values });
   return getReservationSettings(tx, organizationId);
 }

@@ -14,6 +14,8 @@ import {
   type TTableFiltersRequest,
   type TWhiteLabelRequest,
   type TWhiteLabelResponse,
+  ZSettings,
+  ZWhiteLabelResponse,
 } from '@lockerops/contract';
 import type { AuthContext } from '../../auth/context';
 import { sha256 } from '../../auth/tokens';
@@ -22,6 +24,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
+import { wireOf } from '../../lib/wire';
 import { withTenant } from '../../tenancy';
 import type { OrganizationRow } from '../organizations';
 import { enabledHardware, enabledModes, flagsOf } from '../organizations';
@@ -48,18 +51,7 @@ import {
 const VERIFICATION_TTL_HOURS = 24;
 
 function toSettings(r: SettingsRow): TSettings {
-  return {
-    default_currency: r.defaultCurrency as TSettings['default_currency'],
-    default_device_hardware: r.defaultDeviceHardware as TSettings['default_device_hardware'],
-    default_device_mode: r.defaultDeviceMode as TSettings['default_device_mode'],
-    default_id_size: r.defaultIdSize,
-    default_max_reservations: r.defaultMaxReservations,
-    default_support_email: r.defaultSupportEmail,
-    default_support_phone: r.defaultSupportPhone,
-    support_email_verified: r.supportEmailVerified,
-    default_notification_channel: r.defaultNotificationChannel as TSettings['default_notification_channel'],
-    time_zone: r.timeZone,
-  };
+  return wireOf(ZSettings, r);
 }
 
 /** The defaults of a new organization's settings (spec operational §9). */
@@ -197,15 +189,7 @@ export async function putFilters(
 }
 
 export function toWhiteLabel(org: OrganizationRow): TWhiteLabelResponse {
-  return {
-    organization_id: org.id,
-    app_name: org.appName,
-    primary_color: org.primaryColor,
-    secondary_color: org.secondaryColor,
-    organization_owner: org.ownerEmail,
-    app_logo: org.appLogo,
-    oem_logo: org.oemLogo,
-  };
+  return wireOf(ZWhiteLabelResponse, org, { organization_id: org.id, organization_owner: org.ownerEmail });
 }
 
 /** An organization `actingId` may manage (itself or a direct sub-organization), or 404. */

@@ -10,7 +10,7 @@ import {
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { devices, sizes } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
-import { wireFields } from '../../lib/wire';
+import { fromWire, wireColumns, wireOf } from '../../lib/wire';
 
 type SizeRow = typeof sizes.$inferSelect;
 
@@ -47,36 +47,28 @@ export const sizesResource: Resource<TSize, typeof ZSizeCreateRequest, typeof ZS
   create: ZSizeCreateRequest,
   update: ZSizeUpdateRequest,
   search: [sizes.name, sizes.description, sizes.externalId],
-  sort: {
-    name: sizes.name,
-    width: sizes.width,
-    depth: sizes.depth,
-    height: sizes.height,
-    created_at: sizes.createdAt,
-  },
+  sort: wireColumns(sizes, ['name', 'width', 'depth', 'height', 'created_at']),
   defaultSort: { by: 'name', order: 'asc' },
   async toWire(rows, tx) {
     const counts = await sizeAvailability.count(
       rows.map((r) => r.id),
       tx,
     );
-    return (rows as unknown as SizeRow[]).map((s) => ({
-      ...wireFields(s, ['id', 'name', 'description', 'image', 'externalId', 'createdAt', 'updatedAt']),
-      width: Number(s.width),
-      depth: Number(s.depth),
-      height: Number(s.height),
-      available_devices: counts.get(s.id) ?? 0,
-    }));
+    return (rows as unknown as SizeRow[]).map((s) =>
+      wireOf(ZSize, s, {
+        width: Number(s.width),
+        depth: Number(s.depth),
+        height: Number(s.height),
+        available_devices: counts.get(s.id) ?? 0,
+      }),
+    );
   },
   toValues(input) {
     return {
-      name: input.name,
-      description: input.description,
+      ...fromWire(ZSizeCreateRequest, input),
       width: input.width.toFixed(2),
       depth: input.depth.toFixed(2),
       height: input.height.toFixed(2),
-      image: input.image,
-      externalId: input.external_id,
     };
   },
   csv: { headers: SIZE_CSV_HEADERS },

@@ -9,6 +9,7 @@ import {
   WIDGET_MAX_SECONDS,
   WIDGET_UNIT_SECONDS,
   ZReservationCreateRequest,
+  ZWidgetBooking,
   type ZWidgetBookingRequest,
 } from '@lockerops/contract';
 // the full metadata: it knows a number's type (premium-rate, shared-cost), not only its country
@@ -18,6 +19,7 @@ import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { wireOf } from '../../lib/wire';
 import { organizationTimeZone } from '../dashboard';
 import { computeCharge, defaultCurrency } from '../prices';
 import {
@@ -345,14 +347,11 @@ export async function widgetBook(
     after: reservationAuditImage(row),
   });
   const place = await placeOfDevice({ tx, organizationId: org, deviceId: row!.idDevice! });
-  return {
-    tracking_number: row!.trackingNumber!,
+  return wireOf(ZWidgetBooking, row!, {
     location: place?.location ?? '',
     locker_number: place?.lockerNumber ?? null,
-    starts_at: row!.startsAt.toISOString(),
-    ends_at: row!.endsAt.toISOString(),
     time_zone: place?.timeZone ?? (await organizationTimeZone(tx, org)),
     price: await priceFor(tx, org, row!.idDevice!, (row!.endsAt.getTime() - row!.startsAt.getTime()) / 1000),
     currency: await defaultCurrency(tx, org),
-  };
+  });
 }

@@ -118,8 +118,8 @@ export function declinedError(
       organizationId: t.organizationId,
       transactionId: t.id,
       action: 'payment_failed',
-      statusBefore: t.eventStatus as TTransactionStatus,
-      statusAfter: t.eventStatus as TTransactionStatus,
+      statusBefore: t.status as TTransactionStatus,
+      statusAfter: t.status as TTransactionStatus,
       detail: { ...step, reference: err.reference, message: detail },
       actor,
     });
@@ -145,7 +145,7 @@ export async function collect(
   purpose: string,
   pass: DoorPass,
 ): Promise<TransactionPatch> {
-  if (!new Money(amount).greaterThan(0)) return { eventStatus: next };
+  if (!new Money(amount).greaterThan(0)) return { status: next };
   const declines = await logCount(tx, t, 'payment_failed');
   const outcome = await paymentOf(
     tx,
@@ -170,12 +170,12 @@ export async function collect(
   const r = outcome.result;
   if (r.status === 'pending')
     return {
-      eventStatus: 'awaiting_payment_confirmation',
+      status: 'awaiting_payment_confirmation',
       statusAfterPayment: next,
       paymentStatus: 'pending',
       paymentRef: r.reference,
     };
-  return { eventStatus: next, paymentStatus: 'succeeded', paymentRef: r.reference };
+  return { status: next, paymentStatus: 'succeeded', paymentRef: r.reference };
 }
 
 /**

@@ -152,7 +152,7 @@ describe('doors of transaction steps open outside the database transaction', () 
     expect(slow.asked).toEqual([5000]);
     // the lock is being called: its intent is committed, the step is not written, nothing charged
     expect((await timeline(door))[0]).toMatchObject({ state: 'sent', reason: 'Transaction pickup' });
-    expect(await transactionOf(id)).toMatchObject({ eventStatus: 'in_progress', paymentStatus: 'none' });
+    expect(await transactionOf(id)).toMatchObject({ status: 'in_progress', paymentStatus: 'none' });
     expect(charged).toEqual([]);
     // and no row is held: an edit of the same device (reserved, so not through the console, which
     // refuses to edit a reserved door) and of the transaction completes before the lock answers
@@ -168,7 +168,7 @@ describe('doors of transaction steps open outside the database transaction', () 
     const done = await pickup;
     expect(done.statusCode, done.body).toBe(200);
     expect(await transactionOf(id)).toMatchObject({
-      eventStatus: 'finished',
+      status: 'finished',
       paymentStatus: 'succeeded',
       total: '10.00',
     });
@@ -207,7 +207,7 @@ describe('doors of transaction steps open outside the database transaction', () 
     expect(res.statusCode).toBe(502);
     expect(charged).toEqual([]);
     expect(await transactionOf(id)).toMatchObject({
-      eventStatus: 'in_progress',
+      status: 'in_progress',
       paymentStatus: 'none',
       deviceHeld: true,
     });

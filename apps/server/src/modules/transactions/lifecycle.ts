@@ -63,14 +63,14 @@ export const actorOf = (auth: AuthContext): Actor => ({
 
 /** The state machine's view of a transaction. */
 export const stateOf = (t: TransactionRow) => ({
-  event_type: t.eventType as TMode,
-  event_status: t.eventStatus as TTransactionStatus,
+  event_type: t.type as TMode,
+  event_status: t.status as TTransactionStatus,
   total: t.total,
 });
 
 /** Refuses `action` with 409 unless the state machine allows it in the transaction's status and mode. */
 export function assertAllowed(action: TTransactionAction, t: TransactionRow): void {
-  if (!isActionAllowed(action, stateOf(t))) throw Conflict(M.notAllowed(action, t.eventStatus, t.eventType));
+  if (!isActionAllowed(action, stateOf(t))) throw Conflict(M.notAllowed(action, t.status, t.type));
 }
 
 /** A six-digit code, uniformly random. */
@@ -149,13 +149,13 @@ export async function applyStep(
     organizationId: t.organizationId,
     transactionId: t.id,
     action,
-    statusBefore: t.eventStatus as TTransactionStatus,
-    statusAfter: after.eventStatus as TTransactionStatus,
+    statusBefore: t.status as TTransactionStatus,
+    statusAfter: after.status as TTransactionStatus,
     detail,
     actor,
   });
   // a step whose charge is still pending emits its event once the payment settles (`emitSettled`)
-  if (event && after.eventStatus !== 'awaiting_payment_confirmation') await emitFor(tx, after, event);
+  if (event && after.status !== 'awaiting_payment_confirmation') await emitFor(tx, after, event);
   return after;
 }
 
@@ -172,7 +172,7 @@ const SETTLED_EVENT: Partial<Record<string, DomainEventName>> = {
  * webhooks then see the step exactly once, when it is paid.
  */
 export async function emitSettled(tx: Tx, t: TransactionRow): Promise<void> {
-  const name = SETTLED_EVENT[t.eventStatus];
+  const name = SETTLED_EVENT[t.status];
   if (name) await emitFor(tx, t, name);
 }
 
@@ -189,12 +189,12 @@ export async function emitFor(
   await emit(tx, {
     organizationId: t.organizationId,
     name,
-    mode: t.eventType as TMode,
+    mode: t.type as TMode,
     subject: { type: 'transaction', id: t.id },
     payload: {
       invoice_id: t.invoiceId,
       order_id: t.orderId,
-      event_status: t.eventStatus,
+      event_status: t.status,
       id_user: t.idUser,
       id_device: t.idDevice,
       id_location: t.idLocation,

@@ -18,8 +18,8 @@ async function insert(n: number, at: (i: number) => Date, idUser?: string) {
       organizationId: orgId,
       invoiceId: `INV-P${String(serial).padStart(6, '0')}`,
       orderId: `ORD-P${String(serial).padStart(6, '0')}`,
-      eventType: 'storage',
-      eventStatus: 'finished',
+      type: 'storage',
+      status: 'finished',
       idUser,
       createdAt: at(i),
     };
@@ -135,8 +135,8 @@ describe('GET events paging', () => {
       organizationId: orgId,
       invoiceId: `INV-${n}`,
       orderId: `ORD-${n}`,
-      eventType: 'storage',
-      eventStatus: 'finished',
+      type: 'storage',
+      status: 'finished',
       createdAt: new Date(at + i * 1000),
       ...more,
     });

@@ -93,7 +93,7 @@ export async function writeLog(
 ): Promise<void> {
   await tx.insert(transactionLogs).values({
     organizationId: entry.organizationId,
-    idEvent: entry.transactionId,
+    transactionId: entry.transactionId,
     action: entry.action,
     statusBefore: entry.statusBefore,
     statusAfter: entry.statusAfter,
@@ -112,7 +112,7 @@ export async function logCount(tx: Tx, t: TransactionRow, action: string): Promi
     .where(
       and(
         eq(transactionLogs.organizationId, t.organizationId),
-        eq(transactionLogs.idEvent, t.id),
+        eq(transactionLogs.transactionId, t.id),
         eq(transactionLogs.action, action),
       ),
     );
@@ -185,7 +185,9 @@ export async function setNotification(
 
 /** Stores a share link of a transaction by its token's SHA-256. */
 export async function insertShare(tx: Tx, t: TransactionRow, tokenHash: string): Promise<void> {
-  await tx.insert(transactionShares).values({ organizationId: t.organizationId, idEvent: t.id, tokenHash });
+  await tx
+    .insert(transactionShares)
+    .values({ organizationId: t.organizationId, transactionId: t.id, tokenHash });
 }
 
 /**
@@ -198,8 +200,8 @@ export async function lockDueDeliveries(tx: Tx, now: Date): Promise<TransactionR
     .from(transactions)
     .where(
       and(
-        eq(transactions.eventType, 'delivery'),
-        eq(transactions.eventStatus, 'awaiting_user_pickup'),
+        eq(transactions.type, 'delivery'),
+        eq(transactions.status, 'awaiting_user_pickup'),
         lte(transactions.expiresAt, now),
       ),
     )

@@ -750,15 +750,15 @@ describe('lists, lookups, sharing', () => {
   it('the public view needs the token of a sent link: the bare id answers 404 (finding 12)', async () => {
     const id = await finishedStorage(1);
     const other = await finishedStorage(1);
-    const tokenOf = async (eventId: string, phone: string) => {
-      expect((await post(`events/${eventId}/share`, { phone_number: phone })).statusCode).toBe(200);
+    const tokenOf = async (transactionId: string, phone: string) => {
+      expect((await post(`events/${transactionId}/share`, { phone_number: phone })).statusCode).toBe(200);
       return new URL(/https?:\/\/\S+/.exec(await lastSms(phone))![0]).searchParams.get('token')!;
     };
     const first = await tokenOf(id, '+14155550178');
     const second = await tokenOf(id, '+14155550179');
     const others = await tokenOf(other, '+14155550180');
-    const view = (eventId: string, query = '') =>
-      t.app.inject({ url: `/api/event/${eventId}/public${query}` });
+    const view = (transactionId: string, query = '') =>
+      t.app.inject({ url: `/api/event/${transactionId}/public${query}` });
     for (const res of [
       await view(id),
       await view(id, '?token='),
@@ -777,7 +777,7 @@ describe('lists, lookups, sharing', () => {
     const stored = await t.database.db
       .select()
       .from(transactionShares)
-      .where(eq(transactionShares.idEvent, id));
+      .where(eq(transactionShares.transactionId, id));
     expect(stored).toHaveLength(2);
     expect(JSON.stringify(stored)).not.toContain(first);
     const logs = (await get(`event-logs/${id}`)).body;

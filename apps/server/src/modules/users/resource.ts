@@ -19,7 +19,7 @@ import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { likePattern } from '../../lib/crud/paging';
 import { lockOr404, type Resource } from '../../lib/crud/resource';
-import { toWire, wireFields } from '../../lib/wire';
+import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
 import { assertEmailFree, notificationChannelOf, takenEmails } from './queries';
 
 type UserRow = typeof users.$inferSelect;
@@ -35,25 +35,11 @@ export async function usersToWire(rows: UserRow[], tx: Tx): Promise<TUser[]> {
         .where(inArray(groupUsers.userId, ids))
         .orderBy(asc(groups.name))
     : [];
-  return rows.map((u) => ({
-    ...wireFields(u, [
-      'id',
-      'name',
-      'lastName',
-      'email',
-      'address',
-      'phoneNumber',
-      'userId',
-      'pinCode',
-      'active',
-      'isDeleted',
-      'requireAuth',
-      'accessCode',
-      'createdAt',
-      'updatedAt',
-    ]),
-    groups: links.filter((l) => l.userId === u.id).map((l) => ({ id: l.id, name: l.name })),
-  }));
+  return rows.map((u) =>
+    wireOf(ZUser, u, {
+      groups: links.filter((l) => l.userId === u.id).map((l) => ({ id: l.id, name: l.name })),
+    }),
+  );
 }
 
 const like = (col: Parameters<typeof ilike>[0], v?: string): SQL | undefined =>
@@ -94,16 +80,16 @@ export const usersResource: Resource<
   ],
   search: [users.name, users.lastName, users.email, users.phoneNumber, users.userId, users.address],
   searchIndexed: true,
-  sort: {
-    name: users.name,
-    last_name: users.lastName,
-    email: users.email,
-    phone_number: users.phoneNumber,
-    user_id: users.userId,
-    address: users.address,
-    active: users.active,
-    created_at: users.createdAt,
-  },
+  sort: wireColumns(users, [
+    'name',
+    'last_name',
+    'email',
+    'phone_number',
+    'user_id',
+    'address',
+    'active',
+    'created_at',
+  ]),
   defaultSort: { by: 'created_at', order: 'desc' },
   toWire: (rows, tx) => usersToWire(rows as unknown as UserRow[], tx),
   async toValues(input, { tx, auth, existing }) {
@@ -145,17 +131,7 @@ export const usersResource: Resource<
 function userValues(
   input: z.output<typeof ZUserCreateRequest> | z.output<typeof ZUserUpdateRequest>,
 ): Record<string, unknown> {
-  return {
-    name: input.name,
-    lastName: input.last_name,
-    email: input.email,
-    address: input.address,
-    phoneNumber: input.phone_number,
-    userId: input.user_id,
-    pinCode: input.pin_code,
-    accessCode: input.access_code,
-    ...(input.require_auth === undefined ? {} : { requireAuth: input.require_auth }),
-  };
+  return fromWire(ZUserCreateRequest, input);
 }
 
 /** The WHERE of the live (not deleted) users of one organization. */

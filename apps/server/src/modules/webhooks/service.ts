@@ -6,6 +6,8 @@ import {
   type TWebhookEndpoint,
   type TWebhookEndpointWithSecret,
   type TWebhookPayload,
+  ZWebhookDelivery,
+  ZWebhookEndpoint,
   type ZWebhookEndpointRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
@@ -14,6 +16,7 @@ import type { DomainEventSubscriber } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { pageOf, pageOffset } from '../../lib/crud/paging';
 import type { SecretBox } from '../../lib/secrets';
+import { wireOf } from '../../lib/wire';
 import { isPrivateUrl, newSigningSecret } from './delivery';
 import {
   attemptPage,
@@ -30,15 +33,7 @@ import {
   updateEndpointRow,
 } from './queries/endpoints';
 
-const toWire = (r: EndpointRow): TWebhookEndpoint => ({
-  id: r.id,
-  url: r.url,
-  description: r.description,
-  events: r.events as TWebhookEndpoint['events'],
-  enabled: r.enabled,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
-});
+const toWire = (r: EndpointRow): TWebhookEndpoint => wireOf(ZWebhookEndpoint, r);
 
 async function endpointOr404(tx: DbOrTx, organizationId: string, id: string): Promise<EndpointRow> {
   const row = await endpointOf({ tx, organizationId, id });
@@ -153,20 +148,7 @@ export async function listDeliveries(
     offset: pageOffset(p.page, p.size),
   });
   return pageOf(
-    rows.map(({ a, m }) => ({
-      id: a.id,
-      message_id: a.messageId,
-      webhook_id: m.webhookId,
-      event_type: m.eventType,
-      attempt: a.attempt,
-      replay: a.replay,
-      status_code: a.statusCode,
-      latency_ms: a.latencyMs,
-      succeeded: a.succeeded,
-      response_excerpt: a.responseExcerpt,
-      error: a.error,
-      created_at: a.createdAt.toISOString(),
-    })),
+    rows.map(({ a, m }) => wireOf(ZWebhookDelivery, a, { webhook_id: m.webhookId, event_type: m.eventType })),
     total,
     p.page,
     p.size,

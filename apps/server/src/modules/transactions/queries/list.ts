@@ -26,8 +26,8 @@ const SORTS: Record<string, SQL | typeof transactions.createdAt> = {
   total: sql`${transactions.total}`,
   invoice_id: sql`${transactions.invoiceId}`,
   order_id: sql`${transactions.orderId}`,
-  event_type: sql`${transactions.eventType}`,
-  event_status: sql`${transactions.eventStatus}`,
+  event_type: sql`${transactions.type}`,
+  event_status: sql`${transactions.status}`,
   total_time: sql`${transactions.totalTime}`,
   user: sql`${users.name}`,
   location: sql`${locations.name}`,
@@ -119,8 +119,8 @@ async function listFilter(
   q: z.output<typeof ZTransactionListQuery>,
 ): Promise<{ where: SQL; estimate?: () => Promise<number> }> {
   const parts: Array<SQL | undefined> = [eq(transactions.organizationId, organizationId)];
-  if (q.by_type?.length) parts.push(inArray(transactions.eventType, q.by_type));
-  if (q.status?.length) parts.push(inArray(transactions.eventStatus, q.status));
+  if (q.by_type?.length) parts.push(inArray(transactions.type, q.by_type));
+  if (q.status?.length) parts.push(inArray(transactions.status, q.status));
   if (q.id_location) parts.push(eq(transactions.idLocation, q.id_location));
   if (q.id_device) parts.push(eq(transactions.idDevice, q.id_device));
   if (q.id_user) parts.push(eq(transactions.idUser, q.id_user));
@@ -245,7 +245,7 @@ export function exportQuery(where: SQL, q: { sort_by?: string; order?: 'asc' | '
     ? sql`${transactions.createdAt} ${sql.raw(sort.dir)}, ${transactions.id} ${sql.raw(sort.dir)}`
     : sql`${sort.col} ${sql.raw(sort.dir)}, ${transactions.id} desc`;
   return sql`select ${transactions.invoiceId} as invoice_id, ${transactions.orderId} as order_id,
-      ${transactions.eventType} as event_type, ${transactions.eventStatus} as event_status,
+      ${transactions.type} as event_type, ${transactions.status} as event_status,
       concat_ws(' ', nullif(${users.name}, ''), nullif(${users.lastName}, '')) as "user",
       coalesce(${users.email}, ${transactions.email}) as email,
       coalesce(${users.phoneNumber}, ${transactions.phoneNumber}) as phone_number,

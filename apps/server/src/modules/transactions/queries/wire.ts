@@ -1,13 +1,16 @@
 import {
   allowedActions,
   type TMode,
-  type TPenaltyReason,
   type TTransaction,
   type TTransactionLog,
   type TTransactionPublic,
   type TTransactionStatus,
   type TUserTransactionRow,
   ZId,
+  ZTransaction,
+  ZTransactionLog,
+  ZTransactionPublic,
+  ZUserTransactionRow,
 } from '@lockerops/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
@@ -25,7 +28,7 @@ import {
   transactions,
   users,
 } from '../../../db/schema';
-import { iso } from '../../../lib/wire';
+import { iso, wireOf } from '../../../lib/wire';
 
 const num = (v: string | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);
@@ -40,19 +43,13 @@ export async function listLogs(
     .select()
     .from(transactionLogs)
     .where(
-      and(eq(transactionLogs.organizationId, organizationId), eq(transactionLogs.idEvent, transactionId)),
+      and(
+        eq(transactionLogs.organizationId, organizationId),
+        eq(transactionLogs.transactionId, transactionId),
+      ),
     )
     .orderBy(asc(transactionLogs.createdAt), asc(transactionLogs.id));
-  return rows.map((r) => ({
-    id: r.id,
-    action: r.action,
-    status_before: r.statusBefore as TTransactionStatus | null,
-    status_after: r.statusAfter as TTransactionStatus,
-    detail: r.detail,
-    actor_type: r.actorType,
-    actor_name: r.actorName,
-    created_at: r.createdAt.toISOString(),
-  }));
+  return rows.map((r) => wireOf(ZTransactionLog, r));
 }
 
 const selection = {
@@ -107,76 +104,30 @@ type Joined = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
 function toWire(r: Joined): TTransaction {
   const t = r.t;
   const state = {
-    event_type: t.eventType as TMode,
-    event_status: t.eventStatus as TTransactionStatus,
+    event_type: t.type as TMode,
+    event_status: t.status as TTransactionStatus,
     total: t.total,
   };
-  return {
-    id: t.id,
-    invoice_id: t.invoiceId,
-    order_id: t.orderId,
+  const shape = ZTransaction.shape;
+  return wireOf(ZTransaction, t, {
     event_type: state.event_type,
     event_status: state.event_status,
-    user: r.user
-      ? {
-          id: r.user.id,
-          name: r.user.name,
-          last_name: r.user.lastName,
-          email: r.user.email,
-          phone_number: r.user.phoneNumber,
-        }
-      : null,
-    device: r.device
-      ? {
-          id: r.device.id,
-          name: r.device.name,
-          locker_number: r.device.lockerNumber,
-          mode: r.device.mode,
-          status: r.device.status,
-          lock_status: r.device.lockStatus,
-          hardware_type: r.device.hardwareType,
-        }
-      : null,
-    location: r.location ? { id: r.location.id, name: r.location.name, address: r.location.address } : null,
-    product: r.product ? { id: r.product.id, name: r.product.name } : null,
-    price: r.price
-      ? {
-          id: r.price.id,
-          name: r.price.name,
-          price_type: r.price.priceType,
-          amount: Number(r.price.amount),
-          unit: r.price.unit,
-          unit_amount: r.price.unitAmount,
-        }
-      : null,
-    promo: r.promo ? { id: r.promo.id, name: r.promo.name, code: r.promo.code } : null,
-    membership: r.membership ? { id: r.membership.id, name: r.membership.name } : null,
-    currency: t.currency,
-    created_at: t.createdAt.toISOString(),
-    started_at: iso(t.startedAt),
-    ended_at: iso(t.endedAt),
-    canceled_at: iso(t.canceledAt),
-    canceled_by: t.canceledBy,
-    expires_at: iso(t.expiresAt),
+    user: r.user && wireOf(shape.user, r.user),
+    device: r.device && wireOf(shape.device, r.device),
+    location: r.location,
+    product: r.product,
+    price: r.price && wireOf(shape.price, r.price, { amount: Number(r.price.amount) }),
+    promo: r.promo,
+    membership: r.membership,
     subtotal: Number(t.subtotal),
     discount: Number(t.discount),
     total: Number(t.total),
-    total_time: t.totalTime,
     weight: num(t.weight),
     refunded_amount: num(t.refundedAmount),
     penalize_charge: num(t.penalizeCharge),
-    penalize_reason: t.penalizeReason as TPenaltyReason | null,
-    payment_status: t.paymentStatus as TTransaction['payment_status'],
-    notification_status: t.notificationStatus,
-    notification_date: iso(t.notificationDate),
-    courier_pin_code: t.courierPinCode,
-    phone_number: t.phoneNumber,
-    email: t.email,
-    signature_url: t.signatureUrl,
-    image_url: t.imageUrl,
-    condition: r.condition ? { id: r.condition.id, name: r.condition.name } : null,
+    condition: r.condition,
     actions: allowedActions(state),
-  };
+  });
 }
 
 /**
@@ -217,7 +168,7 @@ export async function userTransactionRows(
   userId: string,
   opts: { limit: number; active?: boolean },
 ): Promise<{ items: TUserTransactionRow[]; total: number }> {
-  const activeSql = sql`${transactions.eventStatus} IN ('in_progress', 'awaiting_service_pickup', 'awaiting_service_dropoff', 'awaiting_user_pickup', 'awaiting_payment_confirmation')`;
+  const activeSql = sql`${transactions.status} IN ('in_progress', 'awaiting_service_pickup', 'awaiting_service_dropoff', 'awaiting_user_pickup', 'awaiting_payment_confirmation')`;
   const where = and(
     eq(transactions.organizationId, organizationId),
     eq(transactions.idUser, userId),
@@ -253,17 +204,12 @@ export async function userTransactionRows(
       const started = r.startedAt ?? r.createdAt;
       const duration =
         r.totalTime ?? (r.endedAt ? null : Math.max(0, Math.floor((now - started.getTime()) / 1000)));
-      return {
-        id: r.id,
+      return wireOf(ZUserTransactionRow, r, {
         started: iso(r.startedAt),
         ended: iso(r.endedAt),
-        condition: r.condition,
-        location: r.location,
-        id_location: r.idLocation,
-        locker_number: r.lockerNumber,
         duration,
         amount: Number(r.total),
-      };
+      });
     }),
   };
 }
@@ -293,26 +239,19 @@ export async function publicTransaction(
     .leftJoin(devices, eq(devices.id, transactions.idDevice))
     .innerJoin(
       transactionShares,
-      and(eq(transactionShares.idEvent, transactions.id), eq(transactionShares.tokenHash, tokenHash)),
+      and(eq(transactionShares.transactionId, transactions.id), eq(transactionShares.tokenHash, tokenHash)),
     )
     .where(eq(transactions.id, id))
     .limit(1);
   if (!r) return undefined;
-  return {
-    id: r.t.id,
-    invoice_id: r.t.invoiceId,
-    order_id: r.t.orderId,
-    event_type: r.t.eventType as TTransactionPublic['event_type'],
-    event_status: r.t.eventStatus as TTransactionPublic['event_status'],
+  return wireOf(ZTransactionPublic, r.t, {
+    event_type: r.t.type as TTransactionPublic['event_type'],
+    event_status: r.t.status as TTransactionPublic['event_status'],
     organization: r.org ?? r.orgName,
     location: r.loc?.name ?? null,
     address: r.loc?.address ?? null,
     locker_number: r.n ?? null,
-    started_at: iso(r.t.startedAt),
-    ended_at: iso(r.t.endedAt),
-    total_time: r.t.totalTime,
     total: Number(r.t.total),
-    refunded_amount: r.t.refundedAmount === null ? null : Number(r.t.refundedAmount),
-    currency: r.t.currency,
-  };
+    refunded_amount: num(r.t.refundedAmount),
+  });
 }

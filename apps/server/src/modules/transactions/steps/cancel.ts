@@ -21,7 +21,7 @@ export async function cancel(
     t,
     'cancel',
     {
-      eventStatus: 'canceled',
+      status: 'canceled',
       canceledAt: when,
       canceledBy: auth.actor.name,
       deviceHeld: false,

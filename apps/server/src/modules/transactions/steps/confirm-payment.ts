@@ -18,7 +18,7 @@ export async function confirmPayment(
   const patch: TransactionPatch =
     outcome === 'succeeded'
       ? {
-          eventStatus: (t.statusAfterPayment as TTransactionStatus | null) ?? 'finished',
+          status: (t.statusAfterPayment as TTransactionStatus | null) ?? 'finished',
           paymentStatus: 'succeeded',
           statusAfterPayment: null,
         }

@@ -61,7 +61,7 @@ export function courierDropoff(
       t,
       action,
       {
-        eventStatus: 'awaiting_user_pickup',
+        status: 'awaiting_user_pickup',
         idDevice: d.id,
         idLocation: d.idLocation,
         deviceHeld: true,

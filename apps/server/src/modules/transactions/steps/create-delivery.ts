@@ -42,8 +42,8 @@ export async function createDelivery(
   const t = await insertTransaction(tx, {
     organizationId: org,
     ...numbers,
-    eventType: 'delivery',
-    eventStatus: device ? 'in_progress' : 'awaiting_user_pickup',
+    type: 'delivery',
+    status: device ? 'in_progress' : 'awaiting_user_pickup',
     idUser: user?.id ?? null,
     idDevice: device?.id ?? null,
     deviceHeld: Boolean(device),
@@ -61,7 +61,7 @@ export async function createDelivery(
     transactionId: t.id,
     action: 'create_delivery',
     statusBefore: null,
-    statusAfter: t.eventStatus as TTransactionStatus,
+    statusAfter: t.status as TTransactionStatus,
     detail: { id_device: device?.id ?? null, locker_number: device?.lockerNumber ?? null },
     actor: actorOf(auth),
   });

@@ -21,8 +21,8 @@ export function endMany(ctx: StepContext, input: { ids: string[]; ended_at?: Dat
     for (const [i, t] of rows.entries()) {
       const when = dates[i]!;
       const elapsed = seconds(t.startedAt ?? t.createdAt, when);
-      let patch: TransactionPatch = { eventStatus: 'finished' };
-      if ((t.eventType === 'storage' || t.eventType === 'rental') && t.eventStatus === 'in_progress') {
+      let patch: TransactionPatch = { status: 'finished' };
+      if ((t.type === 'storage' || t.type === 'rental') && t.status === 'in_progress') {
         const c = await priceOf(tx, t, { elapsedSeconds: elapsed });
         patch = {
           subtotal: c.subtotal,

@@ -24,7 +24,7 @@ async function expireOne(tx: Tx, t: TransactionRow): Promise<void> {
     { type: 'system', id: null, name: 'System' },
     t,
     'expire',
-    { eventStatus: 'expired', pickupCode: null },
+    { status: 'expired', pickupCode: null },
     { expires_at: t.expiresAt?.toISOString() ?? null },
     'on_expired',
   );

@@ -18,14 +18,7 @@ export function penalize(
     const text = new Money(input.amount).toDecimalPlaces(2).toFixed(2);
     // one key per penalty: a retried call of this penalty is the same charge, the next penalty a new one
     const earlier = await logCount(tx, t, 'penalize');
-    const paid = await collect(
-      tx,
-      t,
-      text,
-      t.eventStatus as TTransactionStatus,
-      `penalty:${earlier + 1}`,
-      pass,
-    );
+    const paid = await collect(tx, t, text, t.status as TTransactionStatus, `penalty:${earlier + 1}`, pass);
     await applyStep(
       tx,
       actorOf(auth),

@@ -37,7 +37,7 @@ export function refund(ctx: StepContext, input: { id: string; amount: number }):
       actorOf(auth),
       t,
       'refund',
-      { eventStatus: 'refunded', refundedAmount: text },
+      { status: 'refunded', refundedAmount: text },
       { amount: text },
     );
     return t.id;

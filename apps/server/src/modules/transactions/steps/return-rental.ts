@@ -91,7 +91,7 @@ async function returnPass({ tx, auth, pass }: PassContext, input: ReturnInput): 
       productId: t.idProduct,
       conditionId,
       deviceId: target.id,
-      eventId: t.id,
+      transactionId: t.id,
     });
   return after.id;
 }

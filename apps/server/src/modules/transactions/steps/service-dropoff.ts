@@ -24,7 +24,7 @@ export function serviceDropoff(ctx: StepContext, input: { id: string; id_device:
       actorOf(auth),
       t,
       'dropoff',
-      { eventStatus: 'awaiting_user_pickup', idDevice: d.id, idLocation: d.idLocation, deviceHeld: true },
+      { status: 'awaiting_user_pickup', idDevice: d.id, idLocation: d.idLocation, deviceHeld: true },
       { id_device: d.id, locker_number: d.lockerNumber },
       'on_service_dropoff',
     );

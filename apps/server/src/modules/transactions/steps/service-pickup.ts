@@ -23,7 +23,7 @@ export function servicePickup(ctx: StepContext, input: { id: string }): Promise<
       actorOf(auth),
       t,
       'pickup',
-      { eventStatus: 'in_progress', deviceHeld: false },
+      { status: 'in_progress', deviceHeld: false },
       {},
       'on_service_pickup',
     );

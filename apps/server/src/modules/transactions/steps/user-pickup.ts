@@ -40,7 +40,7 @@ async function pickupPass(
 ): Promise<string | Refusal> {
   const t = await transactionForUpdate(tx, auth.organizationId, id);
   assertAllowed('user_pickup', t);
-  if (t.eventType === 'delivery') {
+  if (t.type === 'delivery') {
     if (t.pickupAttempts >= MAX_PICKUP_ATTEMPTS) throw Conflict(M.codeLocked);
     if (!code) throw BadRequest(M.codeRequired);
     if (code !== t.pickupCode) {
@@ -49,8 +49,8 @@ async function pickupPass(
         organizationId: t.organizationId,
         transactionId: t.id,
         action: 'wrong_code',
-        statusBefore: t.eventStatus as TTransactionStatus,
-        statusAfter: t.eventStatus as TTransactionStatus,
+        statusBefore: t.status as TTransactionStatus,
+        statusAfter: t.status as TTransactionStatus,
         detail: { attempts: t.pickupAttempts + 1 },
         actor: actorOf(auth),
       });
@@ -61,8 +61,8 @@ async function pickupPass(
     openDoor(pass, await lockDevice(tx, t.organizationId, t.idDevice, { shared: true }), 'pickup', t.id);
   const now = pass.at ?? new Date();
   let money: TransactionPatch = {};
-  let status: TransactionPatch = { eventStatus: 'finished' };
-  if (t.eventType === 'storage') {
+  let status: TransactionPatch = { status: 'finished' };
+  if (t.type === 'storage') {
     const elapsed = seconds(t.startedAt ?? t.createdAt, now);
     const c = await priceOf(tx, t, { elapsedSeconds: elapsed });
     money = { subtotal: c.subtotal, discount: c.discount, total: c.total, idMembership: c.membershipId };
