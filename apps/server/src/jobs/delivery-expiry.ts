@@ -9,7 +9,7 @@ export const deliveryExpiryJob: JobDefinition = {
   name: 'delivery-expiry',
   cron: '* * * * *',
   async handler(ctx) {
-    const expired = await ctx.db.transaction((tx) => expireDeliveries(tx, ctx.now()));
+    const expired = await ctx.db.transaction((tx) => expireDeliveries({ tx, now: ctx.now() }));
     return { expired };
   },
 };

@@ -115,10 +115,10 @@ describe('CSV written in SQL', () => {
       sql`, `,
     );
     const fields = cols.map((c) => sql`v.${sql.identifier(c)}`);
-    const rows = await rawRows<{ line: string }>(
-      t.database.db as never,
-      sql`select ${csvSqlLine(fields)} as line from (values ${values}) v(a, b, c)`,
-    );
+    const rows = await rawRows<{ line: string }>({
+      tx: t.database.db as never,
+      query: sql`select ${csvSqlLine(fields)} as line from (values ${values}) v(a, b, c)`,
+    });
     expect(rows.map((r) => r.line)).toEqual(records.map((r) => csvLine(cols, r)));
   });
 
@@ -252,17 +252,17 @@ describe('one snapshot', () => {
     expect(res.statusCode).toBe(200);
     if (t.database.kind === 'postgres') {
       for (let i = 0; i < 100; i++) {
-        const busy = await rawRows<{ n: string }>(
-          t.database.db as never,
-          sql`select count(*) as n from pg_stat_activity where query like 'copy (select%' and state = 'active'`,
-        );
+        const busy = await rawRows<{ n: string }>({
+          tx: t.database.db as never,
+          query: sql`select count(*) as n from pg_stat_activity where query like 'copy (select%' and state = 'active'`,
+        });
         if (Number(busy[0]!.n) === 0) break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      const busy = await rawRows<{ n: string }>(
-        t.database.db as never,
-        sql`select count(*) as n from pg_stat_activity where query like 'copy (select%' and state <> 'idle'`,
-      );
+      const busy = await rawRows<{ n: string }>({
+        tx: t.database.db as never,
+        query: sql`select count(*) as n from pg_stat_activity where query like 'copy (select%' and state <> 'idle'`,
+      });
       expect(Number(busy[0]!.n)).toBe(0);
     }
     expect(Date.now() - started).toBeLessThan(20_000);

@@ -76,7 +76,7 @@ export async function deleteApiKey({
  * prepared statement, so PostgreSQL parses and plans it once per connection. Looked up on the
  * owner's handle, since no organization is known yet.
  */
-export const apiKeyLookupOf = (db: Db) =>
+export const apiKeyLookupOf = ({ db }: { db: Db }) =>
   db
     .select({ id: apiKeys.id, organizationId: apiKeys.organizationId, scope: apiKeys.scope })
     .from(apiKeys)

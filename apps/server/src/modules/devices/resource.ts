@@ -63,16 +63,12 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
         .from(products)
         .where(inArray(products.id, productIds))
     : [];
-  const restrictions = await restrictionsOf(
+  const restrictions = await restrictionsOf({
     tx,
-    orgId,
-    locs.filter((l) => rows.some((r) => r.idLocation === l.id && r.organizationId === orgId)),
-  );
-  const jams = await jamsOf(
-    tx,
-    orgId,
-    rows.map((r) => r.id),
-  );
+    organizationId: orgId,
+    locs: locs.filter((l) => rows.some((r) => r.idLocation === l.id && r.organizationId === orgId)),
+  });
+  const jams = await jamsOf({ tx, organizationId: orgId, ids: rows.map((r) => r.id) });
   const productBy = new Map(prods.map((p) => [p.id, p]));
   const locBy = new Map(locs.map((l) => [l.id, l]));
   const sizeBy = new Map(sz.map((s) => [s.id, s]));
@@ -175,7 +171,12 @@ export const devicesResource: Resource<
   alsoListed: () => sharedFromParent.devices(devices),
   toWire: (rows, tx) => devicesToWire(rows as unknown as DeviceRow[], tx),
   toValues: (input, { tx, auth, existing }) =>
-    deviceValues(tx, auth, input as TDeviceCreateValues, existing as unknown as DeviceRow | undefined),
+    deviceValues({
+      tx,
+      auth,
+      input: input as TDeviceCreateValues,
+      existing: existing as unknown as DeviceRow | undefined,
+    }),
   // Spec operational §5 Export: the refusal is about *selected* devices of different hardware
   // types; with nothing selected the whole (filtered) list is exported, whatever its hardware.
   async beforeExport(where, tx, selected) {

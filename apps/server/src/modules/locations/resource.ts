@@ -72,7 +72,8 @@ export const locationsResource: Resource<
     const acting = await actingOrganizationId(tx);
     const orgId = acting ?? locs[0]?.organizationId;
     const own = locs.filter((l) => l.organizationId === orgId);
-    const restrictions = orgId && own.length ? await restrictionsOf(tx, orgId, own) : new Map();
+    const restrictions =
+      orgId && own.length ? await restrictionsOf({ tx, organizationId: orgId, locs: own }) : new Map();
     return locs.map((l) =>
       wireOf(ZLocation, l, {
         devices: counts.get(l.id) ?? 0,
@@ -84,12 +85,18 @@ export const locationsResource: Resource<
   async toValues(raw, { tx, auth, existing }) {
     const input = raw as LocationInput;
     const prev = existing as unknown as LocationRow | undefined;
-    if (input.shared && !prev?.shared) await assertMayShare(tx, auth.organizationId);
+    if (input.shared && !prev?.shared) await assertMayShare({ tx, organizationId: auth.organizationId });
     const contact = input.use_default_contact
-      ? await defaultContact(tx, auth.organizationId)
+      ? await defaultContact({ tx, organizationId: auth.organizationId })
       : { email: input.contact_email!, phone: input.contact_phone! };
     const restriction = input.restricted ? (input.restriction_type ?? null) : null;
-    if (prev) await assertRestrictionSwitch(tx, auth.organizationId, prev.id, restriction);
+    if (prev)
+      await assertRestrictionSwitch({
+        tx,
+        organizationId: auth.organizationId,
+        locationId: prev.id,
+        next: restriction,
+      });
     if (input.assign_to.length) {
       if (!restriction) throw BadRequest(LOCATION_MESSAGES.restrictionTypeRequired);
       if (input.assignment_type && input.assignment_type !== assignmentOf(restriction))
@@ -109,7 +116,8 @@ export const locationsResource: Resource<
       contactEmail: contact.email,
       contactPhone: contact.phone,
       // a photo to end a rental: kept only for an organization that rents (spec operational §5)
-      requireImage: input.require_image && (await canRequireImage(tx, auth.organizationId)),
+      requireImage:
+        input.require_image && (await canRequireImage({ tx, organizationId: auth.organizationId })),
       restrictionType: restriction,
       ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
     };
@@ -119,10 +127,10 @@ export const locationsResource: Resource<
     const prev = existing as unknown as LocationRow | undefined;
     // the dashboard counts a location's transactions on its local days
     if (prev && input.time_zone !== undefined && (prev.timeZone ?? null) !== (input.time_zone ?? null))
-      await rebuildDashboardRollup(tx, auth.organizationId);
+      await rebuildDashboardRollup({ tx, organizationId: auth.organizationId });
     const restriction = (row as unknown as LocationRow).restrictionType as 'users' | 'groups' | null;
     if (input.assign_to.length && restriction) {
-      await assign(tx, auth, row.id, assignmentOf(restriction), input.assign_to);
+      await assign({ tx, auth, locationId: row.id, type: assignmentOf(restriction), ids: input.assign_to });
     }
   },
   async beforeDelete(rows, { tx, auth }) {

@@ -1,8 +1,7 @@
 import { MAX_PAGE_SIZE, MSG, membersEndpoints, rolesOf, type TMember, type TRole } from '@lockerops/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import { members } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
@@ -67,11 +66,11 @@ export function registerMemberHistory(): void {
  * sorted by a known column (default newest first); `pin_code` as the caller may see it. spec:
  * operational §7 Members.
  */
-export async function memberPage(
-  tx: Tx,
-  auth: AuthContext,
-  q: MemberFilters & { page: number; size: number },
-) {
+export async function memberPage({
+  tx,
+  auth,
+  q,
+}: TxAuth<{ q: MemberFilters & { page: number; size: number } }>) {
   const size = Math.min(q.size, MAX_PAGE_SIZE);
   const where = whereOf(auth, q);
   const [{ total }] = (await tx.select({ total: count() }).from(members).where(where)) as [{ total: number }];
@@ -89,7 +88,7 @@ export async function memberPage(
  * Every team member matching the filters of a members list, or the given ids, in the list's order
  * (`GET members/export`). spec: operational §7 Bulk upload/export.
  */
-export async function membersForExport(tx: Tx, auth: AuthContext, q: MemberFilters): Promise<MemberRow[]> {
+export async function membersForExport({ tx, auth, q }: TxAuth<{ q: MemberFilters }>): Promise<MemberRow[]> {
   return tx
     .select()
     .from(members)
@@ -101,7 +100,7 @@ export async function membersForExport(tx: Tx, auth: AuthContext, q: MemberFilte
  * One team member on the wire (`GET members/{id}`), `pin_code` as the caller may see it. 404
  * "User not found" for an id of another organization. spec: operational §3 Team member.
  */
-export async function memberOf(tx: Tx, auth: AuthContext, id: string): Promise<TMember> {
+export async function memberOf({ tx, auth, id }: TxAuth<{ id: string }>): Promise<TMember> {
   const [m] = await tx
     .select()
     .from(members)
@@ -114,7 +113,7 @@ export async function memberOf(tx: Tx, auth: AuthContext, id: string): Promise<T
  * The organization's member with this e-mail (any case), locked for update. 404 "User not found"
  * when there is none. spec: operational §7 Members.
  */
-export async function lockMemberByEmail(tx: Tx, auth: AuthContext, email: string): Promise<MemberRow> {
+export async function lockMemberByEmail({ tx, auth, email }: TxAuth<{ email: string }>): Promise<MemberRow> {
   const [m] = await tx
     .select()
     .from(members)

@@ -14,6 +14,7 @@ import {
 } from '@lockerops/contract';
 import { and, count, desc, eq, exists, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { PlanSync } from '../../adapters/payments/plans';
+import type { TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import {
   locations,
@@ -125,7 +126,7 @@ export const membershipsResource: Resource<
       currency:
         input.currency ??
         (existing?.currency as string | undefined) ??
-        (await defaultCurrency(tx, auth.organizationId)),
+        (await defaultCurrency({ tx, organizationId: auth.organizationId })),
       amount: moneyText(input.amount),
       billingType: input.billing_type,
       billingPeriod: recurring ? input.billing_period : null,
@@ -293,11 +294,11 @@ export function withPlanSync(base: typeof membershipsResource, plans: PlanSync):
  * most `MAX_PAGE_SIZE`); `search` (2+ characters) matches the membership name and the user name,
  * last name or e-mail. Throws only the database's errors. spec: operational §2 /subscribers.
  */
-export async function listSubscribers(
-  tx: Tx,
-  organizationId: string,
-  q: TListQuery,
-): Promise<TPage<TSubscriber>> {
+export async function listSubscribers({
+  tx,
+  organizationId,
+  q,
+}: TxOrg<{ q: TListQuery }>): Promise<TPage<TSubscriber>> {
   const s = q.search?.trim();
   const where = and(
     eq(membershipUsers.organizationId, organizationId),

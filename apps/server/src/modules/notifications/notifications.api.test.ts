@@ -594,12 +594,15 @@ describe('sending engine', () => {
     const user = await newUser('Barbara');
     await expect(
       t.database.db.transaction(async (tx) => {
-        await emit(tx, {
-          organizationId: orgId,
-          name: 'on_start',
-          mode: 'storage',
-          subject: { type: 'transaction', id: '00000000-0000-4000-8000-000000000000' },
-          payload: { id_user: user.id, invoice_id: 'INV-ROLLBACK' },
+        await emit({
+          tx,
+          event: {
+            organizationId: orgId,
+            name: 'on_start',
+            mode: 'storage',
+            subject: { type: 'transaction', id: '00000000-0000-4000-8000-000000000000' },
+            payload: { id_user: user.id, invoice_id: 'INV-ROLLBACK' },
+          },
         });
         const queued = await tx
           .select()

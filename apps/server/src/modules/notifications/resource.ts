@@ -11,7 +11,7 @@ import {
   ZNotificationUpdateRequest,
 } from '@lockerops/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { locations, members, notificationLocations, notifications } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
@@ -100,7 +100,7 @@ async function assertRefs(
 }
 
 /** Replaces the template's locations with `ids`. */
-export async function setNotificationLocations(tx: Tx, auth: AuthContext, id: string, ids: string[]) {
+export async function setNotificationLocations({ tx, auth, id, ids }: TxAuth<{ id: string; ids: string[] }>) {
   await tx
     .delete(notificationLocations)
     .where(
@@ -163,7 +163,7 @@ export const notificationsResource: Resource<
     };
   },
   async afterWrite(row, input, { tx, auth }) {
-    await setNotificationLocations(tx, auth, row.id, input.locations);
+    await setNotificationLocations({ tx, auth, id: row.id, ids: input.locations });
   },
   async beforeDelete(rows) {
     if (rows.some((r) => r.isDefault)) throw Conflict(M.defaultNotDeletable);

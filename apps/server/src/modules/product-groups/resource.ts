@@ -8,7 +8,7 @@ import {
   ZProductGroupUpdateRequest,
 } from '@lockerops/contract';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { productGroups, products, sizes } from '../../db/schema';
 import { NotFound } from '../../errors';
@@ -49,12 +49,12 @@ export async function productGroupsToWire(rows: GroupRow[], tx: Tx): Promise<TPr
  * listed products leave their previous group). 404 'Product not found' for an id that is missing or
  * of another organization.
  */
-export async function assignGroupProducts(
-  tx: Tx,
-  auth: AuthContext,
-  groupId: string,
-  productIds: string[],
-): Promise<void> {
+export async function assignGroupProducts({
+  tx,
+  auth,
+  groupId,
+  productIds,
+}: TxAuth<{ groupId: string; productIds: string[] }>): Promise<void> {
   const ids = [...new Set(productIds)];
   if (ids.length) {
     const found = await tx
@@ -121,7 +121,7 @@ export const productGroupsResource: Resource<
     return fromWire(ZProductGroupCreateRequest, input, ['products']);
   },
   async afterWrite(row, input, { tx, auth }) {
-    if (input.products) await assignGroupProducts(tx, auth, row.id, input.products);
+    if (input.products) await assignGroupProducts({ tx, auth, groupId: row.id, productIds: input.products });
   },
   csv: { headers: PRODUCT_GROUP_CSV_HEADERS },
   messages: {

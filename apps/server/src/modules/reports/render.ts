@@ -228,31 +228,36 @@ async function readLogo(
  * (default: the clock); `opts.language` names its words (default English). spec: console §3
  * Report, §7 white-label; issue 26.
  */
-export async function buildReport(
-  db: Db,
+export async function buildReport({
+  db,
+  report,
+  dueAt,
+  opts = {},
+}: {
+  db: Db;
   report: {
     organizationId: string;
     name: string;
     contents: readonly string[];
     recurrence: TReportRecurrence;
     includeSubOrgs: boolean;
-  },
-  dueAt: Date,
-  opts: { storage?: StorageAdapter; now?: Date; language?: TLanguage } = {},
-): Promise<ReportData> {
+  };
+  dueAt: Date;
+  opts?: { storage?: StorageAdapter; now?: Date; language?: TLanguage };
+}): Promise<ReportData> {
   const org = await reportBrandOf({ db, organizationId: report.organizationId });
   const subs = report.includeSubOrgs
     ? await subOrganizationNames({ db, organizationId: report.organizationId })
     : [];
   const timeZone = await withTenant(db, report.organizationId, (tx) =>
-    organizationTimeZone(tx, report.organizationId),
+    organizationTimeZone({ tx, organizationId: report.organizationId }),
   );
   const { from, to } = reportPeriod(report.recurrence, dueAt, timeZone);
   const language = opts.language ?? 'en';
   const sections: ReportSection[] = [];
   for (const o of [org!, ...subs]) {
     const blocks = await withTenant(db, o.id, async (tx) => {
-      const zone = await organizationTimeZone(tx, o.id);
+      const zone = await organizationTimeZone({ tx, organizationId: o.id });
       const currency = (await currencyOf({ tx, organizationId: o.id })) ?? 'usd';
       const places = await locationNames({ tx, organizationId: o.id });
       const scope: MetricScope = {

@@ -127,7 +127,7 @@ describe('report-send job (issue 12: exactly once, missed periods once, retries)
       .where(eq(reports.id, reportId));
     // queue the due time, then leave one row claimed as a worker killed mid-send would
     const { queueDueReports } = await import('./send-job');
-    await queueDueReports(t.database.db, new Date('2026-04-13T09:00:00Z'));
+    await queueDueReports({ db: t.database.db, now: new Date('2026-04-13T09:00:00Z') });
     const rows = await t.database.db
       .select()
       .from(reportDeliveries)

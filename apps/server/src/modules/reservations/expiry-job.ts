@@ -10,7 +10,7 @@ export const reservationExpiryJob: JobDefinition = {
   name: 'reservation-expiry',
   cron: '* * * * *',
   async handler(ctx) {
-    const expired = await ctx.db.transaction((tx) => expireReservations(tx, ctx.now()));
+    const expired = await ctx.db.transaction((tx) => expireReservations({ tx, now: ctx.now() }));
     return { expired };
   },
 };

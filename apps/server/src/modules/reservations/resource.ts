@@ -128,16 +128,16 @@ export const reservationsResource: Resource<
   defaultSort: { by: 'created_at', order: 'desc' },
   toWire: (rows, tx) => reservationsToWire(rows as unknown as ReservationRow[], tx),
   toValues: (input, ctx) =>
-    reservationValues(
-      ctx.tx,
-      ctx.auth,
-      input as TReservationCreateValues,
-      ctx.existing as ReservationRow | undefined,
-    ),
+    reservationValues({
+      tx: ctx.tx,
+      auth: ctx.auth,
+      v: input as TReservationCreateValues,
+      existing: ctx.existing as ReservationRow | undefined,
+    }),
   async afterWrite(row, _input, ctx) {
     const r = row as unknown as ReservationRow;
-    await writeHolds(ctx.tx, r);
-    if (!ctx.existing) await emitReservation(ctx.tx, r);
+    await writeHolds({ tx: ctx.tx, row: r });
+    if (!ctx.existing) await emitReservation({ tx: ctx.tx, row: r });
   },
   csv: {
     headers: RESERVATION_CSV_HEADERS,

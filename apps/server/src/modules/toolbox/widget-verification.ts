@@ -72,7 +72,10 @@ async function contactOf(
   smsCountries: readonly string[],
 ): Promise<Contact> {
   if (c.email) return { key: c.email.toLowerCase(), channel: 'email' };
-  return { key: await checkPhoneCountry(tx, organizationId, c.phone_number!, smsCountries), channel: 'sms' };
+  return {
+    key: await checkPhoneCountry({ tx, organizationId, phone: c.phone_number!, allowed: smsCountries }),
+    channel: 'sms',
+  };
 }
 
 /** The stored form of a code: HMAC-SHA256 under the server's secret, bound to organization and contact. */
@@ -194,13 +197,13 @@ export async function widgetBookVerified(
   if ('refuse' in checked) throw BadRequest(checked.refuse);
   const verified = contact.channel === 'email' ? { email: contact.key } : { phone_number: contact.key };
   return deps.run((tx) =>
-    widgetBook(
+    widgetBook({
       tx,
       auth,
       widget,
-      { ...body, email: undefined, phone_number: undefined, ...verified },
-      { ...guard, verificationId: checked.id },
+      body: { ...body, email: undefined, phone_number: undefined, ...verified },
+      guard: { ...guard, verificationId: checked.id },
       now,
-    ),
+    }),
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@lockerops/contract';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { groups, groupUsers, users } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
@@ -143,25 +143,29 @@ const liveUsersOf = (organizationId: string): SQL =>
  * the user's wire shape. 404 (`NotFound`) for a deleted user, a missing id or another
  * organization's. spec: operational §1, §4 User, §7 `PATCH users/{id}/activate|deactivate`.
  */
-export async function setUserActive(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  action: 'activate' | 'deactivate',
-): Promise<TUser> {
-  const before = (await lockOr404(tx, users, auth, id)) as unknown as UserRow;
+export async function setUserActive({
+  tx,
+  auth,
+  id,
+  action,
+}: TxAuth<{ id: string; action: 'activate' | 'deactivate' }>): Promise<TUser> {
+  const before = (await lockOr404({ tx, table: users, auth, id })) as unknown as UserRow;
   if (before.isDeleted) throw NotFound();
   const [after] = await tx
     .update(users)
     .set({ active: action === 'activate', updatedAt: new Date() })
     .where(and(eq(users.id, before.id), eq(users.organizationId, auth.organizationId)))
     .returning();
-  await writeAudit(tx, auth, {
-    entity: 'user',
-    entityId: before.id,
-    action,
-    before: toWire(users, before as never),
-    after: toWire(users, after as never),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'user',
+      entityId: before.id,
+      action,
+      before: toWire(users, before as never),
+      after: toWire(users, after as never),
+    },
   });
   return (await usersToWire([after!], tx))[0]!;
 }
@@ -172,11 +176,11 @@ export async function setUserActive(
  * (2+ characters, else 400) on name, last name, e-mail, phone or user id. spec: operational §7
  * `GET users/search`, §8.
  */
-export async function searchUsers(
-  tx: Tx,
-  organizationId: string,
-  query: { email?: string; phone_number?: string; search?: string },
-): Promise<TUser[]> {
+export async function searchUsers({
+  tx,
+  organizationId,
+  query,
+}: TxOrg<{ query: { email?: string; phone_number?: string; search?: string } }>): Promise<TUser[]> {
   const { email, phone_number, search } = query;
   const base = liveUsersOf(organizationId);
   if (email) {
@@ -227,7 +231,11 @@ export async function searchUsers(
  * One user of the organization, deleted ones included, or undefined when the id is missing or of
  * another organization. spec: operational §7 `GET events_by_user/{id}`.
  */
-export async function findUser(tx: Tx, organizationId: string, id: string): Promise<UserRow | undefined> {
+export async function findUser({
+  tx,
+  organizationId,
+  id,
+}: TxOrg<{ id: string }>): Promise<UserRow | undefined> {
   const [user] = await tx
     .select()
     .from(users)

@@ -106,7 +106,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       response: zPage(ZWebhookEndpoint),
       errors: errors(401, 403),
     }),
-    handler: (req) => req.withTenant((tx) => listEndpoints(tx, req.auth.organizationId, req.query)),
+    handler: (req) =>
+      req.withTenant((tx) => listEndpoints({ tx, organizationId: req.auth.organizationId, q: req.query })),
   });
 
   app.route({
@@ -118,7 +119,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req, reply) => {
       const created = await req.withTenant((tx) =>
-        createEndpoint(tx, {
+        createEndpoint({
+          tx,
           organizationId: req.auth.organizationId,
           input: req.body,
           secrets,
@@ -139,7 +141,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (req) =>
       req.withTenant((tx) =>
-        updateEndpoint(tx, {
+        updateEndpoint({
+          tx,
           organizationId: req.auth.organizationId,
           id: req.params.id,
           input: req.body,
@@ -156,7 +159,9 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(401, 403, 404),
     }),
     handler: async (req) => {
-      await req.withTenant((tx) => deleteEndpoint(tx, req.auth.organizationId, req.params.id));
+      await req.withTenant((tx) =>
+        deleteEndpoint({ tx, organizationId: req.auth.organizationId, id: req.params.id }),
+      );
       return { detail: TOOLBOX_MESSAGES.webhookDeleted };
     },
   });
@@ -170,7 +175,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (req) =>
       req.withTenant((tx) =>
-        rotateSecret(tx, { organizationId: req.auth.organizationId, id: req.params.id, secrets }),
+        rotateSecret({ tx, organizationId: req.auth.organizationId, id: req.params.id, secrets }),
       ),
   });
 
@@ -185,7 +190,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (req) =>
       req.withTenant((tx) =>
-        listDeliveries(tx, { organizationId: req.auth.organizationId, id: req.params.id, ...req.query }),
+        listDeliveries({ tx, organizationId: req.auth.organizationId, id: req.params.id, ...req.query }),
       ),
   });
 
@@ -200,7 +205,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req, reply) => {
       await req.withTenant((tx) =>
-        replayDelivery(tx, {
+        replayDelivery({
+          tx,
           organizationId: req.auth.organizationId,
           id: req.params.id,
           deliveryId: req.params.deliveryId,

@@ -1,6 +1,7 @@
 import { type TTransaction, type TTransactionListQuery, ZTransactionListQuery } from '@lockerops/contract';
 import { type AnyColumn, and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { devices, locations, transactions, users } from '../../../db/schema';
 import { BadRequest } from '../../../errors';
@@ -70,16 +71,16 @@ const directPart = (condition: SQL): SearchPart => ({ condition, sampled: condit
  */
 async function searchParts(tx: Tx, organizationId: string, term: string): Promise<SearchPart[]> {
   const p = likePattern(term);
-  const [own, user, location, device] = await searchIdsAll(
+  const [own, user, location, device] = await searchIdsAll({
     tx,
-    [
+    searches: [
       { table: 'transactions', columns: ['invoice_id', 'order_id', 'phone_number', 'email'] },
       { table: 'users', columns: ['name', 'last_name', 'email', 'phone_number'] },
       { table: 'locations', columns: ['name'], withParent: true },
       { table: 'devices', columns: ['name', 'locker_number'], withParent: true },
     ],
-    p,
-  );
+    pattern: p,
+  });
   const parts: SearchPart[] = [];
   if (own === null) parts.push(directPart(or(...OWN_SEARCH.map((c) => ilike(c, p)))!));
   else if (own.length) parts.push(idsPart(transactions.id, own));
@@ -139,22 +140,22 @@ async function listFilter(
   return {
     where,
     estimate: () =>
-      estimateBranches(
+      estimateBranches({
         tx,
-        search.map((x) => ({
+        branches: search.map((x) => ({
           rows: sql`select 1 from ${transactions} where ${and(base, x.sampled)}`,
           scale: x.scale,
         })),
-      ),
+      }),
   };
 }
 
 /** The WHERE of `GET events` and of its export (see `listFilter`). */
-export async function listWhere(
-  tx: Tx,
-  organizationId: string,
-  q: z.output<typeof ZTransactionListQuery>,
-): Promise<SQL> {
+export async function listWhere({
+  tx,
+  organizationId,
+  q,
+}: TxOrg<{ q: z.output<typeof ZTransactionListQuery> }>): Promise<SQL> {
   return (await listFilter(tx, organizationId, q)).where;
 }
 
@@ -173,11 +174,11 @@ export function sortOf(q: { sort_by?: string; order?: 'asc' | 'desc' }) {
  * previous page at any depth (keyset on (created_at, id)); `page` alone is an offset, at most
  * MAX_OFFSET rows deep.
  */
-export async function listTransactions(
-  tx: Tx,
-  organizationId: string,
-  input: TTransactionListQuery,
-): Promise<{
+export async function listTransactions({
+  tx,
+  organizationId,
+  input,
+}: TxOrg<{ input: TTransactionListQuery }>): Promise<{
   items: TTransaction[];
   total: number;
   totalEstimated: boolean;
@@ -191,11 +192,11 @@ export async function listTransactions(
   if (q.cursor && !sort.keyset) throw BadRequest(INVALID_CURSOR);
   const cursor = q.cursor ? decodeCursor(q.cursor, sort.key, sort.dir) : undefined;
   const { where, estimate } = await listFilter(tx, organizationId, q);
-  const { total, estimated } = await countTotal(
+  const { total, estimated } = await countTotal({
     tx,
-    sql`select 1 from ${transactions} where ${where}`,
+    rows: sql`select 1 from ${transactions} where ${where}`,
     estimate,
-  );
+  });
   const ks = keyset(transactions.createdAt, transactions.id, sort.dir, cursor);
   const base = tx.select({ id: transactions.id, k: ks.text }).from(transactions);
   const from = sort.joined
@@ -218,11 +219,7 @@ export async function listTransactions(
       ? encodeCursor({ sort: sort.key, order: sort.dir, value: last.k, id: last.id })
       : null;
   return {
-    items: await loadTransactions(
-      tx,
-      organizationId,
-      rows.map((r) => r.id),
-    ),
+    items: await loadTransactions({ tx, organizationId, ids: rows.map((r) => r.id) }),
     total,
     totalEstimated: estimated,
     page: q.page,
@@ -267,12 +264,12 @@ export function exportQuery(where: SQL, q: { sort_by?: string; order?: 'asc' | '
  * count of the transactions matching the list's filters `q` (or its `ids`) and the rows as the
  * export writes them (`exportQuery`), for `snapshotCsv`.
  */
-export async function exportStatements(
-  tx: Tx,
-  organizationId: string,
-  q: z.output<typeof ZTransactionListQuery>,
-): Promise<{ count: SQL; rows: SQL }> {
-  const where = await listWhere(tx, organizationId, q);
+export async function exportStatements({
+  tx,
+  organizationId,
+  q,
+}: TxOrg<{ q: z.output<typeof ZTransactionListQuery> }>): Promise<{ count: SQL; rows: SQL }> {
+  const where = await listWhere({ tx, organizationId, q });
   return {
     count: sql`select count(*) as n from ${transactions} where ${where}`,
     rows: exportQuery(where, q),

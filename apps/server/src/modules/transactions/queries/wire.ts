@@ -13,6 +13,7 @@ import {
   ZUserTransactionRow,
 } from '@lockerops/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { TxOrg } from '../../../auth/context';
 import type { DbOrTx, Tx } from '../../../db/client';
 import {
   conditions,
@@ -34,11 +35,11 @@ const num = (v: string | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);
 
 /** The history log of one transaction, oldest first. */
-export async function listLogs(
-  tx: Tx,
-  organizationId: string,
-  transactionId: string,
-): Promise<TTransactionLog[]> {
+export async function listLogs({
+  tx,
+  organizationId,
+  transactionId,
+}: TxOrg<{ transactionId: string }>): Promise<TTransactionLog[]> {
   const rows = await tx
     .select()
     .from(transactionLogs)
@@ -136,11 +137,11 @@ function toWire(r: Joined): TTransaction {
  * connection and, after a few runs, reuses one plan (planning its nine-table join took 2–3 ms of a
  * 50-row page at 2M transactions).
  */
-export async function loadTransactions(
-  tx: Tx,
-  organizationId: string,
-  ids: string[],
-): Promise<TTransaction[]> {
+export async function loadTransactions({
+  tx,
+  organizationId,
+  ids,
+}: TxOrg<{ ids: string[] }>): Promise<TTransaction[]> {
   // an id that is not a uuid matches no row (and must not reach the array literal)
   const valid = ids.filter((id) => ZId.safeParse(id).success);
   if (!valid.length) return [];
@@ -162,12 +163,15 @@ export async function loadTransactions(
  * start first, at most `limit`; `active` keeps those still under way (or only ended ones when false).
  * `amount` is the total, `duration` the seconds between start and end (or until now when running).
  */
-export async function userTransactionRows(
-  tx: Tx,
-  organizationId: string,
-  userId: string,
-  opts: { limit: number; active?: boolean },
-): Promise<{ items: TUserTransactionRow[]; total: number }> {
+export async function userTransactionRows({
+  tx,
+  organizationId,
+  userId,
+  opts,
+}: TxOrg<{ userId: string; opts: { limit: number; active?: boolean } }>): Promise<{
+  items: TUserTransactionRow[];
+  total: number;
+}> {
   const activeSql = sql`${transactions.status} IN ('in_progress', 'awaiting_service_pickup', 'awaiting_service_dropoff', 'awaiting_user_pickup', 'awaiting_payment_confirmation')`;
   const where = and(
     eq(transactions.organizationId, organizationId),
@@ -220,11 +224,15 @@ export async function userTransactionRows(
  * across organizations (the link carries no session), so `db` is the server's own handle. Numbers,
  * status, place, times and amounts — no personal data. Undefined when the id or token is unknown.
  */
-export async function publicTransaction(
-  db: DbOrTx,
-  id: string,
-  tokenHash: string,
-): Promise<TTransactionPublic | undefined> {
+export async function publicTransaction({
+  db,
+  id,
+  tokenHash,
+}: {
+  db: DbOrTx;
+  id: string;
+  tokenHash: string;
+}): Promise<TTransactionPublic | undefined> {
   const [r] = await db
     .select({
       t: transactions,
