@@ -49,7 +49,8 @@ const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { r
 export async function reserveIdempotencyKey({
   db,
   ...p
-}: { db: Db } & {
+}: {
+  db: Db;
   organizationId: string;
   credential: string;
   key: string;
@@ -110,7 +111,8 @@ export async function reserveIdempotencyKey({
 export async function recordIdempotentAnswer({
   db,
   ...p
-}: { db: Db } & {
+}: {
+  db: Db;
   organizationId: string;
   id: string;
   status: number;
@@ -129,7 +131,11 @@ export async function recordIdempotentAnswer({
 export async function releaseIdempotencyKey({
   db,
   ...p
-}: { db: Db } & { organizationId: string; id: string }): Promise<void> {
+}: {
+  db: Db;
+  organizationId: string;
+  id: string;
+}): Promise<void> {
   await withTenant(db, p.organizationId, (tx) =>
     tx
       .delete(idempotencyKeys)

@@ -53,7 +53,11 @@ export async function listApiKeys({
 export async function generateApiKey({
   tx,
   ...p
-}: { tx: DbOrTx } & { organizationId: string; createdBy?: string }): Promise<TApiKeyCreated> {
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  createdBy?: string;
+}): Promise<TApiKeyCreated> {
   const { key, keyHash, prefix } = newKey();
   const row = await insertApiKey({
     tx,
@@ -72,7 +76,12 @@ export async function generateApiKey({
 export async function rotateApiKey({
   tx,
   ...p
-}: { tx: DbOrTx } & { organizationId: string; id: string; createdBy?: string }): Promise<TApiKeyCreated> {
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+  createdBy?: string;
+}): Promise<TApiKeyCreated> {
   const { key, keyHash, prefix } = newKey();
   const row = await replaceApiKey({
     tx,
@@ -88,7 +97,11 @@ export async function rotateApiKey({
 export async function revokeApiKey({
   tx,
   ...p
-}: { tx: DbOrTx } & { organizationId: string; id: string }): Promise<void> {
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}): Promise<void> {
   if (!(await deleteApiKey({ tx, organizationId: p.organizationId, id: p.id })))
     throw NotFound(API_KEY_MESSAGES.notFound);
 }

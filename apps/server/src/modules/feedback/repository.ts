@@ -22,11 +22,7 @@ interface FeedbackInput {
  * support e-mail, undefined when none). Throws only the database's errors. spec: console §2 Shell
  * Feedback dialog, §5 Feedback, §7 `POST feedback`.
  */
-export async function storeFeedback({
-  tx,
-  auth,
-  input,
-}: TxAuth<{ input: FeedbackInput }>): Promise<{
+export async function storeFeedback({ tx, auth, input }: TxAuth<{ input: FeedbackInput }>): Promise<{
   row: FeedbackRow;
   org: OrganizationRow;
   support: string | null | undefined;

@@ -106,10 +106,7 @@ export async function assertIssueRefs({
 }
 
 /** Who files an issue: the signed-in team member's name and e-mail, or the API key's name. */
-export async function reporterOf({
-  tx,
-  auth,
-}: TxAuth): Promise<{
+export async function reporterOf({ tx, auth }: TxAuth): Promise<{
   reporterName: string | null;
   reporterEmail: string | null;
   reporterPhone: string | null;

@@ -15,7 +15,8 @@ const manageable = (organizationId: string) =>
 export async function listManaged({
   tx,
   ...p
-}: { tx: DbOrTx } & {
+}: {
+  tx: DbOrTx;
   organizationId: string;
   status: TOrganizationStatus;
   search?: string;
@@ -71,7 +72,11 @@ export async function childrenOf(owner: Db, parentIds: string[]): Promise<Organi
 export async function findManaged({
   tx,
   ...p
-}: { tx: DbOrTx } & { organizationId: string; id: string }): Promise<OrganizationRow | undefined> {
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}): Promise<OrganizationRow | undefined> {
   const [row] = await tx
     .select()
     .from(organizations)
@@ -102,7 +107,8 @@ export async function nameTaken(owner: Db, name: string, subdomain: string, exce
 export async function insertOrganization({
   tx,
   ...p
-}: { tx: DbOrTx } & {
+}: {
+  tx: DbOrTx;
   organizationId: string;
   values: Omit<OrganizationInsert, 'parentId'>;
 }): Promise<OrganizationRow> {
@@ -117,9 +123,12 @@ export async function insertOrganization({
 export async function updateManaged({
   tx,
   ...p
-}: { tx: DbOrTx } & { organizationId: string; id: string; values: Partial<OrganizationInsert> }): Promise<
-  OrganizationRow | undefined
-> {
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+  values: Partial<OrganizationInsert>;
+}): Promise<OrganizationRow | undefined> {
   const [row] = await tx
     .update(organizations)
     .set({ ...p.values, updatedAt: new Date() })
@@ -132,7 +141,8 @@ export async function updateManaged({
 export async function insertOwnerAndSettings({
   tx,
   ...p
-}: { tx: DbOrTx } & {
+}: {
+  tx: DbOrTx;
   organizationId: string;
   owner: { email: string; firstName: string; lastName: string | null; passwordHash: string };
   /** IANA zone of the organization (UTC when not given) */

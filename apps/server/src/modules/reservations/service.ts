@@ -333,7 +333,8 @@ export async function emitReservation({ tx, row }: { tx: Tx; row: ReservationRow
 export async function assertReservationAllows({
   tx,
   ...q
-}: { tx: Tx } & {
+}: {
+  tx: Tx;
   deviceId: string;
   userId?: string | null;
   at: Date;

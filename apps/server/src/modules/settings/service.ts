@@ -105,7 +105,8 @@ async function isVerified(tx: DbOrTx, organizationId: string, email: string | nu
 export async function saveSettings({
   tx,
   ...p
-}: { tx: DbOrTx } & {
+}: {
+  tx: DbOrTx;
   organizationId: string;
   input: TSettingsRequest;
   mode: 'replace' | 'merge';
@@ -175,7 +176,12 @@ export async function saveSettings({
 export async function getFilters({
   tx,
   ...p
-}: { tx: DbOrTx } & { organizationId: string; subjectId: string; page: string }): Promise<TTableFilters> {
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  subjectId: string;
+  page: string;
+}): Promise<TTableFilters> {
   if (!isFilterPage(p.page)) throw NotFound('Unknown page');
   const row = await tableFiltersOf({
     tx,
@@ -190,7 +196,8 @@ export async function getFilters({
 export async function putFilters({
   tx,
   ...p
-}: { tx: DbOrTx } & {
+}: {
+  tx: DbOrTx;
   organizationId: string;
   subjectId: string;
   page: string;
@@ -239,7 +246,8 @@ export async function getWhiteLabel({
 export async function saveWhiteLabel({
   tx,
   ...p
-}: { tx: DbOrTx } & {
+}: {
+  tx: DbOrTx;
   organizationId: string;
   targetId: string;
   input: TWhiteLabelRequest & { app_logo?: string };

@@ -83,7 +83,8 @@ export async function lockTransactions({
 export async function writeLog({
   tx,
   ...entry
-}: { tx: Tx } & {
+}: {
+  tx: Tx;
   organizationId: string;
   transactionId: string;
   action: string;

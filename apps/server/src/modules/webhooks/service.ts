@@ -76,7 +76,8 @@ export async function listEndpoints({
 export async function createEndpoint({
   tx,
   ...p
-}: { tx: Tx } & {
+}: {
+  tx: Tx;
   organizationId: string;
   input: z.output<typeof ZWebhookEndpointRequest>;
   secrets: SecretBox;
@@ -105,7 +106,8 @@ export async function createEndpoint({
 export async function updateEndpoint({
   tx,
   ...p
-}: { tx: Tx } & {
+}: {
+  tx: Tx;
   organizationId: string;
   id: string;
   input: z.output<typeof ZWebhookEndpointRequest>;
@@ -127,7 +129,8 @@ export async function deleteEndpoint({ tx, organizationId, id }: TxOrg<{ id: str
 export async function rotateSecret({
   tx,
   ...p
-}: { tx: Tx } & {
+}: {
+  tx: Tx;
   organizationId: string;
   id: string;
   secrets: SecretBox;
@@ -147,9 +150,13 @@ export async function rotateSecret({
 export async function listDeliveries({
   tx,
   ...p
-}: { tx: DbOrTx } & { organizationId: string; id: string; page: number; size: number }): Promise<
-  TPage<TWebhookDelivery>
-> {
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+  page: number;
+  size: number;
+}): Promise<TPage<TWebhookDelivery>> {
   await endpointOr404(tx, p.organizationId, p.id);
   const { rows, total } = await attemptPage({
     tx,
@@ -173,7 +180,12 @@ export async function listDeliveries({
 export async function replayDelivery({
   tx,
   ...p
-}: { tx: Tx } & { organizationId: string; id: string; deliveryId: string }): Promise<void> {
+}: {
+  tx: Tx;
+  organizationId: string;
+  id: string;
+  deliveryId: string;
+}): Promise<void> {
   await endpointOr404(tx, p.organizationId, p.id);
   const messageId = await messageOfAttempt({
     tx,
