@@ -236,6 +236,7 @@ export async function publicTransaction({
   id: string;
   tokenHash: string;
 }): Promise<TTransactionPublic | undefined> {
+  // tenant: every organization — the share link's token hash is all the caller brings
   const [r] = await db
     .select({
       t: transactions,
