@@ -16,8 +16,9 @@ import { fromWire, wireColumns, wireOf } from '../../lib/wire';
 type SizeRow = typeof sizes.$inferSelect;
 
 /**
- * Counts of available devices per size (status `available`, of the sizes' organizations), by size id; sizes without such
- * devices are absent (read as 0). spec: operational §3 Size available_devices.
+ * Counts of available devices per size (status `available`, of the sizes' organizations), by size
+ * id; sizes without such devices are absent (read as 0). spec: operational §3 Size
+ * available_devices.
  */
 export const sizeAvailability: {
   count(

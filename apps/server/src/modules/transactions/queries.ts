@@ -187,7 +187,10 @@ export async function setPickupAttempts({
     .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)));
 }
 
-/** Marks that the organization's transaction `id` no longer holds its door (the hold moves to another one). */
+/**
+ * Marks that the organization's transaction `id` no longer holds its door (the hold moves to
+ * another one).
+ */
 export async function clearDeviceHeld({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
   await tx
     .update(transactions)
