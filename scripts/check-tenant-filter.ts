@@ -84,7 +84,8 @@ function spansOrganizations(node: ts.Node, text: string): boolean {
     const comments = ts.getLeadingCommentRanges(text, n.getFullStart()) ?? [];
     if (comments.some((c) => EVERY_ORGANIZATION.test(text.slice(c.pos, c.end)))) return true;
     if (ts.isStatement(n) || ts.isClassElement(n) || ts.isPropertyAssignment(n)) {
-      if (!ts.isBlock(n.parent) && !ts.isSourceFile(n.parent) && !ts.isObjectLiteralExpression(n.parent)) continue;
+      if (!ts.isBlock(n.parent) && !ts.isSourceFile(n.parent) && !ts.isObjectLiteralExpression(n.parent))
+        continue;
       return false;
     }
   }

@@ -139,15 +139,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config: { public: true },
     handler: async (req, reply) => {
-      let sessionId: string | undefined;
+      let session: { id: string; organizationId: string } | undefined;
       const token = bearerOf(req);
       if (token)
-        sessionId = await app.ctx.identity.authenticate(token).then(
-          (s) => s.sessionId,
+        session = await app.ctx.identity.authenticate(token).then(
+          (s) => ({ id: s.sessionId, organizationId: s.organizationId }),
           () => undefined,
         );
       await app.ctx.identity.signOut({
-        sessionId,
+        session,
         refreshTokens: [req.body?.refresh_token, refreshCookieOf(req)],
       });
       clearRefreshCookie(reply, cookie);
@@ -221,6 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) => {
       await app.ctx.identity.changePassword(
+        req.auth.homeOrganizationId,
         req.auth.memberId ?? '',
         { sessionId: req.auth.sessionId, refreshToken: req.body.refresh_token || refreshCookieOf(req) },
         req.body.pwd,

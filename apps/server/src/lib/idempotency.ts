@@ -154,6 +154,7 @@ export async function releaseIdempotencyKey({
  * owner's handle). Answers how many were removed.
  */
 export async function purgeIdempotencyKeys({ db, now }: { db: Db; now: Date }): Promise<number> {
+  // tenant: every organization — the daily purge of expired keys sweeps them all
   const gone = await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)))

@@ -130,7 +130,7 @@ export function crudRoutes<
           reply,
           async (tx) => {
             const { where } = await whereOf(tx, r as never, req.auth, q as never);
-            await r.beforeExport?.(where, tx, !!q.ids?.length);
+            await r.beforeExport?.({ tx, auth: req.auth, where, selected: !!q.ids?.length });
             return {
               count: sql`select count(*) as n from ${r.table} where ${where}`,
               query: tx

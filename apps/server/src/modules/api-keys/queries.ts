@@ -77,6 +77,7 @@ export async function deleteApiKey({
  * owner's handle, since no organization is known yet.
  */
 export const apiKeyLookupOf = ({ db }: { db: Db }) =>
+  // tenant: every organization — the key's hash is all the caller brings
   db
     .select({ id: apiKeys.id, organizationId: apiKeys.organizationId, scope: apiKeys.scope })
     .from(apiKeys)

@@ -16,6 +16,7 @@ import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, lockOr404, type Resource } from '../../lib/crud/resource';
 import { deviceOfProduct } from '../../lib/product-tracking';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
 import { applyConditionEffects } from './service';
 
@@ -28,9 +29,12 @@ export async function conditionsToWire(rows: ConditionRow[], tx: Tx): Promise<TC
     .select({ id: products.id, name: products.name, idCondition: products.idCondition })
     .from(products)
     .where(
-      inArray(
-        products.idCondition,
-        rows.map((r) => r.id),
+      and(
+        inArray(products.organizationId, organizationsOf(rows)),
+        inArray(
+          products.idCondition,
+          rows.map((r) => r.id),
+        ),
       ),
     )
     .orderBy(asc(products.name));

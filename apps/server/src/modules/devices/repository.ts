@@ -19,12 +19,14 @@ export async function deviceUnlocksPage({
   size,
 }: TxAuth<{ id: string; page: number; size: number }>) {
   await findOr404({ tx, table: devices, auth, id, what: DEVICE_MESSAGES.notFound });
-  const where = and(eq(deviceUnlocks.organizationId, auth.organizationId), eq(deviceUnlocks.idDevice, id));
-  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(deviceUnlocks).where(where);
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(deviceUnlocks)
+    .where(and(eq(deviceUnlocks.organizationId, auth.organizationId), eq(deviceUnlocks.idDevice, id)));
   const rows = await tx
     .select()
     .from(deviceUnlocks)
-    .where(where)
+    .where(and(eq(deviceUnlocks.organizationId, auth.organizationId), eq(deviceUnlocks.idDevice, id)))
     .orderBy(desc(deviceUnlocks.requestedAt), desc(deviceUnlocks.id))
     .limit(size)
     .offset(pageOffset(page, size));

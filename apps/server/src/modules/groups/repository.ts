@@ -48,9 +48,18 @@ export async function groupMembers({ tx, auth, id }: TxAuth<{ id: string }>): Pr
     .select(wireColumns(users, ['id', 'name', 'last_name', 'email']))
     .from(groupUsers)
     .innerJoin(users, eq(users.id, groupUsers.userId))
-    .where(and(eq(groupUsers.groupId, id), eq(users.isDeleted, false)))
+    .where(
+      and(
+        eq(groupUsers.organizationId, auth.organizationId),
+        eq(groupUsers.groupId, id),
+        eq(users.isDeleted, false),
+      ),
+    )
     .orderBy(asc(users.name), asc(users.id));
-  const links = await tx.select().from(groupResources).where(eq(groupResources.groupId, id));
+  const links = await tx
+    .select()
+    .from(groupResources)
+    .where(and(eq(groupResources.organizationId, auth.organizationId), eq(groupResources.groupId, id)));
   const names = new Map<string, string>();
   for (const type of ['location', 'device'] as const) {
     const ids = links.filter((l) => l.resourceType === type).map((l) => l.resourceId);
@@ -104,7 +113,15 @@ export async function changeGroupUsers({
       )
       .onConflictDoNothing();
   } else {
-    await tx.delete(groupUsers).where(and(eq(groupUsers.groupId, id), inArray(groupUsers.userId, ids)));
+    await tx
+      .delete(groupUsers)
+      .where(
+        and(
+          eq(groupUsers.organizationId, auth.organizationId),
+          eq(groupUsers.groupId, id),
+          inArray(groupUsers.userId, ids),
+        ),
+      );
   }
   for (const userId of ids) {
     await writeAudit({
@@ -170,6 +187,7 @@ export async function changeGroupResource({
       .delete(groupResources)
       .where(
         and(
+          eq(groupResources.organizationId, auth.organizationId),
           eq(groupResources.groupId, id),
           eq(groupResources.resourceType, resource_type),
           eq(groupResources.resourceId, id_resource),

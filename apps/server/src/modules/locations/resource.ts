@@ -15,6 +15,7 @@ import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
 import { assertMayShare, restrictionsOf } from '../../lib/location-access';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { wireColumns, wireOf } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import { assertRestrictionSwitch, assign, assignmentOf, canRequireImage, defaultContact } from './service';
@@ -65,7 +66,7 @@ export const locationsResource: Resource<
       const rs = await tx
         .select({ id: devices.idLocation, n: count() })
         .from(devices)
-        .where(inArray(devices.idLocation, ids))
+        .where(and(inArray(devices.organizationId, organizationsOf(locs)), inArray(devices.idLocation, ids)))
         .groupBy(devices.idLocation);
       for (const r of rs) counts.set(r.id, r.n);
     }

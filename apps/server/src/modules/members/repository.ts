@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE, MSG, membersEndpoints, rolesOf, type TMember, type TRole } from '@lockerops/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AuthContext, TxAuth } from '../../auth/context';
+import type { TxAuth } from '../../auth/context';
 import { members } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
@@ -28,8 +28,9 @@ export interface MemberFilters {
   order?: 'asc' | 'desc';
 }
 
-function whereOf(auth: AuthContext, q: MemberFilters): SQL {
-  const parts: Array<SQL | undefined> = [eq(members.organizationId, auth.organizationId)];
+/** The filters of a members list (search, role, status, ids); each statement adds the organization. */
+function filtersOf(q: MemberFilters): SQL | undefined {
+  const parts: Array<SQL | undefined> = [];
   const s = q.search?.trim();
   if (s && s.length >= 2) {
     const p = likePattern(s);
@@ -45,7 +46,7 @@ function whereOf(auth: AuthContext, q: MemberFilters): SQL {
   if (q.role) parts.push(eq(members.role, q.role as TRole));
   if (q.status) parts.push(eq(members.status, q.status));
   if (q.ids?.length) parts.push(inArray(members.id, q.ids));
-  return and(...parts)!;
+  return and(...parts);
 }
 
 const orderOf = (sortBy?: string, order?: 'asc' | 'desc') => {
@@ -72,12 +73,15 @@ export async function memberPage({
   q,
 }: TxAuth<{ q: MemberFilters & { page: number; size: number } }>) {
   const size = Math.min(q.size, MAX_PAGE_SIZE);
-  const where = whereOf(auth, q);
-  const [{ total }] = (await tx.select({ total: count() }).from(members).where(where)) as [{ total: number }];
+  const filters = filtersOf(q);
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(members)
+    .where(and(eq(members.organizationId, auth.organizationId), filters))) as [{ total: number }];
   const rows = await tx
     .select()
     .from(members)
-    .where(where)
+    .where(and(eq(members.organizationId, auth.organizationId), filters))
     .orderBy(...orderOf(q.sort_by, q.order))
     .limit(size)
     .offset(pageOffset(q.page, size));
@@ -92,7 +96,7 @@ export async function membersForExport({ tx, auth, q }: TxAuth<{ q: MemberFilter
   return tx
     .select()
     .from(members)
-    .where(whereOf(auth, q))
+    .where(and(eq(members.organizationId, auth.organizationId), filtersOf(q)))
     .orderBy(...orderOf(q.sort_by, q.order));
 }
 

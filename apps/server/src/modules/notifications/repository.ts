@@ -22,17 +22,24 @@ export async function deliveriesOf({
   size,
 }: TxAuth<{ id: string; page: number; size: number }>): Promise<{ rows: DeliveryRow[]; total: number }> {
   await findOr404({ tx, table: notifications, auth, id, what: M.notFound });
-  const where = and(
-    eq(notificationDeliveries.organizationId, auth.organizationId),
-    eq(notificationDeliveries.idNotification, id),
-  );
-  const [{ total }] = (await tx.select({ total: count() }).from(notificationDeliveries).where(where)) as [
-    { total: number },
-  ];
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.organizationId, auth.organizationId),
+        eq(notificationDeliveries.idNotification, id),
+      ),
+    )) as [{ total: number }];
   const rows = await tx
     .select()
     .from(notificationDeliveries)
-    .where(where)
+    .where(
+      and(
+        eq(notificationDeliveries.organizationId, auth.organizationId),
+        eq(notificationDeliveries.idNotification, id),
+      ),
+    )
     .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
     .limit(size)
     .offset(pageOffset(page, size));

@@ -13,6 +13,7 @@ import type { Tx } from '../../db/client';
 import { productGroups, products, sizes } from '../../db/schema';
 import { NotFound } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, wireColumns, wireOf } from '../../lib/wire';
 
 type GroupRow = typeof productGroups.$inferSelect;
@@ -21,14 +22,23 @@ type GroupRow = typeof productGroups.$inferSelect;
 export async function productGroupsToWire(rows: GroupRow[], tx: Tx): Promise<TProductGroup[]> {
   if (!rows.length) return [];
   const sizeIds = [...new Set(rows.map((r) => r.idSize).filter((v): v is string => !!v))];
-  const sizeRows = sizeIds.length ? await tx.select().from(sizes).where(inArray(sizes.id, sizeIds)) : [];
+  const orgIds = organizationsOf(rows);
+  const sizeRows = sizeIds.length
+    ? await tx
+        .select()
+        .from(sizes)
+        .where(and(inArray(sizes.organizationId, orgIds), inArray(sizes.id, sizeIds)))
+    : [];
   const members = await tx
     .select({ id: products.id, name: products.name, idGroup: products.idProductGroup })
     .from(products)
     .where(
-      inArray(
-        products.idProductGroup,
-        rows.map((r) => r.id),
+      and(
+        inArray(products.organizationId, orgIds),
+        inArray(
+          products.idProductGroup,
+          rows.map((r) => r.id),
+        ),
       ),
     )
     .orderBy(asc(products.name));

@@ -16,6 +16,7 @@ import { conditions, devices, locations, productGroups, products } from '../../d
 import { Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, type Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
 import { afterProductWrite, assertProductRefs, assertProductsDeletable, assertSerialFree } from './service';
 
@@ -34,17 +35,18 @@ export async function productsToWire(rows: ProductRow[], tx: Tx): Promise<TProdu
   const ids = rows.map((r) => r.id);
   const groupIds = [...new Set(rows.map((r) => r.idProductGroup).filter((v): v is string => !!v))];
   const conditionIds = [...new Set(rows.map((r) => r.idCondition).filter((v): v is string => !!v))];
+  const orgIds = organizationsOf(rows);
   const groups = groupIds.length
     ? await tx
         .select({ id: productGroups.id, name: productGroups.name })
         .from(productGroups)
-        .where(inArray(productGroups.id, groupIds))
+        .where(and(inArray(productGroups.organizationId, orgIds), inArray(productGroups.id, groupIds)))
     : [];
   const conds = conditionIds.length
     ? await tx
         .select({ id: conditions.id, name: conditions.name })
         .from(conditions)
-        .where(inArray(conditions.id, conditionIds))
+        .where(and(inArray(conditions.organizationId, orgIds), inArray(conditions.id, conditionIds)))
     : [];
   const devs = await tx
     .select({
@@ -57,7 +59,7 @@ export async function productsToWire(rows: ProductRow[], tx: Tx): Promise<TProdu
     })
     .from(devices)
     .leftJoin(locations, eq(locations.id, devices.idLocation))
-    .where(inArray(devices.idProduct, ids));
+    .where(and(inArray(devices.organizationId, orgIds), inArray(devices.idProduct, ids)));
   const groupOf = new Map(groups.map((g) => [g.id, g]));
   const conditionOf = new Map(conds.map((c) => [c.id, c]));
   return rows.map((p) =>

@@ -9,7 +9,7 @@ import {
   ZReportCreateRequest,
   ZReportUpdateRequest,
 } from '@lockerops/contract';
-import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { TxAuth, TxOrg } from '../../auth/context';
 import { reports } from '../../db/schema';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
@@ -66,16 +66,17 @@ export async function listReports({
   organizationId,
   q,
 }: TxOrg<{ q: { search?: string; page: number; size: number } }>): Promise<TPage<TReport>> {
-  const parts: SQL[] = [eq(reports.organizationId, organizationId)];
   const s = q.search?.trim();
-  if (s && s.length >= 2) parts.push(ilike(reports.name, likePattern(s)));
-  const where = and(...parts);
-  const [{ total }] = (await tx.select({ total: count() }).from(reports).where(where)) as [{ total: number }];
+  const search = s && s.length >= 2 ? ilike(reports.name, likePattern(s)) : undefined;
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(reports)
+    .where(and(eq(reports.organizationId, organizationId), search))) as [{ total: number }];
   const size = Math.min(q.size, MAX_PAGE_SIZE);
   const rows = await tx
     .select()
     .from(reports)
-    .where(where)
+    .where(and(eq(reports.organizationId, organizationId), search))
     .orderBy(desc(reports.createdAt), sql`${reports.id}`)
     .limit(size)
     .offset(pageOffset(q.page, size));

@@ -214,6 +214,7 @@ export async function recentContactVerifications({
  * organization is known before the token is looked up, so the hash is the whole filter.
  */
 export async function pendingVerificationByHash({ db, tokenHash }: { db: Db; tokenHash: string }) {
+  // tenant: every organization — the e-mailed token's hash is all the caller brings
   const [entry] = await db
     .select()
     .from(contactVerifications)

@@ -100,6 +100,7 @@ export async function publishableKeyOwner({
   subdomain: string;
   key: string;
 }) {
+  // tenant: every organization — the subdomain and the key are what find the organization
   const [row] = await db
     .select({
       organizationId: toolboxSettings.organizationId,

@@ -237,7 +237,12 @@ export async function priceOf({
   if (best.membershipId) {
     const chosen = held.find((h) => h.m.id === best.membershipId)!;
     if (chosen.m.membershipType === 'limited')
-      await countMembershipUse({ tx, membershipId: chosen.m.id, userId: t.idUser! });
+      await countMembershipUse({
+        tx,
+        organizationId: t.organizationId,
+        membershipId: chosen.m.id,
+        userId: t.idUser!,
+      });
   }
   return best;
 }

@@ -175,22 +175,28 @@ export async function markPaymentFailed({
     .where(and(eq(transactions.id, t.id), eq(transactions.organizationId, t.organizationId)));
 }
 
-/** Sets a delivery's count of wrong pickup codes. */
+/** Sets the count of wrong pickup codes of the organization's delivery `id`. */
 export async function setPickupAttempts({
   tx,
+  organizationId,
   id,
   attempts,
-}: {
-  tx: Tx;
-  id: string;
-  attempts: number;
-}): Promise<void> {
-  await tx.update(transactions).set({ pickupAttempts: attempts }).where(eq(transactions.id, id));
+}: TxOrg<{ id: string; attempts: number }>): Promise<void> {
+  await tx
+    .update(transactions)
+    .set({ pickupAttempts: attempts })
+    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)));
 }
 
-/** Marks that the transaction no longer holds its door (the hold moves to another one). */
-export async function clearDeviceHeld({ tx, id }: { tx: Tx; id: string }): Promise<void> {
-  await tx.update(transactions).set({ deviceHeld: false }).where(eq(transactions.id, id));
+/**
+ * Marks that the organization's transaction `id` no longer holds its door (the hold moves to
+ * another one).
+ */
+export async function clearDeviceHeld({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
+  await tx
+    .update(transactions)
+    .set({ deviceHeld: false })
+    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)));
 }
 
 /** One transaction of the organization (not locked), or undefined. */
@@ -239,6 +245,7 @@ export async function insertShare({
  * rows another run is changing are skipped (`FOR UPDATE SKIP LOCKED`). At most 500.
  */
 export async function lockDueDeliveries({ tx, now }: { tx: Tx; now: Date }): Promise<TransactionRow[]> {
+  // tenant: every organization — the expiry job's sweep of deliveries past their expiry
   return tx
     .select()
     .from(transactions)

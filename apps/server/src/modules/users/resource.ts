@@ -19,6 +19,7 @@ import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { likePattern } from '../../lib/crud/paging';
 import { lockOr404, type Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
 import { assertEmailFree, notificationChannelOf, takenEmails } from './queries';
 
@@ -27,12 +28,13 @@ type UserRow = typeof users.$inferSelect;
 /** The wire shape of users, with their groups (one query for the whole batch). */
 export async function usersToWire(rows: UserRow[], tx: Tx): Promise<TUser[]> {
   const ids = rows.map((r) => r.id);
+  const orgIds = organizationsOf(rows);
   const links = ids.length
     ? await tx
         .select({ userId: groupUsers.userId, id: groups.id, name: groups.name })
         .from(groupUsers)
         .innerJoin(groups, eq(groups.id, groupUsers.groupId))
-        .where(inArray(groupUsers.userId, ids))
+        .where(and(inArray(groupUsers.organizationId, orgIds), inArray(groupUsers.userId, ids)))
         .orderBy(asc(groups.name))
     : [];
   return rows.map((u) =>
@@ -135,9 +137,6 @@ function userValues(
 }
 
 /** The WHERE of the live (not deleted) users of one organization. */
-const liveUsersOf = (organizationId: string): SQL =>
-  and(eq(users.organizationId, organizationId), eq(users.isDeleted, false))!;
-
 /**
  * Activates or deactivates one user, under a row lock, with its User History Log entry; returns
  * the user's wire shape. 404 (`NotFound`) for a deleted user, a missing id or another
@@ -182,12 +181,17 @@ export async function searchUsers({
   query,
 }: TxOrg<{ query: { email?: string; phone_number?: string; search?: string } }>): Promise<TUser[]> {
   const { email, phone_number, search } = query;
-  const base = liveUsersOf(organizationId);
   if (email) {
     const rows = await tx
       .select()
       .from(users)
-      .where(and(base, eq(users.emailNormalized, email.toLowerCase())))
+      .where(
+        and(
+          eq(users.organizationId, organizationId),
+          eq(users.isDeleted, false),
+          eq(users.emailNormalized, email.toLowerCase()),
+        ),
+      )
       .limit(1);
     if (!rows.length) throw NotFound(USER_MESSAGES.emailNotFound);
     return usersToWire(rows, tx);
@@ -199,7 +203,13 @@ export async function searchUsers({
       ? await tx
           .select()
           .from(users)
-          .where(and(base, eq(users.phoneNumber, phone)))
+          .where(
+            and(
+              eq(users.organizationId, organizationId),
+              eq(users.isDeleted, false),
+              eq(users.phoneNumber, phone),
+            ),
+          )
           .orderBy(asc(users.createdAt))
           .limit(1)
       : [];
@@ -214,7 +224,8 @@ export async function searchUsers({
     .from(users)
     .where(
       and(
-        base,
+        eq(users.organizationId, organizationId),
+        eq(users.isDeleted, false),
         or(
           ...[users.name, users.lastName, users.email, users.phoneNumber, users.userId].map((c) =>
             ilike(sql`${c}::text`, pattern),

@@ -109,7 +109,8 @@ async function searchParts(tx: Tx, organizationId: string, term: string): Promis
 }
 
 /**
- * The WHERE of `GET events` (and its export), on `transactions` alone, and, when its search carries
+ * The WHERE of `GET events` (and its export), on `transactions` alone (`filters`: the same less the
+ * organization, which the page's statement names itself), and, when its search carries
  * a long id list, how to estimate its rows without sending every id again (`estimateBranches`: one
  * branch per part of the search, over a sample of its ids). The invoice/order look-up compares the
  * stored numbers (always upper case) so the unique indexes answer it.
@@ -118,8 +119,9 @@ async function listFilter(
   tx: Tx,
   organizationId: string,
   q: z.output<typeof ZTransactionListQuery>,
-): Promise<{ where: SQL; estimate?: () => Promise<number> }> {
-  const parts: Array<SQL | undefined> = [eq(transactions.organizationId, organizationId)];
+): Promise<{ where: SQL; filters?: SQL; estimate?: () => Promise<number> }> {
+  const own = eq(transactions.organizationId, organizationId);
+  const parts: Array<SQL | undefined> = [];
   if (q.by_type?.length) parts.push(inArray(transactions.type, q.by_type));
   if (q.status?.length) parts.push(inArray(transactions.status, q.status));
   if (q.id_location) parts.push(eq(transactions.idLocation, q.id_location));
@@ -132,13 +134,18 @@ async function listFilter(
     parts.push(or(inArray(transactions.invoiceId, v), inArray(transactions.orderId, v)));
   }
   const s = q.search?.trim();
-  if (!s || s.length < 2) return { where: and(...parts)! };
+  if (!s || s.length < 2) {
+    const filters = and(...parts);
+    return { where: and(own, filters)!, filters };
+  }
   const search = await searchParts(tx, organizationId, s);
-  const where = and(...parts, search.length ? or(...search.map((x) => x.condition)) : sql`false`)!;
-  if (!search.some((x) => x.scale > 1)) return { where };
-  const base = and(...parts)!;
+  const filters = and(...parts, search.length ? or(...search.map((x) => x.condition)) : sql`false`);
+  const where = and(own, filters)!;
+  if (!search.some((x) => x.scale > 1)) return { where, filters };
+  const base = and(own, ...parts)!;
   return {
     where,
+    filters,
     estimate: () =>
       estimateBranches({
         tx,
@@ -191,28 +198,31 @@ export async function listTransactions({
   const offset = offsetOf(q.page, q.size, q.cursor);
   if (q.cursor && !sort.keyset) throw BadRequest(INVALID_CURSOR);
   const cursor = q.cursor ? decodeCursor(q.cursor, sort.key, sort.dir) : undefined;
-  const { where, estimate } = await listFilter(tx, organizationId, q);
+  const { where, filters, estimate } = await listFilter(tx, organizationId, q);
   const { total, estimated } = await countTotal({
     tx,
     rows: sql`select 1 from ${transactions} where ${where}`,
     estimate,
   });
   const ks = keyset(transactions.createdAt, transactions.id, sort.dir, cursor);
-  const base = tx.select({ id: transactions.id, k: ks.text }).from(transactions);
-  const from = sort.joined
-    ? base
-        .leftJoin(users, eq(users.id, transactions.idUser))
-        .leftJoin(devices, eq(devices.id, transactions.idDevice))
-        .leftJoin(locations, eq(locations.id, transactions.idLocation))
-    : base;
   const order = sort.keyset
     ? ks.orderBy
     : [sort.dir === 'desc' ? desc(sort.col) : asc(sort.col), desc(transactions.id)];
-  const rows = await from
-    .where(and(where, ks.after))
+  // dynamic: a sort by a related name joins its table below (the SQL is built when awaited)
+  const page = tx
+    .select({ id: transactions.id, k: ks.text })
+    .from(transactions)
+    .where(and(eq(transactions.organizationId, organizationId), filters, ks.after))
     .orderBy(...order)
     .limit(q.size)
-    .offset(offset);
+    .offset(offset)
+    .$dynamic();
+  const rows = await (sort.joined
+    ? page
+        .leftJoin(users, eq(users.id, transactions.idUser))
+        .leftJoin(devices, eq(devices.id, transactions.idDevice))
+        .leftJoin(locations, eq(locations.id, transactions.idLocation))
+    : page);
   const last = rows[rows.length - 1];
   const nextCursor =
     sort.keyset && last && rows.length === q.size

@@ -77,6 +77,7 @@ export async function lockerNumberOf({
   deviceId: string | null;
 }): Promise<number | null> {
   if (!deviceId) return null;
+  // tenant: every organization — the door may be a super-tenant parent's shared door
   const [d] = await tx.select({ n: devices.lockerNumber }).from(devices).where(eq(devices.id, deviceId));
   return d?.n ?? null;
 }
@@ -251,25 +252,31 @@ export async function heldMemberships({ tx, t }: { tx: Tx; t: TransactionRow }) 
     );
 }
 
-/** Counts one more transaction used of a limited membership by the user. */
+/** Counts one more transaction used of the organization's limited membership by the user. */
 export async function countMembershipUse({
   tx,
+  organizationId,
   membershipId,
   userId,
-}: {
-  tx: Tx;
-  membershipId: string;
-  userId: string;
-}): Promise<void> {
+}: TxOrg<{ membershipId: string; userId: string }>): Promise<void> {
   await tx
     .update(membershipUsers)
     .set({ usedTransactions: sql`${membershipUsers.usedTransactions} + 1` })
-    .where(and(eq(membershipUsers.membershipId, membershipId), eq(membershipUsers.userId, userId)));
+    .where(
+      and(
+        eq(membershipUsers.organizationId, organizationId),
+        eq(membershipUsers.membershipId, membershipId),
+        eq(membershipUsers.userId, userId),
+      ),
+    );
 }
 
-/** A product by id (the door's). */
-export async function productById({ tx, id }: { tx: Tx; id: string }) {
-  const [p] = await tx.select().from(products).where(eq(products.id, id));
+/** A product of the organization by id (the door's), or undefined. */
+export async function productById({ tx, organizationId, id }: TxOrg<{ id: string }>) {
+  const [p] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.organizationId, organizationId)));
   return p;
 }
 

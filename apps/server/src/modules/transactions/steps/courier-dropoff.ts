@@ -49,7 +49,7 @@ export function courierDropoff(
       if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
       if (isSharedDoor(d, org)) await assertSharedDoorUsable({ tx, d, at: new Date() });
       await release({ tx, t });
-      await clearDeviceHeld({ tx, id: t.id });
+      await clearDeviceHeld({ tx, organizationId: t.organizationId, id: t.id });
       await hold({ tx, organizationId: org, d });
     }
     openDoor(pass, d, action === 'complete' ? 'complete' : 'courier dropoff', t.id);

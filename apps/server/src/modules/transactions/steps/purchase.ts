@@ -21,7 +21,7 @@ export async function purchase(
   },
 ): Promise<void> {
   const { t, device, promo, now } = input;
-  const product = await productById({ tx, id: device.idProduct! });
+  const product = await productById({ tx, organizationId: device.organizationId, id: device.idProduct! });
   const charge = computeCharge({
     price: { price_type: 'pay_per_weight', amount: product?.salesPrice ?? '0', unit: 'item' },
     weight: 1,

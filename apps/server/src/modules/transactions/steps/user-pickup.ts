@@ -44,7 +44,12 @@ async function pickupPass(
     if (t.pickupAttempts >= MAX_PICKUP_ATTEMPTS) throw Conflict(M.codeLocked);
     if (!code) throw BadRequest(M.codeRequired);
     if (code !== t.pickupCode) {
-      await setPickupAttempts({ tx, id: t.id, attempts: t.pickupAttempts + 1 });
+      await setPickupAttempts({
+        tx,
+        organizationId: t.organizationId,
+        id: t.id,
+        attempts: t.pickupAttempts + 1,
+      });
       await writeLog({
         tx,
         organizationId: t.organizationId,
