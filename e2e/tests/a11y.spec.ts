@@ -3,7 +3,7 @@ import { expectAccessible, setThemeMode, sidebarPaths } from '../support/a11y';
 import { adminApi, navigateInApp, openAsAdmin } from '../support/console';
 
 /**
- * Issue 27: WCAG 2.2 AA. axe-core (tags wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) finds no
+ * WCAG 2.2 AA. axe-core (tags wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) finds no
  * violation on any page of the sidebar, in each page's Add dialog, on the sign-in, reset and 404
  * pages and the reservation widget, in the light and the dark theme.
  */
@@ -73,7 +73,7 @@ for (const mode of ['light', 'dark'] as const) {
       await setThemeMode(page, mode);
       await page.reload();
       await expect(page.getByRole('heading', { name: /Reserve a locker/ })).toBeVisible();
-      // every step at once: the booking form, the code sent, the code field (issue 31)
+      // every step at once: the booking form, the code sent, the code field
       await page.evaluate(() => {
         const hidden = document.querySelectorAll('.hidden');
         for (let i = 0; i < hidden.length; i++) hidden[i]!.classList.remove('hidden');

@@ -5,7 +5,7 @@ import { adminApi, navigateInApp, unique } from '../support/console';
 import { lockerWallOfNine, startStorage } from '../support/doors';
 
 /**
- * Issue 27: the field flows on a phone (project "phone": 390 × 844, touch). The person at the
+ * The field flows on a phone (project "phone": 390 × 844, touch). The person at the
  * locker wall signs in, opens door #7, sees what it holds, unlocks it after a confirmation and
  * watches the timeline reach "opened"; puts a door into maintenance and back; finds a transaction
  * by its invoice number and refunds it; and no page of the sidebar scrolls sideways.

@@ -37,7 +37,7 @@ export interface ResetDeps {
  * time: every call counts as an attempt of `from` (429 over the budget), both cases run the same
  * two statements, and the mail is sent after the answer (a slow or failing mail server would
  * otherwise time or fail known accounts only; a failure is logged). The mail speaks the member's
- * saved language (`MAIL_TEXTS`, issue 26; English when none is saved).
+ * saved language (`MAIL_TEXTS`; English when none is saved).
  */
 export async function forgotPassword(
   deps: ResetDeps,
@@ -101,7 +101,7 @@ export async function forgotPassword(
  * `POST auth/confirm-forgot-password`: sets a new password with the mailed code. A code works once;
  * five wrong tries void it; the right code once expired, used or voided asks for a new one
  * (`expiredCode`). Revokes every session. A wrong code answers the same for every e-mail — one
- * with an account or without, with a pending code or none (issue 31): `invalidCode`, then
+ * with an account or without, with a pending code or none: `invalidCode`, then
  * `attemptsExceeded` at the fifth wrong try since the e-mail's last forgot-password call, then
  * `expiredCode`, counted per e-mail over every client (`wrongResetTries`); nothing in the answer
  * depends on whether a code is pending. Every wrong code counts as a failed attempt of `from`

@@ -185,7 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['members'],
       summary: "Update a team member's name and language (own profile)",
       description:
-        "Any role may change its own name and `language` (en, es, de: the console's language and that of the system e-mails the member receives; left out keeps the saved one); changing another member is for admins (404 for an id of another organization). spec: console §7 Profile; issue 26 item 6.",
+        "Any role may change its own name and `language` (en, es, de: the console's language and that of the system e-mails the member receives; left out keeps the saved one); changing another member is for admins (404 for an id of another organization). spec: console §7 Profile.",
       params: z.object({ id: z.uuid() }),
       errors: errors(400, 401, 403, 404),
     }),

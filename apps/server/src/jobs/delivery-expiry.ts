@@ -2,7 +2,7 @@ import { expireDeliveries } from '../modules/transactions';
 import type { JobDefinition } from './runner';
 
 /**
- * Deliveries not picked up within the organization's limit become `expired` (issue 8; spec:
+ * Deliveries not picked up within the organization's limit become `expired` (spec:
  * operational §4 Transaction statuses). Every minute; one database transaction per run.
  */
 export const deliveryExpiryJob: JobDefinition = {

@@ -19,7 +19,7 @@ import { rawRows } from './paging';
 import { snapshotCsv } from './snapshot';
 
 /**
- * The CSV export written by the database (issue 15; spec: operational §7 Bulk upload/export): the
+ * The CSV export written by the database (spec: operational §7 Bulk upload/export): the
  * cells are neutralised and quoted in SQL exactly as `csvLine` does in JavaScript, the export reads
  * one snapshot (rows written meanwhile stay out, X-Export-Count is the number of lines), and a
  * reader that goes away ends the export's transaction. On PostgreSQL the rows come from COPY, on

@@ -21,7 +21,7 @@ export interface ConditionEffects {
 }
 
 /**
- * The effects of a product arriving in a condition (spec: operational §2 Conditions, issue 7): with
+ * The effects of a product arriving in a condition (spec: operational §2 Conditions): with
  * `auto_maintenance` the product's device goes to maintenance (`devices.status = 'maintenance'`,
  * audit action `maintenance` on the device; a reserved device is left as it is, spec §4 "A reserved
  * device cannot be put in maintenance"); with `auto_report` an issue is opened.

@@ -61,7 +61,7 @@ export interface PendingInvite {
   email: string;
   firstName: string | null;
   password: string;
-  /** The mail's language: the member's saved one, else the inviting member's (issue 26). */
+  /** The mail's language: the member's saved one, else the inviting member's. */
   language: TLanguage;
 }
 

@@ -186,7 +186,7 @@ export async function subOrganizationsOf({
 
 /**
  * The saved language of the member `memberId` of `organizationId` (null: none saved, no such member
- * or an API key); the e-mails the product writes speak it (issue 26).
+ * or an API key); the e-mails the product writes speak it.
  */
 export async function memberLanguage({
   db,

@@ -20,7 +20,7 @@ export interface ProductUse {
 
 /**
  * The products among `ids` that are in use: sitting in a device, or in an active rental. The one
- * place that decides whether a product may be deleted (spec: operational §2 Products, issue 7); the
+ * place that decides whether a product may be deleted (spec: operational §2 Products); the
  * transactions area adds its active-rental check here (reason `rental`). Runs in a tenant
  * transaction, so only the caller's organization is seen.
  */

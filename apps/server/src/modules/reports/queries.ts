@@ -264,7 +264,7 @@ export async function locationNames({
 }
 
 /**
- * The saved language of the team member a report mail goes to (issue 26); null when none is saved
+ * The saved language of the team member a report mail goes to; null when none is saved
  * or the member is gone.
  */
 export async function recipientLanguage({

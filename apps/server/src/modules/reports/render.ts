@@ -49,7 +49,7 @@ export interface ReportData {
   from: string;
   to: string;
   timeZone: string;
-  /** The language of its words and formats: the recipient's (issue 26), English for a download. */
+  /** The language of its words and formats: the recipient's, English for a download. */
   language: TLanguage;
   brand: ReportBrand;
   generatedAt: Date;
@@ -226,7 +226,7 @@ async function readLogo(
  * own tenant; with the organization's white label (display name, PNG/JPEG logo read through
  * `opts.storage`, colours). `db` is the owner handle; `opts.now` stamps the "generated at"
  * (default: the clock); `opts.language` names its words (default English). spec: console §3
- * Report, §7 white-label; issue 26.
+ * Report, §7 white-label.
  */
 export async function buildReport({
   db,

@@ -78,11 +78,11 @@ export async function queueDueReports({
 }
 
 /**
- * Sends queued report mails (issue 12 scheduled send): rows whose lease ran out (a worker died
+ * Sends queued report mails: rows whose lease ran out (a worker died
  * mid-send) go back to the queue; due `queued` rows are claimed with `FOR UPDATE SKIP LOCKED` and
  * committed as `sending` before the mail goes out, so two workers never take the same row. Each
  * mail carries the HTML figures and charts, the CSV and the PDF, in the recipient member's saved
- * language (`REPORT_TEXTS`, Intl formats; issue 26); once the SMTP server accepted it,
+ * language (`REPORT_TEXTS`, Intl formats); once the SMTP server accepted it,
  * one transaction marks the row `sent` and sets the report's `last_sent` (and clears
  * `last_error` unless another recipient's mail is still failing). A failure queues the row again after a backoff (`failed` after MAX_ATTEMPTS) and
  * writes `last_error` on the report. The window for a duplicate is only a crash between the SMTP
@@ -165,7 +165,7 @@ export async function sendDueReports(deps: ReportSenderDeps) {
 }
 
 /**
- * Scheduled reports (issue 12; spec: console §3 schedule): every minute, queue the reports that
+ * Scheduled reports (spec: console §3 schedule): every minute, queue the reports that
  * are due and send them through the mail adapter. Needs the runner to be given the adapters.
  */
 export const reportSendJob: JobDefinition = {

@@ -16,7 +16,7 @@ import { firstDue, type Schedule } from './schedule';
 export type { ReportRow } from './queries';
 
 /**
- * The language of a downloaded report (issue 26): the saved language of the member asking, else
+ * The language of a downloaded report: the saved language of the member asking, else
  * the request's Accept-Language (as `GET members/self`), else English. `db` is the owner handle:
  * the member belongs to its home organization, which a `target_org` download does not act for.
  */

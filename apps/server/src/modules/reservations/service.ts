@@ -139,7 +139,7 @@ export type ReservationValues = ReservationInsert;
 
 /**
  * Checks a reservation against the organization's data and settings and answers its column values
- * (spec: operational §5 Reservation, issue 8). In the caller's transaction:
+ * (spec: operational §5 Reservation). In the caller's transaction:
  * - the referenced location, size, product, user and device must be the organization's (404);
  * - an explicit device must be at the location, of the mode and size (400), not in maintenance (409),
  *   and for a rental hold the product (400); without one, the first free device of the location,
@@ -327,8 +327,8 @@ export async function emitReservation({ tx, row }: { tx: Tx; row: ReservationRow
  * or the hold belongs to `userId`; a hold of a reservation without a user (a delivery) belongs to
  * whoever gives its phone number or e-mail. The transaction buffer of the settings makes a hold
  * start early, so the reserving user may start that much before the window.
- * spec: issue 8 "Starting a transaction on a reserved device is allowed only for the reserving
- * user within the window".
+ * Starting a transaction on a reserved device is allowed only for the reserving user within the
+ * window (spec: operational §5 Reservation).
  */
 export async function assertReservationAllows({
   tx,

@@ -274,7 +274,7 @@ export async function markSupportEmailVerified({
 }
 
 /**
- * The language a mail to `email` speaks (issue 26): the saved language of the organization's team
+ * The language a mail to `email` speaks: the saved language of the organization's team
  * member with that e-mail, else that of the member `memberId` asking for it; null when neither saved one.
  */
 export async function mailLanguageFor({

@@ -15,8 +15,8 @@ import {
 } from './service';
 
 /**
- * The Apps & Widgets and Integrations calls (spec: console §2 Apps and widgets, Integrations;
- * issue 14): customizers saved per organization, the widget's publishable key, and the
+ * The Apps & Widgets and Integrations calls (spec: console §2 Apps and widgets, Integrations):
+ * customizers saved per organization, the widget's publishable key, and the
  * organization's Twilio account. Admin only, 403 when the organization's `toolbox` flag is off.
  */
 export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -101,7 +101,7 @@ async function withUrl(
 /**
  * Saves the widget customizer; answers it with the embed URL. 400 when the maximum duration is over
  * 30 days (`WIDGET_MAX_SECONDS`), and 400 for `payment_enabled`: the widget takes no payment yet,
- * and a switch it could not enforce would let paid lockers be booked for nothing (issue 31).
+ * and a switch it could not enforce would let paid lockers be booked for nothing.
  */
 export async function saveWidget({
   tx,

@@ -34,11 +34,11 @@ const keyOf = (req: FastifyRequest): string | undefined => {
 };
 
 /**
- * The public widget API under `/api/widget/{organization}` (issue 14). Authenticated by the
+ * The public widget API under `/api/widget/{organization}`. Authenticated by the
  * widget's publishable key only (`?key=` or `X-Publishable-Key`): it reads the organization's public
  * locations, sizes and availability and creates reservations, nothing else — the key is unknown to
  * every other call, and the secret API key is never part of an answer. A booking needs the code
- * the verification call sent to its contact (issue 31). 403 while the organization's
+ * the verification call sent to its contact. 403 while the organization's
  * Toolbox feature is off. Rate-limited per client
  * address (`WIDGET_RATE_LIMIT` calls a minute, 429); a rotated key answers 401 at once.
  */

@@ -47,11 +47,11 @@ import {
 } from './queries';
 import { consumeCode } from './queries/verification';
 
-/** Wrong tries after which a widget verification code is void (issue 31). */
+/** Wrong tries after which a widget verification code is void. */
 export const WIDGET_CODE_MAX_TRIES = 5;
 
 /**
- * What the public widget shows (issue 14): the organization's name and logo, the saved widget
+ * What the public widget shows: the organization's name and logo, the saved widget
  * settings, and its public locations with their time zone (the location's, else the
  * organization's) and the sizes of their storage lockers. Nothing else.
  */
@@ -152,7 +152,7 @@ export async function widgetQuote({
 }
 
 /**
- * The customer record a widget booking is for, by its verified contact (issue 31): the organization's
+ * The customer record a widget booking is for, by its verified contact: the organization's
  * customer with the e-mail, else with the phone — the operator's own record first, else one the
  * widget made — else a new widget-only record. Only called once the contact's code was checked and
  * used (`consumeCode`): an e-mail or phone typed on a public page attaches nothing unverified.
@@ -188,7 +188,7 @@ function trackingNumber(): string {
   return `W${[...randomBytes(9)].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
-/** What a widget booking is checked against besides the widget's settings (issue 31). */
+/** What a widget booking is checked against besides the widget's settings. */
 export interface WidgetGuard {
   /** The client address of the request (`req.ip`). */
   address: string;
@@ -275,7 +275,7 @@ async function checkOpenBookings(
 }
 
 /**
- * What a widget booking is refused for before anything is looked up or checked (issue 31): 409
+ * What a widget booking is refused for before anything is looked up or checked: 409
  * while the saved settings say the widget takes payment (it cannot), 400 for a window the widget's
  * rules refuse.
  */
@@ -290,7 +290,7 @@ export function widgetPrecheck(
 }
 
 /**
- * Books a storage locker for a widget customer (issue 14): the window rules of the widget, a public
+ * Books a storage locker for a widget customer: the window rules of the widget, a public
  * location, then exactly the console's path — `reservationValues` (the organization's reservation
  * rules and the first free locker), the insert, `writeHolds` (the exclusion constraint against
  * double booking: 409), the `on_reservation` domain event (notification, webhooks) and the audit

@@ -5,8 +5,8 @@ import type { DeviceRow } from './devices';
 
 /**
  * Doors of a super-tenant parent's shared locations used by a sub-organization's transactions
- * (spec: operational §1 "Super-tenant organizations may share locations with sub-organizations";
- * issue 18 "can be used for their transactions"). The sub-organization may read those doors
+ * (spec: operational §1 "Super-tenant organizations may share locations with sub-organizations",
+ * which can be used for their transactions). The sub-organization may read those doors
  * (row-level security `shared_from_parent`) but never UPDATE them: the door's state moves only
  * through the SECURITY DEFINER functions of `applyTenancyPolicies` (`app_shared_door_*`), each of
  * which checks the acting organization (`app.organization_id`) itself. A door qualifies when it
