@@ -79,7 +79,11 @@ export function crudRoutes<
         if (q.cursor && !sort.keyed) throw BadRequest(INVALID_CURSOR);
         const cursor = q.cursor ? decodeCursor(q.cursor, sort.key, sort.dir) : undefined;
         return req.withTenant(async (tx) => {
-          const { where, matches, manyMatches } = await whereOf(tx, r as never, req.auth, q as never, {
+          const { where, matches, manyMatches } = await whereOf({
+            tx,
+            auth: req.auth,
+            r: r as never,
+            q: q as never,
             forList: true,
             walksDefaultOrder: sort.isDefault,
           });
@@ -129,7 +133,7 @@ export function crudRoutes<
           req,
           reply,
           async (tx) => {
-            const { where } = await whereOf(tx, r as never, req.auth, q as never);
+            const { where } = await whereOf({ tx, auth: req.auth, r: r as never, q: q as never });
             await r.beforeExport?.({ tx, auth: req.auth, where, selected: !!q.ids?.length });
             return {
               count: sql`select count(*) as n from ${r.table} where ${where}`,

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { HttpError, NotFound } from '../../errors';
 import { toWire } from '../wire';
@@ -48,13 +48,19 @@ export function rowError(err: unknown): string {
  * estimate anyway: `manyMatches` says so, and the page walks the order's index with the search as
  * a filter instead of reading every match (a common last name matches thousands of users).
  */
-export async function whereOf<TQuery extends z.ZodObject>(
-  tx: Tx,
-  r: Resource<unknown, z.ZodType, z.ZodType, TQuery>,
-  auth: AuthContext,
-  q: { search?: string; ids?: string[] } & Record<string, unknown>,
-  { forList = false, walksDefaultOrder = false } = {},
-): Promise<{ where: SQL; matches?: number; manyMatches?: boolean }> {
+export async function whereOf<TQuery extends z.ZodObject>({
+  tx,
+  auth,
+  r,
+  q,
+  forList = false,
+  walksDefaultOrder = false,
+}: TxAuth<{
+  r: Resource<unknown, z.ZodType, z.ZodType, TQuery>;
+  q: { search?: string; ids?: string[] } & Record<string, unknown>;
+  forList?: boolean;
+  walksDefaultOrder?: boolean;
+}>): Promise<{ where: SQL; matches?: number; manyMatches?: boolean }> {
   const own = eq(r.table.organizationId, auth.organizationId);
   const parts: Array<SQL | undefined> = [forList && r.alsoListed ? or(own, r.alsoListed()) : own];
   if (r.softDeleteColumn) parts.push(eq(r.softDeleteColumn, false));
