@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** The WCAG 2.2 AA rule sets of axe-core the console keeps free of violations (issue 27). */
+/** The WCAG 2.2 AA rule sets of axe-core the console keeps free of violations. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** One line per violation: rule, impact, how many nodes, the first targets. */

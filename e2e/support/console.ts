@@ -24,6 +24,25 @@ export async function openAsAdmin(page: Page, path: string): Promise<void> {
 }
 
 /**
+ * Goes to `path` inside the running console, the way its own links do: the router navigates on a
+ * history entry and its popstate event, with no reload of the bundle and no new sign-in. Waits for
+ * the new page's heading (the one it left is marked first, so its heading does not count) and for
+ * its lists to load; on the page already shown it only waits. The sweeps over every page use it; a test of a page's first load uses
+ * `page.goto`.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  const moved = await page.evaluate((to) => {
+    if (window.location.pathname === to) return false;
+    for (const h of Array.from(document.querySelectorAll('main h1'))) h.setAttribute('data-left', '');
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    return true;
+  }, path);
+  await expect(page.locator(moved ? 'main h1:not([data-left])' : 'main h1')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Fetching data...')).toHaveCount(0);
+}
+
+/**
  * Types into a list's search box and waits until the list shows the answer to it: the search is
  * debounced and kept in the URL, then fetched while the previous rows stay on screen. A click on a
  * row before the answer lands can hit a row the grid is about to re-render (the click is lost), so

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, setThemeMode, sidebarPaths } from '../support/a11y';
-import { adminApi, openAsAdmin } from '../support/console';
+import { adminApi, navigateInApp, openAsAdmin } from '../support/console';
 
 /**
- * Issue 27: WCAG 2.2 AA. axe-core (tags wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) finds no
+ * WCAG 2.2 AA. axe-core (tags wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) finds no
  * violation on any page of the sidebar, in each page's Add dialog, on the sign-in, reset and 404
  * pages and the reservation widget, in the light and the dark theme.
  */
@@ -30,8 +30,7 @@ for (const mode of ['light', 'dark'] as const) {
       const paths = await sidebarPaths(page);
       expect(paths.length).toBeGreaterThan(20);
       for (const path of paths) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+        await navigateInApp(page, path);
         await expectAccessible(page, `${path} (${mode})`, { soft: true });
       }
     });
@@ -43,9 +42,7 @@ for (const mode of ['light', 'dark'] as const) {
       const paths = await sidebarPaths(page);
       let opened = 0;
       for (const path of paths) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
-        await expect(page.getByText('Fetching data...')).toHaveCount(0);
+        await navigateInApp(page, path);
         // the header's "Add …" action, when the page has one
         const add = page
           .locator('main')
@@ -76,7 +73,7 @@ for (const mode of ['light', 'dark'] as const) {
       await setThemeMode(page, mode);
       await page.reload();
       await expect(page.getByRole('heading', { name: /Reserve a locker/ })).toBeVisible();
-      // every step at once: the booking form, the code sent, the code field (issue 31)
+      // every step at once: the booking form, the code sent, the code field
       await page.evaluate(() => {
         const hidden = document.querySelectorAll('.hidden');
         for (let i = 0; i < hidden.length; i++) hidden[i]!.classList.remove('hidden');

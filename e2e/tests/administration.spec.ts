@@ -17,7 +17,7 @@ import {
   uniqueOrgName,
 } from '../support/tenants';
 
-/** Issue 3: organizations (/multi-tenant), the owner's sub-domain sign-in, /apis and /settings. */
+/** Organizations (/multi-tenant), the owner's sub-domain sign-in, /apis and /settings. */
 
 interface Organization {
   id: string;

@@ -11,7 +11,7 @@ import {
 } from '../support/console';
 import { signedInTenant, suffix } from '../support/tenants';
 
-// Dashboard (issue 11): /home shows the metric cards, charts and top tables of the seeded
+// Dashboard: /home shows the metric cards, charts and top tables of the seeded
 // organization's history and follows the filter bar; the cards are remembered in cookies and the
 // report CSV holds the figures the cards show.
 
@@ -177,7 +177,7 @@ test.describe('dashboard', () => {
     await expect(card(page, 5)).toHaveCount(0);
   });
 
-  test('a card shows its whole title (issue 28 item 4)', async ({ page }) => {
+  test('a card shows its whole title', async ({ page }) => {
     // three cards a row beside the sidebar: the fifth default card's title is the longest
     await page.setViewportSize({ width: 1100, height: 800 });
     await openAsAdmin(page, '/home');
@@ -315,7 +315,7 @@ test.describe('dashboard', () => {
     await expect(card(page, 1).getByTestId('metric-value')).toHaveAttribute('data-value', ours);
   });
 
-  test('charts read in words and as tables, today marked; cards explain themselves (issues 27, 28)', async ({
+  test('charts read in words and as tables, today marked; cards explain themselves', async ({
     page,
     request,
   }) => {

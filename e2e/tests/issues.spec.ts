@@ -10,7 +10,7 @@ import {
   uniqueEmail,
 } from '../support/console';
 
-// Issues (issue 13): an issue filed from an order number with an image; its status changed from the list.
+// Issues: an issue filed from an order number with an image; its status changed from the list.
 
 test.describe('issues', () => {
   test('creates an issue from an order number with an image and changes its status from the list', async ({
@@ -46,7 +46,7 @@ test.describe('issues', () => {
     await dialog.getByLabel('Order No.').fill(event.invoice_id);
     await expect(dialog.getByText(`Order ${event.invoice_id}`)).toBeVisible();
     await dialog.getByLabel('Description').fill(description);
-    // the User picker lists a customer whose own user_id is empty (issue 28 item 1: it said
+    // the User picker lists a customer whose own user_id is empty (it said
     // "No options" when one null refused the whole list)
     await dialog.getByLabel('User', { exact: true }).fill(String(user.name));
     await page.getByRole('option', { name: String(user.name) }).click();

@@ -4,7 +4,7 @@ import { adminApi } from '../support/console';
 import { lockerWallOfNine } from '../support/doors';
 
 /**
- * Issue 27: the keyboard alone, from the sign-in page to door #7 of a locker wall (Tab and the
+ * The keyboard alone, from the sign-in page to door #7 of a locker wall (Tab and the
  * arrow keys), and its unlock. At every step the focused element shows a visible focus indicator
  * (WCAG 2.4.7, 2.4.11); a screenshot of each step is kept with the test's results.
  */

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { consoleSignIn } from '../support/api';
+import { navigateInApp } from '../support/console';
 
 /**
- * Issue 26, "Done means" 2: every page of the sidebar, in German and in Spanish, shows no missing
+ * Every page of the sidebar, in German and in Spanish, shows no missing
  * key and no English word outside proper names and data. English words are those of the English
  * catalogs that the language's own catalogs never use; a page's visible text may hold none of them.
  * Pages whose area is not in the catalogs yet are listed below: the list only shrinks (a listed page
@@ -88,7 +89,11 @@ for (const [language, locale] of [
       const failures: string[] = [];
       const stillEnglish: string[] = [];
       for (const p of paths) {
-        await page.goto(p);
+        // the missing keys of this page only: the list is the catalog's own, kept across pages
+        await page.evaluate(() => {
+          (window as { __i18nMissing?: string[] }).__i18nMissing?.splice(0);
+        });
+        await navigateInApp(page, p);
         const words = await englishOn(page, english);
         const missing = await page.evaluate(
           () => (window as { __i18nMissing?: string[] }).__i18nMissing ?? [],

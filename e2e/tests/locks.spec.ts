@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi, createDevice, createLocation, openAsAdmin, searchTable, unique } from '../support/console';
 
-// Locks (issue 19): the unlock timeline on the device's details, jams and the simulated fleet.
+// Locks: the unlock timeline on the device's details, jams and the simulated fleet.
 
 /** Opens the device's details from the list and answers its unlock timeline. */
 async function openTimeline(page: Page, name: string) {
@@ -35,7 +35,7 @@ test.describe('locks', () => {
     const row = page.getByRole('row').filter({ hasText: device.name });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: `Unlock ${device.name}` }).click();
-    // a confirmation naming the door comes first (issue 27)
+    // a confirmation naming the door comes first
     const confirm = page.getByRole('dialog', { name: 'Unlock door #1' });
     await expect(confirm).toContainText(`Unlock door #1 “${device.name}”?`);
     await confirm.getByRole('button', { name: 'Unlock' }).click();

@@ -3,7 +3,7 @@ import { ADMIN_EMAIL } from '../playwright.config';
 import { adminApi, openAsAdmin, searchTable, unique, uniqueEmail } from '../support/console';
 import { mailCount, nextMail } from '../support/mail';
 
-// Notifications (issue 13): an on_complete e-mail template with its own subject, its live preview,
+// Notifications: an on_complete e-mail template with its own subject, its live preview,
 // Send test from the form and the delivery log.
 
 test.describe('notifications', () => {
@@ -12,7 +12,7 @@ test.describe('notifications', () => {
     request,
   }) => {
     const name = unique('Thanks for renting');
-    // a test goes only to the member's own or the organization's contacts (issue 31)
+    // a test goes only to the member's own or the organization's contacts
     const to = ADMIN_EMAIL;
     await openAsAdmin(page, '/notifications');
     await page.getByRole('button', { name: 'Add Notification' }).click();

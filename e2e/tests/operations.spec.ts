@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from '../support/console';
 
-// Operational gaps (issue 18): stocking doors, details views, exporting devices.
+// Operational gaps: stocking doors, details views, exporting devices.
 
 test.describe('operations', () => {
   test('stocks a rental door with a product in the device form, then a rental starts on it', async ({

@@ -4,7 +4,7 @@ import { uiSignIn } from '../support/api';
 import { adminApi, openAsAdmin, searchTable, tempFile, unique, uniqueEmail } from '../support/console';
 import { mailCount, nextMail } from '../support/mail';
 
-// People (issue 5): users, team members.
+// People: users, team members.
 
 test.describe('people', () => {
   test('adds a user', async ({ page, request }) => {

@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { uiSignIn } from '../support/api';
-import { adminApi, unique } from '../support/console';
+import { adminApi, navigateInApp, unique } from '../support/console';
 import { lockerWallOfNine, startStorage } from '../support/doors';
 
 /**
- * Issue 27: the field flows on a phone (project "phone": 390 × 844, touch). The person at the
+ * The field flows on a phone (project "phone": 390 × 844, touch). The person at the
  * locker wall signs in, opens door #7, sees what it holds, unlocks it after a confirmation and
  * watches the timeline reach "opened"; puts a door into maintenance and back; finds a transaction
  * by its invoice number and refunds it; and no page of the sidebar scrolls sideways.
@@ -205,9 +205,7 @@ test.describe('on a phone', () => {
       const wide: string[] = [];
       const offScreen: string[] = [];
       for (const path of paths) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
-        await expect(page.getByText('Fetching data...')).toHaveCount(0);
+        await navigateInApp(page, path);
         const { scroll, client } = await pageOverflow(page);
         expect(client, 'the screen is as wide as asked').toBe(screen.width);
         if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);

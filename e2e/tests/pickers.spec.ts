@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, openAsAdmin, unique, uniqueEmail } from '../support/console';
 
-// Search pickers (issue 28 item 2): the reservation form's User searches the server as the
+// Search pickers: the reservation form's User searches the server as the
 // operator types (first 20), and no picker lists a whole area.
 
 test.describe('search pickers', () => {

@@ -11,7 +11,7 @@ import {
   unique,
 } from '../support/console';
 
-// Places and doors (issue 4): locations, locker walls, devices, sizes.
+// Places and doors: locations, locker walls, devices, sizes.
 
 /** Where the location form's marker starts (NEW_LOCATION_POSITION) and its map's zoom. */
 const START = { lat: 41.87, lng: -87.62 };
@@ -245,7 +245,7 @@ test.describe('places and doors', () => {
     const row = page.getByRole('row').filter({ hasText: device.name });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: `Unlock ${device.name}` }).click();
-    // the unlock asks first, naming the door (issue 27)
+    // the unlock asks first, naming the door
     await page
       .getByRole('dialog', { name: 'Unlock door #1' })
       .getByRole('button', { name: 'Unlock' })
@@ -257,7 +257,7 @@ test.describe('places and doors', () => {
     expect(after.lock_status).toBe('open');
     expect(after.lock_status_at).not.toBeNull();
     expect(after.lock_status_at).not.toBe(before.lock_status_at);
-    // a virtual lock reads "Simulated": "Open" only when hardware said so (issue 27)
+    // a virtual lock reads "Simulated": "Open" only when hardware said so
     await expect(row.getByRole('gridcell', { name: 'Simulated', exact: true })).toBeVisible();
   });
 

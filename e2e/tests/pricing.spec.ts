@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiSignIn, auth, uiSignIn } from '../support/api';
 import { signedInTenant, suffix } from '../support/tenants';
 
-/** Issue 6: prices, promo codes, memberships and the payment-provider set-up. */
+/** Prices, promo codes, memberships and the payment-provider set-up. */
 
 const uniqueName = (prefix: string) => `${prefix} ${suffix()}`;
 

@@ -10,7 +10,7 @@ import {
   unique,
 } from '../support/console';
 
-// Products (issue 7): inventory, product groups, conditions.
+// Products: inventory, product groups, conditions.
 
 test.describe('products', () => {
   test('adds a product with an image', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { adminApi, openAsAdmin, searchTable, unique } from '../support/console';
 
-// Reporting (issue 12): a weekly report created from the dialog, listed with its schedule in
+// Reporting: a weekly report created from the dialog, listed with its schedule in
 // words, downloaded, edited to monthly (weekday cleared) and bulk deleted.
 
 test.describe('reporting', () => {

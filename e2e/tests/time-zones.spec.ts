@@ -4,7 +4,7 @@ import { mailCount, nextCode } from '../support/mail';
 import { signedInTenant, suffix } from '../support/tenants';
 
 /**
- * Issue 26 (Time): a browser in Berlin with a German locale, against an organization in Chicago.
+ * A browser in Berlin with a German locale, against an organization in Chicago.
  * What the customer types in the widget is the wall clock of the locker's place: 10:00–12:00 on a
  * January date is stored 16:00Z–18:00Z and confirmed as 10:00 CST, on a July date 15:00Z–17:00Z
  * and 10:00 CDT; the console lists the booking at 10:00 with the zone named.
@@ -36,7 +36,7 @@ async function bookInWidget(customer: Page, embedUrl: string, locationId: string
   expect((await quoted).ok()).toBe(true);
   await expect(customer.locator('#book')).toBeVisible();
   await customer.locator('#name').fill('Berta Berlin');
-  // the code sent to the contact (issue 31), read from the local outbox
+  // the code sent to the contact, read from the local outbox
   const email = `berta-${suffix()}@berlin.test`;
   await customer.locator('#contact').fill(email);
   const seen = await mailCount(email);

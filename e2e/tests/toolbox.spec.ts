@@ -7,7 +7,7 @@ import { mailCount, nextCode } from '../support/mail';
 import { signedInTenant, subdomainOf, suffix } from '../support/tenants';
 
 /**
- * Issue 14: the toolbox pages of a fresh organization with the Toolbox flag — the reservation widget
+ * The toolbox pages of a fresh organization with the Toolbox flag — the reservation widget
  * a customer books through on a phone, the customizer whose colours restyle it, the Twilio dialog,
  * and a webhook endpoint that receives the booking signed with the secret shown once.
  */
@@ -105,7 +105,7 @@ test.describe('toolbox', () => {
     await customer.getByRole('button', { name: 'Check availability' }).click();
     await expect(customer.getByRole('status')).toContainText('Available.');
     await customer.getByLabel('Name').fill('Wendy Widget');
-    // a code to the contact first (issue 31): read from the local outbox, as the customer reads it
+    // a code to the contact first: read from the local outbox, as the customer reads it
     const email = `wendy-${suffix()}@tenant.test`;
     await customer.getByLabel('E-mail or phone number').fill(email);
     await expect(customer.getByRole('button', { name: 'Book', exact: true })).toBeHidden();

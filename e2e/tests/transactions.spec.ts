@@ -10,7 +10,7 @@ import {
   uniqueEmail,
 } from '../support/console';
 
-// Transactions and reservations (issue 8): the locker life cycle driven through the partner API and
+// Transactions and reservations: the locker life cycle driven through the partner API and
 // the console, seen live in /transactions, /locker-wall and /reservations.
 
 type Mode = 'storage' | 'service' | 'delivery';

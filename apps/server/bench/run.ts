@@ -177,17 +177,20 @@ async function main() {
       .returning();
     await time('emit on_start → queue 6 messages (3 templates)', () =>
       database.db.transaction((tx) =>
-        emit(tx, {
-          organizationId: orgId,
-          name: 'on_start',
-          mode: 'storage',
-          subject: { type: 'transaction', id: randomUUID() },
-          payload: {
-            id_user: user!.id,
-            invoice_id: 'INV-1',
-            locker_number: 7,
-            amount: '4.50',
-            currency: 'usd',
+        emit({
+          tx,
+          event: {
+            organizationId: orgId,
+            name: 'on_start',
+            mode: 'storage',
+            subject: { type: 'transaction', id: randomUUID() },
+            payload: {
+              id_user: user!.id,
+              invoice_id: 'INV-1',
+              locker_number: 7,
+              amount: '4.50',
+              currency: 'usd',
+            },
           },
         }),
       ),

@@ -98,7 +98,7 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   // adapters check that no transaction is open when they are called (lib/outside.ts)
-  trackTransactions(database.db);
+  trackTransactions({ db: database.db });
   // the domain-event subscribers (ARCHITECTURE: domain events); a second app adds nothing again.
   // Notifications queue the messages of the templates matching the event; webhooks put one
   // outbox message per subscribed endpoint.
@@ -150,10 +150,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       log: app.log,
       secrets,
       twilioResolver: async (organizationId) => {
-        const own = await twilioCredentials(database.db, organizationId, secrets);
+        const own = await twilioCredentials({ tx: database.db, organizationId, secrets });
         return own && { ...own, baseUrl: config.twilioBaseUrl };
       },
-      smsPurposes: (organizationId) => twilioPurposes(database.db, organizationId),
+      smsPurposes: (organizationId) => twilioPurposes({ tx: database.db, organizationId }),
     },
     opts.adapters,
   );
@@ -236,7 +236,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      installAuth(api, { resolve: apiKeyResolver(ctx.db) });
+      installAuth(api, { resolve: apiKeyResolver({ db: ctx.db }) });
       // every write of the API takes an Idempotency-Key (README: Idempotent writes)
       installIdempotency(api, { db: ctx.db, secrets });
       await api.register(healthRoutes);

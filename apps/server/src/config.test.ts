@@ -76,7 +76,7 @@ describe('the pool, metrics, overload and shutdown', () => {
   });
 });
 
-describe('HOST and the printed address (issue 28 item 14)', () => {
+describe('HOST and the printed address', () => {
   it('listens on loopback unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

@@ -193,7 +193,7 @@ export type Config = {
    */
   widgetMaxOpen: { perContact: number; perAddress: number; perOrganization: number };
   /**
-   * Verification codes the widget sends (issue 31): per contact in 10 minutes, per client address in
+   * Verification codes the widget sends: per contact in 10 minutes, per client address in
    * an hour; past one, asking for a code answers 429.
    */
   widgetCodes: { perContact: number; perAddress: number };

@@ -12,7 +12,7 @@ import {
 import { devices, issues, users } from './db/schema';
 
 /**
- * The console reads its pickers' option lists with the contract's schemas (issue 28 item 1: the
+ * The console reads its pickers' option lists with the contract's schemas (the
  * Issue form's User picker said "No options" because the console's own schema refused
  * `user_id: null`, which every demo user has). Real answers, with the empty fields a real
  * organization has, must parse: every list call of the endpoint map, as the console fetches its
@@ -51,7 +51,7 @@ const lists = Object.entries(endpoints).flatMap(([area, calls]) => {
   return list?.method === 'GET' && !list.path.includes(':') ? [[area, list] as const] : [];
 });
 
-describe('the console parses real option lists that contain nulls (issue 28 item 1)', () => {
+describe('the console parses real option lists that contain nulls', () => {
   it('people pickers: users and team members', async () => {
     for (const path of ['users', 'members']) {
       const res = await t.app.inject({ url: `/api/${path}?page=1&size=10000`, headers: admin });

@@ -137,7 +137,7 @@ export const RETRY_AFTER_SECONDS = 1;
 type ErrorBody = { detail: string | string[]; code?: string; params?: string[]; codes?: string[] };
 
 /**
- * Adds the machine code to an error answer (issue 26 item 7, RFC 9457 style): the code of the
+ * Adds the machine code to an error answer (RFC 9457 style): the code of the
  * message `detail` holds (`messageCodeOf`, with a template's `params`), else the status's generic
  * code; a list of details gets `codes`, one per text, and the first as `code`. The English
  * `detail` stays as it is.

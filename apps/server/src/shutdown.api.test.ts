@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Graceful shutdown (issue 30): SIGTERM to the server process (`src/main.ts`, its own process on a
+ * Graceful shutdown: SIGTERM to the server process (`src/main.ts`, its own process on a
  * fresh PostgreSQL database) while an HTTP request is in flight and a webhook delivery hangs on a
  * receiver that accepts the connection and never answers. The request finishes with its answer,
  * and the process exits 0 within 10 s (the delivery job is failed back to its queue, to be

@@ -100,7 +100,7 @@ describe('npm run demo (scripts/demo)', () => {
     expect(paid[0]!.n).toBeGreaterThan(0);
   });
 
-  it('moved door unlocks and issues back with their transactions (issue 28 item 7)', async () => {
+  it('moved door unlocks and issues back with their transactions', async () => {
     const unlocks = await rows<{ n: number; oldest: string; newest: string }>(
       'select count(*)::int as n, min(requested_at)::text as oldest, max(requested_at)::text as newest from device_unlocks',
     );

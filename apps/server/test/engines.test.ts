@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * `engines.node` of the repository is a floor every installed package accepts (issue 28 item 14:
- * README said Node ≥ 20.19 while pg-boss and unpdf ask for 22). Reads package-lock.json.
+ * `engines.node` of the repository is a floor every installed package accepts (the
+ * README once said Node ≥ 20.19 while pg-boss and unpdf ask for 22). Reads package-lock.json.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
@@ -56,7 +56,7 @@ function satisfies(v: string, range: string): boolean {
   );
 }
 
-describe('engines.node (issue 28 item 14)', () => {
+describe('engines.node', () => {
   it('reads ranges as npm does', () => {
     expect(satisfies('20.19.0', '^20.19.0 || >=22.12.0')).toBe(true);
     expect(satisfies('22.12.0', '^20.19.0 || ^22.13.0 || >=24.0.0')).toBe(false);

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { mailOutbox, smsOutbox } from '../src/db/schema';
 import type { TestApp } from './helpers';
 
-/** The contact of a widget booking: an e-mail or a phone number (issue 31). */
+/** The contact of a widget booking: an e-mail or a phone number. */
 export type WidgetContact = { email: string } | { phone_number: string };
 
 /**

@@ -149,7 +149,7 @@ export const ZUpdateProfileRequest = z.object({
   name: z.string().trim().max(100).optional(),
   first_name: z.string({ error: MSG.firstNameIsRequired }).trim().min(1, MSG.firstNameIsRequired).max(100),
   last_name: z.string().trim().max(100).optional().nullable(),
-  /** The member's language (issue 26 item 6); left out keeps the saved one. */
+  /** The member's language; left out keeps the saved one. */
   language: ZLanguage.optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;

@@ -49,8 +49,8 @@ type Catalog = Record<string, string | ((...args: never[]) => string)>;
 /**
  * Every catalog of user-facing messages, by area. A message's stable machine code is
  * `<area>.<key>` — the area here and the constant's own name beside its text — so each message
- * constant has exactly one code, and a new constant gets its code by being written (issue 26
- * item 7). Codes never change once published; the console's `errors` catalog translates them.
+ * constant has exactly one code, and a new constant gets its code by being written.
+ * Codes never change once published; the console's `errors` catalog translates them.
  */
 export const MESSAGE_CATALOGS = {
   common: MSG,

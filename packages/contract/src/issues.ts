@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Texts of the Issues area (spec: console §5 Issue rules, §8 messages), word for word. */
 export const ISSUE_MESSAGES = {
   descriptionRequired: 'Description is required',
-  /** `pictures` name only images uploaded to this server (issue 31). */
+  /** `pictures` name only images uploaded to this server. */
   pictureForeign: 'Pictures must be images uploaded to Lockerops.',
   descriptionMax: 'Description must be 200 characters long maximum.',
   orderNotFound: 'Order No. does not exist.',

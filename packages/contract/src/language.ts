@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The console's languages (issue 26 item 5): English is the default and the spec's own text;
+ * The console's languages: English is the default and the spec's own text;
  * Spanish and German are complete translations. A member's choice is saved on the member.
  */
 export const LANGUAGES = ['en', 'es', 'de'] as const;

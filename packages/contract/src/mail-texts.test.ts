@@ -12,7 +12,7 @@ const flat = (tree: Tree, prefix = ''): Record<string, string> =>
   );
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe('the system e-mails’ catalogs (issue 26)', () => {
+describe('the system e-mails’ catalogs', () => {
   it.each([
     ['MAIL_TEXTS', MAIL_TEXTS],
     ['REPORT_TEXTS', REPORT_TEXTS],

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, type TLanguage } from './language';
 
 /**
- * The words of the e-mails the product writes itself (issue 26: a system e-mail speaks the
+ * The words of the e-mails the product writes itself (a system e-mail speaks the
  * recipient team member's saved language): the layout's footer, the password reset code, the team
  * member invitation and the administrator account, the notification contact's verification link.
  * Operator-written notification templates are not here: they go out as written. `{name}`-style

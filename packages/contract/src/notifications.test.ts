@@ -51,7 +51,7 @@ describe('notification templates', () => {
     expect(parsed.time_amount).toBe(0);
   });
 
-  it('refuses a template with no channel and no message (issue 28 item 12)', () => {
+  it('refuses a template with no channel and no message', () => {
     const base = {
       name: 'x',
       mode: 'rental',

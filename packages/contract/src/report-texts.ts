@@ -2,7 +2,7 @@ import type { TLanguage } from './language';
 import { REPORT_CONTENT_LABELS, type TReportContent } from './reports';
 
 /**
- * The words of a scheduled report's e-mail and its files (issue 26: the report e-mail speaks the
+ * The words of a scheduled report's e-mail and its files (the report e-mail speaks the
  * recipient team member's saved language; spec: console §3 Report): the contents' titles, the
  * figures' labels, the tables' headings, the comparison with the previous period and the
  * document's own lines. `{name}`-style placeholders are filled with `fillMailText`; numbers and

@@ -18,27 +18,27 @@ export const TOOLBOX_MESSAGES = {
   keyRotated: 'The widget key has been rotated; the old embed URL no longer works.',
   invalidKey: 'This widget link is not valid.',
   tooLong: (n: number, unit: string) => `A reservation can last at most ${n} ${unit}.`,
-  /** The widget's maximum duration is bounded (issue 31): a public page may not hold a locker for years. */
+  /** The widget's maximum duration is bounded: a public page may not hold a locker for years. */
   maxDurationTooLong: 'The maximum duration of a widget reservation is 30 days.',
   /**
    * Payment in the widget needs a paid PaymentIntent before the reservation: until the widget takes
-   * payments, the switch is refused rather than letting bookings through unpaid (issue 31).
+   * payments, the switch is refused rather than letting bookings through unpaid.
    */
   paymentNotAvailable:
     'Payment in the reservation widget is not available yet: the widget cannot take payments, so it cannot require them.',
   startInPast: 'The start must be in the future.',
-  /** Caps on open widget bookings (issue 31): a publishable key cannot hold every free locker. */
+  /** Caps on open widget bookings: a publishable key cannot hold every free locker. */
   contactBookingLimit:
     'This e-mail address or phone number already has as many open bookings as the widget allows. Please contact us to book more.',
   addressBookingLimit:
     'Too many open bookings have been made from your network. Please try again later or contact us.',
   organizationBookingLimit:
     'Online booking is not available right now. Please try again later or contact us.',
-  /** SMS go only to the organization's own country and the countries the operator allows (issue 31). */
+  /** SMS go only to the organization's own country and the countries the operator allows. */
   phoneCountryNotAllowed:
     'Text messages cannot be sent to this phone number. Please use a number of this country, or book with an e-mail address.',
   /**
-   * A verified contact before a door is held or anything is sent (issue 31): the widget mails or
+   * A verified contact before a door is held or anything is sent: the widget mails or
    * texts a 6-digit code to the contact, and the booking carries it.
    */
   verificationSent: 'We have sent a 6-digit code. It is valid for 10 minutes.',
@@ -184,7 +184,7 @@ export type TWidgetQuote = z.infer<typeof ZWidgetQuote>;
 const trimmed = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max).optional());
 
-/** One contact, e-mail or phone: the one the code goes to and the booking is for (issue 31). */
+/** One contact, e-mail or phone: the one the code goes to and the booking is for. */
 function oneContactOf(v: { email?: string; phone_number?: string }, ctx: z.RefinementCtx) {
   if (!v.phone_number && !v.email)
     ctx.addIssue({ code: 'custom', path: ['phone_number'], message: TOOLBOX_MESSAGES.contactRequired });
@@ -195,7 +195,7 @@ function oneContactOf(v: { email?: string; phone_number?: string }, ctx: z.Refin
 }
 
 /**
- * `POST widget/{organization}/verification`: the contact a 6-digit code is sent to (issue 31), an
+ * `POST widget/{organization}/verification`: the contact a 6-digit code is sent to, an
  * e-mail address or a phone number (of the organization's country or `WIDGET_SMS_COUNTRIES`).
  */
 export const ZWidgetVerificationRequest = z
@@ -210,7 +210,7 @@ export const ZWidgetVerificationSent = z.object({
 });
 export type TWidgetVerificationSent = z.infer<typeof ZWidgetVerificationSent>;
 
-/** A customer's booking through the widget: one contact and the code sent to it (issue 31). */
+/** A customer's booking through the widget: one contact and the code sent to it. */
 export const ZWidgetBookingRequest = z
   .object({
     id_location: z.uuid(),

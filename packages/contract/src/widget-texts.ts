@@ -2,7 +2,7 @@ import type { TLanguage } from './language';
 import type { WIDGET_DURATION_UNITS } from './toolbox';
 
 /**
- * The public reservation widget's words, in every console language (issue 26: the customer booking
+ * The public reservation widget's words, in every console language (the customer booking
  * from another country reads the widget in theirs). The page picks `?lang=`, else the browser's
  * Accept-Language. `{name}`-style placeholders are filled by the page.
  */
@@ -26,7 +26,7 @@ export interface WidgetTexts {
   booked: string;
   locker: string;
   wrong: string;
-  /** The verification step (issue 31): one contact, a code sent to it, the code typed. */
+  /** The verification step: one contact, a code sent to it, the code typed. */
   contact: string;
   contactHint: string;
   sendCode: string;

@@ -56,7 +56,7 @@ export async function measureCalls(client: Client, target: ScaleTarget, logFile:
     if (p0.startsWith('/api/reports/') && !p0.includes('{') && ops.get)
       all.push({ name: `report ${p0.slice('/api/reports/'.length)}`, kind: 'list', url: p0 });
   }
-  // The dashboard's first screen over "this year" (issue 11): each read with its bare SQL ...
+  // The dashboard's first screen over "this year": each read with its bare SQL ...
   const firstScreen = DASHBOARD_FIRST_SCREEN.filter((m) => doc.paths[`/api/reports/${m}`]);
   for (const m of firstScreen)
     all.push({ name: `report ${m} this_year`, kind: 'other', url: `/api/reports/${m}?range=this_year` });

@@ -90,7 +90,7 @@ export async function dbClock(db: Db): Promise<string> {
 
 /**
  * Moves a transaction's unlocks (every step of their timeline) and issues back by `ms`, with the
- * transaction they belong to (issue 28: no more entries stamped with the minute the demo ran).
+ * transaction they belong to (no more entries stamped with the minute the demo ran).
  */
 export async function shiftStepRows(db: Db, rows: StepRows, ms: number): Promise<void> {
   if (ms <= 0) return;

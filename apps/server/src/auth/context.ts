@@ -23,6 +23,19 @@ export interface AuthContext {
   scope?: TApiKeyScope;
 }
 
+/**
+ * The first argument of every service, action and query function that acts for a caller: the
+ * database transaction and the auth context, then the function's own members
+ * (`listWalls({ tx, auth, idLocation })`; CONTRIBUTING: "One shape for the tenant").
+ */
+export type TxAuth<T = unknown> = { tx: Tx; auth: AuthContext } & T;
+
+/**
+ * The same for work done for an organization with no caller (jobs, domain-event subscribers, the
+ * steps' helpers): the transaction and the organization's id first.
+ */
+export type TxOrg<T = unknown> = { tx: Tx; organizationId: string } & T;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** No authentication (sign-in, public lookups, docs). */

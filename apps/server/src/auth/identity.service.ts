@@ -15,6 +15,7 @@ import type { AttemptSubject, AuthAttempts } from './attempts';
 import { confirmForgotPassword, forgotPassword, type ResetDeps } from './password-reset';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { sessionCheckOf } from './session-check';
+import { revokeSession, sessionOfRefreshToken } from './sessions';
 import { type ChallengeClaims, type IdClaims, randomToken, sha256, type TokenService } from './tokens';
 
 type Member = typeof members.$inferSelect;
@@ -30,9 +31,6 @@ export const REFRESH_TTL_SECONDS = REFRESH_TTL_DAYS * 86400;
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
 const CHALLENGE_TTL_SECONDS = 15 * 60;
-const _RESET_CODE_TTL_MINUTES = 60;
-const _RESET_CODE_MAX_ATTEMPTS = 5;
-const _NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** What an authenticated request knows of its caller. */
 export interface SessionInfo {
@@ -154,7 +152,13 @@ export class IdentityService {
     const [member] = await this.db
       .update(members)
       .set({ passwordHash, status: 'CONFIRMED', verified: true, updatedAt: new Date() })
-      .where(and(eq(members.id, row.member.id), eq(members.status, 'FORCE_CHANGE_PASSWORD')))
+      .where(
+        and(
+          eq(members.id, row.member.id),
+          eq(members.organizationId, row.member.organizationId),
+          eq(members.status, 'FORCE_CHANGE_PASSWORD'),
+        ),
+      )
       .returning();
     if (!member) throw BadRequest(MSG.invalidSession);
     return this.startSession(row.org, member);
@@ -167,7 +171,10 @@ export class IdentityService {
       .insert(authSessions)
       .values({ organizationId: org.id, memberId: member.id })
       .returning({ id: authSessions.id });
-    await this.db.update(members).set({ lastSignInAt: new Date() }).where(eq(members.id, member.id));
+    await this.db
+      .update(members)
+      .set({ lastSignInAt: new Date() })
+      .where(and(eq(members.id, member.id), eq(members.organizationId, org.id)));
     return this.issue(org, member, session!.id, firstLogin);
   }
 
@@ -208,6 +215,7 @@ export class IdentityService {
    * never forks into independent branches. 403 for a disabled member or an archived organization.
    */
   async refresh(token: string): Promise<TTokensResponse> {
+    // tenant: every organization — the refresh token's hash is all the caller brings
     const [row] = await this.db
       .select({ rt: refreshTokens, session: authSessions, member: members, org: organizations })
       .from(refreshTokens)
@@ -221,13 +229,24 @@ export class IdentityService {
     const [claimed] = await this.db
       .update(refreshTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(refreshTokens.id, row.rt.id), isNull(refreshTokens.usedAt)))
+      .where(
+        and(
+          eq(refreshTokens.id, row.rt.id),
+          eq(refreshTokens.organizationId, row.rt.organizationId),
+          isNull(refreshTokens.usedAt),
+        ),
+      )
       .returning({ id: refreshTokens.id });
     if (!claimed) {
       // Null when the concurrent use that won the claim happened between the select and the update.
       const usedAt = row.rt.usedAt ?? new Date();
       if (Date.now() - usedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
-        await this.revokeSession(row.session.id, 'refresh token reuse');
+        await revokeSession({
+          db: this.db,
+          organizationId: row.session.organizationId,
+          sessionId: row.session.id,
+          reason: 'refresh token reuse',
+        });
         throw Unauthorized(MSG.tokenExpired);
       }
     }
@@ -237,38 +256,25 @@ export class IdentityService {
     return this.issue(row.org, row.member, row.session.id, false, this.tokens.successorOf(token));
   }
 
-  async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.db
-      .update(authSessions)
-      .set({ revokedAt: new Date(), revokedReason: reason })
-      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
-  }
-
-  /** The session a refresh token belongs to (used, expired or not), with its member; else undefined. */
-  private async sessionOfRefreshToken(
-    token: string,
-  ): Promise<{ sessionId: string; memberId: string } | undefined> {
-    const [row] = await this.db
-      .select({ sessionId: authSessions.id, memberId: authSessions.memberId })
-      .from(refreshTokens)
-      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
-      .where(eq(refreshTokens.tokenHash, sha256(token)));
-    return row;
-  }
-
   /**
-   * `POST auth/sign-out`: revokes the session of the id token, and the sessions of the refresh
-   * tokens given (body, cookie). Unknown tokens are ignored.
+   * `POST auth/sign-out`: revokes the session of the id token (`session`: its id and organization),
+   * and the sessions of the refresh tokens given (body, cookie). Unknown tokens are ignored.
    */
   async signOut(opts: {
-    sessionId?: string;
+    session?: { id: string; organizationId: string };
     refreshTokens?: readonly (string | undefined)[];
   }): Promise<void> {
-    if (opts.sessionId) await this.revokeSession(opts.sessionId, 'sign-out');
+    if (opts.session)
+      await revokeSession({
+        db: this.db,
+        organizationId: opts.session.organizationId,
+        sessionId: opts.session.id,
+        reason: 'sign-out',
+      });
     for (const token of new Set(opts.refreshTokens ?? [])) {
       if (!token) continue;
-      const rt = await this.sessionOfRefreshToken(token);
-      if (rt) await this.revokeSession(rt.sessionId, 'sign-out');
+      const rt = await sessionOfRefreshToken({ db: this.db, token });
+      if (rt) await revokeSession({ db: this.db, ...rt, reason: 'sign-out' });
     }
   }
 
@@ -324,16 +330,21 @@ export class IdentityService {
    * stays, and so does the session of `keep.refreshToken` (the body's `refresh_token`, else the
    * console's cookie) when it is one of the member's. A wrong current password is 400 'Incorrect
    * username or password.' and counts as a failed attempt of `from`, like a sign-in (429 over the
-   * budget); 404 'User not found' without a member.
+   * budget); 404 'User not found' without a member of `organizationId` (the member's own
+   * organization, `AuthContext.homeOrganizationId`).
    */
   async changePassword(
+    organizationId: string,
     memberId: string,
     keep: { sessionId?: string; refreshToken?: string },
     current: string,
     next: string,
     from: Omit<AttemptSubject, 'organization' | 'email'>,
   ): Promise<void> {
-    const [member] = await this.db.select().from(members).where(eq(members.id, memberId));
+    const [member] = await this.db
+      .select()
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.organizationId, organizationId)));
     if (!member) throw new HttpError(404, MSG.userNotFound);
     const subject = { ...from, organization: member.organizationId, email: member.email };
     await this.attempts.check(subject);
@@ -343,19 +354,23 @@ export class IdentityService {
     }
     const kept = [keep.sessionId];
     if (keep.refreshToken) {
-      const rt = await this.sessionOfRefreshToken(keep.refreshToken);
+      const rt = await sessionOfRefreshToken({ db: this.db, token: keep.refreshToken });
       if (rt?.memberId === memberId) kept.push(rt.sessionId);
     }
     const keepIds = kept.filter((id): id is string => !!id);
     const passwordHash = await hashPassword(next);
     await this.db.transaction(async (tx) => {
-      await tx.update(members).set({ passwordHash, updatedAt: new Date() }).where(eq(members.id, memberId));
+      await tx
+        .update(members)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(and(eq(members.id, memberId), eq(members.organizationId, organizationId)));
       await tx
         .update(authSessions)
         .set({ revokedAt: new Date(), revokedReason: 'password change' })
         .where(
           and(
             eq(authSessions.memberId, memberId),
+            eq(authSessions.organizationId, organizationId),
             isNull(authSessions.revokedAt),
             keepIds.length ? notInArray(authSessions.id, keepIds) : undefined,
           ),

@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe("a member's language (issue 26 item 6)", () => {
+describe("a member's language", () => {
   it("defaults to the browser's Accept-Language, weights honoured, English otherwise", async () => {
     const self = (lang?: string) =>
       t.app.inject({
@@ -64,7 +64,7 @@ describe("a member's language (issue 26 item 6)", () => {
   });
 });
 
-describe('error answers carry a code (issue 26 item 7)', () => {
+describe('error answers carry a code', () => {
   it("names the spec message's code and keeps its English detail", async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -46,7 +46,7 @@ const forgot = (email: string) =>
     payload: { email },
   });
 
-describe("system e-mails speak the recipient's saved language (issue 26)", () => {
+describe("system e-mails speak the recipient's saved language", () => {
   it("a German member's password reset code comes in German, with the footer and duration", async () => {
     const m = await createMember(t, orgId, { email: 'greta@demo-org.test', role: 'member' });
     await t.database.db.update(members).set({ language: 'de' }).where(eq(members.id, m.id));

@@ -5,7 +5,7 @@ import { wireOf } from '../lib/wire';
 /**
  * A team member as the profile calls answer it (spec: operational §3 Team member). `language` is
  * the member's saved choice, else the first supported language of `acceptLanguage` (the request's
- * Accept-Language header), else English (issue 26 item 6).
+ * Accept-Language header), else English.
  */
 export function toMemberSelf(m: typeof members.$inferSelect, acceptLanguage?: string): TMemberSelf {
   return wireOf(ZMemberSelf, m, {

@@ -37,7 +37,7 @@ export interface ResetDeps {
  * time: every call counts as an attempt of `from` (429 over the budget), both cases run the same
  * two statements, and the mail is sent after the answer (a slow or failing mail server would
  * otherwise time or fail known accounts only; a failure is logged). The mail speaks the member's
- * saved language (`MAIL_TEXTS`, issue 26; English when none is saved).
+ * saved language (`MAIL_TEXTS`; English when none is saved).
  */
 export async function forgotPassword(
   deps: ResetDeps,
@@ -51,16 +51,25 @@ export async function forgotPassword(
   const member = found?.enabled && org?.active ? found : undefined;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const memberId = member?.id ?? NIL_UUID;
+  const organizationId = org?.id ?? NIL_UUID;
   await deps.db
     .update(passwordResetCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetCodes.memberId, memberId), isNull(passwordResetCodes.usedAt)));
+    .where(
+      and(
+        eq(passwordResetCodes.organizationId, organizationId),
+        eq(passwordResetCodes.memberId, memberId),
+        isNull(passwordResetCodes.usedAt),
+      ),
+    );
   if (!org || !member) {
     // The same round trip as the insert below, writing nothing.
     await deps.db
       .select({ id: passwordResetCodes.id })
       .from(passwordResetCodes)
-      .where(eq(passwordResetCodes.memberId, memberId))
+      .where(
+        and(eq(passwordResetCodes.organizationId, organizationId), eq(passwordResetCodes.memberId, memberId)),
+      )
       .limit(1);
     return;
   }
@@ -92,7 +101,7 @@ export async function forgotPassword(
  * `POST auth/confirm-forgot-password`: sets a new password with the mailed code. A code works once;
  * five wrong tries void it; the right code once expired, used or voided asks for a new one
  * (`expiredCode`). Revokes every session. A wrong code answers the same for every e-mail — one
- * with an account or without, with a pending code or none (issue 31): `invalidCode`, then
+ * with an account or without, with a pending code or none: `invalidCode`, then
  * `attemptsExceeded` at the fifth wrong try since the e-mail's last forgot-password call, then
  * `expiredCode`, counted per e-mail over every client (`wrongResetTries`); nothing in the answer
  * depends on whether a code is pending. Every wrong code counts as a failed attempt of `from`
@@ -112,7 +121,12 @@ export async function confirmForgotPassword(
     ? await deps.db
         .select()
         .from(passwordResetCodes)
-        .where(eq(passwordResetCodes.memberId, member.id))
+        .where(
+          and(
+            eq(passwordResetCodes.organizationId, member.organizationId),
+            eq(passwordResetCodes.memberId, member.id),
+          ),
+        )
         .orderBy(desc(passwordResetCodes.createdAt))
         .limit(1)
     : [];
@@ -130,7 +144,12 @@ export async function confirmForgotPassword(
             attempts: sql`${passwordResetCodes.attempts} + 1`,
             usedAt: sql`case when ${passwordResetCodes.attempts} + 1 >= ${RESET_CODE_MAX_ATTEMPTS} then now() else null end`,
           })
-          .where(eq(passwordResetCodes.id, live.id))
+          .where(
+            and(
+              eq(passwordResetCodes.id, live.id),
+              eq(passwordResetCodes.organizationId, live.organizationId),
+            ),
+          )
           .returning({ attempts: passwordResetCodes.attempts })
       : [];
     if (tries + 1 >= RESET_CODE_MAX_ATTEMPTS || (after && after.attempts >= RESET_CODE_MAX_ATTEMPTS))
@@ -140,7 +159,13 @@ export async function confirmForgotPassword(
   const [used] = await deps.db
     .update(passwordResetCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetCodes.id, entry.id), isNull(passwordResetCodes.usedAt)))
+    .where(
+      and(
+        eq(passwordResetCodes.id, entry.id),
+        eq(passwordResetCodes.organizationId, member.organizationId),
+        isNull(passwordResetCodes.usedAt),
+      ),
+    )
     .returning({ id: passwordResetCodes.id });
   if (!used) throw BadRequest(MSG.expiredCode);
   await deps.db
@@ -151,11 +176,17 @@ export async function confirmForgotPassword(
       verified: true,
       updatedAt: new Date(),
     })
-    .where(eq(members.id, member.id));
+    .where(and(eq(members.id, member.id), eq(members.organizationId, member.organizationId)));
   await deps.db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: 'password reset' })
-    .where(and(eq(authSessions.memberId, member.id), isNull(authSessions.revokedAt)));
+    .where(
+      and(
+        eq(authSessions.memberId, member.id),
+        eq(authSessions.organizationId, member.organizationId),
+        isNull(authSessions.revokedAt),
+      ),
+    );
 }
 
 const escapeHtml = (s: string) =>

@@ -139,15 +139,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config: { public: true },
     handler: async (req, reply) => {
-      let sessionId: string | undefined;
+      let session: { id: string; organizationId: string } | undefined;
       const token = bearerOf(req);
       if (token)
-        sessionId = await app.ctx.identity.authenticate(token).then(
-          (s) => s.sessionId,
+        session = await app.ctx.identity.authenticate(token).then(
+          (s) => ({ id: s.sessionId, organizationId: s.organizationId }),
           () => undefined,
         );
       await app.ctx.identity.signOut({
-        sessionId,
+        session,
         refreshTokens: [req.body?.refresh_token, refreshCookieOf(req)],
       });
       clearRefreshCookie(reply, cookie);
@@ -185,7 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['members'],
       summary: "Update a team member's name and language (own profile)",
       description:
-        "Any role may change its own name and `language` (en, es, de: the console's language and that of the system e-mails the member receives; left out keeps the saved one); changing another member is for admins (404 for an id of another organization). spec: console §7 Profile; issue 26 item 6.",
+        "Any role may change its own name and `language` (en, es, de: the console's language and that of the system e-mails the member receives; left out keeps the saved one); changing another member is for admins (404 for an id of another organization). spec: console §7 Profile.",
       params: z.object({ id: z.uuid() }),
       errors: errors(400, 401, 403, 404),
     }),
@@ -221,6 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) => {
       await app.ctx.identity.changePassword(
+        req.auth.homeOrganizationId,
         req.auth.memberId ?? '',
         { sessionId: req.auth.sessionId, refreshToken: req.body.refresh_token || refreshCookieOf(req) },
         req.body.pwd,

@@ -8,7 +8,7 @@ import { migrate, openPostgres } from './client';
 import { seed } from './seed';
 
 /**
- * Restart and failure without harm (issue 30), on PostgreSQL: a database connection terminated
+ * Restart and failure without harm, on PostgreSQL: a database connection terminated
  * under a request costs that request only (503 with Retry-After, never 500, and never the
  * process); a second process starting (migrations, tenancy policies, seed, app) while this one
  * serves requests causes no error here; the console's reads have their own pool, so writes

@@ -35,7 +35,7 @@ export interface DomainEvent {
  * (a queued notification, say) commits or rolls back with the step. It must not call outside
  * systems itself; it records work for a job to do.
  */
-export type DomainEventSubscriber = (tx: Tx, event: DomainEvent & { id: string }) => Promise<void>;
+export type DomainEventSubscriber = (ctx: { tx: Tx; event: DomainEvent & { id: string } }) => Promise<void>;
 
 const subscribers = new Set<DomainEventSubscriber>();
 
@@ -54,7 +54,7 @@ export function subscribe(fn: DomainEventSubscriber): () => void {
  * transaction, then runs the in-process subscribers in that same transaction. Answers the stored
  * event's id. Throws what a subscriber throws (the step then rolls back).
  */
-export async function emit(tx: Tx, event: DomainEvent): Promise<string> {
+export async function emit({ tx, event }: { tx: Tx; event: DomainEvent }): Promise<string> {
   const [row] = await tx
     .insert(domainEvents)
     .values({
@@ -66,6 +66,6 @@ export async function emit(tx: Tx, event: DomainEvent): Promise<string> {
       payload: event.payload,
     })
     .returning({ id: domainEvents.id });
-  for (const fn of subscribers) await fn(tx, { ...event, id: row!.id });
+  for (const fn of subscribers) await fn({ tx, event: { ...event, id: row!.id } });
   return row!.id;
 }

@@ -2,14 +2,14 @@ import { expireDeliveries } from '../modules/transactions';
 import type { JobDefinition } from './runner';
 
 /**
- * Deliveries not picked up within the organization's limit become `expired` (issue 8; spec:
+ * Deliveries not picked up within the organization's limit become `expired` (spec:
  * operational §4 Transaction statuses). Every minute; one database transaction per run.
  */
 export const deliveryExpiryJob: JobDefinition = {
   name: 'delivery-expiry',
   cron: '* * * * *',
   async handler(ctx) {
-    const expired = await ctx.db.transaction((tx) => expireDeliveries(tx, ctx.now()));
+    const expired = await ctx.db.transaction((tx) => expireDeliveries({ tx, now: ctx.now() }));
     return { expired };
   },
 };

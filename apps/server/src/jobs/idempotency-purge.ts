@@ -9,6 +9,6 @@ export const idempotencyPurgeJob: JobDefinition = {
   name: 'idempotency-purge',
   cron: '17 * * * *',
   async handler(ctx) {
-    return { removed: await purgeIdempotencyKeys(ctx.db, ctx.now()) };
+    return { removed: await purgeIdempotencyKeys({ db: ctx.db, now: ctx.now() }) };
   },
 };

@@ -2,7 +2,7 @@ import { sendDueNotifications } from '../modules/notifications/engine';
 import type { JobDefinition } from './runner';
 
 /**
- * Sends the notification messages that are due (issue 13; spec: console §4 time units): every
+ * Sends the notification messages that are due (spec: console §4 time units): every
  * minute, through the mail and SMS adapters of the app, with retries and backoff; safe across
  * instances (rows are claimed with SKIP LOCKED). Needs the runner to be given the adapters.
  */

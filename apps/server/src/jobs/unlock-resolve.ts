@@ -11,7 +11,7 @@ export const unlockResolveJob: JobDefinition = {
   name: 'unlock-resolve',
   cron: '* * * * *',
   async handler(ctx) {
-    const resolved = await ctx.db.transaction((tx) => resolveStaleUnlocks(tx, ctx.now()));
+    const resolved = await ctx.db.transaction((tx) => resolveStaleUnlocks({ tx, now: ctx.now() }));
     return { resolved };
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { box, startLines } from './banner';
 
-describe('the start banner (issue 28 item 14)', () => {
+describe('the start banner', () => {
   it('draws the lines in a box of equal width', () => {
     const out = box(['Lockerops is running at http://localhost:4000', 'Password: x']).split('\n');
     expect(out[1]).toBe(`┌${'─'.repeat(49)}┐`);

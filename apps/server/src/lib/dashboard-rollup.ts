@@ -7,6 +7,12 @@ import type { DbOrTx } from '../db/client';
  * a location's time zone changes, since the roll-ups count transactions on local days. One
  * statement over the organization's rows.
  */
-export async function rebuildDashboardRollup(tx: DbOrTx, organizationId: string): Promise<void> {
+export async function rebuildDashboardRollup({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<void> {
   await tx.execute(sql`SELECT rebuild_dashboard_rollup(${organizationId}::uuid)`);
 }

@@ -195,7 +195,7 @@ describe('Idempotency-Key', () => {
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(idempotencyKeys.key, 'day-old'));
     const kept = await t.database.db.select({ id: idempotencyKeys.id }).from(idempotencyKeys);
-    expect(await purgeIdempotencyKeys(t.database.db, new Date())).toBe(1);
+    expect(await purgeIdempotencyKeys({ db: t.database.db, now: new Date() })).toBe(1);
     expect((await t.database.db.select({ id: idempotencyKeys.id }).from(idempotencyKeys)).length).toBe(
       kept.length - 1,
     );

@@ -46,10 +46,16 @@ const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { r
  * answers `reserved`; a known key answers `mismatch` when `hash` differs, `running` while its first
  * call is under way, else `replay` with the stored answer.
  */
-export async function reserveIdempotencyKey(
-  db: Db,
-  p: { organizationId: string; credential: string; key: string; hash: string },
-): Promise<Reservation> {
+export async function reserveIdempotencyKey({
+  db,
+  ...p
+}: {
+  db: Db;
+  organizationId: string;
+  credential: string;
+  key: string;
+  hash: string;
+}): Promise<Reservation> {
   return withTenant(db, p.organizationId, async (tx) => {
     for (let i = 0; i < 3; i++) {
       const [inserted] = rowsOf<{ id: string }>(
@@ -102,10 +108,17 @@ export async function reserveIdempotencyKey(
 }
 
 /** Stores the answer of the call holding key row `id` (its body sealed); a repeat answers it again. */
-export async function recordIdempotentAnswer(
-  db: Db,
-  p: { organizationId: string; id: string; status: number; contentType: string | null; bodyEnc: string },
-): Promise<void> {
+export async function recordIdempotentAnswer({
+  db,
+  ...p
+}: {
+  db: Db;
+  organizationId: string;
+  id: string;
+  status: number;
+  contentType: string | null;
+  bodyEnc: string;
+}): Promise<void> {
   await withTenant(db, p.organizationId, (tx) =>
     tx
       .update(idempotencyKeys)
@@ -115,10 +128,14 @@ export async function recordIdempotentAnswer(
 }
 
 /** Gives a key up (its call answered 5xx, or answered a stream): the next call with it runs. */
-export async function releaseIdempotencyKey(
-  db: Db,
-  p: { organizationId: string; id: string },
-): Promise<void> {
+export async function releaseIdempotencyKey({
+  db,
+  ...p
+}: {
+  db: Db;
+  organizationId: string;
+  id: string;
+}): Promise<void> {
   await withTenant(db, p.organizationId, (tx) =>
     tx
       .delete(idempotencyKeys)
@@ -136,7 +153,8 @@ export async function releaseIdempotencyKey(
  * Removes the keys of every organization older than 24 hours (the `idempotency-purge` job; the
  * owner's handle). Answers how many were removed.
  */
-export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<number> {
+export async function purgeIdempotencyKeys({ db, now }: { db: Db; now: Date }): Promise<number> {
+  // tenant: every organization — the daily purge of expired keys sweeps them all
   const gone = await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)))
@@ -193,7 +211,8 @@ export function installIdempotency(app: FastifyInstance, opts: { db: Db; secrets
     const key = Array.isArray(raw) ? raw.join(', ') : raw;
     if (!KEY.test(key)) throw BadRequest(IDEMPOTENCY_MESSAGES.invalidKey);
     const organizationId = req.auth.organizationId;
-    const r = await reserveIdempotencyKey(db, {
+    const r = await reserveIdempotencyKey({
+      db,
       organizationId,
       credential: req.auth.actor.type,
       key,
@@ -226,9 +245,10 @@ export function installIdempotency(app: FastifyInstance, opts: { db: Db; secrets
             : payload == null
               ? ''
               : undefined;
-      if (reply.statusCode >= 500 || text === undefined) await releaseIdempotencyKey(db, h);
+      if (reply.statusCode >= 500 || text === undefined) await releaseIdempotencyKey({ db, ...h });
       else {
-        await recordIdempotentAnswer(db, {
+        await recordIdempotentAnswer({
+          db,
           ...h,
           status: reply.statusCode,
           contentType: typeof contentType === 'string' ? contentType : null,
@@ -247,7 +267,7 @@ export function installIdempotency(app: FastifyInstance, opts: { db: Db; secrets
     const h = held.get(req);
     if (!h) return;
     held.delete(req);
-    await releaseIdempotencyKey(db, h).catch((err) =>
+    await releaseIdempotencyKey({ db, ...h }).catch((err) =>
       req.log.error({ err }, 'could not release the idempotency key'),
     );
   });

@@ -5,6 +5,7 @@ import {
   type TRestrictionType,
 } from '@lockerops/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { TxOrg } from '../auth/context';
 import type { Tx } from '../db/client';
 import { groupResources, groups, locationAssignments, organizations, users } from '../db/schema';
 import { Forbidden } from '../errors';
@@ -22,7 +23,7 @@ import { wireColumns } from './wire';
  * Locations flag (spec: operational §4 Location, console §6 "Super-tenant organisations can …
  * share locations"; issue: the Shared checkbox only for super-tenants with the flag).
  */
-export async function canShareLocations(tx: Tx, organizationId: string): Promise<boolean> {
+export async function canShareLocations({ tx, organizationId }: TxOrg): Promise<boolean> {
   const [org] = await tx
     .select(wireColumns(organizations, ['super_tenant', 'shared_locations']))
     .from(organizations)
@@ -31,8 +32,8 @@ export async function canShareLocations(tx: Tx, organizationId: string): Promise
 }
 
 /** Refuses `shared` for an organization that may not share locations (403). */
-export async function assertMayShare(tx: Tx, organizationId: string): Promise<void> {
-  if (!(await canShareLocations(tx, organizationId))) throw Forbidden(LOCATION_MESSAGES.sharedNotAllowed);
+export async function assertMayShare({ tx, organizationId }: TxOrg): Promise<void> {
+  if (!(await canShareLocations({ tx, organizationId }))) throw Forbidden(LOCATION_MESSAGES.sharedNotAllowed);
 }
 
 /** The users assigned to the organization's locations, by location id: `{ id, name, email }`, by name. */
@@ -109,11 +110,13 @@ export async function assignedGroups({
  * The restriction of each location as the wire shows it: `{ restriction_type, items }`, items
  * being the assigned users or groups of the location's type (none when unrestricted).
  */
-export async function restrictionsOf(
-  tx: Tx,
-  organizationId: string,
-  locs: Array<{ id: string; restrictionType: string | null }>,
-): Promise<Map<string, { restriction_type: TRestrictionType | null; items: TAssignee[] }>> {
+export async function restrictionsOf({
+  tx,
+  organizationId,
+  locs,
+}: TxOrg<{ locs: Array<{ id: string; restrictionType: string | null }> }>): Promise<
+  Map<string, { restriction_type: TRestrictionType | null; items: TAssignee[] }>
+> {
   const byUsers = locs.filter((l) => l.restrictionType === 'users').map((l) => l.id);
   const byGroups = locs.filter((l) => l.restrictionType === 'groups').map((l) => l.id);
   const [u, g] = [

@@ -15,7 +15,7 @@ const DESCRIPTIONS: Record<number, string> = {
 };
 
 /**
- * The error answer's `code` as documented: every code a message can have (issue 26 item 7). It
+ * The error answer's `code` as documented: every code a message can have. It
  * stays a plain string on the wire, so a new code never fails serialization.
  */
 z.globalRegistry.add(ZErrorResponse.shape.code, {

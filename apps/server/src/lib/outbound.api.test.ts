@@ -9,7 +9,7 @@ import { guardedPost } from '../modules/webhooks/delivery';
 import { addressProblem, createOutboundPolicy, OutboundRefused } from './outbound';
 
 /**
- * The outbound address policy (issue 31): one table of hostile addresses and forms, refused by the
+ * The outbound address policy: one table of hostile addresses and forms, refused by the
  * policy itself and by each way out — webhooks, cloud vendor APIs (a GET carrying the vendor secret)
  * and raw TCP to lock bridges — while a listener on loopback counts what reaches it (nothing).
  */

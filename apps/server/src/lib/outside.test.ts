@@ -17,8 +17,8 @@ const fakeDb = () =>
 describe('the open-transaction marker', () => {
   it('is set inside a tracked transaction and in what it awaits, and nowhere else', async () => {
     const db = fakeDb();
-    trackTransactions(db);
-    trackTransactions(db); // idempotent
+    trackTransactions({ db });
+    trackTransactions({ db }); // idempotent
     expect(inTransaction()).toBe(false);
     const seen = await db.transaction(async () => {
       await new Promise((r) => setTimeout(r, 1));
@@ -30,7 +30,7 @@ describe('the open-transaction marker', () => {
 
   it('fails an adapter call made inside a transaction, and lets the same call through outside', async () => {
     const db = fakeDb();
-    trackTransactions(db);
+    trackTransactions({ db });
     const reports: string[] = [];
     const sent: string[] = [];
     const mail = { driver: 'outbox', send: async (to: string) => void sent.push(to) };

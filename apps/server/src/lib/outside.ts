@@ -18,7 +18,7 @@ const openTransaction = new AsyncLocalStorage<true>();
  * once on the database handle in `buildApp`; nested transactions (savepoints) run inside the
  * outer one and need no marker of their own. Idempotent.
  */
-export function trackTransactions(db: Db): void {
+export function trackTransactions({ db }: { db: Db }): void {
   const marked = db as Db & { [TRACKED]?: true };
   if (marked[TRACKED]) return;
   const original = db.transaction.bind(db);

@@ -32,7 +32,7 @@ export interface TrackingInput {
  * Out (a rental). The product must belong to `organizationId` (the insert runs under row-level
  * security). spec: operational §3 Product, §4 Product tracking states.
  */
-export async function recordTracking(tx: Tx, input: TrackingInput): Promise<void> {
+export async function recordTracking({ tx, input }: { tx: Tx; input: TrackingInput }): Promise<void> {
   const { organizationId, productId } = input;
   const conditionId =
     input.conditionId === undefined

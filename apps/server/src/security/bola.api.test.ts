@@ -16,7 +16,7 @@ import { caller, createSweepFixtures, type SweepFixtures } from '../../test/swee
 import { apiKeyMayCall } from '../auth/scopes';
 
 /**
- * BOLA sweep (issue 16, sweeps): every operation of the OpenAPI document that takes an id — a path
+ * BOLA sweep (sweeps): every operation of the OpenAPI document that takes an id — a path
  * parameter, a uuid body or query field, `id`, `ids` or `id_*` — is called with the ids of objects
  * that organization A owns, by organization B's admin, B's API key, and an admin of A's own
  * sub-organization (directly, and with `target_org` pointing at A). Every call answers 404 (a key

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../test/multipart';
 
 /**
- * Faults (issue 16): `kill -9` of the server process in the middle of a 500-row CSV upload and of
+ * Faults: `kill -9` of the server process in the middle of a 500-row CSV upload and of
  * a transaction step, on PostgreSQL. The server runs as its own process (`src/main.ts` on a fresh
  * database). The request is held mid-way without any timing: the test's own connection holds a
  * lock that a later statement of the request needs, waits until PostgreSQL shows the server's

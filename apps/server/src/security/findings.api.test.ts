@@ -26,7 +26,7 @@ import { PAGE_TOO_DEEP } from '../lib/crud/paging';
 import { renderCsv } from '../modules/reports/render';
 
 /**
- * Findings 3, 4, 5 and 9 of the security review (issue 16): history follows the entity's read roles
+ * Findings 3, 4, 5 and 9 of the security review: history follows the entity's read roles
  * and never shows secrets; CSV cells cannot run as formulas; only Super-Tenants create
  * organizations and a child's flags are capped at its parent's; out-of-range paging answers 400.
  */

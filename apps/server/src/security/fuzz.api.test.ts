@@ -13,7 +13,7 @@ import {
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, signIn, type TestApp } from '../../test/helpers';
 
 /**
- * Fuzzing (issue 16): fast-check drives every operation of the OpenAPI document with valid,
+ * Fuzzing: fast-check drives every operation of the OpenAPI document with valid,
  * near-valid and hostile path parameters, query fields and bodies (JSON and multipart, CSV files
  * included). No answer may be a 500, and afterwards every stored row still reads back through its
  * list with the contract's schema. A fixed seed and a fixed number of requests make every run the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
 /**
- * Finding 10 (issue 16), the headers: every answer carries a Content-Security-Policy without inline
+ * Finding 10, the headers: every answer carries a Content-Security-Policy without inline
  * scripts and without framing, `X-Content-Type-Options: nosniff`; only the reservation widget page
  * may be framed; HSTS only when the public URL is https.
  */

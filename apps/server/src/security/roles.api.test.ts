@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createMember, createTestApp, demoOrg, signIn, type TestApp } from '../../test/helpers';
 
 /**
- * Role sweep (issue 16, sweeps): every operation of the OpenAPI document is called by a viewer, a
+ * Role sweep (sweeps): every operation of the OpenAPI document is called by a viewer, a
  * member, an admin and the organization's API key (partner scope), and by nobody; the answer must
  * match the one table below. Allowed: anything but 401 and 403 (the role guard lets the call reach
  * validation, lookup or the handler). Forbidden: 403. Nobody: 401 unless the operation is public.
@@ -20,14 +20,14 @@ import { bearer, createMember, createTestApp, demoOrg, signIn, type TestApp } fr
  *   devices, cannot open condition, product, group or location edit, cannot toggle auto report,
  *   clone or delete conditions, cannot delete reservations or locations, cannot see transaction
  *   actions or end a transaction.
- * - issue 16 finding 2: the partner/kiosk key drives transactions and reservations, looks up users,
+ * - the partner/kiosk key drives transactions and reservations, looks up users,
  *   reads what a kiosk shows and unlocks devices; never members, settings, organizations or keys.
  */
 
 /** Who may call: v viewer, m member, a admin, k the partner API key; or public (no sign-in). */
 type Access = 'public' | 'widget' | `${'v' | ''}${'m' | ''}${'a' | ''}${'k' | ''}`;
 const PUBLIC: Access = 'public';
-/** The reservation widget: no session, the organization's publishable key (issue 14). */
+/** The reservation widget: no session, the organization's publishable key. */
 const WIDGET: Access = 'widget';
 /** Shell reads, the dashboard, reporting and transactions (console §6). */
 const ALL: Access = 'vma';
@@ -88,7 +88,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/feedback': ALL,
   'GET /api/files/{key}': PUBLIC,
   'POST /api/images': STAFF,
-  // then the entity's own read roles, checked by the handler (issue 16 finding 3)
+  // then the entity's own read roles, checked by the handler
   'GET /api/history/{entity}/{id}': ALL,
   // catalogue reads: what a kiosk shows (finding 2)
   'GET /api/sizes': STAFF_K,
@@ -428,7 +428,7 @@ describe('role sweep', () => {
           misses.push(
             `${method} ${path} as ${who}: ${got}, table says ${expected} ${res.body.slice(0, 100)}`,
           );
-        // issue 26 item 7: every 4xx answer names its message's code beside the English detail
+        // every 4xx answer names its message's code beside the English detail
         if (got >= 400 && got < 500 && String(res.headers['content-type'] ?? '').includes('json')) {
           const body = res.json() as { detail?: unknown; code?: unknown };
           if (typeof body.code !== 'string' || body.detail === undefined)

@@ -11,7 +11,7 @@ import { mailOutbox } from '../db/schema';
 import { withTenant } from '../tenancy';
 
 /**
- * Finding 8 (issue 16): the request role cannot read the token signing key or the message outboxes
+ * Finding 8: the request role cannot read the token signing key or the message outboxes
  * (temporary passwords, reset codes), and a delivered e-mail keeps no body.
  */
 let t: TestApp;

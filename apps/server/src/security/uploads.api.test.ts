@@ -10,7 +10,7 @@ import { CSV_TOO_LARGE } from '../lib/crud/csv';
 import { UPLOAD_MESSAGES } from '../lib/multipart';
 
 /**
- * Finding 11 (issue 16): uploads stream to temporary files with per-route limits (images 10 MB,
+ * Finding 11: uploads stream to temporary files with per-route limits (images 10 MB,
  * CSV 5 MB, at most 10 files, 50 MB a request), 413 with `detail` beyond, and no temporary file
  * outlives its request.
  */

@@ -20,7 +20,7 @@ import { formatApiError } from './errors';
 
 /**
  * One door's reads and actions, shared by the places that show a door (the locker wall's door
- * dialog and the Devices page's Device Details; issue 27). Keys sit under the devices key, so the
+ * dialog and the Devices page's Device Details). Keys sit under the devices key, so the
  * devices list's own invalidations refresh them, and every action also refreshes the locker walls.
  */
 const DEVICES = ['devices'] as const;

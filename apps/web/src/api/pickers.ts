@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { formatPhone } from '../lib/format';
 import { apiCall } from './client';
 
-/** What a search picker searches (issue 28 item 2). */
+/** What a search picker searches. */
 export type PickerArea = 'users' | 'members' | 'devices' | 'locations' | 'products';
 
 /** One choice of a search picker: the id the form keeps, the name shown, a second line. */

@@ -62,7 +62,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     () => createTheme(createAppTheme({ mode, color, primaryColor, secondaryColor }), ...muiLocales(language)),
     [mode, color, primaryColor, secondaryColor, language],
   );
-  // the browser's bar and an installed console take the organization's colour (issue 27)
+  // the browser's bar and an installed console take the organization's colour
   useEffect(() => {
     const meta = document.querySelector('meta[name="theme-color"]');
     if (meta)

@@ -40,7 +40,7 @@ const keysOf = (labels: Record<string, string>) => Object.keys(labels);
 /**
  * Every enum the console shows, by group: its stored values. Each value has a label in
  * `common.json` under `enum.<group>.<value>` in every language (the catalog test checks it), so
- * no stored value (`open`, `storage`, `virtual`) reaches the screen (issue 26 item 8).
+ * no stored value (`open`, `storage`, `virtual`) reaches the screen.
  */
 export const ENUM_GROUPS = {
   mode: keysOf(MODE_LABELS),

@@ -10,7 +10,7 @@ import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 
 /**
- * The console's message catalogs (issue 26 items 5 and 6): i18next with ICU messages
+ * The console's message catalogs: i18next with ICU messages
  * (i18next-icu: `{count, plural, one {# day} other {# days}}`), one JSON file per language and
  * namespace under `src/locales/<lang>/<namespace>.json`. `common` holds the shell, shared
  * components, enum labels and buttons; `errors` the server's error codes; every console area has

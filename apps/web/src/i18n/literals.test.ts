@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  */
 const NOT_YET_MIGRATED: readonly string[] = [];
 
-describe('no user-visible English outside the catalogs (issue 26 item 5)', () => {
+describe('no user-visible English outside the catalogs', () => {
   const files = consoleFiles(ROOT);
   const found = new Map(files.map((f) => [f, literalsOf(f, fs.readFileSync(path.join(ROOT, f), 'utf8'))]));
 

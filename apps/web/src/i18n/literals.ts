@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * Finds user-visible English left in the console's source (issue 26 item 5): JSX text, string
+ * Finds user-visible English left in the console's source: JSX text, string
  * values of the props a person reads (label, title, placeholder, aria-label, helperText, …) and of
  * the same keys in object literals (DataGrid `headerName`, select options' `label`). Text made
  * only of allowed words (proper names, units, symbols) passes.

@@ -5,7 +5,7 @@ const paramsOf = (params: readonly string[] | undefined) =>
   Object.fromEntries((params ?? []).map((p, i) => [String(i), p]));
 
 /**
- * A message of the contract in the console's language (issue 26 item 7): its code (given by the
+ * A message of the contract in the console's language: its code (given by the
  * server's answer, or found from the English text) looked up in the `errors` catalog with a
  * template's arguments; the English text itself when the code is generic or unknown.
  */

@@ -6,7 +6,7 @@ import 'dayjs/locale/de';
 import 'dayjs/locale/es';
 
 /**
- * MUI's and MUI X's own locale packs per console language (issue 26 item 8): the core components
+ * MUI's and MUI X's own locale packs per console language: the core components
  * (pagination, autocomplete…), the DataGrid (toolbar, filters, footer) and the date pickers
  * (toolbar, buttons). They are theme arguments: `createTheme(theme, ...muiLocales(lang))`. English
  * needs none: it is the components' own language, and the console's tables set their own texts.

@@ -4,7 +4,7 @@ import { useMemberSelf } from '../api/members';
 import { i18next, setLanguage } from '.';
 
 /**
- * Shows the console in the signed-in member's language (issue 26 item 6): the language saved on
+ * Shows the console in the signed-in member's language: the language saved on
  * the member, else the one the server negotiated from the browser's Accept-Language.
  */
 export function useMemberLanguage(): void {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 type Tree = Record<string, Record<string, string>>;
 const files = import.meta.glob<Tree>('../locales/*/errors.json', { eager: true, import: 'default' });
 
-describe('the widget page speaks the server messages it shows (issue 31)', () => {
+describe('the widget page speaks the server messages it shows', () => {
   it('in English word for word, and in Spanish and German as the console does', () => {
     const codes = Object.keys(WIDGET_TEXTS.en.errors).sort();
     expect(codes.length).toBeGreaterThan(0);

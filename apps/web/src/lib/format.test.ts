@@ -137,7 +137,7 @@ describe('formatPhone and plurals', () => {
   });
 });
 
-describe('formatDuration (issue 26: durations through Intl)', () => {
+describe('formatDuration (durations through Intl)', () => {
   afterEach(() => setDisplayLocale('en-US'));
 
   it('writes the units that are not zero with their short names in the display locale', () => {
@@ -157,7 +157,7 @@ describe('formatDuration (issue 26: durations through Intl)', () => {
   });
 });
 
-describe('formatPercent (issue 26: percentages through Intl)', () => {
+describe('formatPercent (percentages through Intl)', () => {
   afterEach(() => setDisplayLocale('en-US'));
 
   it("formats percent points with the locale's sign and spacing", () => {

@@ -1,5 +1,5 @@
 /**
- * The "Lock Status" a person reads (issue 27): a virtual lock is "Simulated" (no hardware reports
+ * The "Lock Status" a person reads: a virtual lock is "Simulated" (no hardware reports
  * anything), a lock that has never reported (`lock_status_at` null, or `unknown`) is "Unknown", and
  * "Open", "Locked" or "Offline" only when a lock said so. `lock_status_at` undefined means the
  * caller does not know when the lock last reported (a wall's door): the stored value is then shown.

@@ -23,7 +23,7 @@ describe('wall clock of a place', () => {
   });
 });
 
-describe("wallClockSecondsToIso / wallClockNow (issue 26: an end date typed in the place's zone)", () => {
+describe("wallClockSecondsToIso / wallClockNow (an end date typed in the place's zone)", () => {
   it('reads seconds on the wall clock of the zone', () => {
     expect(wallClockSecondsToIso('2027-01-15T10:00:30', 'America/Chicago')).toBe('2027-01-15T10:00:30-06:00');
     expect(wallClockSecondsToIso('2027-07-15T10:00', 'Europe/Berlin')).toBe('2027-07-15T10:00:00+02:00');

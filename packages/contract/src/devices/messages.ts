@@ -4,7 +4,7 @@
  */
 export const DEVICE_MESSAGES = {
   nameRequired: 'Name required',
-  /** A board's `ip` opens a TCP connection from the server: set by admins only (issue 31). */
+  /** A board's `ip` opens a TCP connection from the server: set by admins only. */
   ipAdminOnly: "Only an admin can set a device's ip (its lock bridge).",
   lockerNumberRequired: 'Locker number required',
   lockerNumberUnsupported: 'Unsupported locker number',

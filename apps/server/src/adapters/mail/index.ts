@@ -91,6 +91,7 @@ export function createMailAdapter(opts: {
   }
 
   const dir = path.join(opts.dataDir, 'outbox');
+  const writing = path.join(opts.dataDir, 'outbox-writing');
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     driver: 'outbox',
@@ -104,12 +105,12 @@ export function createMailAdapter(opts: {
         html: m.html,
         attachments: m.attachments,
       });
-      await fs.mkdir(dir, { recursive: true });
-      const file = path.join(
-        dir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
-      );
-      await fs.writeFile(file, info.message as Buffer);
+      await Promise.all([fs.mkdir(dir, { recursive: true }), fs.mkdir(writing, { recursive: true })]);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
+      const file = path.join(dir, name);
+      // written beside the outbox, then moved in: a reader of the outbox never sees half a mail
+      await fs.writeFile(path.join(writing, name), info.message as Buffer);
+      await fs.rename(path.join(writing, name), file);
       await record(message, 'outbox');
       opts.log.info({ to: m.to, subject: m.subject, file }, 'mail stored in the local outbox');
     },

@@ -40,7 +40,7 @@ const forgot = (t: TestApp) =>
     payload: { email: ADMIN_EMAIL },
   });
 
-describe('one e-mail layout in the organization brand (issue 28 item 6)', () => {
+describe('one e-mail layout in the organization brand', () => {
   let t: TestApp;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let admin: Record<string, string>;

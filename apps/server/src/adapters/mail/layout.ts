@@ -104,7 +104,7 @@ function onColor(hex: string): string {
 }
 
 /**
- * Puts one message into the product's one e-mail layout (issue 28 item 6): a header in the
+ * Puts one message into the product's one e-mail layout: a header in the
  * organization's primary colour with its logo (inline, `cid:`) and display name, a rule in its
  * secondary colour, the message (its own HTML, else its text as paragraphs), and a footer naming
  * the organization, in the recipient's `language` (`MAIL_TEXTS`). The plain-text part is the message's text with the organization as signature.

@@ -68,7 +68,7 @@ export const issues = pgTable(
 );
 
 /**
- * The last issue number of each organization (issue 31: numbers per organization, not one global
+ * The last issue number of each organization (numbers per organization, not one global
  * sequence that tells every tenant how many issues the others file). Bumped by the insert trigger
  * of `issues` in the inserting transaction, so concurrent inserts of one organization queue on its
  * row and never share a number.

@@ -95,7 +95,7 @@ export const webhookMessages = pgTable(
   ],
 );
 
-/** One delivery attempt of a webhook message: the delivery log (spec: issue 14). */
+/** One delivery attempt of a webhook message: the delivery log. */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
@@ -120,7 +120,7 @@ export const webhookAttempts = pgTable(
 );
 
 /**
- * A code the public widget sent to a contact (issue 31): a booking needs it, so a door is held and
+ * A code the public widget sent to a contact: a booking needs it, so a door is held and
  * a message sent only for a contact that proved it reads them. `contact` is the e-mail (lower-case)
  * or the phone number in E.164; `code_hash` the HMAC-SHA256 of the code under the server's secret
  * (`SecretBox.mac`), never the code. Valid until `expires_at` (10 minutes), void after 5 wrong

@@ -186,7 +186,7 @@ export const domainEvents = pgTable(
 );
 
 /**
- * Share links of transactions (`POST events/{id}/share`; issue 16 finding 12): the public view
+ * Share links of transactions (`POST events/{id}/share`): the public view
  * answers only with the id and a token of a link that was sent. Only the SHA-256 of the token is
  * kept (the token itself travels in the link alone), one row per link sent, so earlier links keep
  * working.

@@ -1,5 +1,4 @@
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth } from '../../auth/context';
 import { auditLog } from '../../db/schema';
 
 const IGNORED = new Set(['updated_at', 'created_at', 'organization_id', 'password_hash']);
@@ -62,12 +61,12 @@ export interface AuditEntry {
  * Secret fields (`SECRET_FIELD`) are stored as `SECRET_CHANGED`, never their values.
  * `action` is create, update, delete, or an action name (maintenance, unlock, assign…).
  */
-export async function writeAudit(tx: Tx, auth: AuthContext, entry: AuditEntry): Promise<void> {
-  await writeAudits(tx, auth, [entry]);
+export async function writeAudit({ tx, auth, entry }: TxAuth<{ entry: AuditEntry }>): Promise<void> {
+  await writeAudits({ tx, auth, entries: [entry] });
 }
 
 /** Writes several audit entries (as `writeAudit` does each) in one statement; none when empty. */
-export async function writeAudits(tx: Tx, auth: AuthContext, entries: AuditEntry[]): Promise<void> {
+export async function writeAudits({ tx, auth, entries }: TxAuth<{ entries: AuditEntry[] }>): Promise<void> {
   if (!entries.length) return;
   await tx.insert(auditLog).values(
     entries.map((entry) => ({

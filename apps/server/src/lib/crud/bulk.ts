@@ -108,16 +108,16 @@ export async function insertAtOnce<TOut, TCreate extends z.ZodType, TUpdate exte
         .insert(r.table)
         .values(good as never)
         .returning()) as Row[];
-      await writeAudits(
-        sp as Tx,
+      await writeAudits({
+        tx: sp as Tx,
         auth,
-        rows.map((row) => ({
+        entries: rows.map((row) => ({
           entity: r.entity,
           entityId: row.id,
           action: 'create',
           after: toWire(r.table, row as never),
         })),
-      );
+      });
     });
   } catch {
     return undefined;

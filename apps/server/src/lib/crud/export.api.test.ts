@@ -19,7 +19,7 @@ import { rawRows } from './paging';
 import { snapshotCsv } from './snapshot';
 
 /**
- * The CSV export written by the database (issue 15; spec: operational §7 Bulk upload/export): the
+ * The CSV export written by the database (spec: operational §7 Bulk upload/export): the
  * cells are neutralised and quoted in SQL exactly as `csvLine` does in JavaScript, the export reads
  * one snapshot (rows written meanwhile stay out, X-Export-Count is the number of lines), and a
  * reader that goes away ends the export's transaction. On PostgreSQL the rows come from COPY, on
@@ -115,10 +115,10 @@ describe('CSV written in SQL', () => {
       sql`, `,
     );
     const fields = cols.map((c) => sql`v.${sql.identifier(c)}`);
-    const rows = await rawRows<{ line: string }>(
-      t.database.db as never,
-      sql`select ${csvSqlLine(fields)} as line from (values ${values}) v(a, b, c)`,
-    );
+    const rows = await rawRows<{ line: string }>({
+      tx: t.database.db as never,
+      query: sql`select ${csvSqlLine(fields)} as line from (values ${values}) v(a, b, c)`,
+    });
     expect(rows.map((r) => r.line)).toEqual(records.map((r) => csvLine(cols, r)));
   });
 
@@ -252,17 +252,17 @@ describe('one snapshot', () => {
     expect(res.statusCode).toBe(200);
     if (t.database.kind === 'postgres') {
       for (let i = 0; i < 100; i++) {
-        const busy = await rawRows<{ n: string }>(
-          t.database.db as never,
-          sql`select count(*) as n from pg_stat_activity where query like 'copy (select%' and state = 'active'`,
-        );
+        const busy = await rawRows<{ n: string }>({
+          tx: t.database.db as never,
+          query: sql`select count(*) as n from pg_stat_activity where query like 'copy (select%' and state = 'active'`,
+        });
         if (Number(busy[0]!.n) === 0) break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      const busy = await rawRows<{ n: string }>(
-        t.database.db as never,
-        sql`select count(*) as n from pg_stat_activity where query like 'copy (select%' and state <> 'idle'`,
-      );
+      const busy = await rawRows<{ n: string }>({
+        tx: t.database.db as never,
+        query: sql`select count(*) as n from pg_stat_activity where query like 'copy (select%' and state <> 'idle'`,
+      });
       expect(Number(busy[0]!.n)).toBe(0);
     }
     expect(Date.now() - started).toBeLessThan(20_000);

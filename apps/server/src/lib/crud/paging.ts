@@ -9,7 +9,7 @@ export const PAGE_TOO_DEEP = `Pages deeper than ${MAX_OFFSET.toLocaleString('en-
 export const INVALID_CURSOR = 'Invalid cursor.';
 
 /** Rows of a raw statement, whichever driver answers it. */
-export async function rawRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+export async function rawRows<T>({ tx, query }: { tx: Tx; query: SQL }): Promise<T[]> {
   const r = (await tx.execute(query)) as unknown as { rows: T[] } | T[];
   return Array.isArray(r) ? r : r.rows;
 }
@@ -51,18 +51,21 @@ export function sampleIds(ids: readonly string[]): { ids: string[]; scale: numbe
  * each id alike, so an estimate over a sample of them, scaled, is the estimate over all of them,
  * without EXPLAIN printing every id back (5,000 ids: 8 ms of a 9 ms EXPLAIN).
  */
-export async function estimateBranches(
-  tx: Tx,
-  branches: ReadonlyArray<{ rows: SQL; scale: number }>,
-): Promise<number> {
+export async function estimateBranches({
+  tx,
+  branches,
+}: {
+  tx: Tx;
+  branches: ReadonlyArray<{ rows: SQL; scale: number }>;
+}): Promise<number> {
   const plan = planOf(
-    await rawRows<Record<string, unknown>>(
+    await rawRows<Record<string, unknown>>({
       tx,
-      sql`explain (format json) ${sql.join(
+      query: sql`explain (format json) ${sql.join(
         branches.map((b) => b.rows),
         sql` union all `,
       )}`,
-    ),
+    }),
   );
   const top = Number(plan?.['Plan Rows'] ?? 0);
   // the branches' Append, under a Gather when the plan is parallel (whose children estimate one
@@ -83,31 +86,39 @@ export async function estimateBranches(
  * with `estimated: true`, so no call counts millions of rows. `estimate`, when given, answers that
  * estimate instead of an EXPLAIN of `rows` (a search over thousands of ids: `estimateBranches`).
  */
-export async function countTotal(
-  tx: Tx,
-  rows: SQL,
-  estimate?: () => Promise<number>,
-): Promise<{ total: number; estimated: boolean }> {
-  const [r] = await rawRows<{ n: number }>(
+export async function countTotal({
+  tx,
+  rows,
+  estimate,
+}: {
+  tx: Tx;
+  rows: SQL;
+  estimate?: () => Promise<number>;
+}): Promise<{ total: number; estimated: boolean }> {
+  const [r] = await rawRows<{ n: number }>({
     tx,
-    sql`select count(*)::int as n from (${rows} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
-  );
+    query: sql`select count(*)::int as n from (${rows} limit ${EXACT_COUNT_LIMIT + 1}) capped`,
+  });
   const n = Number(r?.n ?? 0);
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
   if (estimate) return { total: Math.max(n, Math.round(await estimate())), estimated: true };
-  return estimateTotal(tx, rows, n);
+  return estimateTotal({ tx, rows, atLeast: n });
 }
 
 /**
  * The planner's estimate of how many rows `rows` selects (never below `atLeast`), as the `total`
  * of a list known to hold more than EXACT_COUNT_LIMIT rows; one EXPLAIN, no row is read.
  */
-export async function estimateTotal(
-  tx: Tx,
-  rows: SQL,
-  atLeast: number,
-): Promise<{ total: number; estimated: true }> {
-  const plan = await rawRows<Record<string, unknown>>(tx, sql`explain (format json) ${rows}`);
+export async function estimateTotal({
+  tx,
+  rows,
+  atLeast,
+}: {
+  tx: Tx;
+  rows: SQL;
+  atLeast: number;
+}): Promise<{ total: number; estimated: true }> {
+  const plan = await rawRows<Record<string, unknown>>({ tx, query: sql`explain (format json) ${rows}` });
   return { total: Math.max(atLeast, Math.round(planRows(plan))), estimated: true };
 }
 
@@ -214,11 +225,15 @@ const columnNames = (cols: readonly string[]) =>
  * `app_search_ids` so the trigram indexes serve it under row-level security; every search in one
  * statement (one round trip). Each answer is null when more rows match than its cap.
  */
-export async function searchIdsAll<const T extends readonly IdSearch[]>(
-  tx: Tx,
-  searches: T,
-  pattern: string,
-): Promise<{ -readonly [K in keyof T]: string[] | null }> {
+export async function searchIdsAll<const T extends readonly IdSearch[]>({
+  tx,
+  searches,
+  pattern,
+}: {
+  tx: Tx;
+  searches: T;
+  pattern: string;
+}): Promise<{ -readonly [K in keyof T]: string[] | null }> {
   // each function runs once, as a FROM item of one row (its column is named after its alias)
   const from = searches.map(
     (x, i) =>
@@ -227,10 +242,10 @@ export async function searchIdsAll<const T extends readonly IdSearch[]>(
   const cols = searches.map((_, i) =>
     sql.raw(`s${i} is null as o${i}, array_to_string(s${i}, ',') as t${i}`),
   );
-  const [r] = await rawRows<Record<string, string | boolean | null>>(
+  const [r] = await rawRows<Record<string, string | boolean | null>>({
     tx,
-    sql`select ${sql.join(cols, sql`, `)} from ${sql.join(from, sql`, `)}`,
-  );
+    query: sql`select ${sql.join(cols, sql`, `)} from ${sql.join(from, sql`, `)}`,
+  });
   return searches.map((_, i) => {
     if (!r || r[`o${i}`]) return null;
     const ids = r[`t${i}`] as string | null;

@@ -79,7 +79,11 @@ export function crudRoutes<
         if (q.cursor && !sort.keyed) throw BadRequest(INVALID_CURSOR);
         const cursor = q.cursor ? decodeCursor(q.cursor, sort.key, sort.dir) : undefined;
         return req.withTenant(async (tx) => {
-          const { where, matches, manyMatches } = await whereOf(tx, r as never, req.auth, q as never, {
+          const { where, matches, manyMatches } = await whereOf({
+            tx,
+            auth: req.auth,
+            r: r as never,
+            q: q as never,
             forList: true,
             walksDefaultOrder: sort.isDefault,
           });
@@ -90,8 +94,8 @@ export function crudRoutes<
             matches !== undefined
               ? { total: matches, estimated: false }
               : manyMatches
-                ? await estimateTotal(tx, rowsOf, EXACT_COUNT_LIMIT + 1)
-                : await countTotal(tx, rowsOf);
+                ? await estimateTotal({ tx, rows: rowsOf, atLeast: EXACT_COUNT_LIMIT + 1 })
+                : await countTotal({ tx, rows: rowsOf });
           const ks = keyset(sort.col, r.table.id, sort.dir, cursor);
           const rows = (await tx
             .select({ ...getTableColumns(r.table), [CURSOR_KEY]: ks.text })
@@ -129,8 +133,8 @@ export function crudRoutes<
           req,
           reply,
           async (tx) => {
-            const { where } = await whereOf(tx, r as never, req.auth, q as never);
-            await r.beforeExport?.(where, tx, !!q.ids?.length);
+            const { where } = await whereOf({ tx, auth: req.auth, r: r as never, q: q as never });
+            await r.beforeExport?.({ tx, auth: req.auth, where, selected: !!q.ids?.length });
             return {
               count: sql`select count(*) as n from ${r.table} where ${where}`,
               query: tx
@@ -163,7 +167,12 @@ export function crudRoutes<
       }),
       handler: async (req) =>
         req.withTenant(async (tx) => {
-          const row = await findOr404(tx, r.table, req.auth, (req.params as { id: string }).id);
+          const row = await findOr404({
+            tx,
+            table: r.table,
+            auth: req.auth,
+            id: (req.params as { id: string }).id,
+          });
           if (r.softDeleteColumn && row[propOf(r.table, r.softDeleteColumn)]) throw NotFound();
           return (await r.toWire([row], tx))[0]! as never;
         }),
@@ -197,7 +206,12 @@ export function crudRoutes<
       handler: async (req) => {
         const run = <T>(fn: (tx: Tx) => Promise<T>) => req.withTenant(fn);
         const updated = await run(async (tx) => {
-          const existing = await lockOr404(tx, r.table, req.auth, (req.params as { id: string }).id);
+          const existing = await lockOr404({
+            tx,
+            table: r.table,
+            auth: req.auth,
+            id: (req.params as { id: string }).id,
+          });
           const input = req.body as z.output<TUpdate>;
           const values = await r.toValues(input, { tx, auth: req.auth, existing });
           const hasUpdatedAt = 'updatedAt' in getTableColumns(r.table);
@@ -207,12 +221,16 @@ export function crudRoutes<
             .where(and(eq(r.table.id, existing.id), eq(r.table.organizationId, req.auth.organizationId)))
             .returning()) as Row[];
           await r.afterWrite?.(row!, input, { tx, auth: req.auth, existing });
-          await writeAudit(tx, req.auth, {
-            entity: r.entity,
-            entityId: row!.id,
-            action: 'update',
-            before: toWire(r.table, existing as never),
-            after: toWire(r.table, row! as never),
+          await writeAudit({
+            tx,
+            auth: req.auth,
+            entry: {
+              entity: r.entity,
+              entityId: row!.id,
+              action: 'update',
+              before: toWire(r.table, existing as never),
+              after: toWire(r.table, row! as never),
+            },
           });
           return { row: row!, existing, wire: r.afterCommit ? undefined : (await r.toWire([row!], tx))[0]! };
         });
@@ -247,11 +265,15 @@ export function crudRoutes<
             await tx.delete(r.table).where(inArray(r.table.id, ids));
           }
           for (const row of rows) {
-            await writeAudit(tx, req.auth, {
-              entity: r.entity,
-              entityId: row.id,
-              action: 'delete',
-              before: toWire(r.table, row as never),
+            await writeAudit({
+              tx,
+              auth: req.auth,
+              entry: {
+                entity: r.entity,
+                entityId: row.id,
+                action: 'delete',
+                before: toWire(r.table, row as never),
+              },
             });
           }
           return {

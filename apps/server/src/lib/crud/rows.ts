@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { HttpError, NotFound } from '../../errors';
 import { toWire } from '../wire';
@@ -48,13 +48,19 @@ export function rowError(err: unknown): string {
  * estimate anyway: `manyMatches` says so, and the page walks the order's index with the search as
  * a filter instead of reading every match (a common last name matches thousands of users).
  */
-export async function whereOf<TQuery extends z.ZodObject>(
-  tx: Tx,
-  r: Resource<unknown, z.ZodType, z.ZodType, TQuery>,
-  auth: AuthContext,
-  q: { search?: string; ids?: string[] } & Record<string, unknown>,
-  { forList = false, walksDefaultOrder = false } = {},
-): Promise<{ where: SQL; matches?: number; manyMatches?: boolean }> {
+export async function whereOf<TQuery extends z.ZodObject>({
+  tx,
+  auth,
+  r,
+  q,
+  forList = false,
+  walksDefaultOrder = false,
+}: TxAuth<{
+  r: Resource<unknown, z.ZodType, z.ZodType, TQuery>;
+  q: { search?: string; ids?: string[] } & Record<string, unknown>;
+  forList?: boolean;
+  walksDefaultOrder?: boolean;
+}>): Promise<{ where: SQL; matches?: number; manyMatches?: boolean }> {
   const own = eq(r.table.organizationId, auth.organizationId);
   const parts: Array<SQL | undefined> = [forList && r.alsoListed ? or(own, r.alsoListed()) : own];
   if (r.softDeleteColumn) parts.push(eq(r.softDeleteColumn, false));
@@ -73,7 +79,7 @@ export async function whereOf<TQuery extends z.ZodObject>(
         softDeleteColumn: r.softDeleteColumn?.name,
         cap: stopEarly ? EXACT_COUNT_LIMIT : SEARCH_ID_CAP,
       };
-      [ids] = await searchIdsAll(tx, [search], pattern);
+      [ids] = await searchIdsAll({ tx, searches: [search], pattern });
       searched = true;
     }
     parts.push(ids ? anyOf(r.table.id, ids) : or(...r.search.map((c) => ilike(sql`${c}::text`, pattern))));
@@ -109,13 +115,19 @@ export function orderOf(r: Resource<unknown, z.ZodType, z.ZodType>, sortBy?: str
 }
 
 /** Finds one row of the caller's organization or throws 404 (also for another organization's id). */
-export async function findOr404(
-  tx: Tx,
-  table: TenantTable,
-  auth: AuthContext,
-  id: string,
+export async function findOr404({
+  tx,
+  table,
+  auth,
+  id,
   what = 'Not found',
-): Promise<Row> {
+}: {
+  tx: Tx;
+  table: TenantTable;
+  auth: AuthContext;
+  id: string;
+  what?: string;
+}): Promise<Row> {
   const [row] = await tx
     .select()
     .from(table as PgTable)
@@ -137,17 +149,31 @@ export async function insertOne<TOut, TCreate extends z.ZodType, TUpdate extends
     .values({ ...values, organizationId: auth.organizationId } as never)
     .returning()) as Row[];
   await r.afterWrite?.(row!, input, { tx, auth });
-  await writeAudit(tx, auth, {
-    entity: r.entity,
-    entityId: row!.id,
-    action: 'create',
-    after: toWire(r.table, row! as never),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: r.entity,
+      entityId: row!.id,
+      action: 'create',
+      after: toWire(r.table, row! as never),
+    },
   });
   return row!;
 }
 
 /** Locks one row of the caller's organization for update, or 404. */
-export async function lockOr404(tx: Tx, table: TenantTable, auth: AuthContext, id: string): Promise<Row> {
+export async function lockOr404({
+  tx,
+  table,
+  auth,
+  id,
+}: {
+  tx: Tx;
+  table: TenantTable;
+  auth: AuthContext;
+  id: string;
+}): Promise<Row> {
   const [row] = (await tx
     .select()
     .from(table as PgTable)

@@ -59,13 +59,16 @@ export async function snapshotBatches<TRaw, TBatch>(
     .withTenant(
       async (tx) => {
         const { count, query } = await build(tx);
-        const [c] = await rawRows<{ n: number | string }>(tx, count);
+        const [c] = await rawRows<{ n: number | string }>({ tx, query: count });
         await tx.execute(sql`declare lockerops_snapshot no scroll cursor for ${query}`);
         let first = true;
         while (!stopped) {
           while (queue.length >= 2 && !stopped) await new Promise<void>((r) => (wakeProducer = r));
           if (stopped) break;
-          const rows = await rawRows<TRaw>(tx, sql.raw(`fetch ${EXPORT_BATCH} from lockerops_snapshot`));
+          const rows = await rawRows<TRaw>({
+            tx,
+            query: sql.raw(`fetch ${EXPORT_BATCH} from lockerops_snapshot`),
+          });
           // answered once the first FETCH went through: a statement that fails does so before its
           // first row, and its error is then the answer, not a cut body
           if (first) resolveTotal(Number(c?.n ?? 0));
@@ -160,8 +163,8 @@ export async function snapshotCsv(
       .withTenant(async (tx) => {
         const client = pgClientOf(tx);
         const s = await build(tx);
-        const [c] = await rawRows<{ n: number | string }>(tx, s.count);
-        const [me] = await rawRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+        const [c] = await rawRows<{ n: number | string }>({ tx, query: s.count });
+        const [me] = await rawRows<{ pid: number }>({ tx, query: sql`select pg_backend_pid() as pid` });
         const cells = sql`select ${sql.join(fields.map(csvSqlCell), sql`, `)} from (${s.rows}) ${e}`;
         const copy = client.query(copyTo(`copy (${inlined(cells)}) to stdout (format csv)`));
         // The reply reads a pipe of the COPY, never the COPY itself: a destroyed COPY stream would

@@ -2,7 +2,7 @@ import type { ListAreaEndpoints, TRole } from '@lockerops/contract';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 
 /** A tenant table: an `id` and an `organization_id` column at least. */
@@ -96,10 +96,11 @@ export interface Resource<
    */
   alsoListed?(): SQL;
   /**
-   * Refuses an export (e.g. a selection of mixed hardware types); `selected` is true when the
-   * caller exported chosen rows (`ids`) rather than the whole filtered list.
+   * Refuses an export (e.g. a selection of mixed hardware types); `where` selects the exported
+   * rows (of `auth.organizationId`), `selected` is true when the caller exported chosen rows
+   * (`ids`) rather than the whole filtered list.
    */
-  beforeExport?(where: SQL, tx: Tx, selected: boolean): Promise<void>;
+  beforeExport?(ctx: TxAuth<{ where: SQL; selected: boolean }>): Promise<void>;
   csv: {
     headers: readonly string[];
     toRecord?(item: TOut): Record<string, unknown>;

@@ -76,7 +76,8 @@ export async function deleteApiKey({
  * prepared statement, so PostgreSQL parses and plans it once per connection. Looked up on the
  * owner's handle, since no organization is known yet.
  */
-export const apiKeyLookupOf = (db: Db) =>
+export const apiKeyLookupOf = ({ db }: { db: Db }) =>
+  // tenant: every organization — the key's hash is all the caller brings
   db
     .select({ id: apiKeys.id, organizationId: apiKeys.organizationId, scope: apiKeys.scope })
     .from(apiKeys)

@@ -21,7 +21,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         'A list of `{ id, prefix, scope, created_at, last_used_at }`: empty, or the one key — never the key itself. Send the key as `X-API-Key`; the `partner` scope drives transactions, reservations, user look-ups and device unlocks, and answers 403 elsewhere. spec: console §3 API key, §7.',
       errors: errors(401, 403),
     }),
-    handler: async (req) => req.withTenant((tx) => listApiKeys(tx, req.auth.organizationId)),
+    handler: async (req) =>
+      req.withTenant((tx) => listApiKeys({ tx, organizationId: req.auth.organizationId })),
   });
 
   app.route({
@@ -34,7 +35,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req, reply) => {
       const key = await req.withTenant((tx) =>
-        generateApiKey(tx, { organizationId: req.auth.organizationId, createdBy: req.auth.memberId }),
+        generateApiKey({ tx, organizationId: req.auth.organizationId, createdBy: req.auth.memberId }),
       );
       return reply.status(201).send(key);
     },
@@ -51,7 +52,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant((tx) =>
-        rotateApiKey(tx, {
+        rotateApiKey({
+          tx,
           organizationId: req.auth.organizationId,
           id: req.params.id,
           createdBy: req.auth.memberId,
@@ -70,7 +72,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) => {
       await req.withTenant((tx) =>
-        revokeApiKey(tx, { organizationId: req.auth.organizationId, id: req.params.id }),
+        revokeApiKey({ tx, organizationId: req.auth.organizationId, id: req.params.id }),
       );
       return { detail: API_KEY_MESSAGES.revoked };
     },

@@ -34,7 +34,13 @@ function newKey(): { key: string; keyHash: string; prefix: string } {
 }
 
 /** `GET api-keys`: the organization's keys (none or one), without the key. spec console §3 API key, §7. */
-export async function listApiKeys(tx: DbOrTx, organizationId: string): Promise<TApiKey[]> {
+export async function listApiKeys({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<TApiKey[]> {
   const rows = await apiKeysOf({ tx, organizationId });
   return rows.map(toApiKey);
 }
@@ -44,10 +50,14 @@ export async function listApiKeys(tx: DbOrTx, organizationId: string): Promise<T
  * time it is shown; only its hash and first characters are stored. 409 when the organization
  * already has one (also when two requests race: the unique index decides).
  */
-export async function generateApiKey(
-  tx: DbOrTx,
-  p: { organizationId: string; createdBy?: string },
-): Promise<TApiKeyCreated> {
+export async function generateApiKey({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  createdBy?: string;
+}): Promise<TApiKeyCreated> {
   const { key, keyHash, prefix } = newKey();
   const row = await insertApiKey({
     tx,
@@ -63,10 +73,15 @@ export async function generateApiKey(
  * key answers 401 from now on). Answers the new key, shown once. 404 for an id of another
  * organization.
  */
-export async function rotateApiKey(
-  tx: DbOrTx,
-  p: { organizationId: string; id: string; createdBy?: string },
-): Promise<TApiKeyCreated> {
+export async function rotateApiKey({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+  createdBy?: string;
+}): Promise<TApiKeyCreated> {
   const { key, keyHash, prefix } = newKey();
   const row = await replaceApiKey({
     tx,
@@ -79,7 +94,14 @@ export async function rotateApiKey(
 }
 
 /** `DELETE api-keys/{id}`: revokes the key (it answers 401 from now on). 404 for another organization's id. */
-export async function revokeApiKey(tx: DbOrTx, p: { organizationId: string; id: string }): Promise<void> {
+export async function revokeApiKey({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}): Promise<void> {
   if (!(await deleteApiKey({ tx, organizationId: p.organizationId, id: p.id })))
     throw NotFound(API_KEY_MESSAGES.notFound);
 }
@@ -91,8 +113,8 @@ export async function revokeApiKey(tx: DbOrTx, p: { organizationId: string; id: 
  * records the last use at most once a minute: the database keeps to that across processes, and
  * this process sends no write at all for a key it touched less than a minute ago.
  */
-export function apiKeyResolver(db: Db): ApiKeyResolver {
-  const lookup = apiKeyLookupOf(db);
+export function apiKeyResolver({ db }: { db: Db }): ApiKeyResolver {
+  const lookup = apiKeyLookupOf({ db });
   /** key hash → when this process last recorded its use (ms); a rotated key is a new entry */
   const touched = new Map<string, number>();
   return async (key) => {

@@ -9,13 +9,14 @@ import {
   ZConditionUpdateRequest,
 } from '@lockerops/contract';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { conditions, products } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, lockOr404, type Resource } from '../../lib/crud/resource';
 import { deviceOfProduct } from '../../lib/product-tracking';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
 import { applyConditionEffects } from './service';
 
@@ -28,9 +29,12 @@ export async function conditionsToWire(rows: ConditionRow[], tx: Tx): Promise<TC
     .select({ id: products.id, name: products.name, idCondition: products.idCondition })
     .from(products)
     .where(
-      inArray(
-        products.idCondition,
-        rows.map((r) => r.id),
+      and(
+        inArray(products.organizationId, organizationsOf(rows)),
+        inArray(
+          products.idCondition,
+          rows.map((r) => r.id),
+        ),
       ),
     )
     .orderBy(asc(products.name));
@@ -45,12 +49,12 @@ export async function conditionsToWire(rows: ConditionRow[], tx: Tx): Promise<TC
  * (their new condition's effects apply), others leave it. 404 'Product not found' for an id that is
  * missing or of another organization.
  */
-export async function assignConditionProducts(
-  tx: Tx,
-  auth: AuthContext,
-  conditionId: string,
-  productIds: string[],
-): Promise<void> {
+export async function assignConditionProducts({
+  tx,
+  auth,
+  conditionId,
+  productIds,
+}: TxAuth<{ conditionId: string; productIds: string[] }>): Promise<void> {
   const ids = [...new Set(productIds)];
   const listed = ids.length
     ? await tx
@@ -77,10 +81,14 @@ export async function assignConditionProducts(
     .set({ idCondition: conditionId, updatedAt: new Date() })
     .where(and(inArray(products.id, moving), eq(products.organizationId, auth.organizationId)));
   for (const productId of moving) {
-    await applyConditionEffects(tx, auth, {
-      productId,
-      conditionId,
-      deviceId: await deviceOfProduct({ tx, auth, productId }),
+    await applyConditionEffects({
+      tx,
+      auth,
+      args: {
+        productId,
+        conditionId,
+        deviceId: await deviceOfProduct({ tx, auth, productId }),
+      },
     });
   }
 }
@@ -109,7 +117,8 @@ export const conditionsResource: Resource<
   toWire: (rows, tx) => conditionsToWire(rows as unknown as ConditionRow[], tx),
   toValues: (input) => fromWire(ZConditionCreateRequest, input, ['products']),
   async afterWrite(row, input, { tx, auth }) {
-    if (input.products) await assignConditionProducts(tx, auth, row.id, input.products);
+    if (input.products)
+      await assignConditionProducts({ tx, auth, conditionId: row.id, productIds: input.products });
   },
   csv: { headers: CONDITION_CSV_HEADERS },
   messages: {
@@ -124,13 +133,16 @@ export const conditionsResource: Resource<
  * row lock, with its history entry; returns the condition's wire shape. 404 (`NotFound`) for a
  * missing id or another organization's. spec: operational §7 `PATCH conditions/{id}`.
  */
-export async function setConditionFlags(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  flags: { auto_report?: boolean; auto_maintenance?: boolean },
-): Promise<TCondition> {
-  const before = (await lockOr404(tx, conditions, auth, id)) as unknown as ConditionRow;
+export async function setConditionFlags({
+  tx,
+  auth,
+  id,
+  flags,
+}: TxAuth<{
+  id: string;
+  flags: { auto_report?: boolean; auto_maintenance?: boolean };
+}>): Promise<TCondition> {
+  const before = (await lockOr404({ tx, table: conditions, auth, id })) as unknown as ConditionRow;
   const { auto_report, auto_maintenance } = flags;
   const [after] = await tx
     .update(conditions)
@@ -141,12 +153,16 @@ export async function setConditionFlags(
     })
     .where(and(eq(conditions.id, before.id), eq(conditions.organizationId, auth.organizationId)))
     .returning();
-  await writeAudit(tx, auth, {
-    entity: 'condition',
-    entityId: before.id,
-    action: 'update',
-    before: toWire(conditions, before as never),
-    after: toWire(conditions, after as never),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'condition',
+      entityId: before.id,
+      action: 'update',
+      before: toWire(conditions, before as never),
+      after: toWire(conditions, after as never),
+    },
   });
   return (await conditionsToWire([after!], tx))[0]!;
 }
@@ -156,14 +172,14 @@ export async function setConditionFlags(
  * in one condition), with its history entry; returns the copy's wire shape. 404 (`NotFound`,
  * 'Condition not found') for a missing id or another organization's. spec: operational §2 Conditions.
  */
-export async function cloneCondition(tx: Tx, auth: AuthContext, id: string): Promise<TCondition> {
-  const source = (await findOr404(
+export async function cloneCondition({ tx, auth, id }: TxAuth<{ id: string }>): Promise<TCondition> {
+  const source = (await findOr404({
     tx,
-    conditions,
+    table: conditions,
     auth,
     id,
-    CONDITION_MESSAGES.notFound,
-  )) as unknown as ConditionRow;
+    what: CONDITION_MESSAGES.notFound,
+  })) as unknown as ConditionRow;
   const [copy] = await tx
     .insert(conditions)
     .values({
@@ -173,11 +189,15 @@ export async function cloneCondition(tx: Tx, auth: AuthContext, id: string): Pro
       autoMaintenance: source.autoMaintenance,
     })
     .returning();
-  await writeAudit(tx, auth, {
-    entity: 'condition',
-    entityId: copy!.id,
-    action: 'create',
-    after: { ...toWire(conditions, copy as never), cloned_from: source.id },
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'condition',
+      entityId: copy!.id,
+      action: 'create',
+      after: { ...toWire(conditions, copy as never), cloned_from: source.id },
+    },
   });
   return (await conditionsToWire([copy!], tx))[0]!;
 }

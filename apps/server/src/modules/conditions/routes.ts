@@ -26,7 +26,7 @@ export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: CONDITION_MESSAGES.saved,
-        condition: await setConditionFlags(tx, req.auth, req.params.id, req.body),
+        condition: await setConditionFlags({ tx, auth: req.auth, id: req.params.id, flags: req.body }),
       })),
   });
 
@@ -42,7 +42,7 @@ export const conditionActionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: CONDITION_MESSAGES.cloned,
-        condition: await cloneCondition(tx, req.auth, req.params.id),
+        condition: await cloneCondition({ tx, auth: req.auth, id: req.params.id }),
       })),
   });
 };

@@ -1,5 +1,4 @@
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth } from '../../auth/context';
 import { writeAudit } from '../../lib/crud/audit';
 import { recordTracking } from '../../lib/product-tracking';
 import { openConditionIssue } from '../issues';
@@ -22,7 +21,7 @@ export interface ConditionEffects {
 }
 
 /**
- * The effects of a product arriving in a condition (spec: operational §2 Conditions, issue 7): with
+ * The effects of a product arriving in a condition (spec: operational §2 Conditions): with
  * `auto_maintenance` the product's device goes to maintenance (`devices.status = 'maintenance'`,
  * audit action `maintenance` on the device; a reserved device is left as it is, spec §4 "A reserved
  * device cannot be put in maintenance"); with `auto_report` an issue is opened.
@@ -36,16 +35,18 @@ export interface ConditionEffects {
  * or device is ignored). Called by product edits and condition assignment here, and by the
  * transactions area when a product is returned.
  */
-export async function applyConditionEffects(
-  tx: Tx,
-  auth: AuthContext,
+export async function applyConditionEffects({
+  tx,
+  auth,
+  args,
+}: TxAuth<{
   args: {
     productId: string;
     conditionId: string | null;
     deviceId: string | null;
     transactionId?: string | null;
-  },
-): Promise<ConditionEffects> {
+  };
+}>): Promise<ConditionEffects> {
   const effects: ConditionEffects = { maintenance: false, reported: false };
   if (!args.conditionId) return effects;
   const condition = await conditionById({ tx, auth, id: args.conditionId });
@@ -55,42 +56,57 @@ export async function applyConditionEffects(
 
   if (condition.autoMaintenance && device && device.status === 'available') {
     const after = await setDeviceMaintenance({ tx, auth, id: device.id });
-    await writeAudit(tx, auth, {
-      entity: 'device',
-      entityId: device.id,
-      action: 'maintenance',
-      before: deviceAuditImage(device),
-      after: deviceAuditImage(after!),
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'device',
+        entityId: device.id,
+        action: 'maintenance',
+        before: deviceAuditImage(device),
+        after: deviceAuditImage(after!),
+      },
     });
     effects.maintenance = true;
   }
   if (condition.autoReport) {
     const productName = await productNameOf({ tx, auth, id: args.productId });
-    effects.issueId = await openConditionIssue(tx, auth, {
-      conditionId: condition.id,
-      conditionName: condition.name,
-      productName,
-      transactionId: args.transactionId ?? null,
+    effects.issueId = await openConditionIssue({
+      tx,
+      auth,
+      args: {
+        conditionId: condition.id,
+        conditionName: condition.name,
+        productName,
+        transactionId: args.transactionId ?? null,
+      },
     });
-    await writeAudit(tx, auth, {
-      entity: device ? 'device' : 'product',
-      entityId: device ? device.id : args.productId,
-      action: 'report_issue',
-      changes: {
-        condition: { before: null, after: condition.name },
-        id_product: { before: null, after: args.productId },
-        id_issue: { before: null, after: effects.issueId },
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: device ? 'device' : 'product',
+        entityId: device ? device.id : args.productId,
+        action: 'report_issue',
+        changes: {
+          condition: { before: null, after: condition.name },
+          id_product: { before: null, after: args.productId },
+          id_issue: { before: null, after: effects.issueId },
+        },
       },
     });
     effects.reported = true;
   }
-  await recordTracking(tx, {
-    organizationId: auth.organizationId,
-    productId: args.productId,
-    state: 'maintenance',
-    actorName: auth.actor.name,
-    conditionId: condition.id,
-    deviceId: device?.id ?? null,
+  await recordTracking({
+    tx,
+    input: {
+      organizationId: auth.organizationId,
+      productId: args.productId,
+      state: 'maintenance',
+      actorName: auth.actor.name,
+      conditionId: condition.id,
+      deviceId: device?.id ?? null,
+    },
   });
   return effects;
 }

@@ -119,25 +119,35 @@ const sumDays = (m: Map<string, number>, from: string, to: string) => {
 };
 
 /** The organization's IANA zone (settings `time_zone`, UTC when unset). */
-export const organizationTimeZone = (tx: DbOrTx, organizationId: string): Promise<string> =>
-  organizationZone({ tx, organizationId });
+export const organizationTimeZone = ({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<string> => organizationZone({ tx, organizationId });
 
 /** 404 unless every id is a location of the organization (another organization's ids included). */
-export async function assertLocations(
-  tx: DbOrTx,
-  organizationId: string,
-  ids: readonly string[],
-): Promise<void> {
+export async function assertLocations({
+  tx,
+  organizationId,
+  ids,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  ids: readonly string[];
+}): Promise<void> {
   if (!ids.length) return;
   if ((await countLocations({ tx, organizationId, ids })) !== new Set(ids).size)
     throw NotFound(LOCATION_MESSAGES.notFound);
 }
 
 /** The top users counted from the transactions themselves (the definition). */
-export const topUsersLive = (tx: DbOrTx, s: MetricScope) => liveTopUsers({ tx, ...s });
+export const topUsersLive = ({ tx, s }: { tx: DbOrTx; s: MetricScope }) => liveTopUsers({ tx, ...s });
 
 /** Where Top Users counts come from: the per-user roll-up's period, or null (see `queries/top.ts`). */
-export const topUsersRollupPeriod = (tx: DbOrTx, s: MetricScope) => rollupPeriodOf({ tx, ...s });
+export const topUsersRollupPeriod = ({ tx, s }: { tx: DbOrTx; s: MetricScope }) =>
+  rollupPeriodOf({ tx, ...s });
 
 const money = (d: Decimal) => d.toDecimalPlaces(2).toNumber();
 

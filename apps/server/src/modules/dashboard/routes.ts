@@ -109,7 +109,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant(async (tx) =>
-        resolveRange(req.query, await organizationTimeZone(tx, req.auth.organizationId)),
+        resolveRange(req.query, await organizationTimeZone({ tx, organizationId: req.auth.organizationId })),
       ),
   });
 
@@ -125,9 +125,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (req) =>
         req.withTenant(async (tx) => {
           const organizationId = req.auth.organizationId;
-          const timeZone = await organizationTimeZone(tx, organizationId);
+          const timeZone = await organizationTimeZone({ tx, organizationId });
           const range = resolveRange(req.query, timeZone);
-          await assertLocations(tx, organizationId, req.query.locations);
+          await assertLocations({ tx, organizationId, ids: req.query.locations });
           return computeMetric(
             name,
             {

@@ -81,7 +81,7 @@ async function viaApi(from: string, to: string, limit?: number) {
 async function expectSameAsLive() {
   for (const [from, to] of [...WHOLE, ...LIVE]) {
     for (const limit of [3, undefined]) {
-      const live = await topUsersLive(t.database.db, scope(from, to, limit));
+      const live = await topUsersLive({ tx: t.database.db, s: scope(from, to, limit) });
       expect(await viaApi(from, to, limit), `${from}..${to} limit ${limit}`).toEqual(live);
     }
   }
@@ -153,14 +153,23 @@ afterAll(async () => {
 describe('Top Users from the per-user roll-up (spec console §7 reports/top_users)', () => {
   it('serves whole periods, and a period up to a day after which nothing happened yet', async () => {
     for (const [from, to] of WHOLE)
-      expect(await topUsersRollupPeriod(t.database.db, scope(from, to)), `${from}..${to}`).not.toBeNull();
+      expect(
+        await topUsersRollupPeriod({ tx: t.database.db, s: scope(from, to) }),
+        `${from}..${to}`,
+      ).not.toBeNull();
     for (const [from, to] of LIVE)
-      expect(await topUsersRollupPeriod(t.database.db, scope(from, to)), `${from}..${to}`).toBeNull();
+      expect(
+        await topUsersRollupPeriod({ tx: t.database.db, s: scope(from, to) }),
+        `${from}..${to}`,
+      ).toBeNull();
     // a location filter counts the transactions
     expect(
-      await topUsersRollupPeriod(t.database.db, {
-        ...scope('2026-01-01', '2026-01-31'),
-        locations: [ids.A!],
+      await topUsersRollupPeriod({
+        tx: t.database.db,
+        s: {
+          ...scope('2026-01-01', '2026-01-31'),
+          locations: [ids.A!],
+        },
       }),
     ).toBeNull();
   });
@@ -212,7 +221,9 @@ describe('Top Users from the per-user roll-up (spec console §7 reports/top_user
 
   it('counts live when a transaction falls after the range within the period', async () => {
     await addTransaction('2026-05-25T12:00:00Z', ids.u1!, ids.A!);
-    expect(await topUsersRollupPeriod(t.database.db, scope('2026-01-01', '2026-05-20'))).toBeNull();
+    expect(
+      await topUsersRollupPeriod({ tx: t.database.db, s: scope('2026-01-01', '2026-05-20') }),
+    ).toBeNull();
     await expectSameAsLive();
   });
 });

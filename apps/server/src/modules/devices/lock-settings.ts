@@ -5,8 +5,7 @@ import {
   ZLocationLockSettingsRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth } from '../../auth/context';
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { fromWire, wireOf } from '../../lib/wire';
@@ -42,12 +41,12 @@ export function lockSettingsToWire(
  * never saved; `defaultJamLimit` is the server's `LOCK_JAM_LIMIT`. 404 "Location not found" for a
  * location of another organization. spec: ARCHITECTURE Adapters (locks).
  */
-export async function locationLockSettingsOf(
-  tx: Tx,
-  auth: AuthContext,
-  locationId: string,
-  defaultJamLimit: number,
-): Promise<TLocationLockSettings> {
+export async function locationLockSettingsOf({
+  tx,
+  auth,
+  locationId,
+  defaultJamLimit,
+}: TxAuth<{ locationId: string; defaultJamLimit: number }>): Promise<TLocationLockSettings> {
   if (!(await locationExists({ tx, auth, id: locationId }))) throw NotFound(DEVICE_MESSAGES.locationNotFound);
   const row = await lockSettingsRow({ tx, organizationId: auth.organizationId, locationId });
   return lockSettingsToWire(locationId, row, defaultJamLimit);
@@ -59,13 +58,17 @@ export async function locationLockSettingsOf(
  * and answers the settings on the wire. 404 "Location not found" for a location of another
  * organization. spec: ARCHITECTURE Adapters (locks).
  */
-export async function saveLocationLockSettings(
-  tx: Tx,
-  auth: AuthContext,
-  locationId: string,
-  b: z.output<typeof ZLocationLockSettingsRequest>,
-  defaultJamLimit: number,
-): Promise<TLocationLockSettings> {
+export async function saveLocationLockSettings({
+  tx,
+  auth,
+  locationId,
+  b,
+  defaultJamLimit,
+}: TxAuth<{
+  locationId: string;
+  b: z.output<typeof ZLocationLockSettingsRequest>;
+  defaultJamLimit: number;
+}>): Promise<TLocationLockSettings> {
   if (!(await locationExists({ tx, auth, id: locationId }))) throw NotFound(DEVICE_MESSAGES.locationNotFound);
   const values = {
     ...fromWire(ZLocationLockSettingsRequest, b),
@@ -76,12 +79,16 @@ export async function saveLocationLockSettings(
   const row = await upsertLockSettings({ tx, auth, locationId, values });
   const wireBefore = lockSettingsToWire(locationId, before, defaultJamLimit);
   const wire = lockSettingsToWire(locationId, row, defaultJamLimit);
-  await writeAudit(tx, auth, {
-    entity: 'location',
-    entityId: locationId,
-    action: 'lock_settings',
-    before: wireBefore as unknown as Record<string, unknown>,
-    after: wire as unknown as Record<string, unknown>,
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'location',
+      entityId: locationId,
+      action: 'lock_settings',
+      before: wireBefore as unknown as Record<string, unknown>,
+      after: wire as unknown as Record<string, unknown>,
+    },
   });
   return wire;
 }

@@ -1,6 +1,6 @@
 import { DEVICE_MESSAGES, type TLockStatus } from '@lockerops/contract';
 import { type LockAdapter, LockNotConfigured, LockUnreachable } from '../../adapters/locks';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
@@ -30,7 +30,7 @@ export async function refreshLockStatus<T>(
   const target = await run(async (tx) => {
     const d = await deviceOf({ tx, auth, id });
     if (!d) throw NotFound(DEVICE_MESSAGES.notFound);
-    return lockTargetWithSettings(tx, d);
+    return lockTargetWithSettings({ tx, d });
   });
   let status: TLockStatus | null = null;
   let skipped = false;
@@ -50,14 +50,18 @@ export async function refreshLockStatus<T>(
     if (status && status !== d.lockStatus) {
       const updated = await setLockStatus({ tx, auth, id: d.id, lockStatus: status });
       row = updated ?? row;
-      await writeAudit(tx, auth, {
-        entity: 'device',
-        entityId: d.id,
-        action: 'lock_status',
-        changes: { lock_status: { before: d.lockStatus, after: status } },
+      await writeAudit({
+        tx,
+        auth,
+        entry: {
+          entity: 'device',
+          entityId: d.id,
+          action: 'lock_status',
+          changes: { lock_status: { before: d.lockStatus, after: status } },
+        },
       });
     }
-    if (skipped) await openLockIssue(tx, auth, d);
+    if (skipped) await openLockIssue({ tx, auth, d });
     return answer(tx, row);
   });
 }
@@ -67,7 +71,7 @@ export async function refreshLockStatus<T>(
  * failing (source `lock`), unless an issue of that source about the door is still pending.
  * Written in the caller's transaction with its audit entry. spec: console §3 Issue.
  */
-export async function openLockIssue(tx: Tx, auth: AuthContext, d: DeviceRow): Promise<boolean> {
+export async function openLockIssue({ tx, auth, d }: TxAuth<{ d: DeviceRow }>): Promise<boolean> {
   const description =
     `Lock of locker ${d.lockerNumber} is not answering (${d.hardwareType}): its status is unknown`.slice(
       0,
@@ -86,6 +90,10 @@ export async function openLockIssue(tx: Tx, auth: AuthContext, d: DeviceRow): Pr
     auth,
     values: { description, idLocation: d.idLocation, source: 'lock', reporterName: 'Locks' },
   });
-  await writeAudit(tx, auth, { entity: 'issue', entityId: issueId, action: 'create', changes: {} });
+  await writeAudit({
+    tx,
+    auth,
+    entry: { entity: 'issue', entityId: issueId, action: 'create', changes: {} },
+  });
   return true;
 }

@@ -1,7 +1,6 @@
 import { DEVICE_MESSAGES, type TDeviceLog, ZDeviceLog } from '@lockerops/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth } from '../../auth/context';
 import { auditLog, devices, deviceUnlocks, transactionLogs, transactions } from '../../db/schema';
 import { pageOf, pageOffset } from '../../lib/crud/paging';
 import { findOr404 } from '../../lib/crud/resource';
@@ -12,14 +11,22 @@ import { unlockToWire } from './unlock-records';
  * One page of a device's unlock timeline (`GET devices/{id}/unlocks`), newest first, on the wire.
  * 404 "Device not found" for a device of another organization. spec: ARCHITECTURE Adapters (locks).
  */
-export async function deviceUnlocksPage(tx: Tx, auth: AuthContext, id: string, page: number, size: number) {
-  await findOr404(tx, devices, auth, id, DEVICE_MESSAGES.notFound);
-  const where = and(eq(deviceUnlocks.organizationId, auth.organizationId), eq(deviceUnlocks.idDevice, id));
-  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(deviceUnlocks).where(where);
+export async function deviceUnlocksPage({
+  tx,
+  auth,
+  id,
+  page,
+  size,
+}: TxAuth<{ id: string; page: number; size: number }>) {
+  await findOr404({ tx, table: devices, auth, id, what: DEVICE_MESSAGES.notFound });
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(deviceUnlocks)
+    .where(and(eq(deviceUnlocks.organizationId, auth.organizationId), eq(deviceUnlocks.idDevice, id)));
   const rows = await tx
     .select()
     .from(deviceUnlocks)
-    .where(where)
+    .where(and(eq(deviceUnlocks.organizationId, auth.organizationId), eq(deviceUnlocks.idDevice, id)))
     .orderBy(desc(deviceUnlocks.requestedAt), desc(deviceUnlocks.id))
     .limit(size)
     .offset(pageOffset(page, size));
@@ -36,8 +43,8 @@ const LOG_LIMIT = 500;
  * the transaction's invoice number as `event`), newest first, at most 500. 404 "Device not found"
  * for a device of another organization. spec: operational §3 Device history log entry.
  */
-export async function deviceLogs(tx: Tx, auth: AuthContext, id: string): Promise<{ items: TDeviceLog[] }> {
-  await findOr404(tx, devices, auth, id, DEVICE_MESSAGES.notFound);
+export async function deviceLogs({ tx, auth, id }: TxAuth<{ id: string }>): Promise<{ items: TDeviceLog[] }> {
+  await findOr404({ tx, table: devices, auth, id, what: DEVICE_MESSAGES.notFound });
   const rows = await tx
     .select()
     .from(auditLog)

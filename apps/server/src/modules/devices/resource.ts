@@ -9,13 +9,14 @@ import {
   ZDeviceListQuery,
   ZDeviceUpdateRequest,
 } from '@lockerops/contract';
-import { countDistinct, eq, gte, inArray } from 'drizzle-orm';
+import { and, countDistinct, eq, gte, inArray } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { devices, locations, prices, products, settings, sizes } from '../../db/schema';
 import { BadRequest } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { restrictionsOf } from '../../lib/location-access';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { wireColumns, wireOf } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import { type DeviceRow, deviceValues } from './service';
@@ -33,6 +34,8 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
   const sizeIds = uniq(rows.map((r) => r.idSize));
   const priceIds = uniq(rows.map((r) => r.idPrice));
   const productIds = uniq(rows.map((r) => r.idProduct));
+  // the rows' organizations: the caller's, and its parent's for a shared door
+  const orgIds = organizationsOf(rows);
   const locs = await tx
     .select({
       id: locations.id,
@@ -41,9 +44,12 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
       restrictionType: locations.restrictionType,
     })
     .from(locations)
-    .where(inArray(locations.id, locIds));
+    .where(and(inArray(locations.organizationId, orgIds), inArray(locations.id, locIds)));
   const sz = sizeIds.length
-    ? await tx.select({ id: sizes.id, name: sizes.name }).from(sizes).where(inArray(sizes.id, sizeIds))
+    ? await tx
+        .select({ id: sizes.id, name: sizes.name })
+        .from(sizes)
+        .where(and(inArray(sizes.organizationId, orgIds), inArray(sizes.id, sizeIds)))
     : [];
   const pr = priceIds.length
     ? await tx
@@ -55,24 +61,20 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
           currency: prices.currency,
         })
         .from(prices)
-        .where(inArray(prices.id, priceIds))
+        .where(and(inArray(prices.organizationId, orgIds), inArray(prices.id, priceIds)))
     : [];
   const prods = productIds.length
     ? await tx
         .select({ id: products.id, name: products.name })
         .from(products)
-        .where(inArray(products.id, productIds))
+        .where(and(inArray(products.organizationId, orgIds), inArray(products.id, productIds)))
     : [];
-  const restrictions = await restrictionsOf(
+  const restrictions = await restrictionsOf({
     tx,
-    orgId,
-    locs.filter((l) => rows.some((r) => r.idLocation === l.id && r.organizationId === orgId)),
-  );
-  const jams = await jamsOf(
-    tx,
-    orgId,
-    rows.map((r) => r.id),
-  );
+    organizationId: orgId,
+    locs: locs.filter((l) => rows.some((r) => r.idLocation === l.id && r.organizationId === orgId)),
+  });
+  const jams = await jamsOf({ tx, organizationId: orgId, ids: rows.map((r) => r.id) });
   const productBy = new Map(prods.map((p) => [p.id, p]));
   const locBy = new Map(locs.map((l) => [l.id, l]));
   const sizeBy = new Map(sz.map((s) => [s.id, s]));
@@ -175,15 +177,20 @@ export const devicesResource: Resource<
   alsoListed: () => sharedFromParent.devices(devices),
   toWire: (rows, tx) => devicesToWire(rows as unknown as DeviceRow[], tx),
   toValues: (input, { tx, auth, existing }) =>
-    deviceValues(tx, auth, input as TDeviceCreateValues, existing as unknown as DeviceRow | undefined),
+    deviceValues({
+      tx,
+      auth,
+      input: input as TDeviceCreateValues,
+      existing: existing as unknown as DeviceRow | undefined,
+    }),
   // Spec operational §5 Export: the refusal is about *selected* devices of different hardware
   // types; with nothing selected the whole (filtered) list is exported, whatever its hardware.
-  async beforeExport(where, tx, selected) {
+  async beforeExport({ tx, auth, where, selected }) {
     if (!selected) return;
     const [r] = await tx
       .select({ n: countDistinct(devices.hardwareType) })
       .from(devices)
-      .where(where);
+      .where(and(eq(devices.organizationId, auth.organizationId), where));
     if ((r?.n ?? 0) > 1) throw BadRequest(DEVICE_MESSAGES.mixedHardware);
   },
   csv: {

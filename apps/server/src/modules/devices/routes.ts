@@ -45,7 +45,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
       }),
       handler: async (req) => {
         const { updated, failed } = await req.withTenant((tx) =>
-          bulkEditDevices(tx, req.auth, req.body.id_devices, req.body.device),
+          bulkEditDevices({ tx, auth: req.auth, ids: req.body.id_devices, patch: req.body.device }),
         );
         return { detail: DEVICE_MESSAGES.devicesUpdated(updated.length), updated, failed };
       },
@@ -61,7 +61,9 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
       }),
       handler: async (req) => {
         const disable = req.query.disable === undefined ? undefined : req.query.disable === 'true';
-        const r = await req.withTenant((tx) => setMaintenance(tx, req.auth, idsOf(req.body), disable));
+        const r = await req.withTenant((tx) =>
+          setMaintenance({ tx, auth: req.auth, ids: idsOf(req.body), disable }),
+        );
         return { ...r, failed: [] };
       },
     });
@@ -80,7 +82,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
           (fn) => req.withTenant(fn),
           req.auth,
           locks,
-          (tx) => lockDevices(tx, req.auth, ids),
+          (tx) => lockDevices({ tx, auth: req.auth, ids }),
           UNLOCK_REASON.console,
         );
         return unlockAnswer(outcome, new Set(ids).size === 1);
@@ -117,7 +119,12 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
       }),
       handler: async (req) =>
         req.withTenant(async (tx) => {
-          const row = await switchVirtualLock(tx, req.auth, req.params.id, req.body.online);
+          const row = await switchVirtualLock({
+            tx,
+            auth: req.auth,
+            id: req.params.id,
+            online: req.body.online,
+          });
           return (await devicesToWire([row], tx))[0]!;
         }),
     });
@@ -134,7 +141,13 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
       }),
       handler: async (req) =>
         req.withTenant((tx) =>
-          deviceUnlocksPage(tx, req.auth, req.params.id, req.query.page, req.query.size),
+          deviceUnlocksPage({
+            tx,
+            auth: req.auth,
+            id: req.params.id,
+            page: req.query.page,
+            size: req.query.size,
+          }),
         ),
     });
 
@@ -148,7 +161,14 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         errors: errors(401, 403, 404),
       }),
       handler: async (req) =>
-        req.withTenant((tx) => locationLockSettingsOf(tx, req.auth, req.params.id, locks.jamLimit)),
+        req.withTenant((tx) =>
+          locationLockSettingsOf({
+            tx,
+            auth: req.auth,
+            locationId: req.params.id,
+            defaultJamLimit: locks.jamLimit,
+          }),
+        ),
     });
 
     app.route({
@@ -162,7 +182,13 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
       }),
       handler: async (req) =>
         req.withTenant((tx) =>
-          saveLocationLockSettings(tx, req.auth, req.params.id, req.body, locks.jamLimit),
+          saveLocationLockSettings({
+            tx,
+            auth: req.auth,
+            locationId: req.params.id,
+            b: req.body,
+            defaultJamLimit: locks.jamLimit,
+          }),
         ),
     });
 
@@ -175,8 +201,9 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         errors: errors(401, 403),
       }),
       handler: async (req) => ({
-        items: typeOptions(await req.withTenant((tx) => deviceCapabilities(tx, req.auth.organizationId)))
-          .modes,
+        items: typeOptions(
+          await req.withTenant((tx) => deviceCapabilities({ tx, organizationId: req.auth.organizationId })),
+        ).modes,
       }),
     });
 
@@ -189,8 +216,9 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         errors: errors(401, 403),
       }),
       handler: async (req) => ({
-        items: typeOptions(await req.withTenant((tx) => deviceCapabilities(tx, req.auth.organizationId)))
-          .hardware,
+        items: typeOptions(
+          await req.withTenant((tx) => deviceCapabilities({ tx, organizationId: req.auth.organizationId })),
+        ).hardware,
       }),
     });
 
@@ -203,7 +231,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         params,
         errors: errors(401, 403, 404),
       }),
-      handler: async (req) => req.withTenant((tx) => deviceLogs(tx, req.auth, req.params.id)),
+      handler: async (req) => req.withTenant((tx) => deviceLogs({ tx, auth: req.auth, id: req.params.id })),
     });
   };
 }

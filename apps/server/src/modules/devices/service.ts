@@ -16,7 +16,7 @@ import {
 } from '@lockerops/contract';
 import type { z } from 'zod';
 import { type LockTarget, NO_LOCK_SETTINGS } from '../../adapters/locks';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
@@ -51,7 +51,7 @@ export interface DeviceCapabilities {
  * `<mode>_mode` flag; vendors with their `<vendor>_hardware` flag plus the virtual lock, except
  * that an organization restricted to ojmar or gantner alone sees only that brand.
  */
-export async function deviceCapabilities(tx: Tx, organizationId: string): Promise<DeviceCapabilities> {
+export async function deviceCapabilities({ tx, organizationId }: TxOrg): Promise<DeviceCapabilities> {
   const org = await organizationFlagsRow({ tx, organizationId });
   if (!org) throw NotFound();
   const flags = org as unknown as Record<string, unknown>;
@@ -71,13 +71,13 @@ export function typeOptions(caps: DeviceCapabilities): { modes: TTypeOption[]; h
 }
 
 /** 409 "This Locker Number is already in use…" when another device of the location has the number. */
-export async function assertLockerNumberFree(
-  tx: Tx,
-  organizationId: string,
-  locationId: string,
-  lockerNumber: number,
-  exceptId?: string,
-): Promise<void> {
+export async function assertLockerNumberFree({
+  tx,
+  organizationId,
+  locationId,
+  lockerNumber,
+  exceptId,
+}: TxOrg<{ locationId: string; lockerNumber: number; exceptId?: string }>): Promise<void> {
   const taken = await lockerNumberTaken({ tx, organizationId, locationId, lockerNumber, exceptId });
   if (taken) throw Conflict(DEVICE_MESSAGES.lockerNumberInUse);
 }
@@ -90,14 +90,14 @@ export async function assertLockerNumberFree(
  * fields of other hardware types are cleared; require_image holds only for rental; vending has no
  * price.
  */
-export async function deviceValues(
-  tx: Tx,
-  auth: AuthContext,
-  input: TDeviceCreateValues,
-  existing?: DeviceRow,
-): Promise<DeviceValues> {
+export async function deviceValues({
+  tx,
+  auth,
+  input,
+  existing,
+}: TxAuth<{ input: TDeviceCreateValues; existing?: DeviceRow }>): Promise<DeviceValues> {
   const orgId = auth.organizationId;
-  const caps = await deviceCapabilities(tx, orgId);
+  const caps = await deviceCapabilities({ tx, organizationId: orgId });
   if (!caps.hardware.includes(input.hardware_type) && existing?.hardwareType !== input.hardware_type)
     throw BadRequest(DEVICE_MESSAGES.hardwareNotEnabled(input.hardware_type));
   if (!caps.modes.includes(input.mode) && existing?.mode !== input.mode)
@@ -135,8 +135,14 @@ export async function deviceValues(
     throw Conflict(DEVICE_MESSAGES.reservedMaintenance);
   // A transaction or reservation holds it: its door, location and price must not change under it.
   if (existing?.status === 'reserved') throw Conflict(DEVICE_MESSAGES.reservedNotEditable);
-  if (input.shared && !existing?.shared) await assertMayShare(tx, orgId);
-  await assertLockerNumberFree(tx, orgId, input.id_location, input.locker_number, existing?.id);
+  if (input.shared && !existing?.shared) await assertMayShare({ tx, organizationId: orgId });
+  await assertLockerNumberFree({
+    tx,
+    organizationId: orgId,
+    locationId: input.id_location,
+    lockerNumber: input.locker_number,
+    exceptId: existing?.id,
+  });
 
   const keep = new Set(HARDWARE_FIELDS[input.hardware_type]);
   const hardware: Record<string, unknown> = {};
@@ -173,7 +179,7 @@ export async function deviceValues(
 }
 
 /** Locks devices of the organization for update in id order; 404 if any id is missing or foreign. */
-export async function lockDevices(tx: Tx, auth: AuthContext, ids: string[]): Promise<DeviceRow[]> {
+export async function lockDevices({ tx, auth, ids }: TxAuth<{ ids: string[] }>): Promise<DeviceRow[]> {
   const unique = [...new Set(ids)];
   const rows = await lockDeviceRows({ tx, auth, ids: unique });
   if (rows.length !== unique.length) throw NotFound(DEVICE_MESSAGES.notFound);
@@ -187,13 +193,13 @@ export async function lockDevices(tx: Tx, auth: AuthContext, ids: string[]): Pro
  * "You cannot put a reserved device in maintenance mode."); a reserved device asked to become
  * available is left as it is. One audit entry per changed device.
  */
-export async function setMaintenance(
-  tx: Tx,
-  auth: AuthContext,
-  ids: string[],
-  disable?: boolean,
-): Promise<{ detail: string; updated: string[] }> {
-  const rows = await lockDevices(tx, auth, ids);
+export async function setMaintenance({
+  tx,
+  auth,
+  ids,
+  disable,
+}: TxAuth<{ ids: string[]; disable?: boolean }>): Promise<{ detail: string; updated: string[] }> {
+  const rows = await lockDevices({ tx, auth, ids });
   const plan = rows.map((d) => {
     const target =
       disable === undefined
@@ -211,11 +217,15 @@ export async function setMaintenance(
   for (const { d, target } of plan) {
     if (d.status === 'reserved' || d.status === target) continue;
     await updateDeviceRow({ tx, auth, id: d.id, set: { status: target, updatedAt: new Date() } });
-    await writeAudit(tx, auth, {
-      entity: 'device',
-      entityId: d.id,
-      action: target === 'maintenance' ? 'maintenance' : 'available',
-      changes: { status: { before: d.status, after: target } },
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'device',
+        entityId: d.id,
+        action: target === 'maintenance' ? 'maintenance' : 'available',
+        changes: { status: { before: d.status, after: target } },
+      },
     });
     updated.push(d.id);
   }
@@ -235,13 +245,16 @@ export async function setMaintenance(
  * audit entry; a reserved device or one that breaks a rule is listed in `failed` with the reason.
  * Answers the updated ids and the failures.
  */
-export async function bulkEditDevices(
-  tx: Tx,
-  auth: AuthContext,
-  ids: string[],
-  patch: z.output<typeof ZDeviceBulkEditRequest>['device'],
-): Promise<{ updated: string[]; failed: Array<{ id: string; detail: string }> }> {
-  const rows = await lockDevices(tx, auth, ids);
+export async function bulkEditDevices({
+  tx,
+  auth,
+  ids,
+  patch,
+}: TxAuth<{ ids: string[]; patch: z.output<typeof ZDeviceBulkEditRequest>['device'] }>): Promise<{
+  updated: string[];
+  failed: Array<{ id: string; detail: string }>;
+}> {
+  const rows = await lockDevices({ tx, auth, ids });
   const updated: string[] = [];
   const failed: Array<{ id: string; detail: string }> = [];
   for (const d of rows) {
@@ -264,19 +277,23 @@ export async function bulkEditDevices(
     }
     try {
       await tx.transaction(async (sp) => {
-        const values = await deviceValues(sp as Tx, auth, next, d);
+        const values = await deviceValues({ tx: sp as Tx, auth, input: next, existing: d });
         const row = await updateDeviceRow({
           tx: sp as Tx,
           auth,
           id: d.id,
           set: { ...values, updatedAt: new Date() },
         });
-        await writeAudit(sp as Tx, auth, {
-          entity: 'device',
-          entityId: d.id,
-          action: 'update',
-          before: deviceAuditImage(d),
-          after: deviceAuditImage(row),
+        await writeAudit({
+          tx: sp as Tx,
+          auth,
+          entry: {
+            entity: 'device',
+            entityId: d.id,
+            action: 'update',
+            before: deviceAuditImage(d),
+            after: deviceAuditImage(row),
+          },
         });
       });
       updated.push(d.id);
@@ -293,13 +310,13 @@ export async function bulkEditDevices(
  * "Only virtual locks can be switched on or off line." for another hardware type, 404 "Device not
  * found" for a device of another organization. spec: ARCHITECTURE Adapters (locks).
  */
-export async function switchVirtualLock(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  online: boolean,
-): Promise<DeviceRow> {
-  const [d] = await lockDevices(tx, auth, [id]);
+export async function switchVirtualLock({
+  tx,
+  auth,
+  id,
+  online,
+}: TxAuth<{ id: string; online: boolean }>): Promise<DeviceRow> {
+  const [d] = await lockDevices({ tx, auth, ids: [id] });
   if (d!.hardwareType !== 'virtual') throw BadRequest(DEVICE_MESSAGES.notVirtual);
   const next = online ? 'locked' : 'offline';
   const row = await updateDeviceRow({
@@ -308,11 +325,15 @@ export async function switchVirtualLock(
     id: d!.id,
     set: { lockStatus: next, lockStatusAt: new Date() },
   });
-  await writeAudit(tx, auth, {
-    entity: 'device',
-    entityId: d!.id,
-    action: online ? 'online' : 'offline',
-    changes: d!.lockStatus === next ? {} : { lock_status: { before: d!.lockStatus, after: next } },
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'device',
+      entityId: d!.id,
+      action: online ? 'online' : 'offline',
+      changes: d!.lockStatus === next ? {} : { lock_status: { before: d!.lockStatus, after: next } },
+    },
   });
   return row;
 }

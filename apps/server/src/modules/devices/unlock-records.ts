@@ -1,5 +1,5 @@
 import { JAM_WINDOW_DAYS, type TDeviceUnlock, ZDeviceUnlock } from '@lockerops/contract';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireOf } from '../../lib/wire';
@@ -29,7 +29,7 @@ export const UNLOCK_NO_ANSWER = 'No answer from the lock';
  * `UNLOCK_STALE_SECONDS` before `now` becomes `offline` with the detail "No answer from the
  * lock". Runs as the owner (the job runner), across organizations. Answers how many it resolved.
  */
-export async function resolveStaleUnlocks(tx: Tx, now: Date): Promise<number> {
+export async function resolveStaleUnlocks({ tx, now }: { tx: Tx; now: Date }): Promise<number> {
   return failStaleUnlocks({
     tx,
     now,
@@ -44,23 +44,27 @@ export async function resolveStaleUnlocks(tx: Tx, now: Date): Promise<number> {
  * door cannot go to maintenance, spec operational §4 Device status). Audit entry
  * `auto_maintenance` with the status change and the jams in a row.
  */
-export async function maintainAfterJams(
-  tx: Tx,
-  auth: AuthContext,
-  deviceId: string,
-  limit: number,
-): Promise<boolean> {
+export async function maintainAfterJams({
+  tx,
+  auth,
+  deviceId,
+  limit,
+}: TxAuth<{ deviceId: string; limit: number }>): Promise<boolean> {
   const last = await lastAcknowledgedUnlocks({ tx, auth, deviceId, limit });
   if (last.length < limit || last.some((u) => u.state !== 'jammed')) return false;
   const d = await maintainIfAvailable({ tx, auth, deviceId });
   if (!d) return false;
-  await writeAudit(tx, auth, {
-    entity: 'device',
-    entityId: deviceId,
-    action: 'auto_maintenance',
-    changes: {
-      status: { before: 'available', after: 'maintenance' },
-      jams_in_a_row: { before: null, after: limit },
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'device',
+      entityId: deviceId,
+      action: 'auto_maintenance',
+      changes: {
+        status: { before: 'available', after: 'maintenance' },
+        jams_in_a_row: { before: null, after: limit },
+      },
     },
   });
   return true;
@@ -70,7 +74,11 @@ export async function maintainAfterJams(
 export const jamsSql = () => jamsCountSql(JAM_WINDOW_DAYS);
 
 /** Jams in the last `JAM_WINDOW_DAYS` days of the given devices (the organization's unlocks), by device id. */
-export async function jamsOf(tx: Tx, organizationId: string, ids: string[]): Promise<Map<string, number>> {
+export async function jamsOf({
+  tx,
+  organizationId,
+  ids,
+}: TxOrg<{ ids: string[] }>): Promise<Map<string, number>> {
   const since = new Date(Date.now() - JAM_WINDOW_DAYS * 24 * 3600 * 1000);
   return jamCounts({ tx, organizationId, ids, since });
 }

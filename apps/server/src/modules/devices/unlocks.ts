@@ -8,7 +8,7 @@ import {
   NO_LOCK_SETTINGS,
   type VendorAccount,
 } from '../../adapters/locks';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
@@ -100,7 +100,7 @@ const accountOf = (r: VendorAccountRow): VendorAccount => ({
 });
 
 /** A device, its location's lock settings and its vendor account as the lock adapter sees them. */
-export async function lockTargetWithSettings(tx: Tx, d: DeviceRow): Promise<LockTarget> {
+export async function lockTargetWithSettings({ tx, d }: { tx: Tx; d: DeviceRow }): Promise<LockTarget> {
   const s = await settingsOf(tx, d.organizationId, [d.idLocation]);
   const accounts = await accountsOf(tx, d.organizationId, [d.hardwareType]);
   return {
@@ -144,9 +144,11 @@ export async function unlockDevices(
   pick: (tx: Tx) => Promise<DeviceRow[]>,
   reason: string,
 ): Promise<UnlockOutcome & { picked: number }> {
-  const steps = await run(async (tx) => recordUnlockIntents(tx, auth, locks, await pick(tx), reason));
+  const steps = await run(async (tx) =>
+    recordUnlockIntents({ tx, auth, locks, rows: await pick(tx), reason }),
+  );
   const results = await callLocks(run, auth.organizationId, locks, steps);
-  return { ...(await run((tx) => recordUnlockResults(tx, auth, results))), picked: steps.length };
+  return { ...(await run((tx) => recordUnlockResults({ tx, auth, results }))), picked: steps.length };
 }
 
 /**
@@ -155,13 +157,13 @@ export async function unlockDevices(
  * unknown or offline), with its location's lock settings and vendor account. Commit before
  * `callLocks`.
  */
-export async function recordUnlockIntents(
-  tx: Tx,
-  auth: AuthContext,
-  locks: LockAdapter,
-  rows: DeviceRow[],
-  reason: string,
-): Promise<UnlockStep[]> {
+export async function recordUnlockIntents({
+  tx,
+  auth,
+  locks,
+  rows,
+  reason,
+}: TxAuth<{ locks: LockAdapter; rows: DeviceRow[]; reason: string }>): Promise<UnlockStep[]> {
   const orgId = auth.organizationId;
   const settings = await settingsOf(
     tx,
@@ -178,9 +180,11 @@ export async function recordUnlockIntents(
   const sharedAccounts = new Map<string, VendorAccount>();
   for (const d of rows)
     if (isSharedDoor(d, orgId)) {
-      const s = await sharedDoorLockSettings(tx, d.id);
+      const s = await sharedDoorLockSettings({ tx, id: d.id });
       if (s) settings.set(d.idLocation, s);
-      const a = isCloudLockVendor(d.hardwareType) ? await sharedDoorVendorAccount(tx, d.id) : undefined;
+      const a = isCloudLockVendor(d.hardwareType)
+        ? await sharedDoorVendorAccount({ tx, id: d.id })
+        : undefined;
       if (a) sharedAccounts.set(d.id, accountOf(a));
     }
   const out: UnlockStep[] = [];
@@ -296,11 +300,11 @@ export function callLocks(
  * state and times, the device's `lock_status`, an audit entry, the maintenance of a door that
  * jammed too often). Answers the opened ids and the failures with their status and text.
  */
-export async function recordUnlockResults(
-  tx: Tx,
-  auth: AuthContext,
-  results: UnlockResult[],
-): Promise<UnlockOutcome> {
+export async function recordUnlockResults({
+  tx,
+  auth,
+  results,
+}: TxAuth<{ results: UnlockResult[] }>): Promise<UnlockOutcome> {
   const orgId = auth.organizationId;
   const out: UnlockOutcome = { unlocked: [], failed: [] };
   for (const r of results) {
@@ -323,17 +327,23 @@ export async function recordUnlockResults(
       });
     const changed = r.lockStatus !== r.d.lockStatus;
     const shared = isSharedDoor(r.d, orgId);
-    if ((changed || r.state === 'opened') && shared) await setSharedDoorLockStatus(tx, r.d.id, r.lockStatus);
+    if ((changed || r.state === 'opened') && shared)
+      await setSharedDoorLockStatus({ tx, id: r.d.id, lockStatus: r.lockStatus });
     else if (changed || r.state === 'opened')
       await setDeviceLockStatus({ tx, auth, id: r.d.id, lockStatus: r.lockStatus, at: now });
-    await writeAudit(tx, auth, {
-      entity: 'device',
-      entityId: r.d.id,
-      action: r.state === 'opened' ? 'unlock' : r.state === 'jammed' ? 'unlock_jammed' : 'unlock_failed',
-      changes: changed ? { lock_status: { before: r.d.lockStatus, after: r.lockStatus } } : {},
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'device',
+        entityId: r.d.id,
+        action: r.state === 'opened' ? 'unlock' : r.state === 'jammed' ? 'unlock_jammed' : 'unlock_failed',
+        changes: changed ? { lock_status: { before: r.d.lockStatus, after: r.lockStatus } } : {},
+      },
     });
     // maintenance of a shared door stays the parent's decision
-    if (r.state === 'jammed' && !shared) await maintainAfterJams(tx, auth, r.d.id, r.jamLimit);
+    if (r.state === 'jammed' && !shared)
+      await maintainAfterJams({ tx, auth, deviceId: r.d.id, limit: r.jamLimit });
     if (r.state === 'opened') out.unlocked.push(r.d.id);
     else out.failed.push({ id: r.d.id, detail: r.detail!, status: r.status! });
   }

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth } from '../../auth/context';
 import { feedback, organizations, settings } from '../../db/schema';
 
 type FeedbackRow = typeof feedback.$inferSelect;
@@ -23,11 +22,11 @@ interface FeedbackInput {
  * support e-mail, undefined when none). Throws only the database's errors. spec: console §2 Shell
  * Feedback dialog, §5 Feedback, §7 `POST feedback`.
  */
-export async function storeFeedback(
-  tx: Tx,
-  auth: AuthContext,
-  input: FeedbackInput,
-): Promise<{ row: FeedbackRow; org: OrganizationRow; support: string | null | undefined }> {
+export async function storeFeedback({ tx, auth, input }: TxAuth<{ input: FeedbackInput }>): Promise<{
+  row: FeedbackRow;
+  org: OrganizationRow;
+  support: string | null | undefined;
+}> {
   const [row] = await tx
     .insert(feedback)
     .values({

@@ -38,7 +38,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const images: string[] = [];
       for (const file of files) images.push((await storeImage(app.ctx.storage, file, MSG.notImages)).url);
       const { row, org, support } = await req.withTenant((tx) =>
-        storeFeedback(tx, req.auth, { ...body, images }),
+        storeFeedback({ tx, auth: req.auth, input: { ...body, images } }),
       );
       if (support) {
         const base = app.ctx.config.publicUrl;

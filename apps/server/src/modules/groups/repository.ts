@@ -6,7 +6,7 @@ import {
   type TGroupUsersRequest,
 } from '@lockerops/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { devices, groupResources, groups, groupUsers, locations, users } from '../../db/schema';
 import { NotFound } from '../../errors';
@@ -42,15 +42,24 @@ async function assertUsers(tx: Tx, auth: AuthContext, ids: string[]) {
  * The live users of one group and its locations and devices with their names. 404 (`NotFound`)
  * for a missing group or another organization's. spec: operational §2 Groups.
  */
-export async function groupMembers(tx: Tx, auth: AuthContext, id: string): Promise<TGroupMembers> {
-  await findOr404(tx, groups, auth, id);
+export async function groupMembers({ tx, auth, id }: TxAuth<{ id: string }>): Promise<TGroupMembers> {
+  await findOr404({ tx, table: groups, auth, id });
   const members = await tx
     .select(wireColumns(users, ['id', 'name', 'last_name', 'email']))
     .from(groupUsers)
     .innerJoin(users, eq(users.id, groupUsers.userId))
-    .where(and(eq(groupUsers.groupId, id), eq(users.isDeleted, false)))
+    .where(
+      and(
+        eq(groupUsers.organizationId, auth.organizationId),
+        eq(groupUsers.groupId, id),
+        eq(users.isDeleted, false),
+      ),
+    )
     .orderBy(asc(users.name), asc(users.id));
-  const links = await tx.select().from(groupResources).where(eq(groupResources.groupId, id));
+  const links = await tx
+    .select()
+    .from(groupResources)
+    .where(and(eq(groupResources.organizationId, auth.organizationId), eq(groupResources.groupId, id)));
   const names = new Map<string, string>();
   for (const type of ['location', 'device'] as const) {
     const ids = links.filter((l) => l.resourceType === type).map((l) => l.resourceId);
@@ -80,14 +89,16 @@ export async function groupMembers(tx: Tx, auth: AuthContext, id: string): Promi
  * A user already in (or not in) the group changes nothing. 404 'User not found' for a user of
  * another organization or a deleted one; 404 for another organization's group. spec: operational §7 Groups.
  */
-export async function changeGroupUsers(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  action: 'assign-user' | 'remove-user',
-  body: TGroupUsersRequest,
-): Promise<{ detail: string }> {
-  await lockOr404(tx, groups, auth, id);
+export async function changeGroupUsers({
+  tx,
+  auth,
+  id,
+  action,
+  body,
+}: TxAuth<{ id: string; action: 'assign-user' | 'remove-user'; body: TGroupUsersRequest }>): Promise<{
+  detail: string;
+}> {
+  await lockOr404({ tx, table: groups, auth, id });
   const ids = [...new Set([...(body.id_users ?? []), ...(body.id_user ? [body.id_user] : [])])];
   await assertUsers(tx, auth, ids);
   if (action === 'assign-user') {
@@ -102,23 +113,39 @@ export async function changeGroupUsers(
       )
       .onConflictDoNothing();
   } else {
-    await tx.delete(groupUsers).where(and(eq(groupUsers.groupId, id), inArray(groupUsers.userId, ids)));
+    await tx
+      .delete(groupUsers)
+      .where(
+        and(
+          eq(groupUsers.organizationId, auth.organizationId),
+          eq(groupUsers.groupId, id),
+          inArray(groupUsers.userId, ids),
+        ),
+      );
   }
   for (const userId of ids) {
-    await writeAudit(tx, auth, {
-      entity: 'group',
-      entityId: id,
-      action,
-      changes: {
-        user: action === 'assign-user' ? { before: null, after: userId } : { before: userId, after: null },
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'group',
+        entityId: id,
+        action,
+        changes: {
+          user: action === 'assign-user' ? { before: null, after: userId } : { before: userId, after: null },
+        },
       },
     });
-    await writeAudit(tx, auth, {
-      entity: 'user',
-      entityId: userId,
-      action: action === 'assign-user' ? 'group-added' : 'group-removed',
-      changes: {
-        group: action === 'assign-user' ? { before: null, after: id } : { before: id, after: null },
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'user',
+        entityId: userId,
+        action: action === 'assign-user' ? 'group-added' : 'group-removed',
+        changes: {
+          group: action === 'assign-user' ? { before: null, after: id } : { before: id, after: null },
+        },
       },
     });
   }
@@ -133,14 +160,16 @@ export async function changeGroupUsers(
  * found' for a location or device of another organization; 404 for another organization's group.
  * spec: operational §7 Groups.
  */
-export async function changeGroupResource(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  action: 'assign' | 'remove',
-  body: TGroupResourceRequest,
-): Promise<{ detail: string }> {
-  await lockOr404(tx, groups, auth, id);
+export async function changeGroupResource({
+  tx,
+  auth,
+  id,
+  action,
+  body,
+}: TxAuth<{ id: string; action: 'assign' | 'remove'; body: TGroupResourceRequest }>): Promise<{
+  detail: string;
+}> {
+  await lockOr404({ tx, table: groups, auth, id });
   const { id_resource, resource_type } = body;
   if (action === 'assign') {
     await assertResource(tx, auth, id_resource, resource_type);
@@ -158,19 +187,24 @@ export async function changeGroupResource(
       .delete(groupResources)
       .where(
         and(
+          eq(groupResources.organizationId, auth.organizationId),
           eq(groupResources.groupId, id),
           eq(groupResources.resourceType, resource_type),
           eq(groupResources.resourceId, id_resource),
         ),
       );
   }
-  await writeAudit(tx, auth, {
-    entity: 'group',
-    entityId: id,
-    action,
-    changes: {
-      [resource_type]:
-        action === 'assign' ? { before: null, after: id_resource } : { before: id_resource, after: null },
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'group',
+      entityId: id,
+      action,
+      changes: {
+        [resource_type]:
+          action === 'assign' ? { before: null, after: id_resource } : { before: id_resource, after: null },
+      },
     },
   });
   return {

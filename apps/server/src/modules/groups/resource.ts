@@ -11,6 +11,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { groupResources, groups, groupUsers, users } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { wireColumns, wireOf } from '../../lib/wire';
 
 type GroupRow = typeof groups.$inferSelect;
@@ -18,19 +19,26 @@ type GroupRow = typeof groups.$inferSelect;
 /** The wire shape of groups with their user, device and location counts (two queries per batch). */
 export async function groupsToWire(rows: GroupRow[], tx: Tx): Promise<TGroup[]> {
   const ids = rows.map((r) => r.id);
+  const orgIds = organizationsOf(rows);
   const userCounts = ids.length
     ? await tx
         .select({ groupId: groupUsers.groupId, n: count() })
         .from(groupUsers)
         .innerJoin(users, eq(users.id, groupUsers.userId))
-        .where(and(inArray(groupUsers.groupId, ids), eq(users.isDeleted, false)))
+        .where(
+          and(
+            inArray(groupUsers.organizationId, orgIds),
+            inArray(groupUsers.groupId, ids),
+            eq(users.isDeleted, false),
+          ),
+        )
         .groupBy(groupUsers.groupId)
     : [];
   const resourceCounts = ids.length
     ? await tx
         .select({ groupId: groupResources.groupId, type: groupResources.resourceType, n: count() })
         .from(groupResources)
-        .where(inArray(groupResources.groupId, ids))
+        .where(and(inArray(groupResources.organizationId, orgIds), inArray(groupResources.groupId, ids)))
         .groupBy(groupResources.groupId, groupResources.resourceType)
     : [];
   const resources = (id: string, type: 'location' | 'device') =>

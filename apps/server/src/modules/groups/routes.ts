@@ -35,7 +35,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: Params,
       errors: errors(401, 403, 404),
     }),
-    handler: async (req) => req.withTenant((tx) => groupMembers(tx, req.auth, req.params.id)),
+    handler: async (req) => req.withTenant((tx) => groupMembers({ tx, auth: req.auth, id: req.params.id })),
   });
 
   for (const [action, entry] of [
@@ -51,7 +51,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         errors: errors(400, 401, 403, 404),
       }),
       handler: async (req) =>
-        req.withTenant((tx) => changeGroupUsers(tx, req.auth, req.params.id, action, req.body)),
+        req.withTenant((tx) =>
+          changeGroupUsers({ tx, auth: req.auth, id: req.params.id, action, body: req.body }),
+        ),
     });
   }
 
@@ -71,7 +73,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         errors: errors(400, 401, 403, 404),
       }),
       handler: async (req) =>
-        req.withTenant((tx) => changeGroupResource(tx, req.auth, req.params.id, action, req.body)),
+        req.withTenant((tx) =>
+          changeGroupResource({ tx, auth: req.auth, id: req.params.id, action, body: req.body }),
+        ),
     });
   }
 };

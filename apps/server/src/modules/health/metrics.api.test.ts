@@ -7,7 +7,7 @@ import { createJobRunner, type JobRunner } from '../../jobs';
 import { webhookDeliveryOptions, webhookDispatcher } from '../webhooks/worker';
 
 /**
- * `GET /metrics` (issue 30): Prometheus text behind `METRICS_TOKEN`, request durations by route
+ * `GET /metrics`: Prometheus text behind `METRICS_TOKEN`, request durations by route
  * pattern, the pools (PostgreSQL), the job queues, and the counters other code increments —
  * webhook delivery failures are counted by the delivery worker itself. And overload shedding:
  * past a limit every request answers 503 with Retry-After, except `/metrics`.

@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.health.get, { tags: ['health'], summary: 'Liveness and database kind' }),
     config: { public: true },
     handler: async () => {
-      await pingDatabase(app.ctx.db);
+      await pingDatabase({ db: app.ctx.db });
       return { status: 'ok' as const, database: app.ctx.database.kind };
     },
   });

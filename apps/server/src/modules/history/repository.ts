@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { TxOrg } from '../../auth/context';
 import { auditLog } from '../../db/schema';
 
 type AuditRow = typeof auditLog.$inferSelect;
@@ -9,12 +9,12 @@ type AuditRow = typeof auditLog.$inferSelect;
  * History Log tabs (spec operational: Device History Log, User History Log…). Never throws for a
  * record without entries (an empty list).
  */
-export function listAuditEntries(
-  tx: Tx,
-  organizationId: string,
-  entity: string,
-  entityId: string,
-): Promise<AuditRow[]> {
+export function listAuditEntries({
+  tx,
+  organizationId,
+  entity,
+  entityId,
+}: TxOrg<{ entity: string; entityId: string }>): Promise<AuditRow[]> {
   return tx
     .select()
     .from(auditLog)

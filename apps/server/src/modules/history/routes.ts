@@ -28,8 +28,13 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!entry.roles.includes(req.auth.role)) throw Forbidden();
       const { table } = entry;
       return req.withTenant(async (tx) => {
-        await findOr404(tx, table, req.auth, req.params.id);
-        const rows = await listAuditEntries(tx, req.auth.organizationId, req.params.entity, req.params.id);
+        await findOr404({ tx, table, auth: req.auth, id: req.params.id });
+        const rows = await listAuditEntries({
+          tx,
+          organizationId: req.auth.organizationId,
+          entity: req.params.entity,
+          entityId: req.params.id,
+        });
         return {
           items: rows.map((r) => ({
             id: r.id,

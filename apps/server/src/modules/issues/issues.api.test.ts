@@ -315,7 +315,7 @@ describe('issues', () => {
   });
 });
 
-describe('issue numbers and pictures (issue 31)', () => {
+describe('issue numbers and pictures', () => {
   it('numbers issues per organization, one after another, also under concurrent creates', async () => {
     const numberOf = (issue: { issue_id: string }) => Number(issue.issue_id.replace('ISS-', ''));
     const first = await t.app.inject({

@@ -9,8 +9,7 @@ import {
   ZIssueUpdateRequest,
 } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth } from '../../auth/context';
 import { issues } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
 import { lockOr404, type Resource } from '../../lib/crud/resource';
@@ -55,12 +54,16 @@ export const issuesResource: Resource<
     const prev = existing as unknown as IssueRow | undefined;
     const changesEvent = !prev || (input.invoice_id !== undefined && input.invoice_id !== prev.invoiceId);
     const event = changesEvent
-      ? await resolveIssueEvent(tx, auth, {
-          transactionId: prev ? undefined : input.id_event,
-          invoiceId: input.invoice_id,
+      ? await resolveIssueEvent({
+          tx,
+          auth,
+          ref: {
+            transactionId: prev ? undefined : input.id_event,
+            invoiceId: input.invoice_id,
+          },
         })
       : undefined;
-    await assertIssueRefs(tx, auth, input);
+    await assertIssueRefs({ tx, auth, input });
     return {
       description: input.description,
       ...(input.status ? { status: input.status } : {}),
@@ -68,7 +71,7 @@ export const issuesResource: Resource<
       ...(event ? { transactionId: event.id, invoiceId: event.invoiceId, idLocation: event.idLocation } : {}),
       idUser: input.id_user ?? (prev ? prev.idUser : (event?.idUser ?? null)),
       teamMemberId: input.team_member_id ?? null,
-      ...(prev ? {} : await reporterOf(tx, auth)),
+      ...(prev ? {} : await reporterOf({ tx, auth })),
     };
   },
   csv: {
@@ -98,24 +101,28 @@ export const issuesResource: Resource<
  * history entry; returns the issue's wire shape. 404 (`NotFound`) for a missing id or another
  * organization's. spec: console §4 issue status, §7 `PATCH issues/{id}`.
  */
-export async function setIssueStatus(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  status: IssueRow['status'],
-): Promise<TIssue> {
-  const before = (await lockOr404(tx, issues, auth, id)) as unknown as IssueRow;
+export async function setIssueStatus({
+  tx,
+  auth,
+  id,
+  status,
+}: TxAuth<{ id: string; status: IssueRow['status'] }>): Promise<TIssue> {
+  const before = (await lockOr404({ tx, table: issues, auth, id })) as unknown as IssueRow;
   const [after] = await tx
     .update(issues)
     .set({ status, updatedAt: new Date() })
     .where(and(eq(issues.id, before.id), eq(issues.organizationId, auth.organizationId)))
     .returning();
-  await writeAudit(tx, auth, {
-    entity: 'issue',
-    entityId: before.id,
-    action: 'update',
-    before: toWire(issues, before as never),
-    after: toWire(issues, after as never),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'issue',
+      entityId: before.id,
+      action: 'update',
+      before: toWire(issues, before as never),
+      after: toWire(issues, after as never),
+    },
   });
   return (await issuesToWire([after!], tx))[0]!;
 }

@@ -75,7 +75,7 @@ export const issuesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: ISSUE_MESSAGES.updated,
-        issue: await setIssueStatus(tx, req.auth, req.params.id, req.query.status),
+        issue: await setIssueStatus({ tx, auth: req.auth, id: req.params.id, status: req.query.status }),
       })),
   });
 };

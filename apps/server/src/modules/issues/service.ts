@@ -1,5 +1,5 @@
 import { ISSUE_MESSAGES, type TIssue, type TIssueCreateRequest, ZIssue } from '@lockerops/contract';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
@@ -70,11 +70,11 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
  * order/invoice number (either one, case-insensitive). 400 'Order No. does not exist.' when none of
  * this organization matches (another organization's number is not found either).
  */
-export async function resolveIssueEvent(
-  tx: Tx,
-  auth: AuthContext,
-  ref: { transactionId?: string; invoiceId?: string },
-): Promise<TransactionRef> {
+export async function resolveIssueEvent({
+  tx,
+  auth,
+  ref,
+}: TxAuth<{ ref: { transactionId?: string; invoiceId?: string } }>): Promise<TransactionRef> {
   if (ref.transactionId) {
     const t = await transactionRefById({ tx, auth, id: ref.transactionId });
     if (t && (!ref.invoiceId || sameNumber(ref.invoiceId, t.invoiceId))) return t;
@@ -90,11 +90,11 @@ export async function resolveIssueEvent(
 const sameNumber = (a: string, b: string) => a.trim().toUpperCase() === b.toUpperCase();
 
 /** Checks that the user and the team member (when given) belong to the organization; 404 otherwise. */
-export async function assertIssueRefs(
-  tx: Tx,
-  auth: AuthContext,
-  input: Pick<TIssueCreateRequest, 'id_user' | 'team_member_id'>,
-): Promise<void> {
+export async function assertIssueRefs({
+  tx,
+  auth,
+  input,
+}: TxAuth<{ input: Pick<TIssueCreateRequest, 'id_user' | 'team_member_id'> }>): Promise<void> {
   if (input.id_user) {
     const u = await userExists({ tx, auth, id: input.id_user });
     if (!u) throw NotFound(ISSUE_MESSAGES.userNotFound);
@@ -106,10 +106,11 @@ export async function assertIssueRefs(
 }
 
 /** Who files an issue: the signed-in team member's name and e-mail, or the API key's name. */
-export async function reporterOf(
-  tx: Tx,
-  auth: AuthContext,
-): Promise<{ reporterName: string | null; reporterEmail: string | null; reporterPhone: string | null }> {
+export async function reporterOf({ tx, auth }: TxAuth): Promise<{
+  reporterName: string | null;
+  reporterEmail: string | null;
+  reporterPhone: string | null;
+}> {
   if (auth.actor.type === 'member' && auth.memberId) {
     const m = await memberById({ tx, auth, id: auth.memberId });
     if (m)
@@ -128,16 +129,18 @@ export async function reporterOf(
  * about no transaction when the condition was set outside a rental (a product edit). Runs in the
  * caller's transaction and writes the issue's audit entry. Answers the new issue's id.
  */
-export async function openConditionIssue(
-  tx: Tx,
-  auth: AuthContext,
+export async function openConditionIssue({
+  tx,
+  auth,
+  args,
+}: TxAuth<{
   args: {
     conditionId: string;
     conditionName: string;
     productName: string | null;
     transactionId: string | null;
-  },
-): Promise<string> {
+  };
+}>): Promise<string> {
   const t = args.transactionId ? await transactionRefById({ tx, auth, id: args.transactionId }) : undefined;
   const what = args.productName ? `${args.productName} returned` : 'Returned';
   const row = await insertIssue({
@@ -151,14 +154,18 @@ export async function openConditionIssue(
       idLocation: t?.idLocation ?? null,
       source: 'condition',
       idCondition: args.conditionId,
-      ...(await reporterOf(tx, auth)),
+      ...(await reporterOf({ tx, auth })),
     },
   });
-  await writeAudit(tx, auth, {
-    entity: 'issue',
-    entityId: row.id,
-    action: 'create',
-    after: issueAuditImage(row),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'issue',
+      entityId: row.id,
+      action: 'create',
+      after: issueAuditImage(row),
+    },
   });
   return row.id;
 }

@@ -189,7 +189,7 @@ export async function deleteGroupAssignment({
 
 /** The organization's location `id`, locked for update; 404 otherwise. */
 export async function lockLocation({ tx, auth, id }: { tx: Tx; auth: AuthContext; id: string }) {
-  return (await lockOr404(tx, locations, auth, id)) as unknown as LocationRow;
+  return (await lockOr404({ tx, table: locations, auth, id })) as unknown as LocationRow;
 }
 
 /** Sets columns of the organization's location `id`; answers the row after. */

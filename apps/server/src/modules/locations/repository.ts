@@ -6,8 +6,7 @@ import {
 } from '@lockerops/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth } from '../../auth/context';
 import { devices, locations, sizes } from '../../db/schema';
 import { findOr404 } from '../../lib/crud/resource';
 import { assignedGroups, assignedUsers } from '../../lib/location-access';
@@ -19,8 +18,8 @@ type DeviceRow = typeof devices.$inferSelect;
  * 404 "Location not found" for a location of another organization. spec: operational §2
  * Locations, §7.
  */
-export async function locationDevices(tx: Tx, auth: AuthContext, id: string): Promise<DeviceRow[]> {
-  await findOr404(tx, locations, auth, id, LOCATION_MESSAGES.notFound);
+export async function locationDevices({ tx, auth, id }: TxAuth<{ id: string }>): Promise<DeviceRow[]> {
+  await findOr404({ tx, table: locations, auth, id, what: LOCATION_MESSAGES.notFound });
   return tx
     .select()
     .from(devices)
@@ -33,13 +32,13 @@ export async function locationDevices(tx: Tx, auth: AuthContext, id: string): Pr
  * (`GET locations/{id}/sizes`), optionally only devices of mode `by_mode` and status `by_status`.
  * 404 "Location not found" for a location of another organization. spec: operational §7 Locations.
  */
-export async function locationSizes(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  query: z.output<typeof ZLocationSizesQuery>,
-): Promise<TLocationSize[]> {
-  await findOr404(tx, locations, auth, id, LOCATION_MESSAGES.notFound);
+export async function locationSizes({
+  tx,
+  auth,
+  id,
+  query,
+}: TxAuth<{ id: string; query: z.output<typeof ZLocationSizesQuery> }>): Promise<TLocationSize[]> {
+  await findOr404({ tx, table: locations, auth, id, what: LOCATION_MESSAGES.notFound });
   const rows = await tx
     .select({
       id: sizes.id,
@@ -78,13 +77,13 @@ export async function locationSizes(
  * `{ id, name, email }`. 404 "Location not found" for a location of another organization. spec:
  * operational §7 Locations.
  */
-export async function locationAssignees(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  kind: 'users' | 'groups',
-): Promise<TAssignee[]> {
-  await findOr404(tx, locations, auth, id, LOCATION_MESSAGES.notFound);
+export async function locationAssignees({
+  tx,
+  auth,
+  id,
+  kind,
+}: TxAuth<{ id: string; kind: 'users' | 'groups' }>): Promise<TAssignee[]> {
+  await findOr404({ tx, table: locations, auth, id, what: LOCATION_MESSAGES.notFound });
   const map =
     kind === 'users'
       ? await assignedUsers({ tx, organizationId: auth.organizationId, locationIds: [id] })

@@ -15,6 +15,7 @@ import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
 import { assertMayShare, restrictionsOf } from '../../lib/location-access';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { wireColumns, wireOf } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import { assertRestrictionSwitch, assign, assignmentOf, canRequireImage, defaultContact } from './service';
@@ -65,14 +66,15 @@ export const locationsResource: Resource<
       const rs = await tx
         .select({ id: devices.idLocation, n: count() })
         .from(devices)
-        .where(inArray(devices.idLocation, ids))
+        .where(and(inArray(devices.organizationId, organizationsOf(locs)), inArray(devices.idLocation, ids)))
         .groupBy(devices.idLocation);
       for (const r of rs) counts.set(r.id, r.n);
     }
     const acting = await actingOrganizationId(tx);
     const orgId = acting ?? locs[0]?.organizationId;
     const own = locs.filter((l) => l.organizationId === orgId);
-    const restrictions = orgId && own.length ? await restrictionsOf(tx, orgId, own) : new Map();
+    const restrictions =
+      orgId && own.length ? await restrictionsOf({ tx, organizationId: orgId, locs: own }) : new Map();
     return locs.map((l) =>
       wireOf(ZLocation, l, {
         devices: counts.get(l.id) ?? 0,
@@ -84,12 +86,18 @@ export const locationsResource: Resource<
   async toValues(raw, { tx, auth, existing }) {
     const input = raw as LocationInput;
     const prev = existing as unknown as LocationRow | undefined;
-    if (input.shared && !prev?.shared) await assertMayShare(tx, auth.organizationId);
+    if (input.shared && !prev?.shared) await assertMayShare({ tx, organizationId: auth.organizationId });
     const contact = input.use_default_contact
-      ? await defaultContact(tx, auth.organizationId)
+      ? await defaultContact({ tx, organizationId: auth.organizationId })
       : { email: input.contact_email!, phone: input.contact_phone! };
     const restriction = input.restricted ? (input.restriction_type ?? null) : null;
-    if (prev) await assertRestrictionSwitch(tx, auth.organizationId, prev.id, restriction);
+    if (prev)
+      await assertRestrictionSwitch({
+        tx,
+        organizationId: auth.organizationId,
+        locationId: prev.id,
+        next: restriction,
+      });
     if (input.assign_to.length) {
       if (!restriction) throw BadRequest(LOCATION_MESSAGES.restrictionTypeRequired);
       if (input.assignment_type && input.assignment_type !== assignmentOf(restriction))
@@ -109,7 +117,8 @@ export const locationsResource: Resource<
       contactEmail: contact.email,
       contactPhone: contact.phone,
       // a photo to end a rental: kept only for an organization that rents (spec operational §5)
-      requireImage: input.require_image && (await canRequireImage(tx, auth.organizationId)),
+      requireImage:
+        input.require_image && (await canRequireImage({ tx, organizationId: auth.organizationId })),
       restrictionType: restriction,
       ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
     };
@@ -119,10 +128,10 @@ export const locationsResource: Resource<
     const prev = existing as unknown as LocationRow | undefined;
     // the dashboard counts a location's transactions on its local days
     if (prev && input.time_zone !== undefined && (prev.timeZone ?? null) !== (input.time_zone ?? null))
-      await rebuildDashboardRollup(tx, auth.organizationId);
+      await rebuildDashboardRollup({ tx, organizationId: auth.organizationId });
     const restriction = (row as unknown as LocationRow).restrictionType as 'users' | 'groups' | null;
     if (input.assign_to.length && restriction) {
-      await assign(tx, auth, row.id, assignmentOf(restriction), input.assign_to);
+      await assign({ tx, auth, locationId: row.id, type: assignmentOf(restriction), ids: input.assign_to });
     }
   },
   async beforeDelete(rows, { tx, auth }) {

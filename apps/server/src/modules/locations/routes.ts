@@ -39,7 +39,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
       }),
       handler: async (req) =>
         req.withTenant(async (tx) => {
-          const row = await toggleLocation(tx, req.auth, req.params.id, req.body);
+          const row = await toggleLocation({ tx, auth: req.auth, id: req.params.id, b: req.body });
           return (await locationsResource.toWire([row as never], tx))[0]!;
         }),
     });
@@ -56,7 +56,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
       }),
       handler: async (req) =>
         req.withTenant(async (tx) => {
-          const rows = await locationDevices(tx, req.auth, req.params.id);
+          const rows = await locationDevices({ tx, auth: req.auth, id: req.params.id });
           return { items: await devicesToWire(rows, tx), total: rows.length };
         }),
     });
@@ -72,7 +72,9 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
         errors: errors(400, 401, 403, 404),
       }),
       handler: async (req) => ({
-        items: await req.withTenant((tx) => locationSizes(tx, req.auth, req.params.id, req.query)),
+        items: await req.withTenant((tx) =>
+          locationSizes({ tx, auth: req.auth, id: req.params.id, query: req.query }),
+        ),
       }),
     });
 
@@ -90,7 +92,7 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
           (fn) => req.withTenant(fn),
           req.auth,
           locks,
-          (tx) => pickUnlockAll(tx, req.auth, req.params.id),
+          (tx) => pickUnlockAll({ tx, auth: req.auth, id: req.params.id }),
           'Unlock All of the location',
         );
         if (!result.picked) return { detail: LOCATION_MESSAGES.nothingToUnlock, updated: [], failed: [] };
@@ -108,7 +110,9 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
         errors: errors(400, 401, 403, 404, 409),
       }),
       handler: async (req) => {
-        await req.withTenant((tx) => assignToLocation(tx, req.auth, req.params.id, req.body));
+        await req.withTenant((tx) =>
+          assignToLocation({ tx, auth: req.auth, id: req.params.id, b: req.body }),
+        );
         return { detail: LOCATION_MESSAGES.assigned };
       },
     });
@@ -123,7 +127,9 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
         errors: errors(400, 401, 403, 404),
       }),
       handler: async (req) => {
-        await req.withTenant((tx) => removeFromLocation(tx, req.auth, req.params.id, req.body));
+        await req.withTenant((tx) =>
+          removeFromLocation({ tx, auth: req.auth, id: req.params.id, b: req.body }),
+        );
         return { detail: LOCATION_MESSAGES.removed };
       },
     });
@@ -139,7 +145,9 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
           errors: errors(401, 403, 404),
         }),
         handler: async (req) => ({
-          items: await req.withTenant((tx) => locationAssignees(tx, req.auth, req.params.id, kind)),
+          items: await req.withTenant((tx) =>
+            locationAssignees({ tx, auth: req.auth, id: req.params.id, kind }),
+          ),
         }),
       });
     }

@@ -7,8 +7,7 @@ import {
   type ZResourceAssignRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { assertMayShare } from '../../lib/location-access';
@@ -36,27 +35,27 @@ export type { LocationRow } from './queries';
 export const assignmentOf = (r: TRestrictionType): TAssignmentType => (r === 'users' ? 'user' : 'group');
 
 /** Whether the organization's locations may require an image: only when it rents (rental mode). */
-export async function canRequireImage(tx: Tx, organizationId: string): Promise<boolean> {
+export async function canRequireImage({ tx, organizationId }: TxOrg): Promise<boolean> {
   const org = await locationFlagsOf({ tx, organizationId });
   return !!org && locationMayRequireImage(org);
 }
 
 /** The organization's default support contact, or 400 when none is set (spec: operational §5 Location). */
-export async function defaultContact(
-  tx: Tx,
-  organizationId: string,
-): Promise<{ email: string; phone: string }> {
+export async function defaultContact({
+  tx,
+  organizationId,
+}: TxOrg): Promise<{ email: string; phone: string }> {
   const s = await supportContactOf({ tx, organizationId });
   if (!s?.email || !s.phone) throw BadRequest(LOCATION_MESSAGES.noDefaultContact);
   return { email: s.email, phone: s.phone.replace(/\s+/g, '') };
 }
 
 /** How many users and groups are assigned to a location. */
-export async function assignmentCounts(
-  tx: Tx,
-  organizationId: string,
-  locationId: string,
-): Promise<{ users: number; groups: number }> {
+export async function assignmentCounts({
+  tx,
+  organizationId,
+  locationId,
+}: TxOrg<{ locationId: string }>): Promise<{ users: number; groups: number }> {
   return assignmentCountsOf({ tx, organizationId, locationId });
 }
 
@@ -64,14 +63,14 @@ export async function assignmentCounts(
  * Refuses switching a location to restriction `next` while assignments of the other kind exist
  * (409 with the spec's warning, operational §4 Location, §8).
  */
-export async function assertRestrictionSwitch(
-  tx: Tx,
-  organizationId: string,
-  locationId: string,
-  next: TRestrictionType | null,
-): Promise<void> {
+export async function assertRestrictionSwitch({
+  tx,
+  organizationId,
+  locationId,
+  next,
+}: TxOrg<{ locationId: string; next: TRestrictionType | null }>): Promise<void> {
   if (!next) return;
-  const n = await assignmentCounts(tx, organizationId, locationId);
+  const n = await assignmentCounts({ tx, organizationId, locationId });
   if (next === 'groups' && n.users > 0) throw Conflict(LOCATION_MESSAGES.switchUsers);
   if (next === 'users' && n.groups > 0) throw Conflict(LOCATION_MESSAGES.switchGroups);
 }
@@ -80,13 +79,13 @@ export async function assertRestrictionSwitch(
  * Assigns users or groups to a location; ids already assigned are left as they are. Every id must
  * be a user (not deleted) or a group of the organization, else 404.
  */
-export async function assign(
-  tx: Tx,
-  auth: AuthContext,
-  locationId: string,
-  type: TAssignmentType,
-  ids: string[],
-): Promise<void> {
+export async function assign({
+  tx,
+  auth,
+  locationId,
+  type,
+  ids,
+}: TxAuth<{ locationId: string; type: TAssignmentType; ids: string[] }>): Promise<void> {
   const unique = [...new Set(ids)];
   if (!unique.length) return;
   if (type === 'user') {
@@ -101,13 +100,13 @@ export async function assign(
 }
 
 /** Removes one user or group from a location; answers whether something was removed. */
-export async function unassign(
-  tx: Tx,
-  auth: AuthContext,
-  locationId: string,
-  type: TAssignmentType,
-  id: string,
-): Promise<boolean> {
+export async function unassign({
+  tx,
+  auth,
+  locationId,
+  type,
+  id,
+}: TxAuth<{ locationId: string; type: TAssignmentType; id: string }>): Promise<boolean> {
   return type === 'user'
     ? deleteUserAssignment({ tx, auth, locationId, userId: id })
     : deleteGroupAssignment({ tx, auth, locationId, groupId: id });
@@ -120,14 +119,14 @@ export async function unassign(
  * rents. 404 for a location of another organization. spec: operational §2 Locations (hide/live),
  * §4 Location.
  */
-export async function toggleLocation(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  b: z.output<typeof ZLocationPatchRequest>,
-): Promise<LocationRow> {
+export async function toggleLocation({
+  tx,
+  auth,
+  id,
+  b,
+}: TxAuth<{ id: string; b: z.output<typeof ZLocationPatchRequest> }>): Promise<LocationRow> {
   const existing = await lockLocation({ tx, auth, id });
-  if (b.shared && !existing.shared) await assertMayShare(tx, auth.organizationId);
+  if (b.shared && !existing.shared) await assertMayShare({ tx, organizationId: auth.organizationId });
   const row = await updateLocationRow({
     tx,
     auth,
@@ -136,17 +135,24 @@ export async function toggleLocation(
       ...(b.hidden !== undefined ? { hidden: b.hidden } : {}),
       ...(b.shared !== undefined ? { shared: b.shared } : {}),
       ...(b.require_image !== undefined
-        ? { requireImage: b.require_image && (await canRequireImage(tx, auth.organizationId)) }
+        ? {
+            requireImage:
+              b.require_image && (await canRequireImage({ tx, organizationId: auth.organizationId })),
+          }
         : {}),
       updatedAt: new Date(),
     },
   });
-  await writeAudit(tx, auth, {
-    entity: 'location',
-    entityId: existing.id,
-    action: 'update',
-    before: locationAuditImage(existing),
-    after: locationAuditImage(row),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'location',
+      entityId: existing.id,
+      action: 'update',
+      before: locationAuditImage(existing),
+      after: locationAuditImage(row),
+    },
   });
   return row;
 }
@@ -157,15 +163,19 @@ export async function toggleLocation(
  * there is any. 404 "Location not found" for a location of another organization. spec:
  * operational §7 Locations, §4 Device status.
  */
-export async function pickUnlockAll(tx: Tx, auth: AuthContext, id: string) {
+export async function pickUnlockAll({ tx, auth, id }: TxAuth<{ id: string }>) {
   if (!(await locationExists({ tx, auth, id }))) throw NotFound(LOCATION_MESSAGES.notFound);
   const rows = await lockAvailableDevices({ tx, auth, locationId: id });
   if (rows.length)
-    await writeAudit(tx, auth, {
-      entity: 'location',
-      entityId: id,
-      action: 'unlock',
-      changes: {},
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'location',
+        entityId: id,
+        action: 'unlock',
+        changes: {},
+      },
     });
   return rows;
 }
@@ -177,12 +187,12 @@ export async function pickUnlockAll(tx: Tx, auth: AuthContext, id: string) {
  * does not match the restriction type; 404 for a user, group or location of another organization.
  * spec: operational §7 Locations.
  */
-export async function assignToLocation(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  b: z.output<typeof ZResourceAssignRequest>,
-): Promise<void> {
+export async function assignToLocation({
+  tx,
+  auth,
+  id,
+  b,
+}: TxAuth<{ id: string; b: z.output<typeof ZResourceAssignRequest> }>): Promise<void> {
   const loc = await lockLocation({ tx, auth, id });
   const restriction = loc.restrictionType as 'users' | 'groups' | null;
   if (!restriction) throw BadRequest(LOCATION_MESSAGES.restrictionTypeRequired);
@@ -192,12 +202,16 @@ export async function assignToLocation(
       409,
       restriction === 'users' ? LOCATION_MESSAGES.switchUsers : LOCATION_MESSAGES.switchGroups,
     );
-  await assign(tx, auth, loc.id, type, [b.id_user]);
-  await writeAudit(tx, auth, {
-    entity: 'location',
-    entityId: loc.id,
-    action: `assign_${type}`,
-    changes: { [type]: { before: null, after: b.id_user } },
+  await assign({ tx, auth, locationId: loc.id, type, ids: [b.id_user] });
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'location',
+      entityId: loc.id,
+      action: `assign_${type}`,
+      changes: { [type]: { before: null, after: b.id_user } },
+    },
   });
 }
 
@@ -207,21 +221,25 @@ export async function assignToLocation(
  * another organization, and the user's or group's "not found" text when it was not assigned.
  * spec: operational §7 Locations.
  */
-export async function removeFromLocation(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  b: z.output<typeof ZResourceAssignRequest>,
-): Promise<void> {
+export async function removeFromLocation({
+  tx,
+  auth,
+  id,
+  b,
+}: TxAuth<{ id: string; b: z.output<typeof ZResourceAssignRequest> }>): Promise<void> {
   const loc = await lockLocation({ tx, auth, id });
   const restriction = loc.restrictionType as 'users' | 'groups' | null;
   const type = b.resource_type ?? (restriction ? assignmentOf(restriction) : 'user');
-  if (!(await unassign(tx, auth, loc.id, type, b.id_user)))
+  if (!(await unassign({ tx, auth, locationId: loc.id, type, id: b.id_user })))
     throw NotFound(type === 'user' ? LOCATION_MESSAGES.userNotFound : LOCATION_MESSAGES.groupNotFound);
-  await writeAudit(tx, auth, {
-    entity: 'location',
-    entityId: loc.id,
-    action: `remove_${type}`,
-    changes: { [type]: { before: b.id_user, after: null } },
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'location',
+      entityId: loc.id,
+      action: `remove_${type}`,
+      changes: { [type]: { before: b.id_user, after: null } },
+    },
   });
 }

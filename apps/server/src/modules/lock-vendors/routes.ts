@@ -22,7 +22,9 @@ export const lockVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(401, 403),
     }),
     handler: async (req) => ({
-      items: await req.withTenant((tx) => listVendorAccounts(tx, req.auth.organizationId)),
+      items: await req.withTenant((tx) =>
+        listVendorAccounts({ tx, organizationId: req.auth.organizationId }),
+      ),
     }),
   });
   app.route({
@@ -35,7 +37,15 @@ export const lockVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(400, 401, 403),
     }),
     handler: (req) =>
-      req.withTenant((tx) => saveVendorAccount(tx, req.auth, req.params.vendor, req.body, app.ctx.secrets)),
+      req.withTenant((tx) =>
+        saveVendorAccount({
+          tx,
+          auth: req.auth,
+          vendor: req.params.vendor,
+          input: req.body,
+          secrets: app.ctx.secrets,
+        }),
+      ),
   });
   app.route({
     ...routeOf(e.remove, {
@@ -44,6 +54,7 @@ export const lockVendorRoutes: FastifyPluginAsyncZod = async (app) => {
       params: Params,
       errors: errors(400, 401, 403),
     }),
-    handler: (req) => req.withTenant((tx) => removeVendorAccount(tx, req.auth, req.params.vendor)),
+    handler: (req) =>
+      req.withTenant((tx) => removeVendorAccount({ tx, auth: req.auth, vendor: req.params.vendor })),
   });
 };

@@ -9,8 +9,7 @@ import {
   type ZLockVendorAccountRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import { BadRequest } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import type { SecretBox } from '../../lib/secrets';
@@ -38,7 +37,7 @@ function toWire(vendor: TCloudLockVendor, r: Row | undefined): TLockVendorAccoun
 }
 
 /** Every cloud vendor with the organization's account there (masked: the secret's last 4 only). */
-export async function listVendorAccounts(tx: Tx, organizationId: string): Promise<TLockVendorAccount[]> {
+export async function listVendorAccounts({ tx, organizationId }: TxOrg): Promise<TLockVendorAccount[]> {
   const rows = await vendorAccountsOf({ tx, organizationId });
   return CLOUD_LOCK_VENDORS.map((v) =>
     toWire(
@@ -59,13 +58,17 @@ const audited = (r: Row | undefined) =>
  * without `secret` keeps the saved one (400 "API secret is required" when there is none). Audit
  * entry `lock_vendor_saved` (the secret as "changed" only, never its value).
  */
-export async function saveVendorAccount(
-  tx: Tx,
-  auth: AuthContext,
-  vendor: TCloudLockVendor,
-  input: z.output<typeof ZLockVendorAccountRequest>,
-  secrets: SecretBox,
-): Promise<TLockVendorAccount> {
+export async function saveVendorAccount({
+  tx,
+  auth,
+  vendor,
+  input,
+  secrets,
+}: TxAuth<{
+  vendor: TCloudLockVendor;
+  input: z.output<typeof ZLockVendorAccountRequest>;
+  secrets: SecretBox;
+}>): Promise<TLockVendorAccount> {
   const fields = CLOUD_VENDOR_FIELDS[vendor];
   if (fields.accountId && fields.oauth && !input.account_id)
     throw BadRequest(LOCK_MESSAGES.accountIdRequired(fields.accountId));
@@ -83,29 +86,37 @@ export async function saveVendorAccount(
   const row = before
     ? await updateVendorAccount({ tx, auth, id: before.id, values })
     : await insertVendorAccount({ tx, auth, vendor, values });
-  await writeAudit(tx, auth, {
-    entity: 'lock_vendor',
-    entityId: row!.id,
-    action: 'lock_vendor_saved',
-    before: audited(before),
-    after: audited(row),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'lock_vendor',
+      entityId: row!.id,
+      action: 'lock_vendor_saved',
+      before: audited(before),
+      after: audited(row),
+    },
   });
   return toWire(vendor, row);
 }
 
 /** Removes the organization's account at a vendor: its locks answer "not configured" again. */
-export async function removeVendorAccount(
-  tx: Tx,
-  auth: AuthContext,
-  vendor: TCloudLockVendor,
-): Promise<{ detail: string }> {
+export async function removeVendorAccount({
+  tx,
+  auth,
+  vendor,
+}: TxAuth<{ vendor: TCloudLockVendor }>): Promise<{ detail: string }> {
   const row = await deleteVendorAccount({ tx, auth, vendor });
   if (row)
-    await writeAudit(tx, auth, {
-      entity: 'lock_vendor',
-      entityId: row.id,
-      action: 'lock_vendor_removed',
-      changes: { vendor: { before: HARDWARE_LABELS[vendor], after: null } },
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'lock_vendor',
+        entityId: row.id,
+        action: 'lock_vendor_removed',
+        changes: { vendor: { before: HARDWARE_LABELS[vendor], after: null } },
+      },
     });
   return { detail: LOCK_MESSAGES.vendorRemoved };
 }

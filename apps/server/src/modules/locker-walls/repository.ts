@@ -1,5 +1,5 @@
 import type { TRoleSet } from '@lockerops/contract';
-import { and, asc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { devices, locations, lockerWallDoors, lockerWalls, products, sizes } from '../../db/schema';
 import { historyRegistry } from '../../lib/crud/resource';
@@ -53,12 +53,15 @@ const deviceColumns = {
 
 /** Walls of the organization, optionally of one location, by name. */
 export function listWalls({ tx, organizationId }: Scope, idLocation?: string): Promise<WallRow[]> {
-  const where: SQL[] = [eq(lockerWalls.organizationId, organizationId)];
-  if (idLocation) where.push(eq(lockerWalls.idLocation, idLocation));
   return tx
     .select()
     .from(lockerWalls)
-    .where(and(...where))
+    .where(
+      and(
+        eq(lockerWalls.organizationId, organizationId),
+        idLocation ? eq(lockerWalls.idLocation, idLocation) : undefined,
+      ),
+    )
     .orderBy(asc(lockerWalls.name), asc(lockerWalls.id));
 }
 
@@ -226,7 +229,15 @@ export async function unassignedDevices({ tx, organizationId }: Scope, idLocatio
         eq(devices.organizationId, organizationId),
         eq(devices.idLocation, idLocation),
         notExists(
-          tx.select({ one: sql`1` }).from(lockerWallDoors).where(eq(lockerWallDoors.idDevice, devices.id)),
+          tx
+            .select({ one: sql`1` })
+            .from(lockerWallDoors)
+            .where(
+              and(
+                eq(lockerWallDoors.organizationId, organizationId),
+                eq(lockerWallDoors.idDevice, devices.id),
+              ),
+            ),
         ),
       ),
     )

@@ -33,7 +33,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant(async (tx) => {
-        const items = await service.listWalls(tx, req.auth, req.query.id_location);
+        const items = await service.listWalls({ tx, auth: req.auth, idLocation: req.query.id_location });
         return { items, total: items.length, pages: 1, page: 1, page_size: MAX_PAGE_SIZE };
       }),
   });
@@ -45,7 +45,8 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `The wall with its doors and legend counts; 404 for another organization's id. ${spec}.`,
       errors: errors(401, 403, 404),
     }),
-    handler: async (req) => req.withTenant((tx) => service.getWall(tx, req.auth, req.params.id)),
+    handler: async (req) =>
+      req.withTenant((tx) => service.getWall({ tx, auth: req.auth, id: req.params.id })),
   });
 
   app.route({
@@ -56,7 +57,9 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(401, 403, 404),
     }),
     handler: async (req) =>
-      req.withTenant(async (tx) => ({ items: await service.unassignedDevices(tx, req.auth, req.params.id) })),
+      req.withTenant(async (tx) => ({
+        items: await service.unassignedDevices({ tx, auth: req.auth, id: req.params.id }),
+      })),
   });
 
   app.route({
@@ -66,7 +69,8 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `JSON. Creates qty_wide × qty_tall empty doors (1 to 50 each way); with \`is_kiosk\` the middle door is the kiosk. \`image\` is the URL answered by \`POST images\`. 400 with the spec's messages ('Name required', '# Doors wide must be greater than 0', '${LOCKER_WALL_MESSAGES.qtyTall}'); 404 for a location of another organization. ${spec}.`,
       errors: errors(400, 401, 403, 404),
     }),
-    handler: async (req) => req.withTenant((tx) => service.createWall(tx, req.auth, req.body)),
+    handler: async (req) =>
+      req.withTenant((tx) => service.createWall({ tx, auth: req.auth, input: req.body })),
   });
 
   app.route({
@@ -76,7 +80,8 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `JSON, the same fields as the create; \`image\` is sent as the same string when unchanged. Changing qty_wide, qty_tall or id_location rebuilds the doors: every door is unassigned. Turning \`is_kiosk\` on places the kiosk on the free door nearest the middle (409 when none is free); off removes it. ${spec}.`,
       errors: errors(400, 401, 403, 404, 409),
     }),
-    handler: async (req) => req.withTenant((tx) => service.updateWall(tx, req.auth, req.params.id, req.body)),
+    handler: async (req) =>
+      req.withTenant((tx) => service.updateWall({ tx, auth: req.auth, id: req.params.id, input: req.body })),
   });
 
   app.route({
@@ -88,7 +93,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant(async (tx) => {
-        await service.deleteWall(tx, req.auth, req.params.id);
+        await service.deleteWall({ tx, auth: req.auth, id: req.params.id });
         return { detail: LOCKER_WALL_MESSAGES.deleted };
       }),
   });
@@ -100,7 +105,8 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `JSON \`{ x, y, id_device, reassign }\`: column x and row y from 1. \`id_device\` null unassigns ('${LOCKER_WALL_MESSAGES.unassigned}'; 409 for an empty door). Otherwise the device, of the wall's location, goes into the door: 'Locker has been assigned correctly', or with \`reassign: true\` it replaces the door's device ('${LOCKER_WALL_MESSAGES.reassigned}'). 409 '${LOCKER_WALL_MESSAGES.alreadyAssigned}' when the device already sits in a door — also when two operators try at once (a unique index decides) — or when the door is taken and \`reassign\` is not set; 409 for the kiosk door; 400 for a door outside the wall or a device of another location; 404 for a wall or device of another organization. Answers \`{ detail, wall }\`. ${spec}.`,
       errors: errors(400, 401, 403, 404, 409),
     }),
-    handler: async (req) => req.withTenant((tx) => service.setDoor(tx, req.auth, req.params.id, req.body)),
+    handler: async (req) =>
+      req.withTenant((tx) => service.setDoor({ tx, auth: req.auth, id: req.params.id, req: req.body })),
   });
 
   app.route({
@@ -110,7 +116,8 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `JSON \`{ x, y }\`. The kiosk moves there; a locker in that door takes the kiosk's old door. On a wall without a kiosk, places one (409 when the door holds a locker). Answers '${LOCKER_WALL_MESSAGES.kioskMoved}' and the wall. ${spec}.`,
       errors: errors(400, 401, 403, 404, 409),
     }),
-    handler: async (req) => req.withTenant((tx) => service.moveKiosk(tx, req.auth, req.params.id, req.body)),
+    handler: async (req) =>
+      req.withTenant((tx) => service.moveKiosk({ tx, auth: req.auth, id: req.params.id, req: req.body })),
   });
 
   app.route({
@@ -120,6 +127,7 @@ export const lockerWallRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `The kiosk door becomes an ordinary empty door and \`is_kiosk\` false. Answers '${LOCKER_WALL_MESSAGES.kioskDeleted}' and the wall; 409 when the wall has no kiosk. ${spec}.`,
       errors: errors(401, 403, 404, 409),
     }),
-    handler: async (req) => req.withTenant((tx) => service.removeKiosk(tx, req.auth, req.params.id)),
+    handler: async (req) =>
+      req.withTenant((tx) => service.removeKiosk({ tx, auth: req.auth, id: req.params.id })),
   });
 };

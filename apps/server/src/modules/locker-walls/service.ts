@@ -12,7 +12,7 @@ import {
   ZLockerWallCreateRequest,
   ZWallDevice,
 } from '@lockerops/contract';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
@@ -100,14 +100,18 @@ async function requireLocation(s: Scope, id: string): Promise<void> {
 }
 
 /** `GET locker-walls`: the organization's walls, of one location when `idLocation` is given (404 if unknown). */
-export async function listWalls(tx: Tx, auth: AuthContext, idLocation?: string): Promise<TLockerWall[]> {
+export async function listWalls({
+  tx,
+  auth,
+  idLocation,
+}: TxAuth<{ idLocation?: string }>): Promise<TLockerWall[]> {
   const s = scopeOf(tx, auth);
   if (idLocation) await requireLocation(s, idLocation);
   return wallsWire(s, await repo.listWalls(s, idLocation));
 }
 
 /** `GET locker-walls/{id}`; 404 for a missing wall or one of another organization. */
-export function getWall(tx: Tx, auth: AuthContext, id: string): Promise<TLockerWall> {
+export function getWall({ tx, auth, id }: TxAuth<{ id: string }>): Promise<TLockerWall> {
   return wallWire(scopeOf(tx, auth), id);
 }
 
@@ -115,7 +119,7 @@ export function getWall(tx: Tx, auth: AuthContext, id: string): Promise<TLockerW
  * Creates a wall and its qty_wide × qty_tall empty doors; with `is_kiosk` the middle door is the
  * kiosk. 404 when the location is not the organization's (spec: operational §5 Locker wall).
  */
-export async function createWall(tx: Tx, auth: AuthContext, input: TLockerWallCreateOutput) {
+export async function createWall({ tx, auth, input }: TxAuth<{ input: TLockerWallCreateOutput }>) {
   const s = scopeOf(tx, auth);
   await requireLocation(s, input.id_location);
   const row = await repo.insertWall(s, fromWire(ZLockerWallCreateRequest, input));
@@ -127,11 +131,15 @@ export async function createWall(tx: Tx, auth: AuthContext, input: TLockerWallCr
     input.is_kiosk ? kioskSpot(input.qty_wide, input.qty_tall) : null,
   );
   const wall = await wallWire(s, row!.id);
-  await writeAudit(tx, auth, {
-    entity: WALL_ENTITY,
-    entityId: wall.id,
-    action: 'create',
-    after: auditForm(wall),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: WALL_ENTITY,
+      entityId: wall.id,
+      action: 'create',
+      after: auditForm(wall),
+    },
   });
   return wall;
 }
@@ -141,7 +149,12 @@ export async function createWall(tx: Tx, auth: AuthContext, input: TLockerWallCr
  * unassigned (the console warns first). Turning `is_kiosk` on places the kiosk on the free door
  * nearest the middle (409 when every door holds a locker); turning it off removes the kiosk.
  */
-export async function updateWall(tx: Tx, auth: AuthContext, id: string, input: TLockerWallCreateOutput) {
+export async function updateWall({
+  tx,
+  auth,
+  id,
+  input,
+}: TxAuth<{ id: string; input: TLockerWallCreateOutput }>) {
   const s = scopeOf(tx, auth);
   const existing = await repo.findWall(s, id, true);
   if (!existing) throw NotFound(M.wallNotFound);
@@ -173,28 +186,36 @@ export async function updateWall(tx: Tx, auth: AuthContext, id: string, input: T
   }
   await repo.updateWall(s, id, fromWire(ZLockerWallCreateRequest, input));
   const after = await wallWire(s, id);
-  await writeAudit(tx, auth, {
-    entity: WALL_ENTITY,
-    entityId: id,
-    action: 'update',
-    before: auditForm(before),
-    after: auditForm(after),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: WALL_ENTITY,
+      entityId: id,
+      action: 'update',
+      before: auditForm(before),
+      after: auditForm(after),
+    },
   });
   return after;
 }
 
 /** Deletes a wall and its doors (their devices become unassigned); 404 for another organization's id. */
-export async function deleteWall(tx: Tx, auth: AuthContext, id: string): Promise<void> {
+export async function deleteWall({ tx, auth, id }: TxAuth<{ id: string }>): Promise<void> {
   const s = scopeOf(tx, auth);
   const existing = await repo.findWall(s, id, true);
   if (!existing) throw NotFound(M.wallNotFound);
   const before = await wallWire(s, id);
   await repo.deleteWallRow(s, id);
-  await writeAudit(tx, auth, {
-    entity: WALL_ENTITY,
-    entityId: id,
-    action: 'delete',
-    before: auditForm(before),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: WALL_ENTITY,
+      entityId: id,
+      action: 'delete',
+      before: auditForm(before),
+    },
   });
 }
 
@@ -220,12 +241,15 @@ async function lockWall(s: Scope, id: string): Promise<WallRow> {
  * device of another location; 409 'This locker is already assigned.' (the device sits in a door, or
  * the door is taken and `reassign` is false), kiosk door, unassigning an empty door.
  */
-export async function setDoor(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  req: { x: number; y: number; id_device: string | null; reassign: boolean },
-): Promise<TLockerWallActionResponse> {
+export async function setDoor({
+  tx,
+  auth,
+  id,
+  req,
+}: TxAuth<{
+  id: string;
+  req: { x: number; y: number; id_device: string | null; reassign: boolean };
+}>): Promise<TLockerWallActionResponse> {
   const s = scopeOf(tx, auth);
   const wall = await lockWall(s, id);
   const door = await lockedDoorOf(s, wall, req.x, req.y);
@@ -266,11 +290,15 @@ async function audit(
   before: DeviceSummaryRow | null | undefined,
   after: DeviceSummaryRow | null | undefined,
 ) {
-  await writeAudit(tx, auth, {
-    entity: WALL_ENTITY,
-    entityId: wallId,
-    action,
-    changes: { [`door ${at.x},${at.y}`]: { before: deviceLabel(before), after: deviceLabel(after) } },
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: WALL_ENTITY,
+      entityId: wallId,
+      action,
+      changes: { [`door ${at.x},${at.y}`]: { before: deviceLabel(before), after: deviceLabel(after) } },
+    },
   });
 }
 
@@ -279,12 +307,12 @@ async function audit(
  * kiosk's old door (the two swap). On a wall without a kiosk it places one there (409 when that door
  * holds a locker). Answers 'Kiosk successfully moved'.
  */
-export async function moveKiosk(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  req: { x: number; y: number },
-): Promise<TLockerWallActionResponse> {
+export async function moveKiosk({
+  tx,
+  auth,
+  id,
+  req,
+}: TxAuth<{ id: string; req: { x: number; y: number } }>): Promise<TLockerWallActionResponse> {
   const s = scopeOf(tx, auth);
   const wall = await lockWall(s, id);
   const target = await lockedDoorOf(s, wall, req.x, req.y);
@@ -300,40 +328,52 @@ export async function moveKiosk(
   if (!wall.isKiosk) {
     await repo.updateWall(s, id, { isKiosk: true });
   }
-  await writeAudit(tx, auth, {
-    entity: WALL_ENTITY,
-    entityId: id,
-    action: 'kiosk_move',
-    changes: {
-      kiosk: { before: from ? `${from.x},${from.y}` : null, after: `${req.x},${req.y}` },
-      ...(moved && from ? { [`door ${from.x},${from.y}`]: { before: null, after: moved } } : {}),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: WALL_ENTITY,
+      entityId: id,
+      action: 'kiosk_move',
+      changes: {
+        kiosk: { before: from ? `${from.x},${from.y}` : null, after: `${req.x},${req.y}` },
+        ...(moved && from ? { [`door ${from.x},${from.y}`]: { before: null, after: moved } } : {}),
+      },
     },
   });
   return { detail: M.kioskMoved, wall: await wallWire(s, id) };
 }
 
 /** `DELETE locker-walls/{id}/kiosk`: the kiosk door becomes an ordinary empty door; 409 without a kiosk. */
-export async function removeKiosk(tx: Tx, auth: AuthContext, id: string): Promise<TLockerWallActionResponse> {
+export async function removeKiosk({
+  tx,
+  auth,
+  id,
+}: TxAuth<{ id: string }>): Promise<TLockerWallActionResponse> {
   const s = scopeOf(tx, auth);
   await lockWall(s, id);
   const from = await repo.kioskDoor(s, id);
   if (!from) throw Conflict(M.noKiosk);
   await repo.updateDoor(s, id, from.x, from.y, { kiosk: false });
   await repo.updateWall(s, id, { isKiosk: false });
-  await writeAudit(tx, auth, {
-    entity: WALL_ENTITY,
-    entityId: id,
-    action: 'kiosk_remove',
-    changes: {
-      kiosk: { before: `${from.x},${from.y}`, after: null },
-      is_kiosk: { before: true, after: false },
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: WALL_ENTITY,
+      entityId: id,
+      action: 'kiosk_remove',
+      changes: {
+        kiosk: { before: `${from.x},${from.y}`, after: null },
+        is_kiosk: { before: true, after: false },
+      },
     },
   });
   return { detail: M.kioskDeleted, wall: await wallWire(s, id) };
 }
 
 /** `GET locker-walls/{id}/unassigned-devices`: devices of the wall's location that sit in no door. */
-export async function unassignedDevices(tx: Tx, auth: AuthContext, id: string): Promise<TWallDevice[]> {
+export async function unassignedDevices({ tx, auth, id }: TxAuth<{ id: string }>): Promise<TWallDevice[]> {
   const s = scopeOf(tx, auth);
   const wall = await repo.findWall(s, id);
   if (!wall) throw NotFound(M.wallNotFound);

@@ -47,7 +47,7 @@ export async function insertMember({
 
 /** The organization's member `id`, locked for update; 404 otherwise. */
 export async function lockMember({ tx, auth, id }: { tx: Tx; auth: AuthContext; id: string }) {
-  return (await lockOr404(tx, members, auth, id)) as unknown as MemberRow;
+  return (await lockOr404({ tx, table: members, auth, id })) as unknown as MemberRow;
 }
 
 /** Sets columns of the organization's member `id` (and its `updatedAt`); answers the row after. */

@@ -1,8 +1,7 @@
 import { MAX_PAGE_SIZE, MSG, membersEndpoints, rolesOf, type TMember, type TRole } from '@lockerops/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth } from '../../auth/context';
 import { members } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
@@ -29,8 +28,9 @@ export interface MemberFilters {
   order?: 'asc' | 'desc';
 }
 
-function whereOf(auth: AuthContext, q: MemberFilters): SQL {
-  const parts: Array<SQL | undefined> = [eq(members.organizationId, auth.organizationId)];
+/** The filters of a members list (search, role, status, ids); each statement adds the organization. */
+function filtersOf(q: MemberFilters): SQL | undefined {
+  const parts: Array<SQL | undefined> = [];
   const s = q.search?.trim();
   if (s && s.length >= 2) {
     const p = likePattern(s);
@@ -46,7 +46,7 @@ function whereOf(auth: AuthContext, q: MemberFilters): SQL {
   if (q.role) parts.push(eq(members.role, q.role as TRole));
   if (q.status) parts.push(eq(members.status, q.status));
   if (q.ids?.length) parts.push(inArray(members.id, q.ids));
-  return and(...parts)!;
+  return and(...parts);
 }
 
 const orderOf = (sortBy?: string, order?: 'asc' | 'desc') => {
@@ -67,18 +67,21 @@ export function registerMemberHistory(): void {
  * sorted by a known column (default newest first); `pin_code` as the caller may see it. spec:
  * operational §7 Members.
  */
-export async function memberPage(
-  tx: Tx,
-  auth: AuthContext,
-  q: MemberFilters & { page: number; size: number },
-) {
+export async function memberPage({
+  tx,
+  auth,
+  q,
+}: TxAuth<{ q: MemberFilters & { page: number; size: number } }>) {
   const size = Math.min(q.size, MAX_PAGE_SIZE);
-  const where = whereOf(auth, q);
-  const [{ total }] = (await tx.select({ total: count() }).from(members).where(where)) as [{ total: number }];
+  const filters = filtersOf(q);
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(members)
+    .where(and(eq(members.organizationId, auth.organizationId), filters))) as [{ total: number }];
   const rows = await tx
     .select()
     .from(members)
-    .where(where)
+    .where(and(eq(members.organizationId, auth.organizationId), filters))
     .orderBy(...orderOf(q.sort_by, q.order))
     .limit(size)
     .offset(pageOffset(q.page, size));
@@ -89,11 +92,11 @@ export async function memberPage(
  * Every team member matching the filters of a members list, or the given ids, in the list's order
  * (`GET members/export`). spec: operational §7 Bulk upload/export.
  */
-export async function membersForExport(tx: Tx, auth: AuthContext, q: MemberFilters): Promise<MemberRow[]> {
+export async function membersForExport({ tx, auth, q }: TxAuth<{ q: MemberFilters }>): Promise<MemberRow[]> {
   return tx
     .select()
     .from(members)
-    .where(whereOf(auth, q))
+    .where(and(eq(members.organizationId, auth.organizationId), filtersOf(q)))
     .orderBy(...orderOf(q.sort_by, q.order));
 }
 
@@ -101,7 +104,7 @@ export async function membersForExport(tx: Tx, auth: AuthContext, q: MemberFilte
  * One team member on the wire (`GET members/{id}`), `pin_code` as the caller may see it. 404
  * "User not found" for an id of another organization. spec: operational §3 Team member.
  */
-export async function memberOf(tx: Tx, auth: AuthContext, id: string): Promise<TMember> {
+export async function memberOf({ tx, auth, id }: TxAuth<{ id: string }>): Promise<TMember> {
   const [m] = await tx
     .select()
     .from(members)
@@ -114,7 +117,7 @@ export async function memberOf(tx: Tx, auth: AuthContext, id: string): Promise<T
  * The organization's member with this e-mail (any case), locked for update. 404 "User not found"
  * when there is none. spec: operational §7 Members.
  */
-export async function lockMemberByEmail(tx: Tx, auth: AuthContext, email: string): Promise<MemberRow> {
+export async function lockMemberByEmail({ tx, auth, email }: TxAuth<{ email: string }>): Promise<MemberRow> {
   const [m] = await tx
     .select()
     .from(members)

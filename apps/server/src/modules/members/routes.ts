@@ -67,7 +67,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: zPage(ZMember),
       errors: errors(400, 401, 403),
     }),
-    handler: async (req) => req.withTenant((tx) => memberPage(tx, req.auth, req.query)),
+    handler: async (req) => req.withTenant((tx) => memberPage({ tx, auth: req.auth, q: req.query })),
   });
 
   app.route({
@@ -86,7 +86,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(400, 401, 403),
     }),
     handler: async (req, reply) => {
-      const rows = await req.withTenant((tx) => membersForExport(tx, req.auth, req.query));
+      const rows = await req.withTenant((tx) => membersForExport({ tx, auth: req.auth, q: req.query }));
       async function* batches() {
         yield rows.map((m) => ({ ...toMember(m) }) as Record<string, unknown>);
       }
@@ -108,7 +108,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       errors: errors(401, 403, 404),
     }),
-    handler: async (req) => req.withTenant((tx) => memberOf(tx, req.auth, req.params.id)),
+    handler: async (req) => req.withTenant((tx) => memberOf({ tx, auth: req.auth, id: req.params.id })),
   });
 
   app.route({
@@ -121,7 +121,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) => {
       const { row, invite } = await req.withTenant((tx) =>
-        insertInvitedMember(tx, req.auth, req.query.email, req.body),
+        insertInvitedMember({ tx, auth: req.auth, email: req.query.email, values: req.body }),
       );
       await mailInvites(app.ctx, req.log, [invite]);
       return toMember(row);
@@ -137,7 +137,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params,
       errors: errors(400, 401, 403, 404),
     }),
-    handler: async (req) => req.withTenant((tx) => updateMember(tx, req.auth, req.params.id, req.body)),
+    handler: async (req) =>
+      req.withTenant((tx) => updateMember({ tx, auth: req.auth, id: req.params.id, b: req.body })),
   });
 
   app.route({
@@ -153,7 +154,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (req.auth.memberId && ids.includes(req.auth.memberId))
         throw BadRequest(MEMBER_MESSAGES.cannotDeleteSelf);
       return req.withTenant(async (tx) => {
-        await deleteMembers(tx, req.auth, ids);
+        await deleteMembers({ tx, auth: req.auth, ids });
         return { detail: MSG.itemsDeleted(ids.length), deleted: ids.length };
       });
     },
@@ -172,7 +173,12 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (req.params.id === req.auth.memberId && !req.body.enabled)
         throw BadRequest(MEMBER_MESSAGES.cannotChangeOwnStatus);
       return req.withTenant(async (tx) => {
-        const member = await setMemberEnabled(tx, req.auth, req.params.id, req.body.enabled);
+        const member = await setMemberEnabled({
+          tx,
+          auth: req.auth,
+          id: req.params.id,
+          enabled: req.body.enabled,
+        });
         return { detail: req.body.enabled ? MEMBER_MESSAGES.enabled : MEMBER_MESSAGES.disabled, member };
       });
     },
@@ -190,7 +196,12 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant(async (tx) => {
-        const member = await verifyMember(tx, req.auth, req.params.id, req.body?.verified ?? true);
+        const member = await verifyMember({
+          tx,
+          auth: req.auth,
+          id: req.params.id,
+          verified: req.body?.verified ?? true,
+        });
         return { detail: MEMBER_MESSAGES.verified, member };
       }),
   });
@@ -208,7 +219,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       const role = req.body.member.role as TRole;
       return req.withTenant(async (tx) => ({
         detail: MEMBER_MESSAGES.rolesUpdated,
-        members: await setMembersRole(tx, req.auth, ids, role),
+        members: await setMembersRole({ tx, auth: req.auth, ids, role }),
       }));
     },
   });
@@ -223,9 +234,9 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) => {
       const invite = await req.withTenant(async (tx) => {
-        const m = await lockMemberByEmail(tx, req.auth, req.body.email);
+        const m = await lockMemberByEmail({ tx, auth: req.auth, email: req.body.email });
         if (m.id === req.auth.memberId) throw BadRequest(MEMBER_MESSAGES.cannotResendSelf);
-        return renewTemporaryPassword(tx, req.auth, m);
+        return renewTemporaryPassword({ tx, auth: req.auth, member: m });
       });
       await mailInvites(app.ctx, req.log, [invite]);
       return { detail: MEMBER_MESSAGES.passwordEmailSent };
@@ -264,7 +275,12 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
             }
             try {
               const { invite } = await tx.transaction((sp) =>
-                insertInvitedMember(sp as Tx, req.auth, parsed.data.email, parsed.data),
+                insertInvitedMember({
+                  tx: sp as Tx,
+                  auth: req.auth,
+                  email: parsed.data.email,
+                  values: parsed.data,
+                }),
               );
               invites.push(invite);
               results.push({ row, detail: true });

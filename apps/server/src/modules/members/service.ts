@@ -14,7 +14,7 @@ import {
 } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -61,7 +61,7 @@ export interface PendingInvite {
   email: string;
   firstName: string | null;
   password: string;
-  /** The mail's language: the member's saved one, else the inviting member's (issue 26). */
+  /** The mail's language: the member's saved one, else the inviting member's. */
   language: TLanguage;
 }
 
@@ -81,12 +81,12 @@ const isUniqueViolation = (err: unknown): boolean => {
  * the insert runs in a savepoint so the caller's transaction survives). Answers the row and the
  * invitation to mail after commit (spec: operational §7 `POST members?email`).
  */
-export async function insertInvitedMember(
-  tx: Tx,
-  auth: AuthContext,
-  email: string,
-  values: TMemberValues,
-): Promise<{ row: MemberRow; invite: PendingInvite }> {
+export async function insertInvitedMember({
+  tx,
+  auth,
+  email,
+  values,
+}: TxAuth<{ email: string; values: TMemberValues }>): Promise<{ row: MemberRow; invite: PendingInvite }> {
   const taken = await memberEmailTaken({ tx, auth, email });
   if (taken) throw Conflict(MEMBER_MESSAGES.emailInUse);
   const password = generatePassword();
@@ -110,13 +110,19 @@ export async function insertInvitedMember(
     if (isUniqueViolation(err)) throw Conflict(MEMBER_MESSAGES.emailInUse);
     throw err;
   }
-  await writeAudit(tx, auth, {
-    entity: 'member',
-    entityId: row.id,
-    action: 'create',
-    after: memberAuditImage(row),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'member',
+      entityId: row.id,
+      action: 'create',
+      after: memberAuditImage(row),
+    },
   });
-  const language = mailLanguage(await memberLanguage(tx, auth.organizationId, auth.memberId));
+  const language = mailLanguage(
+    await memberLanguage({ db: tx, organizationId: auth.organizationId, memberId: auth.memberId }),
+  );
   return {
     row,
     invite: { organizationId: auth.organizationId, email, firstName: values.first_name, password, language },
@@ -127,22 +133,27 @@ export async function insertInvitedMember(
  * Sets a new temporary password on a still-pending member (resend of the password e-mail) and
  * answers the invitation to mail. 409 'This team member has already set a password.' otherwise.
  */
-export async function renewTemporaryPassword(
-  tx: Tx,
-  auth: AuthContext,
-  member: MemberRow,
-): Promise<PendingInvite> {
+export async function renewTemporaryPassword({
+  tx,
+  auth,
+  member,
+}: TxAuth<{ member: MemberRow }>): Promise<PendingInvite> {
   if (member.status !== 'FORCE_CHANGE_PASSWORD') throw Conflict(MEMBER_MESSAGES.notPending);
   const password = generatePassword();
   await updateMemberRow({ tx, auth, id: member.id, set: { passwordHash: await hashPassword(password) } });
-  await writeAudit(tx, auth, {
-    entity: 'member',
-    entityId: member.id,
-    action: 'resend-password',
-    changes: { password: { before: null, after: 'temporary password sent' } },
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'member',
+      entityId: member.id,
+      action: 'resend-password',
+      changes: { password: { before: null, after: 'temporary password sent' } },
+    },
   });
   const language = mailLanguage(
-    member.language ?? (await memberLanguage(tx, auth.organizationId, auth.memberId)),
+    member.language ??
+      (await memberLanguage({ db: tx, organizationId: auth.organizationId, memberId: auth.memberId })),
   );
   return {
     organizationId: auth.organizationId,
@@ -199,12 +210,12 @@ export async function mailInvites(
  * wire. 400 'The email of a team member cannot be changed.' when a different e-mail is sent; 404
  * for another organization's member. spec: operational §5 Member.
  */
-export async function updateMember(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  b: z.output<typeof ZMemberUpdateRequest>,
-): Promise<TMember> {
+export async function updateMember({
+  tx,
+  auth,
+  id,
+  b,
+}: TxAuth<{ id: string; b: z.output<typeof ZMemberUpdateRequest> }>): Promise<TMember> {
   const before = await lockMember({ tx, auth, id });
   if (b.email && b.email.toLowerCase() !== before.email.toLowerCase())
     throw BadRequest(MEMBER_MESSAGES.emailCannotChange);
@@ -214,12 +225,16 @@ export async function updateMember(
     id: before.id,
     set: { ...fromWire(ZMemberRequest, b), name: b.first_name, role: b.role as TRole },
   });
-  await writeAudit(tx, auth, {
-    entity: 'member',
-    entityId: before.id,
-    action: 'update',
-    before: memberAuditImage(before),
-    after: memberAuditImage(after),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'member',
+      entityId: before.id,
+      action: 'update',
+      before: memberAuditImage(before),
+      after: memberAuditImage(after),
+    },
   });
   return toMember(after);
 }
@@ -229,16 +244,20 @@ export async function updateMember(
  * sessions end with them. 404 'User not found' when any id is unknown or of another organization.
  * spec: operational §1, §7 Members.
  */
-export async function deleteMembers(tx: Tx, auth: AuthContext, ids: string[]): Promise<void> {
+export async function deleteMembers({ tx, auth, ids }: TxAuth<{ ids: string[] }>): Promise<void> {
   const rows = await lockMembers({ tx, auth, ids });
   if (rows.length !== ids.length) throw NotFound(MSG.userNotFound);
   await deleteMemberRows({ tx, auth, ids });
   for (const row of rows) {
-    await writeAudit(tx, auth, {
-      entity: 'member',
-      entityId: row.id,
-      action: 'delete',
-      before: memberAuditImage(row),
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'member',
+        entityId: row.id,
+        action: 'delete',
+        before: memberAuditImage(row),
+      },
     });
   }
 }
@@ -253,12 +272,16 @@ async function setMemberFlag(
 ) {
   const before = await lockMember({ tx, auth, id });
   const after = await updateMemberRow({ tx, auth, id: before.id, set: flag });
-  await writeAudit(tx, auth, {
-    entity: 'member',
-    entityId: before.id,
-    action,
-    before: memberAuditImage(before),
-    after: memberAuditImage(after),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'member',
+      entityId: before.id,
+      action,
+      before: memberAuditImage(before),
+      after: memberAuditImage(after),
+    },
   });
   return after;
 }
@@ -268,12 +291,12 @@ async function setMemberFlag(
  * `disable`; a disabled member's sessions are revoked. Answers the member on the wire. 404 for
  * another organization's member. spec: operational §7 Members.
  */
-export async function setMemberEnabled(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  enabled: boolean,
-): Promise<TMember> {
+export async function setMemberEnabled({
+  tx,
+  auth,
+  id,
+  enabled,
+}: TxAuth<{ id: string; enabled: boolean }>): Promise<TMember> {
   const after = await setMemberFlag(tx, auth, id, { enabled }, enabled ? 'enable' : 'disable');
   if (!enabled) {
     await revokeMemberSessions({ tx, auth, memberId: after.id, reason: 'disabled' });
@@ -286,12 +309,12 @@ export async function setMemberEnabled(
  * and answers the member on the wire. 404 for another organization's member. spec: operational §7
  * Members.
  */
-export async function verifyMember(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  verified: boolean,
-): Promise<TMember> {
+export async function verifyMember({
+  tx,
+  auth,
+  id,
+  verified,
+}: TxAuth<{ id: string; verified: boolean }>): Promise<TMember> {
   return toMember(await setMemberFlag(tx, auth, id, { verified }, 'verify'));
 }
 
@@ -300,23 +323,27 @@ export async function verifyMember(
  * all or none, with an audit entry `update` each; answers them on the wire. 404 'User not found'
  * when any id is unknown or of another organization. spec: operational §2, §7 Members.
  */
-export async function setMembersRole(
-  tx: Tx,
-  auth: AuthContext,
-  ids: string[],
-  role: TRole,
-): Promise<TMember[]> {
+export async function setMembersRole({
+  tx,
+  auth,
+  ids,
+  role,
+}: TxAuth<{ ids: string[]; role: TRole }>): Promise<TMember[]> {
   const rows = await lockMembers({ tx, auth, ids });
   if (rows.length !== ids.length) throw NotFound(MSG.userNotFound);
   const updated = await updateMemberRows({ tx, auth, ids, set: { role } });
   for (const before of rows) {
     const after = updated.find((u) => u.id === before.id)!;
-    await writeAudit(tx, auth, {
-      entity: 'member',
-      entityId: before.id,
-      action: 'update',
-      before: memberAuditImage(before),
-      after: memberAuditImage(after),
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'member',
+        entityId: before.id,
+        action: 'update',
+        before: memberAuditImage(before),
+        after: memberAuditImage(after),
+      },
     });
   }
   return updated.map(toMember);

@@ -14,6 +14,7 @@ import {
 } from '@lockerops/contract';
 import { and, count, desc, eq, exists, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { PlanSync } from '../../adapters/payments/plans';
+import type { TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import {
   locations,
@@ -26,6 +27,7 @@ import {
 import { BadRequest, Conflict } from '../../errors';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import type { Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { wireColumns, wireOf } from '../../lib/wire';
 import { defaultCurrency, moneyNumber, moneyText } from '../prices';
 
@@ -37,13 +39,20 @@ const userName = (u: { name: string; lastName: string | null }) =>
   [u.name, u.lastName].filter(Boolean).join(' ');
 
 /** Locations and users of a batch of memberships, two queries for the whole page. */
-async function linksOf(tx: Tx, ids: string[]) {
+async function linksOf(tx: Tx, rows: MembershipRow[]) {
+  const ids = rows.map((m) => m.id);
+  const orgIds = organizationsOf(rows);
   const locs = ids.length
     ? await tx
         .select({ membershipId: membershipLocations.membershipId, id: locations.id, name: locations.name })
         .from(membershipLocations)
         .innerJoin(locations, eq(locations.id, membershipLocations.locationId))
-        .where(inArray(membershipLocations.membershipId, ids))
+        .where(
+          and(
+            inArray(membershipLocations.organizationId, orgIds),
+            inArray(membershipLocations.membershipId, ids),
+          ),
+        )
         .orderBy(locations.name)
     : [];
   const holders = ids.length
@@ -56,7 +65,9 @@ async function linksOf(tx: Tx, ids: string[]) {
         })
         .from(membershipUsers)
         .innerJoin(users, eq(users.id, membershipUsers.userId))
-        .where(inArray(membershipUsers.membershipId, ids))
+        .where(
+          and(inArray(membershipUsers.organizationId, orgIds), inArray(membershipUsers.membershipId, ids)),
+        )
         .orderBy(users.name)
     : [];
   return { locs, holders };
@@ -100,10 +111,7 @@ export const membershipsResource: Resource<
   defaultSort: { by: 'created_at', order: 'desc' },
   async toWire(rows, tx) {
     const list = rows as unknown as MembershipRow[];
-    const { locs, holders } = await linksOf(
-      tx,
-      list.map((m) => m.id),
-    );
+    const { locs, holders } = await linksOf(tx, list);
     return list.map((m) => {
       const mine = holders.filter((h) => h.membershipId === m.id);
       return wireOf(ZMembership, m, {
@@ -125,7 +133,7 @@ export const membershipsResource: Resource<
       currency:
         input.currency ??
         (existing?.currency as string | undefined) ??
-        (await defaultCurrency(tx, auth.organizationId)),
+        (await defaultCurrency({ tx, organizationId: auth.organizationId })),
       amount: moneyText(input.amount),
       billingType: input.billing_type,
       billingPeriod: recurring ? input.billing_period : null,
@@ -293,14 +301,13 @@ export function withPlanSync(base: typeof membershipsResource, plans: PlanSync):
  * most `MAX_PAGE_SIZE`); `search` (2+ characters) matches the membership name and the user name,
  * last name or e-mail. Throws only the database's errors. spec: operational §2 /subscribers.
  */
-export async function listSubscribers(
-  tx: Tx,
-  organizationId: string,
-  q: TListQuery,
-): Promise<TPage<TSubscriber>> {
+export async function listSubscribers({
+  tx,
+  organizationId,
+  q,
+}: TxOrg<{ q: TListQuery }>): Promise<TPage<TSubscriber>> {
   const s = q.search?.trim();
-  const where = and(
-    eq(membershipUsers.organizationId, organizationId),
+  const filters = and(
     eq(users.isDeleted, false),
     s && s.length >= 2
       ? or(
@@ -310,30 +317,28 @@ export async function listSubscribers(
         )
       : undefined,
   );
-  const base = () =>
-    tx
-      .select({
-        membershipId: memberships.id,
-        membershipName: memberships.name,
-        userId: users.id,
-        name: users.name,
-        lastName: users.lastName,
-        email: users.email,
-        used: membershipUsers.usedTransactions,
-        createdAt: membershipUsers.createdAt,
-      })
-      .from(membershipUsers)
-      .innerJoin(memberships, eq(memberships.id, membershipUsers.membershipId))
-      .innerJoin(users, eq(users.id, membershipUsers.userId));
   const [{ total }] = (await tx
     .select({ total: count() })
     .from(membershipUsers)
     .innerJoin(memberships, eq(memberships.id, membershipUsers.membershipId))
     .innerJoin(users, eq(users.id, membershipUsers.userId))
-    .where(where)) as [{ total: number }];
+    .where(and(eq(membershipUsers.organizationId, organizationId), filters))) as [{ total: number }];
   const size = Math.min(q.size, MAX_PAGE_SIZE);
-  const rows = await base()
-    .where(where)
+  const rows = await tx
+    .select({
+      membershipId: memberships.id,
+      membershipName: memberships.name,
+      userId: users.id,
+      name: users.name,
+      lastName: users.lastName,
+      email: users.email,
+      used: membershipUsers.usedTransactions,
+      createdAt: membershipUsers.createdAt,
+    })
+    .from(membershipUsers)
+    .innerJoin(memberships, eq(memberships.id, membershipUsers.membershipId))
+    .innerJoin(users, eq(users.id, membershipUsers.userId))
+    .where(and(eq(membershipUsers.organizationId, organizationId), filters))
     .orderBy(desc(membershipUsers.createdAt), membershipUsers.membershipId, membershipUsers.userId)
     .limit(size)
     .offset(pageOffset(q.page, size));

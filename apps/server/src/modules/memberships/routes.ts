@@ -24,7 +24,10 @@ export async function membershipsRoutes(app: FastifyInstance): Promise<void> {
         response: zPage(ZSubscriber),
         errors: errors(400, 401, 403),
       }),
-      handler: async (req) => req.withTenant((tx) => listSubscribers(tx, req.auth.organizationId, req.query)),
+      handler: async (req) =>
+        req.withTenant((tx) =>
+          listSubscribers({ tx, organizationId: req.auth.organizationId, q: req.query }),
+        ),
     });
   });
 }

@@ -76,7 +76,7 @@ export interface EventContext {
  * phone/e-mail given for a delivery), the locker, the location, codes, amount, times in the
  * location's time zone (else the organization's) with the zone's abbreviation.
  */
-export async function eventContext(tx: DbOrTx, event: DomainEvent): Promise<EventContext> {
+export async function eventContext({ tx, event }: { tx: DbOrTx; event: DomainEvent }): Promise<EventContext> {
   const p = event.payload as Record<string, unknown>;
   const org = event.organizationId;
   const str = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
@@ -206,7 +206,13 @@ export function dueAt(
  * member — rendered now, due after the template's delay. A rolled-back step queues nothing; the
  * unique index makes a second queueing of the same event and template a no-op.
  */
-export async function queueNotifications(tx: Tx, event: DomainEvent & { id: string }): Promise<void> {
+export async function queueNotifications({
+  tx,
+  event,
+}: {
+  tx: Tx;
+  event: DomainEvent & { id: string };
+}): Promise<void> {
   // an organization without the Notifications feature page sends nothing
   const templates = await templatesFor({
     tx,
@@ -215,7 +221,7 @@ export async function queueNotifications(tx: Tx, event: DomainEvent & { id: stri
     name: event.name,
   });
   if (!templates.length) return;
-  const ctx = await eventContext(tx, event);
+  const ctx = await eventContext({ tx, event });
   const at = new Date();
   const links = await templateLocations({
     tx,

@@ -430,7 +430,7 @@ describe('sending engine', () => {
     expect(await deliver(later(2 * 86_400 + 60))).toMatchObject({ sent: 1 });
     const thanks = sink.received.filter((m) => m.to.includes(user.email!));
     expect(thanks).toHaveLength(2);
-    // the message, then the layout's signature (issue 28 item 6)
+    // the message, then the layout's signature
     expect(thanks[1]!.text.split('\n\n-- \n')[0]).toBe(`You paid $${total.toFixed(2)} for ${ev.invoice_id}.`);
     // nothing is sent twice
     expect(await deliver(later(3 * 86_400))).toMatchObject({ sent: 0 });
@@ -594,12 +594,15 @@ describe('sending engine', () => {
     const user = await newUser('Barbara');
     await expect(
       t.database.db.transaction(async (tx) => {
-        await emit(tx, {
-          organizationId: orgId,
-          name: 'on_start',
-          mode: 'storage',
-          subject: { type: 'transaction', id: '00000000-0000-4000-8000-000000000000' },
-          payload: { id_user: user.id, invoice_id: 'INV-ROLLBACK' },
+        await emit({
+          tx,
+          event: {
+            organizationId: orgId,
+            name: 'on_start',
+            mode: 'storage',
+            subject: { type: 'transaction', id: '00000000-0000-4000-8000-000000000000' },
+            payload: { id_user: user.id, invoice_id: 'INV-ROLLBACK' },
+          },
         });
         const queued = await tx
           .select()
@@ -711,7 +714,7 @@ describe('sending engine', () => {
     expect(mail.html).toContain('<html lang="de">');
   });
 
-  it('mails with the subject of its own, the name when it has none (issue 28 item 13)', async () => {
+  it('mails with the subject of its own, the name when it has none', async () => {
     const made = await create(
       template({
         name: 'Internal: receipt',

@@ -245,6 +245,7 @@ export async function queueDeliveries({ tx, rows }: { tx: Tx; rows: QueuedDelive
 
 /** Marks deliveries left `sending` past their lease as failed; answers their ids. */
 export function failInterruptedDeliveries({ db, now, answer }: { db: DbOrTx; now: Date; answer: string }) {
+  // tenant: every organization — the sending job's sweep of stale deliveries
   return db
     .update(notificationDeliveries)
     .set({ status: 'failed', providerAnswer: answer, updatedAt: now })
@@ -267,6 +268,7 @@ export function claimDueDeliveries({
   lease: Date;
   batch: number;
 }): Promise<DeliveryRow[]> {
+  // tenant: every organization — the sending job claims due deliveries, whatever their organization
   const due = db
     .select({ id: notificationDeliveries.id })
     .from(notificationDeliveries)
@@ -274,6 +276,7 @@ export function claimDueDeliveries({
     .orderBy(notificationDeliveries.sendAfter)
     .limit(batch)
     .for('update', { skipLocked: true });
+  // tenant: every organization — the claim of the rows selected just above
   return db
     .update(notificationDeliveries)
     .set({

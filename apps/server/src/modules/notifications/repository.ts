@@ -1,6 +1,6 @@
 import { NOTIFICATION_MESSAGES as M } from '@lockerops/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { notificationDeliveries, notifications } from '../../db/schema';
 import { pageOffset } from '../../lib/crud/paging';
@@ -14,25 +14,32 @@ import type { NotificationRow } from './resource';
  * test messages included, with the number of all its deliveries. 404 'Notification not found' for
  * an id of another organization. spec: console §7.
  */
-export async function deliveriesOf(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  page: number,
-  size: number,
-): Promise<{ rows: DeliveryRow[]; total: number }> {
-  await findOr404(tx, notifications, auth, id, M.notFound);
-  const where = and(
-    eq(notificationDeliveries.organizationId, auth.organizationId),
-    eq(notificationDeliveries.idNotification, id),
-  );
-  const [{ total }] = (await tx.select({ total: count() }).from(notificationDeliveries).where(where)) as [
-    { total: number },
-  ];
+export async function deliveriesOf({
+  tx,
+  auth,
+  id,
+  page,
+  size,
+}: TxAuth<{ id: string; page: number; size: number }>): Promise<{ rows: DeliveryRow[]; total: number }> {
+  await findOr404({ tx, table: notifications, auth, id, what: M.notFound });
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.organizationId, auth.organizationId),
+        eq(notificationDeliveries.idNotification, id),
+      ),
+    )) as [{ total: number }];
   const rows = await tx
     .select()
     .from(notificationDeliveries)
-    .where(where)
+    .where(
+      and(
+        eq(notificationDeliveries.organizationId, auth.organizationId),
+        eq(notificationDeliveries.idNotification, id),
+      ),
+    )
     .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
     .limit(size)
     .offset(pageOffset(page, size));
@@ -43,8 +50,14 @@ export async function deliveriesOf(
  * A template of the organization. 404 'Notification not found' for an id of another organization.
  * spec: console §7.
  */
-export async function findNotification(tx: Tx, auth: AuthContext, id: string): Promise<NotificationRow> {
-  return (await findOr404(tx, notifications, auth, id, M.notFound)) as unknown as NotificationRow;
+export async function findNotification({ tx, auth, id }: TxAuth<{ id: string }>): Promise<NotificationRow> {
+  return (await findOr404({
+    tx,
+    table: notifications,
+    auth,
+    id,
+    what: M.notFound,
+  })) as unknown as NotificationRow;
 }
 
 /** A template row with wire names (its audit image). */
@@ -130,5 +143,5 @@ export async function updateDelivery({
 
 /** The organization's template `id`, locked for update; 404 otherwise. */
 export async function lockNotification({ tx, auth, id }: { tx: Tx; auth: AuthContext; id: string }) {
-  return (await lockOr404(tx, notifications, auth, id)) as unknown as NotificationRow;
+  return (await lockOr404({ tx, table: notifications, auth, id })) as unknown as NotificationRow;
 }

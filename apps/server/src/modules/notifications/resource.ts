@@ -11,11 +11,12 @@ import {
   ZNotificationUpdateRequest,
 } from '@lockerops/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { locations, members, notificationLocations, notifications } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, wireColumns, wireOf } from '../../lib/wire';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -25,6 +26,7 @@ export async function notificationsToWire(rows: NotificationRow[], tx: Tx): Prom
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const memberIds = [...new Set(rows.map((r) => r.idMember).filter((v): v is string => !!v))];
+  const orgIds = organizationsOf(rows);
   const [locs, ms] = await Promise.all([
     tx
       .select({
@@ -34,7 +36,12 @@ export async function notificationsToWire(rows: NotificationRow[], tx: Tx): Prom
       })
       .from(notificationLocations)
       .innerJoin(locations, eq(locations.id, notificationLocations.idLocation))
-      .where(inArray(notificationLocations.idNotification, ids))
+      .where(
+        and(
+          inArray(notificationLocations.organizationId, orgIds),
+          inArray(notificationLocations.idNotification, ids),
+        ),
+      )
       .orderBy(asc(locations.name)),
     memberIds.length
       ? tx
@@ -46,7 +53,7 @@ export async function notificationsToWire(rows: NotificationRow[], tx: Tx): Prom
             email: members.email,
           })
           .from(members)
-          .where(inArray(members.id, memberIds))
+          .where(and(inArray(members.organizationId, orgIds), inArray(members.id, memberIds)))
       : [],
   ]);
   return rows.map((n) => {
@@ -100,7 +107,7 @@ async function assertRefs(
 }
 
 /** Replaces the template's locations with `ids`. */
-export async function setNotificationLocations(tx: Tx, auth: AuthContext, id: string, ids: string[]) {
+export async function setNotificationLocations({ tx, auth, id, ids }: TxAuth<{ id: string; ids: string[] }>) {
   await tx
     .delete(notificationLocations)
     .where(
@@ -163,7 +170,7 @@ export const notificationsResource: Resource<
     };
   },
   async afterWrite(row, input, { tx, auth }) {
-    await setNotificationLocations(tx, auth, row.id, input.locations);
+    await setNotificationLocations({ tx, auth, id: row.id, ids: input.locations });
   },
   async beforeDelete(rows) {
     if (rows.some((r) => r.isDefault)) throw Conflict(M.defaultNotDeletable);

@@ -107,7 +107,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant(async (tx) => {
-        const copy = await cloneNotification(tx, req.auth, req.params.id);
+        const copy = await cloneNotification({ tx, auth: req.auth, id: req.params.id });
         return { detail: M.cloned, notification: (await notificationsToWire([copy], tx))[0]! };
       }),
   });
@@ -134,13 +134,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         bodyImage: req.body.body_image,
         footerImage: req.body.footer_image,
       };
-      await req.withTenant((tx) => findNotification(tx, req.auth, req.params.id));
+      await req.withTenant((tx) => findNotification({ tx, auth: req.auth, id: req.params.id }));
       const urls: Record<string, string> = {};
       for (const [k, f] of Object.entries(files)) {
         if (f?.size) urls[k] = (await storeImage(app.ctx.storage, f, M.onlyImages)).url;
       }
       return req.withTenant(async (tx) => {
-        const after = await setNotificationImages(tx, req.auth, req.params.id, urls);
+        const after = await setNotificationImages({ tx, auth: req.auth, id: req.params.id, urls });
         return (await notificationsToWire([after], tx))[0]!;
       });
     },
@@ -160,7 +160,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) =>
       req.withTenant(async (tx) => {
         const size = Math.min(req.query.size, 200);
-        const { rows, total } = await deliveriesOf(tx, req.auth, req.params.id, req.query.page, size);
+        const { rows, total } = await deliveriesOf({
+          tx,
+          auth: req.auth,
+          id: req.params.id,
+          page: req.query.page,
+          size,
+        });
         return pageOf(rows.map(deliveryToWire), total, req.query.page, size);
       }),
   });

@@ -7,7 +7,7 @@ import {
   type ZNotificationTestRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
@@ -33,8 +33,8 @@ type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
  * never as a default, with an audit entry `create` naming the source (`cloned_from`); answers the
  * copy's row. 404 'Notification not found' for an id of another organization. spec: console §7.
  */
-export async function cloneNotification(tx: Tx, auth: AuthContext, id: string): Promise<NotificationRow> {
-  const source = await findNotification(tx, auth, id);
+export async function cloneNotification({ tx, auth, id }: TxAuth<{ id: string }>): Promise<NotificationRow> {
+  const source = await findNotification({ tx, auth, id });
   const { id: _id, createdAt: _c, updatedAt: _u, organizationId: _o, ...rest } = source;
   const copy = await insertNotificationCopy({
     tx,
@@ -42,17 +42,16 @@ export async function cloneNotification(tx: Tx, auth: AuthContext, id: string): 
     values: { ...rest, name: `${source.name} (copy)`, isDefault: false },
   });
   const [wire] = await notificationsToWire([source], tx);
-  await setNotificationLocations(
+  await setNotificationLocations({ tx, auth, id: copy!.id, ids: wire!.locations.map((l) => l.id) });
+  await writeAudit({
     tx,
     auth,
-    copy!.id,
-    wire!.locations.map((l) => l.id),
-  );
-  await writeAudit(tx, auth, {
-    entity: 'notification',
-    entityId: copy!.id,
-    action: 'create',
-    after: { ...notificationAuditImage(copy), cloned_from: source.id },
+    entry: {
+      entity: 'notification',
+      entityId: copy!.id,
+      action: 'create',
+      after: { ...notificationAuditImage(copy), cloned_from: source.id },
+    },
   });
   return copy!;
 }
@@ -62,20 +61,24 @@ export async function cloneNotification(tx: Tx, auth: AuthContext, id: string): 
  * not given stay) with an audit entry `update`, and answers the updated row. 404 for an id of
  * another organization. spec: console §7.
  */
-export async function setNotificationImages(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  urls: Record<string, string>,
-): Promise<NotificationRow> {
+export async function setNotificationImages({
+  tx,
+  auth,
+  id,
+  urls,
+}: TxAuth<{ id: string; urls: Record<string, string> }>): Promise<NotificationRow> {
   const before = await lockNotification({ tx, auth, id });
   const after = await updateNotification({ tx, auth, id: before.id, set: urls });
-  await writeAudit(tx, auth, {
-    entity: 'notification',
-    entityId: before.id,
-    action: 'update',
-    before: notificationAuditImage(before),
-    after: notificationAuditImage(after),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'notification',
+      entityId: before.id,
+      action: 'update',
+      before: notificationAuditImage(before),
+      after: notificationAuditImage(after),
+    },
   });
   return after!;
 }
@@ -100,7 +103,7 @@ export async function sendTestNotification(
   to: z.output<typeof ZNotificationTestRequest>,
 ): Promise<DeliveryRow[]> {
   const queued = await run(async (tx) => {
-    const n = await findNotification(tx, auth, id);
+    const n = await findNotification({ tx, auth, id });
     const language = await checkTestRecipients(tx, auth, to);
     const wanted = (to.email ? 1 : 0) + (to.phone_number ? 1 : 0);
     const sent = await recentTestSends({ tx, organizationId: auth.organizationId, sender: auth.actor.id });

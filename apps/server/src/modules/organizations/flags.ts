@@ -40,7 +40,13 @@ export function flagColumns(
  * The feature, mode and hardware flags of an organization (spec: console §3 Organization).
  * `tx` is a tenant transaction (or the owner's handle); 404 when the organization is not visible.
  */
-export async function getOrganizationFlags(tx: DbOrTx, organizationId: string): Promise<TOrganizationFlags> {
+export async function getOrganizationFlags({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<TOrganizationFlags> {
   const row = await organizationById({ tx, organizationId });
   if (!row) throw NotFound(ORGANIZATION_MESSAGES.notFound);
   return flagsOf(row);
@@ -48,7 +54,7 @@ export async function getOrganizationFlags(tx: DbOrTx, organizationId: string): 
 
 /** The flags of the organization the request acts for. */
 export const requestFlags = (req: FastifyRequest) =>
-  req.withTenant((tx) => getOrganizationFlags(tx, req.auth.organizationId));
+  req.withTenant((tx) => getOrganizationFlags({ tx, organizationId: req.auth.organizationId }));
 
 /**
  * Refuses (403 'This feature is not enabled for this organization.') a request whose organization

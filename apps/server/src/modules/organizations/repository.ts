@@ -12,10 +12,17 @@ const manageable = (organizationId: string) =>
   or(eq(organizations.id, organizationId), eq(organizations.parentId, organizationId));
 
 /** One page of the organizations `organizationId` manages, itself first, then newest first. */
-export async function listManaged(
-  tx: DbOrTx,
-  p: { organizationId: string; status: TOrganizationStatus; search?: string; page: number; size: number },
-): Promise<{ rows: OrganizationRow[]; total: number }> {
+export async function listManaged({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  status: TOrganizationStatus;
+  search?: string;
+  page: number;
+  size: number;
+}): Promise<{ rows: OrganizationRow[]; total: number }> {
   const parts: (SQL | undefined)[] = [manageable(p.organizationId)];
   if (p.status === 'active') parts.push(eq(organizations.active, true));
   if (p.status === 'archived') parts.push(eq(organizations.active, false));
@@ -62,10 +69,14 @@ export async function childrenOf(owner: Db, parentIds: string[]): Promise<Organi
 }
 
 /** An organization `organizationId` may manage, by id; undefined otherwise. */
-export async function findManaged(
-  tx: DbOrTx,
-  p: { organizationId: string; id: string },
-): Promise<OrganizationRow | undefined> {
+export async function findManaged({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+}): Promise<OrganizationRow | undefined> {
   const [row] = await tx
     .select()
     .from(organizations)
@@ -93,10 +104,14 @@ export async function nameTaken(owner: Db, name: string, subdomain: string, exce
 }
 
 /** Inserts a sub-organization of `organizationId` (row-level security checks the parent). */
-export async function insertOrganization(
-  tx: DbOrTx,
-  p: { organizationId: string; values: Omit<OrganizationInsert, 'parentId'> },
-): Promise<OrganizationRow> {
+export async function insertOrganization({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  values: Omit<OrganizationInsert, 'parentId'>;
+}): Promise<OrganizationRow> {
   const [row] = await tx
     .insert(organizations)
     .values({ ...p.values, parentId: p.organizationId })
@@ -105,10 +120,15 @@ export async function insertOrganization(
 }
 
 /** Updates an organization `organizationId` may manage; undefined when it may not. */
-export async function updateManaged(
-  tx: DbOrTx,
-  p: { organizationId: string; id: string; values: Partial<OrganizationInsert> },
-): Promise<OrganizationRow | undefined> {
+export async function updateManaged({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+  values: Partial<OrganizationInsert>;
+}): Promise<OrganizationRow | undefined> {
   const [row] = await tx
     .update(organizations)
     .set({ ...p.values, updatedAt: new Date() })
@@ -118,15 +138,16 @@ export async function updateManaged(
 }
 
 /** Default settings and the owner account of a new organization; `tx` acts for that organization. */
-export async function insertOwnerAndSettings(
-  tx: DbOrTx,
-  p: {
-    organizationId: string;
-    owner: { email: string; firstName: string; lastName: string | null; passwordHash: string };
-    /** IANA zone of the organization (UTC when not given) */
-    timeZone?: string;
-  },
-): Promise<void> {
+export async function insertOwnerAndSettings({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  owner: { email: string; firstName: string; lastName: string | null; passwordHash: string };
+  /** IANA zone of the organization (UTC when not given) */
+  timeZone?: string;
+}): Promise<void> {
   await tx.insert(settings).values({ organizationId: p.organizationId, timeZone: p.timeZone ?? 'UTC' });
   await tx.insert(members).values({
     organizationId: p.organizationId,
@@ -165,9 +186,17 @@ export async function subOrganizationsOf({
 
 /**
  * The saved language of the member `memberId` of `organizationId` (null: none saved, no such member
- * or an API key); the e-mails the product writes speak it (issue 26).
+ * or an API key); the e-mails the product writes speak it.
  */
-export async function memberLanguage(db: DbOrTx, organizationId: string, memberId?: string) {
+export async function memberLanguage({
+  db,
+  organizationId,
+  memberId,
+}: {
+  db: DbOrTx;
+  organizationId: string;
+  memberId?: string;
+}) {
   if (!memberId) return null;
   const [m] = await db
     .select({ language: members.language })

@@ -72,7 +72,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({ target_org: z.uuid().optional() }),
       errors: errors(401, 404),
     }),
-    handler: async (req) => req.withTenant((tx) => getSelf(tx, req.auth.organizationId)),
+    handler: async (req) => req.withTenant((tx) => getSelf({ tx, organizationId: req.auth.organizationId })),
   });
 
   app.route({

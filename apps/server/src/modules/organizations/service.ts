@@ -67,7 +67,13 @@ export function toOrganizationBase(org: OrganizationRow): Omit<TOrganization, 's
 }
 
 /** `GET organizations/self`: the caller's organization with its sub-organizations. */
-export async function getSelf(tx: DbOrTx, organizationId: string): Promise<TOrganization> {
+export async function getSelf({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<TOrganization> {
   const org = await organizationById({ tx, organizationId });
   if (!org) throw NotFound(ORGANIZATION_MESSAGES.notFound);
   const subs = await subOrganizationsOf({ tx, organizationId });
@@ -106,7 +112,8 @@ export class OrganizationsService {
   /** `GET organizations`: `{ items, total, pages, page, page_size }`, each item with `sub_orgs`. */
   async list(auth: AuthContext, q: TListOrganizationsQuery): Promise<TOrganizationList> {
     const { rows, total } = await this.tenant(auth, (tx) =>
-      listManaged(tx, {
+      listManaged({
+        tx,
         organizationId: auth.organizationId,
         status: q.status,
         search: q.search,
@@ -139,7 +146,7 @@ export class OrganizationsService {
     if (q.id) {
       const id = q.id;
       const row = await this.tenant(auth, (tx) =>
-        findManaged(tx, { organizationId: auth.organizationId, id }),
+        findManaged({ tx, organizationId: auth.organizationId, id }),
       );
       if (!row) throw NotFound(ORGANIZATION_MESSAGES.notFound);
     }
@@ -155,7 +162,9 @@ export class OrganizationsService {
    * the name or its sub-domain is taken, also when two creates race (the unique index decides).
    */
   async create(auth: AuthContext, fields: TCreateOrganizationFields, logo: TempFile): Promise<TOrganization> {
-    const parent = await this.tenant(auth, (tx) => getOrganizationFlags(tx, auth.organizationId));
+    const parent = await this.tenant(auth, (tx) =>
+      getOrganizationFlags({ tx, organizationId: auth.organizationId }),
+    );
     if (!parent.super_tenant) throw Forbidden(ORGANIZATION_MESSAGES.superTenantRequired);
     assertWithinParent(
       parent,
@@ -171,7 +180,8 @@ export class OrganizationsService {
     let org: OrganizationRow;
     try {
       org = await this.tenant(auth, async (tx) => {
-        const row = await insertOrganization(tx, {
+        const row = await insertOrganization({
+          tx,
           organizationId: auth.organizationId,
           values: {
             name: fields.name,
@@ -186,7 +196,8 @@ export class OrganizationsService {
         });
         // The owner and the settings belong to the new organization: act for it from here on.
         await actFor(tx, row.id);
-        await insertOwnerAndSettings(tx, {
+        await insertOwnerAndSettings({
+          tx,
           organizationId: row.id,
           timeZone: fields.time_zone,
           owner: {
@@ -206,7 +217,9 @@ export class OrganizationsService {
     const appName = org.appName ?? org.name;
     // the new owner has chosen no language yet: the mail speaks the creating member's
     const language = mailLanguage(
-      await this.tenant(auth, (tx) => memberLanguage(tx, auth.organizationId, auth.memberId)),
+      await this.tenant(auth, (tx) =>
+        memberLanguage({ db: tx, organizationId: auth.organizationId, memberId: auth.memberId }),
+      ),
     );
     const w = MAIL_TEXTS[language];
     await this.ctx.mail.send({
@@ -241,7 +254,7 @@ export class OrganizationsService {
     logo?: TempFile,
   ): Promise<TOrganization> {
     const current = await this.tenant(auth, (tx) =>
-      findManaged(tx, { organizationId: auth.organizationId, id }),
+      findManaged({ tx, organizationId: auth.organizationId, id }),
     );
     if (!current) throw NotFound(ORGANIZATION_MESSAGES.notFound);
     if (!current.active) throw Conflict(ORGANIZATION_MESSAGES.archivedMustRestore);
@@ -253,7 +266,9 @@ export class OrganizationsService {
     if (changesFlags && current.id === auth.organizationId && current.parentId !== null)
       throw Forbidden(ORGANIZATION_MESSAGES.ownFlagsForbidden);
     if (changesFlags && current.parentId !== null) {
-      const parent = await this.tenant(auth, (tx) => getOrganizationFlags(tx, current.parentId!));
+      const parent = await this.tenant(auth, (tx) =>
+        getOrganizationFlags({ tx, organizationId: current.parentId! }),
+      );
       assertWithinParent(
         parent,
         ORGANIZATION_FLAGS.filter((f) => merged[f] && !before[f]),
@@ -270,7 +285,8 @@ export class OrganizationsService {
     let row: OrganizationRow | undefined;
     try {
       row = await this.tenant(auth, async (tx) =>
-        updateManaged(tx, {
+        updateManaged({
+          tx,
           organizationId: auth.organizationId,
           id,
           values: {
@@ -300,7 +316,8 @@ export class OrganizationsService {
     if (!active && (id === auth.homeOrganizationId || id === auth.organizationId))
       throw Conflict(ORGANIZATION_MESSAGES.cannotArchiveCurrent);
     const row = await this.tenant(auth, (tx) =>
-      updateManaged(tx, {
+      updateManaged({
+        tx,
         organizationId: auth.organizationId,
         id,
         values: { active, archivedAt: active ? null : new Date() },

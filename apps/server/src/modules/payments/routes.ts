@@ -93,7 +93,7 @@ export async function paymentsRoutes(
       `${SANDBOX_ONBOARDING_PATH}/:accountId`,
       { config: { public: true }, schema: { hide: true, params: AccountParams } },
       async (req, reply) => {
-        const owner = await sandboxAccountOwner(app.ctx.db, req.params.accountId);
+        const owner = await sandboxAccountOwner({ db: app.ctx.db, accountId: req.params.accountId });
         reply.type('text/html; charset=utf-8');
         if (!owner)
           return reply
@@ -114,7 +114,7 @@ export async function paymentsRoutes(
       `${SANDBOX_ONBOARDING_PATH}/:accountId`,
       { config: { public: true }, schema: { hide: true, params: AccountParams } },
       async (req, reply) => {
-        const name = await completeSandboxAccount(app.ctx.db, req.params.accountId);
+        const name = await completeSandboxAccount({ db: app.ctx.db, accountId: req.params.accountId });
         if (!name)
           return reply
             .status(404)

@@ -71,11 +71,15 @@ export class PaymentsService {
           auth,
           set: { stripeAccountId: created.id, stripeDetailsSubmitted: false },
         });
-        await writeAudit(tx, auth, {
-          entity: ENTITY,
-          entityId: org.id,
-          action: 'create',
-          after: { stripe_account_id: created.id, country, details_submitted: false },
+        await writeAudit({
+          tx,
+          auth,
+          entry: {
+            entity: ENTITY,
+            entityId: org.id,
+            action: 'create',
+            after: { stripe_account_id: created.id, country, details_submitted: false },
+          },
         });
         return created.id;
       });
@@ -129,11 +133,15 @@ export class PaymentsService {
         set: { stripeAccountId: null, stripeDetailsSubmitted: false },
         ifAccountId: accountId,
       });
-      await writeAudit(tx, auth, {
-        entity: ENTITY,
-        entityId: org.id,
-        action: 'delete',
-        before: { stripe_account_id: accountId, details_submitted: org.stripeDetailsSubmitted },
+      await writeAudit({
+        tx,
+        auth,
+        entry: {
+          entity: ENTITY,
+          entityId: org.id,
+          action: 'delete',
+          before: { stripe_account_id: accountId, details_submitted: org.stripeDetailsSubmitted },
+        },
       });
     });
     return { detail: PAYMENT_MESSAGES.deleted };
@@ -167,14 +175,23 @@ export function consoleUrlOf(publicUrl: string, host: string | undefined): strin
  * the owner's handle because the page is public; the unguessable account id is the credential.
  * Answers the organization's name, or undefined for an unknown account.
  */
-export async function completeSandboxAccount(db: Db, accountId: string): Promise<string | undefined> {
+export async function completeSandboxAccount({
+  db,
+  accountId,
+}: {
+  db: Db;
+  accountId: string;
+}): Promise<string | undefined> {
   return submitSandboxAccount({ db, accountId });
 }
 
 /** The organization name of a sandbox account, for its onboarding page; undefined when unknown. */
-export async function sandboxAccountOwner(
-  db: Db,
-  accountId: string,
-): Promise<{ name: string; submitted: boolean } | undefined> {
+export async function sandboxAccountOwner({
+  db,
+  accountId,
+}: {
+  db: Db;
+  accountId: string;
+}): Promise<{ name: string; submitted: boolean } | undefined> {
   return organizationOfAccount({ db, accountId });
 }

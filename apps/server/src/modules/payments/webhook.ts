@@ -34,7 +34,7 @@ async function transactionOf(tx: Tx, account: string | undefined, paymentIntent:
  * finished transaction refunded with the refunded amount. Each change writes a log entry by
  * "Stripe". Other events are stored and ignored.
  */
-export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<void> {
+export async function applyStripeEvent({ tx, event }: { tx: Tx; event: Stripe.Event }): Promise<void> {
   const step = async (
     t: TransactionRow,
     action: string,
@@ -42,7 +42,8 @@ export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<voi
     detail: Record<string, unknown>,
   ) => {
     const after = await patchTransaction({ tx, organizationId: t.organizationId, id: t.id, patch });
-    await writeLog(tx, {
+    await writeLog({
+      tx,
       organizationId: t.organizationId,
       transactionId: t.id,
       action,
@@ -74,7 +75,7 @@ export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<voi
         { outcome: 'succeeded' },
       );
       // the step's own event, held back while its charge was pending (notifications, webhooks)
-      if (waiting) await emitSettled(tx, after);
+      if (waiting) await emitSettled({ tx, t: after });
       return;
     }
     case 'payment_intent.payment_failed': {
@@ -152,7 +153,7 @@ export async function stripeWebhookRoutes(
       );
       const fresh = await opts.db.transaction(async (tx) => {
         if (!(await firstTime(tx as Tx, event))) return false;
-        await applyStripeEvent(tx as Tx, event);
+        await applyStripeEvent({ tx: tx as Tx, event });
         return true;
       });
       if (!fresh) throw Conflict(PAYMENT_MESSAGES.webhookReplayed);

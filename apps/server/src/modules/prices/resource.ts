@@ -8,8 +8,7 @@ import {
   ZPriceUpdateRequest,
 } from '@lockerops/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import { prices, settings } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
 import type { Resource } from '../../lib/crud/resource';
@@ -19,7 +18,7 @@ import { moneyNumber, moneyText } from './pricing';
 type PriceRow = typeof prices.$inferSelect;
 
 /** The organization's default currency (settings), for a price or membership created without one. */
-export async function defaultCurrency(tx: Tx, organizationId: string): Promise<string> {
+export async function defaultCurrency({ tx, organizationId }: TxOrg): Promise<string> {
   const [row] = await tx
     .select({ currency: settings.defaultCurrency })
     .from(settings)
@@ -33,7 +32,7 @@ export async function defaultCurrency(tx: Tx, organizationId: string): Promise<s
  * serializes concurrent default changes, so two requests that both set a default both succeed and
  * the later one wins; the partial unique index `prices_one_default_uq` is the second wall.
  */
-export async function clearOtherDefaults(tx: Tx, auth: AuthContext, keepId?: string): Promise<void> {
+export async function clearOtherDefaults({ tx, auth, keepId }: TxAuth<{ keepId?: string }>): Promise<void> {
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`prices-default:${auth.organizationId}`}, 0))`,
   );
@@ -49,11 +48,15 @@ export async function clearOtherDefaults(tx: Tx, auth: AuthContext, keepId?: str
     )
     .returning({ id: prices.id });
   for (const { id } of cleared) {
-    await writeAudit(tx, auth, {
-      entity: 'price',
-      entityId: id,
-      action: 'update',
-      changes: { is_default: { before: true, after: false } },
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'price',
+        entityId: id,
+        action: 'update',
+        changes: { is_default: { before: true, after: false } },
+      },
     });
   }
 }
@@ -91,7 +94,7 @@ export const pricesResource: Resource<TPrice, typeof ZPriceCreateRequest, typeof
   async toValues(input, { tx, auth, existing }) {
     // An update of the current default keeps it without taking the lock: the lock is only ever
     // taken before touching another row, so a request holding this row's lock never waits on it.
-    if (input.default && !existing?.isDefault) await clearOtherDefaults(tx, auth, existing?.id);
+    if (input.default && !existing?.isDefault) await clearOtherDefaults({ tx, auth, keepId: existing?.id });
     const amount = moneyText(input.amount);
     return {
       name: input.name,
@@ -100,7 +103,7 @@ export const pricesResource: Resource<TPrice, typeof ZPriceCreateRequest, typeof
       currency:
         input.currency ??
         (existing?.currency as string | undefined) ??
-        (await defaultCurrency(tx, auth.organizationId)),
+        (await defaultCurrency({ tx, organizationId: auth.organizationId })),
       unitAmount: input.price_type === 'pay_per_time' ? input.unit_amount : null,
       unit: input.unit,
       prorated: input.prorated,

@@ -8,11 +8,12 @@ import {
   ZProductGroupUpdateRequest,
 } from '@lockerops/contract';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { productGroups, products, sizes } from '../../db/schema';
 import { NotFound } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, wireColumns, wireOf } from '../../lib/wire';
 
 type GroupRow = typeof productGroups.$inferSelect;
@@ -21,14 +22,23 @@ type GroupRow = typeof productGroups.$inferSelect;
 export async function productGroupsToWire(rows: GroupRow[], tx: Tx): Promise<TProductGroup[]> {
   if (!rows.length) return [];
   const sizeIds = [...new Set(rows.map((r) => r.idSize).filter((v): v is string => !!v))];
-  const sizeRows = sizeIds.length ? await tx.select().from(sizes).where(inArray(sizes.id, sizeIds)) : [];
+  const orgIds = organizationsOf(rows);
+  const sizeRows = sizeIds.length
+    ? await tx
+        .select()
+        .from(sizes)
+        .where(and(inArray(sizes.organizationId, orgIds), inArray(sizes.id, sizeIds)))
+    : [];
   const members = await tx
     .select({ id: products.id, name: products.name, idGroup: products.idProductGroup })
     .from(products)
     .where(
-      inArray(
-        products.idProductGroup,
-        rows.map((r) => r.id),
+      and(
+        inArray(products.organizationId, orgIds),
+        inArray(
+          products.idProductGroup,
+          rows.map((r) => r.id),
+        ),
       ),
     )
     .orderBy(asc(products.name));
@@ -49,12 +59,12 @@ export async function productGroupsToWire(rows: GroupRow[], tx: Tx): Promise<TPr
  * listed products leave their previous group). 404 'Product not found' for an id that is missing or
  * of another organization.
  */
-export async function assignGroupProducts(
-  tx: Tx,
-  auth: AuthContext,
-  groupId: string,
-  productIds: string[],
-): Promise<void> {
+export async function assignGroupProducts({
+  tx,
+  auth,
+  groupId,
+  productIds,
+}: TxAuth<{ groupId: string; productIds: string[] }>): Promise<void> {
   const ids = [...new Set(productIds)];
   if (ids.length) {
     const found = await tx
@@ -121,7 +131,7 @@ export const productGroupsResource: Resource<
     return fromWire(ZProductGroupCreateRequest, input, ['products']);
   },
   async afterWrite(row, input, { tx, auth }) {
-    if (input.products) await assignGroupProducts(tx, auth, row.id, input.products);
+    if (input.products) await assignGroupProducts({ tx, auth, groupId: row.id, productIds: input.products });
   },
   csv: { headers: PRODUCT_GROUP_CSV_HEADERS },
   messages: {

@@ -248,19 +248,25 @@ describe('products: tracking timeline and condition effects', () => {
       createdAt: new Date(Date.now() - 3600_000),
     });
     await withTenant(t.database.db, orgId, async (tx) => {
-      await recordTracking(tx, {
-        organizationId: orgId,
-        productId: p.id,
-        state: 'outgoing',
-        userId: customer!.id,
+      await recordTracking({
+        tx,
+        input: {
+          organizationId: orgId,
+          productId: p.id,
+          state: 'outgoing',
+          userId: customer!.id,
+        },
       });
     });
     await withTenant(t.database.db, orgId, async (tx) => {
-      await recordTracking(tx, {
-        organizationId: orgId,
-        productId: p.id,
-        state: 'incoming',
-        userId: customer!.id,
+      await recordTracking({
+        tx,
+        input: {
+          organizationId: orgId,
+          productId: p.id,
+          state: 'incoming',
+          userId: customer!.id,
+        },
       });
     });
     const items = (await tracking(p.id)).json().items;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { conditions, devices, productGroups, products, productTracking, users } from '../../db/schema';
@@ -60,12 +60,16 @@ export async function serialTaken({
   serial: string;
   exceptIds: string[];
 }): Promise<boolean> {
-  const where: SQL[] = [eq(products.organizationId, auth.organizationId), eq(products.serialNumber, serial)];
-  for (const id of exceptIds) where.push(ne(products.id, id));
   const [taken] = await tx
     .select({ id: products.id })
     .from(products)
-    .where(and(...where))
+    .where(
+      and(
+        eq(products.organizationId, auth.organizationId),
+        eq(products.serialNumber, serial),
+        ...exceptIds.map((id) => ne(products.id, id)),
+      ),
+    )
     .limit(1);
   return !!taken;
 }

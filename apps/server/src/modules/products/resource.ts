@@ -10,12 +10,13 @@ import {
   ZProductUpdateRequest,
 } from '@lockerops/contract';
 import { and, eq, exists, inArray, notExists, type SQL, sql } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { conditions, devices, locations, productGroups, products } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { findOr404, type Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
 import { afterProductWrite, assertProductRefs, assertProductsDeletable, assertSerialFree } from './service';
 
@@ -34,17 +35,18 @@ export async function productsToWire(rows: ProductRow[], tx: Tx): Promise<TProdu
   const ids = rows.map((r) => r.id);
   const groupIds = [...new Set(rows.map((r) => r.idProductGroup).filter((v): v is string => !!v))];
   const conditionIds = [...new Set(rows.map((r) => r.idCondition).filter((v): v is string => !!v))];
+  const orgIds = organizationsOf(rows);
   const groups = groupIds.length
     ? await tx
         .select({ id: productGroups.id, name: productGroups.name })
         .from(productGroups)
-        .where(inArray(productGroups.id, groupIds))
+        .where(and(inArray(productGroups.organizationId, orgIds), inArray(productGroups.id, groupIds)))
     : [];
   const conds = conditionIds.length
     ? await tx
         .select({ id: conditions.id, name: conditions.name })
         .from(conditions)
-        .where(inArray(conditions.id, conditionIds))
+        .where(and(inArray(conditions.organizationId, orgIds), inArray(conditions.id, conditionIds)))
     : [];
   const devs = await tx
     .select({
@@ -57,7 +59,7 @@ export async function productsToWire(rows: ProductRow[], tx: Tx): Promise<TProdu
     })
     .from(devices)
     .leftJoin(locations, eq(locations.id, devices.idLocation))
-    .where(inArray(devices.idProduct, ids));
+    .where(and(inArray(devices.organizationId, orgIds), inArray(devices.idProduct, ids)));
   const groupOf = new Map(groups.map((g) => [g.id, g]));
   const conditionOf = new Map(conds.map((c) => [c.id, c]));
   return rows.map((p) =>
@@ -125,24 +127,25 @@ export const productsResource: Resource<
   defaultSort: { by: 'name', order: 'asc' },
   toWire: (rows, tx) => productsToWire(rows as unknown as ProductRow[], tx),
   async toValues(input, { tx, auth, existing }) {
-    await assertProductRefs(tx, auth, input);
-    await assertSerialFree(tx, auth, input.serial_number, existing ? [existing.id] : []);
+    await assertProductRefs({ tx, auth, refs: input });
+    await assertSerialFree({
+      tx,
+      auth,
+      serial: input.serial_number,
+      exceptIds: existing ? [existing.id] : [],
+    });
     return productValues(input);
   },
   async afterWrite(row, _input, { tx, auth, existing }) {
-    await afterProductWrite(
+    await afterProductWrite({
       tx,
       auth,
-      row as unknown as ProductRow,
-      existing as unknown as ProductRow | undefined,
-    );
+      row: row as unknown as ProductRow,
+      before: existing as unknown as ProductRow | undefined,
+    });
   },
   async beforeDelete(rows, { tx, auth }) {
-    await assertProductsDeletable(
-      tx,
-      auth,
-      rows.map((r) => r.id),
-    );
+    await assertProductsDeletable({ tx, auth, ids: rows.map((r) => r.id) });
   },
   csv: { headers: PRODUCT_CSV_HEADERS },
   messages: {
@@ -156,8 +159,14 @@ export const productsResource: Resource<
  * One product of the organization. 404 (`NotFound`, 'Product not found') for a missing id or
  * another organization's. spec: operational §7 `GET products/{id}/tracking`.
  */
-export async function findProductOr404(tx: Tx, auth: AuthContext, id: string): Promise<ProductRow> {
-  return (await findOr404(tx, products, auth, id, PRODUCT_MESSAGES.notFound)) as unknown as ProductRow;
+export async function findProductOr404({ tx, auth, id }: TxAuth<{ id: string }>): Promise<ProductRow> {
+  return (await findOr404({
+    tx,
+    table: products,
+    auth,
+    id,
+    what: PRODUCT_MESSAGES.notFound,
+  })) as unknown as ProductRow;
 }
 
 /**
@@ -166,8 +175,8 @@ export async function findProductOr404(tx: Tx, auth: AuthContext, id: string): P
  * clone's wire shape. 404 'Product not found' for a missing id or another organization's.
  * spec: operational §2 Products, §7 `POST products/{id}/duplicate`.
  */
-export async function duplicateProduct(tx: Tx, auth: AuthContext, id: string): Promise<TProduct> {
-  const source = await findProductOr404(tx, auth, id);
+export async function duplicateProduct({ tx, auth, id }: TxAuth<{ id: string }>): Promise<TProduct> {
+  const source = await findProductOr404({ tx, auth, id });
   const [copy] = await tx
     .insert(products)
     .values({
@@ -184,12 +193,16 @@ export async function duplicateProduct(tx: Tx, auth: AuthContext, id: string): P
       idCondition: source.idCondition,
     })
     .returning();
-  await afterProductWrite(tx, auth, copy!);
-  await writeAudit(tx, auth, {
-    entity: 'product',
-    entityId: copy!.id,
-    action: 'create',
-    after: { ...toWire(products, copy as never), duplicated_from: source.id },
+  await afterProductWrite({ tx, auth, row: copy! });
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'product',
+      entityId: copy!.id,
+      action: 'create',
+      after: { ...toWire(products, copy as never), duplicated_from: source.id },
+    },
   });
   return (await productsToWire([copy!], tx))[0]!;
 }
@@ -201,22 +214,26 @@ export async function duplicateProduct(tx: Tx, auth: AuthContext, id: string): P
  * when any id is missing or of another organization; 400/404 from the reference checks; 409 for a
  * serial number on several products or already in use. spec: operational §5 Product, §7 `PATCH products`.
  */
-export async function bulkUpdateProducts(
-  tx: Tx,
-  auth: AuthContext,
-  ids: string[],
-  input: ReturnType<typeof ZProductBulkUpdateRequest.parse>['product'],
-  values: ReturnType<typeof productValues>,
-): Promise<number> {
+export async function bulkUpdateProducts({
+  tx,
+  auth,
+  ids,
+  input,
+  values,
+}: TxAuth<{
+  ids: string[];
+  input: ReturnType<typeof ZProductBulkUpdateRequest.parse>['product'];
+  values: ReturnType<typeof productValues>;
+}>): Promise<number> {
   const before = await tx
     .select()
     .from(products)
     .where(and(inArray(products.id, ids), eq(products.organizationId, auth.organizationId)))
     .for('update');
   if (before.length !== ids.length) throw NotFound(PRODUCT_MESSAGES.notFound);
-  await assertProductRefs(tx, auth, input);
+  await assertProductRefs({ tx, auth, refs: input });
   if (input.serial_number && ids.length > 1) throw Conflict(PRODUCT_MESSAGES.serialInUse);
-  await assertSerialFree(tx, auth, input.serial_number, ids);
+  await assertSerialFree({ tx, auth, serial: input.serial_number, exceptIds: ids });
   const after = await tx
     .update(products)
     .set({ ...values, updatedAt: new Date() })
@@ -225,13 +242,17 @@ export async function bulkUpdateProducts(
   const beforeOf = new Map(before.map((b) => [b.id, b]));
   for (const row of after) {
     const old = beforeOf.get(row.id)!;
-    await afterProductWrite(tx, auth, row, old);
-    await writeAudit(tx, auth, {
-      entity: 'product',
-      entityId: row.id,
-      action: 'update',
-      before: toWire(products, old as never),
-      after: toWire(products, row as never),
+    await afterProductWrite({ tx, auth, row, before: old });
+    await writeAudit({
+      tx,
+      auth,
+      entry: {
+        entity: 'product',
+        entityId: row.id,
+        action: 'update',
+        before: toWire(products, old as never),
+        after: toWire(products, row as never),
+      },
     });
   }
   return after.length;

@@ -38,7 +38,7 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) =>
       req.withTenant(async (tx) => ({
         detail: PRODUCT_MESSAGES.cloned,
-        product: await duplicateProduct(tx, req.auth, req.params.id),
+        product: await duplicateProduct({ tx, auth: req.auth, id: req.params.id }),
       })),
   });
 
@@ -56,7 +56,7 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
       const values = productValues(input);
       if (!Object.keys(values).length) throw BadRequest(PRODUCT_MESSAGES.nothingToChange);
       return req.withTenant(async (tx) => {
-        const updated = await bulkUpdateProducts(tx, req.auth, ids, input, values);
+        const updated = await bulkUpdateProducts({ tx, auth: req.auth, ids, input, values });
         return { detail: PRODUCT_MESSAGES.bulkUpdated(updated), updated };
       });
     },
@@ -73,8 +73,14 @@ export const productActionRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant(async (tx) => {
-        await findProductOr404(tx, req.auth, req.params.id);
-        return { items: await productTimeline(tx, req.auth.organizationId, req.params.id) };
+        await findProductOr404({ tx, auth: req.auth, id: req.params.id });
+        return {
+          items: await productTimeline({
+            tx,
+            organizationId: req.auth.organizationId,
+            productId: req.params.id,
+          }),
+        };
       }),
   });
 };

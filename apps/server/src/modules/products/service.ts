@@ -1,6 +1,5 @@
 import { PRODUCT_MESSAGES } from '@lockerops/contract';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import type { TxAuth } from '../../auth/context';
 import { Conflict, NotFound } from '../../errors';
 import { deviceOfProduct, recordTracking } from '../../lib/product-tracking';
 import { applyConditionEffects } from '../conditions';
@@ -21,18 +20,18 @@ export interface ProductUse {
 
 /**
  * The products among `ids` that are in use: sitting in a device, or in an active rental. The one
- * place that decides whether a product may be deleted (spec: operational §2 Products, issue 7); the
+ * place that decides whether a product may be deleted (spec: operational §2 Products); the
  * transactions area adds its active-rental check here (reason `rental`). Runs in a tenant
  * transaction, so only the caller's organization is seen.
  */
-export async function productInUse(tx: Tx, auth: AuthContext, ids: string[]): Promise<ProductUse[]> {
+export async function productInUse({ tx, auth, ids }: TxAuth<{ ids: string[] }>): Promise<ProductUse[]> {
   const inDevices = await productsInDevices({ tx, auth, ids });
   return inDevices.map((p) => ({ ...p, reason: 'device' as const }));
 }
 
 /** Refuses (409, naming the products) a delete of products that are in use. */
-export async function assertProductsDeletable(tx: Tx, auth: AuthContext, ids: string[]): Promise<void> {
-  const used = await productInUse(tx, auth, ids);
+export async function assertProductsDeletable({ tx, auth, ids }: TxAuth<{ ids: string[] }>): Promise<void> {
+  const used = await productInUse({ tx, auth, ids });
   if (!used.length) return;
   const names = (reason: ProductUse['reason']) =>
     used
@@ -48,11 +47,11 @@ export async function assertProductsDeletable(tx: Tx, auth: AuthContext, ids: st
  * organization (404 'Product group not found' / 'Condition not found' otherwise, also for another
  * organization's id).
  */
-export async function assertProductRefs(
-  tx: Tx,
-  auth: AuthContext,
-  refs: { id_product_group?: string | null; id_condition?: string | null },
-): Promise<void> {
+export async function assertProductRefs({
+  tx,
+  auth,
+  refs,
+}: TxAuth<{ refs: { id_product_group?: string | null; id_condition?: string | null } }>): Promise<void> {
   if (refs.id_product_group) {
     if (!(await productGroupExists({ tx, auth, id: refs.id_product_group })))
       throw NotFound(PRODUCT_MESSAGES.groupNotFound);
@@ -67,12 +66,12 @@ export async function assertProductRefs(
  * Refuses (409) a serial number already used by another product of the organization. The unique
  * index `products_serial_uq` is the wall under concurrency; this gives the clear message.
  */
-export async function assertSerialFree(
-  tx: Tx,
-  auth: AuthContext,
-  serial: string | null | undefined,
-  exceptIds: string[] = [],
-): Promise<void> {
+export async function assertSerialFree({
+  tx,
+  auth,
+  serial,
+  exceptIds = [],
+}: TxAuth<{ serial: string | null | undefined; exceptIds?: string[] }>): Promise<void> {
   if (!serial) return;
   if (await serialTaken({ tx, auth, serial, exceptIds })) throw Conflict(PRODUCT_MESSAGES.serialInUse);
 }
@@ -82,27 +81,34 @@ export async function assertSerialFree(
  * whose condition changed gets the condition's effects (maintenance ticket, device maintenance,
  * issue report) through `applyConditionEffects`.
  */
-export async function afterProductWrite(
-  tx: Tx,
-  auth: AuthContext,
-  row: ProductRow,
-  before?: Pick<ProductRow, 'idCondition'>,
-): Promise<void> {
+export async function afterProductWrite({
+  tx,
+  auth,
+  row,
+  before,
+}: TxAuth<{ row: ProductRow; before?: Pick<ProductRow, 'idCondition'> }>): Promise<void> {
   if (!before) {
-    await recordTracking(tx, {
-      organizationId: auth.organizationId,
-      productId: row.id,
-      state: 'new',
-      actorName: auth.actor.name,
-      conditionId: row.idCondition,
+    await recordTracking({
+      tx,
+      input: {
+        organizationId: auth.organizationId,
+        productId: row.id,
+        state: 'new',
+        actorName: auth.actor.name,
+        conditionId: row.idCondition,
+      },
     });
     return;
   }
   if (row.idCondition && row.idCondition !== before.idCondition) {
-    await applyConditionEffects(tx, auth, {
-      productId: row.id,
-      conditionId: row.idCondition,
-      deviceId: await deviceOfProduct({ tx, auth, productId: row.id }),
+    await applyConditionEffects({
+      tx,
+      auth,
+      args: {
+        productId: row.id,
+        conditionId: row.idCondition,
+        deviceId: await deviceOfProduct({ tx, auth, productId: row.id }),
+      },
     });
   }
 }

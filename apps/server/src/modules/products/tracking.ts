@@ -4,7 +4,7 @@ import {
   type TProductTrackingState,
   ZProductTrackingEntry,
 } from '@lockerops/contract';
-import type { Tx } from '../../db/client';
+import type { TxOrg } from '../../auth/context';
 import { wireOf } from '../../lib/wire';
 import { trackingRows } from './queries';
 
@@ -14,11 +14,11 @@ export { recordTracking } from '../../lib/product-tracking';
  * A product's timeline: newest first, with the creation entry always last (spec: operational §4
  * "Timeline newest first with creation last"). Entries of one transaction keep their write order.
  */
-export async function productTimeline(
-  tx: Tx,
-  organizationId: string,
-  productId: string,
-): Promise<TProductTrackingEntry[]> {
+export async function productTimeline({
+  tx,
+  organizationId,
+  productId,
+}: TxOrg<{ productId: string }>): Promise<TProductTrackingEntry[]> {
   const rows = await trackingRows({ tx, organizationId, productId });
   return rows.map((r) => {
     const state = r.state as TProductTrackingState;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compare, formatDay, formatPeriod, formatValue } from './format';
 
-describe("a report's numbers and dates in the recipient's language (issue 26)", () => {
+describe("a report's numbers and dates in the recipient's language", () => {
   it('formats money, percentages and counts through Intl', () => {
     expect(formatValue(1454.2, 'money', 'usd')).toBe('$1,454.20');
     expect(formatValue(1454.2, 'money', 'eur', false, 'de')).toBe('1.454,20 €');

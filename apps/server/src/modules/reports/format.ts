@@ -2,7 +2,7 @@ import { fillMailText, REPORT_TEXTS, type TLanguage } from '@lockerops/contract'
 
 /**
  * How a report shows its numbers and dates to a person (the PDF, the mail body): `Intl` in the
- * report's language (the recipient's, issue 26), never by hand. The CSV keeps the raw numbers.
+ * report's language (the recipient's), never by hand. The CSV keeps the raw numbers.
  */
 
 /** What a figure counts: money in the block's currency, a percentage, a count or a plain rate. */

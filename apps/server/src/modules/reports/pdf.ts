@@ -2,7 +2,7 @@ import { M, Painter } from './pdf-painter';
 import type { ReportData } from './render';
 
 /**
- * Draws one report as a document an owner forwards (issue 28): the organization's display name,
+ * Draws one report as a document an owner forwards: the organization's display name,
  * logo and colours in the header with the report's name, period and zone; each content a
  * section whose headline figures are formatted and compared with the previous period; each time
  * series a bar chart with a value axis (round ticks, gridlines, compact labels) and date labels;

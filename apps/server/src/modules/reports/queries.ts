@@ -62,6 +62,7 @@ export async function setNextDue({
 
 /** Up to `batch` reports due at `now`, oldest first, locked (`FOR UPDATE SKIP LOCKED`). */
 export async function lockDueReports({ tx, now, batch }: { tx: DbOrTx; now: Date; batch: number }) {
+  // tenant: every organization — the sending job takes the reports due, whatever their organization
   return (await tx
     .select()
     .from(reports)
@@ -105,6 +106,7 @@ export async function queueReportMails({
 
 /** Puts mails left `sending` past their lease back in the queue; answers how many. */
 export async function requeueExpiredMails({ db, now }: { db: Db; now: Date }): Promise<number> {
+  // tenant: every organization — the sending job's sweep of mails left past their lease
   const rows = await db
     .update(reportDeliveries)
     .set({ status: 'queued', lockedUntil: null })
@@ -125,6 +127,7 @@ export function claimReportMails({
   lease: Date;
   batch: number;
 }): Promise<ReportDeliveryRow[]> {
+  // tenant: every organization — the sending job claims due mails, whatever their organization
   const due = db
     .select({ id: reportDeliveries.id })
     .from(reportDeliveries)
@@ -132,6 +135,7 @@ export function claimReportMails({
     .orderBy(reportDeliveries.sendAfter)
     .limit(batch)
     .for('update', { skipLocked: true });
+  // tenant: every organization — the claim of the rows selected just above
   return db
     .update(reportDeliveries)
     .set({ status: 'sending', attempts: sql`${reportDeliveries.attempts} + 1`, lockedUntil: lease })
@@ -260,7 +264,7 @@ export async function locationNames({
 }
 
 /**
- * The saved language of the team member a report mail goes to (issue 26); null when none is saved
+ * The saved language of the team member a report mail goes to; null when none is saved
  * or the member is gone.
  */
 export async function recipientLanguage({

@@ -49,7 +49,7 @@ export interface ReportData {
   from: string;
   to: string;
   timeZone: string;
-  /** The language of its words and formats: the recipient's (issue 26), English for a download. */
+  /** The language of its words and formats: the recipient's, English for a download. */
   language: TLanguage;
   brand: ReportBrand;
   generatedAt: Date;
@@ -226,33 +226,38 @@ async function readLogo(
  * own tenant; with the organization's white label (display name, PNG/JPEG logo read through
  * `opts.storage`, colours). `db` is the owner handle; `opts.now` stamps the "generated at"
  * (default: the clock); `opts.language` names its words (default English). spec: console §3
- * Report, §7 white-label; issue 26.
+ * Report, §7 white-label.
  */
-export async function buildReport(
-  db: Db,
+export async function buildReport({
+  db,
+  report,
+  dueAt,
+  opts = {},
+}: {
+  db: Db;
   report: {
     organizationId: string;
     name: string;
     contents: readonly string[];
     recurrence: TReportRecurrence;
     includeSubOrgs: boolean;
-  },
-  dueAt: Date,
-  opts: { storage?: StorageAdapter; now?: Date; language?: TLanguage } = {},
-): Promise<ReportData> {
+  };
+  dueAt: Date;
+  opts?: { storage?: StorageAdapter; now?: Date; language?: TLanguage };
+}): Promise<ReportData> {
   const org = await reportBrandOf({ db, organizationId: report.organizationId });
   const subs = report.includeSubOrgs
     ? await subOrganizationNames({ db, organizationId: report.organizationId })
     : [];
   const timeZone = await withTenant(db, report.organizationId, (tx) =>
-    organizationTimeZone(tx, report.organizationId),
+    organizationTimeZone({ tx, organizationId: report.organizationId }),
   );
   const { from, to } = reportPeriod(report.recurrence, dueAt, timeZone);
   const language = opts.language ?? 'en';
   const sections: ReportSection[] = [];
   for (const o of [org!, ...subs]) {
     const blocks = await withTenant(db, o.id, async (tx) => {
-      const zone = await organizationTimeZone(tx, o.id);
+      const zone = await organizationTimeZone({ tx, organizationId: o.id });
       const currency = (await currencyOf({ tx, organizationId: o.id })) ?? 'usd';
       const places = await locationNames({ tx, organizationId: o.id });
       const scope: MetricScope = {

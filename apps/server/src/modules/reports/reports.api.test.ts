@@ -295,7 +295,7 @@ describe('GET reports/download/{id} (spec: console §7; the dashboard metric rea
     expect(rows.some((r) => r[0] === 'Harbor' && r[2] === '4')).toBe(true);
   });
 
-  it("CSV: in the caller's language (saved, else Accept-Language; issue 26)", async () => {
+  it("CSV: in the caller's language (saved, else Accept-Language)", async () => {
     const res = await download('csv', { ...viewer, 'accept-language': 'de-DE,de;q=0.9' });
     expect(res.statusCode).toBe(200);
     const rows: string[][] = parse(res.rawPayload, { bom: true, relax_column_count: true });
@@ -344,7 +344,7 @@ describe('GET reports/download/{id} (spec: console §7; the dashboard metric rea
   });
 });
 
-describe('the report PDF as a document an owner forwards (issue 28 item 5)', () => {
+describe('the report PDF as a document an owner forwards', () => {
   const PRIMARY: [number, number, number] = [0x0b, 0x6e, 0x4f];
   let pdfBytes: Buffer;
   let dir: string;

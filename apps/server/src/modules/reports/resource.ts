@@ -9,9 +9,8 @@ import {
   ZReportCreateRequest,
   ZReportUpdateRequest,
 } from '@lockerops/contract';
-import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import { reports } from '../../db/schema';
 import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
 import { findOr404, type Resource } from '../../lib/crud/resource';
@@ -43,8 +42,8 @@ export const reportsResource: Resource<TReport, typeof ZReportCreateRequest, typ
   toWire: (rows, tx) => reportsToWire(rows as unknown as ReportRow[], tx),
   async toValues(input, { tx, auth }) {
     const body = input as TReportCreateRequest;
-    await assertAssignees(tx, auth.organizationId, body.assign_to);
-    const zone = await organizationTimeZone(tx, auth.organizationId);
+    await assertAssignees({ tx, organizationId: auth.organizationId, ids: body.assign_to });
+    const zone = await organizationTimeZone({ tx, organizationId: auth.organizationId });
     return { ...reportValues(body, new Date(), zone), lastError: null };
   },
   csv: {
@@ -62,21 +61,22 @@ export const reportsResource: Resource<TReport, typeof ZReportCreateRequest, typ
  * `search` (2+ characters) matches the name. Throws only the database's errors. spec: console §2
  * Reporting, §7 `GET reports/all`.
  */
-export async function listReports(
-  tx: Tx,
-  organizationId: string,
-  q: { search?: string; page: number; size: number },
-): Promise<TPage<TReport>> {
-  const parts: SQL[] = [eq(reports.organizationId, organizationId)];
+export async function listReports({
+  tx,
+  organizationId,
+  q,
+}: TxOrg<{ q: { search?: string; page: number; size: number } }>): Promise<TPage<TReport>> {
   const s = q.search?.trim();
-  if (s && s.length >= 2) parts.push(ilike(reports.name, likePattern(s)));
-  const where = and(...parts);
-  const [{ total }] = (await tx.select({ total: count() }).from(reports).where(where)) as [{ total: number }];
+  const search = s && s.length >= 2 ? ilike(reports.name, likePattern(s)) : undefined;
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(reports)
+    .where(and(eq(reports.organizationId, organizationId), search))) as [{ total: number }];
   const size = Math.min(q.size, MAX_PAGE_SIZE);
   const rows = await tx
     .select()
     .from(reports)
-    .where(where)
+    .where(and(eq(reports.organizationId, organizationId), search))
     .orderBy(desc(reports.createdAt), sql`${reports.id}`)
     .limit(size)
     .offset(pageOffset(q.page, size));
@@ -87,6 +87,12 @@ export async function listReports(
  * One report of the organization. 404 (`NotFound`, 'Report not found') for a missing id or
  * another organization's. spec: console §7 `GET reports/download/{id}`.
  */
-export async function findReportOr404(tx: Tx, auth: AuthContext, id: string): Promise<ReportRow> {
-  return (await findOr404(tx, reports, auth, id, REPORT_MESSAGES.notFound)) as unknown as ReportRow;
+export async function findReportOr404({ tx, auth, id }: TxAuth<{ id: string }>): Promise<ReportRow> {
+  return (await findOr404({
+    tx,
+    table: reports,
+    auth,
+    id,
+    what: REPORT_MESSAGES.notFound,
+  })) as unknown as ReportRow;
 }

@@ -24,7 +24,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: zPage(ZReport),
       errors: errors(400, 401, 404),
     }),
-    handler: async (req) => req.withTenant((tx) => listReports(tx, req.auth.organizationId, req.query)),
+    handler: async (req) =>
+      req.withTenant((tx) => listReports({ tx, organizationId: req.auth.organizationId, q: req.query })),
   });
 
   app.route({
@@ -38,10 +39,19 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(400, 401, 404),
     }),
     handler: async (req, reply) => {
-      const row = await req.withTenant((tx) => findReportOr404(tx, req.auth, req.params.id));
+      const row = await req.withTenant((tx) => findReportOr404({ tx, auth: req.auth, id: req.params.id }));
       const dueAt = req.query.due_at ? new Date(req.query.due_at) : new Date();
-      const language = await downloadLanguage(app.ctx.db, req.auth, req.headers['accept-language']);
-      const data = await buildReport(app.ctx.db, row, dueAt, { storage: app.ctx.storage, language });
+      const language = await downloadLanguage({
+        db: app.ctx.db,
+        who: req.auth,
+        acceptLanguage: req.headers['accept-language'],
+      });
+      const data = await buildReport({
+        db: app.ctx.db,
+        report: row,
+        dueAt,
+        opts: { storage: app.ctx.storage, language },
+      });
       const base = `${row.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'report'}_${data.from}_${data.to}`;
       const pdf = req.query.format === 'pdf';
       reply

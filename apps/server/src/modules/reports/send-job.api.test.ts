@@ -22,7 +22,7 @@ beforeAll(async () => {
   await t.database.db.update(settings).set({ timeZone: 'UTC' }).where(eq(settings.organizationId, orgId));
   const a = await createMember(t, orgId, { email: A, role: 'member' });
   const b = await createMember(t, orgId, { email: B, role: 'viewer' });
-  // B reads German (issue 26: a report mail speaks its recipient's saved language)
+  // B reads German (a report mail speaks its recipient's saved language)
   await t.database.db.update(members).set({ language: 'de' }).where(eq(members.id, b.id));
   const res = await t.app.inject({
     method: 'POST',
@@ -54,7 +54,7 @@ const run = (iso: string) =>
 const report = async () => (await t.database.db.select().from(reports).where(eq(reports.id, reportId)))[0]!;
 const mailsTo = (to: string) => sink.received.filter((m) => m.to.includes(to));
 
-describe('report-send job (issue 12: exactly once, missed periods once, retries)', () => {
+describe('report-send job (exactly once, missed periods once, retries)', () => {
   it('sends nothing before the due time, then one mail per assignee with the CSV and the PDF', async () => {
     expect((await run('2026-03-02T08:59:00Z')).sent).toBe(0);
     expect(sink.received).toHaveLength(0);
@@ -127,7 +127,7 @@ describe('report-send job (issue 12: exactly once, missed periods once, retries)
       .where(eq(reports.id, reportId));
     // queue the due time, then leave one row claimed as a worker killed mid-send would
     const { queueDueReports } = await import('./send-job');
-    await queueDueReports(t.database.db, new Date('2026-04-13T09:00:00Z'));
+    await queueDueReports({ db: t.database.db, now: new Date('2026-04-13T09:00:00Z') });
     const rows = await t.database.db
       .select()
       .from(reportDeliveries)

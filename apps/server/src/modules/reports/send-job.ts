@@ -44,15 +44,25 @@ export interface ReportSenderDeps {
  * once, not once per missed tick; the unique key report/due/recipient makes a repeat a no-op),
  * and `next_due_at` moves to the send after now — all in one transaction. Answers the count.
  */
-export async function queueDueReports(db: Db, now: Date, batch = 100): Promise<number> {
+export async function queueDueReports({
+  db,
+  now,
+  batch = 100,
+}: {
+  db: Db;
+  now: Date;
+  batch?: number;
+}): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await lockDueReports({ tx, now, batch });
     let queued = 0;
     for (const r of due) {
-      const s = scheduleOf(r, await organizationTimeZone(tx, r.organizationId));
+      const s = scheduleOf(r, await organizationTimeZone({ tx, organizationId: r.organizationId }));
       const { due: at, next } = catchUp(s, r.nextDueAt ?? firstDue(s, now), now);
       if (at) {
-        const to = (await membersOf(tx, r.organizationId, r.assignTo)).filter((m) => m.enabled);
+        const to = (await membersOf({ tx, organizationId: r.organizationId, ids: r.assignTo })).filter(
+          (m) => m.enabled,
+        );
         queued += await queueReportMails({
           tx,
           organizationId: r.organizationId,
@@ -68,11 +78,11 @@ export async function queueDueReports(db: Db, now: Date, batch = 100): Promise<n
 }
 
 /**
- * Sends queued report mails (issue 12 scheduled send): rows whose lease ran out (a worker died
+ * Sends queued report mails: rows whose lease ran out (a worker died
  * mid-send) go back to the queue; due `queued` rows are claimed with `FOR UPDATE SKIP LOCKED` and
  * committed as `sending` before the mail goes out, so two workers never take the same row. Each
  * mail carries the HTML figures and charts, the CSV and the PDF, in the recipient member's saved
- * language (`REPORT_TEXTS`, Intl formats; issue 26); once the SMTP server accepted it,
+ * language (`REPORT_TEXTS`, Intl formats); once the SMTP server accepted it,
  * one transaction marks the row `sent` and sets the report's `last_sent` (and clears
  * `last_error` unless another recipient's mail is still failing). A failure queues the row again after a backoff (`failed` after MAX_ATTEMPTS) and
  * writes `last_error` on the report. The window for a duplicate is only a crash between the SMTP
@@ -131,7 +141,12 @@ export async function sendQueuedReports(
 }
 
 async function render(deps: ReportSenderDeps, r: ReportRow, dueAt: Date, language: TLanguage) {
-  const data = await buildReport(deps.db, r, dueAt, { storage: deps.storage, now: deps.now(), language });
+  const data = await buildReport({
+    db: deps.db,
+    report: r,
+    dueAt,
+    opts: { storage: deps.storage, now: deps.now(), language },
+  });
   const base = `${r.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'report'}_${data.from}_${data.to}`;
   return {
     data,
@@ -145,12 +160,12 @@ async function render(deps: ReportSenderDeps, r: ReportRow, dueAt: Date, languag
 
 /** Queues due reports, then sends what is queued; one run per sender. */
 export async function sendDueReports(deps: ReportSenderDeps) {
-  const queued = await queueDueReports(deps.db, deps.now());
+  const queued = await queueDueReports({ db: deps.db, now: deps.now() });
   return { queued, ...(await sendQueuedReports(deps)) };
 }
 
 /**
- * Scheduled reports (issue 12; spec: console §3 schedule): every minute, queue the reports that
+ * Scheduled reports (spec: console §3 schedule): every minute, queue the reports that
  * are due and send them through the mail adapter. Needs the runner to be given the adapters.
  */
 export const reportSendJob: JobDefinition = {

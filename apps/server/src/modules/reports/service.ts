@@ -16,15 +16,19 @@ import { firstDue, type Schedule } from './schedule';
 export type { ReportRow } from './queries';
 
 /**
- * The language of a downloaded report (issue 26): the saved language of the member asking, else
+ * The language of a downloaded report: the saved language of the member asking, else
  * the request's Accept-Language (as `GET members/self`), else English. `db` is the owner handle:
  * the member belongs to its home organization, which a `target_org` download does not act for.
  */
-export async function downloadLanguage(
-  db: DbOrTx,
-  who: { homeOrganizationId: string; memberId?: string },
-  acceptLanguage: string | undefined,
-): Promise<TLanguage> {
+export async function downloadLanguage({
+  db,
+  who,
+  acceptLanguage,
+}: {
+  db: DbOrTx;
+  who: { homeOrganizationId: string; memberId?: string };
+  acceptLanguage: string | undefined;
+}): Promise<TLanguage> {
   const saved = await recipientLanguage({
     db,
     organizationId: who.homeOrganizationId,
@@ -42,14 +46,30 @@ export const memberName = (m: {
 }): string => m.name ?? ([m.firstName, m.lastName].filter(Boolean).join(' ') || m.email);
 
 /** The team members of `organizationId` among `ids` (id, e-mail, display name). */
-export async function membersOf(tx: DbOrTx, organizationId: string, ids: readonly string[]) {
+export async function membersOf({
+  tx,
+  organizationId,
+  ids,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  ids: readonly string[];
+}) {
   const rows = await memberRowsOf({ tx, organizationId, ids });
   return rows.map((m) => ({ id: m.id, email: m.email, enabled: m.enabled, name: memberName(m) }));
 }
 
 /** 404 'No users found' (spec §7 report lookup fallback) unless every id is a member of the organization. */
-export async function assertAssignees(tx: DbOrTx, organizationId: string, ids: readonly string[]) {
-  const found = await membersOf(tx, organizationId, ids);
+export async function assertAssignees({
+  tx,
+  organizationId,
+  ids,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  ids: readonly string[];
+}) {
+  const found = await membersOf({ tx, organizationId, ids });
   if (found.length !== new Set(ids).size) throw NotFound(REPORT_MESSAGES.noUsers);
 }
 
@@ -94,7 +114,8 @@ export async function reportsToWire(rows: ReportRow[], tx: DbOrTx): Promise<TRep
     byOrg.set(r.organizationId, s);
   }
   const names = new Map<string, string>();
-  for (const [org, ids] of byOrg) for (const m of await membersOf(tx, org, [...ids])) names.set(m.id, m.name);
+  for (const [org, ids] of byOrg)
+    for (const m of await membersOf({ tx, organizationId: org, ids: [...ids] })) names.set(m.id, m.name);
   return rows.map((r) =>
     wireOf(ZReport, r, { assignee: r.assignTo.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])) }),
   );
@@ -105,12 +126,17 @@ export async function reportsToWire(rows: ReportRow[], tx: DbOrTx): Promise<TRep
  * the organization's zone changed: the weekday and `send_time` are wall-clock times of the new zone).
  * Answers how many reports were rescheduled. In the caller's transaction.
  */
-export async function rescheduleReports(
-  tx: DbOrTx,
-  organizationId: string,
-  timeZone: string,
-  now: Date,
-): Promise<number> {
+export async function rescheduleReports({
+  tx,
+  organizationId,
+  timeZone,
+  now,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  timeZone: string;
+  now: Date;
+}): Promise<number> {
   const rows = await reportsOf({ tx, organizationId });
   for (const r of rows)
     await setNextDue({ tx, organizationId, id: r.id, nextDueAt: firstDue(scheduleOf(r, timeZone), now) });

@@ -2,7 +2,7 @@ import type { JobDefinition } from '../../jobs/runner';
 import { expireReservations } from './service';
 
 /**
- * Reservations whose last window has ended become `expired` and free their holds (issue 8). Every
+ * Reservations whose last window has ended become `expired` and free their holds. Every
  * minute; one database transaction per run, rows locked with SKIP LOCKED so overlapping runs of
  * several processes never expire one reservation twice.
  */
@@ -10,7 +10,7 @@ export const reservationExpiryJob: JobDefinition = {
   name: 'reservation-expiry',
   cron: '* * * * *',
   async handler(ctx) {
-    const expired = await ctx.db.transaction((tx) => expireReservations(tx, ctx.now()));
+    const expired = await ctx.db.transaction((tx) => expireReservations({ tx, now: ctx.now() }));
     return { expired };
   },
 };

@@ -347,6 +347,7 @@ export async function holdersAt({ tx, deviceId, at }: { tx: Tx; deviceId: string
  * handling (`FOR UPDATE SKIP LOCKED`). Answers the count.
  */
 export async function expireEnded({ tx, now }: { tx: Tx; now: Date }): Promise<number> {
+  // tenant: every organization — the expiry job's sweep of ended reservations
   const due = await tx
     .select({ id: reservations.id })
     .from(reservations)
@@ -355,10 +356,12 @@ export async function expireEnded({ tx, now }: { tx: Tx; now: Date }): Promise<n
     .for('update', { skipLocked: true });
   if (!due.length) return 0;
   const ids = due.map((d) => d.id);
+  // tenant: every organization — the reservations the sweep above locked
   await tx
     .update(reservations)
     .set({ status: 'expired', expiredAt: now, updatedAt: now })
     .where(inArray(reservations.id, ids));
+  // tenant: every organization — the holds of the reservations the sweep above expired
   await tx.delete(reservationHolds).where(inArray(reservationHolds.idReservation, ids));
   return ids.length;
 }

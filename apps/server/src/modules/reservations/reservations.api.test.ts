@@ -469,23 +469,24 @@ describe('reservations: the transactions hook and expiry', () => {
     const at = new Date('2030-01-07T11:00:00Z');
     await t.database.db.transaction(async (tx) => {
       await expect(
-        assertReservationAllows(tx as Tx, { deviceId: dev.s1, userId: usr.ann, at }),
+        assertReservationAllows({ tx: tx as Tx, deviceId: dev.s1, userId: usr.ann, at }),
       ).resolves.toBeUndefined();
       await expect(
-        assertReservationAllows(tx as Tx, { deviceId: dev.s1, userId: usr.bob, at }),
+        assertReservationAllows({ tx: tx as Tx, deviceId: dev.s1, userId: usr.bob, at }),
       ).rejects.toMatchObject({
         statusCode: 409,
         detail: M.reservedForAnother,
       });
       await expect(
-        assertReservationAllows(tx as Tx, {
+        assertReservationAllows({
+          tx: tx as Tx,
           deviceId: dev.s1,
           userId: usr.bob,
           at: new Date('2030-01-07T13:00:00Z'),
         }),
       ).resolves.toBeUndefined();
       await expect(
-        assertReservationAllows(tx as Tx, { deviceId: dev.s2, userId: usr.bob, at }),
+        assertReservationAllows({ tx: tx as Tx, deviceId: dev.s2, userId: usr.bob, at }),
       ).resolves.toBeUndefined();
     });
   });

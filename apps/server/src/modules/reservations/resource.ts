@@ -10,10 +10,11 @@ import {
   ZReservationListQuery,
   ZReservationUpdateRequest,
 } from '@lockerops/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { devices, locations, products, reservations, sizes, users } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { wireOf } from '../../lib/wire';
 import { emitReservation, type ReservationRow, reservationValues, writeHolds } from './service';
 
@@ -27,6 +28,7 @@ export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promis
   const locationIds = uniq(rows.map((r) => r.idLocation));
   const sizeIds = uniq(rows.map((r) => r.idSize));
   const productIds = uniq(rows.map((r) => r.idProduct));
+  const orgIds = organizationsOf(rows);
   // One after the other: a transaction is one connection, which runs one query at a time.
   const us = userIds.length
     ? await tx
@@ -38,28 +40,31 @@ export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promis
           phoneNumber: users.phoneNumber,
         })
         .from(users)
-        .where(inArray(users.id, userIds))
+        .where(and(inArray(users.organizationId, orgIds), inArray(users.id, userIds)))
     : [];
   const ds = deviceIds.length
     ? await tx
         .select({ id: devices.id, name: devices.name, lockerNumber: devices.lockerNumber })
         .from(devices)
-        .where(inArray(devices.id, deviceIds))
+        .where(and(inArray(devices.organizationId, orgIds), inArray(devices.id, deviceIds)))
     : [];
   const ls = locationIds.length
     ? await tx
         .select({ id: locations.id, name: locations.name })
         .from(locations)
-        .where(inArray(locations.id, locationIds))
+        .where(and(inArray(locations.organizationId, orgIds), inArray(locations.id, locationIds)))
     : [];
   const ss = sizeIds.length
-    ? await tx.select({ id: sizes.id, name: sizes.name }).from(sizes).where(inArray(sizes.id, sizeIds))
+    ? await tx
+        .select({ id: sizes.id, name: sizes.name })
+        .from(sizes)
+        .where(and(inArray(sizes.organizationId, orgIds), inArray(sizes.id, sizeIds)))
     : [];
   const ps = productIds.length
     ? await tx
         .select({ id: products.id, name: products.name })
         .from(products)
-        .where(inArray(products.id, productIds))
+        .where(and(inArray(products.organizationId, orgIds), inArray(products.id, productIds)))
     : [];
   const by = <T extends { id: string }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   const [u, d, l, s, p] = [by(us), by(ds), by(ls), by(ss), by(ps)];
@@ -128,16 +133,16 @@ export const reservationsResource: Resource<
   defaultSort: { by: 'created_at', order: 'desc' },
   toWire: (rows, tx) => reservationsToWire(rows as unknown as ReservationRow[], tx),
   toValues: (input, ctx) =>
-    reservationValues(
-      ctx.tx,
-      ctx.auth,
-      input as TReservationCreateValues,
-      ctx.existing as ReservationRow | undefined,
-    ),
+    reservationValues({
+      tx: ctx.tx,
+      auth: ctx.auth,
+      v: input as TReservationCreateValues,
+      existing: ctx.existing as ReservationRow | undefined,
+    }),
   async afterWrite(row, _input, ctx) {
     const r = row as unknown as ReservationRow;
-    await writeHolds(ctx.tx, r);
-    if (!ctx.existing) await emitReservation(ctx.tx, r);
+    await writeHolds({ tx: ctx.tx, row: r });
+    if (!ctx.existing) await emitReservation({ tx: ctx.tx, row: r });
   },
   csv: {
     headers: RESERVATION_CSV_HEADERS,

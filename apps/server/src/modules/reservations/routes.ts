@@ -21,7 +21,8 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         'max_rental_time and max_reservation_time with their periods (minute, hour, day, week; null = unlimited until saved), transaction_buffer_time and locker_buffer_time with their periods (minute, hour, day; 0 and null = off). The transaction buffer holds the locker for the reserving user that long before each window; the locker buffer keeps it held that long after. spec: operational §3 Reservation settings, §7.',
       errors: errors(401, 403),
     }),
-    handler: async (req) => req.withTenant((tx) => getReservationSettings(tx, req.auth.organizationId)),
+    handler: async (req) =>
+      req.withTenant((tx) => getReservationSettings({ tx, organizationId: req.auth.organizationId })),
   });
 
   app.route({
@@ -34,14 +35,22 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant(async (tx) => {
-        const before = await getReservationSettings(tx, req.auth.organizationId);
-        const saved = await saveReservationSettings(tx, req.auth.organizationId, req.body);
-        await writeAudit(tx, req.auth, {
-          entity: 'reservation_settings',
-          entityId: req.auth.organizationId,
-          action: 'update',
-          before,
-          after: saved,
+        const before = await getReservationSettings({ tx, organizationId: req.auth.organizationId });
+        const saved = await saveReservationSettings({
+          tx,
+          organizationId: req.auth.organizationId,
+          s: req.body,
+        });
+        await writeAudit({
+          tx,
+          auth: req.auth,
+          entry: {
+            entity: 'reservation_settings',
+            entityId: req.auth.organizationId,
+            action: 'update',
+            before,
+            after: saved,
+          },
         });
         return { detail: RESERVATION_MESSAGES.settingsUpdated, settings: saved };
       }),
@@ -58,7 +67,12 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant(async (tx) => {
-        const used = await trackingInUse(tx, req.auth.organizationId, req.params.tracking, req.query.id);
+        const used = await trackingInUse({
+          tx,
+          organizationId: req.auth.organizationId,
+          tracking: req.params.tracking,
+          excludeId: req.query.id,
+        });
         return { unique: !used, detail: used ? RESERVATION_MESSAGES.trackingInUse : '' };
       }),
   });

@@ -8,7 +8,7 @@ import {
   WEEKDAYS,
   ZReservationSettings,
 } from '@lockerops/contract';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { emit } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
@@ -69,24 +69,27 @@ const DEFAULT_SETTINGS: TReservationSettings = {
  * The reservation settings of an organization (spec: operational §3 Reservation settings); an
  * organization that never saved them gets unlimited max times and no buffers.
  */
-export async function getReservationSettings(
-  tx: DbOrTx,
-  organizationId: string,
-): Promise<TReservationSettings> {
+export async function getReservationSettings({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<TReservationSettings> {
   const r = await reservationSettingsRow({ tx, organizationId });
   if (!r) return DEFAULT_SETTINGS;
   return wireOf(ZReservationSettings, r);
 }
 
 /** Saves the settings of an organization (one upsert); answers them. spec: operational §7 `PUT reservation-settings`. */
-export async function saveReservationSettings(
-  tx: Tx,
-  organizationId: string,
-  s: TReservationSettings,
-): Promise<TReservationSettings> {
+export async function saveReservationSettings({
+  tx,
+  organizationId,
+  s,
+}: TxOrg<{ s: TReservationSettings }>): Promise<TReservationSettings> {
   const values = { ...fromWire(ZReservationSettings, s), updatedAt: new Date() };
   await upsertReservationSettings({ tx, organizationId, values });
-  return getReservationSettings(tx, organizationId);
+  return getReservationSettings({ tx, organizationId });
 }
 
 const secondsOf = (n: number | null, period: string | null): number =>
@@ -136,7 +139,7 @@ export type ReservationValues = ReservationInsert;
 
 /**
  * Checks a reservation against the organization's data and settings and answers its column values
- * (spec: operational §5 Reservation, issue 8). In the caller's transaction:
+ * (spec: operational §5 Reservation). In the caller's transaction:
  * - the referenced location, size, product, user and device must be the organization's (404);
  * - an explicit device must be at the location, of the mode and size (400), not in maintenance (409),
  *   and for a rental hold the product (400); without one, the first free device of the location,
@@ -149,13 +152,17 @@ export type ReservationValues = ReservationInsert;
  *   locked so two concurrent creates cannot both pass).
  * The holds themselves are written by `writeHolds`, where the exclusion constraint has the last word.
  */
-export async function reservationValues(
-  tx: Tx,
-  auth: AuthContext,
-  v: TReservationCreateValues,
-  existing?: ReservationRow,
+export async function reservationValues({
+  tx,
+  auth,
+  v,
+  existing,
   now = new Date(),
-): Promise<ReservationValues> {
+}: TxAuth<{
+  v: TReservationCreateValues;
+  existing?: ReservationRow;
+  now?: Date;
+}>): Promise<ReservationValues> {
   const org = auth.organizationId;
   const selfId = existing?.id;
 
@@ -188,7 +195,7 @@ export async function reservationValues(
   const sum = await summarize({ tx, schedule });
   if (sum.count === 0) throw BadRequest(M.noOccurrence);
   if (sum.endsAt <= now) throw BadRequest(M.endInPast);
-  const cfg = await getReservationSettings(tx, org);
+  const cfg = await getReservationSettings({ tx, organizationId: org });
   const maxRes = secondsOf(cfg.max_reservation_time, cfg.max_reservation_time_period);
   if (maxRes && sum.longestSeconds > maxRes)
     throw BadRequest(M.maxReservationTime(cfg.max_reservation_time!, cfg.max_reservation_time_period!));
@@ -198,7 +205,8 @@ export async function reservationValues(
 
   if (v.mode === 'delivery' && v.tracking_number) {
     await serialize({ tx, organizationId: org, scope: 'reservation-tracking', key: v.tracking_number });
-    if (await trackingInUse(tx, org, v.tracking_number, selfId)) throw Conflict(M.trackingInUse);
+    if (await trackingInUse({ tx, organizationId: org, tracking: v.tracking_number, excludeId: selfId }))
+      throw Conflict(M.trackingInUse);
   }
 
   if (v.id_user) {
@@ -260,7 +268,12 @@ export async function reservationValues(
 }
 
 /** Whether a delivery reservation other than `excludeId` uses the tracking number (upper-case). */
-export const trackingInUse = (tx: Tx, organizationId: string, tracking: string, excludeId?: string) =>
+export const trackingInUse = ({
+  tx,
+  organizationId,
+  tracking,
+  excludeId,
+}: TxOrg<{ tracking: string; excludeId?: string }>) =>
   trackingTaken({ tx, organizationId, tracking, excludeId });
 
 /**
@@ -269,8 +282,8 @@ export const trackingInUse = (tx: Tx, organizationId: string, tracking: string, 
  * same device: answered as 409 'This locker is already reserved for that time.' (the savepoint
  * keeps the caller's transaction usable for its error answer).
  */
-export async function writeHolds(tx: Tx, row: ReservationRow): Promise<void> {
-  const cfg = await getReservationSettings(tx, row.organizationId);
+export async function writeHolds({ tx, row }: { tx: Tx; row: ReservationRow }): Promise<void> {
+  const cfg = await getReservationSettings({ tx, organizationId: row.organizationId });
   try {
     await replaceHolds({ tx, row, schedule: scheduleOfRow(row), buffers: buffersOf(cfg) });
   } catch (err) {
@@ -280,25 +293,28 @@ export async function writeHolds(tx: Tx, row: ReservationRow): Promise<void> {
 }
 
 /** Emits on_reservation for a new reservation (spec: console §4 events per mode). */
-export async function emitReservation(tx: Tx, row: ReservationRow): Promise<void> {
+export async function emitReservation({ tx, row }: { tx: Tx; row: ReservationRow }): Promise<void> {
   const d = row.idDevice
     ? await placeOf({ tx, organizationId: row.organizationId, id: row.idDevice })
     : undefined;
-  await emit(tx, {
-    organizationId: row.organizationId,
-    name: 'on_reservation',
-    mode: row.mode as 'service' | 'storage' | 'delivery' | 'rental',
-    subject: { type: 'reservation', id: row.id },
-    payload: {
-      tracking_number: row.trackingNumber,
-      locker_number: d?.lockerNumber ?? null,
-      location: d?.location ?? null,
-      id_user: row.idUser,
-      phone_number: row.phoneNumber,
-      email: row.email,
-      starts_at: row.startsAt.toISOString(),
-      ends_at: row.endsAt.toISOString(),
-      recurring: row.recurring,
+  await emit({
+    tx,
+    event: {
+      organizationId: row.organizationId,
+      name: 'on_reservation',
+      mode: row.mode as 'service' | 'storage' | 'delivery' | 'rental',
+      subject: { type: 'reservation', id: row.id },
+      payload: {
+        tracking_number: row.trackingNumber,
+        locker_number: d?.lockerNumber ?? null,
+        location: d?.location ?? null,
+        id_user: row.idUser,
+        phone_number: row.phoneNumber,
+        email: row.email,
+        starts_at: row.startsAt.toISOString(),
+        ends_at: row.endsAt.toISOString(),
+        recurring: row.recurring,
+      },
     },
   });
 }
@@ -311,19 +327,20 @@ export async function emitReservation(tx: Tx, row: ReservationRow): Promise<void
  * or the hold belongs to `userId`; a hold of a reservation without a user (a delivery) belongs to
  * whoever gives its phone number or e-mail. The transaction buffer of the settings makes a hold
  * start early, so the reserving user may start that much before the window.
- * spec: issue 8 "Starting a transaction on a reserved device is allowed only for the reserving
- * user within the window".
+ * Starting a transaction on a reserved device is allowed only for the reserving user within the
+ * window (spec: operational §5 Reservation).
  */
-export async function assertReservationAllows(
-  tx: Tx,
-  q: {
-    deviceId: string;
-    userId?: string | null;
-    at: Date;
-    phoneNumber?: string | null;
-    email?: string | null;
-  },
-): Promise<void> {
+export async function assertReservationAllows({
+  tx,
+  ...q
+}: {
+  tx: Tx;
+  deviceId: string;
+  userId?: string | null;
+  at: Date;
+  phoneNumber?: string | null;
+  email?: string | null;
+}): Promise<void> {
   const holders = await holdersAt({ tx, deviceId: q.deviceId, at: q.at });
   const phone = q.phoneNumber ? normalizeReservationPhone(q.phoneNumber) : null;
   const email = q.email?.trim().toLowerCase() ?? null;
@@ -342,6 +359,6 @@ export async function assertReservationAllows(
  * holds, across organizations (the expiry job runs as the owner). Rows another run is handling are
  * skipped (`FOR UPDATE SKIP LOCKED`), so concurrent runs never expire one twice. Answers the count.
  */
-export async function expireReservations(tx: Tx, now: Date): Promise<number> {
+export async function expireReservations({ tx, now }: { tx: Tx; now: Date }): Promise<number> {
   return expireEnded({ tx, now });
 }

@@ -214,6 +214,7 @@ export async function recentContactVerifications({
  * organization is known before the token is looked up, so the hash is the whole filter.
  */
 export async function pendingVerificationByHash({ db, tokenHash }: { db: Db; tokenHash: string }) {
+  // tenant: every organization — the e-mailed token's hash is all the caller brings
   const [entry] = await db
     .select()
     .from(contactVerifications)
@@ -273,7 +274,7 @@ export async function markSupportEmailVerified({
 }
 
 /**
- * The language a mail to `email` speaks (issue 26): the saved language of the organization's team
+ * The language a mail to `email` speaks: the saved language of the organization's team
  * member with that e-mail, else that of the member `memberId` asking for it; null when neither saved one.
  */
 export async function mailLanguageFor({

@@ -37,7 +37,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         'default_currency, default_device_hardware, default_device_mode, default_id_size, default_max_reservations (null = unlimited), default support e-mail and phone (and whether the e-mail is verified), default_notification_channel. Readable by every role; writes are admin-only. spec: operational §3, console §3 Settings, §7.',
       errors: errors(401, 403),
     }),
-    handler: async (req) => req.withTenant((tx) => getSettings(tx, req.auth.organizationId)),
+    handler: async (req) =>
+      req.withTenant((tx) => getSettings({ tx, organizationId: req.auth.organizationId })),
   });
 
   for (const method of ['POST', 'PUT'] as const) {
@@ -50,7 +51,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       handler: async (req) =>
         req.withTenant((tx) =>
-          saveSettings(tx, {
+          saveSettings({
+            tx,
             organizationId: req.auth.organizationId,
             input: req.body,
             mode: method === 'POST' ? 'replace' : 'merge',
@@ -71,7 +73,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant((tx) =>
-        getFilters(tx, {
+        getFilters({
+          tx,
           organizationId: req.auth.organizationId,
           subjectId: req.auth.memberId ?? req.auth.actor.id,
           page: req.params.page,
@@ -90,7 +93,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant((tx) =>
-        putFilters(tx, {
+        putFilters({
+          tx,
           organizationId: req.auth.organizationId,
           subjectId: req.auth.memberId ?? req.auth.actor.id,
           page: req.params.page,
@@ -107,7 +111,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         'app_name, primary_color, secondary_color, organization_owner, app_logo, oem_logo of the organization. spec: console §3, §7 white-label.',
       errors: errors(401),
     }),
-    handler: async (req) => req.withTenant((tx) => getWhiteLabel(tx, req.auth.organizationId)),
+    handler: async (req) =>
+      req.withTenant((tx) => getWhiteLabel({ tx, organizationId: req.auth.organizationId })),
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -120,7 +125,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       handler: async (req) =>
         req.withTenant((tx) =>
-          saveWhiteLabel(tx, {
+          saveWhiteLabel({
+            tx,
             organizationId: req.auth.organizationId,
             targetId: req.auth.organizationId,
             input: req.body,
@@ -141,7 +147,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant((tx) =>
-        saveWhiteLabel(tx, {
+        saveWhiteLabel({
+          tx,
           organizationId: req.auth.organizationId,
           targetId: req.params.org,
           input: req.body,
@@ -164,7 +171,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const stored = await storeImage(app.ctx.storage, req.body.image, MSG.onlyImages);
       return req.withTenant((tx) =>
-        saveWhiteLabel(tx, {
+        saveWhiteLabel({
+          tx,
           organizationId: req.auth.organizationId,
           targetId: req.auth.organizationId,
           input: { app_logo: stored.url },

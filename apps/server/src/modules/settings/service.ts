@@ -70,7 +70,13 @@ const DEFAULTS = {
  * `GET settings`: the organization-level settings (spec operational §3 "Organization-level settings
  * used here", console §3 Settings). An organization without a row answers the defaults.
  */
-export async function getSettings(tx: DbOrTx, organizationId: string): Promise<TSettings> {
+export async function getSettings({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<TSettings> {
   const row = await settingsRowOf({ tx, organizationId });
   if (row) return toSettings(row);
   return toSettings({
@@ -96,16 +102,17 @@ async function isVerified(tx: DbOrTx, organizationId: string, email: string | nu
  * (400 otherwise); `default_id_size` must be one of its sizes (404 'Size not found', as for another
  * organization's size). Changing the support e-mail makes it unverified unless it was verified before.
  */
-export async function saveSettings(
-  tx: DbOrTx,
-  p: {
-    organizationId: string;
-    input: TSettingsRequest;
-    mode: 'replace' | 'merge';
-    /** who changes them: the change is written to the audit log (entity `settings`) when given */
-    auth?: AuthContext;
-  },
-): Promise<TSettings> {
+export async function saveSettings({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  input: TSettingsRequest;
+  mode: 'replace' | 'merge';
+  /** who changes them: the change is written to the audit log (entity `settings`) when given */
+  auth?: AuthContext;
+}): Promise<TSettings> {
   const org = await organizationRow({ tx, id: p.organizationId });
   if (!org) throw NotFound(ORGANIZATION_MESSAGES.notFound);
   const flags = flagsOf(org);
@@ -140,27 +147,41 @@ export async function saveSettings(
   const row = await upsertSettings({ tx, organizationId: p.organizationId, values });
   const saved = toSettings(row);
   if (p.auth)
-    await writeAudit(tx as Tx, p.auth, {
-      entity: 'settings',
-      entityId: p.organizationId,
-      action: before ? 'update' : 'create',
-      before: before ? { ...toSettings(before) } : undefined,
-      after: { ...saved },
+    await writeAudit({
+      tx: tx as Tx,
+      auth: p.auth,
+      entry: {
+        entity: 'settings',
+        entityId: p.organizationId,
+        action: before ? 'update' : 'create',
+        before: before ? { ...toSettings(before) } : undefined,
+        after: { ...saved },
+      },
     });
   if (row!.timeZone !== (before?.timeZone ?? 'UTC')) {
     // the dashboard's days are local days: a new zone moves transactions to other days
-    await rebuildDashboardRollup(tx, p.organizationId);
+    await rebuildDashboardRollup({ tx, organizationId: p.organizationId });
     // report schedules are wall-clock times of the organization's zone
-    await rescheduleReports(tx, p.organizationId, row!.timeZone, new Date());
+    await rescheduleReports({
+      tx,
+      organizationId: p.organizationId,
+      timeZone: row!.timeZone,
+      now: new Date(),
+    });
   }
   return saved;
 }
 
 /** `GET filters/{page}`: the caller's stored view of a table; 404 for an unknown page key. */
-export async function getFilters(
-  tx: DbOrTx,
-  p: { organizationId: string; subjectId: string; page: string },
-): Promise<TTableFilters> {
+export async function getFilters({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  subjectId: string;
+  page: string;
+}): Promise<TTableFilters> {
   if (!isFilterPage(p.page)) throw NotFound('Unknown page');
   const row = await tableFiltersOf({
     tx,
@@ -172,10 +193,16 @@ export async function getFilters(
 }
 
 /** `PUT filters/{page}`: stores the caller's view of a table (fields not sent are kept). */
-export async function putFilters(
-  tx: DbOrTx,
-  p: { organizationId: string; subjectId: string; page: string; input: TTableFiltersRequest },
-): Promise<TTableFilters> {
+export async function putFilters({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  subjectId: string;
+  page: string;
+  input: TTableFiltersRequest;
+}): Promise<TTableFilters> {
   if (!isFilterPage(p.page)) throw NotFound('Unknown page');
   const row = await upsertTableFilters({
     tx,
@@ -201,7 +228,13 @@ async function managed(tx: DbOrTx, actingId: string, id: string): Promise<Organi
 }
 
 /** `GET white-label`: the branding of the organization the request acts for. */
-export async function getWhiteLabel(tx: DbOrTx, organizationId: string): Promise<TWhiteLabelResponse> {
+export async function getWhiteLabel({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<TWhiteLabelResponse> {
   return toWhiteLabel(await managed(tx, organizationId, organizationId));
 }
 
@@ -210,15 +243,16 @@ export async function getWhiteLabel(tx: DbOrTx, organizationId: string): Promise
  * colours. `replace` sets fields not sent to null; `merge` keeps them. 404 outside the caller's
  * reach; 409 'Archived organizations must be restored in order to be edited.'.
  */
-export async function saveWhiteLabel(
-  tx: DbOrTx,
-  p: {
-    organizationId: string;
-    targetId: string;
-    input: TWhiteLabelRequest & { app_logo?: string };
-    mode: 'replace' | 'merge';
-  },
-): Promise<TWhiteLabelResponse> {
+export async function saveWhiteLabel({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  targetId: string;
+  input: TWhiteLabelRequest & { app_logo?: string };
+  mode: 'replace' | 'merge';
+}): Promise<TWhiteLabelResponse> {
   const org = await managed(tx, p.organizationId, p.targetId);
   if (!org.active) throw Conflict(ORGANIZATION_MESSAGES.archivedMustRestore);
   const pick = <T>(v: T | undefined, current: T | null): T | null =>

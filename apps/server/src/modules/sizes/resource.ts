@@ -10,26 +10,37 @@ import {
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { devices, sizes } from '../../db/schema';
 import type { Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, wireColumns, wireOf } from '../../lib/wire';
 
 type SizeRow = typeof sizes.$inferSelect;
 
 /**
- * Counts of available devices per size (status `available`), by size id; sizes without such
- * devices are absent (read as 0). spec: operational §3 Size available_devices.
+ * Counts of available devices per size (status `available`, of the sizes' organizations), by size
+ * id; sizes without such devices are absent (read as 0). spec: operational §3 Size
+ * available_devices.
  */
 export const sizeAvailability: {
   count(
-    ids: string[],
+    sizeRows: Array<{ id: string; organizationId: string }>,
     tx: Parameters<Resource<TSize, typeof ZSizeCreateRequest, typeof ZSizeUpdateRequest>['toWire']>[1],
   ): Promise<Map<string, number>>;
 } = {
-  count: async (ids, tx) => {
-    if (!ids.length) return new Map();
+  count: async (sizeRows, tx) => {
+    if (!sizeRows.length) return new Map();
     const rows = await tx
       .select({ id: devices.idSize, n: count() })
       .from(devices)
-      .where(and(inArray(devices.idSize, ids), eq(devices.status, 'available')))
+      .where(
+        and(
+          inArray(devices.organizationId, organizationsOf(sizeRows)),
+          inArray(
+            devices.idSize,
+            sizeRows.map((s) => s.id),
+          ),
+          eq(devices.status, 'available'),
+        ),
+      )
       .groupBy(devices.idSize);
     return new Map(rows.filter((r) => r.id).map((r) => [r.id!, r.n]));
   },
@@ -50,10 +61,7 @@ export const sizesResource: Resource<TSize, typeof ZSizeCreateRequest, typeof ZS
   sort: wireColumns(sizes, ['name', 'width', 'depth', 'height', 'created_at']),
   defaultSort: { by: 'name', order: 'asc' },
   async toWire(rows, tx) {
-    const counts = await sizeAvailability.count(
-      rows.map((r) => r.id),
-      tx,
-    );
+    const counts = await sizeAvailability.count(rows as unknown as SizeRow[], tx);
     return (rows as unknown as SizeRow[]).map((s) =>
       wireOf(ZSize, s, {
         width: Number(s.width),

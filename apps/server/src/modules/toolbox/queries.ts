@@ -100,6 +100,7 @@ export async function publishableKeyOwner({
   subdomain: string;
   key: string;
 }) {
+  // tenant: every organization — the subdomain and the key are what find the organization
   const [row] = await db
     .select({
       organizationId: toolboxSettings.organizationId,
@@ -208,7 +209,7 @@ export async function priceOfDevice({
  * The organization's customer with this e-mail (lower-case) or phone (E.164; a record the widget
  * made before keeps it as digits), or
  * undefined: the operator's own record first, else one the widget made (`widget_only`). Called by
- * the widget for a verified contact only (issue 31).
+ * the widget for a verified contact only.
  */
 export async function customerBy({
   tx,

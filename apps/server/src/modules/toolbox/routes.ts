@@ -15,8 +15,8 @@ import {
 } from './service';
 
 /**
- * The Apps & Widgets and Integrations calls (spec: console §2 Apps and widgets, Integrations;
- * issue 14): customizers saved per organization, the widget's publishable key, and the
+ * The Apps & Widgets and Integrations calls (spec: console §2 Apps and widgets, Integrations):
+ * customizers saved per organization, the widget's publishable key, and the
  * organization's Twilio account. Admin only, 403 when the organization's `toolbox` flag is off.
  */
 export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +32,7 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Saved options, or the defaults. spec: console §2 Apps and widgets.',
       errors: errors(401, 403),
     }),
-    handler: (req) => req.withTenant((tx) => getLiteApp(tx, req.auth.organizationId)),
+    handler: (req) => req.withTenant((tx) => getLiteApp({ tx, organizationId: req.auth.organizationId })),
   });
   app.route({
     ...routeOf(endpoints.apps.putLiteApp, {
@@ -42,7 +42,8 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
         'Sign-in method (phone, email or both), the five toggles and two colours (#RRGGBB). spec: console §2 Apps and widgets.',
       errors: errors(400, 401, 403),
     }),
-    handler: (req) => req.withTenant((tx) => saveLiteApp(tx, req.auth.organizationId, req.body)),
+    handler: (req) =>
+      req.withTenant((tx) => saveLiteApp({ tx, organizationId: req.auth.organizationId, s: req.body })),
   });
 
   app.route({
@@ -53,7 +54,8 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
         'Saved colours, payment toggle and maximum duration (hours, days or weeks), with the embed URL and `<iframe>` snippet carrying the publishable key (made on first sight). While the organization has no API key `embed_url` is null and the page shows the no-token text. spec: console §2 Apps and widgets.',
       errors: errors(401, 403),
     }),
-    handler: (req) => req.withTenant((tx) => getWidget(tx, req.auth.organizationId, publicUrl)),
+    handler: (req) =>
+      req.withTenant((tx) => getWidget({ tx, organizationId: req.auth.organizationId, publicUrl })),
   });
   app.route({
     ...routeOf(endpoints.apps.putWidget, {
@@ -62,7 +64,10 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'The widget page uses these colours and refuses windows longer than the maximum duration.',
       errors: errors(400, 401, 403),
     }),
-    handler: (req) => req.withTenant((tx) => saveWidget(tx, req.auth.organizationId, publicUrl, req.body)),
+    handler: (req) =>
+      req.withTenant((tx) =>
+        saveWidget({ tx, organizationId: req.auth.organizationId, publicUrl, s: req.body }),
+      ),
   });
   app.route({
     ...routeOf(endpoints.apps.rotateWidgetKey, {
@@ -71,7 +76,10 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `A new key and embed URL; the old URL stops working at once. 400 '${TOOLBOX_MESSAGES.noToken}' without an API key.`,
       errors: errors(400, 401, 403),
     }),
-    handler: (req) => req.withTenant((tx) => rotatePublishableKey(tx, req.auth.organizationId, publicUrl)),
+    handler: (req) =>
+      req.withTenant((tx) =>
+        rotatePublishableKey({ tx, organizationId: req.auth.organizationId, publicUrl }),
+      ),
   });
 
   app.route({
@@ -84,8 +92,11 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (req) =>
       req.withTenant(async (tx) => {
-        const twilio = await getTwilio(tx, req.auth.organizationId);
-        return { twilio: twilio.configured, stripe: await paymentsAccountReady(tx, req.auth.organizationId) };
+        const twilio = await getTwilio({ tx, organizationId: req.auth.organizationId });
+        return {
+          twilio: twilio.configured,
+          stripe: await paymentsAccountReady({ db: tx, organizationId: req.auth.organizationId }),
+        };
       }),
   });
   app.route({
@@ -95,7 +106,7 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Account SID, sender and the last 4 characters of the auth token (never the token).',
       errors: errors(401, 403),
     }),
-    handler: (req) => req.withTenant((tx) => getTwilio(tx, req.auth.organizationId)),
+    handler: (req) => req.withTenant((tx) => getTwilio({ tx, organizationId: req.auth.organizationId })),
   });
   app.route({
     ...routeOf(endpoints.integrations.putTwilio, {
@@ -106,7 +117,14 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(400, 401, 403),
     }),
     handler: (req) =>
-      req.withTenant((tx) => saveTwilio(tx, req.auth.organizationId, req.body, app.ctx.secrets)),
+      req.withTenant((tx) =>
+        saveTwilio({
+          tx,
+          organizationId: req.auth.organizationId,
+          input: req.body,
+          secrets: app.ctx.secrets,
+        }),
+      ),
   });
   app.route({
     ...routeOf(endpoints.integrations.deleteTwilio, {
@@ -115,7 +133,7 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(401, 403),
     }),
     handler: async (req) => {
-      await req.withTenant((tx) => removeTwilio(tx, req.auth.organizationId));
+      await req.withTenant((tx) => removeTwilio({ tx, organizationId: req.auth.organizationId }));
       return { detail: TOOLBOX_MESSAGES.twilioRemoved };
     },
   });

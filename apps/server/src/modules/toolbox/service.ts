@@ -12,6 +12,7 @@ import {
   ZWidgetSettings,
 } from '@lockerops/contract';
 import type { z } from 'zod';
+import type { TxOrg } from '../../auth/context';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { BadRequest } from '../../errors';
 import type { SecretBox } from '../../lib/secrets';
@@ -34,18 +35,24 @@ const upsert = (tx: Tx, organizationId: string, values: Parameters<typeof upsert
   upsertToolbox({ tx, organizationId, values });
 
 /** The saved Lite App customizer, or its defaults. spec: console §2 Apps and widgets. */
-export async function getLiteApp(tx: DbOrTx, organizationId: string): Promise<TLiteAppSettings> {
+export async function getLiteApp({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<TLiteAppSettings> {
   return ZLiteAppSettings.parse((await rowOf(tx, organizationId))?.liteApp ?? {});
 }
 
 /** Saves the Lite App customizer; answers it. */
-export async function saveLiteApp(
-  tx: Tx,
-  organizationId: string,
-  s: TLiteAppSettings,
-): Promise<TLiteAppSettings> {
+export async function saveLiteApp({
+  tx,
+  organizationId,
+  s,
+}: TxOrg<{ s: TLiteAppSettings }>): Promise<TLiteAppSettings> {
   await upsert(tx, organizationId, { liteApp: s });
-  return getLiteApp(tx, organizationId);
+  return getLiteApp({ tx, organizationId });
 }
 
 /** A new publishable key: `pk_` and 32 url-safe characters (192 bits). */
@@ -56,11 +63,11 @@ const newPublishableKey = () => `pk_${randomBytes(24).toString('base64url')}`;
  * exists only once the organization has an API key (otherwise the page shows the no-token text);
  * it carries the widget's publishable key, made here the first time, never the API key.
  */
-export async function getWidget(
-  tx: Tx,
-  organizationId: string,
-  publicUrl: string,
-): Promise<TWidgetSettingsResponse> {
+export async function getWidget({
+  tx,
+  organizationId,
+  publicUrl,
+}: TxOrg<{ publicUrl: string }>): Promise<TWidgetSettingsResponse> {
   let row = await rowOf(tx, organizationId);
   const settings = ZWidgetSettings.parse(row?.widget ?? {});
   if (!(await hasApiKey({ tx, organizationId })))
@@ -94,31 +101,31 @@ async function withUrl(
 /**
  * Saves the widget customizer; answers it with the embed URL. 400 when the maximum duration is over
  * 30 days (`WIDGET_MAX_SECONDS`), and 400 for `payment_enabled`: the widget takes no payment yet,
- * and a switch it could not enforce would let paid lockers be booked for nothing (issue 31).
+ * and a switch it could not enforce would let paid lockers be booked for nothing.
  */
-export async function saveWidget(
-  tx: Tx,
-  organizationId: string,
-  publicUrl: string,
-  s: TWidgetSettings,
-): Promise<TWidgetSettingsResponse> {
+export async function saveWidget({
+  tx,
+  organizationId,
+  publicUrl,
+  s,
+}: TxOrg<{ publicUrl: string; s: TWidgetSettings }>): Promise<TWidgetSettingsResponse> {
   if (s.max_duration * WIDGET_UNIT_SECONDS[s.max_duration_unit] > WIDGET_MAX_SECONDS)
     throw BadRequest(TOOLBOX_MESSAGES.maxDurationTooLong);
   if (s.payment_enabled) throw BadRequest(TOOLBOX_MESSAGES.paymentNotAvailable);
   await upsert(tx, organizationId, { widget: s });
-  return getWidget(tx, organizationId, publicUrl);
+  return getWidget({ tx, organizationId, publicUrl });
 }
 
 /** Replaces the publishable key: the old embed URL stops working at once. 400 without an API key. */
-export async function rotatePublishableKey(
-  tx: Tx,
-  organizationId: string,
-  publicUrl: string,
-): Promise<TWidgetSettingsResponse> {
-  const current = await getWidget(tx, organizationId, publicUrl);
+export async function rotatePublishableKey({
+  tx,
+  organizationId,
+  publicUrl,
+}: TxOrg<{ publicUrl: string }>): Promise<TWidgetSettingsResponse> {
+  const current = await getWidget({ tx, organizationId, publicUrl });
   if (!current.has_api_key) throw BadRequest(TOOLBOX_MESSAGES.noToken);
   await upsert(tx, organizationId, { publishableKey: newPublishableKey() });
-  return getWidget(tx, organizationId, publicUrl);
+  return getWidget({ tx, organizationId, publicUrl });
 }
 
 /**
@@ -127,11 +134,15 @@ export async function rotatePublishableKey(
  * be active and still have an API key. Answers undefined otherwise; `toolbox` is the organization's
  * Toolbox feature flag (the widget is one of its features: closed while it is off).
  */
-export async function resolvePublishableKey(
-  db: Db,
-  subdomain: string,
-  key: string | undefined,
-): Promise<
+export async function resolvePublishableKey({
+  db,
+  subdomain,
+  key,
+}: {
+  db: Db;
+  subdomain: string;
+  key: string | undefined;
+}): Promise<
   { organizationId: string; apiKeyId: string; widget: TWidgetSettings; toolbox: boolean } | undefined
 > {
   if (!key || key.length > 200 || !key.startsWith('pk_')) return undefined;
@@ -148,7 +159,13 @@ export async function resolvePublishableKey(
 // ——— Twilio ———
 
 /** The organization's Twilio settings as the console may see them: the auth token's last 4 only. */
-export async function getTwilio(tx: DbOrTx, organizationId: string): Promise<TTwilioSettings> {
+export async function getTwilio({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<TTwilioSettings> {
   const row = await rowOf(tx, organizationId);
   const configured = !!(row?.twilioAccountSid && row.twilioAuthTokenEnc && row.twilioFrom);
   return {
@@ -166,12 +183,12 @@ export async function getTwilio(tx: DbOrTx, organizationId: string): Promise<TTw
  * its last 4 characters are kept readable. A save without a token keeps the saved one (400 when
  * there is none yet).
  */
-export async function saveTwilio(
-  tx: Tx,
-  organizationId: string,
-  input: z.output<typeof ZTwilioSettingsRequest>,
-  secrets: SecretBox,
-): Promise<TTwilioSettings> {
+export async function saveTwilio({
+  tx,
+  organizationId,
+  input,
+  secrets,
+}: TxOrg<{ input: z.output<typeof ZTwilioSettingsRequest>; secrets: SecretBox }>): Promise<TTwilioSettings> {
   const current = await rowOf(tx, organizationId);
   if (!input.auth_token && !current?.twilioAuthTokenEnc) throw BadRequest(TOOLBOX_MESSAGES.tokenRequired);
   await upsert(tx, organizationId, {
@@ -186,14 +203,14 @@ export async function saveTwilio(
         }
       : {}),
   });
-  return getTwilio(tx, organizationId);
+  return getTwilio({ tx, organizationId });
 }
 
 /**
  * Removes the organization's Twilio account: its SMS go through the server's default again, and
  * both toggles are on again.
  */
-export async function removeTwilio(tx: Tx, organizationId: string): Promise<TTwilioSettings> {
+export async function removeTwilio({ tx, organizationId }: TxOrg): Promise<TTwilioSettings> {
   await upsert(tx, organizationId, {
     twilioAccountSid: null,
     twilioAuthTokenEnc: null,
@@ -202,7 +219,7 @@ export async function removeTwilio(tx: Tx, organizationId: string): Promise<TTwi
     twilioVerification: true,
     twilioAlerts: true,
   });
-  return getTwilio(tx, organizationId);
+  return getTwilio({ tx, organizationId });
 }
 
 /**
@@ -210,20 +227,27 @@ export async function removeTwilio(tx: Tx, organizationId: string): Promise<TTwi
  * Integrations): verification and identity messages, and alerts and notifications. Both on when
  * nothing is saved.
  */
-export async function twilioPurposes(
-  tx: DbOrTx,
-  organizationId: string,
-): Promise<{ verification: boolean; alerts: boolean }> {
+export async function twilioPurposes({
+  tx,
+  organizationId,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+}): Promise<{ verification: boolean; alerts: boolean }> {
   const row = await rowOf(tx, organizationId);
   return { verification: row?.twilioVerification ?? true, alerts: row?.twilioAlerts ?? true };
 }
 
 /** The decrypted Twilio credentials of an organization, for the SMS adapter; undefined when unset. */
-export async function twilioCredentials(
-  tx: DbOrTx,
-  organizationId: string,
-  secrets: SecretBox,
-): Promise<{ accountSid: string; authToken: string; from: string } | undefined> {
+export async function twilioCredentials({
+  tx,
+  organizationId,
+  secrets,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  secrets: SecretBox;
+}): Promise<{ accountSid: string; authToken: string; from: string } | undefined> {
   const row = await rowOf(tx, organizationId);
   if (!row?.twilioAccountSid || !row.twilioAuthTokenEnc || !row.twilioFrom) return undefined;
   return {

@@ -182,7 +182,7 @@ describe('apps & widgets', () => {
       404,
     );
 
-    // In the customer's language (issue 26): `?lang=`, else the browser's Accept-Language, else English.
+    // In the customer's language: `?lang=`, else the browser's Accept-Language, else English.
     const inLanguage = async (query: string, acceptLanguage?: string) =>
       (
         await t.app.inject({

@@ -4,13 +4,13 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * The public reservation widget page (issue 14): plain HTML, CSS with the saved colours, and one
+ * The public reservation widget page: plain HTML, CSS with the saved colours, and one
  * JavaScript module that calls the widget API with the publishable key. Small (a few KB, no
  * framework) so it loads fast inside an operator's site, and laid out for a 360 px phone. What the
  * customer types is the wall clock of the chosen location's zone (shown under the fields), sent as an
  * instant with that zone's offset; the confirmation shows the place's local time and zone abbreviation.
  * Its words are in `language` (`WIDGET_TEXTS`), and its dates and money in that language's format.
- * Booking is contact → "Send code" → the code → Book (issue 31): the code goes to the one contact
+ * Booking is contact → "Send code" → the code → Book: the code goes to the one contact
  * typed (an e-mail, else a phone number), the outcome of the send is announced (`aria-live`), and
  * the server's refusals show in the page's language by their code.
  */

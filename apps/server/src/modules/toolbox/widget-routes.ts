@@ -34,11 +34,11 @@ const keyOf = (req: FastifyRequest): string | undefined => {
 };
 
 /**
- * The public widget API under `/api/widget/{organization}` (issue 14). Authenticated by the
+ * The public widget API under `/api/widget/{organization}`. Authenticated by the
  * widget's publishable key only (`?key=` or `X-Publishable-Key`): it reads the organization's public
  * locations, sizes and availability and creates reservations, nothing else — the key is unknown to
  * every other call, and the secret API key is never part of an answer. A booking needs the code
- * the verification call sent to its contact (issue 31). 403 while the organization's
+ * the verification call sent to its contact. 403 while the organization's
  * Toolbox feature is off. Rate-limited per client
  * address (`WIDGET_RATE_LIMIT` calls a minute, 429); a rotated key answers 401 at once.
  */
@@ -56,7 +56,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const limit = await perAddress(req);
       if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, MSG.tooManyRequests);
       const { organization } = req.params as { organization: string };
-      const found = await resolvePublishableKey(app.ctx.db, organization, keyOf(req));
+      const found = await resolvePublishableKey({ db: app.ctx.db, subdomain: organization, key: keyOf(req) });
       if (!found) throw new HttpError(401, TOOLBOX_MESSAGES.invalidKey);
       // the widget is a Toolbox feature: revoking the flag closes it at once
       if (!found.toolbox) throw Forbidden(ORGANIZATION_MESSAGES.featureDisabled);
@@ -84,7 +84,10 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config,
     ...guard,
-    handler: (req) => req.withTenant((tx) => widgetConfig(tx, req.auth.organizationId, req.widget)),
+    handler: (req) =>
+      req.withTenant((tx) =>
+        widgetConfig({ tx, organizationId: req.auth.organizationId, widget: req.widget }),
+      ),
   });
 
   app.route({
@@ -98,7 +101,10 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config,
     ...guard,
-    handler: (req) => req.withTenant((tx) => widgetQuote(tx, req.auth.organizationId, req.widget, req.query)),
+    handler: (req) =>
+      req.withTenant((tx) =>
+        widgetQuote({ tx, organizationId: req.auth.organizationId, widget: req.widget, q: req.query }),
+      ),
   });
 
   /** The verification step's outside world and limits, per request (its tenant transaction). */
@@ -162,7 +168,11 @@ export const widgetPageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/widget/:organization',
     { schema: { hide: true, params: ZWidgetOrgParams, querystring: ZWidgetPageQuery } },
     async (req, reply) => {
-      const found = await resolvePublishableKey(app.ctx.db, req.params.organization, keyOf(req));
+      const found = await resolvePublishableKey({
+        db: app.ctx.db,
+        subdomain: req.params.organization,
+        key: keyOf(req),
+      });
       // Embeddable from any site: no X-Frame-Options, and its own policy below (frame-ancestors *).
       reply.removeHeader('x-frame-options');
       reply
@@ -180,7 +190,7 @@ export const widgetPageRoutes: FastifyPluginAsyncZod = async (app) => {
             `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Widget</title><p style="font-family:system-ui;padding:16px">${TOOLBOX_MESSAGES.invalidKey}</p>`,
           );
       }
-      const org = await organizationNames(app.ctx.db, found.organizationId);
+      const org = await organizationNames({ db: app.ctx.db, organizationId: found.organizationId });
       if (!org) throw NotFound();
       return widgetPage({
         organization: req.params.organization,

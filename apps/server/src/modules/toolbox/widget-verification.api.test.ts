@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 
 /*
- * The widget's verified contact (issue 31 item 1; README "Reservation widget"): a code sent to the
+ * The widget's verified contact (README "Reservation widget"): a code sent to the
  * booking's one contact before a door is held or anything is sent. Default limits: 3 codes per
  * contact in 10 minutes, 10 per client address in an hour.
  */

@@ -27,7 +27,7 @@ import {
 } from './widget';
 
 /*
- * A verified contact before the public widget holds a door or sends anything (issue 31; README
+ * A verified contact before the public widget holds a door or sends anything (README
  * "Reservation widget"): `POST widget/{organization}/verification` sends a 6-digit code to one
  * contact, and a booking for that contact carries it.
  */
@@ -72,7 +72,10 @@ async function contactOf(
   smsCountries: readonly string[],
 ): Promise<Contact> {
   if (c.email) return { key: c.email.toLowerCase(), channel: 'email' };
-  return { key: await checkPhoneCountry(tx, organizationId, c.phone_number!, smsCountries), channel: 'sms' };
+  return {
+    key: await checkPhoneCountry({ tx, organizationId, phone: c.phone_number!, allowed: smsCountries }),
+    channel: 'sms',
+  };
 }
 
 /** The stored form of a code: HMAC-SHA256 under the server's secret, bound to organization and contact. */
@@ -80,7 +83,7 @@ const codeHash = (secrets: SecretBox, organizationId: string, contact: string, c
   secrets.mac('widget-code', `${organizationId}:${contact}:${code}`);
 
 /**
- * `POST widget/{organization}/verification` (issue 31): sends a 6-digit code to the contact — by
+ * `POST widget/{organization}/verification`: sends a 6-digit code to the contact — by
  * e-mail through the mail adapter, to a phone by SMS through the SMS adapter (the widget's SMS
  * country and premium-number rules first: 400). At most `limits.perContact` codes to a contact in
  * 10 minutes and `limits.perAddress` from a client address in an hour (429). The code is stored as
@@ -172,7 +175,7 @@ async function checkCode(
 }
 
 /**
- * `POST widget/{organization}/reservations` with the contact's code (issue 31): the widget's own
+ * `POST widget/{organization}/reservations` with the contact's code: the widget's own
  * refusals first (payment 409, window 400), then the code of the booking's one contact (400 with
  * `verificationRequired`, `verificationExpired` or `verificationInvalid`; a wrong try is recorded), then `widgetBook`, which
  * uses the code once in the booking's transaction. Without a valid code nothing is created, held
@@ -194,13 +197,13 @@ export async function widgetBookVerified(
   if ('refuse' in checked) throw BadRequest(checked.refuse);
   const verified = contact.channel === 'email' ? { email: contact.key } : { phone_number: contact.key };
   return deps.run((tx) =>
-    widgetBook(
+    widgetBook({
       tx,
       auth,
       widget,
-      { ...body, email: undefined, phone_number: undefined, ...verified },
-      { ...guard, verificationId: checked.id },
+      body: { ...body, email: undefined, phone_number: undefined, ...verified },
+      guard: { ...guard, verificationId: checked.id },
       now,
-    ),
+    }),
   );
 }

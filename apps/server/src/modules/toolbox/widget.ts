@@ -15,7 +15,7 @@ import {
 // the full metadata: it knows a number's type (premium-rate, shared-cost), not only its country
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
@@ -47,22 +47,22 @@ import {
 } from './queries';
 import { consumeCode } from './queries/verification';
 
-/** Wrong tries after which a widget verification code is void (issue 31). */
+/** Wrong tries after which a widget verification code is void. */
 export const WIDGET_CODE_MAX_TRIES = 5;
 
 /**
- * What the public widget shows (issue 14): the organization's name and logo, the saved widget
+ * What the public widget shows: the organization's name and logo, the saved widget
  * settings, and its public locations with their time zone (the location's, else the
  * organization's) and the sizes of their storage lockers. Nothing else.
  */
-export async function widgetConfig(
-  tx: Tx,
-  organizationId: string,
-  widget: TWidgetSettings,
-): Promise<TWidgetConfig> {
+export async function widgetConfig({
+  tx,
+  organizationId,
+  widget,
+}: TxOrg<{ widget: TWidgetSettings }>): Promise<TWidgetConfig> {
   const org = await widgetOrganization({ tx, organizationId });
   const rows = await publicLocationSizes({ tx, organizationId });
-  const orgZone = await organizationTimeZone(tx, organizationId);
+  const orgZone = await organizationTimeZone({ tx, organizationId });
   const byLocation = new Map<string, TWidgetConfig['locations'][number]>();
   for (const r of rows) {
     const l = byLocation.get(r.id) ?? {
@@ -78,7 +78,7 @@ export async function widgetConfig(
   return {
     organization: { name: org?.appName || org?.name || '', logo: org?.logo ?? null },
     settings: widget,
-    currency: await defaultCurrency(tx, organizationId),
+    currency: await defaultCurrency({ tx, organizationId }),
     locations: [...byLocation.values()],
   };
 }
@@ -118,16 +118,20 @@ async function priceFor(tx: Tx, organizationId: string, deviceId: string, second
  * Whether a storage locker of the size is free at a public location for the window (the same
  * search as a console reservation, buffers included) and what it costs through the pricing module.
  */
-export async function widgetQuote(
-  tx: Tx,
-  organizationId: string,
-  widget: TWidgetSettings,
-  q: { id_location: string; id_size: string; start: string; end: string },
+export async function widgetQuote({
+  tx,
+  organizationId,
+  widget,
+  q,
   now = new Date(),
-): Promise<TWidgetQuote> {
+}: TxOrg<{
+  widget: TWidgetSettings;
+  q: { id_location: string; id_size: string; start: string; end: string };
+  now?: Date;
+}>): Promise<TWidgetQuote> {
   checkWindow(widget, q.start, q.end, now);
   await assertPublicLocation(tx, organizationId, q.id_location);
-  const cfg = await getReservationSettings(tx, organizationId);
+  const cfg = await getReservationSettings({ tx, organizationId });
   const free = await firstFreeDevice({
     tx,
     organizationId,
@@ -141,14 +145,14 @@ export async function widgetQuote(
     },
     buffers: buffersOf(cfg),
   });
-  const currency = await defaultCurrency(tx, organizationId);
+  const currency = await defaultCurrency({ tx, organizationId });
   if (!free) return { available: false, currency, price: null };
   const seconds = (Date.parse(q.end) - Date.parse(q.start)) / 1000;
   return { available: true, currency, price: await priceFor(tx, organizationId, free, seconds) };
 }
 
 /**
- * The customer record a widget booking is for, by its verified contact (issue 31): the organization's
+ * The customer record a widget booking is for, by its verified contact: the organization's
  * customer with the e-mail, else with the phone — the operator's own record first, else one the
  * widget made — else a new widget-only record. Only called once the contact's code was checked and
  * used (`consumeCode`): an e-mail or phone typed on a public page attaches nothing unverified.
@@ -184,7 +188,7 @@ function trackingNumber(): string {
   return `W${[...randomBytes(9)].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
-/** What a widget booking is checked against besides the widget's settings (issue 31). */
+/** What a widget booking is checked against besides the widget's settings. */
 export interface WidgetGuard {
   /** The client address of the request (`req.ip`). */
   address: string;
@@ -232,12 +236,12 @@ const CURRENCY_COUNTRIES: Record<string, readonly CountryCode[]> = {
  * country. A number without a country code is read in the organization's country. Answers the
  * number in E.164 (`+` and digits).
  */
-export async function checkPhoneCountry(
-  tx: Tx,
-  organizationId: string,
-  phone: string,
-  allowed: readonly string[],
-): Promise<string> {
+export async function checkPhoneCountry({
+  tx,
+  organizationId,
+  phone,
+  allowed,
+}: TxOrg<{ phone: string; allowed: readonly string[] }>): Promise<string> {
   const own = await organizationPhone({ tx, organizationId });
   const fromPhone = own.phone ? parsePhoneNumberFromString(own.phone)?.country : undefined;
   const home: readonly string[] = fromPhone ? [fromPhone] : (CURRENCY_COUNTRIES[own.currency] ?? []);
@@ -271,7 +275,7 @@ async function checkOpenBookings(
 }
 
 /**
- * What a widget booking is refused for before anything is looked up or checked (issue 31): 409
+ * What a widget booking is refused for before anything is looked up or checked: 409
  * while the saved settings say the widget takes payment (it cannot), 400 for a window the widget's
  * rules refuse.
  */
@@ -286,7 +290,7 @@ export function widgetPrecheck(
 }
 
 /**
- * Books a storage locker for a widget customer (issue 14): the window rules of the widget, a public
+ * Books a storage locker for a widget customer: the window rules of the widget, a public
  * location, then exactly the console's path — `reservationValues` (the organization's reservation
  * rules and the first free locker), the insert, `writeHolds` (the exclusion constraint against
  * double booking: 409), the `on_reservation` domain event (notification, webhooks) and the audit
@@ -295,14 +299,19 @@ export function widgetPrecheck(
  * contact's verification code, checked by the caller (`widgetBookVerified`) and used here once.
  * `body.phone_number` is the verified number in E.164.
  */
-export async function widgetBook(
-  tx: Tx,
-  auth: AuthContext,
-  widget: TWidgetSettings,
-  body: z.output<typeof ZWidgetBookingRequest>,
-  guard: WidgetGuard,
+export async function widgetBook({
+  tx,
+  auth,
+  widget,
+  body,
+  guard,
   now = new Date(),
-): Promise<TWidgetBooking> {
+}: TxAuth<{
+  widget: TWidgetSettings;
+  body: z.output<typeof ZWidgetBookingRequest>;
+  guard: WidgetGuard;
+  now?: Date;
+}>): Promise<TWidgetBooking> {
   const org = auth.organizationId;
   widgetPrecheck(widget, body, now);
   await assertPublicLocation(tx, org, body.id_location);
@@ -332,26 +341,36 @@ export async function widgetBook(
     email: parsed.data.email,
     phone: body.phone_number,
   });
-  const values = await reservationValues(tx, auth, { ...parsed.data, id_user: idUser }, undefined, now);
+  const values = await reservationValues({
+    tx,
+    auth,
+    v: { ...parsed.data, id_user: idUser },
+    existing: undefined,
+    now,
+  });
   const row = (await insertReservation({
     tx,
     organizationId: org,
     values: { ...values, widgetAddress: guard.address },
   })) as ReservationRow;
-  await writeHolds(tx, row!);
-  await emitReservation(tx, row!);
-  await writeAudit(tx, auth, {
-    entity: 'reservation',
-    entityId: row!.id,
-    action: 'create',
-    after: reservationAuditImage(row),
+  await writeHolds({ tx, row: row! });
+  await emitReservation({ tx, row: row! });
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'reservation',
+      entityId: row!.id,
+      action: 'create',
+      after: reservationAuditImage(row),
+    },
   });
   const place = await placeOfDevice({ tx, organizationId: org, deviceId: row!.idDevice! });
   return wireOf(ZWidgetBooking, row!, {
     location: place?.location ?? '',
     locker_number: place?.lockerNumber ?? null,
-    time_zone: place?.timeZone ?? (await organizationTimeZone(tx, org)),
+    time_zone: place?.timeZone ?? (await organizationTimeZone({ tx, organizationId: org })),
     price: await priceFor(tx, org, row!.idDevice!, (row!.endsAt.getTime() - row!.startsAt.getTime()) / 1000),
-    currency: await defaultCurrency(tx, org),
+    currency: await defaultCurrency({ tx, organizationId: org }),
   });
 }

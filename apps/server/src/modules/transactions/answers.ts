@@ -1,5 +1,6 @@
 import { TRANSACTION_MESSAGES as M, type TTransaction } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
+import type { TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { NotFound } from '../../errors';
 import type { TransactionDeps } from './lifecycle';
@@ -8,7 +9,10 @@ import type { StepContext } from './steps/run-step';
 
 /** `{ detail, event }`: an action's success text and the transaction after it. */
 export const actionAnswer = (req: FastifyRequest, id: string, detail: string) =>
-  req.withTenant(async (tx) => ({ detail, event: await transactionOr404(tx, req.auth.organizationId, id) }));
+  req.withTenant(async (tx) => ({
+    detail,
+    event: await transactionOr404({ tx, organizationId: req.auth.organizationId, id }),
+  }));
 
 /**
  * `{ detail, event }` of a step whose answer is read in the transaction that commits it: `act` runs
@@ -21,14 +25,14 @@ export async function answerWithin(
 ) {
   let event: TTransaction | undefined;
   const id = await act(async (tx, id) => {
-    event = await transactionOr404(tx, req.auth.organizationId, id);
+    event = await transactionOr404({ tx, organizationId: req.auth.organizationId, id });
   });
   return event ? { detail, event } : actionAnswer(req, id, detail);
 }
 
 /** Loads one transaction's wire shape or 404. */
-export async function transactionOr404(tx: Tx, organizationId: string, id: string) {
-  const [t] = await loadTransactions(tx, organizationId, [id]);
+export async function transactionOr404({ tx, organizationId, id }: TxOrg<{ id: string }>) {
+  const [t] = await loadTransactions({ tx, organizationId, ids: [id] });
   if (!t) throw NotFound(M.notFound);
   return t;
 }

@@ -6,6 +6,7 @@ import {
 } from '@lockerops/contract';
 import { Decimal } from 'decimal.js';
 import { ChargeDeclined, type ChargeGateway, NoPaymentAccount } from '../../adapters/payments/charges';
+import type { TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, RecordedHttpError } from '../../errors';
 import { computeCharge } from '../prices';
@@ -83,19 +84,25 @@ export async function askProvider(charges: ChargeGateway, p: PaymentNeeded): Pro
  * The provider's answer to the payment `key` in this pass, or `PaymentNeeded` (the step rolls
  * back and `runStep` asks the provider). The request's account is read in the step's transaction.
  */
-export async function paymentOf(
-  tx: Tx,
-  pass: DoorPass,
-  kind: 'charge' | 'refund',
-  key: string,
-  request: Omit<PaymentRequest, 'account' | 'idempotencyKey'>,
-): Promise<PaymentOutcome> {
+export async function paymentOf({
+  tx,
+  pass,
+  kind,
+  key,
+  request,
+}: {
+  tx: Tx;
+  pass: DoorPass;
+  kind: 'charge' | 'refund';
+  key: string;
+  request: Omit<PaymentRequest, 'account' | 'idempotencyKey'>;
+}): Promise<PaymentOutcome> {
   const done = pass.paid?.get(key);
   if (done) return done;
   throw new PaymentNeeded(kind, key, {
     ...request,
     idempotencyKey: key,
-    account: await connectedAccount(tx, request.organizationId),
+    account: await connectedAccount({ tx, organizationId: request.organizationId }),
   });
 }
 
@@ -113,8 +120,9 @@ export function declinedError(
 ): RecordedHttpError {
   const detail = err.message || fallback;
   return new RecordedHttpError(402, detail, async (tx) => {
-    await markPaymentFailed(tx, t, err.reference ?? t.paymentRef);
-    await writeLog(tx, {
+    await markPaymentFailed({ tx, t, reference: err.reference ?? t.paymentRef });
+    await writeLog({
+      tx,
       organizationId: t.organizationId,
       transactionId: t.id,
       action: 'payment_failed',
@@ -137,22 +145,29 @@ export function declinedError(
  * records `payment_status` failed and a `payment_failed` log entry (`declinedError`). 409 when
  * the organization has no connected payment account.
  */
-export async function collect(
-  tx: Tx,
-  t: TransactionRow,
-  amount: string,
-  next: TTransactionStatus,
-  purpose: string,
-  pass: DoorPass,
-): Promise<TransactionPatch> {
+export async function collect({
+  tx,
+  t,
+  amount,
+  next,
+  purpose,
+  pass,
+}: {
+  tx: Tx;
+  t: TransactionRow;
+  amount: string;
+  next: TTransactionStatus;
+  purpose: string;
+  pass: DoorPass;
+}): Promise<TransactionPatch> {
   if (!new Money(amount).greaterThan(0)) return { status: next };
-  const declines = await logCount(tx, t, 'payment_failed');
-  const outcome = await paymentOf(
+  const declines = await logCount({ tx, t, action: 'payment_failed' });
+  const outcome = await paymentOf({
     tx,
     pass,
-    'charge',
-    declines ? `${t.id}:${purpose}:retry${declines}` : `${t.id}:${purpose}`,
-    {
+    kind: 'charge',
+    key: declines ? `${t.id}:${purpose}:retry${declines}` : `${t.id}:${purpose}`,
+    request: {
       organizationId: t.organizationId,
       transactionId: t.id,
       invoiceId: t.invoiceId,
@@ -160,7 +175,7 @@ export async function collect(
       currency: t.currency,
       paymentMethod: t.paymentMethod,
     },
-  );
+  });
   if ('error' in outcome) {
     const err = outcome.error;
     if (err instanceof ChargeDeclined)
@@ -183,17 +198,23 @@ export async function collect(
  * (`elapsedSeconds`), by weight for pay-per-weight (no weight counts as 1), with the
  * transaction's promo and the user's best applicable membership. No price: free.
  */
-export async function priceOf(
-  tx: Tx,
-  t: TransactionRow,
-  opts: { elapsedSeconds?: number; weight?: number | null },
-): Promise<{ subtotal: string; discount: string; total: string; membershipId: string | null }> {
+export async function priceOf({
+  tx,
+  t,
+  opts,
+}: {
+  tx: Tx;
+  t: TransactionRow;
+  opts: { elapsedSeconds?: number; weight?: number | null };
+}): Promise<{ subtotal: string; discount: string; total: string; membershipId: string | null }> {
   const free = { subtotal: '0.00', discount: '0.00', total: '0.00', membershipId: null };
   if (!t.idPrice) return free;
-  const price = await priceById(tx, t.organizationId, t.idPrice);
+  const price = await priceById({ tx, organizationId: t.organizationId, id: t.idPrice });
   if (!price) return free;
-  const promo = t.idPromo ? await promoById(tx, t.organizationId, t.idPromo) : undefined;
-  const held = await heldMemberships(tx, t);
+  const promo = t.idPromo
+    ? await promoById({ tx, organizationId: t.organizationId, id: t.idPromo })
+    : undefined;
+  const held = await heldMemberships({ tx, t });
   const input = {
     price: {
       price_type: price.priceType,
@@ -215,7 +236,13 @@ export async function priceOf(
   }
   if (best.membershipId) {
     const chosen = held.find((h) => h.m.id === best.membershipId)!;
-    if (chosen.m.membershipType === 'limited') await countMembershipUse(tx, chosen.m.id, t.idUser!);
+    if (chosen.m.membershipType === 'limited')
+      await countMembershipUse({
+        tx,
+        organizationId: t.organizationId,
+        membershipId: chosen.m.id,
+        userId: t.idUser!,
+      });
   }
   return best;
 }
@@ -225,24 +252,28 @@ export async function priceOf(
  * the sub-organization charges its own default price when it fits the mode (pay per time for
  * storage, pay per weight for service), else nothing. Collected on its own payment account.
  */
-export async function sharedDoorPrice(tx: Tx, organizationId: string, mode: TMode) {
+export async function sharedDoorPrice({ tx, organizationId, mode }: TxOrg<{ mode: TMode }>) {
   if (mode !== 'storage' && mode !== 'service') return undefined;
-  return defaultPrice(tx, organizationId, mode === 'service' ? 'pay_per_weight' : 'pay_per_time');
+  return defaultPrice({
+    tx,
+    organizationId,
+    priceType: mode === 'service' ? 'pay_per_weight' : 'pay_per_time',
+  });
 }
 
 /** The currency of a transaction: its price's, else the organization's default, else usd. */
-export async function currencyOf(
-  tx: Tx,
-  organizationId: string,
-  priceCurrency?: string | null,
-): Promise<string> {
+export async function currencyOf({
+  tx,
+  organizationId,
+  priceCurrency,
+}: TxOrg<{ priceCurrency?: string | null }>): Promise<string> {
   if (priceCurrency) return priceCurrency;
-  return (await defaultCurrency(tx, organizationId)) ?? 'usd';
+  return (await defaultCurrency({ tx, organizationId })) ?? 'usd';
 }
 
 /** The organization's promo with `code` valid at `at`; 400 otherwise. */
-export async function promoByCode(tx: Tx, organizationId: string, code: string, at: Date) {
-  const p = await promoValidAt(tx, organizationId, code, at);
+export async function promoByCode({ tx, organizationId, code, at }: TxOrg<{ code: string; at: Date }>) {
+  const p = await promoValidAt({ tx, organizationId, code, at });
   if (!p) throw BadRequest(M.invalidPromo);
   return p;
 }

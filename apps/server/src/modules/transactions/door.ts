@@ -1,4 +1,5 @@
 import { TRANSACTION_MESSAGES as M, RESERVATION_MESSAGES } from '@lockerops/contract';
+import type { TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import {
@@ -36,15 +37,15 @@ export class DoorNeeded extends Error {
  * super-tenant parent's shared location, or one its own transaction holds there
  * (`shared-doors.ts`). 404 otherwise (another organization's door, a parent's unshared door).
  */
-export async function lockDevice(
-  tx: Tx,
-  organizationId: string,
-  id: string,
-  opts: { shared?: boolean } = {},
-): Promise<DeviceRow> {
-  const d = await lockOwnDevice(tx, organizationId, id);
+export async function lockDevice({
+  tx,
+  organizationId,
+  id,
+  opts = {},
+}: TxOrg<{ id: string; opts?: { shared?: boolean } }>): Promise<DeviceRow> {
+  const d = await lockOwnDevice({ tx, organizationId, id });
   if (d) return d;
-  const shared = opts.shared ? await lockSharedDoor(tx, id) : undefined;
+  const shared = opts.shared ? await lockSharedDoor({ tx, id }) : undefined;
   if (!shared) throw NotFound(M.deviceNotFound);
   return shared;
 }
@@ -53,21 +54,22 @@ export async function lockDevice(
  * Occupies a door for a transaction (available → reserved): the organization's own through its
  * row, a parent's shared door through `holdSharedDoor` (409 when no longer available).
  */
-export async function hold(tx: Tx, organizationId: string, d: DeviceRow): Promise<void> {
+export async function hold({ tx, organizationId, d }: TxOrg<{ d: DeviceRow }>): Promise<void> {
   if (isSharedDoor(d, organizationId)) {
-    if (!(await holdSharedDoor(tx, d.id))) throw Conflict(M.deviceUnavailable);
+    if (!(await holdSharedDoor({ tx, id: d.id }))) throw Conflict(M.deviceUnavailable);
     return;
   }
-  await reserveOwnDevice(tx, organizationId, d.id);
+  await reserveOwnDevice({ tx, organizationId, id: d.id });
 }
 
 /**
  * Frees the door a transaction holds (the device becomes available again); a parent's shared
  * door through `releaseSharedDoor`.
  */
-export async function release(tx: Tx, t: TransactionRow): Promise<void> {
+export async function release({ tx, t }: { tx: Tx; t: TransactionRow }): Promise<void> {
   if (!t.deviceHeld || !t.idDevice) return;
-  if (!(await freeOwnDevice(tx, t.organizationId, t.idDevice))) await releaseSharedDoor(tx, t.idDevice);
+  if (!(await freeOwnDevice({ tx, organizationId: t.organizationId, id: t.idDevice })))
+    await releaseSharedDoor({ tx, id: t.idDevice });
 }
 
 /**
@@ -75,9 +77,17 @@ export async function release(tx: Tx, t: TransactionRow): Promise<void> {
  * rental and vending doors hold the parent's stock (400); and starts while a reservation of
  * the parent holds it (409).
  */
-export async function assertSharedDoorUsable(tx: Tx, d: DeviceRow, at: Date): Promise<void> {
+export async function assertSharedDoorUsable({
+  tx,
+  d,
+  at,
+}: {
+  tx: Tx;
+  d: DeviceRow;
+  at: Date;
+}): Promise<void> {
   if (d.mode === 'rental' || d.mode === 'vending') throw BadRequest(M.sharedDoorMode);
-  if (await sharedDoorReserved(tx, d.id, at)) throw Conflict(RESERVATION_MESSAGES.reservedForAnother);
+  if (await sharedDoorReserved({ tx, id: d.id, at })) throw Conflict(RESERVATION_MESSAGES.reservedForAnother);
 }
 
 /**
@@ -103,16 +113,16 @@ export function openDoor(pass: DoorPass, d: DeviceRow, action: string, transacti
  * the door and committed between this step's first pass and its promise), so no door opens for a
  * step that would then be refused.
  */
-export async function promiseDoor(
-  tx: Tx,
-  organizationId: string,
-  id: string,
-  token: string,
-  seenStatus?: string,
-): Promise<{ device: DeviceRow; held: boolean }> {
-  const d = await lockDevice(tx, organizationId, id, { shared: true });
+export async function promiseDoor({
+  tx,
+  organizationId,
+  id,
+  token,
+  seenStatus,
+}: TxOrg<{ id: string; token: string; seenStatus?: string }>): Promise<{ device: DeviceRow; held: boolean }> {
+  const d = await lockDevice({ tx, organizationId, id, opts: { shared: true } });
   if (isSharedDoor(d, organizationId)) return { device: d, held: false };
   if (seenStatus !== undefined && d.status !== seenStatus) throw Conflict(M.deviceUnavailable);
-  if (!(await holdDoor(tx, organizationId, d.id, token))) throw Conflict(M.deviceUnavailable);
+  if (!(await holdDoor({ tx, organizationId, deviceId: d.id, token }))) throw Conflict(M.deviceUnavailable);
   return { device: d, held: true };
 }

@@ -11,7 +11,7 @@ import type { LockAdapter } from '../../adapters/locks';
 import type { MailAdapter } from '../../adapters/mail';
 import type { ChargeGateway } from '../../adapters/payments/charges';
 import { type SmsAdapter, SmsTurnedOff } from '../../adapters/sms';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { type DomainEventName, emit } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
@@ -92,30 +92,30 @@ export async function pickupLimitSeconds(
 }
 
 /** The organization's transaction `id`, locked for the step; 404 when missing or another's. */
-export async function transactionForUpdate(
-  tx: Tx,
-  organizationId: string,
-  id: string,
-): Promise<TransactionRow> {
-  const t = await lockTransaction(tx, organizationId, id);
+export async function transactionForUpdate({
+  tx,
+  organizationId,
+  id,
+}: TxOrg<{ id: string }>): Promise<TransactionRow> {
+  const t = await lockTransaction({ tx, organizationId, id });
   if (!t) throw NotFound(M.notFound);
   return t;
 }
 
 /** The organization's transactions `ids`, locked in id order; 404 when any is missing or another's. */
-export async function transactionsForUpdate(
-  tx: Tx,
-  organizationId: string,
-  ids: string[],
-): Promise<TransactionRow[]> {
-  const rows = await lockTransactions(tx, organizationId, ids);
+export async function transactionsForUpdate({
+  tx,
+  organizationId,
+  ids,
+}: TxOrg<{ ids: string[] }>): Promise<TransactionRow[]> {
+  const rows = await lockTransactions({ tx, organizationId, ids });
   if (rows.length !== new Set(ids).size) throw NotFound(M.notFound);
   return rows;
 }
 
 /** The organization's user `id`: 404 when missing or deleted, 409 when disabled. */
-export async function activeUser(tx: Tx, organizationId: string, id: string) {
-  const u = await userOf(tx, organizationId, id);
+export async function activeUser({ tx, organizationId, id }: TxOrg<{ id: string }>) {
+  const u = await userOf({ tx, organizationId, id });
   if (!u) throw NotFound(M.userNotFound);
   if (!u.active) throw Conflict(MSG.userDisabled);
   return u;
@@ -135,17 +135,26 @@ export function checkDate(at: Date | undefined, t: TransactionRow, message: stri
 }
 
 /** Updates the row, writes the log entry and emits the domain event of one step. */
-export async function applyStep(
-  tx: Tx,
-  actor: Actor,
-  t: TransactionRow,
-  action: string,
-  patch: TransactionPatch,
-  detail: Record<string, unknown> = {},
-  event?: DomainEventName,
-): Promise<TransactionRow> {
-  const after = await updateTransaction(tx, t, patch);
-  await writeLog(tx, {
+export async function applyStep({
+  tx,
+  actor,
+  t,
+  action,
+  patch,
+  detail = {},
+  event,
+}: {
+  tx: Tx;
+  actor: Actor;
+  t: TransactionRow;
+  action: string;
+  patch: TransactionPatch;
+  detail?: Record<string, unknown>;
+  event?: DomainEventName;
+}): Promise<TransactionRow> {
+  const after = await updateTransaction({ tx, t, patch });
+  await writeLog({
+    tx,
     organizationId: t.organizationId,
     transactionId: t.id,
     action,
@@ -155,7 +164,7 @@ export async function applyStep(
     actor,
   });
   // a step whose charge is still pending emits its event once the payment settles (`emitSettled`)
-  if (event && after.status !== 'awaiting_payment_confirmation') await emitFor(tx, after, event);
+  if (event && after.status !== 'awaiting_payment_confirmation') await emitFor({ tx, t: after, name: event });
   return after;
 }
 
@@ -171,40 +180,50 @@ const SETTLED_EVENT: Partial<Record<string, DomainEventName>> = {
  * when it finished, `on_service_charge` when it awaits the service drop-off. Notifications and
  * webhooks then see the step exactly once, when it is paid.
  */
-export async function emitSettled(tx: Tx, t: TransactionRow): Promise<void> {
+export async function emitSettled({ tx, t }: { tx: Tx; t: TransactionRow }): Promise<void> {
   const name = SETTLED_EVENT[t.status];
-  if (name) await emitFor(tx, t, name);
+  if (name) await emitFor({ tx, t, name });
 }
 
 /**
  * Emits domain event `name` of one transaction (with its device's locker number: `door`'s when the
  * caller has the row, else read) in `tx`.
  */
-export async function emitFor(
-  tx: Tx,
-  t: TransactionRow,
-  name: DomainEventName,
-  door?: { id: string; lockerNumber: number | null },
-): Promise<void> {
-  await emit(tx, {
-    organizationId: t.organizationId,
-    name,
-    mode: t.type as TMode,
-    subject: { type: 'transaction', id: t.id },
-    payload: {
-      invoice_id: t.invoiceId,
-      order_id: t.orderId,
-      event_status: t.status,
-      id_user: t.idUser,
-      id_device: t.idDevice,
-      id_location: t.idLocation,
-      locker_number:
-        door && door.id === t.idDevice ? door.lockerNumber : await lockerNumberOf(tx, t.idDevice),
-      weight: t.weight,
-      amount: t.total,
-      currency: t.currency,
-      phone_number: t.phoneNumber,
-      email: t.email,
+export async function emitFor({
+  tx,
+  t,
+  name,
+  door,
+}: {
+  tx: Tx;
+  t: TransactionRow;
+  name: DomainEventName;
+  door?: { id: string; lockerNumber: number | null };
+}): Promise<void> {
+  await emit({
+    tx,
+    event: {
+      organizationId: t.organizationId,
+      name,
+      mode: t.type as TMode,
+      subject: { type: 'transaction', id: t.id },
+      payload: {
+        invoice_id: t.invoiceId,
+        order_id: t.orderId,
+        event_status: t.status,
+        id_user: t.idUser,
+        id_device: t.idDevice,
+        id_location: t.idLocation,
+        locker_number:
+          door && door.id === t.idDevice
+            ? door.lockerNumber
+            : await lockerNumberOf({ tx, deviceId: t.idDevice }),
+        weight: t.weight,
+        amount: t.total,
+        currency: t.currency,
+        phone_number: t.phoneNumber,
+        email: t.email,
+      },
     },
   });
 }

@@ -17,12 +17,12 @@ const Params = z.object({ id: z.uuid() });
 const tags = ['Transactions (partner)'];
 const AUTH_NOTE =
   'Called by end-user apps, kiosks and the reservation widget with `X-API-Key`, or by a team member (admin or member) with a bearer token.';
-/** Doors of a super-tenant parent's shared locations (issue 18; `modules/devices/shared-doors.ts`). */
+/** Doors of a super-tenant parent's shared locations (`modules/devices/shared-doors.ts`). */
 const SHARED_NOTE =
   "A sub-organization may also use its super-tenant parent's shared storage, service and delivery doors: the transaction is its own (its lists, reports, default price, payment account); the parent sees the door reserved; rental and vending doors there answer 400.";
 
 /**
- * The partner calls that run the life cycle (issue 8 "The life cycle (server)"): starts of storage,
+ * The partner calls that run the life cycle: starts of storage,
  * rental, service and vending, the rental return, the user's pickup, the courier's drop-off and the
  * confirmation of a pending payment. Each answers `{ detail, event }`.
  */

@@ -1,5 +1,6 @@
 import type { TTransactionStatus } from '@lockerops/contract';
 import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { transactionCounters, transactionLogs, transactionShares, transactions } from '../../db/schema';
 
@@ -26,10 +27,10 @@ export interface Actor {
  * The next readable number of an organization, atomically (one upsert on its counter row): answers
  * `{ invoiceId: 'INV-000042', orderId: 'ORD-000042' }`.
  */
-export async function nextNumbers(
-  tx: Tx,
-  organizationId: string,
-): Promise<{ invoiceId: string; orderId: string }> {
+export async function nextNumbers({
+  tx,
+  organizationId,
+}: TxOrg): Promise<{ invoiceId: string; orderId: string }> {
   const [row] = await tx
     .insert(transactionCounters)
     .values({ organizationId, lastNumber: 1 })
@@ -43,11 +44,11 @@ export async function nextNumbers(
 }
 
 /** Locks one transaction of the organization for update; undefined when missing or foreign. */
-export async function lockTransaction(
-  tx: Tx,
-  organizationId: string,
-  id: string,
-): Promise<TransactionRow | undefined> {
+export async function lockTransaction({
+  tx,
+  organizationId,
+  id,
+}: TxOrg<{ id: string }>): Promise<TransactionRow | undefined> {
   // a named prepared statement: every step on a transaction locks it, on each of its passes
   const [row] = await tx
     .select()
@@ -65,11 +66,11 @@ export async function lockTransaction(
 }
 
 /** Locks many transactions of the organization for update, in id order (no deadlock between two bulk calls). */
-export async function lockTransactions(
-  tx: Tx,
-  organizationId: string,
-  ids: string[],
-): Promise<TransactionRow[]> {
+export async function lockTransactions({
+  tx,
+  organizationId,
+  ids,
+}: TxOrg<{ ids: string[] }>): Promise<TransactionRow[]> {
   return tx
     .select()
     .from(transactions)
@@ -79,18 +80,19 @@ export async function lockTransactions(
 }
 
 /** Appends one entry to the Transaction History Log, in the step's transaction. */
-export async function writeLog(
-  tx: Tx,
-  entry: {
-    organizationId: string;
-    transactionId: string;
-    action: string;
-    statusBefore: TTransactionStatus | null;
-    statusAfter: TTransactionStatus;
-    detail?: Record<string, unknown>;
-    actor: Actor;
-  },
-): Promise<void> {
+export async function writeLog({
+  tx,
+  ...entry
+}: {
+  tx: Tx;
+  organizationId: string;
+  transactionId: string;
+  action: string;
+  statusBefore: TTransactionStatus | null;
+  statusAfter: TTransactionStatus;
+  detail?: Record<string, unknown>;
+  actor: Actor;
+}): Promise<void> {
   await tx.insert(transactionLogs).values({
     organizationId: entry.organizationId,
     transactionId: entry.transactionId,
@@ -105,7 +107,15 @@ export async function writeLog(
 }
 
 /** How many log entries of `action` the transaction has (declines, penalties). */
-export async function logCount(tx: Tx, t: TransactionRow, action: string): Promise<number> {
+export async function logCount({
+  tx,
+  t,
+  action,
+}: {
+  tx: Tx;
+  t: TransactionRow;
+  action: string;
+}): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(transactionLogs)
@@ -120,17 +130,27 @@ export async function logCount(tx: Tx, t: TransactionRow, action: string): Promi
 }
 
 /** Inserts a transaction and answers its row. */
-export async function insertTransaction(tx: Tx, values: NewTransaction): Promise<TransactionRow> {
+export async function insertTransaction({
+  tx,
+  values,
+}: {
+  tx: Tx;
+  values: NewTransaction;
+}): Promise<TransactionRow> {
   const [t] = await tx.insert(transactions).values(values).returning();
   return t!;
 }
 
 /** Changes the columns `patch` of one transaction (and its `updated_at`); answers the row after. */
-export async function updateTransaction(
-  tx: Tx,
-  t: TransactionRow,
-  patch: TransactionPatch,
-): Promise<TransactionRow> {
+export async function updateTransaction({
+  tx,
+  t,
+  patch,
+}: {
+  tx: Tx;
+  t: TransactionRow;
+  patch: TransactionPatch;
+}): Promise<TransactionRow> {
   const [after] = await tx
     .update(transactions)
     .set({ ...patch, updatedAt: new Date() })
@@ -140,29 +160,51 @@ export async function updateTransaction(
 }
 
 /** Records a declined charge on the transaction: `payment_status` failed and the provider's payment. */
-export async function markPaymentFailed(tx: Tx, t: TransactionRow, reference: string | null): Promise<void> {
+export async function markPaymentFailed({
+  tx,
+  t,
+  reference,
+}: {
+  tx: Tx;
+  t: TransactionRow;
+  reference: string | null;
+}): Promise<void> {
   await tx
     .update(transactions)
     .set({ paymentStatus: 'failed', paymentRef: reference, updatedAt: new Date() })
     .where(and(eq(transactions.id, t.id), eq(transactions.organizationId, t.organizationId)));
 }
 
-/** Sets a delivery's count of wrong pickup codes. */
-export async function setPickupAttempts(tx: Tx, id: string, attempts: number): Promise<void> {
-  await tx.update(transactions).set({ pickupAttempts: attempts }).where(eq(transactions.id, id));
+/** Sets the count of wrong pickup codes of the organization's delivery `id`. */
+export async function setPickupAttempts({
+  tx,
+  organizationId,
+  id,
+  attempts,
+}: TxOrg<{ id: string; attempts: number }>): Promise<void> {
+  await tx
+    .update(transactions)
+    .set({ pickupAttempts: attempts })
+    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)));
 }
 
-/** Marks that the transaction no longer holds its door (the hold moves to another one). */
-export async function clearDeviceHeld(tx: Tx, id: string): Promise<void> {
-  await tx.update(transactions).set({ deviceHeld: false }).where(eq(transactions.id, id));
+/**
+ * Marks that the organization's transaction `id` no longer holds its door (the hold moves to
+ * another one).
+ */
+export async function clearDeviceHeld({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
+  await tx
+    .update(transactions)
+    .set({ deviceHeld: false })
+    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)));
 }
 
 /** One transaction of the organization (not locked), or undefined. */
-export async function transactionById(
-  tx: Tx,
-  organizationId: string,
-  id: string,
-): Promise<TransactionRow | undefined> {
+export async function transactionById({
+  tx,
+  organizationId,
+  id,
+}: TxOrg<{ id: string }>): Promise<TransactionRow | undefined> {
   const [t] = await tx
     .select()
     .from(transactions)
@@ -171,12 +213,12 @@ export async function transactionById(
 }
 
 /** Records whether a delivery's pickup code reached its recipient, and when. */
-export async function setNotification(
-  tx: Tx,
-  organizationId: string,
-  id: string,
-  status: 'sent' | 'failed',
-): Promise<void> {
+export async function setNotification({
+  tx,
+  organizationId,
+  id,
+  status,
+}: TxOrg<{ id: string; status: 'sent' | 'failed' }>): Promise<void> {
   await tx
     .update(transactions)
     .set({ notificationStatus: status, notificationDate: new Date() })
@@ -184,7 +226,15 @@ export async function setNotification(
 }
 
 /** Stores a share link of a transaction by its token's SHA-256. */
-export async function insertShare(tx: Tx, t: TransactionRow, tokenHash: string): Promise<void> {
+export async function insertShare({
+  tx,
+  t,
+  tokenHash,
+}: {
+  tx: Tx;
+  t: TransactionRow;
+  tokenHash: string;
+}): Promise<void> {
   await tx
     .insert(transactionShares)
     .values({ organizationId: t.organizationId, transactionId: t.id, tokenHash });
@@ -194,7 +244,8 @@ export async function insertShare(tx: Tx, t: TransactionRow, tokenHash: string):
  * Deliveries awaiting user pickup whose `expires_at` has passed, across organizations, locked;
  * rows another run is changing are skipped (`FOR UPDATE SKIP LOCKED`). At most 500.
  */
-export async function lockDueDeliveries(tx: Tx, now: Date): Promise<TransactionRow[]> {
+export async function lockDueDeliveries({ tx, now }: { tx: Tx; now: Date }): Promise<TransactionRow[]> {
+  // tenant: every organization — the expiry job's sweep of deliveries past their expiry
   return tx
     .select()
     .from(transactions)

@@ -70,7 +70,9 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         errors: errors(400, 401),
       }),
       handler: async (req) => {
-        const r = await req.withTenant((tx) => listTransactions(tx, req.auth.organizationId, req.query));
+        const r = await req.withTenant((tx) =>
+          listTransactions({ tx, organizationId: req.auth.organizationId, input: req.query }),
+        );
         return {
           ...pageOf(r.items, r.total, r.page, r.pageSize),
           total_estimated: r.totalEstimated,
@@ -106,7 +108,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         const orgId = req.auth.organizationId;
         // one snapshot; the database writes the CSV (cells neutralised and quoted in SQL)
         const { total, body } = await snapshotCsv(req, reply, TRANSACTION_CSV_HEADERS, (tx) =>
-          exportStatements(tx, orgId, q),
+          exportStatements({ tx, organizationId: orgId, q }),
         );
         reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -127,7 +129,9 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         errors: errors(401, 404),
       }),
       handler: async (req) =>
-        req.withTenant((tx) => transactionOr404(tx, req.auth.organizationId, req.params.id)),
+        req.withTenant((tx) =>
+          transactionOr404({ tx, organizationId: req.auth.organizationId, id: req.params.id }),
+        ),
     });
 
     app.route({
@@ -144,7 +148,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       handler: async (req) => {
         // the bare id, or a token of another transaction, answers as an unknown id
         const view = req.query.token
-          ? await publicTransaction(app.ctx.db, req.params.id, sha256(req.query.token))
+          ? await publicTransaction({ db: app.ctx.db, id: req.params.id, tokenHash: sha256(req.query.token) })
           : undefined;
         if (!view) throw NotFound(M.notFound);
         return view;
@@ -162,8 +166,14 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       handler: async (req) =>
         req.withTenant(async (tx) => {
-          await transactionOr404(tx, req.auth.organizationId, req.params.id);
-          return { items: await listLogs(tx, req.auth.organizationId, req.params.id) };
+          await transactionOr404({ tx, organizationId: req.auth.organizationId, id: req.params.id });
+          return {
+            items: await listLogs({
+              tx,
+              organizationId: req.auth.organizationId,
+              transactionId: req.params.id,
+            }),
+          };
         }),
     });
 
@@ -213,7 +223,9 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       handler: async (req) => {
         const ids = await endMany(ctxOf(req), { ids: req.body.ids, ended_at: req.body.ended_at });
-        const items = await req.withTenant((tx) => loadTransactions(tx, req.auth.organizationId, ids));
+        const items = await req.withTenant((tx) =>
+          loadTransactions({ tx, organizationId: req.auth.organizationId, ids }),
+        );
         return { detail: M.ended, items };
       },
     });
@@ -308,7 +320,9 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         const token = await req.withTenant((tx) =>
           share({ tx, auth: req.auth }, { id: req.params.id, to: req.body }),
         );
-        const t = await req.withTenant((tx) => transactionOr404(tx, req.auth.organizationId, req.params.id));
+        const t = await req.withTenant((tx) =>
+          transactionOr404({ tx, organizationId: req.auth.organizationId, id: req.params.id }),
+        );
         const sent = await sendShareLink(ctxOf(req), {
           id: t.id,
           invoiceId: t.invoice_id,

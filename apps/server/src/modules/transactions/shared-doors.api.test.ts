@@ -23,8 +23,7 @@ import {
 } from '../../db/schema';
 
 /**
- * A super-tenant's shared doors used by its sub-organization's transactions (issue 18 "Shared
- * locations reach sub-organizations … and can be used for their transactions").
+ * A super-tenant's shared doors used by its sub-organization's transactions.
  */
 let t: TestApp;
 const charged: ChargeRequest[] = [];

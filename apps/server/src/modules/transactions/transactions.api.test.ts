@@ -496,7 +496,7 @@ describe('delivery life cycle', () => {
       .update(transactions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(transactions.id, ev.id));
-    const n = await t.database.db.transaction((tx) => expireDeliveries(tx, new Date()));
+    const n = await t.database.db.transaction((tx) => expireDeliveries({ tx, now: new Date() }));
     expect(n).toBeGreaterThanOrEqual(1);
     const after = (await get(`events/${ev.id}`)).json();
     expect(after.event_status).toBe('expired');
@@ -507,7 +507,7 @@ describe('delivery life cycle', () => {
       actor_type: 'system',
     });
     // a second run finds nothing more to do for it
-    expect(await t.database.db.transaction((tx) => expireDeliveries(tx, new Date()))).toBe(0);
+    expect(await t.database.db.transaction((tx) => expireDeliveries({ tx, now: new Date() }))).toBe(0);
     // the operator ends it, freeing the door
     const end = await patch('events', { ids: [ev.id] });
     expect(end.json().items[0].event_status).toBe('finished');

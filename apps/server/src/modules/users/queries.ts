@@ -101,5 +101,6 @@ export const userTransactions: {
     opts: { limit: number; active?: boolean },
   ): Promise<{ items: TUserTransactionRow[]; total: number }>;
 } = {
-  list: (tx, auth, userId, opts) => userTransactionRows(tx, auth.organizationId, userId, opts),
+  list: (tx, auth, userId, opts) =>
+    userTransactionRows({ tx, organizationId: auth.organizationId, userId, opts }),
 };

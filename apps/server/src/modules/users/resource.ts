@@ -12,13 +12,14 @@ import {
 } from '@lockerops/contract';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AuthContext } from '../../auth/context';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { groups, groupUsers, users } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { likePattern } from '../../lib/crud/paging';
 import { lockOr404, type Resource } from '../../lib/crud/resource';
+import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
 import { assertEmailFree, notificationChannelOf, takenEmails } from './queries';
 
@@ -27,12 +28,13 @@ type UserRow = typeof users.$inferSelect;
 /** The wire shape of users, with their groups (one query for the whole batch). */
 export async function usersToWire(rows: UserRow[], tx: Tx): Promise<TUser[]> {
   const ids = rows.map((r) => r.id);
+  const orgIds = organizationsOf(rows);
   const links = ids.length
     ? await tx
         .select({ userId: groupUsers.userId, id: groups.id, name: groups.name })
         .from(groupUsers)
         .innerJoin(groups, eq(groups.id, groupUsers.groupId))
-        .where(inArray(groupUsers.userId, ids))
+        .where(and(inArray(groupUsers.organizationId, orgIds), inArray(groupUsers.userId, ids)))
         .orderBy(asc(groups.name))
     : [];
   return rows.map((u) =>
@@ -135,33 +137,34 @@ function userValues(
 }
 
 /** The WHERE of the live (not deleted) users of one organization. */
-const liveUsersOf = (organizationId: string): SQL =>
-  and(eq(users.organizationId, organizationId), eq(users.isDeleted, false))!;
-
 /**
  * Activates or deactivates one user, under a row lock, with its User History Log entry; returns
  * the user's wire shape. 404 (`NotFound`) for a deleted user, a missing id or another
  * organization's. spec: operational §1, §4 User, §7 `PATCH users/{id}/activate|deactivate`.
  */
-export async function setUserActive(
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  action: 'activate' | 'deactivate',
-): Promise<TUser> {
-  const before = (await lockOr404(tx, users, auth, id)) as unknown as UserRow;
+export async function setUserActive({
+  tx,
+  auth,
+  id,
+  action,
+}: TxAuth<{ id: string; action: 'activate' | 'deactivate' }>): Promise<TUser> {
+  const before = (await lockOr404({ tx, table: users, auth, id })) as unknown as UserRow;
   if (before.isDeleted) throw NotFound();
   const [after] = await tx
     .update(users)
     .set({ active: action === 'activate', updatedAt: new Date() })
     .where(and(eq(users.id, before.id), eq(users.organizationId, auth.organizationId)))
     .returning();
-  await writeAudit(tx, auth, {
-    entity: 'user',
-    entityId: before.id,
-    action,
-    before: toWire(users, before as never),
-    after: toWire(users, after as never),
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity: 'user',
+      entityId: before.id,
+      action,
+      before: toWire(users, before as never),
+      after: toWire(users, after as never),
+    },
   });
   return (await usersToWire([after!], tx))[0]!;
 }
@@ -172,18 +175,23 @@ export async function setUserActive(
  * (2+ characters, else 400) on name, last name, e-mail, phone or user id. spec: operational §7
  * `GET users/search`, §8.
  */
-export async function searchUsers(
-  tx: Tx,
-  organizationId: string,
-  query: { email?: string; phone_number?: string; search?: string },
-): Promise<TUser[]> {
+export async function searchUsers({
+  tx,
+  organizationId,
+  query,
+}: TxOrg<{ query: { email?: string; phone_number?: string; search?: string } }>): Promise<TUser[]> {
   const { email, phone_number, search } = query;
-  const base = liveUsersOf(organizationId);
   if (email) {
     const rows = await tx
       .select()
       .from(users)
-      .where(and(base, eq(users.emailNormalized, email.toLowerCase())))
+      .where(
+        and(
+          eq(users.organizationId, organizationId),
+          eq(users.isDeleted, false),
+          eq(users.emailNormalized, email.toLowerCase()),
+        ),
+      )
       .limit(1);
     if (!rows.length) throw NotFound(USER_MESSAGES.emailNotFound);
     return usersToWire(rows, tx);
@@ -195,7 +203,13 @@ export async function searchUsers(
       ? await tx
           .select()
           .from(users)
-          .where(and(base, eq(users.phoneNumber, phone)))
+          .where(
+            and(
+              eq(users.organizationId, organizationId),
+              eq(users.isDeleted, false),
+              eq(users.phoneNumber, phone),
+            ),
+          )
           .orderBy(asc(users.createdAt))
           .limit(1)
       : [];
@@ -210,7 +224,8 @@ export async function searchUsers(
     .from(users)
     .where(
       and(
-        base,
+        eq(users.organizationId, organizationId),
+        eq(users.isDeleted, false),
         or(
           ...[users.name, users.lastName, users.email, users.phoneNumber, users.userId].map((c) =>
             ilike(sql`${c}::text`, pattern),
@@ -227,7 +242,11 @@ export async function searchUsers(
  * One user of the organization, deleted ones included, or undefined when the id is missing or of
  * another organization. spec: operational §7 `GET events_by_user/{id}`.
  */
-export async function findUser(tx: Tx, organizationId: string, id: string): Promise<UserRow | undefined> {
+export async function findUser({
+  tx,
+  organizationId,
+  id,
+}: TxOrg<{ id: string }>): Promise<UserRow | undefined> {
   const [user] = await tx
     .select()
     .from(users)

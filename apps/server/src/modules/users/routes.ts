@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (req) =>
         req.withTenant(async (tx) => ({
           detail: action === 'activate' ? USER_MESSAGES.activated : USER_MESSAGES.deactivated,
-          user: await setUserActive(tx, req.auth, req.params.id, action),
+          user: await setUserActive({ tx, auth: req.auth, id: req.params.id, action }),
         })),
     });
   }
@@ -42,7 +42,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) => {
       return req.withTenant(async (tx) => ({
-        items: await searchUsers(tx, req.auth.organizationId, req.query),
+        items: await searchUsers({ tx, organizationId: req.auth.organizationId, query: req.query }),
       }));
     },
   });
@@ -58,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req) =>
       req.withTenant(async (tx) => {
-        const user = await findUser(tx, req.auth.organizationId, req.params.id);
+        const user = await findUser({ tx, organizationId: req.auth.organizationId, id: req.params.id });
         if (!user) throw NotFound(USER_MESSAGES.fetchTransactionsFailed);
         const active = req.query.active === undefined ? undefined : req.query.active === 'true';
         const { items, total } = await userTransactions.list(tx, req.auth, user.id, {

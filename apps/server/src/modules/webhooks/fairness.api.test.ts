@@ -101,12 +101,15 @@ afterAll(async () => {
 async function happen(organizationId: string): Promise<{ id: string; at: number }> {
   const id = randomUUID();
   await withTenant(t.database.db, organizationId, (tx) =>
-    emit(tx, {
-      organizationId,
-      name: 'on_reservation',
-      mode: 'delivery',
-      subject: { type: 'reservation', id },
-      payload: { tracking_number: id.slice(0, 8) },
+    emit({
+      tx,
+      event: {
+        organizationId,
+        name: 'on_reservation',
+        mode: 'delivery',
+        subject: { type: 'reservation', id },
+        payload: { tracking_number: id.slice(0, 8) },
+      },
     }),
   );
   return { id, at: Date.now() };

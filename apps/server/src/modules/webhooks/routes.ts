@@ -45,7 +45,7 @@ const SIGNING =
   'Every delivery is a JSON POST signed as the Standard Webhooks specification describes: headers `webhook-id` (the same on every retry and replay: use it to deduplicate), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed with the base64 part of the `whsec_` secret). Any 2xx answer is a success; anything else (or no answer within WEBHOOK_TIMEOUT_MS, 5 s) is retried with exponential backoff (from WEBHOOK_RETRY_DELAY_SECONDS, doubled per attempt, at most an hour apart) up to WEBHOOK_MAX_ATTEMPTS (12) attempts within 24 hours. Deliveries are shared fairly between organizations: each organization has at most WEBHOOK_ORG_CONCURRENCY (4) in flight, and at most WEBHOOK_MAX_QUEUED (10,000) messages waiting — beyond, its oldest waiting messages are dropped (logged as such; replayable). Private, loopback and link-local addresses are refused unless the server runs with WEBHOOK_ALLOW_PRIVATE=true; redirects are followed (at most 3) only to allowed addresses.';
 
 /**
- * Webhooks on the API page (issue 14): endpoints (URL, description, events, enabled) with a
+ * Webhooks on the API page: endpoints (URL, description, events, enabled) with a
  * signing secret shown once and rotatable, the delivery log with replay, and the event catalogue
  * with example payloads. Admin only, `toolbox` flag.
  */
@@ -106,7 +106,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       response: zPage(ZWebhookEndpoint),
       errors: errors(401, 403),
     }),
-    handler: (req) => req.withTenant((tx) => listEndpoints(tx, req.auth.organizationId, req.query)),
+    handler: (req) =>
+      req.withTenant((tx) => listEndpoints({ tx, organizationId: req.auth.organizationId, q: req.query })),
   });
 
   app.route({
@@ -118,7 +119,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req, reply) => {
       const created = await req.withTenant((tx) =>
-        createEndpoint(tx, {
+        createEndpoint({
+          tx,
           organizationId: req.auth.organizationId,
           input: req.body,
           secrets,
@@ -139,7 +141,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (req) =>
       req.withTenant((tx) =>
-        updateEndpoint(tx, {
+        updateEndpoint({
+          tx,
           organizationId: req.auth.organizationId,
           id: req.params.id,
           input: req.body,
@@ -156,7 +159,9 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(401, 403, 404),
     }),
     handler: async (req) => {
-      await req.withTenant((tx) => deleteEndpoint(tx, req.auth.organizationId, req.params.id));
+      await req.withTenant((tx) =>
+        deleteEndpoint({ tx, organizationId: req.auth.organizationId, id: req.params.id }),
+      );
       return { detail: TOOLBOX_MESSAGES.webhookDeleted };
     },
   });
@@ -170,7 +175,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (req) =>
       req.withTenant((tx) =>
-        rotateSecret(tx, { organizationId: req.auth.organizationId, id: req.params.id, secrets }),
+        rotateSecret({ tx, organizationId: req.auth.organizationId, id: req.params.id, secrets }),
       ),
   });
 
@@ -185,7 +190,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (req) =>
       req.withTenant((tx) =>
-        listDeliveries(tx, { organizationId: req.auth.organizationId, id: req.params.id, ...req.query }),
+        listDeliveries({ tx, organizationId: req.auth.organizationId, id: req.params.id, ...req.query }),
       ),
   });
 
@@ -200,7 +205,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (req, reply) => {
       await req.withTenant((tx) =>
-        replayDelivery(tx, {
+        replayDelivery({
+          tx,
           organizationId: req.auth.organizationId,
           id: req.params.id,
           deliveryId: req.params.deliveryId,

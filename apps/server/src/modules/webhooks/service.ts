@@ -11,6 +11,7 @@ import {
   type ZWebhookEndpointRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
+import type { TxOrg } from '../../auth/context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { DomainEventSubscriber } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
@@ -48,11 +49,15 @@ function checkUrl(url: string, allowPrivate: boolean) {
 }
 
 /** The organization's endpoints, newest first, paged (1-based). spec: issue 14 Webhooks. */
-export async function listEndpoints(
-  tx: DbOrTx,
-  organizationId: string,
-  q: { page: number; size: number },
-): Promise<TPage<TWebhookEndpoint>> {
+export async function listEndpoints({
+  tx,
+  organizationId,
+  q,
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  q: { page: number; size: number };
+}): Promise<TPage<TWebhookEndpoint>> {
   const { rows, total } = await endpointPage({
     tx,
     organizationId,
@@ -68,16 +73,17 @@ export async function listEndpoints(
  * `TOOLBOX_MESSAGES.webhookLimit` when the organization has `maxEndpoints` already
  * (WEBHOOK_MAX_ENDPOINTS, 20).
  */
-export async function createEndpoint(
-  tx: Tx,
-  p: {
-    organizationId: string;
-    input: z.output<typeof ZWebhookEndpointRequest>;
-    secrets: SecretBox;
-    allowPrivate: boolean;
-    maxEndpoints: number;
-  },
-): Promise<TWebhookEndpointWithSecret> {
+export async function createEndpoint({
+  tx,
+  ...p
+}: {
+  tx: Tx;
+  organizationId: string;
+  input: z.output<typeof ZWebhookEndpointRequest>;
+  secrets: SecretBox;
+  allowPrivate: boolean;
+  maxEndpoints: number;
+}): Promise<TWebhookEndpointWithSecret> {
   checkUrl(p.input.url, p.allowPrivate);
   const n = await countEndpointsLocked({ tx, organizationId: p.organizationId });
   if (n >= p.maxEndpoints) throw Conflict(TOOLBOX_MESSAGES.webhookLimit(p.maxEndpoints));
@@ -97,15 +103,16 @@ export async function createEndpoint(
 }
 
 /** Updates an endpoint's URL, description, events and switch; the secret stays. */
-export async function updateEndpoint(
-  tx: Tx,
-  p: {
-    organizationId: string;
-    id: string;
-    input: z.output<typeof ZWebhookEndpointRequest>;
-    allowPrivate: boolean;
-  },
-): Promise<TWebhookEndpoint> {
+export async function updateEndpoint({
+  tx,
+  ...p
+}: {
+  tx: Tx;
+  organizationId: string;
+  id: string;
+  input: z.output<typeof ZWebhookEndpointRequest>;
+  allowPrivate: boolean;
+}): Promise<TWebhookEndpoint> {
   await endpointOr404(tx, p.organizationId, p.id);
   checkUrl(p.input.url, p.allowPrivate);
   const row = await updateEndpointRow({ tx, organizationId: p.organizationId, id: p.id, set: p.input });
@@ -113,16 +120,21 @@ export async function updateEndpoint(
 }
 
 /** Deletes an endpoint with its messages and delivery log. */
-export async function deleteEndpoint(tx: Tx, organizationId: string, id: string): Promise<void> {
+export async function deleteEndpoint({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
   await endpointOr404(tx, organizationId, id);
   await deleteEndpointRow({ tx, organizationId, id });
 }
 
 /** Replaces the signing secret (answered this once); deliveries from now on are signed with it. */
-export async function rotateSecret(
-  tx: Tx,
-  p: { organizationId: string; id: string; secrets: SecretBox },
-): Promise<TWebhookEndpointWithSecret> {
+export async function rotateSecret({
+  tx,
+  ...p
+}: {
+  tx: Tx;
+  organizationId: string;
+  id: string;
+  secrets: SecretBox;
+}): Promise<TWebhookEndpointWithSecret> {
   await endpointOr404(tx, p.organizationId, p.id);
   const secret = newSigningSecret(randomBytes);
   const row = await updateEndpointRow({
@@ -135,10 +147,16 @@ export async function rotateSecret(
 }
 
 /** The delivery log of an endpoint: every attempt, newest first, paged. */
-export async function listDeliveries(
-  tx: DbOrTx,
-  p: { organizationId: string; id: string; page: number; size: number },
-): Promise<TPage<TWebhookDelivery>> {
+export async function listDeliveries({
+  tx,
+  ...p
+}: {
+  tx: DbOrTx;
+  organizationId: string;
+  id: string;
+  page: number;
+  size: number;
+}): Promise<TPage<TWebhookDelivery>> {
   await endpointOr404(tx, p.organizationId, p.id);
   const { rows, total } = await attemptPage({
     tx,
@@ -159,10 +177,15 @@ export async function listDeliveries(
  * Queues the message of a delivery again (replay): it goes back to the outbox and is sent with the
  * same `webhook-id`, the current secret and a new timestamp. 409 while it is still being delivered.
  */
-export async function replayDelivery(
-  tx: Tx,
-  p: { organizationId: string; id: string; deliveryId: string },
-): Promise<void> {
+export async function replayDelivery({
+  tx,
+  ...p
+}: {
+  tx: Tx;
+  organizationId: string;
+  id: string;
+  deliveryId: string;
+}): Promise<void> {
   await endpointOr404(tx, p.organizationId, p.id);
   const messageId = await messageOfAttempt({
     tx,
@@ -181,7 +204,13 @@ export async function replayDelivery(
  * the organization has the `toolbox` feature. The
  * dispatcher (worker.ts) delivers them once committed, so a rolled-back step sends nothing.
  */
-export const enqueueWebhooks: DomainEventSubscriber = async (tx, event) => {
+export const enqueueWebhooks: DomainEventSubscriber = async ({
+  tx,
+  event,
+}: {
+  tx: Tx;
+  event: import('/work/wt-shape/apps/server/src/domain-events/index').DomainEvent & { id: string };
+}) => {
   const endpoints = await subscribedEndpoints({
     tx,
     organizationId: event.organizationId,

@@ -17,7 +17,7 @@ afterEach(() => {
   sessionStore.clear();
 });
 
-describe('AppShell (issue 28 item 11)', () => {
+describe('AppShell', () => {
   it('says why when the own organization fails to load, instead of hiding sidebar sections silently', {
     timeout: 60_000,
   }, async () => {

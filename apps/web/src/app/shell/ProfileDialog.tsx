@@ -37,7 +37,7 @@ import { browserTimeZone, zoneLabel } from '../../lib/format';
 
 /**
  * The profile form of spec console §3: first and last name (the contract's update schema), e-mail
- * read-only, the console's language (issue 26 item 6), and an optional new password (the
+ * read-only, the console's language, and an optional new password (the
  * contract's password rule; the current password is what members/change-password verifies).
  */
 export const ZProfileForm = ZUpdateProfileRequest.pick({ first_name: true, last_name: true })

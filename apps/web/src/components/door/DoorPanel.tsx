@@ -19,7 +19,7 @@ const fullName = (u: { name: string; last_name?: string | null } | null) =>
   u ? [u.name, u.last_name].filter(Boolean).join(' ') : '';
 
 /**
- * What a door holds (issue 27): its open transaction (invoice, status, customer, since when, a link
+ * What a door holds: its open transaction (invoice, status, customer, since when, a link
  * to it in Transactions) or its active reservation (tracking number, customer, its window, a link
  * to it in Reservations), else that it is empty.
  */
@@ -95,7 +95,7 @@ export interface DoorActionsProps {
 }
 
 /**
- * A door's actions where the door is (issue 27): Unlock, after a confirmation naming the door, with
+ * A door's actions where the door is: Unlock, after a confirmation naming the door, with
  * its message and the timeline following the unlock by itself (requested → sent → acknowledged →
  * opened or jammed); maintenance on and off, with the spec's confirmations. Below the actions, the
  * door's unlock timeline.

@@ -43,7 +43,7 @@ export function unlockSteps(u: TDeviceUnlock): Array<{ state: TUnlockState; at: 
  * and why, its outcome, and the time of every step it reached — requested, sent, acknowledged,
  * then opened, jammed or offline. It re-reads itself while an unlock is under way (`live`, or the
  * newest unlock not settled), and announces the newest outcome politely to screen readers. Times
- * are on the door's location's wall clock (`timeZone`) and name their zone (issue 26 item 2).
+ * are on the door's location's wall clock (`timeZone`) and name their zone.
  */
 export function UnlockTimeline({
   deviceId,

@@ -33,7 +33,7 @@ export interface FormSearchPickerProps<
 }
 
 /**
- * The one picker of users, team members, devices, locations and products (issue 28 item 2): it
+ * The one picker of users, team members, devices, locations and products: it
  * searches the server as the operator types (`GET <area>?search=…&size=20`, 300 ms after the last
  * key), shows the first 20 matches with a "type to search" hint, and shows the saved item's name
  * when a record is reopened. Works the same with 200 or 200,000 customers.

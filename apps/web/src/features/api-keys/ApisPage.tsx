@@ -7,7 +7,7 @@ import { WebhooksSection } from './WebhooksSection';
 
 /**
  * /apis: API documentation, the organization's API token (spec console §2 API page, §4 API key) and
- * its webhook endpoints (issue 14).
+ * its webhook endpoints.
  */
 export function ApisPage() {
   const { t } = useTranslation('apiKeys');

@@ -22,7 +22,7 @@ import { formatDateTime } from '../../lib/format';
 import { useReplayDelivery, useWebhookDeliveries } from './webhookHooks';
 
 /**
- * The delivery log of one endpoint (issue 14): every attempt, newest first — time, event, attempt
+ * The delivery log of one endpoint: every attempt, newest first — time, event, attempt
  * (a replayed one marked), status code, latency, outcome and the response excerpt or error — with
  * Replay, which sends the same message again under the same `webhook-id`.
  */

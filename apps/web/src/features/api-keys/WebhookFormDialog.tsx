@@ -37,7 +37,7 @@ export interface WebhookFormDialogProps {
 }
 
 /**
- * "Add Webhook Endpoint" / "Edit Webhook Endpoint" (issue 14): URL (http or https; the server refuses
+ * "Add Webhook Endpoint" / "Edit Webhook Endpoint": URL (http or https; the server refuses
  * private addresses), description, the events it receives (none ticked: every event) and enabled.
  */
 export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: WebhookFormDialogProps) {

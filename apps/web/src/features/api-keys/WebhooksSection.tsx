@@ -55,7 +55,7 @@ function SecretDialog({ shown, onClose }: { shown: TWebhookEndpointWithSecret | 
 type Pending = { kind: 'delete' | 'rotate'; endpoint: TWebhookEndpoint } | null;
 
 /**
- * The "Webhooks" section of the API page (issue 14): the organization's endpoints (URL,
+ * The "Webhooks" section of the API page: the organization's endpoints (URL,
  * description, events, enabled), add and edit, the signing secret shown once on creation and on
  * rotation, delete, and each endpoint's delivery log with replay. Deliveries are signed the
  * Standard Webhooks way (the API documentation describes the headers and each event's payload).

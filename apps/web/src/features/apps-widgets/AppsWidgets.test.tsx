@@ -166,7 +166,7 @@ describe('Reservation Widget customizer', () => {
   });
 });
 
-describe('Reservation Widget customizer layout (issue 28 item 13)', () => {
+describe('Reservation Widget customizer layout', () => {
   it('keeps Maximum Reservation Duration wide enough for its label', async () => {
     renderWithProviders(<WidgetCustomizer />, '/apps-widgets?tab=widget');
     const input = await screen.findByRole('spinbutton', { name: 'Maximum Reservation Duration' });

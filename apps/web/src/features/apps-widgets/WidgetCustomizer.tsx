@@ -144,7 +144,7 @@ export function WidgetCustomizer() {
                 control={
                   <Switch
                     checked={field.value === true}
-                    // the widget takes no payment yet: the server refuses the switch (issue 31)
+                    // the widget takes no payment yet: the server refuses the switch
                     disabled={field.value !== true}
                     onChange={(e) => field.onChange(e.target.checked)}
                   />

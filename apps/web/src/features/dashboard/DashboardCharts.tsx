@@ -171,7 +171,7 @@ function peakOf<T>(rows: readonly T[], value: (r: T) => number): T | null {
 /**
  * The dashboard's two charts, following the filter bar: transactions per day stacked by mode
  * (`reports/transactions`) and earnings per day (the trend of `reports/earnings`; months beyond 62
- * days). Each has a summary in words and a table of its series (issue 27); when the range ends
+ * days). Each has a summary in words and a table of its series; when the range ends
  * today, the last bucket is marked as still under way. Their reads go out with the first screen's;
  * the chart library (ChartPlots) is loaded once the section is in view after those reads, a
  * skeleton of the charts' size standing in until then, so nothing moves when they are drawn.

@@ -48,7 +48,7 @@ describe('report CSV', () => {
     ]);
   });
 
-  it("writes its headings, sections and card names in the console's language (issue 26)", async () => {
+  it("writes its headings, sections and card names in the console's language", async () => {
     await i18next.changeLanguage('de');
     try {
       const csv = buildReportCsv(

@@ -29,7 +29,7 @@ export interface ReportContent {
  * as a plain number, and the previous period's when it has one), then the Top Users (user,
  * purchases, location) and Top Locations (name, count, address) rows. A failed read says
  * 'No data found' in Detail. Headings, sections and card names are in the console's language
- * (`t`: the `dashboard` namespace; issue 26); the figures stay plain numbers.
+ * (`t`: the `dashboard` namespace); the figures stay plain numbers.
  */
 export function buildReportCsv(r: ReportContent, t: TFunction): string {
   const noData = translateMessage(DASHBOARD_MESSAGES.noData);

@@ -69,7 +69,7 @@ export function deviceColumns({
   return [
     { field: 'locker_number', headerName: t('column.lockerNumber'), width: 100 },
     { field: 'name', headerName: t('field.name'), flex: 1, minWidth: 140 },
-    // right after the name, so the row's actions are in sight at every width (issue 27)
+    // right after the name, so the row's actions are in sight at every width
     {
       field: 'actions',
       headerName: t('common:table.action'),

@@ -12,7 +12,7 @@ import { translateMessage } from '../../i18n/messages';
 import { integrationsKey, removeTwilio, saveTwilio, twilioKey, useTwilioForm, useTwilioQuery } from './hooks';
 
 /**
- * The Twilio card's dialog (spec console §2 Integrations; issue 14): account SID, auth token and
+ * The Twilio card's dialog (spec console §2 Integrations): account SID, auth token and
  * sender number of the organization's own Twilio account, through which its SMS then go. The token
  * is never shown again once saved: the dialog shows its last 4 characters, and an empty token field
  * keeps it. The spec's two toggles beside them, 'Enable Verification and Identity' (codes go by SMS,

@@ -17,7 +17,7 @@ const ATTRIBUTION = '&copy; OpenStreetMap contributors';
 type Placed = TLocation & { latitude: number; longitude: number };
 
 /**
- * Fits the view to the organization's placed locations whenever they change (issue 28 item 3): a
+ * Fits the view to the organization's placed locations whenever they change: a
  * single location is centred at street zoom, several are framed with a margin. With none, the
  * map keeps the spec's default centre.
  */

@@ -43,7 +43,7 @@ export interface LockerDetailsDialogProps {
 
 /**
  * "Locker Details" of an assigned door: the device, its state, what it holds, Unlock and maintenance
- * for admins with the door's unlock timeline (issue 27), and Reassign / Unassign / QR Code.
+ * for admins with the door's unlock timeline, and Reassign / Unassign / QR Code.
  */
 export function LockerDetailsDialog({
   door,

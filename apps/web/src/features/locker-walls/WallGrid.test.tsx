@@ -52,7 +52,7 @@ function dataTransfer() {
 }
 
 describe('WallGrid', () => {
-  it("shows the zoom as a percentage through Intl, in the display locale's form (issue 26)", () => {
+  it("shows the zoom as a percentage through Intl, in the display locale's form", () => {
     setDisplayLocale('de');
     try {
       render(<WallGrid wall={wall} onDoor={() => {}} onMoveKiosk={() => {}} onRemoveKiosk={() => {}} />);

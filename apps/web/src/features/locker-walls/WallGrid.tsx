@@ -91,7 +91,7 @@ export function moveFocus(
 }
 
 /**
- * The door grid, an ARIA grid (WCAG 2.2 AA, issue 27): a header row of column numbers, then one row
+ * The door grid, an ARIA grid (WCAG 2.2 AA): a header row of column numbers, then one row
  * per shelf with its number and one cell per door coloured by its state. One cell takes the Tab
  * stop; the arrow keys (and Home/End) move through the doors, Enter or Space opens one, Delete
  * removes the kiosk. The kiosk is dragged (HTML5 drag and drop) onto another door to move it, and

@@ -9,7 +9,7 @@ import { SendTest } from './SendTest';
 const COLOURS = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
 
 /**
- * The "Delivery log" tab of a template (issue 13): Send test (renders the template with sample data
+ * The "Delivery log" tab of a template: Send test (renders the template with sample data
  * and sends it to the address typed, the member's own to begin with) and every message sent or failed — channel, recipient masked,
  * status, attempts, the provider's answer and when.
  */

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../api/session';
 import { useSendTest } from './hooks';
 
 /**
- * Send test of a saved template (issue 13; issue 28 item 13: offered in the template form too):
+ * Send test of a saved template (offered in the template form too):
  * renders the template with sample data and sends it at once. The e-mail starts as the member's
  * own address, which the server always allows (it also allows the organization's contacts).
  */

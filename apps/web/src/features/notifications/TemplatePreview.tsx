@@ -23,7 +23,7 @@ const safe = (tpl: string | null | undefined) => {
 };
 
 /**
- * The live preview of a template (issue 13): the e-mail (subject, header image and text, message,
+ * The live preview of a template: the e-mail (subject, header image and text, message,
  * per-location message, footer) and the SMS with its character count and segments, rendered with
  * the sample values of the variables — the same mustache rendering the server sends with.
  */

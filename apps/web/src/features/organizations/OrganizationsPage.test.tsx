@@ -27,7 +27,7 @@ afterEach(() => {
   sessionStore.clear();
 });
 
-describe('OrganizationsPage: "Add Organization" (issue 28 item 11)', () => {
+describe('OrganizationsPage: "Add Organization"', () => {
   it('is offered to a Super-Tenant organization', async () => {
     api(true);
     sessionStore.signedIn(makeTokens(makeUser('admin')));

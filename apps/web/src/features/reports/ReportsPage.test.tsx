@@ -52,7 +52,7 @@ const open = async (role: 'admin' | 'member') => {
   await screen.findByText('Ops weekly');
 };
 
-describe('ReportsPage per-row delete (issue 28 item 10)', () => {
+describe('ReportsPage per-row delete', () => {
   it('an admin deletes one report and reads "Report deleted successfully"', { timeout: 60_000 }, async () => {
     await open('admin');
     // aria-label look-ups: getByRole over a data grid is slow under jsdom
@@ -71,7 +71,7 @@ describe('ReportsPage per-row delete (issue 28 item 10)', () => {
   });
 });
 
-describe('ReportsPage organization filter (issue 28 item 10)', () => {
+describe('ReportsPage organization filter', () => {
   it('lets a super-tenant read the reports of one of its organizations (target_org)', {
     timeout: 60_000,
   }, async () => {

@@ -12,7 +12,7 @@ const bimonthly = {
   send_time: '06:30',
 } as const;
 
-describe('scheduleText (the schedule column from the catalogs, issue 26)', () => {
+describe('scheduleText (the schedule column from the catalogs)', () => {
   afterEach(async () => {
     setDisplayLocale('en-US');
     await i18next.changeLanguage('en');

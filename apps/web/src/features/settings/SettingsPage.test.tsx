@@ -37,7 +37,7 @@ afterEach(() => {
   sessionStore.clear();
 });
 
-describe('SettingsPage (issue 28 item 11)', () => {
+describe('SettingsPage', () => {
   it('opens read-only for a member: fields disabled, no Save', async () => {
     render('member');
     expect(

@@ -22,7 +22,7 @@ const EMPTY: TIn = { id_device: '', phone_number: '', email: '' };
 
 /**
  * Create Delivery (spec: operational §7 Transactions `POST event/delivery (id_device,
- * phone_number)`; issue 8 delivery life cycle): an available delivery locker (optional: without one
+ * phone_number)`): an available delivery locker (optional: without one
  * the parcel waits at the desk) and the recipient's phone number or e-mail, one required ("Either
  * phone number or email is required"). Answers 'Delivery created successfully' and refreshes the list.
  */

@@ -16,7 +16,7 @@ import { type OneProps, StepDialog } from './StepDialog';
 const ZCancelForm = ZCancelRequest.unwrap();
 
 /**
- * Cancel Transaction at the desk (issue 28 item 8; `PATCH events/{id}/cancel`): a transaction under
+ * Cancel Transaction at the desk (`PATCH events/{id}/cancel`): a transaction under
  * way stops now without a charge; its door becomes available again. Answers 'Transaction canceled
  * successfully'.
  */
@@ -44,7 +44,7 @@ export function CancelDialog({ open, transaction: t, onClose }: OneProps) {
 }
 
 /**
- * Place in Locker (issue 28 item 8; `PATCH delivery/{id}/complete`): a delivery created at the desk
+ * Place in Locker (`PATCH delivery/{id}/complete`): a delivery created at the desk
  * waits for its parcel; the operator puts it into the door held for it (preselected) or another
  * available delivery door, which opens; the recipient gets their pickup code. Answers 'Delivery
  * completed successfully'.

@@ -40,7 +40,7 @@ type TOut = z.output<typeof ZStartForm>;
 const EMPTY: TIn = { id_device: '', id_user: '', promo_code: '' };
 
 /**
- * Start Transaction at the desk (issue 28 item 8): an operator starts a storage, rental, service
+ * Start Transaction at the desk: an operator starts a storage, rental, service
  * (laundry drop-off) or vending transaction for a customer on an available door of that mode,
  * with an optional promo code — the partner calls `POST events/{mode}` made with the member's
  * token, so every rule of the life cycle applies (door available, product in a rental or vending

@@ -46,7 +46,7 @@ afterEach(async () => {
 const show = () =>
   renderWithProviders(<TransactionDetailsDialog transaction={T} currency="usd" onClose={() => {}} />);
 
-describe('Transaction Details (issue 26: a place’s times in its zone, statuses as labels)', () => {
+describe('Transaction Details (a place’s times in its zone, statuses as labels)', () => {
   it("shows the times on the location's clock with its zone named, not the organization's", async () => {
     show();
     // 10:00 UTC is 19:00 in Tokyo (JST, no daylight saving)

@@ -91,7 +91,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   const zoneOf = useLocationZones();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  // Live activity (issue 8): transactions start, change and expire outside the console.
+  // Live activity: transactions start, change and expire outside the console.
   useEffect(() => {
     const timer = setInterval(
       () => void queryClient.invalidateQueries({ queryKey: [...transactionsKey, 'list'] }),

@@ -20,7 +20,7 @@ describe('consoleActionsFor', () => {
       'share',
       'cancel',
     ]);
-    // a desk delivery waiting for its locker: placed from the console (issue 28 item 8)
+    // a desk delivery waiting for its locker: placed from the console
     expect(admin({ event_status: 'in_progress', event_type: 'delivery' })).toEqual([
       'end',
       'share',

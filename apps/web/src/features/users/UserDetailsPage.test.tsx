@@ -52,7 +52,7 @@ afterEach(() => {
   sessionStore.clear();
 });
 
-describe('User Transaction History (issue 26: times in the location’s zone)', () => {
+describe('User Transaction History (times in the location’s zone)', () => {
   it("shows each row's times on its location's clock, the zone named, and the duration through Intl", async () => {
     renderWithProviders(
       <Routes>

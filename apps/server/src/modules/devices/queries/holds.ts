@@ -1,5 +1,5 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import type { TxOrg } from '../../../auth/context';
 import { doorHolds } from '../../../db/schema';
 
 /** How long a door stays promised to a step whose lock call is under way, seconds. */
@@ -11,12 +11,12 @@ export const DOOR_HOLD_SECONDS = 60;
  * step's, or its hold lapsed; false when another step holds it (the caller answers 409 and no
  * door moves). One statement; concurrent callers are ordered by the row's primary key.
  */
-export async function holdDoor(
-  tx: Tx,
-  organizationId: string,
-  deviceId: string,
-  token: string,
-): Promise<boolean> {
+export async function holdDoor({
+  tx,
+  organizationId,
+  deviceId,
+  token,
+}: TxOrg<{ deviceId: string; token: string }>): Promise<boolean> {
   const until = sql`now() + make_interval(secs => ${DOOR_HOLD_SECONDS})`;
   const rows = await tx
     .insert(doorHolds)
@@ -34,12 +34,12 @@ export async function holdDoor(
 }
 
 /** Releases the step `token`'s hold of door `deviceId` (none: nothing happens). */
-export async function releaseDoor(
-  tx: Tx,
-  organizationId: string,
-  deviceId: string,
-  token: string,
-): Promise<void> {
+export async function releaseDoor({
+  tx,
+  organizationId,
+  deviceId,
+  token,
+}: TxOrg<{ deviceId: string; token: string }>): Promise<void> {
   // a named prepared statement: every step that opened a door releases its hold
   await tx
     .delete(doorHolds)

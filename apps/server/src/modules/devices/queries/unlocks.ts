@@ -126,6 +126,7 @@ export async function failStaleUnlocks({
   before: Date;
   detail: string;
 }): Promise<number> {
+  // tenant: every organization — the job's sweep of stale unlocks, whatever their organization
   const rows = await tx
     .update(deviceUnlocks)
     .set({ state: 'offline', offlineAt: now, detail })

@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/client';
 import { widgetVerifications } from '../../../db/schema';
 
 /*
- * The widget's verification codes (issue 31; README "Reservation widget"): one row per code sent,
+ * The widget's verification codes (README "Reservation widget"): one row per code sent,
  * its HMAC only. Every query names the organization.
  */
 

@@ -1,6 +1,7 @@
 import { type TTransaction, type TTransactionListQuery, ZTransactionListQuery } from '@lockerops/contract';
 import { type AnyColumn, and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { devices, locations, transactions, users } from '../../../db/schema';
 import { BadRequest } from '../../../errors';
@@ -70,16 +71,16 @@ const directPart = (condition: SQL): SearchPart => ({ condition, sampled: condit
  */
 async function searchParts(tx: Tx, organizationId: string, term: string): Promise<SearchPart[]> {
   const p = likePattern(term);
-  const [own, user, location, device] = await searchIdsAll(
+  const [own, user, location, device] = await searchIdsAll({
     tx,
-    [
+    searches: [
       { table: 'transactions', columns: ['invoice_id', 'order_id', 'phone_number', 'email'] },
       { table: 'users', columns: ['name', 'last_name', 'email', 'phone_number'] },
       { table: 'locations', columns: ['name'], withParent: true },
       { table: 'devices', columns: ['name', 'locker_number'], withParent: true },
     ],
-    p,
-  );
+    pattern: p,
+  });
   const parts: SearchPart[] = [];
   if (own === null) parts.push(directPart(or(...OWN_SEARCH.map((c) => ilike(c, p)))!));
   else if (own.length) parts.push(idsPart(transactions.id, own));
@@ -108,7 +109,8 @@ async function searchParts(tx: Tx, organizationId: string, term: string): Promis
 }
 
 /**
- * The WHERE of `GET events` (and its export), on `transactions` alone, and, when its search carries
+ * The WHERE of `GET events` (and its export), on `transactions` alone (`filters`: the same less the
+ * organization, which the page's statement names itself), and, when its search carries
  * a long id list, how to estimate its rows without sending every id again (`estimateBranches`: one
  * branch per part of the search, over a sample of its ids). The invoice/order look-up compares the
  * stored numbers (always upper case) so the unique indexes answer it.
@@ -117,8 +119,9 @@ async function listFilter(
   tx: Tx,
   organizationId: string,
   q: z.output<typeof ZTransactionListQuery>,
-): Promise<{ where: SQL; estimate?: () => Promise<number> }> {
-  const parts: Array<SQL | undefined> = [eq(transactions.organizationId, organizationId)];
+): Promise<{ where: SQL; filters?: SQL; estimate?: () => Promise<number> }> {
+  const own = eq(transactions.organizationId, organizationId);
+  const parts: Array<SQL | undefined> = [];
   if (q.by_type?.length) parts.push(inArray(transactions.type, q.by_type));
   if (q.status?.length) parts.push(inArray(transactions.status, q.status));
   if (q.id_location) parts.push(eq(transactions.idLocation, q.id_location));
@@ -131,30 +134,35 @@ async function listFilter(
     parts.push(or(inArray(transactions.invoiceId, v), inArray(transactions.orderId, v)));
   }
   const s = q.search?.trim();
-  if (!s || s.length < 2) return { where: and(...parts)! };
+  if (!s || s.length < 2) {
+    const filters = and(...parts);
+    return { where: and(own, filters)!, filters };
+  }
   const search = await searchParts(tx, organizationId, s);
-  const where = and(...parts, search.length ? or(...search.map((x) => x.condition)) : sql`false`)!;
-  if (!search.some((x) => x.scale > 1)) return { where };
-  const base = and(...parts)!;
+  const filters = and(...parts, search.length ? or(...search.map((x) => x.condition)) : sql`false`);
+  const where = and(own, filters)!;
+  if (!search.some((x) => x.scale > 1)) return { where, filters };
+  const base = and(own, ...parts)!;
   return {
     where,
+    filters,
     estimate: () =>
-      estimateBranches(
+      estimateBranches({
         tx,
-        search.map((x) => ({
+        branches: search.map((x) => ({
           rows: sql`select 1 from ${transactions} where ${and(base, x.sampled)}`,
           scale: x.scale,
         })),
-      ),
+      }),
   };
 }
 
 /** The WHERE of `GET events` and of its export (see `listFilter`). */
-export async function listWhere(
-  tx: Tx,
-  organizationId: string,
-  q: z.output<typeof ZTransactionListQuery>,
-): Promise<SQL> {
+export async function listWhere({
+  tx,
+  organizationId,
+  q,
+}: TxOrg<{ q: z.output<typeof ZTransactionListQuery> }>): Promise<SQL> {
   return (await listFilter(tx, organizationId, q)).where;
 }
 
@@ -173,11 +181,11 @@ export function sortOf(q: { sort_by?: string; order?: 'asc' | 'desc' }) {
  * previous page at any depth (keyset on (created_at, id)); `page` alone is an offset, at most
  * MAX_OFFSET rows deep.
  */
-export async function listTransactions(
-  tx: Tx,
-  organizationId: string,
-  input: TTransactionListQuery,
-): Promise<{
+export async function listTransactions({
+  tx,
+  organizationId,
+  input,
+}: TxOrg<{ input: TTransactionListQuery }>): Promise<{
   items: TTransaction[];
   total: number;
   totalEstimated: boolean;
@@ -190,39 +198,38 @@ export async function listTransactions(
   const offset = offsetOf(q.page, q.size, q.cursor);
   if (q.cursor && !sort.keyset) throw BadRequest(INVALID_CURSOR);
   const cursor = q.cursor ? decodeCursor(q.cursor, sort.key, sort.dir) : undefined;
-  const { where, estimate } = await listFilter(tx, organizationId, q);
-  const { total, estimated } = await countTotal(
+  const { where, filters, estimate } = await listFilter(tx, organizationId, q);
+  const { total, estimated } = await countTotal({
     tx,
-    sql`select 1 from ${transactions} where ${where}`,
+    rows: sql`select 1 from ${transactions} where ${where}`,
     estimate,
-  );
+  });
   const ks = keyset(transactions.createdAt, transactions.id, sort.dir, cursor);
-  const base = tx.select({ id: transactions.id, k: ks.text }).from(transactions);
-  const from = sort.joined
-    ? base
-        .leftJoin(users, eq(users.id, transactions.idUser))
-        .leftJoin(devices, eq(devices.id, transactions.idDevice))
-        .leftJoin(locations, eq(locations.id, transactions.idLocation))
-    : base;
   const order = sort.keyset
     ? ks.orderBy
     : [sort.dir === 'desc' ? desc(sort.col) : asc(sort.col), desc(transactions.id)];
-  const rows = await from
-    .where(and(where, ks.after))
+  // dynamic: a sort by a related name joins its table below (the SQL is built when awaited)
+  const page = tx
+    .select({ id: transactions.id, k: ks.text })
+    .from(transactions)
+    .where(and(eq(transactions.organizationId, organizationId), filters, ks.after))
     .orderBy(...order)
     .limit(q.size)
-    .offset(offset);
+    .offset(offset)
+    .$dynamic();
+  const rows = await (sort.joined
+    ? page
+        .leftJoin(users, eq(users.id, transactions.idUser))
+        .leftJoin(devices, eq(devices.id, transactions.idDevice))
+        .leftJoin(locations, eq(locations.id, transactions.idLocation))
+    : page);
   const last = rows[rows.length - 1];
   const nextCursor =
     sort.keyset && last && rows.length === q.size
       ? encodeCursor({ sort: sort.key, order: sort.dir, value: last.k, id: last.id })
       : null;
   return {
-    items: await loadTransactions(
-      tx,
-      organizationId,
-      rows.map((r) => r.id),
-    ),
+    items: await loadTransactions({ tx, organizationId, ids: rows.map((r) => r.id) }),
     total,
     totalEstimated: estimated,
     page: q.page,
@@ -267,12 +274,12 @@ export function exportQuery(where: SQL, q: { sort_by?: string; order?: 'asc' | '
  * count of the transactions matching the list's filters `q` (or its `ids`) and the rows as the
  * export writes them (`exportQuery`), for `snapshotCsv`.
  */
-export async function exportStatements(
-  tx: Tx,
-  organizationId: string,
-  q: z.output<typeof ZTransactionListQuery>,
-): Promise<{ count: SQL; rows: SQL }> {
-  const where = await listWhere(tx, organizationId, q);
+export async function exportStatements({
+  tx,
+  organizationId,
+  q,
+}: TxOrg<{ q: z.output<typeof ZTransactionListQuery> }>): Promise<{ count: SQL; rows: SQL }> {
+  const where = await listWhere({ tx, organizationId, q });
   return {
     count: sql`select count(*) as n from ${transactions} where ${where}`,
     rows: exportQuery(where, q),

@@ -1,4 +1,5 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
+import type { TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import {
   conditions,
@@ -23,11 +24,11 @@ import type { TransactionRow } from '../queries';
  */
 
 /** The organization's device `id`, locked for update; undefined when missing or another's. */
-export async function lockOwnDevice(
-  tx: Tx,
-  organizationId: string,
-  id: string,
-): Promise<DeviceRow | undefined> {
+export async function lockOwnDevice({
+  tx,
+  organizationId,
+  id,
+}: TxOrg<{ id: string }>): Promise<DeviceRow | undefined> {
   // a named prepared statement: a step locks its door two or three times a call
   const [d] = await tx
     .select()
@@ -40,7 +41,7 @@ export async function lockOwnDevice(
 }
 
 /** Marks the organization's device reserved (held by a transaction). */
-export async function reserveOwnDevice(tx: Tx, organizationId: string, id: string): Promise<void> {
+export async function reserveOwnDevice({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
   await tx
     .update(devices)
     .set({ status: 'reserved', updatedAt: sql`now()` })
@@ -50,7 +51,7 @@ export async function reserveOwnDevice(tx: Tx, organizationId: string, id: strin
 }
 
 /** Frees the organization's reserved device; answers whether it was the organization's and reserved. */
-export async function freeOwnDevice(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+export async function freeOwnDevice({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<boolean> {
   const own = await tx
     .update(devices)
     .set({ status: 'available', updatedAt: sql`now()` })
@@ -68,8 +69,15 @@ export async function freeOwnDevice(tx: Tx, organizationId: string, id: string):
 }
 
 /** A device's locker number, by id alone (a parent's shared door included), or null. */
-export async function lockerNumberOf(tx: Tx, deviceId: string | null): Promise<number | null> {
+export async function lockerNumberOf({
+  tx,
+  deviceId,
+}: {
+  tx: Tx;
+  deviceId: string | null;
+}): Promise<number | null> {
   if (!deviceId) return null;
+  // tenant: every organization — the door may be a super-tenant parent's shared door
   const [d] = await tx.select({ n: devices.lockerNumber }).from(devices).where(eq(devices.id, deviceId));
   return d?.n ?? null;
 }
@@ -78,14 +86,14 @@ export async function lockerNumberOf(tx: Tx, deviceId: string | null): Promise<n
  * Puts product `productId` in the organization's door `deviceId`, or takes it out (null). With
  * `onlyIf`, only when the door holds that product now.
  */
-export async function setDeviceProduct(
-  tx: Tx,
-  organizationId: string,
-  deviceId: string,
-  productId: string | null,
-  at: Date,
-  onlyIf?: string,
-): Promise<void> {
+export async function setDeviceProduct({
+  tx,
+  organizationId,
+  deviceId,
+  productId,
+  at,
+  onlyIf,
+}: TxOrg<{ deviceId: string; productId: string | null; at: Date; onlyIf?: string }>): Promise<void> {
   await tx
     .update(devices)
     .set({ idProduct: productId, updatedAt: at })
@@ -99,7 +107,7 @@ export async function setDeviceProduct(
 }
 
 /** The organization's price by id (the door's or the transaction's). */
-export async function priceById(tx: Tx, organizationId: string, id: string) {
+export async function priceById({ tx, organizationId, id }: TxOrg<{ id: string }>) {
   const [p] = await tx
     .select()
     .from(prices)
@@ -108,11 +116,11 @@ export async function priceById(tx: Tx, organizationId: string, id: string) {
 }
 
 /** The organization's default price of `priceType`, or undefined. */
-export async function defaultPrice(
-  tx: Tx,
-  organizationId: string,
-  priceType: 'pay_per_weight' | 'pay_per_time',
-) {
+export async function defaultPrice({
+  tx,
+  organizationId,
+  priceType,
+}: TxOrg<{ priceType: 'pay_per_weight' | 'pay_per_time' }>) {
   const [p] = await tx
     .select()
     .from(prices)
@@ -127,7 +135,7 @@ export async function defaultPrice(
 }
 
 /** The organization's default currency, or undefined when it has no settings row. */
-export async function defaultCurrency(tx: Tx, organizationId: string): Promise<string | undefined> {
+export async function defaultCurrency({ tx, organizationId }: TxOrg): Promise<string | undefined> {
   const [s] = await tx
     .select({ c: settings.defaultCurrency })
     .from(settings)
@@ -136,7 +144,7 @@ export async function defaultCurrency(tx: Tx, organizationId: string): Promise<s
 }
 
 /** The organization's connected payment account (read in the step's transaction), or null. */
-export async function connectedAccount(tx: Tx, organizationId: string): Promise<string | null> {
+export async function connectedAccount({ tx, organizationId }: TxOrg): Promise<string | null> {
   const [org] = await tx
     .select({ account: organizations.stripeAccountId })
     .from(organizations)
@@ -145,7 +153,7 @@ export async function connectedAccount(tx: Tx, organizationId: string): Promise<
 }
 
 /** The name the organization's messages are signed with (its app name), or undefined. */
-export async function appNameOf(tx: Tx, organizationId: string): Promise<string | null | undefined> {
+export async function appNameOf({ tx, organizationId }: TxOrg): Promise<string | null | undefined> {
   const [org] = await tx
     .select({ name: organizations.appName })
     .from(organizations)
@@ -154,7 +162,7 @@ export async function appNameOf(tx: Tx, organizationId: string): Promise<string 
 }
 
 /** The organization's user `id` unless deleted, or undefined. */
-export async function userOf(tx: Tx, organizationId: string, id: string) {
+export async function userOf({ tx, organizationId, id }: TxOrg<{ id: string }>) {
   // a named prepared statement: read by every start, on each of its passes
   const [u] = await tx
     .select()
@@ -172,11 +180,11 @@ export async function userOf(tx: Tx, organizationId: string, id: string) {
 }
 
 /** The organization's user (not deleted) with this phone number or e-mail, if any. */
-export async function recipientOf(
-  tx: Tx,
-  organizationId: string,
-  to: { phone_number?: string; email?: string },
-): Promise<{ id: string } | undefined> {
+export async function recipientOf({
+  tx,
+  organizationId,
+  to,
+}: TxOrg<{ to: { phone_number?: string; email?: string } }>): Promise<{ id: string } | undefined> {
   const [user] = await tx
     .select({ id: users.id })
     .from(users)
@@ -195,7 +203,7 @@ export async function recipientOf(
 }
 
 /** The organization's promo with this code (any case) valid at `at`, or undefined. */
-export async function promoValidAt(tx: Tx, organizationId: string, code: string, at: Date) {
+export async function promoValidAt({ tx, organizationId, code, at }: TxOrg<{ code: string; at: Date }>) {
   const [p] = await tx
     .select()
     .from(promos)
@@ -211,7 +219,7 @@ export async function promoValidAt(tx: Tx, organizationId: string, code: string,
 }
 
 /** A promo by id (the transaction's). */
-export async function promoById(tx: Tx, organizationId: string, id: string) {
+export async function promoById({ tx, organizationId, id }: TxOrg<{ id: string }>) {
   const [p] = await tx
     .select()
     .from(promos)
@@ -223,7 +231,7 @@ export async function promoById(tx: Tx, organizationId: string, id: string) {
  * The active memberships the transaction's user holds that apply at its location (those without
  * locations apply everywhere), with the transactions each has used.
  */
-export async function heldMemberships(tx: Tx, t: TransactionRow) {
+export async function heldMemberships({ tx, t }: { tx: Tx; t: TransactionRow }) {
   if (!t.idUser) return [];
   return tx
     .select({ m: memberships, used: membershipUsers.usedTransactions })
@@ -244,28 +252,42 @@ export async function heldMemberships(tx: Tx, t: TransactionRow) {
     );
 }
 
-/** Counts one more transaction used of a limited membership by the user. */
-export async function countMembershipUse(tx: Tx, membershipId: string, userId: string): Promise<void> {
+/** Counts one more transaction used of the organization's limited membership by the user. */
+export async function countMembershipUse({
+  tx,
+  organizationId,
+  membershipId,
+  userId,
+}: TxOrg<{ membershipId: string; userId: string }>): Promise<void> {
   await tx
     .update(membershipUsers)
     .set({ usedTransactions: sql`${membershipUsers.usedTransactions} + 1` })
-    .where(and(eq(membershipUsers.membershipId, membershipId), eq(membershipUsers.userId, userId)));
+    .where(
+      and(
+        eq(membershipUsers.organizationId, organizationId),
+        eq(membershipUsers.membershipId, membershipId),
+        eq(membershipUsers.userId, userId),
+      ),
+    );
 }
 
-/** A product by id (the door's). */
-export async function productById(tx: Tx, id: string) {
-  const [p] = await tx.select().from(products).where(eq(products.id, id));
+/** A product of the organization by id (the door's), or undefined. */
+export async function productById({ tx, organizationId, id }: TxOrg<{ id: string }>) {
+  const [p] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.organizationId, organizationId)));
   return p;
 }
 
 /** Gives the organization's product `productId` condition `conditionId`. */
-export async function setProductCondition(
-  tx: Tx,
-  organizationId: string,
-  productId: string,
-  conditionId: string,
-  at: Date,
-): Promise<void> {
+export async function setProductCondition({
+  tx,
+  organizationId,
+  productId,
+  conditionId,
+  at,
+}: TxOrg<{ productId: string; conditionId: string; at: Date }>): Promise<void> {
   await tx
     .update(products)
     .set({ idCondition: conditionId, updatedAt: at })
@@ -273,7 +295,11 @@ export async function setProductCondition(
 }
 
 /** The id of the organization's condition `id`, or undefined. */
-export async function conditionIdOf(tx: Tx, organizationId: string, id: string): Promise<string | undefined> {
+export async function conditionIdOf({
+  tx,
+  organizationId,
+  id,
+}: TxOrg<{ id: string }>): Promise<string | undefined> {
   const [c] = await tx
     .select({ id: conditions.id })
     .from(conditions)

@@ -13,6 +13,7 @@ import {
   ZUserTransactionRow,
 } from '@lockerops/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { TxOrg } from '../../../auth/context';
 import type { DbOrTx, Tx } from '../../../db/client';
 import {
   conditions,
@@ -34,11 +35,11 @@ const num = (v: string | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);
 
 /** The history log of one transaction, oldest first. */
-export async function listLogs(
-  tx: Tx,
-  organizationId: string,
-  transactionId: string,
-): Promise<TTransactionLog[]> {
+export async function listLogs({
+  tx,
+  organizationId,
+  transactionId,
+}: TxOrg<{ transactionId: string }>): Promise<TTransactionLog[]> {
   const rows = await tx
     .select()
     .from(transactionLogs)
@@ -85,7 +86,11 @@ const selection = {
   condition: { id: conditions.id, name: conditions.name },
 };
 
-const joined = (tx: Tx) =>
+/**
+ * Transactions of one organization by id with their related rows, as a named prepared statement
+ * (`organization`: the organization's id; `ids`: a uuid array literal).
+ */
+const byIds = (tx: Tx) =>
   tx
     .select(selection)
     .from(transactions)
@@ -96,9 +101,16 @@ const joined = (tx: Tx) =>
     .leftJoin(prices, eq(prices.id, transactions.idPrice))
     .leftJoin(promos, eq(promos.id, transactions.idPromo))
     .leftJoin(memberships, eq(memberships.id, transactions.idMembership))
-    .leftJoin(conditions, eq(conditions.id, transactions.idCondition));
+    .leftJoin(conditions, eq(conditions.id, transactions.idCondition))
+    .where(
+      and(
+        eq(transactions.organizationId, sql.placeholder('organization')),
+        sql`${transactions.id} = any(${sql.placeholder('ids')}::uuid[])`,
+      ),
+    )
+    .prepare('transactions_by_ids');
 
-type Joined = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+type Joined = Awaited<ReturnType<ReturnType<typeof byIds>['execute']>>[number];
 
 /** The wire shape of one joined row (spec: operational §3 Transaction (event)). */
 function toWire(r: Joined): TTransaction {
@@ -136,23 +148,15 @@ function toWire(r: Joined): TTransaction {
  * connection and, after a few runs, reuses one plan (planning its nine-table join took 2–3 ms of a
  * 50-row page at 2M transactions).
  */
-export async function loadTransactions(
-  tx: Tx,
-  organizationId: string,
-  ids: string[],
-): Promise<TTransaction[]> {
+export async function loadTransactions({
+  tx,
+  organizationId,
+  ids,
+}: TxOrg<{ ids: string[] }>): Promise<TTransaction[]> {
   // an id that is not a uuid matches no row (and must not reach the array literal)
   const valid = ids.filter((id) => ZId.safeParse(id).success);
   if (!valid.length) return [];
-  const rows = await joined(tx)
-    .where(
-      and(
-        eq(transactions.organizationId, sql.placeholder('organization')),
-        sql`${transactions.id} = any(${sql.placeholder('ids')}::uuid[])`,
-      ),
-    )
-    .prepare('transactions_by_ids')
-    .execute({ organization: organizationId, ids: `{${valid.join(',')}}` });
+  const rows = await byIds(tx).execute({ organization: organizationId, ids: `{${valid.join(',')}}` });
   const byId = new Map(rows.map((r) => [r.t.id, toWire(r)]));
   return ids.map((id) => byId.get(id)).filter((x): x is TTransaction => Boolean(x));
 }
@@ -162,21 +166,24 @@ export async function loadTransactions(
  * start first, at most `limit`; `active` keeps those still under way (or only ended ones when false).
  * `amount` is the total, `duration` the seconds between start and end (or until now when running).
  */
-export async function userTransactionRows(
-  tx: Tx,
-  organizationId: string,
-  userId: string,
-  opts: { limit: number; active?: boolean },
-): Promise<{ items: TUserTransactionRow[]; total: number }> {
+export async function userTransactionRows({
+  tx,
+  organizationId,
+  userId,
+  opts,
+}: TxOrg<{ userId: string; opts: { limit: number; active?: boolean } }>): Promise<{
+  items: TUserTransactionRow[];
+  total: number;
+}> {
   const activeSql = sql`${transactions.status} IN ('in_progress', 'awaiting_service_pickup', 'awaiting_service_dropoff', 'awaiting_user_pickup', 'awaiting_payment_confirmation')`;
-  const where = and(
-    eq(transactions.organizationId, organizationId),
+  const filters = and(
     eq(transactions.idUser, userId),
     opts.active === undefined ? undefined : opts.active ? activeSql : sql`NOT (${activeSql})`,
   );
-  const [{ total }] = (await tx.select({ total: count() }).from(transactions).where(where)) as [
-    { total: number },
-  ];
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(transactions)
+    .where(and(eq(transactions.organizationId, organizationId), filters))) as [{ total: number }];
   const rows = await tx
     .select({
       id: transactions.id,
@@ -194,7 +201,7 @@ export async function userTransactionRows(
     .leftJoin(conditions, eq(conditions.id, transactions.idCondition))
     .leftJoin(locations, eq(locations.id, transactions.idLocation))
     .leftJoin(devices, eq(devices.id, transactions.idDevice))
-    .where(where)
+    .where(and(eq(transactions.organizationId, organizationId), filters))
     .orderBy(desc(sql`coalesce(${transactions.startedAt}, ${transactions.createdAt})`), desc(transactions.id))
     .limit(opts.limit);
   const now = Date.now();
@@ -220,11 +227,16 @@ export async function userTransactionRows(
  * across organizations (the link carries no session), so `db` is the server's own handle. Numbers,
  * status, place, times and amounts — no personal data. Undefined when the id or token is unknown.
  */
-export async function publicTransaction(
-  db: DbOrTx,
-  id: string,
-  tokenHash: string,
-): Promise<TTransactionPublic | undefined> {
+export async function publicTransaction({
+  db,
+  id,
+  tokenHash,
+}: {
+  db: DbOrTx;
+  id: string;
+  tokenHash: string;
+}): Promise<TTransactionPublic | undefined> {
+  // tenant: every organization — the share link's token hash is all the caller brings
   const [r] = await db
     .select({
       t: transactions,

@@ -11,23 +11,23 @@ export async function cancel(
   { tx, auth }: TxContext,
   input: { id: string; cancel_at?: Date },
 ): Promise<string> {
-  const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+  const t = await transactionForUpdate({ tx, organizationId: auth.organizationId, id: input.id });
   assertAllowed('cancel', t);
   const when = checkDate(input.cancel_at, t, M.cancelDateRange);
-  await release(tx, t);
-  await applyStep(
+  await release({ tx, t });
+  await applyStep({
     tx,
-    actorOf(auth),
+    actor: actorOf(auth),
     t,
-    'cancel',
-    {
+    action: 'cancel',
+    patch: {
       status: 'canceled',
       canceledAt: when,
       canceledBy: auth.actor.name,
       deviceHeld: false,
       pickupCode: null,
     },
-    { canceled_at: when.toISOString() },
-  );
+    detail: { canceled_at: when.toISOString() },
+  });
   return t.id;
 }

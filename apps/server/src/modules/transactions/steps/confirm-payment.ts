@@ -12,7 +12,7 @@ export async function confirmPayment(
   { tx, auth }: TxContext,
   input: { id: string; status: 'succeeded' | 'failed' },
 ): Promise<string> {
-  const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+  const t = await transactionForUpdate({ tx, organizationId: auth.organizationId, id: input.id });
   assertAllowed('confirm_payment', t);
   const outcome = input.status;
   const patch: TransactionPatch =
@@ -23,7 +23,14 @@ export async function confirmPayment(
           statusAfterPayment: null,
         }
       : { paymentStatus: 'failed' };
-  const after = await applyStep(tx, actorOf(auth), t, 'confirm_payment', patch, { outcome });
-  if (outcome === 'succeeded') await emitSettled(tx, after);
+  const after = await applyStep({
+    tx,
+    actor: actorOf(auth),
+    t,
+    action: 'confirm_payment',
+    patch,
+    detail: { outcome },
+  });
+  if (outcome === 'succeeded') await emitSettled({ tx, t: after });
   return t.id;
 }

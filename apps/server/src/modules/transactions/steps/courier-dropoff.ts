@@ -37,30 +37,30 @@ export function courierDropoff(
   return runStep(ctx, async ({ tx, auth, pass }) => {
     const org = auth.organizationId;
     const { action } = input;
-    const t = await transactionForUpdate(tx, org, input.id);
+    const t = await transactionForUpdate({ tx, organizationId: org, id: input.id });
     assertAllowed(action, t);
     if (input.courier_pin_code !== undefined && input.courier_pin_code !== t.courierPinCode)
       throw Conflict(M.wrongCourierCode);
     const targetId = input.id_device ?? t.idDevice;
     if (!targetId) throw BadRequest(M.deviceRequired);
-    const d = await lockDevice(tx, org, targetId, { shared: true });
+    const d = await lockDevice({ tx, organizationId: org, id: targetId, opts: { shared: true } });
     if (d.id !== t.idDevice || !t.deviceHeld) {
       if (d.mode !== 'delivery') throw BadRequest(M.deviceWrongMode('delivery'));
       if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
-      if (isSharedDoor(d, org)) await assertSharedDoorUsable(tx, d, new Date());
-      await release(tx, t);
-      await clearDeviceHeld(tx, t.id);
-      await hold(tx, org, d);
+      if (isSharedDoor(d, org)) await assertSharedDoorUsable({ tx, d, at: new Date() });
+      await release({ tx, t });
+      await clearDeviceHeld({ tx, organizationId: t.organizationId, id: t.id });
+      await hold({ tx, organizationId: org, d });
     }
     openDoor(pass, d, action === 'complete' ? 'complete' : 'courier dropoff', t.id);
     const now = new Date();
     const limit = await pickupLimitSeconds({ ...ctx, tx });
-    await applyStep(
+    await applyStep({
       tx,
-      actorOf(auth),
+      actor: actorOf(auth),
       t,
       action,
-      {
+      patch: {
         status: 'awaiting_user_pickup',
         idDevice: d.id,
         idLocation: d.idLocation,
@@ -69,9 +69,9 @@ export function courierDropoff(
         pickupAttempts: 0,
         expiresAt: new Date(now.getTime() + limit * 1000),
       },
-      { id_device: d.id, locker_number: d.lockerNumber },
-      'on_start',
-    );
+      detail: { id_device: d.id, locker_number: d.lockerNumber },
+      event: 'on_start',
+    });
     return t.id;
   });
 }

@@ -23,40 +23,47 @@ export async function createDelivery(
 ): Promise<string> {
   const { tx, auth } = ctx;
   const org = auth.organizationId;
-  const device = input.id_device ? await lockDevice(tx, org, input.id_device, { shared: true }) : undefined;
+  const device = input.id_device
+    ? await lockDevice({ tx, organizationId: org, id: input.id_device, opts: { shared: true } })
+    : undefined;
   if (device) {
     if (device.mode !== 'delivery') throw BadRequest(M.deviceWrongMode('delivery'));
     if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
-    if (isSharedDoor(device, org)) await assertSharedDoorUsable(tx, device, new Date());
-    await assertReservationAllows(tx, {
+    if (isSharedDoor(device, org)) await assertSharedDoorUsable({ tx, d: device, at: new Date() });
+    await assertReservationAllows({
+      tx,
       deviceId: device.id,
       at: new Date(),
       phoneNumber: input.phone_number,
       email: input.email,
     });
   }
-  const user = await recipientOf(tx, org, input);
+  const user = await recipientOf({ tx, organizationId: org, to: input });
   const now = new Date();
-  const numbers = await nextNumbers(tx, org);
+  const numbers = await nextNumbers({ tx, organizationId: org });
   const limit = await pickupLimitSeconds(ctx);
-  const t = await insertTransaction(tx, {
-    organizationId: org,
-    ...numbers,
-    type: 'delivery',
-    status: device ? 'in_progress' : 'awaiting_user_pickup',
-    idUser: user?.id ?? null,
-    idDevice: device?.id ?? null,
-    deviceHeld: Boolean(device),
-    idLocation: device?.idLocation ?? null,
-    currency: await currencyOf(tx, org),
-    startedAt: now,
-    phoneNumber: input.phone_number ?? null,
-    email: input.email ?? null,
-    courierPinCode: device ? sixDigits() : null,
-    pickupCode: device ? null : sixDigits(),
-    expiresAt: device ? null : new Date(now.getTime() + limit * 1000),
+  const t = await insertTransaction({
+    tx,
+    values: {
+      organizationId: org,
+      ...numbers,
+      type: 'delivery',
+      status: device ? 'in_progress' : 'awaiting_user_pickup',
+      idUser: user?.id ?? null,
+      idDevice: device?.id ?? null,
+      deviceHeld: Boolean(device),
+      idLocation: device?.idLocation ?? null,
+      currency: await currencyOf({ tx, organizationId: org }),
+      startedAt: now,
+      phoneNumber: input.phone_number ?? null,
+      email: input.email ?? null,
+      courierPinCode: device ? sixDigits() : null,
+      pickupCode: device ? null : sixDigits(),
+      expiresAt: device ? null : new Date(now.getTime() + limit * 1000),
+    },
   });
-  await writeLog(tx, {
+  await writeLog({
+    tx,
     organizationId: org,
     transactionId: t.id,
     action: 'create_delivery',
@@ -65,7 +72,7 @@ export async function createDelivery(
     detail: { id_device: device?.id ?? null, locker_number: device?.lockerNumber ?? null },
     actor: actorOf(auth),
   });
-  if (device) await hold(tx, org, device);
-  else await emitFor(tx, t, 'non_locker_delivery');
+  if (device) await hold({ tx, organizationId: org, d: device });
+  else await emitFor({ tx, t, name: 'non_locker_delivery' });
   return t.id;
 }

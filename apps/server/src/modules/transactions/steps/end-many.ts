@@ -15,7 +15,7 @@ import { runStep, type StepContext } from './run-step';
  */
 export function endMany(ctx: StepContext, input: { ids: string[]; ended_at?: Date }): Promise<string[]> {
   return runStep(ctx, async ({ tx, auth, pass }) => {
-    const rows = await transactionsForUpdate(tx, auth.organizationId, input.ids);
+    const rows = await transactionsForUpdate({ tx, organizationId: auth.organizationId, ids: input.ids });
     if (rows.some((t) => !isActionAllowed('end', stateOf(t)))) throw Conflict(M.alreadyEnded);
     const dates = rows.map((t) => checkDate(input.ended_at ?? pass.at, t, M.endDateRange));
     for (const [i, t] of rows.entries()) {
@@ -23,31 +23,31 @@ export function endMany(ctx: StepContext, input: { ids: string[]; ended_at?: Dat
       const elapsed = seconds(t.startedAt ?? t.createdAt, when);
       let patch: TransactionPatch = { status: 'finished' };
       if ((t.type === 'storage' || t.type === 'rental') && t.status === 'in_progress') {
-        const c = await priceOf(tx, t, { elapsedSeconds: elapsed });
+        const c = await priceOf({ tx, t, opts: { elapsedSeconds: elapsed } });
         patch = {
           subtotal: c.subtotal,
           discount: c.discount,
           total: c.total,
           idMembership: c.membershipId,
-          ...(await collect(tx, t, c.total, 'finished', 'end', pass)),
+          ...(await collect({ tx, t, amount: c.total, next: 'finished', purpose: 'end', pass })),
         };
       }
-      await release(tx, t);
-      await applyStep(
+      await release({ tx, t });
+      await applyStep({
         tx,
-        actorOf(auth),
+        actor: actorOf(auth),
         t,
-        'end',
-        {
+        action: 'end',
+        patch: {
           ...patch,
           deviceHeld: false,
           endedAt: when,
           totalTime: elapsed,
           statusAfterPayment: patch.statusAfterPayment ?? null,
         },
-        { ended_at: when.toISOString(), total: patch.total ?? t.total },
-        'on_complete',
-      );
+        detail: { ended_at: when.toISOString(), total: patch.total ?? t.total },
+        event: 'on_complete',
+      });
     }
     return rows.map((t) => t.id);
   });

@@ -10,8 +10,8 @@ import { lockDueDeliveries, type TransactionRow } from '../queries';
  * (`FOR UPDATE SKIP LOCKED`), so overlapping runs never expire one delivery twice. Answers how
  * many it expired.
  */
-export async function expireDeliveries(tx: Tx, now: Date): Promise<number> {
-  const due = await lockDueDeliveries(tx, now);
+export async function expireDeliveries({ tx, now }: { tx: Tx; now: Date }): Promise<number> {
+  const due = await lockDueDeliveries({ tx, now });
   for (const t of due) await expireOne(tx, t);
   return due.length;
 }
@@ -19,13 +19,13 @@ export async function expireDeliveries(tx: Tx, now: Date): Promise<number> {
 /** Marks one locked, due delivery expired; written by the system actor. */
 async function expireOne(tx: Tx, t: TransactionRow): Promise<void> {
   assertAllowed('expire', t);
-  await applyStep(
+  await applyStep({
     tx,
-    { type: 'system', id: null, name: 'System' },
+    actor: { type: 'system', id: null, name: 'System' },
     t,
-    'expire',
-    { status: 'expired', pickupCode: null },
-    { expires_at: t.expiresAt?.toISOString() ?? null },
-    'on_expired',
-  );
+    action: 'expire',
+    patch: { status: 'expired', pickupCode: null },
+    detail: { expires_at: t.expiresAt?.toISOString() ?? null },
+    event: 'on_expired',
+  });
 }

@@ -13,24 +13,31 @@ export function penalize(
   input: { id: string; amount: number; reason: TPenaltyReason },
 ): Promise<string> {
   return runStep(ctx, async ({ tx, auth, pass }) => {
-    const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+    const t = await transactionForUpdate({ tx, organizationId: auth.organizationId, id: input.id });
     assertAllowed('penalize', t);
     const text = new Money(input.amount).toDecimalPlaces(2).toFixed(2);
     // one key per penalty: a retried call of this penalty is the same charge, the next penalty a new one
-    const earlier = await logCount(tx, t, 'penalize');
-    const paid = await collect(tx, t, text, t.status as TTransactionStatus, `penalty:${earlier + 1}`, pass);
-    await applyStep(
+    const earlier = await logCount({ tx, t, action: 'penalize' });
+    const paid = await collect({
       tx,
-      actorOf(auth),
       t,
-      'penalize',
-      {
+      amount: text,
+      next: t.status as TTransactionStatus,
+      purpose: `penalty:${earlier + 1}`,
+      pass,
+    });
+    await applyStep({
+      tx,
+      actor: actorOf(auth),
+      t,
+      action: 'penalize',
+      patch: {
         penalizeCharge: new Money(t.penalizeCharge ?? 0).plus(text).toFixed(2),
         penalizeReason: input.reason,
         paymentRef: paid.paymentRef ?? t.paymentRef,
       },
-      { amount: text, reason: input.reason },
-    );
+      detail: { amount: text, reason: input.reason },
+    });
     return t.id;
   });
 }

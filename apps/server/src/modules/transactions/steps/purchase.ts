@@ -21,21 +21,27 @@ export async function purchase(
   },
 ): Promise<void> {
   const { t, device, promo, now } = input;
-  const product = await productById(tx, device.idProduct!);
+  const product = await productById({ tx, organizationId: device.organizationId, id: device.idProduct! });
   const charge = computeCharge({
     price: { price_type: 'pay_per_weight', amount: product?.salesPrice ?? '0', unit: 'item' },
     weight: 1,
     promo: promo ? { discount_type: promo.discountType, amount: promo.amount } : null,
   });
-  await setDeviceProduct(tx, auth.organizationId, device.id, null, now);
-  const paid = await collect(tx, t, charge.total, 'finished', 'purchase', pass);
-  await applyStep(
+  await setDeviceProduct({
     tx,
-    actorOf(auth),
+    organizationId: auth.organizationId,
+    deviceId: device.id,
+    productId: null,
+    at: now,
+  });
+  const paid = await collect({ tx, t, amount: charge.total, next: 'finished', purpose: 'purchase', pass });
+  await applyStep({
+    tx,
+    actor: actorOf(auth),
     t,
-    'purchase',
-    { ...paid, ...charge, endedAt: now, totalTime: 0 },
-    { product: product?.name ?? null, total: charge.total },
-    'on_complete',
-  );
+    action: 'purchase',
+    patch: { ...paid, ...charge, endedAt: now, totalTime: 0 },
+    detail: { product: product?.name ?? null, total: charge.total },
+    event: 'on_complete',
+  });
 }

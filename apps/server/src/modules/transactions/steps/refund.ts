@@ -13,33 +13,39 @@ import { runStep, type StepContext } from './run-step';
  */
 export function refund(ctx: StepContext, input: { id: string; amount: number }): Promise<string> {
   return runStep(ctx, async ({ tx, auth, pass }) => {
-    const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+    const t = await transactionForUpdate({ tx, organizationId: auth.organizationId, id: input.id });
     assertAllowed('refund', t);
     const paid = new Money(t.total).plus(t.penalizeCharge ?? 0);
     const value = new Money(input.amount).toDecimalPlaces(2);
     if (value.greaterThan(paid)) throw BadRequest(M.refundTooHigh);
     const text = value.toFixed(2);
-    const outcome = await paymentOf(tx, pass, 'refund', `${t.id}:refund`, {
-      organizationId: t.organizationId,
-      transactionId: t.id,
-      invoiceId: t.invoiceId,
-      amount: text,
-      currency: t.currency,
-      reference: t.paymentRef,
+    const outcome = await paymentOf({
+      tx,
+      pass,
+      kind: 'refund',
+      key: `${t.id}:refund`,
+      request: {
+        organizationId: t.organizationId,
+        transactionId: t.id,
+        invoiceId: t.invoiceId,
+        amount: text,
+        currency: t.currency,
+        reference: t.paymentRef,
+      },
     });
     if ('error' in outcome) {
       if (outcome.error instanceof ChargeDeclined)
         throw new HttpError(402, outcome.error.message || PAYMENT_MESSAGES.refundDeclined);
       throw Conflict(PAYMENT_MESSAGES.noAccount);
     }
-    await applyStep(
+    await applyStep({
       tx,
-      actorOf(auth),
+      actor: actorOf(auth),
       t,
-      'refund',
-      { status: 'refunded', refundedAmount: text },
-      { amount: text },
-    );
+      action: 'refund',
+      patch: { status: 'refunded', refundedAmount: text },
+      detail: { amount: text },
+    });
     return t.id;
   });
 }

@@ -15,11 +15,18 @@ export async function prepareResend(
   input: { id: string; via?: TCodeChannel },
 ): Promise<TCodeChannel> {
   const { via } = input;
-  const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+  const t = await transactionForUpdate({ tx, organizationId: auth.organizationId, id: input.id });
   assertAllowed('resend_code', t);
   if (via === 'sms' && !t.phoneNumber) throw BadRequest(M.phoneMissing);
   if (via === 'email' && !t.email) throw BadRequest(M.emailMissing);
   const channel: TCodeChannel = via ?? (t.phoneNumber ? 'sms' : 'email');
-  await applyStep(tx, actorOf(auth), t, 'resend_code', { pickupAttempts: 0 }, { via: channel });
+  await applyStep({
+    tx,
+    actor: actorOf(auth),
+    t,
+    action: 'resend_code',
+    patch: { pickupAttempts: 0 },
+    detail: { via: channel },
+  });
   return channel;
 }

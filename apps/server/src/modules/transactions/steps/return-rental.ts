@@ -28,9 +28,9 @@ export function returnRental(ctx: StepContext, input: ReturnInput): Promise<stri
 
 async function returnPass({ tx, auth, pass }: PassContext, input: ReturnInput): Promise<string> {
   const org = auth.organizationId;
-  const t = await transactionForUpdate(tx, org, input.id);
+  const t = await transactionForUpdate({ tx, organizationId: org, id: input.id });
   assertAllowed('return', t);
-  const target = await lockDevice(tx, org, input.id_device);
+  const target = await lockDevice({ tx, organizationId: org, id: input.id_device });
   const sameDoor = target.id === t.idDevice;
   if (!sameDoor) {
     if (target.mode !== 'rental') throw BadRequest(M.deviceWrongMode('rental'));
@@ -38,38 +38,55 @@ async function returnPass({ tx, auth, pass }: PassContext, input: ReturnInput): 
   }
   let conditionId: string | null = null;
   if (input.id_condition) {
-    const c = await conditionIdOf(tx, org, input.id_condition);
+    const c = await conditionIdOf({ tx, organizationId: org, id: input.id_condition });
     if (!c) throw NotFound(M.conditionNotFound);
     conditionId = c;
   }
   openDoor(pass, target, 'return', t.id);
   const now = pass.at ?? new Date();
   const elapsed = seconds(t.startedAt ?? t.createdAt, now);
-  const c = await priceOf(tx, t, { elapsedSeconds: elapsed });
-  const status = await collect(tx, t, c.total, 'finished', 'return', pass);
-  await release(tx, t);
+  const c = await priceOf({ tx, t, opts: { elapsedSeconds: elapsed } });
+  const status = await collect({ tx, t, amount: c.total, next: 'finished', purpose: 'return', pass });
+  await release({ tx, t });
   if (t.idProduct) {
     if (!sameDoor && t.idDevice) {
-      await setDeviceProduct(tx, org, t.idDevice, null, now, t.idProduct);
-      await setDeviceProduct(tx, org, target.id, t.idProduct, now);
+      await setDeviceProduct({
+        tx,
+        organizationId: org,
+        deviceId: t.idDevice,
+        productId: null,
+        at: now,
+        onlyIf: t.idProduct,
+      });
+      await setDeviceProduct({
+        tx,
+        organizationId: org,
+        deviceId: target.id,
+        productId: t.idProduct,
+        at: now,
+      });
     }
-    if (conditionId) await setProductCondition(tx, org, t.idProduct, conditionId, now);
-    await recordTracking(tx, {
-      organizationId: org,
-      productId: t.idProduct,
-      state: 'incoming',
-      userId: t.idUser,
-      actorName: auth.actor.name,
-      conditionId: conditionId ?? undefined,
-      deviceId: target.id,
+    if (conditionId)
+      await setProductCondition({ tx, organizationId: org, productId: t.idProduct, conditionId, at: now });
+    await recordTracking({
+      tx,
+      input: {
+        organizationId: org,
+        productId: t.idProduct,
+        state: 'incoming',
+        userId: t.idUser,
+        actorName: auth.actor.name,
+        conditionId: conditionId ?? undefined,
+        deviceId: target.id,
+      },
     });
   }
-  const after = await applyStep(
+  const after = await applyStep({
     tx,
-    actorOf(auth),
+    actor: actorOf(auth),
     t,
-    'return',
-    {
+    action: 'return',
+    patch: {
       ...status,
       subtotal: c.subtotal,
       discount: c.discount,
@@ -83,15 +100,24 @@ async function returnPass({ tx, auth, pass }: PassContext, input: ReturnInput): 
       totalTime: elapsed,
       imageUrl: input.image_url ?? t.imageUrl,
     },
-    { id_device: target.id, locker_number: target.lockerNumber, id_condition: conditionId, total: c.total },
-    'on_complete',
-  );
+    detail: {
+      id_device: target.id,
+      locker_number: target.lockerNumber,
+      id_condition: conditionId,
+      total: c.total,
+    },
+    event: 'on_complete',
+  });
   if (t.idProduct && conditionId)
-    await applyConditionEffects(tx, auth, {
-      productId: t.idProduct,
-      conditionId,
-      deviceId: target.id,
-      transactionId: t.id,
+    await applyConditionEffects({
+      tx,
+      auth,
+      args: {
+        productId: t.idProduct,
+        conditionId,
+        deviceId: target.id,
+        transactionId: t.id,
+      },
     });
   return after.id;
 }

@@ -125,9 +125,9 @@ export async function runStep<T>(
       answered = null;
       const end: PassEnd<T> = await run(async (tx): Promise<PassEnd<T>> => {
         if (recording) {
-          const outcome = await recordUnlockResults(tx, auth, recording);
+          const outcome = await recordUnlockResults({ tx, auth, results: recording });
           if (!outcome.unlocked.length) {
-            if (held) await releaseDoor(tx, org, held, token);
+            if (held) await releaseDoor({ tx, organizationId: org, deviceId: held, token });
             held = null;
             return { failed: outcome };
           }
@@ -136,7 +136,7 @@ export async function runStep<T>(
         // transaction still commits something: a door's promise, or the lock's answer
         const body = async (stx: Tx) => {
           const out = await step({ tx: stx, auth, pass });
-          if (held) await releaseDoor(stx, org, held, token);
+          if (held) await releaseDoor({ tx: stx, organizationId: org, deviceId: held, token });
           if (opts.within) await opts.within(stx, out);
           return out;
         };
@@ -172,22 +172,31 @@ export async function runStep<T>(
   } catch (err) {
     // the step did not stand: its door is free again at once rather than when the hold lapses
     const door = held;
-    if (door) await run((tx) => releaseDoor(tx, org, door, token)).catch(() => undefined);
+    if (door)
+      await run((tx) => releaseDoor({ tx, organizationId: org, deviceId: door, token })).catch(
+        () => undefined,
+      );
     throw err;
   }
 
   /** The door `needed` promised to this step, its unlock recorded, and a start's number taken. */
   async function promise(tx: Tx, needed: DoorNeeded): Promise<UnlockStep[]> {
     if (needed.holder) token = needed.holder;
-    const promised = await promiseDoor(tx, org, needed.device.id, token, needed.device.status);
-    const door = await recordUnlockIntents(
+    const promised = await promiseDoor({
+      tx,
+      organizationId: org,
+      id: needed.device.id,
+      token,
+      seenStatus: needed.device.status,
+    });
+    const door = await recordUnlockIntents({
       tx,
       auth,
-      ctx.locks,
-      [promised.device],
-      `Transaction ${needed.action}`,
-    );
-    if (opts.numbered && !pass.numbers) pass.numbers = await nextNumbers(tx, org);
+      locks: ctx.locks,
+      rows: [promised.device],
+      reason: `Transaction ${needed.action}`,
+    });
+    if (opts.numbered && !pass.numbers) pass.numbers = await nextNumbers({ tx, organizationId: org });
     // released by the catch of `runStep` should this transaction not commit
     if (promised.held) held = promised.device.id;
     return door;

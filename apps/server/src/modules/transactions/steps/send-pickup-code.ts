@@ -18,10 +18,10 @@ export async function sendPickupCode(
   const organizationId = ctx.auth.organizationId;
   const { id, via } = input;
   const message = await run(async (tx) => {
-    const t = await transactionById(tx, organizationId, id);
+    const t = await transactionById({ tx, organizationId, id });
     if (!t?.pickupCode) return undefined;
-    const name = await appNameOf(tx, organizationId);
-    const n = await lockerNumberOf(tx, t.idDevice);
+    const name = await appNameOf({ tx, organizationId });
+    const n = await lockerNumberOf({ tx, deviceId: t.idDevice });
     const where = n !== null ? `locker ${n}` : 'the front desk';
     return {
       to: { phone: t.phoneNumber, email: t.email },
@@ -36,6 +36,6 @@ export async function sendPickupCode(
         ? { phone: null, email: message.to.email }
         : message.to;
   const ok = await deliver(ctx, organizationId, to, 'Your delivery is ready', message.text);
-  await run((tx) => setNotification(tx, organizationId, id, ok ? 'sent' : 'failed'));
+  await run((tx) => setNotification({ tx, organizationId, id, status: ok ? 'sent' : 'failed' }));
   return ok;
 }

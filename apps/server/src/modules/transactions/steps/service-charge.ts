@@ -10,20 +10,31 @@ import { runStep, type StepContext } from './run-step';
  */
 export function serviceCharge(ctx: StepContext, input: { id: string; weight?: number }): Promise<string> {
   return runStep(ctx, async ({ tx, auth, pass }) => {
-    const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+    const t = await transactionForUpdate({ tx, organizationId: auth.organizationId, id: input.id });
     assertAllowed('charge', t);
     const w = input.weight ?? 1;
-    const c = await priceOf(tx, t, {
-      weight: w,
-      elapsedSeconds: seconds(t.startedAt ?? t.createdAt, pass.at ?? new Date()),
-    });
-    const status = await collect(tx, t, c.total, 'awaiting_service_dropoff', 'charge', pass);
-    await applyStep(
+    const c = await priceOf({
       tx,
-      actorOf(auth),
       t,
-      'charge',
-      {
+      opts: {
+        weight: w,
+        elapsedSeconds: seconds(t.startedAt ?? t.createdAt, pass.at ?? new Date()),
+      },
+    });
+    const status = await collect({
+      tx,
+      t,
+      amount: c.total,
+      next: 'awaiting_service_dropoff',
+      purpose: 'charge',
+      pass,
+    });
+    await applyStep({
+      tx,
+      actor: actorOf(auth),
+      t,
+      action: 'charge',
+      patch: {
         ...status,
         subtotal: c.subtotal,
         discount: c.discount,
@@ -31,9 +42,9 @@ export function serviceCharge(ctx: StepContext, input: { id: string; weight?: nu
         idMembership: c.membershipId,
         weight: String(w),
       },
-      { weight: w, subtotal: c.subtotal, discount: c.discount, total: c.total },
-      'on_service_charge',
-    );
+      detail: { weight: w, subtotal: c.subtotal, discount: c.discount, total: c.total },
+      event: 'on_service_charge',
+    });
     return t.id;
   });
 }

@@ -12,22 +12,27 @@ import { runStep, type StepContext } from './run-step';
  */
 export function serviceDropoff(ctx: StepContext, input: { id: string; id_device: string }): Promise<string> {
   return runStep(ctx, async ({ tx, auth, pass }) => {
-    const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+    const t = await transactionForUpdate({ tx, organizationId: auth.organizationId, id: input.id });
     assertAllowed('dropoff', t);
-    const d = await lockDevice(tx, t.organizationId, input.id_device, { shared: true });
-    if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
-    if (isSharedDoor(d, t.organizationId)) await assertSharedDoorUsable(tx, d, new Date());
-    await hold(tx, t.organizationId, d);
-    openDoor(pass, d, 'dropoff', t.id);
-    await applyStep(
+    const d = await lockDevice({
       tx,
-      actorOf(auth),
+      organizationId: t.organizationId,
+      id: input.id_device,
+      opts: { shared: true },
+    });
+    if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
+    if (isSharedDoor(d, t.organizationId)) await assertSharedDoorUsable({ tx, d, at: new Date() });
+    await hold({ tx, organizationId: t.organizationId, d });
+    openDoor(pass, d, 'dropoff', t.id);
+    await applyStep({
+      tx,
+      actor: actorOf(auth),
       t,
-      'dropoff',
-      { status: 'awaiting_user_pickup', idDevice: d.id, idLocation: d.idLocation, deviceHeld: true },
-      { id_device: d.id, locker_number: d.lockerNumber },
-      'on_service_dropoff',
-    );
+      action: 'dropoff',
+      patch: { status: 'awaiting_user_pickup', idDevice: d.id, idLocation: d.idLocation, deviceHeld: true },
+      detail: { id_device: d.id, locker_number: d.lockerNumber },
+      event: 'on_service_dropoff',
+    });
     return t.id;
   });
 }

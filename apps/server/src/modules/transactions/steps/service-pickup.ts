@@ -8,25 +8,25 @@ import { runStep, type StepContext } from './run-step';
  */
 export function servicePickup(ctx: StepContext, input: { id: string }): Promise<string> {
   return runStep(ctx, async ({ tx, auth, pass }) => {
-    const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+    const t = await transactionForUpdate({ tx, organizationId: auth.organizationId, id: input.id });
     assertAllowed('pickup', t);
     if (t.idDevice)
       openDoor(
         pass,
-        await lockDevice(tx, t.organizationId, t.idDevice, { shared: true }),
+        await lockDevice({ tx, organizationId: t.organizationId, id: t.idDevice, opts: { shared: true } }),
         'service pickup',
         t.id,
       );
-    await release(tx, t);
-    await applyStep(
+    await release({ tx, t });
+    await applyStep({
       tx,
-      actorOf(auth),
+      actor: actorOf(auth),
       t,
-      'pickup',
-      { status: 'in_progress', deviceHeld: false },
-      {},
-      'on_service_pickup',
-    );
+      action: 'pickup',
+      patch: { status: 'in_progress', deviceHeld: false },
+      detail: {},
+      event: 'on_service_pickup',
+    });
     return t.id;
   });
 }

@@ -23,18 +23,18 @@ export async function share(
   input: { id: string; to: { phone_number?: string; email?: string } },
 ): Promise<string> {
   const { to } = input;
-  const t = await transactionForUpdate(tx, auth.organizationId, input.id);
+  const t = await transactionForUpdate({ tx, organizationId: auth.organizationId, id: input.id });
   assertAllowed('share', t);
-  await applyStep(
+  await applyStep({
     tx,
-    actorOf(auth),
+    actor: actorOf(auth),
     t,
-    'share',
-    {},
-    { phone_number: to.phone_number ?? null, email: to.email ?? null },
-  );
+    action: 'share',
+    patch: {},
+    detail: { phone_number: to.phone_number ?? null, email: to.email ?? null },
+  });
   const token = randomBytes(32).toString('base64url');
-  await insertShare(tx, t, sha256(token));
+  await insertShare({ tx, t, tokenHash: sha256(token) });
   return token;
 }
 

@@ -47,50 +47,56 @@ export function start(
 async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Promise<string> {
   const { mode } = input;
   const org = auth.organizationId;
-  const device = await lockDevice(tx, org, input.id_device, { shared: true });
+  const device = await lockDevice({ tx, organizationId: org, id: input.id_device, opts: { shared: true } });
   const shared = isSharedDoor(device, org);
   if (device.mode !== mode) throw BadRequest(M.deviceWrongMode(mode));
-  const user = await activeUser(tx, org, input.id_user);
+  const user = await activeUser({ tx, organizationId: org, id: input.id_user });
   if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
   const now = pass.at ?? new Date();
-  if (shared) await assertSharedDoorUsable(tx, device, now);
+  if (shared) await assertSharedDoorUsable({ tx, d: device, at: now });
   if ((mode === 'rental' || mode === 'vending') && !device.idProduct) throw Conflict(M.deviceNoProduct);
   // A reserved device opens only for the reserving user within the window (issue 8).
-  await assertReservationAllows(tx, { deviceId: device.id, userId: user.id, at: now });
-  const promo = input.promo_code ? await promoByCode(tx, org, input.promo_code, now) : undefined;
+  await assertReservationAllows({ tx, deviceId: device.id, userId: user.id, at: now });
+  const promo = input.promo_code
+    ? await promoByCode({ tx, organizationId: org, code: input.promo_code, at: now })
+    : undefined;
   const price = shared
-    ? await sharedDoorPrice(tx, org, mode)
+    ? await sharedDoorPrice({ tx, organizationId: org, mode })
     : device.idPrice
-      ? await priceById(tx, org, device.idPrice)
+      ? await priceById({ tx, organizationId: org, id: device.idPrice })
       : undefined;
   // every rule is checked: the first pass stops here, before it writes anything (no invoice
   // number taken, no row inserted and rolled back), and asks for the door
   openDoor(pass, device, 'start');
-  const numbers = pass.numbers ?? (await nextNumbers(tx, org));
+  const numbers = pass.numbers ?? (await nextNumbers({ tx, organizationId: org }));
   const holds = mode !== 'vending';
-  const t = await insertTransaction(tx, {
-    // the same id on every pass of the step, so its charge keeps its idempotency key
-    ...(pass.newId ? { id: pass.newId } : {}),
-    organizationId: org,
-    ...numbers,
-    type: mode,
-    status: mode === 'service' ? 'awaiting_service_pickup' : 'in_progress',
-    idUser: user.id,
-    idDevice: device.id,
-    deviceHeld: holds,
-    idLocation: device.idLocation,
-    idProduct: mode === 'rental' || mode === 'vending' ? device.idProduct : null,
-    idPrice: mode === 'vending' ? null : (price?.id ?? null),
-    idPromo: promo?.id ?? null,
-    currency: await currencyOf(tx, org, price?.currency),
-    startedAt: now,
-    phoneNumber: user.phoneNumber,
-    email: user.email,
-    imageUrl: input.image_url ?? null,
-    signatureUrl: input.signature_url ?? null,
-    paymentMethod: input.payment_method ?? null,
+  const t = await insertTransaction({
+    tx,
+    values: {
+      // the same id on every pass of the step, so its charge keeps its idempotency key
+      ...(pass.newId ? { id: pass.newId } : {}),
+      organizationId: org,
+      ...numbers,
+      type: mode,
+      status: mode === 'service' ? 'awaiting_service_pickup' : 'in_progress',
+      idUser: user.id,
+      idDevice: device.id,
+      deviceHeld: holds,
+      idLocation: device.idLocation,
+      idProduct: mode === 'rental' || mode === 'vending' ? device.idProduct : null,
+      idPrice: mode === 'vending' ? null : (price?.id ?? null),
+      idPromo: promo?.id ?? null,
+      currency: await currencyOf({ tx, organizationId: org, priceCurrency: price?.currency }),
+      startedAt: now,
+      phoneNumber: user.phoneNumber,
+      email: user.email,
+      imageUrl: input.image_url ?? null,
+      signatureUrl: input.signature_url ?? null,
+      paymentMethod: input.payment_method ?? null,
+    },
   });
-  await writeLog(tx, {
+  await writeLog({
+    tx,
     organizationId: org,
     transactionId: t.id,
     action: 'start',
@@ -99,19 +105,22 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
     detail: { id_device: device.id, locker_number: device.lockerNumber, promo: promo?.code ?? null },
     actor: actorOf(auth),
   });
-  if (holds) await hold(tx, org, device);
+  if (holds) await hold({ tx, organizationId: org, d: device });
   if (mode === 'rental' || mode === 'vending') {
-    await recordTracking(tx, {
-      organizationId: org,
-      productId: device.idProduct!,
-      state: 'outgoing',
-      userId: user.id,
-      actorName: auth.actor.name,
-      deviceId: device.id,
+    await recordTracking({
+      tx,
+      input: {
+        organizationId: org,
+        productId: device.idProduct!,
+        state: 'outgoing',
+        userId: user.id,
+        actorName: auth.actor.name,
+        deviceId: device.id,
+      },
     });
   }
   if (mode !== 'vending') {
-    await emitFor(tx, t, 'on_start', device);
+    await emitFor({ tx, t, name: 'on_start', door: device });
     return t.id;
   }
   await purchase({ tx, auth, pass }, { t, device, promo, now });

@@ -38,14 +38,20 @@ async function pickupPass(
   { tx, auth, pass }: PassContext,
   { id, code }: { id: string; code?: string },
 ): Promise<string | Refusal> {
-  const t = await transactionForUpdate(tx, auth.organizationId, id);
+  const t = await transactionForUpdate({ tx, organizationId: auth.organizationId, id });
   assertAllowed('user_pickup', t);
   if (t.type === 'delivery') {
     if (t.pickupAttempts >= MAX_PICKUP_ATTEMPTS) throw Conflict(M.codeLocked);
     if (!code) throw BadRequest(M.codeRequired);
     if (code !== t.pickupCode) {
-      await setPickupAttempts(tx, t.id, t.pickupAttempts + 1);
-      await writeLog(tx, {
+      await setPickupAttempts({
+        tx,
+        organizationId: t.organizationId,
+        id: t.id,
+        attempts: t.pickupAttempts + 1,
+      });
+      await writeLog({
+        tx,
         organizationId: t.organizationId,
         transactionId: t.id,
         action: 'wrong_code',
@@ -58,23 +64,28 @@ async function pickupPass(
     }
   }
   if (t.idDevice && t.deviceHeld)
-    openDoor(pass, await lockDevice(tx, t.organizationId, t.idDevice, { shared: true }), 'pickup', t.id);
+    openDoor(
+      pass,
+      await lockDevice({ tx, organizationId: t.organizationId, id: t.idDevice, opts: { shared: true } }),
+      'pickup',
+      t.id,
+    );
   const now = pass.at ?? new Date();
   let money: TransactionPatch = {};
   let status: TransactionPatch = { status: 'finished' };
   if (t.type === 'storage') {
     const elapsed = seconds(t.startedAt ?? t.createdAt, now);
-    const c = await priceOf(tx, t, { elapsedSeconds: elapsed });
+    const c = await priceOf({ tx, t, opts: { elapsedSeconds: elapsed } });
     money = { subtotal: c.subtotal, discount: c.discount, total: c.total, idMembership: c.membershipId };
-    status = await collect(tx, t, c.total, 'finished', 'pickup', pass);
+    status = await collect({ tx, t, amount: c.total, next: 'finished', purpose: 'pickup', pass });
   }
-  await release(tx, t);
-  await applyStep(
+  await release({ tx, t });
+  await applyStep({
     tx,
-    actorOf(auth),
+    actor: actorOf(auth),
     t,
-    'user_pickup',
-    {
+    action: 'user_pickup',
+    patch: {
       ...money,
       ...status,
       deviceHeld: false,
@@ -82,8 +93,8 @@ async function pickupPass(
       totalTime: seconds(t.startedAt ?? t.createdAt, now),
       pickupCode: null,
     },
-    { total: money.total ?? t.total },
-    'on_complete',
-  );
+    detail: { total: money.total ?? t.total },
+    event: 'on_complete',
+  });
   return t.id;
 }

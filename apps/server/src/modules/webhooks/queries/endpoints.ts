@@ -35,14 +35,14 @@ export async function endpointPage({
   limit: number;
   offset: number;
 }): Promise<{ rows: EndpointRow[]; total: number }> {
-  const where = eq(webhookEndpoints.organizationId, organizationId);
-  const [{ total }] = (await tx.select({ total: count() }).from(webhookEndpoints).where(where)) as [
-    { total: number },
-  ];
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.organizationId, organizationId))) as [{ total: number }];
   const rows = await tx
     .select()
     .from(webhookEndpoints)
-    .where(where)
+    .where(eq(webhookEndpoints.organizationId, organizationId))
     .orderBy(desc(webhookEndpoints.createdAt))
     .limit(limit)
     .offset(offset);
@@ -130,8 +130,10 @@ export async function attemptPage({
   limit: number;
   offset: number;
 }) {
-  const where = and(eq(webhookAttempts.organizationId, organizationId), eq(webhookAttempts.endpointId, id));
-  const [{ total }] = (await tx.select({ total: count() }).from(webhookAttempts).where(where)) as [
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(webhookAttempts)
+    .where(and(eq(webhookAttempts.organizationId, organizationId), eq(webhookAttempts.endpointId, id)))) as [
     { total: number },
   ];
   const rows = await tx
@@ -147,7 +149,7 @@ export async function attemptPage({
         eq(webhookMessages.organizationId, webhookAttempts.organizationId),
       ),
     )
-    .where(where)
+    .where(and(eq(webhookAttempts.organizationId, organizationId), eq(webhookAttempts.endpointId, id)))
     .orderBy(desc(webhookAttempts.createdAt), desc(webhookAttempts.attempt))
     .limit(limit)
     .offset(offset);
