@@ -111,7 +111,8 @@ export function openDoor(pass: DoorPass, d: DeviceRow, action: string, transacti
  * and whether a hold was taken (the organization's own doors). 409 when another step holds it, or
  * when its status is no longer the one the step decided on (`seenStatus`: a concurrent step took
  * the door and committed between this step's first pass and its promise), so no door opens for a
- * step that would then be refused.
+ * step that would then be refused. `locked`: the door's row as the step locked it in this same
+ * transaction (still locked, so current): not read again.
  */
 export async function promiseDoor({
   tx,
@@ -119,8 +120,12 @@ export async function promiseDoor({
   id,
   token,
   seenStatus,
-}: TxOrg<{ id: string; token: string; seenStatus?: string }>): Promise<{ device: DeviceRow; held: boolean }> {
-  const d = await lockDevice({ tx, organizationId, id, opts: { shared: true } });
+  locked,
+}: TxOrg<{ id: string; token: string; seenStatus?: string; locked?: DeviceRow }>): Promise<{
+  device: DeviceRow;
+  held: boolean;
+}> {
+  const d = locked?.id === id ? locked : await lockDevice({ tx, organizationId, id, opts: { shared: true } });
   if (isSharedDoor(d, organizationId)) return { device: d, held: false };
   if (seenStatus !== undefined && d.status !== seenStatus) throw Conflict(M.deviceUnavailable);
   if (!(await holdDoor({ tx, organizationId, deviceId: d.id, token }))) throw Conflict(M.deviceUnavailable);

@@ -41,7 +41,7 @@ export function start(
   input: StartInput,
   within?: (tx: Tx, id: string) => Promise<void>,
 ): Promise<string> {
-  return runStep(ctx, (p) => startPass(p, input), { numbered: true, within });
+  return runStep(ctx, (p) => startPass(p, input), { numbered: true, doorFirst: true, within });
 }
 
 async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Promise<string> {

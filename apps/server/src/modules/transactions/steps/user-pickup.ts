@@ -28,6 +28,7 @@ export async function userPickup(
   within?: (tx: Tx, id: string) => Promise<void>,
 ): Promise<string> {
   const r = await runStep(ctx, (p) => pickupPass(p, input), {
+    doorFirst: true,
     within: within && (async (tx, out) => (typeof out === 'string' ? within(tx, out) : undefined)),
   });
   if (r instanceof Refusal) throw r.error;
