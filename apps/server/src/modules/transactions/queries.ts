@@ -1,5 +1,6 @@
 import type { TTransactionStatus } from '@lockerops/contract';
 import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { transactionCounters, transactionLogs, transactionShares, transactions } from '../../db/schema';
@@ -128,13 +129,16 @@ export async function logCount({
   return Number(row?.n ?? 0);
 }
 
-/** Inserts a transaction and answers its row. */
+/**
+ * Inserts a transaction and answers its row; a column's value may be an SQL expression the insert
+ * evaluates (a currency read from the settings, `defaultCurrencySql`).
+ */
 export async function insertTransaction({
   tx,
   values,
 }: {
   tx: Tx;
-  values: NewTransaction;
+  values: PgInsertValue<typeof transactions>;
 }): Promise<TransactionRow> {
   const [t] = await tx.insert(transactions).values(values).returning();
   return t!;

@@ -142,6 +142,13 @@ export async function defaultCurrency({ tx, organizationId }: TxOrg): Promise<st
   return s?.c;
 }
 
+/**
+ * The organization's default currency as an SQL expression (usd when it has no settings row), for
+ * a transaction's insert: the row takes it in its own statement.
+ */
+export const defaultCurrencySql = ({ organizationId }: { organizationId: string }) =>
+  sql<string>`coalesce((select ${settings.defaultCurrency} from ${settings} where ${settings.organizationId} = ${organizationId}), 'usd')`;
+
 /** The organization's connected payment account (read in the step's transaction), or null. */
 export async function connectedAccount({ tx, organizationId }: TxOrg): Promise<string | null> {
   const [org] = await tx

@@ -4,7 +4,7 @@ import { BadRequest, Conflict } from '../../../errors';
 import { isSharedDoor } from '../../devices';
 import { recordTracking } from '../../products';
 import { assertReservationAllows } from '../../reservations';
-import { currencyOf, promoByCode, sharedDoorPrice } from '../charge';
+import { currencyForInsert, promoByCode, sharedDoorPrice } from '../charge';
 import { assertSharedDoorUsable, hold, lockDevice, openDoor } from '../door';
 import { activeUser, actorOf, emitFor } from '../lifecycle';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
@@ -86,7 +86,7 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
       idProduct: mode === 'rental' || mode === 'vending' ? device.idProduct : null,
       idPrice: mode === 'vending' ? null : (price?.id ?? null),
       idPromo: promo?.id ?? null,
-      currency: await currencyOf({ tx, organizationId: org, priceCurrency: price?.currency }),
+      currency: currencyForInsert({ organizationId: org, priceCurrency: price?.currency }),
       startedAt: now,
       phoneNumber: user.phoneNumber,
       email: user.email,

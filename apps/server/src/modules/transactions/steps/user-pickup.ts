@@ -59,13 +59,11 @@ async function pickupPass(
       return new Refusal(Conflict(M.wrongCode));
     }
   }
-  if (t.idDevice && t.deviceHeld)
-    openDoor(
-      pass,
-      await lockDevice({ tx, organizationId: t.organizationId, id: t.idDevice, opts: { shared: true } }),
-      'pickup',
-      t.id,
-    );
+  const door =
+    t.idDevice && t.deviceHeld
+      ? await lockDevice({ tx, organizationId: t.organizationId, id: t.idDevice, opts: { shared: true } })
+      : undefined;
+  if (door) openDoor(pass, door, 'pickup', t.id);
   const now = pass.at ?? new Date();
   let money: TransactionPatch = {};
   let status: TransactionPatch = { status: 'finished' };
@@ -91,6 +89,7 @@ async function pickupPass(
     },
     detail: { total: money.total ?? t.total },
     event: 'on_complete',
+    door,
   });
   return t.id;
 }
