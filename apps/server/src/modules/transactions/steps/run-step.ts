@@ -133,16 +133,14 @@ export async function runStep<T>(
     for (let n = 0; n < MAX_PASSES; n++) {
       const recording = answered;
       const end: PassEnd<T> = await run(async (tx): Promise<PassEnd<T>> => {
-        if (recording && !recording.some((r) => r.state === 'opened')) {
-          const failed = await recordUnlockResults({ tx, auth, results: recording });
-          if (held) await releaseDoor({ tx, organizationId: org, deviceId: held, token });
-          return { failed };
-        }
+        if (recording && !recording.some((r) => r.state === 'opened'))
+          return { failed: await recordUnlockResults({ tx, auth, results: recording, release: hold() }) };
         const first = !pass.opened;
         const body = async (stx: Tx) => {
           const out = await step({ tx: stx, auth, pass });
-          if (held) await releaseDoor({ tx: stx, organizationId: org, deviceId: held, token });
-          if (recording) await recordUnlockResults({ tx: stx, auth, results: recording });
+          // the lock's answer and the hold's release in one statement
+          if (recording) await recordUnlockResults({ tx: stx, auth, results: recording, release: hold() });
+          else if (held) await releaseDoor({ tx: stx, organizationId: org, deviceId: held, token });
           if (opts.within) await opts.within(stx, out);
           return out;
         };
@@ -181,14 +179,18 @@ export async function runStep<T>(
   } catch (err) {
     // the step did not stand: the lock's answer is kept (the timeline shows the door opened), and
     // its door is free again at once rather than when the hold lapses
-    const door = held;
+    const release = hold();
     const results = answered;
-    if (door || results)
-      await run(async (tx) => {
-        if (results) await recordUnlockResults({ tx, auth, results });
-        if (door) await releaseDoor({ tx, organizationId: org, deviceId: door, token });
-      }).catch(() => undefined);
+    if (results)
+      await run((tx) => recordUnlockResults({ tx, auth, results, release })).catch(() => undefined);
+    else if (release)
+      await run((tx) => releaseDoor({ tx, organizationId: org, ...release })).catch(() => undefined);
     throw err;
+  }
+
+  /** The step's hold of its door, to release with the step's last statement, or undefined. */
+  function hold(): { deviceId: string; token: string } | undefined {
+    return held ? { deviceId: held, token } : undefined;
   }
 
   /**
