@@ -120,7 +120,9 @@ export async function writeUnlockResults({
 }): Promise<void> {
   const organizationId = auth.organizationId;
   const parts: SQL[] = [];
-  const part = (name: string, q: SQL | { getSQL(): SQL }) => parts.push(sql`${sql.raw(name)} as ${q}`);
+  const part = (name: string, q: SQL | { getSQL(): SQL }) => {
+    parts.push(sql`${sql.raw(name)} as ${q}`);
+  };
   unlocks.forEach((u, i) =>
     part(
       `u${i}`,
