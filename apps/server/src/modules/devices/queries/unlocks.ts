@@ -123,24 +123,22 @@ export async function writeUnlockResults({
   const part = (name: string, q: SQL | { getSQL(): SQL }) => {
     parts.push(sql`${sql.raw(name)} as ${q}`);
   };
-  unlocks.forEach((u, i) =>
+  for (const [i, u] of unlocks.entries())
     part(
       `u${i}`,
       tx
         .update(deviceUnlocks)
         .set(u.set)
         .where(and(eq(deviceUnlocks.id, u.id), eq(deviceUnlocks.organizationId, organizationId))),
-    ),
-  );
-  lockStatuses.forEach((d, i) =>
+    );
+  for (const [i, d] of lockStatuses.entries())
     part(
       `d${i}`,
       tx
         .update(devices)
         .set({ lockStatus: d.lockStatus, lockStatusAt: d.at, updatedAt: d.at })
         .where(and(eq(devices.id, d.id), eq(devices.organizationId, organizationId))),
-    ),
-  );
+    );
   if (audits.length) part('a', tx.insert(auditLog).values(auditRows(auth, audits)));
   if (release)
     part(
