@@ -29,6 +29,7 @@ import {
   transactions,
   users,
 } from '../../../db/schema';
+import { preparedOnce } from '../../../lib/prepared';
 import { iso, wireOf } from '../../../lib/wire';
 
 const num = (v: string | null | undefined): number | null =>
@@ -101,6 +102,18 @@ const joined = (tx: Tx) =>
 
 type Joined = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
 
+// built once (`preparedOnce`): the answer of every life-cycle call reads it
+const transactionsByIds = preparedOnce((tx) =>
+  joined(tx)
+    .where(
+      and(
+        eq(transactions.organizationId, sql.placeholder('organization')),
+        sql`${transactions.id} = any(${sql.placeholder('ids')}::uuid[])`,
+      ),
+    )
+    .prepare('transactions_by_ids'),
+);
+
 /** The wire shape of one joined row (spec: operational §3 Transaction (event)). */
 function toWire(r: Joined): TTransaction {
   const t = r.t;
@@ -145,15 +158,7 @@ export async function loadTransactions({
   // an id that is not a uuid matches no row (and must not reach the array literal)
   const valid = ids.filter((id) => ZId.safeParse(id).success);
   if (!valid.length) return [];
-  const rows = await joined(tx)
-    .where(
-      and(
-        eq(transactions.organizationId, sql.placeholder('organization')),
-        sql`${transactions.id} = any(${sql.placeholder('ids')}::uuid[])`,
-      ),
-    )
-    .prepare('transactions_by_ids')
-    .execute({ organization: organizationId, ids: `{${valid.join(',')}}` });
+  const rows = await transactionsByIds(tx, { organization: organizationId, ids: `{${valid.join(',')}}` });
   const byId = new Map(rows.map((r) => [r.t.id, toWire(r)]));
   return ids.map((id) => byId.get(id)).filter((x): x is TTransaction => Boolean(x));
 }
