@@ -1,16 +1,7 @@
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
-import {
-  auditLog,
-  devices,
-  deviceUnlocks,
-  doorHolds,
-  issues,
-  locationLockSettings,
-  lockVendorAccounts,
-} from '../../../db/schema';
-import { type AuditEntry, auditRows } from '../../../lib/crud/audit';
+import { devices, deviceUnlocks, issues, locationLockSettings, lockVendorAccounts } from '../../../db/schema';
 import type { DeviceRow } from './devices';
 
 export type { DeviceRow } from './devices';
@@ -19,7 +10,7 @@ export type LockSettingsRow = typeof locationLockSettings.$inferSelect;
 export type VendorAccountRow = typeof lockVendorAccounts.$inferSelect;
 export type UnlockRow = typeof deviceUnlocks.$inferSelect;
 type IssueSource = (typeof issues.$inferSelect)['source'];
-type UnlockSet = Partial<Omit<typeof deviceUnlocks.$inferInsert, 'id' | 'organizationId'>>;
+export type UnlockSet = Partial<Omit<typeof deviceUnlocks.$inferInsert, 'id' | 'organizationId'>>;
 
 /** The organization's lock settings of locations by id (only those that have a row). */
 export async function lockSettingsByLocation({
@@ -96,64 +87,6 @@ export async function updateUnlock({
     .update(deviceUnlocks)
     .set(set)
     .where(and(eq(deviceUnlocks.id, id), eq(deviceUnlocks.organizationId, organizationId)));
-}
-
-/**
- * The lock's answers of the organization's unlocks in one statement (data-modifying CTEs): each
- * unlock's columns `unlocks`, each device's lock status `lockStatuses`, the audit entries
- * `audits`, and the release of a door's hold `release` (`releaseDoor`). Nothing when all are empty.
- */
-export async function writeUnlockResults({
-  tx,
-  auth,
-  unlocks,
-  lockStatuses,
-  audits,
-  release,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  unlocks: { id: string; set: UnlockSet }[];
-  lockStatuses: { id: string; lockStatus: string; at: Date }[];
-  audits: AuditEntry[];
-  release?: { deviceId: string; token: string };
-}): Promise<void> {
-  const organizationId = auth.organizationId;
-  const parts: SQL[] = [];
-  const part = (name: string, q: SQL | { getSQL(): SQL }) => {
-    parts.push(sql`${sql.raw(name)} as ${q}`);
-  };
-  for (const [i, u] of unlocks.entries())
-    part(
-      `u${i}`,
-      tx
-        .update(deviceUnlocks)
-        .set(u.set)
-        .where(and(eq(deviceUnlocks.id, u.id), eq(deviceUnlocks.organizationId, organizationId))),
-    );
-  for (const [i, d] of lockStatuses.entries())
-    part(
-      `d${i}`,
-      tx
-        .update(devices)
-        .set({ lockStatus: d.lockStatus, lockStatusAt: d.at, updatedAt: d.at })
-        .where(and(eq(devices.id, d.id), eq(devices.organizationId, organizationId))),
-    );
-  if (audits.length) part('a', tx.insert(auditLog).values(auditRows(auth, audits)));
-  if (release)
-    part(
-      'h',
-      tx
-        .delete(doorHolds)
-        .where(
-          and(
-            eq(doorHolds.organizationId, organizationId),
-            eq(doorHolds.idDevice, release.deviceId),
-            eq(doorHolds.token, release.token),
-          ),
-        ),
-    );
-  if (parts.length) await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 }
 
 /** Records the lock status of the organization's device `id` (and when it was seen). */

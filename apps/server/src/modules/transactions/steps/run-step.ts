@@ -6,7 +6,6 @@ import type { Tx } from '../../../db/client';
 import type { HttpError } from '../../../errors';
 import {
   callLocks,
-  recordUnlockIntents,
   recordUnlockResults,
   releaseDoor,
   type UnlockOutcome,
@@ -201,22 +200,17 @@ export async function runStep<T>(
     if (needed.holder) token = needed.holder;
     const promised = await promiseDoor({
       tx,
-      organizationId: org,
+      auth,
+      locks: ctx.locks,
       id: needed.device.id,
       token,
+      reason: `Transaction ${needed.action}`,
       seenStatus: needed.device.status,
       locked: locked ? needed.device : undefined,
     });
-    const door = await recordUnlockIntents({
-      tx,
-      auth,
-      locks: ctx.locks,
-      rows: [promised.device],
-      reason: `Transaction ${needed.action}`,
-    });
     if (opts.numbered && !pass.numbers) pass.numbers = await nextNumbers({ tx, organizationId: org });
     // released by the catch of `runStep` should this transaction not commit
-    if (promised.held) held = promised.device.id;
-    return door;
+    if (promised.held) held = needed.device.id;
+    return promised.steps;
   }
 }
