@@ -1,4 +1,5 @@
 import type { TMode } from '@lockerops/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { domainEvents } from '../db/schema';
 
@@ -35,7 +36,18 @@ export interface DomainEvent {
  * (a queued notification, say) commits or rolls back with the step. It must not call outside
  * systems itself; it records work for a job to do.
  */
-export type DomainEventSubscriber = (ctx: { tx: Tx; event: DomainEvent & { id: string } }) => Promise<void>;
+export type DomainEventSubscriber = ((ctx: {
+  tx: Tx;
+  event: DomainEvent & { id: string };
+}) => Promise<void>) & {
+  /**
+   * Whether the subscriber has anything to do for `event`, as a boolean SQL expression (an
+   * `exists (…)` naming the event's organization): asked in the event's own insert, so a
+   * subscriber with nothing to do (no template, no endpoint) costs no statement of its own.
+   * Absent: the subscriber runs for every event.
+   */
+  interest?: (event: DomainEvent) => SQL;
+};
 
 const subscribers = new Set<DomainEventSubscriber>();
 
@@ -51,11 +63,18 @@ export function subscribe(fn: DomainEventSubscriber): () => void {
 
 /**
  * THE one place life-cycle events are emitted: writes the event to `domain_events` in the caller's
- * transaction, then runs the in-process subscribers in that same transaction. Answers the stored
- * event's id. Throws what a subscriber throws (the step then rolls back).
+ * transaction, then runs the in-process subscribers in that same transaction — those with an
+ * `interest` only when the insert's statement found they have something to do. Answers the
+ * stored event's id. Throws what a subscriber throws (the step then rolls back).
  */
 export async function emit({ tx, event }: { tx: Tx; event: DomainEvent }): Promise<string> {
-  const [row] = await tx
+  const subs = [...subscribers];
+  const asked: Record<string, SQL> = {};
+  subs.forEach((fn, i) => {
+    const q = fn.interest?.(event);
+    if (q) asked[`i${i}`] = sql`${q}`;
+  });
+  const [row] = (await tx
     .insert(domainEvents)
     .values({
       organizationId: event.organizationId,
@@ -65,7 +84,12 @@ export async function emit({ tx, event }: { tx: Tx; event: DomainEvent }): Promi
       subjectId: event.subject.id,
       payload: event.payload,
     })
-    .returning({ id: domainEvents.id });
-  for (const fn of subscribers) await fn({ tx, event: { ...event, id: row!.id } });
-  return row!.id;
+    .returning({ id: domainEvents.id, ...asked })) as Array<{ id: string } & Record<string, unknown>>;
+  const id = row!.id;
+  for (const [i, fn] of subs.entries()) {
+    const key = `i${i}`;
+    if (key in asked && row![key] !== true) continue;
+    await fn({ tx, event: { ...event, id } });
+  }
+  return id;
 }

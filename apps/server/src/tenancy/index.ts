@@ -1,4 +1,5 @@
 import { type AnyColumn, sql } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { APP_ROLE, type Db, type Tx } from '../db/client';
 import { RecordedHttpError } from '../errors';
@@ -17,19 +18,30 @@ export async function withTenant<T>(
   fn: (tx: Tx) => Promise<T>,
   config?: PgTransactionConfig,
 ): Promise<T> {
-  const run = <R>(f: (tx: Tx) => Promise<R>, c?: PgTransactionConfig) =>
-    db.transaction(async (tx) => {
-      // one round trip for every setting: `set_config('role', …, true)` is `SET LOCAL ROLE`; JIT
-      // off, because PostgreSQL compiles any plan whose estimated cost passes jit_above_cost, and
-      // row-level security inflates the estimates of these short reads: compiling took 27 of the
-      // 36 ms of the occupancy read at 2M transactions (docs/benchmarks.md). Per transaction, so it
-      // also holds behind a pooler that refuses startup options.
-      await tx.execute(
-        sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', ${APP_ROLE}, true), set_config('jit', 'off', true)`,
-      );
-      acting.set(tx, organizationId);
-      return f(tx as Tx);
-    }, c);
+  // node-postgres: the settings go with the transaction's BEGIN, one round trip for both (the
+  // access mode is the last word Drizzle writes into BEGIN unless `deferrable` is given)
+  const settled = beginsWithSettings(db, organizationId);
+  const run = <R>(f: (tx: Tx) => Promise<R>, c?: PgTransactionConfig) => {
+    const withBegin = settled && c?.deferrable === undefined;
+    return db.transaction(
+      async (tx) => {
+        // one round trip for every setting: `set_config('role', …, true)` is `SET LOCAL ROLE`; JIT
+        // off, because PostgreSQL compiles any plan whose estimated cost passes jit_above_cost, and
+        // row-level security inflates the estimates of these short reads: compiling took 27 of the
+        // 36 ms of the occupancy read at 2M transactions (docs/benchmarks.md). Per transaction, so it
+        // also holds behind a pooler that refuses startup options.
+        if (!withBegin)
+          await tx.execute(
+            sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', ${APP_ROLE}, true), set_config('jit', 'off', true)`,
+          );
+        acting.set(tx, organizationId);
+        return f(tx as Tx);
+      },
+      withBegin
+        ? { ...c, accessMode: `${c?.accessMode ?? 'read write'}; ${settingsOf(organizationId)}` as never }
+        : c,
+    );
+  };
   try {
     return await run(fn, config);
   } catch (err) {
@@ -37,6 +49,25 @@ export async function withTenant<T>(
     if (err instanceof RecordedHttpError) await run(err.afterRollback);
     throw err;
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The tenant transaction's settings as one statement with its values written out (a uuid, the role). */
+const settingsOf = (organizationId: string) =>
+  `select set_config('app.organization_id', '${organizationId}', true), set_config('role', '${APP_ROLE}', true), set_config('jit', 'off', true)`;
+
+/**
+ * Whether `withTenant` sends its settings with the transaction's BEGIN: on node-postgres, where a
+ * statement without parameters goes as a simple query, which may hold several statements, so
+ * `begin read write; select set_config(…)` is one round trip instead of two (one statement fewer
+ * per transaction). Drizzle writes the transaction's access mode into its BEGIN as given; the
+ * organization is written out only when it is a uuid. PGlite (which prepares every statement)
+ * keeps the settings as a statement of their own.
+ */
+function beginsWithSettings(db: Db, organizationId: string): boolean {
+  const session = (db as unknown as { session?: unknown }).session;
+  return session instanceof NodePgSession && UUID.test(organizationId) && /^\w+$/.test(APP_ROLE);
 }
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;

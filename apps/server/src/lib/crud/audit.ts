@@ -1,4 +1,4 @@
-import type { TxAuth } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import { auditLog } from '../../db/schema';
 
 const IGNORED = new Set(['updated_at', 'created_at', 'organization_id', 'password_hash']);
@@ -68,16 +68,22 @@ export async function writeAudit({ tx, auth, entry }: TxAuth<{ entry: AuditEntry
 /** Writes several audit entries (as `writeAudit` does each) in one statement; none when empty. */
 export async function writeAudits({ tx, auth, entries }: TxAuth<{ entries: AuditEntry[] }>): Promise<void> {
   if (!entries.length) return;
-  await tx.insert(auditLog).values(
-    entries.map((entry) => ({
-      organizationId: auth.organizationId,
-      actorType: auth.actor.type,
-      actorId: auth.actor.id,
-      actorName: auth.actor.name,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      action: entry.action,
-      changes: scrubSecrets(entry.changes ?? diff(entry.before, entry.after)),
-    })),
-  );
+  await tx.insert(auditLog).values(auditRows(auth, entries));
+}
+
+/**
+ * The audit_log rows of `entries` as `writeAudits` inserts them (secrets scrubbed), for a caller
+ * that writes them within a statement of its own.
+ */
+export function auditRows(auth: AuthContext, entries: AuditEntry[]) {
+  return entries.map((entry) => ({
+    organizationId: auth.organizationId,
+    actorType: auth.actor.type,
+    actorId: auth.actor.id,
+    actorName: auth.actor.name,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    changes: scrubSecrets(entry.changes ?? diff(entry.before, entry.after)),
+  }));
 }

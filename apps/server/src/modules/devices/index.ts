@@ -13,10 +13,11 @@ export {
 export { devicesToWire } from './resource';
 export type { DeviceRow } from './service';
 export { resolveStaleUnlocks } from './unlock-records';
+export { recordUnlockResults } from './unlock-results';
 export {
   callLocks,
+  promiseUnlock,
   recordUnlockIntents,
-  recordUnlockResults,
   type UnlockOutcome,
   type UnlockResult,
   type UnlockStep,

@@ -11,24 +11,17 @@ import {
 import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../errors';
-import { writeAudit } from '../../lib/crud/audit';
-import {
-  isSharedDoor,
-  setSharedDoorLockStatus,
-  sharedDoorLockSettings,
-  sharedDoorVendorAccount,
-} from './queries/shared-doors';
+import { isSharedDoor, sharedDoorLockSettings, sharedDoorVendorAccount } from './queries/shared-doors';
+import { holdAndInsertUnlock, type LockSettingsPart } from './queries/unlock-writes';
 import {
   insertUnlock,
-  type LockSettingsRow,
   lockSettingsByLocation,
-  setDeviceLockStatus,
   updateUnlock,
   type VendorAccountRow,
   vendorAccountsOf,
 } from './queries/unlocks';
 import { type DeviceRow, lockTargetOf } from './service';
-import { maintainAfterJams } from './unlock-records';
+import { recordUnlockResults } from './unlock-results';
 
 /** Runs `fn` in one tenant transaction (`req.withTenant`), or in the caller's transaction. */
 export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
@@ -70,7 +63,7 @@ const ACK_WRITE_AFTER_MS = 250;
 const settingsOf = (tx: Tx, organizationId: string, locationIds: string[]) =>
   lockSettingsByLocation({ tx, organizationId, locationIds });
 
-export const toLockSettings = (r?: LockSettingsRow): LockSettings =>
+export const toLockSettings = (r?: LockSettingsPart): LockSettings =>
   r
     ? {
         bridgeHost: r.bridgeHost,
@@ -189,25 +182,8 @@ export async function recordUnlockIntents({
     }
   const out: UnlockStep[] = [];
   for (const d of rows) {
-    const blocked =
-      d.hardwareType === 'gantner' && (d.lockStatus === 'unknown' || d.lockStatus === 'offline');
-    const now = new Date();
-    const unlockId = await insertUnlock({
-      tx,
-      auth,
-      values: {
-        idDevice: d.id,
-        actorType: auth.actor.type,
-        actorId: auth.actor.id,
-        actorName: auth.actor.name,
-        reason,
-        requestedAt: now,
-        // the call follows this commit at once: the intent is recorded as sent with it
-        ...(blocked
-          ? { state: 'offline', offlineAt: now, detail: DEVICE_MESSAGES.unreachable }
-          : { state: 'sent', sentAt: now }),
-      },
-    });
+    const blocked = isBlocked(d);
+    const unlockId = await insertUnlock({ tx, auth, values: intentValues(auth, d, reason, blocked) });
     const s = settings.get(d.idLocation);
     out.push({
       d,
@@ -219,6 +195,66 @@ export async function recordUnlockIntents({
     });
   }
   return out;
+}
+
+/** A gantner lock whose status is unknown or offline is not tried: its unlock is `offline` at once. */
+const isBlocked = (d: DeviceRow) =>
+  d.hardwareType === 'gantner' && (d.lockStatus === 'unknown' || d.lockStatus === 'offline');
+
+/** The row of an unlock's intent, recorded as sent (the call follows its commit at once). */
+function intentValues(auth: AuthContext, d: DeviceRow, reason: string, blocked: boolean) {
+  const now = new Date();
+  return {
+    idDevice: d.id,
+    actorType: auth.actor.type,
+    actorId: auth.actor.id,
+    actorName: auth.actor.name,
+    reason,
+    requestedAt: now,
+    ...(blocked
+      ? { state: 'offline', offlineAt: now, detail: DEVICE_MESSAGES.unreachable }
+      : { state: 'sent', sentAt: now }),
+  };
+}
+
+/**
+ * `recordUnlockIntents` for one door of the organization's own (not a parent's shared door) that
+ * a step promises itself: its hold for the step `token` (as `holdDoor`), its unlock's intent and
+ * its location's lock settings in one statement (`holdAndInsertUnlock`), its vendor account read
+ * for a cloud lock. Answers the unlock step, or `held: false` when another step holds the door
+ * (the caller refuses, and its transaction rolls back with the unlock row).
+ */
+export async function promiseUnlock({
+  tx,
+  auth,
+  locks,
+  d,
+  reason,
+  token,
+}: TxAuth<{ locks: LockAdapter; d: DeviceRow; reason: string; token: string }>): Promise<
+  { held: true; step: UnlockStep } | { held: false }
+> {
+  const blocked = isBlocked(d);
+  const r = await holdAndInsertUnlock({
+    tx,
+    auth,
+    locationId: d.idLocation,
+    token,
+    values: intentValues(auth, d, reason, blocked),
+  });
+  if (!r.held) return { held: false };
+  const accounts = await accountsOf(tx, auth.organizationId, [d.hardwareType]);
+  return {
+    held: true,
+    step: {
+      d,
+      unlockId: r.unlockId,
+      settings: toLockSettings(r.settings),
+      account: accounts.get(d.hardwareType) ?? null,
+      jamLimit: r.settings?.jamLimit ?? locks.jamLimit,
+      blocked,
+    },
+  };
 }
 
 /**
@@ -293,61 +329,6 @@ export function callLocks(
       }
     }),
   );
-}
-
-/**
- * `unlockDevices`' last step, in the caller's transaction `tx`: each result recorded (the unlock's
- * state and times, the device's `lock_status`, an audit entry, the maintenance of a door that
- * jammed too often). Answers the opened ids and the failures with their status and text.
- */
-export async function recordUnlockResults({
-  tx,
-  auth,
-  results,
-}: TxAuth<{ results: UnlockResult[] }>): Promise<UnlockOutcome> {
-  const orgId = auth.organizationId;
-  const out: UnlockOutcome = { unlocked: [], failed: [] };
-  for (const r of results) {
-    const now = new Date();
-    if (!r.blocked)
-      await updateUnlock({
-        tx,
-        organizationId: orgId,
-        id: r.unlockId,
-        set: {
-          state: r.state,
-          detail: r.detail ?? null,
-          ...(r.acknowledgedAt ? { acknowledgedAt: r.acknowledgedAt } : {}),
-          ...(r.state === 'opened'
-            ? { openedAt: now }
-            : r.state === 'jammed'
-              ? { jammedAt: now }
-              : { offlineAt: now }),
-        },
-      });
-    const changed = r.lockStatus !== r.d.lockStatus;
-    const shared = isSharedDoor(r.d, orgId);
-    if ((changed || r.state === 'opened') && shared)
-      await setSharedDoorLockStatus({ tx, id: r.d.id, lockStatus: r.lockStatus });
-    else if (changed || r.state === 'opened')
-      await setDeviceLockStatus({ tx, auth, id: r.d.id, lockStatus: r.lockStatus, at: now });
-    await writeAudit({
-      tx,
-      auth,
-      entry: {
-        entity: 'device',
-        entityId: r.d.id,
-        action: r.state === 'opened' ? 'unlock' : r.state === 'jammed' ? 'unlock_jammed' : 'unlock_failed',
-        changes: changed ? { lock_status: { before: r.d.lockStatus, after: r.lockStatus } } : {},
-      },
-    });
-    // maintenance of a shared door stays the parent's decision
-    if (r.state === 'jammed' && !shared)
-      await maintainAfterJams({ tx, auth, deviceId: r.d.id, limit: r.jamLimit });
-    if (r.state === 'opened') out.unlocked.push(r.d.id);
-    else out.failed.push({ id: r.d.id, detail: r.detail!, status: r.status! });
-  }
-  return out;
 }
 
 /**

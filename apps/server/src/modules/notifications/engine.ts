@@ -33,6 +33,7 @@ import {
   reservationOf,
   settleDelivery,
   templateLocations,
+  templatesExistSql,
   templatesFor,
   transactionOf,
 } from './queries';
@@ -279,6 +280,10 @@ export async function queueNotifications({
   }
   await queueDeliveries({ tx, rows });
 }
+
+/** Asked in the event's insert: the organization has a template for the event (and the feature). */
+queueNotifications.interest = (event: DomainEvent) =>
+  templatesExistSql({ organizationId: event.organizationId, mode: event.mode, name: event.name });
 
 /** The adapters and clock the sender uses. */
 export interface SenderDeps {

@@ -171,6 +171,22 @@ export async function templatesFor({
   return rows.map((r) => r.n);
 }
 
+/**
+ * Whether the organization has a template of `mode` and `name` and the Notifications feature, as
+ * a boolean SQL expression: the domain event's insert asks it (`DomainEventSubscriber.interest`)
+ * so an event nobody is notified of costs no read of its own.
+ */
+export const templatesExistSql = ({
+  organizationId,
+  mode,
+  name,
+}: {
+  organizationId: string;
+  mode: string;
+  name: string;
+}) =>
+  sql<boolean>`exists (select 1 from ${notifications} join ${organizations} on ${organizations.id} = ${notifications.organizationId} where ${notifications.organizationId} = ${organizationId} and ${notifications.mode} = ${mode} and ${notifications.notificationType} = ${name} and ${organizations.notifications})`;
+
 /** The location links of the organization's templates `ids`. */
 export function templateLocations({
   tx,

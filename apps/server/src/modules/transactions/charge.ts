@@ -22,6 +22,7 @@ import {
   connectedAccount,
   countMembershipUse,
   defaultCurrency,
+  defaultCurrencySql,
   defaultPrice,
   heldMemberships,
   priceById,
@@ -270,6 +271,18 @@ export async function currencyOf({
   if (priceCurrency) return priceCurrency;
   return (await defaultCurrency({ tx, organizationId })) ?? 'usd';
 }
+
+/**
+ * The currency of a new transaction as its insert takes it (`currencyOf` without a statement of
+ * its own): its price's, else the organization's default read by the insert (`defaultCurrencySql`).
+ */
+export const currencyForInsert = ({
+  organizationId,
+  priceCurrency,
+}: {
+  organizationId: string;
+  priceCurrency?: string | null;
+}): string | ReturnType<typeof defaultCurrencySql> => priceCurrency || defaultCurrencySql({ organizationId });
 
 /** The organization's promo with `code` valid at `at`; 400 otherwise. */
 export async function promoByCode({ tx, organizationId, code, at }: TxOrg<{ code: string; at: Date }>) {

@@ -1,15 +1,18 @@
 import { TRANSACTION_MESSAGES as M, RESERVATION_MESSAGES } from '@lockerops/contract';
-import type { TxOrg } from '../../auth/context';
+import type { LockAdapter } from '../../adapters/locks';
+import type { TxAuth, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import {
   type DeviceRow,
-  holdDoor,
   holdSharedDoor,
   isSharedDoor,
   lockSharedDoor,
+  promiseUnlock,
+  recordUnlockIntents,
   releaseSharedDoor,
   sharedDoorReserved,
+  type UnlockStep,
 } from '../devices';
 import type { TransactionRow } from './queries';
 import { freeOwnDevice, lockOwnDevice, reserveOwnDevice } from './queries/lookups';
@@ -107,22 +110,38 @@ export function openDoor(pass: DoorPass, d: DeviceRow, action: string, transacti
 }
 
 /**
- * Promises door `id` to the step `token` before the lock moves it (`runStep`): the door, locked,
- * and whether a hold was taken (the organization's own doors). 409 when another step holds it, or
- * when its status is no longer the one the step decided on (`seenStatus`: a concurrent step took
- * the door and committed between this step's first pass and its promise), so no door opens for a
- * step that would then be refused.
+ * Promises door `id` to the step `token` before the lock moves it (`runStep`) and records the
+ * unlock's intent (`reason`): the unlock step for `callLocks`, and whether a hold was taken (the
+ * organization's own doors, held, their intent recorded and lock settings read in one statement
+ * by `promiseUnlock`; a parent's shared door through `recordUnlockIntents`). 409 when another step
+ * holds it, or when its status is no longer the one the step decided on (`seenStatus`: a
+ * concurrent step took the door and committed between this step's first pass and its promise),
+ * so no door opens for a step that would then be refused. `locked`: the door's row as the step
+ * locked it in this same transaction (still locked, so current): not read again.
  */
 export async function promiseDoor({
   tx,
-  organizationId,
+  auth,
+  locks,
   id,
   token,
+  reason,
   seenStatus,
-}: TxOrg<{ id: string; token: string; seenStatus?: string }>): Promise<{ device: DeviceRow; held: boolean }> {
-  const d = await lockDevice({ tx, organizationId, id, opts: { shared: true } });
-  if (isSharedDoor(d, organizationId)) return { device: d, held: false };
+  locked,
+}: TxAuth<{
+  locks: LockAdapter;
+  id: string;
+  token: string;
+  reason: string;
+  seenStatus?: string;
+  locked?: DeviceRow;
+}>): Promise<{ steps: UnlockStep[]; held: boolean }> {
+  const organizationId = auth.organizationId;
+  const d = locked?.id === id ? locked : await lockDevice({ tx, organizationId, id, opts: { shared: true } });
+  if (isSharedDoor(d, organizationId))
+    return { steps: await recordUnlockIntents({ tx, auth, locks, rows: [d], reason }), held: false };
   if (seenStatus !== undefined && d.status !== seenStatus) throw Conflict(M.deviceUnavailable);
-  if (!(await holdDoor({ tx, organizationId, deviceId: d.id, token }))) throw Conflict(M.deviceUnavailable);
-  return { device: d, held: true };
+  const promised = await promiseUnlock({ tx, auth, locks, d, reason, token });
+  if (!promised.held) throw Conflict(M.deviceUnavailable);
+  return { steps: [promised.step], held: true };
 }

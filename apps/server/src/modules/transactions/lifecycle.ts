@@ -134,7 +134,10 @@ export function checkDate(at: Date | undefined, t: TransactionRow, message: stri
   return when > now ? now : when;
 }
 
-/** Updates the row, writes the log entry and emits the domain event of one step. */
+/**
+ * Updates the row, writes the log entry and emits the domain event of one step (`door`: the
+ * transaction's device row when the step has it, for the event's locker number).
+ */
 export async function applyStep({
   tx,
   actor,
@@ -143,6 +146,7 @@ export async function applyStep({
   patch,
   detail = {},
   event,
+  door,
 }: {
   tx: Tx;
   actor: Actor;
@@ -151,6 +155,7 @@ export async function applyStep({
   patch: TransactionPatch;
   detail?: Record<string, unknown>;
   event?: DomainEventName;
+  door?: { id: string; lockerNumber: number | null };
 }): Promise<TransactionRow> {
   const after = await updateTransaction({ tx, t, patch });
   await writeLog({
@@ -164,7 +169,8 @@ export async function applyStep({
     actor,
   });
   // a step whose charge is still pending emits its event once the payment settles (`emitSettled`)
-  if (event && after.status !== 'awaiting_payment_confirmation') await emitFor({ tx, t: after, name: event });
+  if (event && after.status !== 'awaiting_payment_confirmation')
+    await emitFor({ tx, t: after, name: event, door });
   return after;
 }
 

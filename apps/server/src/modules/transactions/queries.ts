@@ -1,8 +1,10 @@
 import type { TTransactionStatus } from '@lockerops/contract';
 import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { transactionCounters, transactionLogs, transactionShares, transactions } from '../../db/schema';
+import { preparedOnce } from '../../lib/prepared';
 
 /**
  * The queries of the transaction life cycle on its own tables (transactions, their history log,
@@ -49,8 +51,13 @@ export async function lockTransaction({
   organizationId,
   id,
 }: TxOrg<{ id: string }>): Promise<TransactionRow | undefined> {
-  // a named prepared statement: every step on a transaction locks it, on each of its passes
-  const [row] = await tx
+  const [row] = await transactionForUpdate(tx, { id, org: organizationId });
+  return row;
+}
+
+// a named prepared statement built once: every step on a transaction locks it, on each of its passes
+const transactionForUpdate = preparedOnce((tx) =>
+  tx
     .select()
     .from(transactions)
     .where(
@@ -60,10 +67,8 @@ export async function lockTransaction({
       ),
     )
     .for('update')
-    .prepare('transaction_for_update')
-    .execute({ id, org: organizationId });
-  return row;
-}
+    .prepare('transaction_for_update'),
+);
 
 /** Locks many transactions of the organization for update, in id order (no deadlock between two bulk calls). */
 export async function lockTransactions({
@@ -93,18 +98,36 @@ export async function writeLog({
   detail?: Record<string, unknown>;
   actor: Actor;
 }): Promise<void> {
-  await tx.insert(transactionLogs).values({
-    organizationId: entry.organizationId,
-    transactionId: entry.transactionId,
+  await logInsert(tx, {
+    org: entry.organizationId,
+    transaction: entry.transactionId,
     action: entry.action,
-    statusBefore: entry.statusBefore,
-    statusAfter: entry.statusAfter,
+    before: entry.statusBefore,
+    after: entry.statusAfter,
     detail: entry.detail ?? {},
     actorType: entry.actor.type,
     actorId: entry.actor.id,
     actorName: entry.actor.name,
   });
 }
+
+// a named prepared statement built once: every step writes its log entry
+const logInsert = preparedOnce((tx) =>
+  tx
+    .insert(transactionLogs)
+    .values({
+      organizationId: sql.placeholder('org'),
+      transactionId: sql.placeholder('transaction'),
+      action: sql.placeholder('action'),
+      statusBefore: sql.placeholder('before'),
+      statusAfter: sql.placeholder('after'),
+      detail: sql.placeholder('detail'),
+      actorType: sql.placeholder('actorType'),
+      actorId: sql.placeholder('actorId'),
+      actorName: sql.placeholder('actorName'),
+    })
+    .prepare('transaction_log_insert'),
+);
 
 /** How many log entries of `action` the transaction has (declines, penalties). */
 export async function logCount({
@@ -129,13 +152,16 @@ export async function logCount({
   return Number(row?.n ?? 0);
 }
 
-/** Inserts a transaction and answers its row. */
+/**
+ * Inserts a transaction and answers its row; a column's value may be an SQL expression the insert
+ * evaluates (a currency read from the settings, `defaultCurrencySql`).
+ */
 export async function insertTransaction({
   tx,
   values,
 }: {
   tx: Tx;
-  values: NewTransaction;
+  values: PgInsertValue<typeof transactions>;
 }): Promise<TransactionRow> {
   const [t] = await tx.insert(transactions).values(values).returning();
   return t!;

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { TxOrg } from '../../auth/context';
 import type { DbOrTx, Tx } from '../../db/client';
-import type { DomainEventSubscriber } from '../../domain-events';
+import type { DomainEvent, DomainEventSubscriber } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { pageOf, pageOffset } from '../../lib/crud/paging';
 import type { SecretBox } from '../../lib/secrets';
@@ -26,6 +26,7 @@ import {
   type EndpointRow,
   endpointOf,
   endpointPage,
+  endpointsExistSql,
   insertEndpoint,
   insertMessages,
   messageOfAttempt,
@@ -209,7 +210,7 @@ export const enqueueWebhooks: DomainEventSubscriber = async ({
   event,
 }: {
   tx: Tx;
-  event: import('/work/wt-shape/apps/server/src/domain-events/index').DomainEvent & { id: string };
+  event: DomainEvent & { id: string };
 }) => {
   const endpoints = await subscribedEndpoints({
     tx,
@@ -237,3 +238,7 @@ export const enqueueWebhooks: DomainEventSubscriber = async ({
     payload,
   });
 };
+
+/** Asked in the event's insert: an endpoint of the organization wants the event. */
+enqueueWebhooks.interest = (event) =>
+  endpointsExistSql({ organizationId: event.organizationId, eventName: event.name });

@@ -1,6 +1,7 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { TxOrg } from '../../../auth/context';
 import { doorHolds } from '../../../db/schema';
+import { preparedOnce } from '../../../lib/prepared';
 
 /** How long a door stays promised to a step whose lock call is under way, seconds. */
 export const DOOR_HOLD_SECONDS = 60;
@@ -17,8 +18,22 @@ export async function holdDoor({
   deviceId,
   token,
 }: TxOrg<{ deviceId: string; token: string }>): Promise<boolean> {
+  const rows = await holdDoorQuery({ tx, organizationId, deviceId, token });
+  return rows.length === 1;
+}
+
+/**
+ * `holdDoor`'s statement, not yet run (for a statement that holds the door among others): it
+ * returns the hold's token when taken, no row when another step holds the door.
+ */
+export function holdDoorQuery({
+  tx,
+  organizationId,
+  deviceId,
+  token,
+}: TxOrg<{ deviceId: string; token: string }>) {
   const until = sql`now() + make_interval(secs => ${DOOR_HOLD_SECONDS})`;
-  const rows = await tx
+  return tx
     .insert(doorHolds)
     .values({ idDevice: deviceId, organizationId, token, heldUntil: until })
     .onConflictDoUpdate({
@@ -30,7 +45,6 @@ export async function holdDoor({
       ),
     })
     .returning({ token: doorHolds.token });
-  return rows.length === 1;
 }
 
 /** Releases the step `token`'s hold of door `deviceId` (none: nothing happens). */
@@ -40,8 +54,12 @@ export async function releaseDoor({
   deviceId,
   token,
 }: TxOrg<{ deviceId: string; token: string }>): Promise<void> {
-  // a named prepared statement: every step that opened a door releases its hold
-  await tx
+  await holdRelease(tx, { org: organizationId, device: deviceId, token });
+}
+
+// a named prepared statement built once: a step that opened a door releases its hold
+const holdRelease = preparedOnce((tx) =>
+  tx
     .delete(doorHolds)
     .where(
       and(
@@ -50,6 +68,5 @@ export async function releaseDoor({
         eq(doorHolds.token, sql.placeholder('token')),
       ),
     )
-    .prepare('door_hold_release')
-    .execute({ org: organizationId, device: deviceId, token });
-}
+    .prepare('door_hold_release'),
+);

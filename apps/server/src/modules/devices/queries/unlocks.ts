@@ -10,7 +10,7 @@ export type LockSettingsRow = typeof locationLockSettings.$inferSelect;
 export type VendorAccountRow = typeof lockVendorAccounts.$inferSelect;
 export type UnlockRow = typeof deviceUnlocks.$inferSelect;
 type IssueSource = (typeof issues.$inferSelect)['source'];
-type UnlockSet = Partial<Omit<typeof deviceUnlocks.$inferInsert, 'id' | 'organizationId'>>;
+export type UnlockSet = Partial<Omit<typeof deviceUnlocks.$inferInsert, 'id' | 'organizationId'>>;
 
 /** The organization's lock settings of locations by id (only those that have a row). */
 export async function lockSettingsByLocation({

@@ -14,6 +14,7 @@ import {
   settings,
   users,
 } from '../../../db/schema';
+import { preparedOnce } from '../../../lib/prepared';
 import type { DeviceRow } from '../../devices';
 import type { TransactionRow } from '../queries';
 
@@ -29,30 +30,28 @@ export async function lockOwnDevice({
   organizationId,
   id,
 }: TxOrg<{ id: string }>): Promise<DeviceRow | undefined> {
-  // a named prepared statement: a step locks its door two or three times a call
-  const [d] = await tx
+  const [d] = await deviceForUpdate(tx, { id, org: organizationId });
+  return d;
+}
+
+// named prepared statements built once (`preparedOnce`): a step locks its door on each pass
+const deviceForUpdate = preparedOnce((tx) =>
+  tx
     .select()
     .from(devices)
     .where(and(eq(devices.id, sql.placeholder('id')), eq(devices.organizationId, sql.placeholder('org'))))
     .for('update')
-    .prepare('device_for_update')
-    .execute({ id, org: organizationId });
-  return d;
-}
-
-/** Marks the organization's device reserved (held by a transaction). */
-export async function reserveOwnDevice({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
-  await tx
+    .prepare('device_for_update'),
+);
+const deviceReserve = preparedOnce((tx) =>
+  tx
     .update(devices)
     .set({ status: 'reserved', updatedAt: sql`now()` })
     .where(and(eq(devices.id, sql.placeholder('id')), eq(devices.organizationId, sql.placeholder('org'))))
-    .prepare('device_reserve')
-    .execute({ id, org: organizationId });
-}
-
-/** Frees the organization's reserved device; answers whether it was the organization's and reserved. */
-export async function freeOwnDevice({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<boolean> {
-  const own = await tx
+    .prepare('device_reserve'),
+);
+const deviceFree = preparedOnce((tx) =>
+  tx
     .update(devices)
     .set({ status: 'available', updatedAt: sql`now()` })
     .where(
@@ -63,8 +62,17 @@ export async function freeOwnDevice({ tx, organizationId, id }: TxOrg<{ id: stri
       ),
     )
     .returning({ id: devices.id })
-    .prepare('device_free')
-    .execute({ id, org: organizationId });
+    .prepare('device_free'),
+);
+
+/** Marks the organization's device reserved (held by a transaction). */
+export async function reserveOwnDevice({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
+  await deviceReserve(tx, { id, org: organizationId });
+}
+
+/** Frees the organization's reserved device; answers whether it was the organization's and reserved. */
+export async function freeOwnDevice({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<boolean> {
+  const own = await deviceFree(tx, { id, org: organizationId });
   return own.length > 0;
 }
 
@@ -143,6 +151,13 @@ export async function defaultCurrency({ tx, organizationId }: TxOrg): Promise<st
   return s?.c;
 }
 
+/**
+ * The organization's default currency as an SQL expression (usd when it has no settings row), for
+ * a transaction's insert: the row takes it in its own statement.
+ */
+export const defaultCurrencySql = ({ organizationId }: { organizationId: string }) =>
+  sql<string>`coalesce((select ${settings.defaultCurrency} from ${settings} where ${settings.organizationId} = ${organizationId}), 'usd')`;
+
 /** The organization's connected payment account (read in the step's transaction), or null. */
 export async function connectedAccount({ tx, organizationId }: TxOrg): Promise<string | null> {
   const [org] = await tx
@@ -163,8 +178,13 @@ export async function appNameOf({ tx, organizationId }: TxOrg): Promise<string |
 
 /** The organization's user `id` unless deleted, or undefined. */
 export async function userOf({ tx, organizationId, id }: TxOrg<{ id: string }>) {
-  // a named prepared statement: read by every start, on each of its passes
-  const [u] = await tx
+  const [u] = await userById(tx, { id, org: organizationId });
+  return u;
+}
+
+// a named prepared statement built once: read by every start, on each of its passes
+const userById = preparedOnce((tx) =>
+  tx
     .select()
     .from(users)
     .where(
@@ -174,10 +194,8 @@ export async function userOf({ tx, organizationId, id }: TxOrg<{ id: string }>) 
         eq(users.isDeleted, false),
       ),
     )
-    .prepare('user_by_id')
-    .execute({ id, org: organizationId });
-  return u;
-}
+    .prepare('user_by_id'),
+);
 
 /** The organization's user (not deleted) with this phone number or e-mail, if any. */
 export async function recipientOf({

@@ -29,6 +29,7 @@ import {
   transactions,
   users,
 } from '../../../db/schema';
+import { preparedOnce } from '../../../lib/prepared';
 import { iso, wireOf } from '../../../lib/wire';
 
 const num = (v: string | null | undefined): number | null =>
@@ -88,9 +89,10 @@ const selection = {
 
 /**
  * Transactions of one organization by id with their related rows, as a named prepared statement
- * (`organization`: the organization's id; `ids`: a uuid array literal).
+ * built once (`preparedOnce`: the answer of every life-cycle call reads it; `organization`: the
+ * organization's id; `ids`: a uuid array literal).
  */
-const byIds = (tx: Tx) =>
+const statement = (tx: Tx) =>
   tx
     .select(selection)
     .from(transactions)
@@ -109,8 +111,9 @@ const byIds = (tx: Tx) =>
       ),
     )
     .prepare('transactions_by_ids');
+const transactionsByIds = preparedOnce(statement);
 
-type Joined = Awaited<ReturnType<ReturnType<typeof byIds>['execute']>>[number];
+type Joined = Awaited<ReturnType<ReturnType<typeof statement>['execute']>>[number];
 
 /** The wire shape of one joined row (spec: operational §3 Transaction (event)). */
 function toWire(r: Joined): TTransaction {
@@ -156,7 +159,7 @@ export async function loadTransactions({
   // an id that is not a uuid matches no row (and must not reach the array literal)
   const valid = ids.filter((id) => ZId.safeParse(id).success);
   if (!valid.length) return [];
-  const rows = await byIds(tx).execute({ organization: organizationId, ids: `{${valid.join(',')}}` });
+  const rows = await transactionsByIds(tx, { organization: organizationId, ids: `{${valid.join(',')}}` });
   const byId = new Map(rows.map((r) => [r.t.id, toWire(r)]));
   return ids.map((id) => byId.get(id)).filter((x): x is TTransaction => Boolean(x));
 }

@@ -3,10 +3,9 @@ import type { LockAdapter } from '../../../adapters/locks';
 import type { ChargeGateway } from '../../../adapters/payments/charges';
 import type { AuthContext } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
-import { type HttpError, RecordedHttpError } from '../../../errors';
+import type { HttpError } from '../../../errors';
 import {
   callLocks,
-  recordUnlockIntents,
   recordUnlockResults,
   releaseDoor,
   type UnlockOutcome,
@@ -43,6 +42,12 @@ export interface StepOptions<T> {
   numbered?: boolean;
   /** run in the transaction that commits the step, after it: the answer's read */
   within?: (tx: Tx, out: T) => Promise<void>;
+  /**
+   * The step writes nothing before its door (`openDoor`) and its door's row is locked when it
+   * asks for it (`lockDevice`): its first pass needs no savepoint, and the door's promise uses the
+   * row the step locked.
+   */
+  doorFirst?: boolean;
 }
 
 /**
@@ -85,25 +90,29 @@ type PassEnd<T> = { out: T } | { door: UnlockStep[] } | { failed: UnlockOutcome 
  * connection waits on the outside world (ARCHITECTURE: Nothing outside is called inside a
  * transaction), in at most two short transactions per door:
  *
- * 1. The step runs in a tenant transaction (`ctx.run`), inside a savepoint. When it reaches its
- *    door (`DoorNeeded`) the savepoint is rolled back (nothing of the step kept) and the same
- *    transaction promises the door to the step (`promiseDoor`: a concurrent step is refused here,
- *    before any door moves), records the unlock's intent (`recordUnlockIntents`) and, for a start
- *    (`numbered`), takes its invoice number as its last statement, so the organization's counter
- *    row is locked only until this short transaction commits (a start whose door then does not
- *    open, or that is refused after, leaves a gap in the numbers).
+ * 1. The step runs in a tenant transaction (`ctx.run`), inside a savepoint — or, for a step that
+ *    reaches its door before it writes anything (`StepOptions.doorFirst`), without one. When it
+ *    reaches its door (`DoorNeeded`) the savepoint is rolled back (nothing of the step kept) and
+ *    the same transaction promises the door to the step (`promiseDoor`: a concurrent step is
+ *    refused here, before any door moves; a `doorFirst` step's door is still locked by the step,
+ *    so its row is not read again), records the unlock's intent (`recordUnlockIntents`) and, for
+ *    a start (`numbered`), takes its invoice number as its last statement, so the organization's
+ *    counter row is locked only until this short transaction commits (a start whose door then
+ *    does not open, or that is refused after, leaves a gap in the numbers).
  * 2. The lock is called with no transaction open (`callLocks`).
- * 3. The step runs again, whole, in the transaction that first records the lock's answer
+ * 3. The step runs again, whole, in the transaction that then records the lock's answer
  *    (`recordUnlockResults`): it re-checks every rule under its row locks and writes the step
  *    with its charge, log entry and domain event together. A door that did not open answers 502
- *    "Unable to reach lock…" (409 not configured) and the step is not written; a step refused now
+ *    "Unable to reach lock…" (409 not configured) and the step is not run; a step refused now
  *    (the transaction changed meanwhile) answers its 4xx, and the lock's answer is kept either way
- *    (the timeline shows that the door opened).
+ *    (recorded, with the door's release, in a transaction of its own once the step rolled back:
+ *    the timeline shows that the door opened).
  *
  * A charge or refund (`PaymentNeeded`) works the same way: the provider is asked with no
  * transaction open, under the step's idempotency key (a retry is the same payment), and the step
- * runs again. A step that needs nothing from outside runs once. `opts.within` runs in the
- * transaction that commits the step, after it (the answer's read).
+ * runs again (the lock's answer, if any, recorded by that pass). A step that needs nothing from
+ * outside runs once. `opts.within` runs in the transaction that commits the step, after it (the
+ * answer's read).
  */
 export async function runStep<T>(
   ctx: StepContext,
@@ -117,45 +126,42 @@ export async function runStep<T>(
   // holder), or the one a start is creating (`newId`, its id once written)
   let token = pass.newId!;
   let held: string | null = null;
-  // the lock's answers of the last door, recorded by the next pass's transaction
+  // the lock's answers of the last door, not yet recorded: recorded by the pass that commits
   let answered: UnlockResult[] | null = null;
   try {
     for (let n = 0; n < MAX_PASSES; n++) {
       const recording = answered;
-      answered = null;
       const end: PassEnd<T> = await run(async (tx): Promise<PassEnd<T>> => {
-        if (recording) {
-          const outcome = await recordUnlockResults({ tx, auth, results: recording });
-          if (!outcome.unlocked.length) {
-            if (held) await releaseDoor({ tx, organizationId: org, deviceId: held, token });
-            held = null;
-            return { failed: outcome };
-          }
-        }
-        // the step in a savepoint whenever what it did may have to be undone while this
-        // transaction still commits something: a door's promise, or the lock's answer
+        if (recording && !recording.some((r) => r.state === 'opened'))
+          return { failed: await recordUnlockResults({ tx, auth, results: recording, release: hold() }) };
+        const first = !pass.opened;
         const body = async (stx: Tx) => {
           const out = await step({ tx: stx, auth, pass });
-          if (held) await releaseDoor({ tx: stx, organizationId: org, deviceId: held, token });
+          // the lock's answer and the hold's release in one statement
+          if (recording) await recordUnlockResults({ tx: stx, auth, results: recording, release: hold() });
+          else if (held) await releaseDoor({ tx: stx, organizationId: org, deviceId: held, token });
           if (opts.within) await opts.within(stx, out);
           return out;
         };
-        if (pass.opened && !recording) return { out: await body(tx) };
+        // the first pass in a savepoint whenever what the step did before its door may have to be
+        // undone while this transaction still commits the door's promise
         try {
-          return { out: await tx.transaction(body) };
+          return { out: first && !opts.doorFirst ? await tx.transaction(body) : await body(tx) };
         } catch (err) {
-          if (err instanceof DoorNeeded && !pass.opened) return { door: await promise(tx, err) };
-          if (!recording) throw err;
-          // the lock's answer commits; a refusal's own record (a declined payment) goes with it
-          if (err instanceof RecordedHttpError) await err.afterRollback(tx);
-          return { thrown: err };
+          if (err instanceof DoorNeeded && first) return { door: await promise(tx, err, !!opts.doorFirst) };
+          throw err;
         }
       }).catch((err: unknown): PassEnd<T> => ({ thrown: err }));
       if ('out' in end) {
         held = null;
+        answered = null;
         return end.out;
       }
-      if ('failed' in end) unlockAnswer(end.failed, true);
+      if ('failed' in end) {
+        held = null;
+        answered = null;
+        unlockAnswer(end.failed, true);
+      }
       if ('door' in end) {
         answered = await callLocks(run, org, ctx.locks, end.door);
         pass.opened = end.door[0]!.d.id;
@@ -170,35 +176,41 @@ export async function runStep<T>(
     }
     throw new Error('a step kept asking for the outside world');
   } catch (err) {
-    // the step did not stand: its door is free again at once rather than when the hold lapses
-    const door = held;
-    if (door)
-      await run((tx) => releaseDoor({ tx, organizationId: org, deviceId: door, token })).catch(
-        () => undefined,
-      );
+    // the step did not stand: the lock's answer is kept (the timeline shows the door opened), and
+    // its door is free again at once rather than when the hold lapses
+    const release = hold();
+    const results = answered;
+    if (results)
+      await run((tx) => recordUnlockResults({ tx, auth, results, release })).catch(() => undefined);
+    else if (release)
+      await run((tx) => releaseDoor({ tx, organizationId: org, ...release })).catch(() => undefined);
     throw err;
   }
 
-  /** The door `needed` promised to this step, its unlock recorded, and a start's number taken. */
-  async function promise(tx: Tx, needed: DoorNeeded): Promise<UnlockStep[]> {
+  /** The step's hold of its door, to release with the step's last statement, or undefined. */
+  function hold(): { deviceId: string; token: string } | undefined {
+    return held ? { deviceId: held, token } : undefined;
+  }
+
+  /**
+   * The door `needed` promised to this step, its unlock recorded, and a start's number taken;
+   * `locked`: the step's transaction still holds the door's row lock (no savepoint rolled back).
+   */
+  async function promise(tx: Tx, needed: DoorNeeded, locked: boolean): Promise<UnlockStep[]> {
     if (needed.holder) token = needed.holder;
     const promised = await promiseDoor({
       tx,
-      organizationId: org,
-      id: needed.device.id,
-      token,
-      seenStatus: needed.device.status,
-    });
-    const door = await recordUnlockIntents({
-      tx,
       auth,
       locks: ctx.locks,
-      rows: [promised.device],
+      id: needed.device.id,
+      token,
       reason: `Transaction ${needed.action}`,
+      seenStatus: needed.device.status,
+      locked: locked ? needed.device : undefined,
     });
     if (opts.numbered && !pass.numbers) pass.numbers = await nextNumbers({ tx, organizationId: org });
     // released by the catch of `runStep` should this transaction not commit
-    if (promised.held) held = promised.device.id;
-    return door;
+    if (promised.held) held = needed.device.id;
+    return promised.steps;
   }
 }

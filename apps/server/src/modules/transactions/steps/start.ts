@@ -4,7 +4,7 @@ import { BadRequest, Conflict } from '../../../errors';
 import { isSharedDoor } from '../../devices';
 import { recordTracking } from '../../products';
 import { assertReservationAllows } from '../../reservations';
-import { currencyOf, promoByCode, sharedDoorPrice } from '../charge';
+import { currencyForInsert, promoByCode, sharedDoorPrice } from '../charge';
 import { assertSharedDoorUsable, hold, lockDevice, openDoor } from '../door';
 import { activeUser, actorOf, emitFor } from '../lifecycle';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
@@ -41,7 +41,7 @@ export function start(
   input: StartInput,
   within?: (tx: Tx, id: string) => Promise<void>,
 ): Promise<string> {
-  return runStep(ctx, (p) => startPass(p, input), { numbered: true, within });
+  return runStep(ctx, (p) => startPass(p, input), { numbered: true, doorFirst: true, within });
 }
 
 async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Promise<string> {
@@ -86,7 +86,7 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
       idProduct: mode === 'rental' || mode === 'vending' ? device.idProduct : null,
       idPrice: mode === 'vending' ? null : (price?.id ?? null),
       idPromo: promo?.id ?? null,
-      currency: await currencyOf({ tx, organizationId: org, priceCurrency: price?.currency }),
+      currency: currencyForInsert({ organizationId: org, priceCurrency: price?.currency }),
       startedAt: now,
       phoneNumber: user.phoneNumber,
       email: user.email,

@@ -28,6 +28,7 @@ export async function userPickup(
   within?: (tx: Tx, id: string) => Promise<void>,
 ): Promise<string> {
   const r = await runStep(ctx, (p) => pickupPass(p, input), {
+    doorFirst: true,
     within: within && (async (tx, out) => (typeof out === 'string' ? within(tx, out) : undefined)),
   });
   if (r instanceof Refusal) throw r.error;
@@ -63,13 +64,11 @@ async function pickupPass(
       return new Refusal(Conflict(M.wrongCode));
     }
   }
-  if (t.idDevice && t.deviceHeld)
-    openDoor(
-      pass,
-      await lockDevice({ tx, organizationId: t.organizationId, id: t.idDevice, opts: { shared: true } }),
-      'pickup',
-      t.id,
-    );
+  const door =
+    t.idDevice && t.deviceHeld
+      ? await lockDevice({ tx, organizationId: t.organizationId, id: t.idDevice, opts: { shared: true } })
+      : undefined;
+  if (door) openDoor(pass, door, 'pickup', t.id);
   const now = pass.at ?? new Date();
   let money: TransactionPatch = {};
   let status: TransactionPatch = { status: 'finished' };
@@ -95,6 +94,7 @@ async function pickupPass(
     },
     detail: { total: money.total ?? t.total },
     event: 'on_complete',
+    door,
   });
   return t.id;
 }

@@ -247,6 +247,20 @@ export function subscribedEndpoints({
     .execute({ org: organizationId, name: eventName });
 }
 
+/**
+ * Whether the organization (with the `toolbox` feature) has an enabled endpoint subscribed to
+ * `eventName`, as a boolean SQL expression: the domain event's insert asks it
+ * (`DomainEventSubscriber.interest`) so an event no endpoint wants costs no read of its own.
+ */
+export const endpointsExistSql = ({
+  organizationId,
+  eventName,
+}: {
+  organizationId: string;
+  eventName: string;
+}) =>
+  sql<boolean>`exists (select 1 from ${webhookEndpoints} join ${organizations} on ${organizations.id} = ${webhookEndpoints.organizationId} and ${organizations.toolbox} where ${webhookEndpoints.organizationId} = ${organizationId} and ${webhookEndpoints.enabled} and (cardinality(${webhookEndpoints.events}) = 0 or ${eventName}::text = any(${webhookEndpoints.events})))`;
+
 /** Puts one message per endpoint in the organization's outbox. */
 export async function insertMessages({
   tx,
