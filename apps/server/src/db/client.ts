@@ -83,7 +83,15 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
  * no longer queryable; the next request gets a new connection.
  */
 function createPool(url: string, max: number, connectionTimeoutMs = 0): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectionTimeoutMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: connectionTimeoutMs,
+    // Statements are kept prepared (`nameStatements`) to spare their parsing, but planned for their
+    // values every time: a generic plan, chosen once for every organization, could serve a large
+    // operator's list with the plan of a small one.
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
   pool.on('error', () => {
     // an idle client lost its connection; the pool replaces it on next use
   });
@@ -101,8 +109,8 @@ const NAMED_PER_CONNECTION = 256;
 
 /**
  * Makes every statement with parameters that `client` runs a named prepared statement, named by
- * its text's hash, so PostgreSQL parses and plans each text once per connection (and may reuse a
- * generic plan) instead of on every run: a quarter of the database's CPU of a storage life cycle
+ * its text's hash, so PostgreSQL parses each text once per connection instead of on every run
+ * (plans stay custom, see `createPool`): a quarter of the database's CPU of a storage life cycle
  * went to parsing and planning the same inserts and updates again. At most
  * `NAMED_PER_CONNECTION` texts a connection (list queries with varying filters do not grow it
  * without bound); statements without parameters stay simple queries (a BEGIN with its settings
