@@ -87,10 +87,6 @@ function createPool(url: string, max: number, connectionTimeoutMs = 0): pg.Pool 
     connectionString: url,
     max,
     connectionTimeoutMillis: connectionTimeoutMs,
-    // Statements are kept prepared (`nameStatements`) to spare their parsing, but planned for their
-    // values every time: a generic plan, chosen once for every organization, could serve a large
-    // operator's list with the plan of a small one.
-    options: '-c plan_cache_mode=force_custom_plan',
   });
   pool.on('error', () => {
     // an idle client lost its connection; the pool replaces it on next use
@@ -104,13 +100,22 @@ function createPool(url: string, max: number, connectionTimeoutMs = 0): pg.Pool 
   return pool;
 }
 
+/**
+ * The statements `nameStatements` keeps prepared: writes (an insert, update or delete, alone or in
+ * a CTE), whose plans follow their keys whatever the values. Reads stay unnamed and are planned
+ * for their values every time: after five runs PostgreSQL may settle a named statement on one
+ * generic plan, chosen on average statistics, and a list filtered by organization must not serve
+ * an operator with two million transactions the plan of a small one.
+ */
+const WRITES = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*\b(insert\s+into|update|delete\s+from)\b/i;
+
 /** Statements a connection keeps prepared by their text (`nameStatements`); past it, unnamed. */
 const NAMED_PER_CONNECTION = 256;
 
 /**
- * Makes every statement with parameters that `client` runs a named prepared statement, named by
- * its text's hash, so PostgreSQL parses each text once per connection instead of on every run
- * (plans stay custom, see `createPool`): a quarter of the database's CPU of a storage life cycle
+ * Makes every write with parameters that `client` runs (`WRITES`) a named prepared statement,
+ * named by its text's hash, so PostgreSQL parses and plans each text once per connection instead
+ * of on every run: a quarter of the database's CPU of a storage life cycle
  * went to parsing and planning the same inserts and updates again. At most
  * `NAMED_PER_CONNECTION` texts a connection (list queries with varying filters do not grow it
  * without bound); statements without parameters stay simple queries (a BEGIN with its settings
@@ -126,6 +131,7 @@ function nameStatements(client: pg.PoolClient): void {
       typeof config === 'object' &&
       !(config as pg.QueryConfig).name &&
       typeof (config as pg.QueryConfig).text === 'string' &&
+      WRITES.test((config as pg.QueryConfig).text) &&
       Array.isArray(values) &&
       values.length
     ) {
