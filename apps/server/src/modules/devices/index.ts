@@ -2,7 +2,7 @@
  * What the devices area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
-export { holdDoor, releaseDoor } from './queries/holds';
+export { releaseDoor } from './queries/holds';
 export {
   holdSharedDoor,
   isSharedDoor,

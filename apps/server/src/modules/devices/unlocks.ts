@@ -219,7 +219,7 @@ function intentValues(auth: AuthContext, d: DeviceRow, reason: string, blocked: 
 
 /**
  * `recordUnlockIntents` for one door of the organization's own (not a parent's shared door) that
- * a step promises itself: its hold for the step `token` (as `holdDoor`), its unlock's intent and
+ * a step promises itself: its hold for the step `token` (as `holdDoorQuery`), its unlock's intent and
  * its location's lock settings in one statement (`holdAndInsertUnlock`), its vendor account read
  * for a cloud lock. Answers the unlock step, or `held: false` when another step holds the door
  * (the caller refuses, and its transaction rolls back with the unlock row).

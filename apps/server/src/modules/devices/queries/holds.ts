@@ -7,24 +7,11 @@ import { preparedOnce } from '../../../lib/prepared';
 export const DOOR_HOLD_SECONDS = 60;
 
 /**
- * Promises the organization's door `deviceId` to the step `token` for `DOOR_HOLD_SECONDS`, in the
- * step's intent transaction, before its lock is called: true when the door is free, already the
- * step's, or its hold lapsed; false when another step holds it (the caller answers 409 and no
- * door moves). One statement; concurrent callers are ordered by the row's primary key.
- */
-export async function holdDoor({
-  tx,
-  organizationId,
-  deviceId,
-  token,
-}: TxOrg<{ deviceId: string; token: string }>): Promise<boolean> {
-  const rows = await holdDoorQuery({ tx, organizationId, deviceId, token });
-  return rows.length === 1;
-}
-
-/**
- * `holdDoor`'s statement, not yet run (for a statement that holds the door among others): it
- * returns the hold's token when taken, no row when another step holds the door.
+ * The statement that promises the organization's door `deviceId` to the step `token` for
+ * `DOOR_HOLD_SECONDS`, not yet run, for a statement that holds the door among others
+ * (`promiseUnlock`): it returns the hold's token when the door is free, already the step's, or
+ * its hold lapsed; no row when another step holds it (the caller answers 409 and no door moves).
+ * Concurrent callers are ordered by the row's primary key.
  */
 export function holdDoorQuery({
   tx,

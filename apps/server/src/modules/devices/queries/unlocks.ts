@@ -89,28 +89,6 @@ export async function updateUnlock({
     .where(and(eq(deviceUnlocks.id, id), eq(deviceUnlocks.organizationId, organizationId)));
 }
 
-/** Records the lock status of the organization's device `id` (and when it was seen). */
-export async function setDeviceLockStatus({
-  tx,
-  auth,
-  id,
-  lockStatus,
-  at,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  id: string;
-  lockStatus: string;
-  at: Date;
-}): Promise<DeviceRow | undefined> {
-  const [row] = await tx
-    .update(devices)
-    .set({ lockStatus, lockStatusAt: at, updatedAt: at })
-    .where(and(eq(devices.id, id), eq(devices.organizationId, auth.organizationId)))
-    .returning();
-  return row;
-}
-
 /**
  * Every unlock of any organization still under way and requested before `before` becomes
  * `offline` with `detail`. The owner's handle (the job runner), across organizations. Answers how many.
