@@ -321,7 +321,7 @@ export async function sendOne(
 }
 
 /**
- * The sending job's work (spec: issue 13 sending engine): marks rows left `sending` past their
+ * The sending job's work (spec: console §2 Notifications list): marks rows left `sending` past their
  * lease as failed (never sent twice), claims due `queued` rows with `FOR UPDATE SKIP LOCKED` (so two
  * workers never take the same row) and commits the claim before calling the provider; each then
  * becomes `sent`, or `queued` again after a backoff, or `failed` after MAX_ATTEMPTS. Answers counts.

@@ -28,7 +28,7 @@ import { lockerNumberOf, userOf } from './queries/lookups';
 
 /**
  * What every step of the transaction life cycle shares (spec: operational §3 Transaction (event),
- * §4 statuses and actions by state, §5 Transaction actions; issue 8 "The life cycle"): the state
+ * §4 statuses and actions by state, §5 Transaction actions): the state
  * machine's check, the step's write (row, history log, domain event), the row locks and the
  * outside systems. The steps are one function each in `steps/`; the door's helpers are in
  * `door.ts`, pricing and collection in `charge.ts`, the two-pass runner in `steps/run-step.ts`.

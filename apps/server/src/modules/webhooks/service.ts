@@ -49,7 +49,7 @@ function checkUrl(url: string, allowPrivate: boolean) {
   if (!allowPrivate && isPrivateUrl(url)) throw BadRequest(TOOLBOX_MESSAGES.urlPrivate);
 }
 
-/** The organization's endpoints, newest first, paged (1-based). spec: issue 14 Webhooks. */
+/** The organization's endpoints, newest first, paged (1-based). */
 export async function listEndpoints({
   tx,
   organizationId,

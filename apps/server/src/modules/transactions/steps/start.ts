@@ -55,7 +55,7 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
   const now = pass.at ?? new Date();
   if (shared) await assertSharedDoorUsable({ tx, d: device, at: now });
   if ((mode === 'rental' || mode === 'vending') && !device.idProduct) throw Conflict(M.deviceNoProduct);
-  // A reserved device opens only for the reserving user within the window (issue 8).
+  // A reserved device opens only for the reserving user within the window.
   await assertReservationAllows({ tx, deviceId: device.id, userId: user.id, at: now });
   const promo = input.promo_code
     ? await promoByCode({ tx, organizationId: org, code: input.promo_code, at: now })

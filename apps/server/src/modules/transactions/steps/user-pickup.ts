@@ -15,7 +15,7 @@ import { setPickupAttempts, type TransactionPatch, writeLog } from '../queries';
 import { type PassContext, Refusal, runStep, type StepContext } from './run-step';
 
 /**
- * The user's pickup (partner API; spec issue 8 life cycle): storage in progress (charged for the
+ * The user's pickup (partner API; spec: operational §4 States and transitions): storage in progress (charged for the
  * elapsed time), service or delivery awaiting user pickup (a delivery needs its pickup code:
  * a wrong one answers 409 and counts; after 5 the code is locked until sent again). The door
  * opens; the device becomes available; → `finished` (or awaiting payment confirmation).
