@@ -27,6 +27,17 @@ function cpuMs(pid: number | undefined): number {
  * used so far (CPU ms), and the database's transactions (commits + rollbacks). The backends are
  * the pools' connections, which live through a phase; one that ends mid-phase takes its share along.
  */
+/** A process's resident memory, MB: now (`VmRSS`) and its peak so far (`VmHWM`), from /proc. */
+export function rssMb(pid: number | undefined): { now: number; peak: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+    return { now: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { now: 0, peak: 0 };
+  }
+}
+
 export interface CpuMark {
   node: number;
   pg: Map<number, number>;

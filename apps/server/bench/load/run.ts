@@ -9,14 +9,18 @@
  * `LOAD_DB`, default `lockerops_load`, is created afresh on that server), `LOAD_KIOSKS` (10,50,200),
  * `LOAD_SECONDS` (30 a phase), `LOAD_DOORS` (400), `LOAD_USERS` (1000), `LOAD_READERS` (4),
  * `LOAD_PORT` (4101; the second process the next port), `LOAD_WRITE` (1: append to
- * docs/benchmarks.md), `LOAD_NODE_ARGS` (extra Node flags for the servers, e.g. a CPU profile).
+ * docs/benchmarks.md), `LOAD_NODE_ARGS` (extra Node flags for the servers, e.g. a CPU profile),
+ * `LOAD_SERVER` (`built`, the default: the server as production runs it, compiled by
+ * scripts/build.mjs into bench/load/dist and started on plain Node with `npm start`'s V8 flags;
+ * `tsx`: the sources under tsx), `LOAD_V8_FLAGS` (V8 flags for the built server instead of
+ * `npm start`'s).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { cpuPerCycle, invariants, markCpu } from './measure';
+import { cpuPerCycle, invariants, markCpu, rssMb } from './measure';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '../..');
@@ -43,6 +47,30 @@ const dbUrl = (() => {
 
 // ——— the servers ———
 
+const SERVER = process.env.LOAD_SERVER || 'built';
+const builtMain = path.join(here, 'dist', 'main.js');
+/** The V8 flags of `npm start` (the root package.json), so the built server runs as production does. */
+const START_FLAGS: string[] =
+  (
+    JSON.parse(fs.readFileSync(path.join(repoDir, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start.match(/--[a-z-]+(=\S+)?/g) ?? [];
+/** `LOAD_V8_FLAGS`: other V8 flags for the built server than `npm start`'s (to compare). */
+const V8_FLAGS =
+  process.env.LOAD_V8_FLAGS === undefined
+    ? START_FLAGS
+    : process.env.LOAD_V8_FLAGS.split(' ').filter(Boolean);
+
+/** Compiles the server as `npm start` does, into bench/load/dist (LOAD_SERVER=built). */
+function buildServer(): void {
+  if (SERVER !== 'built') return;
+  const r = spawnSync(
+    process.execPath,
+    [path.join(serverDir, 'scripts/build.mjs'), '--outdir', path.dirname(builtMain)],
+    { cwd: serverDir, stdio: 'inherit' },
+  );
+  if (r.status !== 0) throw new Error('server build failed');
+}
+
 const servers = new Map<number, ChildProcess>();
 
 function startServer(port: number): ChildProcess {
@@ -60,7 +88,9 @@ function startServer(port: number): ChildProcess {
   };
   // LOAD_NODE_ARGS: extra Node flags for the servers (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
   const extra = (process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/main.ts'], {
+  const args =
+    SERVER === 'built' ? [...V8_FLAGS, ...extra, builtMain] : [...extra, '--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -337,17 +367,36 @@ async function main() {
   await admin.query(`drop database if exists ${DB_NAME} with (force)`);
   await admin.query(`create database ${DB_NAME}`);
   fs.rmSync(path.join(serverDir, '.data-load'), { recursive: true, force: true });
+  buildServer();
   const a = startServer(PORT);
   const startMs = await waitUp(PORT, a);
   console.log(`server up in ${startMs} ms; setting up ${DOORS} doors and ${USERS} users`);
   const setup = await setUp(PORT);
+  // A database in service has its planner statistics; a fresh one has none until autovacuum's
+  // first pass, and until then plans the life cycle's reads by key as scans of the organization.
+  {
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    await db.query('analyze');
+    await db.end();
+  }
   const results: PhaseResult[] = [];
   const notes: string[] = [];
 
+  if (process.env.LOAD_PGSS) await admin.query('select pg_stat_statements_reset()');
   // readers alone, as the baseline of "console readers under load"
   results.push(await phase(admin, 'readers alone', setup, 0, [PORT], Math.min(10, SECONDS)));
   // the cost of a life cycle alone: kiosks with no readers beside them
-  const cost = await phase(admin, 'kiosks alone', setup, 10, [PORT], SECONDS, undefined, 0);
+  const cost = await phase(
+    admin,
+    'kiosks alone',
+    setup,
+    Number(process.env.LOAD_ALONE ?? 10),
+    [PORT],
+    SECONDS,
+    undefined,
+    0,
+  );
   results.push(cost);
   console.log(line(cost));
   for (const k of KIOSKS) {
@@ -356,6 +405,10 @@ async function main() {
     console.log(line(r));
   }
 
+  const rss = rssMb(a.pid);
+  notes.push(
+    `first process's memory after the one-process phases: ${rss.now} MB resident, ${rss.peak} MB at its peak (V8 flags: ${SERVER === 'built' ? V8_FLAGS.join(' ') || 'none' : 'tsx'})`,
+  );
   // two processes on one database
   if (FAULTS) await twoProcessesAndFaults(admin, setup, results, notes);
   await sleep(3000);
@@ -373,7 +426,7 @@ async function main() {
   const report = [
     `### Load and faults, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} (npm run bench:load)`,
     '',
-    `${DOORS} virtual storage doors over 2 locations, ${USERS} users, ${READERS} console readers (\`GET events\`), ${SECONDS} s a phase, PostgreSQL on this machine (${process.env.LOAD_MACHINE ?? 'the same 2 cores'}).`,
+    `${DOORS} virtual storage doors over 2 locations, ${USERS} users, ${READERS} console readers (\`GET events\`), ${SECONDS} s a phase, PostgreSQL on this machine (${process.env.LOAD_MACHINE ?? 'the same 2 cores'}), the server ${SERVER === 'built' ? 'built as `npm start` runs it' : 'under tsx'}.`,
     '',
     table,
     '',
