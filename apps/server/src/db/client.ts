@@ -109,6 +109,20 @@ function createPool(url: string, max: number, connectionTimeoutMs = 0): pg.Pool 
  */
 const WRITES = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*\b(insert\s+into|update|delete\s+from)\b/i;
 
+/** Names of statement texts already hashed, shared by the connections (at most `NAMES_KEPT`). */
+const names = new Map<string, string>();
+const NAMES_KEPT = 1024;
+
+/** A statement's name: the hash of its text (remembered, so a hot statement is hashed once). */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+    if (names.size < NAMES_KEPT) names.set(text, name);
+  }
+  return name;
+}
+
 /** Statements a connection keeps prepared by their text (`nameStatements`); past it, unnamed. */
 const NAMED_PER_CONNECTION = 256;
 
@@ -135,9 +149,7 @@ function nameStatements(client: pg.PoolClient): void {
       Array.isArray(values) &&
       values.length
     ) {
-      const name = `s_${createHash('sha1')
-        .update((config as pg.QueryConfig).text)
-        .digest('base64url')}`;
+      const name = statementName((config as pg.QueryConfig).text);
       if (named.has(name) || named.size < NAMED_PER_CONNECTION) {
         named.add(name);
         args[0] = { ...config, name };

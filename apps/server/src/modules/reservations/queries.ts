@@ -12,6 +12,7 @@ import {
   sizes,
   users,
 } from '../../db/schema';
+import { RawParams, runRaw } from '../../lib/raw-sql';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 /** What a create or update writes, in column form. */
@@ -332,13 +333,17 @@ export async function placeOf({ tx, organizationId, id }: { tx: Tx; organization
  * e-mail of each holding reservation.
  */
 export async function holdersAt({ tx, deviceId, at }: { tx: Tx; deviceId: string; at: Date }) {
-  const res = await tx.execute(
-    sql`SELECT r.id_user, r.phone_number, r.email FROM ${reservationHolds} h
-      JOIN ${reservations} r ON r.id = h.id_reservation AND r.organization_id = h.organization_id
-      WHERE h.id_device = ${deviceId} AND h.during @> ${at.toISOString()}::timestamptz AND r.status = 'active'
+  const p = new RawParams();
+  // every start and pickup asks: a named statement, planned once per connection (a read by key)
+  return runRaw<{ id_user: string | null; phone_number: string | null; email: string | null }>(
+    tx,
+    `SELECT r.id_user, r.phone_number, r.email FROM "reservation_holds" h
+      JOIN "reservations" r ON r.id = h.id_reservation AND r.organization_id = h.organization_id
+      WHERE h.id_device = ${p.add(deviceId)} AND h.during @> ${p.add(at.toISOString())}::timestamptz AND r.status = 'active'
         AND h.organization_id = coalesce(nullif(current_setting('app.organization_id', true), '')::uuid, h.organization_id)`,
+    p,
+    'reservation_holders_at',
   );
-  return rowsOf<{ id_user: string | null; phone_number: string | null; email: string | null }>(res);
 }
 
 /**

@@ -1,37 +1,26 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TxOrg } from '../../../auth/context';
 import { doorHolds } from '../../../db/schema';
 import { preparedOnce } from '../../../lib/prepared';
+import type { RawParams } from '../../../lib/raw-sql';
 
 /** How long a door stays promised to a step whose lock call is under way, seconds. */
 export const DOOR_HOLD_SECONDS = 60;
 
 /**
  * The statement that promises the organization's door `deviceId` to the step `token` for
- * `DOOR_HOLD_SECONDS`, not yet run, for a statement that holds the door among others
- * (`promiseUnlock`): it returns the hold's token when the door is free, already the step's, or
- * its hold lapsed; no row when another step holds it (the caller answers 409 and no door moves).
+ * `DOOR_HOLD_SECONDS`, as text for a statement that holds the door among others (`promiseUnlock`,
+ * `lib/raw-sql.ts`): it returns the hold's token when the door is free, already the step's, or its
+ * hold lapsed; no row when another step holds it (the caller answers 409 and no door moves).
  * Concurrent callers are ordered by the row's primary key.
  */
-export function holdDoorQuery({
-  tx,
-  organizationId,
-  deviceId,
-  token,
-}: TxOrg<{ deviceId: string; token: string }>) {
-  const until = sql`now() + make_interval(secs => ${DOOR_HOLD_SECONDS})`;
-  return tx
-    .insert(doorHolds)
-    .values({ idDevice: deviceId, organizationId, token, heldUntil: until })
-    .onConflictDoUpdate({
-      target: doorHolds.idDevice,
-      set: { token, heldUntil: until },
-      setWhere: and(
-        eq(doorHolds.organizationId, organizationId),
-        or(eq(doorHolds.token, token), lt(doorHolds.heldUntil, sql`now()`)),
-      ),
-    })
-    .returning({ token: doorHolds.token });
+export function holdDoorSql(
+  p: RawParams,
+  { organizationId, deviceId, token }: { organizationId: string; deviceId: string; token: string },
+): string {
+  const until = `now() + make_interval(secs => ${DOOR_HOLD_SECONDS})`;
+  const [org, device, tok] = [p.add(organizationId), p.add(deviceId), p.add(token)];
+  return `insert into "door_holds" ("id_device", "organization_id", "token", "held_until") values (${device}, ${org}, ${tok}, ${until}) on conflict ("id_device") do update set "token" = ${tok}, "held_until" = ${until} where "door_holds"."organization_id" = ${org} and ("door_holds"."token" = ${tok} or "door_holds"."held_until" < now()) returning "token"`;
 }
 
 /** Releases the step `token`'s hold of door `deviceId` (none: nothing happens). */

@@ -1,15 +1,16 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
-import { auditLog, devices, deviceUnlocks, doorHolds, locationLockSettings } from '../../../db/schema';
+import { auditLog, devices, deviceUnlocks } from '../../../db/schema';
 import { type AuditEntry, auditRows } from '../../../lib/crud/audit';
-import { holdDoorQuery } from './holds';
+import { RawParams, runRaw, setList, valuesList } from '../../../lib/raw-sql';
+import { holdDoorSql } from './holds';
 import type { LockSettingsRow, UnlockSet } from './unlocks';
 
 /**
  * The statements of a door's unlock that write several rows at once (data-modifying CTEs): the
  * step's promise of its door with the unlock's intent, and the lock's answers with their audit
- * entries and the hold's release.
+ * entries and the hold's release. Both run on every storage life cycle twice; they are written as
+ * text (`lib/raw-sql.ts`), each naming its organization in every part.
  */
 
 /** The lock settings of a location as a door's unlock uses them (`toLockSettings`, the jam limit). */
@@ -20,7 +21,7 @@ export type LockSettingsPart = Pick<
 
 /**
  * A step's door promised and its unlock recorded in one statement (data-modifying CTEs): the hold
- * of the unlock's door for `token` (`holdDoorQuery`), the unlock row `values` of the organization,
+ * of the unlock's door for `token` (`holdDoorSql`), the unlock row `values` of the organization,
  * and the lock settings of `locationId` read. Answers whether the hold was taken (the caller
  * refuses the step otherwise, and its transaction rolls back with the unlock row), the unlock's
  * id, and the settings (undefined when the location has none saved).
@@ -39,16 +40,10 @@ export async function holdAndInsertUnlock({
   values: Omit<typeof deviceUnlocks.$inferInsert, 'organizationId'>;
 }): Promise<{ held: boolean; unlockId: string; settings?: LockSettingsPart }> {
   const organizationId = auth.organizationId;
-  const s = locationLockSettings;
-  const hold = holdDoorQuery({ tx, organizationId, deviceId: values.idDevice, token });
-  const unlock = tx
-    .insert(deviceUnlocks)
-    .values({ ...values, organizationId })
-    .returning({ id: deviceUnlocks.id });
-  const r = await tx.execute(
-    sql`with h as ${hold}, u as ${unlock} select (select count(*) from h)::int as held, (select id from u) as unlock_id, ${s.idLocation} as id_location, ${s.bridgeHost} as bridge_host, ${s.bridgePort} as bridge_port, ${s.virtualLatencyMs} as virtual_latency_ms, ${s.virtualJamRate} as virtual_jam_rate, ${s.virtualOfflineRate} as virtual_offline_rate, ${s.jamLimit} as jam_limit from (select 1) as one left join ${s} on ${s.organizationId} = ${organizationId} and ${s.idLocation} = ${locationId}`,
-  );
-  const [row] = rowsOf<{
+  const p = new RawParams();
+  const hold = holdDoorSql(p, { organizationId, deviceId: values.idDevice, token });
+  const unlock = `insert into "device_unlocks" ${valuesList(p, deviceUnlocks, [{ ...values, organizationId }])} returning "id"`;
+  const [row] = await runRaw<{
     held: number;
     unlock_id: string;
     id_location: string | null;
@@ -58,7 +53,11 @@ export async function holdAndInsertUnlock({
     virtual_jam_rate: number;
     virtual_offline_rate: number;
     jam_limit: number | null;
-  }>(r);
+  }>(
+    tx,
+    `with h as (${hold}), u as (${unlock}) select (select count(*) from h)::int as held, (select id from u) as unlock_id, s.id_location, s.bridge_host, s.bridge_port, s.virtual_latency_ms, s.virtual_jam_rate, s.virtual_offline_rate, s.jam_limit from (select 1) as one left join "location_lock_settings" s on s.organization_id = ${p.add(organizationId)} and s.id_location = ${p.add(locationId)}`,
+    p,
+  );
   return {
     held: Number(row!.held) === 1,
     unlockId: row!.unlock_id,
@@ -74,9 +73,6 @@ export async function holdAndInsertUnlock({
       : undefined,
   };
 }
-
-/** The rows of a raw statement's result, whichever driver answered it. */
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 /**
  * The lock's answers of the organization's unlocks in one statement (data-modifying CTEs): each
@@ -99,39 +95,21 @@ export async function writeUnlockResults({
   release?: { deviceId: string; token: string };
 }): Promise<void> {
   const organizationId = auth.organizationId;
-  const parts: SQL[] = [];
-  const part = (name: string, q: SQL | { getSQL(): SQL }) => {
-    parts.push(sql`${sql.raw(name)} as ${q}`);
-  };
+  const p = new RawParams();
+  const parts: string[] = [];
   for (const [i, u] of unlocks.entries())
-    part(
-      `u${i}`,
-      tx
-        .update(deviceUnlocks)
-        .set(u.set)
-        .where(and(eq(deviceUnlocks.id, u.id), eq(deviceUnlocks.organizationId, organizationId))),
+    parts.push(
+      `u${i} as (update "device_unlocks" set ${setList(p, deviceUnlocks, u.set)} where "id" = ${p.add(u.id)} and "organization_id" = ${p.add(organizationId)})`,
     );
   for (const [i, d] of lockStatuses.entries())
-    part(
-      `d${i}`,
-      tx
-        .update(devices)
-        .set({ lockStatus: d.lockStatus, lockStatusAt: d.at, updatedAt: d.at })
-        .where(and(eq(devices.id, d.id), eq(devices.organizationId, organizationId))),
+    parts.push(
+      `d${i} as (update "devices" set ${setList(p, devices, { lockStatus: d.lockStatus, lockStatusAt: d.at, updatedAt: d.at })} where "id" = ${p.add(d.id)} and "organization_id" = ${p.add(organizationId)})`,
     );
-  if (audits.length) part('a', tx.insert(auditLog).values(auditRows(auth, audits)));
+  if (audits.length)
+    parts.push(`a as (insert into "audit_log" ${valuesList(p, auditLog, auditRows(auth, audits))})`);
   if (release)
-    part(
-      'h',
-      tx
-        .delete(doorHolds)
-        .where(
-          and(
-            eq(doorHolds.organizationId, organizationId),
-            eq(doorHolds.idDevice, release.deviceId),
-            eq(doorHolds.token, release.token),
-          ),
-        ),
+    parts.push(
+      `h as (delete from "door_holds" where "organization_id" = ${p.add(organizationId)} and "id_device" = ${p.add(release.deviceId)} and "token" = ${p.add(release.token)})`,
     );
-  if (parts.length) await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+  if (parts.length) await runRaw(tx, `with ${parts.join(', ')} select 1`, p);
 }
