@@ -13,14 +13,18 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ensureRollupFunctions } from './rollups';
-import * as schema from './schema';
 import { ensureTenancyPolicies } from './tenancy-policies';
 
-export type Schema = typeof schema;
-/** The Drizzle database, whichever driver is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle database, whichever driver is behind it. Opened without the schema: the code writes
+ * the query builder, never the relational `db.query.<table>` API, and a schema makes Drizzle build
+ * a query builder for each of its 60 tables on every transaction it opens (1% of the server's CPU
+ * under kiosk load).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; every repository function takes one of these or the Db. */
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+type NoSchema = Record<string, never>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 export type DbOrTx = Db | Tx;
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -69,7 +73,7 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
   // Without a directory the options must be the first argument (an in-memory database).
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return { kind: 'pglite', db, pglite: client, close: () => client.close() };
 }
 
@@ -169,9 +173,9 @@ function nameStatements(client: pg.PoolClient): void {
 export async function openPostgres(url: string, max: number | PoolOptions = 10): Promise<Database> {
   const opts = typeof max === 'number' ? { max } : max;
   const pool = createPool(url, opts.max, opts.connectionTimeoutMs);
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool) as unknown as Db;
   const readPool = opts.readMax ? createPool(url, opts.readMax, opts.connectionTimeoutMs) : undefined;
-  const readDb = readPool ? (drizzleNodePg(readPool, { schema }) as unknown as Db) : undefined;
+  const readDb = readPool ? (drizzleNodePg(readPool) as unknown as Db) : undefined;
   return {
     kind: 'postgres',
     db,
@@ -200,7 +204,7 @@ export async function migrate(database: Database): Promise<'unchanged' | 'applie
   const client = await database.pool!.connect();
   try {
     await client.query('select pg_advisory_lock(727001)');
-    const lockedDb = drizzleNodePg(client, { schema });
+    const lockedDb = drizzleNodePg(client);
     await migrateNodePg(lockedDb, { migrationsFolder: MIGRATIONS_DIR });
     await ensureRollupFunctions(lockedDb as unknown as Db);
     return await ensureTenancyPolicies(lockedDb as unknown as Db);
