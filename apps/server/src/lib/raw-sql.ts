@@ -1,4 +1,6 @@
-import { type Column, getTableColumns, type Table } from 'drizzle-orm';
+import { type Column, getTableColumns, is, SQL, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Tx } from '../db/client';
 
 /**
@@ -21,11 +23,25 @@ export class RawParams {
     return `$${this.values.length}`;
   }
 
-  /** `$n` for a value of `column`, encoded as Drizzle encodes it (a date as ISO text, JSON as text). */
+  /**
+   * `$n` for a value of `column`, encoded as Drizzle encodes it (a date as ISO text, JSON as text);
+   * a Drizzle `sql` expression is written in place, its own parameters renumbered after these.
+   */
   of(column: Column, value: unknown): string {
+    if (is(value, SQL)) return this.fragment(value);
     return this.add(value === null || value === undefined ? null : column.mapToDriverValue(value));
   }
+
+  /** A Drizzle `sql` expression as text, its parameters added to these. */
+  private fragment(expr: SQL): string {
+    const q = dialect.sqlToQuery(expr);
+    const base = this.values.length;
+    this.values.push(...q.params);
+    return `(${q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + base}`)})`;
+  }
 }
+
+const dialect = new PgDialect();
 
 const byTable = new WeakMap<Table, Record<string, Column>>();
 
@@ -78,16 +94,41 @@ export function valuesList(p: RawParams, table: Table, rows: Record<string, unkn
   return `(${names.join(', ')}) values ${tuples.join(', ')}`;
 }
 
+/**
+ * Answers of these types stay text, as Drizzle's drivers leave them for its columns to decode
+ * (`rowOf`): date, timestamp, timestamptz, interval and their arrays, numeric[].
+ */
+const AS_TEXT = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231];
+const asIs = (v: string) => v;
+const pgTypes = {
+  getTypeParser: (id: number, format?: string) =>
+    AS_TEXT.includes(id) ? asIs : pg.types.getTypeParser(id, format as 'text'),
+};
+const pgliteParsers = Object.fromEntries(AS_TEXT.map((id) => [id, asIs]));
+
+/**
+ * A row of `table` as Drizzle's builder answers it (property names, values decoded by their
+ * columns: a timestamp as a Date, JSON parsed) from a row `runRaw` read with `returning *`.
+ */
+export function rowOf<T>(table: Table, row: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of Object.entries(columnsOf(table))) {
+    const v = row[col.name];
+    out[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return out as T;
+}
+
 /** The connection a Drizzle transaction runs on: node-postgres's client or PGlite's transaction. */
 type Connection = {
-  query(text: unknown, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: unknown, values?: unknown[], options?: unknown): Promise<{ rows: unknown[] }>;
   release?: unknown;
 };
 
 /**
  * Runs `text` with `params` on `tx`'s own connection and answers its rows as the driver parsed
- * them (snake_case names; an int as a number, a uuid or text as a string, a timestamp as the
- * driver gives it). On node-postgres the text goes as a query object, so a write is kept prepared
+ * them (snake_case names; an int as a number, a uuid or text as a string; dates and timestamps
+ * as text, for `rowOf`). On node-postgres the text goes as a query object, so a write is kept prepared
  * by its text like every other (`db/client.ts`); `name` keeps a read by key prepared too (its plan
  * does not depend on the organization's size).
  */
@@ -95,7 +136,7 @@ export async function runRaw<R>(tx: Tx, text: string, params: RawParams, name?: 
   const client = (tx as unknown as { session: { client: Connection } }).session.client;
   const r =
     typeof client.release === 'function'
-      ? await client.query(name ? { text, name } : { text }, params.values)
-      : await client.query(text, params.values);
+      ? await client.query(name ? { text, name, types: pgTypes } : { text, types: pgTypes }, params.values)
+      : await client.query(text, params.values, { parsers: pgliteParsers });
   return r.rows as R[];
 }

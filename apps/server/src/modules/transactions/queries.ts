@@ -5,6 +5,7 @@ import type { TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { transactionCounters, transactionLogs, transactionShares, transactions } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
+import { RawParams, rowOf, runRaw, setList, valuesList } from '../../lib/raw-sql';
 
 /**
  * The queries of the transaction life cycle on its own tables (transactions, their history log,
@@ -163,8 +164,14 @@ export async function insertTransaction({
   tx: Tx;
   values: PgInsertValue<typeof transactions>;
 }): Promise<TransactionRow> {
-  const [t] = await tx.insert(transactions).values(values).returning();
-  return t!;
+  // every start writes one (`lib/raw-sql.ts`: Drizzle's builder cost more than the insert)
+  const p = new RawParams();
+  const [row] = await runRaw<Record<string, unknown>>(
+    tx,
+    `insert into "transactions" ${valuesList(p, transactions, [values as Record<string, unknown>])} returning *`,
+    p,
+  );
+  return rowOf<TransactionRow>(transactions, row!);
 }
 
 /** Changes the columns `patch` of one transaction (and its `updated_at`); answers the row after. */
@@ -177,12 +184,15 @@ export async function updateTransaction({
   t: TransactionRow;
   patch: TransactionPatch;
 }): Promise<TransactionRow> {
-  const [after] = await tx
-    .update(transactions)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(transactions.id, t.id), eq(transactions.organizationId, t.organizationId)))
-    .returning();
-  return after!;
+  // every step writes one (`lib/raw-sql.ts`)
+  const p = new RawParams();
+  const set = setList(p, transactions, { ...patch, updatedAt: new Date() });
+  const [row] = await runRaw<Record<string, unknown>>(
+    tx,
+    `update "transactions" set ${set} where "id" = ${p.add(t.id)} and "organization_id" = ${p.add(t.organizationId)} returning *`,
+    p,
+  );
+  return (row && rowOf<TransactionRow>(transactions, row)) as TransactionRow;
 }
 
 /** Records a declined charge on the transaction: `payment_status` failed and the provider's payment. */
