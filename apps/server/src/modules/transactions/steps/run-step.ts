@@ -3,7 +3,7 @@ import type { LockAdapter } from '../../../adapters/locks';
 import type { ChargeGateway } from '../../../adapters/payments/charges';
 import type { AuthContext } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
-import type { HttpError } from '../../../errors';
+import { type HttpError, isTransientDatabaseError } from '../../../errors';
 import {
   callLocks,
   recordUnlockResults,
@@ -76,6 +76,9 @@ export interface TxContext {
 
 /** Passes of one step at most: a door, then one payment per transaction it charges, then the write. */
 const MAX_PASSES = 64;
+/** Times a pass after an opened door runs again when its database connection failed under it. */
+const TRANSIENT_RETRIES = 3;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A refused step whose bookkeeping (a wrong-code count) must still be committed. */
 export class Refusal {
@@ -106,7 +109,9 @@ type PassEnd<T> = { out: T } | { door: UnlockStep[] } | { failed: UnlockOutcome 
  *    "Unable to reach lock…" (409 not configured) and the step is not run; a step refused now
  *    (the transaction changed meanwhile) answers its 4xx, and the lock's answer is kept either way
  *    (recorded, with the door's release, in a transaction of its own once the step rolled back:
- *    the timeline shows that the door opened).
+ *    the timeline shows that the door opened). A pass that fails because its database
+ *    connection was lost (terminated, reset) or lost a deadlock runs again, up to
+ *    `TRANSIENT_RETRIES` times, so the step the door opened for still stands.
  *
  * A charge or refund (`PaymentNeeded`) works the same way: the provider is asked with no
  * transaction open, under the step's idempotency key (a retry is the same payment), and the step
@@ -128,6 +133,7 @@ export async function runStep<T>(
   let held: string | null = null;
   // the lock's answers of the last door, not yet recorded: recorded by the pass that commits
   let answered: UnlockResult[] | null = null;
+  let retries = 0;
   try {
     for (let n = 0; n < MAX_PASSES; n++) {
       const recording = answered;
@@ -168,6 +174,13 @@ export async function runStep<T>(
         continue;
       }
       const wanted = 'thrown' in end ? end.thrown : undefined;
+      // the door has opened: a pass that lost its database connection (or a deadlock) runs again
+      // on another, so the step stands rather than leave a door opened for nothing
+      if (recording && isTransientDatabaseError(wanted) && retries < TRANSIENT_RETRIES) {
+        retries += 1;
+        await sleep(50 * 2 ** retries);
+        continue;
+      }
       if (wanted instanceof PaymentNeeded && !pass.paid!.has(wanted.key)) {
         pass.paid!.set(wanted.key, await askProvider(ctx.charges, wanted));
         continue;
