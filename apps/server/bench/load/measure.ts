@@ -22,11 +22,6 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-/**
- * What the server processes, PostgreSQL's backends of the load database and this generator have
- * used so far (CPU ms), and the database's transactions (commits + rollbacks). The backends are
- * the pools' connections, which live through a phase; one that ends mid-phase takes its share along.
- */
 /** A process's resident memory, MB: now (`VmRSS`) and its peak so far (`VmHWM`), from /proc. */
 export function rssMb(pid: number | undefined): { now: number; peak: number } {
   try {
@@ -45,6 +40,11 @@ export interface CpuMark {
   transactions: number;
 }
 
+/**
+ * What the server processes, PostgreSQL's backends of the load database and this generator have
+ * used so far (CPU ms), and the database's transactions (commits + rollbacks). The backends are
+ * the pools' connections, which live through a phase; one that ends mid-phase takes its share along.
+ */
 export async function markCpu(
   admin: pg.Client,
   dbName: string,

@@ -8,6 +8,8 @@
  * Environment: `DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/postgres; the database
  * `LOAD_DB`, default `lockerops_load`, is created afresh on that server), `LOAD_KIOSKS` (10,50,200),
  * `LOAD_SECONDS` (30 a phase), `LOAD_DOORS` (400), `LOAD_USERS` (1000), `LOAD_READERS` (4),
+ * `LOAD_READER_MS` (500: each reader asks for a page of transactions every half second, an
+ * operator paging briskly; 0: as fast as the server answers),
  * `LOAD_PORT` (4101; the second process the next port), `LOAD_WRITE` (1: append to
  * docs/benchmarks.md), `LOAD_NODE_ARGS` (extra Node flags for the servers, e.g. a CPU profile),
  * `LOAD_SERVER` (`built`, the default: the server as production runs it, compiled by
@@ -33,6 +35,8 @@ const DOORS = Number(process.env.LOAD_DOORS ?? 400);
 const USERS = Number(process.env.LOAD_USERS ?? 1000);
 const READERS = Number(process.env.LOAD_READERS ?? 4);
 const PORT = Number(process.env.LOAD_PORT ?? 4101);
+/** A console reader asks for a page of transactions this often, ms (0: as fast as answered). */
+const READER_MS = Number(process.env.LOAD_READER_MS ?? 500);
 const ADMIN = 'admin@demo-org.test';
 const PASSWORD = 'Load-Bench-Passw0rd!';
 const CALL_TIMEOUT_MS = 10_000;
@@ -291,7 +295,10 @@ async function phase(
   const runReader = async (r: number) => {
     const port = ports[r % ports.length]!;
     while (Date.now() < until) {
+      const t1 = Date.now();
       await call(reader, port, 'GET', 'events?page=1&size=50', setup.admin);
+      // an operator's console: a page of transactions every READER_MS, not as fast as it answers
+      await sleep(Math.max(0, READER_MS - (Date.now() - t1)));
     }
   };
   await Promise.all([
@@ -426,7 +433,7 @@ async function main() {
   const report = [
     `### Load and faults, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} (npm run bench:load)`,
     '',
-    `${DOORS} virtual storage doors over 2 locations, ${USERS} users, ${READERS} console readers (\`GET events\`), ${SECONDS} s a phase, PostgreSQL on this machine (${process.env.LOAD_MACHINE ?? 'the same 2 cores'}), the server ${SERVER === 'built' ? 'built as `npm start` runs it' : 'under tsx'}.`,
+    `${DOORS} virtual storage doors over 2 locations, ${USERS} users, ${READERS} console readers (\`GET events\`${READER_MS ? `, one page every ${READER_MS} ms each` : ', as fast as answered'}), ${SECONDS} s a phase, PostgreSQL on this machine (${process.env.LOAD_MACHINE ?? 'the same 2 cores'}), the server ${SERVER === 'built' ? 'built as `npm start` runs it' : 'under tsx'}.`,
     '',
     table,
     '',
