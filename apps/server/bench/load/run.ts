@@ -17,12 +17,22 @@
  * `tsx`: the sources under tsx), `LOAD_V8_FLAGS` (V8 flags for the built server instead of
  * `npm start`'s).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { cpuPerCycle, invariants, markCpu, rssMb } from './measure';
+import {
+  ADMIN,
+  buildServer,
+  PASSWORD,
+  SERVER,
+  servers,
+  sleep,
+  startServer,
+  V8_FLAGS,
+  waitUp,
+} from './servers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '../..');
@@ -37,8 +47,6 @@ const READERS = Number(process.env.LOAD_READERS ?? 4);
 const PORT = Number(process.env.LOAD_PORT ?? 4101);
 /** A console reader asks for a page of transactions this often, ms (0: as fast as answered). */
 const READER_MS = Number(process.env.LOAD_READER_MS ?? 500);
-const ADMIN = 'admin@demo-org.test';
-const PASSWORD = 'Load-Bench-Passw0rd!';
 const CALL_TIMEOUT_MS = 10_000;
 /** `LOAD_FAULTS=0`: only the one-process phases (a quick measure of the cost per life cycle). */
 const FAULTS = process.env.LOAD_FAULTS !== '0';
@@ -48,77 +56,6 @@ const dbUrl = (() => {
   u.pathname = `/${DB_NAME}`;
   return u.toString();
 })();
-
-// ——— the servers ———
-
-const SERVER = process.env.LOAD_SERVER || 'built';
-const builtMain = path.join(here, 'dist', 'main.js');
-/** The V8 flags of `npm start` (the root package.json), so the built server runs as production does. */
-const START_FLAGS: string[] =
-  (
-    JSON.parse(fs.readFileSync(path.join(repoDir, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  ).scripts.start.match(/--[a-z-]+(=\S+)?/g) ?? [];
-/** `LOAD_V8_FLAGS`: other V8 flags for the built server than `npm start`'s (to compare). */
-const V8_FLAGS =
-  process.env.LOAD_V8_FLAGS === undefined
-    ? START_FLAGS
-    : process.env.LOAD_V8_FLAGS.split(' ').filter(Boolean);
-
-/** Compiles the server as `npm start` does, into bench/load/dist (LOAD_SERVER=built). */
-function buildServer(): void {
-  if (SERVER !== 'built') return;
-  const r = spawnSync(
-    process.execPath,
-    [path.join(serverDir, 'scripts/build.mjs'), '--outdir', path.dirname(builtMain)],
-    { cwd: serverDir, stdio: 'inherit' },
-  );
-  if (r.status !== 0) throw new Error('server build failed');
-}
-
-const servers = new Map<number, ChildProcess>();
-
-function startServer(port: number): ChildProcess {
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl,
-    DATA_DIR: path.join(serverDir, '.data-load'),
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN,
-    ADMIN_PASSWORD: PASSWORD,
-    AUTH_RATE_LIMIT: '1000000',
-    GEOCODE_URL: 'off',
-  };
-  // LOAD_NODE_ARGS: extra Node flags for the servers (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
-  const extra = (process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const args =
-    SERVER === 'built' ? [...V8_FLAGS, ...extra, builtMain] : [...extra, '--import', 'tsx', 'src/main.ts'];
-  const child = spawn(process.execPath, args, {
-    cwd: serverDir,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  servers.set(port, child);
-  return child;
-}
-
-async function waitUp(port: number, child: ChildProcess): Promise<number> {
-  const t0 = Date.now();
-  for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (r.status < 500) return Date.now() - t0;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`server on ${port} did not start`);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ——— calls ———
 
@@ -333,7 +270,7 @@ async function twoProcessesAndFaults(
   results: PhaseResult[],
   notes: string[],
 ) {
-  const b = startServer(PORT + 1);
+  const b = startServer(PORT + 1, dbUrl);
   await waitUp(PORT + 1, b);
   const mid = KIOSKS.includes(50) ? 50 : KIOSKS[0]!;
   const two = await phase(admin, 'two processes', setup, mid, [PORT, PORT + 1], SECONDS);
@@ -346,7 +283,7 @@ async function twoProcessesAndFaults(
     servers.get(PORT + 1)!.kill('SIGKILL');
     notes.push(`kill -9 of the second process at ${(elapsed() / 1000).toFixed(1)} s`);
     await sleep(1000);
-    const restarted = startServer(PORT + 1);
+    const restarted = startServer(PORT + 1, dbUrl);
     const up = await waitUp(PORT + 1, restarted);
     notes.push(`second process restarted and answering within ${up} ms`);
     while (elapsed() < (SECONDS * 1000) / 2) await sleep(100);
@@ -375,7 +312,7 @@ async function main() {
   await admin.query(`create database ${DB_NAME}`);
   fs.rmSync(path.join(serverDir, '.data-load'), { recursive: true, force: true });
   buildServer();
-  const a = startServer(PORT);
+  const a = startServer(PORT, dbUrl);
   const startMs = await waitUp(PORT, a);
   console.log(`server up in ${startMs} ms; setting up ${DOORS} doors and ${USERS} users`);
   const setup = await setUp(PORT);

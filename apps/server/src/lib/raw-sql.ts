@@ -55,13 +55,6 @@ function columnsOf(table: Table): Record<string, Column> {
   return cols;
 }
 
-/** The quoted SQL name of `table`'s column whose property is `key` (throws on an unknown key). */
-export function columnName(table: Table, key: string): string {
-  const col = columnsOf(table)[key];
-  if (!col) throw new Error(`no column ${key}`);
-  return `"${col.name}"`;
-}
-
 /**
  * `"a" = $1, "b" = $2` of an update's `set` (property names of `table`), keys whose value is
  * undefined left out, as Drizzle's `.set()` does.
