@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
@@ -89,8 +89,9 @@ export function FormDialog<TIn extends FieldValues, TOut>({
 
   // A failed submit's message is an alert (role="alert", read out when it appears) at the top of the
   // form: brought into sight, as a long form on a phone's full-screen dialog is scrolled to its end.
+  // A layout effect: the scroll happens in the commit that shows the alert, before the next paint.
   const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [error]);
 
