@@ -6,6 +6,7 @@ import {
   createTestApp,
   demoOrg,
   insertHourlyPrice,
+  insertLocation,
   signIn,
   type TestApp,
 } from '../../../test/helpers';
@@ -72,14 +73,7 @@ describe.skipIf(!PG)('a start whose database connection dies after its door open
     const orgId = (await demoOrg(t)).id;
     const price = await insertHourlyPrice(t.database.db, orgId);
     const size = (await call('POST', 'sizes', { name: 'R', width: 10, depth: 10, height: 10 })).json().id;
-    const loc = (
-      await call('POST', 'locations', {
-        name: 'Retry Street',
-        address: 'Retry Street 1',
-        contact_email: 'desk@x.test',
-        contact_phone: '+15551234567',
-      })
-    ).json().id;
+    const loc = await insertLocation(t.database.db, orgId, 'Retry Street');
     const door = (
       await call('POST', 'devices', {
         name: 'Door R',
