@@ -65,7 +65,44 @@ BEGIN
     time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
 END $$;
 --> statement-breakpoint
--- dashboard_rollup_trg (as of 0032_dashboard_busy_rollup.sql)
+-- dashboard_rollup_delta
+-- An update that keeps a transaction on its day and location (its organization, creation and
+-- location unchanged): one upsert a table of the difference, instead of taking the old row's
+-- figures out and putting the new row's in (half the writes of a step such as a pickup).
+CREATE OR REPLACE FUNCTION dashboard_rollup_delta(o transactions, n transactions) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  d date := (n.created_at AT TIME ZONE dashboard_zone(n.organization_id, n.id_location))::date;
+  loc uuid := coalesce(n.id_location, '00000000-0000-0000-0000-000000000000'::uuid);
+  e numeric := dashboard_earnings(n) - dashboard_earnings(o);
+  ts bigint := coalesce(n.total_time, 0) - coalesce(o.total_time, 0);
+  tm integer := (n.total_time IS NOT NULL)::int - (o.total_time IS NOT NULL)::int;
+  rl integer := (n.event_type = 'rental')::int - (o.event_type = 'rental')::int;
+  st integer := (n.event_type = 'storage')::int - (o.event_type = 'storage')::int;
+  dl integer := (n.event_type = 'delivery')::int - (o.event_type = 'delivery')::int;
+  sv integer := (n.event_type = 'service')::int - (o.event_type = 'service')::int;
+  vd integer := (n.event_type = 'vending')::int - (o.event_type = 'vending')::int;
+BEGIN
+  INSERT INTO dashboard_daily AS x
+    (organization_id, id_location, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
+  VALUES (n.organization_id, loc, d, 0, rl, st, dl, sv, vd, e, ts, tm)
+  ON CONFLICT (organization_id, id_location, day) DO UPDATE SET
+    rental = x.rental + excluded.rental, storage = x.storage + excluded.storage,
+    delivery = x.delivery + excluded.delivery, service = x.service + excluded.service,
+    vending = x.vending + excluded.vending, earnings = x.earnings + excluded.earnings,
+    time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
+  INSERT INTO dashboard_org_daily AS x
+    (organization_id, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
+  VALUES (n.organization_id, d, 0, rl, st, dl, sv, vd, e, ts, tm)
+  ON CONFLICT (organization_id, day) DO UPDATE SET
+    rental = x.rental + excluded.rental, storage = x.storage + excluded.storage,
+    delivery = x.delivery + excluded.delivery, service = x.service + excluded.service,
+    vending = x.vending + excluded.vending, earnings = x.earnings + excluded.earnings,
+    time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
+END $$;
+--> statement-breakpoint
+-- dashboard_rollup_trg (as of 0032_dashboard_busy_rollup.sql; the same day's update as one
+-- difference, dashboard_rollup_delta)
 CREATE OR REPLACE FUNCTION dashboard_rollup_trg() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -86,6 +123,11 @@ BEGIN
       IS DISTINCT FROM
       (NEW.organization_id, NEW.id_location, NEW.id_device IS NULL, NEW.event_type,
        coalesce(NEW.started_at, NEW.created_at), dashboard_busy_end(NEW));
+  END IF;
+  IF sums AND TG_OP = 'UPDATE' AND (OLD.organization_id, OLD.created_at, OLD.id_location)
+    IS NOT DISTINCT FROM (NEW.organization_id, NEW.created_at, NEW.id_location) THEN
+    PERFORM dashboard_rollup_delta(OLD, NEW);
+    sums := false;
   END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     IF sums THEN

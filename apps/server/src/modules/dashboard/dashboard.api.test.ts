@@ -433,6 +433,11 @@ describe('dashboard metric reads (spec console §7)', () => {
     expect(res.statusCode).toBe(200);
     expect((await ok(`earnings?${RANGE}`)).earnings).toBe(25.5);
     expect((await ok(`total_transactions?${RANGE}`)).breakdown.organization_total).toBe(6);
+    // an update that keeps its day and location changes the roll-up by its difference alone
+    await t.database.db
+      .update(transactions)
+      .set({ type: 'rental', totalTime: 5400, total: '12.25' })
+      .where(eq(transactions.id, ids.t1));
     // what the triggers kept equals a recomputation from the transactions
     const snapshot = async () =>
       (
