@@ -47,7 +47,11 @@ const zTime = (message: string) =>
     (v) => (v === '' || v === null || v === undefined ? undefined : v),
     z
       .string({ error: message })
-      .refine((s) => !Number.isNaN(Date.parse(s)), message)
+      // a date, within the four-digit years an ISO 8601 timestamp (and the database) can hold
+      .refine((s) => {
+        const year = new Date(s).getUTCFullYear();
+        return year >= 1 && year <= 9999;
+      }, message)
       .transform((s) => new Date(s).toISOString()),
   );
 

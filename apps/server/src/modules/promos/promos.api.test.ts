@@ -80,6 +80,9 @@ describe('promos', () => {
     expect((await create(promo({ code: 'N8', start_time: 'not a date' }))).json().detail).toBe(
       PROMO_MESSAGES.startTimeRequired,
     );
+    // a date past the four-digit years is refused with the field's message, not a server error
+    const far = await create(promo({ code: 'N9', end_time: '99999-12-31' }));
+    expect([far.statusCode, far.json().detail]).toEqual([400, PROMO_MESSAGES.endTimeRequired]);
   });
 
   it('keeps the code unique within the organization, ignoring case', async () => {
