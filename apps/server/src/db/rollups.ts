@@ -32,7 +32,36 @@ LANGUAGE sql IMMUTABLE AS $$
     + coalesce(r.penalize_charge, 0) - coalesce(r.refunded_amount, 0)
 $$;
 --> statement-breakpoint
--- dashboard_rollup_apply (as of 0015_dashboard_rollup.sql)
+-- dashboard_rollup_add
+-- Adds figures to one location's day and to its organization's day: n transactions, of which
+-- rl rental, st storage, dl delivery, sv service, vd vending; e earnings; ts seconds over tm
+-- timed transactions (negative figures take away).
+CREATE OR REPLACE FUNCTION dashboard_rollup_add(p_org uuid, p_loc uuid, p_day date, p_n integer,
+  p_rl integer, p_st integer, p_dl integer, p_sv integer, p_vd integer, p_e numeric, p_ts bigint, p_tm integer)
+RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO dashboard_daily AS x
+    (organization_id, id_location, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
+  VALUES (p_org, p_loc, p_day, p_n, p_rl, p_st, p_dl, p_sv, p_vd, p_e, p_ts, p_tm)
+  ON CONFLICT (organization_id, id_location, day) DO UPDATE SET
+    transactions = x.transactions + excluded.transactions,
+    rental = x.rental + excluded.rental, storage = x.storage + excluded.storage,
+    delivery = x.delivery + excluded.delivery, service = x.service + excluded.service,
+    vending = x.vending + excluded.vending, earnings = x.earnings + excluded.earnings,
+    time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
+  INSERT INTO dashboard_org_daily AS x
+    (organization_id, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
+  VALUES (p_org, p_day, p_n, p_rl, p_st, p_dl, p_sv, p_vd, p_e, p_ts, p_tm)
+  ON CONFLICT (organization_id, day) DO UPDATE SET
+    transactions = x.transactions + excluded.transactions,
+    rental = x.rental + excluded.rental, storage = x.storage + excluded.storage,
+    delivery = x.delivery + excluded.delivery, service = x.service + excluded.service,
+    vending = x.vending + excluded.vending, earnings = x.earnings + excluded.earnings,
+    time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
+END $$;
+--> statement-breakpoint
+-- dashboard_rollup_apply (as of 0015_dashboard_rollup.sql, its writes in dashboard_rollup_add)
 CREATE OR REPLACE FUNCTION dashboard_rollup_apply(r transactions, sign integer) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -47,30 +76,13 @@ DECLARE
   sv integer := CASE WHEN r.event_type = 'service' THEN sign ELSE 0 END;
   vd integer := CASE WHEN r.event_type = 'vending' THEN sign ELSE 0 END;
 BEGIN
-  INSERT INTO dashboard_daily AS x
-    (organization_id, id_location, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
-  VALUES (r.organization_id, loc, d, sign, rl, st, dl, sv, vd, e, ts, tm)
-  ON CONFLICT (organization_id, id_location, day) DO UPDATE SET
-    transactions = x.transactions + excluded.transactions,
-    rental = x.rental + excluded.rental, storage = x.storage + excluded.storage,
-    delivery = x.delivery + excluded.delivery, service = x.service + excluded.service,
-    vending = x.vending + excluded.vending, earnings = x.earnings + excluded.earnings,
-    time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
-  INSERT INTO dashboard_org_daily AS x
-    (organization_id, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
-  VALUES (r.organization_id, d, sign, rl, st, dl, sv, vd, e, ts, tm)
-  ON CONFLICT (organization_id, day) DO UPDATE SET
-    transactions = x.transactions + excluded.transactions,
-    rental = x.rental + excluded.rental, storage = x.storage + excluded.storage,
-    delivery = x.delivery + excluded.delivery, service = x.service + excluded.service,
-    vending = x.vending + excluded.vending, earnings = x.earnings + excluded.earnings,
-    time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
+  PERFORM dashboard_rollup_add(r.organization_id, loc, d, sign, rl, st, dl, sv, vd, e, ts, tm);
 END $$;
 --> statement-breakpoint
 -- dashboard_rollup_delta
 -- An update that keeps a transaction on its day and location (its organization, creation and
--- location unchanged): one upsert a table of the difference, instead of taking the old row's
--- figures out and putting the new row's in (half the writes of a step such as a pickup).
+-- location unchanged): the difference added once, instead of taking the old row's figures out
+-- and putting the new row's in (half the writes of a step such as a pickup).
 CREATE OR REPLACE FUNCTION dashboard_rollup_delta(o transactions, n transactions) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -85,22 +97,7 @@ DECLARE
   sv integer := (n.event_type = 'service')::int - (o.event_type = 'service')::int;
   vd integer := (n.event_type = 'vending')::int - (o.event_type = 'vending')::int;
 BEGIN
-  INSERT INTO dashboard_daily AS x
-    (organization_id, id_location, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
-  VALUES (n.organization_id, loc, d, 0, rl, st, dl, sv, vd, e, ts, tm)
-  ON CONFLICT (organization_id, id_location, day) DO UPDATE SET
-    rental = x.rental + excluded.rental, storage = x.storage + excluded.storage,
-    delivery = x.delivery + excluded.delivery, service = x.service + excluded.service,
-    vending = x.vending + excluded.vending, earnings = x.earnings + excluded.earnings,
-    time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
-  INSERT INTO dashboard_org_daily AS x
-    (organization_id, day, transactions, rental, storage, delivery, service, vending, earnings, time_sum, timed)
-  VALUES (n.organization_id, d, 0, rl, st, dl, sv, vd, e, ts, tm)
-  ON CONFLICT (organization_id, day) DO UPDATE SET
-    rental = x.rental + excluded.rental, storage = x.storage + excluded.storage,
-    delivery = x.delivery + excluded.delivery, service = x.service + excluded.service,
-    vending = x.vending + excluded.vending, earnings = x.earnings + excluded.earnings,
-    time_sum = x.time_sum + excluded.time_sum, timed = x.timed + excluded.timed;
+  PERFORM dashboard_rollup_add(n.organization_id, loc, d, 0, rl, st, dl, sv, vd, e, ts, tm);
 END $$;
 --> statement-breakpoint
 -- dashboard_rollup_trg (as of 0032_dashboard_busy_rollup.sql; the same day's update as one
