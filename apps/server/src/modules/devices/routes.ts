@@ -5,7 +5,7 @@ import type { LockAdapter } from '../../adapters/locks';
 import { errors, routeOf } from '../../lib/openapi';
 import { locationLockSettingsOf, saveLocationLockSettings } from './lock-settings';
 import { refreshLockStatus } from './lock-status';
-import { deviceLogs, deviceUnlocksPage } from './repository';
+import { deviceLogs, deviceUnlocksPage } from './queries/history';
 import { devicesToWire } from './resource';
 import {
   bulkEditDevices,

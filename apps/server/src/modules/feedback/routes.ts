@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { storeImage } from '../../adapters/storage';
 import { filesOf, MULTIPART, zField, zFiles } from '../../lib/multipart';
 import { errors, routeOf } from '../../lib/openapi';
-import { storeFeedback } from './repository';
+import { storeFeedback } from './queries';
 
 const ZFeedbackBody = z.object({
   location: zField(ZFeedbackRequest.shape.location),

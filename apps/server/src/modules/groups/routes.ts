@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud/resource';
 import { errors, routeOf } from '../../lib/openapi';
-import { changeGroupResource, changeGroupUsers, groupMembers } from './repository';
+import { changeGroupResource, changeGroupUsers, groupMembers } from './queries';
 import { groupsResource } from './resource';
 
 const Params = z.object({ id: z.uuid() });

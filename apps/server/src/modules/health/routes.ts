@@ -1,7 +1,7 @@
 import { endpoints } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/openapi';
-import { pingDatabase } from './repository';
+import { pingDatabase } from './queries';
 
 /** `GET health`: answers once the database answers. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

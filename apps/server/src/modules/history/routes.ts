@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Forbidden, NotFound } from '../../errors';
 import { findOr404, historyRegistry } from '../../lib/crud/resource';
 import { errors, routeOf } from '../../lib/openapi';
-import { listAuditEntries } from './repository';
+import { listAuditEntries } from './queries';
 
 /**
  * `GET history/{entity}/{id}`: the audit entries of one record, newest first (at most 200) — the

@@ -13,7 +13,7 @@ import type { LockAdapter } from '../../adapters/locks';
 import { HttpError } from '../../errors';
 import { errors, routeOf } from '../../lib/openapi';
 import { devicesToWire, unlockAnswer, unlockDevices } from '../devices';
-import { locationAssignees, locationDevices, locationSizes } from './repository';
+import { locationAssignees, locationDevices, locationSizes } from './queries/contents';
 import { locationsResource } from './resource';
 import { assignToLocation, pickUnlockAll, removeFromLocation, toggleLocation } from './service';
 

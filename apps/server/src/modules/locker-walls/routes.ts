@@ -8,7 +8,7 @@ import {
 } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, routeOf } from '../../lib/openapi';
-import { registerWallHistory } from './repository';
+import { registerWallHistory } from './queries';
 import * as service from './service';
 
 const tags = ['Locker walls'];

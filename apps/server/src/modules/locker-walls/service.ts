@@ -17,8 +17,8 @@ import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { fromWire, wireOf } from '../../lib/wire';
-import type { DeviceSummaryRow, DoorRow, Scope, WallRow } from './repository';
-import * as repo from './repository';
+import type { DeviceSummaryRow, DoorRow, Scope, WallRow } from './queries';
+import * as repo from './queries';
 
 /** Audit entity and history key of a wall: `GET history/locker_wall/{id}`. */
 export const WALL_ENTITY = 'locker_wall';

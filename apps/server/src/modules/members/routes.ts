@@ -29,7 +29,7 @@ import {
   memberPage,
   membersForExport,
   registerMemberHistory,
-} from './repository';
+} from './queries/reads';
 import {
   deleteMembers,
   insertInvitedMember,

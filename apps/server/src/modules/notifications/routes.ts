@@ -23,7 +23,7 @@ import { errors, routeOf } from '../../lib/openapi';
 import { wireOf } from '../../lib/wire';
 import { requireFeature } from '../organizations';
 import type { DeliveryRow } from './engine';
-import { deliveriesOf, findNotification } from './repository';
+import { deliveriesOf, findNotification } from './queries/templates';
 import { notificationsResource, notificationsToWire } from './resource';
 import { cloneNotification, sendTestNotification, setNotificationImages } from './service';
 

@@ -22,7 +22,7 @@ import {
   notificationAuditImage,
   updateDelivery,
   updateNotification,
-} from './repository';
+} from './queries/templates';
 import { type NotificationRow, notificationsToWire, setNotificationLocations } from './resource';
 
 /** Runs `fn` in one tenant transaction (`req.withTenant`). */

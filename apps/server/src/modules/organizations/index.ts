@@ -3,5 +3,5 @@
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 export { enabledHardware, enabledModes, flagsOf, requireFeature } from './flags';
-export { memberLanguage } from './repository';
+export { memberLanguage } from './queries';
 export { type OrganizationRow, signInUrlOf } from './service';

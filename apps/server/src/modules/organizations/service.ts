@@ -42,9 +42,9 @@ import {
   organizationById,
   subOrganizationsOf,
   updateManaged,
-} from './repository';
+} from './queries';
 
-export type { OrganizationRow } from './repository';
+export type { OrganizationRow } from './queries';
 
 /** Public branding of an organization (spec: console §7 `GET organization`). */
 export function toPublic(org: OrganizationRow): TOrganizationPublic {

@@ -2,7 +2,7 @@ import { endpoints, TOOLBOX_MESSAGES } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, routeOf } from '../../lib/openapi';
 import { requireFeature } from '../organizations';
-import { paymentsAccountReady } from './repository';
+import { paymentsAccountReady } from './queries/organization';
 import {
   getLiteApp,
   getTwilio,

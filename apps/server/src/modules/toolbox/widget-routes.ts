@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Forbidden, HttpError, NotFound } from '../../errors';
 import { errors, routeOf } from '../../lib/openapi';
-import { organizationNames } from './repository';
+import { organizationNames } from './queries/organization';
 import { resolvePublishableKey } from './service';
 import { widgetConfig, widgetQuote } from './widget';
 import { widgetPage } from './widget-page';

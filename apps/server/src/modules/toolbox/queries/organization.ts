@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { organizations } from '../../db/schema';
+import type { DbOrTx } from '../../../db/client';
+import { organizations } from '../../../db/schema';
 
 /**
  * Whether the organization's payment provider account is set up (`stripe_details_submitted`);

@@ -6,10 +6,10 @@ import {
 } from '@lockerops/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TxAuth } from '../../auth/context';
-import { devices, locations, sizes } from '../../db/schema';
-import { findOr404 } from '../../lib/crud/resource';
-import { assignedGroups, assignedUsers } from '../../lib/location-access';
+import type { TxAuth } from '../../../auth/context';
+import { devices, locations, sizes } from '../../../db/schema';
+import { findOr404 } from '../../../lib/crud/resource';
+import { assignedGroups, assignedUsers } from '../../../lib/location-access';
 
 type DeviceRow = typeof devices.$inferSelect;
 

@@ -1,13 +1,13 @@
 import { NOTIFICATION_MESSAGES as M } from '@lockerops/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { AuthContext, TxAuth } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { notificationDeliveries, notifications } from '../../db/schema';
-import { pageOffset } from '../../lib/crud/paging';
-import { findOr404, lockOr404 } from '../../lib/crud/resource';
-import { toWire } from '../../lib/wire';
-import type { DeliveryRow } from './engine';
-import type { NotificationRow } from './resource';
+import type { AuthContext, TxAuth } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { notificationDeliveries, notifications } from '../../../db/schema';
+import { pageOffset } from '../../../lib/crud/paging';
+import { findOr404, lockOr404 } from '../../../lib/crud/resource';
+import { toWire } from '../../../lib/wire';
+import type { DeliveryRow } from '../engine';
+import type { NotificationRow } from '../resource';
 
 /**
  * One page of a template's delivery log (`GET notifications/{id}/deliveries`), newest first, Send

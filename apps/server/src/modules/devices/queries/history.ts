@@ -1,11 +1,11 @@
 import { DEVICE_MESSAGES, type TDeviceLog, ZDeviceLog } from '@lockerops/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { TxAuth } from '../../auth/context';
-import { auditLog, devices, deviceUnlocks, transactionLogs, transactions } from '../../db/schema';
-import { pageOf, pageOffset } from '../../lib/crud/paging';
-import { findOr404 } from '../../lib/crud/resource';
-import { wireOf } from '../../lib/wire';
-import { unlockToWire } from './unlock-records';
+import type { TxAuth } from '../../../auth/context';
+import { auditLog, devices, deviceUnlocks, transactionLogs, transactions } from '../../../db/schema';
+import { pageOf, pageOffset } from '../../../lib/crud/paging';
+import { findOr404 } from '../../../lib/crud/resource';
+import { wireOf } from '../../../lib/wire';
+import { unlockToWire } from '../unlock-records';
 
 /**
  * One page of a device's unlock timeline (`GET devices/{id}/unlocks`), newest first, on the wire.

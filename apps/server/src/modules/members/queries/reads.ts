@@ -1,13 +1,13 @@
 import { MAX_PAGE_SIZE, MSG, membersEndpoints, rolesOf, type TMember, type TRole } from '@lockerops/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TxAuth } from '../../auth/context';
-import { members } from '../../db/schema';
-import { NotFound } from '../../errors';
-import { likePattern, pageOf, pageOffset } from '../../lib/crud/paging';
-import { historyRegistry } from '../../lib/crud/resource';
-import { wireColumns } from '../../lib/wire';
-import { type MemberRow, toMemberFor } from './service';
+import type { TxAuth } from '../../../auth/context';
+import { members } from '../../../db/schema';
+import { NotFound } from '../../../errors';
+import { likePattern, pageOf, pageOffset } from '../../../lib/crud/paging';
+import { historyRegistry } from '../../../lib/crud/resource';
+import { wireColumns } from '../../../lib/wire';
+import { type MemberRow, toMemberFor } from '../service';
 
 const SORT: Record<string, AnyPgColumn> = wireColumns(members, [
   'email',
