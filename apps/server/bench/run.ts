@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config';
 import { migrate, openDatabase } from '../src/db/client';
 import { notificationDeliveries, users } from '../src/db/schema';
 import { emit } from '../src/domain-events';
-import { sendDueNotifications } from '../src/modules/notifications/engine';
+import { sendDueNotifications } from '../src/modules/notifications/service/engine';
 import { demoOrgId } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);

@@ -7,7 +7,7 @@ import { migrate, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createJobRunner, JOBS } from './jobs';
 import { box, startLines } from './lib/banner';
-import { webhookDeliveryOptions, webhookDispatcher } from './modules/webhooks/worker';
+import { webhookDeliveryOptions, webhookDispatcher } from './modules/webhooks/service/worker';
 
 /**
  * Process entry: environment → config → migrate → seed (first run) → jobs → listen.

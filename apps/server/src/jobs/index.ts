@@ -1,5 +1,5 @@
-import { reportSendJob } from '../modules/reports/send-job';
-import { reservationExpiryJob } from '../modules/reservations/expiry-job';
+import { reportSendJob } from '../modules/reports/service/send-job';
+import { reservationExpiryJob } from '../modules/reservations/service/expiry-job';
 import { deliveryExpiryJob } from './delivery-expiry';
 import { idempotencyPurgeJob } from './idempotency-purge';
 import { notificationSendJob } from './notification-send';

@@ -1,4 +1,4 @@
-import { sendDueNotifications } from '../modules/notifications/engine';
+import { sendDueNotifications } from '../modules/notifications/service/engine';
 import type { JobDefinition } from './runner';
 
 /**

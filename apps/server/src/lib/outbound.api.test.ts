@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockNotConfigured, type LockTarget, LockUnreachable, NO_LOCK_SETTINGS } from '../adapters/locks';
 import { CLOUD_VENDOR_SPECS, createCloudDriver } from '../adapters/locks/drivers/cloud';
 import { createKerongDriver } from '../adapters/locks/drivers/kerong';
-import { guardedPost } from '../modules/webhooks/delivery';
+import { guardedPost } from '../modules/webhooks/service/delivery';
 import { addressProblem, createOutboundPolicy, OutboundRefused } from './outbound';
 
 /**

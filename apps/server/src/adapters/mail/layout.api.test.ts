@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, bearer, createTestApp, signIn, type TestApp } from '../../
 import { multipartBody, pngImage } from '../../../test/multipart';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { reports } from '../../db/schema';
-import { sendDueReports } from '../../modules/reports/send-job';
+import { sendDueReports } from '../../modules/reports/service/send-job';
 import { applyLayout, PRODUCT_BRAND, textToHtml } from './layout';
 
 /** Sets the demo organization's white label: display name, colours and a logo. */

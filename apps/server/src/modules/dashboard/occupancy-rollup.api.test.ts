@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Random } from '../../../scripts/demo/random';
 import { createTestApp, demoOrg, type TestApp } from '../../../test/helpers';
 import { devices, locations, transactions } from '../../db/schema';
-import { computeMetric, type MetricScope } from './metrics';
+import { computeMetric, type MetricScope } from './service';
 
 /**
  * Occupancy from the door-time roll-up (`dashboard_busy_daily`) plus the holds still open answers

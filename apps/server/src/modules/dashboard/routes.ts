@@ -1,8 +1,8 @@
 import { endpoints, METRIC_ENDPOINTS, METRIC_NAMES, type TMetricName } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveRange } from '../../lib/calendar';
 import { errors, routeOf } from '../../lib/openapi';
-import { resolveRange } from './calendar';
-import { assertLocations, computeMetric, organizationTimeZone } from './metrics';
+import { assertLocations, computeMetric, organizationTimeZone } from './service';
 
 const COMMON =
   'The period, locations and `target_org` are read as each query parameter says; a custom range that ends after today answers 400. Every signed-in role may read it.';

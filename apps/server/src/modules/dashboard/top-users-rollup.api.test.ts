@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Random } from '../../../scripts/demo/random';
 import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { locations, transactions, users } from '../../db/schema';
-import { type MetricScope, topUsersLive, topUsersRollupPeriod } from './metrics';
+import { type MetricScope, topUsersLive, topUsersRollupPeriod } from './service';
 
 /**
  * Top Users from the per-user roll-up (`dashboard_user_period`) answer exactly what counting the

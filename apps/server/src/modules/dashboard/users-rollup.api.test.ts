@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { users } from '../../db/schema';
-import { computeMetric, type MetricScope } from './metrics';
+import { computeMetric, type MetricScope } from './service';
 
 /**
  * The dashboard's user counts (spec console §7 `reports/total_users`, `reports/users`,

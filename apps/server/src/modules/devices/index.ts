@@ -12,8 +12,8 @@ export {
 } from './queries/shared-doors';
 export { devicesToWire } from './resource';
 export type { DeviceRow } from './service';
-export { resolveStaleUnlocks } from './unlock-records';
-export { recordUnlockResults } from './unlock-results';
+export { resolveStaleUnlocks } from './service/unlock-records';
+export { recordUnlockResults } from './service/unlock-results';
 export {
   callLocks,
   promiseUnlock,
@@ -23,4 +23,4 @@ export {
   type UnlockStep,
   unlockAnswer,
   unlockDevices,
-} from './unlocks';
+} from './service/unlocks';

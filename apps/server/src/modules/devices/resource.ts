@@ -20,7 +20,7 @@ import { organizationsOf } from '../../lib/tenant-rows';
 import { wireColumns, wireOf } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import { type DeviceRow, deviceValues } from './service';
-import { jamsOf, jamsSql } from './unlock-records';
+import { jamsOf, jamsSql } from './service/unlock-records';
 
 /**
  * The wire shape of devices, with their location (and its restriction, which the device mirrors),

@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LockAdapter } from '../../adapters/locks';
 import { errors, routeOf } from '../../lib/openapi';
-import { locationLockSettingsOf, saveLocationLockSettings } from './lock-settings';
-import { refreshLockStatus } from './lock-status';
 import { deviceLogs, deviceUnlocksPage } from './queries/history';
 import { devicesToWire } from './resource';
 import {
@@ -15,7 +13,9 @@ import {
   switchVirtualLock,
   typeOptions,
 } from './service';
-import { unlockAnswer, unlockDevices } from './unlocks';
+import { locationLockSettingsOf, saveLocationLockSettings } from './service/lock-settings';
+import { refreshLockStatus } from './service/lock-status';
+import { unlockAnswer, unlockDevices } from './service/unlocks';
 
 const tags = ['Devices'];
 const params = z.object({ id: z.uuid() });

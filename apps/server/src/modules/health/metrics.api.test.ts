@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { devices, locations, sizes } from '../../db/schema';
 import { createJobRunner, type JobRunner } from '../../jobs';
-import { webhookDeliveryOptions, webhookDispatcher } from '../webhooks/worker';
+import { webhookDeliveryOptions, webhookDispatcher } from '../webhooks/service/worker';
 
 /**
  * `GET /metrics`: Prometheus text behind `METRICS_TOKEN`, request durations by route

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffSeconds, dueAt, formatAmount, formatInZone } from './engine';
 import { maskRecipient } from './routes';
+import { backoffSeconds, dueAt, formatAmount, formatInZone } from './service/engine';
 
 describe('sending engine rules', () => {
   const at = new Date('2027-01-15T10:00:00Z');

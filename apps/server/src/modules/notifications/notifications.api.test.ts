@@ -29,7 +29,7 @@ import {
 import { emit } from '../../domain-events';
 import { createJobRunner } from '../../jobs';
 import { notificationSendJob } from '../../jobs/notification-send';
-import { INTERRUPTED_ANSWER, MAX_ATTEMPTS, sendDueNotifications } from './engine';
+import { INTERRUPTED_ANSWER, MAX_ATTEMPTS, sendDueNotifications } from './service/engine';
 
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -22,10 +22,10 @@ import { MULTIPART, zFile } from '../../lib/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import { wireOf } from '../../lib/wire';
 import { requireFeature } from '../organizations';
-import type { DeliveryRow } from './engine';
 import { deliveriesOf, findNotification } from './queries/templates';
 import { notificationsResource, notificationsToWire } from './resource';
 import { cloneNotification, sendTestNotification, setNotificationImages } from './service';
+import type { DeliveryRow } from './service/engine';
 
 const params = z.object({ id: z.uuid() });
 const tags = ['Notifications'];

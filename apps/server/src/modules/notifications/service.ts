@@ -11,7 +11,6 @@ import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { type DeliveryRow, renderEmail, renderSms, type SenderDeps, sendOne } from './engine';
 import { recentTestSends, testRecipients } from './queries';
 import {
   type DeliveryInsert,
@@ -24,6 +23,7 @@ import {
   updateNotification,
 } from './queries/templates';
 import { type NotificationRow, notificationsToWire, setNotificationLocations } from './resource';
+import { type DeliveryRow, renderEmail, renderSms, type SenderDeps, sendOne } from './service/engine';
 
 /** Runs `fn` in one tenant transaction (`req.withTenant`). */
 type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoOrg, type TestApp } from '../../../test/helpers';
 import { notificationDeliveries, smsOutbox, toolboxSettings } from '../../db/schema';
-import { sendDueNotifications } from './engine';
+import { sendDueNotifications } from './service/engine';
 
 let t: TestApp;
 let orgId: string;

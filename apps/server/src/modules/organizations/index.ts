@@ -2,6 +2,7 @@
  * What the organizations area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
-export { enabledHardware, enabledModes, flagsOf, requireFeature } from './flags';
+
 export { memberLanguage } from './queries';
 export { type OrganizationRow, signInUrlOf } from './service';
+export { enabledHardware, enabledModes, flagsOf, requireFeature } from './service/flags';

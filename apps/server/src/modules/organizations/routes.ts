@@ -12,8 +12,8 @@ import { NotFound } from '../../errors';
 import { MULTIPART, zField, zFileWith } from '../../lib/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import { organizationLabelFromHost } from '../../tenancy';
-import { requireFeature } from './flags';
 import { getSelf, OrganizationsService, toPublic } from './service';
+import { requireFeature } from './service/flags';
 
 /** Wraps every field of a contract object so it also reads multipart text fields. */
 const multipartFields = <S extends Record<string, z.ZodType>>(shape: S) =>

@@ -29,7 +29,6 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { pageOf } from '../../lib/crud/paging';
 import { wireOf } from '../../lib/wire';
 import { actFor, withTenant } from '../../tenancy';
-import { flagColumns, flagsOf, getOrganizationFlags } from './flags';
 import {
   childrenOf,
   findManaged,
@@ -43,6 +42,7 @@ import {
   subOrganizationsOf,
   updateManaged,
 } from './queries';
+import { flagColumns, flagsOf, getOrganizationFlags } from './service/flags';
 
 export type { OrganizationRow } from './queries';
 

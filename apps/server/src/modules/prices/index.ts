@@ -2,6 +2,7 @@
  * What the prices area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
-export { computeCharge, moneyNumber, moneyText } from './pricing';
+
 export { defaultCurrency } from './resource';
 export { pricingGated } from './routes';
+export { computeCharge, moneyNumber, moneyText } from './service';

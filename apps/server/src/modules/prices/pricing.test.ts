@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ChargeInput, computeCharge, moneyNumber, moneyText } from './pricing';
+import { type ChargeInput, computeCharge, moneyNumber, moneyText } from './service';
 
 const time = (amount: number | string, unit: string, unit_amount = 1) => ({
   price_type: 'pay_per_time' as const,

@@ -13,7 +13,7 @@ import { prices, settings } from '../../db/schema';
 import { writeAudit } from '../../lib/crud/audit';
 import type { Resource } from '../../lib/crud/resource';
 import { wireColumns, wireOf } from '../../lib/wire';
-import { moneyNumber, moneyText } from './pricing';
+import { moneyNumber, moneyText } from './service';
 
 type PriceRow = typeof prices.$inferSelect;
 

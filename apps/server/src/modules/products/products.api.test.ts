@@ -14,7 +14,7 @@ import {
 import { multipartBody, PNG } from '../../../test/multipart';
 import { auditLog, devices, locations, organizations, productTracking, users } from '../../db/schema';
 import { withTenant } from '../../tenancy';
-import { recordTracking } from './tracking';
+import { recordTracking } from './service/tracking';
 
 let t: TestApp;
 let admin: { authorization: string };

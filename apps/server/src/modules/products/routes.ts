@@ -13,7 +13,7 @@ import {
   productsResource,
   productValues,
 } from './resource';
-import { productTimeline } from './tracking';
+import { productTimeline } from './service/tracking';
 
 const Params = z.object({ id: z.uuid() });
 const tags = ['Products'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compare, formatDay, formatPeriod, formatValue } from './format';
+import { compare, formatDay, formatPeriod, formatValue } from './service/format';
 
 describe("a report's numbers and dates in the recipient's language", () => {
   it('formats money, percentages and counts through Intl', () => {

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud/resource';
 import { errors, routeOf } from '../../lib/openapi';
-import { renderPdf } from './pdf';
-import { buildReport, renderCsv } from './render';
 import { findReportOr404, listReports, reportsResource } from './resource';
 import { downloadLanguage } from './service';
+import { renderPdf } from './service/pdf';
+import { buildReport, renderCsv } from './service/render';
 
 /**
  * The Reporting calls (spec: console §7 Reports): the list area's CRUD from `reportsResource`,

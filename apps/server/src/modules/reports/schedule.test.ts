@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catchUp, firstDue, followingDue, reportPeriod, type Schedule } from './schedule';
+import { catchUp, firstDue, followingDue, reportPeriod, type Schedule } from './service/schedule';
 
 const at = (iso: string) => new Date(iso);
 const iso = (d: Date) => d.toISOString();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createMember, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { members, reportDeliveries, reports, settings } from '../../db/schema';
-import { sendDueReports } from './send-job';
+import { sendDueReports } from './service/send-job';
 
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -126,7 +126,7 @@ describe('report-send job (exactly once, missed periods once, retries)', () => {
       .set({ nextDueAt: new Date('2026-04-13T09:00:00Z') })
       .where(eq(reports.id, reportId));
     // queue the due time, then leave one row claimed as a worker killed mid-send would
-    const { queueDueReports } = await import('./send-job');
+    const { queueDueReports } = await import('./service/send-job');
     await queueDueReports({ db: t.database.db, now: new Date('2026-04-13T09:00:00Z') });
     const rows = await t.database.db
       .select()

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { NotFound } from '../../errors';
 import { wireOf } from '../../lib/wire';
 import { memberRowsOf, type ReportRow, recipientLanguage, reportsOf, setNextDue } from './queries';
-import { firstDue, type Schedule } from './schedule';
+import { firstDue, type Schedule } from './service/schedule';
 
 export type { ReportRow } from './queries';
 

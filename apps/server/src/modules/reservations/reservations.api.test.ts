@@ -27,8 +27,8 @@ import {
   sizes,
   users,
 } from '../../db/schema';
-import { reservationExpiryJob } from './expiry-job';
 import { assertReservationAllows } from './service';
+import { reservationExpiryJob } from './service/expiry-job';
 
 let t: TestApp;
 let admin: { authorization: string };

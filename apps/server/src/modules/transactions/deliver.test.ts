@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MailAdapter } from '../../adapters/mail';
 import { type SmsAdapter, SmsFailed, SmsTurnedOff } from '../../adapters/sms';
-import { deliver } from './lifecycle';
+import { deliver } from './steps/lifecycle';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
 const adapters = (sms: SmsAdapter['send']) => {

@@ -17,7 +17,7 @@ import { webhookAttempts, webhookMessages } from '../../db/schema';
 import { emit } from '../../domain-events';
 import { createJobRunner, type JobRunner } from '../../jobs';
 import { withTenant } from '../../tenancy';
-import { dropOverflow, retryDelaySeconds, webhookDeliveryOptions, webhookDispatcher } from './worker';
+import { dropOverflow, retryDelaySeconds, webhookDeliveryOptions, webhookDispatcher } from './service/worker';
 
 /** Org A's 36 endpoints point at a server that accepts and never answers; org B's one at a healthy one. */
 const ENDPOINTS_A = 36;

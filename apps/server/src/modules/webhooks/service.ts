@@ -18,7 +18,6 @@ import { BadRequest, Conflict, NotFound } from '../../errors';
 import { pageOf, pageOffset } from '../../lib/crud/paging';
 import type { SecretBox } from '../../lib/secrets';
 import { wireOf } from '../../lib/wire';
-import { isPrivateUrl, newSigningSecret } from './delivery';
 import {
   attemptPage,
   countEndpointsLocked,
@@ -34,6 +33,7 @@ import {
   subscribedEndpoints,
   updateEndpointRow,
 } from './queries/endpoints';
+import { isPrivateUrl, newSigningSecret } from './service/delivery';
 
 const toWire = (r: EndpointRow): TWebhookEndpoint => wireOf(ZWebhookEndpoint, r);
 

@@ -14,8 +14,8 @@ import {
 } from '../../../test/helpers';
 import { devices, locations, organizations, sizes, webhookMessages } from '../../db/schema';
 import { createJobRunner, type JobRunner } from '../../jobs';
-import { guardedPost, isPrivateAddress, isPrivateUrl } from './delivery';
-import { webhookDispatcher } from './worker';
+import { guardedPost, isPrivateAddress, isPrivateUrl } from './service/delivery';
+import { webhookDispatcher } from './service/worker';
 
 interface Received {
   headers: http.IncomingHttpHeaders;

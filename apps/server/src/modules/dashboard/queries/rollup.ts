@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { addDays } from '../calendar';
+import { addDays } from '../../../lib/calendar';
 import { type MetricQuery, type MetricScope, rowsOf, uuidList } from './scope';
 
 /** The roll-up's sums of one day (or of a period). */

@@ -1,6 +1,6 @@
 import type { TTopLocation, TTopUser } from '@lockerops/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { periodsStartingOn, type RollupPeriod } from '../calendar';
+import { periodsStartingOn, type RollupPeriod } from '../../../lib/calendar';
 import { instantBounds } from './rollup';
 import { type MetricQuery, NIL_UUID, rowsOf, uuidList } from './scope';
 

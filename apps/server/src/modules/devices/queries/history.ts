@@ -5,7 +5,7 @@ import { auditLog, devices, deviceUnlocks, transactionLogs, transactions } from 
 import { pageOf, pageOffset } from '../../../lib/crud/paging';
 import { findOr404 } from '../../../lib/crud/resource';
 import { wireOf } from '../../../lib/wire';
-import { unlockToWire } from '../unlock-records';
+import { unlockToWire } from '../service/unlock-records';
 
 /**
  * One page of a device's unlock timeline (`GET devices/{id}/unlocks`), newest first, on the wire.

@@ -6,8 +6,8 @@ import { notificationDeliveries, notifications } from '../../../db/schema';
 import { pageOffset } from '../../../lib/crud/paging';
 import { findOr404, lockOr404 } from '../../../lib/crud/resource';
 import { toWire } from '../../../lib/wire';
-import type { DeliveryRow } from '../engine';
 import type { NotificationRow } from '../resource';
+import type { DeliveryRow } from '../service/engine';
 
 /**
  * One page of a template's delivery log (`GET notifications/{id}/deliveries`), newest first, Send

@@ -1,6 +1,6 @@
 import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
-import { release } from '../door';
-import { actorOf, applyStep, assertAllowed, checkDate, transactionForUpdate } from '../lifecycle';
+import { release } from './door';
+import { actorOf, applyStep, assertAllowed, checkDate, transactionForUpdate } from './lifecycle';
 import type { TxContext } from './run-step';
 
 /**

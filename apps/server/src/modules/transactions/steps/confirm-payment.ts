@@ -1,6 +1,6 @@
 import type { TTransactionStatus } from '@lockerops/contract';
-import { actorOf, applyStep, assertAllowed, emitSettled, transactionForUpdate } from '../lifecycle';
 import type { TransactionPatch } from '../queries';
+import { actorOf, applyStep, assertAllowed, emitSettled, transactionForUpdate } from './lifecycle';
 import type { TxContext } from './run-step';
 
 /**

@@ -1,7 +1,8 @@
 import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import { BadRequest, Conflict } from '../../../errors';
 import { isSharedDoor } from '../../devices';
-import { assertSharedDoorUsable, hold, lockDevice, openDoor, release } from '../door';
+import { clearDeviceHeld } from '../queries';
+import { assertSharedDoorUsable, hold, lockDevice, openDoor, release } from './door';
 import {
   actorOf,
   applyStep,
@@ -10,8 +11,7 @@ import {
   sixDigits,
   type TransactionDeps,
   transactionForUpdate,
-} from '../lifecycle';
-import { clearDeviceHeld } from '../queries';
+} from './lifecycle';
 import { runStep, type StepContext } from './run-step';
 
 /** A courier's drop-off: the door (default the held one), the courier code, and which call it is. */

@@ -2,11 +2,11 @@ import { TRANSACTION_MESSAGES as M, type TTransactionStatus } from '@lockerops/c
 import { BadRequest, Conflict } from '../../../errors';
 import { isSharedDoor } from '../../devices';
 import { assertReservationAllows } from '../../reservations';
-import { currencyOf } from '../charge';
-import { assertSharedDoorUsable, hold, lockDevice } from '../door';
-import { actorOf, emitFor, pickupLimitSeconds, sixDigits, type TransactionDeps } from '../lifecycle';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
 import { recipientOf } from '../queries/lookups';
+import { currencyOf } from './charge';
+import { assertSharedDoorUsable, hold, lockDevice } from './door';
+import { actorOf, emitFor, pickupLimitSeconds, sixDigits, type TransactionDeps } from './lifecycle';
 import type { TxContext } from './run-step';
 
 /**

@@ -1,9 +1,9 @@
 import { isActionAllowed, TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import { Conflict } from '../../../errors';
-import { collect, priceOf } from '../charge';
-import { release } from '../door';
-import { actorOf, applyStep, checkDate, seconds, stateOf, transactionsForUpdate } from '../lifecycle';
 import type { TransactionPatch } from '../queries';
+import { collect, priceOf } from './charge';
+import { release } from './door';
+import { actorOf, applyStep, checkDate, seconds, stateOf, transactionsForUpdate } from './lifecycle';
 import { runStep, type StepContext } from './run-step';
 
 /**

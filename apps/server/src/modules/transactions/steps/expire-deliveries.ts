@@ -1,6 +1,6 @@
 import type { Tx } from '../../../db/client';
-import { applyStep, assertAllowed } from '../lifecycle';
 import { lockDueDeliveries, type TransactionRow } from '../queries';
+import { applyStep, assertAllowed } from './lifecycle';
 
 /**
  * The delivery expiry job's handler: every delivery awaiting user pickup whose `expires_at` has

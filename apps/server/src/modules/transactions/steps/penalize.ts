@@ -1,7 +1,7 @@
 import type { TPenaltyReason, TTransactionStatus } from '@lockerops/contract';
-import { collect, Money } from '../charge';
-import { actorOf, applyStep, assertAllowed, transactionForUpdate } from '../lifecycle';
 import { logCount } from '../queries';
+import { collect, Money } from './charge';
+import { actorOf, applyStep, assertAllowed, transactionForUpdate } from './lifecycle';
 import { runStep, type StepContext } from './run-step';
 
 /**

@@ -1,9 +1,9 @@
 import type { DeviceRow } from '../../devices';
 import { computeCharge } from '../../prices';
-import { collect } from '../charge';
-import { actorOf, applyStep } from '../lifecycle';
 import type { TransactionRow } from '../queries';
 import { productById, type promoValidAt, setDeviceProduct } from '../queries/lookups';
+import { collect } from './charge';
+import { actorOf, applyStep } from './lifecycle';
 import type { PassContext } from './run-step';
 
 /**

@@ -1,8 +1,8 @@
 import { TRANSACTION_MESSAGES as M, PAYMENT_MESSAGES } from '@lockerops/contract';
 import { ChargeDeclined } from '../../../adapters/payments/charges';
 import { BadRequest, Conflict, HttpError } from '../../../errors';
-import { Money, paymentOf } from '../charge';
-import { actorOf, applyStep, assertAllowed, transactionForUpdate } from '../lifecycle';
+import { Money, paymentOf } from './charge';
+import { actorOf, applyStep, assertAllowed, transactionForUpdate } from './lifecycle';
 import { runStep, type StepContext } from './run-step';
 
 /**

@@ -1,6 +1,6 @@
 import { TRANSACTION_MESSAGES as M, type TCodeChannel } from '@lockerops/contract';
 import { BadRequest } from '../../../errors';
-import { actorOf, applyStep, assertAllowed, transactionForUpdate } from '../lifecycle';
+import { actorOf, applyStep, assertAllowed, transactionForUpdate } from './lifecycle';
 import type { TxContext } from './run-step';
 
 /**

@@ -2,10 +2,10 @@ import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import { BadRequest, Conflict, NotFound } from '../../../errors';
 import { applyConditionEffects } from '../../conditions';
 import { recordTracking } from '../../products';
-import { collect, priceOf } from '../charge';
-import { lockDevice, openDoor, release } from '../door';
-import { actorOf, applyStep, assertAllowed, seconds, transactionForUpdate } from '../lifecycle';
 import { conditionIdOf, setDeviceProduct, setProductCondition } from '../queries/lookups';
+import { collect, priceOf } from './charge';
+import { lockDevice, openDoor, release } from './door';
+import { actorOf, applyStep, assertAllowed, seconds, transactionForUpdate } from './lifecycle';
 import { type PassContext, runStep, type StepContext } from './run-step';
 
 /** A rental's return: the door it goes into, its condition, a photo. */

@@ -13,10 +13,10 @@ import {
   type UnlockStep,
   unlockAnswer,
 } from '../../devices';
-import { askProvider, PaymentNeeded, type PaymentOutcome } from '../charge';
-import { DoorNeeded, promiseDoor } from '../door';
-import type { TenantRunner } from '../lifecycle';
 import { nextNumbers } from '../queries';
+import { askProvider, PaymentNeeded, type PaymentOutcome } from './charge';
+import { DoorNeeded, promiseDoor } from './door';
+import type { TenantRunner } from './lifecycle';
 
 /**
  * What the outside world has done for this pass of a step (`runStep`): the door the lock has

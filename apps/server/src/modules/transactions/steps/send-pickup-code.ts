@@ -1,8 +1,8 @@
 import type { TCodeChannel } from '@lockerops/contract';
 import type { AuthContext } from '../../../auth/context';
-import { deliver, type TenantRunner, type TransactionDeps } from '../lifecycle';
 import { setNotification, transactionById } from '../queries';
 import { appNameOf, lockerNumberOf } from '../queries/lookups';
+import { deliver, type TenantRunner, type TransactionDeps } from './lifecycle';
 
 /**
  * Sends a delivery's pickup code by SMS (phone) or e-mail (`via` chooses), and records the

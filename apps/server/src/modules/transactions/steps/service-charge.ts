@@ -1,5 +1,5 @@
-import { collect, priceOf } from '../charge';
-import { actorOf, applyStep, assertAllowed, seconds, transactionForUpdate } from '../lifecycle';
+import { collect, priceOf } from './charge';
+import { actorOf, applyStep, assertAllowed, seconds, transactionForUpdate } from './lifecycle';
 import { runStep, type StepContext } from './run-step';
 
 /**

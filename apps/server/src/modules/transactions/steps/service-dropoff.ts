@@ -1,8 +1,8 @@
 import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import { Conflict } from '../../../errors';
 import { isSharedDoor } from '../../devices';
-import { assertSharedDoorUsable, hold, lockDevice, openDoor } from '../door';
-import { actorOf, applyStep, assertAllowed, transactionForUpdate } from '../lifecycle';
+import { assertSharedDoorUsable, hold, lockDevice, openDoor } from './door';
+import { actorOf, applyStep, assertAllowed, transactionForUpdate } from './lifecycle';
 import { runStep, type StepContext } from './run-step';
 
 /**

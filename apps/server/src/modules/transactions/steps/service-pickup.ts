@@ -1,5 +1,5 @@
-import { lockDevice, openDoor, release } from '../door';
-import { actorOf, applyStep, assertAllowed, transactionForUpdate } from '../lifecycle';
+import { lockDevice, openDoor, release } from './door';
+import { actorOf, applyStep, assertAllowed, transactionForUpdate } from './lifecycle';
 import { runStep, type StepContext } from './run-step';
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthContext } from '../../../auth/context';
 import { sha256 } from '../../../auth/tokens';
+import { insertShare } from '../queries';
 import {
   actorOf,
   applyStep,
@@ -8,8 +9,7 @@ import {
   deliver,
   type TransactionDeps,
   transactionForUpdate,
-} from '../lifecycle';
-import { insertShare } from '../queries';
+} from './lifecycle';
 import type { TxContext } from './run-step';
 
 /**

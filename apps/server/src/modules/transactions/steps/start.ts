@@ -4,11 +4,11 @@ import { BadRequest, Conflict } from '../../../errors';
 import { isSharedDoor } from '../../devices';
 import { recordTracking } from '../../products';
 import { assertReservationAllows } from '../../reservations';
-import { currencyForInsert, promoByCode, sharedDoorPrice } from '../charge';
-import { assertSharedDoorUsable, hold, lockDevice, openDoor } from '../door';
-import { activeUser, actorOf, emitFor } from '../lifecycle';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
 import { priceById } from '../queries/lookups';
+import { currencyForInsert, promoByCode, sharedDoorPrice } from './charge';
+import { assertSharedDoorUsable, hold, lockDevice, openDoor } from './door';
+import { activeUser, actorOf, emitFor } from './lifecycle';
 import { purchase } from './purchase';
 import { type PassContext, runStep, type StepContext } from './run-step';
 

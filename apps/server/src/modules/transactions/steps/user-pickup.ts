@@ -1,8 +1,9 @@
 import { TRANSACTION_MESSAGES as M, type TTransactionStatus } from '@lockerops/contract';
 import type { Tx } from '../../../db/client';
 import { BadRequest, Conflict } from '../../../errors';
-import { collect, priceOf } from '../charge';
-import { lockDevice, openDoor, release } from '../door';
+import { setPickupAttempts, type TransactionPatch, writeLog } from '../queries';
+import { collect, priceOf } from './charge';
+import { lockDevice, openDoor, release } from './door';
 import {
   actorOf,
   applyStep,
@@ -10,8 +11,7 @@ import {
   MAX_PICKUP_ATTEMPTS,
   seconds,
   transactionForUpdate,
-} from '../lifecycle';
-import { setPickupAttempts, type TransactionPatch, writeLog } from '../queries';
+} from './lifecycle';
 import { type PassContext, Refusal, runStep, type StepContext } from './run-step';
 
 /**

@@ -4,7 +4,7 @@ import {
   type TDashboardRangeResponse,
   type TMetricInterval,
 } from '@lockerops/contract';
-import { BadRequest } from '../../errors';
+import { BadRequest } from '../errors';
 
 /**
  * Calendar arithmetic on `YYYY-MM-DD` dates of a time zone (spec: console §4 dashboard date

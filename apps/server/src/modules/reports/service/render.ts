@@ -4,12 +4,12 @@ import {
   type TReportContent,
   type TReportRecurrence,
 } from '@lockerops/contract';
-import type { StorageAdapter } from '../../adapters/storage';
-import type { Db } from '../../db/client';
-import { withTenant } from '../../tenancy';
-import { computeMetric, type MetricScope, organizationTimeZone } from '../dashboard';
+import type { StorageAdapter } from '../../../adapters/storage';
+import type { Db } from '../../../db/client';
+import { withTenant } from '../../../tenancy';
+import { computeMetric, type MetricScope, organizationTimeZone } from '../../dashboard';
+import { currencyOf, locationNames, reportBrandOf, subOrganizationNames } from '../queries';
 import type { Figure, FigureUnit } from './format';
-import { currencyOf, locationNames, reportBrandOf, subOrganizationNames } from './queries';
 import { reportPeriod } from './schedule';
 
 /** A table of a section: its column headings, which columns are numbers, and its rows. */

@@ -7,14 +7,14 @@ import {
   type TTransactionAction,
   type TTransactionStatus,
 } from '@lockerops/contract';
-import type { LockAdapter } from '../../adapters/locks';
-import type { MailAdapter } from '../../adapters/mail';
-import type { ChargeGateway } from '../../adapters/payments/charges';
-import { type SmsAdapter, SmsTurnedOff } from '../../adapters/sms';
-import type { AuthContext, TxOrg } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { type DomainEventName, emit } from '../../domain-events';
-import { BadRequest, Conflict, NotFound } from '../../errors';
+import type { LockAdapter } from '../../../adapters/locks';
+import type { MailAdapter } from '../../../adapters/mail';
+import type { ChargeGateway } from '../../../adapters/payments/charges';
+import { type SmsAdapter, SmsTurnedOff } from '../../../adapters/sms';
+import type { AuthContext, TxOrg } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { type DomainEventName, emit } from '../../../domain-events';
+import { BadRequest, Conflict, NotFound } from '../../../errors';
 import {
   type Actor,
   lockTransaction,
@@ -23,8 +23,8 @@ import {
   type TransactionRow,
   updateTransaction,
   writeLog,
-} from './queries';
-import { lockerNumberOf, userOf } from './queries/lookups';
+} from '../queries';
+import { lockerNumberOf, userOf } from '../queries/lookups';
 
 /**
  * What every step of the transaction life cycle shares (spec: operational §3 Transaction (event),

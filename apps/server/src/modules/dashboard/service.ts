@@ -8,7 +8,14 @@ import {
 import type Decimal from 'decimal.js';
 import type { DbOrTx } from '../../db/client';
 import { NotFound } from '../../errors';
-import { addDays, bucketOf, bucketsOf, daysBetween, defaultInterval, previousPeriod } from './calendar';
+import {
+  addDays,
+  bucketOf,
+  bucketsOf,
+  daysBetween,
+  defaultInterval,
+  previousPeriod,
+} from '../../lib/calendar';
 import { firstTransactionsByDay } from './queries/firsts';
 import { doorHealth, occupancy } from './queries/occupancy';
 import {

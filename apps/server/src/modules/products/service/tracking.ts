@@ -4,11 +4,11 @@ import {
   type TProductTrackingState,
   ZProductTrackingEntry,
 } from '@lockerops/contract';
-import type { TxOrg } from '../../auth/context';
-import { wireOf } from '../../lib/wire';
-import { trackingRows } from './queries';
+import type { TxOrg } from '../../../auth/context';
+import { wireOf } from '../../../lib/wire';
+import { trackingRows } from '../queries';
 
-export { recordTracking } from '../../lib/product-tracking';
+export { recordTracking } from '../../../lib/product-tracking';
 
 /**
  * A product's timeline: newest first, with the creation entry always last (spec: operational §4

@@ -2,10 +2,10 @@ import { endpoints, PAYMENT_MESSAGES, type TTransactionStatus } from '@lockerops
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
-import type { Db, Tx } from '../../db/client';
-import { BadRequest, Conflict, HttpError } from '../../errors';
-import { errors, routeOf } from '../../lib/openapi';
-import { type Actor, emitSettled, writeLog } from '../transactions';
+import type { Db, Tx } from '../../../db/client';
+import { BadRequest, Conflict, HttpError } from '../../../errors';
+import { errors, routeOf } from '../../../lib/openapi';
+import { type Actor, emitSettled, writeLog } from '../../transactions';
 import {
   patchTransaction,
   setAccountSubmitted,
@@ -13,7 +13,7 @@ import {
   type TransactionPatch,
   type TransactionRow,
   transactionOfPayment,
-} from './queries';
+} from '../queries';
 
 const STRIPE_ACTOR: Actor = { type: 'system', id: null, name: 'Stripe' };
 const minorToMoney = (n: number, currency: string) =>

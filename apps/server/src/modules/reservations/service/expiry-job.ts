@@ -1,5 +1,5 @@
-import type { JobDefinition } from '../../jobs/runner';
-import { expireReservations } from './service';
+import type { JobDefinition } from '../../../jobs/runner';
+import { expireReservations } from '../service';
 
 /**
  * Reservations whose last window has ended become `expired` and free their holds. Every

@@ -11,13 +11,13 @@ import {
 } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Forbidden, HttpError, NotFound } from '../../errors';
-import { errors, routeOf } from '../../lib/openapi';
-import { organizationNames } from './queries/organization';
-import { resolvePublishableKey } from './service';
-import { widgetConfig, widgetQuote } from './widget';
+import { Forbidden, HttpError, NotFound } from '../../../errors';
+import { errors, routeOf } from '../../../lib/openapi';
+import { organizationNames } from '../queries/organization';
+import { resolvePublishableKey } from '../service';
+import { widgetConfig, widgetQuote } from '../service/widget';
+import { requestWidgetCode, type VerificationDeps, widgetBookVerified } from '../service/widget-verification';
 import { widgetPage } from './widget-page';
-import { requestWidgetCode, type VerificationDeps, widgetBookVerified } from './widget-verification';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,11 +1,11 @@
 import { TRANSACTION_MESSAGES as M, type TTransaction } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
-import type { TxOrg } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { NotFound } from '../../errors';
-import type { TransactionDeps } from './lifecycle';
-import { loadTransactions } from './queries/wire';
-import type { StepContext } from './steps/run-step';
+import type { TxOrg } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { NotFound } from '../../../errors';
+import { loadTransactions } from '../queries/wire';
+import type { TransactionDeps } from '../steps/lifecycle';
+import type { StepContext } from '../steps/run-step';
 
 /** `{ detail, event }`: an action's success text and the transaction after it. */
 export const actionAnswer = (req: FastifyRequest, id: string, detail: string) =>

@@ -15,13 +15,13 @@ import {
 // the full metadata: it knows a number's type (premium-rate, shared-cost), not only its country
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { z } from 'zod';
-import type { TxAuth, TxOrg } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
-import { writeAudit } from '../../lib/crud/audit';
-import { wireOf } from '../../lib/wire';
-import { organizationTimeZone } from '../dashboard';
-import { computeCharge, defaultCurrency } from '../prices';
+import type { TxAuth, TxOrg } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { BadRequest, Conflict, HttpError, NotFound } from '../../../errors';
+import { writeAudit } from '../../../lib/crud/audit';
+import { wireOf } from '../../../lib/wire';
+import { organizationTimeZone } from '../../dashboard';
+import { computeCharge, defaultCurrency } from '../../prices';
 import {
   buffersOf,
   emitReservation,
@@ -30,7 +30,7 @@ import {
   type ReservationRow,
   reservationValues,
   writeHolds,
-} from '../reservations';
+} from '../../reservations';
 import {
   customerBy,
   insertCustomer,
@@ -44,8 +44,8 @@ import {
   reservationAuditImage,
   WIDGET_MODE,
   widgetOrganization,
-} from './queries';
-import { consumeCode } from './queries/verification';
+} from '../queries';
+import { consumeCode } from '../queries/verification';
 
 /** Wrong tries after which a widget verification code is void. */
 export const WIDGET_CODE_MAX_TRIES = 5;

@@ -1,7 +1,7 @@
 import type { TLockStatus } from '@lockerops/contract';
-import type { TxAuth } from '../../auth/context';
-import { isSharedDoor, setSharedDoorLockStatus } from './queries/shared-doors';
-import { writeUnlockResults } from './queries/unlock-writes';
+import type { TxAuth } from '../../../auth/context';
+import { isSharedDoor, setSharedDoorLockStatus } from '../queries/shared-doors';
+import { writeUnlockResults } from '../queries/unlock-writes';
 import { maintainAfterJams } from './unlock-records';
 import type { UnlockOutcome, UnlockResult } from './unlocks';
 

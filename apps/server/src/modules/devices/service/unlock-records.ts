@@ -1,8 +1,8 @@
 import { JAM_WINDOW_DAYS, type TDeviceUnlock, ZDeviceUnlock } from '@lockerops/contract';
-import type { TxAuth, TxOrg } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { writeAudit } from '../../lib/crud/audit';
-import { wireOf } from '../../lib/wire';
+import type { TxAuth, TxOrg } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { writeAudit } from '../../../lib/crud/audit';
+import { wireOf } from '../../../lib/wire';
 import {
   failStaleUnlocks,
   jamCounts,
@@ -10,7 +10,7 @@ import {
   lastAcknowledgedUnlocks,
   maintainIfAvailable,
   type UnlockRow,
-} from './queries/unlocks';
+} from '../queries/unlocks';
 
 /**
  * What the unlock records say after the call (`unlocks.ts` makes them): the half-way ones

@@ -1,12 +1,10 @@
 import { fillMailText, mailLanguage, REPORT_TEXTS, type TLanguage } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailAdapter } from '../../adapters/mail';
-import type { StorageAdapter } from '../../adapters/storage';
-import type { Db } from '../../db/client';
-import type { JobDefinition } from '../../jobs/runner';
-import { organizationTimeZone } from '../dashboard';
-import { formatDay } from './format';
-import { renderPdf } from './pdf';
+import type { MailAdapter } from '../../../adapters/mail';
+import type { StorageAdapter } from '../../../adapters/storage';
+import type { Db } from '../../../db/client';
+import type { JobDefinition } from '../../../jobs/runner';
+import { organizationTimeZone } from '../../dashboard';
 import {
   claimReportMails,
   lockDueReports,
@@ -17,10 +15,12 @@ import {
   reportOf,
   requeueExpiredMails,
   setNextDue,
-} from './queries';
+} from '../queries';
+import { membersOf, type ReportRow, scheduleOf } from '../service';
+import { formatDay } from './format';
+import { renderPdf } from './pdf';
 import { buildReport, renderCsv, renderHtml, renderText } from './render';
 import { catchUp, firstDue } from './schedule';
-import { membersOf, type ReportRow, scheduleOf } from './service';
 
 /** Attempts of one mail before it is `failed`; the wait before attempt n+1 is 60 s × 2^(n-1). */
 export const MAX_ATTEMPTS = 8;

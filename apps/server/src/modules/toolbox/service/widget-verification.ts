@@ -10,14 +10,14 @@ import {
   type ZWidgetBookingRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
-import type { MailAdapter } from '../../adapters/mail';
-import type { SmsAdapter } from '../../adapters/sms';
-import type { AuthContext } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { BadRequest, HttpError } from '../../errors';
-import type { SecretBox } from '../../lib/secrets';
-import { widgetOrganization } from './queries';
-import { countWrongTry, insertCode, pendingCode, recentCodes } from './queries/verification';
+import type { MailAdapter } from '../../../adapters/mail';
+import type { SmsAdapter } from '../../../adapters/sms';
+import type { AuthContext } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { BadRequest, HttpError } from '../../../errors';
+import type { SecretBox } from '../../../lib/secrets';
+import { widgetOrganization } from '../queries';
+import { countWrongTry, insertCode, pendingCode, recentCodes } from '../queries/verification';
 import {
   checkPhoneCountry,
   WIDGET_CODE_MAX_TRIES,

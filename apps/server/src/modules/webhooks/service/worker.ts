@@ -1,15 +1,15 @@
-import type { Config } from '../../config';
-import type { JobContext, RelayDefinition } from '../../jobs/runner';
-import { type OutboundPolicy, outboundPolicyOf } from '../../lib/outbound';
-import type { SecretBox } from '../../lib/secrets';
-import { guardedPost, signedHeaders } from './delivery';
+import type { Config } from '../../../config';
+import type { JobContext, RelayDefinition } from '../../../jobs/runner';
+import { type OutboundPolicy, outboundPolicyOf } from '../../../lib/outbound';
+import type { SecretBox } from '../../../lib/secrets';
 import {
   type Claimed,
   claimMessages,
   dropQueuedBeyond,
   failClaimed,
   recordAttempt,
-} from './queries/dispatch';
+} from '../queries/dispatch';
+import { guardedPost, signedHeaders } from './delivery';
 
 /** How long a message is retried after it was queued (or replayed). */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3600 * 1000;

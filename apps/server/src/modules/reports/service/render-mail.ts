@@ -1,6 +1,6 @@
 import { fillMailText, REPORT_TEXTS, type TLanguage } from '@lockerops/contract';
 import { stringify } from 'csv-stringify/sync';
-import { escapeCell } from '../../lib/crud/csv';
+import { escapeCell } from '../../../lib/crud/csv';
 import { compare, formatAxisDate, formatPeriod, formatValue } from './format';
 import type { ReportData } from './render';
 

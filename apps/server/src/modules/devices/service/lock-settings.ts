@@ -5,12 +5,12 @@ import {
   ZLocationLockSettingsRequest,
 } from '@lockerops/contract';
 import type { z } from 'zod';
-import type { TxAuth } from '../../auth/context';
-import { NotFound } from '../../errors';
-import { writeAudit } from '../../lib/crud/audit';
-import { fromWire, wireOf } from '../../lib/wire';
-import { locationExists } from './queries/devices';
-import { type LockSettingsRow, lockSettingsRow, upsertLockSettings } from './queries/unlocks';
+import type { TxAuth } from '../../../auth/context';
+import { NotFound } from '../../../errors';
+import { writeAudit } from '../../../lib/crud/audit';
+import { fromWire, wireOf } from '../../../lib/wire';
+import { locationExists } from '../queries/devices';
+import { type LockSettingsRow, lockSettingsRow, upsertLockSettings } from '../queries/unlocks';
 
 /** A location's lock settings on the wire (defaults when it has none). */
 export function lockSettingsToWire(

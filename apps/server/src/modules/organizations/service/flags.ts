@@ -9,10 +9,10 @@ import {
   type TOrganizationFlags,
 } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../db/client';
-import { Forbidden, NotFound } from '../../errors';
-import { camelCase } from '../../lib/wire';
-import { type OrganizationInsert, type OrganizationRow, organizationById } from './queries';
+import type { DbOrTx } from '../../../db/client';
+import { Forbidden, NotFound } from '../../../errors';
+import { camelCase } from '../../../lib/wire';
+import { type OrganizationInsert, type OrganizationRow, organizationById } from '../queries';
 
 /** The Drizzle property of a wire flag: `lite_app_enabled` → `liteAppEnabled`. */
 export const flagProp = (flag: TOrganizationFlag) => camelCase(flag) as keyof OrganizationRow;

@@ -1,10 +1,10 @@
 import { DEVICE_MESSAGES, type TLockStatus } from '@lockerops/contract';
-import { type LockAdapter, LockNotConfigured, LockUnreachable } from '../../adapters/locks';
-import type { AuthContext, TxAuth } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { NotFound } from '../../errors';
-import { writeAudit } from '../../lib/crud/audit';
-import { type DeviceRow, deviceOf, insertIssue, pendingIssueExists, setLockStatus } from './queries/unlocks';
+import { type LockAdapter, LockNotConfigured, LockUnreachable } from '../../../adapters/locks';
+import type { AuthContext, TxAuth } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { NotFound } from '../../../errors';
+import { writeAudit } from '../../../lib/crud/audit';
+import { type DeviceRow, deviceOf, insertIssue, pendingIssueExists, setLockStatus } from '../queries/unlocks';
 import { lockTargetWithSettings, type TenantRun } from './unlocks';
 
 /**

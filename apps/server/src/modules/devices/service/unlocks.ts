@@ -7,20 +7,20 @@ import {
   LockUnreachable,
   NO_LOCK_SETTINGS,
   type VendorAccount,
-} from '../../adapters/locks';
-import type { AuthContext, TxAuth } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { HttpError } from '../../errors';
-import { isSharedDoor, sharedDoorLockSettings, sharedDoorVendorAccount } from './queries/shared-doors';
-import { holdAndInsertUnlock, type LockSettingsPart } from './queries/unlock-writes';
+} from '../../../adapters/locks';
+import type { AuthContext, TxAuth } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { HttpError } from '../../../errors';
+import { isSharedDoor, sharedDoorLockSettings, sharedDoorVendorAccount } from '../queries/shared-doors';
+import { holdAndInsertUnlock, type LockSettingsPart } from '../queries/unlock-writes';
 import {
   insertUnlock,
   lockSettingsByLocation,
   updateUnlock,
   type VendorAccountRow,
   vendorAccountsOf,
-} from './queries/unlocks';
-import { type DeviceRow, lockTargetOf } from './service';
+} from '../queries/unlocks';
+import { type DeviceRow, lockTargetOf } from '../service';
 import { recordUnlockResults } from './unlock-results';
 
 /** Runs `fn` in one tenant transaction (`req.withTenant`), or in the caller's transaction. */

@@ -9,12 +9,12 @@ import {
   type TTemplateData,
 } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailAdapter } from '../../adapters/mail';
-import { type SmsAdapter, SmsTurnedOff } from '../../adapters/sms';
-import type { DbOrTx, Tx } from '../../db/client';
-import type { DomainEvent } from '../../domain-events';
-import type { Metrics } from '../../lib/metrics';
-import { formatLocal, isKnownZone, safeZone } from '../../lib/time';
+import type { MailAdapter } from '../../../adapters/mail';
+import { type SmsAdapter, SmsTurnedOff } from '../../../adapters/sms';
+import type { DbOrTx, Tx } from '../../../db/client';
+import type { DomainEvent } from '../../../domain-events';
+import type { Metrics } from '../../../lib/metrics';
+import { formatLocal, isKnownZone, safeZone } from '../../../lib/time';
 
 import {
   claimDueDeliveries,
@@ -36,9 +36,9 @@ import {
   templatesExistSql,
   templatesFor,
   transactionOf,
-} from './queries';
+} from '../queries';
 
-export type { DeliveryRow } from './queries';
+export type { DeliveryRow } from '../queries';
 
 /** Attempts of one message before it is `failed`; the wait before attempt n+1 is 30 s × 2^(n-1). */
 export const MAX_ATTEMPTS = 5;

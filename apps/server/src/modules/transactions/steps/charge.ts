@@ -5,11 +5,11 @@ import {
   type TTransactionStatus,
 } from '@lockerops/contract';
 import { Decimal } from 'decimal.js';
-import { ChargeDeclined, type ChargeGateway, NoPaymentAccount } from '../../adapters/payments/charges';
-import type { TxOrg } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { BadRequest, Conflict, RecordedHttpError } from '../../errors';
-import { computeCharge } from '../prices';
+import { ChargeDeclined, type ChargeGateway, NoPaymentAccount } from '../../../adapters/payments/charges';
+import type { TxOrg } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { BadRequest, Conflict, RecordedHttpError } from '../../../errors';
+import { computeCharge } from '../../prices';
 import {
   type Actor,
   logCount,
@@ -17,7 +17,7 @@ import {
   type TransactionPatch,
   type TransactionRow,
   writeLog,
-} from './queries';
+} from '../queries';
 import {
   connectedAccount,
   countMembershipUse,
@@ -28,8 +28,8 @@ import {
   priceById,
   promoById,
   promoValidAt,
-} from './queries/lookups';
-import type { DoorPass } from './steps/run-step';
+} from '../queries/lookups';
+import type { DoorPass } from './run-step';
 
 /**
  * Pricing and collection of the life cycle: a transaction's price through the pricing module, the

@@ -2,9 +2,9 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { createOutboundPolicy, isPrivateAddress, type OutboundPolicy } from '../../lib/outbound';
+import { createOutboundPolicy, isPrivateAddress, type OutboundPolicy } from '../../../lib/outbound';
 
-export { isPrivateAddress } from '../../lib/outbound';
+export { isPrivateAddress } from '../../../lib/outbound';
 
 /**
  * Whether a URL's host is known to be private without a DNS look-up: `localhost` names and IP

@@ -1,8 +1,8 @@
 import { TRANSACTION_MESSAGES as M, RESERVATION_MESSAGES } from '@lockerops/contract';
-import type { LockAdapter } from '../../adapters/locks';
-import type { TxAuth, TxOrg } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { BadRequest, Conflict, NotFound } from '../../errors';
+import type { LockAdapter } from '../../../adapters/locks';
+import type { TxAuth, TxOrg } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { BadRequest, Conflict, NotFound } from '../../../errors';
 import {
   type DeviceRow,
   holdSharedDoor,
@@ -13,10 +13,10 @@ import {
   releaseSharedDoor,
   sharedDoorReserved,
   type UnlockStep,
-} from '../devices';
-import type { TransactionRow } from './queries';
-import { freeOwnDevice, lockOwnDevice, reserveOwnDevice } from './queries/lookups';
-import type { DoorPass } from './steps/run-step';
+} from '../../devices';
+import type { TransactionRow } from '../queries';
+import { freeOwnDevice, lockOwnDevice, reserveOwnDevice } from '../queries/lookups';
+import type { DoorPass } from './run-step';
 
 /**
  * A step's door: lock the device for the step, hold it for a transaction, release it, and open it
