@@ -8,12 +8,12 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { hashPassword } from '../src/auth/passwords';
 import { loadConfig } from '../src/config';
 import { type Db, migrate, openDatabase } from '../src/db/client';
 import { members, organizations } from '../src/db/schema';
 import { generatePassword, seed } from '../src/db/seed';
 import { box } from '../src/lib/banner';
+import { hashPassword } from '../src/lib/passwords';
 import { buildDemo, type DemoCounts } from './demo/build';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);

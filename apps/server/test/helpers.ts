@@ -8,11 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import type { Adapters } from '../src/adapters';
 import { buildApp } from '../src/app';
-import { hashPassword } from '../src/auth/passwords';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { locations, members, organizations, prices, settings } from '../src/db/schema';
 import { allFlags, seed } from '../src/db/seed';
+import { hashPassword } from '../src/lib/passwords';
 
 export const ADMIN_EMAIL = 'admin@demo-org.test';
 export const ADMIN_PASSWORD = 'Admin-Passw0rd!';

@@ -5,8 +5,8 @@ import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
 import { authSessions, members, type organizations, passwordResetCodes } from '../db/schema';
 import { BadRequest } from '../errors';
+import { hashPassword } from '../lib/passwords';
 import type { AttemptSubject, AuthAttempts } from './attempts';
-import { hashPassword } from './passwords';
 import { sha256 } from './tokens';
 
 /**

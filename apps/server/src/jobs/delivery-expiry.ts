@@ -1,5 +1,5 @@
+import type { JobDefinition } from '../lib/job-runner';
 import { expireDeliveries } from '../modules/transactions';
-import type { JobDefinition } from './runner';
 
 /**
  * Deliveries not picked up within the organization's limit become `expired` (spec:

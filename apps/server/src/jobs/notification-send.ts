@@ -1,5 +1,5 @@
+import type { JobDefinition } from '../lib/job-runner';
 import { sendDueNotifications } from '../modules/notifications/service/engine';
-import type { JobDefinition } from './runner';
 
 /**
  * Sends the notification messages that are due (spec: console §4 time units): every

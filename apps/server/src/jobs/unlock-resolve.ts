@@ -1,5 +1,5 @@
+import type { JobDefinition } from '../lib/job-runner';
 import { resolveStaleUnlocks } from '../modules/devices';
-import type { JobDefinition } from './runner';
 
 /**
  * Unlocks left half-way (`requested`, `sent` or `acknowledged`) by a server that stopped in the

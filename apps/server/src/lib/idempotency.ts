@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { BadRequest, Conflict, HttpError } from '../errors';
 import { withTenant } from '../tenancy';
-import { UploadedFile } from './multipart';
+import { UploadedFile } from './crud/multipart';
 import type { SecretBox } from './secrets';
 
 /** The request header, as the payment provider names it. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { storeImage } from '../adapters/storage';
 import { rolesFor } from '../auth/roles';
 import { requireFeature } from '../modules/organizations';
-import { MULTIPART, UploadedFile } from './multipart';
+import { MULTIPART, UploadedFile } from './crud/multipart';
 
 /**
  * What the product areas' routes share (products, product groups, conditions: the Inventory

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, signIn, type TestApp } from '../../test/helpers';
 import { multipartBody, multipartFrame, PNG } from '../../test/multipart';
 import { CSV_TOO_LARGE } from '../lib/crud/csv';
-import { UPLOAD_MESSAGES } from '../lib/multipart';
+import { UPLOAD_MESSAGES } from '../lib/crud/multipart';
 
 /**
  * Finding 11: uploads stream to temporary files with per-route limits (images 10 MB,

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../api/queryClient';
 import { ResultDialogProvider } from '../components/ResultDialog';
 import { SnackbarHost } from '../components/SnackbarHost';
-import { createQueryClient } from './queryClient';
 import { buildRoutes } from './routes';
 import { AppThemeProvider } from './ThemePreferences';
 

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { PageTitle } from '../components/PageTitle';
+import type { AreaRegistration } from '../lib/areaTypes';
 import { useAreaTitle } from './areas';
-import type { AreaRegistration } from './areaTypes';
 import { RequireAccess } from './shell/guards';
 
 /** One main page: the access guard, the error fallback, the lazy page (or just its title until built). */

@@ -26,7 +26,7 @@ import { sizesArea } from '../features/sizes';
 import { subscribersArea } from '../features/subscribers';
 import { transactionsArea } from '../features/transactions';
 import { userDetailsArea, usersArea } from '../features/users';
-import type { AreaRegistration } from './areaTypes';
+import type { AreaRegistration } from '../lib/areaTypes';
 
 /**
  * THE registry: every main page of the console. Adding an area = its folder under features/ and one

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from '../app/queryClient';
+import { createQueryClient } from '../api/queryClient';
 import { ResultDialogProvider } from './ResultDialog';
 import { SnackbarHost } from './SnackbarHost';
 

@@ -12,7 +12,7 @@ export interface StoredFile {
   contentType: string;
 }
 
-/** A file on the local disk to store: an upload's temporary file (`lib/multipart` `UploadedFile`). */
+/** A file on the local disk to store: an upload's temporary file (`lib/crud/multipart` `UploadedFile`). */
 export interface TempFile {
   path: string;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_ORGANIZATION, ORGANIZATION_FLAGS } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { members, organizations, settings } from '../schema';
 

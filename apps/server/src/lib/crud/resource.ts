@@ -15,12 +15,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { BadRequest, NotFound } from '../../errors';
-import { MULTIPART, type UploadedFile, zField, zFile } from '../multipart';
 import { errors, routeOf } from '../openapi';
 import { toWire } from '../wire';
 import { writeAudit } from './audit';
 import { bulkInsert } from './bulk';
 import { csvStream, parseCsv } from './csv';
+import { MULTIPART, type UploadedFile, zField, zFile } from './multipart';
 import {
   countTotal,
   decodeCursor,

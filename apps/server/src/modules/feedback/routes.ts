@@ -2,7 +2,7 @@ import { endpoints, MSG, ZFeedbackRequest } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeImage } from '../../adapters/storage';
-import { filesOf, MULTIPART, zField, zFiles } from '../../lib/multipart';
+import { filesOf, MULTIPART, zField, zFiles } from '../../lib/crud/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import { storeFeedback } from './queries';
 

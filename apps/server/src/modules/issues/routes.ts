@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detectImage } from '../../adapters/storage';
 import { BadRequest } from '../../errors';
+import { MULTIPART, UploadedFile } from '../../lib/crud/multipart';
 import { crudRoutes } from '../../lib/crud/resource';
-import { MULTIPART, UploadedFile } from '../../lib/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import { issuesResource, setIssueStatus } from './resource';
 

@@ -20,8 +20,8 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { BadRequest } from '../../errors';
 import { csvStream, parseCsv } from '../../lib/crud/csv';
+import { MULTIPART, zField, zFile } from '../../lib/crud/multipart';
 import { rowError } from '../../lib/crud/resource';
-import { MULTIPART, zField, zFile } from '../../lib/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import {
   lockMemberByEmail,

@@ -15,12 +15,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext, TxAuth } from '../../auth/context';
-import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { hashPassword } from '../../lib/passwords';
 import { fromWire, wireOf } from '../../lib/wire';
 import { memberLanguage, signInUrlOf } from '../organizations';
 import {

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../errors';
-import { MULTIPART, zField, zFileWith } from '../../lib/multipart';
+import { MULTIPART, zField, zFileWith } from '../../lib/crud/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import { organizationLabelFromHost } from '../../tenancy';
 import { getSelf, OrganizationsService, toPublic } from './service';

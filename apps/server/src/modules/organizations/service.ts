@@ -21,12 +21,12 @@ import {
 } from '@lockerops/contract';
 import { storeImage, type TempFile } from '../../adapters/storage';
 import type { AuthContext } from '../../auth/context';
-import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { pageOf } from '../../lib/crud/paging';
+import { hashPassword } from '../../lib/passwords';
 import { wireOf } from '../../lib/wire';
 import { actFor, withTenant } from '../../tenancy';
 import {

@@ -2,7 +2,7 @@ import { endpoints, MSG, SETTINGS_MESSAGES } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeImage } from '../../adapters/storage';
-import { MULTIPART, zFile } from '../../lib/multipart';
+import { MULTIPART, zFile } from '../../lib/crud/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import {
   confirmContactVerification,

@@ -4,10 +4,10 @@ import { SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/queryClient';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
-import { createQueryClient } from '../queryClient';
 import { AppThemeProvider } from '../ThemePreferences';
 import { AppShell } from './AppShell';
 

@@ -7,11 +7,11 @@ import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
 import { usePageZone, usePageZoneSettled } from '../../api/place';
 import { PageLoader } from '../../components/PageLoader';
-import { useMemberLanguage } from '../../i18n/useMemberLanguage';
 import { useTitleForPath } from '../areas';
 import { SetupTour } from './SetupTour';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { useMemberLanguage } from './useMemberLanguage';
 import { useOpened } from './useOpened';
 
 // Loaded the first time they open: the feedback form brings react-hook-form and its resolver.

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
 import { useCurrentUser } from '../../api/session';
-import { sidebarGroups } from '../access';
+import { sidebarGroups } from '../../lib/access';
 import { AREAS, useAreaTitle } from '../areas';
 import { SIDEBAR_WIDTH } from '../theme';
 

@@ -3,8 +3,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useOrganizationSelf } from '../../api/organizations';
 import { signedInUser, useCurrentUser, useSession } from '../../api/session';
 import { PageLoader } from '../../components/PageLoader';
-import { canAccess, requiredFeature } from '../access';
-import type { AreaRegistration } from '../areaTypes';
+import { canAccess, requiredFeature } from '../../lib/access';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /**
  * Unauthenticated users, and users whose sign-in still waits for a new password, go to /auth/login

@@ -1,6 +1,6 @@
 import ApiOutlined from '@mui/icons-material/ApiOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** API token page (console §2); the toolbox section is admin only. */
 export const apisArea: AreaRegistration = {

@@ -1,6 +1,6 @@
 import WidgetsOutlined from '@mui/icons-material/WidgetsOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Lite App and Reservation Widget customizers (console §2); toolbox section: admins, Toolbox flag. */
 export const appsWidgetsArea: AreaRegistration = {

@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Product conditions (operational-data-areas §2); viewers are kept out (§1). */
 export const conditionsArea: AreaRegistration = {

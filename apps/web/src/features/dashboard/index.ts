@@ -1,6 +1,6 @@
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Dashboard at /home, open to every signed-in role (console §2, §6). */
 export const dashboardArea: AreaRegistration = {

@@ -4,8 +4,8 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/queryClient';
 import { sessionStore } from '../../api/session';
-import { createQueryClient } from '../../app/queryClient';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
 import { devicesKey, useUnlock } from './hooks';
 

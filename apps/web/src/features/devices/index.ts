@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Devices: the locker doors (operational-data-areas §2). */
 export const devicesArea: AreaRegistration = {

@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** User groups (operational-data-areas §2). */
 export const groupsArea: AreaRegistration = {

@@ -1,6 +1,6 @@
 import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Integrations catalogue (console §2); toolbox section: admins, Toolbox flag. */
 export const integrationsArea: AreaRegistration = {

@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Issues (console §2 Issues list); viewers are kept out (§6). */
 export const issuesArea: AreaRegistration = {

@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Locations (operational-data-areas §2). */
 export const locationsArea: AreaRegistration = {

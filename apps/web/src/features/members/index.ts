@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Team members (operational-data-areas §2). */
 export const teamMembersArea: AreaRegistration = {

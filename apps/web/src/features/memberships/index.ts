@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Subscription plans (operational-data-areas §2). */
 export const subscriptionsArea: AreaRegistration = {

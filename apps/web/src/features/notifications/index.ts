@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Notification templates (console §2 Notifications list); viewers are kept out (§6). */
 export const notificationsArea: AreaRegistration = {

@@ -1,7 +1,7 @@
 import { ADMINS } from '@lockerops/contract';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Multi-tenant organization list, admin only (console §2, §6). */
 export const multiTenantArea: AreaRegistration = {

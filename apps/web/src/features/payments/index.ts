@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Payment-provider set-up (console §2, §4). */
 export const pricingSetUpArea: AreaRegistration = {

@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Pay-per prices (operational-data-areas §2). */
 export const payPerArea: AreaRegistration = {

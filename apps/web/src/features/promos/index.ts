@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Promo codes (operational-data-areas §2). */
 export const promoCodesArea: AreaRegistration = {

@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { useOrganizationSelf } from '../../api/organizations';
 import { useOrganizationZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
-import { inRoles } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn, type TableFilter } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
+import { inRoles } from '../../lib/access';
 import { formatDateTime } from '../../lib/format';
 import {
   REPORTS_ENDPOINT,

@@ -1,6 +1,6 @@
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Reporting (console §2 Reporting): open to every signed-in role (§6). */
 export const reportsArea: AreaRegistration = {

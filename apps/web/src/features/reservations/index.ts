@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Reservations (operational-data-areas §2). */
 export const reservationsArea: AreaRegistration = {

@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import StraightenOutlined from '@mui/icons-material/StraightenOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Door sizes (operational-data-areas §2 Sizes); viewers are kept out (§1). */
 export const sizesArea: AreaRegistration = {

@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import SubscriptionsOutlined from '@mui/icons-material/SubscriptionsOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /**
  * Subscribers of subscription plans (operational-data-areas §2). Plans are part of Pricing, so the

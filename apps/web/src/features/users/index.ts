@@ -1,7 +1,7 @@
 import { STAFF } from '@lockerops/contract';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Users (operational-data-areas §2); viewers are kept out (console §6). */
 export const usersArea: AreaRegistration = {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailAdapter } from '../../../adapters/mail';
 import type { StorageAdapter } from '../../../adapters/storage';
 import type { Db } from '../../../db/client';
-import type { JobDefinition } from '../../../jobs/runner';
+import type { JobDefinition } from '../../../lib/job-runner';
 import { organizationTimeZone } from '../../dashboard';
 import {
   claimReportMails,

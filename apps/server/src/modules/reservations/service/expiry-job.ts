@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../../jobs/runner';
+import type { JobDefinition } from '../../../lib/job-runner';
 import { expireReservations } from '../service';
 
 /**

@@ -1,5 +1,5 @@
 import type { Config } from '../../../config';
-import type { JobContext, RelayDefinition } from '../../../jobs/runner';
+import type { JobContext, RelayDefinition } from '../../../lib/job-runner';
 import { type OutboundPolicy, outboundPolicyOf } from '../../../lib/outbound';
 import type { SecretBox } from '../../../lib/secrets';
 import {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError, SessionExpiredError } from '../api/errors';
+import { ApiError, SessionExpiredError } from './errors';
 
 /** Client errors (4xx) and an expired session are final; network and server failures retry once. */
 export function createQueryClient(): QueryClient {

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BadRequest, HttpError, TooLarge } from '../errors';
+import { BadRequest, HttpError, TooLarge } from '../../errors';
 
 /** Whether the route declares a multipart body (`schema.consumes`). */
 /**
@@ -20,7 +20,7 @@ const takesMultipart = (req: FastifyRequest): boolean =>
   (req.routeOptions.schema?.consumes ?? []).some((c) => MULTIPART.includes(c)) ||
   Boolean(req.routeOptions.schema?.body);
 
-import { CSV_TOO_LARGE, MAX_CSV_BYTES } from './crud/csv';
+import { CSV_TOO_LARGE, MAX_CSV_BYTES } from './csv';
 
 /** The kinds of file a route takes (`config: { upload }`), each with its per-file limit. */
 export type UploadKind = 'image' | 'csv';

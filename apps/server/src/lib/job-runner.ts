@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Adapters } from '../adapters';
 import type { Database, Db } from '../db/client';
-import type { Metrics } from '../lib/metrics';
+import type { Metrics } from './metrics';
 
 /** What a job handler gets: the owner's database handle (it acts across organizations), a logger and the clock. */
 export interface JobContext {

@@ -1,7 +1,7 @@
 import { isLanguage } from '@lockerops/contract';
 import { useEffect } from 'react';
-import { useMemberSelf } from '../api/members';
-import { i18next, setLanguage } from '.';
+import { useMemberSelf } from '../../api/members';
+import { i18next, setLanguage } from '../../i18n';
 
 /**
  * Shows the console in the signed-in member's language: the language saved on

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../app/areas';
 import { makeOrganization } from '../test/fixtures';
 import { canAccess, sidebarGroups } from './access';
-import { AREAS } from './areas';
 
 const paths = (groups: ReturnType<typeof sidebarGroups>) => groups.flatMap((g) => g.items.map((i) => i.path));
 const sections = (groups: ReturnType<typeof sidebarGroups>) => groups.map((g) => g.section);
@@ -91,7 +91,7 @@ describe('sidebar gating', () => {
 
 describe('greeting', () => {
   it('greets by first name, and help-desk sessions as Helpdesk', async () => {
-    const { greetingFor } = await import('./shell/TopBar');
+    const { greetingFor } = await import('../app/shell/TopBar');
     expect(greetingFor({ email: 'ada@x.test', first_name: 'Ada', name: 'Ada L' })).toBe('Hi, Ada');
     expect(greetingFor({ email: 'helpdesk@x.test', first_name: null, name: null })).toBe('Hi, Helpdesk');
   });
