@@ -86,6 +86,9 @@ export function EarningsChart({
   const format = useDateFormatter(dates, partial);
   const values = points.map((p) => p.value);
   const split = partial && values.length > 1;
+  // a range of one day (this week on its first day) is one point: drawn as a mark, not as a line
+  // of no length that nobody sees
+  const showMark = values.length === 1;
   const money = (v: number | null) => (v === null ? '' : formatMoney(v, currency, { empty: '' }));
   return (
     <LineChart
@@ -99,6 +102,7 @@ export function EarningsChart({
           label: t('chart.earnings'),
           data: split ? values.map((v, i) => (i === values.length - 1 ? null : v)) : values,
           valueFormatter: money,
+          showMark,
         },
         ...(split
           ? [
