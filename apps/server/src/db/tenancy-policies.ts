@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from './client';
+import type { Db, DbOrTx } from './handles';
 import { applyWhenChanged } from './schema-state';
 
 /**

@@ -16,7 +16,7 @@ import {
 } from '../../devices';
 import type { TransactionRow } from '../queries';
 import { freeOwnDevice, lockOwnDevice, reserveOwnDevice } from '../queries/lookups';
-import type { DoorPass } from './run-step';
+import type { DoorPass } from './context';
 
 /**
  * A step's door: lock the device for the step, hold it for a transaction, release it, and open it
