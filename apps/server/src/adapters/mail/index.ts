@@ -10,7 +10,7 @@ import type { MailMessage } from './message';
 export type { MailMessage } from './message';
 
 /**
- * The mail adapter (ARCHITECTURE: Adapters): SMTP when `SMTP_URL` is set, else the local outbox.
+ * The mail adapter (CONTRIBUTING.md "Adapters (outside systems)"): SMTP when `SMTP_URL` is set, else the local outbox.
  * Every message goes out in the one e-mail layout (`applyLayout`) of its organization's brand.
  */
 export interface MailAdapter {

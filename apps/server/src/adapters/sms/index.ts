@@ -23,7 +23,7 @@ export interface SmsMessage {
 export type SmsDriver = 'twilio' | 'outbox';
 
 /**
- * The SMS adapter (ARCHITECTURE: Adapters — SMS). The driver is chosen per message from its
+ * The SMS adapter (CONTRIBUTING.md "Adapters (outside systems)": SMS). The driver is chosen per message from its
  * organization: the organization's own Twilio account when the resolver knows one, else the
  * environment's Twilio (`TWILIO_*`), else the local outbox.
  */

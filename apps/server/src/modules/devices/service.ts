@@ -308,7 +308,7 @@ export async function bulkEditDevices({
  * Connects (`online`: the lock comes back locked) or disconnects a virtual lock (unlocking then
  * fails as unreachable), with an audit entry `online` / `offline`; answers the device row. 400
  * "Only virtual locks can be switched on or off line." for another hardware type, 404 "Device not
- * found" for a device of another organization. spec: ARCHITECTURE Adapters (locks).
+ * found" for a device of another organization. spec: CONTRIBUTING.md "Adapters (outside systems)" (locks).
  */
 export async function switchVirtualLock({
   tx,

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { devices, locations, lockerWallDoors, lockerWalls, products, sizes } from '../../db/schema';
 import { historyRegistry } from '../../lib/crud/resource';
 
-/** Every repository call acts for one organization, put in every `where` (CONVENTIONS habit 1). */
+/** Every repository call acts for one organization, put in every `where` (CONTRIBUTING.md "Conventions"). */
 export interface Scope {
   tx: Tx;
   organizationId: string;

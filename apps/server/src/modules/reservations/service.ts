@@ -174,7 +174,7 @@ export async function reservationValues({
   const location = await locationOf({ tx, auth, id: idLocation });
   if (!location) throw NotFound('Location not found');
   // a recurring window is wall-clock time at the place: the request's zone, else the location's,
-  // else the organization's (ARCHITECTURE "Time zones")
+  // else the organization's (README.md "Time zones: where they come from")
   const timeZone =
     v.time_zone ?? location.timeZone ?? (await reservationDefaultsOf({ tx, auth }))?.timeZone ?? 'UTC';
   if (v.id_size) {

@@ -39,7 +39,7 @@ export function lockSettingsToWire(
 /**
  * A location's lock settings on the wire (`GET locations/{id}/lock-settings`): the defaults when
  * never saved; `defaultJamLimit` is the server's `LOCK_JAM_LIMIT`. 404 "Location not found" for a
- * location of another organization. spec: ARCHITECTURE Adapters (locks).
+ * location of another organization. spec: CONTRIBUTING.md "Adapters (outside systems)" (locks).
  */
 export async function locationLockSettingsOf({
   tx,
@@ -56,7 +56,7 @@ export async function locationLockSettingsOf({
  * Saves a location's whole lock settings object (`PUT locations/{id}/lock-settings`; absent fields
  * took their defaults in the request schema) with an audit entry `lock_settings` on the location,
  * and answers the settings on the wire. 404 "Location not found" for a location of another
- * organization. spec: ARCHITECTURE Adapters (locks).
+ * organization. spec: CONTRIBUTING.md "Adapters (outside systems)" (locks).
  */
 export async function saveLocationLockSettings({
   tx,

@@ -93,7 +93,7 @@ async function setUnlock(
 }
 
 /**
- * Unlocks devices and records each unlock's timeline (ARCHITECTURE: Adapters — locks; spec:
+ * Unlocks devices and records each unlock's timeline (CONTRIBUTING.md "Adapters (outside systems)": locks; spec:
  * operational §4 Device status "Unlock forces an open state"). Three steps, so a slow lock holds
  * no row: (1) one transaction picks and locks the devices (`pick`), records each unlock as
  * `sent` (requested and sent at that moment; who: `auth`'s actor, why: `reason`) and commits; a

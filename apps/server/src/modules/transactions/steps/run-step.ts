@@ -31,8 +31,7 @@ type PassEnd<T> = { out: T } | { door: UnlockStep[] } | { failed: UnlockOutcome 
 
 /**
  * Runs a life-cycle step that may open a door or move money, so that no lock, row lock or
- * connection waits on the outside world (ARCHITECTURE: Nothing outside is called inside a
- * transaction), in at most two short transactions per door:
+ * connection waits on the outside world (CONTRIBUTING.md "Nothing outside inside a transaction"), in at most two short transactions per door:
  *
  * 1. The step runs in a tenant transaction (`ctx.run`), inside a savepoint — or, for a step that
  *    reaches its door before it writes anything (`StepOptions.doorFirst`), without one. When it
