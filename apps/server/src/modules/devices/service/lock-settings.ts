@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { TxAuth } from '../../../auth/context';
 import { NotFound } from '../../../errors';
 import { writeAudit } from '../../../lib/crud/audit';
+import { existsIn } from '../../../lib/crud/exists';
 import { fromWire, wireOf } from '../../../lib/wire';
-import { locationExists } from '../queries/devices';
 import { type LockSettingsRow, lockSettingsRow, upsertLockSettings } from '../queries/unlocks';
 
 /** A location's lock settings on the wire (defaults when it has none). */
@@ -47,7 +47,8 @@ export async function locationLockSettingsOf({
   locationId,
   defaultJamLimit,
 }: TxAuth<{ locationId: string; defaultJamLimit: number }>): Promise<TLocationLockSettings> {
-  if (!(await locationExists({ tx, auth, id: locationId }))) throw NotFound(DEVICE_MESSAGES.locationNotFound);
+  if (!(await existsIn({ tx, organizationId: auth.organizationId, table: 'locations', id: locationId })))
+    throw NotFound(DEVICE_MESSAGES.locationNotFound);
   const row = await lockSettingsRow({ tx, organizationId: auth.organizationId, locationId });
   return lockSettingsToWire(locationId, row, defaultJamLimit);
 }
@@ -69,7 +70,8 @@ export async function saveLocationLockSettings({
   b: z.output<typeof ZLocationLockSettingsRequest>;
   defaultJamLimit: number;
 }>): Promise<TLocationLockSettings> {
-  if (!(await locationExists({ tx, auth, id: locationId }))) throw NotFound(DEVICE_MESSAGES.locationNotFound);
+  if (!(await existsIn({ tx, organizationId: auth.organizationId, table: 'locations', id: locationId })))
+    throw NotFound(DEVICE_MESSAGES.locationNotFound);
   const values = {
     ...fromWire(ZLocationLockSettingsRequest, b),
     bridgeHost: b.bridge_host || null,
