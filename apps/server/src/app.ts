@@ -93,13 +93,13 @@ export interface BuildOptions {
 /**
  * Builds the Fastify instance of the partner API and, when `config.webDist` is set, the console.
  * Plugin order: external plugins (docs, multipart, rate-limit), then auth and tenancy, then the
- * modules (CONVENTIONS habit 9). Used by main.ts and by every test.
+ * modules (CONTRIBUTING.md "Conventions"). Used by main.ts and by every test.
  */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   // adapters check that no transaction is open when they are called (lib/outside.ts)
   trackTransactions({ db: database.db });
-  // the domain-event subscribers (ARCHITECTURE: domain events); a second app adds nothing again.
+  // the domain-event subscribers (CONTRIBUTING.md "Domain events and jobs"); a second app adds nothing again.
   // Notifications queue the messages of the templates matching the event; webhooks put one
   // outbox message per subscribed endpoint.
   subscribe(queueNotifications);

@@ -14,7 +14,7 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
- * The environment, parsed by one schema (ARCHITECTURE: Configuration).
+ * The environment, parsed by one schema (README.md "Configuration").
  * Unknown variables are ignored; invalid ones stop the process with a clear message.
  */
 const ZEnv = z.object({

@@ -11,7 +11,7 @@ import type { Tx } from './db/client';
 
 /**
  * A typed HTTP error; the error handler answers it as `{ detail }` with its status
- * (ARCHITECTURE: Errors).
+ * (CONTRIBUTING.md "Conventions").
  */
 export class HttpError extends Error {
   constructor(

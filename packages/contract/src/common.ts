@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error body of every failed call (ARCHITECTURE: Errors). */
+/** Error body of every failed call (CONTRIBUTING.md "Conventions"). */
 /**
  * An error answer (RFC 9457 problem details, extended): `detail` is the spec's English text (or
  * several); `code` the stable machine code of the message (`<area>.<key>`, `http.<status name>`
@@ -78,7 +78,7 @@ const makePlainPage = <T extends z.ZodType>(item: T) =>
 const pages = new WeakMap<z.ZodType, z.ZodType>();
 const keyed = new WeakSet<z.ZodType>();
 /**
- * The one paginated shape of every list (ARCHITECTURE: Lists). One schema per item schema, so the
+ * The one paginated shape of every list (CONTRIBUTING.md "Adding a list area"). One schema per item schema, so the
  * OpenAPI document can name it (`<Item>Page`) once. `keyset`: the list also answers
  * `total_estimated` and `next_cursor` (the lists paged by cursor).
  */

@@ -5,7 +5,7 @@ import { HARDWARE_LABELS } from './devices';
 /**
  * Steps of one unlock, in order: requested (who, why) → sent to the driver → acknowledged by the
  * lock → opened; or it ends jammed (acknowledged but no open report in time) or offline (the lock
- * did not answer). ARCHITECTURE: Adapters — locks.
+ * did not answer). CONTRIBUTING.md "Adapters (outside systems)": locks.
  */
 export const UNLOCK_STATES = ['requested', 'sent', 'acknowledged', 'opened', 'jammed', 'offline'] as const;
 export type TUnlockState = (typeof UNLOCK_STATES)[number];

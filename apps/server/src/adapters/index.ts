@@ -17,8 +17,8 @@ import { createSmsAdapter, type SmsAdapter, type SmsPurposeResolver, type Twilio
 import { createLocalStorage, type StorageAdapter } from './storage';
 
 /**
- * Every outside system of the server, each behind its interface (ARCHITECTURE: Adapters are built
- * once). Built by `createAdapters` in `buildApp` and carried on the app context (`app.ctx`);
+ * Every outside system of the server, each behind its interface and built once (CONTRIBUTING.md
+ * "Adapters (outside systems)"). Built by `createAdapters` in `buildApp` and carried on the app context (`app.ctx`);
  * services receive the ones they use. Tests replace any of them through `BuildOptions.adapters`.
  */
 export interface Adapters {

@@ -1,9 +1,7 @@
 import { COOKIE_SESSION, endpoints, MSG, SESSION_HEADER, ZSignOutRequest } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { members } from '../db/schema';
 import { BadRequest, HttpError, NotFound, Unauthorized } from '../errors';
 import { errors, routeOf } from '../lib/openapi';
 import { organizationLabelFromHost } from '../tenancy';
@@ -11,6 +9,7 @@ import type { AttemptSubject } from './attempts';
 import { bearerOf } from './context';
 import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TTL_SECONDS } from './identity.service';
 import { toMemberSelf } from './members.view';
+import { selfMember, updateProfile } from './queries';
 import {
   answerTokens,
   type CookieOptions,
@@ -163,18 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(401),
     }),
     handler: async (req) => {
-      const row = await req.withTenant(async (tx) => {
-        const [m] = await tx
-          .select()
-          .from(members)
-          .where(
-            and(
-              eq(members.id, req.auth.memberId ?? ''),
-              eq(members.organizationId, req.auth.homeOrganizationId),
-            ),
-          );
-        return m;
-      });
+      const row = await req.withTenant((tx) => selfMember({ tx, auth: req.auth }));
       if (!row) throw NotFound('User not found');
       return toMemberSelf(row, req.headers['accept-language']);
     },
@@ -193,20 +181,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const own = req.params.id === req.auth.memberId;
       if (!own && req.auth.role !== 'admin') throw new HttpError(403, MSG.forbidden);
       const { first_name, last_name, name, language } = req.body;
-      const row = await req.withTenant(async (tx) => {
-        const [m] = await tx
-          .update(members)
-          .set({
-            firstName: first_name,
-            lastName: last_name ?? null,
-            name: name || first_name,
-            ...(language ? { language } : {}),
-            updatedAt: new Date(),
-          })
-          .where(and(eq(members.id, req.params.id), eq(members.organizationId, req.auth.organizationId)))
-          .returning();
-        return m;
-      });
+      const row = await req.withTenant((tx) =>
+        updateProfile({
+          tx,
+          auth: req.auth,
+          id: req.params.id,
+          profile: { firstName: first_name, lastName: last_name ?? null, name: name || first_name, language },
+        }),
+      );
       if (!row) throw NotFound('User not found');
       return toMemberSelf(row, req.headers['accept-language']);
     },

@@ -5,27 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Db } from './handles';
 import { ensureRollupFunctions } from './rollups';
 import { ensureTenancyPolicies } from './tenancy-policies';
 
-/**
- * The Drizzle database, whichever driver is behind it. Opened without the schema: the code writes
- * the query builder, never the relational `db.query.<table>` API, and a schema makes Drizzle build
- * a query builder for each of its 60 tables on every transaction it opens (1% of the server's CPU
- * under kiosk load).
- */
-export type Db = PgDatabase<PgQueryResultHKT>;
-/** A transaction handle; every repository function takes one of these or the Db. */
-type NoSchema = Record<string, never>;
-export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
-export type DbOrTx = Db | Tx;
+export type { Db, DbOrTx, Tx } from './handles';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -1,4 +1,4 @@
-import type { Db } from './client';
+import type { Db } from './handles';
 import { PEOPLE_ROLLUP_SQL } from './rollups-people';
 import { applyWhenChanged } from './schema-state';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from './client';
+import type { Db, DbOrTx } from './handles';
 
 /**
  * The start-up DDL that is not a migration — the tenancy policies, the dashboard roll-up

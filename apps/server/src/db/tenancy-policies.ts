@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from './client';
+import type { Db, DbOrTx } from './handles';
 import { applyWhenChanged } from './schema-state';
 
 /**
- * Row-level security of every tenant table (ARCHITECTURE: Tenancy is structural): the policies'
+ * Row-level security of every tenant table (CONTRIBUTING.md "One shape for the tenant"): the policies'
  * SQL, and their re-application at start when they or the tables changed (`migrate` in client.ts).
  */
 
@@ -70,7 +70,7 @@ const ACTING = "(SELECT nullif(current_setting('app.organization_id', true), '')
 const ACTING_QUOTED = ACTING.replaceAll("'", "''");
 
 /**
- * Row-level security, the second wall of tenancy (ARCHITECTURE: Tenancy is structural).
+ * Row-level security, the second wall of tenancy (CONTRIBUTING.md "One shape for the tenant").
  * Every table with a NOT NULL `organization_id` gets RLS enabled and forced, a policy that lets the
  * request role see only the rows of the organization set for the transaction
  * (`app.organization_id`), and a policy that lets the owner (migrations, seed, jobs, identity

@@ -4,7 +4,7 @@ import { resolveStaleUnlocks } from '../modules/devices';
 /**
  * Unlocks left half-way (`requested`, `sent` or `acknowledged`) by a server that stopped in the
  * middle of the lock call are resolved as `offline` with the detail "No answer from the lock"
- * once they are older than `UNLOCK_STALE_SECONDS` (ARCHITECTURE: the half-done state explicit
+ * once they are older than `UNLOCK_STALE_SECONDS` (CONTRIBUTING.md "Nothing outside inside a transaction": the half-done state explicit
  * and recoverable). Every minute; one database transaction per run, across organizations.
  */
 export const unlockResolveJob: JobDefinition = {

@@ -21,7 +21,7 @@ export interface JobContext {
 }
 
 /**
- * One scheduled job (ARCHITECTURE: jobs). `cron` is a 5-field cron expression in UTC (minute
+ * One scheduled job (CONTRIBUTING.md "Domain events and jobs"). `cron` is a 5-field cron expression in UTC (minute
  * precision). A handler must be safe to run twice for the same tick (it locks what it changes with
  * `FOR UPDATE SKIP LOCKED` or equivalent); it answers a small summary for the log.
  */

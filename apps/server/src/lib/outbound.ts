@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 
 /**
- * The one outbound address policy (ARCHITECTURE: Outbound addresses): webhooks, cloud
+ * The one outbound address policy (README.md "Outbound addresses, the widget and the payment account"): webhooks, cloud
  * lock vendor APIs and Kerong/Headleader bridges reach only public addresses. A host name is
  * resolved once, every address it resolves to is checked, and the connection goes to the checked
  * address (no second look-up an attacker's DNS could answer differently). `OUTBOUND_ALLOW` names

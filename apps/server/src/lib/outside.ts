@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db/client';
 
 /**
- * Calls to the outside world (ARCHITECTURE: "Nothing outside is called inside a transaction").
+ * Calls to the outside world (CONTRIBUTING.md "Nothing outside inside a transaction").
  * Lock hardware, vendor APIs, the payment provider, mail, SMS and geocoding are slow or hostile at
  * times. A step reads and decides in a short transaction, calls out with no transaction open, then
  * records the outcome in a second short transaction. This module holds the two guards of that

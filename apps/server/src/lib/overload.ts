@@ -9,7 +9,7 @@ const WINDOW_MS = 5000;
 const MIN_SAMPLES = 5;
 
 /**
- * Overload shedding (`@fastify/under-pressure`, ARCHITECTURE: Scale-out). When this process is
+ * Overload shedding (`@fastify/under-pressure`, README.md "Running in production"). When this process is
  * overloaded every request answers 503 `{ detail }` with `Retry-After`
  * (`OVERLOAD_RETRY_AFTER_SECONDS`) at once, instead of queueing without bound; a load balancer
  * sends the client to another process, and `GET /api/health` answers 503 too (a readiness signal).

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 
 /**
- * Times of a place (ARCHITECTURE "Time zones"): what a customer or a message sees is the place's
+ * Times of a place (README.md "Time zones: where they come from"): what a customer or a message sees is the place's
  * wall clock with its zone's abbreviation, never the server's or the reader's zone. Zone arithmetic
  * is luxon's (the IANA database of the running Node's ICU).
  */

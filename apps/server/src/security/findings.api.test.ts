@@ -23,7 +23,7 @@ import { multipartBody, PNG } from '../../test/multipart';
 import { auditLog, organizations } from '../db/schema';
 import { csvCell } from '../lib/crud/csv';
 import { PAGE_TOO_DEEP } from '../lib/crud/paging';
-import { renderCsv } from '../modules/reports/service/render';
+import { renderCsv } from '../modules/reports/service/render-mail';
 
 /**
  * Findings 3, 4, 5 and 9 of the security review: history follows the entity's read roles

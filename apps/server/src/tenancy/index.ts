@@ -8,7 +8,7 @@ import { RecordedHttpError } from '../errors';
  * Runs `fn` in one transaction acting for `organizationId`: the per-transaction setting
  * `app.organization_id` is set and the role is switched to the non-owner request role, so
  * PostgreSQL row-level security hides every other organization's rows even from a query that
- * forgets its filter (ARCHITECTURE: Tenancy is structural; CONVENTIONS habits 1–3).
+ * forgets its filter (CONTRIBUTING.md "One shape for the tenant"; CONTRIBUTING.md "Conventions").
  * Repositories still put the organization in every `where`. `config` sets the isolation level
  * (e.g. one REPEATABLE READ snapshot for an export).
  */

@@ -6,7 +6,7 @@ import { type OptionItem, useOptions } from './options';
 import { settingsQuery } from './settings';
 
 /**
- * Where a time belongs (ARCHITECTURE "Time zones"): the organization's zone (`GET settings`
+ * Where a time belongs (README.md "Time zones: where they come from"): the organization's zone (`GET settings`
  * `time_zone`), a location's own zone (`GET locations` `time_zone`, else the organization's), and
  * the page's zone — the organization's, or the browser's when the member chose "my browser's zone"
  * (kept in this browser's storage).

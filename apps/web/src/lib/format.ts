@@ -1,7 +1,7 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /**
- * How the console shows numbers, money, phone numbers and times (spec §9, ARCHITECTURE "Language"
+ * How the console shows numbers, money, phone numbers and times (spec §9, CONTRIBUTING.md "Times, money and numbers in the console"
  * and "Time"): every figure and date on a page goes through this module, built on `Intl` and
  * libphonenumber-js in the display locale (`setDisplayLocale`). en-US keeps the spec's own forms
  * (MM/DD/YYYY hh:mm A, $1,454.20); other locales take `Intl`'s (15.01.2027, 10:00; 1.454,20 €).

@@ -6,7 +6,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * What a person types means the wall clock of the place (ARCHITECTURE "Time"): a form's
+ * What a person types means the wall clock of the place (README.md "Time zones: where they come from"): a form's
  * `datetime-local` value is read in the location's (or the organization's) IANA zone and sent as an
  * ISO 8601 instant with that zone's offset, whatever the browser's own zone is. dayjs with its
  * utc and timezone plugins does the zone arithmetic.

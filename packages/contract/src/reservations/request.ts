@@ -25,7 +25,7 @@ export const normalizeReservationPhone = (v: string): string => v.replace(/\D/g,
  *   `to_time` not after `from_time` ends the next day) is the window on each such day, in
  *   `time_zone` (IANA; default: the location's zone, else the organization's). A custom range's
  *   `start_date`/`end_date` are instants: a client sends them with their offset, the wall-clock time
- *   typed at the place (ARCHITECTURE "Time").
+ *   typed at the place (README.md "Time zones: where they come from").
  * - The locker: `id_device`, or `id_location` with `id_size` (rental: with `id_product`) resolved by
  *   the server to the first free locker for the whole time.
  * Tracking numbers are upper-cased and required for every reservation, unique for delivery; a delivery needs a phone or

@@ -1,4 +1,4 @@
-/** The geocoding adapter (ARCHITECTURE: Adapters — geocoding): Nominatim, or off. */
+/** The geocoding adapter (CONTRIBUTING.md "Adapters (outside systems)": geocoding): Nominatim, or off. */
 export interface Geocoder {
   readonly driver: 'nominatim' | 'off';
   /**

@@ -60,7 +60,7 @@ export interface LockReport {
   lockStatus: TLockStatus;
 }
 
-/** One vendor's driver (ARCHITECTURE: Adapters — locks). Throws `LockUnreachable` when the lock does not answer. */
+/** One vendor's driver (CONTRIBUTING.md "Adapters (outside systems)": locks). Throws `LockUnreachable` when the lock does not answer. */
 export interface LockDriver {
   readonly vendor: THardwareType;
   /**

@@ -1,35 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { TLanguage } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { insertMailOutbox } from '../queries';
 import { applyLayout, createBrandResolver, type MailBrand } from './layout';
+import type { MailMessage } from './message';
 
-/** A file attached to an e-mail. */
-export interface MailAttachment {
-  filename: string;
-  content: Buffer;
-  contentType: string;
-  /** Content id of an inline image (`<img src="cid:…">`), such as the layout's logo. */
-  cid?: string;
-}
-
-/** One e-mail. `organizationId` only labels the outbox entry. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  attachments?: MailAttachment[];
-  organizationId?: string;
-  /** The recipient's language: the layout's own words and `<html lang>` (default English). */
-  language?: TLanguage;
-}
+export type { MailMessage } from './message';
 
 /**
- * The mail adapter (ARCHITECTURE: Adapters): SMTP when `SMTP_URL` is set, else the local outbox.
+ * The mail adapter (CONTRIBUTING.md "Adapters (outside systems)"): SMTP when `SMTP_URL` is set, else the local outbox.
  * Every message goes out in the one e-mail layout (`applyLayout`) of its organization's brand.
  */
 export interface MailAdapter {
@@ -58,13 +39,16 @@ export function createMailAdapter(opts: {
   // A delivered message keeps no body (it may carry a temporary password or a code): only the
   // offline outbox, where the body is the delivery, keeps it.
   const record = (m: MailMessage, driver: string) =>
-    opts.db.insert(mailOutbox).values({
-      to: m.to,
-      subject: m.subject,
-      text: driver === 'outbox' ? m.text : '',
-      html: driver === 'outbox' ? m.html : null,
-      driver,
-      organizationRef: m.organizationId,
+    insertMailOutbox({
+      db: opts.db,
+      row: {
+        to: m.to,
+        subject: m.subject,
+        text: driver === 'outbox' ? m.text : '',
+        html: driver === 'outbox' ? m.html : null,
+        driver,
+        organizationRef: m.organizationId,
+      },
     });
 
   if (opts.smtpUrl) {

@@ -1,9 +1,8 @@
 import { fillMailText, MAIL_TEXTS } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizations } from '../../db/schema';
+import { brandRowOf } from '../queries';
 import type { StorageAdapter } from '../storage';
-import type { MailAttachment, MailMessage } from '.';
+import type { MailAttachment, MailMessage } from './message';
 
 /** Who a mail speaks for: the organization's white label (spec: console §7 white-label). */
 export interface MailBrand {
@@ -33,16 +32,7 @@ const LOGO_MAX_BYTES = 512 * 1024;
 export function createBrandResolver(db: Db, storage?: StorageAdapter) {
   return async (organizationId?: string): Promise<MailBrand> => {
     if (!organizationId) return PRODUCT_BRAND;
-    const [org] = await db
-      .select({
-        name: organizations.name,
-        appName: organizations.appName,
-        logo: organizations.appLogo,
-        primary: organizations.primaryColor,
-        secondary: organizations.secondaryColor,
-      })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId));
+    const org = await brandRowOf({ db, organizationId });
     if (!org) return PRODUCT_BRAND;
     return {
       name: org.appName || org.name,

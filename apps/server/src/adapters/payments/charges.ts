@@ -18,7 +18,7 @@ export interface ChargeRequest {
 }
 
 /**
- * How the life cycle collects money (ARCHITECTURE: Adapters — payments). A charge answers
+ * How the life cycle collects money (CONTRIBUTING.md "Adapters (outside systems)": payments). A charge answers
  * `succeeded`, or `pending` while the provider has not confirmed it (the transaction then waits in
  * `awaiting_payment_confirmation` until `confirm_payment` or the provider's webhook); a refusal
  * throws `ChargeDeclined`. Built once in `buildApp` (`createAdapters`); the sandbox below is the

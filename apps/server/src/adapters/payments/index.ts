@@ -3,7 +3,7 @@ import type { TPaymentCountry, TStripeAccount } from '@lockerops/contract';
 import Stripe from 'stripe';
 
 /**
- * The payment-provider adapter (ARCHITECTURE: Adapters): connected accounts of organizations, one
+ * The payment-provider adapter (CONTRIBUTING.md "Adapters (outside systems)"): connected accounts of organizations, one
  * per organization. Drivers: Stripe Connect (when `STRIPE_SECRET_KEY` is set) and an offline
  * sandbox whose onboarding link opens a local page of ours.
  */

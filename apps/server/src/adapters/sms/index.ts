@@ -1,7 +1,7 @@
 import { TOOLBOX_MESSAGES } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { smsOutbox } from '../../db/schema';
+import { insertSmsOutbox } from '../queries';
 
 /**
  * What a message is for, as the Twilio dialog's toggles name it (spec console §2 Integrations):
@@ -23,7 +23,7 @@ export interface SmsMessage {
 export type SmsDriver = 'twilio' | 'outbox';
 
 /**
- * The SMS adapter (ARCHITECTURE: Adapters — SMS). The driver is chosen per message from its
+ * The SMS adapter (CONTRIBUTING.md "Adapters (outside systems)": SMS). The driver is chosen per message from its
  * organization: the organization's own Twilio account when the resolver knows one, else the
  * environment's Twilio (`TWILIO_*`), else the local outbox.
  */
@@ -84,13 +84,16 @@ export function createSmsAdapter(opts: {
   fetchImpl?: typeof fetch;
 }): SmsAdapter {
   const record = (m: SmsMessage, driver: string, providerId?: string) =>
-    opts.db.insert(smsOutbox).values({
-      to: m.to,
-      // A message Twilio delivered keeps no body (it may carry a code); the offline outbox does.
-      body: driver === 'outbox' ? m.body : '',
-      driver,
-      providerId,
-      organizationRef: m.organizationId,
+    insertSmsOutbox({
+      db: opts.db,
+      row: {
+        to: m.to,
+        // A message Twilio delivered keeps no body (it may carry a code); the offline outbox does.
+        body: driver === 'outbox' ? m.body : '',
+        driver,
+        providerId,
+        organizationRef: m.organizationId,
+      },
     });
   const doFetch = opts.fetchImpl ?? fetch;
 

@@ -17,7 +17,7 @@ export interface TempFile {
   path: string;
 }
 
-/** The file-storage adapter (ARCHITECTURE: Adapters): a local directory by default. */
+/** The file-storage adapter (CONTRIBUTING.md "Adapters (outside systems)"): a local directory by default. */
 export interface StorageAdapter {
   /**
    * Stores the temporary file `file` (moved, never read into memory; the temporary file is gone

@@ -14,7 +14,7 @@ import { organizationRef } from './columns';
 import { devices, locations } from './places';
 
 /**
- * The unlock timeline (ARCHITECTURE: Adapters — locks): one row per unlock of a door, written as
+ * The unlock timeline (CONTRIBUTING.md "Adapters (outside systems)": locks): one row per unlock of a door, written as
  * it goes. `state` is the latest step: requested → sent → acknowledged → opened, or jammed (the
  * board acknowledged but reported no open door within `LOCK_OPEN_TIMEOUT_MS`) or offline (the lock
  * did not answer, or a gantner lock in an unknown state was not tried). Each step keeps its time.
@@ -114,8 +114,7 @@ export const lockVendorAccounts = pgTable(
 );
 
 /**
- * A door promised to one life-cycle step while its lock is called (ARCHITECTURE: Nothing outside
- * is called inside a transaction): the step's intent transaction takes the hold before any door
+ * A door promised to one life-cycle step while its lock is called (CONTRIBUTING.md "Nothing outside inside a transaction"): the step's intent transaction takes the hold before any door
  * moves, so a concurrent step on the same door is refused (409) instead of opening it for
  * nothing. `token` is the step's; a hold lapses at `held_until` (a step whose server stopped) and
  * is released when the step ends either way.

@@ -134,7 +134,7 @@ function drain(req: FastifyRequest): void {
 }
 
 /**
- * Reads multipart bodies part by part (ARCHITECTURE: Errors). Text fields
+ * Reads multipart bodies part by part (CONTRIBUTING.md "Conventions"). Text fields
  * become `req.body[name]` (repeated fields an array), as before. Each file part is streamed to a
  * temporary file under `tmpDir` as it arrives, counting bytes, and becomes an `UploadedFile`; the
  * route's `config.upload` sets the per-file limit (`UPLOAD_LIMITS`: images 10 MB, CSV 5 MB). At

@@ -80,7 +80,7 @@ export interface Resource<
    * an outside system (a plan at the payment provider): it calls out, then records what came back
    * in its own short transaction through `ctx.run`, and answers the row as it now stands
    * (`existing`: the row before an update)
-   * (ARCHITECTURE: Nothing outside is called inside a transaction). A failure leaves the write
+   * (CONTRIBUTING.md "Nothing outside inside a transaction"). A failure leaves the write
    * committed and answers its error.
    */
   afterCommit?(

@@ -2,4 +2,6 @@
  * What the dashboard area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
+
+export { rebuildDashboardRollup } from './queries/rebuild';
 export { computeMetric, type MetricScope, organizationTimeZone } from './service';

@@ -13,14 +13,16 @@ export {
 export { devicesToWire } from './resource';
 export type { DeviceRow } from './service';
 export { resolveStaleUnlocks } from './service/unlock-records';
-export { recordUnlockResults } from './service/unlock-results';
+export {
+  recordUnlockResults,
+  type UnlockOutcome,
+  type UnlockResult,
+  type UnlockStep,
+} from './service/unlock-results';
 export {
   callLocks,
   promiseUnlock,
   recordUnlockIntents,
-  type UnlockOutcome,
-  type UnlockResult,
-  type UnlockStep,
   unlockAnswer,
   unlockDevices,
 } from './service/unlocks';

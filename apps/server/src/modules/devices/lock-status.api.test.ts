@@ -11,7 +11,7 @@ import {
 } from '../../../test/helpers';
 
 /**
- * ARCHITECTURE "Nothing outside is called inside a transaction": a lock that never answers costs
+ * CONTRIBUTING.md "Nothing outside inside a transaction": a lock that never answers costs
  * only its own call. A TCP listener that accepts and stays silent stands for a dead bridge.
  */
 type H = { authorization: string };

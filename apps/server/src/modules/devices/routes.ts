@@ -113,7 +113,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         tags,
         summary: 'Connect or disconnect a virtual lock',
         description:
-          '`{ online: false }` takes a virtual lock offline (unlocking then fails as unreachable); `{ online: true }` brings it back, locked. 400 for a device that is not virtual. For demos and tests of the unreachable path. spec: ARCHITECTURE Adapters (locks).',
+          '`{ online: false }` takes a virtual lock offline (unlocking then fails as unreachable); `{ online: true }` brings it back, locked. 400 for a device that is not virtual. For demos and tests of the unreachable path. CONTRIBUTING.md, Adapters (outside systems): locks.',
         params,
         errors: errors(400, 401, 403, 404),
       }),
@@ -134,7 +134,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         tags,
         summary: "A device's unlock timeline",
         description:
-          "Every unlock of the device, newest first, paged (`page`, `size`): who asked and why, and the time of each step — requested, sent, acknowledged, then opened, jammed (no open report within `LOCK_OPEN_TIMEOUT_MS`) or offline; `state` is the last step reached. 404 for another organization's device. spec: ARCHITECTURE Adapters (locks).",
+          "Every unlock of the device, newest first, paged (`page`, `size`): who asked and why, and the time of each step — requested, sent, acknowledged, then opened, jammed (no open report within `LOCK_OPEN_TIMEOUT_MS`) or offline; `state` is the last step reached. 404 for another organization's device. CONTRIBUTING.md, Adapters (outside systems): locks.",
         params,
         response: zPage(ZDeviceUnlock),
         errors: errors(400, 401, 403, 404),
@@ -156,7 +156,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         tags,
         summary: "A location's lock settings",
         description:
-          "The serial-to-TCP bridge of the location's Kerong/Headleader boards, its virtual locks' simulated latency (ms), jam and offline rates (0–1), and the jams in a row that put a door into maintenance (`jam_limit`, null: the server's `LOCK_JAM_LIMIT`, shown as `effective_jam_limit`). Defaults when never saved. 404 for another organization's location. spec: ARCHITECTURE Adapters (locks).",
+          "The serial-to-TCP bridge of the location's Kerong/Headleader boards, its virtual locks' simulated latency (ms), jam and offline rates (0–1), and the jams in a row that put a door into maintenance (`jam_limit`, null: the server's `LOCK_JAM_LIMIT`, shown as `effective_jam_limit`). Defaults when never saved. 404 for another organization's location. CONTRIBUTING.md, Adapters (outside systems): locks.",
         params,
         errors: errors(401, 403, 404),
       }),
@@ -176,7 +176,7 @@ export function devicesRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZ
         tags,
         summary: "Set a location's lock settings",
         description:
-          "Saves the whole settings object (absent fields take their defaults): `bridge_host` / `bridge_port` (1–65535), `virtual_latency_ms` (0–60000), `virtual_jam_rate` and `virtual_offline_rate` (0–1), `jam_limit` (1–100 or null). 400 with the rule's text, 404 for another organization's location. Audit entry `lock_settings` on the location. spec: ARCHITECTURE Adapters (locks).",
+          "Saves the whole settings object (absent fields take their defaults): `bridge_host` / `bridge_port` (1–65535), `virtual_latency_ms` (0–60000), `virtual_jam_rate` and `virtual_offline_rate` (0–1), `jam_limit` (1–100 or null). 400 with the rule's text, 404 for another organization's location. Audit entry `lock_settings` on the location. CONTRIBUTING.md, Adapters (outside systems): locks.",
         params,
         errors: errors(400, 401, 403, 404),
       }),

@@ -20,6 +20,7 @@ import type { TxAuth, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { existsIn } from '../../lib/crud/exists';
 import { rowError } from '../../lib/crud/resource';
 import { assertMayShare } from '../../lib/location-access';
 import { camelCase, columnsOf, type SnakeCase, wireFields } from '../../lib/wire';
@@ -27,14 +28,11 @@ import {
   type DeviceRow,
   type DeviceValues,
   deviceAuditImage,
-  locationExists,
   lockDeviceRows,
   lockerNumberTaken,
   organizationFlagsRow,
   priceTypeOf,
-  productExists,
   productHeldElsewhere,
-  sizeExists,
   updateDeviceRow,
 } from './queries/devices';
 
@@ -103,12 +101,11 @@ export async function deviceValues({
   if (!caps.modes.includes(input.mode) && existing?.mode !== input.mode)
     throw BadRequest(DEVICE_MESSAGES.modeNotEnabled(input.mode));
 
-  const loc = await locationExists({ tx, auth, id: input.id_location });
-  if (!loc) throw NotFound(DEVICE_MESSAGES.locationNotFound);
-  if (input.id_size) {
-    const s = await sizeExists({ tx, auth, id: input.id_size });
-    if (!s) throw NotFound(DEVICE_MESSAGES.sizeNotFound);
-  }
+  const org = { tx, organizationId: auth.organizationId };
+  if (!(await existsIn({ ...org, table: 'locations', id: input.id_location })))
+    throw NotFound(DEVICE_MESSAGES.locationNotFound);
+  if (input.id_size && !(await existsIn({ ...org, table: 'sizes', id: input.id_size })))
+    throw NotFound(DEVICE_MESSAGES.sizeNotFound);
   const vending = input.mode === 'vending';
   const idPrice = vending ? null : input.id_price;
   if (idPrice) {
@@ -121,8 +118,8 @@ export async function deviceValues({
   }
   if (input.id_product) {
     // A foreign key ignores row-level security, so ownership is checked here (404 as for a missing one).
-    const product = await productExists({ tx, auth, id: input.id_product });
-    if (!product) throw NotFound(DEVICE_MESSAGES.productNotFound);
+    if (!(await existsIn({ ...org, table: 'products', id: input.id_product })))
+      throw NotFound(DEVICE_MESSAGES.productNotFound);
     const holder = await productHeldElsewhere({
       tx,
       auth,
@@ -308,7 +305,7 @@ export async function bulkEditDevices({
  * Connects (`online`: the lock comes back locked) or disconnects a virtual lock (unlocking then
  * fails as unreachable), with an audit entry `online` / `offline`; answers the device row. 400
  * "Only virtual locks can be switched on or off line." for another hardware type, 404 "Device not
- * found" for a device of another organization. spec: ARCHITECTURE Adapters (locks).
+ * found" for a device of another organization. spec: CONTRIBUTING.md "Adapters (outside systems)" (locks).
  */
 export async function switchVirtualLock({
   tx,

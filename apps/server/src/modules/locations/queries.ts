@@ -212,15 +212,6 @@ export async function updateLocationRow({
   return row!;
 }
 
-/** Whether the organization has the location `id`. */
-export async function locationExists({ tx, auth, id }: { tx: Tx; auth: AuthContext; id: string }) {
-  const [row] = await tx
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, id), eq(locations.organizationId, auth.organizationId)));
-  return !!row;
-}
-
 /** The available devices of the organization's location, locked for update in id order. */
 export function lockAvailableDevices({
   tx,

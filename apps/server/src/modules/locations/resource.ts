@@ -13,11 +13,11 @@ import type { z } from 'zod';
 import { devices, groupResources, locations } from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
-import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
 import { assertMayShare, restrictionsOf } from '../../lib/location-access';
 import { organizationsOf } from '../../lib/tenant-rows';
 import { wireColumns, wireOf } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
+import { rebuildDashboardRollup } from '../dashboard';
 import { assertRestrictionSwitch, assign, assignmentOf, canRequireImage, defaultContact } from './service';
 
 type LocationRow = typeof locations.$inferSelect;

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { TxAuth, TxOrg } from '../../auth/context';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { existsIn } from '../../lib/crud/exists';
 import { assertMayShare } from '../../lib/location-access';
 import {
   assignmentCountsOf,
@@ -21,7 +22,6 @@ import {
   insertUserAssignments,
   type LocationRow,
   locationAuditImage,
-  locationExists,
   locationFlagsOf,
   lockAvailableDevices,
   lockLocation,
@@ -164,7 +164,8 @@ export async function toggleLocation({
  * operational §7 Locations, §4 Device status.
  */
 export async function pickUnlockAll({ tx, auth, id }: TxAuth<{ id: string }>) {
-  if (!(await locationExists({ tx, auth, id }))) throw NotFound(LOCATION_MESSAGES.notFound);
+  if (!(await existsIn({ tx, organizationId: auth.organizationId, table: 'locations', id })))
+    throw NotFound(LOCATION_MESSAGES.notFound);
   const rows = await lockAvailableDevices({ tx, auth, locationId: id });
   if (rows.length)
     await writeAudit({

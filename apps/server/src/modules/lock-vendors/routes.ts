@@ -9,7 +9,7 @@ const Params = z.object({ vendor: z.enum(CLOUD_LOCK_VENDORS) });
 
 /**
  * The organization's accounts at the cloud lock vendors (Linka, Ojmar, Gantner, Harbor, Spintly,
- * DC Lock) that their locks' drivers call (ARCHITECTURE: Adapters — locks). Admin only. The API
+ * DC Lock) that their locks' drivers call (CONTRIBUTING.md "Adapters (outside systems)": locks). Admin only. The API
  * secret is stored sealed (`SECRETS_KEY`) and answered only as its last 4 characters.
  */
 export const lockVendorRoutes: FastifyPluginAsyncZod = async (app) => {

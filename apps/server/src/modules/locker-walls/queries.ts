@@ -1,10 +1,10 @@
 import type { TRoleSet } from '@lockerops/contract';
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { devices, locations, lockerWallDoors, lockerWalls, products, sizes } from '../../db/schema';
+import { devices, lockerWallDoors, lockerWalls, products, sizes } from '../../db/schema';
 import { historyRegistry } from '../../lib/crud/resource';
 
-/** Every repository call acts for one organization, put in every `where` (CONVENTIONS habit 1). */
+/** Every repository call acts for one organization, put in every `where` (CONTRIBUTING.md "Conventions"). */
 export interface Scope {
   tx: Tx;
   organizationId: string;
@@ -77,15 +77,6 @@ export async function findWall(
     .where(and(eq(lockerWalls.id, id), eq(lockerWalls.organizationId, organizationId)));
   const [row] = lock ? await q.for('update') : await q;
   return row;
-}
-
-/** Whether the location exists in the organization. */
-export async function locationExists({ tx, organizationId }: Scope, id: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, id), eq(locations.organizationId, organizationId)));
-  return !!row;
 }
 
 /** The doors of these walls with their devices, row by row. */

@@ -16,6 +16,7 @@ import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { existsIn } from '../../lib/crud/exists';
 import { fromWire, wireOf } from '../../lib/wire';
 import type { DeviceSummaryRow, DoorRow, Scope, WallRow } from './queries';
 import * as repo from './queries';
@@ -96,7 +97,8 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** Answers 404 unless the location is one of the organization's. */
 async function requireLocation(s: Scope, id: string): Promise<void> {
-  if (!(await repo.locationExists(s, id))) throw NotFound(M.locationNotFound);
+  if (!(await existsIn({ tx: s.tx, organizationId: s.organizationId, table: 'locations', id })))
+    throw NotFound(M.locationNotFound);
 }
 
 /** `GET locker-walls`: the organization's walls, of one location when `idLocation` is given (404 if unknown). */

@@ -12,7 +12,15 @@ import { NotFound } from '../../errors';
 import { MULTIPART, zField, zFileWith } from '../../lib/crud/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import { organizationLabelFromHost } from '../../tenancy';
-import { getSelf, OrganizationsService, toPublic } from './service';
+import {
+  createOrganization,
+  getSelf,
+  listOrganizations,
+  organizationNameAvailable,
+  setOrganizationActive,
+  toPublic,
+  updateOrganization,
+} from './service';
 import { requireFeature } from './service/flags';
 
 /** Wraps every field of a contract object so it also reads multipart text fields. */
@@ -40,7 +48,7 @@ const ZUpdateOrganizationBody = z.object({
  * `multi_tenant` feature page.
  */
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new OrganizationsService(app.ctx);
+  const { ctx } = app;
   const tags = ['organizations'];
   const e = endpoints.organizations;
 
@@ -83,7 +91,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         "The caller's organization and its sub-organizations, each with `sub_orgs`, `white_label`, flags, `created_at` and `active`. Query: page (1-based), size, search (name, app name, sub-domain, owner), status active|archived|all (default active). Answers `{ items, total, pages, page, page_size }`. spec: console §2 Multi-tenant list, §7 organizations.",
       errors: errors(400, 401, 404),
     }),
-    handler: async (req) => service.list(req.auth, req.query),
+    handler: async (req) => listOrganizations({ ctx, auth: req.auth, q: req.query }),
   });
 
   app.route({
@@ -95,7 +103,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: errors(400, 401, 403, 404),
     }),
     preHandler: requireFeature('multi_tenant'),
-    handler: async (req) => service.nameAvailable(req.auth, req.query),
+    handler: async (req) => organizationNameAvailable({ ctx, auth: req.auth, q: req.query }),
   });
 
   app.route({
@@ -112,7 +120,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: requireFeature('multi_tenant'),
     handler: async (req, reply) => {
       const { logo, ...fields } = req.body;
-      const org = await service.create(req.auth, fields, logo);
+      const org = await createOrganization({ ctx, auth: req.auth, fields, logo });
       return reply.status(201).send(org);
     },
   });
@@ -130,7 +138,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: requireFeature('multi_tenant'),
     handler: async (req) => {
       const { logo, ...patch } = req.body;
-      return service.update(req.auth, req.params.id, patch, logo);
+      return updateOrganization({ ctx, auth: req.auth, id: req.params.id, patch, logo });
     },
   });
 
@@ -144,7 +152,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     preHandler: requireFeature('multi_tenant'),
     handler: async (req) => {
-      await service.setActive(req.auth, req.params.id, false);
+      await setOrganizationActive({ ctx, auth: req.auth, id: req.params.id, active: false });
       return { detail: ORGANIZATION_MESSAGES.archived };
     },
   });
@@ -158,7 +166,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     preHandler: requireFeature('multi_tenant'),
     handler: async (req) => {
-      await service.setActive(req.auth, req.params.id, true);
+      await setOrganizationActive({ ctx, auth: req.auth, id: req.params.id, active: true });
       return { detail: ORGANIZATION_MESSAGES.restored };
     },
   });

@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { type PaymentsAdapter, SANDBOX_ONBOARDING_PATH } from '../../adapters/payments';
 import { errors, routeOf } from '../../lib/openapi';
 import { pricingGated } from '../prices';
-import { completeSandboxAccount, consoleUrlOf, PaymentsService, sandboxAccountOwner } from './service';
+import {
+  accountOf,
+  completeSandboxAccount,
+  connectAccount,
+  consoleUrlOf,
+  disconnectAccount,
+  sandboxAccountOwner,
+} from './service';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -31,7 +38,6 @@ export async function paymentsRoutes(
   opts: { adapter: PaymentsAdapter },
 ): Promise<void> {
   const { adapter } = opts;
-  const service = new PaymentsService(adapter, app.ctx.config.publicUrl);
   const tags = ['Payment provider'];
 
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -57,12 +63,13 @@ export async function paymentsRoutes(
         errors: errors(400, 401, 403),
       }),
       handler: async (req) =>
-        service.connect(
-          (fn) => req.withTenant(fn),
-          req.auth,
-          req.query.country,
-          consoleUrlOf(app.ctx.config.publicUrl, req.headers.host),
-        ),
+        connectAccount({
+          run: (fn) => req.withTenant(fn),
+          auth: req.auth,
+          adapter,
+          country: req.query.country,
+          consoleUrl: consoleUrlOf(app.ctx.config.publicUrl, req.headers.host),
+        }),
     });
     api.route({
       ...routeOf(e.account, {
@@ -71,7 +78,7 @@ export async function paymentsRoutes(
         description: `Answers \`{ id, email, details_submitted }\`; 404 '${PAYMENT_MESSAGES.noAccount}' when none. details_submitted false is shown as "Not Configured", true as "Enabled". spec: operational §7 Payment provider, §4.`,
         errors: errors(401, 403, 404),
       }),
-      handler: async (req) => service.account((fn) => req.withTenant(fn), req.auth),
+      handler: async (req) => accountOf({ run: (fn) => req.withTenant(fn), auth: req.auth, adapter }),
     });
     api.route({
       ...routeOf(e.remove, {
@@ -80,7 +87,7 @@ export async function paymentsRoutes(
         description: `Deletes the account at the provider; the organization returns to "no account". 404 when none. Admins only (on Stripe this deletes the connected account). spec: operational §7 Payment provider.`,
         errors: errors(401, 403, 404),
       }),
-      handler: async (req) => service.disconnect((fn) => req.withTenant(fn), req.auth),
+      handler: async (req) => disconnectAccount({ run: (fn) => req.withTenant(fn), auth: req.auth, adapter }),
     });
   });
 

@@ -6,7 +6,8 @@ import { errors, routeOf } from '../../lib/openapi';
 import { findReportOr404, listReports, reportsResource } from './resource';
 import { downloadLanguage } from './service';
 import { renderPdf } from './service/pdf';
-import { buildReport, renderCsv } from './service/render';
+import { buildReport } from './service/render';
+import { renderCsv } from './service/render-mail';
 
 /**
  * The Reporting calls (spec: console §7 Reports): the list area's CRUD from `reportsResource`,

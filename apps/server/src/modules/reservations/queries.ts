@@ -4,12 +4,10 @@ import type { DbOrTx, Tx } from '../../db/client';
 import {
   devices,
   locations,
-  products,
   reservationHolds,
   reservationSettings,
   reservations,
   settings,
-  sizes,
   users,
 } from '../../db/schema';
 import { RawParams, runRaw } from '../../lib/raw-sql';
@@ -148,24 +146,6 @@ export async function reservationDefaultsOf({ tx, auth }: { tx: Tx; auth: AuthCo
     .from(settings)
     .where(eq(settings.organizationId, auth.organizationId));
   return s;
-}
-
-/** Whether the organization has the size `id`. */
-export async function sizeExists({ tx, auth, id }: { tx: Tx; auth: AuthContext; id: string }) {
-  const [size] = await tx
-    .select({ id: sizes.id })
-    .from(sizes)
-    .where(and(eq(sizes.id, id), eq(sizes.organizationId, auth.organizationId)));
-  return !!size;
-}
-
-/** Whether the organization has the product `id`. */
-export async function productExists({ tx, auth, id }: { tx: Tx; auth: AuthContext; id: string }) {
-  const [product] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.organizationId, auth.organizationId)));
-  return !!product;
 }
 
 /** Locks the organization's non-deleted user `id` for update; false when there is none. */

@@ -12,6 +12,7 @@ import type { TxAuth, TxOrg } from '../../auth/context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { emit } from '../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../errors';
+import { existsIn } from '../../lib/crud/exists';
 import { fromWire, wireOf } from '../../lib/wire';
 import {
   activeReservationsOf,
@@ -22,7 +23,6 @@ import {
   locationOf,
   lockActiveUser,
   placeOf,
-  productExists,
   type ReservationInsert,
   type ReservationRow,
   replaceHolds,
@@ -30,7 +30,6 @@ import {
   reservationSettingsRow,
   type Schedule,
   serialize,
-  sizeExists,
   summarize,
   trackingInUse as trackingTaken,
   upsertReservationSettings,
@@ -174,15 +173,20 @@ export async function reservationValues({
   const location = await locationOf({ tx, auth, id: idLocation });
   if (!location) throw NotFound('Location not found');
   // a recurring window is wall-clock time at the place: the request's zone, else the location's,
-  // else the organization's (ARCHITECTURE "Time zones")
+  // else the organization's (README.md "Time zones: where they come from")
   const timeZone =
     v.time_zone ?? location.timeZone ?? (await reservationDefaultsOf({ tx, auth }))?.timeZone ?? 'UTC';
   if (v.id_size) {
-    const size = await sizeExists({ tx, auth, id: v.id_size });
+    const size = await existsIn({ tx, organizationId: auth.organizationId, table: 'sizes', id: v.id_size });
     if (!size) throw NotFound('Size not found');
   }
   if (v.id_product) {
-    const product = await productExists({ tx, auth, id: v.id_product });
+    const product = await existsIn({
+      tx,
+      organizationId: auth.organizationId,
+      table: 'products',
+      id: v.id_product,
+    });
     if (!product) throw NotFound('Product not found');
   }
   if (v.id_user) {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { contactVerifications, members, organizations, settings, sizes, tableFilters } from '../../db/schema';
+import { contactVerifications, members, organizations, settings, tableFilters } from '../../db/schema';
 
 export type SettingsRow = typeof settings.$inferSelect;
 export type SettingsValues = Partial<typeof settings.$inferInsert>;
@@ -46,23 +46,6 @@ export async function organizationRow({
 }): Promise<OrganizationRow | undefined> {
   const [row] = await tx.select().from(organizations).where(eq(organizations.id, id));
   return row;
-}
-
-/** Whether the organization has the size `id`. */
-export async function sizeExists({
-  tx,
-  organizationId,
-  id,
-}: {
-  tx: DbOrTx;
-  organizationId: string;
-  id: string;
-}): Promise<boolean> {
-  const [size] = await tx
-    .select({ id: sizes.id })
-    .from(sizes)
-    .where(and(eq(sizes.id, id), eq(sizes.organizationId, organizationId)));
-  return !!size;
 }
 
 /** Whether `email` has been verified as the organization's notification contact. */

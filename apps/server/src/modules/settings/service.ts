@@ -23,9 +23,10 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { rebuildDashboardRollup } from '../../lib/dashboard-rollup';
+import { existsIn } from '../../lib/crud/exists';
 import { wireOf } from '../../lib/wire';
 import { withTenant } from '../../tenancy';
+import { rebuildDashboardRollup } from '../dashboard';
 import type { OrganizationRow } from '../organizations';
 import { enabledHardware, enabledModes, flagsOf } from '../organizations';
 import { rescheduleReports } from '../reports';
@@ -41,7 +42,6 @@ import {
   type SettingsRow,
   type SettingsValues,
   settingsRowOf,
-  sizeExists,
   tableFiltersOf,
   updateBranding,
   upsertSettings,
@@ -124,7 +124,12 @@ export async function saveSettings({
     throw BadRequest(SETTINGS_MESSAGES.modeNotEnabled);
   // the default size is one of the organization's own: another organization's id answers 404 as a missing one
   if (input.default_id_size) {
-    const size = await sizeExists({ tx, organizationId: p.organizationId, id: input.default_id_size });
+    const size = await existsIn({
+      tx,
+      organizationId: p.organizationId,
+      table: 'sizes',
+      id: input.default_id_size,
+    });
     if (!size) throw NotFound(SETTINGS_MESSAGES.sizeNotFound);
   }
   const values: SettingsValues = p.mode === 'replace' ? { ...DEFAULTS } : {};

@@ -99,7 +99,7 @@ export interface DataTableProps<R extends GridValidRowModel & { id: string }> {
 }
 
 /**
- * The list of every area (spec operational §2 "Common list behaviour", CONVENTIONS habit 8): a server
+ * The list of every area (spec operational §2 "Common list behaviour", CONTRIBUTING.md "Conventions"): a server
  * paginated, sorted DataGrid fed by `GET {endpoint}?page&size&search&sort_by&order&…filters` answering
  * `{ items, total, pages, page, page_size, next_cursor }` (the next page is asked with `cursor`).
  * Page, size, search, sort and the declared `filters` live in the URL (useListParams). Search is sent

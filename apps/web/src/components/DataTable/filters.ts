@@ -51,7 +51,7 @@ export interface TextFilter extends FilterBase {
 }
 
 /**
- * A filter of a list, drawn by the DataTable's filter bar and kept in the URL (CONVENTIONS habit 7),
+ * A filter of a list, drawn by the DataTable's filter bar and kept in the URL (CONTRIBUTING.md "Conventions"),
  * so a filtered list can be bookmarked, shared and survives a reload and Back.
  */
 export type TableFilter = SelectFilter | MenuFilter | TextFilter;

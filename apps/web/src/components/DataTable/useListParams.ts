@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 
-/** The list state a table keeps in the URL (CONVENTIONS habit 7; spec operational §2 common list behaviour). */
+/** The list state a table keeps in the URL (CONTRIBUTING.md "Conventions"; spec operational §2 common list behaviour). */
 export interface ListParams {
   /** 1-based page */
   page: number;
@@ -83,7 +83,7 @@ export interface ListParamsApi {
 }
 
 /**
- * Page, size, search, sort and area filters parsed from the URL search params (CONVENTIONS habit 7),
+ * Page, size, search, sort and area filters parsed from the URL search params (CONTRIBUTING.md "Conventions"),
  * so a filtered view can be bookmarked. Invalid values fall back to defaults; defaults are left out of
  * the URL. Updates replace the history entry (typing in the search box does not flood Back).
  */

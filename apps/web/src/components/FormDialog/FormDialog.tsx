@@ -29,7 +29,7 @@ export interface FormDialogProps<TIn extends FieldValues, TOut> {
   onClose: () => void;
   /** e.g. 'Add Size' / 'Edit Size' */
   title: string;
-  /** the area's form (useForm + zodResolver of the contract's request schema; CONVENTIONS habit 6) */
+  /** the area's form (useForm + zodResolver of the contract's request schema; CONTRIBUTING.md "Conventions") */
   form: UseFormReturn<TIn, unknown, TOut>;
   /** the call; reject to show 'Something went wrong! ' + detail in the dialog */
   onSubmit: (values: TOut) => Promise<unknown>;

@@ -39,7 +39,7 @@ export function unlockSteps(u: TDeviceUnlock): Array<{ state: TUnlockState; at: 
 }
 
 /**
- * A device's unlock timeline (ARCHITECTURE: Adapters — locks): each recent unlock with who asked
+ * A device's unlock timeline (CONTRIBUTING.md "Adapters (outside systems)": locks): each recent unlock with who asked
  * and why, its outcome, and the time of every step it reached — requested, sent, acknowledged,
  * then opened, jammed or offline. It re-reads itself while an unlock is under way (`live`, or the
  * newest unlock not settled), and announces the newest outcome politely to screen readers. Times

@@ -23,7 +23,7 @@ export interface FilterBarProps {
 /**
  * The dashboard's filter bar (spec console §2, §4): date range (six choices, custom with two date
  * pickers), sub-organization (super-tenants only; `target_org`), locations (several). Days are the
- * organization's (ARCHITECTURE "Time"): the dates of the range are shown with the zone's name,
+ * organization's (README.md "Time zones: where they come from"): the dates of the range are shown with the zone's name,
  * custom dates are typed as days there and end at today there, whatever the browser's zone.
  */
 export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarProps) {

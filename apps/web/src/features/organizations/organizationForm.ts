@@ -91,7 +91,7 @@ const FIELD_OF: Record<string, keyof OrganizationFormValues> = {
 };
 
 /**
- * Validates with the API's own request schema (CONVENTIONS habit 6): the create schema (owner and
+ * Validates with the API's own request schema (CONTRIBUTING.md "Conventions"): the create schema (owner and
  * logo required) or the update schema plus the hardware rule. Answers one message per field.
  */
 export function validateOrganizationForm(

@@ -51,7 +51,7 @@ function valuesOf(product: TProduct | null): TProductFormInput {
 }
 
 /**
- * The Add/Edit Product form (CONVENTIONS habit 6): validated by the contract's ZProductCreateRequest
+ * The Add/Edit Product form (CONTRIBUTING.md "Conventions"): validated by the contract's ZProductCreateRequest
  * (spec operational §5 Product), reset to `product` (or blank) whenever the dialog opens.
  */
 export function useProductForm(product: TProduct | null, open: boolean) {

@@ -101,7 +101,7 @@ export async function checkTracking(tracking: string, id?: string): Promise<stri
 }
 
 /**
- * The Add/Edit Reservation form (CONVENTIONS habit 6): the contract's ZReservationCreateRequest
+ * The Add/Edit Reservation form (CONTRIBUTING.md "Conventions"): the contract's ZReservationCreateRequest
  * validates it ("days all" is applied first), reset whenever the dialog opens.
  */
 export function useReservationForm(

@@ -71,7 +71,7 @@ export function withDays(v: TReservationFormInput): TReservationFormInput {
 /**
  * Reads the typed times on the wall clock of the chosen location's zone before validation: a custom
  * range's start and end become instants with that zone's offset, and a recurring window takes the
- * zone (ARCHITECTURE "Time").
+ * zone (README.md "Time zones: where they come from").
  */
 export function withZone(v: TReservationFormInput, zone: string): TReservationFormInput {
   if (v.recurring) return { ...v, time_zone: zone };

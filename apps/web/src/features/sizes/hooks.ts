@@ -51,7 +51,7 @@ function valuesOf(size: TSize | null): TSizeFormInput {
 }
 
 /**
- * The Add/Edit Size form (CONVENTIONS habit 6): validated by the contract's ZSizeCreateRequest (spec
+ * The Add/Edit Size form (CONTRIBUTING.md "Conventions"): validated by the contract's ZSizeCreateRequest (spec
  * operational §5 Size), reset to `size` (or blank) whenever the dialog opens.
  */
 export function useSizeForm(size: TSize | null, open: boolean) {

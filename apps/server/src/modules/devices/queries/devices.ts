@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
-import { devices, locations, organizations, prices, products, sizes } from '../../../db/schema';
+import { devices, organizations, prices } from '../../../db/schema';
 import { toWire } from '../../../lib/wire';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -49,24 +49,6 @@ export async function lockerNumberTaken({
   return !!taken;
 }
 
-/** Whether the organization has the location `id`. */
-export async function locationExists({ tx, auth, id }: { tx: Tx; auth: AuthContext; id: string }) {
-  const [row] = await tx
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, id), eq(locations.organizationId, auth.organizationId)));
-  return !!row;
-}
-
-/** Whether the organization has the size `id`. */
-export async function sizeExists({ tx, auth, id }: { tx: Tx; auth: AuthContext; id: string }) {
-  const [row] = await tx
-    .select({ id: sizes.id })
-    .from(sizes)
-    .where(and(eq(sizes.id, id), eq(sizes.organizationId, auth.organizationId)));
-  return !!row;
-}
-
 /** The organization's price `id` (its type), or undefined. */
 export async function priceTypeOf({ tx, auth, id }: { tx: Tx; auth: AuthContext; id: string }) {
   const [row] = await tx
@@ -74,15 +56,6 @@ export async function priceTypeOf({ tx, auth, id }: { tx: Tx; auth: AuthContext;
     .from(prices)
     .where(and(eq(prices.id, id), eq(prices.organizationId, auth.organizationId)));
   return row;
-}
-
-/** Whether the organization has the product `id`. */
-export async function productExists({ tx, auth, id }: { tx: Tx; auth: AuthContext; id: string }) {
-  const [row] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.organizationId, auth.organizationId)));
-  return !!row;
 }
 
 /** Whether another device of the organization (not `exceptId`) holds the product. */

@@ -9,7 +9,7 @@ import { unlockToWire } from '../service/unlock-records';
 
 /**
  * One page of a device's unlock timeline (`GET devices/{id}/unlocks`), newest first, on the wire.
- * 404 "Device not found" for a device of another organization. spec: ARCHITECTURE Adapters (locks).
+ * 404 "Device not found" for a device of another organization. spec: CONTRIBUTING.md "Adapters (outside systems)" (locks).
  */
 export async function deviceUnlocksPage({
   tx,

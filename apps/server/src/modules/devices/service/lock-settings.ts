@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { TxAuth } from '../../../auth/context';
 import { NotFound } from '../../../errors';
 import { writeAudit } from '../../../lib/crud/audit';
+import { existsIn } from '../../../lib/crud/exists';
 import { fromWire, wireOf } from '../../../lib/wire';
-import { locationExists } from '../queries/devices';
 import { type LockSettingsRow, lockSettingsRow, upsertLockSettings } from '../queries/unlocks';
 
 /** A location's lock settings on the wire (defaults when it has none). */
@@ -39,7 +39,7 @@ export function lockSettingsToWire(
 /**
  * A location's lock settings on the wire (`GET locations/{id}/lock-settings`): the defaults when
  * never saved; `defaultJamLimit` is the server's `LOCK_JAM_LIMIT`. 404 "Location not found" for a
- * location of another organization. spec: ARCHITECTURE Adapters (locks).
+ * location of another organization. spec: CONTRIBUTING.md "Adapters (outside systems)" (locks).
  */
 export async function locationLockSettingsOf({
   tx,
@@ -47,7 +47,8 @@ export async function locationLockSettingsOf({
   locationId,
   defaultJamLimit,
 }: TxAuth<{ locationId: string; defaultJamLimit: number }>): Promise<TLocationLockSettings> {
-  if (!(await locationExists({ tx, auth, id: locationId }))) throw NotFound(DEVICE_MESSAGES.locationNotFound);
+  if (!(await existsIn({ tx, organizationId: auth.organizationId, table: 'locations', id: locationId })))
+    throw NotFound(DEVICE_MESSAGES.locationNotFound);
   const row = await lockSettingsRow({ tx, organizationId: auth.organizationId, locationId });
   return lockSettingsToWire(locationId, row, defaultJamLimit);
 }
@@ -56,7 +57,7 @@ export async function locationLockSettingsOf({
  * Saves a location's whole lock settings object (`PUT locations/{id}/lock-settings`; absent fields
  * took their defaults in the request schema) with an audit entry `lock_settings` on the location,
  * and answers the settings on the wire. 404 "Location not found" for a location of another
- * organization. spec: ARCHITECTURE Adapters (locks).
+ * organization. spec: CONTRIBUTING.md "Adapters (outside systems)" (locks).
  */
 export async function saveLocationLockSettings({
   tx,
@@ -69,7 +70,8 @@ export async function saveLocationLockSettings({
   b: z.output<typeof ZLocationLockSettingsRequest>;
   defaultJamLimit: number;
 }>): Promise<TLocationLockSettings> {
-  if (!(await locationExists({ tx, auth, id: locationId }))) throw NotFound(DEVICE_MESSAGES.locationNotFound);
+  if (!(await existsIn({ tx, organizationId: auth.organizationId, table: 'locations', id: locationId })))
+    throw NotFound(DEVICE_MESSAGES.locationNotFound);
   const values = {
     ...fromWire(ZLocationLockSettingsRequest, b),
     bridgeHost: b.bridge_host || null,

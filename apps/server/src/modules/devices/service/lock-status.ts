@@ -11,7 +11,7 @@ import { lockTargetWithSettings, type TenantRun } from './unlocks';
  * Asks a device's lock for its status (`GET devices/{id}/lock-status`) and stores the answer as
  * `lock_status`, with an audit entry `lock_status` when it changed; answers `answer(tx, row)` of
  * the stored row. Three steps, so a lock that never answers holds nothing of the database
- * (ARCHITECTURE: Nothing outside is called inside a transaction): (1) one short transaction reads
+ * (CONTRIBUTING.md "Nothing outside inside a transaction"): (1) one short transaction reads
  * the device and its lock settings; (2) the lock is asked with no transaction open, through the
  * lock adapter's gate (its time box, the organization's slots, the target's breaker); (3) one short
  * transaction records the answer. A lock that does not answer reads `offline`; one skipped because

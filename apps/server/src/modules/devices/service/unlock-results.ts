@@ -1,9 +1,35 @@
 import type { TLockStatus } from '@lockerops/contract';
+import type { LockSettings, VendorAccount } from '../../../adapters/locks';
 import type { TxAuth } from '../../../auth/context';
 import { isSharedDoor, setSharedDoorLockStatus } from '../queries/shared-doors';
 import { writeUnlockResults } from '../queries/unlock-writes';
+import type { DeviceRow } from '../service';
 import { maintainAfterJams } from './unlock-records';
-import type { UnlockOutcome, UnlockResult } from './unlocks';
+
+/** Outcome of unlocking some devices: opened ids, and failures with their status and text. */
+export interface UnlockOutcome {
+  unlocked: string[];
+  failed: Array<{ id: string; detail: string; status: number }>;
+}
+
+/** An unlock recorded as sent, waiting for its lock's call (`callLocks`). */
+export type UnlockStep = {
+  d: DeviceRow;
+  unlockId: string;
+  settings: LockSettings;
+  account: VendorAccount | null;
+  jamLimit: number;
+  blocked: boolean;
+};
+/** A lock's answer, waiting to be recorded (`recordUnlockResults`). */
+export type UnlockResult = UnlockStep & {
+  state: 'opened' | 'jammed' | 'offline';
+  lockStatus: TLockStatus;
+  status?: number;
+  detail?: string;
+  /** when the lock acknowledged the command (written with the result) */
+  acknowledgedAt?: Date;
+};
 
 /**
  * `unlockDevices`' last step, in the caller's transaction `tx`: each result recorded (the unlock's

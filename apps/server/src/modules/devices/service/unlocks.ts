@@ -21,40 +21,20 @@ import {
   vendorAccountsOf,
 } from '../queries/unlocks';
 import { type DeviceRow, lockTargetOf } from '../service';
-import { recordUnlockResults } from './unlock-results';
+import {
+  recordUnlockResults,
+  type UnlockOutcome,
+  type UnlockResult,
+  type UnlockStep,
+} from './unlock-results';
 
 /** Runs `fn` in one tenant transaction (`req.withTenant`), or in the caller's transaction. */
 export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
-
-/** Outcome of unlocking some devices: opened ids, and failures with their status and text. */
-export interface UnlockOutcome {
-  unlocked: string[];
-  failed: Array<{ id: string; detail: string; status: number }>;
-}
 
 /** HTTP status of a lock that did not answer or did not open: the upstream (the lock) failed. */
 export const UNREACHABLE_STATUS = 502;
 /** HTTP status of a gantner lock whose status is unknown or offline, or of a lock not configured. */
 export const GANTNER_BLOCKED_STATUS = 409;
-
-/** An unlock recorded as sent, waiting for its lock's call (`callLocks`). */
-export type UnlockStep = {
-  d: DeviceRow;
-  unlockId: string;
-  settings: LockSettings;
-  account: VendorAccount | null;
-  jamLimit: number;
-  blocked: boolean;
-};
-/** A lock's answer, waiting to be recorded (`recordUnlockResults`). */
-export type UnlockResult = UnlockStep & {
-  state: 'opened' | 'jammed' | 'offline';
-  lockStatus: TLockStatus;
-  status?: number;
-  detail?: string;
-  /** when the lock acknowledged the command (written with the result) */
-  acknowledgedAt?: Date;
-};
 
 /** After this long waiting for the open report, an acknowledgement is written on its own. */
 const ACK_WRITE_AFTER_MS = 250;
@@ -113,7 +93,7 @@ async function setUnlock(
 }
 
 /**
- * Unlocks devices and records each unlock's timeline (ARCHITECTURE: Adapters — locks; spec:
+ * Unlocks devices and records each unlock's timeline (CONTRIBUTING.md "Adapters (outside systems)": locks; spec:
  * operational §4 Device status "Unlock forces an open state"). Three steps, so a slow lock holds
  * no row: (1) one transaction picks and locks the devices (`pick`), records each unlock as
  * `sent` (requested and sent at that moment; who: `auth`'s actor, why: `reason`) and commits; a

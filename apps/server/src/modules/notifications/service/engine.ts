@@ -51,7 +51,7 @@ export const INTERRUPTED_ANSWER =
 /**
  * `at` on the wall clock of the IANA zone `timeZone` as customers read it: MM/DD/YYYY hh:mm A
  * (console §9 DATE_FORMAT), no seconds, with the zone's abbreviation (`01/15/2027 10:00 AM CST`;
- * ARCHITECTURE "Time zones").
+ * README.md "Time zones: where they come from").
  */
 export const formatInZone = (at: Date, timeZone: string): string => formatLocal(at, timeZone);
 
@@ -200,7 +200,7 @@ export function dueAt(
 }
 
 /**
- * The domain-event subscriber of the Notifications area (ARCHITECTURE: domain events): in the
+ * The domain-event subscriber of the Notifications area (CONTRIBUTING.md "Domain events and jobs"): in the
  * emitting step's transaction, queues one delivery per channel of every template of the event's
  * mode and `notification_type` (when the organization has the Notifications feature) — the customer's e-mail and SMS (with the per-location message when
  * the event's location is one of the template's), and the member message to the chosen team

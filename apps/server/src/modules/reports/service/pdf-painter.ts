@@ -4,7 +4,8 @@
  */
 import { fillMailText as fill, REPORT_TEXTS, type TLanguage } from '@lockerops/contract';
 import { compare, formatAxisDate, formatInstant, formatPeriod, formatValue, niceTicks } from './format';
-import { noSeries, type ReportBlock, type ReportData, type ReportTable } from './render';
+import type { ReportBlock, ReportData, ReportTable } from './render';
+import { noSeries } from './render-mail';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -33,27 +34,21 @@ function onColor(hex: string): string {
 const stepDays = (pts: Array<[string, number]>) =>
   pts.length > 1 ? (Date.parse(pts[1]![0]) - Date.parse(pts[0]![0])) / 86_400_000 : 1;
 
-export class Painter {
-  y = M;
+/**
+ * Draws a report's parts on `doc` from the top of the first page down (`header`, then
+ * `organization` and `block` in order, `footers` last): `at.y` is where the next part starts.
+ */
+export function createPainter(doc: Doc, d: ReportData) {
+  const at = { y: M };
   /** The report's language (its words: `REPORT_TEXTS[l]`). */
-  private readonly l: TLanguage;
-  constructor(
-    private doc: Doc,
-    private d: ReportData,
-  ) {
-    this.l = d.language;
-  }
-
-  private get primary() {
-    return this.d.brand.primaryColor;
-  }
+  const l: TLanguage = d.language;
+  const primary = d.brand.primaryColor;
 
   /** The first page's band: logo, display name, report name, period and zone. */
-  header() {
-    const { doc, d } = this;
+  function header() {
     const band = 96;
-    const ink = onColor(this.primary);
-    doc.rect(0, 0, W, band).fill(this.primary);
+    const ink = onColor(primary);
+    doc.rect(0, 0, W, band).fill(primary);
     doc.rect(0, band, W, 4).fill(d.brand.secondaryColor);
     let x = M;
     if (d.brand.logo) {
@@ -86,7 +81,7 @@ export class Painter {
       .fillColor(ink)
       .text(d.name, x, 54, { width: nameW, height: 14, ellipsis: true, lineBreak: false });
     const rx = W - M - right + 10;
-    doc.fontSize(7.5).text(REPORT_TEXTS[this.l].period, rx, 26, {
+    doc.fontSize(7.5).text(REPORT_TEXTS[l].period, rx, 26, {
       width: right - 10,
       align: 'right',
       characterSpacing: 0.5,
@@ -102,14 +97,13 @@ export class Painter {
         width: right - 10,
         align: 'right',
       });
-    this.y = band + 24;
+    at.y = band + 24;
   }
 
   /** A new page with a thin band and the report's name; content continues below it. */
-  private newPage() {
-    const { doc, d } = this;
+  function newPage() {
     doc.addPage();
-    doc.rect(0, 0, W, 6).fill(this.primary);
+    doc.rect(0, 0, W, 6).fill(primary);
     doc
       .font('Helvetica')
       .fontSize(8)
@@ -118,67 +112,64 @@ export class Painter {
         width: CW,
         lineBreak: false,
       });
-    this.y = 42;
+    at.y = 42;
   }
 
   /** Starts a new page unless `h` more points fit on this one. */
-  private ensure(h: number) {
-    if (this.y + h > LIMIT) this.newPage();
+  function ensure(h: number) {
+    if (at.y + h > LIMIT) newPage();
   }
 
   /** An organization's heading (reports with `include_sub_orgs`), kept with its first content. */
-  organization(name: string, first?: ReportBlock) {
-    const { doc } = this;
-    this.ensure(32 + (first ? Math.min(this.heightOf(first), 28 + 66) : 0));
-    doc.font('Helvetica-Bold').fontSize(14).fillColor('#222222').text(name, M, this.y, { width: CW });
-    this.y += 20;
-    doc.rect(M, this.y, CW, 1.5).fill(this.d.brand.secondaryColor);
-    this.y += 12;
+  function organization(name: string, first?: ReportBlock) {
+    ensure(32 + (first ? Math.min(heightOf(first), 28 + 66) : 0));
+    doc.font('Helvetica-Bold').fontSize(14).fillColor('#222222').text(name, M, at.y, { width: CW });
+    at.y += 20;
+    doc.rect(M, at.y, CW, 1.5).fill(d.brand.secondaryColor);
+    at.y += 12;
   }
 
   /** The height a block needs: heading, figure cards, chart, table (at most ten rows). */
-  private heightOf(b: ReportBlock) {
+  function heightOf(b: ReportBlock) {
     const cards = Math.ceil(b.figures.length / 3) * 66;
     const table = b.table ? (Math.max(1, Math.min(10, b.table.rows.length)) + 1) * ROW_H + 14 : 0;
     return 28 + cards + (b.series ? CHART_H : 0) + table + 10;
   }
 
   /** One content: its heading, figures, chart and table; kept on one page when it fits on one. */
-  block(b: ReportBlock) {
-    const { doc } = this;
-    const h = this.heightOf(b);
-    this.ensure(h <= LIMIT - 42 ? h : 28 + 66);
-    doc.rect(M, this.y, 4, 16).fill(this.primary);
+  function block(b: ReportBlock) {
+    const h = heightOf(b);
+    ensure(h <= LIMIT - 42 ? h : 28 + 66);
+    doc.rect(M, at.y, 4, 16).fill(primary);
     doc
       .font('Helvetica-Bold')
       .fontSize(13)
       .fillColor('#111111')
-      .text(b.title, M + 12, this.y + 2, {
+      .text(b.title, M + 12, at.y + 2, {
         width: CW - 12,
         lineBreak: false,
       });
-    this.y += 28;
-    for (let i = 0; i < b.figures.length; i += 3) this.cards(b, b.figures.slice(i, i + 3));
-    if (b.series) this.chart(b);
-    if (b.table) this.table(b.table);
-    this.y += 10;
+    at.y += 28;
+    for (let i = 0; i < b.figures.length; i += 3) cards(b, b.figures.slice(i, i + 3));
+    if (b.series) chart(b);
+    if (b.table) table(b.table);
+    at.y += 10;
   }
 
   /** Up to three figure cards in a row: label, formatted value, comparison with the previous period. */
-  private cards(b: ReportBlock, figures: ReportBlock['figures']) {
-    const { doc } = this;
-    this.ensure(66);
+  function cards(b: ReportBlock, figures: ReportBlock['figures']) {
+    ensure(66);
     const gap = 12;
     const w = (CW - 2 * gap) / 3;
     figures.forEach((f, i) => {
       const x = M + i * (w + gap);
-      doc.roundedRect(x, this.y, w, 56, 4).fill('#f4f6f8');
-      doc.rect(x, this.y, 3, 56).fill(this.d.brand.secondaryColor);
+      doc.roundedRect(x, at.y, w, 56, 4).fill('#f4f6f8');
+      doc.rect(x, at.y, 3, 56).fill(d.brand.secondaryColor);
       doc
         .font('Helvetica')
         .fontSize(8.5)
         .fillColor('#555555')
-        .text(f.label, x + 12, this.y + 8, {
+        .text(f.label, x + 12, at.y + 8, {
           width: w - 20,
           height: 11,
           ellipsis: true,
@@ -188,31 +179,30 @@ export class Painter {
         .font('Helvetica-Bold')
         .fontSize(17)
         .fillColor('#111111')
-        .text(formatValue(f.value, f.unit, b.currency, false, this.l), x + 12, this.y + 20, {
+        .text(formatValue(f.value, f.unit, b.currency, false, l), x + 12, at.y + 20, {
           width: w - 20,
           lineBreak: false,
         });
-      const cmp = compare(f, b.currency, this.l);
+      const cmp = compare(f, b.currency, l);
       if (cmp)
         doc
           .font('Helvetica')
           .fontSize(7.5)
           .fillColor(cmp.trend === 'up' ? GREEN : cmp.trend === 'down' ? RED : '#666666')
-          .text(cmp.text, x + 12, this.y + 41, {
+          .text(cmp.text, x + 12, at.y + 41, {
             width: w - 16,
             height: 10,
             ellipsis: true,
             lineBreak: false,
           });
     });
-    this.y += 66;
+    at.y += 66;
   }
 
   /** A bar chart of the block's series: value axis with round ticks and gridlines, date labels. */
-  private chart(b: ReportBlock) {
-    const { doc } = this;
+  function chart(b: ReportBlock) {
     const s = b.series!;
-    this.ensure(CHART_H);
+    ensure(CHART_H);
     const pts = s.points;
     const step = stepDays(pts);
     const per = step >= 28 ? 'month' : step >= 7 ? 'week' : 'day';
@@ -220,11 +210,11 @@ export class Painter {
       .font('Helvetica-Bold')
       .fontSize(9)
       .fillColor('#444444')
-      .text(`${s.label} by ${per}`, M, this.y, { width: CW, lineBreak: false });
+      .text(`${s.label} by ${per}`, M, at.y, { width: CW, lineBreak: false });
     const axisW = 52;
     const px = M + axisW;
     const pw = CW - axisW - 4;
-    const py = this.y + 18;
+    const py = at.y + 18;
     const ph = CHART_H - 52;
     const max = Math.max(0, ...pts.map((q) => q[1]));
     const ticks = niceTicks(max, 4, s.unit === 'count');
@@ -239,7 +229,7 @@ export class Painter {
         .lineWidth(0.5)
         .strokeColor('#e3e3e3')
         .stroke();
-      doc.fillColor('#666666').text(formatValue(t, s.unit, b.currency, true, this.l), M, ty - 3.5, {
+      doc.fillColor('#666666').text(formatValue(t, s.unit, b.currency, true, l), M, ty - 3.5, {
         width: axisW - 6,
         align: 'right',
         lineBreak: false,
@@ -255,14 +245,14 @@ export class Painter {
     if (max > 0)
       pts.forEach(([, v], i) => {
         const bh = py + ph - yOf(v);
-        if (bh > 0) doc.rect(px + i * bw + bw * 0.15, py + ph - bh, bw * 0.7, bh).fill(this.primary);
+        if (bh > 0) doc.rect(px + i * bw + bw * 0.15, py + ph - bh, bw * 0.7, bh).fill(primary);
       });
     else
       doc
         .font('Helvetica-Oblique')
         .fontSize(9)
         .fillColor('#888888')
-        .text(noSeries(s.label, this.l), px, py + ph / 2 - 5, {
+        .text(noSeries(s.label, l), px, py + ph / 2 - 5, {
           width: pw,
           align: 'center',
           lineBreak: false,
@@ -272,39 +262,38 @@ export class Painter {
     doc.font('Helvetica').fontSize(7).fillColor('#666666');
     pts.forEach(([date], i) => {
       if (i % every) return;
-      const label = formatAxisDate(date, per === 'month', this.l);
+      const label = formatAxisDate(date, per === 'month', l);
       doc.text(label, px + i * bw + bw / 2 - 23, py + ph + 4, {
         width: 46,
         align: 'center',
         lineBreak: false,
       });
     });
-    this.y += CHART_H - 16;
+    at.y += CHART_H - 16;
   }
 
   /** A table: a coloured heading row, zebra rows, numbers right-aligned; at most ten rows. */
-  private table(t: ReportTable) {
-    const { doc } = this;
+  function table(t: ReportTable) {
     const numW = 96;
     const textCols = t.headers.length - t.numeric.length;
     const textW = textCols ? (CW - t.numeric.length * numW) / textCols : 0;
     const widths = t.headers.map((_, i) => (t.numeric.includes(i) ? numW : textW));
-    const ink = onColor(this.primary);
+    const ink = onColor(primary);
     const head = () => {
-      doc.rect(M, this.y, CW, ROW_H + 2).fill(this.primary);
+      doc.rect(M, at.y, CW, ROW_H + 2).fill(primary);
       let x = M;
       doc.font('Helvetica-Bold').fontSize(8.5).fillColor(ink);
       t.headers.forEach((h, i) => {
-        doc.text(h, x + 6, this.y + 5, {
+        doc.text(h, x + 6, at.y + 5, {
           width: widths[i]! - 12,
           align: t.numeric.includes(i) ? 'right' : 'left',
           lineBreak: false,
         });
         x += widths[i]!;
       });
-      this.y += ROW_H + 2;
+      at.y += ROW_H + 2;
     };
-    this.ensure(ROW_H * 3);
+    ensure(ROW_H * 3);
     head();
     const rows = t.rows.slice(0, 10);
     if (!rows.length) {
@@ -312,23 +301,22 @@ export class Painter {
         .font('Helvetica-Oblique')
         .fontSize(8.5)
         .fillColor('#888888')
-        .text('No entries in this period.', M + 6, this.y + 4, { width: CW - 12, lineBreak: false });
-      this.y += ROW_H + 8;
+        .text('No entries in this period.', M + 6, at.y + 4, { width: CW - 12, lineBreak: false });
+      at.y += ROW_H + 8;
       return;
     }
     rows.forEach((r, n) => {
-      if (this.y + ROW_H > LIMIT) {
-        this.newPage();
+      if (at.y + ROW_H > LIMIT) {
+        newPage();
         head();
       }
-      if (n % 2) doc.rect(M, this.y, CW, ROW_H).fill('#f6f7f9');
+      if (n % 2) doc.rect(M, at.y, CW, ROW_H).fill('#f6f7f9');
       let x = M;
       doc.font('Helvetica').fontSize(8.5).fillColor('#222222');
       r.forEach((v, i) => {
         const numeric = t.numeric.includes(i);
-        const text =
-          numeric && typeof v === 'number' ? formatValue(v, 'count', 'usd', false, this.l) : String(v);
-        doc.text(text, x + 6, this.y + 4, {
+        const text = numeric && typeof v === 'number' ? formatValue(v, 'count', 'usd', false, l) : String(v);
+        doc.text(text, x + 6, at.y + 4, {
           width: widths[i]! - 12,
           height: 10,
           align: numeric ? 'right' : 'left',
@@ -337,11 +325,11 @@ export class Painter {
         });
         x += widths[i]!;
       });
-      this.y += ROW_H;
+      at.y += ROW_H;
     });
     doc
-      .moveTo(M, this.y)
-      .lineTo(M + CW, this.y)
+      .moveTo(M, at.y)
+      .lineTo(M + CW, at.y)
       .lineWidth(0.5)
       .strokeColor('#cccccc')
       .stroke();
@@ -350,19 +338,18 @@ export class Painter {
         .font('Helvetica')
         .fontSize(7.5)
         .fillColor('#777777')
-        .text(fill(REPORT_TEXTS[this.l].firstTen, { count: t.rows.length }), M, this.y + 3, {
+        .text(fill(REPORT_TEXTS[l].firstTen, { count: t.rows.length }), M, at.y + 3, {
           width: CW,
           lineBreak: false,
         });
-    this.y += 14;
+    at.y += 14;
   }
 
   /** On every page: the generated-at time in the organization's zone and "Page n of N". */
-  footers() {
-    const { doc, d } = this;
+  function footers() {
     const range = doc.bufferedPageRange();
-    const w = REPORT_TEXTS[this.l];
-    const at = formatInstant(d.generatedAt, d.timeZone, this.l);
+    const w = REPORT_TEXTS[l];
+    const at = formatInstant(d.generatedAt, d.timeZone, l);
     const generated = fill(w.generated, { at, zone: d.timeZone, name: d.brand.name });
     for (let i = range.start; i < range.start + range.count; i++) {
       doc.switchToPage(i);
@@ -382,4 +369,6 @@ export class Painter {
       doc.text(page, W - M - 80, H - 34, { width: 80, align: 'right', lineBreak: false });
     }
   }
+
+  return { header, organization, block, footers };
 }

@@ -1,4 +1,4 @@
-import { M, Painter } from './pdf-painter';
+import { createPainter, M } from './pdf-painter';
 import type { ReportData } from './render';
 
 /**
@@ -25,7 +25,7 @@ export async function renderPdf(d: ReportData): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  const p = new Painter(doc, d);
+  const p = createPainter(doc, d);
   p.header();
   for (const s of d.sections) {
     if (d.sections.length > 1) p.organization(s.organization, s.blocks[0]);

@@ -286,5 +286,3 @@ export async function buildReport({
   const generatedAt = opts.now ?? new Date();
   return { name: report.name, from, to, timeZone, language, brand, generatedAt, sections };
 }
-
-export { noSeries, renderCsv, renderHtml, renderText } from './render-mail';

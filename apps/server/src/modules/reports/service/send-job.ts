@@ -19,7 +19,8 @@ import {
 import { membersOf, type ReportRow, scheduleOf } from '../service';
 import { formatDay } from './format';
 import { renderPdf } from './pdf';
-import { buildReport, renderCsv, renderHtml, renderText } from './render';
+import { buildReport } from './render';
+import { renderCsv, renderHtml, renderText } from './render-mail';
 import { catchUp, firstDue } from './schedule';
 
 /** Attempts of one mail before it is `failed`; the wait before attempt n+1 is 60 s × 2^(n-1). */

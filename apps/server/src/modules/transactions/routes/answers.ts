@@ -4,8 +4,8 @@ import type { TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { NotFound } from '../../../errors';
 import { loadTransactions } from '../queries/wire';
+import type { StepContext } from '../steps/context';
 import type { TransactionDeps } from '../steps/lifecycle';
-import type { StepContext } from '../steps/run-step';
 
 /** `{ detail, event }`: an action's success text and the transaction after it. */
 export const actionAnswer = (req: FastifyRequest, id: string, detail: string) =>

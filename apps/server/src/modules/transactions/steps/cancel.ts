@@ -1,7 +1,7 @@
 import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
+import type { TxContext } from './context';
 import { release } from './door';
 import { actorOf, applyStep, assertAllowed, checkDate, transactionForUpdate } from './lifecycle';
-import type { TxContext } from './run-step';
 
 /**
  * Cancel (`PATCH events/{id}/cancel`; spec: operational §5) while under way; `cancel_at` between

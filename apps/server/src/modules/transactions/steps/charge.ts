@@ -29,7 +29,7 @@ import {
   promoById,
   promoValidAt,
 } from '../queries/lookups';
-import type { DoorPass } from './run-step';
+import type { DoorPass, PaymentOutcome } from './context';
 
 /**
  * Pricing and collection of the life cycle: a transaction's price through the pricing module, the
@@ -41,11 +41,6 @@ import type { DoorPass } from './run-step';
 export const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 
 const SYSTEM_ACTOR: Actor = { type: 'system', id: null, name: 'Payments' };
-
-/** What the payment provider answered a charge or refund: its result, or its refusal. */
-export type PaymentOutcome =
-  | { result: { status: 'succeeded' | 'pending'; reference: string } }
-  | { error: ChargeDeclined | NoPaymentAccount };
 
 /** A charge or refund as the gateway takes it (the request of `PaymentNeeded`). */
 type PaymentRequest = Parameters<ChargeGateway['charge']>[0] & { reference?: string | null };

@@ -1,7 +1,7 @@
 import type { TTransactionStatus } from '@lockerops/contract';
 import type { TransactionPatch } from '../queries';
+import type { TxContext } from './context';
 import { actorOf, applyStep, assertAllowed, emitSettled, transactionForUpdate } from './lifecycle';
-import type { TxContext } from './run-step';
 
 /**
  * Confirms or fails a pending charge (partner `PATCH events/{id}/payment`): succeeded → the

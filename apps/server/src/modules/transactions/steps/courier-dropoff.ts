@@ -2,6 +2,7 @@ import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import { BadRequest, Conflict } from '../../../errors';
 import { isSharedDoor } from '../../devices';
 import { clearDeviceHeld } from '../queries';
+import type { StepContext } from './context';
 import { assertSharedDoorUsable, hold, lockDevice, openDoor, release } from './door';
 import {
   actorOf,
@@ -12,7 +13,7 @@ import {
   type TransactionDeps,
   transactionForUpdate,
 } from './lifecycle';
-import { runStep, type StepContext } from './run-step';
+import { runStep } from './run-step';
 
 /** A courier's drop-off: the door (default the held one), the courier code, and which call it is. */
 export interface CourierDropoffInput {

@@ -5,9 +5,9 @@ import { assertReservationAllows } from '../../reservations';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
 import { recipientOf } from '../queries/lookups';
 import { currencyOf } from './charge';
+import type { TxContext } from './context';
 import { assertSharedDoorUsable, hold, lockDevice } from './door';
 import { actorOf, emitFor, pickupLimitSeconds, sixDigits, type TransactionDeps } from './lifecycle';
-import type { TxContext } from './run-step';
 
 /**
  * Creates a delivery (`POST event/delivery`; spec: operational §4 Delivery) for a recipient by

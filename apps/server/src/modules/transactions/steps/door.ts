@@ -16,7 +16,7 @@ import {
 } from '../../devices';
 import type { TransactionRow } from '../queries';
 import { freeOwnDevice, lockOwnDevice, reserveOwnDevice } from '../queries/lookups';
-import type { DoorPass } from './run-step';
+import type { DoorPass } from './context';
 
 /**
  * A step's door: lock the device for the step, hold it for a transaction, release it, and open it
@@ -94,7 +94,7 @@ export async function assertSharedDoorUsable({
 }
 
 /**
- * A step's door (ARCHITECTURE: Adapters — locks, "the hardware call happens outside the database
+ * A step's door (CONTRIBUTING.md "Adapters (outside systems)": locks, "the hardware call happens outside the database
  * transaction"). On the first pass of a step nothing has opened yet: the step stops here with
  * `DoorNeeded` and its transaction rolls back, so nothing of it is kept while the lock is called
  * (`runStep`). On the second pass the door `pass.opened` has opened and the step goes on; a

@@ -2,9 +2,10 @@ import { isActionAllowed, TRANSACTION_MESSAGES as M } from '@lockerops/contract'
 import { Conflict } from '../../../errors';
 import type { TransactionPatch } from '../queries';
 import { collect, priceOf } from './charge';
+import type { StepContext } from './context';
 import { release } from './door';
 import { actorOf, applyStep, checkDate, seconds, stateOf, transactionsForUpdate } from './lifecycle';
-import { runStep, type StepContext } from './run-step';
+import { runStep } from './run-step';
 
 /**
  * End one or many (`PATCH events`; spec: operational §5): all or nothing. Any already finished,

@@ -1,8 +1,9 @@
 import type { TPenaltyReason, TTransactionStatus } from '@lockerops/contract';
 import { logCount } from '../queries';
 import { collect, Money } from './charge';
+import type { StepContext } from './context';
 import { actorOf, applyStep, assertAllowed, transactionForUpdate } from './lifecycle';
-import { runStep, type StepContext } from './run-step';
+import { runStep } from './run-step';
 
 /**
  * Penalize (`PATCH events/{id}/penalize`; spec: operational §5): finished, canceled or refunded;

@@ -3,8 +3,8 @@ import { computeCharge } from '../../prices';
 import type { TransactionRow } from '../queries';
 import { productById, type promoValidAt, setDeviceProduct } from '../queries/lookups';
 import { collect } from './charge';
+import type { PassContext } from './context';
 import { actorOf, applyStep } from './lifecycle';
-import type { PassContext } from './run-step';
 
 /**
  * The purchase of a vending start (`start`, in its transaction): the product's sales price

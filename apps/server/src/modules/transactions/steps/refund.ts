@@ -2,8 +2,9 @@ import { TRANSACTION_MESSAGES as M, PAYMENT_MESSAGES } from '@lockerops/contract
 import { ChargeDeclined } from '../../../adapters/payments/charges';
 import { BadRequest, Conflict, HttpError } from '../../../errors';
 import { Money, paymentOf } from './charge';
+import type { StepContext } from './context';
 import { actorOf, applyStep, assertAllowed, transactionForUpdate } from './lifecycle';
-import { runStep, type StepContext } from './run-step';
+import { runStep } from './run-step';
 
 /**
  * Refund (`PATCH events/{id}/refund`; spec: operational §5): finished with a total above 0;

@@ -1,7 +1,7 @@
 import { TRANSACTION_MESSAGES as M, type TCodeChannel } from '@lockerops/contract';
 import { BadRequest } from '../../../errors';
+import type { TxContext } from './context';
 import { actorOf, applyStep, assertAllowed, transactionForUpdate } from './lifecycle';
-import type { TxContext } from './run-step';
 
 /**
  * The step of `POST events/{id}/resend-code` (spec: operational §4 Actions by state): checks that

@@ -4,9 +4,10 @@ import { applyConditionEffects } from '../../conditions';
 import { recordTracking } from '../../products';
 import { conditionIdOf, setDeviceProduct, setProductCondition } from '../queries/lookups';
 import { collect, priceOf } from './charge';
+import type { PassContext, StepContext } from './context';
 import { lockDevice, openDoor, release } from './door';
 import { actorOf, applyStep, assertAllowed, seconds, transactionForUpdate } from './lifecycle';
-import { type PassContext, runStep, type StepContext } from './run-step';
+import { runStep } from './run-step';
 
 /** A rental's return: the door it goes into, its condition, a photo. */
 export interface ReturnInput {

@@ -1,6 +1,7 @@
 import { collect, priceOf } from './charge';
+import type { StepContext } from './context';
 import { actorOf, applyStep, assertAllowed, seconds, transactionForUpdate } from './lifecycle';
-import { runStep, type StepContext } from './run-step';
+import { runStep } from './run-step';
 
 /**
  * Operator Charge of a service in progress (spec: operational §4 Service): `weight` in the

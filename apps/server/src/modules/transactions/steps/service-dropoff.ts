@@ -1,9 +1,10 @@
 import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import { Conflict } from '../../../errors';
 import { isSharedDoor } from '../../devices';
+import type { StepContext } from './context';
 import { assertSharedDoorUsable, hold, lockDevice, openDoor } from './door';
 import { actorOf, applyStep, assertAllowed, transactionForUpdate } from './lifecycle';
-import { runStep, type StepContext } from './run-step';
+import { runStep } from './run-step';
 
 /**
  * Operator Dropoff (awaiting service dropoff, not delivery; spec: operational §4 Service): the

@@ -1,6 +1,7 @@
+import type { StepContext } from './context';
 import { lockDevice, openDoor, release } from './door';
 import { actorOf, applyStep, assertAllowed, transactionForUpdate } from './lifecycle';
-import { runStep, type StepContext } from './run-step';
+import { runStep } from './run-step';
 
 /**
  * Operator Pickup of a service (awaiting service pickup; spec: operational §4 Service): the door

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuthContext } from '../../../auth/context';
 import { sha256 } from '../../../auth/tokens';
 import { insertShare } from '../queries';
+import type { TxContext } from './context';
 import {
   actorOf,
   applyStep,
@@ -10,7 +11,6 @@ import {
   type TransactionDeps,
   transactionForUpdate,
 } from './lifecycle';
-import type { TxContext } from './run-step';
 
 /**
  * Share (`POST events/{id}/share`; spec: operational §7): records the step and a new share token

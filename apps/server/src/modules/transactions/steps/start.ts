@@ -7,10 +7,11 @@ import { assertReservationAllows } from '../../reservations';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
 import { priceById } from '../queries/lookups';
 import { currencyForInsert, promoByCode, sharedDoorPrice } from './charge';
+import type { PassContext, StepContext } from './context';
 import { assertSharedDoorUsable, hold, lockDevice, openDoor } from './door';
 import { activeUser, actorOf, emitFor } from './lifecycle';
 import { purchase } from './purchase';
-import { type PassContext, runStep, type StepContext } from './run-step';
+import { runStep } from './run-step';
 
 /** A partner start: the mode, the door, the user and what the app sends along. */
 export interface StartInput {

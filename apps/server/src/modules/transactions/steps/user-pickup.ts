@@ -3,6 +3,7 @@ import type { Tx } from '../../../db/client';
 import { BadRequest, Conflict } from '../../../errors';
 import { setPickupAttempts, type TransactionPatch, writeLog } from '../queries';
 import { collect, priceOf } from './charge';
+import type { PassContext, StepContext } from './context';
 import { lockDevice, openDoor, release } from './door';
 import {
   actorOf,
@@ -12,7 +13,7 @@ import {
   seconds,
   transactionForUpdate,
 } from './lifecycle';
-import { type PassContext, Refusal, runStep, type StepContext } from './run-step';
+import { Refusal, runStep } from './run-step';
 
 /**
  * The user's pickup (partner API; spec: operational §4 States and transitions): storage in progress (charged for the

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../../../db/client';
 
 /**
  * Recomputes an organization's dashboard roll-ups (db/schema/dashboard.ts: the daily sums and the

@@ -1,0 +1,176 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  cycleFindings,
+  layoutFindings,
+  queryBuilderFindings,
+  thisFindings,
+} from '../../../scripts/structure/rules';
+
+/**
+ * The structure rules of `npm run lint` (scripts/check-structure.ts), each on a small tree that
+ * keeps it and on the same tree with one file that breaks it.
+ */
+
+let root: string | undefined;
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+/** A source tree in a temporary folder: path → text. */
+function tree(files: Record<string, string>): string {
+  root = mkdtempSync(join(tmpdir(), 'structure-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+const area = {
+  'modules/doors/index.ts': "export { openDoor } from './service';\n",
+  'modules/doors/resource.ts': 'export const doors = 1;\n',
+  'modules/doors/queries.ts': "import { eq } from 'drizzle-orm';\nexport const q = eq;\n",
+  'modules/doors/queries/holds.ts': "import { doors } from '../../../db/schema';\nexport const h = doors;\n",
+  'modules/doors/routes.ts': "import { openDoor } from './service';\nexport const r = openDoor;\n",
+  'modules/doors/routes/partner.ts': "import { openDoor } from '../service';\nexport const p = openDoor;\n",
+  'modules/doors/service.ts':
+    "import { q } from './queries';\nexport function openDoor() {\n  return q;\n}\n",
+  'modules/doors/service/engine.ts': 'export const engine = () => 1;\n',
+  'modules/doors/steps/open.ts': "import { openDoor } from '../service';\nexport const step = openDoor;\n",
+  'modules/doors/doors.api.test.ts': 'export const t = 1;\n',
+  'db/schema/index.ts': 'export const doors = {};\n',
+  'lib/crud/resource.ts': "import { sql } from 'drizzle-orm';\nexport const s = sql;\n",
+  'auth/queries.ts': "import { sql } from 'drizzle-orm';\nexport const a = sql;\n",
+};
+
+describe('the layout rule', () => {
+  it('passes an area of resource, queries, steps, routes, service and index files and folders', () => {
+    expect(layoutFindings(join(tree(area), 'modules'))).toEqual([]);
+  });
+
+  it('fails on any other name in an area, a file at the root of steps/ or a deeper folder', () => {
+    const src = tree({
+      ...area,
+      'modules/doors/unlock-results.ts': 'export const u = 1;\n',
+      'modules/doors/repository.ts': 'export const r = 1;\n',
+      'modules/doors/steps.ts': 'export const s = 1;\n',
+      'modules/doors/helpers/x.ts': 'export const x = 1;\n',
+      'modules/doors/service/deep/y.ts': 'export const y = 1;\n',
+    });
+    const findings = layoutFindings(join(src, 'modules'));
+    expect(findings.map((f) => f.split(':')[0])).toEqual([
+      'modules/doors/helpers/x.ts',
+      'modules/doors/repository.ts',
+      'modules/doors/service/deep/y.ts',
+      'modules/doors/steps.ts',
+      'modules/doors/unlock-results.ts',
+    ]);
+  });
+});
+
+describe('the `this` rule', () => {
+  it('passes functions, and `this` in comments and strings', () => {
+    const src = tree({
+      ...area,
+      'modules/doors/service/engine.ts': "// this is fine\nexport const s = 'this';\n",
+    });
+    expect(thisFindings(join(src, 'modules'))).toEqual([]);
+  });
+
+  it('fails on a class with `this` in an area', () => {
+    const src = tree({
+      ...area,
+      'modules/doors/service.ts': 'export class Doors {\n  n = 1;\n  next() {\n    return this.n;\n  }\n}\n',
+    });
+    expect(thisFindings(join(src, 'modules'))).toEqual([
+      'modules/doors/service.ts:4: `this` in an area; write functions that take one object',
+    ]);
+  });
+});
+
+describe('the query-builder rule', () => {
+  it('passes query files, resource files and the named exceptions', () => {
+    expect(queryBuilderFindings(tree(area))).toEqual([]);
+  });
+
+  it('fails on the query builder or the schema in a service, a route or lib/, anywhere in the server', () => {
+    const src = tree({
+      ...area,
+      'modules/doors/service/engine.ts': "import { and } from 'drizzle-orm';\nexport const e = and;\n",
+      'auth/routes.ts': "import { members } from '../db/schema';\nexport const m = members;\n",
+      'lib/access.ts': "import type { SQL } from 'drizzle-orm/sql';\nexport type A = SQL;\n",
+    });
+    expect(queryBuilderFindings(src).map((f) => f.split(':')[0])).toEqual([
+      'auth/routes.ts',
+      'lib/access.ts',
+      'modules/doors/service/engine.ts',
+    ]);
+  });
+
+  it('lets a listed file keep its statements until they move, and fails once they have', () => {
+    const src = tree({
+      ...area,
+      'lib/access.ts': "import { sql } from 'drizzle-orm';\nexport const a = sql;\n",
+    });
+    expect(queryBuilderFindings(src, ['lib/access.ts'])).toEqual([]);
+    expect(queryBuilderFindings(src, ['lib/gone.ts'])).toEqual([
+      "lib/access.ts: imports drizzle-orm; only query files build queries: call a named query function of the area's queries",
+      'lib/gone.ts: no such file; strike it from QUERIES_TO_MOVE',
+    ]);
+    writeFileSync(
+      join(src, 'lib/access.ts'),
+      "import { q } from '../modules/doors/queries';\nexport const a = q;\n",
+    );
+    expect(queryBuilderFindings(src, ['lib/access.ts'])).toEqual([
+      'lib/access.ts: builds no query any more; strike it from QUERIES_TO_MOVE',
+    ]);
+  });
+});
+
+describe('the cycle rule', () => {
+  it('passes a tree whose imports go one way', () => {
+    expect(cycleFindings(tree(area))).toEqual([]);
+  });
+
+  it('fails on a cycle between two files of one area, type-only imports included', () => {
+    const src = tree({
+      ...area,
+      'modules/doors/service/engine.ts': "import type { S } from '../steps/open';\nexport type E = S;\n",
+      'modules/doors/steps/open.ts': "import type { E } from '../service/engine';\nexport type S = E;\n",
+    });
+    const findings = cycleFindings(src);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatch(
+      /^import cycle between files modules\/doors\/service\/engine\.ts, modules\/doors\/steps\/open\.ts/,
+    );
+  });
+
+  it('fails on a cycle between two areas, or between an area and a folder of the server', () => {
+    const src = tree({
+      ...area,
+      'modules/keys/index.ts': "import { openDoor } from '../doors';\nexport const k = openDoor;\n",
+      'modules/doors/service/engine.ts': "import { k } from '../../keys';\nexport const e = k;\n",
+      'jobs/index.ts':
+        "import { engine } from '../modules/doors/service/engine';\nexport const j = engine;\n",
+      'lib/runner.ts': 'export const run = 1;\n',
+      'modules/doors/steps/open.ts': "import { j } from '../../../jobs';\nexport const o = j;\n",
+    });
+    const parts = cycleFindings(src).filter((f) => f.startsWith('import cycle between parts'));
+    expect(parts).toHaveLength(1);
+    expect(parts[0]).toMatch(/^import cycle between parts jobs, modules\/doors, modules\/keys:/);
+  });
+
+  it('reads the console the same way: a feature and the app folder importing each other', () => {
+    const src = tree({
+      'app/areas.ts': "import { doors } from '../features/doors';\nexport const areas = [doors];\n",
+      'app/areaTypes.ts': 'export type Area = string;\n',
+      'features/doors/index.tsx':
+        "import type { Area } from '../../app/areaTypes';\nexport const doors: Area = 'doors';\n",
+    });
+    expect(cycleFindings(src)[0]).toMatch(/^import cycle between parts app, features\/doors:/);
+  });
+});
