@@ -43,6 +43,26 @@ test.describe('people', () => {
     });
   });
 
+  test('warns when the phone number already belongs to another user', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const phone = `+1312555${String(Date.now()).slice(-4)}`;
+    const owner = await api.post('users', {
+      name: unique('Phone Holder'),
+      email: uniqueEmail('holder'),
+      phone_number: phone,
+    });
+    await openAsAdmin(page, '/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await dialog.getByLabel('First Name').fill(unique('Second'));
+    await dialog
+      .getByLabel('Phone Number')
+      .fill(`${phone.slice(0, 2)} ${phone.slice(2, 5)} ${phone.slice(5)}`);
+    await expect(dialog.getByTestId('same-phone')).toContainText(
+      `This phone number already belongs to ${owner.name}.`,
+    );
+  });
+
   test('deactivates and reactivates a user', async ({ page, request }) => {
     const api = await adminApi(request);
     const user = await api.post('users', { name: unique('Dora'), email: uniqueEmail('dora') });

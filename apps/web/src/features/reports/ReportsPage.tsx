@@ -167,6 +167,7 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
       />
       <ReportFormDialog open={!!dialog} report={dialog?.report ?? null} onClose={() => setDialog(null)} />
       <ConfirmDialog
+        destructive
         open={!!deleting}
         // the report's name as the title: the catalogs' ICU arguments are not interpolated yet
         title={deleting?.name}

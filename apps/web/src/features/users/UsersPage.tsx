@@ -90,6 +90,7 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog
+        destructive={!!toggling?.active}
         open={!!toggling}
         title={toggling?.active ? t('toggle.deactivateTitle') : t('toggle.activateTitle')}
         message={t(toggling?.active ? 'toggle.deactivateMessage' : 'toggle.activateMessage', {
