@@ -80,6 +80,24 @@ test.describe('accounts', () => {
       data: { name: 'Renamed by a member', one_to_one: true },
     });
     expect(res.status()).toBe(403);
+
+    // no button whose call answers 403: opening a payment account, a devices' action column
+    await page.goto('/pricing-set-up');
+    await expect(page.getByRole('heading', { name: 'Pricing set-up' })).toBeVisible();
+    await expect(
+      page
+        .getByText('Stripe Account')
+        .or(page.getByText(/account/i))
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+    const link = await request.post('/api/stripe?country=US', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(link.status()).toBe(403);
+    await page.goto('/devices');
+    await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Action' })).toHaveCount(0);
   });
 
   test("a viewer's sidebar lacks the restricted sections", async ({ page, request }) => {

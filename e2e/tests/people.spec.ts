@@ -28,7 +28,7 @@ test.describe('people', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(email);
-    await expect(row).toContainText('+14155550199');
+    await expect(row).toContainText('+1 415 555 0199');
 
     const api = await adminApi(request);
     const found = await api.list(`users?search=${encodeURIComponent(name)}`);
@@ -41,6 +41,55 @@ test.describe('people', () => {
       user_id: 'U-100',
       active: true,
     });
+  });
+
+  test('warns when the phone number already belongs to another user', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const phone = `+1312555${String(Date.now()).slice(-4)}`;
+    const owner = await api.post('users', {
+      name: unique('Phone Holder'),
+      email: uniqueEmail('holder'),
+      phone_number: phone,
+    });
+    await openAsAdmin(page, '/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await dialog.getByLabel('First Name').fill(unique('Second'));
+    await dialog
+      .getByLabel('Phone Number')
+      .fill(`${phone.slice(0, 2)} ${phone.slice(2, 5)} ${phone.slice(5)}`);
+    await expect(dialog.getByTestId('same-phone')).toContainText(
+      `This phone number already belongs to ${owner.name}.`,
+    );
+  });
+
+  test('shows phone numbers formatted: nationally for the home country, else internationally', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const family = unique('Phoneformat');
+    await api.post('users', {
+      name: 'Ulla',
+      last_name: family,
+      email: uniqueEmail('ulla'),
+      phone_number: '+13125550166',
+    });
+    await api.post('users', {
+      name: 'Gerd',
+      last_name: family,
+      email: uniqueEmail('gerd'),
+      phone_number: '+4930901820',
+    });
+    await openAsAdmin(page, '/users');
+    await searchTable(page, family);
+    const us = page.getByRole('row').filter({ hasText: 'Ulla' });
+    const de = page.getByRole('row').filter({ hasText: 'Gerd' });
+    await expect(us.getByRole('gridcell').filter({ hasText: '312' })).toHaveText(
+      /^(\(312\) 555-0166|\+1 312 555 0166)$/,
+    );
+    await expect(de.getByRole('gridcell').filter({ hasText: '30' }).first()).toHaveText('+49 30 901820');
+    await expect(page.getByText('+13125550166')).toHaveCount(0);
   });
 
   test('deactivates and reactivates a user', async ({ page, request }) => {

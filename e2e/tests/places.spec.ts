@@ -108,6 +108,41 @@ test.describe('places and doors', () => {
     expect(saved.latitude).toBeLessThan(START.lat - 0.003);
   });
 
+  test('a wall added for another location belongs to it; a location without walls says so', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const shown = await createLocation(api, unique('Wall Filter Site'));
+    const other = await createLocation(api, unique('Wall Other Site'));
+    const wallName = unique('Picked Wall');
+
+    await openAsAdmin(page, '/locker-wall');
+    await page.getByRole('combobox', { name: 'Location' }).click();
+    await page.getByRole('option', { name: shown.name }).click();
+    const empty = page.getByTestId('no-walls');
+    await expect(empty).toContainText(`${shown.name} has no locker walls yet`);
+    await empty.getByRole('button', { name: 'Add Locker Wall' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Locker Wall' });
+    const where = form.getByRole('combobox', { name: 'Location' });
+    await expect(where).toHaveValue(shown.name);
+    await where.fill(other.name);
+    await page.getByRole('option', { name: other.name }).click();
+    await form.getByLabel('Name').fill(wallName);
+    await form.getByLabel('# Doors wide').fill('2');
+    await form.getByLabel('# Doors tall').fill('2');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Locker Wall created successfully')).toBeVisible();
+
+    // the page follows the wall to its location
+    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveText(other.name);
+    await expect(page.getByRole('grid', { name: `${wallName} doors` })).toBeVisible();
+    expect((await api.list(`locker-walls?id_location=${other.id}`)).items.map((w) => w.name)).toContain(
+      wallName,
+    );
+    expect((await api.list(`locker-walls?id_location=${shown.id}`)).items).toHaveLength(0);
+  });
+
   test('builds a 4×3 locker wall and assigns devices to doors', async ({ page, request }) => {
     const api = await adminApi(request);
     const location = await createLocation(api, unique('Wall Location'));

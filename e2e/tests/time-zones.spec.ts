@@ -25,11 +25,23 @@ function tenantApi(request: APIRequestContext, tenant: Tenant) {
 }
 
 /** Books 10:00–12:00 on `day` through the widget (ids only: the page's words may be translated). */
-async function bookInWidget(customer: Page, embedUrl: string, locationId: string, day: string) {
+async function bookInWidget(
+  customer: Page,
+  embedUrl: string,
+  locationId: string,
+  day: string,
+  abbreviation: string,
+) {
   await customer.goto(embedUrl);
   await customer.locator('#location').selectOption(locationId);
   await expect(customer.locator('#zone')).toContainText('America/Chicago');
   await customer.locator('#start').fill(`${day}T10:00`);
+  // the zone hint names the abbreviation of the typed date, whatever today's is
+  await expect(customer.locator('#zone')).toHaveText(`America/Chicago (${abbreviation})`);
+  // each time field takes the page's width, so a 480 px frame clips none of it
+  const page = customer.viewportSize()!.width;
+  for (const field of ['#start', '#end'])
+    expect((await customer.locator(field).boundingBox())!.width).toBeGreaterThan(Math.min(page, 480) - 80);
   await customer.locator('#end').fill(`${day}T12:00`);
   const quoted = customer.waitForResponse((r) => r.url().includes('/quote?'));
   await customer.locator('#check').click();
@@ -92,7 +104,9 @@ test('a Berlin browser books a Chicago locker at 10:00 Chicago time, in January 
   );
 
   // January: Chicago is on CST (UTC-6)
-  const winter = await bookInWidget(customer, embedUrl, location.id, '2027-01-15');
+  // the widget's own page in a 480 px frame: each time field has the full width, nothing clipped
+  await customer.setViewportSize({ width: 480, height: 900 });
+  const winter = await bookInWidget(customer, embedUrl, location.id, '2027-01-15', 'CST');
   expect(winter).toMatchObject({
     starts_at: '2027-01-15T16:00:00.000Z',
     ends_at: '2027-01-15T18:00:00.000Z',
@@ -102,9 +116,12 @@ test('a Berlin browser books a Chicago locker at 10:00 Chicago time, in January 
   await expect(confirmation).toContainText('10:00 CST');
   await expect(confirmation).toContainText('12:00 CST');
   await expect(confirmation).toContainText('15.01.2027');
+  // and says what to do next
+  await expect(customer.locator('#next')).toBeVisible();
+  await expect(customer.locator('#next')).toContainText(winter.tracking_number);
 
   // July: CDT (UTC-5), the same wall-clock hours
-  const summer = await bookInWidget(customer, embedUrl, location.id, '2027-07-15');
+  const summer = await bookInWidget(customer, embedUrl, location.id, '2027-07-15', 'CDT');
   expect(summer).toMatchObject({
     starts_at: '2027-07-15T15:00:00.000Z',
     ends_at: '2027-07-15T17:00:00.000Z',

@@ -9,6 +9,7 @@ import {
   unique,
   uniqueEmail,
 } from '../support/console';
+import { nextMail } from '../support/mail';
 
 // Transactions and reservations: the locker life cycle driven through the partner API and
 // the console, seen live in /transactions, /locker-wall and /reservations.
@@ -94,10 +95,14 @@ test.describe('transactions and reservations', () => {
 
     await searchTable(page, started.invoice_id);
     await rowAction(page, started.invoice_id, 'Cancel');
-    await page
-      .getByRole('dialog', { name: 'Cancel Transaction' })
-      .getByRole('button', { name: 'Cancel Transaction' })
-      .click();
+    // the question names its transaction; the safe choice reads "Keep …", the destructive one is red
+    const cancel = page.getByRole('dialog', { name: 'Cancel Transaction' });
+    await expect(cancel).toContainText(started.invoice_id);
+    await expect(cancel.getByRole('button', { name: 'Keep Transaction' })).toBeVisible();
+    await expect(cancel.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+    const stop = cancel.getByRole('button', { name: 'Cancel Transaction' });
+    await expect(stop).toHaveClass(/MuiButton-colorError/);
+    await stop.click();
     await expect(page.getByText('Transaction canceled successfully')).toBeVisible();
     expect((await api.get<Transaction>(`events/${started.id}`)).event_status).toBe('canceled');
     expect((await api.get(`devices/${storage.doors[0]!.id}`)).status).toBe('available');
@@ -119,6 +124,29 @@ test.describe('transactions and reservations', () => {
     const placed = await api.get<Transaction>(`events/${parcel.id}`);
     expect(placed.event_status).toBe('awaiting_user_pickup');
     expect(placed.device?.id).toBe(delivery.doors[0]!.id);
+
+    // a parcel taken in at the desk (no door) goes into a locker later: the recipient gets a new code
+    const later = await place(api, 'delivery', 1);
+    const recipient = uniqueEmail('deskparcel');
+    const waiting = await partner(request, api, 'event/delivery', { email: recipient });
+    expect(waiting).toMatchObject({ event_status: 'awaiting_user_pickup', device: null });
+    const first = await nextMail(recipient, 0);
+    await searchTable(page, waiting.invoice_id);
+    await rowAction(page, waiting.invoice_id, 'Place in Locker');
+    const place3 = page.getByRole('dialog', { name: 'Place in Locker' });
+    await place3.getByRole('combobox', { name: 'Delivery Door' }).fill(String(later.doors[0]!.name));
+    await page.getByRole('option', { name: new RegExp(String(later.doors[0]!.name)) }).click();
+    await place3.getByRole('button', { name: 'Place', exact: true }).click();
+    await expect(page.getByText('Delivery completed successfully')).toBeVisible();
+    const moved = await api.get<Transaction>(`events/${waiting.id}`);
+    expect(moved).toMatchObject({
+      invoice_id: waiting.invoice_id,
+      event_status: 'awaiting_user_pickup',
+      total: waiting.total,
+    });
+    expect(moved.device?.id).toBe(later.doors[0]!.id);
+    const second = await nextMail(recipient, 1);
+    expect(second.text).not.toBe(first.text);
   });
 
   test('a storage rental started through the API shows live, reserves its door, is ended and partly refunded', async ({
@@ -289,6 +317,43 @@ test.describe('transactions and reservations', () => {
       .toBe('expired');
     await expect(row).toContainText('Expired', { timeout: 20_000 });
     await expect(row).toHaveClass(/transaction-row--expired/);
+  });
+
+  test('a desk delivery is filed under the customer picked, at the location chosen', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const location = await createLocation(api, unique('Desk Location'));
+    const phone = `+1415555${String(Date.now()).slice(-4)}`;
+    // the phone belongs to one customer; the parcel is for another
+    await api.post('users', {
+      name: unique('Phone Owner'),
+      email: uniqueEmail('phoneowner'),
+      phone_number: phone,
+    });
+    const picked = await api.post('users', { name: unique('Parcel Owner'), email: uniqueEmail('owner') });
+
+    await openAsAdmin(page, '/transactions');
+    await page.getByRole('button', { name: 'Create Delivery' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Delivery' });
+    await dialog.getByRole('combobox', { name: 'Desk Location' }).fill(location.name);
+    await page.getByRole('option', { name: location.name }).click();
+    await dialog.getByRole('combobox', { name: 'Customer' }).fill(picked.name);
+    await page.getByRole('option', { name: new RegExp(picked.name) }).click();
+    await dialog.getByLabel('Phone Number').fill(phone);
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByText('Delivery created successfully')).toBeVisible();
+
+    const found = await api.list<
+      Transaction & { user: { id: string } | null; location: { id: string } | null }
+    >(`events?search=${encodeURIComponent(picked.name)}`);
+    expect(found.items).toHaveLength(1);
+    expect(found.items[0]).toMatchObject({
+      event_status: 'awaiting_user_pickup',
+      user: { id: picked.id },
+      location: { id: location.id },
+    });
   });
 
   test('a recurring reservation is created and an overlapping one is refused', async ({ page, request }) => {

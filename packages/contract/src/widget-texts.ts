@@ -19,11 +19,14 @@ export interface WidgetTexts {
   email: string;
   book: string;
   limit: string;
-  units: Record<(typeof WIDGET_DURATION_UNITS)[number], string>;
+  /** Each unit's word by the CLDR plural category of the number before it (`Intl.PluralRules`). */
+  units: Record<(typeof WIDGET_DURATION_UNITS)[number], { one: string; other: string }>;
   noneFree: string;
   available: string;
   free: string;
   booked: string;
+  /** What the customer does next, under the confirmation. */
+  nextStep: string;
   locker: string;
   wrong: string;
   /** The verification step: one contact, a code sent to it, the code typed. */
@@ -54,11 +57,17 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
     email: 'E-mail',
     book: 'Book',
     limit: 'A reservation can last at most {n} {unit}.',
-    units: { hours: 'hours', days: 'days', weeks: 'weeks' },
+    units: {
+      hours: { one: 'hour', other: 'hours' },
+      days: { one: 'day', other: 'days' },
+      weeks: { one: 'week', other: 'weeks' },
+    },
     noneFree: 'No locker of this size is free for that time.',
     available: 'Available. Price: {price}',
     free: 'Available. Free of charge.',
     booked: 'Booked! Your tracking number is {tracking} — {location}{locker}, {start} to {end}{price}.',
+    nextStep:
+      'Next: note your tracking number {tracking}. At {start}, go to {location} and give it at the locker or the desk to get your locker.',
     locker: ', locker {n}',
     wrong: 'Something went wrong.',
     contact: 'E-mail or phone number',
@@ -108,12 +117,18 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
     email: 'Correo electrónico',
     book: 'Reservar',
     limit: 'Una reserva puede durar como máximo {n} {unit}.',
-    units: { hours: 'horas', days: 'días', weeks: 'semanas' },
+    units: {
+      hours: { one: 'hora', other: 'horas' },
+      days: { one: 'día', other: 'días' },
+      weeks: { one: 'semana', other: 'semanas' },
+    },
     noneFree: 'No hay ninguna taquilla de este tamaño libre en ese horario.',
     available: 'Disponible. Precio: {price}',
     free: 'Disponible. Sin coste.',
     booked:
       '¡Reservado! Su número de seguimiento es {tracking} — {location}{locker}, del {start} al {end}{price}.',
+    nextStep:
+      'Siguiente paso: anote su número de seguimiento {tracking}. El {start}, vaya a {location} e indíquelo en la taquilla o en el mostrador para recibir su taquilla.',
     locker: ', taquilla {n}',
     wrong: 'Algo ha salido mal.',
     contact: 'Correo electrónico o número de teléfono',
@@ -164,11 +179,17 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
     email: 'E-Mail',
     book: 'Buchen',
     limit: 'Eine Reservierung dauert höchstens {n} {unit}.',
-    units: { hours: 'Stunden', days: 'Tage', weeks: 'Wochen' },
+    units: {
+      hours: { one: 'Stunde', other: 'Stunden' },
+      days: { one: 'Tag', other: 'Tage' },
+      weeks: { one: 'Woche', other: 'Wochen' },
+    },
     noneFree: 'Für diese Zeit ist kein Schließfach dieser Größe frei.',
     available: 'Verfügbar. Preis: {price}',
     free: 'Verfügbar. Kostenlos.',
-    booked: 'Gebucht! Ihre Sendungsnummer ist {tracking} — {location}{locker}, {start} bis {end}{price}.',
+    booked: 'Gebucht! Ihre Buchungsnummer ist {tracking} — {location}{locker}, {start} bis {end}{price}.',
+    nextStep:
+      'Nächster Schritt: Notieren Sie Ihre Buchungsnummer {tracking}. Gehen Sie am {start} zu {location} und nennen Sie sie am Schließfach oder am Empfang, um Ihr Fach zu erhalten.',
     locker: ', Fach {n}',
     wrong: 'Etwas ist schiefgelaufen.',
     contact: 'E-Mail oder Telefonnummer',

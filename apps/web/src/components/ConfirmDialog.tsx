@@ -12,10 +12,17 @@ import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
   open: boolean;
+  /** default: "Confirm" in the reader's language */
   title?: string;
   message: string;
+  /** the thing acted on (a wall's name, an invoice), shown in bold under the question */
+  objectName?: string;
+  /** default: "Yes" in the reader's language */
   confirmText?: string;
+  /** default: "No" in the reader's language */
   cancelText?: string;
+  /** an action that removes, stops or cannot be undone: its button is drawn in the error colour */
+  destructive?: boolean;
   /** when set, the user must type this exact phrase before confirming (spec console §5) */
   confirmPhrase?: string;
   loading?: boolean;
@@ -23,12 +30,18 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
+/**
+ * A yes/no question before an action. A destructive one names its object (`objectName`) and draws its
+ * confirm button in the error colour, so the safe choice is never the one that looks primary.
+ */
 export function ConfirmDialog({
   open,
-  title = 'Confirm',
+  title,
   message,
-  confirmText = 'Yes',
-  cancelText = 'No',
+  objectName,
+  confirmText,
+  cancelText,
+  destructive = false,
   confirmPhrase,
   loading = false,
   onConfirm,
@@ -43,9 +56,17 @@ export function ConfirmDialog({
   };
   return (
     <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
-      <DialogTitle>{title}</DialogTitle>
+      <DialogTitle>{title ?? t('button.confirm')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
+        {objectName ? (
+          <DialogContentText
+            sx={{ mt: 1, fontWeight: 'bold', overflowWrap: 'anywhere' }}
+            data-testid="confirm-object"
+          >
+            {objectName}
+          </DialogContentText>
+        ) : null}
         {confirmPhrase !== undefined ? (
           <TextField
             sx={{ mt: 2 }}
@@ -57,16 +78,17 @@ export function ConfirmDialog({
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{cancelText}</Button>
+        <Button onClick={close}>{cancelText ?? t('button.no')}</Button>
         <Button
           variant="contained"
+          color={destructive ? 'error' : 'primary'}
           disabled={blocked}
           onClick={() => {
             setTyped('');
             onConfirm();
           }}
         >
-          {confirmText}
+          {confirmText ?? t('button.yes')}
         </Button>
       </DialogActions>
     </Dialog>

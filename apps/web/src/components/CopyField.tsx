@@ -3,6 +3,7 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import { Box, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../i18n/messages';
 
 /**
  * A read-only field with a copy button that shows 'Copied!' for two seconds (spec console §2 API
@@ -56,7 +57,7 @@ export function CopyField({
       </Box>
       {copied ? (
         <Typography variant="body2" color="success.main" role="status" sx={{ mt: 0.5 }}>
-          {TOOLBOX_MESSAGES.copied}
+          {translateMessage(TOOLBOX_MESSAGES.copied)}
         </Typography>
       ) : null}
     </Box>

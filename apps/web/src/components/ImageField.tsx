@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../api/errors';
 import { useUploadImage } from '../api/images';
+import { translateMessage } from '../i18n/messages';
 
 export interface ImageFieldProps {
   label?: string;
@@ -20,13 +21,7 @@ export interface ImageFieldProps {
  * An image picker that uploads at once to `POST images` and keeps the returned URL (spec operational
  * §5, §7): a preview, the hint "400x250", Remove, and "Only images are allowed!" for other files.
  */
-export function ImageField({
-  label = 'Image',
-  value,
-  onChange,
-  hint = '400x250',
-  disabled,
-}: ImageFieldProps) {
+export function ImageField({ label, value, onChange, hint = '400x250', disabled }: ImageFieldProps) {
   const inputId = useId();
   const { t } = useTranslation();
   const upload = useUploadImage();
@@ -35,7 +30,7 @@ export function ImageField({
   return (
     <Box>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        {label}
+        {label ?? t('image.label')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         <Box
@@ -102,7 +97,7 @@ export function ImageField({
           error={message !== MSG.onlyImagesBang}
           sx={{ color: message === MSG.onlyImagesBang ? 'info.main' : undefined }}
         >
-          {message}
+          {translateMessage(message)}
         </FormHelperText>
       ) : null}
     </Box>

@@ -2,6 +2,7 @@ import { SEARCH_DEBOUNCE_MS } from '@lockerops/contract';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { InputAdornment, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface SearchFieldProps {
   /** the committed search (e.g. from the URL) */
@@ -20,9 +21,11 @@ export interface SearchFieldProps {
 export function SearchField({
   value,
   onChange,
-  placeholder = 'Search',
+  placeholder,
   debounceMs = SEARCH_DEBOUNCE_MS,
 }: SearchFieldProps) {
+  const { t } = useTranslation();
+  const shown = placeholder ?? t('button.search');
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onChangeRef = useRef(onChange);
@@ -34,7 +37,7 @@ export function SearchField({
   return (
     <TextField
       size="small"
-      placeholder={placeholder}
+      placeholder={shown}
       value={text}
       onChange={(e) => {
         const next = e.target.value;
@@ -43,7 +46,7 @@ export function SearchField({
         timer.current = setTimeout(() => onChangeRef.current(next), debounceMs);
       }}
       slotProps={{
-        htmlInput: { 'aria-label': placeholder },
+        htmlInput: { 'aria-label': shown },
         input: {
           startAdornment: (
             <InputAdornment position="start">

@@ -22,9 +22,18 @@ describe('no user-visible English outside the catalogs', () => {
        const b = <Typography>{t('ok')} {"Plain text"}</Typography>;
        const cols = [{ field: 'name', headerName: 'Name' }];
        const ok = <Chip label={t('x')} />;
-       const unit = <span>kg</span>;`,
+       const unit = <span>kg</span>;
+       function Field({ placeholder = 'Search', submitText = 'Save', size = 'small' }) { return null; }`,
     );
-    expect(sample.map((l) => l.text)).toEqual(['Save now', 'Close it', 'Cancel', 'Plain text', 'Name']);
+    expect(sample.map((l) => l.text)).toEqual([
+      'Save now',
+      'Close it',
+      'Cancel',
+      'Plain text',
+      'Name',
+      'Search',
+      'Save',
+    ]);
   });
 
   it('every migrated file takes its words from the catalogs', () => {

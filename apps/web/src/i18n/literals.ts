@@ -5,8 +5,9 @@ import ts from 'typescript';
 /**
  * Finds user-visible English left in the console's source: JSX text, string
  * values of the props a person reads (label, title, placeholder, aria-label, helperText, …) and of
- * the same keys in object literals (DataGrid `headerName`, select options' `label`). Text made
- * only of allowed words (proper names, units, symbols) passes.
+ * the same keys in object literals (DataGrid `headerName`, select options' `label`) and the
+ * defaults of such props in a component's parameters (`{ placeholder = 'Search' }`,
+ * `{ submitText = 'Save' }`). Text made only of allowed words (proper names, units, symbols) passes.
  */
 
 /** Props and object keys whose string value is shown to a person. */
@@ -26,6 +27,7 @@ export const VISIBLE_PROPS = new Set([
   'loadingText',
   'confirmText',
   'cancelText',
+  'submitText',
   'message',
   'heading',
   'subheader',
@@ -138,6 +140,12 @@ export function literalsOf(file: string, source: string): Literal[] {
       if (text !== undefined) add(node, text);
     } else if (ts.isJsxExpression(node) && node.parent && ts.isJsxElement(node.parent)) {
       const text = stringOf(node.expression);
+      if (text !== undefined) add(node, text);
+    } else if (ts.isBindingElement(node) && node.initializer) {
+      // a component's default for a visible prop: shown whenever the caller passes none
+      const name = propName(node.propertyName ?? node.name);
+      const text =
+        name && (VISIBLE_PROPS.has(name) || /Text$/.test(name)) ? stringOf(node.initializer) : undefined;
       if (text !== undefined) add(node, text);
     } else if (ts.isPropertyAssignment(node)) {
       const name = propName(node.name);

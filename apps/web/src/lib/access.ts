@@ -1,4 +1,11 @@
-import { EVERYONE, type TFeatureFlag, type TRole, type TRoleSet } from '@lockerops/contract';
+import {
+  type Endpoint,
+  EVERYONE,
+  rolesOf,
+  type TFeatureFlag,
+  type TRole,
+  type TRoleSet,
+} from '@lockerops/contract';
 import { type AreaRegistration, SECTION_RULES, SIDEBAR_SECTIONS, type TSidebarSection } from './areaTypes';
 
 export type TFeatureFlags = Partial<Record<TFeatureFlag, boolean>>;
@@ -6,6 +13,14 @@ export type TFeatureFlags = Partial<Record<TFeatureFlag, boolean>>;
 /** Whether a role belongs to one of the contract's role sets (`ADMINS`, `STAFF`, `EVERYONE`). */
 export function inRoles(role: TRole, set: TRoleSet): boolean {
   return set.includes(role);
+}
+
+/**
+ * Whether a role may make a call: the endpoint's declared roles (`rolesOf`), the same list the server
+ * enforces. A button whose call would answer 403 for the signed-in role is not drawn.
+ */
+export function mayCall(role: TRole, endpoint: Pick<Endpoint, 'method' | 'roles'>): boolean {
+  return rolesOf(endpoint).includes(role);
 }
 
 /** The feature page an area needs (its own, or its section's), if any. */

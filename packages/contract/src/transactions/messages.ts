@@ -47,6 +47,8 @@ export const TRANSACTION_MESSAGES = {
   /** ours */
   userNotFound: 'User not found',
   /** ours */
+  locationNotFound: 'Location not found',
+  /** ours */
   deviceUnavailable: 'This device is not available.',
   /** ours */
   deviceWrongMode: (mode: string) => `This device is not a ${mode} device.`,

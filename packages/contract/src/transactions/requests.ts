@@ -135,9 +135,21 @@ const withContact = <T extends z.ZodRawShape>(shape: T) =>
 /**
  * `POST event/delivery`: a delivery for a recipient reached by phone or e-mail. With `id_device`
  * the parcel will go into that locker (courier drop-off next); without it the parcel waits at the
- * desk (a non-locker delivery) and the pickup code is sent at once.
+ * desk (a non-locker delivery, at `id_location` when given) and the pickup code is sent at once.
+ * With `id_user` the parcel is filed under that customer (their phone and e-mail are used where
+ * none is given); without it, under the customer with that phone or e-mail, if any.
  */
-export const ZDeliveryCreateRequest = withContact({ id_device: z.uuid().optional() });
+export const ZDeliveryCreateRequest = z
+  .object({
+    id_device: z.uuid().optional(),
+    id_user: z.uuid().optional(),
+    id_location: z.uuid().optional(),
+    phone_number: contactPhone,
+    email: contactEmail,
+  })
+  .refine((v) => Boolean(v.phone_number || v.email || v.id_user), {
+    message: TRANSACTION_MESSAGES.phoneOrEmail,
+  });
 export type TDeliveryCreateRequest = z.input<typeof ZDeliveryCreateRequest>;
 
 /** Channels a pickup code can be sent by (spec operational §4 "resend code by e-mail or SMS"). */

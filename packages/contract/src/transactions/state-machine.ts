@@ -32,6 +32,8 @@ export interface TransactionState {
   event_status: TTransactionStatus;
   /** The charged total, money (number or numeric text). */
   total: number | string;
+  /** Whether a door is held for it: a delivery without one waits at the desk. Unknown counts as held. */
+  has_door?: boolean;
 }
 
 const ENDED: readonly TTransactionStatus[] = ['finished', 'canceled', 'refunded'];
@@ -48,7 +50,9 @@ const is = (s: TTransactionStatus, ...list: TTransactionStatus[]) => list.includ
  * - penalize: finished, canceled or refunded;
  * - cancel (ours): while under way (in progress or awaiting something);
  * - share (ours): always;
- * - complete / courier_dropoff: a delivery in progress (waiting for its parcel);
+ * - complete: a delivery in progress (waiting for its parcel), or one awaiting user pickup at the
+ *   desk (no door): the parcel moves into a locker and the recipient gets a new code;
+ * - courier_dropoff: a delivery in progress (waiting for its parcel);
  * - user_pickup: storage in progress, service or delivery awaiting user pickup;
  * - return: a rental in progress; confirm_payment: awaiting payment confirmation;
  * - expire: a delivery awaiting user pickup.
@@ -76,6 +80,9 @@ export function isActionAllowed(action: TTransactionAction, t: TransactionState)
     case 'share':
       return true;
     case 'complete':
+      return (
+        mode === 'delivery' && (s === 'in_progress' || (s === 'awaiting_user_pickup' && t.has_door === false))
+      );
     case 'courier_dropoff':
       return s === 'in_progress' && mode === 'delivery';
     case 'user_pickup':

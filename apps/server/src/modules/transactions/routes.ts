@@ -277,7 +277,7 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
         tags,
         summary: "Complete a delivery's drop-off",
         description:
-          "The parcel is in door `id_device` (the held one, or another available delivery door): the door opens, the delivery awaits the user's pickup, the pickup code is sent by SMS or e-mail (`notification_status` sent or failed) and the expiry set. Only for a delivery in progress (409 otherwise). Admins and members. spec: operational §7 Transactions.",
+          "The parcel is in door `id_device` (the held one, or another available delivery door): the door opens, the delivery awaits the user's pickup, the pickup code is sent by SMS or e-mail (`notification_status` sent or failed) and the expiry set. For a delivery in progress, or one waiting at the desk (no door; its code is replaced by a new one and its charges kept); 409 otherwise. Admins and members. spec: operational §7 Transactions.",
         params: Params,
         errors: errors(400, 401, 403, 404, 409, 502),
       }),

@@ -69,6 +69,13 @@ describe('state machine (spec: operational §4 Actions by state)', () => {
     expect(isActionAllowed('return', s('rental', 'in_progress'))).toBe(true);
     expect(isActionAllowed('courier_dropoff', s('delivery', 'in_progress'))).toBe(true);
     expect(isActionAllowed('complete', s('delivery', 'awaiting_user_pickup'))).toBe(false);
+    // a parcel waiting at the desk (no door) may still be placed in a locker, once
+    const atDesk = { ...s('delivery', 'awaiting_user_pickup'), has_door: false };
+    expect(isActionAllowed('complete', atDesk)).toBe(true);
+    expect(isActionAllowed('courier_dropoff', atDesk)).toBe(false);
+    expect(isActionAllowed('complete', { ...s('delivery', 'awaiting_user_pickup'), has_door: true })).toBe(
+      false,
+    );
     expect(isActionAllowed('expire', s('delivery', 'awaiting_user_pickup'))).toBe(true);
     expect(isActionAllowed('expire', s('storage', 'in_progress'))).toBe(false);
     expect(isActionAllowed('confirm_payment', s('storage', 'awaiting_payment_confirmation'))).toBe(true);

@@ -488,6 +488,53 @@ describe('delivery life cycle', () => {
     expect(codeIn(await lastSms('+14155550123'))).toMatch(/^\d{6}$/);
   });
 
+  it('a delivery is filed under the customer picked, at the desk location chosen', async () => {
+    const other = await newUser('Owner Of The Phone', '+14155550141');
+    const picked = await newUser('Picked Customer', '+14155550142');
+    // the typed phone belongs to another customer: the pick wins
+    const ev = (
+      await post('event/delivery', { id_user: picked, phone_number: '+14155550141', id_location: locationId })
+    ).json().event;
+    expect(ev).toMatchObject({
+      user: { id: picked },
+      phone_number: '+14155550141',
+      location: { id: locationId },
+    });
+    expect(ev.user.id).not.toBe(other);
+    // without a typed contact, the customer's own phone is used
+    const own = (await post('event/delivery', { id_user: picked })).json().event;
+    expect(own).toMatchObject({ user: { id: picked }, phone_number: '+14155550142' });
+    // another organization's (or no) location and user answer 404
+    const missing = '00000000-0000-4000-8000-000000000999';
+    expect((await post('event/delivery', { id_user: missing })).statusCode).toBe(404);
+    const badPlace = await post('event/delivery', { id_user: picked, id_location: missing });
+    expect(badPlace.statusCode).toBe(404);
+    expect(badPlace.json().detail).toBe(M.locationNotFound);
+    expect((await post('event/delivery', {})).json().detail).toBe(M.phoneOrEmail);
+  });
+
+  it('a parcel waiting at the desk goes into a locker: the door opens, a new code goes out', async () => {
+    const desk = (await post('event/delivery', { phone_number: '+14155550124' })).json().event;
+    expect(desk.actions).toContain('complete');
+    const firstCode = codeIn(await lastSms('+14155550124'));
+    const dev = await newDevice('delivery');
+    const done = await patch(`delivery/${desk.id}/complete`, { id_device: dev });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().event).toMatchObject({
+      id: desk.id,
+      event_status: 'awaiting_user_pickup',
+      device: { id: dev },
+      total: desk.total,
+    });
+    expect(done.json().event.actions).not.toContain('complete');
+    expect((await device(dev)).status).toBe('reserved');
+    const secondCode = codeIn(await lastSms('+14155550124'));
+    expect(secondCode).toMatch(/^\d{6}$/);
+    expect(secondCode).not.toBe(firstCode);
+    // once in a locker, it cannot be "placed" again
+    expect((await patch(`delivery/${desk.id}/complete`, { id_device: dev })).statusCode).toBe(409);
+  });
+
   it('the expiry job marks uncollected deliveries expired (called directly)', async () => {
     const dev = await newDevice('delivery');
     const ev = (await post('event/delivery', { id_device: dev, phone_number: phone })).json().event;

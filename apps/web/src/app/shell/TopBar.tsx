@@ -8,16 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePageZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
+import { i18next } from '../../i18n';
 import { browserTimeZone, zoneLabel } from '../../lib/format';
 import { useTitleForPath } from '../areas';
 import { useThemePreferences } from '../ThemePreferences';
 import { SIDEBAR_WIDTH } from '../theme';
 import { ProfileMenu } from './ProfileMenu';
 
-/** "Hi, {first_name}", or "Hi, Helpdesk" for a help-desk session (spec console §1). */
+/** "Hi, {first_name}", or "Hi, Helpdesk" for a help-desk session (spec console §1), in the reader's language. */
 export function greetingFor(user: { email: string; first_name: string | null; name: string | null }): string {
-  if (isHelpdesk(user)) return 'Hi, Helpdesk';
-  return `Hi, ${user.first_name || user.name || user.email}`;
+  if (isHelpdesk(user)) return i18next.t('shell.greetingHelpdesk');
+  return i18next.t('shell.greeting', { name: user.first_name || user.name || user.email });
 }
 
 export function TopBar({ onMenu, onHelp }: { onMenu: () => void; onHelp: () => void }) {

@@ -343,10 +343,28 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
               }),
           }}
           slots={{ loadingOverlay: LoadingOverlay }}
-          sx={{ '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' } }}
+          // every column is drawn, so the pinned actions stay in the row however far it scrolls
+          columnBufferPx={4000}
+          sx={{
+            '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
+            // the row actions are pinned to the right edge: in sight when the columns overflow
+            '& .MuiDataGrid-cell[data-field="actions"]': {
+              position: 'sticky',
+              right: 0,
+              zIndex: 1,
+              backgroundColor: 'var(--DataGrid-t-cell-background-pinned)',
+            },
+            '& .MuiDataGrid-columnHeader[data-field="actions"]': {
+              position: 'sticky',
+              right: 0,
+              zIndex: 1,
+              backgroundColor: 'var(--DataGrid-t-header-background-base)',
+            },
+          }}
         />
       </Box>
       <ConfirmDialog
+        destructive
         open={confirmDelete}
         message={t('table.confirmDelete')}
         loading={remove.isPending}

@@ -48,7 +48,12 @@ export interface FormDialogProps<TIn extends FieldValues, TOut> {
   bulkUpload?: Omit<BulkUploadProps, 'invalidateKey'>;
   /** further tabs of edit mode, e.g. { label: 'History Log', content: <HistoryLog … /> } */
   extraTabs?: readonly FormDialogTab[];
+  /** default: "Save" in the reader's language */
   submitText?: string;
+  /** the closing button's text; default "Cancel" (a form) or "Close" */
+  cancelText?: string;
+  /** the submit removes, stops or cannot be undone: drawn in the error colour */
+  destructive?: boolean;
   /** keeps the submit button disabled (a form whose required choices are not all made) */
   submitDisabled?: boolean;
 }
@@ -71,7 +76,9 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   formTabLabel,
   bulkUpload,
   extraTabs = [],
-  submitText = 'Save',
+  submitText,
+  cancelText,
+  destructive = false,
   submitDisabled = false,
 }: FormDialogProps<TIn, TOut>) {
   const [tab, setTab] = useState(0);
@@ -151,15 +158,16 @@ export function FormDialog<TIn extends FieldValues, TOut>({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{isForm ? t('button.cancel') : t('button.close')}</Button>
+        <Button onClick={onClose}>{cancelText ?? (isForm ? t('button.cancel') : t('button.close'))}</Button>
         {isForm ? (
           <Button
             type="submit"
             form="form-dialog-form"
             variant="contained"
+            color={destructive ? 'error' : 'primary'}
             disabled={form.formState.isSubmitting || submitDisabled}
           >
-            {submitText}
+            {submitText ?? t('button.save')}
           </Button>
         ) : null}
       </DialogActions>

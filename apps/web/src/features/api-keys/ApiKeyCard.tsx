@@ -141,6 +141,7 @@ export function ApiKeyCard() {
         </Typography>
       </CardContent>
       <ConfirmDialog
+        destructive={confirm === 'revoke'}
         open={confirm !== null}
         title={confirm === 'rotate' ? t('key.rotate') : t('key.revoke')}
         message={confirm === 'rotate' ? t('key.rotateConfirm') : t('key.revokeConfirm')}

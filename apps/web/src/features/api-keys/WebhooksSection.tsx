@@ -183,6 +183,8 @@ export function WebhooksSection() {
       <SecretDialog shown={secret} onClose={() => setSecret(null)} />
       <WebhookDeliveriesDialog endpoint={log} onClose={() => setLog(null)} />
       <ConfirmDialog
+        destructive={pending?.kind === 'delete'}
+        objectName={pending?.endpoint.url}
         open={!!pending}
         title={pending?.kind === 'delete' ? t('webhooks.deleteTitle') : t('webhooks.rotateSecret')}
         message={pending?.kind === 'delete' ? t('webhooks.deleteConfirm') : t('webhooks.rotateConfirm')}

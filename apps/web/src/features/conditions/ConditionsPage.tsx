@@ -134,6 +134,7 @@ export function ConditionsPage({ disableVirtualization }: { disableVirtualizatio
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog
+        destructive
         open={!!deleting}
         message={t('deleteConfirm', { name: deleting?.name ?? '' })}
         loading={remove.isPending}

@@ -87,6 +87,7 @@ export function RowActionDialogs({ action, onClose }: { action: RowAction | null
       />
       <ConfirmDialog
         open={!!deleting}
+        destructive
         message={t('deleteConfirm', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: onClose })}

@@ -69,40 +69,9 @@ export function deviceColumns({
   return [
     { field: 'locker_number', headerName: t('column.lockerNumber'), width: 100 },
     { field: 'name', headerName: t('field.name'), flex: 1, minWidth: 140 },
-    // right after the name, so the row's actions are in sight at every width
-    {
-      field: 'actions',
-      headerName: t('common:table.action'),
-      width: 140,
-      sortable: false,
-      hideable: false,
-      renderCell: ({ row }) =>
-        // a parent's shared device is listed read-only (spec operational §4 Location)
-        isAdmin && !row.shared_from_parent ? (
-          <>
-            <RowAction
-              title={t('action.maintenance')}
-              ariaLabel={t('action.maintenanceOf', { name: row.name })}
-              disabled={row.status === 'reserved'}
-              onClick={() => onMaintain(row)}
-              icon={<BuildOutlined fontSize="small" />}
-            />
-            <RowAction
-              title={t('action.unlock')}
-              ariaLabel={t('action.unlockOf', { name: row.name })}
-              disabled={!canUnlock(row)}
-              onClick={() => onUnlock(row)}
-              icon={<LockOpenOutlined fontSize="small" />}
-            />
-            <RowAction
-              title={t('common:button.delete')}
-              ariaLabel={t('action.deleteOf', { name: row.name })}
-              onClick={() => onDelete(row)}
-              icon={<DeleteOutlined fontSize="small" />}
-            />
-          </>
-        ) : null,
-    },
+    // right after the name, so the row's actions are in sight at every width; only for admins, the
+    // one role the server lets maintain, unlock or delete (others would see an empty column)
+    ...(isAdmin ? [actionsColumn({ t, onMaintain, onUnlock, onDelete })] : []),
     {
       field: 'location',
       headerName: t('field.location'),
@@ -159,4 +128,46 @@ export function deviceColumns({
     { field: 'custom_identifier', headerName: t('column.customId'), width: 120 },
     { field: 'jams_30d', headerName: t('field.jams30d'), width: 120, sortable: false, type: 'number' },
   ];
+}
+
+/** The admin's row actions: maintenance, unlock and delete (none on a parent's shared device). */
+function actionsColumn({
+  t,
+  onMaintain,
+  onUnlock,
+  onDelete,
+}: Pick<DeviceColumnsOptions, 't' | 'onMaintain' | 'onUnlock' | 'onDelete'>): GridColDef<TDevice> {
+  return {
+    field: 'actions',
+    headerName: t('common:table.action'),
+    width: 140,
+    sortable: false,
+    hideable: false,
+    renderCell: ({ row }) =>
+      // a parent's shared device is listed read-only (spec operational §4 Location)
+      !row.shared_from_parent ? (
+        <>
+          <RowAction
+            title={t('action.maintenance')}
+            ariaLabel={t('action.maintenanceOf', { name: row.name })}
+            disabled={row.status === 'reserved'}
+            onClick={() => onMaintain(row)}
+            icon={<BuildOutlined fontSize="small" />}
+          />
+          <RowAction
+            title={t('action.unlock')}
+            ariaLabel={t('action.unlockOf', { name: row.name })}
+            disabled={!canUnlock(row)}
+            onClick={() => onUnlock(row)}
+            icon={<LockOpenOutlined fontSize="small" />}
+          />
+          <RowAction
+            title={t('common:button.delete')}
+            ariaLabel={t('action.deleteOf', { name: row.name })}
+            onClick={() => onDelete(row)}
+            icon={<DeleteOutlined fontSize="small" />}
+          />
+        </>
+      ) : null,
+  };
 }

@@ -32,6 +32,27 @@ export function issueColumns(
     { field: 'issue_id', headerName: t('issues:field.issueId'), width: 110 },
     { field: 'invoice_id', headerName: t('issues:field.orderNo'), width: 130 },
     {
+      field: 'status',
+      headerName: t('issues:field.status'),
+      width: 160,
+      renderCell: ({ row }) => (
+        <Select
+          size="small"
+          value={row.status}
+          inputProps={{ 'aria-label': t('issues:statusOf', { id: row.issue_id }) }}
+          onClick={(e) => e.stopPropagation()}
+          onChange={(e) => onStatus(row, e.target.value as TIssueStatus)}
+          sx={{ minWidth: 140 }}
+        >
+          {ISSUE_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {label('issueStatus', s)}
+            </MenuItem>
+          ))}
+        </Select>
+      ),
+    },
+    {
       field: 'description',
       headerName: t('issues:field.description'),
       flex: 1,
@@ -62,27 +83,6 @@ export function issueColumns(
       valueFormatter: (v: string, row) => formatDateTime(v, { empty: '', timeZone: zoneOf(row.id_location) }),
       renderCell: ({ value, row }) => (
         <When value={value as string} zone={zoneOf(row.id_location)} empty="" />
-      ),
-    },
-    {
-      field: 'status',
-      headerName: t('issues:field.status'),
-      width: 160,
-      renderCell: ({ row }) => (
-        <Select
-          size="small"
-          value={row.status}
-          inputProps={{ 'aria-label': t('issues:statusOf', { id: row.issue_id }) }}
-          onClick={(e) => e.stopPropagation()}
-          onChange={(e) => onStatus(row, e.target.value as TIssueStatus)}
-          sx={{ minWidth: 140 }}
-        >
-          {ISSUE_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {label('issueStatus', s)}
-            </MenuItem>
-          ))}
-        </Select>
       ),
     },
   ];

@@ -214,7 +214,9 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog
+        destructive
         open={!!toggling}
+        objectName={toggling?.name}
         message={translateMessage(LOCATION_MESSAGES.hideConfirm)}
         loading={toggle.isPending}
         onConfirm={() => toggling && toggle.mutate(toggling, { onSettled: () => setToggling(null) })}

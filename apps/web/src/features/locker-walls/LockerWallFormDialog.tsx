@@ -3,7 +3,7 @@ import { Alert, Box } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { ImageField } from '../../components/ImageField';
 import { translateMessage } from '../../i18n/messages';
@@ -12,27 +12,22 @@ import { unassignsAll } from './wallLayout';
 
 export interface LockerWallFormDialogProps {
   open: boolean;
-  /** the wall being edited; null adds one at `idLocation` */
+  /** the wall being edited; null adds one, at `location` unless another is chosen */
   wall: TLockerWall | null;
-  idLocation: string;
+  /** the location chosen on the page (id and name), the form's first choice */
+  location: { id: string; label: string } | null;
   onClose: () => void;
   /** called with the saved wall, so the page can select it */
   onSaved?: (wall: TLockerWall) => void;
 }
 
 /**
- * "Add Locker Wall" / "Edit Locker Wall" (spec operational §2, §5 Locker wall): name, description (max
- * 200), custom id, image (POST images, 400x250), # Doors wide / tall (1 to 50) and the kiosk. Editing a
+ * "Add Locker Wall" / "Edit Locker Wall" (spec operational §2, §5 Locker wall): the location (searched on
+ * the server; the page's location first, fixed once the wall exists), name, description (max 200), custom id, image (POST images, 400x250), # Doors wide / tall (1 to 50) and the kiosk. Editing a
  * wall with assigned lockers warns, as soon as a dimension changes, that saving unassigns them all.
  */
-export function LockerWallFormDialog({
-  open,
-  wall,
-  idLocation,
-  onClose,
-  onSaved,
-}: LockerWallFormDialogProps) {
-  const form = useLockerWallForm(wall, idLocation, open);
+export function LockerWallFormDialog({ open, wall, location, onClose, onSaved }: LockerWallFormDialogProps) {
+  const form = useLockerWallForm(wall, location?.id ?? '', open);
   const { control, watch } = form;
   const { t } = useTranslation('lockerWalls');
   const warn = unassignsAll(wall, watch('qty_wide'), watch('qty_tall'));
@@ -55,6 +50,15 @@ export function LockerWallFormDialog({
           : []
       }
     >
+      <FormSearchPicker
+        control={control}
+        name="id_location"
+        area="locations"
+        label={t('field.location')}
+        initial={location}
+        disabled={!!wall}
+        required
+      />
       <FormTextField control={control} name="name" label={t('form.name')} required />
       <FormTextField
         control={control}

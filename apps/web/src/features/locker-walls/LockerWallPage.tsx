@@ -50,6 +50,8 @@ export function LockerWallPage() {
   const options = locations.data ?? [];
   const currentLocation = locations.data ? pickLocation(options, locationId) : null;
   const walls = useLockerWalls(currentLocation);
+  const pageName = options.find((l) => l.id === currentLocation)?.name;
+  const pageLocation = currentLocation && pageName ? { id: currentLocation, label: pageName } : null;
   const wall = pickWall(walls.data ?? [], wallId);
   const action = useWallAction(wall?.id ?? null);
   const removeWall = useDeleteLockerWall();
@@ -94,7 +96,7 @@ export function LockerWallPage() {
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
-              disabled={!currentLocation}
+              disabled={locations.isPending}
               onClick={() => setForm({ wall: null })}
             >
               {t('action.add')}
@@ -166,7 +168,12 @@ export function LockerWallPage() {
       ) : !currentLocation ? (
         <Typography color="text.secondary">{t('common:table.empty')}</Typography>
       ) : !wall ? (
-        <Typography color="text.secondary">{t('common:table.empty')}</Typography>
+        <Paper variant="outlined" sx={{ p: 3 }} data-testid="no-walls">
+          <Typography sx={{ mb: 2 }}>{t('empty.noWalls', { location: pageName ?? '' })}</Typography>
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setForm({ wall: null })}>
+            {t('action.add')}
+          </Button>
+        </Paper>
       ) : (
         <Stack spacing={2}>
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
@@ -214,13 +221,17 @@ export function LockerWallPage() {
         </Stack>
       )}
 
-      {form && currentLocation ? (
+      {form ? (
         <LockerWallFormDialog
           open
           wall={form.wall}
-          idLocation={currentLocation}
+          location={pageLocation}
           onClose={() => setForm(null)}
-          onSaved={(saved) => setWallId(saved.id)}
+          onSaved={(saved) => {
+            // the page follows the wall to the location it was saved under
+            setLocationId(saved.id_location);
+            setWallId(saved.id);
+          }}
         />
       ) : null}
       <LockerDetailsDialog
@@ -255,8 +266,16 @@ export function LockerWallPage() {
       />
       <QrCodeDialog device={qr?.device ?? null} onClose={() => setQr(null)} />
       <ConfirmDialog
+        destructive
         open={!!confirm}
         message={confirm ? confirmText[confirm.kind] : ''}
+        objectName={
+          confirm?.kind === 'deleteWall'
+            ? wall?.name
+            : confirm?.kind === 'unassign'
+              ? (confirm.door.device?.name ?? undefined)
+              : undefined
+        }
         loading={action.isPending || removeWall.isPending}
         onConfirm={onConfirm}
         onCancel={() => setConfirm(null)}

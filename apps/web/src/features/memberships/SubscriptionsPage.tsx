@@ -129,6 +129,7 @@ export function SubscriptionsPage({ disableVirtualization }: { disableVirtualiza
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog
+        destructive
         open={!!deleting}
         message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}

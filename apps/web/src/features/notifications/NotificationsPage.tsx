@@ -160,6 +160,7 @@ export function NotificationsPage({ disableVirtualization }: { disableVirtualiza
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog
+        destructive
         open={!!deleting}
         message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}

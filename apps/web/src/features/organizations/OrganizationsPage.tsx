@@ -300,6 +300,7 @@ export function OrganizationsPage() {
         onClose={() => setDrawer({ open: false })}
       />
       <ConfirmDialog
+        destructive={!confirm?.restore}
         open={!!confirm}
         message={translateMessage(
           confirm?.restore ? ORGANIZATION_MESSAGES.restoreQuestion : ORGANIZATION_MESSAGES.archiveQuestion,

@@ -2,6 +2,7 @@ import {
   DEFAULT_PAYMENT_COUNTRY,
   PAYMENT_COUNTRIES,
   PAYMENT_MESSAGES,
+  paymentsEndpoints,
   type TPaymentCountry,
 } from '@lockerops/contract';
 import {
@@ -20,6 +21,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { accountState, useStripeAccount } from '../../api/payments';
+import { useCurrentUser } from '../../api/session';
+import { mayCall } from '../../app/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { SandboxBadge } from '../../components/SandboxBadge';
@@ -39,6 +42,10 @@ export function PricingSetUpPage() {
   const [country, setCountry] = useState<TPaymentCountry>(DEFAULT_PAYMENT_COUNTRY);
   const [confirming, setConfirming] = useState(false);
   const state = accountState(account.data);
+  const role = useCurrentUser().role;
+  // a member may see the account but not open or close it (the server answers 403)
+  const canConnect = mayCall(role, paymentsEndpoints.stripe.link);
+  const canDisconnect = mayCall(role, paymentsEndpoints.stripe.remove);
 
   return (
     <>
@@ -68,13 +75,15 @@ export function PricingSetUpPage() {
                       </MenuItem>
                     ))}
                   </TextField>
-                  <Button
-                    variant="contained"
-                    disabled={connect.isPending}
-                    onClick={() => connect.mutate(country)}
-                  >
-                    {t('createAccount')}
-                  </Button>
+                  {canConnect ? (
+                    <Button
+                      variant="contained"
+                      disabled={connect.isPending}
+                      onClick={() => connect.mutate(country)}
+                    >
+                      {t('createAccount')}
+                    </Button>
+                  ) : null}
                 </Box>
               </>
             )}
@@ -95,7 +104,7 @@ export function PricingSetUpPage() {
                     : t('account', { id: account.data.id })}
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 2 }}>
-                  {state === 'not_configured' && (
+                  {state === 'not_configured' && canConnect && (
                     <Button
                       variant="contained"
                       disabled={connect.isPending}
@@ -104,9 +113,11 @@ export function PricingSetUpPage() {
                       {t('continueSetup')}
                     </Button>
                   )}
-                  <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-                    {t('disconnect')}
-                  </Button>
+                  {canDisconnect ? (
+                    <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
+                      {t('disconnect')}
+                    </Button>
+                  ) : null}
                 </Box>
               </>
             )}
@@ -114,6 +125,7 @@ export function PricingSetUpPage() {
         </CardContent>
       </Card>
       <ConfirmDialog
+        destructive
         open={confirming}
         title={t('disconnect')}
         message={t('disconnectConfirm')}

@@ -95,6 +95,7 @@ export function PayPerPage({ disableVirtualization }: { disableVirtualization?: 
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog
+        destructive
         open={!!deleting}
         message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}

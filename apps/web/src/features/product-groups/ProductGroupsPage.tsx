@@ -160,6 +160,7 @@ export function ProductGroupsPage({ disableVirtualization }: { disableVirtualiza
       <ProductGroupFormDialog open={!!dialog} group={dialog?.group ?? null} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={!!deleting}
+        destructive
         message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}

@@ -79,6 +79,7 @@ export function InventoryPage({ disableVirtualization }: { disableVirtualization
       />
       <BulkEditProductsDialog ids={bulkIds} onClose={() => setBulkIds(null)} />
       <ConfirmDialog
+        destructive
         open={!!deleting}
         message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}

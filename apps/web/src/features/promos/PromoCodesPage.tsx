@@ -89,6 +89,7 @@ export function PromoCodesPage({ disableVirtualization }: { disableVirtualizatio
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog
+        destructive
         open={!!deleting}
         message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}

@@ -42,6 +42,29 @@ export function reportColumns(
   return [
     { field: 'name', headerName: t('column.name'), flex: 1, minWidth: 160 },
     {
+      field: 'download',
+      headerName: t('column.download'),
+      width: 150,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <>
+          {(['csv', 'pdf'] as const).map((f) => (
+            <Button
+              key={f}
+              size="small"
+              aria-label={t('column.downloadAs', { format: f.toUpperCase(), name: row.name })}
+              onClick={(e) => {
+                e.stopPropagation();
+                download(row, f);
+              }}
+            >
+              {f.toUpperCase()}
+            </Button>
+          ))}
+        </>
+      ),
+    },
+    {
       field: 'contents',
       headerName: t('column.contents'),
       width: 220,
@@ -67,29 +90,6 @@ export function reportColumns(
       headerName: t('column.lastSent'),
       width: 170,
       valueFormatter: (v: string | null) => formatDateTime(v, { empty: '' }),
-    },
-    {
-      field: 'download',
-      headerName: t('column.download'),
-      width: 150,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <>
-          {(['csv', 'pdf'] as const).map((f) => (
-            <Button
-              key={f}
-              size="small"
-              aria-label={t('column.downloadAs', { format: f.toUpperCase(), name: row.name })}
-              onClick={(e) => {
-                e.stopPropagation();
-                download(row, f);
-              }}
-            >
-              {f.toUpperCase()}
-            </Button>
-          ))}
-        </>
-      ),
     },
   ];
 }
@@ -167,6 +167,7 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
       />
       <ReportFormDialog open={!!dialog} report={dialog?.report ?? null} onClose={() => setDialog(null)} />
       <ConfirmDialog
+        destructive
         open={!!deleting}
         // the report's name as the title: the catalogs' ICU arguments are not interpolated yet
         title={deleting?.name}

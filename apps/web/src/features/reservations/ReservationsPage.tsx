@@ -104,7 +104,9 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
       />
       <ReservationSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <ConfirmDialog
+        destructive
         open={!!deleting}
+        objectName={deleting?.tracking_number ?? undefined}
         message={t('confirmDelete')}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}

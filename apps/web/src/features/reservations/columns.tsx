@@ -64,6 +64,19 @@ export function reservationColumns(a: {
   return [
     { field: 'tracking_number', headerName: t('column.trackingNumber'), width: 150 },
     {
+      field: 'start_date',
+      headerName: t('column.when'),
+      flex: 1,
+      minWidth: 260,
+      valueGetter: (_v, r) => whenText(r, a.zoneOf(r.id_location), t),
+    },
+    {
+      field: 'status',
+      headerName: t('column.status'),
+      width: 90,
+      valueFormatter: (v: TReservation['status']) => label('reservationStatus', v),
+    },
+    {
       field: 'mode',
       headerName: t('column.mode'),
       width: 100,
@@ -117,19 +130,6 @@ export function reservationColumns(a: {
       headerName: t('column.type'),
       width: 110,
       valueFormatter: (v: boolean) => (v ? t('column.recurring') : t('column.customRange')),
-    },
-    {
-      field: 'start_date',
-      headerName: t('column.when'),
-      flex: 1,
-      minWidth: 260,
-      valueGetter: (_v, r) => whenText(r, a.zoneOf(r.id_location), t),
-    },
-    {
-      field: 'status',
-      headerName: t('column.status'),
-      width: 90,
-      valueFormatter: (v: TReservation['status']) => label('reservationStatus', v),
     },
     {
       field: 'created_at',

@@ -59,6 +59,7 @@ export function SizesPage({ disableVirtualization }: { disableVirtualization?: b
       />
       <ConfirmDialog
         open={!!deleting}
+        destructive
         message={t('confirmDelete', { name: deleting?.name ?? '' })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}

@@ -11,20 +11,27 @@ import { translateMessage } from '../../i18n/messages';
 import { createDelivery, transactionsKey } from './hooks';
 import { RecipientFields } from './RecipientFields';
 
-/** The form's locker: '' (none chosen, the parcel waits at the desk) or a device id. */
+/** A picker's choice: '' (none) or an id. */
+const zChoice = z.union([z.literal(''), z.uuid()]).transform((v) => v || undefined);
+
+/** The form's locker ('' : the parcel waits at the desk), customer and desk location. */
 const ZDeliveryForm = ZDeliveryCreateRequest.safeExtend({
-  id_device: z.union([z.literal(''), z.uuid()]).transform((v) => v || undefined),
+  id_device: zChoice,
+  id_user: zChoice,
+  id_location: zChoice,
 });
 type TIn = z.input<typeof ZDeliveryForm>;
 type TOut = z.output<typeof ZDeliveryForm>;
 
-const EMPTY: TIn = { id_device: '', phone_number: '', email: '' };
+const EMPTY: TIn = { id_device: '', id_user: '', id_location: '', phone_number: '', email: '' };
 
 /**
  * Create Delivery (spec: operational §7 Transactions `POST event/delivery (id_device,
- * phone_number)`): an available delivery locker (optional: without one
- * the parcel waits at the desk) and the recipient's phone number or e-mail, one required ("Either
- * phone number or email is required"). Answers 'Delivery created successfully' and refreshes the list.
+ * phone_number)`): an available delivery locker (optional: without one the parcel waits at the
+ * desk, at the location chosen), the customer it is for (searched; their phone and e-mail are used
+ * unless others are typed) and the recipient's phone number or e-mail, one of the three required
+ * ("Either phone number or email is required"). Answers 'Delivery created successfully' and
+ * refreshes the list.
  */
 export function CreateDeliveryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('transactions');
@@ -33,6 +40,7 @@ export function CreateDeliveryDialog({ open, onClose }: { open: boolean; onClose
   useEffect(() => {
     if (open) reset(EMPTY);
   }, [open, reset]);
+  const atDesk = !form.watch('id_device');
   const errors = form.formState.errors;
   const byKey = errors as Record<string, { message?: unknown } | undefined>;
   const either = errors.root?.message ?? byKey['']?.message;
@@ -56,6 +64,22 @@ export function CreateDeliveryDialog({ open, onClose }: { open: boolean; onClose
         label={t('delivery.locker')}
         filters={{ by_status: 'available', mode: 'delivery' }}
         helperText={t('delivery.waitsAtDesk')}
+      />
+      {atDesk ? (
+        <FormSearchPicker
+          control={form.control}
+          name="id_location"
+          area="locations"
+          label={t('delivery.location')}
+          helperText={t('delivery.locationHelp')}
+        />
+      ) : null}
+      <FormSearchPicker
+        control={form.control}
+        name="id_user"
+        area="users"
+        label={t('delivery.customer')}
+        helperText={t('delivery.customerHelp')}
       />
       <RecipientFields control={form.control} />
     </FormDialog>

@@ -28,6 +28,8 @@ export function CancelDialog({ open, transaction: t, onClose }: OneProps) {
       heading={<Typography>{tr('cancel.confirm', { invoice: t.invoice_id })}</Typography>}
       title={tr('cancel.title')}
       submitText={tr('cancel.submit')}
+      cancelText={tr('cancel.keep')}
+      destructive
       schema={ZCancelForm}
       defaults={{}}
       submit={(body) =>

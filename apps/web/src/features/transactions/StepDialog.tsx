@@ -44,6 +44,8 @@ export function StepDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   heading,
   title,
   submitText,
+  cancelText,
+  destructive,
   schema,
   defaults,
   submit,
@@ -58,6 +60,9 @@ export function StepDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   heading?: ReactNode;
   title: string;
   submitText: string;
+  /** the closing button's text (a destructive step's "Keep …") */
+  cancelText?: string;
+  destructive?: boolean;
   schema: S;
   defaults: z.input<S>;
   submit: (body: z.output<S>) => Promise<unknown>;
@@ -80,6 +85,8 @@ export function StepDialog<S extends z.ZodType<FieldValues, FieldValues>>({
       successMessage={successMessage}
       invalidateKey={transactionsKey}
       submitText={submitText}
+      cancelText={cancelText}
+      destructive={destructive}
     >
       {heading ?? (
         <Typography variant="body2">

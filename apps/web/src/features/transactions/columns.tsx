@@ -61,18 +61,22 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
 
   const columns: GridColDef<TTransaction>[] = [
     { field: 'invoice_id', headerName: t('column.invoiceId'), width: 130 },
+    // the state and the times first: in sight next to the sidebar at a desktop width
+    {
+      field: 'event_status',
+      headerName: t('column.status'),
+      width: 190,
+      valueFormatter: (v: TTransaction['event_status']) => label('transactionStatus', v),
+    },
+    date('created_at', t('column.created')),
+    date('started_at', t('column.started')),
+    date('ended_at', t('column.ended')),
     { field: 'order_id', headerName: t('column.orderId'), width: 130 },
     {
       field: 'event_type',
       headerName: t('column.type'),
       width: 110,
       valueFormatter: (v: TTransaction['event_type']) => label('mode', v),
-    },
-    {
-      field: 'event_status',
-      headerName: t('column.status'),
-      width: 190,
-      valueFormatter: (v: TTransaction['event_status']) => label('transactionStatus', v),
     },
     {
       field: 'user',
@@ -130,9 +134,6 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
           String(value)
         ),
     },
-    date('created_at', t('column.created')),
-    date('started_at', t('column.started')),
-    date('ended_at', t('column.ended')),
     {
       field: 'total_time',
       headerName: t('column.duration'),

@@ -36,7 +36,8 @@ export type TConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 export function consoleActionsFor(t: TTransaction, role: TRole): TConsoleAction[] {
   if (role !== 'admin') return [];
   const listed = new Set<TTransactionAction>(t.actions);
-  return CONSOLE_ACTIONS.filter((a) => listed.has(a) && isActionAllowed(a, t));
+  const state = { ...t, has_door: t.device !== null };
+  return CONSOLE_ACTIONS.filter((a) => listed.has(a) && isActionAllowed(a, state));
 }
 
 /** Class names of tinted rows (spec: operational §2 Transactions "Row tint green for active, grey for expired"). */

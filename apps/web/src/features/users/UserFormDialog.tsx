@@ -1,11 +1,18 @@
 import { type TUser, USER_CSV_HEADERS, USER_MESSAGES } from '@lockerops/contract';
-import { Box } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { translateMessage } from '../../i18n/messages';
-import { saveUser, USERS_ENDPOINT, useNotificationChannel, usersKey, useUserForm } from './hooks';
+import {
+  saveUser,
+  USERS_ENDPOINT,
+  useNotificationChannel,
+  usersKey,
+  useSamePhoneUsers,
+  useUserForm,
+} from './hooks';
 
 export interface UserFormDialogProps {
   open: boolean;
@@ -27,6 +34,7 @@ export function UserFormDialog({ open, user, isAdmin, onClose }: UserFormDialogP
   const channel = useNotificationChannel();
   const { control } = form;
   const editing = !!user;
+  const samePhone = useSamePhoneUsers(String(form.watch('phone_number') ?? ''), user?.id);
 
   return (
     <FormDialog
@@ -60,6 +68,14 @@ export function UserFormDialog({ open, user, isAdmin, onClose }: UserFormDialogP
         placeholder="+14155550100"
         helperText={t('form.phoneHelp')}
       />
+      {samePhone.length ? (
+        <Alert severity="warning" data-testid="same-phone">
+          {t('form.samePhone', {
+            count: samePhone.length,
+            name: [samePhone[0]!.name, samePhone[0]!.last_name].filter(Boolean).join(' '),
+          })}
+        </Alert>
+      ) : null}
       <FormTextField control={control} name="address" label={t('form.address')} />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
         <FormTextField control={control} name="user_id" label={t('form.userId')} />

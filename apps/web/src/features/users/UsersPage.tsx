@@ -5,6 +5,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePhoneCountry } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableFilter } from '../../components/DataTable';
@@ -47,17 +48,19 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
     [t],
   );
 
+  const country = usePhoneCountry();
   const columns = useMemo(
     () =>
       userColumns({
         t,
         isAdmin,
+        country,
         onEdit: (u) => setDialog({ user: u }),
         onToggleActive: setToggling,
         onQrCode: setQr,
         onTransactions: (u) => navigate(`/users/${u.id}/details`),
       }),
-    [t, isAdmin, navigate],
+    [t, isAdmin, navigate, country],
   );
 
   return (
@@ -90,6 +93,7 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog
+        destructive={!!toggling?.active}
         open={!!toggling}
         title={toggling?.active ? t('toggle.deactivateTitle') : t('toggle.activateTitle')}
         message={t(toggling?.active ? 'toggle.deactivateMessage' : 'toggle.activateMessage', {

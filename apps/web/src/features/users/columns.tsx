@@ -6,11 +6,14 @@ import { Chip, IconButton, Link, Switch, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { Truncated } from '../../components/Truncated';
+import { formatPhone } from '../../lib/format';
 
 export interface UserColumnActions {
   /** the `users` namespace's translate function */
   t: TFunction;
   isAdmin: boolean;
+  /** the organization's country: its phone numbers read nationally, others internationally */
+  country?: string;
   onEdit: (user: TUser) => void;
   onToggleActive: (user: TUser) => void;
   onQrCode: (user: TUser) => void;
@@ -40,7 +43,12 @@ export function userColumns(a: UserColumnActions): GridColDef<TUser>[] {
     },
     { field: 'last_name', headerName: t('column.lastName'), flex: 1, minWidth: 120 },
     { field: 'email', headerName: t('column.email'), flex: 1.4, minWidth: 180 },
-    { field: 'phone_number', headerName: t('column.phone'), minWidth: 140 },
+    {
+      field: 'phone_number',
+      headerName: t('column.phone'),
+      minWidth: 150,
+      valueFormatter: (v: string | null) => formatPhone(v, a.country),
+    },
     { field: 'user_id', headerName: t('column.userId'), minWidth: 110 },
     {
       field: 'address',

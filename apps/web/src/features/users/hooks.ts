@@ -13,7 +13,7 @@ import {
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
@@ -42,6 +42,36 @@ function valuesOf(user: TUser | null): TUserFormInput {
     require_auth: user?.require_auth ?? false,
     access_code: user?.access_code ?? '',
   };
+}
+
+/** The digits of a phone number; undefined when too short to be one. */
+const phoneDigits = (typed: string | null | undefined): string | undefined => {
+  const digits = (typed ?? '').replace(/\D/g, '');
+  return digits.length >= 7 ? digits : undefined;
+};
+
+/**
+ * The other users who already have this phone number (the server allows it, the operator should
+ * know before a second customer shares the number): `GET users?search=` 400 ms after the last key.
+ */
+export function useSamePhoneUsers(typed: string, ownId: string | undefined): TUser[] {
+  const [phone, setPhone] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    const timer = setTimeout(() => setPhone(phoneDigits(typed)), 400);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const q = useQuery({
+    queryKey: [...usersKey, 'same-phone', phone],
+    enabled: !!phone,
+    staleTime: 10_000,
+    queryFn: ({ signal }) =>
+      apiCall(usersEndpoints.users.list, {
+        query: { search: phone, page: 1, size: 5 },
+        schema: ZUserPage,
+        signal,
+      }),
+  });
+  return (q.data?.items ?? []).filter((u) => u.id !== ownId && phoneDigits(u.phone_number) === phone);
 }
 
 /** The organization's default notification channel (spec operational §5 User); email until loaded. */

@@ -37,7 +37,7 @@ main{max-width:480px;margin:0 auto;padding:16px}
 h1{font-size:1.3rem;margin:0 0 12px;color:var(--primary)}
 label{display:block;font-size:.9rem;margin:10px 0 4px}
 input,select{width:100%;font:inherit;padding:10px;border:1px solid #bbb;border-radius:6px;background:#fff}
-.row{display:flex;gap:8px}.row>div{flex:1;min-width:0}
+.row{display:flex;flex-wrap:wrap;column-gap:8px}.row>div{flex:1 1 260px;min-width:0}
 button{width:100%;margin-top:16px;padding:12px;font:inherit;font-weight:600;border:0;border-radius:6px;cursor:pointer;color:#fff;background:var(--primary)}
 button.secondary{background:var(--secondary)}
 button:disabled{opacity:.6;cursor:default}
@@ -71,6 +71,7 @@ button:disabled{opacity:.6;cursor:default}
 </div>
 </form>
 <div id="message" class="note hidden" role="alert"></div>
+<p id="next" class="note hidden"></p>
 </main>
 <script type="application/json" id="texts">${texts}</script>
 <script type="module">
@@ -109,7 +110,11 @@ const abbreviation = (zone, ms) => { const us = parts(zone, ms, { timeZoneName: 
 const localTime = (iso, zone) => { const ms = Date.parse(iso);
   return new Intl.DateTimeFormat(LANG, { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms)) + ' ' + abbreviation(zone, ms); };
 const zoneOf = () => (config.locations.find((l) => l.id === $('location').value) || {}).time_zone || 'UTC';
-const showZone = () => { const z = zoneOf(); $('zone').textContent = z.replace(/_/g, ' ') + ' (' + abbreviation(z, Date.now()) + ')'; };
+// the abbreviation of the typed date, not of today: a July date in Chicago reads CDT in January too
+const showZone = () => { const z = zoneOf(); const typed = $('start').value ? Date.parse(instantOf($('start').value, z)) : NaN;
+  $('zone').textContent = z.replace(/_/g, ' ') + ' (' + abbreviation(z, Number.isNaN(typed) ? Date.now() : typed) + ')'; };
+// a unit's word agrees with its number by the language's plural rules ("1 day", "2 days")
+const unitWord = (n, unit) => { const forms = T.units[unit]; return forms ? forms[new Intl.PluralRules(LANG).select(Number(n))] || forms.other : unit; };
 let config;
 const money = (v) => new Intl.NumberFormat(LANG, { style: 'currency', currency: config.currency.toUpperCase() }).format(Number(v));
 function fillSizes() {
@@ -130,9 +135,12 @@ async function load() {
   const now = Date.now() + 10 * 60000;
   $('start').value = wallOf(now, zoneOf());
   $('end').value = wallOf(now + 3600000, zoneOf());
-  $('limit').textContent = fill(T.limit, { n: config.settings.max_duration, unit: T.units[config.settings.max_duration_unit] || config.settings.max_duration_unit });
+  showZone();
+  const n = config.settings.max_duration;
+  $('limit').textContent = fill(T.limit, { n: new Intl.NumberFormat(LANG).format(n), unit: unitWord(n, config.settings.max_duration_unit) });
 }
 $('location').addEventListener('change', fillSizes);
+$('start').addEventListener('input', showZone);
 for (const id of ['location', 'size', 'start', 'end']) $(id).addEventListener('change', () => { $('book').classList.add('hidden'); $('quote').classList.add('hidden'); });
 $('find').addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -176,6 +184,7 @@ $('book').addEventListener('submit', async (e) => {
     locker: b.locker_number != null ? fill(T.locker, { n: b.locker_number }) : '',
     start: localTime(b.starts_at, b.time_zone), end: localTime(b.ends_at, b.time_zone),
     price: b.price ? ', ' + money(b.price.total) : '' }), 'done');
+  show($('next'), fill(T.nextStep, { tracking: b.tracking_number, location: b.location, start: localTime(b.starts_at, b.time_zone) }));
 });
 load();
 </script></body></html>`;

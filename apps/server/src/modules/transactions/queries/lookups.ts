@@ -4,6 +4,7 @@ import type { Tx } from '../../../db/client';
 import {
   conditions,
   devices,
+  locations,
   membershipLocations,
   memberships,
   membershipUsers,
@@ -196,6 +197,15 @@ const userById = preparedOnce((tx) =>
     )
     .prepare('user_by_id'),
 );
+
+/** Whether location `id` is the organization's own. */
+export async function locationIsOwn({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, id), eq(locations.organizationId, organizationId)));
+  return !!row;
+}
 
 /** The organization's user (not deleted) with this phone number or e-mail, if any. */
 export async function recipientOf({

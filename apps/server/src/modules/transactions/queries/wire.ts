@@ -122,6 +122,7 @@ function toWire(r: Joined): TTransaction {
     event_type: t.type as TMode,
     event_status: t.status as TTransactionStatus,
     total: t.total,
+    has_door: t.idDevice !== null,
   };
   const shape = ZTransaction.shape;
   return wireOf(ZTransaction, t, {

@@ -1,17 +1,26 @@
 import { TRANSACTION_MESSAGES as M, type TTransactionStatus } from '@lockerops/contract';
-import { BadRequest, Conflict } from '../../../errors';
+import { BadRequest, Conflict, NotFound } from '../../../errors';
 import { isSharedDoor } from '../../devices';
 import { assertReservationAllows } from '../../reservations';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
-import { recipientOf } from '../queries/lookups';
+import { locationIsOwn, recipientOf } from '../queries/lookups';
 import { currencyOf } from './charge';
 import type { TxContext } from './context';
 import { assertSharedDoorUsable, hold, lockDevice } from './door';
-import { actorOf, emitFor, pickupLimitSeconds, sixDigits, type TransactionDeps } from './lifecycle';
+import {
+  activeUser,
+  actorOf,
+  emitFor,
+  pickupLimitSeconds,
+  sixDigits,
+  type TransactionDeps,
+} from './lifecycle';
 
 /**
  * Creates a delivery (`POST event/delivery`; spec: operational §4 Delivery) for a recipient by
- * phone or e-mail (linked to the user with that phone or e-mail when there is one). With
+ * phone or e-mail, filed under `id_user` when given (404 unknown, 409 inactive; their phone and
+ * e-mail fill what is not given), else under the user with that phone or e-mail when there is one.
+ * A desk delivery is placed at `id_location` when given (404 when not the organization's). With
  * `id_device`: an available delivery door is held (reserved) and a courier code made →
  * in_progress, waiting for the courier's drop-off. Without: a non-locker delivery waiting at the
  * desk → awaiting_user_pickup with a pickup code (sent by the caller after commit,
@@ -19,7 +28,13 @@ import { actorOf, emitFor, pickupLimitSeconds, sixDigits, type TransactionDeps }
  */
 export async function createDelivery(
   ctx: TxContext & Pick<TransactionDeps, 'deliveryPickupLimitSeconds'>,
-  input: { id_device?: string; phone_number?: string; email?: string },
+  input: {
+    id_device?: string;
+    id_user?: string;
+    id_location?: string;
+    phone_number?: string;
+    email?: string;
+  },
 ): Promise<string> {
   const { tx, auth } = ctx;
   const org = auth.organizationId;
@@ -38,7 +53,17 @@ export async function createDelivery(
       email: input.email,
     });
   }
-  const user = await recipientOf({ tx, organizationId: org, to: input });
+  if (
+    !device &&
+    input.id_location &&
+    !(await locationIsOwn({ tx, organizationId: org, id: input.id_location }))
+  )
+    throw NotFound(M.locationNotFound);
+  const picked = input.id_user ? await activeUser({ tx, organizationId: org, id: input.id_user }) : undefined;
+  const phone = input.phone_number ?? picked?.phoneNumber ?? undefined;
+  const email = input.email ?? picked?.email?.toLowerCase() ?? undefined;
+  if (!phone && !email) throw BadRequest(M.phoneOrEmail);
+  const user = picked ?? (await recipientOf({ tx, organizationId: org, to: input }));
   const now = new Date();
   const numbers = await nextNumbers({ tx, organizationId: org });
   const limit = await pickupLimitSeconds(ctx);
@@ -52,11 +77,11 @@ export async function createDelivery(
       idUser: user?.id ?? null,
       idDevice: device?.id ?? null,
       deviceHeld: Boolean(device),
-      idLocation: device?.idLocation ?? null,
+      idLocation: device?.idLocation ?? input.id_location ?? null,
       currency: await currencyOf({ tx, organizationId: org }),
       startedAt: now,
-      phoneNumber: input.phone_number ?? null,
-      email: input.email ?? null,
+      phoneNumber: phone ?? null,
+      email: email ?? null,
       courierPinCode: device ? sixDigits() : null,
       pickupCode: device ? null : sixDigits(),
       expiresAt: device ? null : new Date(now.getTime() + limit * 1000),

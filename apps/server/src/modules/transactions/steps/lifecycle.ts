@@ -66,6 +66,7 @@ export const stateOf = (t: TransactionRow) => ({
   event_type: t.type as TMode,
   event_status: t.status as TTransactionStatus,
   total: t.total,
+  has_door: t.idDevice !== null,
 });
 
 /** Refuses `action` with 409 unless the state machine allows it in the transaction's status and mode. */
