@@ -255,7 +255,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      installAuth(api, { resolve: apiKeyResolver({ db: ctx.db }) });
+      installAuth(api, { resolve: apiKeyResolver({ db: ctx.db, cacheSeconds: config.apiKeyCacheSeconds }) });
       // every write of the API takes an Idempotency-Key (README: Idempotent writes)
       installIdempotency(api, { db: ctx.db, secrets });
       await api.register(healthRoutes);

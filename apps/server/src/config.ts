@@ -108,6 +108,7 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(3),
   DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  API_KEY_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   DATABASE_REPLICA_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_REPLICA_URL must start with postgres://')
@@ -237,6 +238,12 @@ export type Config = {
    * than this is skipped (`DATABASE_REPLICA_MAX_LAG_MS`, default 2000); `poolSize`: its connections
    * (`DATABASE_REPLICA_POOL_SIZE`, default 5). Absent: every read goes to the primary.
    */
+  /**
+   * How long a process keeps an API key's look-up, s (`API_KEY_CACHE_SECONDS`, default 5; 0: never):
+   * a key revoked or rotated through another process, or whose organization was deactivated, still
+   * answers that long in this one.
+   */
+  apiKeyCacheSeconds: number;
   databaseReplica?: { url: string; maxLagMs: number; poolSize: number };
   /** Bearer token of `GET /metrics`; unset → the route answers 404. */
   metricsToken?: string;
@@ -330,6 +337,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       readSize: e.DATABASE_READ_POOL_SIZE,
       timeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
     },
+    apiKeyCacheSeconds: e.API_KEY_CACHE_SECONDS,
     databaseReplica: e.DATABASE_REPLICA_URL
       ? {
           url: e.DATABASE_REPLICA_URL,
