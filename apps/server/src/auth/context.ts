@@ -68,7 +68,10 @@ export const bearerOf = (req: FastifyRequest): string | undefined => {
 /**
  * Whether a request is a console read: a GET or HEAD signed in with a member session. Its session
  * check and tenant transaction use the read pool (`DATABASE_READ_POOL_SIZE`), so the console's
- * pages never queue behind the kiosks' and partners' writes (API keys) holding the main pool.
+ * pages never queue behind the kiosks' and partners' writes (API keys) holding the main pool. With a
+ * streaming replica (`DATABASE_REPLICA_URL`) its tenant transaction goes there instead, while the
+ * replica router allows it (db/replica.ts); the session check stays on the primary, where a session
+ * just signed in already is.
  */
 const isConsoleRead = (method: string, actor: 'member' | 'api_key') =>
   (method === 'GET' || method === 'HEAD') && actor === 'member';

@@ -109,7 +109,7 @@ describe.skipIf(!bin)('the console reads from a streaming replica', () => {
     admin = bearer(await signIn(app));
     other = bearer(await signIn(app, 'second@demo-org.test'));
     await until('the replica is in use', () => router().serves(undefined));
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await replica?.end().catch(() => undefined);
