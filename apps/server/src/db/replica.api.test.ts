@@ -119,9 +119,22 @@ describe.skipIf(!bin)('the console reads from a streaming replica', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('serves the lists from the replica', async () => {
+  it('serves the lists, the dashboard and the exports from the replica', async () => {
     expect(await names(admin, 'replicamark')).toEqual([]);
     expect(pair.replicaLog()).toContain('replicamark');
+    const metric = await inject('GET', 'reports/users?from_date=2026-03-01&to_date=2026-03-07', admin);
+    expect(metric.statusCode).toBe(200);
+    expect(pair.replicaLog()).toContain('2026-03-07');
+    const csv = await inject('GET', 'locations/export?search=replicaexport', admin);
+    expect(csv.statusCode).toBe(200);
+    // the count with the search's parameters, then the rows through the snapshot's cursor
+    const log = pair.replicaLog();
+    expect(log).toContain('%replicaexport%');
+    expect(log).toMatch(/fetch \d+ from lockerops_snapshot/i);
+    // the transactions' export: a COPY on the replica
+    const events = await inject('GET', 'events/export', admin);
+    expect(events.statusCode).toBe(200);
+    expect(pair.replicaLog()).toMatch(/statement: copy \(/i);
   });
 
   it('lets a caller read their own write at once, while others see it once the replica has it', async () => {
