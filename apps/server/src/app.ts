@@ -21,6 +21,7 @@ import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { createReplicaRouter } from './db/replica';
 import { subscribe } from './domain-events';
 import { installErrorHandler } from './errors';
 import { docsRoutes, OneLinePerRequest, refuseNulCharacters, securityHeaders, serveConsole } from './http';
@@ -74,6 +75,7 @@ import { usersResource } from './modules/users/resource';
 import { usersRoutes } from './modules/users/routes';
 import { enqueueWebhooks } from './modules/webhooks';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { readsOnly } from './tenancy';
 
 export { loggedUrl } from './http';
 
@@ -165,6 +167,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     database,
     db: database.db,
     readDb: database.readDb ?? database.db,
+    replica:
+      database.replicaDb && database.replicaPool && database.pool
+        ? {
+            db: readsOnly(database.replicaDb),
+            router: createReplicaRouter({
+              primary: database.pool,
+              replica: database.replicaPool,
+              maxLagMs: config.databaseReplica?.maxLagMs ?? 2000,
+              onChange: (s) =>
+                app.log.warn(
+                  { replica: s },
+                  s.up ? 'the read replica answers again' : 'the read replica is skipped: unreachable',
+                ),
+            }),
+          }
+        : undefined,
     metrics,
     tokens,
     identity: new IdentityService(
@@ -182,6 +200,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    ctx.replica?.router.close();
     await mail.close();
   });
 
@@ -236,7 +255,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      installAuth(api, { resolve: apiKeyResolver({ db: ctx.db }) });
+      installAuth(api, { resolve: apiKeyResolver({ db: ctx.db, cacheSeconds: config.apiKeyCacheSeconds }) });
       // every write of the API takes an Idempotency-Key (README: Idempotent writes)
       installIdempotency(api, { db: ctx.db, secrets });
       await api.register(healthRoutes);

@@ -108,6 +108,14 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(3),
   DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  API_KEY_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_REPLICA_URL must start with postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).default(2000),
+  DATABASE_REPLICA_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(5),
   METRICS_TOKEN: z
     .string()
     .min(16, 'METRICS_TOKEN must have at least 16 characters')
@@ -224,6 +232,19 @@ export type Config = {
    * wait for a free connection before it answers 503 (`timeoutMs`, 0: no bound). Ignored on PGlite.
    */
   databasePool: { size: number; readSize: number; timeoutMs: number };
+  /**
+   * A PostgreSQL streaming replica (`DATABASE_REPLICA_URL`) for the console's reads: its lists, the
+   * dashboard, reports and exports (db/replica.ts). `maxLagMs`: a replica further behind the primary
+   * than this is skipped (`DATABASE_REPLICA_MAX_LAG_MS`, default 2000); `poolSize`: its connections
+   * (`DATABASE_REPLICA_POOL_SIZE`, default 5). Absent: every read goes to the primary.
+   */
+  /**
+   * How long a process keeps an API key's look-up, s (`API_KEY_CACHE_SECONDS`, default 5; 0: never):
+   * a key revoked or rotated through another process, or whose organization was deactivated, still
+   * answers that long in this one.
+   */
+  apiKeyCacheSeconds: number;
+  databaseReplica?: { url: string; maxLagMs: number; poolSize: number };
   /** Bearer token of `GET /metrics`; unset → the route answers 404. */
   metricsToken?: string;
   /**
@@ -316,6 +337,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       readSize: e.DATABASE_READ_POOL_SIZE,
       timeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
     },
+    apiKeyCacheSeconds: e.API_KEY_CACHE_SECONDS,
+    databaseReplica: e.DATABASE_REPLICA_URL
+      ? {
+          url: e.DATABASE_REPLICA_URL,
+          maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+          poolSize: e.DATABASE_REPLICA_POOL_SIZE,
+        }
+      : undefined,
     metricsToken: e.METRICS_TOKEN,
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,

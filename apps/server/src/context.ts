@@ -3,6 +3,7 @@ import type { IdentityService } from './auth/identity.service';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { ReplicaRouter } from './db/replica';
 import type { Metrics } from './lib/metrics';
 import type { SecretBox } from './lib/secrets';
 
@@ -16,6 +17,11 @@ export interface AppContext extends Adapters {
   db: Db;
   /** The read pool's handle for the console's GET requests (`Database.readDb`), else `db`. */
   readDb: Db;
+  /**
+   * With a streaming replica (`DATABASE_REPLICA_URL`): its handle and the router that says when a
+   * console read may use it (db/replica.ts).
+   */
+  replica?: { db: Db; router: ReplicaRouter };
   tokens: TokenService;
   identity: IdentityService;
   /** Encrypts secrets kept in the database (SECRETS_KEY). */

@@ -29,6 +29,10 @@ async function main(): Promise<void> {
       max: config.databasePool.size,
       readMax: config.databasePool.readSize,
       connectionTimeoutMs: config.databasePool.timeoutMs,
+      replica: config.databaseReplica && {
+        url: config.databaseReplica.url,
+        max: config.databaseReplica.poolSize,
+      },
     },
   });
   await migrate(database);

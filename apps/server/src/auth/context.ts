@@ -2,7 +2,7 @@ import { API_KEY_MESSAGES, type TApiKeyScope, type TRole } from '@lockerops/cont
 import { and, eq } from 'drizzle-orm';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { organizations } from '../db/schema';
 import { Forbidden, NotFound, Unauthorized } from '../errors';
 import { withTenant } from '../tenancy';
@@ -48,6 +48,12 @@ declare module 'fastify' {
      * `config` sets its isolation level and access mode.
      */
     withTenant<T>(fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T>;
+    /**
+     * The database a read of this request that opens its own transactions goes to (a report built
+     * for download): the read replica for a console read it may serve, else the read pool, and the
+     * primary for anything but a console read.
+     */
+    readingDb(): Db;
   }
 }
 
@@ -62,10 +68,53 @@ export const bearerOf = (req: FastifyRequest): string | undefined => {
 /**
  * Whether a request is a console read: a GET or HEAD signed in with a member session. Its session
  * check and tenant transaction use the read pool (`DATABASE_READ_POOL_SIZE`), so the console's
- * pages never queue behind the kiosks' and partners' writes (API keys) holding the main pool.
+ * pages never queue behind the kiosks' and partners' writes (API keys) holding the main pool. With a
+ * streaming replica (`DATABASE_REPLICA_URL`) its tenant transaction goes there instead, while the
+ * replica router allows it (db/replica.ts); the session check stays on the primary, where a session
+ * just signed in already is.
  */
 const isConsoleRead = (method: string, actor: 'member' | 'api_key') =>
   (method === 'GET' || method === 'HEAD') && actor === 'member';
+
+/**
+ * SQLSTATEs on which a console read that the replica refused runs again on the primary: a read
+ * that writes after all (25006, read-only transaction) or asks what a standby cannot give (0A000,
+ * e.g. SERIALIZABLE).
+ */
+const RETRY_ON_PRIMARY = new Set(['25006', '0A000']);
+
+/**
+ * A console read on the streaming replica, read-only (a standby takes no other), with the primary
+ * behind it: when the replica cannot be reached (its connection fails before the read began), the
+ * router marks it down and the read runs on the primary, so a stopped replica costs the console no
+ * error; a read the replica refuses as a write runs on the primary too.
+ */
+async function readOnReplica<T>(p: {
+  replica: NonNullable<FastifyInstance['ctx']['replica']>;
+  primary: Db;
+  organizationId: string;
+  fn: (tx: Tx) => Promise<T>;
+  config?: PgTransactionConfig;
+}): Promise<T> {
+  let began = false;
+  try {
+    return await withTenant(
+      p.replica.db,
+      p.organizationId,
+      (tx) => {
+        began = true;
+        return p.fn(tx);
+      },
+      p.config,
+    );
+  } catch (err) {
+    const e = err as { code?: unknown; cause?: { code?: unknown } };
+    const code = e.code ?? e.cause?.code;
+    if (!began) p.replica.router.down();
+    else if (typeof code !== 'string' || !RETRY_ON_PRIMARY.has(code)) throw err;
+    return withTenant(p.primary, p.organizationId, p.fn, p.config);
+  }
+}
 
 /** Resolves an API key to an organization; registered by the api-keys module. */
 export type ApiKeyResolver = (key: string) => Promise<AuthContext | undefined>;
@@ -83,9 +132,34 @@ export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyRes
     T,
   >(this: FastifyRequest, fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig) {
     if (!this.auth) throw Unauthorized();
-    const db = isConsoleRead(this.method, this.auth.actor.type) ? app.ctx.readDb : app.ctx.db;
-    return withTenant(db, this.auth.organizationId, fn, config);
+    if (!isConsoleRead(this.method, this.auth.actor.type))
+      return withTenant(app.ctx.db, this.auth.organizationId, fn, config);
+    const replica = app.ctx.replica;
+    if (!replica?.router.serves(this.auth.actor.id))
+      return withTenant(app.ctx.readDb, this.auth.organizationId, fn, config);
+    return readOnReplica({
+      replica,
+      primary: app.ctx.readDb,
+      organizationId: this.auth.organizationId,
+      fn,
+      config,
+    });
   });
+
+  app.decorateRequest('readingDb', function (this: FastifyRequest): Db {
+    if (!this.auth || !isConsoleRead(this.method, this.auth.actor.type)) return app.ctx.db;
+    const replica = app.ctx.replica;
+    return replica?.router.serves(this.auth.actor.id) ? replica.db : app.ctx.readDb;
+  });
+
+  // read-your-writes: a caller's write is noted before its answer goes out, so their next read waits
+  // for the replica to replay it (db/replica.ts)
+  if (app.ctx.replica) {
+    const router = app.ctx.replica.router;
+    app.addHook('onSend', async (req) => {
+      if (req.auth && req.method !== 'GET' && req.method !== 'HEAD') router.wrote(req.auth.actor.id);
+    });
+  }
 
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;

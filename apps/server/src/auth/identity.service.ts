@@ -197,7 +197,7 @@ export class IdentityService {
         tokenHash: sha256(refresh),
         expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
       })
-      .onConflictDoNothing({ target: refreshTokens.tokenHash });
+      .onConflictDoNothing({ target: [refreshTokens.tokenHash, refreshTokens.organizationId] });
     const claims: IdClaims = { typ: 'id', sub: member.id, org: org.id, role: member.role, sid: sessionId };
     return {
       id_token: await this.tokens.sign(claims, this.opts.idTokenTtl),

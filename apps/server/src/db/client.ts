@@ -31,6 +31,12 @@ export interface Database {
    */
   readDb?: Db;
   readPool?: pg.Pool;
+  /**
+   * PostgreSQL with a streaming replica (`DATABASE_REPLICA_URL`): a pool on the replica, which the
+   * console's reads use while it keeps up (db/replica.ts). Absent: every read goes to the primary.
+   */
+  replicaDb?: Db;
+  replicaPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -45,6 +51,8 @@ export interface PoolOptions {
    * answers 503 with Retry-After. 0: wait without bound.
    */
   connectionTimeoutMs?: number;
+  /** A streaming replica of the database: its URL and the connections of its pool. */
+  replica?: { url: string; max: number };
 }
 
 export { APP_ROLE, applyTenancyPolicies } from './tenancy-policies';
@@ -156,8 +164,8 @@ function nameStatements(client: pg.PoolClient): void {
 }
 
 /**
- * Opens a node-postgres pool on `url`: `max` connections (or the sizes of `PoolOptions`), and a
- * read pool when `readMax` is set.
+ * Opens a node-postgres pool on `url`: `max` connections (or the sizes of `PoolOptions`), a read
+ * pool when `readMax` is set, and a pool on the streaming replica when `replica` is.
  */
 export async function openPostgres(url: string, max: number | PoolOptions = 10): Promise<Database> {
   const opts = typeof max === 'number' ? { max } : max;
@@ -165,14 +173,21 @@ export async function openPostgres(url: string, max: number | PoolOptions = 10):
   const db = drizzleNodePg(pool) as unknown as Db;
   const readPool = opts.readMax ? createPool(url, opts.readMax, opts.connectionTimeoutMs) : undefined;
   const readDb = readPool ? (drizzleNodePg(readPool) as unknown as Db) : undefined;
+  // a replica that is down must not hold a console read for long: the read goes to the primary
+  const replicaPool = opts.replica
+    ? createPool(opts.replica.url, opts.replica.max, Math.min(opts.connectionTimeoutMs || 2000, 2000))
+    : undefined;
+  const replicaDb = replicaPool ? (drizzleNodePg(replicaPool) as unknown as Db) : undefined;
   return {
     kind: 'postgres',
     db,
     pool,
     readDb,
     readPool,
+    replicaDb,
+    replicaPool,
     close: async () => {
-      await Promise.all([pool.end(), readPool?.end()]);
+      await Promise.all([pool.end(), readPool?.end(), replicaPool?.end()]);
     },
   };
 }

@@ -99,6 +99,7 @@ export function createMetrics(database: Database, opts: { defaults?: boolean } =
   const pools = [
     { name: 'main', pool: database.pool },
     { name: 'read', pool: database.readPool },
+    { name: 'replica', pool: database.replicaPool },
   ].filter((p) => p.pool);
   if (pools.length) {
     new Gauge({

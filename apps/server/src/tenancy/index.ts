@@ -18,6 +18,8 @@ export async function withTenant<T>(
   fn: (tx: Tx) => Promise<T>,
   config?: PgTransactionConfig,
 ): Promise<T> {
+  // a standby takes read-only transactions only
+  if (readOnlyDatabases.has(db)) config = { ...config, accessMode: 'read only' };
   // node-postgres: the settings go with the transaction's BEGIN, one round trip for both (the
   // access mode is the last word Drizzle writes into BEGIN unless `deferrable` is given)
   const settled = beginsWithSettings(db, organizationId);
@@ -35,6 +37,7 @@ export async function withTenant<T>(
             sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', ${APP_ROLE}, true), set_config('jit', 'off', true)`,
           );
         acting.set(tx, organizationId);
+        openedOn.set(tx, db);
         return f(tx as Tx);
       },
       withBegin
@@ -95,6 +98,29 @@ export function organizationLabelFromHost(host: string | undefined, publicHost?:
  * reading it back costs no round trip.
  */
 const acting = new WeakMap<object, string>();
+
+/** Databases that take read-only transactions only (`readsOnly`). */
+const readOnlyDatabases = new WeakSet<object>();
+
+/**
+ * Marks `db` as a server that takes read-only transactions only (a streaming replica): every tenant
+ * transaction `withTenant` opens on it is `read only`.
+ */
+export function readsOnly(db: Db): Db {
+  readOnlyDatabases.add(db);
+  return db;
+}
+
+/** The database each open tenant transaction runs on (the primary, its read pool or a replica). */
+const openedOn = new WeakMap<object, Db>();
+
+/**
+ * The database `tx` runs on, as `withTenant` opened it: where another connection must go to act on
+ * the same server (cancelling its statement). Undefined for a transaction `withTenant` did not open.
+ */
+export function databaseOf(tx: Tx): Db | undefined {
+  return openedOn.get(tx);
+}
 
 /**
  * Makes the rest of a tenant transaction act for `organizationId` (`app.organization_id`): row-level

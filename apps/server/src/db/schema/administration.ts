@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizationRef } from './columns';
 
 /**
@@ -9,7 +9,7 @@ import { organizationRef } from './columns';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     keyHash: text('key_hash').notNull(),
     /** The first characters of the key (`lo_` + 4), shown so a partner can tell which key it holds. */
@@ -22,7 +22,11 @@ export const apiKeys = pgTable(
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('api_keys_org_uq').on(t.organizationId), uniqueIndex('api_keys_hash_uq').on(t.keyHash)],
+  (t) => [
+    primaryKey({ name: 'api_keys_pkey', columns: [t.id, t.organizationId] }),
+    uniqueIndex('api_keys_org_uq').on(t.organizationId),
+    uniqueIndex('api_keys_hash_uq').on(t.keyHash, t.organizationId),
+  ],
 );
 
 /**
@@ -32,7 +36,7 @@ export const apiKeys = pgTable(
 export const tableFilters = pgTable(
   'table_filters',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     subjectId: uuid('subject_id').notNull(),
     page: text('page').notNull(),
@@ -40,7 +44,10 @@ export const tableFilters = pgTable(
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('table_filters_subject_page_uq').on(t.organizationId, t.subjectId, t.page)],
+  (t) => [
+    primaryKey({ name: 'table_filters_pkey', columns: [t.id, t.organizationId] }),
+    uniqueIndex('table_filters_subject_page_uq').on(t.organizationId, t.subjectId, t.page),
+  ],
 );
 
 /**
@@ -50,7 +57,7 @@ export const tableFilters = pgTable(
 export const contactVerifications = pgTable(
   'contact_verifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -59,7 +66,8 @@ export const contactVerifications = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('contact_verifications_token_uq').on(t.tokenHash),
+    primaryKey({ name: 'contact_verifications_pkey', columns: [t.id, t.organizationId] }),
+    uniqueIndex('contact_verifications_token_uq').on(t.tokenHash, t.organizationId),
     index('contact_verifications_org_email_idx').on(t.organizationId, t.email),
   ],
 );

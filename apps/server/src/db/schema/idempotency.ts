@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizationRef } from './columns';
 
 /**
@@ -13,7 +13,7 @@ import { organizationRef } from './columns';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     credential: text('credential').notNull(),
     key: text('key').notNull(),
@@ -28,6 +28,7 @@ export const idempotencyKeys = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.id, t.organizationId] }),
     uniqueIndex('idempotency_keys_org_key_uq').on(t.organizationId, t.credential, t.key),
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizationRef } from './columns';
 
 /**
@@ -48,23 +59,30 @@ export const authSessions = pgTable(
 );
 
 /** Rotating refresh tokens, stored as SHA-256 hashes. A reused one revokes its session. */
-export const refreshTokens = pgTable('refresh_tokens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  organizationId: organizationRef(),
-  sessionId: uuid('session_id')
-    .notNull()
-    .references(() => authSessions.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    organizationId: organizationRef(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('refresh_tokens_token_hash_unique').on(t.tokenHash, t.organizationId),
+    primaryKey({ name: 'refresh_tokens_pkey', columns: [t.id, t.organizationId] }),
+  ],
+);
 
 /** E-mailed password-reset codes: 6 digits, 60 minutes, one use, five wrong tries void it. */
 export const passwordResetCodes = pgTable(
   'password_reset_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     memberId: uuid('member_id')
       .notNull()
@@ -75,7 +93,10 @@ export const passwordResetCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('password_reset_codes_member_idx').on(t.memberId)],
+  (t) => [
+    primaryKey({ name: 'password_reset_codes_pkey', columns: [t.id, t.organizationId] }),
+    index('password_reset_codes_member_idx').on(t.memberId),
+  ],
 );
 
 /** Server-wide secrets generated on first start (the token signing key), shared by all processes. */

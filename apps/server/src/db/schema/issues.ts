@@ -5,6 +5,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -29,7 +30,7 @@ import { transactions } from './transactions';
 export const issues = pgTable(
   'issues',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     /**
      * Readable number (`issue_id` on the wire is `ISS-<number>`), counted per organization: the
@@ -59,6 +60,7 @@ export const issues = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'issues_pkey', columns: [t.id, t.organizationId] }),
     uniqueIndex('issues_org_number_uq').on(t.organizationId, t.number),
     index('issues_org_created_idx').on(t.organizationId, t.createdAt),
     index('issues_org_event_idx').on(t.organizationId, t.transactionId),

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -51,7 +52,7 @@ export const lockerWalls = pgTable(
 export const lockerWallDoors = pgTable(
   'locker_wall_doors',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     idLockerWall: uuid('id_locker_wall')
       .notNull()
@@ -62,9 +63,10 @@ export const lockerWallDoors = pgTable(
     idDevice: uuid('id_device').references(() => devices.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('locker_wall_doors_position_uq').on(t.idLockerWall, t.x, t.y),
-    uniqueIndex('locker_wall_doors_device_uq').on(t.idDevice),
-    uniqueIndex('locker_wall_doors_kiosk_uq').on(t.idLockerWall).where(sql`${t.kiosk}`),
+    primaryKey({ name: 'locker_wall_doors_pkey', columns: [t.id, t.organizationId] }),
+    uniqueIndex('locker_wall_doors_position_uq').on(t.idLockerWall, t.x, t.y, t.organizationId),
+    uniqueIndex('locker_wall_doors_device_uq').on(t.idDevice, t.organizationId),
+    uniqueIndex('locker_wall_doors_kiosk_uq').on(t.idLockerWall, t.organizationId).where(sql`${t.kiosk}`),
     index('locker_wall_doors_org_idx').on(t.organizationId),
     check('locker_wall_doors_kiosk_empty_ck', sql`NOT (${t.kiosk} AND ${t.idDevice} IS NOT NULL)`),
   ],

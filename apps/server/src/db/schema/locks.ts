@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,7 +24,7 @@ import { devices, locations } from './places';
 export const deviceUnlocks = pgTable(
   'device_unlocks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     idDevice: uuid('id_device')
       .notNull()
@@ -42,6 +43,7 @@ export const deviceUnlocks = pgTable(
     offlineAt: timestamp('offline_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'device_unlocks_pkey', columns: [t.id, t.organizationId] }),
     index('device_unlocks_device_idx').on(t.organizationId, t.idDevice, t.requestedAt),
     // "jams in the last 30 days" per device, for the devices list column and filter
     index('device_unlocks_jams_idx').on(t.idDevice, t.requestedAt).where(sql`${t.state} = 'jammed'`),
@@ -66,7 +68,7 @@ export const locationLockSettings = pgTable(
   'location_lock_settings',
   {
     idLocation: uuid('id_location')
-      .primaryKey()
+      .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
     organizationId: organizationRef(),
     bridgeHost: text('bridge_host'),
@@ -78,6 +80,7 @@ export const locationLockSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'location_lock_settings_pkey', columns: [t.idLocation, t.organizationId] }),
     check(
       'location_lock_settings_rates_ck',
       sql`${t.virtualJamRate} BETWEEN 0 AND 1 AND ${t.virtualOfflineRate} BETWEEN 0 AND 1`,
@@ -94,7 +97,7 @@ export const locationLockSettings = pgTable(
 export const lockVendorAccounts = pgTable(
   'lock_vendor_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     vendor: text('vendor').notNull(),
     baseUrl: text('base_url').notNull(),
@@ -105,6 +108,7 @@ export const lockVendorAccounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'lock_vendor_accounts_pkey', columns: [t.id, t.organizationId] }),
     uniqueIndex('lock_vendor_accounts_org_vendor_uq').on(t.organizationId, t.vendor),
     check(
       'lock_vendor_accounts_vendor_ck',

@@ -73,7 +73,12 @@ export const notificationLocations = pgTable(
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.idNotification, t.idLocation] })],
+  (t) => [
+    primaryKey({
+      name: 'notification_locations_id_notification_id_location_pk',
+      columns: [t.idNotification, t.idLocation, t.organizationId],
+    }),
+  ],
 );
 
 /**
@@ -88,7 +93,7 @@ export const notificationLocations = pgTable(
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     idNotification: uuid('id_notification').references(() => notifications.id, { onDelete: 'set null' }),
     idDomainEvent: uuid('id_domain_event').references(() => domainEvents.id, { onDelete: 'cascade' }),
@@ -113,8 +118,9 @@ export const notificationDeliveries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'notification_deliveries_pkey', columns: [t.id, t.organizationId] }),
     uniqueIndex('notification_deliveries_once_uq')
-      .on(t.idDomainEvent, t.idNotification, t.channel, t.kind)
+      .on(t.idDomainEvent, t.idNotification, t.channel, t.kind, t.organizationId)
       .where(sql`${t.idDomainEvent} IS NOT NULL`),
     index('notification_deliveries_due_idx').on(t.sendAfter).where(sql`${t.status} = 'queued'`),
     index('notification_deliveries_org_notification_idx').on(t.organizationId, t.idNotification, t.createdAt),

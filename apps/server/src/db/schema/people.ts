@@ -87,7 +87,10 @@ export const groupUsers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_users_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'group_users_group_id_user_id_pk', columns: [t.groupId, t.userId, t.organizationId] }),
+    index('group_users_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -107,7 +110,10 @@ export const groupResources = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.groupId, t.resourceType, t.resourceId] }),
+    primaryKey({
+      name: 'group_resources_group_id_resource_type_resource_id_pk',
+      columns: [t.groupId, t.resourceType, t.resourceId, t.organizationId],
+    }),
     index('group_resources_resource_idx').on(t.resourceType, t.resourceId),
   ],
 );

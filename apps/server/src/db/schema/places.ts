@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -60,7 +61,7 @@ export const locations = pgTable(
 export const locationAssignments = pgTable(
   'location_assignments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     idLocation: uuid('id_location')
       .notNull()
@@ -71,7 +72,8 @@ export const locationAssignments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('location_assignments_user_uq').on(t.idLocation, t.idUser),
+    primaryKey({ name: 'location_assignments_pkey', columns: [t.id, t.organizationId] }),
+    uniqueIndex('location_assignments_user_uq').on(t.idLocation, t.idUser, t.organizationId),
     index('location_assignments_user_idx').on(t.idUser),
   ],
 );

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizationRef } from './columns';
 
 /** Mail handed to the mail adapter; the local driver keeps it here as the outbox. */
@@ -24,7 +24,7 @@ export const mailOutbox = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     actorType: text('actor_type', { enum: ['member', 'api_key', 'system'] }).notNull(),
     actorId: uuid('actor_id'),
@@ -38,23 +38,30 @@ export const auditLog = pgTable(
       .default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.organizationId, t.entity, t.entityId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'audit_log_pkey', columns: [t.id, t.organizationId] }),
+    index('audit_log_entity_idx').on(t.organizationId, t.entity, t.entityId, t.createdAt),
+  ],
 );
 
 /** Feedback sent from the console's Help dialog (spec: console §2 Shell, §3 Feedback). */
-export const feedback = pgTable('feedback', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  organizationId: organizationRef(),
-  memberId: uuid('member_id'),
-  location: text('location').notNull().default(''),
-  device: text('device').notNull().default(''),
-  member: text('member').notNull().default(''),
-  department: text('department'),
-  description: text('description').notNull(),
-  notes: text('notes').notNull().default(''),
-  images: jsonb('images').$type<string[]>().notNull().default([]),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    organizationId: organizationRef(),
+    memberId: uuid('member_id'),
+    location: text('location').notNull().default(''),
+    device: text('device').notNull().default(''),
+    member: text('member').notNull().default(''),
+    department: text('department'),
+    description: text('description').notNull(),
+    notes: text('notes').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'feedback_pkey', columns: [t.id, t.organizationId] })],
+);
 
 /**
  * Stripe events already handled by `POST /stripe/webhook`, by event id: a replayed event (same id,

@@ -124,7 +124,12 @@ export const membershipLocations = pgTable(
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.membershipId, t.locationId] })],
+  (t) => [
+    primaryKey({
+      name: 'membership_locations_membership_id_location_id_pk',
+      columns: [t.membershipId, t.locationId, t.organizationId],
+    }),
+  ],
 );
 
 /**
@@ -146,7 +151,10 @@ export const membershipUsers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.membershipId, t.userId] }),
+    primaryKey({
+      name: 'membership_users_membership_id_user_id_pk',
+      columns: [t.membershipId, t.userId, t.organizationId],
+    }),
     index('membership_users_user_idx').on(t.userId),
   ],
 );

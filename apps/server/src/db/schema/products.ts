@@ -8,6 +8,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -115,7 +116,7 @@ export const products = pgTable(
 export const productTracking = pgTable(
   'product_tracking',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     idProduct: uuid('id_product')
@@ -129,6 +130,7 @@ export const productTracking = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'product_tracking_pkey', columns: [t.id, t.organizationId] }),
     index('product_tracking_product_idx').on(t.organizationId, t.idProduct, t.createdAt),
     check('product_tracking_state_ck', sql`${t.state} IN ('new', 'incoming', 'outgoing', 'maintenance')`),
   ],

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -57,7 +58,7 @@ export const reports = pgTable(
 export const reportDeliveries = pgTable(
   'report_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     reportId: uuid('report_id')
       .notNull()
@@ -76,7 +77,8 @@ export const reportDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('report_deliveries_once_uq').on(t.reportId, t.dueAt, t.recipient),
+    primaryKey({ name: 'report_deliveries_pkey', columns: [t.id, t.organizationId] }),
+    uniqueIndex('report_deliveries_once_uq').on(t.reportId, t.dueAt, t.recipient, t.organizationId),
     index('report_deliveries_due_idx').on(t.sendAfter).where(sql`${t.status} = 'queued'`),
   ],
 );

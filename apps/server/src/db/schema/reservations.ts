@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -95,7 +96,7 @@ export const reservations = pgTable(
 export const reservationHolds = pgTable(
   'reservation_holds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     idReservation: uuid('id_reservation')
       .notNull()
@@ -105,7 +106,10 @@ export const reservationHolds = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     during: tstzrange('during').notNull(),
   },
-  (t) => [index('reservation_holds_reservation_idx').on(t.idReservation)],
+  (t) => [
+    primaryKey({ name: 'reservation_holds_pkey', columns: [t.id, t.organizationId] }),
+    index('reservation_holds_reservation_idx').on(t.idReservation),
+  ],
 );
 
 /**

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -36,7 +37,7 @@ export const toolboxSettings = pgTable(
     twilioAlerts: boolean('twilio_alerts').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('toolbox_settings_publishable_key_uq').on(t.publishableKey)],
+  (t) => [uniqueIndex('toolbox_settings_publishable_key_uq').on(t.publishableKey, t.organizationId)],
 );
 
 /**
@@ -99,7 +100,7 @@ export const webhookMessages = pgTable(
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     endpointId: uuid('endpoint_id')
       .notNull()
@@ -116,7 +117,10 @@ export const webhookAttempts = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'webhook_attempts_pkey', columns: [t.id, t.organizationId] }),
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
 );
 
 /**
@@ -130,7 +134,7 @@ export const webhookAttempts = pgTable(
 export const widgetVerifications = pgTable(
   'widget_verifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     contact: text('contact').notNull(),
     channel: text('channel').notNull(),
@@ -142,6 +146,7 @@ export const widgetVerifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'widget_verifications_pkey', columns: [t.id, t.organizationId] }),
     index('widget_verifications_contact_idx').on(t.organizationId, t.contact, t.createdAt),
     index('widget_verifications_address_idx').on(t.organizationId, t.address, t.createdAt),
   ],

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -133,7 +134,7 @@ export const transactions = pgTable(
 export const transactionLogs = pgTable(
   'transaction_logs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: orgRef(),
     transactionId: uuid('id_event')
       .notNull()
@@ -147,7 +148,10 @@ export const transactionLogs = pgTable(
     actorName: text('actor_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('transaction_logs_event_idx').on(t.organizationId, t.transactionId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'transaction_logs_pkey', columns: [t.id, t.organizationId] }),
+    index('transaction_logs_event_idx').on(t.organizationId, t.transactionId, t.createdAt),
+  ],
 );
 
 /**
@@ -194,7 +198,7 @@ export const domainEvents = pgTable(
 export const transactionShares = pgTable(
   'transaction_shares',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: orgRef(),
     transactionId: uuid('id_event')
       .notNull()
@@ -202,7 +206,10 @@ export const transactionShares = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('transaction_shares_token_uq').on(t.tokenHash)],
+  (t) => [
+    primaryKey({ name: 'transaction_shares_pkey', columns: [t.id, t.organizationId] }),
+    uniqueIndex('transaction_shares_token_uq').on(t.tokenHash, t.organizationId),
+  ],
 );
 
 /** Text messages handed to the SMS adapter; the local driver keeps them here as the outbox. */

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Tx } from '../../db/client';
+import { databaseOf } from '../../tenancy';
 import { csvSqlCell, csvSqlLine, csvTextStream } from './csv';
 import { rawRows } from './paging';
 
@@ -157,10 +158,11 @@ export async function snapshotCsv(
     return { total, body: csvTextStream(headers, batches) };
   }
 
-  const db = req.server.ctx.db;
   return new Promise((resolve, reject) => {
     req
       .withTenant(async (tx) => {
+        // the server the export reads from: the primary, or the console's read replica
+        const db = databaseOf(tx) ?? req.server.ctx.db;
         const client = pgClientOf(tx);
         const s = await build(tx);
         const [c] = await rawRows<{ n: number | string }>({ tx, query: s.count });

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { API_KEY_MESSAGES, type TApiKey, type TApiKeyCreated, ZApiKey } from '@lockerops/contract';
+import {
+  API_KEY_MESSAGES,
+  type TApiKey,
+  type TApiKeyCreated,
+  type TApiKeyScope,
+  ZApiKey,
+} from '@lockerops/contract';
 import type { ApiKeyResolver } from '../../auth/context';
 import { sha256 } from '../../auth/tokens';
 import type { Db, DbOrTx } from '../../db/client';
@@ -90,6 +96,7 @@ export async function rotateApiKey({
     values: { keyHash, prefix, createdBy: p.createdBy },
   });
   if (!row) throw NotFound(API_KEY_MESSAGES.notFound);
+  forgetApiKey(p.id);
   return { ...toApiKey(row), key };
 }
 
@@ -104,27 +111,62 @@ export async function revokeApiKey({
 }): Promise<void> {
   if (!(await deleteApiKey({ tx, organizationId: p.organizationId, id: p.id })))
     throw NotFound(API_KEY_MESSAGES.notFound);
+  forgetApiKey(p.id);
+}
+
+/** A key's look-up as the resolver keeps it: the row and when it was read (ms). */
+interface CachedKey {
+  id: string;
+  organizationId: string;
+  scope: TApiKeyScope;
+  at: number;
+}
+
+/** Every resolver's cache of this process, so a revocation or rotation here drops the key at once. */
+const caches = new Set<Map<string, CachedKey>>();
+
+/** Drops the key `id` from this process's caches (revoked or rotated: its old hash answers 401). */
+function forgetApiKey(id: string): void {
+  for (const cache of caches) for (const [hash, k] of cache) if (k.id === id) cache.delete(hash);
 }
 
 /**
  * The `X-API-Key` resolver given to `installAuth`: a known key of an active organization acts as
  * that organization within its scope (actor `{ type: 'api_key' }`, role admin inside the scope's
- * operations only). Looked up by hash on the owner's handle, since no organization is known yet;
- * records the last use at most once a minute: the database keeps to that across processes, and
- * this process sends no write at all for a key it touched less than a minute ago.
+ * operations only). Looked up by hash on the owner's handle, since no organization is known yet,
+ * then kept by this process for `cacheSeconds` (`API_KEY_CACHE_SECONDS`, default 5; 0: every
+ * request reads it): a kiosk's calls skip the look-up, one statement of the few a call sends. So a
+ * key revoked or rotated through another process, or whose organization was deactivated, still
+ * answers for up to that long in this one (the process that revoked or rotated it forgets it at
+ * once). Unknown keys are not kept. Records the last use at most once a minute: the database keeps
+ * to that across processes, and this process sends no write at all for a key it touched less than
+ * a minute ago.
  */
-export function apiKeyResolver({ db }: { db: Db }): ApiKeyResolver {
+export function apiKeyResolver({ db, cacheSeconds = 5 }: { db: Db; cacheSeconds?: number }): ApiKeyResolver {
   const lookup = apiKeyLookupOf({ db });
   /** key hash → when this process last recorded its use (ms); a rotated key is a new entry */
   const touched = new Map<string, number>();
+  const cache = new Map<string, CachedKey>();
+  caches.add(cache);
   return async (key) => {
     if (key.length > 200) return undefined;
     const keyHash = sha256(key);
-    const [row] = await lookup.execute({ keyHash });
-    if (!row) return undefined;
     const now = Date.now();
+    let row = cache.get(keyHash);
+    if (!row || now - row.at >= cacheSeconds * 1000) {
+      const [found] = await lookup.execute({ keyHash });
+      if (!found) {
+        cache.delete(keyHash);
+        return undefined;
+      }
+      row = { ...found, at: now };
+      if (cacheSeconds > 0) {
+        // keys of the past (rotated, revoked elsewhere) are forgotten once the map grows past any real use
+        if (cache.size >= 10_000) cache.clear();
+        cache.set(keyHash, row);
+      }
+    }
     if (now - (touched.get(keyHash) ?? 0) >= LAST_USED_RESOLUTION_SECONDS * 1000) {
-      // keys of the past (rotated) are forgotten once the map grows past any real use
       if (touched.size >= 10_000) touched.clear();
       touched.set(keyHash, now);
       await touchApiKey({

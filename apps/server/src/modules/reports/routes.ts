@@ -48,7 +48,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         acceptLanguage: req.headers['accept-language'],
       });
       const data = await buildReport({
-        db: app.ctx.db,
+        db: req.readingDb(),
         report: row,
         dueAt,
         opts: { storage: app.ctx.storage, language },

@@ -307,7 +307,10 @@ export async function upsertLockSettings({
   const [row] = await tx
     .insert(locationLockSettings)
     .values({ idLocation: locationId, organizationId: auth.organizationId, ...values })
-    .onConflictDoUpdate({ target: locationLockSettings.idLocation, set: values })
+    .onConflictDoUpdate({
+      target: [locationLockSettings.idLocation, locationLockSettings.organizationId],
+      set: values,
+    })
     .returning();
   return row!;
 }
