@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { accountState, useStripeAccount } from '../../api/payments';
 import { useCurrentUser } from '../../api/session';
-import { mayCall } from '../../app/access';
+import { mayCall } from '../../lib/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { SandboxBadge } from '../../components/SandboxBadge';
