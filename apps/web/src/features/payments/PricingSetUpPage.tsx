@@ -22,11 +22,11 @@ import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { accountState, useStripeAccount } from '../../api/payments';
 import { useCurrentUser } from '../../api/session';
-import { mayCall } from '../../lib/access';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { SandboxBadge } from '../../components/SandboxBadge';
 import { translateMessage } from '../../i18n/messages';
+import { mayCall } from '../../lib/access';
 import { useConnectStripe, useDisconnectStripe } from './hooks';
 
 /**
