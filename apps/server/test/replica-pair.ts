@@ -67,7 +67,21 @@ export async function startReplicaPair(bin: string): Promise<ReplicaPair> {
   };
   const primary = path.join(dir, 'primary');
   const replica = path.join(dir, 'replica');
-  const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+  const replicaLog = path.join(dir, 'replica.log');
+  const stopAll = () => {
+    for (const d of [replica, primary]) {
+      try {
+        run('pg_ctl', ['-D', d, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // not started, or already stopped
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  // a port found free may be taken again (by any connection's own end) before the server binds it:
+  // each server gets its port just before it starts, and another one if it could not bind it
+  let primaryPort = 0;
+  let replicaPort = 0;
   const common = [
     "listen_addresses = '127.0.0.1'",
     `unix_socket_directories = '${dir}'`,
@@ -76,54 +90,66 @@ export async function startReplicaPair(bin: string): Promise<ReplicaPair> {
     'shared_buffers = 16MB',
     'max_connections = 40',
   ];
-  run('initdb', ['-D', primary, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
-  fs.appendFileSync(
-    path.join(primary, 'postgresql.conf'),
-    [...common, `port = ${primaryPort}`, 'wal_level = replica', 'max_wal_senders = 4', ''].join('\n'),
-  );
-  fs.appendFileSync(path.join(primary, 'pg_hba.conf'), 'host replication all 127.0.0.1/32 trust\n');
-  run('pg_ctl', ['-D', primary, '-l', path.join(dir, 'primary.log'), '-w', 'start']);
-  run('pg_basebackup', [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primaryPort),
-    '-U',
-    'postgres',
-    '-D',
-    replica,
-    '-R',
-    '-X',
-    'stream',
-  ]);
-  fs.appendFileSync(
-    path.join(replica, 'postgresql.conf'),
-    [...common, `port = ${replicaPort}`, "log_statement = 'all'", 'hot_standby = on', ''].join('\n'),
-  );
-  const replicaLog = path.join(dir, 'replica.log');
+  const startOn = async (data: string, log: string, port: (p: number) => void) => {
+    for (let attempt = 1; ; attempt++) {
+      const p = await freePort();
+      fs.appendFileSync(path.join(data, 'postgresql.conf'), `port = ${p}\n`);
+      port(p);
+      try {
+        run('pg_ctl', ['-D', data, '-l', log, '-w', 'start']);
+        return;
+      } catch (err) {
+        if (attempt >= 3 || !fs.readFileSync(log, 'utf8').includes('Address already in use')) throw err;
+      }
+    }
+  };
+  try {
+    run('initdb', ['-D', primary, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
+    fs.appendFileSync(
+      path.join(primary, 'postgresql.conf'),
+      [...common, 'wal_level = replica', 'max_wal_senders = 4', ''].join('\n'),
+    );
+    fs.appendFileSync(path.join(primary, 'pg_hba.conf'), 'host replication all 127.0.0.1/32 trust\n');
+    await startOn(primary, path.join(dir, 'primary.log'), (p) => {
+      primaryPort = p;
+    });
+    run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-D',
+      replica,
+      '-R',
+      '-X',
+      'stream',
+    ]);
+    fs.appendFileSync(
+      path.join(replica, 'postgresql.conf'),
+      [...common, "log_statement = 'all'", 'hot_standby = on', ''].join('\n'),
+    );
+    await startOn(replica, replicaLog, (p) => {
+      replicaPort = p;
+    });
+  } catch (err) {
+    stopAll();
+    throw err;
+  }
   const startReplica = () => run('pg_ctl', ['-D', replica, '-l', replicaLog, '-w', 'start']);
   const stopReplica = () => run('pg_ctl', ['-D', replica, '-m', 'fast', '-w', 'stop']);
-  startReplica();
   const url =
     (port: number) =>
     (database = 'postgres') =>
       `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
-    primaryUrl: url(primaryPort),
-    replicaUrl: url(replicaPort),
+    primaryUrl: (database = 'postgres') => url(primaryPort)(database),
+    replicaUrl: (database = 'postgres') => url(replicaPort)(database),
     replicaLog: () => fs.readFileSync(replicaLog, 'utf8'),
     configureReplica: (lines) => fs.appendFileSync(path.join(replica, 'postgresql.conf'), `${lines}\n`),
     stopReplica,
     startReplica,
-    stop() {
-      for (const d of [replica, primary]) {
-        try {
-          run('pg_ctl', ['-D', d, '-m', 'immediate', '-w', 'stop']);
-        } catch {
-          // already stopped
-        }
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    stop: stopAll,
   };
 }

@@ -49,11 +49,12 @@ declare module 'fastify' {
      */
     withTenant<T>(fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T>;
     /**
-     * The database a read of this request that opens its own transactions goes to (a report built
-     * for download): the read replica for a console read it may serve, else the read pool, and the
-     * primary for anything but a console read.
+     * Runs `fn` with the database a read of this request that opens its own transactions goes to
+     * (a report built for download): the read replica for a console read it may serve, else the
+     * read pool, and the primary for anything but a console read. A replica that cannot be reached,
+     * or refuses a write, is marked down and `fn` runs again on the read pool.
      */
-    readingDb(): Db;
+    withReadingDb<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   }
 }
 
@@ -116,6 +117,19 @@ async function readOnReplica<T>(p: {
   }
 }
 
+/**
+ * Whether `err` says the replica could not serve at all: its connection refused, reset or cut
+ * (node errors, SQLSTATE class 08, 57P01–57P03 shutting down), or a write it refused (25006).
+ */
+function replicaRefused(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = String(e.code ?? e.cause?.code ?? '');
+  return (
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|08...|57P0[123]|25006)$/.test(code) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(String((err as Error)?.message))
+  );
+}
+
 /** Resolves an API key to an organization; registered by the api-keys module. */
 export type ApiKeyResolver = (key: string) => Promise<AuthContext | undefined>;
 
@@ -146,10 +160,17 @@ export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyRes
     });
   });
 
-  app.decorateRequest('readingDb', function (this: FastifyRequest): Db {
-    if (!this.auth || !isConsoleRead(this.method, this.auth.actor.type)) return app.ctx.db;
+  app.decorateRequest('withReadingDb', async function <T>(this: FastifyRequest, fn: (db: Db) => Promise<T>) {
+    if (!this.auth || !isConsoleRead(this.method, this.auth.actor.type)) return fn(app.ctx.db);
     const replica = app.ctx.replica;
-    return replica?.router.serves(this.auth.actor.id) ? replica.db : app.ctx.readDb;
+    if (!replica?.router.serves(this.auth.actor.id)) return fn(app.ctx.readDb);
+    try {
+      return await fn(replica.db);
+    } catch (err) {
+      if (!replicaRefused(err)) throw err;
+      replica.router.down();
+      return fn(app.ctx.readDb);
+    }
   });
 
   // read-your-writes: a caller's write is noted before its answer goes out, so their next read waits

@@ -47,12 +47,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         who: req.auth,
         acceptLanguage: req.headers['accept-language'],
       });
-      const data = await buildReport({
-        db: req.readingDb(),
-        report: row,
-        dueAt,
-        opts: { storage: app.ctx.storage, language },
-      });
+      const data = await req.withReadingDb((db) =>
+        buildReport({
+          db,
+          report: row,
+          dueAt,
+          opts: { storage: app.ctx.storage, language },
+        }),
+      );
       const base = `${row.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'report'}_${data.from}_${data.to}`;
       const pdf = req.query.format === 'pdf';
       reply
