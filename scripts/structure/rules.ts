@@ -126,10 +126,8 @@ export const QUERIES_TO_MOVE = [
   'auth/session-check.ts',
   'auth/sessions.ts',
   'auth/tokens.ts',
-  'domain-events/index.ts',
   'lib/idempotency.ts',
   'lib/location-access.ts',
-  'lib/metrics.ts',
   'lib/product-tracking.ts',
 ];
 
