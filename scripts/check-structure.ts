@@ -11,7 +11,9 @@
  *    between files.
  * 5. The domain-event bus (`domain-events/`) imports none of its subscribers: no file of it
  *    imports `modules/**` (subscribers register in `buildApp`).
- * 6. No source file of the repository over MAX_LINES lines (the apps, the packages, the browser
+ * 6. No clone by shape (`structure/clones.ts`: names and literals aside) of MIN_CLONE_LINES code
+ *    lines or more outside tests, migrations and the declarative files (CLONE_EXEMPT).
+ * 7. No source file of the repository over MAX_LINES lines (the apps, the packages, the browser
  *    tests' support, the scripts; TypeScript and JavaScript), tests, migrations, generated and
  *    third-party files aside.
  *
@@ -19,6 +21,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { shapeClones } from './structure/clones';
 import {
   cycleFindings,
   layoutFindings,
@@ -31,6 +34,25 @@ const ROOT = resolve(import.meta.dirname, '..');
 const SRC = join(ROOT, 'apps/server/src');
 const MODULES = join(SRC, 'modules');
 const MAX_LINES = 400;
+/** Code lines (comments, blank lines and imports aside) from which two same-shaped runs are a clone. */
+const MIN_CLONE_LINES = 26;
+/** Where clones by shape are looked for (the folders jscpd reads). */
+const CLONE_DIRS = [
+  'apps/server/src',
+  'apps/server/bench',
+  'apps/server/scripts',
+  'apps/web/src',
+  'packages/contract/src',
+  'e2e/support',
+  'scripts',
+];
+/**
+ * Files the clone check leaves out: tests and their helpers, migrations, and the declarative
+ * files whose sameness is their point (the endpoint map, the tables, the catalogs of texts, the
+ * demo's data).
+ */
+const CLONE_EXEMPT =
+  /\.test\.tsx?$|\/test\/|\/migrations\/|packages\/contract\/src\/endpoints\/|\/db\/schema\/|-texts\.ts$|\/scripts\/demo\//;
 /**
  * Files the size check leaves out: tests (`*.test.*`, the browser tests' `*.spec.ts`, the helpers
  * under a `test/` folder), migrations, generated files.
@@ -101,7 +123,18 @@ for (const file of sourceFiles(join(SRC, 'domain-events')).filter((f) => !f.ends
       );
   }
 
-// ——— 6. file sizes, over the whole repository ———
+// ——— 6. clones by shape ———
+
+for (const clone of shapeClones(
+  ROOT,
+  CLONE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))).filter((f) => !CLONE_EXEMPT.test(f)),
+  MIN_CLONE_LINES,
+))
+  problems.push(
+    `${clone.a} and ${clone.b} have the same shape for ${clone.lines} code lines: make them one function or component`,
+  );
+
+// ——— 7. file sizes, over the whole repository ———
 
 for (const file of sourceFiles(ROOT, /\.[cm]?[jt]sx?$/)) {
   const rel = relative(ROOT, file);
@@ -117,5 +150,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `structure: every area in its layouts, no \`this\` in an area, the query builder in query files only, no import cycle; the event bus imports no subscriber; no source file over ${MAX_LINES} lines`,
+  `structure: every area in its layouts, no \`this\` in an area, the query builder in query files only, no import cycle, no clone by shape of ${MIN_CLONE_LINES} code lines; the event bus imports no subscriber; no source file over ${MAX_LINES} lines`,
 );

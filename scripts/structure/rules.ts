@@ -121,15 +121,11 @@ export const QUERIES_TO_MOVE = [
   'auth/attempts.ts',
   'auth/context.ts',
   'auth/identity.service.ts',
-  'auth/members.view.ts',
   'auth/password-reset.ts',
   'auth/session-check.ts',
   'auth/sessions.ts',
-  'auth/tokens.ts',
-  'domain-events/index.ts',
   'lib/idempotency.ts',
   'lib/location-access.ts',
-  'lib/metrics.ts',
   'lib/product-tracking.ts',
 ];
 

@@ -2,10 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { shapeClones } from '../../../scripts/structure/clones';
 import {
   cycleFindings,
   layoutFindings,
   queryBuilderFindings,
+  sourceFiles,
   thisFindings,
 } from '../../../scripts/structure/rules';
 
@@ -172,5 +174,35 @@ describe('the cycle rule', () => {
         "import type { Area } from '../../app/areaTypes';\nexport const doors: Area = 'doors';\n",
     });
     expect(cycleFindings(src)[0]).toMatch(/^import cycle between parts app, features\/doors:/);
+  });
+});
+
+describe('the clone check by shape', () => {
+  /** A function of `n` statements of `n` shapes over names and texts made from `name`. */
+  const body = (name: string, n: number) =>
+    [
+      `export function ${name}Total(${name}s: number[], limit: number) {`,
+      ...Array.from(
+        { length: n },
+        (_, i) => `  if (${name}s.length${' + limit'.repeat(i)} > ${i}) throw new Error('${name} ${i}');`,
+      ),
+      `  return ${name}s.length;`,
+      '}',
+    ].join('\n');
+
+  it('finds a block copied with its names and texts renamed', () => {
+    const src = tree({ 'a.ts': `${body('door', 30)}\n`, 'b.ts': `${body('locker', 30)}\n` });
+    const clones = shapeClones(src, sourceFiles(src), 20);
+    expect(clones).toEqual([{ a: 'a.ts:1', b: 'b.ts:1', lines: 33 }]);
+  });
+
+  it('passes blocks of another shape, shorter copies and runs of one repeated line', () => {
+    const texts = (name: string) =>
+      `export const ${name} = {\n${Array.from({ length: 40 }, (_, i) => `  k${i}: '${name} ${i}',`).join('\n')}\n};\n`;
+    const src = tree({
+      'a.ts': `${body('door', 30)}\n${texts('a')}`,
+      'b.ts': `${body('locker', 12)}\n${texts('b')}`,
+    });
+    expect(shapeClones(src, sourceFiles(src), 20)).toEqual([]);
   });
 });

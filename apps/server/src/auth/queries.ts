@@ -1,15 +1,17 @@
 /**
- * The profile statements of the signed-in team member (spec: console §7 Profile): the member's
- * row, read in the member's home organization, and the update of its name and language in the
- * organization the request acts for.
+ * The statements of auth/ that have moved out of its services: the profile of the signed-in team
+ * member (spec: console §7 Profile) — the member's row, read in the member's home organization,
+ * and the update of its name and language in the organization the request acts for — and the
+ * server's token signing key.
  */
 import type { TLanguage } from '@lockerops/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { members } from '../db/schema';
+import type { Db, Tx } from '../db/client';
+import { appSecrets, members } from '../db/schema';
 import type { AuthContext } from './context';
 
-type MemberRow = typeof members.$inferSelect;
+/** A team member's row. */
+export type MemberRow = typeof members.$inferSelect;
 
 /** The signed-in member's row (its home organization's), or undefined. */
 export async function selfMember({
@@ -45,4 +47,14 @@ export async function updateProfile({
     .where(and(eq(members.id, id), eq(members.organizationId, auth.organizationId)))
     .returning();
   return m;
+}
+
+/**
+ * The server's token signing key: `fresh` is stored when there is none yet (the first process to
+ * start wins a race); answers the stored one.
+ */
+export async function signingKey({ db, fresh }: { db: Db; fresh: string }): Promise<string> {
+  await db.insert(appSecrets).values({ key: 'jwt_signing_key', value: fresh }).onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.key, 'jwt_signing_key'));
+  return row!.value;
 }

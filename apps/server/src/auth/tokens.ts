@@ -1,10 +1,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { MSG, type TRole } from '@lockerops/contract';
-import { eq } from 'drizzle-orm';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Db } from '../db/client';
-import { appSecrets } from '../db/schema';
 import { Unauthorized } from '../errors';
+import { signingKey } from './queries';
 
 const ISSUER = 'lockerops';
 
@@ -41,9 +40,7 @@ export class TokenService {
   /** Loads the signing key, generating it on first start (shared by every server process). */
   static async load(db: Db): Promise<TokenService> {
     const fresh = randomBytes(32).toString('base64');
-    await db.insert(appSecrets).values({ key: 'jwt_signing_key', value: fresh }).onConflictDoNothing();
-    const [row] = await db.select().from(appSecrets).where(eq(appSecrets.key, 'jwt_signing_key'));
-    return new TokenService(Buffer.from(row!.value, 'base64'));
+    return new TokenService(Buffer.from(await signingKey({ db, fresh }), 'base64'));
   }
 
   /**

@@ -1,7 +1,6 @@
 import type { TMode } from '@lockerops/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { domainEvents } from '../db/schema';
+import { type Interest, insertEvent } from './queries';
 
 /**
  * Names of the life-cycle events the notifications area sends messages on (spec: console §4
@@ -46,7 +45,7 @@ export type DomainEventSubscriber = ((ctx: {
    * subscriber with nothing to do (no template, no endpoint) costs no statement of its own.
    * Absent: the subscriber runs for every event.
    */
-  interest?: (event: DomainEvent) => SQL;
+  interest?: (event: DomainEvent) => Interest;
 };
 
 const subscribers = new Set<DomainEventSubscriber>();
@@ -69,26 +68,27 @@ export function subscribe(fn: DomainEventSubscriber): () => void {
  */
 export async function emit({ tx, event }: { tx: Tx; event: DomainEvent }): Promise<string> {
   const subs = [...subscribers];
-  const asked: Record<string, SQL> = {};
+  const asked: Record<string, Interest> = {};
   subs.forEach((fn, i) => {
     const q = fn.interest?.(event);
-    if (q) asked[`i${i}`] = sql`${q}`;
+    if (q) asked[`i${i}`] = q;
   });
-  const [row] = (await tx
-    .insert(domainEvents)
-    .values({
+  const row = await insertEvent({
+    tx,
+    row: {
       organizationId: event.organizationId,
       name: event.name,
       mode: event.mode,
       subjectType: event.subject.type,
       subjectId: event.subject.id,
       payload: event.payload,
-    })
-    .returning({ id: domainEvents.id, ...asked })) as Array<{ id: string } & Record<string, unknown>>;
-  const id = row!.id;
+    },
+    interests: asked,
+  });
+  const id = row.id;
   for (const [i, fn] of subs.entries()) {
     const key = `i${i}`;
-    if (key in asked && row![key] !== true) continue;
+    if (key in asked && row[key] !== true) continue;
     await fn({ tx, event: { ...event, id } });
   }
   return id;

@@ -1,7 +1,7 @@
 import type { THardwareType } from '@lockerops/contract';
-import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
+import { queueDepths } from './queries/metrics';
 
 /** How a door's unlock ended, as counted by `lockerops_unlock_outcomes_total`. */
 export type UnlockOutcome =
@@ -49,8 +49,6 @@ export interface Metrics {
 
 /** Seconds: 5 ms to 10 s, the range between a cached read and a lock that times out. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows);
 
 /**
  * Builds the metrics of one app on `database`. Besides the counters that code increments, these
@@ -124,24 +122,7 @@ export function createMetrics(database: Database, opts: { defaults?: boolean } =
   const readQueues = () => {
     queues ??= (async () => {
       try {
-        const [exists] = rowsOf<{ t: string | null }>(
-          await database.db.execute(sql`SELECT to_regclass('pgboss.job')::text AS t`),
-        );
-        if (!exists?.t) return [];
-        return rowsOf<{ name: string; queued: number; active: number; oldest: number | null }>(
-          await database.db.execute(sql`
-            SELECT name,
-              count(*) FILTER (WHERE state < 'active')::int AS queued,
-              count(*) FILTER (WHERE state = 'active')::int AS active,
-              extract(epoch FROM now() - min(created_on) FILTER (WHERE state < 'active' AND start_after <= now()))::float8 AS oldest
-            FROM pgboss.job WHERE state <= 'active' GROUP BY name
-            UNION ALL
-            SELECT 'webhook-deliver',
-              count(*) FILTER (WHERE status = 'pending')::int,
-              count(*) FILTER (WHERE status = 'sending')::int,
-              extract(epoch FROM now() - min(coalesce(next_attempt_at, created_at)) FILTER (WHERE status = 'pending' AND coalesce(next_attempt_at, created_at) <= now()))::float8
-            FROM webhook_messages WHERE status IN ('pending', 'sending')`),
-        );
+        return await queueDepths(database.db);
       } catch {
         return []; // the database is unreachable: the pool gauges say so; the scrape still answers
       }

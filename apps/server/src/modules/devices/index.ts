@@ -2,6 +2,13 @@
  * What the devices area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
+export {
+  freeOwnDevice,
+  lockerNumberOf,
+  lockOwnDevice,
+  reserveOwnDevice,
+  setDeviceProduct,
+} from './queries/doors';
 export { releaseDoor } from './queries/holds';
 export {
   holdSharedDoor,

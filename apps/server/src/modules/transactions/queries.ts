@@ -52,12 +52,12 @@ export async function lockTransaction({
   organizationId,
   id,
 }: TxOrg<{ id: string }>): Promise<TransactionRow | undefined> {
-  const [row] = await transactionForUpdate(tx, { id, org: organizationId });
+  const [row] = await lockTransactionStatement(tx, { id, org: organizationId });
   return row;
 }
 
 // a named prepared statement built once: every step on a transaction locks it, on each of its passes
-const transactionForUpdate = preparedOnce((tx) =>
+const lockTransactionStatement = preparedOnce((tx) =>
   tx
     .select()
     .from(transactions)

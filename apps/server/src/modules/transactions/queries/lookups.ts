@@ -3,8 +3,6 @@ import type { TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import {
   conditions,
-  devices,
-  locations,
   membershipLocations,
   memberships,
   membershipUsers,
@@ -16,7 +14,6 @@ import {
   users,
 } from '../../../db/schema';
 import { preparedOnce } from '../../../lib/prepared';
-import type { DeviceRow } from '../../devices';
 import type { TransactionRow } from '../queries';
 
 /**
@@ -24,96 +21,6 @@ import type { TransactionRow } from '../queries';
  * price, promo, memberships, user, product and condition, and the organization's settings. Each
  * read is the organization's own unless its comment says otherwise.
  */
-
-/** The organization's device `id`, locked for update; undefined when missing or another's. */
-export async function lockOwnDevice({
-  tx,
-  organizationId,
-  id,
-}: TxOrg<{ id: string }>): Promise<DeviceRow | undefined> {
-  const [d] = await deviceForUpdate(tx, { id, org: organizationId });
-  return d;
-}
-
-// named prepared statements built once (`preparedOnce`): a step locks its door on each pass
-const deviceForUpdate = preparedOnce((tx) =>
-  tx
-    .select()
-    .from(devices)
-    .where(and(eq(devices.id, sql.placeholder('id')), eq(devices.organizationId, sql.placeholder('org'))))
-    .for('update')
-    .prepare('device_for_update'),
-);
-const deviceReserve = preparedOnce((tx) =>
-  tx
-    .update(devices)
-    .set({ status: 'reserved', updatedAt: sql`now()` })
-    .where(and(eq(devices.id, sql.placeholder('id')), eq(devices.organizationId, sql.placeholder('org'))))
-    .prepare('device_reserve'),
-);
-const deviceFree = preparedOnce((tx) =>
-  tx
-    .update(devices)
-    .set({ status: 'available', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(devices.id, sql.placeholder('id')),
-        eq(devices.organizationId, sql.placeholder('org')),
-        eq(devices.status, 'reserved'),
-      ),
-    )
-    .returning({ id: devices.id })
-    .prepare('device_free'),
-);
-
-/** Marks the organization's device reserved (held by a transaction). */
-export async function reserveOwnDevice({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
-  await deviceReserve(tx, { id, org: organizationId });
-}
-
-/** Frees the organization's reserved device; answers whether it was the organization's and reserved. */
-export async function freeOwnDevice({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<boolean> {
-  const own = await deviceFree(tx, { id, org: organizationId });
-  return own.length > 0;
-}
-
-/** A device's locker number, by id alone (a parent's shared door included), or null. */
-export async function lockerNumberOf({
-  tx,
-  deviceId,
-}: {
-  tx: Tx;
-  deviceId: string | null;
-}): Promise<number | null> {
-  if (!deviceId) return null;
-  // tenant: every organization — the door may be a super-tenant parent's shared door
-  const [d] = await tx.select({ n: devices.lockerNumber }).from(devices).where(eq(devices.id, deviceId));
-  return d?.n ?? null;
-}
-
-/**
- * Puts product `productId` in the organization's door `deviceId`, or takes it out (null). With
- * `onlyIf`, only when the door holds that product now.
- */
-export async function setDeviceProduct({
-  tx,
-  organizationId,
-  deviceId,
-  productId,
-  at,
-  onlyIf,
-}: TxOrg<{ deviceId: string; productId: string | null; at: Date; onlyIf?: string }>): Promise<void> {
-  await tx
-    .update(devices)
-    .set({ idProduct: productId, updatedAt: at })
-    .where(
-      and(
-        eq(devices.id, deviceId),
-        eq(devices.organizationId, organizationId),
-        onlyIf ? eq(devices.idProduct, onlyIf) : undefined,
-      ),
-    );
-}
 
 /** The organization's price by id (the door's or the transaction's). */
 export async function priceById({ tx, organizationId, id }: TxOrg<{ id: string }>) {
@@ -197,15 +104,6 @@ const userById = preparedOnce((tx) =>
     )
     .prepare('user_by_id'),
 );
-
-/** Whether location `id` is the organization's own. */
-export async function locationIsOwn({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, id), eq(locations.organizationId, organizationId)));
-  return !!row;
-}
 
 /** The organization's user (not deleted) with this phone number or e-mail, if any. */
 export async function recipientOf({

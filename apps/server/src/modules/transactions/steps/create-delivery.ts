@@ -1,9 +1,10 @@
 import { TRANSACTION_MESSAGES as M, type TTransactionStatus } from '@lockerops/contract';
 import { BadRequest, Conflict, NotFound } from '../../../errors';
+import { existsIn } from '../../../lib/crud/exists';
 import { isSharedDoor } from '../../devices';
 import { assertReservationAllows } from '../../reservations';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
-import { locationIsOwn, recipientOf } from '../queries/lookups';
+import { recipientOf } from '../queries/lookups';
 import { currencyOf } from './charge';
 import type { TxContext } from './context';
 import { assertSharedDoorUsable, hold, lockDevice } from './door';
@@ -56,7 +57,7 @@ export async function createDelivery(
   if (
     !device &&
     input.id_location &&
-    !(await locationIsOwn({ tx, organizationId: org, id: input.id_location }))
+    !(await existsIn({ tx, organizationId: org, table: 'locations', id: input.id_location }))
   )
     throw NotFound(M.locationNotFound);
   const picked = input.id_user ? await activeUser({ tx, organizationId: org, id: input.id_user }) : undefined;

@@ -5,17 +5,19 @@ import type { Tx } from '../../../db/client';
 import { BadRequest, Conflict, NotFound } from '../../../errors';
 import {
   type DeviceRow,
+  freeOwnDevice,
   holdSharedDoor,
   isSharedDoor,
+  lockOwnDevice,
   lockSharedDoor,
   promiseUnlock,
   recordUnlockIntents,
   releaseSharedDoor,
+  reserveOwnDevice,
   sharedDoorReserved,
   type UnlockStep,
 } from '../../devices';
 import type { TransactionRow } from '../queries';
-import { freeOwnDevice, lockOwnDevice, reserveOwnDevice } from '../queries/lookups';
 import type { DoorPass } from './context';
 
 /**

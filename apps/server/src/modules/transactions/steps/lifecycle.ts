@@ -15,6 +15,7 @@ import type { AuthContext, TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { type DomainEventName, emit } from '../../../domain-events';
 import { BadRequest, Conflict, NotFound } from '../../../errors';
+import { lockerNumberOf } from '../../devices';
 import {
   type Actor,
   lockTransaction,
@@ -24,7 +25,7 @@ import {
   updateTransaction,
   writeLog,
 } from '../queries';
-import { lockerNumberOf, userOf } from '../queries/lookups';
+import { userOf } from '../queries/lookups';
 
 /**
  * What every step of the transaction life cycle shares (spec: operational §3 Transaction (event),

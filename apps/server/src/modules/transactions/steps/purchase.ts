@@ -1,7 +1,8 @@
 import type { DeviceRow } from '../../devices';
+import { setDeviceProduct } from '../../devices';
 import { computeCharge } from '../../prices';
 import type { TransactionRow } from '../queries';
-import { productById, type promoValidAt, setDeviceProduct } from '../queries/lookups';
+import { productById, type promoValidAt } from '../queries/lookups';
 import { collect } from './charge';
 import type { PassContext } from './context';
 import { actorOf, applyStep } from './lifecycle';

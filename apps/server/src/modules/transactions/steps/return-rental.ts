@@ -1,8 +1,9 @@
 import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import { BadRequest, Conflict, NotFound } from '../../../errors';
 import { applyConditionEffects } from '../../conditions';
+import { setDeviceProduct } from '../../devices';
 import { recordTracking } from '../../products';
-import { conditionIdOf, setDeviceProduct, setProductCondition } from '../queries/lookups';
+import { conditionIdOf, setProductCondition } from '../queries/lookups';
 import { collect, priceOf } from './charge';
 import type { PassContext, StepContext } from './context';
 import { lockDevice, openDoor, release } from './door';

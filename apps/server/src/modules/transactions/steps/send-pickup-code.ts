@@ -1,7 +1,8 @@
 import type { TCodeChannel } from '@lockerops/contract';
 import type { AuthContext } from '../../../auth/context';
+import { lockerNumberOf } from '../../devices';
 import { setNotification, transactionById } from '../queries';
-import { appNameOf, lockerNumberOf } from '../queries/lookups';
+import { appNameOf } from '../queries/lookups';
 import { deliver, type TenantRunner, type TransactionDeps } from './lifecycle';
 
 /**
