@@ -47,7 +47,8 @@ export async function expectAccessible(
   // (legacy mode) rather than merging per-frame results in a new blank page: the console has no
   // cross-origin frame, and each check takes a third of the time.
   let builder = new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
+    // Label in Name (WCAG 2.5.3) is an experimental rule of axe-core, off unless asked for
+    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(WCAG_TAGS)
     .setLegacyMode(true);
   if (include) builder = builder.include(include);

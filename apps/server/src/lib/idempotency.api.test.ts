@@ -177,6 +177,23 @@ describe('Idempotency-Key', () => {
     expect(seen.map((r) => r.org)).toEqual([other.id]);
   });
 
+  it("keeps keys per credential: a second member's write with the same key runs on its own", async () => {
+    await createMember(t, orgId, { email: 'second@idem.test', role: 'member' });
+    const second = bearer(await signIn(t.app, 'second@idem.test'));
+    const k = { 'idempotency-key': 'per-person-key' };
+    const body = { name: 'Per Person', width: 2, depth: 2, height: 2 };
+    const first = await post('sizes', body, { ...admin, ...k });
+    const other = await post('sizes', body, { ...second, ...k });
+    expect(first.statusCode).toBe(200);
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(other.json().id).not.toBe(first.json().id);
+    // the same person repeating it is still answered from the first answer
+    const again = await post('sizes', body, { ...second, ...k });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(other.json().id);
+  });
+
   it('forgets a key after 24 hours (reused at once, removed by the purge job)', async () => {
     const h = { ...admin, 'idempotency-key': 'day-old' };
     const first = await post('sizes', { name: 'Day', width: 1, depth: 1, height: 1 }, h);

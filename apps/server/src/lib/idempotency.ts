@@ -27,7 +27,7 @@ export const IDEMPOTENCY_MESSAGES = {
 
 /** The description of the header in the API document (every write operation). */
 export const IDEMPOTENCY_DOC =
-  'Optional. A key of 1–255 printable characters chosen by the caller (a UUID, say) that makes a retried write safe: a repeat with the same key and the same method, path and body within 24 hours answers the first answer again (status and body, with the header `Idempotent-Replayed: true`) without doing the work twice; the same key with another request answers 422; a repeat while the first call is still running answers 409. Keys are kept per organization and per kind of credential (a signed-in member, an API key). An answer 5xx is not kept, so a retry runs again. Ignored on calls that need no credential.';
+  'Optional. A key of 1–255 printable characters chosen by the caller (a UUID, say) that makes a retried write safe: a repeat with the same key and the same method, path and body within 24 hours answers the first answer again (status and body, with the header `Idempotent-Replayed: true`) without doing the work twice; the same key with another request answers 422; a repeat while the first call is still running answers 409. Keys are kept per organization and per credential (each signed-in member, each API key): a key another caller used never answers yours. An answer 5xx is not kept, so a retry runs again. Ignored on calls that need no credential.';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY = /^[\x20-\x7e]{1,255}$/;
@@ -214,7 +214,8 @@ export function installIdempotency(app: FastifyInstance, opts: { db: Db; secrets
     const r = await reserveIdempotencyKey({
       db,
       organizationId,
-      credential: req.auth.actor.type,
+      // one caller's keys: a second member (or API key) of the organization reusing a key runs on its own
+      credential: `${req.auth.actor.type}:${req.auth.actor.id}`,
       key,
       hash: await requestHash(req),
     });

@@ -211,7 +211,13 @@ export function createOutboundPolicy(opts: OutboundOptions = {}): OutboundPolicy
       for (const a of addresses) {
         if (allow.hasAddress(a.address)) continue;
         const problem = addressProblem(a.address);
-        if (problem) throw new OutboundRefused(problem);
+        // a literal names itself; a name's addresses stay unsaid (they map the internal network)
+        if (problem)
+          throw new OutboundRefused(
+            literal
+              ? problem
+              : `Host ${host} refused (it resolves to a private, loopback, link-local or reserved address)`,
+          );
       }
     }
     const first = addresses[0]!;

@@ -3,7 +3,7 @@ import { organizationRef } from './columns';
 
 /**
  * The `Idempotency-Key`s of an organization's write calls (README: Idempotent writes). One row per
- * organization, credential kind (`member` for a signed-in person, `api_key` for a key) and key:
+ * organization, credential (`member:<id>` for a signed-in person, `api_key:<id>` for a key) and key:
  * `request_hash` is the SHA-256 of the method, the URL and the body of the first call; `state` is
  * `running` while that call is under way (a second one answers 409) and `done` once its answer
  * (`status`, `content_type`, `body_enc`) is stored, which a repeat within 24 hours answers again. A

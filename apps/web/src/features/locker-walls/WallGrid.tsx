@@ -224,12 +224,20 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
                       sx={{ width: cell, height: cell }}
                     />
                   );
+                // the name holds the tile's visible text, in its order (WCAG 2.5.3 Label in Name)
+                const shown = zoom >= 0.75;
                 const label = door.device
                   ? t('grid.doorNumber', {
                       x: door.x,
                       y: door.y,
                       state: enumLabel('doorState', door.state),
-                      number: String(door.device.locker_number),
+                      visible: [
+                        doorCaption(door),
+                        shown ? door.device.name : '',
+                        shown && door.state === 'maintenance' ? enumLabel('doorState', 'maintenance') : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' '),
                     })
                   : t('grid.door', { x: door.x, y: door.y, state: enumLabel('doorState', door.state) });
                 const colors = TILE_COLORS[door.state];
