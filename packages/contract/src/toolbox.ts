@@ -181,11 +181,11 @@ export const ZWidgetQuote = z.object({
 });
 export type TWidgetQuote = z.infer<typeof ZWidgetQuote>;
 
-const trimmed = (max: number) =>
+export const trimmed = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max).optional());
 
 /** One contact, e-mail or phone: the one the code goes to and the booking is for. */
-function oneContactOf(v: { email?: string; phone_number?: string }, ctx: z.RefinementCtx) {
+export function oneContactOf(v: { email?: string; phone_number?: string }, ctx: z.RefinementCtx) {
   if (!v.phone_number && !v.email)
     ctx.addIssue({ code: 'custom', path: ['phone_number'], message: TOOLBOX_MESSAGES.contactRequired });
   if (v.phone_number && v.email)
