@@ -17,6 +17,12 @@ type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** Each entry's method and path, exactly as the contract declares them (a drift fails `tsc`). */
 const ROUTES = {
   config: ['GET', '/customer/:organization/config'],
+  requestCode: ['POST', '/customer/:organization/code'],
+  signIn: ['POST', '/customer/:organization/session'],
+  signOut: ['DELETE', '/customer/:organization/session'],
+  me: ['GET', '/customer/:organization/me'],
+  updateMe: ['PATCH', '/customer/:organization/me'],
+  deleteMe: ['DELETE', '/customer/:organization/me'],
 } as const satisfies { [K in EndpointName]: readonly [Entries[K]['method'], Entries[K]['path']] };
 
 /** What a call sends: the entry's path parameters, query and JSON body, and an idempotency key. */

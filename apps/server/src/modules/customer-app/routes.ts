@@ -1,11 +1,37 @@
-import { endpoints, MSG, ZCustomerOrgParams } from '@lockerops/contract';
-import type { FastifyRequest } from 'fastify';
+import {
+  CUSTOMER_APP_MESSAGES,
+  endpoints,
+  MSG,
+  negotiateLanguage,
+  ZCustomerOrgParams,
+} from '@lockerops/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFound } from '../../errors';
+import { HttpError, NotFound, Unauthorized } from '../../errors';
 import { errors, routeOf } from '../../lib/openapi';
 import { withTenant } from '../../tenancy';
-import { appOrganization } from './queries';
-import { appConfig } from './service';
+import { addressKey, type CodeDeps } from '../one-time-codes';
+import { appOrganization } from './queries/organization';
+import type { CustomerRow } from './queries/session';
+import { appConfig } from './service/config';
+import {
+  CUSTOMER_COOKIE,
+  customerOfCookie,
+  deleteMe,
+  meOf,
+  requestSignInCode,
+  SESSION_SECONDS,
+  signIn,
+  signOut,
+  updateMe,
+} from './service/session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in Lite App customer and their session (the app's signed-in routes only). */
+    customer: { customer: CustomerRow; sessionId: string };
+  }
+}
 
 /**
  * Resolves `{organization}` of a Lite App call: the active organization with the Lite App feature
@@ -24,14 +50,52 @@ async function resolveOrganization(req: FastifyRequest): Promise<void> {
   };
 }
 
+/** The cookie's path: the app's API of this organization only. */
+const cookiePath = (req: FastifyRequest) =>
+  `/api/customer/${encodeURIComponent((req.params as { organization: string }).organization)}`;
+
 /**
  * The Lite App's API under `/api/customer/{organization}` (README "Lite App"): what the app shows
- * before sign-in, the one-time code, and the customer's own session.
+ * before sign-in, the one-time sign-in code, and the customer's own session — an httpOnly,
+ * SameSite=Strict cookie for this path only, apart from the console's sessions.
  */
 export const customerAppRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('customer', null as unknown as FastifyRequest['customer']);
   const tags = ['lite app'];
   const config = { public: true };
   const e = endpoints.customerApp;
+  const secure = app.ctx.config.publicUrl.startsWith('https:');
+  const perAddress = app.createRateLimit({
+    max: app.ctx.config.widgetRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `app-ip:${addressKey(req.ip)}`,
+  });
+  const limited = async (req: FastifyRequest) => {
+    const limit = await perAddress(req);
+    if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, MSG.tooManyRequests);
+    await resolveOrganization(req);
+  };
+  /** The signed-in customer's routes: 401 without a live session of this organization. */
+  const signedIn = async (req: FastifyRequest) => {
+    await limited(req);
+    const found = await customerOfCookie(deps(req), {
+      organizationId: req.auth.organizationId,
+      cookie: req.cookies[CUSTOMER_COOKIE],
+    });
+    if (!found) throw Unauthorized(CUSTOMER_APP_MESSAGES.notSignedIn);
+    req.customer = found;
+  };
+  const deps = (req: FastifyRequest): CodeDeps => ({
+    run: (fn) => req.withTenant(fn),
+    secrets: app.ctx.secrets,
+    mail: app.ctx.mail,
+    sms: app.ctx.sms,
+    log: req.log,
+    limits: app.ctx.config.widgetCodes,
+  });
+  const clearCookie = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.clearCookie(CUSTOMER_COOKIE, { path: cookiePath(req), httpOnly: true, sameSite: 'strict', secure });
+  const org = (req: FastifyRequest) => req.auth.organizationId;
 
   app.route({
     ...routeOf(e.config, {
@@ -39,11 +103,123 @@ export const customerAppRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Lite App: the white label and settings',
       description:
         "The organization's app name and logo, the Lite App customizer's settings (sign-in method, toggles, colours), the currency, and `contacts`: where a sign-in code may go (e-mail only while the organization's Twilio verification switch is off). 404 for an organization without the Lite App.",
-      errors: errors(404),
+      errors: errors(404, 429),
     }),
     config,
-    preHandler: resolveOrganization,
-    handler: (req) => req.withTenant((tx) => appConfig({ tx, organizationId: req.auth.organizationId })),
+    preHandler: limited,
+    handler: (req) => req.withTenant((tx) => appConfig({ tx, organizationId: org(req) })),
+  });
+
+  app.route({
+    ...routeOf(e.requestCode, {
+      tags,
+      summary: 'Lite App: send a sign-in code',
+      description:
+        "Sends a 6-digit code, valid 10 minutes, to the one contact given, as the customizer's sign-in method allows (else 400): `email` by e-mail, `phone_number` (with its country code) by SMS — only while the organization's Twilio verification switch is on. The answer is the same for a customer and for a contact that is not one (with \"pre-registered customers only\", such a contact gets nothing). 429 past the one-time codes' caps per contact, client address (an IPv6 /64) and organization an hour.",
+      errors: errors(400, 404, 429, 502),
+    }),
+    config,
+    preHandler: limited,
+    handler: async (req, reply) => {
+      const sent = await requestSignInCode(deps(req), {
+        organizationId: org(req),
+        body: req.body,
+        address: req.ip,
+        language: negotiateLanguage(req.headers['accept-language']),
+      });
+      return reply.status(202).send(sent);
+    },
+  });
+
+  app.route({
+    ...routeOf(e.signIn, {
+      tags,
+      summary: 'Lite App: sign in with the code',
+      description:
+        "Signs the customer in with the code sent to the contact: sets the app's session cookie (httpOnly, SameSite=Strict, for `/api/customer/{organization}` only, 30 days) and answers the customer — the organization's user with that contact, created when new unless the organization takes pre-registered customers only. One answer (400 `toolbox.verificationInvalid`) for every code that does not sign in: wrong, expired, used, or tried 5 times from this address.",
+      errors: errors(400, 404, 429),
+    }),
+    config,
+    preHandler: limited,
+    handler: async (req, reply) => {
+      const { me, cookie } = await signIn(deps(req), {
+        organizationId: org(req),
+        body: req.body,
+        address: req.ip,
+      });
+      reply.setCookie(CUSTOMER_COOKIE, cookie, {
+        path: cookiePath(req),
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        maxAge: SESSION_SECONDS,
+      });
+      return me;
+    },
+  });
+
+  app.route({
+    ...routeOf(e.signOut, {
+      tags,
+      summary: 'Lite App: sign out',
+      description: 'Ends this session and expires its cookie.',
+      errors: errors(401, 404),
+    }),
+    config,
+    preHandler: signedIn,
+    handler: async (req, reply) => {
+      await req.withTenant((tx) =>
+        signOut({ tx, organizationId: org(req), sessionId: req.customer.sessionId }),
+      );
+      clearCookie(req, reply);
+      return { detail: CUSTOMER_APP_MESSAGES.signedOut };
+    },
+  });
+
+  app.route({
+    ...routeOf(e.me, {
+      tags,
+      summary: 'Lite App: the signed-in customer',
+      description: "The customer's name and verified contacts. 401 without a session.",
+      errors: errors(401, 404),
+    }),
+    config,
+    preHandler: signedIn,
+    handler: (req) => meOf(req.customer.customer),
+  });
+
+  app.route({
+    ...routeOf(e.updateMe, {
+      tags,
+      summary: "Lite App: change the customer's name",
+      description: 'First and last name; the verified contact stays as it is.',
+      errors: errors(400, 401, 404),
+    }),
+    config,
+    preHandler: signedIn,
+    handler: (req) =>
+      req.withTenant((tx) =>
+        updateMe({ tx, organizationId: org(req), customerId: req.customer.customer.id, body: req.body }),
+      ),
+  });
+
+  app.route({
+    ...routeOf(e.deleteMe, {
+      tags,
+      summary: "Lite App: delete the customer's account",
+      description:
+        "Detaches the person from the operator's records: name, contacts and codes cleared, the user deleted and inactive, every session ended; transactions, payments and history the operator must keep stay, without the person.",
+      errors: errors(401, 404),
+    }),
+    config,
+    preHandler: signedIn,
+    handler: async (req, reply) => {
+      await req.withTenant((tx) =>
+        deleteMe({ tx, organizationId: org(req), customerId: req.customer.customer.id }),
+      );
+      clearCookie(req, reply);
+      return { detail: CUSTOMER_APP_MESSAGES.deleted };
+    },
   });
 };
 

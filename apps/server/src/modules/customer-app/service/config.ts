@@ -1,8 +1,8 @@
 import type { TCustomerAppConfig } from '@lockerops/contract';
-import type { TxOrg } from '../../auth/context';
-import { defaultCurrency } from '../prices';
-import { getLiteApp, twilioPurposes } from '../toolbox';
-import { whiteLabel } from './queries';
+import type { TxOrg } from '../../../auth/context';
+import { defaultCurrency } from '../../prices';
+import { getLiteApp, twilioPurposes } from '../../toolbox';
+import { whiteLabel } from '../queries/organization';
 
 /**
  * What the Lite App shows before sign-in (README "Lite App"): the organization's app name (else its

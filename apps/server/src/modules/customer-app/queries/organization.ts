@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { organizations } from '../../db/schema';
+import type { Db, DbOrTx } from '../../../db/client';
+import { organizations } from '../../../db/schema';
 
 /*
  * The Lite App's queries (README "Lite App"): the organization an app address names, and what the
