@@ -285,7 +285,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(toolboxRoutes);
       await api.register(webhookRoutes);
       await api.register(widgetApiRoutes);
-      await api.register(customerAppRoutes);
+      await api.register(customerAppRoutes({ locks }));
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -11,6 +11,9 @@ export const CUSTOMER_APP_MESSAGES = {
   signedOut: 'Signed out',
   deleted: 'Your account was deleted.',
   notSignedIn: 'Please sign in.',
+  noFreeDoor: 'No door of this size is free here right now.',
+  paymentRequired: 'This locker is paid: add a card first.',
+  lockerNotFound: 'Locker not found',
 } as const;
 
 /*
@@ -89,3 +92,62 @@ export const CUSTOMER_APP_CODE_TEXTS = {
     text: 'Dein {name}-Anmeldecode lautet {code}. Er gilt 10 Minuten.',
   },
 } as const;
+
+/** Find a locker: a search text and, with the customer's consent, where they are (sorted by distance). */
+export const ZCustomerLocationsQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+});
+
+/** A price as the app shows it: `amount` (two-decimal text) for `unit_amount` `unit`s. */
+export const ZCustomerPrice = z.object({
+  amount: z.string(),
+  currency: z.string(),
+  unit: z.string(),
+  unit_amount: z.number().int().nullable(),
+});
+
+/** A public place with its free storage doors by size. */
+export const ZCustomerLocation = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  address: z.string().nullable(),
+  time_zone: z.string(),
+  distance_m: z.number().nullable().describe('metres from the given point; null without one'),
+  sizes: z.array(
+    z.object({ id: z.uuid(), name: z.string(), free: z.number().int(), price: ZCustomerPrice.nullable() }),
+  ),
+});
+export type TCustomerLocation = z.infer<typeof ZCustomerLocation>;
+export const ZCustomerLocations = z.object({
+  items: z.array(ZCustomerLocation),
+  /** The modes the organization runs (storage, rental, delivery, service, vending). */
+  modes: z.array(z.string()),
+});
+
+/** Start a storage: a place and a size; `payment_method` when the door is priced (the card for the charge). */
+export const ZCustomerStorageStart = z.object({
+  id_location: z.uuid(),
+  id_size: z.uuid(),
+  payment_method: z.string().trim().min(1).max(200).optional(),
+});
+
+/** One of the customer's lockers (a transaction of theirs). */
+export const ZCustomerLocker = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  status: z.string(),
+  locker_number: z.number().int().nullable(),
+  location: z.string().nullable(),
+  time_zone: z.string(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  total: z.string().nullable(),
+  currency: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  sandbox: z.boolean().describe('money moved through the local sandbox provider, not a real one'),
+});
+export type TCustomerLocker = z.infer<typeof ZCustomerLocker>;
+export const ZCustomerLockers = z.object({ items: z.array(ZCustomerLocker) });
+export const ZCustomerLockerParams = ZCustomerOrgParams.extend({ id: z.uuid() });

@@ -1,4 +1,4 @@
-import type { TCustomerAppConfig } from '@lockerops/contract';
+import type { TCustomerAppConfig, TCustomerLocker, TCustomerMe } from '@lockerops/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { call } from '../shared/api';
 import {
@@ -10,7 +10,12 @@ import {
   saveLanguage,
   translator,
 } from '../shared/i18n';
+import { Account } from './Account';
+import { Find } from './Find';
+import { Mine, OpenDoor } from './Lockers';
+import { Place } from './Place';
 import { hrefOf, navigate, type Route, useRoute } from './route';
+import { SignIn } from './SignIn';
 
 /** The Lite App of one organization: its white label, the language switch and the screens. */
 export function App({ organization }: { organization: string }) {
@@ -30,10 +35,19 @@ export function App({ organization }: { organization: string }) {
   const route = useRoute();
   const [config, setConfig] = useState<TCustomerAppConfig | null>(null);
   const [failed, setFailed] = useState(false);
+  /** The signed-in customer; null: signed out; undefined: not known yet. */
+  const [me, setMe] = useState<TCustomerMe | null | undefined>();
+  const [started, setStarted] = useState<TCustomerLocker | null>(null);
+  const [notice, setNotice] = useState('');
 
   useEffect(() => {
     call('config', { params: { organization } }).then(setConfig, () => setFailed(true));
+    call('me', { params: { organization } }).then(setMe, () => setMe(null));
   }, [organization]);
+
+  // a new address leaves the door shown on the last one
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every route change
+  useEffect(() => setStarted(null), [route]);
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -49,6 +63,52 @@ export function App({ organization }: { organization: string }) {
       .querySelector('meta[name="theme-color"]')
       ?.setAttribute('content', config.settings.primary_color);
   }, [config]);
+
+  /** The screen of the route: finding is open to all; starting, my lockers and the account need a session. */
+  const screen = () => {
+    if (!config) return null;
+    const needsSession = route.name !== 'find';
+    if (needsSession && me === undefined) return <p className="muted">{t('app.loading')}</p>;
+    if (needsSession && me === null)
+      return (
+        <SignIn
+          organization={organization}
+          config={config}
+          onSignedIn={(m) => {
+            setNotice('');
+            setMe(m);
+          }}
+        />
+      );
+    switch (route.name) {
+      case 'find':
+      case 'device':
+        return <Find organization={organization} />;
+      case 'location':
+        return started ? (
+          <OpenDoor organization={organization} locker={started} onChanged={setStarted} />
+        ) : (
+          <Place organization={organization} id={route.id} onStarted={setStarted} />
+        );
+      case 'mine':
+        return <Mine organization={organization} />;
+      case 'account':
+        return (
+          <Account
+            organization={organization}
+            me={me!}
+            onChanged={setMe}
+            onSignedOut={(message) => {
+              setMe(null);
+              setNotice(message ?? '');
+              navigate(hrefOf(organization, { name: 'find' }));
+            }}
+          />
+        );
+      default:
+        return <p className="alert error">{t('app.notFound')}</p>;
+    }
+  };
 
   const tab = (r: Route, label: string) => {
     const href = hrefOf(organization, r);
@@ -92,7 +152,14 @@ export function App({ organization }: { organization: string }) {
         ) : !config ? (
           <p className="muted">{t('app.loading')}</p>
         ) : (
-          <p>{t('find.title')}</p>
+          <>
+            {notice && (
+              <p className="alert ok" role="status">
+                {notice}
+              </p>
+            )}
+            {screen()}
+          </>
         )}
       </main>
       {config && (

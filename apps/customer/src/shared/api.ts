@@ -23,6 +23,11 @@ const ROUTES = {
   me: ['GET', '/customer/:organization/me'],
   updateMe: ['PATCH', '/customer/:organization/me'],
   deleteMe: ['DELETE', '/customer/:organization/me'],
+  locations: ['GET', '/customer/:organization/locations'],
+  lockers: ['GET', '/customer/:organization/lockers'],
+  startStorage: ['POST', '/customer/:organization/lockers'],
+  openAgain: ['POST', '/customer/:organization/lockers/:id/open'],
+  end: ['POST', '/customer/:organization/lockers/:id/end'],
 } as const satisfies { [K in EndpointName]: readonly [Entries[K]['method'], Entries[K]['path']] };
 
 /** What a call sends: the entry's path parameters, query and JSON body, and an idempotency key. */
@@ -32,6 +37,8 @@ export type CallArgs<K extends EndpointName> = {
   body?: Entries[K] extends { body: z.ZodType } ? z.input<Entries[K]['body']> : undefined;
   /** `Idempotency-Key`: a retried write is answered once (one door opened, one charge). */
   idempotencyKey?: string;
+  /** Extra request headers (the language the code's message is written in). */
+  headers?: Record<string, string>;
 };
 
 /** A refused call: the HTTP status (0: no network) and the server's `detail`. */
@@ -59,7 +66,7 @@ export async function call<K extends EndpointName>(
   args: CallArgs<K>,
 ): Promise<Output<Entries[K]['response']>> {
   const [method, path] = ROUTES[name];
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...args.headers };
   if (args.body !== undefined) headers['content-type'] = 'application/json';
   if (args.idempotencyKey) headers['idempotency-key'] = args.idempotencyKey;
   let res: Response;

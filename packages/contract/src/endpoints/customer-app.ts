@@ -8,10 +8,16 @@ import {
   ZCustomerAppConfig,
   ZCustomerCodeRequest,
   ZCustomerCodeSent,
+  ZCustomerLocations,
+  ZCustomerLocationsQuery,
+  ZCustomerLocker,
+  ZCustomerLockerParams,
+  ZCustomerLockers,
   ZCustomerMe,
   ZCustomerMeUpdate,
   ZCustomerOrgParams,
   ZCustomerSignIn,
+  ZCustomerStorageStart,
 } from '../customer-app';
 import { endpoint } from './define';
 
@@ -53,6 +59,39 @@ export const customerAppEndpoints = {
       params,
       body: ZCustomerMeUpdate,
       response: ZCustomerMe,
+    }),
+    locations: endpoint({
+      method: 'GET',
+      path: '/customer/:organization/locations',
+      params,
+      query: ZCustomerLocationsQuery,
+      response: ZCustomerLocations,
+    }),
+    lockers: endpoint({
+      method: 'GET',
+      path: '/customer/:organization/lockers',
+      params,
+      response: ZCustomerLockers,
+    }),
+    startStorage: endpoint({
+      method: 'POST',
+      path: '/customer/:organization/lockers',
+      params,
+      body: ZCustomerStorageStart,
+      response: ZCustomerLocker,
+      status: 201,
+    }),
+    openAgain: endpoint({
+      method: 'POST',
+      path: '/customer/:organization/lockers/:id/open',
+      params: ZCustomerLockerParams,
+      response: ZCustomerLocker,
+    }),
+    end: endpoint({
+      method: 'POST',
+      path: '/customer/:organization/lockers/:id/end',
+      params: ZCustomerLockerParams,
+      response: ZCustomerLocker,
     }),
     deleteMe: endpoint({
       method: 'DELETE',

@@ -64,4 +64,19 @@ export const de: Record<MessageKey, string> = {
   'mine.openParcel': 'Öffnen und abholen',
   'mine.receipt': 'Beleg: {amount}',
   'kiosk.title': 'Kiosk',
+  'signIn.codeInvalid':
+    'Dieser Code ist nicht korrekt oder nicht mehr gültig. Prüfe ihn oder fordere einen neuen an.',
+  'signIn.tooMany': 'Zu viele Versuche. Bitte warte ein paar Minuten.',
+  'place.size': 'Größe',
+  'pay.sandboxCard': 'Testkarte (Sandbox)',
+  'pay.authorize': 'Karte hinzufügen und Tür öffnen',
+  'pay.note': 'Die genutzte Zeit wird beim Beenden berechnet.',
+  'door.opening': 'Tür wird geöffnet …',
+  'door.notOpened': 'Die Tür hat sich nicht geöffnet. Bitte versuche es erneut.',
+  'door.noFreeDoor': 'Hier ist gerade keine Tür dieser Größe frei.',
+  'mine.status':
+    '{status, select, in_progress {In Nutzung} finished {Beendet} canceled {Storniert} other {{status}}}',
+  'mine.door': 'Tür {door} · {place}',
+  'mine.total': 'Summe: {amount}',
+  'mine.open': 'Tür öffnen',
 };

@@ -61,6 +61,20 @@ export const en = {
   'mine.openParcel': 'Open and take it',
   'mine.receipt': 'Receipt: {amount}',
   'kiosk.title': 'Kiosk',
+  'signIn.codeInvalid': 'This code is not correct or no longer valid. Check it or ask for a new code.',
+  'signIn.tooMany': 'Too many tries. Please wait a few minutes.',
+  'place.size': 'Size',
+  'pay.sandboxCard': 'Test card (sandbox)',
+  'pay.authorize': 'Add card and open the door',
+  'pay.note': 'The time used is charged when you end.',
+  'door.opening': 'Opening door…',
+  'door.notOpened': 'The door did not open. Please try again.',
+  'door.noFreeDoor': 'No door of this size is free here right now.',
+  'mine.status':
+    '{status, select, in_progress {In use} finished {Ended} canceled {Canceled} other {{status}}}',
+  'mine.door': 'Door {door} · {place}',
+  'mine.total': 'Total: {amount}',
+  'mine.open': 'Open door',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -64,4 +64,18 @@ export const es: Record<MessageKey, string> = {
   'mine.openParcel': 'Abrir y recoger',
   'mine.receipt': 'Recibo: {amount}',
   'kiosk.title': 'Quiosco',
+  'signIn.codeInvalid': 'Este código no es correcto o ya no es válido. Compruébalo o pide uno nuevo.',
+  'signIn.tooMany': 'Demasiados intentos. Espera unos minutos.',
+  'place.size': 'Tamaño',
+  'pay.sandboxCard': 'Tarjeta de prueba (sandbox)',
+  'pay.authorize': 'Añadir tarjeta y abrir la puerta',
+  'pay.note': 'El tiempo usado se cobra al terminar.',
+  'door.opening': 'Abriendo la puerta…',
+  'door.notOpened': 'La puerta no se abrió. Inténtalo de nuevo.',
+  'door.noFreeDoor': 'Ahora no hay ninguna puerta libre de este tamaño aquí.',
+  'mine.status':
+    '{status, select, in_progress {En uso} finished {Terminado} canceled {Cancelado} other {{status}}}',
+  'mine.door': 'Puerta {door} · {place}',
+  'mine.total': 'Total: {amount}',
+  'mine.open': 'Abrir puerta',
 };
