@@ -11,8 +11,12 @@ export function formatMoney(amount: number, currency: string, language: string):
 /** A date and time in `timeZone` (IANA), short, with the zone's short name ("3:05 PM CST"). */
 export function formatDateTime(iso: string | Date, timeZone: string, language: string): string {
   return new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    // (dateStyle/timeStyle cannot be combined with timeZoneName)
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
   }).format(typeof iso === 'string' ? new Date(iso) : iso);
