@@ -6,7 +6,8 @@ import { mailCount, nextCode } from '../support/mail';
 /**
  * The Lite App on a phone (390 × 844, touch), against a virtual door: sign in with an e-mail
  * code read from the local outbox, choose a priced size at a place reached by its QR address,
- * add the sandbox card, the door opens, end with the charge; axe-core clean, no sideways scroll.
+ * add the sandbox card, the door opens, end with the charge; axe-core clean in light and dark, no
+ * sideways scroll.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -68,4 +69,9 @@ test('a customer signs in, stores in a priced locker with the sandbox card and e
   await page.getByRole('link', { name: 'My lockers' }).tap();
   await expect(page.getByText(/^Receipt:/)).toBeVisible();
   await expectAccessible(page, 'Lite App my lockers');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'Lite App my lockers (dark)');
+  await page.getByRole('link', { name: 'Find a locker' }).tap();
+  await expect(page.getByRole('heading', { name: 'Find a locker' })).toBeVisible();
+  await expectAccessible(page, 'Lite App find a locker (dark)');
 });

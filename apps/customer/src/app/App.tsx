@@ -66,10 +66,10 @@ export function App({ organization }: { organization: string }) {
 
   /** The screen of the route: finding is open to all; starting, my lockers and the account need a session. */
   const screen = () => {
-    if (!config) return null;
-    const needsSession = route.name !== 'find';
-    if (needsSession && me === undefined) return <p className="muted">{t('app.loading')}</p>;
-    if (needsSession && me === null)
+    if (route.name === 'find' || route.name === 'device') return <Find organization={organization} />;
+    if (!config) return <p className="muted">{t('app.loading')}</p>;
+    if (me === undefined) return <p className="muted">{t('app.loading')}</p>;
+    if (me === null)
       return (
         <SignIn
           organization={organization}
@@ -81,9 +81,6 @@ export function App({ organization }: { organization: string }) {
         />
       );
     switch (route.name) {
-      case 'find':
-      case 'device':
-        return <Find organization={organization} />;
       case 'location':
         return started ? (
           <OpenDoor organization={organization} locker={started} onChanged={setStarted} />
@@ -149,8 +146,6 @@ export function App({ organization }: { organization: string }) {
       <main>
         {failed ? (
           <p className="alert error">{t('app.notFound')}</p>
-        ) : !config ? (
-          <p className="muted">{t('app.loading')}</p>
         ) : (
           <>
             {notice && (
@@ -162,7 +157,7 @@ export function App({ organization }: { organization: string }) {
           </>
         )}
       </main>
-      {config && (
+      {!failed && (
         <nav className="tabs" aria-label={t('app.title')}>
           {tab({ name: 'find' }, t('nav.find'))}
           {tab({ name: 'mine' }, t('nav.mine'))}

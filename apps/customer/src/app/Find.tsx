@@ -29,12 +29,16 @@ export function Find({ organization }: { organization: string }) {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    const timer = setTimeout(() => {
-      call('locations', { params: { organization }, query: { search: search || undefined, ...here } }).then(
-        (r) => setItems(r.items),
-        () => setFailed(true),
-      );
-    }, 250);
+    // typing waits a moment before asking; the first list is asked for at once
+    const timer = setTimeout(
+      () => {
+        call('locations', { params: { organization }, query: { search: search || undefined, ...here } }).then(
+          (r) => setItems(r.items),
+          () => setFailed(true),
+        );
+      },
+      search ? 250 : 0,
+    );
     return () => clearTimeout(timer);
   }, [organization, search, here]);
 
@@ -42,6 +46,7 @@ export function Find({ organization }: { organization: string }) {
   return (
     <section className="stack" aria-labelledby="find-title">
       <h2 id="find-title">{t('find.title')}</h2>
+      <p className="lead">{t('find.intro')}</p>
       <div className="row">
         <label className="visually-hidden" htmlFor="search">
           {t('find.search')}

@@ -35,6 +35,7 @@ export const de: Record<MessageKey, string> = {
   'nav.mine': 'Meine Fächer',
   'nav.account': 'Konto',
   'find.title': 'Ein Schließfach finden',
+  'find.intro': 'Wähle einen Ort und eine Größe, bezahle und öffne die Tür mit deinem Handy.',
   'find.search': 'Orte suchen',
   'find.nearMe': 'In meiner Nähe',
   'find.none': 'Keine Orte gefunden.',

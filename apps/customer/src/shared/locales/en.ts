@@ -32,6 +32,7 @@ export const en = {
   'nav.mine': 'My lockers',
   'nav.account': 'Account',
   'find.title': 'Find a locker',
+  'find.intro': 'Choose a place and a size, then pay and open the door from your phone.',
   'find.search': 'Search places',
   'find.nearMe': 'Near me',
   'find.none': 'No places found.',

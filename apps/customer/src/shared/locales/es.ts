@@ -35,6 +35,7 @@ export const es: Record<MessageKey, string> = {
   'nav.mine': 'Mis taquillas',
   'nav.account': 'Cuenta',
   'find.title': 'Buscar una taquilla',
+  'find.intro': 'Elige un lugar y un tamaño, paga y abre la puerta desde tu teléfono.',
   'find.search': 'Buscar lugares',
   'find.nearMe': 'Cerca de mí',
   'find.none': 'No se encontraron lugares.',
