@@ -5,5 +5,10 @@
 
 export { type Actor, writeLog } from './queries';
 export { userTransactionRows } from './queries/wire';
+export { stepContext } from './routes/answers';
+export type { StepContext } from './steps/context';
 export { expireDeliveries } from './steps/expire-deliveries';
+export type { TransactionDeps } from './steps/lifecycle';
 export { emitSettled } from './steps/lifecycle';
+export { start } from './steps/start';
+export { userPickup } from './steps/user-pickup';

@@ -1,0 +1,169 @@
+import type { TCustomerAppConfig, TCustomerLocker, TCustomerMe } from '@lockerops/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { call } from '../shared/api';
+import {
+  I18nContext,
+  initialLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  saveLanguage,
+  translator,
+} from '../shared/i18n';
+import { Account } from './Account';
+import { Find } from './Find';
+import { Mine, OpenDoor } from './Lockers';
+import { Place } from './Place';
+import { hrefOf, navigate, type Route, useRoute } from './route';
+import { SignIn } from './SignIn';
+
+/** The Lite App of one organization: its white label, the language switch and the screens. */
+export function App({ organization }: { organization: string }) {
+  const [language, setLanguageState] = useState<Language>(initialLanguage);
+  const i18n = useMemo(
+    () => ({
+      language,
+      t: translator(language),
+      setLanguage: (l: Language) => {
+        saveLanguage(l);
+        setLanguageState(l);
+      },
+    }),
+    [language],
+  );
+  const { t } = i18n;
+  const route = useRoute();
+  const [config, setConfig] = useState<TCustomerAppConfig | null>(null);
+  const [failed, setFailed] = useState(false);
+  /** The signed-in customer; null: signed out; undefined: not known yet. */
+  const [me, setMe] = useState<TCustomerMe | null | undefined>();
+  const [started, setStarted] = useState<TCustomerLocker | null>(null);
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    call('config', { params: { organization } }).then(setConfig, () => setFailed(true));
+    call('me', { params: { organization } }).then(setMe, () => setMe(null));
+  }, [organization]);
+
+  // a new address leaves the door shown on the last one
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every route change
+  useEffect(() => setStarted(null), [route]);
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  useEffect(() => {
+    if (!config) return;
+    const root = document.documentElement.style;
+    root.setProperty('--primary', config.settings.primary_color);
+    root.setProperty('--secondary', config.settings.secondary_color);
+    document.title = config.organization.name;
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', config.settings.primary_color);
+  }, [config]);
+
+  /** The screen of the route: finding is open to all; starting, my lockers and the account need a session. */
+  const screen = () => {
+    if (route.name === 'find' || route.name === 'device') return <Find organization={organization} />;
+    if (!config) return <p className="muted">{t('app.loading')}</p>;
+    if (me === undefined) return <p className="muted">{t('app.loading')}</p>;
+    if (me === null)
+      return (
+        <SignIn
+          organization={organization}
+          config={config}
+          onSignedIn={(m) => {
+            setNotice('');
+            setMe(m);
+          }}
+        />
+      );
+    switch (route.name) {
+      case 'location':
+        return started ? (
+          <OpenDoor organization={organization} locker={started} onChanged={setStarted} />
+        ) : (
+          <Place organization={organization} id={route.id} onStarted={setStarted} />
+        );
+      case 'mine':
+        return <Mine organization={organization} />;
+      case 'account':
+        return (
+          <Account
+            organization={organization}
+            me={me!}
+            onChanged={setMe}
+            onSignedOut={(message) => {
+              setMe(null);
+              setNotice(message ?? '');
+              navigate(hrefOf(organization, { name: 'find' }));
+            }}
+          />
+        );
+      default:
+        return <p className="alert error">{t('app.notFound')}</p>;
+    }
+  };
+
+  const tab = (r: Route, label: string) => {
+    const href = hrefOf(organization, r);
+    return (
+      <a
+        href={href}
+        aria-current={route.name === r.name ? 'page' : undefined}
+        onClick={(ev) => {
+          ev.preventDefault();
+          navigate(href);
+        }}
+      >
+        {label}
+      </a>
+    );
+  };
+
+  return (
+    <I18nContext.Provider value={i18n}>
+      <header className="topbar">
+        {config?.organization.logo && <img src={config.organization.logo} alt="" />}
+        <h1>{config?.organization.name ?? t('app.title')}</h1>
+        <label className="visually-hidden" htmlFor="language">
+          {t('app.language')}
+        </label>
+        <select
+          id="language"
+          value={language}
+          onChange={(ev) => i18n.setLanguage(ev.target.value as Language)}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </header>
+      <main>
+        {failed ? (
+          <p className="alert error">{t('app.notFound')}</p>
+        ) : (
+          <>
+            {notice && (
+              <p className="alert ok" role="status">
+                {notice}
+              </p>
+            )}
+            {screen()}
+          </>
+        )}
+      </main>
+      {!failed && (
+        <nav className="tabs" aria-label={t('app.title')}>
+          {tab({ name: 'find' }, t('nav.find'))}
+          {tab({ name: 'mine' }, t('nav.mine'))}
+          {tab({ name: 'account' }, t('nav.account'))}
+        </nav>
+      )}
+    </I18nContext.Provider>
+  );
+}

@@ -1,0 +1,125 @@
+import type { TCustomerLocker } from '@lockerops/contract';
+import { useEffect, useState } from 'react';
+import { call } from '../shared/api';
+import { formatDateTime, formatMoney } from '../shared/format';
+import { useI18n } from '../shared/i18n';
+import { SandboxBadge } from './SandboxBadge';
+
+/** The customer's locker in use: "Door 12 is open", open again, end and pay. */
+export function OpenDoor({
+  organization,
+  locker,
+  onChanged,
+}: {
+  organization: string;
+  locker: TCustomerLocker;
+  onChanged: (l: TCustomerLocker) => void;
+}) {
+  const { t, language } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const door = String(locker.locker_number ?? '');
+  const act = async (name: 'openAgain' | 'end') => {
+    setBusy(true);
+    setError('');
+    try {
+      onChanged(await call(name, { params: { organization, id: locker.id } }));
+    } catch {
+      setError(t('door.notOpened'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (locker.status !== 'in_progress')
+    return (
+      <section className="card stack" aria-live="polite">
+        <p className="big">
+          {locker.total && Number(locker.total) > 0
+            ? t('door.ended', {
+                amount: formatMoney(Number(locker.total), (locker.currency ?? 'usd').toUpperCase(), language),
+              })
+            : t('door.endedFree')}
+        </p>
+        {locker.sandbox && Number(locker.total ?? 0) > 0 && <SandboxBadge />}
+      </section>
+    );
+  return (
+    <section className="card stack" aria-live="polite">
+      <p className="big" role="status">
+        {t('door.open', { door })}
+      </p>
+      <p className="muted">
+        {locker.location}
+        {locker.started_at &&
+          ` · ${t('mine.since', { when: formatDateTime(locker.started_at, locker.time_zone, language) })}`}
+      </p>
+      <div
+        className="wall"
+        role="img"
+        aria-label={t('door.where', { door })}
+        style={{ gridTemplateColumns: '1fr' }}
+      >
+        <div className="wall-door wall-door-on">{door}</div>
+      </div>
+      {error && (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="row">
+        <button type="button" className="secondary" disabled={busy} onClick={() => void act('openAgain')}>
+          {t('door.openAgain')}
+        </button>
+        <button type="button" disabled={busy} onClick={() => void act('end')}>
+          {t('door.end')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** My lockers: what runs now (open, end) and the history with each receipt's total. */
+export function Mine({ organization }: { organization: string }) {
+  const { t, language } = useI18n();
+  const [items, setItems] = useState<TCustomerLocker[] | null>(null);
+  const load = () => call('lockers', { params: { organization } }).then((r) => setItems(r.items));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per organization
+  useEffect(() => {
+    void load();
+  }, [organization]);
+  if (!items) return <p className="muted">{t('app.loading')}</p>;
+  const running = items.filter((l) => l.status === 'in_progress');
+  const history = items.filter((l) => l.status !== 'in_progress');
+  return (
+    <section className="stack" aria-labelledby="mine-title">
+      <h2 id="mine-title">{t('mine.title')}</h2>
+      {running.length === 0 && <p className="muted">{t('mine.none')}</p>}
+      {running.map((l) => (
+        <OpenDoor key={l.id} organization={organization} locker={l} onChanged={() => void load()} />
+      ))}
+      {history.length > 0 && <h2>{t('mine.history')}</h2>}
+      <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {history.map((l) => (
+          <li key={l.id} className="card">
+            <div className="spread">
+              <strong>
+                {t('mine.door', { door: String(l.locker_number ?? ''), place: l.location ?? '' })}
+              </strong>
+              <span>{t('mine.status', { status: l.status })}</span>
+            </div>
+            {l.ended_at && <p className="muted">{formatDateTime(l.ended_at, l.time_zone, language)}</p>}
+            {l.total !== null && (
+              <p className="row">
+                {t('mine.receipt', {
+                  amount: formatMoney(Number(l.total), (l.currency ?? 'usd').toUpperCase(), language),
+                })}
+                {l.invoice_id && <span className="muted">#{l.invoice_id}</span>}
+                {l.sandbox && <SandboxBadge />}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import type { TCustomerLocation, TCustomerLocker } from '@lockerops/contract';
+import { useEffect, useRef, useState } from 'react';
+import { call, isApiFailure, newIdempotencyKey } from '../shared/api';
+import { useI18n } from '../shared/i18n';
+import { usePriceText } from './Find';
+import { SandboxBadge } from './SandboxBadge';
+
+/** The local sandbox provider's card: a payment method the sandbox charges without a real card. */
+const SANDBOX_CARD = 'pm_sandbox_card';
+
+/**
+ * One place: its sizes with the free doors and the price; "Store here" starts a storage on a door
+ * of the chosen size — a priced door after the card step (the sandbox's test card, labelled),
+ * one idempotency key per tap so a double tap or a retry opens one door once.
+ */
+export function Place({
+  organization,
+  id,
+  onStarted,
+}: {
+  organization: string;
+  id: string;
+  onStarted: (l: TCustomerLocker) => void;
+}) {
+  const { t } = useI18n();
+  const priceText = usePriceText();
+  const [place, setPlace] = useState<TCustomerLocation | null | undefined>();
+  const [size, setSize] = useState<string>('');
+  const [paying, setPaying] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const key = useRef(newIdempotencyKey());
+
+  useEffect(() => {
+    call('locations', { params: { organization }, query: {} }).then(
+      (r) => setPlace(r.items.find((l) => l.id === id) ?? null),
+      () => setPlace(null),
+    );
+  }, [organization, id]);
+
+  if (place === undefined) return <p className="muted">{t('app.loading')}</p>;
+  if (place === null) return <p className="alert error">{t('app.notFound')}</p>;
+  const chosen = place.sizes.find((s) => s.id === size);
+
+  const start = async (payment_method?: string) => {
+    setBusy(true);
+    setError('');
+    try {
+      const locker = await call('startStorage', {
+        params: { organization },
+        body: { id_location: place.id, id_size: size, payment_method },
+        idempotencyKey: key.current,
+      });
+      key.current = newIdempotencyKey();
+      onStarted(locker);
+    } catch (e) {
+      if (isApiFailure(e) && e.status === 409) {
+        setError(t('door.noFreeDoor'));
+        key.current = newIdempotencyKey();
+      } else setError(t('door.notOpened'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="stack" aria-labelledby="place-title">
+      <h2 id="place-title">{place.name}</h2>
+      {place.address && <p className="muted">{place.address}</p>}
+      <fieldset className="card stack" style={{ border: '1px solid var(--border)' }}>
+        <legend>{t('place.title')}</legend>
+        {place.sizes.map((s) => (
+          <label key={s.id} className="spread" style={{ fontWeight: 400 }}>
+            <span className="row">
+              <input
+                type="radio"
+                name="size"
+                value={s.id}
+                checked={size === s.id}
+                disabled={s.free === 0}
+                onChange={() => {
+                  setSize(s.id);
+                  setPaying(false);
+                }}
+                style={{ width: 24, minHeight: 24 }}
+              />
+              <strong>{s.name}</strong>
+            </span>
+            <span className="muted">
+              {priceText(s.price)} · {t('find.free', { count: s.free })}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {error && (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      )}
+      {chosen && !paying && (
+        <button
+          type="button"
+          className="full"
+          disabled={busy}
+          onClick={() => (chosen.price ? setPaying(true) : void start())}
+        >
+          {t('place.start')}
+        </button>
+      )}
+      {chosen?.price && paying && (
+        <section className="card stack" aria-labelledby="pay-title">
+          <div className="spread">
+            <h3 id="pay-title" style={{ margin: 0 }}>
+              {t('pay.title')}
+            </h3>
+            <SandboxBadge />
+          </div>
+          <p>{priceText(chosen.price)}</p>
+          <p className="muted">{t('pay.note')}</p>
+          <p>
+            <span className="muted">{t('pay.card')}: </span>
+            {t('pay.sandboxCard')} •••• 4242
+          </p>
+          <button type="button" className="full" disabled={busy} onClick={() => void start(SANDBOX_CARD)}>
+            {busy ? t('door.opening') : t('pay.authorize')}
+          </button>
+        </section>
+      )}
+    </section>
+  );
+}

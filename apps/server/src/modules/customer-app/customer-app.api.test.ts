@@ -1,0 +1,317 @@
+import { TOOLBOX_MESSAGES } from '@lockerops/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoOrg, type TestApp } from '../../../test/helpers';
+import { lastWidgetCode } from '../../../test/widget';
+import {
+  devices,
+  locations,
+  organizations,
+  prices,
+  sizes,
+  toolboxSettings,
+  transactions,
+  users,
+} from '../../db/schema';
+
+/*
+ * The Lite App's API (README "Lite App"): sign-in by one-time code into a cookie for the app only,
+ * the sign-in method and switches enforced by the server, one customer never reaching another's
+ * lockers, no door before a card on a priced door, a double tap opening once.
+ */
+
+let t: TestApp;
+let orgId: string;
+let loc: string;
+let small: string;
+let paid: string;
+const base = '/api/customer/demo-org';
+
+beforeAll(async () => {
+  t = await createTestApp({ WIDGET_RATE_LIMIT: '1000' });
+  orgId = (await demoOrg(t)).id;
+  const db = t.database.db;
+  await db
+    .update(organizations)
+    .set({ liteAppEnabled: true, storageMode: true })
+    .where(eq(organizations.id, orgId));
+  await db
+    .insert(toolboxSettings)
+    .values({ organizationId: orgId, liteApp: { sign_in_method: 'both' } })
+    .onConflictDoUpdate({
+      target: toolboxSettings.organizationId,
+      set: { liteApp: { sign_in_method: 'both' } },
+    });
+  const [l] = await db
+    .insert(locations)
+    .values({ organizationId: orgId, name: 'App Quay', latitude: 41.88, longitude: -87.63 })
+    .returning();
+  const [s] = await db
+    .insert(sizes)
+    .values({ organizationId: orgId, name: 'AppSmall', width: '10', depth: '10', height: '10' })
+    .returning();
+  const [s2] = await db
+    .insert(sizes)
+    .values({ organizationId: orgId, name: 'AppPaid', width: '20', depth: '20', height: '20' })
+    .returning();
+  const [p] = await db
+    .insert(prices)
+    .values({
+      organizationId: orgId,
+      name: 'App hourly',
+      priceType: 'pay_per_time',
+      amount: '2.00',
+      currency: 'usd',
+      unitAmount: 1,
+      unit: 'hour',
+    })
+    .returning();
+  loc = l!.id;
+  small = s!.id;
+  paid = s2!.id;
+  for (const n of [901, 902, 903])
+    await db.insert(devices).values({
+      organizationId: orgId,
+      name: `App ${n}`,
+      lockerNumber: n,
+      mode: 'storage',
+      hardwareType: 'virtual',
+      idLocation: loc,
+      idSize: small,
+    });
+  await db.insert(devices).values({
+    organizationId: orgId,
+    name: 'App paid',
+    lockerNumber: 910,
+    mode: 'storage',
+    hardwareType: 'virtual',
+    idLocation: loc,
+    idSize: paid,
+    idPrice: p!.id,
+  });
+});
+afterAll(() => t.close());
+
+const cookieOf = (res: { cookies: Array<{ name: string; value: string }> }) =>
+  `lockerops_customer=${res.cookies.find((c) => c.name === 'lockerops_customer')!.value}`;
+
+/** Signs `email` in from `address`; answers the session cookie header. */
+async function signInAs(email: string, address = '192.0.2.1'): Promise<string> {
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: `${base}/code`,
+    remoteAddress: address,
+    payload: { email },
+  });
+  expect(asked.statusCode, asked.body).toBe(202);
+  const code = await lastWidgetCode(t, { email });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${base}/session`,
+    remoteAddress: address,
+    payload: { email, code },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const c = res.cookies.find((k) => k.name === 'lockerops_customer')!;
+  expect(c.httpOnly).toBe(true);
+  expect(c.path).toBe(base);
+  return cookieOf(res);
+}
+
+describe('the Lite App', () => {
+  it('signs a customer in by e-mail code into a session of the app only', async () => {
+    const cookie = await signInAs('ana@example.test');
+    const me = await t.app.inject({ method: 'GET', url: `${base}/me`, headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'ana@example.test' });
+    // the console knows nothing of it
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
+    expect((await t.app.inject({ method: 'GET', url: `${base}/me` })).statusCode).toBe(401);
+    // signed out: the cookie opens nothing any more
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${base}/session`, headers: { cookie } })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${base}/me`, headers: { cookie } })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('answers a known and an unknown contact alike, and every bad code alike', async () => {
+    await signInAs('known@example.test');
+    const known = await t.app.inject({
+      method: 'POST',
+      url: `${base}/code`,
+      remoteAddress: '192.0.2.9',
+      payload: { email: 'known@example.test' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `${base}/code`,
+      remoteAddress: '192.0.2.9',
+      payload: { email: 'nobody-here@example.test' },
+    });
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.json().detail).toBe(unknown.json().detail);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `${base}/session`,
+      remoteAddress: '192.0.2.9',
+      payload: { email: 'known@example.test', code: '000000' },
+    });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `${base}/session`,
+      remoteAddress: '192.0.2.9',
+      payload: { email: 'never@example.test', code: '123456' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(none.json());
+    expect(wrong.json().detail).toBe(TOOLBOX_MESSAGES.verificationInvalid);
+    // guessing: after 5 wrong tries from one address even the right code is refused there
+    const code = await lastWidgetCode(t, { email: 'known@example.test' });
+    for (let i = 0; i < 5; i++)
+      await t.app.inject({
+        method: 'POST',
+        url: `${base}/session`,
+        remoteAddress: '203.0.113.5',
+        payload: { email: 'known@example.test', code: code === '111111' ? '222222' : '111111' },
+      });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: `${base}/session`,
+      remoteAddress: '203.0.113.5',
+      payload: { email: 'known@example.test', code },
+    });
+    expect(right.statusCode).toBe(400);
+  });
+
+  it('enforces the sign-in method and the SMS switch on the server', async () => {
+    const db = t.database.db;
+    await db
+      .update(toolboxSettings)
+      .set({ liteApp: { sign_in_method: 'phone' } })
+      .where(eq(toolboxSettings.organizationId, orgId));
+    const byMail = await t.app.inject({
+      method: 'POST',
+      url: `${base}/code`,
+      remoteAddress: '192.0.2.20',
+      payload: { email: 'x@example.test' },
+    });
+    expect(byMail.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `${base}/config` })).json().contacts).toEqual(['phone']);
+    await db
+      .update(toolboxSettings)
+      .set({ twilioVerification: false })
+      .where(eq(toolboxSettings.organizationId, orgId));
+    // SMS off: a phone-only app falls back to e-mail, and no code goes by SMS
+    expect((await t.app.inject({ method: 'GET', url: `${base}/config` })).json().contacts).toEqual(['email']);
+    const byPhone = await t.app.inject({
+      method: 'POST',
+      url: `${base}/code`,
+      remoteAddress: '192.0.2.20',
+      payload: { phone_number: '+1 312 555 0100' },
+    });
+    expect(byPhone.statusCode).toBe(400);
+    await db
+      .update(toolboxSettings)
+      .set({ twilioVerification: true, liteApp: { sign_in_method: 'both' } })
+      .where(eq(toolboxSettings.organizationId, orgId));
+  });
+
+  it('runs a storage: no priced door before a card, a double tap opens once, another customer gets 404', async () => {
+    const cookie = await signInAs('bo@example.test', '192.0.2.30');
+    const found = await t.app.inject({ method: 'GET', url: `${base}/locations?lat=41.9&lng=-87.6` });
+    const quay = found.json().items.find((l: { id: string }) => l.id === loc);
+    expect(quay.distance_m).toBeGreaterThan(0);
+    expect(quay.sizes.find((s: { id: string }) => s.id === paid).price).toMatchObject({
+      amount: '2.00',
+      unit: 'hour',
+    });
+    const noCard = await t.app.inject({
+      method: 'POST',
+      url: `${base}/lockers`,
+      headers: { cookie },
+      payload: { id_location: loc, id_size: paid },
+    });
+    expect(noCard.statusCode).toBe(402);
+    expect(
+      await t.database.db.select().from(transactions).where(eq(transactions.email, 'bo@example.test')),
+    ).toHaveLength(0);
+    const tap = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${base}/lockers`,
+        headers: { cookie, 'idempotency-key': 'tap-1' },
+        payload: { id_location: loc, id_size: paid, payment_method: 'pm_card_visa' },
+      });
+    const first = await tap();
+    const second = await tap();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).toBe(first.json().id);
+    expect(first.json()).toMatchObject({ status: 'in_progress', locker_number: 910, sandbox: true });
+    const rows = await t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.email, 'bo@example.test'));
+    expect(rows).toHaveLength(1);
+    const id = first.json().id;
+    // another customer
+    const other = await signInAs('eve@example.test', '192.0.2.31');
+    for (const url of [`${base}/lockers/${id}/open`, `${base}/lockers/${id}/end`])
+      expect((await t.app.inject({ method: 'POST', url, headers: { cookie: other } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${base}/lockers`, headers: { cookie: other } })).json()
+        .items,
+    ).toHaveLength(0);
+    // the owner opens again and ends: charged
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${base}/lockers/${id}/open`, headers: { cookie } }))
+        .statusCode,
+    ).toBe(200);
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: `${base}/lockers/${id}/end`,
+      headers: { cookie },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().status).toBe('finished');
+    const [door] = await t.database.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.organizationId, orgId), eq(devices.lockerNumber, 910)));
+    expect(door!.status).toBe('available');
+  });
+
+  it('deletes an account: the person detached, the operator keeps the records', async () => {
+    const cookie = await signInAs('gone@example.test', '192.0.2.40');
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `${base}/lockers`,
+      headers: { cookie },
+      payload: { id_location: loc, id_size: small },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    await t.app.inject({
+      method: 'POST',
+      url: `${base}/lockers/${started.json().id}/end`,
+      headers: { cookie },
+    });
+    const [u] = await t.database.db.select().from(users).where(eq(users.email, 'gone@example.test'));
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${base}/me`, headers: { cookie } })).statusCode,
+    ).toBe(200);
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, u!.id));
+    expect(after).toMatchObject({ email: null, phoneNumber: null, isDeleted: true });
+    const kept = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactions)
+      .where(eq(transactions.idUser, u!.id));
+    expect(kept[0]!.n).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: `${base}/me`, headers: { cookie } })).statusCode).toBe(
+      401,
+    );
+  });
+});

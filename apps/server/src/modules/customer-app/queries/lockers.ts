@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { devices, locations, organizations, prices, sizes, transactions } from '../../../db/schema';
+
+/*
+ * What the Lite App finds and shows: public places with their storage doors, a free door of a
+ * size, and the customer's own transactions. Every statement names its organization.
+ */
+
+/** Public places (not hidden, not restricted to users or groups), by name; `search` in name or address. */
+export function publicPlaces({
+  tx,
+  organizationId,
+  search,
+}: {
+  tx: Tx;
+  organizationId: string;
+  search?: string;
+}) {
+  const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return tx
+    .select({
+      id: locations.id,
+      name: locations.name,
+      address: locations.address,
+      latitude: locations.latitude,
+      longitude: locations.longitude,
+      timeZone: locations.timeZone,
+    })
+    .from(locations)
+    .where(
+      and(
+        eq(locations.organizationId, organizationId),
+        eq(locations.hidden, false),
+        isNull(locations.restrictionType),
+        like ? or(ilike(locations.name, like), ilike(locations.address, like)) : undefined,
+      ),
+    )
+    .orderBy(asc(locations.name))
+    .limit(200);
+}
+
+/** The storage doors of the organization (not in maintenance): place, size, status and price. */
+export function storageDoors({ tx, organizationId }: { tx: Tx; organizationId: string }) {
+  return tx
+    .select({
+      idLocation: devices.idLocation,
+      sizeId: sizes.id,
+      sizeName: sizes.name,
+      status: devices.status,
+      amount: prices.amount,
+      currency: prices.currency,
+      unit: prices.unit,
+      unitAmount: prices.unitAmount,
+    })
+    .from(devices)
+    .innerJoin(sizes, and(eq(sizes.id, devices.idSize), eq(sizes.organizationId, organizationId)))
+    .leftJoin(prices, and(eq(prices.id, devices.idPrice), eq(prices.organizationId, organizationId)))
+    .where(and(eq(devices.organizationId, organizationId), eq(devices.mode, 'storage')))
+    .orderBy(asc(sizes.name));
+}
+
+/** The first available storage door of `sizeId` at `locationId` (lowest locker number) and its price id. */
+export async function freeDoor({
+  tx,
+  organizationId,
+  locationId,
+  sizeId,
+}: {
+  tx: Tx;
+  organizationId: string;
+  locationId: string;
+  sizeId: string;
+}) {
+  const [d] = await tx
+    .select({ id: devices.id, idPrice: devices.idPrice })
+    .from(devices)
+    .innerJoin(
+      locations,
+      and(
+        eq(locations.id, devices.idLocation),
+        eq(locations.organizationId, organizationId),
+        eq(locations.hidden, false),
+        isNull(locations.restrictionType),
+      ),
+    )
+    .where(
+      and(
+        eq(devices.organizationId, organizationId),
+        eq(devices.idLocation, locationId),
+        eq(devices.idSize, sizeId),
+        eq(devices.mode, 'storage'),
+        eq(devices.status, 'available'),
+      ),
+    )
+    .orderBy(asc(devices.lockerNumber))
+    .limit(1);
+  return d;
+}
+
+/** The modes the organization runs (its mode flags). */
+export async function organizationModes({ tx, organizationId }: { tx: Tx; organizationId: string }) {
+  const [o] = await tx
+    .select({
+      storage: organizations.storageMode,
+      rental: organizations.rentalMode,
+      delivery: organizations.deliveryMode,
+      service: organizations.serviceMode,
+      vending: organizations.vendingMode,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return o ? Object.entries(o).flatMap(([mode, on]) => (on ? [mode] : [])) : [];
+}
+
+const lockerColumns = {
+  id: transactions.id,
+  type: transactions.type,
+  status: transactions.status,
+  idDevice: transactions.idDevice,
+  lockerNumber: devices.lockerNumber,
+  location: locations.name,
+  timeZone: locations.timeZone,
+  startedAt: transactions.startedAt,
+  endedAt: transactions.endedAt,
+  total: transactions.total,
+  currency: transactions.currency,
+  invoiceId: transactions.invoiceId,
+  paymentRef: transactions.paymentRef,
+};
+
+/** The customer's transactions, newest first (at most 100). */
+export function customerLockers({
+  tx,
+  organizationId,
+  userId,
+}: {
+  tx: Tx;
+  organizationId: string;
+  userId: string;
+}) {
+  return tx
+    .select(lockerColumns)
+    .from(transactions)
+    .leftJoin(devices, and(eq(devices.id, transactions.idDevice), eq(devices.organizationId, organizationId)))
+    .leftJoin(
+      locations,
+      and(eq(locations.id, transactions.idLocation), eq(locations.organizationId, organizationId)),
+    )
+    .where(and(eq(transactions.organizationId, organizationId), eq(transactions.idUser, userId)))
+    .orderBy(desc(transactions.createdAt))
+    .limit(100);
+}
+
+/** The customer's transaction `id`, or undefined (another's: undefined too). */
+export async function customerLocker({
+  tx,
+  organizationId,
+  userId,
+  id,
+}: {
+  tx: Tx;
+  organizationId: string;
+  userId: string;
+  id: string;
+}) {
+  const [row] = await tx
+    .select(lockerColumns)
+    .from(transactions)
+    .leftJoin(devices, and(eq(devices.id, transactions.idDevice), eq(devices.organizationId, organizationId)))
+    .leftJoin(
+      locations,
+      and(eq(locations.id, transactions.idLocation), eq(locations.organizationId, organizationId)),
+    )
+    .where(
+      and(
+        eq(transactions.organizationId, organizationId),
+        eq(transactions.idUser, userId),
+        eq(transactions.id, id),
+      ),
+    );
+  return row;
+}
+
+/** The door `id`, locked for its unlock. */
+export function doorForUnlock({ tx, organizationId, id }: { tx: Tx; organizationId: string; id: string }) {
+  return tx
+    .select()
+    .from(devices)
+    .where(and(eq(devices.organizationId, organizationId), eq(devices.id, id)))
+    .for('update');
+}

@@ -1,0 +1,188 @@
+import {
+  CUSTOMER_APP_MESSAGES,
+  type TCustomerLocation,
+  type TCustomerLocker,
+  TRANSACTION_MESSAGES,
+} from '@lockerops/contract';
+import type { Tx } from '../../../db/client';
+import { HttpError, NotFound } from '../../../errors';
+import { organizationTimeZone } from '../../dashboard';
+import { unlockDevices } from '../../devices';
+import { type StepContext, start, userPickup } from '../../transactions';
+import {
+  customerLocker,
+  customerLockers,
+  doorForUnlock,
+  freeDoor,
+  organizationModes,
+  publicPlaces,
+  storageDoors,
+} from '../queries/lockers';
+
+/*
+ * Find a locker and run its life cycle from the customer's hand (README "Lite App"): the places
+ * and their free doors, then the partner API's own steps (`start`, `userPickup`) acting as the
+ * app for the signed-in customer — no rule of the life cycle is written here. Every call on a
+ * transaction first checks it is the customer's own (another's answers 404).
+ */
+
+/** Great-circle distance between two points, metres. */
+function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/**
+ * `GET customer/{organization}/locations`: public places (name or address matching `search`),
+ * nearest first when the customer shared where they are, each with its storage doors by size —
+ * how many are free and the price of a free one (null: free of charge) — and the organization's
+ * modes.
+ */
+export async function findLocations({
+  tx,
+  organizationId,
+  q,
+}: {
+  tx: Tx;
+  organizationId: string;
+  q: { search?: string; lat?: number; lng?: number };
+}): Promise<{ items: TCustomerLocation[]; modes: string[] }> {
+  const places = await publicPlaces({ tx, organizationId, search: q.search });
+  const doors = await storageDoors({ tx, organizationId });
+  const zone = await organizationTimeZone({ tx, organizationId });
+  const here = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined;
+  const items = places.map((p) => {
+    const bySize = new Map<string, TCustomerLocation['sizes'][number]>();
+    for (const d of doors) {
+      if (d.idLocation !== p.id) continue;
+      const s = bySize.get(d.sizeId) ?? { id: d.sizeId, name: d.sizeName, free: 0, price: null };
+      if (d.status === 'available') {
+        s.free += 1;
+        if (d.amount !== null && !s.price)
+          s.price = { amount: d.amount, currency: d.currency!, unit: d.unit!, unit_amount: d.unitAmount };
+      }
+      bySize.set(d.sizeId, s);
+    }
+    return {
+      id: p.id,
+      name: p.name,
+      address: p.address,
+      time_zone: p.timeZone || zone,
+      distance_m:
+        here && p.latitude !== null && p.longitude !== null
+          ? Math.round(metresBetween(here, { lat: p.latitude, lng: p.longitude }))
+          : null,
+      sizes: [...bySize.values()],
+    };
+  });
+  if (here) items.sort((a, b) => (a.distance_m ?? Infinity) - (b.distance_m ?? Infinity));
+  return { items, modes: await organizationModes({ tx, organizationId }) };
+}
+
+type LockerRow = NonNullable<Awaited<ReturnType<typeof customerLocker>>>;
+
+/** The answer's shape of a customer's transaction. */
+const lockerOf = (r: LockerRow, zone: string, sandbox: boolean): TCustomerLocker => ({
+  id: r.id,
+  type: r.type,
+  status: r.status,
+  locker_number: r.lockerNumber,
+  location: r.location,
+  time_zone: r.timeZone || zone,
+  started_at: r.startedAt?.toISOString() ?? null,
+  ended_at: r.endedAt?.toISOString() ?? null,
+  total: r.total,
+  currency: r.currency,
+  invoice_id: r.invoiceId,
+  sandbox,
+});
+
+/** What the life cycle calls need: the step context and who the customer is. */
+export interface LockerContext {
+  step: StepContext & { run: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> };
+  customerId: string;
+}
+
+/** The customer's transaction `id` in the answer's shape; 404 when it is not theirs. */
+async function lockerOr404(c: LockerContext, id: string): Promise<TCustomerLocker> {
+  const org = c.step.auth.organizationId;
+  return c.step.run(async (tx) => {
+    const row = await customerLocker({ tx, organizationId: org, userId: c.customerId, id });
+    if (!row) throw NotFound(CUSTOMER_APP_MESSAGES.lockerNotFound);
+    const zone = await organizationTimeZone({ tx, organizationId: org });
+    return lockerOf(row, zone, c.step.charges.kind === 'sandbox');
+  });
+}
+
+/** `GET customer/{organization}/lockers`: the customer's transactions, newest first. */
+export async function myLockers(c: LockerContext): Promise<{ items: TCustomerLocker[] }> {
+  const org = c.step.auth.organizationId;
+  return c.step.run(async (tx) => {
+    const rows = await customerLockers({ tx, organizationId: org, userId: c.customerId });
+    const zone = await organizationTimeZone({ tx, organizationId: org });
+    return { items: rows.map((r) => lockerOf(r, zone, c.step.charges.kind === 'sandbox')) };
+  });
+}
+
+/**
+ * `POST customer/{organization}/lockers`: a storage on the first free door of the size at the
+ * place, for the customer, through the partner API's `start` step (the door opens through the
+ * lock adapter; the step's own refusals apply). A priced door needs the card first
+ * (`payment_method`, 402 without it): the door opens only with a card to charge at the end. 409
+ * when no door of the size is free.
+ */
+export async function startStorage(
+  c: LockerContext,
+  body: { id_location: string; id_size: string; payment_method?: string },
+): Promise<TCustomerLocker> {
+  const org = c.step.auth.organizationId;
+  const door = await c.step.run((tx) =>
+    freeDoor({ tx, organizationId: org, locationId: body.id_location, sizeId: body.id_size }),
+  );
+  if (!door) throw new HttpError(409, CUSTOMER_APP_MESSAGES.noFreeDoor);
+  if (door.idPrice && !body.payment_method) throw new HttpError(402, CUSTOMER_APP_MESSAGES.paymentRequired);
+  const id = await start(c.step, {
+    mode: 'storage',
+    id_device: door.id,
+    id_user: c.customerId,
+    payment_method: body.payment_method,
+  });
+  return lockerOr404(c, id);
+}
+
+/**
+ * `POST customer/{organization}/lockers/{id}/open`: opens the door of the customer's storage in
+ * progress again (the devices' unlock, recorded in the door's timeline as the app's). 409 when
+ * it is not in progress.
+ */
+export async function openAgain(c: LockerContext, id: string): Promise<TCustomerLocker> {
+  const locker = await lockerOr404(c, id);
+  if (locker.status !== 'in_progress')
+    throw new HttpError(409, TRANSACTION_MESSAGES.notAllowed('open', locker.status, locker.type));
+  const row = await c.step.run((tx) =>
+    customerLocker({ tx, organizationId: c.step.auth.organizationId, userId: c.customerId, id }),
+  );
+  const outcome = await unlockDevices(
+    c.step.run,
+    c.step.auth,
+    c.step.locks,
+    (tx) => doorForUnlock({ tx, organizationId: c.step.auth.organizationId, id: row!.idDevice! }),
+    'Lite App: open again',
+  );
+  if (outcome.failed.length) throw new HttpError(502, outcome.failed[0]!.detail);
+  return locker;
+}
+
+/**
+ * `POST customer/{organization}/lockers/{id}/end`: the customer's pickup through the partner
+ * API's `userPickup` step — the door opens, the time used is charged to the card given at the
+ * start, the door is free again. 404 when it is not the customer's.
+ */
+export async function endLocker(c: LockerContext, id: string): Promise<TCustomerLocker> {
+  await lockerOr404(c, id);
+  await userPickup(c.step, { id });
+  return lockerOr404(c, id);
+}
