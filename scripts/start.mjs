@@ -1,5 +1,5 @@
 /**
- * `npm start`: production start. Rebuilds the console (Vite) and the server (compiled to
+ * `npm start`: production start. Rebuilds the console and the customer app (Vite) and the server (compiled to
  * JavaScript, apps/server/dist/main.js) only when their sources changed since their last build,
  * then runs the compiled server on plain Node. Nothing here needs a development dependency unless
  * a build is due (a fresh clone builds once; later starts go straight to the server).
@@ -22,7 +22,28 @@ const TARGETS = [
     name: 'console',
     workspace: 'apps/web',
     dist: 'apps/web/dist',
-    inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/vite-precompress.ts',
+      'apps/web/package.json',
+    ],
+  },
+  {
+    name: 'customer app',
+    workspace: 'apps/customer',
+    dist: 'apps/customer/dist',
+    inputs: [
+      'apps/customer/src',
+      'apps/customer/public',
+      'apps/customer/app.html',
+      'apps/customer/kiosk.html',
+      'apps/customer/vite.config.ts',
+      'apps/customer/vite-sw.ts',
+      'apps/web/vite-precompress.ts',
+      'apps/customer/package.json',
+    ],
   },
   {
     name: 'server',

@@ -23,7 +23,14 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { subscribe } from './domain-events';
 import { installErrorHandler } from './errors';
-import { docsRoutes, OneLinePerRequest, refuseNulCharacters, securityHeaders, serveConsole } from './http';
+import {
+  docsRoutes,
+  OneLinePerRequest,
+  refuseNulCharacters,
+  securityHeaders,
+  serveConsole,
+  serveCustomer,
+} from './http';
 import { crudRoutes, tagDescriptions } from './lib/crud/resource';
 import { IDEMPOTENCY_DOC, installIdempotency } from './lib/idempotency';
 import { createMetrics } from './lib/metrics';
@@ -35,6 +42,7 @@ import { createSecretBox } from './lib/secrets';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { apiKeyResolver } from './modules/api-keys/service';
 import { conditionsRoutes } from './modules/conditions/routes';
+import { customerAppRoutes, customerPageRoutes } from './modules/customer-app/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { devicesResource } from './modules/devices/resource';
 import { devicesRoutes } from './modules/devices/routes';
@@ -279,6 +287,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(toolboxRoutes);
       await api.register(webhookRoutes);
       await api.register(widgetApiRoutes);
+      await api.register(customerAppRoutes);
       await api.register(kiosksRoutes);
       await api.register(kioskRoutes({ locks }));
       await api.register(docsRoutes);
@@ -289,8 +298,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerContractSchemas();
 
   await app.register(widgetPageRoutes);
+  await app.register(customerPageRoutes);
   await app.register(metricsRoutes);
 
+  if (config.customerDist && fs.existsSync(path.join(config.customerDist, 'app.html'))) {
+    await serveCustomer(app, config.customerDist);
+  }
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);
   }

@@ -43,6 +43,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   WEB_DIST: z.string().optional(),
+  CUSTOMER_DIST: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z
     .string()
@@ -83,6 +84,7 @@ const ZEnv = z.object({
   WIDGET_MAX_OPEN_PER_ORGANIZATION: z.coerce.number().int().min(1).default(200),
   WIDGET_CODES_PER_CONTACT: z.coerce.number().int().min(1).default(3),
   WIDGET_CODES_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  CODES_PER_ORGANIZATION_HOUR: z.coerce.number().int().min(1).default(300),
   WIDGET_SMS_COUNTRIES: z
     .string()
     .default('')
@@ -137,6 +139,8 @@ export type Config = {
   logFormat?: 'json' | 'pretty';
   /** Built console to serve at `/`; absent in API-only tests. */
   webDist?: string;
+  /** Built customer side (Lite App and kiosk, apps/customer) to serve at `/app` and `/kiosk`. */
+  customerDist?: string;
   /**
    * Failed authentication attempts (wrong sign-in password, every forgot-password call, wrong reset
    * code, wrong current password) allowed per e-mail and organization per minute; per client
@@ -193,10 +197,11 @@ export type Config = {
    */
   widgetMaxOpen: { perContact: number; perAddress: number; perOrganization: number };
   /**
-   * Verification codes the widget sends: per contact in 10 minutes, per client address in
-   * an hour; past one, asking for a code answers 429.
+   * One-time codes (the widget's and the Lite App's sign-in): per contact in 10 minutes, per
+   * client address (an IPv6 /64) in an hour, per organization in an hour
+   * (`CODES_PER_ORGANIZATION_HOUR`, which also alerts the operator); past one, asking answers 429.
    */
-  widgetCodes: { perContact: number; perAddress: number };
+  widgetCodes: { perContact: number; perAddress: number; perOrganization: number };
   /** Countries (ISO 3166 alpha-2) widget phone numbers may belong to besides the organization's own. */
   widgetSmsCountries: string[];
   /** How long a delivered parcel waits for its recipient before it expires, seconds (three days). */
@@ -273,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     webDist: e.WEB_DIST,
+    customerDist: e.CUSTOMER_DIST,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     idTokenTtl: 3600,
@@ -300,7 +306,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAddress: e.WIDGET_MAX_OPEN_PER_ADDRESS,
       perOrganization: e.WIDGET_MAX_OPEN_PER_ORGANIZATION,
     },
-    widgetCodes: { perContact: e.WIDGET_CODES_PER_CONTACT, perAddress: e.WIDGET_CODES_PER_ADDRESS },
+    widgetCodes: {
+      perContact: e.WIDGET_CODES_PER_CONTACT,
+      perAddress: e.WIDGET_CODES_PER_ADDRESS,
+      perOrganization: e.CODES_PER_ORGANIZATION_HOUR,
+    },
     widgetSmsCountries: e.WIDGET_SMS_COUNTRIES,
     twilioBaseUrl: e.TWILIO_BASE_URL || undefined,
     deliveryPickupLimitSeconds: e.DELIVERY_PICKUP_LIMIT_SECONDS,

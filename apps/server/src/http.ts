@@ -113,6 +113,46 @@ export async function serveConsole(app: FastifyInstance, webDist: string): Promi
   });
 }
 
+/**
+ * The customer's side, built apart from the console (apps/customer): its files under `/customer/`
+ * (hashed `/customer/assets/…` cached for a year), the Lite App's page `app.html` at
+ * `/app/{organization}` and every address below it (a place `/l/{location}`, a door `/d/{device}`),
+ * its service worker at `/app/sw.js` (scope `/app/`), and the kiosk's page `kiosk.html` at `/kiosk`.
+ * The organization's manifest (`/app/{organization}/manifest.webmanifest`) is the Lite App's routes'.
+ */
+export async function serveCustomer(app: FastifyInstance, customerDist: string): Promise<void> {
+  const assets = path.join(customerDist, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: customerDist,
+    prefix: '/customer/',
+    decorateReply: false,
+    index: false,
+    preCompressed: true,
+    setHeaders: (reply, file) =>
+      reply.header(
+        'cache-control',
+        file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ),
+  });
+  const page = (file: string) => (_req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(fs.createReadStream(path.join(customerDist, file)));
+  const hide = { schema: { hide: true } };
+  app.get('/app/sw.js', hide, (_req, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('service-worker-allowed', '/app/')
+      .send(fs.createReadStream(path.join(customerDist, 'sw.js'))),
+  );
+  app.get('/app/:organization', hide, page('app.html'));
+  app.get('/app/:organization/*', hide, page('app.html'));
+  app.get('/kiosk', hide, page('kiosk.html'));
+  app.get('/kiosk/*', hide, page('kiosk.html'));
+}
+
 /** `/api/openapi.json` and `/api/redoc` (Redoc served offline from the npm package's bundle). */
 export async function docsRoutes(api: FastifyInstance): Promise<void> {
   api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => api.swagger());

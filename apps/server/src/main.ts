@@ -22,6 +22,7 @@ import { webhookDeliveryOptions, webhookDispatcher } from './modules/webhooks/wo
 async function main(): Promise<void> {
   const config = loadConfig();
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  config.customerDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../customer/dist');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -28,6 +28,7 @@ import { apiKeysEndpoints } from './endpoints/api-keys';
 import { authEndpoints } from './endpoints/auth';
 import { commonEndpoints } from './endpoints/common';
 import { conditionsEndpoints } from './endpoints/conditions';
+import { customerAppEndpoints } from './endpoints/customer-app';
 import { devicesEndpoints } from './endpoints/devices';
 import { feedbackEndpoints } from './endpoints/feedback';
 import { groupsEndpoints } from './endpoints/groups';
@@ -58,6 +59,7 @@ export * from './endpoints/api-keys';
 export * from './endpoints/auth';
 export * from './endpoints/common';
 export * from './endpoints/conditions';
+export * from './endpoints/customer-app';
 export * from './endpoints/define';
 export * from './endpoints/devices';
 export * from './endpoints/feedback';
@@ -115,5 +117,6 @@ export const endpoints = {
   ...pricesEndpoints,
   ...promosEndpoints,
   ...productGroupsEndpoints,
+  ...customerAppEndpoints,
   ...kiosksEndpoints,
 } as const;

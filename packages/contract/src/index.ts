@@ -2,6 +2,7 @@ export * from './api-keys';
 export * from './auth';
 export * from './common';
 export * from './conditions';
+export * from './customer-app';
 export * from './dashboard';
 export * from './devices';
 export * from './endpoints';

@@ -43,11 +43,21 @@ export const TOOLBOX_MESSAGES = {
    */
   verificationSent: 'We have sent a 6-digit code. It is valid for 10 minutes.',
   verificationRequired: 'Please enter the code we sent to your e-mail address or phone number.',
-  verificationInvalid: 'This code is not correct. Please check it and try again.',
-  verificationExpired: 'This code has expired or was tried too often. Please ask for a new code.',
+  /**
+   * The one answer to every code that does not sign in or book: wrong, expired, used, void, or
+   * none sent — whether the contact has a pending code is nobody's business.
+   */
+  verificationInvalid: 'This code is not correct or no longer valid. Please check it or ask for a new code.',
   verificationContactLimit:
     'Too many codes have been sent to this e-mail address or phone number. Please try again in 10 minutes.',
   verificationAddressLimit: 'Too many codes have been asked for from your network. Please try again later.',
+  /** ours: the organization's hourly cap on codes (`CODES_PER_ORGANIZATION_HOUR`) */
+  verificationOrganizationLimit:
+    'Too many codes have been asked for right now. Please try again in a few minutes.',
+  /** ours: the operator's e-mail when the hourly cap on codes is reached */
+  codeCapSubject: 'Sign-in and booking codes paused for the rest of the hour',
+  codeCapText: (name: string, cap: number) =>
+    `${name} reached its limit of ${cap} one-time codes in an hour, so new codes are refused until the hour is over. Customers who already have a code can still use it. If this is unexpected, someone may be sending codes in bulk; if it is your normal traffic, raise CODES_PER_ORGANIZATION_HOUR.`,
   verificationNotSent: 'The code could not be sent. Please try again later.',
   oneContact: 'Please give either an e-mail address or a phone number, not both.',
   emailInvalid: 'Please enter a valid e-mail address.',
@@ -89,6 +99,8 @@ export const ZLiteAppSettings = z.object({
   track_conditions: z.boolean().default(false),
   photo_to_end_rental: z.boolean().default(false),
   payment_in_app: z.boolean().default(false),
+  /** ours: only the organization's existing users may sign in to the Lite App (none created) */
+  preregistered_only: z.boolean().default(false),
   primary_color: ZHexColor.default('#1976d2'),
   secondary_color: ZHexColor.default('#9c27b0'),
 });
@@ -181,11 +193,11 @@ export const ZWidgetQuote = z.object({
 });
 export type TWidgetQuote = z.infer<typeof ZWidgetQuote>;
 
-const trimmed = (max: number) =>
+export const trimmed = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max).optional());
 
 /** One contact, e-mail or phone: the one the code goes to and the booking is for. */
-function oneContactOf(v: { email?: string; phone_number?: string }, ctx: z.RefinementCtx) {
+export function oneContactOf(v: { email?: string; phone_number?: string }, ctx: z.RefinementCtx) {
   if (!v.phone_number && !v.email)
     ctx.addIssue({ code: 'custom', path: ['phone_number'], message: TOOLBOX_MESSAGES.contactRequired });
   if (v.phone_number && v.email)

@@ -81,9 +81,8 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
       'toolbox.paymentNotAvailable':
         'Payment in the reservation widget is not available yet: the widget cannot take payments, so it cannot require them.',
       'toolbox.verificationRequired': 'Please enter the code we sent to your e-mail address or phone number.',
-      'toolbox.verificationInvalid': 'This code is not correct. Please check it and try again.',
-      'toolbox.verificationExpired':
-        'This code has expired or was tried too often. Please ask for a new code.',
+      'toolbox.verificationInvalid':
+        'This code is not correct or no longer valid. Please check it or ask for a new code.',
       'toolbox.verificationContactLimit':
         'Too many codes have been sent to this e-mail address or phone number. Please try again in 10 minutes.',
       'toolbox.verificationAddressLimit':
@@ -137,9 +136,8 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
         'El pago en el widget de reservas todavía no está disponible: el widget no puede cobrar, así que no puede exigir el pago.',
       'toolbox.verificationRequired':
         'Introduzca el código que hemos enviado a su correo electrónico o teléfono.',
-      'toolbox.verificationInvalid': 'Este código no es correcto. Compruébelo e inténtelo de nuevo.',
-      'toolbox.verificationExpired':
-        'Este código ha caducado o se ha probado demasiadas veces. Solicite un código nuevo.',
+      'toolbox.verificationInvalid':
+        'Este código no es correcto o ya no es válido. Compruébelo o solicite un código nuevo.',
       'toolbox.verificationContactLimit':
         'Se han enviado demasiados códigos a este correo electrónico o número de teléfono. Inténtelo de nuevo en 10 minutos.',
       'toolbox.verificationAddressLimit':
@@ -193,9 +191,7 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
       'toolbox.verificationRequired':
         'Bitte geben Sie den Code ein, den wir an Ihre E-Mail-Adresse oder Telefonnummer gesendet haben.',
       'toolbox.verificationInvalid':
-        'Dieser Code ist nicht korrekt. Bitte prüfen Sie ihn und versuchen Sie es erneut.',
-      'toolbox.verificationExpired':
-        'Dieser Code ist abgelaufen oder wurde zu oft versucht. Bitte fordern Sie einen neuen Code an.',
+        'Dieser Code ist nicht korrekt oder nicht mehr gültig. Bitte prüfen Sie ihn oder fordern Sie einen neuen Code an.',
       'toolbox.verificationContactLimit':
         'An diese E-Mail-Adresse oder Telefonnummer wurden zu viele Codes gesendet. Bitte versuchen Sie es in 10 Minuten erneut.',
       'toolbox.verificationAddressLimit':

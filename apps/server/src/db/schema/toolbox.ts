@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -124,8 +125,10 @@ export const webhookAttempts = pgTable(
  * a message sent only for a contact that proved it reads them. `contact` is the e-mail (lower-case)
  * or the phone number in E.164; `code_hash` the HMAC-SHA256 of the code under the server's secret
  * (`SecretBox.mac`), never the code. Valid until `expires_at` (10 minutes), void after 5 wrong
- * tries (`attempts`), used once (`consumed_at`). `address` is the client address that asked: codes
- * are limited per contact and per address.
+ * tries from one address (`code_tries`) or `attempts` in all, used once (`consumed_at`). `address`
+ * is the client address that asked (an IPv6 /64): codes are limited per contact, per address and
+ * per organization. `purpose`: `widget` (a booking), `app` (a Lite App sign-in) or `cap-notice`
+ * (the mark that the operator was told the hourly cap was reached).
  */
 export const widgetVerifications = pgTable(
   'widget_verifications',
@@ -140,9 +143,43 @@ export const widgetVerifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    purpose: text('purpose').notNull().default('widget'),
   },
   (t) => [
     index('widget_verifications_contact_idx').on(t.organizationId, t.contact, t.createdAt),
     index('widget_verifications_address_idx').on(t.organizationId, t.address, t.createdAt),
+    index('widget_verifications_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** Wrong tries of one code from one client address (an IPv6 /64): a stranger cannot void a customer's code. */
+export const codeTries = pgTable(
+  'code_tries',
+  {
+    organizationId: organizationRef(),
+    codeId: uuid('code_id').notNull(),
+    address: text('address').notNull(),
+    tries: integer('tries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.codeId, t.address] })],
+);
+
+/**
+ * A Lite App customer's session: the organization's user who proved a contact with a one-time
+ * code. The cookie carries the id and a secret; only the secret's HMAC is kept.
+ */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    organizationId: organizationRef(),
+    id: uuid('id').notNull().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('customer_sessions_user_idx').on(t.organizationId, t.userId),
   ],
 );

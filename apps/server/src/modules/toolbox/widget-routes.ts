@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Forbidden, HttpError, NotFound } from '../../errors';
 import { errors, routeOf } from '../../lib/openapi';
+import { addressKey } from '../one-time-codes';
 import { organizationNames } from './repository';
 import { resolvePublishableKey } from './service';
 import { widgetConfig, widgetQuote } from './widget';
@@ -47,7 +48,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAddress = app.createRateLimit({
     max: app.ctx.config.widgetRateLimit,
     timeWindow: 60_000,
-    keyGenerator: (req) => `widget-ip:${req.ip}`,
+    keyGenerator: (req) => `widget-ip:${addressKey(req.ip)}`,
   });
   const tags = ['widget'];
   const config = { public: true };
@@ -124,7 +125,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Widget: send a verification code to the contact',
       description:
-        "Sends a 6-digit code to the one contact given — `email` by e-mail, `phone_number` by SMS (a number of the organization's country or `WIDGET_SMS_COUNTRIES`, never premium-rate: else 400) — valid 10 minutes, void after 5 wrong tries; a booking for that contact carries it as `verification_code`. The code is stored as its HMAC-SHA256 only and never appears in an answer. 429 past 3 codes to a contact in 10 minutes or 10 from a client address in an hour (`WIDGET_CODES_PER_CONTACT`, `WIDGET_CODES_PER_ADDRESS`); 502 when the mail or SMS provider refused it. The code's e-mail or SMS is in the page's language (`Accept-Language`: en, es, de).",
+        "Sends a 6-digit code to the one contact given — `email` by e-mail, `phone_number` by SMS (a number of the organization's country or `WIDGET_SMS_COUNTRIES`, never premium-rate: else 400) — valid 10 minutes, void after 5 wrong tries; a booking for that contact carries it as `verification_code`. The code is stored as its HMAC-SHA256 only and never appears in an answer. 400 for a phone number while the organization's Twilio \"Enable Verification and Identity\" switch is off (`toolbox.smsVerificationOff`). 429 past 3 codes to a contact from one client address in 10 minutes, 10 from a client address (an IPv6 /64) in an hour, or the organization's hourly cap (`WIDGET_CODES_PER_CONTACT`, `WIDGET_CODES_PER_ADDRESS`, `CODES_PER_ORGANIZATION_HOUR`; reaching the cap e-mails the operator); 502 when the mail or SMS provider refused it. The code's e-mail or SMS is in the page's language (`Accept-Language`: en, es, de).",
       errors: errors(400, 401, 403, 429, 502),
     }),
     config,
@@ -145,13 +146,13 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Widget: book a locker',
       description:
-        "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409) for one verified contact: the booking carries `email` or `phone_number` (not both) and the `verification_code` `POST widget/{organization}/verification` sent to it. Without a valid code — missing (`toolbox.verificationRequired`), wrong (`toolbox.verificationInvalid`), expired, used or void after 5 wrong tries (`toolbox.verificationExpired`) — it answers 400 and nothing happens: no customer created or attached, no locker held, no message sent. A code is used once. The booking is for the organization's customer with that contact (the operator's own record first), else a new widget-only record, and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price. 400 for a phone number outside the organization's country and `WIDGET_SMS_COUNTRIES`; 429 past the caps on open widget bookings per contact, client address and organization (`WIDGET_MAX_OPEN_*`).",
+        "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409) for one verified contact: the booking carries `email` or `phone_number` (not both) and the `verification_code` `POST widget/{organization}/verification` sent to it. Without a valid code — missing (`toolbox.verificationRequired`), else one answer (`toolbox.verificationInvalid`) for a wrong, expired or used code and one void after 5 wrong tries from the client address — it answers 400 and nothing happens: no customer created or attached, no locker held, no message sent. A code is used once. The booking is for the organization's customer with that contact (the operator's own record first), else a new widget-only record, and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price. 400 for a phone number outside the organization's country and `WIDGET_SMS_COUNTRIES`; 429 past the caps on open widget bookings per contact, client address and organization (`WIDGET_MAX_OPEN_*`).",
       errors: errors(400, 401, 403, 404, 409, 429),
     }),
     config,
     ...guard,
     handler: async (req, reply) => {
-      const guard = { address: req.ip, maxOpen: app.ctx.config.widgetMaxOpen };
+      const guard = { address: addressKey(req.ip), maxOpen: app.ctx.config.widgetMaxOpen };
       const booking = await widgetBookVerified(verification(req), req.auth, req.widget, req.body, guard);
       return reply.status(201).send(booking);
     },

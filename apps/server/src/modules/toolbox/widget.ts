@@ -21,6 +21,7 @@ import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { wireOf } from '../../lib/wire';
 import { organizationTimeZone } from '../dashboard';
+import { consumeCode, MAX_TRIES_IN_ALL } from '../one-time-codes';
 import { computeCharge, defaultCurrency } from '../prices';
 import {
   buffersOf,
@@ -45,10 +46,6 @@ import {
   WIDGET_MODE,
   widgetOrganization,
 } from './queries';
-import { consumeCode } from './queries/verification';
-
-/** Wrong tries after which a widget verification code is void. */
-export const WIDGET_CODE_MAX_TRIES = 5;
 
 /**
  * What the public widget shows: the organization's name and logo, the saved widget
@@ -333,9 +330,9 @@ export async function widgetBook({
     tx,
     organizationId: org,
     id: guard.verificationId,
-    maxAttempts: WIDGET_CODE_MAX_TRIES,
+    maxAttempts: MAX_TRIES_IN_ALL,
   });
-  if (!used) throw BadRequest(TOOLBOX_MESSAGES.verificationExpired);
+  if (!used) throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
   const idUser = await customerOf(tx, org, {
     name: body.name!,
     email: parsed.data.email,

@@ -1,0 +1,259 @@
+import {
+  CUSTOMER_APP_MESSAGES,
+  endpoints,
+  MSG,
+  negotiateLanguage,
+  ZCustomerOrgParams,
+} from '@lockerops/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError, NotFound, Unauthorized } from '../../errors';
+import { errors, routeOf } from '../../lib/openapi';
+import { withTenant } from '../../tenancy';
+import { addressKey, type CodeDeps } from '../one-time-codes';
+import { appOrganization } from './queries/organization';
+import type { CustomerRow } from './queries/session';
+import { appConfig } from './service/config';
+import {
+  CUSTOMER_COOKIE,
+  customerOfCookie,
+  deleteMe,
+  meOf,
+  requestSignInCode,
+  SESSION_SECONDS,
+  signIn,
+  signOut,
+  updateMe,
+} from './service/session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in Lite App customer and their session (the app's signed-in routes only). */
+    customer: { customer: CustomerRow; sessionId: string };
+  }
+}
+
+/**
+ * Resolves `{organization}` of a Lite App call: the active organization with the Lite App feature
+ * on (else 404, the same for one that does not exist), acting as the app ("Lite App" in the
+ * transactions' history).
+ */
+async function resolveOrganization(req: FastifyRequest): Promise<void> {
+  const { organization } = req.params as { organization: string };
+  const found = await appOrganization({ db: req.server.ctx.db, subdomain: organization });
+  if (!found) throw NotFound(MSG.notFound);
+  req.auth = {
+    organizationId: found.id,
+    homeOrganizationId: found.id,
+    role: 'member',
+    actor: { type: 'api_key', id: found.id, name: 'Lite App' },
+  };
+}
+
+/** The cookie's path: the app's API of this organization only. */
+const cookiePath = (req: FastifyRequest) =>
+  `/api/customer/${encodeURIComponent((req.params as { organization: string }).organization)}`;
+
+/**
+ * The Lite App's API under `/api/customer/{organization}` (README "Lite App"): what the app shows
+ * before sign-in, the one-time sign-in code, and the customer's own session — an httpOnly,
+ * SameSite=Strict cookie for this path only, apart from the console's sessions.
+ */
+export const customerAppRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('customer', null as unknown as FastifyRequest['customer']);
+  const tags = ['lite app'];
+  const config = { public: true };
+  const e = endpoints.customerApp;
+  const secure = app.ctx.config.publicUrl.startsWith('https:');
+  const perAddress = app.createRateLimit({
+    max: app.ctx.config.widgetRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `app-ip:${addressKey(req.ip)}`,
+  });
+  const limited = async (req: FastifyRequest) => {
+    const limit = await perAddress(req);
+    if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, MSG.tooManyRequests);
+    await resolveOrganization(req);
+  };
+  /** The signed-in customer's routes: 401 without a live session of this organization. */
+  const signedIn = async (req: FastifyRequest) => {
+    await limited(req);
+    const found = await customerOfCookie(deps(req), {
+      organizationId: req.auth.organizationId,
+      cookie: req.cookies[CUSTOMER_COOKIE],
+    });
+    if (!found) throw Unauthorized(CUSTOMER_APP_MESSAGES.notSignedIn);
+    req.customer = found;
+  };
+  const deps = (req: FastifyRequest): CodeDeps => ({
+    run: (fn) => req.withTenant(fn),
+    secrets: app.ctx.secrets,
+    mail: app.ctx.mail,
+    sms: app.ctx.sms,
+    log: req.log,
+    limits: app.ctx.config.widgetCodes,
+  });
+  const clearCookie = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.clearCookie(CUSTOMER_COOKIE, { path: cookiePath(req), httpOnly: true, sameSite: 'strict', secure });
+  const org = (req: FastifyRequest) => req.auth.organizationId;
+
+  app.route({
+    ...routeOf(e.config, {
+      tags,
+      summary: 'Lite App: the white label and settings',
+      description:
+        "The organization's app name and logo, the Lite App customizer's settings (sign-in method, toggles, colours), the currency, and `contacts`: where a sign-in code may go (e-mail only while the organization's Twilio verification switch is off). 404 for an organization without the Lite App.",
+      errors: errors(404, 429),
+    }),
+    config,
+    preHandler: limited,
+    handler: (req) => req.withTenant((tx) => appConfig({ tx, organizationId: org(req) })),
+  });
+
+  app.route({
+    ...routeOf(e.requestCode, {
+      tags,
+      summary: 'Lite App: send a sign-in code',
+      description:
+        "Sends a 6-digit code, valid 10 minutes, to the one contact given, as the customizer's sign-in method allows (else 400): `email` by e-mail, `phone_number` (with its country code) by SMS — only while the organization's Twilio verification switch is on. The answer is the same for a customer and for a contact that is not one (with \"pre-registered customers only\", such a contact gets nothing). 429 past the one-time codes' caps per contact, client address (an IPv6 /64) and organization an hour.",
+      errors: errors(400, 404, 429, 502),
+    }),
+    config,
+    preHandler: limited,
+    handler: async (req, reply) => {
+      const sent = await requestSignInCode(deps(req), {
+        organizationId: org(req),
+        body: req.body,
+        address: req.ip,
+        language: negotiateLanguage(req.headers['accept-language']),
+      });
+      return reply.status(202).send(sent);
+    },
+  });
+
+  app.route({
+    ...routeOf(e.signIn, {
+      tags,
+      summary: 'Lite App: sign in with the code',
+      description:
+        "Signs the customer in with the code sent to the contact: sets the app's session cookie (httpOnly, SameSite=Strict, for `/api/customer/{organization}` only, 30 days) and answers the customer — the organization's user with that contact, created when new unless the organization takes pre-registered customers only. One answer (400 `toolbox.verificationInvalid`) for every code that does not sign in: wrong, expired, used, or tried 5 times from this address.",
+      errors: errors(400, 404, 429),
+    }),
+    config,
+    preHandler: limited,
+    handler: async (req, reply) => {
+      const { me, cookie } = await signIn(deps(req), {
+        organizationId: org(req),
+        body: req.body,
+        address: req.ip,
+      });
+      reply.setCookie(CUSTOMER_COOKIE, cookie, {
+        path: cookiePath(req),
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        maxAge: SESSION_SECONDS,
+      });
+      return me;
+    },
+  });
+
+  app.route({
+    ...routeOf(e.signOut, {
+      tags,
+      summary: 'Lite App: sign out',
+      description: 'Ends this session and expires its cookie.',
+      errors: errors(401, 404),
+    }),
+    config,
+    preHandler: signedIn,
+    handler: async (req, reply) => {
+      await req.withTenant((tx) =>
+        signOut({ tx, organizationId: org(req), sessionId: req.customer.sessionId }),
+      );
+      clearCookie(req, reply);
+      return { detail: CUSTOMER_APP_MESSAGES.signedOut };
+    },
+  });
+
+  app.route({
+    ...routeOf(e.me, {
+      tags,
+      summary: 'Lite App: the signed-in customer',
+      description: "The customer's name and verified contacts. 401 without a session.",
+      errors: errors(401, 404),
+    }),
+    config,
+    preHandler: signedIn,
+    handler: (req) => meOf(req.customer.customer),
+  });
+
+  app.route({
+    ...routeOf(e.updateMe, {
+      tags,
+      summary: "Lite App: change the customer's name",
+      description: 'First and last name; the verified contact stays as it is.',
+      errors: errors(400, 401, 404),
+    }),
+    config,
+    preHandler: signedIn,
+    handler: (req) =>
+      req.withTenant((tx) =>
+        updateMe({ tx, organizationId: org(req), customerId: req.customer.customer.id, body: req.body }),
+      ),
+  });
+
+  app.route({
+    ...routeOf(e.deleteMe, {
+      tags,
+      summary: "Lite App: delete the customer's account",
+      description:
+        "Detaches the person from the operator's records: name, contacts and codes cleared, the user deleted and inactive, every session ended; transactions, payments and history the operator must keep stay, without the person.",
+      errors: errors(401, 404),
+    }),
+    config,
+    preHandler: signedIn,
+    handler: async (req, reply) => {
+      await req.withTenant((tx) =>
+        deleteMe({ tx, organizationId: org(req), customerId: req.customer.customer.id }),
+      );
+      clearCookie(req, reply);
+      return { detail: CUSTOMER_APP_MESSAGES.deleted };
+    },
+  });
+};
+
+/**
+ * The organization's web app manifest at `/app/{organization}/manifest.webmanifest`: its app name,
+ * the customizer's primary colour, the app's icons; installable from the phone's browser.
+ */
+export const customerPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/app/:organization/manifest.webmanifest',
+    { schema: { hide: true, params: ZCustomerOrgParams } },
+    async (req, reply) => {
+      const { organization } = req.params;
+      const found = await appOrganization({ db: app.ctx.db, subdomain: organization });
+      if (!found) throw NotFound(MSG.notFound);
+      const c = await withTenant(app.ctx.db, found.id, (tx) => appConfig({ tx, organizationId: found.id }));
+      const base = `/app/${encodeURIComponent(organization)}`;
+      return reply
+        .type('application/manifest+json')
+        .header('cache-control', 'no-cache')
+        .send({
+          name: c.organization.name,
+          short_name: c.organization.name.slice(0, 12),
+          start_url: base,
+          scope: `${base}/`,
+          id: base,
+          display: 'standalone',
+          background_color: '#f6f7f9',
+          theme_color: c.settings.primary_color,
+          icons: [
+            { src: '/customer/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/customer/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+          ],
+        });
+    },
+  );
+};
