@@ -6,7 +6,8 @@ import { nextMail } from '../support/mail';
 /**
  * The screen at the wall, in a 1080 × 1920 portrait touch viewport: pairing with a code made
  * through the console's API, a courier dropping three parcels (the recipients' mails carry their
- * pickup codes), a walk-up pickup by code with the door highlighted on the wall, accessible mode,
+ * pickup codes), a walk-up pickup by code with the door highlighted on the wall, one through a
+ * network cut (the offline banner, the same request sent again), accessible mode,
  * one-tap languages and the idle reset; axe-core on each screen.
  */
 test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true });
@@ -93,6 +94,16 @@ test('pair, drop three parcels, pick one up, accessible mode, languages, idle re
   await type(codes[1]!);
   await expect(page.getByRole('alert')).toHaveText('This code is not valid.');
   await page.getByRole('button', { name: 'Back' }).tap();
+
+  // the network cut mid-pickup and restored: the banner shows, the same request goes through once
+  await page.getByRole('button', { name: 'Pick up a parcel' }).tap();
+  await page.context().setOffline(true);
+  await type(codes[2]!);
+  await expect(page.getByRole('status').filter({ hasText: 'No connection' })).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(page.getByRole('heading', { name: /Door \d is open/ })).toBeVisible();
+  await expect(page.getByText('No connection')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Done' }).tap();
 
   // accessible mode: every control in the lower part of the screen
   await page.getByRole('button', { name: 'Accessible mode' }).tap();
