@@ -55,6 +55,7 @@ import { metricsRoutes } from './modules/health/routes/metrics';
 import { historyRoutes } from './modules/history/routes';
 import { imagesRoutes } from './modules/images/routes';
 import { issuesRoutes } from './modules/issues/routes';
+import { kioskRoutes, kiosksRoutes } from './modules/kiosks';
 import { locationsResource } from './modules/locations/resource';
 import { locationsRoutes } from './modules/locations/routes';
 import { lockVendorRoutes } from './modules/lock-vendors/routes';
@@ -243,6 +244,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
           publishableKey: { type: 'apiKey', in: 'query', name: 'key' },
+          kioskToken: { type: 'apiKey', in: 'header', name: 'X-Kiosk-Token' },
         },
       },
       security: [{ bearer: [] }, { apiKey: [] }],
@@ -305,6 +307,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(webhookRoutes);
       await api.register(widgetApiRoutes);
       await api.register(customerAppRoutes({ locks }));
+      await api.register(kiosksRoutes);
+      await api.register(kioskRoutes({ locks }));
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -34,6 +34,7 @@ import { feedbackEndpoints } from './endpoints/feedback';
 import { groupsEndpoints } from './endpoints/groups';
 import { healthEndpoints } from './endpoints/health';
 import { issuesEndpoints } from './endpoints/issues';
+import { kiosksEndpoints } from './endpoints/kiosks';
 import { locationsEndpoints } from './endpoints/locations';
 import { lockerWallsEndpoints } from './endpoints/locker-walls';
 import { locksEndpoints } from './endpoints/locks';
@@ -65,6 +66,7 @@ export * from './endpoints/feedback';
 export * from './endpoints/groups';
 export * from './endpoints/health';
 export * from './endpoints/issues';
+export * from './endpoints/kiosks';
 export * from './endpoints/locations';
 export * from './endpoints/locker-walls';
 export * from './endpoints/locks';
@@ -116,4 +118,5 @@ export const endpoints = {
   ...promosEndpoints,
   ...productGroupsEndpoints,
   ...customerAppEndpoints,
+  ...kiosksEndpoints,
 } as const;

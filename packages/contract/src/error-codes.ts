@@ -5,6 +5,7 @@ import { DASHBOARD_MESSAGES } from './dashboard';
 import { DEVICE_MESSAGES } from './devices';
 import { GROUP_MESSAGES } from './groups';
 import { ISSUE_MESSAGES } from './issues';
+import { KIOSK_MESSAGES } from './kiosks';
 import { LOCATION_MESSAGES } from './locations';
 import { LOCKER_WALL_MESSAGES } from './locker-walls';
 import { LOCK_MESSAGES } from './locks';
@@ -62,6 +63,7 @@ export const MESSAGE_CATALOGS = {
   devices: DEVICE_MESSAGES,
   groups: GROUP_MESSAGES,
   issues: ISSUE_MESSAGES,
+  kiosks: KIOSK_MESSAGES,
   lockerWalls: LOCKER_WALL_MESSAGES,
   locations: LOCATION_MESSAGES,
   locks: LOCK_MESSAGES,

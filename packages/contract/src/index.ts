@@ -11,6 +11,7 @@ export * from './feedback';
 export * from './groups';
 export * from './health';
 export * from './issues';
+export * from './kiosks';
 export * from './language';
 export * from './locations';
 export * from './locker-walls';

@@ -129,6 +129,14 @@ const OPTION_LISTS: {
         (m) => m.productGroupsEndpoints.productGroups.list,
       ),
   },
+  kiosks: {
+    key: 'kiosks',
+    load: () => import('@lockerops/contract/endpoints/kiosks').then((m) => m.kiosksEndpoints.kiosks.list),
+  },
+  couriers: {
+    key: 'couriers',
+    load: () => import('@lockerops/contract/endpoints/kiosks').then((m) => m.kiosksEndpoints.couriers.list),
+  },
 };
 
 /**

@@ -123,7 +123,7 @@ const contactEmail = z.preprocess(
 );
 
 /** A phone number (country code, plus sign optional) or an e-mail; at least one. */
-const withContact = <T extends z.ZodRawShape>(shape: T) =>
+export const withContact = <T extends z.ZodRawShape>(shape: T) =>
   z.object({ ...shape, phone_number: contactPhone, email: contactEmail }).refine(
     (v) => {
       const c = v as { phone_number?: string; email?: string };

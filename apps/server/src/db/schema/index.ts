@@ -3,6 +3,7 @@ export * from './dashboard';
 export * from './idempotency';
 export * from './identity';
 export * from './issues';
+export * from './kiosks';
 export * from './locker-walls';
 export * from './locks';
 export * from './notifications';

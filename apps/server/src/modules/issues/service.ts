@@ -169,3 +169,32 @@ export async function openConditionIssue({
   });
   return row.id;
 }
+
+/**
+ * Opens the issue of a door reported at a screen by the wall (README: The screen at the wall):
+ * pending, at the door's location, with `description` (the door and the problem, ≤ 200
+ * characters), filed by the screen. Runs in the caller's transaction and writes the issue's
+ * audit entry. Answers the new issue's id.
+ */
+export async function openDoorIssue({
+  tx,
+  auth,
+  args,
+}: TxAuth<{ args: { idLocation: string; description: string } }>): Promise<string> {
+  const row = await insertIssue({
+    tx,
+    auth,
+    values: {
+      description: args.description.slice(0, 200),
+      idLocation: args.idLocation,
+      source: 'lock',
+      ...(await reporterOf({ tx, auth })),
+    },
+  });
+  await writeAudit({
+    tx,
+    auth,
+    entry: { entity: 'issue', entityId: row.id, action: 'create', after: issueAuditImage(row) },
+  });
+  return row.id;
+}

@@ -6,9 +6,13 @@
 export { type Actor, writeLog } from './queries';
 export { userTransactionRows } from './queries/wire';
 export { stepContext } from './routes/answers';
+export { cancel } from './steps/cancel';
 export type { StepContext } from './steps/context';
+export { courierDropoff } from './steps/courier-dropoff';
+export { createDelivery } from './steps/create-delivery';
 export { expireDeliveries } from './steps/expire-deliveries';
 export type { TransactionDeps } from './steps/lifecycle';
 export { emitSettled } from './steps/lifecycle';
+export { sendPickupCode } from './steps/send-pickup-code';
 export { start } from './steps/start';
 export { userPickup } from './steps/user-pickup';

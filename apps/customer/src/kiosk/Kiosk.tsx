@@ -1,0 +1,377 @@
+import type { TKioskOpened, TKioskState } from '@lockerops/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ApiFailure, isApiFailure } from '../shared/api';
+import type { Language } from '../shared/i18n';
+import { kioskCall, savedToken, saveToken } from './api';
+import { DoorOpened } from './DoorOpened';
+import { kioskTranslator, screenLanguage, type Translate } from './i18n';
+import { Keypad } from './Keypad';
+import type { KioskKey } from './locales';
+import { Pairing } from './Pairing';
+import { KioskFooter, Recipient } from './Parts';
+import { barcodeDetector, Scanner } from './Scanner';
+
+type Screen =
+  | { name: 'home' }
+  | { name: 'pickup'; scanning?: boolean }
+  | { name: 'opened'; opened: TKioskOpened; courier: boolean }
+  | { name: 'courierSignIn' }
+  | { name: 'courierSize' }
+  | { name: 'recipient'; idSize: string };
+
+/** Seconds without a touch before the screen returns to its start and forgets everything. */
+const idleSeconds = () => Number(new URLSearchParams(location.search).get('idle')) || 60;
+const newKey = () => crypto.randomUUID();
+
+/** What a refused call means to the person at the screen. */
+function failureText(t: Translate, e: unknown, where: 'pickup' | 'courier' | 'drop' | 'other'): KioskKey {
+  const f = isApiFailure(e) ? (e as ApiFailure) : { status: -1, detail: '' };
+  if (f.status === 429) return 'tooMany';
+  if (where === 'pickup' && (f.status === 409 || f.status === 400)) return 'wrongCode';
+  if (where === 'courier' && (f.status === 401 || f.status === 400)) return 'wrongCode';
+  if (where === 'drop' && f.status === 409) return 'noFreeDoor';
+  void t;
+  return 'error';
+}
+
+/** The screen at the wall (`/kiosk`): pairing, walk-up pickup, couriers' drop-offs. */
+export function Kiosk() {
+  const [token, setToken] = useState(savedToken());
+  const [language, setLanguage] = useState<Language>(screenLanguage());
+  const t = useMemo(() => kioskTranslator(language), [language]);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  if (!token) return <Pairing t={t} onPaired={(v) => setToken(v)} />;
+  return <Session t={t} language={language} setLanguage={setLanguage} onUnpaired={() => setToken(null)} />;
+}
+
+function Session({
+  t,
+  language,
+  setLanguage,
+  onUnpaired,
+}: {
+  t: Translate;
+  language: Language;
+  setLanguage: (l: Language) => void;
+  onUnpaired: () => void;
+}) {
+  const [state, setState] = useState<TKioskState | null>(null);
+  const [screen, setScreen] = useState<Screen>({ name: 'home' });
+  const [accessible, setAccessible] = useState(false);
+  const [offline, setOffline] = useState(!navigator.onLine);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<KioskKey | null>(null);
+  const [notice, setNotice] = useState<KioskKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [courier, setCourier] = useState<{ session: string; name: string } | null>(null);
+  const [dropped, setDropped] = useState(0);
+  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+  const home = useRef(language);
+
+  const refresh = useCallback(async () => {
+    try {
+      setState(await kioskCall('state', { onOffline: setOffline }));
+    } catch (e) {
+      if (isApiFailure(e) && e.status === 401) {
+        saveToken(null);
+        onUnpaired();
+      }
+    }
+  }, [onUnpaired]);
+  useEffect(() => {
+    void refresh();
+    const h = setInterval(refresh, 60_000);
+    const on = () => setOffline(false);
+    const off = () => setOffline(true);
+    addEventListener('online', on);
+    addEventListener('offline', off);
+    return () => {
+      clearInterval(h);
+      removeEventListener('online', on);
+      removeEventListener('offline', off);
+    };
+  }, [refresh]);
+
+  const reset = useCallback(() => {
+    setScreen({ name: 'home' });
+    setAccessible(false);
+    setCode('');
+    setError(null);
+    setNotice(null);
+    setCourier(null);
+    setDropped(0);
+    setPhone('');
+    setEmail('');
+    setLanguage(home.current);
+  }, [setLanguage]);
+
+  // the idle timeout: back to the start, everything forgotten
+  const [touched, setTouched] = useState(Date.now());
+  useEffect(() => {
+    const touch = () => setTouched(Date.now());
+    // on the way up, after React's own handlers (a render in the middle of a controlled input's
+    // event would put its old value back)
+    const events = ['pointerdown', 'touchstart', 'click', 'keyup'];
+    for (const e of events) addEventListener(e, touch);
+    return () => {
+      for (const e of events) removeEventListener(e, touch);
+    };
+  }, []);
+  // a door's answer counts as a touch: the idle time starts when the screen changes
+  useEffect(() => {
+    if (!busy) setTouched(Date.now());
+  }, [busy]);
+  useEffect(() => {
+    if (busy) return;
+    const h = setTimeout(reset, Math.max(0, touched + idleSeconds() * 1000 - Date.now()));
+    return () => clearTimeout(h);
+  }, [touched, busy, reset]);
+
+  const go = (s: Screen) => {
+    setError(null);
+    setNotice(null);
+    setCode('');
+    setScreen(s);
+  };
+
+  const pickup = async (value: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const opened = await kioskCall('pickup', {
+        body: { code: value },
+        idempotencyKey: newKey(),
+        onOffline: setOffline,
+      });
+      setScreen({ name: 'opened', opened, courier: false });
+    } catch (e) {
+      setError(failureText(t, e, 'pickup'));
+    } finally {
+      setCode('');
+      setBusy(false);
+    }
+  };
+
+  const courierSignIn = async () => {
+    setBusy(true);
+    try {
+      const s = await kioskCall('courierSession', { body: { code }, onOffline: setOffline });
+      setCourier(s);
+      void refresh();
+      go({ name: 'courierSize' });
+    } catch (e) {
+      setError(failureText(t, e, 'courier'));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const drop = async (idSize: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const opened = await kioskCall('drop', {
+        body: {
+          id_size: idSize,
+          accessible,
+          ...(phone.trim() ? { phone_number: phone } : {}),
+          ...(email.trim() ? { email } : {}),
+        },
+        courier: courier?.session,
+        idempotencyKey: newKey(),
+        onOffline: setOffline,
+      });
+      setDropped((n) => n + 1);
+      setPhone('');
+      setEmail('');
+      setScreen({ name: 'opened', opened, courier: true });
+      void refresh();
+    } catch (e) {
+      if (isApiFailure(e) && e.status === 401) {
+        setCourier(null);
+        go({ name: 'courierSignIn' });
+      }
+      setError(failureText(t, e, 'drop'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const report = async (id: string, problem: 'not_opened' | 'dirty') => {
+    try {
+      await kioskCall('report', { id, body: { problem }, idempotencyKey: newKey(), onOffline: setOffline });
+      setNotice('reported');
+    } catch {
+      setError('error');
+    }
+  };
+
+  // the scanner's callback stays the same while the pickup it calls is the latest
+  const pickupNow = useRef(pickup);
+  pickupNow.current = pickup;
+  const onCode = useCallback((v: string) => {
+    setScreen({ name: 'pickup' });
+    void pickupNow.current(v.replace(/\D/g, ''));
+  }, []);
+  const onNoCamera = useCallback(() => {
+    setScreen({ name: 'pickup' });
+    setError('noCamera');
+  }, []);
+
+  const door = screen.name === 'opened' ? screen.opened.door : null;
+  const wall = door ? state?.walls.find((w) => w.id === door.id_locker_wall) : undefined;
+
+  return (
+    <div className={`kiosk-root${accessible ? ' kiosk-accessible' : ''}`}>
+      {offline && (
+        <div className="kiosk-offline" role="status">
+          {t('offline')}
+        </div>
+      )}
+      <header className="kiosk-top">
+        <h1>{state ? `${state.organization_name} · ${state.location_name}` : t('title')}</h1>
+      </header>
+      <main className="kiosk" aria-busy={busy}>
+        {error && (
+          <p role="alert" className="kiosk-error">
+            {t(error)}
+          </p>
+        )}
+        {notice && (
+          <p role="status" className="kiosk-ok">
+            {t(notice)}
+          </p>
+        )}
+        {screen.name === 'home' && (
+          <div className="kiosk-panel kiosk-choices">
+            <button type="button" className="kiosk-button kiosk-huge" onClick={() => go({ name: 'pickup' })}>
+              {t('pickup')}
+            </button>
+            <button
+              type="button"
+              className="kiosk-button kiosk-huge kiosk-secondary"
+              onClick={() => go({ name: courier ? 'courierSize' : 'courierSignIn' })}
+            >
+              {t('courier')}
+            </button>
+          </div>
+        )}
+        {screen.name === 'pickup' && (
+          <div className="kiosk-panel">
+            <h2 id="pickup-title">{t('pickupTitle')}</h2>
+            {screen.scanning ? (
+              <>
+                <p>{t('scanHint')}</p>
+                <Scanner label={t('scan')} onCode={onCode} onFail={onNoCamera} />
+                <button
+                  type="button"
+                  className="kiosk-button kiosk-secondary"
+                  onClick={() => setScreen({ name: 'pickup' })}
+                >
+                  {t('scanStop')}
+                </button>
+              </>
+            ) : (
+              <>
+                <Keypad
+                  t={t}
+                  label={t('codeLabel')}
+                  value={code}
+                  onChange={setCode}
+                  onSubmit={() => pickup(code)}
+                  busy={busy}
+                />
+                {barcodeDetector() && (
+                  <button
+                    type="button"
+                    className="kiosk-button kiosk-secondary"
+                    onClick={() => setScreen({ name: 'pickup', scanning: true })}
+                  >
+                    {t('scan')}
+                  </button>
+                )}
+              </>
+            )}
+            <button type="button" className="kiosk-button kiosk-plain" onClick={reset}>
+              {t('back')}
+            </button>
+          </div>
+        )}
+        {screen.name === 'courierSignIn' && (
+          <div className="kiosk-panel">
+            <h2>{t('courierTitle')}</h2>
+            <Keypad
+              t={t}
+              label={t('codeLabel')}
+              value={code}
+              onChange={setCode}
+              onSubmit={courierSignIn}
+              busy={busy}
+            />
+            <button type="button" className="kiosk-button kiosk-plain" onClick={reset}>
+              {t('back')}
+            </button>
+          </div>
+        )}
+        {screen.name === 'courierSize' && (
+          <div className="kiosk-panel">
+            {courier && <p>{t('signedIn', { name: courier.name })}</p>}
+            <p role="status">{t('dropped', { count: dropped })}</p>
+            <h2>{t('chooseSize')}</h2>
+            <div className="kiosk-sizes">
+              {(state?.sizes ?? []).map((s) => (
+                <button
+                  key={s.id}
+                  type="button"
+                  className="kiosk-button"
+                  disabled={s.free === 0}
+                  onClick={() => go({ name: 'recipient', idSize: s.id })}
+                >
+                  {s.name}
+                  <span className="kiosk-sub">{t('free', { count: s.free })}</span>
+                </button>
+              ))}
+            </div>
+            <button type="button" className="kiosk-button kiosk-plain" onClick={reset}>
+              {t('finish')}
+            </button>
+          </div>
+        )}
+        {screen.name === 'recipient' && (
+          <Recipient
+            t={t}
+            phone={phone}
+            email={email}
+            setPhone={setPhone}
+            setEmail={setEmail}
+            busy={busy}
+            onSubmit={() => drop(screen.idSize)}
+            onBack={() => go({ name: 'courierSize' })}
+          />
+        )}
+        {screen.name === 'opened' && door && (
+          <DoorOpened
+            t={t}
+            door={door}
+            wall={wall}
+            courier={screen.courier}
+            onNext={() => go({ name: 'courierSize' })}
+            onDone={reset}
+            onReport={(problem) => report(door.id, problem)}
+          />
+        )}
+      </main>
+      <KioskFooter
+        t={t}
+        accessible={accessible}
+        onAccessible={() => setAccessible((a) => !a)}
+        language={language}
+        setLanguage={setLanguage}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/**
+ * What the kiosks area offers: its console routes and the screen's own routes, registered by the
+ * app; nothing else of the area is imported elsewhere.
+ */
+export { kioskRoutes } from './kiosk-routes';
+export { kiosksRoutes } from './routes';

@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
+import { adminApi, createLocation, unique, uniqueEmail } from '../support/console';
+import { nextMail } from '../support/mail';
+
+/**
+ * The screen at the wall, in a 1080 × 1920 portrait touch viewport: pairing with a code made
+ * through the console's API, a courier dropping three parcels (the recipients' mails carry their
+ * pickup codes), a walk-up pickup by code with the door highlighted on the wall, one through a
+ * network cut (the offline banner, the same request sent again), accessible mode,
+ * one-tap languages and the idle reset; axe-core on each screen.
+ */
+test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true });
+
+test('pair, drop three parcels, pick one up, accessible mode, languages, idle reset', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const location = await createLocation(api, unique('Kiosk Hall'));
+  const size = await api.post('sizes', { name: unique('Parcel M'), width: 30, depth: 40, height: 20 });
+  const wall = await api.post('locker-walls', {
+    id_location: location.id,
+    name: unique('Kiosk Wall'),
+    qty_wide: 2,
+    qty_tall: 3,
+  });
+  for (let n = 1; n <= 6; n++) {
+    const door = await api.post('devices', {
+      name: unique(`Kiosk Door ${n}`),
+      locker_number: n,
+      mode: 'delivery',
+      status: 'available',
+      hardware_type: 'virtual',
+      id_location: location.id,
+      id_size: size.id,
+    });
+    const res = await request.patch(`/api/locker-walls/${wall.id}/doors`, {
+      headers: api.headers,
+      data: { x: ((n - 1) % 2) + 1, y: Math.ceil(n / 2), id_device: door.id },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  const courier = await api.post<{ code: string }>('couriers', { name: 'Robin Courier' });
+  const pairing = await api.post<{ code: string }>('kiosks/pairing', {
+    id_location: location.id,
+    name: unique('Hall screen'),
+  });
+
+  await page.goto('/kiosk?idle=10');
+  await page.getByLabel('Pairing code').fill(pairing.code);
+  await page.getByRole('button', { name: 'Pair' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(location.name) })).toBeVisible();
+  await expectAccessible(page, 'the kiosk start screen');
+
+  const type = async (digits: string) => {
+    for (const d of digits) await page.getByRole('button', { name: d, exact: true }).tap();
+    await page.getByRole('button', { name: 'OK', exact: true }).tap();
+  };
+
+  // a courier drops three parcels
+  await page.getByRole('button', { name: 'I am a courier' }).tap();
+  await type(courier.code);
+  await expect(page.getByText('Signed in: Robin Courier')).toBeVisible();
+  const recipients = ['rec1', 'rec2', 'rec3'].map((r) => uniqueEmail(r).toLowerCase());
+  for (const [i, to] of recipients.entries()) {
+    await page.getByRole('button', { name: new RegExp(size.name) }).tap();
+    await page.getByLabel('E-mail').fill(to);
+    await page.getByRole('button', { name: 'Open a door' }).tap();
+    await expect(page.getByRole('heading', { name: /Door \d is open/ })).toBeVisible();
+    if (i === 0) await expectAccessible(page, 'a door opened for a courier');
+    await page.getByRole('button', { name: 'Next parcel' }).tap();
+    await expect(page.getByText(`${i + 1} parcel${i ? 's' : ''} dropped`)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Finish' }).tap();
+  const codes: string[] = [];
+  for (const to of recipients) {
+    const mail = await nextMail(to, 0);
+    codes.push(/code: (\d{6})/.exec(mail.text)![1]!);
+  }
+
+  // a walk-up pickup by code: the door opens and is highlighted on the wall
+  await page.getByRole('button', { name: 'Pick up a parcel' }).tap();
+  await type(codes[1]!);
+  const opened = page.getByRole('heading', { name: /Door \d is open/ });
+  await expect(opened).toBeVisible();
+  const door = /Door (\d)/.exec((await opened.textContent()) ?? '')![1]!;
+  await expect(page.getByRole('img', { name: `Door ${door}, highlighted on the wall` })).toBeVisible();
+  await expect(page.locator('.wall-door-on')).toHaveText(door);
+  await expectAccessible(page, 'a door opened for a pickup');
+  await page.getByRole('button', { name: 'Done' }).tap();
+  // the same code works no more
+  await page.getByRole('button', { name: 'Pick up a parcel' }).tap();
+  await type(codes[1]!);
+  await expect(page.getByRole('alert')).toHaveText('This code is not valid.');
+  await page.getByRole('button', { name: 'Back' }).tap();
+
+  // the network cut mid-pickup and restored: the banner shows, the same request goes through once
+  await page.getByRole('button', { name: 'Pick up a parcel' }).tap();
+  await page.context().setOffline(true);
+  await type(codes[2]!);
+  await expect(page.getByRole('status').filter({ hasText: 'No connection' })).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(page.getByRole('heading', { name: /Door \d is open/ })).toBeVisible();
+  await expect(page.getByText('No connection')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Done' }).tap();
+
+  // accessible mode: every control in the lower part of the screen
+  await page.getByRole('button', { name: 'Accessible mode' }).tap();
+  for (const name of ['Pick up a parcel', 'I am a courier']) {
+    const box = (await page.getByRole('button', { name }).boundingBox())!;
+    expect(box.y).toBeGreaterThan(1920 * 0.35);
+  }
+  await expectAccessible(page, 'accessible mode');
+
+  // languages with one tap
+  await page.getByRole('button', { name: 'Español' }).tap();
+  await expect(page.getByRole('button', { name: 'Recoger un paquete' })).toBeVisible();
+  await page.getByRole('button', { name: 'Deutsch' }).tap();
+  await expect(page.getByRole('button', { name: 'Paket abholen' })).toBeVisible();
+  await page.getByRole('button', { name: 'Paket abholen' }).tap();
+  await page.getByRole('button', { name: '4', exact: true }).tap();
+
+  // idle: back to the start, in the screen's language, everything forgotten
+  await expect(page.getByRole('button', { name: 'Pick up a parcel' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Accessible mode' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+});

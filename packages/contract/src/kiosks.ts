@@ -1,0 +1,162 @@
+/**
+ * The kiosk area: a touch screen at a locker wall, paired to one location (or one wall) with a
+ * one-time pairing code made in the console, holding a kiosk token that reaches only its place's
+ * doors and the kiosk calls; walk-up pickups by code and the couriers' drop-offs run through the
+ * same life-cycle steps as the partner API (README: The screen at the wall).
+ */
+import { z } from 'zod';
+import { withContact } from './transactions';
+
+export const KIOSK_MESSAGES = {
+  notFound: 'Kiosk not found',
+  courierNotFound: 'Courier not found',
+  locationRequired: 'Location is required',
+  nameRequired: 'Give the screen or courier a name.',
+  wallNotAtLocation: 'This locker wall is not at this location.',
+  invalidPairingCode: 'This pairing code is not valid or has expired.',
+  notPaired: 'This screen is not paired, or its pairing was revoked.',
+  wrongPickupCode: 'This code is not valid.',
+  tooManyTries: 'Too many tries. Please wait a few minutes and try again.',
+  wrongCourierCode: 'This courier code is not valid.',
+  courierSignedOut: 'Your courier session has ended. Enter your code again.',
+  noFreeDoor: 'No free door of this size here.',
+  doorNotHere: 'This door is not at this screen.',
+  doorOpened: 'The door is open',
+  reported: 'Thank you. The door was reported.',
+  courierRemoved: 'Courier removed',
+} as const;
+
+/** How long a pairing code made in the console can be exchanged (seconds). */
+export const KIOSK_PAIRING_TTL_SECONDS = 600;
+/** A kiosk not seen for this long is shown offline (seconds). */
+export const KIOSK_ONLINE_WINDOW_SECONDS = 120;
+/** How long a courier stays signed in on a kiosk without a new drop-off (seconds). */
+export const COURIER_SESSION_SECONDS = 900;
+/** Pairing codes are 8 characters of this alphabet (no 0/O, 1/I/L), typed as `XXXX-XXXX`. */
+export const PAIRING_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A paired screen as the console lists it. */
+export const ZKiosk = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  id_location: z.uuid(),
+  location_name: z.string(),
+  id_locker_wall: z.uuid().nullable(),
+  locker_wall_name: z.string().nullable(),
+  /** paired (a token was given), or still waiting for its pairing code */
+  state: z.enum(['waiting', 'paired', 'revoked']),
+  online: z.boolean(),
+  last_seen_at: z.string().nullable(),
+  app_version: z.string().nullable(),
+  pairing_expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TKiosk = z.infer<typeof ZKiosk>;
+
+export const ZKioskListQuery = z.object({ id_location: z.uuid().optional() });
+export const ZKioskList = z.object({ items: z.array(ZKiosk) });
+
+/** Console: "Pair a screen" — the place it will serve and the name it is listed under. */
+export const ZKioskPairingRequest = z.object({
+  id_location: z.uuid({ message: KIOSK_MESSAGES.locationRequired }),
+  id_locker_wall: z.uuid().nullish(),
+  name: z.string().trim().min(1, KIOSK_MESSAGES.nameRequired).max(80),
+});
+export type TKioskPairingRequest = z.input<typeof ZKioskPairingRequest>;
+
+/** The pairing code, shown once; typed on the tablet before `expires_at`. */
+export const ZKioskPairing = z.object({ kiosk: ZKiosk, code: z.string(), expires_at: z.string() });
+
+/** Tablet: exchanges a pairing code for its kiosk token. */
+export const ZKioskPairRequest = z.object({
+  code: z.string().trim().min(1).max(20),
+  app_version: z.string().max(40).optional(),
+});
+
+/** The kiosk token, given once (kept by the tablet; sent as `X-Kiosk-Token`). */
+export const ZKioskPaired = z.object({ token: z.string(), id: z.uuid(), name: z.string() });
+
+/** One door of the kiosk's wall picture. */
+export const ZKioskDoor = z.object({
+  id: z.uuid(),
+  locker_number: z.number().int(),
+  x: z.number().int(),
+  y: z.number().int(),
+});
+
+/** A wall of the kiosk's place: its grid and doors (for the picture that highlights a door). */
+export const ZKioskWall = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  qty_wide: z.number().int(),
+  qty_tall: z.number().int(),
+  kiosk: z.object({ x: z.number().int(), y: z.number().int() }).nullable(),
+  doors: z.array(ZKioskDoor),
+});
+
+/** The sizes a courier may choose from at this place, with their free delivery doors. */
+export const ZKioskSize = z.object({ id: z.uuid(), name: z.string(), free: z.number().int() });
+
+/** What the screen shows of its place (read at start and on every heartbeat). */
+export const ZKioskState = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  organization_name: z.string(),
+  location_name: z.string(),
+  walls: z.array(ZKioskWall),
+  sizes: z.array(ZKioskSize),
+});
+export type TKioskState = z.infer<typeof ZKioskState>;
+
+/** The door that opened, and where it is. */
+export const ZKioskOpened = z.object({
+  detail: z.string(),
+  id_transaction: z.uuid(),
+  door: z.object({
+    id: z.uuid(),
+    locker_number: z.number().int(),
+    id_locker_wall: z.uuid().nullable(),
+    x: z.number().int().nullable(),
+    y: z.number().int().nullable(),
+  }),
+});
+export type TKioskOpened = z.infer<typeof ZKioskOpened>;
+
+/** Walk-up pickup: the pickup code typed on the keypad or read from its QR code. */
+export const ZKioskPickupRequest = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{4,10}$/, KIOSK_MESSAGES.wrongPickupCode),
+});
+
+/** Courier sign-in at the kiosk. */
+export const ZCourierSignInRequest = z.object({ code: z.string().trim().min(1).max(20) });
+export const ZCourierSession = z.object({ session: z.string(), name: z.string(), expires_at: z.string() });
+
+/**
+ * A courier's drop-off: a door of `id_size` opens (the lowest free one first with `accessible`),
+ * and the delivery is made for the recipient (phone or e-mail) who then gets the pickup code.
+ */
+export const ZKioskDropRequest = withContact({ id_size: z.uuid(), accessible: z.boolean().optional() });
+export type TKioskDropRequest = z.input<typeof ZKioskDropRequest>;
+/** The drop-off as the server reads it (the contact normalised). */
+export type TKioskDrop = z.output<typeof ZKioskDropRequest>;
+
+/** "The door didn't open" / "the door is dirty or damaged". */
+export const KIOSK_DOOR_PROBLEMS = ['not_opened', 'dirty', 'damaged'] as const;
+export const ZKioskDoorReport = z.object({ problem: z.enum(KIOSK_DOOR_PROBLEMS) });
+
+/** A courier as the console lists it (the code is never shown again). */
+export const ZCourier = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const ZCourierList = z.object({ items: z.array(ZCourier) });
+export const ZCourierRequest = z.object({
+  name: z.string().trim().min(1, KIOSK_MESSAGES.nameRequired).max(80),
+});
+/** A courier with the code just made for them, shown once. */
+export const ZCourierWithCode = ZCourier.extend({ code: z.string() });
