@@ -30,6 +30,7 @@ import { commonEndpoints } from './endpoints/common';
 import { conditionsEndpoints } from './endpoints/conditions';
 import { devicesEndpoints } from './endpoints/devices';
 import { feedbackEndpoints } from './endpoints/feedback';
+import { fleetHealthEndpoints } from './endpoints/fleet-health';
 import { groupsEndpoints } from './endpoints/groups';
 import { healthEndpoints } from './endpoints/health';
 import { issuesEndpoints } from './endpoints/issues';
@@ -60,6 +61,7 @@ export * from './endpoints/conditions';
 export * from './endpoints/define';
 export * from './endpoints/devices';
 export * from './endpoints/feedback';
+export * from './endpoints/fleet-health';
 export * from './endpoints/groups';
 export * from './endpoints/health';
 export * from './endpoints/issues';
@@ -96,6 +98,7 @@ export const endpoints = {
   ...locationsEndpoints,
   ...devicesEndpoints,
   ...locksEndpoints,
+  ...fleetHealthEndpoints,
   ...lockerWallsEndpoints,
   ...usersEndpoints,
   ...groupsEndpoints,

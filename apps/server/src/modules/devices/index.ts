@@ -10,12 +10,14 @@ export {
   releaseSharedDoor,
   sharedDoorReserved,
 } from './queries/shared-doors';
+export { availableIfMaintained } from './queries/unlocks';
 export { devicesToWire } from './resource';
 export type { DeviceRow } from './service';
 export { resolveStaleUnlocks } from './unlock-records';
 export { recordUnlockResults } from './unlock-results';
 export {
   callLocks,
+  lockTargetsOf,
   promiseUnlock,
   recordUnlockIntents,
   type UnlockOutcome,

@@ -3,3 +3,4 @@
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 export { queueNotifications } from './engine';
+export { type QueuedDelivery, queueDeliveries } from './queries';
