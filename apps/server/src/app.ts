@@ -49,6 +49,7 @@ import { devicesResource } from './modules/devices/resource';
 import { devicesRoutes } from './modules/devices/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { filesRoutes } from './modules/files/routes';
+import { fleetHealthRoutes } from './modules/fleet-health';
 import { groupsRoutes } from './modules/groups/routes';
 import { healthRoutes } from './modules/health/routes';
 import { metricsRoutes } from './modules/health/routes/metrics';
@@ -269,6 +270,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // every write of the API takes an Idempotency-Key (README: Idempotent writes)
       installIdempotency(api, { db: ctx.db, secrets });
       await api.register(healthRoutes);
+      await api.register(fleetHealthRoutes);
       await api.register(authRoutes);
       await api.register(organizationRoutes);
       await api.register(settingsRoutes);

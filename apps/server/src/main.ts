@@ -7,6 +7,7 @@ import { migrate, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createJobRunner, JOBS } from './jobs';
 import { box, startLines } from './lib/banner';
+import { healthPoller } from './modules/fleet-health';
 import { webhookDeliveryOptions, webhookDispatcher } from './modules/webhooks/service/worker';
 
 /**
@@ -50,7 +51,19 @@ async function main(): Promise<void> {
     jobs: JOBS,
     adapters: app.ctx,
     metrics: app.ctx.metrics,
-    relays: [webhookDispatcher(webhookDeliveryOptions(config, app.ctx.secrets))],
+    relays: [
+      webhookDispatcher(webhookDeliveryOptions(config, app.ctx.secrets)),
+      // heartbeats of the doors, per organization (HEALTH_POLLING=false turns them off)
+      ...(config.health.polling
+        ? [
+            healthPoller({
+              locks: app.ctx.locks,
+              rules: config.health,
+              pollSeconds: config.health.pollSeconds,
+            }),
+          ]
+        : []),
+    ],
   });
   await jobs.start();
   const grace = config.shutdownTimeoutMs;

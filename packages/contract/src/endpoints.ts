@@ -31,6 +31,7 @@ import { conditionsEndpoints } from './endpoints/conditions';
 import { customerAppEndpoints } from './endpoints/customer-app';
 import { devicesEndpoints } from './endpoints/devices';
 import { feedbackEndpoints } from './endpoints/feedback';
+import { fleetHealthEndpoints } from './endpoints/fleet-health';
 import { groupsEndpoints } from './endpoints/groups';
 import { healthEndpoints } from './endpoints/health';
 import { issuesEndpoints } from './endpoints/issues';
@@ -63,6 +64,7 @@ export * from './endpoints/customer-app';
 export * from './endpoints/define';
 export * from './endpoints/devices';
 export * from './endpoints/feedback';
+export * from './endpoints/fleet-health';
 export * from './endpoints/groups';
 export * from './endpoints/health';
 export * from './endpoints/issues';
@@ -100,6 +102,7 @@ export const endpoints = {
   ...locationsEndpoints,
   ...devicesEndpoints,
   ...locksEndpoints,
+  ...fleetHealthEndpoints,
   ...lockerWallsEndpoints,
   ...usersEndpoints,
   ...groupsEndpoints,

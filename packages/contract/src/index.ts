@@ -8,6 +8,7 @@ export * from './devices';
 export * from './endpoints';
 export * from './error-codes';
 export * from './feedback';
+export * from './fleet-health';
 export * from './groups';
 export * from './health';
 export * from './issues';

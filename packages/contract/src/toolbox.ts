@@ -320,6 +320,8 @@ export const WEBHOOK_EVENTS = [
   'on_complete',
   'non_locker_delivery',
   'on_expired',
+  'device.alert',
+  'device.recovered',
 ] as const;
 export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -382,7 +384,7 @@ export const ZWebhookPayload = z.object({
     event_id: z.uuid(),
     organization_id: z.uuid(),
     mode: z.string(),
-    subject: z.object({ type: z.enum(['transaction', 'reservation']), id: z.uuid() }),
+    subject: z.object({ type: z.enum(['transaction', 'reservation', 'device', 'bridge']), id: z.string() }),
     payload: z.record(z.string(), z.unknown()),
   }),
 });

@@ -115,6 +115,7 @@ function countUnlocks(locks: LockAdapter, metrics: Metrics): LockAdapter {
   return {
     jamLimit: locks.jamLimit,
     gate: locks.gate,
+    simulator: locks.simulator,
     status: (t) => locks.status(t),
     async unlock(t, hooks) {
       try {

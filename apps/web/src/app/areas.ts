@@ -5,6 +5,7 @@ import { appsWidgetsArea } from '../features/apps-widgets';
 import { conditionsArea } from '../features/conditions';
 import { dashboardArea } from '../features/dashboard';
 import { devicesArea } from '../features/devices';
+import { fleetHealthArea } from '../features/fleet-health';
 import { groupsArea } from '../features/groups';
 import { integrationsArea } from '../features/integrations';
 import { issuesArea } from '../features/issues';
@@ -43,6 +44,7 @@ export const AREAS: readonly AreaRegistration[] = [
   locationsArea,
   lockerWallArea,
   devicesArea,
+  fleetHealthArea,
   sizesArea,
   inventoryArea,
   productGroupsArea,

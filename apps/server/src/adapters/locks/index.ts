@@ -16,6 +16,7 @@ import {
   type LockReport,
   type LockTarget,
   LockUnreachable,
+  type SimulatedFaults,
 } from './types';
 
 export { CLOUD_VENDOR_SPECS, createCloudDriver, parseVendorStatus } from './drivers/cloud';
@@ -30,6 +31,7 @@ export {
   type LockTarget,
   LockUnreachable,
   NO_LOCK_SETTINGS,
+  type SimulatedFaults,
   type VendorAccount,
 } from './types';
 
@@ -54,6 +56,11 @@ export interface LockAdapter {
   readonly jamLimit: number;
   /** The gate of its calls: per-organization slots and breakers (`lib/outside.ts`). */
   readonly gate?: OutsideGate;
+  /**
+   * The faults the virtual locks are told to show, by device id (fleet health's simulator keeps
+   * it in step with the database). Per process.
+   */
+  readonly simulator?: Map<string, SimulatedFaults>;
 }
 
 /** How long one driver call may take before the lock counts as unreachable, milliseconds. */
@@ -133,8 +140,9 @@ export function createLockAdapter(opts: LockAdapterOptions = {}): LockAdapter {
       throw new Error('no secret box');
     });
   const outbound = opts.outbound ?? createOutboundPolicy();
+  const simulator = new Map<string, SimulatedFaults>();
   const defaults: Record<THardwareType, LockDriver> = {
-    virtual: createVirtualDriver(),
+    virtual: createVirtualDriver({ faults: simulator }),
     kerong: createKerongDriver({ outbound }),
     headleader: createHeadleaderDriver({ outbound }),
     ...(Object.fromEntries(
@@ -192,5 +200,6 @@ export function createLockAdapter(opts: LockAdapterOptions = {}): LockAdapter {
     status: (t) => call(t, 'status'),
     jamLimit: opts.jamLimit ?? 3,
     gate,
+    simulator,
   };
 }

@@ -55,9 +55,25 @@ export interface VendorAccount {
   sealedSecret: string;
 }
 
-/** A lock's answer: its status after the call. */
+/** A lock's answer: its status after the call, and its battery and signal where it reports them. */
 export interface LockReport {
   lockStatus: TLockStatus;
+  /** Percent. */
+  battery?: number;
+  /** Percent. */
+  signal?: number;
+}
+
+/**
+ * Faults a simulated (virtual) lock is told to show, by device id (fleet health's simulator):
+ * `offline` (no answer), `stuck_sensor` (the sensor reports this state whatever happens),
+ * `door_open` (the door reports open), `battery` (the percentage it reports).
+ */
+export interface SimulatedFaults {
+  offline?: boolean;
+  stuck_sensor?: 'open' | 'closed';
+  door_open?: boolean;
+  battery?: number;
 }
 
 /** One vendor's driver (CONTRIBUTING.md "Adapters (outside systems)": locks). Throws `LockUnreachable` when the lock does not answer. */

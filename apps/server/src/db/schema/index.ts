@@ -1,5 +1,6 @@
 export * from './administration';
 export * from './dashboard';
+export * from './fleet-health';
 export * from './idempotency';
 export * from './identity';
 export * from './issues';

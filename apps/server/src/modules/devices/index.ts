@@ -17,6 +17,7 @@ export {
   releaseSharedDoor,
   sharedDoorReserved,
 } from './queries/shared-doors';
+export { availableIfMaintained } from './queries/unlocks';
 export { devicesToWire } from './resource';
 export type { DeviceRow } from './service';
 export { resolveStaleUnlocks } from './service/unlock-records';
@@ -28,6 +29,7 @@ export {
 } from './service/unlock-results';
 export {
   callLocks,
+  lockTargetsOf,
   promiseUnlock,
   recordUnlockIntents,
   unlockAnswer,

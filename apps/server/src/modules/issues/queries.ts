@@ -159,3 +159,28 @@ export async function insertIssue({
     .returning();
   return row!;
 }
+
+/**
+ * An alert's issue brought up to date: its description, and `pending` again when it was resolved
+ * (the condition came back). Answers the row, or undefined when the issue is gone.
+ */
+export async function touchAlertIssue({
+  tx,
+  organizationId,
+  id,
+  description,
+  status,
+}: {
+  tx: Tx;
+  organizationId: string;
+  id: string;
+  description?: string;
+  status?: IssueRow['status'];
+}): Promise<IssueRow | undefined> {
+  const [row] = await tx
+    .update(issues)
+    .set({ ...(description ? { description } : {}), ...(status ? { status } : {}), updatedAt: new Date() })
+    .where(and(eq(issues.organizationId, organizationId), eq(issues.id, id)))
+    .returning();
+  return row;
+}

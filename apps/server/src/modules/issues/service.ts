@@ -1,5 +1,5 @@
 import { ISSUE_MESSAGES, type TIssue, type TIssueCreateRequest, ZIssue } from '@lockerops/contract';
-import type { TxAuth } from '../../auth/context';
+import type { AuthContext, TxAuth, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
@@ -11,6 +11,7 @@ import {
   issueRefsOf,
   memberById,
   type TransactionRef,
+  touchAlertIssue,
   transactionRefById,
   transactionRefByNumber,
   userExists,
@@ -190,6 +191,65 @@ export async function openDoorIssue({
       source: 'lock',
       ...(await reporterOf({ tx, auth })),
     },
+  });
+  await writeAudit({
+    tx,
+    auth,
+    entry: { entity: 'issue', entityId: row.id, action: 'create', after: issueAuditImage(row) },
+  });
+  return row.id;
+}
+
+/** Who the server's alert issues are filed by (audit and reporter): the fleet-health monitor. */
+const monitorAuth = (organizationId: string): AuthContext => ({
+  organizationId,
+  homeOrganizationId: organizationId,
+  role: 'admin',
+  // the audit log's `system` actor: no member or key asked for it
+  actor: {
+    type: 'system' as AuthContext['actor']['type'],
+    id: null as unknown as string,
+    name: 'Fleet health',
+  },
+});
+
+/**
+ * Opens or updates the one issue of an alert (source `lock`, reported by "Fleet health"): the
+ * issue `issueId` when it still exists (its description refreshed, pending again if it was
+ * resolved), else a new pending issue about `locationId` with its audit entry. Runs in the
+ * caller's transaction; answers the issue's id. `resolved: true` marks it resolved instead (the
+ * alert cleared) and answers its id, or null when there is none.
+ */
+export async function upsertAlertIssue({
+  tx,
+  organizationId,
+  issueId,
+  description,
+  locationId,
+  resolved = false,
+}: TxOrg<{
+  issueId: string | null;
+  description: string;
+  locationId: string | null;
+  resolved?: boolean;
+}>): Promise<string | null> {
+  const text = description.slice(0, 200);
+  if (issueId) {
+    const row = await touchAlertIssue({
+      tx,
+      organizationId,
+      id: issueId,
+      description: resolved ? undefined : text,
+      status: resolved ? 'resolved' : 'pending',
+    });
+    if (row || resolved) return row?.id ?? null;
+  }
+  if (resolved) return null;
+  const auth = monitorAuth(organizationId);
+  const row = await insertIssue({
+    tx,
+    auth,
+    values: { description: text, idLocation: locationId, source: 'lock', reporterName: 'Fleet health' },
   });
   await writeAudit({
     tx,

@@ -32,6 +32,9 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number],
   on_complete: 'A transaction ended.',
   non_locker_delivery: 'A delivery was handed over outside a locker.',
   on_expired: 'A delivery expired before its recipient picked it up.',
+  'device.alert':
+    'A door or bridge raised an alert (door left open, forced open, unlock not confirmed, lock or bridge offline, battery low, failed unlocks in a row).',
+  'device.recovered': 'The condition of an alert cleared: the alert resolved itself.',
 };
 
 const ZEventDoc = z.object({
@@ -75,11 +78,23 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
             organization_id: '00000000-0000-4000-8000-000000000002',
             mode: type.startsWith('on_service') ? 'service' : 'storage',
             subject: {
-              type: type === 'on_reservation' ? ('reservation' as const) : ('transaction' as const),
+              type: type.startsWith('device.')
+                ? ('device' as const)
+                : type === 'on_reservation'
+                  ? ('reservation' as const)
+                  : ('transaction' as const),
               id: '00000000-0000-4000-8000-000000000003',
             },
-            payload:
-              type === 'on_reservation'
+            payload: type.startsWith('device.')
+              ? {
+                  alert_id: '00000000-0000-4000-8000-000000000004',
+                  kind: 'door_left_open',
+                  state: type === 'device.alert' ? 'open' : 'resolved',
+                  locker_number: 12,
+                  location: 'Main Street',
+                  detail: 'Door 12 was left open after it was unlocked',
+                }
+              : type === 'on_reservation'
                 ? {
                     tracking_number: 'W4K7P2M9QX',
                     locker_number: 12,

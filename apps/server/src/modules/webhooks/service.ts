@@ -211,33 +211,55 @@ export const enqueueWebhooks: DomainEventSubscriber = async ({
 }: {
   tx: Tx;
   event: DomainEvent & { id: string };
-}) => {
-  const endpoints = await subscribedEndpoints({
+}) =>
+  enqueueWebhookEvent({
     tx,
     organizationId: event.organizationId,
-    eventName: event.name,
-  });
-  if (!endpoints.length) return;
-  const payload: TWebhookPayload = {
+    eventId: event.id,
     type: event.name,
-    timestamp: new Date().toISOString(),
-    data: {
-      event_id: event.id,
-      organization_id: event.organizationId,
-      mode: event.mode,
-      subject: event.subject,
-      payload: event.payload,
-    },
-  };
+    mode: event.mode,
+    subject: event.subject,
+    payload: event.payload,
+  });
+
+/**
+ * Puts one outbox message per enabled endpoint of the organization subscribed to `type` (no
+ * events: all), while the organization has the `toolbox` feature, in the caller's transaction:
+ * the domain events' subscriber, and the fleet-health alerts (`device.alert`, `device.recovered`,
+ * whose `eventId` is the alert's id and state). The `webhook-id` derives from `eventId`.
+ */
+export async function enqueueWebhookEvent({
+  tx,
+  organizationId,
+  eventId,
+  type,
+  mode,
+  subject,
+  payload,
+}: {
+  tx: Tx;
+  organizationId: string;
+  eventId: string;
+  type: TWebhookPayload['type'];
+  mode: string;
+  subject: TWebhookPayload['data']['subject'];
+  payload: Record<string, unknown>;
+}): Promise<void> {
+  const endpoints = await subscribedEndpoints({ tx, organizationId, eventName: type });
+  if (!endpoints.length) return;
   await insertMessages({
     tx,
-    organizationId: event.organizationId,
+    organizationId,
     endpointIds: endpoints.map((e) => e.id),
-    webhookId: `msg_${event.id.replace(/-/g, '')}`,
-    eventType: event.name,
-    payload,
+    webhookId: `msg_${eventId.replace(/-/g, '')}`,
+    eventType: type,
+    payload: {
+      type,
+      timestamp: new Date().toISOString(),
+      data: { event_id: eventId, organization_id: organizationId, mode, subject, payload },
+    },
   });
-};
+}
 
 /** Asked in the event's insert: an endpoint of the organization wants the event. */
 enqueueWebhooks.interest = (event) =>

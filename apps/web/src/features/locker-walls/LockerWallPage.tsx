@@ -17,8 +17,10 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
+import { useDoorsHealth } from '../../api/fleetHealth';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { HealthLegend } from '../../components/DoorHealth';
 import { PageTitle } from '../../components/PageTitle';
 import { translateMessage } from '../../i18n/messages';
 import { AssignDialog, LockerDetailsDialog, QrCodeDialog } from './DoorDialogs';
@@ -39,7 +41,10 @@ export function LockerWallPage() {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const locations = useLocationOptions();
-  const [locationId, setLocationId] = useState<string | null>(() => readLastLocation());
+  // `?location=` (a link from Fleet health) wins over the place last chosen here
+  const [locationId, setLocationId] = useState<string | null>(
+    () => new URLSearchParams(window.location.search).get('location') ?? readLastLocation(),
+  );
   const [wallId, setWallId] = useState<string | null>(null);
   const [form, setForm] = useState<{ wall: TLockerWall | null } | null>(null);
   const [details, setDetails] = useState<TWallDoor | null>(null);
@@ -49,6 +54,7 @@ export function LockerWallPage() {
 
   const options = locations.data ?? [];
   const currentLocation = locations.data ? pickLocation(options, locationId) : null;
+  const health = useDoorsHealth(currentLocation);
   const walls = useLockerWalls(currentLocation);
   const pageName = options.find((l) => l.id === currentLocation)?.name;
   const pageLocation = currentLocation && pageName ? { id: currentLocation, label: pageName } : null;
@@ -211,8 +217,10 @@ export function LockerWallPage() {
             </Box>
           </Paper>
           <WallLegend counts={wall.counts} />
+          {health ? <HealthLegend doors={[...health.values()]} /> : null}
           <WallGrid
             wall={wall}
+            health={health}
             busy={action.isPending}
             onDoor={(door) => (door.device ? setDetails(door) : setAssign({ door, reassign: false }))}
             onMoveKiosk={(x, y) => action.mutate({ kind: 'moveKiosk', x, y })}

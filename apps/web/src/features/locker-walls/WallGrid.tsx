@@ -1,5 +1,6 @@
 import {
   DOOR_STATES,
+  type TDoorHealth,
   type TDoorState,
   type TLockerWall,
   type TWallDoor,
@@ -11,6 +12,7 @@ import ZoomOutOutlined from '@mui/icons-material/ZoomOutOutlined';
 import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HealthBadge } from '../../components/DoorHealth';
 import { useEnumLabel } from '../../i18n/enums';
 import { formatPercent } from '../../lib/format';
 import { doorCaption, gridOf } from './wallLayout';
@@ -58,6 +60,8 @@ export interface WallGridProps {
   onRemoveKiosk: () => void;
   /** actions are disabled while one runs */
   busy?: boolean;
+  /** each door's health by device id (fleet health): its state named on the tile */
+  health?: Map<string, TDoorHealth>;
 }
 
 const KIOSK_DRAG_TYPE = 'application/x-lockerops-kiosk';
@@ -98,7 +102,7 @@ export function moveFocus(
  * has a remove button; other doors open the locker details or the assign dialog. The grid scrolls
  * (pans) and zooms inside its own box, so a wide wall never widens the page.
  */
-export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: WallGridProps) {
+export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy, health }: WallGridProps) {
   const rows = gridOf(wall);
   const { t } = useTranslation('lockerWalls');
   const enumLabel = useEnumLabel();
@@ -241,13 +245,18 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
                     })
                   : t('grid.door', { x: door.x, y: door.y, state: enumLabel('doorState', door.state) });
                 const colors = TILE_COLORS[door.state];
+                const doorHealth = door.device ? health?.get(door.device.id) : undefined;
+                const fullLabel = doorHealth
+                  ? `${label}, ${t(`state.${doorHealth.state}`, { ns: 'fleetHealth' })}`
+                  : label;
                 return (
                   <Box
                     key={key}
                     ref={register}
                     role="gridcell"
-                    aria-label={label}
+                    aria-label={fullLabel}
                     data-state={door.state}
+                    data-health={doorHealth?.state}
                     tabIndex={tabIndex}
                     onFocus={() => setActive({ x, y })}
                     draggable={door.kiosk && !busy}
@@ -304,6 +313,7 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy }: Wal
                         {door.device.name}
                       </Typography>
                     ) : null}
+                    {doorHealth ? <HealthBadge state={doorHealth.state} /> : null}
                     {door.state === 'maintenance' && zoom >= 0.75 ? (
                       <Typography variant="caption" noWrap sx={{ maxWidth: cell - 8 }}>
                         {enumLabel('doorState', 'maintenance')}

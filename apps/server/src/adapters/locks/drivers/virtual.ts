@@ -1,4 +1,4 @@
-import type { LockDriver, LockReport, LockTarget } from '../types';
+import type { LockDriver, LockReport, LockTarget, SimulatedFaults } from '../types';
 import { LockUnreachable } from '../types';
 
 /** Seconds an opened virtual door stays open before it reports `locked` again (the door closed). */
@@ -10,7 +10,12 @@ export interface VirtualDriverOptions {
   delay?: (ms: number, target: LockTarget) => Promise<void>;
   /** A number in [0, 1); default `Math.random`. */
   random?: () => number;
+  /** The faults each simulated lock is told to show, by device id (kept by the lock adapter). */
+  faults?: ReadonlyMap<string, SimulatedFaults>;
 }
+
+/** Battery and signal a healthy simulated lock reports, percent. */
+const HEALTHY = { battery: 96, signal: 80 };
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -27,12 +32,32 @@ export function createVirtualDriver(opts: VirtualDriverOptions = {}): LockDriver
   const delay = opts.delay ?? ((ms: number) => sleep(ms));
   const random = opts.random ?? Math.random;
   const jammed = new Set<string>();
+  const faultsOf = (t: LockTarget) => opts.faults?.get(t.id) ?? {};
+  const withHealth = (t: LockTarget, r: LockReport): LockReport => ({
+    ...r,
+    battery: faultsOf(t).battery ?? HEALTHY.battery,
+    signal: HEALTHY.signal,
+  });
+  const sensed = (t: LockTarget): LockReport['lockStatus'] => {
+    const f = faultsOf(t);
+    if (f.stuck_sensor) return f.stuck_sensor === 'open' ? 'open' : 'locked';
+    if (f.door_open) return 'open';
+    if (jammed.has(t.id)) return 'locked';
+    if (t.lockStatus === 'open' && t.lockStatusAt) {
+      const age = (Date.now() - t.lockStatusAt.getTime()) / 1000;
+      return age >= VIRTUAL_RELATCH_SECONDS ? 'locked' : 'open';
+    }
+    return t.lockStatus === 'unknown' ? 'locked' : t.lockStatus;
+  };
   return {
     vendor: 'virtual',
     async unlock(t: LockTarget): Promise<LockReport> {
       const s = t.settings;
       if (s.virtualLatencyMs > 0) await delay(s.virtualLatencyMs, t);
-      if (t.lockStatus === 'offline') throw new LockUnreachable('virtual', 'the virtual lock is offline');
+      if (t.lockStatus === 'offline' || faultsOf(t).offline)
+        throw new LockUnreachable('virtual', 'the virtual lock is offline');
+      // a sensor stuck closed never reports the door open: acknowledged, then no open report
+      if (faultsOf(t).stuck_sensor === 'closed') return withHealth(t, { lockStatus: 'locked' });
       if (s.virtualOfflineRate > 0 && random() < s.virtualOfflineRate)
         throw new LockUnreachable('virtual', 'the simulated lock did not answer');
       if (s.virtualJamRate > 0 && random() < s.virtualJamRate) {
@@ -43,13 +68,9 @@ export function createVirtualDriver(opts: VirtualDriverOptions = {}): LockDriver
       return { lockStatus: 'open' };
     },
     async status(t: LockTarget): Promise<LockReport> {
+      if (faultsOf(t).offline) throw new LockUnreachable('virtual', 'the virtual lock is offline');
       if (t.lockStatus === 'offline') return { lockStatus: 'offline' };
-      if (jammed.has(t.id)) return { lockStatus: 'locked' };
-      if (t.lockStatus === 'open' && t.lockStatusAt) {
-        const age = (Date.now() - t.lockStatusAt.getTime()) / 1000;
-        return { lockStatus: age >= VIRTUAL_RELATCH_SECONDS ? 'locked' : 'open' };
-      }
-      return { lockStatus: t.lockStatus === 'unknown' ? 'locked' : t.lockStatus };
+      return withHealth(t, { lockStatus: sensed(t) });
     },
   };
 }

@@ -334,3 +334,30 @@ export async function setLockStatus({
     .returning();
   return row;
 }
+
+/**
+ * Puts the organization's device back to available when it is in maintenance (a door that went
+ * to maintenance after failed unlocks opened again on a test unlock); false otherwise.
+ */
+export async function availableIfMaintained({
+  tx,
+  organizationId,
+  deviceId,
+}: {
+  tx: Tx;
+  organizationId: string;
+  deviceId: string;
+}): Promise<boolean> {
+  const [d] = await tx
+    .update(devices)
+    .set({ status: 'available', updatedAt: new Date() })
+    .where(
+      and(
+        eq(devices.id, deviceId),
+        eq(devices.organizationId, organizationId),
+        eq(devices.status, 'maintenance'),
+      ),
+    )
+    .returning({ id: devices.id });
+  return !!d;
+}

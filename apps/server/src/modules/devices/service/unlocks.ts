@@ -8,7 +8,7 @@ import {
   NO_LOCK_SETTINGS,
   type VendorAccount,
 } from '../../../adapters/locks';
-import type { AuthContext, TxAuth } from '../../../auth/context';
+import type { AuthContext, TxAuth, TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { HttpError } from '../../../errors';
 import { isSharedDoor, sharedDoorLockSettings, sharedDoorVendorAccount } from '../queries/shared-doors';
@@ -332,4 +332,33 @@ export function unlockAnswer(outcome: UnlockOutcome, single: boolean) {
     updated: outcome.unlocked,
     failed: outcome.failed.map(({ id, detail }) => ({ id, detail })),
   };
+}
+
+/**
+ * The lock targets of the organization's own devices `rows` (their locations' lock settings and
+ * the organization's vendor accounts, read once for the batch) with each location's jam limit
+ * (null: the server's): what fleet health's heartbeats ask.
+ */
+export async function lockTargetsOf({
+  tx,
+  organizationId,
+  rows,
+}: TxOrg<{ rows: DeviceRow[] }>): Promise<Array<{ target: LockTarget; jamLimit: number | null }>> {
+  const settings = await settingsOf(tx, organizationId, [...new Set(rows.map((d) => d.idLocation))]);
+  const accounts = await accountsOf(
+    tx,
+    organizationId,
+    rows.map((d) => d.hardwareType),
+  );
+  return rows.map((d) => {
+    const s = settings.get(d.idLocation);
+    return {
+      target: {
+        ...lockTargetOf(d),
+        settings: toLockSettings(s),
+        account: accounts.get(d.hardwareType) ?? null,
+      },
+      jamLimit: s?.jamLimit ?? null,
+    };
+  });
 }

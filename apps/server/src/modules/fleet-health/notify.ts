@@ -1,0 +1,54 @@
+import {
+  ALERT_TEXTS,
+  fillMailText,
+  mailLanguage,
+  type TAlertKind,
+  type TLanguage,
+} from '@lockerops/contract';
+import type { Tx } from '../../db/client';
+import { type QueuedDelivery, queueDeliveries } from '../notifications';
+import { alertRecipients } from './queries/alerts';
+
+/**
+ * Queues the team's messages about an alert through the notification engine's delivery queue
+ * (its sending job delivers them, with retries), in the caller's transaction: an e-mail to each
+ * member `alertRecipients` names, in the member's language (`ALERT_TEXTS`: en, es, de), and one
+ * SMS to the organization's support phone. `recovered`: the alert cleared. Answers the count.
+ */
+export async function queueTeamAlert({
+  tx,
+  organizationId,
+  kind,
+  door,
+  place,
+  recovered = false,
+}: {
+  tx: Tx;
+  organizationId: string;
+  kind: TAlertKind;
+  door: string;
+  place: string;
+  recovered?: boolean;
+}): Promise<number> {
+  const to = await alertRecipients({ tx, organizationId });
+  const textIn = (language: TLanguage) => {
+    const t = ALERT_TEXTS[language];
+    const what = fillMailText(t.kinds[kind], { door, place });
+    return fillMailText(recovered ? t.recovered : t.subject, { place, what });
+  };
+  const rows: QueuedDelivery[] = to.members.map((m) => {
+    const text = textIn(mailLanguage(m.language));
+    return {
+      organizationId,
+      channel: 'email',
+      kind: 'member',
+      recipient: m.email,
+      subject: text,
+      body: text,
+    };
+  });
+  if (to.phone)
+    rows.push({ organizationId, channel: 'sms', kind: 'member', recipient: to.phone, body: textIn('en') });
+  await queueDeliveries({ tx, rows });
+  return rows.length;
+}

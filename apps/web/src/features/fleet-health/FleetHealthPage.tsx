@@ -1,0 +1,96 @@
+import type { TAlertKind, TFleetPlace } from '@lockerops/contract';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { fleetHealthQueries } from '../../api/fleetHealth';
+import { HealthBadge } from '../../components/DoorHealth';
+import { formatDateTime } from '../../lib/format';
+
+/**
+ * Fleet health: every place with its doors online and offline and its open alerts, worst first,
+ * and the open alerts with what they are about. Cards, so it reads the same on a phone.
+ */
+export function FleetHealthPage() {
+  const { t } = useTranslation('fleetHealth');
+  const q = useQuery(fleetHealthQueries.overview());
+  if (q.isError) return <Alert severity="error">{t('loadFailed')}</Alert>;
+  if (!q.data) return <Typography>{t('loading')}</Typography>;
+  const { places, alerts } = q.data;
+  const placeName = (id: string | null) => places.find((p) => p.id_location === id)?.name ?? '';
+  return (
+    <Stack spacing={3}>
+      <Typography>{t('intro', { seconds: q.data.poll_seconds })}</Typography>
+      <Box component="section" aria-labelledby="fleet-places">
+        <Typography id="fleet-places" variant="h6" component="h2" gutterBottom>
+          {t('places')}
+        </Typography>
+        {places.length === 0 ? <Typography>{t('noPlaces')}</Typography> : null}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(260px, 1fr))' },
+          }}
+        >
+          {places.map((p) => (
+            <PlaceCard key={p.id_location} place={p} />
+          ))}
+        </Box>
+      </Box>
+      <Box component="section" aria-labelledby="fleet-alerts">
+        <Typography id="fleet-alerts" variant="h6" component="h2" gutterBottom>
+          {t('openAlerts', { count: alerts.length })}
+        </Typography>
+        {alerts.length === 0 ? <Typography>{t('noAlerts')}</Typography> : null}
+        <List dense disablePadding>
+          {alerts.map((a) => (
+            <ListItem key={a.id} divider disableGutters data-testid="fleet-alert">
+              <ListItemText
+                primary={`${t(`kind.${a.kind as TAlertKind}`)} · ${placeName(a.id_location)}`}
+                secondary={t('alertSince', { detail: a.detail, since: formatDateTime(a.opened_at) })}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Box>
+    </Stack>
+  );
+}
+
+function PlaceCard({ place: p }: { place: TFleetPlace }) {
+  const { t } = useTranslation('fleetHealth');
+  return (
+    <Card variant="outlined" data-testid="fleet-place">
+      <CardContent>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}
+        >
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {p.name}
+          </Typography>
+          <HealthBadge state={p.worst} />
+        </Stack>
+        <Typography variant="body2">{t('doorsOnline', { online: p.online, doors: p.doors })}</Typography>
+        <Typography variant="body2">{t('doorsOffline', { count: p.offline })}</Typography>
+        <Typography variant="body2">{t('alertsCount', { count: p.open_alerts })}</Typography>
+        <Link component={RouterLink} to="/locker-wall" variant="body2">
+          {t('openWall', { name: p.name })}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
+import { lazy } from 'react';
+import type { AreaRegistration } from '../../app/areaTypes';
+
+/** Fleet health: places worst first by doors online, offline and open alerts. */
+export const fleetHealthArea: AreaRegistration = {
+  path: '/fleet-health',
+  title: 'Fleet health',
+  icon: MonitorHeartOutlined,
+  section: 'doors',
+  page: lazy(() => import('./FleetHealthPage').then((m) => ({ default: m.FleetHealthPage }))),
+};
