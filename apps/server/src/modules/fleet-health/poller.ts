@@ -1,6 +1,6 @@
 import type { LockAdapter } from '../../adapters/locks';
 import type { Db, DbOrTx } from '../../db/client';
-import type { RelayDefinition } from '../../jobs/runner';
+import type { RelayDefinition } from '../../lib/job-runner';
 import { pollOrganization } from './poll';
 import { claimDueOrganizations, faultsEverywhere, finishPoll } from './queries/doors';
 import type { HealthRules } from './rules';

@@ -1,6 +1,6 @@
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** Fleet health: places worst first by doors online, offline and open alerts. */
 export const fleetHealthArea: AreaRegistration = {
