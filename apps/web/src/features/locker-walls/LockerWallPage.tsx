@@ -172,7 +172,9 @@ export function LockerWallPage() {
           <Typography>{t('common:table.loading')}</Typography>
         </Box>
       ) : !currentLocation ? (
-        <Typography color="text.secondary">{t('common:table.empty')}</Typography>
+        <Typography color="text.secondary" data-testid="no-locations">
+          {t('empty.noLocations')}
+        </Typography>
       ) : !wall ? (
         <Paper variant="outlined" sx={{ p: 3 }} data-testid="no-walls">
           <Typography sx={{ mb: 2 }}>{t('empty.noWalls', { location: pageName ?? '' })}</Typography>
