@@ -124,7 +124,6 @@ export const QUERIES_TO_MOVE = [
   'auth/password-reset.ts',
   'auth/session-check.ts',
   'auth/sessions.ts',
-  'lib/idempotency.ts',
   'lib/location-access.ts',
   'lib/product-tracking.ts',
 ];

@@ -1,5 +1,5 @@
-import { purgeIdempotencyKeys } from '../lib/idempotency';
 import type { JobDefinition } from '../lib/job-runner';
+import { purgeIdempotencyKeys } from '../lib/queries/idempotency';
 
 /**
  * Removes the `Idempotency-Key`s of every organization older than 24 hours (README: Idempotent

@@ -14,7 +14,8 @@ import {
 import { type ChargeGateway, sandboxCharges } from '../adapters/payments/charges';
 import { devices, idempotencyKeys, locationLockSettings, transactions, users } from '../db/schema';
 import { withTenant } from '../tenancy';
-import { IDEMPOTENCY_MESSAGES, purgeIdempotencyKeys } from './idempotency';
+import { IDEMPOTENCY_MESSAGES } from './idempotency';
+import { purgeIdempotencyKeys } from './queries/idempotency';
 
 let t: TestApp;
 let admin: Record<string, string>;
