@@ -98,6 +98,8 @@ export const ZCustomerLocationsQuery = z.object({
   search: z.string().trim().max(100).optional(),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
+  /** A door's QR code (`/app/{organization}/d/{device}`): only the place of that door. */
+  device: z.uuid().optional(),
 });
 
 /** A price as the app shows it: `amount` (two-decimal text) for `unit_amount` `unit`s. */

@@ -66,7 +66,7 @@ export function App({ organization }: { organization: string }) {
 
   /** The screen of the route: finding is open to all; starting, my lockers and the account need a session. */
   const screen = () => {
-    if (route.name === 'find' || route.name === 'device') return <Find organization={organization} />;
+    if (route.name === 'find') return <Find organization={organization} />;
     if (!config) return <p className="muted">{t('app.loading')}</p>;
     if (me === undefined) return <p className="muted">{t('app.loading')}</p>;
     if (me === null)
@@ -82,10 +82,15 @@ export function App({ organization }: { organization: string }) {
       );
     switch (route.name) {
       case 'location':
+      case 'device':
         return started ? (
           <OpenDoor organization={organization} locker={started} onChanged={setStarted} />
         ) : (
-          <Place organization={organization} id={route.id} onStarted={setStarted} />
+          <Place
+            organization={organization}
+            {...(route.name === 'device' ? { device: route.id } : { id: route.id })}
+            onStarted={setStarted}
+          />
         );
       case 'mine':
         return <Mine organization={organization} />;

@@ -16,10 +16,13 @@ const SANDBOX_CARD = 'pm_sandbox_card';
 export function Place({
   organization,
   id,
+  device,
   onStarted,
 }: {
   organization: string;
-  id: string;
+  /** The place; or, from a door's QR code, `device` and the place is that door's. */
+  id?: string;
+  device?: string;
   onStarted: (l: TCustomerLocker) => void;
 }) {
   const { t } = useI18n();
@@ -32,11 +35,11 @@ export function Place({
   const key = useRef(newIdempotencyKey());
 
   useEffect(() => {
-    call('locations', { params: { organization }, query: {} }).then(
-      (r) => setPlace(r.items.find((l) => l.id === id) ?? null),
+    call('locations', { params: { organization }, query: { device } }).then(
+      (r) => setPlace(r.items.find((l) => device || l.id === id) ?? null),
       () => setPlace(null),
     );
-  }, [organization, id]);
+  }, [organization, id, device]);
 
   if (place === undefined) return <p className="muted">{t('app.loading')}</p>;
   if (place === null) return <p className="alert error">{t('app.notFound')}</p>;

@@ -25,10 +25,12 @@ import { bearer, createMember, createTestApp, demoOrg, signIn, type TestApp } fr
  */
 
 /** Who may call: v viewer, m member, a admin, k the partner API key; or public (no sign-in). */
-type Access = 'public' | 'widget' | `${'v' | ''}${'m' | ''}${'a' | ''}${'k' | ''}`;
+type Access = 'public' | 'widget' | 'customer' | `${'v' | ''}${'m' | ''}${'a' | ''}${'k' | ''}`;
 const PUBLIC: Access = 'public';
 /** The reservation widget: no session, the organization's publishable key. */
 const WIDGET: Access = 'widget';
+/** The Lite App's signed-in calls: the customer's own cookie; no team session or key opens them (401). */
+const CUSTOMER: Access = 'customer';
 /** Shell reads, the dashboard, reporting and transactions (console §6). */
 const ALL: Access = 'vma';
 const ALL_K: Access = 'vmak';
@@ -342,6 +344,19 @@ const ACCESS: Record<string, Access> = {
   'GET /api/widget/{organization}/quote': WIDGET,
   'POST /api/widget/{organization}/verification': WIDGET,
   'POST /api/widget/{organization}/reservations': WIDGET,
+  // the Lite App: public before sign-in, then the customer's own session
+  'GET /api/customer/{organization}/config': PUBLIC,
+  'POST /api/customer/{organization}/code': PUBLIC,
+  'POST /api/customer/{organization}/session': PUBLIC,
+  'GET /api/customer/{organization}/locations': PUBLIC,
+  'DELETE /api/customer/{organization}/session': CUSTOMER,
+  'GET /api/customer/{organization}/me': CUSTOMER,
+  'PATCH /api/customer/{organization}/me': CUSTOMER,
+  'DELETE /api/customer/{organization}/me': CUSTOMER,
+  'GET /api/customer/{organization}/lockers': CUSTOMER,
+  'POST /api/customer/{organization}/lockers': CUSTOMER,
+  'POST /api/customer/{organization}/lockers/{id}/open': CUSTOMER,
+  'POST /api/customer/{organization}/lockers/{id}/end': CUSTOMER,
 };
 
 type Who = 'viewer' | 'member' | 'admin' | 'key' | 'nobody';
@@ -421,6 +436,7 @@ describe('role sweep', () => {
         const got = res.statusCode;
         let expected: 'allowed' | 401 | 403;
         if (access === PUBLIC || access === WIDGET) expected = 'allowed';
+        else if (access === CUSTOMER) expected = 401;
         else if (who === 'nobody') expected = 401;
         else expected = access.includes(LETTER[who]) ? 'allowed' : 403;
         const ok = expected === 'allowed' ? got !== 401 && got !== 403 : got === expected;

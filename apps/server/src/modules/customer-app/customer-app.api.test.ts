@@ -229,6 +229,13 @@ describe('the Lite App', () => {
       amount: '2.00',
       unit: 'hour',
     });
+    // a door's QR code opens its place only
+    const [paidDoor] = await t.database.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.organizationId, orgId), eq(devices.lockerNumber, 910)));
+    const byDoor = await t.app.inject({ method: 'GET', url: `${base}/locations?device=${paidDoor!.id}` });
+    expect(byDoor.json().items.map((l: { id: string }) => l.id)).toEqual([loc]);
     const noCard = await t.app.inject({
       method: 'POST',
       url: `${base}/lockers`,

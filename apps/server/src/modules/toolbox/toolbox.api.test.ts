@@ -117,6 +117,7 @@ describe('apps & widgets', () => {
       track_conditions: false,
       photo_to_end_rental: true,
       payment_in_app: true,
+      preregistered_only: true,
       primary_color: '#112233',
       secondary_color: '#445566',
     };
@@ -558,7 +559,7 @@ describe('the widget as a public surface', () => {
       },
     });
     expect(typed.statusCode).toBe(400);
-    expect(typed.json().code).toBe('toolbox.verificationExpired');
+    expect(typed.json().code).toBe('toolbox.verificationInvalid');
     expect(await ofVip()).toEqual([]);
     expect((await t.database.db.select().from(users)).length).toBe(usersBefore);
     // the owner of the e-mail, with the code sent to it, books as that customer

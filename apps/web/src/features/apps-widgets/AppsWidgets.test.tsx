@@ -100,6 +100,7 @@ describe('Lite App customizer', () => {
       track_conditions: false,
       photo_to_end_rental: true,
       payment_in_app: true,
+      preregistered_only: false,
       primary_color: '#ff0000',
       secondary_color: '#00ff00',
     });

@@ -40,6 +40,23 @@ export function publicPlaces({
     .limit(200);
 }
 
+/** The place of the door `id`, or undefined. */
+export async function placeOfDoor({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: Tx;
+  organizationId: string;
+  id: string;
+}) {
+  const [d] = await tx
+    .select({ idLocation: devices.idLocation })
+    .from(devices)
+    .where(and(eq(devices.organizationId, organizationId), eq(devices.id, id)));
+  return d?.idLocation ?? undefined;
+}
+
 /** The storage doors of the organization (not in maintenance): place, size, status and price. */
 export function storageDoors({ tx, organizationId }: { tx: Tx; organizationId: string }) {
   return tx

@@ -15,6 +15,7 @@ import {
   doorForUnlock,
   freeDoor,
   organizationModes,
+  placeOfDoor,
   publicPlaces,
   storageDoors,
 } from '../queries/lockers';
@@ -36,7 +37,8 @@ function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: n
 }
 
 /**
- * `GET customer/{organization}/locations`: public places (name or address matching `search`),
+ * `GET customer/{organization}/locations`: public places (name or address matching `search`; only
+ * the place of the door `device` when given: a door's QR code),
  * nearest first when the customer shared where they are, each with its storage doors by size —
  * how many are free and the price of a free one (null: free of charge) — and the organization's
  * modes.
@@ -48,9 +50,12 @@ export async function findLocations({
 }: {
   tx: Tx;
   organizationId: string;
-  q: { search?: string; lat?: number; lng?: number };
+  q: { search?: string; lat?: number; lng?: number; device?: string };
 }): Promise<{ items: TCustomerLocation[]; modes: string[] }> {
-  const places = await publicPlaces({ tx, organizationId, search: q.search });
+  const doorPlace = q.device ? await placeOfDoor({ tx, organizationId, id: q.device }) : undefined;
+  const places = (await publicPlaces({ tx, organizationId, search: q.search })).filter(
+    (p) => !q.device || p.id === doorPlace,
+  );
   const doors = await storageDoors({ tx, organizationId });
   const zone = await organizationTimeZone({ tx, organizationId });
   const here = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined;
