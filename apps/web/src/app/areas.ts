@@ -8,6 +8,7 @@ import { devicesArea } from '../features/devices';
 import { groupsArea } from '../features/groups';
 import { integrationsArea } from '../features/integrations';
 import { issuesArea } from '../features/issues';
+import { kiosksArea } from '../features/kiosks';
 import { locationsArea } from '../features/locations';
 import { lockerWallArea } from '../features/locker-walls';
 import { teamMembersArea } from '../features/members';
@@ -42,6 +43,7 @@ export const AREAS: readonly AreaRegistration[] = [
   pricingArea,
   locationsArea,
   lockerWallArea,
+  kiosksArea,
   devicesArea,
   sizesArea,
   inventoryArea,
