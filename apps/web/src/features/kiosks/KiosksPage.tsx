@@ -159,58 +159,60 @@ export function KiosksPage() {
               {t('addCourier')}
             </Button>
           </Stack>
-          <Table size="small" aria-label={t('couriers')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('name')}</TableCell>
-                <TableCell>{t('lastUsed')}</TableCell>
-                <TableCell>
-                  <Box
-                    component="span"
-                    sx={{
-                      position: 'absolute',
-                      width: 1,
-                      height: 1,
-                      overflow: 'hidden',
-                      clip: 'rect(0 0 0 0)',
-                    }}
-                  >
-                    {t('actions')}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(couriers.data?.items ?? []).map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell>{c.name}</TableCell>
-                  <TableCell>{when(c.last_used_at)}</TableCell>
-                  <TableCell align="right">
-                    <Button
-                      onClick={() =>
-                        run(async () => {
-                          const r = await courierCode.mutateAsync({ id: c.id });
-                          setShown({
-                            title: t('courierCode', { name: r.name }),
-                            code: r.code,
-                            hint: t('courierHint'),
-                          });
-                        })
-                      }
+          <TableContainer>
+            <Table size="small" aria-label={t('couriers')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('name')}</TableCell>
+                  <TableCell>{t('lastUsed')}</TableCell>
+                  <TableCell>
+                    <Box
+                      component="span"
+                      sx={{
+                        position: 'absolute',
+                        width: 1,
+                        height: 1,
+                        overflow: 'hidden',
+                        clip: 'rect(0 0 0 0)',
+                      }}
                     >
-                      {t('newCode')}
-                    </Button>
-                    <Button
-                      color="error"
-                      onClick={() => run(async () => void (await removeCourier.mutateAsync(c.id)))}
-                    >
-                      {t('remove')}
-                    </Button>
+                      {t('actions')}
+                    </Box>
                   </TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {(couriers.data?.items ?? []).map((c) => (
+                  <TableRow key={c.id}>
+                    <TableCell>{c.name}</TableCell>
+                    <TableCell>{when(c.last_used_at)}</TableCell>
+                    <TableCell align="right">
+                      <Button
+                        onClick={() =>
+                          run(async () => {
+                            const r = await courierCode.mutateAsync({ id: c.id });
+                            setShown({
+                              title: t('courierCode', { name: r.name }),
+                              code: r.code,
+                              hint: t('courierHint'),
+                            });
+                          })
+                        }
+                      >
+                        {t('newCode')}
+                      </Button>
+                      <Button
+                        color="error"
+                        onClick={() => run(async () => void (await removeCourier.mutateAsync(c.id)))}
+                      >
+                        {t('remove')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         </CardContent>
       </Card>
 
