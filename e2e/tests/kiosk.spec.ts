@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
-import { adminApi, createLocation, unique, uniqueEmail } from '../support/console';
+import { adminApi, createLocation, openAsAdmin, unique, uniqueEmail } from '../support/console';
 import { nextMail } from '../support/mail';
 
 /**
@@ -127,4 +127,30 @@ test('pair, drop three parcels, pick one up, accessible mode, languages, idle re
     'aria-pressed',
     'false',
   );
+});
+
+test.describe('the console', () => {
+  test.use({ viewport: { width: 1400, height: 900 }, hasTouch: false });
+
+  test('Kiosks: pair a screen, add a courier; each code shown once', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const location = await createLocation(api, unique('Console Kiosk Hall'));
+    await openAsAdmin(page, '/kiosks');
+    await page.getByRole('button', { name: 'Pair a screen' }).first().click();
+    await page.getByRole('combobox', { name: 'Place' }).click();
+    await page.getByRole('option', { name: location.name }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Lobby screen');
+    await page.getByRole('button', { name: 'Make a pairing code' }).click();
+    await expect(page.getByTestId('shown-code')).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    await expectAccessible(page, 'the pairing code', { include: '.MuiDialog-container' });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('cell', { name: 'Lobby screen' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Add a courier' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Sam Courier');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add a courier' }).click();
+    await expect(page.getByTestId('shown-code')).toHaveText(/^\d{8}$/);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('cell', { name: 'Sam Courier' }).first()).toBeVisible();
+    await expectAccessible(page, 'the Kiosks page');
+  });
 });

@@ -9,6 +9,7 @@ import { fleetHealthArea } from '../features/fleet-health';
 import { groupsArea } from '../features/groups';
 import { integrationsArea } from '../features/integrations';
 import { issuesArea } from '../features/issues';
+import { kiosksArea } from '../features/kiosks';
 import { locationsArea } from '../features/locations';
 import { lockerWallArea } from '../features/locker-walls';
 import { teamMembersArea } from '../features/members';
@@ -43,6 +44,7 @@ export const AREAS: readonly AreaRegistration[] = [
   pricingArea,
   locationsArea,
   lockerWallArea,
+  kiosksArea,
   devicesArea,
   fleetHealthArea,
   sizesArea,
