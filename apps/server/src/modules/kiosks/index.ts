@@ -2,5 +2,5 @@
  * What the kiosks area offers: its console routes and the screen's own routes, registered by the
  * app; nothing else of the area is imported elsewhere.
  */
-export { kioskRoutes } from './kiosk-routes';
+export { kioskRoutes } from './routes/kiosk';
 export { kiosksRoutes } from './routes';

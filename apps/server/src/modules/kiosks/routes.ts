@@ -1,7 +1,7 @@
 import { endpoints, KIOSK_ONLINE_WINDOW_SECONDS, KIOSK_PAIRING_TTL_SECONDS } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, routeOf } from '../../lib/openapi';
-import { addCourier, courierList, removeCourier, renewCourierCode } from './couriers';
+import { addCourier, courierList, removeCourier, renewCourierCode } from './service/couriers';
 import { createPairing, kioskList, revoke } from './service';
 
 /**

@@ -1,13 +1,13 @@
 import { COURIER_SESSION_SECONDS, endpoints, KIOSK_MESSAGES as M, MSG } from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { LockAdapter } from '../../adapters/locks';
-import { HttpError, Unauthorized } from '../../errors';
-import { errors, routeOf } from '../../lib/openapi';
-import { stepContext, type TransactionDeps } from '../transactions';
-import { courierSignIn } from './couriers';
-import { type KioskAuth, kioskAuthContext, kioskState, pair, resolveKiosk } from './service';
-import { courierDrop, reportDoor, walkUpPickup } from './walk-up';
+import type { LockAdapter } from '../../../adapters/locks';
+import { HttpError, Unauthorized } from '../../../errors';
+import { errors, routeOf } from '../../../lib/openapi';
+import { stepContext, type TransactionDeps } from '../../transactions';
+import { courierSignIn } from '../service/couriers';
+import { type KioskAuth, kioskAuthContext, kioskState, pair, resolveKiosk } from '../service';
+import { courierDrop, reportDoor, walkUpPickup } from '../service/walk-up';
 
 declare module 'fastify' {
   interface FastifyRequest {

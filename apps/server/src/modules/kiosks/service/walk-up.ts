@@ -1,8 +1,8 @@
 import { KIOSK_MESSAGES as M, type TKioskDrop, type TKioskOpened } from '@lockerops/contract';
-import type { TxAuth } from '../../auth/context';
-import { Conflict, NotFound } from '../../errors';
-import type { SecretBox } from '../../lib/secrets';
-import { openDoorIssue } from '../issues';
+import type { TxAuth } from '../../../auth/context';
+import { Conflict, NotFound } from '../../../errors';
+import type { SecretBox } from '../../../lib/secrets';
+import { openDoorIssue } from '../../issues';
 import {
   cancel,
   courierDropoff,
@@ -11,11 +11,11 @@ import {
   sendPickupCode,
   type TransactionDeps,
   userPickup,
-} from '../transactions';
+} from '../../transactions';
 import { courierOfSession } from './couriers';
-import { recordWrongTry } from './queries/couriers';
-import { deliveryByCode, doorAt, freeDoors, setDoorMaintenance } from './queries/place';
-import { assertUnderLimit, type KioskAuth, place } from './service';
+import { recordWrongTry } from '../queries/couriers';
+import { deliveryByCode, doorAt, freeDoors, setDoorMaintenance } from '../queries/place';
+import { assertUnderLimit, type KioskAuth, place } from '../service';
 
 /**
  * The screen's life-cycle work: walk-up pickups, couriers' drop-offs and door reports, each

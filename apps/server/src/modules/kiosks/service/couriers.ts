@@ -1,9 +1,9 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { COURIER_SESSION_SECONDS, KIOSK_MESSAGES as M } from '@lockerops/contract';
-import type { TxAuth } from '../../auth/context';
-import type { Tx } from '../../db/client';
-import { NotFound, Unauthorized } from '../../errors';
-import type { SecretBox } from '../../lib/secrets';
+import type { TxAuth } from '../../../auth/context';
+import type { Tx } from '../../../db/client';
+import { NotFound, Unauthorized } from '../../../errors';
+import type { SecretBox } from '../../../lib/secrets';
 import {
   courierByCode,
   courierById,
@@ -12,8 +12,8 @@ import {
   listCouriers,
   recordWrongTry,
   setCourierCode,
-} from './queries/couriers';
-import { assertUnderLimit, iso, type KioskAuth } from './service';
+} from '../queries/couriers';
+import { assertUnderLimit, iso, type KioskAuth } from '../service';
 
 /** Couriers: their codes (kept as keyed hashes), their sign-in and session at a screen. */
 
