@@ -2,5 +2,6 @@
  * What the kiosks area offers: its console routes and the screen's own routes, registered by the
  * app; nothing else of the area is imported elsewhere.
  */
-export { kioskRoutes } from './routes/kiosk';
+
 export { kiosksRoutes } from './routes';
+export { kioskRoutes } from './routes/kiosk';

@@ -1,8 +1,8 @@
 import { endpoints, KIOSK_ONLINE_WINDOW_SECONDS, KIOSK_PAIRING_TTL_SECONDS } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, routeOf } from '../../lib/openapi';
-import { addCourier, courierList, removeCourier, renewCourierCode } from './service/couriers';
 import { createPairing, kioskList, revoke } from './service';
+import { addCourier, courierList, removeCourier, renewCourierCode } from './service/couriers';
 
 /**
  * The console's calls of the kiosks area (Locker Wall → "Pair a screen", the Kiosks page): the

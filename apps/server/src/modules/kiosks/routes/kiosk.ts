@@ -5,8 +5,8 @@ import type { LockAdapter } from '../../../adapters/locks';
 import { HttpError, Unauthorized } from '../../../errors';
 import { errors, routeOf } from '../../../lib/openapi';
 import { stepContext, type TransactionDeps } from '../../transactions';
-import { courierSignIn } from '../service/couriers';
 import { type KioskAuth, kioskAuthContext, kioskState, pair, resolveKiosk } from '../service';
+import { courierSignIn } from '../service/couriers';
 import { courierDrop, reportDoor, walkUpPickup } from '../service/walk-up';
 
 declare module 'fastify' {

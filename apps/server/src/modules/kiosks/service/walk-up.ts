@@ -12,10 +12,10 @@ import {
   type TransactionDeps,
   userPickup,
 } from '../../transactions';
-import { courierOfSession } from './couriers';
 import { recordWrongTry } from '../queries/couriers';
 import { deliveryByCode, doorAt, freeDoors, setDoorMaintenance } from '../queries/place';
 import { assertUnderLimit, type KioskAuth, place } from '../service';
+import { courierOfSession } from './couriers';
 
 /**
  * The screen's life-cycle work: walk-up pickups, couriers' drop-offs and door reports, each
