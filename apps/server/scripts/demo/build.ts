@@ -4,6 +4,7 @@ import type { Database } from '../../src/db/client';
 import { deliveryExpiryJob } from '../../src/jobs/delivery-expiry';
 import { DEMO_MARKER_LOCATION } from './catalog';
 import { ApiClient } from './client';
+import { showFleetHealth } from './health';
 import { driveHistory, planHistory } from './history';
 import { Random } from './random';
 import { createSetup, createVendingProduct } from './setup';
@@ -127,6 +128,8 @@ export async function buildDemo(opts: DemoOptions): Promise<DemoResult> {
 
   log(`driving ${history.plans.length} transactions over ${counts.days} days through the life cycle…`);
   const driven = await driveHistory(ctx, history);
+  const health = await showFleetHealth({ admin, db, organizationId: organization.id, setup });
+  log(`fleet health: door ${health.leftOpen} left open, door ${health.offline} offline (alerts raised)`);
 
   const total = async (path: string) =>
     (await admin.get<Page<unknown>>(`${path}${path.includes('?') ? '&' : '?'}size=1`)).total;

@@ -246,9 +246,11 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy, healt
                   : t('grid.door', { x: door.x, y: door.y, state: enumLabel('doorState', door.state) });
                 const colors = TILE_COLORS[door.state];
                 const doorHealth = door.device ? health?.get(door.device.id) : undefined;
-                const fullLabel = doorHealth
-                  ? `${label}, ${t(`state.${doorHealth.state}`, { ns: 'fleetHealth' })}`
-                  : label;
+                // with the health state the name also reads the door's visible caption, in its order
+                const fullLabel =
+                  doorHealth && door.device
+                    ? `${label}${zoom >= 0.75 ? ` ${door.device.name}` : ''} ${t(`state.${doorHealth.state}`, { ns: 'fleetHealth' })}`
+                    : label;
                 return (
                   <Box
                     key={key}
