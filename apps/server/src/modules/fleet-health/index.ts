@@ -3,5 +3,5 @@
  * from the area's files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 
-export { healthPoller } from './poller';
 export { fleetHealthRoutes } from './routes';
+export { healthPoller } from './service/poller';

@@ -1,8 +1,8 @@
 import { endpoints } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, routeOf } from '../../lib/openapi';
-import { pollOrganization } from './poll';
 import { deviceHealth, doorsHealth, fleetOverview, setFaults } from './service';
+import { pollOrganization } from './service/poll';
 
 const tags = ['Fleet health'];
 

@@ -19,7 +19,7 @@ import {
   placesOf,
 } from './queries/alerts';
 import { type DoorHealthRow, healthOf, type SampleRow, samplesOf, saveFaults } from './queries/doors';
-import { doorState, NEW_DOOR, STATE_RANK } from './rules';
+import { doorState, NEW_DOOR, STATE_RANK } from './service/rules';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

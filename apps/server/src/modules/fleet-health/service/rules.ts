@@ -1,6 +1,6 @@
 import { BATTERY_LOW_PERCENT, type TAlertKind, type TDoorHealthState } from '@lockerops/contract';
-import type { LockReport } from '../../adapters/locks';
-import type { DoorHealthInsert, DoorHealthRow, LastUnlock } from './queries/doors';
+import type { LockReport } from '../../../adapters/locks';
+import type { DoorHealthInsert, DoorHealthRow, LastUnlock } from '../queries/doors';
 
 /** The thresholds of the health rules (the server's `HEALTH_*` settings). */
 export interface HealthRules {

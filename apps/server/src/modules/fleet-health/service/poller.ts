@@ -1,8 +1,8 @@
-import type { LockAdapter } from '../../adapters/locks';
-import type { Db, DbOrTx } from '../../db/client';
-import type { RelayDefinition } from '../../lib/job-runner';
+import type { LockAdapter } from '../../../adapters/locks';
+import type { Db, DbOrTx } from '../../../db/client';
+import type { RelayDefinition } from '../../../lib/job-runner';
+import { claimDueOrganizations, faultsEverywhere, finishPoll } from '../queries/doors';
 import { pollOrganization } from './poll';
-import { claimDueOrganizations, faultsEverywhere, finishPoll } from './queries/doors';
 import type { HealthRules } from './rules';
 
 /** Options of the heartbeat relay. */

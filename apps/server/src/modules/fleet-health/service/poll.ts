@@ -1,9 +1,13 @@
 import type { TAlertKind } from '@lockerops/contract';
-import { type LockAdapter, LockNotConfigured, type LockTarget, lockEndpointOf } from '../../adapters/locks';
-import type { Db } from '../../db/client';
-import { lockTargetsOf } from '../devices';
-import { type AlertSubject, raiseAlert, resolveAlert } from './alerts';
-import { type AlertRow, locationNames, openAlertsOf } from './queries/alerts';
+import {
+  type LockAdapter,
+  LockNotConfigured,
+  type LockTarget,
+  lockEndpointOf,
+} from '../../../adapters/locks';
+import type { Db } from '../../../db/client';
+import { lockTargetsOf } from '../../devices';
+import { type AlertRow, locationNames, openAlertsOf } from '../queries/alerts';
 import {
   type DoorHealthInsert,
   devicesOf,
@@ -12,7 +16,8 @@ import {
   jammedInARow,
   lastUnlocksOf,
   saveHealth,
-} from './queries/doors';
+} from '../queries/doors';
+import { type AlertSubject, raiseAlert, resolveAlert } from './alerts';
 import { type Beat, doorConditions, type HealthRules, NEW_DOOR, nextFacts } from './rules';
 
 /** How far back the latest unlocks are read at each heartbeat (older ones are in the doors' commands). */

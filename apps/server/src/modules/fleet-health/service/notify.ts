@@ -5,9 +5,9 @@ import {
   type TAlertKind,
   type TLanguage,
 } from '@lockerops/contract';
-import type { Tx } from '../../db/client';
-import { type QueuedDelivery, queueDeliveries } from '../notifications';
-import { alertRecipients } from './queries/alerts';
+import type { Tx } from '../../../db/client';
+import { type QueuedDelivery, queueDeliveries } from '../../notifications';
+import { alertRecipients } from '../queries/alerts';
 
 /**
  * Queues the team's messages about an alert through the notification engine's delivery queue

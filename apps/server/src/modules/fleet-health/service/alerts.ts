@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ALERT_TEXTS, fillMailText, type TAlertKind } from '@lockerops/contract';
-import type { Tx } from '../../db/client';
-import { availableIfMaintained } from '../devices';
-import { upsertAlertIssue } from '../issues';
-import { enqueueWebhookEvent } from '../webhooks';
+import type { Tx } from '../../../db/client';
+import { availableIfMaintained } from '../../devices';
+import { upsertAlertIssue } from '../../issues';
+import { enqueueWebhookEvent } from '../../webhooks';
+import { type AlertRow, insertAlert, lastAlertOf, updateAlert } from '../queries/alerts';
 import { queueTeamAlert } from './notify';
-import { type AlertRow, insertAlert, lastAlertOf, updateAlert } from './queries/alerts';
 
 /** What an alert is about: a door, or a bridge (every door behind it). */
 export interface AlertSubject {
