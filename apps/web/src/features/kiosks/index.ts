@@ -1,7 +1,7 @@
 import { ADMINS } from '@lockerops/contract';
 import TabletOutlined from '@mui/icons-material/TabletOutlined';
 import { lazy } from 'react';
-import type { AreaRegistration } from '../../app/areaTypes';
+import type { AreaRegistration } from '../../lib/areaTypes';
 
 /** The screens at the walls and the couriers who use them; admins (pairing, codes). */
 export const kiosksArea: AreaRegistration = {

@@ -1,14 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
-import {
-  deviceAlerts,
-  devices,
-  deviceUnlocks,
-  doorHealth,
-  doorHealthSamples,
-  fleetHealthPolls,
-  locations,
-} from '../../../db/schema';
+import { devices, deviceUnlocks, doorHealth, doorHealthSamples, fleetHealthPolls } from '../../../db/schema';
 
 export type DoorHealthRow = typeof doorHealth.$inferSelect;
 export type DoorHealthInsert = typeof doorHealth.$inferInsert;
