@@ -35,11 +35,12 @@ CREATE TABLE "couriers" (
 ALTER TABLE "couriers" ADD CONSTRAINT "couriers_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "couriers_org_code_uq" ON "couriers" USING btree ("organization_id","code_hash");--> statement-breakpoint
 CREATE TABLE "kiosk_attempts" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid NOT NULL,
 	"id_kiosk" uuid NOT NULL,
 	"kind" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "kiosk_attempts_organization_id_id_pk" PRIMARY KEY("organization_id","id")
 );
 --> statement-breakpoint
 ALTER TABLE "kiosk_attempts" ADD CONSTRAINT "kiosk_attempts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -66,7 +66,6 @@ ALTER TABLE "door_health_samples" ADD CONSTRAINT "door_health_samples_id_device_
 ALTER TABLE "device_alerts" ADD CONSTRAINT "device_alerts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_alerts" ADD CONSTRAINT "device_alerts_id_device_devices_id_fk" FOREIGN KEY ("id_device") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_alerts" ADD CONSTRAINT "device_alerts_id_location_locations_id_fk" FOREIGN KEY ("id_location") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "device_alerts" ADD CONSTRAINT "device_alerts_id_issue_issues_id_fk" FOREIGN KEY ("id_issue") REFERENCES "public"."issues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fleet_health_polls" ADD CONSTRAINT "fleet_health_polls_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "door_health_samples_device_idx" ON "door_health_samples" USING btree ("organization_id","id_device","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "device_alerts_open_uq" ON "device_alerts" USING btree ("organization_id","subject","kind") WHERE "device_alerts"."state" = 'open';--> statement-breakpoint

@@ -14,7 +14,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizationRef } from './columns';
-import { issues } from './issues';
 import { devices, locations } from './places';
 
 /** Faults a simulated (virtual) lock is told to show; every field absent means none. */
@@ -108,7 +107,9 @@ export const deviceAlerts = pgTable(
     idDevice: uuid('id_device').references(() => devices.id, { onDelete: 'cascade' }),
     idLocation: uuid('id_location').references(() => locations.id, { onDelete: 'cascade' }),
     detail: text('detail').notNull(),
-    idIssue: uuid('id_issue').references(() => issues.id, { onDelete: 'set null' }),
+    // no foreign key: the issue may be deleted by the operator (the next alert opens a new one), and
+    // a key to another tenant table would have to carry organization_id (docs/scale-out.md)
+    idIssue: uuid('id_issue'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),

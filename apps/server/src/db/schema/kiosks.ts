@@ -64,11 +64,14 @@ export const couriers = pgTable(
 export const kioskAttempts = pgTable(
   'kiosk_attempts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     idKiosk: uuid('id_kiosk').notNull(),
     kind: text('kind', { enum: ['pickup', 'courier'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('kiosk_attempts_org_kiosk_idx').on(t.organizationId, t.idKiosk, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('kiosk_attempts_org_kiosk_idx').on(t.organizationId, t.idKiosk, t.createdAt),
+  ],
 );
