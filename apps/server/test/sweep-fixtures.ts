@@ -38,6 +38,9 @@ export interface SweepFixtures {
   reportId: string;
   webhookId: string;
   webhookDeliveryId: string;
+  /** A screen paired to the location (not yet exchanged by a tablet). */
+  kioskId: string;
+  courierId: string;
 }
 
 /** `app.inject` as one caller; throws on a non-2xx answer with the body, for fixture set-up. */
@@ -224,6 +227,11 @@ export async function createSweepFixtures(
       statusCode: 200,
     })
     .returning();
+  const pairing = await api<{ kiosk: { id: string } }>('POST', 'kiosks/pairing', {
+    id_location: location.id,
+    name: `Lobby ${slug}`,
+  });
+  const courier = await api('POST', 'couriers', { name: `Courier ${slug}` });
   return {
     organizationId,
     subOrganizationId,
@@ -254,5 +262,7 @@ export async function createSweepFixtures(
     reportId: report.id,
     webhookId: webhook.id,
     webhookDeliveryId: delivered!.id,
+    kioskId: pairing.kiosk.id,
+    courierId: courier.id,
   };
 }

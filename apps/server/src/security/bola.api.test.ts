@@ -158,6 +158,22 @@ const csvUpload = (path: string, header: string, row: string): Probe => ({
 
 /** Every id-taking operation and the calls that probe it with A's ids. */
 const PROBES: Record<string, Builder> = {
+  // door health
+  'GET /api/fleet-health/doors': filters('fleet-health/doors', [['id_location', 'locationId']]),
+  'GET /api/fleet-health/devices/{id}': (a) => ({ url: `fleet-health/devices/${a.deviceId}` }),
+  'PUT /api/fleet-health/devices/{id}/faults': (a) => ({
+    url: `fleet-health/devices/${a.deviceId}/faults`,
+    payload: { offline: true },
+  }),
+  // the screens at the walls and their couriers
+  'GET /api/kiosks': filters('kiosks', [['id_location', 'locationId']]),
+  'POST /api/kiosks/pairing': (a) => [
+    { url: 'kiosks/pairing', payload: { id_location: a.locationId, name: 'Probe' }, kind: 'reference' },
+    { url: 'kiosks/pairing', payload: { id_locker_wall: a.wallId, name: 'Probe' }, kind: 'reference' },
+  ],
+  'DELETE /api/kiosks/{id}': (a) => ({ url: `kiosks/${a.kioskId}` }),
+  'POST /api/couriers/{id}/code': (a) => ({ url: `couriers/${a.courierId}/code` }),
+  'DELETE /api/couriers/{id}': (a) => ({ url: `couriers/${a.courierId}` }),
   // team members
   'GET /api/members/{id}': (a) => ({ url: `members/${a.memberId}` }),
   'PATCH /api/members/{id}': (a) => ({ url: `members/${a.memberId}`, payload: { first_name: 'Probe' } }),
@@ -589,6 +605,10 @@ const PROBES: Record<string, Builder> = {
  * or takes no object of another organization.
  */
 const EXEMPT: Record<string, string> = {
+  'POST /api/kiosk/courier/drops':
+    "a paired screen's own call: only its kiosk token opens it (401 for every session and key: role sweep), and it reaches only its own place's doors and deliveries (another location's answer 404: kiosks tests)",
+  'POST /api/kiosk/doors/{id}/report':
+    "a paired screen's own call: only its kiosk token opens it (401 for every session and key: role sweep), and it reaches only its own place's doors and deliveries (another location's answer 404: kiosks tests)",
   ...Object.fromEntries(
     [
       'sizes',

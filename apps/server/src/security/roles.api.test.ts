@@ -31,6 +31,8 @@ const PUBLIC: Access = 'public';
 const WIDGET: Access = 'widget';
 /** The Lite App's signed-in calls: the customer's own cookie; no team session or key opens them (401). */
 const CUSTOMER: Access = 'customer';
+/** A paired screen's calls: the kiosk token only; no team session or key opens them (401). */
+const KIOSK: Access = 'customer';
 /** Shell reads, the dashboard, reporting and transactions (console §6). */
 const ALL: Access = 'vma';
 const ALL_K: Access = 'vmak';
@@ -357,6 +359,27 @@ const ACCESS: Record<string, Access> = {
   'POST /api/customer/{organization}/lockers': CUSTOMER,
   'POST /api/customer/{organization}/lockers/{id}/open': CUSTOMER,
   'POST /api/customer/{organization}/lockers/{id}/end': CUSTOMER,
+  // door health: everyone reads it; faults and an immediate heartbeat are the admin's
+  'GET /api/fleet-health': ALL,
+  'GET /api/fleet-health/doors': ALL,
+  'GET /api/fleet-health/devices/{id}': ALL,
+  'PUT /api/fleet-health/devices/{id}/faults': ADMIN,
+  'POST /api/fleet-health/poll': ADMIN,
+  // the screens at the walls: listed to everyone, paired and revoked by admins; couriers' codes are the admin's
+  'GET /api/kiosks': ALL,
+  'POST /api/kiosks/pairing': ADMIN,
+  'DELETE /api/kiosks/{id}': ADMIN,
+  'GET /api/couriers': ADMIN,
+  'POST /api/couriers': ADMIN,
+  'POST /api/couriers/{id}/code': ADMIN,
+  'DELETE /api/couriers/{id}': ADMIN,
+  // a screen pairs with its one-time code, then calls with its kiosk token only
+  'POST /api/kiosk/pair': PUBLIC,
+  'GET /api/kiosk/state': KIOSK,
+  'POST /api/kiosk/pickup': KIOSK,
+  'POST /api/kiosk/courier/session': KIOSK,
+  'POST /api/kiosk/courier/drops': KIOSK,
+  'POST /api/kiosk/doors/{id}/report': KIOSK,
 };
 
 type Who = 'viewer' | 'member' | 'admin' | 'key' | 'nobody';
