@@ -21,7 +21,9 @@ import {
   findLocations,
   type LockerContext,
   myLockers,
+  myParcels,
   openAgain,
+  openParcel,
   startStorage,
 } from './service/lockers';
 import {
@@ -314,6 +316,32 @@ export const customerAppRoutes =
       config,
       onRequest: signedIn,
       handler: (req) => endLocker(lockerCtx(req), req.params.id),
+    });
+
+    app.route({
+      ...routeOf(e.parcels, {
+        tags,
+        summary: 'Lite App: parcels waiting for the customer',
+        description:
+          'The deliveries whose recipient is the signed-in customer, dropped off in a locker and not yet picked up, oldest first (at most 100): the door, the place and its time zone, when it was made and when it expires (`pickup_by`). The pickup code is never answered: the customer opens with a tap.',
+        errors: errors(401, 404),
+      }),
+      config,
+      onRequest: signedIn,
+      handler: (req) => myParcels(lockerCtx(req)),
+    });
+
+    app.route({
+      ...routeOf(e.openParcel, {
+        tags,
+        summary: 'Lite App: open the door of a waiting parcel',
+        description:
+          "The recipient's pickup with a tap instead of the code, through the partner API's pickup step: the door opens, the delivery is `finished` and its door free again; answers the transaction. 404 for a parcel that is not the customer's or no longer waiting; 409 when the pickup code is locked after 5 wrong tries; 502 when the lock does not answer (nothing changes). With `Idempotency-Key`, a retried tap opens once.",
+        errors: errors(401, 404, 409, 502),
+      }),
+      config,
+      onRequest: signedIn,
+      handler: (req) => openParcel(lockerCtx(req), req.params.id),
     });
   };
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { devices, locations, organizations, prices, sizes, transactions } from '../../../db/schema';
 
@@ -206,4 +206,69 @@ export function doorForUnlock({ tx, organizationId, id }: { tx: Tx; organization
     .from(devices)
     .where(and(eq(devices.organizationId, organizationId), eq(devices.id, id)))
     .for('update');
+}
+
+/** A delivery to the user waiting in a locker: dropped off in a door it holds, not picked up. */
+const waitingParcel = (organizationId: string, userId: string) =>
+  and(
+    eq(transactions.organizationId, organizationId),
+    eq(transactions.idUser, userId),
+    eq(transactions.type, 'delivery'),
+    eq(transactions.status, 'awaiting_user_pickup'),
+    eq(transactions.deviceHeld, true),
+    isNotNull(transactions.idDevice),
+  );
+
+const parcelColumns = {
+  id: transactions.id,
+  lockerNumber: devices.lockerNumber,
+  location: locations.name,
+  timeZone: locations.timeZone,
+  startedAt: transactions.startedAt,
+  expiresAt: transactions.expiresAt,
+};
+
+/** The parcels waiting for the user in a locker, oldest first (at most 100). */
+export function customerParcels({
+  tx,
+  organizationId,
+  userId,
+}: {
+  tx: Tx;
+  organizationId: string;
+  userId: string;
+}) {
+  return tx
+    .select(parcelColumns)
+    .from(transactions)
+    .leftJoin(devices, and(eq(devices.id, transactions.idDevice), eq(devices.organizationId, organizationId)))
+    .leftJoin(
+      locations,
+      and(eq(locations.id, transactions.idLocation), eq(locations.organizationId, organizationId)),
+    )
+    .where(waitingParcel(organizationId, userId))
+    .orderBy(asc(transactions.createdAt))
+    .limit(100);
+}
+
+/**
+ * The user's waiting parcel `id` with its pickup code (for the pickup step only, never answered),
+ * or undefined (another's, or not waiting: undefined too).
+ */
+export async function customerParcelCode({
+  tx,
+  organizationId,
+  userId,
+  id,
+}: {
+  tx: Tx;
+  organizationId: string;
+  userId: string;
+  id: string;
+}) {
+  const [row] = await tx
+    .select({ id: transactions.id, pickupCode: transactions.pickupCode })
+    .from(transactions)
+    .where(and(waitingParcel(organizationId, userId), eq(transactions.id, id)));
+  return row;
 }
