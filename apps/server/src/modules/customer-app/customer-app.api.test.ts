@@ -384,6 +384,13 @@ describe('the Lite App', () => {
     expect(first.json()).toMatchObject({ id: ev.id, status: 'finished', locker_number: 920 });
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
+    // the same key from another customer is theirs alone: no replay of the recipient's answer
+    const borrowed = await t.app.inject({
+      method: 'POST',
+      url: `${base}/parcels/${ev.id}/open`,
+      headers: { cookie: other, 'idempotency-key': 'parcel-tap-1' },
+    });
+    expect(borrowed.statusCode).toBe(404);
     const logs = await t.app.inject({ method: 'GET', url: `/api/event-logs/${ev.id}`, headers: admin });
     expect(logs.json().items.filter((l: { action: string }) => l.action === 'user_pickup')).toHaveLength(1);
     const [after] = await db.select().from(devices).where(eq(devices.id, door!.id));

@@ -89,7 +89,10 @@ export const customerAppRoutes =
       if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, MSG.tooManyRequests);
       await resolveOrganization(req);
     };
-    /** The signed-in customer's routes: 401 without a live session of this organization. */
+    /**
+     * The signed-in customer's routes: 401 without a live session of this organization; the
+     * customer acts as the app with their own id (onRequest: before the idempotency hook).
+     */
     const signedIn = async (req: FastifyRequest) => {
       await limited(req);
       const found = await customerOfCookie(deps(req), {
@@ -98,6 +101,9 @@ export const customerAppRoutes =
       });
       if (!found) throw Unauthorized(CUSTOMER_APP_MESSAGES.notSignedIn);
       req.customer = found;
+      // the customer is the caller: their Idempotency-Keys are theirs alone (another customer's
+      // same key never replays this one's answer), and the history records who acted
+      req.auth = { ...req.auth, actor: { ...req.auth.actor, id: found.customer.id } };
     };
     const deps = (req: FastifyRequest): CodeDeps => ({
       run: (fn) => req.withTenant(fn),
