@@ -150,6 +150,15 @@ export const ZCustomerLocker = z.object({
   currency: z.string().nullable(),
   invoice_id: z.string().nullable(),
   sandbox: z.boolean().describe('money moved through the local sandbox provider, not a real one'),
+  /** Where the door sits on its locker wall (columns × rows, its column `x` and row `y` from 1); null when on no wall. */
+  wall: z
+    .object({
+      qty_wide: z.number().int(),
+      qty_tall: z.number().int(),
+      x: z.number().int(),
+      y: z.number().int(),
+    })
+    .nullable(),
 });
 export type TCustomerLocker = z.infer<typeof ZCustomerLocker>;
 export const ZCustomerLockers = z.object({ items: z.array(ZCustomerLocker) });

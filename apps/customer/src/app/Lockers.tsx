@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { call, newIdempotencyKey } from '../shared/api';
 import { formatDateTime, formatMoney } from '../shared/format';
 import { useI18n } from '../shared/i18n';
+import { WallPicture } from '../shared/WallPicture';
 import { SandboxBadge } from './SandboxBadge';
 
 /** The customer's locker in use: "Door 12 is open", open again, end and pay. */
@@ -53,14 +54,24 @@ export function OpenDoor({
         {locker.started_at &&
           ` · ${t('mine.since', { when: formatDateTime(locker.started_at, locker.time_zone, language) })}`}
       </p>
-      <div
-        className="wall"
-        role="img"
-        aria-label={t('door.where', { door })}
-        style={{ gridTemplateColumns: '1fr' }}
-      >
-        <div className="wall-door wall-door-on">{door}</div>
-      </div>
+      {locker.wall ? (
+        <WallPicture
+          wide={locker.wall.qty_wide}
+          tall={locker.wall.qty_tall}
+          doors={[{ id: locker.id, x: locker.wall.x - 1, y: locker.wall.y - 1, label: door }]}
+          highlight={locker.id}
+          label={t('door.where', { door })}
+        />
+      ) : (
+        <div
+          className="wall"
+          role="img"
+          aria-label={t('door.where', { door })}
+          style={{ gridTemplateColumns: '1fr' }}
+        >
+          <div className="wall-door wall-door-on">{door}</div>
+        </div>
+      )}
       {error && (
         <p className="alert error" role="alert">
           {error}

@@ -6,6 +6,8 @@ import { lastWidgetCode } from '../../../test/widget';
 import {
   devices,
   locations,
+  lockerWallDoors,
+  lockerWalls,
   organizations,
   prices,
   sizes,
@@ -258,7 +260,12 @@ describe('the Lite App', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json().id).toBe(first.json().id);
-    expect(first.json()).toMatchObject({ status: 'in_progress', locker_number: 910, sandbox: true });
+    expect(first.json()).toMatchObject({
+      status: 'in_progress',
+      locker_number: 910,
+      sandbox: true,
+      wall: null,
+    });
     const rows = await t.database.db
       .select()
       .from(transactions)
@@ -337,6 +344,14 @@ describe('the Lite App', () => {
         idSize: small,
       })
       .returning();
+    // the door sits in column 2, row 1 of a 3 × 2 wall: the open-door screen's picture
+    const [wall] = await db
+      .insert(lockerWalls)
+      .values({ organizationId: orgId, idLocation: loc, name: 'App wall', qtyWide: 3, qtyTall: 2 })
+      .returning();
+    await db
+      .insert(lockerWallDoors)
+      .values({ organizationId: orgId, idLockerWall: wall!.id, x: 2, y: 1, idDevice: door!.id });
     const cookie = await signInAs('pia@example.test', '192.0.2.50');
     const [pia] = await db.select().from(users).where(eq(users.email, 'pia@example.test'));
     const delivered = await t.app.inject({
@@ -381,7 +396,12 @@ describe('the Lite App', () => {
     const first = await tap();
     const second = await tap();
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ id: ev.id, status: 'finished', locker_number: 920 });
+    expect(first.json()).toMatchObject({
+      id: ev.id,
+      status: 'finished',
+      locker_number: 920,
+      wall: { qty_wide: 3, qty_tall: 2, x: 2, y: 1 },
+    });
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
     // the same key from another customer is theirs alone: no replay of the recipient's answer

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { devices, locations, organizations, prices, sizes, transactions } from '../../../db/schema';
+import {
+  devices,
+  locations,
+  lockerWallDoors,
+  lockerWalls,
+  organizations,
+  prices,
+  sizes,
+  transactions,
+} from '../../../db/schema';
 
 /*
  * What the Lite App finds and shows: public places with their storage doors, a free door of a
@@ -144,7 +153,21 @@ const lockerColumns = {
   currency: transactions.currency,
   invoiceId: transactions.invoiceId,
   paymentRef: transactions.paymentRef,
+  wallWide: lockerWalls.qtyWide,
+  wallTall: lockerWalls.qtyTall,
+  doorX: lockerWallDoors.x,
+  doorY: lockerWallDoors.y,
 };
+
+/** The wall door the transaction's door sits in (its place on the wall's picture). */
+const wallDoorOf = (organizationId: string) =>
+  and(
+    eq(lockerWallDoors.idDevice, transactions.idDevice),
+    eq(lockerWallDoors.organizationId, organizationId),
+  );
+/** That door's wall (its grid). */
+const wallOf = (organizationId: string) =>
+  and(eq(lockerWalls.id, lockerWallDoors.idLockerWall), eq(lockerWalls.organizationId, organizationId));
 
 /** The customer's transactions, newest first (at most 100). */
 export function customerLockers({
@@ -164,6 +187,8 @@ export function customerLockers({
       locations,
       and(eq(locations.id, transactions.idLocation), eq(locations.organizationId, organizationId)),
     )
+    .leftJoin(lockerWallDoors, wallDoorOf(organizationId))
+    .leftJoin(lockerWalls, wallOf(organizationId))
     .where(and(eq(transactions.organizationId, organizationId), eq(transactions.idUser, userId)))
     .orderBy(desc(transactions.createdAt))
     .limit(100);
@@ -189,6 +214,8 @@ export async function customerLocker({
       locations,
       and(eq(locations.id, transactions.idLocation), eq(locations.organizationId, organizationId)),
     )
+    .leftJoin(lockerWallDoors, wallDoorOf(organizationId))
+    .leftJoin(lockerWalls, wallOf(organizationId))
     .where(
       and(
         eq(transactions.organizationId, organizationId),

@@ -106,6 +106,10 @@ const lockerOf = (r: LockerRow, zone: string, sandbox: boolean): TCustomerLocker
   currency: r.currency,
   invoice_id: r.invoiceId,
   sandbox,
+  wall:
+    r.wallWide !== null && r.wallTall !== null && r.doorX !== null && r.doorY !== null
+      ? { qty_wide: r.wallWide, qty_tall: r.wallTall, x: r.doorX, y: r.doorY }
+      : null,
 });
 
 /** What the life cycle calls need: the step context and who the customer is. */
