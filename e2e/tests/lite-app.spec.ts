@@ -6,7 +6,8 @@ import { mailCount, nextCode } from '../support/mail';
 /**
  * The Lite App on a phone (390 × 844, touch), against a virtual door: sign in with an e-mail
  * code read from the local outbox, choose a priced size at a place reached by its QR address,
- * add the sandbox card, the door opens, end with the charge; axe-core clean in light and dark, no
+ * add the sandbox card, the door opens, end with the charge; a parcel waiting for the customer
+ * opened with a tap; axe-core clean in light and dark, no
  * sideways scroll.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -68,6 +69,28 @@ test('a customer signs in, stores in a priced locker with the sandbox card and e
   // my lockers: the receipt, labelled sandbox
   await page.getByRole('link', { name: 'My lockers' }).tap();
   await expect(page.getByText(/^Receipt:/)).toBeVisible();
+
+  // a parcel for the customer waiting in a locker: opened with a tap, no code typed
+  const parcelDoor = await api.post('devices', {
+    name: unique('App Parcel Door'),
+    locker_number: 14,
+    mode: 'delivery',
+    status: 'available',
+    hardware_type: 'virtual',
+    id_location: location.id,
+    id_size: size.id,
+  });
+  const { event } = await api.post<{ event: { id: string; courier_pin_code: string } }>('event/delivery', {
+    id_device: parcelDoor.id,
+    email,
+  });
+  await api.post(`delivery/${event.id}/dropoff`, { courier_pin_code: event.courier_pin_code });
+  await page.reload();
+  await expect(page.getByText('A parcel is waiting in door 14')).toBeVisible();
+  await expectAccessible(page, 'Lite App parcel waiting');
+  await page.getByRole('button', { name: 'Open and take it' }).tap();
+  await expect(page.getByText('Door 14 is open: take your parcel and close the door.')).toBeVisible();
+  await expect(page.getByText('A parcel is waiting in door 14')).toBeHidden();
   await expectAccessible(page, 'Lite App my lockers');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page, 'Lite App my lockers (dark)');

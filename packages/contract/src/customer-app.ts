@@ -14,6 +14,7 @@ export const CUSTOMER_APP_MESSAGES = {
   noFreeDoor: 'No door of this size is free here right now.',
   paymentRequired: 'This locker is paid: add a card first.',
   lockerNotFound: 'Locker not found',
+  parcelNotFound: 'Parcel not found',
 } as const;
 
 /*
@@ -149,7 +150,32 @@ export const ZCustomerLocker = z.object({
   currency: z.string().nullable(),
   invoice_id: z.string().nullable(),
   sandbox: z.boolean().describe('money moved through the local sandbox provider, not a real one'),
+  /** Where the door sits on its locker wall (columns × rows, its column `x` and row `y` from 1); null when on no wall. */
+  wall: z
+    .object({
+      qty_wide: z.number().int(),
+      qty_tall: z.number().int(),
+      x: z.number().int(),
+      y: z.number().int(),
+    })
+    .nullable(),
 });
 export type TCustomerLocker = z.infer<typeof ZCustomerLocker>;
 export const ZCustomerLockers = z.object({ items: z.array(ZCustomerLocker) });
 export const ZCustomerLockerParams = ZCustomerOrgParams.extend({ id: z.uuid() });
+
+/**
+ * A parcel waiting for the customer in a locker: a delivery to them (its recipient is this user),
+ * dropped off and not yet picked up. Its pickup code never leaves the server: the signed-in
+ * recipient opens the door with a tap.
+ */
+export const ZCustomerParcel = z.object({
+  id: z.uuid(),
+  locker_number: z.number().int().nullable(),
+  location: z.string().nullable(),
+  time_zone: z.string().describe("the place's IANA time zone (else the organization's)"),
+  started_at: z.string().nullable().describe('when the delivery was made (ISO 8601)'),
+  pickup_by: z.string().nullable().describe('when it expires if not picked up (ISO 8601)'),
+});
+export type TCustomerParcel = z.infer<typeof ZCustomerParcel>;
+export const ZCustomerParcels = z.object({ items: z.array(ZCustomerParcel) });

@@ -1,8 +1,9 @@
-import type { TCustomerLocker } from '@lockerops/contract';
-import { useEffect, useState } from 'react';
-import { call } from '../shared/api';
+import type { TCustomerLocker, TCustomerParcel } from '@lockerops/contract';
+import { useEffect, useRef, useState } from 'react';
+import { call, newIdempotencyKey } from '../shared/api';
 import { formatDateTime, formatMoney } from '../shared/format';
 import { useI18n } from '../shared/i18n';
+import { WallPicture } from '../shared/WallPicture';
 import { SandboxBadge } from './SandboxBadge';
 
 /** The customer's locker in use: "Door 12 is open", open again, end and pay. */
@@ -53,14 +54,24 @@ export function OpenDoor({
         {locker.started_at &&
           ` · ${t('mine.since', { when: formatDateTime(locker.started_at, locker.time_zone, language) })}`}
       </p>
-      <div
-        className="wall"
-        role="img"
-        aria-label={t('door.where', { door })}
-        style={{ gridTemplateColumns: '1fr' }}
-      >
-        <div className="wall-door wall-door-on">{door}</div>
-      </div>
+      {locker.wall ? (
+        <WallPicture
+          wide={locker.wall.qty_wide}
+          tall={locker.wall.qty_tall}
+          doors={[{ id: locker.id, x: locker.wall.x - 1, y: locker.wall.y - 1, label: door }]}
+          highlight={locker.id}
+          label={t('door.where', { door })}
+        />
+      ) : (
+        <div
+          className="wall"
+          role="img"
+          aria-label={t('door.where', { door })}
+          style={{ gridTemplateColumns: '1fr' }}
+        >
+          <div className="wall-door wall-door-on">{door}</div>
+        </div>
+      )}
       {error && (
         <p className="alert error" role="alert">
           {error}
@@ -78,7 +89,77 @@ export function OpenDoor({
   );
 }
 
-/** My lockers: what runs now (open, end) and the history with each receipt's total. */
+/**
+ * The parcels waiting for the customer in a locker: each opened with a tap (no code to type).
+ * A tap keeps its idempotency key until it is answered, so a retry opens the door once.
+ */
+export function Parcels({ organization, onOpened }: { organization: string; onOpened: () => void }) {
+  const { t, language } = useI18n();
+  const [items, setItems] = useState<TCustomerParcel[]>([]);
+  const [busy, setBusy] = useState('');
+  const [opened, setOpened] = useState('');
+  const [error, setError] = useState('');
+  const keys = useRef(new Map<string, string>());
+  const load = () => call('parcels', { params: { organization } }).then((r) => setItems(r.items));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per organization
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, [organization]);
+  const open = async (p: TCustomerParcel) => {
+    const key = keys.current.get(p.id) ?? newIdempotencyKey();
+    keys.current.set(p.id, key);
+    setBusy(p.id);
+    setError('');
+    try {
+      const done = await call('openParcel', { params: { organization, id: p.id }, idempotencyKey: key });
+      keys.current.delete(p.id);
+      setOpened(String(done.locker_number ?? ''));
+      await load();
+      onOpened();
+    } catch {
+      setError(t('door.notOpened'));
+    } finally {
+      setBusy('');
+    }
+  };
+  if (items.length === 0 && !opened) return null;
+  return (
+    <section className="stack" aria-labelledby="parcels-title">
+      <h2 id="parcels-title">{t('mine.parcels')}</h2>
+      {opened && (
+        <p className="card big" role="status">
+          {t('mine.parcelOpened', { door: opened })}
+        </p>
+      )}
+      {error && (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {items.map((p) => (
+          <li key={p.id} className="card stack">
+            <strong>{t('mine.parcel', { door: String(p.locker_number ?? '') })}</strong>
+            <p className="muted">
+              {p.location}
+              {p.pickup_by &&
+                ` · ${t('mine.pickupBy', { when: formatDateTime(p.pickup_by, p.time_zone, language) })}`}
+            </p>
+            <button type="button" disabled={busy !== ''} onClick={() => void open(p)}>
+              {t('mine.openParcel')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Deliveries show as parcels (waiting) or in the history (ended), never as a locker in use. */
+const isWaitingDelivery = (l: TCustomerLocker) =>
+  l.type === 'delivery' && (l.status === 'in_progress' || l.status === 'awaiting_user_pickup');
+
+/** My lockers: the parcels waiting, what runs now (open, end) and the history with each receipt's total. */
 export function Mine({ organization }: { organization: string }) {
   const { t, language } = useI18n();
   const [items, setItems] = useState<TCustomerLocker[] | null>(null);
@@ -88,10 +169,11 @@ export function Mine({ organization }: { organization: string }) {
     void load();
   }, [organization]);
   if (!items) return <p className="muted">{t('app.loading')}</p>;
-  const running = items.filter((l) => l.status === 'in_progress');
-  const history = items.filter((l) => l.status !== 'in_progress');
+  const running = items.filter((l) => l.status === 'in_progress' && l.type !== 'delivery');
+  const history = items.filter((l) => l.status !== 'in_progress' && !isWaitingDelivery(l));
   return (
     <section className="stack" aria-labelledby="mine-title">
+      <Parcels organization={organization} onOpened={() => void load()} />
       <h2 id="mine-title">{t('mine.title')}</h2>
       {running.length === 0 && <p className="muted">{t('mine.none')}</p>}
       {running.map((l) => (

@@ -28,6 +28,8 @@ const ROUTES = {
   startStorage: ['POST', '/customer/:organization/lockers'],
   openAgain: ['POST', '/customer/:organization/lockers/:id/open'],
   end: ['POST', '/customer/:organization/lockers/:id/end'],
+  parcels: ['GET', '/customer/:organization/parcels'],
+  openParcel: ['POST', '/customer/:organization/parcels/:id/open'],
 } as const satisfies { [K in EndpointName]: readonly [Entries[K]['method'], Entries[K]['path']] };
 
 /** What a call sends: the entry's path parameters, query and JSON body, and an idempotency key. */

@@ -16,6 +16,7 @@ import {
   ZCustomerMe,
   ZCustomerMeUpdate,
   ZCustomerOrgParams,
+  ZCustomerParcels,
   ZCustomerSignIn,
   ZCustomerStorageStart,
 } from '../customer-app';
@@ -90,6 +91,18 @@ export const customerAppEndpoints = {
     end: endpoint({
       method: 'POST',
       path: '/customer/:organization/lockers/:id/end',
+      params: ZCustomerLockerParams,
+      response: ZCustomerLocker,
+    }),
+    parcels: endpoint({
+      method: 'GET',
+      path: '/customer/:organization/parcels',
+      params,
+      response: ZCustomerParcels,
+    }),
+    openParcel: endpoint({
+      method: 'POST',
+      path: '/customer/:organization/parcels/:id/open',
       params: ZCustomerLockerParams,
       response: ZCustomerLocker,
     }),

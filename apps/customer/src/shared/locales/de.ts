@@ -63,6 +63,9 @@ export const de: Record<MessageKey, string> = {
   'mine.since': 'Seit {when}',
   'mine.parcel': 'Ein Paket wartet in Tür {door}',
   'mine.openParcel': 'Öffnen und abholen',
+  'mine.parcels': 'Pakete für Sie',
+  'mine.pickupBy': 'Abholen bis {when}',
+  'mine.parcelOpened': 'Tür {door} ist offen: Nehmen Sie Ihr Paket und schließen Sie die Tür.',
   'mine.receipt': 'Beleg: {amount}',
   'kiosk.title': 'Kiosk',
   'signIn.codeInvalid':

@@ -1,11 +1,13 @@
 import { TOOLBOX_MESSAGES } from '@lockerops/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoOrg, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { lastWidgetCode } from '../../../test/widget';
 import {
   devices,
   locations,
+  lockerWallDoors,
+  lockerWalls,
   organizations,
   prices,
   sizes,
@@ -258,7 +260,12 @@ describe('the Lite App', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json().id).toBe(first.json().id);
-    expect(first.json()).toMatchObject({ status: 'in_progress', locker_number: 910, sandbox: true });
+    expect(first.json()).toMatchObject({
+      status: 'in_progress',
+      locker_number: 910,
+      sandbox: true,
+      wall: null,
+    });
     const rows = await t.database.db
       .select()
       .from(transactions)
@@ -320,5 +327,101 @@ describe('the Lite App', () => {
     expect((await t.app.inject({ method: 'GET', url: `${base}/me`, headers: { cookie } })).statusCode).toBe(
       401,
     );
+  });
+
+  it('opens a parcel waiting for its recipient with a tap, once, and for no one else', async () => {
+    const db = t.database.db;
+    const admin = bearer(await signIn(t.app));
+    const [door] = await db
+      .insert(devices)
+      .values({
+        organizationId: orgId,
+        name: 'App parcel',
+        lockerNumber: 920,
+        mode: 'delivery',
+        hardwareType: 'virtual',
+        idLocation: loc,
+        idSize: small,
+      })
+      .returning();
+    // the door sits in column 2, row 1 of a 3 × 2 wall: the open-door screen's picture
+    const [wall] = await db
+      .insert(lockerWalls)
+      .values({ organizationId: orgId, idLocation: loc, name: 'App wall', qtyWide: 3, qtyTall: 2 })
+      .returning();
+    await db
+      .insert(lockerWallDoors)
+      .values({ organizationId: orgId, idLockerWall: wall!.id, x: 2, y: 1, idDevice: door!.id });
+    const cookie = await signInAs('pia@example.test', '192.0.2.50');
+    const [pia] = await db.select().from(users).where(eq(users.email, 'pia@example.test'));
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/api/event/delivery',
+      headers: admin,
+      payload: { id_device: door!.id, id_user: pia!.id },
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const ev = delivered.json().event;
+    const dropped = await t.app.inject({
+      method: 'POST',
+      url: `/api/delivery/${ev.id}/dropoff`,
+      headers: admin,
+      payload: { courier_pin_code: ev.courier_pin_code },
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const list = (c: string) =>
+      t.app.inject({ method: 'GET', url: `${base}/parcels`, headers: { cookie: c } });
+    const waiting = await list(cookie);
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.json().items).toEqual([
+      expect.objectContaining({ id: ev.id, locker_number: 920, location: 'App Quay' }),
+    ]);
+    expect(waiting.body).not.toContain('code');
+    // another customer neither sees nor opens it
+    const other = await signInAs('max@example.test', '192.0.2.51');
+    expect((await list(other)).json().items).toEqual([]);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `${base}/parcels/${ev.id}/open`,
+      headers: { cookie: other, 'idempotency-key': 'parcel-tap-x' },
+    });
+    expect(theirs.statusCode).toBe(404);
+    // the recipient's tap, retried with the same key: one pickup, one door opened
+    const tap = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${base}/parcels/${ev.id}/open`,
+        headers: { cookie, 'idempotency-key': 'parcel-tap-1' },
+      });
+    const first = await tap();
+    const second = await tap();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      id: ev.id,
+      status: 'finished',
+      locker_number: 920,
+      wall: { qty_wide: 3, qty_tall: 2, x: 2, y: 1 },
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    // the same key from another customer is theirs alone: no replay of the recipient's answer
+    const borrowed = await t.app.inject({
+      method: 'POST',
+      url: `${base}/parcels/${ev.id}/open`,
+      headers: { cookie: other, 'idempotency-key': 'parcel-tap-1' },
+    });
+    expect(borrowed.statusCode).toBe(404);
+    const logs = await t.app.inject({ method: 'GET', url: `/api/event-logs/${ev.id}`, headers: admin });
+    expect(logs.json().items.filter((l: { action: string }) => l.action === 'user_pickup')).toHaveLength(1);
+    const [after] = await db.select().from(devices).where(eq(devices.id, door!.id));
+    expect(after!.status).toBe('available');
+    // picked up: gone from the list; a tap without the key now answers 404
+    expect((await list(cookie)).json().items).toEqual([]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${base}/parcels/${ev.id}/open`,
+      headers: { cookie },
+    });
+    expect(again.statusCode).toBe(404);
   });
 });

@@ -21,7 +21,9 @@ import {
   findLocations,
   type LockerContext,
   myLockers,
+  myParcels,
   openAgain,
+  openParcel,
   startStorage,
 } from './service/lockers';
 import {
@@ -87,7 +89,10 @@ export const customerAppRoutes =
       if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, MSG.tooManyRequests);
       await resolveOrganization(req);
     };
-    /** The signed-in customer's routes: 401 without a live session of this organization. */
+    /**
+     * The signed-in customer's routes: 401 without a live session of this organization; the
+     * customer acts as the app with their own id (onRequest: before the idempotency hook).
+     */
     const signedIn = async (req: FastifyRequest) => {
       await limited(req);
       const found = await customerOfCookie(deps(req), {
@@ -96,6 +101,9 @@ export const customerAppRoutes =
       });
       if (!found) throw Unauthorized(CUSTOMER_APP_MESSAGES.notSignedIn);
       req.customer = found;
+      // the customer is the caller: their Idempotency-Keys are theirs alone (another customer's
+      // same key never replays this one's answer), and the history records who acted
+      req.auth = { ...req.auth, actor: { ...req.auth.actor, id: found.customer.id } };
     };
     const deps = (req: FastifyRequest): CodeDeps => ({
       run: (fn) => req.withTenant(fn),
@@ -314,6 +322,32 @@ export const customerAppRoutes =
       config,
       onRequest: signedIn,
       handler: (req) => endLocker(lockerCtx(req), req.params.id),
+    });
+
+    app.route({
+      ...routeOf(e.parcels, {
+        tags,
+        summary: 'Lite App: parcels waiting for the customer',
+        description:
+          'The deliveries whose recipient is the signed-in customer, dropped off in a locker and not yet picked up, oldest first (at most 100): the door, the place and its time zone, when it was made and when it expires (`pickup_by`). The pickup code is never answered: the customer opens with a tap.',
+        errors: errors(401, 404),
+      }),
+      config,
+      onRequest: signedIn,
+      handler: (req) => myParcels(lockerCtx(req)),
+    });
+
+    app.route({
+      ...routeOf(e.openParcel, {
+        tags,
+        summary: 'Lite App: open the door of a waiting parcel',
+        description:
+          "The recipient's pickup with a tap instead of the code, through the partner API's pickup step: the door opens, the delivery is `finished` and its door free again; answers the transaction. 404 for a parcel that is not the customer's or no longer waiting; 409 when the pickup code is locked after 5 wrong tries; 502 when the lock does not answer (nothing changes). With `Idempotency-Key`, a retried tap opens once.",
+        errors: errors(401, 404, 409, 502),
+      }),
+      config,
+      onRequest: signedIn,
+      handler: (req) => openParcel(lockerCtx(req), req.params.id),
     });
   };
 

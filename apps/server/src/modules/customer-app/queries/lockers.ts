@@ -1,6 +1,15 @@
-import { and, asc, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { devices, locations, organizations, prices, sizes, transactions } from '../../../db/schema';
+import {
+  devices,
+  locations,
+  lockerWallDoors,
+  lockerWalls,
+  organizations,
+  prices,
+  sizes,
+  transactions,
+} from '../../../db/schema';
 
 /*
  * What the Lite App finds and shows: public places with their storage doors, a free door of a
@@ -144,7 +153,21 @@ const lockerColumns = {
   currency: transactions.currency,
   invoiceId: transactions.invoiceId,
   paymentRef: transactions.paymentRef,
+  wallWide: lockerWalls.qtyWide,
+  wallTall: lockerWalls.qtyTall,
+  doorX: lockerWallDoors.x,
+  doorY: lockerWallDoors.y,
 };
+
+/** The wall door the transaction's door sits in (its place on the wall's picture). */
+const wallDoorOf = (organizationId: string) =>
+  and(
+    eq(lockerWallDoors.idDevice, transactions.idDevice),
+    eq(lockerWallDoors.organizationId, organizationId),
+  );
+/** That door's wall (its grid). */
+const wallOf = (organizationId: string) =>
+  and(eq(lockerWalls.id, lockerWallDoors.idLockerWall), eq(lockerWalls.organizationId, organizationId));
 
 /** The customer's transactions, newest first (at most 100). */
 export function customerLockers({
@@ -164,6 +187,8 @@ export function customerLockers({
       locations,
       and(eq(locations.id, transactions.idLocation), eq(locations.organizationId, organizationId)),
     )
+    .leftJoin(lockerWallDoors, wallDoorOf(organizationId))
+    .leftJoin(lockerWalls, wallOf(organizationId))
     .where(and(eq(transactions.organizationId, organizationId), eq(transactions.idUser, userId)))
     .orderBy(desc(transactions.createdAt))
     .limit(100);
@@ -189,6 +214,8 @@ export async function customerLocker({
       locations,
       and(eq(locations.id, transactions.idLocation), eq(locations.organizationId, organizationId)),
     )
+    .leftJoin(lockerWallDoors, wallDoorOf(organizationId))
+    .leftJoin(lockerWalls, wallOf(organizationId))
     .where(
       and(
         eq(transactions.organizationId, organizationId),
@@ -206,4 +233,69 @@ export function doorForUnlock({ tx, organizationId, id }: { tx: Tx; organization
     .from(devices)
     .where(and(eq(devices.organizationId, organizationId), eq(devices.id, id)))
     .for('update');
+}
+
+/** A delivery to the user waiting in a locker: dropped off in a door it holds, not picked up. */
+const waitingParcel = (organizationId: string, userId: string) =>
+  and(
+    eq(transactions.organizationId, organizationId),
+    eq(transactions.idUser, userId),
+    eq(transactions.type, 'delivery'),
+    eq(transactions.status, 'awaiting_user_pickup'),
+    eq(transactions.deviceHeld, true),
+    isNotNull(transactions.idDevice),
+  );
+
+const parcelColumns = {
+  id: transactions.id,
+  lockerNumber: devices.lockerNumber,
+  location: locations.name,
+  timeZone: locations.timeZone,
+  startedAt: transactions.startedAt,
+  expiresAt: transactions.expiresAt,
+};
+
+/** The parcels waiting for the user in a locker, oldest first (at most 100). */
+export function customerParcels({
+  tx,
+  organizationId,
+  userId,
+}: {
+  tx: Tx;
+  organizationId: string;
+  userId: string;
+}) {
+  return tx
+    .select(parcelColumns)
+    .from(transactions)
+    .leftJoin(devices, and(eq(devices.id, transactions.idDevice), eq(devices.organizationId, organizationId)))
+    .leftJoin(
+      locations,
+      and(eq(locations.id, transactions.idLocation), eq(locations.organizationId, organizationId)),
+    )
+    .where(waitingParcel(organizationId, userId))
+    .orderBy(asc(transactions.createdAt))
+    .limit(100);
+}
+
+/**
+ * The user's waiting parcel `id` with its pickup code (for the pickup step only, never answered),
+ * or undefined (another's, or not waiting: undefined too).
+ */
+export async function customerParcelCode({
+  tx,
+  organizationId,
+  userId,
+  id,
+}: {
+  tx: Tx;
+  organizationId: string;
+  userId: string;
+  id: string;
+}) {
+  const [row] = await tx
+    .select({ id: transactions.id, pickupCode: transactions.pickupCode })
+    .from(transactions)
+    .where(and(waitingParcel(organizationId, userId), eq(transactions.id, id)));
+  return row;
 }

@@ -2,6 +2,7 @@ import {
   CUSTOMER_APP_MESSAGES,
   type TCustomerLocation,
   type TCustomerLocker,
+  type TCustomerParcel,
   TRANSACTION_MESSAGES,
 } from '@lockerops/contract';
 import type { Tx } from '../../../db/client';
@@ -12,6 +13,8 @@ import { type StepContext, start, userPickup } from '../../transactions';
 import {
   customerLocker,
   customerLockers,
+  customerParcelCode,
+  customerParcels,
   doorForUnlock,
   freeDoor,
   organizationModes,
@@ -103,6 +106,10 @@ const lockerOf = (r: LockerRow, zone: string, sandbox: boolean): TCustomerLocker
   currency: r.currency,
   invoice_id: r.invoiceId,
   sandbox,
+  wall:
+    r.wallWide !== null && r.wallTall !== null && r.doorX !== null && r.doorY !== null
+      ? { qty_wide: r.wallWide, qty_tall: r.wallTall, x: r.doorX, y: r.doorY }
+      : null,
 });
 
 /** What the life cycle calls need: the step context and who the customer is. */
@@ -189,5 +196,42 @@ export async function openAgain(c: LockerContext, id: string): Promise<TCustomer
 export async function endLocker(c: LockerContext, id: string): Promise<TCustomerLocker> {
   await lockerOr404(c, id);
   await userPickup(c.step, { id });
+  return lockerOr404(c, id);
+}
+
+/**
+ * `GET customer/{organization}/parcels`: the deliveries to the customer (they are the recipient)
+ * waiting in a locker, oldest first, without their pickup codes.
+ */
+export async function myParcels(c: LockerContext): Promise<{ items: TCustomerParcel[] }> {
+  const org = c.step.auth.organizationId;
+  return c.step.run(async (tx) => {
+    const rows = await customerParcels({ tx, organizationId: org, userId: c.customerId });
+    const zone = await organizationTimeZone({ tx, organizationId: org });
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        locker_number: r.lockerNumber,
+        location: r.location,
+        time_zone: r.timeZone || zone,
+        started_at: r.startedAt?.toISOString() ?? null,
+        pickup_by: r.expiresAt?.toISOString() ?? null,
+      })),
+    };
+  });
+}
+
+/**
+ * `POST customer/{organization}/parcels/{id}/open`: the signed-in recipient's tap stands for
+ * typing the pickup code — the code is read here and handed to the partner API's `userPickup`
+ * step, which checks it and opens the door like any pickup. 404 when the parcel is not the
+ * customer's or no longer waiting (picked up, expired, removed).
+ */
+export async function openParcel(c: LockerContext, id: string): Promise<TCustomerLocker> {
+  const parcel = await c.step.run((tx) =>
+    customerParcelCode({ tx, organizationId: c.step.auth.organizationId, userId: c.customerId, id }),
+  );
+  if (!parcel) throw NotFound(CUSTOMER_APP_MESSAGES.parcelNotFound);
+  await userPickup(c.step, { id, code: parcel.pickupCode ?? undefined });
   return lockerOr404(c, id);
 }
