@@ -142,7 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // writes that need no credential ignore Idempotency-Key; the API document leaves the header out there
   const publicWrites = new Set<string>();
   app.addHook('onRoute', (r) => {
-    if (!(r.config as { public?: boolean } | undefined)?.public) return;
+    const cfg = r.config as { public?: boolean; ownCaller?: boolean } | undefined;
+    if (!cfg?.public || cfg.ownCaller) return;
     for (const m of [r.method].flat())
       publicWrites.add(`${m.toLowerCase()} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
   });

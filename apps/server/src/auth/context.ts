@@ -40,6 +40,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No authentication (sign-in, public lookups, docs). */
     public?: boolean;
+    /**
+     * With `public`: the route identifies its own caller before the idempotency hook (the Lite
+     * App's customer cookie, a screen's kiosk token), so its writes honour Idempotency-Key.
+     */
+    ownCaller?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext;

@@ -645,6 +645,10 @@ const EXEMPT: Record<string, string> = {
   'POST /api/widget/{organization}/verification':
     'public widget: the publishable key must belong to the organization in the path (probed below)',
   'POST /api/widget/{organization}/reservations': 'public widget (probed below with B’s key and A’s ids)',
+  'GET /api/customer/{organization}/parcels':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'POST /api/customer/{organization}/parcels/{id}/open':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
   'GET /api/customer/{organization}/config':
     "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
   'POST /api/customer/{organization}/code':

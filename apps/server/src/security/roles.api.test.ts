@@ -359,6 +359,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/customer/{organization}/lockers': CUSTOMER,
   'POST /api/customer/{organization}/lockers/{id}/open': CUSTOMER,
   'POST /api/customer/{organization}/lockers/{id}/end': CUSTOMER,
+  'GET /api/customer/{organization}/parcels': CUSTOMER,
+  'POST /api/customer/{organization}/parcels/{id}/open': CUSTOMER,
   // door health: everyone reads it; faults and an immediate heartbeat are the admin's
   'GET /api/fleet-health': ALL,
   'GET /api/fleet-health/doors': ALL,

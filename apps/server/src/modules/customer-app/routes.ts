@@ -77,6 +77,8 @@ export const customerAppRoutes =
     app.decorateRequest('customer', null as unknown as FastifyRequest['customer']);
     const tags = ['lite app'];
     const config = { public: true };
+    /** The signed-in customer's calls: the cookie is the credential, and Idempotency-Key is honoured. */
+    const ownCaller = { public: true, ownCaller: true };
     const e = endpoints.customerApp;
     const secure = app.ctx.config.publicUrl.startsWith('https:');
     const perAddress = app.createRateLimit({
@@ -190,7 +192,7 @@ export const customerAppRoutes =
         description: 'Ends this session and expires its cookie.',
         errors: errors(401, 404),
       }),
-      config,
+      config: ownCaller,
       onRequest: signedIn,
       handler: async (req, reply) => {
         await req.withTenant((tx) =>
@@ -208,7 +210,7 @@ export const customerAppRoutes =
         description: "The customer's name and verified contacts. 401 without a session.",
         errors: errors(401, 404),
       }),
-      config,
+      config: ownCaller,
       onRequest: signedIn,
       handler: (req) => meOf(req.customer.customer),
     });
@@ -220,7 +222,7 @@ export const customerAppRoutes =
         description: 'First and last name; the verified contact stays as it is.',
         errors: errors(400, 401, 404),
       }),
-      config,
+      config: ownCaller,
       onRequest: signedIn,
       handler: (req) =>
         req.withTenant((tx) =>
@@ -236,7 +238,7 @@ export const customerAppRoutes =
           "Detaches the person from the operator's records: name, contacts and codes cleared, the user deleted and inactive, every session ended; transactions, payments and history the operator must keep stay, without the person.",
         errors: errors(401, 404),
       }),
-      config,
+      config: ownCaller,
       onRequest: signedIn,
       handler: async (req, reply) => {
         await req.withTenant((tx) =>
@@ -280,7 +282,7 @@ export const customerAppRoutes =
           "The signed-in customer's own transactions, newest first (at most 100): what runs and the history with totals.",
         errors: errors(401, 404),
       }),
-      config,
+      config: ownCaller,
       onRequest: signedIn,
       handler: (req) => myLockers(lockerCtx(req)),
     });
@@ -293,7 +295,7 @@ export const customerAppRoutes =
           "On the first free storage door of `id_size` at `id_location`, for the signed-in customer, through the partner API's storage start (same rules): the door opens. A priced door needs `payment_method` first (402): the time used is charged to it at the end. 409 when no door of the size is free; 502 when the lock does not answer (nothing kept). With `Idempotency-Key`, a double tap or a retried request opens one door once.",
         errors: errors(400, 401, 402, 404, 409, 502),
       }),
-      config,
+      config: ownCaller,
       onRequest: signedIn,
       handler: async (req, reply) => reply.status(201).send(await startStorage(lockerCtx(req), req.body)),
     });
@@ -306,7 +308,7 @@ export const customerAppRoutes =
           "Opens the door of the customer's storage in progress again (409 otherwise); 404 for a transaction that is not the customer's.",
         errors: errors(401, 404, 409, 502),
       }),
-      config,
+      config: ownCaller,
       onRequest: signedIn,
       handler: (req) => openAgain(lockerCtx(req), req.params.id),
     });
@@ -319,7 +321,7 @@ export const customerAppRoutes =
           "The customer's pickup through the partner API's pickup step: the door opens, the time used is charged (the sandbox provider when none is connected), the door is free again. 404 for a transaction that is not the customer's; 409 when it cannot end.",
         errors: errors(401, 402, 404, 409, 502),
       }),
-      config,
+      config: ownCaller,
       onRequest: signedIn,
       handler: (req) => endLocker(lockerCtx(req), req.params.id),
     });
@@ -332,7 +334,7 @@ export const customerAppRoutes =
           'The deliveries whose recipient is the signed-in customer, dropped off in a locker and not yet picked up, oldest first (at most 100): the door, the place and its time zone, when it was made and when it expires (`pickup_by`). The pickup code is never answered: the customer opens with a tap.',
         errors: errors(401, 404),
       }),
-      config,
+      config: ownCaller,
       onRequest: signedIn,
       handler: (req) => myParcels(lockerCtx(req)),
     });
@@ -345,7 +347,7 @@ export const customerAppRoutes =
           "The recipient's pickup with a tap instead of the code, through the partner API's pickup step: the door opens, the delivery is `finished` and its door free again; answers the transaction. 404 for a parcel that is not the customer's or no longer waiting; 409 when the pickup code is locked after 5 wrong tries; 502 when the lock does not answer (nothing changes). With `Idempotency-Key`, a retried tap opens once.",
         errors: errors(401, 404, 409, 502),
       }),
-      config,
+      config: ownCaller,
       onRequest: signedIn,
       handler: (req) => openParcel(lockerCtx(req), req.params.id),
     });

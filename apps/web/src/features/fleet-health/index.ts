@@ -1,3 +1,4 @@
+import { STAFF } from '@lockerops/contract';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import { lazy } from 'react';
 import type { AreaRegistration } from '../../lib/areaTypes';
@@ -8,5 +9,7 @@ export const fleetHealthArea: AreaRegistration = {
   title: 'Fleet health',
   icon: MonitorHeartOutlined,
   section: 'doors',
+  // viewers see the dashboard, reporting and transactions only (console §6)
+  roles: STAFF,
   page: lazy(() => import('./FleetHealthPage').then((m) => ({ default: m.FleetHealthPage }))),
 };

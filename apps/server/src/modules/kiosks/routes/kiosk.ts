@@ -65,6 +65,8 @@ export function kioskRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod
     const tags = ['Kiosk (screen)'];
     const security = [{ kioskToken: [] }];
     const config = { public: true };
+    /** A paired screen's calls: the kiosk token is the credential, and Idempotency-Key is honoured. */
+    const ownCaller = { public: true, ownCaller: true };
     /** Runs before the scope's idempotency hook, so a kiosk's keys are its organization's. */
     const guard = {
       onRequest: async (req: FastifyRequest) => {
@@ -105,7 +107,7 @@ export function kioskRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod
           "The screen's name, its organization and location, the walls it serves with their doors' positions (for the picture), and the sizes with their free delivery doors. Also the screen's heartbeat: `last_seen_at` and `X-Kiosk-Version` are recorded.",
         errors: errors(401, 429),
       }),
-      config,
+      config: ownCaller,
       ...guard,
       handler: (req) => req.withTenant((tx) => kioskState({ tx, kiosk: req.kiosk })),
     });
@@ -118,7 +120,7 @@ export function kioskRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod
         description: `The pickup code (typed, or read from its QR code) of a delivery waiting at this screen's place: the partner API's pickup step opens its door (answered with where it is on the wall); the code is spent. A code that names no delivery here answers 409 '${M.wrongPickupCode}' and is counted: after 10 in ten minutes, 429. 502 when the lock did not answer.`,
         errors: errors(400, 401, 409, 429, 502),
       }),
-      config,
+      config: ownCaller,
       ...guard,
       handler: (req) => walkUpPickup(ctxOf(req), req.kiosk, req.body.code),
     });
@@ -131,7 +133,7 @@ export function kioskRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod
         description: `A courier code (made in the console) → a courier session for this screen, valid ${COURIER_SESSION_SECONDS / 60} minutes, sent as \`X-Courier-Session\` with each drop-off. A code that is no courier's (guessed, or replaced) answers 401 '${M.wrongCourierCode}' and is counted: after 5 in ten minutes, 429.`,
         errors: errors(400, 401, 429),
       }),
-      config,
+      config: ownCaller,
       ...guard,
       handler: async (req) => {
         const s = await req.withTenant((tx) =>
@@ -150,7 +152,7 @@ export function kioskRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod
         description: `A free delivery door of \`id_size\` at this place (accessible doors, then the lowest, first with \`accessible\`) is held for a new delivery to the recipient (\`phone_number\` or \`email\`), through the partner API's delivery and drop-off steps: the door opens and the recipient gets the pickup code by SMS or e-mail. 401 '${M.courierSignedOut}' without a valid courier session; 409 '${M.noFreeDoor}'; 502 when the lock did not answer (the delivery is canceled).`,
         errors: errors(400, 401, 409, 429, 502),
       }),
-      config,
+      config: ownCaller,
       ...guard,
       handler: async (req, reply) =>
         reply
@@ -174,7 +176,7 @@ export function kioskRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod
           '"The door didn\'t open", "the door is dirty" or "damaged": a free door goes to maintenance and an issue is raised at the place. 404 for a door that is not this screen\'s.',
         errors: errors(400, 401, 404, 429),
       }),
-      config,
+      config: ownCaller,
       ...guard,
       handler: async (req) => {
         await req.withTenant((tx) =>
