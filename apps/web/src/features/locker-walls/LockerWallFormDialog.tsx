@@ -2,6 +2,7 @@ import { LOCKER_WALL_MESSAGES, type TLockerWall } from '@lockerops/contract';
 import { Alert, Box } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocationZones } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
@@ -30,6 +31,7 @@ export function LockerWallFormDialog({ open, wall, location, onClose, onSaved }:
   const form = useLockerWallForm(wall, location?.id ?? '', open);
   const { control, watch } = form;
   const { t } = useTranslation('lockerWalls');
+  const zoneOf = useLocationZones(open);
   const warn = unassignsAll(wall, watch('qty_wide'), watch('qty_tall'));
 
   return (
@@ -46,7 +48,12 @@ export function LockerWallFormDialog({ open, wall, location, onClose, onSaved }:
       invalidateKey={lockerWallsKey}
       extraTabs={
         wall
-          ? [{ label: t('form.historyLog'), content: <HistoryLog entity="locker_wall" id={wall.id} /> }]
+          ? [
+              {
+                label: t('form.historyLog'),
+                content: <HistoryLog entity="locker_wall" id={wall.id} timeZone={zoneOf(wall.id_location)} />,
+              },
+            ]
           : []
       }
     >
