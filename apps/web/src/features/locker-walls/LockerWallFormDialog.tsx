@@ -31,7 +31,6 @@ export function LockerWallFormDialog({ open, wall, location, onClose, onSaved }:
   const form = useLockerWallForm(wall, location?.id ?? '', open);
   const { control, watch } = form;
   const { t } = useTranslation('lockerWalls');
-  const zoneOf = useLocationZones(open);
   const warn = unassignsAll(wall, watch('qty_wide'), watch('qty_tall'));
 
   return (
@@ -51,7 +50,7 @@ export function LockerWallFormDialog({ open, wall, location, onClose, onSaved }:
           ? [
               {
                 label: t('form.historyLog'),
-                content: <HistoryLog entity="locker_wall" id={wall.id} timeZone={zoneOf(wall.id_location)} />,
+                content: <WallHistoryLog wall={wall} />,
               },
             ]
           : []
@@ -111,4 +110,10 @@ export function LockerWallFormDialog({ open, wall, location, onClose, onSaved }:
       <FormCheckbox control={control} name="is_kiosk" label={t('form.kiosk')} />
     </FormDialog>
   );
+}
+
+/** The wall's History Log, its times on the wall clock of the wall's location, the zone named. */
+function WallHistoryLog({ wall }: { wall: TLockerWall }) {
+  const zoneOf = useLocationZones();
+  return <HistoryLog entity="locker_wall" id={wall.id} timeZone={zoneOf(wall.id_location)} />;
 }
