@@ -249,7 +249,7 @@ test.describe('administration', () => {
       await uiSignIn(page);
       await expect(page).toHaveURL(/\/(home|settings)$/);
       await page.goto('/settings');
-      await page.getByRole('tab', { name: 'Currency' }).click();
+      await page.getByRole('tab', { name: 'Region' }).click();
       await page.getByRole('combobox', { name: 'Currency' }).click();
       await page.getByRole('option', { name: label }).click();
       await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -261,7 +261,7 @@ test.describe('administration', () => {
         .poll(async () => (await (await request.get('/api/settings', { headers })).json()).default_currency)
         .toBe(target);
       await page.reload();
-      await page.getByRole('tab', { name: 'Currency' }).click();
+      await page.getByRole('tab', { name: 'Region' }).click();
       await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveText(label);
     } finally {
       await request.put('/api/settings', { headers, data: { default_currency: before } });

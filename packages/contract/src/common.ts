@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages';
 
 /** Error body of every failed call (CONTRIBUTING.md "Conventions"). */
 /**
@@ -220,6 +221,21 @@ export const zOptionalText = (max: number, message?: string) =>
   z
     .preprocess(blankToUndefined, z.string().max(max, message).nullable().optional())
     .transform((v) => v ?? null);
+
+/**
+ * The address of a file the server's upload answered (`POST images` → `{ detail: url }`):
+ * `/api/files/{uuid}.{ext}`, nothing else — no outside address (a tracking pixel shown to staff),
+ * no other path of this server.
+ */
+export const UPLOADED_FILE_URL = /^\/api\/files\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+
+/**
+ * An optional image of a record (size, device, locker wall, product, product group, location):
+ * one of the product's own uploads (`UPLOADED_FILE_URL`, 400 'Only images uploaded here are
+ * allowed!' otherwise); blank becomes null.
+ */
+export const zUploadedImage = () =>
+  zOptionalText(500).refine((v) => v === null || UPLOADED_FILE_URL.test(v), MSG.imageNotUploaded);
 
 /** A required trimmed text with the spec's message. */
 export const zRequiredText = (message: string, max = 200, maxMessage?: string) =>

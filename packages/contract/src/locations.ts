@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, zFlag, zOptionalText, zRequiredText } from './common';
+import { EMAIL_PATTERN, zFlag, zOptionalText, zRequiredText, zUploadedImage } from './common';
 import { ZTimeZone } from './dashboard';
 import { MSG } from './messages';
 
@@ -141,7 +141,7 @@ export const ZLocationCreateRequest = z
   .object({
     name: zRequiredText(LOCATION_MESSAGES.nameRequired, 200),
     address: zRequiredText(LOCATION_MESSAGES.addressRequired, 500),
-    image: zOptionalText(500),
+    image: zUploadedImage(),
     hidden: zFlag.optional().default(false),
     shared: zFlag.optional().default(false),
     custom_id: zOptionalText(100),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFlag, zOptionalText, zRequiredText } from './common';
+import { zFlag, zOptionalText, zRequiredText, zUploadedImage } from './common';
 import { MSG } from './messages';
 
 /** Doors a wall may have each way (spec: operational §5 Locker wall, §9). */
@@ -145,7 +145,7 @@ export const ZLockerWallCreateRequest = z.object({
   name: zRequiredText(LOCKER_WALL_MESSAGES.nameRequired, 100),
   description: zOptionalText(200, LOCKER_WALL_MESSAGES.descriptionMax),
   custom_id: zOptionalText(100),
-  image: zOptionalText(500),
+  image: zUploadedImage(),
   qty_wide: zDoorCount('# Doors wide', LOCKER_WALL_MESSAGES.qtyWide, LOCKER_WALL_MESSAGES.qtyWideMax),
   qty_tall: zDoorCount('# Doors tall', LOCKER_WALL_MESSAGES.qtyTall, LOCKER_WALL_MESSAGES.qtyTall),
   is_kiosk: zFlag.optional().default(false),

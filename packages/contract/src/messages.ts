@@ -50,6 +50,8 @@ export const MSG = {
   unableToSendEmail: 'We were unable to send the email. Please try again.',
   onlyImages: 'Only images are allowed',
   onlyImagesBang: 'Only images are allowed!',
+  /** An image field holding an address that is not one of this product's uploads (`POST images`). */
+  imageNotUploaded: 'Only images uploaded here are allowed!',
   itemsDeleted: (n: number) => `${n} item(s) deleted successfully`,
   uploadFailedStatus: (n: number) => `Upload failed with status ${n}`,
   // Feedback

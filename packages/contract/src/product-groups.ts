@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFlag, zOptionalText } from './common';
+import { zFlag, zOptionalText, zUploadedImage } from './common';
 import { zIdList } from './conditions';
 import { zOptionalId } from './products';
 
@@ -79,7 +79,7 @@ export const ZProductGroupCreateRequest = z
         .max(PRODUCT_GROUP_NAME_MAX, PRODUCT_GROUP_MESSAGES.nameMax)
         .regex(/^[\p{L}\p{N} ]*$/u, PRODUCT_GROUP_MESSAGES.nameChars),
     ),
-    image: zOptionalText(500),
+    image: zUploadedImage(),
     one_to_one: z.preprocess((v) => (v === '' || v === null ? undefined : v), zFlag.optional()),
     id_size: zOptionalId,
     charging_time: zDigits(CHARGING_TIME_MAX_DIGITS, PRODUCT_GROUP_MESSAGES.chargingTime),

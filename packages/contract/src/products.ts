@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zOptionalText, zRequiredText } from './common';
+import { zOptionalText, zRequiredText, zUploadedImage } from './common';
 
 /** Texts of the Products area (spec: operational §5 Product, §8). */
 export const PRODUCT_MESSAGES = {
@@ -118,7 +118,7 @@ const productFields = {
  */
 export const ZProductCreateRequest = z.object({
   ...productFields,
-  image: zOptionalText(500),
+  image: zUploadedImage(),
 });
 export type TProductCreateRequest = z.input<typeof ZProductCreateRequest>;
 /** The update request: the same fields as the create request. @alias */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zOptionalText, zPositiveDecimal, zRequiredText } from './common';
+import { zOptionalText, zPositiveDecimal, zRequiredText, zUploadedImage } from './common';
 
 /** Texts of the Sizes area (spec: operational §5 Size, §8). */
 export const SIZE_MESSAGES = {
@@ -33,7 +33,7 @@ export const ZSizeCreateRequest = z.object({
   width: zPositiveDecimal('Width'),
   depth: zPositiveDecimal('Depth'),
   height: zPositiveDecimal('Height'),
-  image: zOptionalText(500),
+  image: zUploadedImage(),
   external_id: zOptionalText(100),
 });
 export type TSizeCreateRequest = z.input<typeof ZSizeCreateRequest>;

@@ -3,7 +3,7 @@ import { Box, Chip, CircularProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../api/errors';
 import { useHistory } from '../api/history';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, zoneLabel } from '../lib/format';
 
 const ACTION_LABELS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
 
@@ -20,27 +20,36 @@ export interface HistoryLogProps {
   id: string;
   /** heading above the timeline, e.g. 'Asset History Log' */
   title?: string;
+  /** the place's IANA zone: times are read on its wall clock, the zone named (else the page's zone) */
+  timeZone?: string;
 }
 
 /**
  * The "History Log" tab of edit dialogs: a newest-first timeline of `GET history/{entity}/{id}` with who
- * acted, when (MM/DD/YYYY hh:mm A, browser time zone) and each changed field as before → after.
+ * acted, when (MM/DD/YYYY hh:mm A, in the place's `timeZone` when given, else the page's zone) and
+ * each changed field as before → after.
  */
-export function HistoryLog({ entity, id, title }: HistoryLogProps) {
+export function HistoryLog({ entity, id, title, timeZone }: HistoryLogProps) {
   const history = useHistory(entity, id);
-  return <HistoryEntries query={history} title={title} />;
+  return <HistoryEntries query={history} title={title} timeZone={timeZone} />;
 }
 
 /** One entry of a timeline; `reference` names what it belongs to (a device's transaction). */
 export type THistoryLine = THistoryEntry & { reference?: string | null };
 
-/** The timeline of a history query: loading, its error, or its entries newest first. */
+/**
+ * The timeline of a history query: loading, its error, or its entries newest first. With a
+ * `timeZone` (a place's), every time is on that zone's wall clock with its abbreviation, and the
+ * zone is named above the timeline.
+ */
 export function HistoryEntries({
   query,
   title,
+  timeZone,
 }: {
   query: { isPending: boolean; error: unknown; data?: { items: THistoryLine[] } };
   title?: string;
+  timeZone?: string;
 }) {
   const { t } = useTranslation();
   if (query.isPending) return <CircularProgress size={24} aria-label={t('table.loading')} />;
@@ -53,17 +62,22 @@ export function HistoryEntries({
           {title}
         </Typography>
       ) : null}
+      {timeZone ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('zone.label', { zone: zoneLabel(timeZone) })}
+        </Typography>
+      ) : null}
       {items.length === 0 ? <Typography color="text.secondary">{t('table.empty')}</Typography> : null}
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {items.map((entry) => (
-          <HistoryItem key={entry.id} entry={entry} />
+          <HistoryItem key={entry.id} entry={entry} timeZone={timeZone} />
         ))}
       </Box>
     </Box>
   );
 }
 
-function HistoryItem({ entry }: { entry: THistoryLine }) {
+function HistoryItem({ entry, timeZone }: { entry: THistoryLine; timeZone?: string }) {
   const changes = Object.entries(entry.changes);
   return (
     <Box
@@ -76,7 +90,9 @@ function HistoryItem({ entry }: { entry: THistoryLine }) {
           {entry.actor_name ?? entry.actor_type}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {formatDateTime(entry.created_at)}
+          {timeZone
+            ? formatDateTime(entry.created_at, { timeZone, zoneName: true })
+            : formatDateTime(entry.created_at)}
         </Typography>
         {entry.reference ? <Chip size="small" variant="outlined" label={entry.reference} /> : null}
       </Box>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFlag, zOptionalText, zRequiredText } from '../common';
+import { zFlag, zOptionalText, zRequiredText, zUploadedImage } from '../common';
 import {
   DEVICE_HARDWARE_TYPES,
   DEVICE_MODES,
@@ -54,7 +54,7 @@ const DeviceFields = z.object({
   ada_compliance: zFlag.optional().default(false),
   require_image: zFlag.optional().default(false),
   shared: zFlag.optional().default(false),
-  image: zOptionalText(500),
+  image: zUploadedImage(),
   mac_address: zOptionalText(17),
   integration_id: zOptionalInt(DEVICE_MESSAGES.integrationIdInteger),
   locker_udn: zOptionalText(100),

@@ -273,4 +273,57 @@ describe('images', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe(MSG.onlyImagesBang);
   });
+
+  it("takes only the server's own uploads as a record's image: 400 for any other address", async () => {
+    const file = multipartBody({}, [{ name: 'image', filename: 'x.png', data: PNG }]);
+    const uploaded = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        headers: { ...admin, ...file.headers },
+        payload: file.payload,
+      })
+    ).json().detail as string;
+    const size = { name: 'Pictured', width: 1, depth: 1, height: 1 };
+    for (const image of [
+      'https://tracker.example/pixel.gif',
+      '//tracker.example/pixel.gif',
+      '/api/files/../users',
+      '/api/users?x=.png',
+      `${uploaded}?track=1`,
+      `https://tracker.example${uploaded}`,
+    ]) {
+      const res = await create({ ...size, image });
+      expect(res.statusCode, image).toBe(400);
+      expect(res.json().detail).toBe(MSG.imageNotUploaded);
+    }
+    const made = await create({ ...size, image: uploaded });
+    expect(made.statusCode).toBe(200);
+    expect(made.json().image).toBe(uploaded);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sizes/${made.json().id}`,
+      headers: admin,
+      payload: { ...size, image: 'http://169.254.169.254/x.png' },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect((await create({ ...size, name: 'Plain', image: '' })).json().image).toBeNull();
+
+    // the same rule on the other records' images: a location's, sent as the console's form
+    const form = multipartBody({
+      name: 'Pixel Loc',
+      address: '9 Pixel St',
+      contact_email: 'a@b.test',
+      contact_phone: '5551234567',
+      image: 'https://tracker.example/pixel.gif',
+    });
+    const loc = await t.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: { ...admin, ...form.headers },
+      payload: form.payload,
+    });
+    expect(loc.statusCode).toBe(400);
+    expect(loc.json().detail).toBe(MSG.imageNotUploaded);
+  });
 });

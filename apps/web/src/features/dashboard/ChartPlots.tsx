@@ -1,5 +1,5 @@
 /**
- * The dashboard's two charts drawn with MUI X Charts. The library is the heaviest part of the
+ * The dashboard's charts drawn with MUI X Charts. The library is the heaviest part of the
  * console, so this module is loaded only once the chart section comes into view (DashboardCharts).
  * Axes read as people read them: short dates (`Nov 22`, `Nov 2026`), compact money (`$1.2K`);
  * a bucket still under way (today's, when the range ends today) is marked `*` on its tick, named
@@ -13,12 +13,22 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslation } from 'react-i18next';
 import { useEnumLabel } from '../../i18n/enums';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { bucketKind, compactCount, compactMoney, longBucket, shortBucket } from './chartFormat';
+import {
+  type BucketKind,
+  bucketKind,
+  compactCount,
+  compactMoney,
+  longBucket,
+  shortBucket,
+} from './chartFormat';
 
-/** The x axis's formatter: short ticks (the partial one marked `*`), full dates in the tooltip. */
-function useDateFormatter(dates: string[], partial: boolean) {
+/**
+ * The x axis's formatter: short ticks (the partial one marked `*`), full dates in the tooltip;
+ * buckets are days or months as the dates show, unless `bucket` says.
+ */
+function useDateFormatter(dates: string[], partial: boolean, bucket?: BucketKind) {
   const { t } = useTranslation('dashboard');
-  const kind = bucketKind(dates);
+  const kind = bucket ?? bucketKind(dates);
   const last = dates[dates.length - 1];
   return (date: string, context: { location: string }) => {
     const under = partial && date === last;
@@ -116,6 +126,44 @@ export function EarningsChart({
               },
             ]
           : []),
+      ]}
+    />
+  );
+}
+
+/**
+ * New users per month (`reports/users`: `data` of `{ month: 'YYYY-MM', count }`), as bars; with
+ * `partial`, the month still under way is marked and drawn faded.
+ */
+export function UsersChart({
+  months,
+  height,
+  partial = false,
+}: {
+  months: TMetricAnswer<'users'>['data'];
+  height: number;
+  partial?: boolean;
+}) {
+  const { t } = useTranslation('dashboard');
+  const dates = months.map((m) => `${m.month}-01`);
+  const format = useDateFormatter(dates, partial, 'month');
+  const color = rainbowSurgePalette(useTheme().palette.mode)[0]!;
+  const last = dates.length - 1;
+  return (
+    <BarChart
+      height={height}
+      xAxis={[{ scaleType: 'band', data: dates, valueFormatter: format }]}
+      yAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => compactCount(v) }]}
+      series={[
+        {
+          id: 'users',
+          label: t('chart.newUsers'),
+          color,
+          colorGetter: ({ dataIndex }: { dataIndex: number }) =>
+            partial && dataIndex === last ? alpha(color, 0.4) : color,
+          data: months.map((m) => m.count),
+          valueFormatter: (v: number | null) => (v === null ? '' : formatNumber(v, 0, { grouped: true })),
+        },
       ]}
     />
   );

@@ -26,6 +26,7 @@ const HEIGHT = 280;
 
 const TransactionsChart = lazy(() => import('./ChartPlots').then((m) => ({ default: m.TransactionsChart })));
 const EarningsChart = lazy(() => import('./ChartPlots').then((m) => ({ default: m.EarningsChart })));
+const UsersChart = lazy(() => import('./ChartPlots').then((m) => ({ default: m.UsersChart })));
 
 /**
  * True once the element has come into the viewport (and from then on), watched from the time
@@ -169,9 +170,10 @@ function peakOf<T>(rows: readonly T[], value: (r: T) => number): T | null {
 }
 
 /**
- * The dashboard's two charts, following the filter bar: transactions per day stacked by mode
- * (`reports/transactions`) and earnings per day (the trend of `reports/earnings`; months beyond 62
- * days). Each has a summary in words and a table of its series; when the range ends
+ * The dashboard's charts, following the filter bar: transactions per day stacked by mode
+ * (`reports/transactions`), earnings per day (the trend of `reports/earnings`; months beyond 62
+ * days) and new users per month (`reports/users`, spec console §3 "users {total, data by
+ * month/count}"). Each has a summary in words and a table of its series; when the range ends
  * today, the last bucket is marked as still under way. Their reads go out with the first screen's;
  * the chart library (ChartPlots) is loaded once the section is in view after those reads, a
  * skeleton of the charts' size standing in until then, so nothing moves when they are drawn.
@@ -188,10 +190,13 @@ export function DashboardCharts({
 }) {
   const tx = useMetric('transactions', filter);
   const earnings = useMetric('earnings', filter);
+  const users = useMetric('users', filter);
   // Whether the charts are in view is known once the first screen's reads are done: until then
   // the cards are shorter than they will be, and the charts would show (and load) for a moment.
   const fetching = useIsFetching({ queryKey: dashboardKey });
-  const [ref, seen] = useSeen<HTMLDivElement>(!tx.isPending && !earnings.isPending && fetching === 0);
+  const [ref, seen] = useSeen<HTMLDivElement>(
+    !tx.isPending && !earnings.isPending && !users.isPending && fetching === 0,
+  );
   const { t } = useTranslation('dashboard');
   const label = useEnumLabel();
   const wait = (state: 'loading' | 'error' | 'ready') => (state === 'ready' && !seen ? 'loading' : state);
@@ -254,6 +259,26 @@ export function DashboardCharts({
     ]),
   };
 
+  const months = users.data?.data ?? [];
+  const monthDates = months.map((m) => `${m.month}-01`);
+  const newUsers = months.reduce((n, m) => n + m.count, 0);
+  const usersPeak = peakOf(months, (m) => m.count);
+  const usersSummary = usersPeak
+    ? t('chart.usersSummary', {
+        count: newUsers,
+        ...span(monthDates, 'month'),
+        peak: longBucket(`${usersPeak.month}-01`, 'month'),
+        peakCount: usersPeak.count,
+      })
+    : t('chart.usersNone', span(monthDates, 'month'));
+  const usersTable: SeriesTable = {
+    headers: [t('chart.month'), t('chart.newUsers')],
+    rows: months.map((m, i) => [
+      when(`${m.month}-01`, 'month', i === months.length - 1),
+      formatNumber(m.count, 0, { grouped: true }),
+    ]),
+  };
+
   return (
     <Box
       ref={ref}
@@ -279,6 +304,16 @@ export function DashboardCharts({
         table={earnTable}
       >
         <EarningsChart points={points} currency={currency} height={HEIGHT} partial={partial} />
+      </ChartCard>
+      <ChartCard
+        title={t('chart.usersPerMonth')}
+        testId="users-chart"
+        state={wait(stateOf(users))}
+        summary={usersSummary}
+        note={noteFor(monthDates, 'month')}
+        table={usersTable}
+      >
+        <UsersChart months={months} height={HEIGHT} partial={partial} />
       </ChartCard>
     </Box>
   );

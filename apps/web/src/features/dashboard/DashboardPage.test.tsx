@@ -38,6 +38,7 @@ const METRICS: Record<string, unknown> = {
     },
   ],
   locations: [],
+  users: { total: 7, data: [{ month: '2026-11', count: 4 }] },
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -402,6 +403,39 @@ describe('DashboardPage', () => {
       'Nov 24, 2026$80.00',
       'Nov 25, 2026 (so far)$20.00',
     ]);
+  });
+
+  it('charts new users per month from reports/users, in words and as a table', async () => {
+    const base = fetchMock.getMockImplementation() as (input: RequestInfo | URL) => Promise<Response>;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      if (String(input).split('?')[0] === '/api/reports/users')
+        return jsonResponse({
+          total: 40,
+          data: [
+            { month: '2026-09', count: 5 },
+            { month: '2026-10', count: 12 },
+            { month: '2026-11', count: 3 },
+          ],
+        });
+      return base(input);
+    });
+    renderWithProviders(<DashboardPage />, '/home');
+    const chart = await screen.findByTestId('users-chart');
+    expect(
+      await within(chart).findByRole('figure', { name: 'New Users per Month' }),
+    ).toHaveAccessibleDescription(
+      '20 new users from September 2026 to November 2026, most in October 2026 (12).',
+    );
+    await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
+    expect(readsOf('users')).toEqual(['/api/reports/users?range=this_week']);
+
+    fireEvent.click(within(chart).getByRole('button', { name: 'Show as table' }));
+    const table = within(chart).getByRole('table', { name: 'New Users per Month' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['MonthNew users', 'September 20265', 'October 202612', 'November 2026 (so far)3']);
   });
 
   it('takes custom dates as the organization’s days, up to today there, and names its zone', async () => {

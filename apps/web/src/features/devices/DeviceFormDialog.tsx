@@ -206,7 +206,10 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
       extraTabs={
         device
           ? [
-              { label: t('form.historyLog'), content: <DeviceHistoryLog id={device.id} /> },
+              {
+                label: t('form.historyLog'),
+                content: <DeviceHistoryLog id={device.id} idLocation={device.id_location} />,
+              },
               {
                 label: t('form.qrCode'),
                 content: (

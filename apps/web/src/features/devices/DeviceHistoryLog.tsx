@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocationZones } from '../../api/place';
 import { HistoryEntries } from '../../components/HistoryLog';
 import { deviceQueries } from './hooks';
 
 /**
  * The "Device History Log" tab (spec operational §3 Device history log entry: log_type,
  * created_at, event {invoice_id}): `GET device-logs/{id}`, newest first, each step of a transaction
- * held on the door marked with that transaction's invoice number.
+ * held on the door marked with that transaction's invoice number. Times are on the wall clock of the
+ * device's location (its own zone, else the organization's), the zone named.
  */
-export function DeviceHistoryLog({ id }: { id: string }) {
+export function DeviceHistoryLog({ id, idLocation }: { id: string; idLocation: string | null }) {
   const { t } = useTranslation('devices');
+  const zoneOf = useLocationZones();
   const logs = useQuery({
     ...deviceQueries.logs(id),
     select: (r) => ({
@@ -24,5 +27,5 @@ export function DeviceHistoryLog({ id }: { id: string }) {
       })),
     }),
   });
-  return <HistoryEntries query={logs} />;
+  return <HistoryEntries query={logs} timeZone={zoneOf(idLocation)} />;
 }

@@ -23,10 +23,11 @@ import { useOrganizationSelf } from '../../api/organizations';
 import { useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
+import { HistoryLog } from '../../components/HistoryLog';
 import { ImageField } from '../../components/ImageField';
 import { TimeZoneField } from '../../components/TimeZoneField';
 import { translateMessage } from '../../i18n/messages';
-import { zoneLabel } from '../../lib/format';
+import { isTimeZone, zoneLabel } from '../../lib/format';
 import { useAssignees } from './hooks';
 import { locationsKey } from './keys';
 import { PositionPicker } from './LocationMap';
@@ -70,7 +71,8 @@ function valuesOf(l: TLocation | null): TLocationCreateRequest {
 /**
  * "Add Location" / "Edit Location" (spec operational §2 Locations, §5 Location): name, address with
  * a draggable marker whose drag looks the address up (a failed lookup leaves it with a notice),
- * contact (or the default support contact), time zone (empty: the organization's), restriction, image. Admins adding get "Bulk Upload".
+ * contact (or the default support contact), time zone (empty: the organization's), restriction, image. Admins adding get "Bulk Upload";
+ * editing adds Settings and a History Log whose times are on the location's wall clock.
  */
 export function LocationFormDialog({
   open,
@@ -154,7 +156,19 @@ export function LocationFormDialog({
       formTabLabel={t('form.general')}
       extraTabs={
         location
-          ? [{ label: t('form.settings'), content: <LocationSettings location={location} /> }]
+          ? [
+              { label: t('form.settings'), content: <LocationSettings location={location} /> },
+              {
+                label: t('form.historyLog'),
+                content: (
+                  <HistoryLog
+                    entity="location"
+                    id={location.id}
+                    timeZone={isTimeZone(location.time_zone) ? location.time_zone : orgZone}
+                  />
+                ),
+              },
+            ]
           : isAdmin
             ? []
             : [{ label: t('form.settings'), content: null, disabled: true }]

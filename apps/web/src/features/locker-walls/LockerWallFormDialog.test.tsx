@@ -12,7 +12,7 @@ const wall: TLockerWall = {
   name: 'Wall A',
   description: null,
   custom_id: 'W-1',
-  image: '/api/files/wall.png',
+  image: '/api/files/0b6c1f3e-8f4a-4a4e-9a57-3c1d2e4f5a6b.png',
   qty_wide: 4,
   qty_tall: 3,
   is_kiosk: false,
@@ -74,7 +74,7 @@ describe('LockerWallFormDialog', () => {
     expect(init.method).toBe('PUT');
     expect(JSON.parse(String(init.body))).toMatchObject({
       name: 'Wall A',
-      image: '/api/files/wall.png',
+      image: '/api/files/0b6c1f3e-8f4a-4a4e-9a57-3c1d2e4f5a6b.png',
       qty_wide: 5,
       qty_tall: 3,
       custom_id: 'W-1',

@@ -2,6 +2,7 @@ import { LOCKER_WALL_MESSAGES, type TLockerWall } from '@lockerops/contract';
 import { Alert, Box } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocationZones } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
@@ -46,7 +47,12 @@ export function LockerWallFormDialog({ open, wall, location, onClose, onSaved }:
       invalidateKey={lockerWallsKey}
       extraTabs={
         wall
-          ? [{ label: t('form.historyLog'), content: <HistoryLog entity="locker_wall" id={wall.id} /> }]
+          ? [
+              {
+                label: t('form.historyLog'),
+                content: <WallHistoryLog wall={wall} />,
+              },
+            ]
           : []
       }
     >
@@ -104,4 +110,10 @@ export function LockerWallFormDialog({ open, wall, location, onClose, onSaved }:
       <FormCheckbox control={control} name="is_kiosk" label={t('form.kiosk')} />
     </FormDialog>
   );
+}
+
+/** The wall's History Log, its times on the wall clock of the wall's location, the zone named. */
+function WallHistoryLog({ wall }: { wall: TLockerWall }) {
+  const zoneOf = useLocationZones();
+  return <HistoryLog entity="locker_wall" id={wall.id} timeZone={zoneOf(wall.id_location)} />;
 }

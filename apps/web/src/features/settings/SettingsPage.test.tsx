@@ -1,4 +1,5 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
@@ -20,7 +21,7 @@ const SETTINGS = {
 };
 
 const render = (role: 'admin' | 'member') => {
-  stubPickerFetch((url) =>
+  const fetchMock = stubPickerFetch((url) =>
     url.startsWith('/api/settings')
       ? jsonResponse(SETTINGS)
       : url.startsWith('/api/types/')
@@ -29,10 +30,12 @@ const render = (role: 'admin' | 'member') => {
   );
   sessionStore.signedIn(makeTokens(makeUser(role, { first_login: false })));
   renderWithProviders(<SettingsPage />, '/settings');
+  return fetchMock;
 };
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   sessionStore.clear();
 });
@@ -56,5 +59,30 @@ describe('SettingsPage', () => {
     expect(await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 })).toBeEnabled();
     expect(screen.queryByText('Only an admin can change these settings.')).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Unlimited' })).toBeEnabled();
+  });
+
+  it('holds the time zone and the currency under Region, and saves the zone', async () => {
+    // a short list of the zones the browser knows keeps the select quick
+    vi.spyOn(Intl, 'supportedValuesOf').mockReturnValue(['America/Chicago', 'Europe/Berlin']);
+    const fetchMock = render('admin');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Region' }, { timeout: 5000 }));
+    expect(screen.queryByRole('tab', { name: 'Currency' })).toBeNull();
+    const zone = await screen.findByRole('region', { name: 'Time Zone' });
+    const currency = screen.getByRole('region', { name: 'Currency' });
+    expect(within(currency).getByRole('combobox', { name: 'Currency' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const input = within(zone).getByRole('combobox', { name: 'Time Zone' });
+    await user.clear(input);
+    await user.type(input, 'Berlin');
+    await user.click(await screen.findByRole('option', { name: /Europe\/Berlin/ }));
+    fireEvent.click(within(zone).getByRole('button', { name: 'Save Time Zone' }));
+
+    await waitFor(() => {
+      const put = fetchMock.mock.calls.find(
+        ([url, init]) => String(url).startsWith('/api/settings') && init?.method === 'PUT',
+      );
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({ time_zone: 'Europe/Berlin' });
+    });
   });
 });

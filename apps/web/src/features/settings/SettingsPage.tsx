@@ -7,22 +7,23 @@ import { sessionStore, useCurrentUser } from '../../api/session';
 import { PageTitle } from '../../components/PageTitle';
 import { useResultDialog } from '../../components/ResultDialog';
 import { ContactTab } from './ContactTab';
-import { CurrencyTab } from './CurrencyTab';
 import { DefaultsTab } from './DefaultsTab';
 import { useSettingsQuery } from './hooks';
 import { LockVendorsTab } from './LockVendorsTab';
 import { PaymentsTab } from './PaymentsTab';
+import { RegionTab } from './RegionTab';
 import { SettingsReadOnly } from './settingsParts';
 import { WhiteLabelTab } from './WhiteLabelTab';
 
 /**
  * The catalog key of each of the spec's five tabs; a sixth, Lock Vendors (`tab.lockVendors`), is the
- * organization's cloud lock vendor accounts, for admins.
+ * organization's cloud lock vendor accounts, for admins. The spec's Currency tab is shown as Region:
+ * it holds the organization's time zone as well as its currency.
  */
 const TAB_KEYS: Record<(typeof SETTINGS_TABS)[number], string> = {
   Defaults: 'defaults',
   'White Label': 'whiteLabel',
-  Currency: 'currency',
+  Currency: 'region',
   'Support Contact': 'contact',
   Payments: 'payments',
 };
@@ -69,7 +70,7 @@ export function SettingsPage() {
             ) : null}
             {tab === 0 ? <DefaultsTab settings={settings.data} /> : null}
             {tab === 1 ? <WhiteLabelTab /> : null}
-            {tab === 2 ? <CurrencyTab settings={settings.data} /> : null}
+            {tab === 2 ? <RegionTab settings={settings.data} /> : null}
             {tab === 3 ? <ContactTab settings={settings.data} /> : null}
             {tab === 4 ? <PaymentsTab /> : null}
             {tab === 5 ? <LockVendorsTab /> : null}

@@ -1,0 +1,64 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../api/session';
+import { HistoryLog } from '../../components/HistoryLog';
+import { renderWithProviders } from '../../components/testing';
+import { jsonResponse, makeLocation, makeTokens, makeUser } from '../../test/fixtures';
+import { DeviceHistoryLog } from './DeviceHistoryLog';
+
+const DEVICE = '00000000-0000-4000-8000-0000000000c1';
+const PLACE = '00000000-0000-4000-8000-0000000000d1';
+const ENTRY = {
+  id: '00000000-0000-4000-8000-0000000000e1',
+  actor_type: 'member',
+  actor_name: 'Ada Lovelace',
+  changes: { status: { before: 'available', after: 'maintenance' } },
+  created_at: '2026-01-01T10:00:00.000Z',
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      // the organization's zone is another than the place's
+      if (url.startsWith('/api/settings'))
+        return jsonResponse({ time_zone: 'America/Chicago', default_currency: 'usd' });
+      if (url.startsWith('/api/locations?'))
+        return jsonResponse({
+          items: [makeLocation({ id: PLACE, name: 'Tokyo Station', time_zone: 'Asia/Tokyo' })],
+          total: 1,
+          pages: 1,
+          page: 1,
+          page_size: 10000,
+        });
+      if (url.startsWith(`/api/device-logs/${DEVICE}`))
+        return jsonResponse({ items: [{ ...ENTRY, log_type: 'update', event: null }] });
+      if (url.startsWith(`/api/history/location/${PLACE}`))
+        return jsonResponse({ items: [{ ...ENTRY, action: 'update' }] });
+      return jsonResponse({ detail: 'Not found' }, 404);
+    }),
+  );
+  sessionStore.signedIn(makeTokens(makeUser('admin')));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+});
+
+describe('History logs in the place’s zone', () => {
+  it("shows a device's log on its location's clock, the zone named", async () => {
+    renderWithProviders(<DeviceHistoryLog id={DEVICE} idLocation={PLACE} />);
+    // 10:00 UTC is 7 PM in Tokyo (4 AM in the organization's Chicago)
+    expect(await screen.findByText(/^01\/01\/2026 07:00 PM GMT\+9$/)).toBeInTheDocument();
+    expect(screen.getByText('Time zone Asia/Tokyo (GMT+9)')).toBeInTheDocument();
+    expect(screen.queryByText(/04:00 AM/)).toBeNull();
+  });
+
+  it("shows a location's log on its own clock, the zone named", async () => {
+    renderWithProviders(<HistoryLog entity="location" id={PLACE} timeZone="Asia/Tokyo" />);
+    expect(await screen.findByText(/^01\/01\/2026 07:00 PM GMT\+9$/)).toBeInTheDocument();
+    expect(screen.getByText('Time zone Asia/Tokyo (GMT+9)')).toBeInTheDocument();
+  });
+});
