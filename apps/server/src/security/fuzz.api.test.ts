@@ -19,11 +19,11 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, signIn, type TestAp
  * list with the contract's schema. A fixed seed and a fixed number of requests make every run the
  * same; `FUZZ_SEED` and `FUZZ_REQUESTS` change them for a longer local run. On the PostgreSQL
  * server (`DATABASE_URL`, the second pass of CI after the embedded one) the run sends 5,000 other
- * requests (another seed) rather than the same 20,000 again.
+ * requests (another seed) rather than the same 12,000 again.
  */
 const ON_SERVER = Boolean(process.env.DATABASE_URL);
 const SEED = Number(process.env.FUZZ_SEED ?? (ON_SERVER ? 7070 : 1616));
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? (ON_SERVER ? 5_000 : 20_000));
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? (ON_SERVER ? 5_000 : 12_000));
 
 let t: TestApp;
 let auth: { authorization: string };
