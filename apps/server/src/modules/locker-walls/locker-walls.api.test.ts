@@ -88,7 +88,7 @@ describe('locker walls: create and validate', () => {
       id_location: loc,
       description: 'By the entrance',
       custom_id: 'W-1',
-      image: '/api/files/x.png',
+      image: '/api/files/0b6f3f0e-6d4c-4c1e-9a53-2f8e1d7c4a10.png',
       is_kiosk: true,
     });
     expect(res.statusCode).toBe(200);
@@ -97,7 +97,7 @@ describe('locker walls: create and validate', () => {
       name: 'Wall A',
       description: 'By the entrance',
       custom_id: 'W-1',
-      image: '/api/files/x.png',
+      image: '/api/files/0b6f3f0e-6d4c-4c1e-9a53-2f8e1d7c4a10.png',
       qty_wide: 4,
       qty_tall: 3,
       is_kiosk: true,
@@ -319,11 +319,11 @@ describe('locker walls: kiosk and dimensions', () => {
     await door(w.id, { x: 1, y: 2, id_device: d });
     const plain = await update(
       w.id,
-      { ...base, id_location: loc, name: 'Renamed', image: '/api/files/y.png' },
+      { ...base, id_location: loc, name: 'Renamed', image: '/api/files/5c2a9e41-8b7d-4f3a-a1c6-9d0e3b7f2a84.png' },
       member,
     );
     expect(plain.statusCode).toBe(200);
-    expect(plain.json()).toMatchObject({ name: 'Renamed', image: '/api/files/y.png', devices: [d] });
+    expect(plain.json()).toMatchObject({ name: 'Renamed', image: '/api/files/5c2a9e41-8b7d-4f3a-a1c6-9d0e3b7f2a84.png', devices: [d] });
 
     const kioskOn = await update(w.id, { ...base, id_location: loc, name: 'Renamed', is_kiosk: true });
     expect(kioskOn.json()).toMatchObject({ is_kiosk: true, devices: [d], counts: { kiosk: 1 } });
