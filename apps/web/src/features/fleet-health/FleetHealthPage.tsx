@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { fleetHealthQueries } from '../../api/fleetHealth';
 import { HealthBadge } from '../../components/DoorHealth';
+import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime } from '../../lib/format';
 
 /**
@@ -24,13 +25,28 @@ import { formatDateTime } from '../../lib/format';
  */
 export function FleetHealthPage() {
   const { t } = useTranslation('fleetHealth');
+  const { t: tc } = useTranslation('common');
   const q = useQuery(fleetHealthQueries.overview());
-  if (q.isError) return <Alert severity="error">{t('loadFailed')}</Alert>;
-  if (!q.data) return <Typography>{t('loading')}</Typography>;
+  const title = <PageTitle title={tc('area.fleetHealth')} />;
+  if (q.isError)
+    return (
+      <>
+        {title}
+        <Alert severity="error">{t('loadFailed')}</Alert>
+      </>
+    );
+  if (!q.data)
+    return (
+      <>
+        {title}
+        <Typography>{t('loading')}</Typography>
+      </>
+    );
   const { places, alerts } = q.data;
   const placeName = (id: string | null) => places.find((p) => p.id_location === id)?.name ?? '';
   return (
     <Stack spacing={3}>
+      {title}
       <Typography>{t('intro', { seconds: q.data.poll_seconds })}</Typography>
       <Box component="section" aria-labelledby="fleet-places">
         <Typography id="fleet-places" variant="h6" component="h2" gutterBottom>
@@ -87,7 +103,7 @@ function PlaceCard({ place: p }: { place: TFleetPlace }) {
         <Typography variant="body2">{t('doorsOnline', { online: p.online, doors: p.doors })}</Typography>
         <Typography variant="body2">{t('doorsOffline', { count: p.offline })}</Typography>
         <Typography variant="body2">{t('alertsCount', { count: p.open_alerts })}</Typography>
-        <Link component={RouterLink} to="/locker-wall" variant="body2">
+        <Link component={RouterLink} to={`/locker-wall?location=${p.id_location}`} variant="body2">
           {t('openWall', { name: p.name })}
         </Link>
       </CardContent>
