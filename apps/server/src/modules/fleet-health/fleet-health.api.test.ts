@@ -355,8 +355,10 @@ describe('heartbeats on the schedule', () => {
         bLoc,
       );
     const d = await create();
+    const pool = t.database.pool as unknown as { options: { connectionString: string } } | undefined;
     runner = createJobRunner({
       database: t.database,
+      databaseUrl: pool?.options.connectionString,
       log: t.app.log,
       jobs: [],
       relays: [healthPoller({ locks: t.app.ctx.locks, rules: t.config.health, pollSeconds: 0.5 })],
