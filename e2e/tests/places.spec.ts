@@ -92,6 +92,8 @@ test.describe('places and doors', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Location created successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // other specs' locations fill the first page: find it by name
+    await searchTable(page, name);
     await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
 
     // saved with the marker's new position: east and south of where it started, by the dragged pixels

@@ -120,7 +120,7 @@ test.describe('toolbox', () => {
     await customer.getByLabel('Code', { exact: true }).fill(code === '000000' ? '111111' : '000000');
     await customer.getByRole('button', { name: 'Book', exact: true }).click();
     await expect(customer.getByRole('alert')).toHaveText(
-      'This code is not correct. Please check it and try again.',
+      'This code is not correct or no longer valid. Please check it or ask for a new code.',
     );
     await customer.getByLabel('Code', { exact: true }).fill(code);
     await customer.getByRole('button', { name: 'Book', exact: true }).click();

@@ -26,11 +26,12 @@ export function ImageField({ label, value, onChange, hint = '400x250', disabled 
   const { t } = useTranslation();
   const upload = useUploadImage();
   const [message, setMessage] = useState<string | null>(null);
+  const text = label ?? t('image.label');
 
   return (
     <Box>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        {label ?? t('image.label')}
+        {text}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         <Box
@@ -48,7 +49,7 @@ export function ImageField({ label, value, onChange, hint = '400x250', disabled 
           }}
         >
           {value ? (
-            <img src={value} alt={label} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+            <img src={value} alt={text} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
           ) : (
             <ImageOutlined color="disabled" />
           )}
