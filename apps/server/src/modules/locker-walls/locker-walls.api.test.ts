@@ -319,11 +319,20 @@ describe('locker walls: kiosk and dimensions', () => {
     await door(w.id, { x: 1, y: 2, id_device: d });
     const plain = await update(
       w.id,
-      { ...base, id_location: loc, name: 'Renamed', image: '/api/files/5c2a9e41-8b7d-4f3a-a1c6-9d0e3b7f2a84.png' },
+      {
+        ...base,
+        id_location: loc,
+        name: 'Renamed',
+        image: '/api/files/5c2a9e41-8b7d-4f3a-a1c6-9d0e3b7f2a84.png',
+      },
       member,
     );
     expect(plain.statusCode).toBe(200);
-    expect(plain.json()).toMatchObject({ name: 'Renamed', image: '/api/files/5c2a9e41-8b7d-4f3a-a1c6-9d0e3b7f2a84.png', devices: [d] });
+    expect(plain.json()).toMatchObject({
+      name: 'Renamed',
+      image: '/api/files/5c2a9e41-8b7d-4f3a-a1c6-9d0e3b7f2a84.png',
+      devices: [d],
+    });
 
     const kioskOn = await update(w.id, { ...base, id_location: loc, name: 'Renamed', is_kiosk: true });
     expect(kioskOn.json()).toMatchObject({ is_kiosk: true, devices: [d], counts: { kiosk: 1 } });
