@@ -75,7 +75,7 @@ export function FleetHealthPage() {
             <ListItem key={a.id} divider disableGutters data-testid="fleet-alert">
               <ListItemText
                 primary={`${t(`kind.${a.kind as TAlertKind}`)} · ${placeName(a.id_location)}`}
-                secondary={t('alertSince', { detail: a.detail, since: formatDateTime(a.opened_at) })}
+                secondary={t('alertSince', { since: formatDateTime(a.opened_at) })}
               />
             </ListItem>
           ))}

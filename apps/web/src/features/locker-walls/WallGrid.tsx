@@ -104,7 +104,7 @@ export function moveFocus(
  */
 export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy, health }: WallGridProps) {
   const rows = gridOf(wall);
-  const { t } = useTranslation('lockerWalls');
+  const { t } = useTranslation(['lockerWalls', 'fleetHealth']);
   const enumLabel = useEnumLabel();
   const [over, setOver] = useState<string | null>(null);
   const [active, setActive] = useState({ x: 1, y: 1 });
