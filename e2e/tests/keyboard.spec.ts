@@ -61,6 +61,8 @@ test('keyboard only: from sign-in to door #7, unlocked, focus visible at each st
   };
 
   await page.goto('/auth/login');
+  // the sign-in form is a lazy chunk: Tabs pressed before it is drawn find nothing
+  await expect(page.locator('input[name="email"]')).toBeVisible();
   await tabTo(page, /^Email$|email/i);
   await check('email');
   await page.keyboard.type(ADMIN_EMAIL);
