@@ -71,7 +71,7 @@ export function KiosksPage() {
   };
 
   return (
-    <Box>
+    <Box sx={{ minWidth: 0, maxWidth: '100%', overflowX: 'auto' }}>
       <PageTitle
         title={t('title')}
         actions={
@@ -85,12 +85,12 @@ export function KiosksPage() {
           {error}
         </Alert>
       )}
-      <Card sx={{ mb: 2 }}>
+      <Card sx={{ mb: 2, maxWidth: '100%' }}>
         <CardContent>
           <Typography component="h2" variant="h6" gutterBottom>
             {t('screens')}
           </Typography>
-          <TableContainer>
+          <TableContainer sx={{ maxWidth: '100%' }}>
             <Table size="small" aria-label={t('screens')}>
               <TableHead>
                 <TableRow>
@@ -104,8 +104,8 @@ export function KiosksPage() {
                       component="span"
                       sx={{
                         position: 'absolute',
-                        width: 1,
-                        height: 1,
+                        width: '1px',
+                        height: '1px',
                         overflow: 'hidden',
                         clip: 'rect(0 0 0 0)',
                       }}
@@ -149,7 +149,7 @@ export function KiosksPage() {
           {kiosks.data?.items.length === 0 && <Typography sx={{ mt: 1 }}>{t('noScreens')}</Typography>}
         </CardContent>
       </Card>
-      <Card>
+      <Card sx={{ maxWidth: '100%' }}>
         <CardContent>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
             <Typography component="h2" variant="h6">
@@ -159,7 +159,7 @@ export function KiosksPage() {
               {t('addCourier')}
             </Button>
           </Stack>
-          <TableContainer>
+          <TableContainer sx={{ maxWidth: '100%' }}>
             <Table size="small" aria-label={t('couriers')}>
               <TableHead>
                 <TableRow>
@@ -170,8 +170,8 @@ export function KiosksPage() {
                       component="span"
                       sx={{
                         position: 'absolute',
-                        width: 1,
-                        height: 1,
+                        width: '1px',
+                        height: '1px',
                         overflow: 'hidden',
                         clip: 'rect(0 0 0 0)',
                       }}
