@@ -155,6 +155,7 @@ export const ZCourier = z.object({
   created_at: z.string(),
 });
 export const ZCourierList = z.object({ items: z.array(ZCourier) });
+export type TCourier = z.infer<typeof ZCourier>;
 export const ZCourierRequest = z.object({
   name: z.string().trim().min(1, KIOSK_MESSAGES.nameRequired).max(80),
 });

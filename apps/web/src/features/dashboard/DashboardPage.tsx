@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { useOrganizationSelf } from '../../api/organizations';
 import { saveBlob } from '../../api/useExport';
+import { SR_ONLY } from '../../components/srOnly';
 import { translateMessage } from '../../i18n/messages';
 import { readCardMetrics, writeCardMetrics } from './cardCookies';
 import { type DashboardFilter, filterReady } from './hooks';
-import { SR_ONLY } from './srOnly';
 import { WelcomeCard } from './WelcomeCard';
 
 const DashboardBody = lazy(() => import('./DashboardBody'));

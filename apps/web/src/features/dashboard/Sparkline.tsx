@@ -1,7 +1,7 @@
 import { alpha, Box, Tooltip, useTheme } from '@mui/material';
 import { type PointerEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SR_ONLY } from './srOnly';
+import { SR_ONLY } from '../../components/srOnly';
 
 const HEIGHT = 40;
 /** Room above and below the line for the highlight mark. */

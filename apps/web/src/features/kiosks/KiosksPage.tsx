@@ -1,6 +1,6 @@
+import type { TCourier, TKiosk } from '@lockerops/contract';
 import {
   Alert,
-  Box,
   Button,
   Card,
   CardContent,
@@ -11,19 +11,15 @@ import {
   DialogTitle,
   MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
+import { type StackedColumn, StackedTable } from '../../components/StackedTable';
 import { formatDateTime } from '../../lib/format';
 import {
   useCourierCode,
@@ -34,6 +30,9 @@ import {
   useRemoveCourier,
   useRevokeScreen,
 } from './hooks';
+
+/** A destructive action waiting for its confirmation, with the name of what it acts on. */
+type Confirming = { kind: 'revoke' | 'remove'; id: string; name: string };
 
 /** A code shown once: what it is for, the code itself, until when. */
 type Shown = { title: string; code: string; hint: string };
@@ -59,6 +58,7 @@ export function KiosksPage() {
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : t('never'));
 
   const run = async (fn: () => Promise<void>) => {
@@ -70,8 +70,67 @@ export function KiosksPage() {
     }
   };
 
+  const screenColumns: StackedColumn<TKiosk>[] = [
+    { key: 'name', header: t('name'), cell: (k) => k.name },
+    {
+      key: 'place',
+      header: t('place'),
+      cell: (k) => (k.locker_wall_name ? `${k.location_name} · ${k.locker_wall_name}` : k.location_name),
+    },
+    {
+      key: 'state',
+      header: t('state'),
+      cell: (k) => (
+        <Chip
+          size="small"
+          color={k.online ? 'success' : 'default'}
+          label={k.state === 'paired' ? t(k.online ? 'online' : 'offline') : t(k.state)}
+        />
+      ),
+    },
+    { key: 'lastSeen', header: t('lastSeen'), cell: (k) => when(k.last_seen_at) },
+    { key: 'version', header: t('version'), cell: (k) => k.app_version ?? '—' },
+    {
+      key: 'actions',
+      header: t('actions'),
+      actions: true,
+      cell: (k) =>
+        k.state !== 'revoked' && (
+          <Button color="error" onClick={() => setConfirming({ kind: 'revoke', id: k.id, name: k.name })}>
+            {t('revoke')}
+          </Button>
+        ),
+    },
+  ];
+  const courierColumns: StackedColumn<TCourier>[] = [
+    { key: 'name', header: t('name'), cell: (c) => c.name },
+    { key: 'lastUsed', header: t('lastUsed'), cell: (c) => when(c.last_used_at) },
+    {
+      key: 'actions',
+      header: t('actions'),
+      actions: true,
+      cell: (c) => (
+        <>
+          <Button
+            onClick={() =>
+              run(async () => {
+                const r = await courierCode.mutateAsync({ id: c.id });
+                setShown({ title: t('courierCode', { name: r.name }), code: r.code, hint: t('courierHint') });
+              })
+            }
+          >
+            {t('newCode')}
+          </Button>
+          <Button color="error" onClick={() => setConfirming({ kind: 'remove', id: c.id, name: c.name })}>
+            {t('remove')}
+          </Button>
+        </>
+      ),
+    },
+  ];
+
   return (
-    <Box sx={{ minWidth: 0, maxWidth: '100%', overflowX: 'auto' }}>
+    <>
       <PageTitle
         title={t('title')}
         actions={
@@ -85,73 +144,26 @@ export function KiosksPage() {
           {error}
         </Alert>
       )}
-      <Card sx={{ mb: 2, maxWidth: '100%' }}>
+      <Card sx={{ mb: 2 }}>
         <CardContent>
           <Typography component="h2" variant="h6" gutterBottom>
             {t('screens')}
           </Typography>
-          <TableContainer sx={{ maxWidth: '100%' }}>
-            <Table size="small" aria-label={t('screens')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('name')}</TableCell>
-                  <TableCell>{t('place')}</TableCell>
-                  <TableCell>{t('state')}</TableCell>
-                  <TableCell>{t('lastSeen')}</TableCell>
-                  <TableCell>{t('version')}</TableCell>
-                  <TableCell>
-                    <Box
-                      component="span"
-                      sx={{
-                        position: 'absolute',
-                        width: '1px',
-                        height: '1px',
-                        overflow: 'hidden',
-                        clip: 'rect(0 0 0 0)',
-                      }}
-                    >
-                      {t('actions')}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(kiosks.data?.items ?? []).map((k) => (
-                  <TableRow key={k.id}>
-                    <TableCell>{k.name}</TableCell>
-                    <TableCell>
-                      {k.locker_wall_name ? `${k.location_name} · ${k.locker_wall_name}` : k.location_name}
-                    </TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        color={k.online ? 'success' : 'default'}
-                        label={k.state === 'paired' ? t(k.online ? 'online' : 'offline') : t(k.state)}
-                      />
-                    </TableCell>
-                    <TableCell>{when(k.last_seen_at)}</TableCell>
-                    <TableCell>{k.app_version ?? '—'}</TableCell>
-                    <TableCell align="right">
-                      {k.state !== 'revoked' && (
-                        <Button
-                          color="error"
-                          onClick={() => run(async () => void (await revoke.mutateAsync(k.id)))}
-                        >
-                          {t('revoke')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {kiosks.data?.items.length === 0 && <Typography sx={{ mt: 1 }}>{t('noScreens')}</Typography>}
+          <StackedTable
+            label={t('screens')}
+            columns={screenColumns}
+            rows={kiosks.data?.items ?? []}
+            rowKey={(k) => k.id}
+            empty={kiosks.data ? t('noScreens') : undefined}
+          />
         </CardContent>
       </Card>
-      <Card sx={{ maxWidth: '100%' }}>
+      <Card>
         <CardContent>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}
+          >
             <Typography component="h2" variant="h6">
               {t('couriers')}
             </Typography>
@@ -159,60 +171,12 @@ export function KiosksPage() {
               {t('addCourier')}
             </Button>
           </Stack>
-          <TableContainer sx={{ maxWidth: '100%' }}>
-            <Table size="small" aria-label={t('couriers')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('name')}</TableCell>
-                  <TableCell>{t('lastUsed')}</TableCell>
-                  <TableCell>
-                    <Box
-                      component="span"
-                      sx={{
-                        position: 'absolute',
-                        width: '1px',
-                        height: '1px',
-                        overflow: 'hidden',
-                        clip: 'rect(0 0 0 0)',
-                      }}
-                    >
-                      {t('actions')}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(couriers.data?.items ?? []).map((c) => (
-                  <TableRow key={c.id}>
-                    <TableCell>{c.name}</TableCell>
-                    <TableCell>{when(c.last_used_at)}</TableCell>
-                    <TableCell align="right">
-                      <Button
-                        onClick={() =>
-                          run(async () => {
-                            const r = await courierCode.mutateAsync({ id: c.id });
-                            setShown({
-                              title: t('courierCode', { name: r.name }),
-                              code: r.code,
-                              hint: t('courierHint'),
-                            });
-                          })
-                        }
-                      >
-                        {t('newCode')}
-                      </Button>
-                      <Button
-                        color="error"
-                        onClick={() => run(async () => void (await removeCourier.mutateAsync(c.id)))}
-                      >
-                        {t('remove')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <StackedTable
+            label={t('couriers')}
+            columns={courierColumns}
+            rows={couriers.data?.items ?? []}
+            rowKey={(c) => c.id}
+          />
         </CardContent>
       </Card>
 
@@ -283,6 +247,26 @@ export function KiosksPage() {
         </DialogActions>
       </Dialog>
 
+      <ConfirmDialog
+        open={confirming !== null}
+        destructive
+        title={confirming ? t(confirming.kind === 'revoke' ? 'revokeTitle' : 'removeTitle') : undefined}
+        message={confirming ? t(confirming.kind === 'revoke' ? 'revokeQuestion' : 'removeQuestion') : ''}
+        objectName={confirming?.name}
+        confirmText={confirming ? t(confirming.kind) : undefined}
+        cancelText={t('cancel')}
+        loading={revoke.isPending || removeCourier.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() =>
+          run(async () => {
+            if (!confirming) return;
+            if (confirming.kind === 'revoke') await revoke.mutateAsync(confirming.id);
+            else await removeCourier.mutateAsync(confirming.id);
+            setConfirming(null);
+          })
+        }
+      />
+
       <Dialog open={shown !== null} onClose={() => setShown(null)} fullWidth maxWidth="xs">
         <DialogTitle>{shown?.title}</DialogTitle>
         <DialogContent>
@@ -300,6 +284,6 @@ export function KiosksPage() {
           <Button onClick={() => setShown(null)}>{t('close')}</Button>
         </DialogActions>
       </Dialog>
-    </Box>
+    </>
   );
 }
