@@ -16,9 +16,11 @@ export interface RowActions<R> {
  * The "Action" column of a list (spec: operational §2 — e.g. Sizes: "select, image, name, width,
  * depth, height, action"): clone, edit and delete icon buttons labelled "{Verb} {row name}".
  * Pass only the handlers the signed-in role may use (spec §1: members get no edit/delete).
+ * `nameOf` names a row that has no `name` (an issue by its number).
  */
-export function rowActionsColumn<R extends GridValidRowModel & { name: string }>(
+export function rowActionsColumn<R extends GridValidRowModel>(
   actions: RowActions<R>,
+  nameOf: (row: R) => string = (row) => String(row.name ?? ''),
 ): GridColDef<R> {
   const buttons = [
     { verb: i18next.t('button.clone'), Icon: ContentCopyOutlined, run: actions.onClone },
@@ -35,7 +37,7 @@ export function rowActionsColumn<R extends GridValidRowModel & { name: string }>
       <>
         {buttons.map(({ verb, Icon, run }) => (
           <Tooltip key={verb} title={verb}>
-            <IconButton size="small" aria-label={`${verb} ${row.name}`} onClick={() => run?.(row)}>
+            <IconButton size="small" aria-label={`${verb} ${nameOf(row)}`} onClick={() => run?.(row)}>
               <Icon fontSize="small" />
             </IconButton>
           </Tooltip>

@@ -53,6 +53,8 @@ beforeEach(() => {
       });
     if (url.startsWith('/api/users?'))
       return jsonResponse({ items: [], total: 0, pages: 0, page: 1, page_size: 10000 });
+    if (url === '/api/issues' && init?.method === 'DELETE')
+      return jsonResponse({ detail: '1 item(s) deleted successfully', deleted: 1 });
     if (url.startsWith('/api/issues?'))
       return jsonResponse({ items: [ISSUE], total: 1, pages: 1, page: 1, page_size: 25 });
     return jsonResponse({ detail: 'Not found' }, 404);
@@ -93,5 +95,25 @@ describe('IssuesPage', () => {
     fireEvent.mouseDown(picker);
     fireEvent.keyDown(picker, { key: 'ArrowDown' });
     expect(await screen.findByRole('option', { name: 'Grace Hopper' })).toBeInTheDocument();
+  });
+
+  it("deletes one issue from its row after a confirmation naming it: 'Issue deleted successfully!'", async () => {
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    renderWithProviders(<IssuesPage disableVirtualization />, '/issues');
+    await screen.findByText('Door stuck');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Issue ISS-7' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Issue ISS-7')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await screen.findByText('Issue deleted successfully!');
+    const call = fetchMock.mock.calls.find(([u, i]) => String(u) === '/api/issues' && i?.method === 'DELETE');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ ids: [ID] });
+  });
+
+  it('offers no delete to a member', async () => {
+    sessionStore.signedIn(makeTokens(makeUser('member')));
+    renderWithProviders(<IssuesPage disableVirtualization />, '/issues');
+    await screen.findByText('Door stuck');
+    expect(screen.queryByRole('button', { name: 'Delete Issue ISS-7' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ISSUE_STATUSES, type TIssue, type TIssueStatus } from '@lockerops/contract';
+import { ISSUE_MESSAGES, ISSUE_STATUSES, type TIssue, type TIssueStatus } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, MenuItem, Select } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -7,11 +7,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocationZones } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
-import { DataTable } from '../../components/DataTable';
+import { useDeleteOne } from '../../api/useDeleteOne';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, rowActionsColumn } from '../../components/DataTable';
 import { PageTitle } from '../../components/PageTitle';
 import { Truncated } from '../../components/Truncated';
 import { When } from '../../components/When';
 import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
+import { translateMessage } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 import { ISSUES_ENDPOINT, issuesKey, useIssueStatus, ZIssuePage } from './hooks';
 import { IssueFormDialog } from './IssueFormDialog';
@@ -91,6 +94,7 @@ export function issueColumns(
 /**
  * /issues (spec console §2 Issues list): search, paging, row selection and bulk delete for admins,
  * a status dropdown per row saved at once ('Issue updated successfully!'), the create/edit dialog,
+ * a row's delete for admins after a confirmation naming the issue ('Issue deleted successfully!'),
  * CSV export (`issue`). Viewers never reach it (spec §6).
  */
 export function IssuesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
@@ -101,9 +105,21 @@ export function IssuesPage({ disableVirtualization }: { disableVirtualization?: 
   const { t } = useTranslation('issues');
   const label = useEnumLabel();
   const zoneOf = useLocationZones();
+  const [deleting, setDeleting] = useState<TIssue | null>(null);
+  const remove = useDeleteOne(ISSUES_ENDPOINT.remove, issuesKey, translateMessage(ISSUE_MESSAGES.deleted));
   const columns = useMemo(
-    () => issueColumns((issue, next) => status.mutate({ id: issue.id, status: next }), t, label, zoneOf),
-    [status.mutate, t, label, zoneOf],
+    () => [
+      ...issueColumns((issue, next) => status.mutate({ id: issue.id, status: next }), t, label, zoneOf),
+      // one issue deleted from its row says 'Issue deleted successfully!' (spec console §5)
+      ...(isAdmin
+        ? [
+            rowActionsColumn<TIssue>({ onDelete: setDeleting }, (issue) =>
+              t('confirm.object', { id: issue.issue_id }),
+            ),
+          ]
+        : []),
+    ],
+    [status.mutate, t, label, zoneOf, isAdmin],
   );
   return (
     <>
@@ -128,6 +144,15 @@ export function IssuesPage({ disableVirtualization }: { disableVirtualization?: 
         disableVirtualization={disableVirtualization}
       />
       <IssueFormDialog open={!!dialog} issue={dialog?.issue ?? null} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        destructive
+        open={!!deleting}
+        message={t('confirm.delete')}
+        objectName={deleting ? t('confirm.object', { id: deleting.issue_id }) : undefined}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        onCancel={() => setDeleting(null)}
+      />
     </>
   );
 }
