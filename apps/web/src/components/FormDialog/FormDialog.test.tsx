@@ -12,7 +12,13 @@ const ZName = z.object({ name: z.string().min(1, 'Name is required') });
 type TName = z.infer<typeof ZName>;
 
 /** A one-field form whose submit the server refuses. */
-function NameDialog({ onSubmit }: { onSubmit: (v: TName) => Promise<unknown> }) {
+function NameDialog({
+  onSubmit,
+  serverErrorText,
+}: {
+  onSubmit: (v: TName) => Promise<unknown>;
+  serverErrorText?: string;
+}) {
   const form = useForm<TName>({ resolver: zodResolver(ZName), defaultValues: { name: '' } });
   return (
     <FormDialog
@@ -22,6 +28,7 @@ function NameDialog({ onSubmit }: { onSubmit: (v: TName) => Promise<unknown> }) 
       form={form}
       onSubmit={onSubmit}
       successMessage="Size created successfully"
+      serverErrorText={serverErrorText}
     >
       <FormTextField control={form.control} name="name" label="Name" required />
     </FormDialog>
@@ -56,5 +63,20 @@ describe('FormDialog', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'M' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Size created successfully');
+  });
+
+  it("says the area's own text for a server failure, and the server's detail for a refusal", async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(500, { detail: 'boom' }))
+      .mockRejectedValueOnce(new ApiError(404, { detail: 'No users found' }));
+    renderWithProviders(<NameDialog onSubmit={onSubmit} serverErrorText="An internal error occurred" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Size' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'M' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('An internal error occurred');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText(/No users found/);
   });
 });

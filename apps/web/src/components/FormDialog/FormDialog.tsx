@@ -14,7 +14,7 @@ import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatApiError } from '../../api/errors';
+import { ApiError, formatApiError } from '../../api/errors';
 import { BulkUpload, type BulkUploadProps } from '../BulkUpload';
 
 export interface FormDialogTab {
@@ -56,6 +56,8 @@ export interface FormDialogProps<TIn extends FieldValues, TOut> {
   destructive?: boolean;
   /** keeps the submit button disabled (a form whose required choices are not all made) */
   submitDisabled?: boolean;
+  /** the text for a server failure (5xx) where the spec names one, e.g. 'An internal error occurred' */
+  serverErrorText?: string;
 }
 
 /**
@@ -80,6 +82,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   cancelText,
   destructive = false,
   submitDisabled = false,
+  serverErrorText,
 }: FormDialogProps<TIn, TOut>) {
   const [tab, setTab] = useState(0);
   const { t } = useTranslation();
@@ -121,7 +124,9 @@ export function FormDialog<TIn extends FieldValues, TOut>({
       if (invalidateKey) void queryClient.invalidateQueries({ queryKey: invalidateKey });
       onClose();
     } catch (e) {
-      setError(formatApiError(e));
+      setError(
+        serverErrorText && e instanceof ApiError && e.status >= 500 ? serverErrorText : formatApiError(e),
+      );
     }
   });
 

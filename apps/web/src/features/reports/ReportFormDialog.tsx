@@ -62,6 +62,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
       successMessage={translateMessage(report ? REPORT_MESSAGES.updated : REPORT_MESSAGES.created)}
       invalidateKey={reportsKey}
       submitDisabled={!ready}
+      serverErrorText={translateMessage(REPORT_MESSAGES.internalError)}
     >
       <FormTextField control={control} name="name" label={t('form.name')} required />
       <FormAutocomplete
