@@ -290,3 +290,28 @@ export const outboundPolicyOf = (config: {
   webhookAllowPrivate: boolean;
   outboundAllow?: readonly string[];
 }) => createOutboundPolicy({ allowPrivate: config.webhookAllowPrivate, allow: config.outboundAllow ?? [] });
+
+/**
+ * Whether a URL may be saved (a webhook's, before any look-up): a private, loopback or link-local
+ * IP literal or a `localhost` name is refused unless `allowPrivate`, or unless `OUTBOUND_ALLOW`
+ * names it (the host name, or an address or CIDR holding the literal) — the same list delivery
+ * honours, so an operator's allowed internal receiver can be saved without opening every address.
+ * Other names are checked when they are called (their addresses may change).
+ */
+export function savedUrlCheck(config: {
+  webhookAllowPrivate: boolean;
+  outboundAllow?: readonly string[];
+}): (url: string) => boolean {
+  const allow = allowListOf(config.outboundAllow ?? []);
+  return (url) => {
+    if (config.webhookAllowPrivate) return true;
+    const host = new URL(url).hostname
+      .replace(/^\[|\]$/g, '')
+      .toLowerCase()
+      .replace(/\.$/, '');
+    if (allow.hosts.has(host)) return true;
+    if (host === 'localhost' || host.endsWith('.localhost')) return false;
+    if (!net.isIP(host)) return true;
+    return allow.hasAddress(host) || addressProblem(host) === null;
+  };
+}

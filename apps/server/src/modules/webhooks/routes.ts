@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors, routeOf } from '../../lib/openapi';
+import { savedUrlCheck } from '../../lib/outbound';
 import { requireFeature } from '../organizations';
 import {
   createEndpoint,
@@ -56,6 +57,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireFeature('toolbox'));
   const tags = ['webhooks'];
   const { secrets, config: cfg } = app.ctx;
+  const urlAllowed = savedUrlCheck(cfg);
   const e = endpoints.webhooks;
 
   app.route({
@@ -129,7 +131,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(e.create, {
       tags,
       summary: 'Create a webhook endpoint',
-      description: `Answers the endpoint with its signing secret \`whsec_…\`, shown this once. \`events\` empty: every event. 400 '${TOOLBOX_MESSAGES.urlPrivate}' for a private address. 409 '${TOOLBOX_MESSAGES.webhookLimit(cfg.webhookMaxEndpoints)}' beyond WEBHOOK_MAX_ENDPOINTS endpoints. ${SIGNING}`,
+      description: `Answers the endpoint with its signing secret \`whsec_…\`, shown this once. \`events\` empty: every event. 400 '${TOOLBOX_MESSAGES.urlPrivate}' for a private address (unless OUTBOUND_ALLOW names it). 409 '${TOOLBOX_MESSAGES.webhookLimit(cfg.webhookMaxEndpoints)}' beyond WEBHOOK_MAX_ENDPOINTS endpoints. ${SIGNING}`,
       errors: errors(400, 401, 403, 409),
     }),
     handler: async (req, reply) => {
@@ -139,7 +141,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           organizationId: req.auth.organizationId,
           input: req.body,
           secrets,
-          allowPrivate: cfg.webhookAllowPrivate,
+          urlAllowed,
           maxEndpoints: cfg.webhookMaxEndpoints,
         }),
       );
@@ -161,7 +163,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           organizationId: req.auth.organizationId,
           id: req.params.id,
           input: req.body,
-          allowPrivate: cfg.webhookAllowPrivate,
+          urlAllowed,
         }),
       ),
   });

@@ -33,7 +33,7 @@ import {
   subscribedEndpoints,
   updateEndpointRow,
 } from './queries/endpoints';
-import { isPrivateUrl, newSigningSecret } from './service/delivery';
+import { newSigningSecret } from './service/delivery';
 
 const toWire = (r: EndpointRow): TWebhookEndpoint => wireOf(ZWebhookEndpoint, r);
 
@@ -43,10 +43,13 @@ async function endpointOr404(tx: DbOrTx, organizationId: string, id: string): Pr
   return row;
 }
 
-/** 400 for a URL that WHATWG URL parsing refuses (a port past 65535, a bad host) or a private one. */
-function checkUrl(url: string, allowPrivate: boolean) {
+/**
+ * 400 for a URL that WHATWG URL parsing refuses (a port past 65535, a bad host), or a private one
+ * that the outbound policy (`WEBHOOK_ALLOW_PRIVATE`, `OUTBOUND_ALLOW`: `savedUrlCheck`) refuses.
+ */
+function checkUrl(url: string, allowed: (url: string) => boolean) {
   if (!URL.canParse(url)) throw BadRequest(TOOLBOX_MESSAGES.urlInvalid);
-  if (!allowPrivate && isPrivateUrl(url)) throw BadRequest(TOOLBOX_MESSAGES.urlPrivate);
+  if (!allowed(url)) throw BadRequest(TOOLBOX_MESSAGES.urlPrivate);
 }
 
 /** The organization's endpoints, newest first, paged (1-based). */
@@ -70,7 +73,7 @@ export async function listEndpoints({
 
 /**
  * Creates an endpoint with a new signing secret, answered this once (stored encrypted). 400 for a
- * private, loopback or link-local address unless WEBHOOK_ALLOW_PRIVATE; 409
+ * private, loopback or link-local address unless WEBHOOK_ALLOW_PRIVATE or OUTBOUND_ALLOW names it; 409
  * `TOOLBOX_MESSAGES.webhookLimit` when the organization has `maxEndpoints` already
  * (WEBHOOK_MAX_ENDPOINTS, 20).
  */
@@ -82,10 +85,11 @@ export async function createEndpoint({
   organizationId: string;
   input: z.output<typeof ZWebhookEndpointRequest>;
   secrets: SecretBox;
-  allowPrivate: boolean;
+  /** the outbound policy's check of a saved URL (`savedUrlCheck`) */
+  urlAllowed: (url: string) => boolean;
   maxEndpoints: number;
 }): Promise<TWebhookEndpointWithSecret> {
-  checkUrl(p.input.url, p.allowPrivate);
+  checkUrl(p.input.url, p.urlAllowed);
   const n = await countEndpointsLocked({ tx, organizationId: p.organizationId });
   if (n >= p.maxEndpoints) throw Conflict(TOOLBOX_MESSAGES.webhookLimit(p.maxEndpoints));
   const secret = newSigningSecret(randomBytes);
@@ -112,10 +116,10 @@ export async function updateEndpoint({
   organizationId: string;
   id: string;
   input: z.output<typeof ZWebhookEndpointRequest>;
-  allowPrivate: boolean;
+  urlAllowed: (url: string) => boolean;
 }): Promise<TWebhookEndpoint> {
   await endpointOr404(tx, p.organizationId, p.id);
-  checkUrl(p.input.url, p.allowPrivate);
+  checkUrl(p.input.url, p.urlAllowed);
   const row = await updateEndpointRow({ tx, organizationId: p.organizationId, id: p.id, set: p.input });
   return toWire(row);
 }

@@ -133,17 +133,29 @@ describe('webhooks', () => {
     expect(isPrivateAddress('::ffff:192.168.1.1')).toBe(true);
     expect(isPrivateAddress('fe80::1')).toBe(true);
     expect(isPrivateAddress('93.184.216.34')).toBe(false);
-    const strict = await createTestApp();
+    // OUTBOUND_ALLOW is honoured when an endpoint is saved, as when it is called: the listed
+    // receivers are accepted, every other private address still refused
+    const strict = await createTestApp({ OUTBOUND_ALLOW: '10.9.8.0/24,hooks.localhost' });
     try {
       const h = bearer(await signIn(strict.app));
-      const res = await strict.app.inject({
-        method: 'POST',
-        url: '/api/webhooks',
+      const save = (url: string) =>
+        strict.app.inject({ method: 'POST', url: '/api/webhooks', headers: h, payload: { url } });
+      for (const url of ['http://127.0.0.1:9/hook', 'http://localhost/x', 'http://10.9.9.1/hook']) {
+        const res = await save(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().detail).toBe(TOOLBOX_MESSAGES.urlPrivate);
+      }
+      const allowed = await save('http://10.9.8.7/hook');
+      expect(allowed.statusCode).toBe(201);
+      expect((await save('http://hooks.localhost:8080/in')).statusCode).toBe(201);
+      const moved = await strict.app.inject({
+        method: 'PUT',
+        url: `/api/webhooks/${allowed.json().id}`,
         headers: h,
-        payload: { url: 'http://127.0.0.1:9/hook' },
+        payload: { url: 'http://192.168.1.10/hook' },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().detail).toBe(TOOLBOX_MESSAGES.urlPrivate);
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().detail).toBe(TOOLBOX_MESSAGES.urlPrivate);
     } finally {
       await strict.close();
     }
