@@ -18,7 +18,6 @@ export type UnlockOutcome =
 
 /** A circuit breaker's state; the gauge holds 0, 1 or 2 in this order. */
 export type CircuitState = 'closed' | 'half_open' | 'open';
-const CIRCUIT_VALUE: Record<CircuitState, number> = { closed: 0, half_open: 1, open: 2 };
 
 /** The channels of notification deliveries (`notification_deliveries.channel`). */
 export type NotificationChannel = 'email' | 'sms';
@@ -41,8 +40,12 @@ export interface Metrics {
   notificationDeliveryFailed(channel: NotificationChannel, final: boolean): void;
   /** How one unlock of a door of `vendor` (its hardware type) ended. */
   unlockOutcome(vendor: THardwareType | string, outcome: UnlockOutcome): void;
-  /** The state of the circuit breaker named `name` (e.g. a vendor, or `kerong:<bridge host>`). */
-  circuitState(name: string, state: CircuitState): void;
+  /**
+   * The state of the circuit breaker of `target` (`<kind>:<vendor>:<host…>`, e.g.
+   * `lock:kerong:10.0.0.5:4001`). Exposed as the number of breakers per kind, vendor and state:
+   * the host and URL an organization typed never become a label (they would name its network).
+   */
+  circuitState(target: string, state: CircuitState): void;
   /** The Prometheus text exposition of every metric, collected now. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -87,11 +90,26 @@ export function createMetrics(database: Database, opts: { defaults?: boolean } =
     labelNames: ['vendor', 'outcome'] as const,
     registers: [registry],
   });
-  const circuits = new Gauge({
-    name: 'lockerops_circuit_breaker_state',
-    help: 'State of each circuit breaker: 0 closed, 1 half-open, 2 open.',
-    labelNames: ['name'] as const,
+  // each breaker's last state, kept here; only the counts by kind and vendor are exposed
+  const breakerStates = new Map<string, CircuitState>();
+  new Gauge({
+    name: 'lockerops_circuit_breakers',
+    help: 'Circuit breakers of outside systems not closed, by kind (lock), vendor and state (open, half_open).',
+    labelNames: ['kind', 'vendor', 'state'] as const,
     registers: [registry],
+    collect() {
+      this.reset();
+      const counts = new Map<string, { kind: string; vendor: string; state: string; n: number }>();
+      for (const [target, state] of breakerStates) {
+        if (state === 'closed') continue;
+        const [kind = 'other', vendor = 'unknown'] = target.split(':');
+        const key = `${kind}|${vendor}|${state}`;
+        const c = counts.get(key) ?? { kind, vendor, state, n: 0 };
+        c.n += 1;
+        counts.set(key, c);
+      }
+      for (const c of counts.values()) this.set({ kind: c.kind, vendor: c.vendor, state: c.state }, c.n);
+    },
   });
 
   const pools = [
@@ -167,8 +185,9 @@ export function createMetrics(database: Database, opts: { defaults?: boolean } =
     unlockOutcome(vendor, outcome) {
       unlocks.inc({ vendor, outcome });
     },
-    circuitState(name, state) {
-      circuits.set({ name }, CIRCUIT_VALUE[state]);
+    circuitState(target, state) {
+      if (state === 'closed') breakerStates.delete(target);
+      else breakerStates.set(target, state);
     },
     async render() {
       queues = null;

@@ -83,7 +83,10 @@ describe('GET /metrics', () => {
     t.app.ctx.metrics.unlockOutcome('kerong', 'offline');
     t.app.ctx.metrics.unlockOutcome('kerong', 'offline');
     t.app.ctx.metrics.unlockOutcome('linka', 'opened');
-    t.app.ctx.metrics.circuitState('kerong:10.0.0.5', 'open');
+    t.app.ctx.metrics.circuitState('lock:kerong:10.0.0.5:4001', 'open');
+    t.app.ctx.metrics.circuitState('lock:kerong:bridge.plant.local:4001', 'open');
+    t.app.ctx.metrics.circuitState('lock:linka:https://tenant-vendor.example/api', 'open');
+    t.app.ctx.metrics.circuitState('lock:linka:https://tenant-vendor.example/api', 'closed');
     t.app.ctx.metrics.notificationDeliveryFailed('sms', false);
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
@@ -101,7 +104,13 @@ describe('GET /metrics', () => {
     expect(text).not.toContain('00000000-0000-4000-8000-000000000000');
     expect(sample(text, 'lockerops_unlock_outcomes_total', { vendor: 'kerong', outcome: 'offline' })).toBe(2);
     expect(sample(text, 'lockerops_unlock_outcomes_total', { vendor: 'linka', outcome: 'opened' })).toBe(1);
-    expect(sample(text, 'lockerops_circuit_breaker_state', { name: 'kerong:10.0.0.5' })).toBe(2);
+    // breakers are counted by vendor; the hosts and URLs organizations typed never become labels
+    expect(
+      sample(text, 'lockerops_circuit_breakers', { kind: 'lock', vendor: 'kerong', state: 'open' }),
+    ).toBe(2);
+    expect(sample(text, 'lockerops_circuit_breakers', { vendor: 'linka' })).toBeUndefined();
+    for (const secret of ['10.0.0.5', 'bridge.plant.local', 'tenant-vendor.example'])
+      expect(text).not.toContain(secret);
     expect(
       sample(text, 'lockerops_notification_delivery_failures_total', { channel: 'sms', final: 'false' }),
     ).toBe(1);
