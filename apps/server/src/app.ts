@@ -39,6 +39,7 @@ import { createMetrics } from './lib/metrics';
 import { compactDocument, registerContractSchemas, withIdempotencyKeyParameter } from './lib/openapi';
 import { trackTransactions } from './lib/outside';
 import { installOverloadShedding } from './lib/overload';
+import { postgresRateLimitStore } from './lib/rate-limit';
 import { createSecretBox } from './lib/secrets';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { apiKeyResolver } from './modules/api-keys/service';
@@ -263,7 +264,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Files stream to DATA_DIR/upload-tmp as they arrive, with the route's limit (`config.upload`:
   // images 10 MB, CSV 5 MB), at most 10 files and 50 MB a request: beyond, 413 with `detail`.
   await installUploads(app, path.join(config.dataDir, 'upload-tmp'));
-  await app.register(rateLimit, { global: false });
+  // the per-address and per-kiosk limits count in PostgreSQL, shared by every server process
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(ctx.db), skipOnError: true });
 
   await app.register(
     async (api) => {

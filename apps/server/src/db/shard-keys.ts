@@ -15,6 +15,7 @@ export const REFERENCE_TABLES: readonly string[] = [
   'app_secrets',
   'auth_attempts',
   'mail_outbox',
+  'rate_limit_hits',
   'schema_state',
   'sms_outbox',
   'stripe_events',

@@ -125,3 +125,22 @@ export const authAttempts = pgTable(
     index('auth_attempts_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Hits of the request rate limits (`@fastify/rate-limit`'s store, see lib/rate-limit): one row per
+ * limited key (hashed: a client address is never stored as such) and fixed window, counted by an
+ * upsert, so every server process shares one count. Rows of windows past an hour are pruned as new
+ * hits arrive.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_limit_hits_window_idx').on(t.windowStart),
+  ],
+);

@@ -1,0 +1,8 @@
+CREATE TABLE "rate_limit_hits" (
+	"key" text NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"hits" integer NOT NULL,
+	CONSTRAINT "rate_limit_hits_key_window_start_pk" PRIMARY KEY("key","window_start")
+);
+--> statement-breakpoint
+CREATE INDEX "rate_limit_hits_window_idx" ON "rate_limit_hits" USING btree ("window_start");
