@@ -159,7 +159,9 @@ export async function measureExports({ headers }: Client, pid: number): Promise<
       const r = await fetch(`${BASE}${ex.url}`, { headers });
       let bytes = 0;
       let lines = 0;
+      let firstByte = 0;
       for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
+        if (!bytes) firstByte = performance.now() - t0;
         bytes += chunk.length;
         for (const b of chunk) if (b === 10) lines++;
       }
@@ -167,7 +169,7 @@ export async function measureExports({ headers }: Client, pid: number): Promise<
       clearInterval(sampler);
       peak = Math.max(peak, rss(pid).peak);
       const rowsOut = lines - 1;
-      const line = `export of ${rowsOut.toLocaleString('en-US')} ${ex.what}: ${seconds.toFixed(1)} s, ${Math.round(rowsOut / seconds).toLocaleString('en-US')} rows/s, ${(bytes / 1e6).toFixed(0)} MB, server peak RSS ${Math.round(peak / 1024)} MB (${Math.round(before / 1024)} MB before; X-Export-Count ${r.headers.get('x-export-count')})`;
+      const line = `export of ${rowsOut.toLocaleString('en-US')} ${ex.what}: ${seconds.toFixed(1)} s, ${Math.round(rowsOut / seconds).toLocaleString('en-US')} rows/s, first byte ${Math.round(firstByte)} ms, ${(bytes / 1e6).toFixed(0)} MB, server peak RSS ${Math.round(peak / 1024)} MB (${Math.round(before / 1024)} MB before; X-Export-Count ${r.headers.get('x-export-count')})`;
       console.log(line);
       if (run === 0) extra.push(line);
       else extra[extra.length - 1] = line;

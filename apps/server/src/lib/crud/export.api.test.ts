@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import { TRANSACTION_CSV_HEADERS } from '@lockerops/contract';
+import { TRANSACTION_CSV_HEADERS, ZTransactionListQuery } from '@lockerops/contract';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +13,11 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { transactions, users } from '../../db/schema';
+import { exportStatements } from '../../modules/transactions/queries/list';
 import { withTenant } from '../../tenancy';
 import { csvLine, csvSqlLine } from './csv';
 import { rawRows } from './paging';
-import { snapshotCsv } from './snapshot';
+import { type CsvSource, snapshotCsv } from './snapshot';
 
 /**
  * The CSV export written by the database (spec: operational §7 Bulk upload/export): the
@@ -267,6 +268,39 @@ describe('one snapshot', () => {
       expect(Number(busy[0]!.n)).toBe(0);
     }
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe('keyset pages', () => {
+  it('the rows paged on their index order are the rows of the one statement, in order, ties included', async () => {
+    // rows created at the same instant: the id breaks the tie across a page boundary
+    await addTransactions(7, { createdAt: new Date(Date.UTC(2026, 5, 1)) });
+    const exportOf = async (query: Record<string, string>, paged: boolean) => {
+      const q = ZTransactionListQuery.parse({ page: 1, ...query });
+      const { total, body } = await snapshotCsv(
+        fakeRequest(),
+        { raw: new EventEmitter() as never },
+        TRANSACTION_CSV_HEADERS,
+        async (tx): Promise<CsvSource> => {
+          const s = await exportStatements({ tx, organizationId: orgId, q });
+          return paged ? s : { count: s.count, rows: s.rows };
+        },
+        { first: [1, 2, 3], rest: 4 },
+      );
+      return { total, csv: await text(body) };
+    };
+    const queries: Record<string, string>[] = [
+      {},
+      { order: 'asc', sort_by: 'created_at' },
+      { status: 'finished' },
+      { search: 'EXP-1' },
+    ];
+    for (const query of queries) {
+      const whole = await exportOf(query, false);
+      const paged = await exportOf(query, true);
+      expect(paged.total, JSON.stringify(query)).toBe(whole.total);
+      expect(paged.csv, JSON.stringify(query)).toBe(whole.csv);
+    }
   });
 });
 

@@ -116,12 +116,41 @@ export async function snapshotBatches<TRaw, TBatch>(
   return { total: await totalKnown, batches: batches() };
 }
 
+/** The key of a row in an export's keyset order (a timestamp as PostgreSQL writes it, and an id). */
+export interface PageKey {
+  at: string;
+  id: string;
+}
+
 /** What a CSV export reads, in one snapshot (see `snapshotCsv`). */
 export interface CsvSource {
   /** Counts the rows of the export, answering `n` (the X-Export-Count header). */
   count: SQL;
   /** The rows in their order (an ORDER BY), one column per CSV header named like it. */
   rows: SQL;
+  /**
+   * The same rows in keyset pages, when their order is an index's: `lastKey(from, n)` selects the
+   * key (`at`, `id`) of the n-th row after `from` (from the first when null), none when fewer
+   * remain; `rows(from, to)` the rows after `from` up to `to` included (to the end when null).
+   * A statement over all the rows must sort them all before its first line (COPY plans for the
+   * whole result); pages send the first lines at once.
+   */
+  pages?: {
+    lastKey(from: PageKey | null, n: number): SQL;
+    rows(from: PageKey | null, to: PageKey | null): SQL;
+  };
+}
+
+/**
+ * Rows per page of a paged export: a small first page so the first line leaves at once, then pages
+ * large enough that each page's joins (a hash of the users, say) cost little against its rows.
+ */
+export const EXPORT_PAGING: ExportPaging = { first: [2_000, 20_000], rest: 200_000 };
+
+/** Rows per page of a paged export: the first pages' sizes, then every later page's. */
+export interface ExportPaging {
+  first: readonly number[];
+  rest: number;
 }
 
 const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
@@ -133,7 +162,9 @@ const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } 
  * injection, and quoted, in SQL (`csvSqlCell`, `csvSqlLine`), so the server makes no object per row.
  * On PostgreSQL the rows come from `COPY (…) TO STDOUT (FORMAT csv)`, passed on as the database
  * writes them and paused while the reader is slower (backpressure reaches the database through the
- * socket); a reader that goes away cancels the statement, which ends the transaction. On PGlite
+ * socket); with `pages`, one COPY per keyset page (`paging`: EXPORT_PAGING), so the first
+ * line leaves after the first small page instead of after a sort of every row; a reader that goes
+ * away cancels the statement, which ends the transaction. On PGlite
  * (no COPY stream) they come from a cursor, EXPORT_BATCH lines per FETCH (`snapshotBatches`).
  * Answers the row count and the body (BOM, header row, lines) to send as it is.
  */
@@ -142,6 +173,7 @@ export async function snapshotCsv(
   reply: { raw: Pick<FastifyReply['raw'], 'once'> },
   headers: readonly string[],
   build: (tx: Tx) => Promise<CsvSource>,
+  paging: ExportPaging = EXPORT_PAGING,
 ): Promise<{ total: number; body: Readable }> {
   const e = sql.identifier('export_rows');
   const fields = headers.map((h) => sql`${e}.${sql.identifier(h)}::text`);
@@ -167,37 +199,68 @@ export async function snapshotCsv(
         const s = await build(tx);
         const [c] = await rawRows<{ n: number | string }>({ tx, query: s.count });
         const [me] = await rawRows<{ pid: number }>({ tx, query: sql`select pg_backend_pid() as pid` });
-        const cells = sql`select ${sql.join(fields.map(csvSqlCell), sql`, `)} from (${s.rows}) ${e}`;
-        const copy = client.query(copyTo(`copy (${inlined(cells)}) to stdout (format csv)`));
-        // The reply reads a pipe of the COPY, never the COPY itself: a destroyed COPY stream would
+        const copyOf = (rowsSql: SQL) =>
+          client.query(
+            copyTo(
+              `copy (${inlined(sql`select ${sql.join(fields.map(csvSqlCell), sql`, `)} from (${rowsSql}) ${e}`)}) to stdout (format csv)`,
+            ),
+          );
+        // The statements, one after another: all the rows at once, or page by page (`pages`).
+        async function* statements(): AsyncGenerator<SQL> {
+          if (!s.pages) return yield s.rows;
+          let from: PageKey | null = null;
+          for (let i = 0; ; i++) {
+            const n = paging.first[i] ?? paging.rest;
+            const [to]: (PageKey | undefined)[] = await rawRows<PageKey>({
+              tx,
+              query: s.pages.lastKey(from, n),
+            });
+            yield s.pages.rows(from, to ?? null);
+            if (!to) return;
+            from = to;
+          }
+        }
+        // The reply reads a pipe of the COPYs, never a COPY itself: a destroyed COPY stream would
         // leave the connection waiting in the middle of the protocol.
         const rows = new PassThrough();
         let handedOut = false;
-        // an error before the reply has the rows is the answer itself (below); after, it cuts them
-        copy.once('error', (err) => rows.destroy(handedOut ? err : undefined));
-        copy.pipe(rows);
         let copying = true;
+        let copy: ReturnType<typeof copyOf> | undefined;
         let cancel: Promise<unknown> | undefined;
         reply.raw.once('close', () => {
           if (!copying) return;
           // the reader went away mid-export: discard what still comes, and stop the statement (from
           // another connection) so its error frees this one and the transaction rolls back
-          copy.unpipe(rows);
-          copy.resume();
+          copying = false;
+          if (copy) {
+            copy.unpipe(rows);
+            copy.resume();
+          }
           cancel = db.execute(sql`select pg_cancel_backend(${me!.pid})`).catch(() => undefined);
         });
         try {
-          // a statement that fails does so before its first row: answer that error, not a cut body
-          await new Promise<void>((started, failed) => {
-            const go = () => {
-              copy.off('data', go).off('end', go).off('error', failed);
-              started();
-            };
-            copy.once('data', go).once('end', go).once('error', failed);
-          });
-          handedOut = true;
-          resolve({ total: Number(c?.n ?? 0), body: csvTextStream(headers, rows) });
-          await finished(copy);
+          for await (const statement of statements()) {
+            if (!copying) break;
+            const current = copyOf(statement);
+            copy = current;
+            // an error before the reply has the rows is the answer itself (below); after, it cuts them
+            current.once('error', (err) => rows.destroy(handedOut ? err : undefined));
+            current.pipe(rows, { end: false });
+            if (!handedOut) {
+              // a statement that fails does so before its first row: answer that error, not a cut body
+              await new Promise<void>((started, failed) => {
+                const go = () => {
+                  current.off('data', go).off('end', go).off('error', failed);
+                  started();
+                };
+                current.once('data', go).once('end', go).once('error', failed);
+              });
+              handedOut = true;
+              resolve({ total: Number(c?.n ?? 0), body: csvTextStream(headers, rows) });
+            }
+            await finished(current);
+          }
+          rows.end();
         } finally {
           copying = false;
           await cancel;

@@ -18,6 +18,7 @@ import {
   sampleIds,
   searchIdsAll,
 } from '../../../lib/crud/paging';
+import type { CsvSource, PageKey } from '../../../lib/crud/snapshot';
 import { loadTransactions } from './wire';
 
 const SORTS: Record<string, SQL | typeof transactions.createdAt> = {
@@ -270,18 +271,43 @@ export function exportQuery(where: SQL, q: { sort_by?: string; order?: 'asc' | '
 }
 
 /**
- * The export's two statements over one snapshot (spec: operational §7 Bulk upload/export): the
- * count of the transactions matching the list's filters `q` (or its `ids`) and the rows as the
- * export writes them (`exportQuery`), for `snapshotCsv`.
+ * The export's statements over one snapshot (spec: operational §7 Bulk upload/export): the count
+ * of the transactions matching the list's filters `q` (or its `ids`), the rows as the export
+ * writes them (`exportQuery`), and, sorted by created_at (the default), the same rows in keyset
+ * pages on the (organization_id, created_at) index (`CsvSource.pages`), so the first lines leave
+ * before the last are read, for `snapshotCsv`.
  */
 export async function exportStatements({
   tx,
   organizationId,
   q,
-}: TxOrg<{ q: z.output<typeof ZTransactionListQuery> }>): Promise<{ count: SQL; rows: SQL }> {
+}: TxOrg<{ q: z.output<typeof ZTransactionListQuery> }>): Promise<CsvSource> {
   const where = await listWhere({ tx, organizationId, q });
+  const sort = sortOf(q);
+  const key = sql`(${transactions.createdAt}, ${transactions.id})`;
+  const before = sort.dir === 'desc' ? sql`<` : sql`>`;
+  const upTo = sort.dir === 'desc' ? sql`>=` : sql`<=`;
+  const after = (k: PageKey | null) =>
+    k ? sql`${key} ${before} (${k.at}::timestamptz, ${k.id}::uuid)` : undefined;
   return {
     count: sql`select count(*) as n from ${transactions} where ${where}`,
     rows: exportQuery(where, q),
+    pages: sort.keyset
+      ? {
+          lastKey: (from, limit) => sql`select ${transactions.createdAt}::text as at, ${transactions.id} as id
+            from ${transactions} where ${and(where, after(from))}
+            order by ${transactions.createdAt} ${sql.raw(sort.dir)}, ${transactions.id} ${sql.raw(sort.dir)}
+            offset ${limit - 1} limit 1`,
+          rows: (from, to) =>
+            exportQuery(
+              and(
+                where,
+                after(from),
+                to ? sql`${key} ${upTo} (${to.at}::timestamptz, ${to.id}::uuid)` : undefined,
+              )!,
+              q,
+            ),
+        }
+      : undefined,
   };
 }
