@@ -40,6 +40,7 @@ import { compactDocument, registerContractSchemas, withIdempotencyKeyParameter }
 import { trackTransactions } from './lib/outside';
 import { installOverloadShedding } from './lib/overload';
 import { createSecretBox } from './lib/secrets';
+import { createVendorBudget } from './lib/vendor-budget';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { apiKeyResolver } from './modules/api-keys/service';
 import { conditionsRoutes } from './modules/conditions/routes';
@@ -195,6 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           }
         : undefined,
     metrics,
+    heartbeats: createVendorBudget(config.health.vendorRates),
     tokens,
     identity: new IdentityService(
       database.db,

@@ -1,8 +1,9 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { isAcceptablePassword } from '@lockerops/contract';
+import { isAcceptablePassword, type THardwareType } from '@lockerops/contract';
 import { z } from 'zod';
 import { parseOutboundAllow } from './lib/outbound';
+import { parseVendorRates } from './lib/vendor-budget';
 
 /** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`: an address, or a range with a valid prefix length. */
 function isAddressOrCidr(entry: string): boolean {
@@ -115,6 +116,7 @@ const ZEnv = z.object({
   HEALTH_ONLINE_AFTER: z.coerce.number().int().min(1).default(2),
   HEALTH_LEFT_OPEN_SECONDS: z.coerce.number().min(0).default(300),
   HEALTH_GRACE_SECONDS: z.coerce.number().min(0).default(30),
+  HEALTH_VENDOR_RATES: z.string().optional(),
   OUTSIDE_CALL_CHECK: z.enum(['throw', 'log', 'off']).default('log'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(3),
@@ -239,7 +241,8 @@ export type Config = {
    * Fleet health: whether the server polls its doors (`HEALTH_POLLING`), every `pollSeconds`;
    * `offlineAfter` unanswered polls in a row take a door offline, `onlineAfter` answered ones bring
    * it back; a door open `leftOpenSeconds` after its unlock is left open; a forced or unconfirmed
-   * door is an alert after `graceSeconds`.
+   * door is an alert after `graceSeconds`; `vendorRates` are the heartbeat calls per second each
+   * vendor is asked at most (`HEALTH_VENDOR_RATES` over `HEARTBEAT_CALLS_PER_SECOND`).
    */
   health: {
     polling: boolean;
@@ -248,6 +251,7 @@ export type Config = {
     onlineAfter: number;
     leftOpenSeconds: number;
     graceSeconds: number;
+    vendorRates: Record<THardwareType, number>;
   };
   /**
    * An adapter (locks, payments, mail, SMS, geocoding) called while a database transaction is
@@ -371,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       onlineAfter: e.HEALTH_ONLINE_AFTER,
       leftOpenSeconds: e.HEALTH_LEFT_OPEN_SECONDS,
       graceSeconds: e.HEALTH_GRACE_SECONDS,
+      vendorRates: parseVendorRates(e.HEALTH_VENDOR_RATES),
     },
     outsideCallCheck: e.OUTSIDE_CALL_CHECK,
     databasePool: {
