@@ -98,11 +98,15 @@ function DeviceHealthBody({ data }: { data: TDeviceHealth }) {
         </Typography>
         <Fact
           label={t('device.commanded')}
-          value={t('device.commandedValue', {
-            state: t(`commanded.${health.commanded}`),
-            by: health.commanded_by ?? '—',
-            at: at(health.commanded_at),
-          })}
+          value={
+            health.commanded_at
+              ? t('device.commandedValue', {
+                  state: t(`commanded.${health.commanded}`),
+                  by: health.commanded_by ?? '—',
+                  at: at(health.commanded_at),
+                })
+              : t(`commanded.${health.commanded}`)
+          }
         />
         <Fact
           label={t('device.sensed')}
@@ -142,7 +146,13 @@ function DeviceHealthBody({ data }: { data: TDeviceHealth }) {
             {t('device.noTimeline')}
           </Typography>
         ) : (
-          <Box sx={{ maxHeight: 280, overflow: 'auto' }}>
+          // a region that scrolls is reached with the keyboard too
+          <Box
+            sx={{ maxHeight: 280, overflow: 'auto' }}
+            tabIndex={0}
+            role="region"
+            aria-labelledby={sectionIds.timeline}
+          >
             <Table
               size="small"
               stickyHeader

@@ -38,7 +38,8 @@ function LockFaults({ data }: { data: TDeviceHealth }) {
   const { t } = useTranslation('fleetHealth');
   const set = useDoorFaults(data.device.id);
   const f = data.health.faults;
-  const door = f.door_open ? (data.health.commanded === 'unlocked' ? 'left_open' : 'forced') : '';
+  // the selects name their normal state too ('closed', 'working'), which the API says with null
+  const door = f.door_open ? (data.health.commanded === 'unlocked' ? 'left_open' : 'forced') : 'closed';
   return (
     <Stack spacing={1.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -71,9 +72,13 @@ function LockFaults({ data }: { data: TDeviceHealth }) {
           label={t('simulator.door')}
           value={door}
           disabled={set.isPending}
-          onChange={(e) => set.mutate({ door: (e.target.value || null) as 'left_open' | 'forced' | null })}
+          onChange={(e) =>
+            set.mutate({
+              door: e.target.value === 'closed' ? null : (e.target.value as 'left_open' | 'forced'),
+            })
+          }
         >
-          <MenuItem value="">{t('simulator.doorClosed')}</MenuItem>
+          <MenuItem value="closed">{t('simulator.doorClosed')}</MenuItem>
           <MenuItem value="left_open">{t('simulator.doorLeftOpen')}</MenuItem>
           <MenuItem value="forced">{t('simulator.doorForced')}</MenuItem>
         </TextField>
@@ -82,11 +87,11 @@ function LockFaults({ data }: { data: TDeviceHealth }) {
           size="small"
           sx={{ minWidth: 220 }}
           label={t('simulator.sensor')}
-          value={f.stuck_sensor ?? ''}
+          value={f.stuck_sensor ?? 'working'}
           disabled={set.isPending}
           onChange={(e) => set.mutate({ stuck_sensor: (e.target.value || null) as 'open' | 'closed' | null })}
         >
-          <MenuItem value="">{t('simulator.sensorWorking')}</MenuItem>
+          <MenuItem value="working">{t('simulator.sensorWorking')}</MenuItem>
           <MenuItem value="open">{t('simulator.sensorOpen')}</MenuItem>
           <MenuItem value="closed">{t('simulator.sensorClosed')}</MenuItem>
         </TextField>
