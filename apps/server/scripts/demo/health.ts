@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { type LockAdapter, kerongBoard, simulatedBridgeKey } from '../../src/adapters/locks';
+import { kerongBoard, type LockAdapter, simulatedBridgeKey } from '../../src/adapters/locks';
 import { VIRTUAL_RELATCH_SECONDS } from '../../src/adapters/locks/drivers/virtual';
 import type { Db } from '../../src/db/client';
 import { doorHealth } from '../../src/db/schema';
@@ -18,7 +18,10 @@ async function bridgeGoneOffline(admin: ApiClient, locks: LockAdapter, setup: De
   const board = await kerongBoard(1);
   locks.boards?.set(simulatedBridgeKey(board), board);
   const place = setup.locations[1] ?? setup.locations[0]!;
-  await admin.put(`locations/${place.id}/lock-settings`, { bridge_host: '127.0.0.1', bridge_port: board.port });
+  await admin.put(`locations/${place.id}/lock-settings`, {
+    bridge_host: '127.0.0.1',
+    bridge_port: board.port,
+  });
   const size = [...setup.sizes.values()][0];
   for (const [i, n] of BRIDGE_DOORS.entries())
     await admin.post('devices', {

@@ -27,7 +27,6 @@ export { createVirtualDriver } from './drivers/virtual';
 export {
   type BoardSimulator,
   type BoardSimulators,
-  headleaderBoard,
   kerongBoard,
   simulatedBridgeKey,
 } from './simulators/boards';
