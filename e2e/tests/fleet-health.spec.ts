@@ -115,6 +115,9 @@ test.describe('fleet health', () => {
       }
       await setThemeMode(page, 'light');
       await page.screenshot({ path: `test-results/door-details-${width}.png` });
+      await dialog
+        .getByTestId('health-simulator')
+        .screenshot({ path: `test-results/simulator-${width}.png` });
       await dialog.getByRole('button', { name: 'Close' }).click();
     }
 

@@ -156,6 +156,7 @@ function DeviceHealthBody({ data }: { data: TDeviceHealth }) {
             <Table
               size="small"
               stickyHeader
+              sx={{ '& th, & td': { px: 1 } }}
               aria-labelledby={sectionIds.timeline}
               data-testid="health-timeline"
             >
