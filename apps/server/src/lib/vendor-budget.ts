@@ -3,11 +3,12 @@ import type { THardwareType } from '@lockerops/contract';
 /**
  * Heartbeat calls per second each lock vendor is asked at most, across every organization of the
  * server (README "Door health, alerts and simulator faults"): a cloud vendor's API is shared by
- * all its customers and answers 429 beyond its quota; a serial bridge answers one frame at a time.
+ * all its customers and answers 429 beyond its quota; a serial bridge answers one frame at a time;
+ * a virtual lock is simulated in this process, so its budget only keeps a runaway poll in check.
  * `HEALTH_VENDOR_RATES` (`vendor=calls,…`) changes them.
  */
 export const HEARTBEAT_CALLS_PER_SECOND: Record<THardwareType, number> = {
-  virtual: 50,
+  virtual: 500,
   kerong: 20,
   headleader: 20,
   linka: 5,

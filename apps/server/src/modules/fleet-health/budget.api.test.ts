@@ -77,7 +77,7 @@ afterAll(async () => {
 
 describe('heartbeat calls per second per vendor', () => {
   it('reads HEALTH_VENDOR_RATES over the documented defaults and refuses a bad one', () => {
-    expect(parseVendorRates(undefined)).toMatchObject({ virtual: 50, kerong: 20, linka: 5 });
+    expect(parseVendorRates(undefined)).toMatchObject({ virtual: 500, kerong: 20, linka: 5 });
     expect(parseVendorRates('linka=2, virtual=100')).toMatchObject({ linka: 2, virtual: 100, ojmar: 5 });
     expect(() => parseVendorRates('acme=3')).toThrow(/HEALTH_VENDOR_RATES/);
     expect(() => parseVendorRates('linka=0')).toThrow(/HEALTH_VENDOR_RATES/);
