@@ -169,6 +169,8 @@ test.describe('fleet health', () => {
     await consoleSignIn(page, email, password);
     await page.goto(`/locker-wall?location=${location.id}`);
     await page.getByRole('gridcell', { name: /#1 / }).click();
+    await expect(page.getByRole('button', { name: 'Door health' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/locker-details-390.png' });
     await page.getByRole('button', { name: 'Door health' }).click();
     const dialog = page.getByRole('dialog', { name: /Door #1/ });
     await expect(dialog.getByTestId('health-zone')).toBeVisible();
