@@ -106,11 +106,16 @@ export function FleetHealthPage() {
                   <Button size="small" onClick={() => setDetails(a.id_device)}>
                     {t('details')}
                   </Button>
+                ) : a.id_location ? (
+                  // a bridge's alert is about a place's doors: its wall shows them
+                  <Button size="small" component={RouterLink} to={`/locker-wall?location=${a.id_location}`}>
+                    {t('wall')}
+                  </Button>
                 ) : null
               }
             >
               <ListItemText
-                sx={{ pr: a.id_device ? 10 : 0 }}
+                sx={{ pr: a.id_device || a.id_location ? 14 : 0 }}
                 primary={`${t(`kind.${a.kind as TAlertKind}`)} · ${placeName(a.id_location)}`}
                 secondary={t('alertSince', {
                   since: formatDateTime(a.opened_at, { timeZone: zoneOf(a.id_location), zoneName: true }),
