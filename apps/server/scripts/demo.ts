@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     password = await resetAdminPassword(database.db, config.adminEmail);
     passwordNote = '(the generated password was unknown: set now for the demo, shown once)';
   }
+  // the demo's simulated Kerong bridge listens on this machine (fleet health's bridge alert)
+  config.outboundAllow = [...config.outboundAllow, '127.0.0.1'];
   const app = await buildApp({ config, database });
   await app.ready();
   try {

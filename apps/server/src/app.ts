@@ -41,6 +41,7 @@ import { trackTransactions } from './lib/outside';
 import { installOverloadShedding } from './lib/overload';
 import { postgresRateLimitStore } from './lib/rate-limit';
 import { createSecretBox } from './lib/secrets';
+import { createVendorBudget } from './lib/vendor-budget';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { apiKeyResolver } from './modules/api-keys/service';
 import { conditionsRoutes } from './modules/conditions/routes';
@@ -196,6 +197,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           }
         : undefined,
     metrics,
+    heartbeats: createVendorBudget(config.health.vendorRates),
     tokens,
     identity: new IdentityService(
       database.db,

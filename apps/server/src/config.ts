@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { isAcceptablePassword } from '@lockerops/contract';
 import { z } from 'zod';
+import { HEALTH_ENV, type HealthConfig, healthConfigOf } from './lib/health-config';
 import { parseOutboundAllow } from './lib/outbound';
 
 /** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`: an address, or a range with a valid prefix length. */
@@ -106,15 +107,7 @@ const ZEnv = z.object({
   LOCK_CONCURRENCY_PER_ORGANIZATION: z.coerce.number().int().min(1).default(8),
   LOCK_BREAKER_FAILURES: z.coerce.number().int().min(1).default(3),
   LOCK_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(0).default(30_000),
-  HEALTH_POLLING: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('true')
-    .transform((v) => v !== 'false' && v !== '0'),
-  HEALTH_POLL_SECONDS: z.coerce.number().min(0.1).default(60),
-  HEALTH_OFFLINE_AFTER: z.coerce.number().int().min(1).default(3),
-  HEALTH_ONLINE_AFTER: z.coerce.number().int().min(1).default(2),
-  HEALTH_LEFT_OPEN_SECONDS: z.coerce.number().min(0).default(300),
-  HEALTH_GRACE_SECONDS: z.coerce.number().min(0).default(30),
+  ...HEALTH_ENV,
   OUTSIDE_CALL_CHECK: z.enum(['throw', 'log', 'off']).default('log'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(3),
@@ -235,20 +228,8 @@ export type Config = {
   lockBreakerFailures: number;
   /** How long a failing lock target is skipped before one trial call, ms. */
   lockBreakerCooldownMs: number;
-  /**
-   * Fleet health: whether the server polls its doors (`HEALTH_POLLING`), every `pollSeconds`;
-   * `offlineAfter` unanswered polls in a row take a door offline, `onlineAfter` answered ones bring
-   * it back; a door open `leftOpenSeconds` after its unlock is left open; a forced or unconfirmed
-   * door is an alert after `graceSeconds`.
-   */
-  health: {
-    polling: boolean;
-    pollSeconds: number;
-    offlineAfter: number;
-    onlineAfter: number;
-    leftOpenSeconds: number;
-    graceSeconds: number;
-  };
+  /** Fleet health (`lib/health-config.ts`). */
+  health: HealthConfig;
   /**
    * An adapter (locks, payments, mail, SMS, geocoding) called while a database transaction is
    * open: `throw` (the test suite), `log` an error (default) or `off`.
@@ -364,14 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lockConcurrencyPerOrganization: e.LOCK_CONCURRENCY_PER_ORGANIZATION,
     lockBreakerFailures: e.LOCK_BREAKER_FAILURES,
     lockBreakerCooldownMs: e.LOCK_BREAKER_COOLDOWN_MS,
-    health: {
-      polling: e.HEALTH_POLLING,
-      pollSeconds: e.HEALTH_POLL_SECONDS,
-      offlineAfter: e.HEALTH_OFFLINE_AFTER,
-      onlineAfter: e.HEALTH_ONLINE_AFTER,
-      leftOpenSeconds: e.HEALTH_LEFT_OPEN_SECONDS,
-      graceSeconds: e.HEALTH_GRACE_SECONDS,
-    },
+    health: healthConfigOf(e),
     outsideCallCheck: e.OUTSIDE_CALL_CHECK,
     databasePool: {
       size: e.DATABASE_POOL_SIZE,

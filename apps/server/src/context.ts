@@ -6,6 +6,7 @@ import type { Database, Db } from './db/client';
 import type { ReplicaRouter } from './db/replica';
 import type { Metrics } from './lib/metrics';
 import type { SecretBox } from './lib/secrets';
+import type { VendorBudget } from './lib/vendor-budget';
 
 /**
  * The services one server process shares across requests, with every adapter (mail, sms,
@@ -28,6 +29,8 @@ export interface AppContext extends Adapters {
   secrets: SecretBox;
   /** The process's Prometheus metrics (`GET /metrics`). */
   metrics: Metrics;
+  /** The per-vendor budget of heartbeat calls per second (fleet health's relay and polls on demand). */
+  heartbeats: VendorBudget;
 }
 
 declare module 'fastify' {

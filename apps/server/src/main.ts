@@ -58,6 +58,7 @@ async function main(): Promise<void> {
         ? [
             healthPoller({
               locks: app.ctx.locks,
+              budget: app.ctx.heartbeats,
               rules: config.health,
               pollSeconds: config.health.pollSeconds,
             }),

@@ -9,7 +9,8 @@ let admin: { authorization: string };
 
 /** The demo builder on a test database with small counts (`npm run demo` makes the full size). */
 beforeAll(async () => {
-  t = await createTestApp({ GEOCODE_URL: 'off' });
+  // the demo's simulated Kerong bridge listens on this machine
+  t = await createTestApp({ GEOCODE_URL: 'off', OUTBOUND_ALLOW: '127.0.0.1' });
   result = await buildDemo({
     app: t.app,
     database: t.database,
@@ -37,7 +38,8 @@ describe('npm run demo (scripts/demo)', () => {
   it('fills every area through the API', async () => {
     expect(result.created).toBe(true);
     expect(await total('locations')).toBe(3);
-    expect(await total('devices')).toBe(30);
+    // ten virtual doors a location, and two Kerong doors behind the simulated bridge
+    expect(await total('devices')).toBe(32);
     expect(await total('users')).toBe(24);
     for (const area of [
       'sizes',
@@ -100,9 +102,9 @@ describe('npm run demo (scripts/demo)', () => {
     expect(paid[0]!.n).toBeGreaterThan(0);
   });
 
-  it('shows a door left open and a lock offline on Fleet health', async () => {
+  it('shows a door left open, a lock offline and a bridge offline on Fleet health', async () => {
     const alerts = await rows<{ kind: string }>("select kind from device_alerts where state = 'open'");
-    expect(alerts.map((a) => a.kind).sort()).toEqual(['door_left_open', 'lock_offline']);
+    expect(alerts.map((a) => a.kind).sort()).toEqual(['bridge_offline', 'door_left_open', 'lock_offline']);
   });
 
   it('moved door unlocks and issues back with their transactions', async () => {

@@ -3,6 +3,7 @@ import { CSV_MESSAGES } from './common';
 import { CONDITION_MESSAGES } from './conditions';
 import { DASHBOARD_MESSAGES } from './dashboard';
 import { DEVICE_MESSAGES } from './devices';
+import { FLEET_HEALTH_MESSAGES } from './fleet-health';
 import { GROUP_MESSAGES } from './groups';
 import { ISSUE_MESSAGES } from './issues';
 import { KIOSK_MESSAGES } from './kiosks';
@@ -61,6 +62,7 @@ export const MESSAGE_CATALOGS = {
   conditions: CONDITION_MESSAGES,
   dashboard: DASHBOARD_MESSAGES,
   devices: DEVICE_MESSAGES,
+  fleetHealth: FLEET_HEALTH_MESSAGES,
   groups: GROUP_MESSAGES,
   issues: ISSUE_MESSAGES,
   kiosks: KIOSK_MESSAGES,

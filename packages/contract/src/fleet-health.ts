@@ -106,7 +106,32 @@ export type TFleetHealth = z.infer<typeof ZFleetHealth>;
 export const ZDoorHealthQuery = z.object({ id_location: ZId });
 export const ZDoorHealthList = z.array(ZDoorHealth);
 
+/** The serial bridge a Kerong/Headleader door answers through, and its simulator's faults. */
+export const ZBridgeState = z.object({
+  /** `kerong:host:port` (the bridge alert's subject without `bridge:`). */
+  bridge: z.string(),
+  /** A board simulator of this server answers on it (its faults can be set). */
+  simulated: z.boolean(),
+  offline: z.boolean(),
+  jam: z.boolean(),
+});
+export type TBridgeState = z.infer<typeof ZBridgeState>;
+
+/** The door a device-health answer is about. */
+export const ZHealthDevice = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  locker_number: z.number().int(),
+  hardware_type: z.string(),
+  id_location: z.uuid(),
+  location_name: z.string(),
+  /** Kerong/Headleader doors: their bridge (null for other hardware, or a bridge not configured). */
+  bridge: ZBridgeState.nullable(),
+});
+export type THealthDevice = z.infer<typeof ZHealthDevice>;
+
 export const ZDeviceHealth = z.object({
+  device: ZHealthDevice,
   health: ZDoorHealth,
   timeline: z.array(ZDoorSample),
   alerts: z.array(ZDeviceAlert),
@@ -123,6 +148,21 @@ export const ZDoorFaultsRequest = z.object({
 });
 export type TDoorFaultsRequest = z.infer<typeof ZDoorFaultsRequest>;
 
+/** The faults the board simulators behind a location's bridges are told to show. Absent fields change nothing. */
+export const ZBridgeFaultsRequest = z.object({
+  /** The bridge reads requests and never answers (a bridge gone offline). */
+  offline: z.boolean().optional(),
+  /** Boards acknowledge an open command, and the door stays closed. */
+  jam: z.boolean().optional(),
+});
+export type TBridgeFaultsRequest = z.infer<typeof ZBridgeFaultsRequest>;
+
+export const ZBridgeFaults = z.object({
+  id_location: z.uuid(),
+  bridges: z.array(ZBridgeState),
+});
+export type TBridgeFaults = z.infer<typeof ZBridgeFaults>;
+
 export const ZPollResponse = z.object({
   polled: z.number().int(),
   raised: z.number().int(),
@@ -132,6 +172,8 @@ export const ZPollResponse = z.object({
 export const FLEET_HEALTH_MESSAGES = {
   deviceNotFound: 'Device not found',
   notSimulated: 'Only virtual locks can be told to show faults.',
+  locationNotFound: 'Location not found',
+  notSimulatedBridge: 'Only simulated bridges can be told to show faults.',
 } as const;
 
 /** The words of an alert's e-mail and SMS to the team, per language; `{door}`, `{place}` are filled in. */

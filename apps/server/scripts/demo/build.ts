@@ -128,8 +128,16 @@ export async function buildDemo(opts: DemoOptions): Promise<DemoResult> {
 
   log(`driving ${history.plans.length} transactions over ${counts.days} days through the life cycle…`);
   const driven = await driveHistory(ctx, history);
-  const health = await showFleetHealth({ admin, db, organizationId: organization.id, setup });
-  log(`fleet health: door ${health.leftOpen} left open, door ${health.offline} offline (alerts raised)`);
+  const health = await showFleetHealth({
+    admin,
+    db,
+    locks: opts.app.ctx.locks,
+    organizationId: organization.id,
+    setup,
+  });
+  log(
+    `fleet health: door ${health.leftOpen} left open, door ${health.offline} offline, the bridge at ${health.bridge} offline (alerts raised)`,
+  );
 
   const total = async (path: string) =>
     (await admin.get<Page<unknown>>(`${path}${path.includes('?') ? '&' : '?'}size=1`)).total;

@@ -116,6 +116,7 @@ function countUnlocks(locks: LockAdapter, metrics: Metrics): LockAdapter {
     jamLimit: locks.jamLimit,
     gate: locks.gate,
     simulator: locks.simulator,
+    boards: locks.boards,
     status: (t) => locks.status(t),
     async unlock(t, hooks) {
       try {

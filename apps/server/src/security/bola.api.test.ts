@@ -165,6 +165,10 @@ const PROBES: Record<string, Builder> = {
     url: `fleet-health/devices/${a.deviceId}/faults`,
     payload: { offline: true },
   }),
+  'PUT /api/fleet-health/locations/{id}/bridge-faults': (a) => ({
+    url: `fleet-health/locations/${a.locationId}/bridge-faults`,
+    payload: { offline: true },
+  }),
   // the screens at the walls and their couriers
   'GET /api/kiosks': filters('kiosks', [['id_location', 'locationId']]),
   'POST /api/kiosks/pairing': (a) => [

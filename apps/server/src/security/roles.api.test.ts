@@ -366,6 +366,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/fleet-health/doors': ALL,
   'GET /api/fleet-health/devices/{id}': ALL,
   'PUT /api/fleet-health/devices/{id}/faults': ADMIN,
+  'PUT /api/fleet-health/locations/{id}/bridge-faults': ADMIN,
   'POST /api/fleet-health/poll': ADMIN,
   // the screens at the walls: listed to everyone, paired and revoked by admins; couriers' codes are the admin's
   'GET /api/kiosks': ALL,

@@ -1,13 +1,20 @@
 import {
   fleetHealthEndpoints,
+  type TBridgeFaultsRequest,
+  type TDoorFaultsRequest,
   type TDoorHealth,
   type TDoorHealthState,
+  ZBridgeFaults,
   ZDeviceHealth,
+  ZDoorHealth,
   ZDoorHealthList,
   ZFleetHealth,
+  ZPollResponse,
 } from '@lockerops/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
 import { apiCall } from './client';
+import { formatApiError } from './errors';
 
 /** Query-key prefix of fleet health. */
 export const fleetHealthKey = ['fleet-health'] as const;
@@ -41,8 +48,42 @@ export const fleetHealthQueries = {
       queryKey: [...fleetHealthKey, 'device', id],
       queryFn: ({ signal }) =>
         apiCall(fleetHealthEndpoints.fleetHealth.device, { params: { id }, schema: ZDeviceHealth, signal }),
+      refetchInterval: 15_000,
     }),
 };
+
+/**
+ * A simulator change of fleet health (admins): sends it, then polls the organization's doors
+ * once, so the console shows what the next heartbeat makes of it; refreshes every health read.
+ */
+function useSimulatorAction<V>(send: (v: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: async (v: V) => {
+      await send(v);
+      await apiCall(fleetHealthEndpoints.fleetHealth.poll, { schema: ZPollResponse });
+    },
+    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fleetHealthKey }),
+  });
+}
+
+/** `PUT fleet-health/devices/:id/faults`: a virtual lock's simulated faults (admins). */
+export const useDoorFaults = (id: string) =>
+  useSimulatorAction((body: TDoorFaultsRequest) =>
+    apiCall(fleetHealthEndpoints.fleetHealth.faults, { params: { id }, body, schema: ZDoorHealth }),
+  );
+
+/** `PUT fleet-health/locations/:id/bridge-faults`: the simulated bridges of a place (admins). */
+export const useBridgeFaults = (idLocation: string) =>
+  useSimulatorAction((body: TBridgeFaultsRequest) =>
+    apiCall(fleetHealthEndpoints.fleetHealth.bridgeFaults, {
+      params: { id: idLocation },
+      body,
+      schema: ZBridgeFaults,
+    }),
+  );
 
 /** The health of a place's doors by device id (the locker wall's states). */
 export function useDoorsHealth(idLocation: string | null): Map<string, TDoorHealth> | undefined {

@@ -4,6 +4,8 @@
  */
 import { ADMINS, ZIdParams } from '../common';
 import {
+  ZBridgeFaults,
+  ZBridgeFaultsRequest,
   ZDeviceHealth,
   ZDoorFaultsRequest,
   ZDoorHealth,
@@ -36,6 +38,14 @@ export const fleetHealthEndpoints = {
       params: ZIdParams,
       body: ZDoorFaultsRequest,
       response: ZDoorHealth,
+    }),
+    bridgeFaults: endpoint({
+      roles: ADMINS,
+      method: 'PUT',
+      path: '/fleet-health/locations/:id/bridge-faults',
+      params: ZIdParams,
+      body: ZBridgeFaultsRequest,
+      response: ZBridgeFaults,
     }),
     poll: endpoint({ roles: ADMINS, method: 'POST', path: '/fleet-health/poll', response: ZPollResponse }),
   },

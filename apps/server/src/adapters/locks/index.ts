@@ -10,6 +10,7 @@ import { CLOUD_VENDOR_SPECS, createCloudDriver } from './drivers/cloud';
 import { createHeadleaderDriver } from './drivers/headleader';
 import { createKerongDriver } from './drivers/kerong';
 import { createVirtualDriver } from './drivers/virtual';
+import type { BoardSimulators } from './simulators/boards';
 import {
   type LockDriver,
   LockNotConfigured,
@@ -23,6 +24,12 @@ export { CLOUD_VENDOR_SPECS, createCloudDriver, parseVendorStatus } from './driv
 export { createHeadleaderDriver } from './drivers/headleader';
 export { createKerongDriver } from './drivers/kerong';
 export { createVirtualDriver } from './drivers/virtual';
+export {
+  type BoardSimulator,
+  type BoardSimulators,
+  kerongBoard,
+  simulatedBridgeKey,
+} from './simulators/boards';
 export {
   type LockDriver,
   LockNotConfigured,
@@ -61,6 +68,11 @@ export interface LockAdapter {
    * it in step with the database). Per process.
    */
   readonly simulator?: Map<string, SimulatedFaults>;
+  /**
+   * The Kerong/Headleader board simulators this process runs, by their bridge's `host:port`
+   * (tests and the demo register theirs; fleet health's simulator sets their faults). Per process.
+   */
+  readonly boards?: BoardSimulators;
 }
 
 /** How long one driver call may take before the lock counts as unreachable, milliseconds. */
@@ -201,5 +213,6 @@ export function createLockAdapter(opts: LockAdapterOptions = {}): LockAdapter {
     jamLimit: opts.jamLimit ?? 3,
     gate,
     simulator,
+    boards: new Map(),
   };
 }

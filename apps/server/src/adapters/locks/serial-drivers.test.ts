@@ -1,6 +1,5 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BoardSimulator, headleaderBoard, kerongBoard } from '../../../test/lock-boards';
 import { createOutboundPolicy } from '../../lib/outbound';
 import {
   createHeadleaderDriver,
@@ -11,6 +10,7 @@ import {
   LockUnreachable,
   NO_LOCK_SETTINGS,
 } from './index';
+import { type BoardSimulator, headleaderBoard, kerongBoard } from './simulators/boards';
 
 /** The test boards listen on loopback: allowed as an on-premises bridge would be. */
 const loopback = createOutboundPolicy({ allow: ['127.0.0.1'] });

@@ -9,11 +9,12 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
-import { type BoardSimulator, kerongBoard } from '../../../test/lock-boards';
 import {
+  type BoardSimulator,
   createKerongDriver,
   createLockAdapter,
   createVirtualDriver,
+  kerongBoard,
   type LockTarget,
 } from '../../adapters/locks';
 import { createOutboundPolicy } from '../../lib/outbound';

@@ -9,8 +9,12 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
-import { type BoardSimulator, kerongBoard } from '../../../test/lock-boards';
-import { createKerongDriver, createLockAdapter } from '../../adapters/locks';
+import {
+  type BoardSimulator,
+  createKerongDriver,
+  createLockAdapter,
+  kerongBoard,
+} from '../../adapters/locks';
 import { devices, issues, notificationDeliveries, webhookMessages } from '../../db/schema';
 import { createJobRunner, type JobRunner } from '../../jobs';
 import { createOutboundPolicy } from '../../lib/outbound';

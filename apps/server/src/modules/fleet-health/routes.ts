@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, routeOf } from '../../lib/openapi';
 import { deviceHealth, doorsHealth, fleetOverview, setFaults } from './service';
 import { pollOrganization } from './service/poll';
+import { setBridgeFaults } from './service/simulator';
 
 const tags = ['Fleet health'];
 
@@ -15,7 +16,7 @@ const tags = ['Fleet health'];
  */
 export const fleetHealthRoutes: FastifyPluginAsyncZod = async (app) => {
   const e = endpoints.fleetHealth;
-  const { config, locks, db } = app.ctx;
+  const { config, locks, db, heartbeats } = app.ctx;
   const rules = config.health;
   app.route({
     ...routeOf(e.overview, {
@@ -48,12 +49,12 @@ export const fleetHealthRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "A device's health, state timeline and alerts",
       description:
-        'The door\'s facts, its state timeline (one sample per change, newest first, at most 100) and its alerts (newest first, at most 50). 404 "Device not found" for another organization\'s device.',
+        'The door (`device`: name, locker number, hardware, location and its name; for a Kerong/Headleader door its `bridge` `kerong:host:port`, whether a board simulator of this server answers on it and that simulator\'s faults), its facts (`health`), its state timeline (`timeline`: one sample per change of commanded, sensed, online or battery, with battery and signal, newest first, at most 100) and its alerts (newest first, at most 50). 404 "Device not found" for another organization\'s device. README "Door health, alerts and simulator faults".',
       errors: errors(401, 403, 404),
     }),
     handler: (req) =>
       req.withTenant((tx) =>
-        deviceHealth({ tx, organizationId: req.auth.organizationId, id: req.params.id }),
+        deviceHealth({ tx, organizationId: req.auth.organizationId, id: req.params.id, locks }),
       ),
   });
   app.route({
@@ -70,14 +71,34 @@ export const fleetHealthRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   });
   app.route({
+    ...routeOf(e.bridgeFaults, {
+      tags,
+      summary: "Simulator: tell the board simulators behind a location's bridges which faults to show",
+      description:
+        'Body `{ offline?, jam? }` (absent fields keep their value): `offline` — the bridge reads requests and never answers, so its doors go offline and one `bridge_offline` alert is raised by the heartbeats that follow (`HEALTH_OFFLINE_AFTER`); `jam` — the boards acknowledge an open command and the door stays closed. The bridges are those of the location\'s Kerong/Headleader doors (the location\'s bridge, or a board\'s own `ip`); only Kerong/Headleader board simulators run by this server process are changed. Answers `{ id_location, bridges: [{ bridge, simulated, offline, jam }] }`. Admin only. 404 "Location not found" for another organization\'s location; 409 "Only simulated bridges can be told to show faults." when none of its bridges is simulated. README "Door health, alerts and simulator faults".',
+      errors: errors(400, 401, 403, 404, 409),
+    }),
+    handler: (req) =>
+      req.withTenant((tx) =>
+        setBridgeFaults({
+          tx,
+          organizationId: req.auth.organizationId,
+          idLocation: req.params.id,
+          body: req.body,
+          locks,
+        }),
+      ),
+  });
+  app.route({
     ...routeOf(e.poll, {
       tags,
       summary: "Poll the organization's doors now",
       description:
-        'One heartbeat of every door of the organization now (as the schedule does every `HEALTH_POLL_SECONDS`): the locks are asked outside any transaction, alerts raised and resolved. Answers the doors polled and the alerts raised and resolved. Admin only.',
+        "One heartbeat of every door of the organization now (as the schedule does every `HEALTH_POLL_SECONDS`): the locks are asked outside any transaction, within each vendor's calls per second (`HEALTH_VENDOR_RATES`), alerts raised and resolved. Answers the doors polled and the alerts raised and resolved. Admin only.",
       errors: errors(401, 403),
     }),
     // the organization's own poll on the server's handle: every statement names the organization
-    handler: (req) => pollOrganization({ db, locks, organizationId: req.auth.organizationId, rules }),
+    handler: (req) =>
+      pollOrganization({ db, locks, budget: heartbeats, organizationId: req.auth.organizationId, rules }),
   });
 };

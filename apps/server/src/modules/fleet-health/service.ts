@@ -20,6 +20,7 @@ import {
 } from './queries/alerts';
 import { type DoorHealthRow, healthOf, type SampleRow, samplesOf, saveFaults } from './queries/doors';
 import { doorState, NEW_DOOR, STATE_RANK } from './service/rules';
+import { bridgeOfDoor } from './service/simulator';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -145,12 +146,17 @@ const sampleToWire = (s: SampleRow) => ({
   signal: s.signal,
 });
 
-/** A device's health, its state timeline (newest first, 100 at most) and its alerts (50). 404 for another organization's. */
+/**
+ * A device's health: the door (name, place, hardware, its bridge and the simulator's faults of
+ * that bridge), its state timeline (newest first, 100 at most) and its alerts (50). 404 for
+ * another organization's.
+ */
 export async function deviceHealth({
   tx,
   organizationId,
   id,
-}: TxOrg<{ id: string }>): Promise<TDeviceHealth> {
+  locks,
+}: TxOrg<{ id: string; locks: LockAdapter }>): Promise<TDeviceHealth> {
   const d = await deviceBrief({ tx, organizationId, id });
   if (!d) throw NotFound(FLEET_HEALTH_MESSAGES.deviceNotFound);
   const health = await healthOf({ tx, organizationId, ids: [id] });
@@ -159,6 +165,15 @@ export async function deviceHealth({
   const alerts = await alertsOfDevice({ tx, organizationId, idDevice: id, limit: 50 });
   const timeline = await samplesOf({ tx, organizationId, idDevice: id, limit: 100 });
   return {
+    device: {
+      id,
+      name: d.name,
+      locker_number: d.lockerNumber,
+      hardware_type: d.hardwareType,
+      id_location: d.idLocation,
+      location_name: d.locationName,
+      bridge: await bridgeOfDoor({ tx, organizationId, id, locks }),
+    },
     health: healthToWire(id, health.get(id), kinds.get(id) ?? []),
     timeline: timeline.map(sampleToWire),
     alerts: alerts.map(alertToWire),

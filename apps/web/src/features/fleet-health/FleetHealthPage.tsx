@@ -2,6 +2,7 @@ import type { TAlertKind, TFleetPlace } from '@lockerops/contract';
 import {
   Alert,
   Box,
+  Button,
   Card,
   CardContent,
   Link,
@@ -10,23 +11,34 @@ import {
   ListItemText,
   Stack,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { fleetHealthQueries } from '../../api/fleetHealth';
+import { useLocationZones } from '../../api/place';
 import { HealthBadge } from '../../components/DoorHealth';
+import { DeviceHealthDialog } from '../../components/health/DeviceHealthDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDateTime } from '../../lib/format';
+import { PlacesMap } from './PlacesMap';
 
 /**
  * Fleet health: every place with its doors online and offline and its open alerts, worst first,
- * and the open alerts with what they are about. Cards, so it reads the same on a phone.
+ * beside a map of the places in their worst state's colour (above the list on a phone), and the
+ * open alerts with what they are about, each door's details a click away. Cards, so it reads the
+ * same on a phone; every time on its place's clock.
  */
 export function FleetHealthPage() {
   const { t } = useTranslation('fleetHealth');
   const { t: tc } = useTranslation('common');
   const q = useQuery(fleetHealthQueries.overview());
+  const zoneOf = useLocationZones();
+  const [details, setDetails] = useState<string | null>(null);
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'));
   const title = <PageTitle title={tc('area.fleetHealth')} />;
   if (q.isError)
     return (
@@ -57,12 +69,24 @@ export function FleetHealthPage() {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(260px, 1fr))' },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+            alignItems: 'start',
           }}
         >
-          {places.map((p) => (
-            <PlaceCard key={p.id_location} place={p} />
-          ))}
+          <Box sx={{ order: { xs: 2, md: 1 }, display: 'grid', gap: 2 }}>
+            {places.map((p) => (
+              <PlaceCard key={p.id_location} place={p} />
+            ))}
+          </Box>
+          <Box
+            data-testid="fleet-map"
+            sx={{ order: { xs: 1, md: 2 }, position: { md: 'sticky' }, top: { md: 80 }, minWidth: 0 }}
+          >
+            <Typography variant="subtitle2" component="h3" gutterBottom>
+              {t('mapTitle')}
+            </Typography>
+            <PlacesMap places={places} height={wide ? 480 : 240} />
+          </Box>
         </Box>
       </Box>
       <Box component="section" aria-labelledby="fleet-alerts">
@@ -72,15 +96,36 @@ export function FleetHealthPage() {
         {alerts.length === 0 ? <Typography>{t('noAlerts')}</Typography> : null}
         <List dense disablePadding>
           {alerts.map((a) => (
-            <ListItem key={a.id} divider disableGutters data-testid="fleet-alert">
+            <ListItem
+              key={a.id}
+              divider
+              disableGutters
+              data-testid="fleet-alert"
+              secondaryAction={
+                a.id_device ? (
+                  <Button size="small" onClick={() => setDetails(a.id_device)}>
+                    {t('details')}
+                  </Button>
+                ) : a.id_location ? (
+                  // a bridge's alert is about a place's doors: its wall shows them
+                  <Button size="small" component={RouterLink} to={`/locker-wall?location=${a.id_location}`}>
+                    {t('wall')}
+                  </Button>
+                ) : null
+              }
+            >
               <ListItemText
+                sx={{ pr: a.id_device || a.id_location ? 14 : 0 }}
                 primary={`${t(`kind.${a.kind as TAlertKind}`)} · ${placeName(a.id_location)}`}
-                secondary={t('alertSince', { since: formatDateTime(a.opened_at) })}
+                secondary={t('alertSince', {
+                  since: formatDateTime(a.opened_at, { timeZone: zoneOf(a.id_location), zoneName: true }),
+                })}
               />
             </ListItem>
           ))}
         </List>
       </Box>
+      <DeviceHealthDialog id={details} onClose={() => setDetails(null)} />
     </Stack>
   );
 }

@@ -34,6 +34,7 @@ describe('Locker Details', () => {
         onReassign={noop}
         onUnassign={noop}
         onQrCode={noop}
+        onHealth={noop}
       />,
     );
     expect(screen.getByText('Product')).toBeInTheDocument();
@@ -46,6 +47,7 @@ describe('Locker Details', () => {
         onReassign={noop}
         onUnassign={noop}
         onQrCode={noop}
+        onHealth={noop}
       />,
     );
     expect(screen.getByText('Product').nextSibling?.textContent).toBe('—');

@@ -38,12 +38,15 @@ export interface LockerDetailsDialogProps {
   onReassign: () => void;
   onUnassign: () => void;
   onQrCode: () => void;
+  /** opens the door's health details (Fleet health) */
+  onHealth: () => void;
   busy?: boolean;
 }
 
 /**
  * "Locker Details" of an assigned door: the device, its state, what it holds, Unlock and maintenance
- * for admins with the door's unlock timeline, and Reassign / Unassign / QR Code.
+ * for admins with the door's unlock timeline, and Door health (its details of Fleet health) /
+ * Reassign / Unassign / QR Code.
  */
 export function LockerDetailsDialog({
   door,
@@ -52,6 +55,7 @@ export function LockerDetailsDialog({
   onReassign,
   onUnassign,
   onQrCode,
+  onHealth,
   busy,
 }: LockerDetailsDialogProps) {
   const d = door?.device;
@@ -85,6 +89,7 @@ export function LockerDetailsDialog({
         ) : null}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Button onClick={onHealth}>{t('details.health')}</Button>
         <Button onClick={onQrCode}>{t('qr.title')}</Button>
         <Button color="error" onClick={onUnassign} disabled={busy}>
           {t('details.unassign')}

@@ -21,6 +21,7 @@ import { useDoorsHealth } from '../../api/fleetHealth';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { HealthLegend } from '../../components/DoorHealth';
+import { DeviceHealthDialog } from '../../components/health/DeviceHealthDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { translateMessage } from '../../i18n/messages';
 import { AssignDialog, LockerDetailsDialog, QrCodeDialog } from './DoorDialogs';
@@ -50,6 +51,7 @@ export function LockerWallPage() {
   const [details, setDetails] = useState<TWallDoor | null>(null);
   const [assign, setAssign] = useState<{ door: TWallDoor; reassign: boolean } | null>(null);
   const [qr, setQr] = useState<TWallDoor | null>(null);
+  const [healthOf, setHealthOf] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
 
   const options = locations.data ?? [];
@@ -252,7 +254,9 @@ export function LockerWallPage() {
         onReassign={() => details && setAssign({ door: details, reassign: true })}
         onUnassign={() => details && setConfirm({ kind: 'unassign', door: details })}
         onQrCode={() => setQr(details)}
+        onHealth={() => setHealthOf(details?.device?.id ?? null)}
       />
+      <DeviceHealthDialog id={healthOf} onClose={() => setHealthOf(null)} />
       <AssignDialog
         open={!!assign}
         wallId={wall?.id ?? null}

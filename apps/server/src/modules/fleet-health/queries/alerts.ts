@@ -114,7 +114,10 @@ export async function placesOf({ tx, organizationId }: { tx: Tx; organizationId:
   return { places, doors };
 }
 
-/** One of the organization's devices (id, location, locker number, hardware), or undefined. */
+/**
+ * One of the organization's devices (id, name, location and its name, locker number, hardware), or
+ * undefined.
+ */
 export async function deviceBrief({
   tx,
   organizationId,
@@ -127,11 +130,17 @@ export async function deviceBrief({
   const [row] = await tx
     .select({
       id: devices.id,
+      name: devices.name,
       idLocation: devices.idLocation,
+      locationName: locations.name,
       lockerNumber: devices.lockerNumber,
       hardwareType: devices.hardwareType,
     })
     .from(devices)
+    .innerJoin(
+      locations,
+      and(eq(locations.organizationId, devices.organizationId), eq(locations.id, devices.idLocation)),
+    )
     .where(and(eq(devices.organizationId, organizationId), eq(devices.id, id)));
   return row;
 }

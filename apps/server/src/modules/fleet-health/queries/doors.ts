@@ -64,6 +64,34 @@ export function devicesOf({ tx, organizationId }: { tx: Tx; organizationId: stri
   return tx.select().from(devices).where(eq(devices.organizationId, organizationId));
 }
 
+/**
+ * The organization's Kerong/Headleader devices, whole rows: at a location, or the one device `id`
+ * (their bridges are found from them).
+ */
+export function serialDevicesOf({
+  tx,
+  organizationId,
+  idLocation,
+  id,
+}: {
+  tx: Tx;
+  organizationId: string;
+  idLocation?: string;
+  id?: string;
+}): Promise<DeviceRow[]> {
+  return tx
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.organizationId, organizationId),
+        inArray(devices.hardwareType, ['kerong', 'headleader']),
+        idLocation ? eq(devices.idLocation, idLocation) : undefined,
+        id ? eq(devices.id, id) : undefined,
+      ),
+    );
+}
+
 /** The organization's door-health rows, by device id. */
 export async function healthOf({
   tx,

@@ -6,6 +6,7 @@ import {
   lockEndpointOf,
 } from '../../../adapters/locks';
 import type { Db } from '../../../db/client';
+import type { VendorBudget } from '../../../lib/vendor-budget';
 import { lockTargetsOf } from '../../devices';
 import { type AlertRow, locationNames, openAlertsOf } from '../queries/alerts';
 import {
@@ -47,8 +48,9 @@ async function pooled<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>):
   return out;
 }
 
-/** One heartbeat of one lock, with no transaction open. */
-async function beatOf(locks: LockAdapter, t: LockTarget): Promise<Beat> {
+/** One heartbeat of one lock, with no transaction open, once its vendor's budget lets it start. */
+async function beatOf(locks: LockAdapter, t: LockTarget, budget?: VendorBudget): Promise<Beat> {
+  await budget?.take(t.hardwareType, t.organizationId ?? t.id);
   try {
     return { kind: 'report', report: await locks.status(t) };
   } catch (err) {
@@ -62,7 +64,9 @@ async function beatOf(locks: LockAdapter, t: LockTarget): Promise<Beat> {
  * One heartbeat of every door of an organization (ARCHITECTURE: "Doors report themselves"): (1) a
  * short transaction reads its doors, their health, their latest unlocks and their lock targets;
  * (2) with no transaction open, each lock is asked its status through the lock adapter's gate (its
- * time box, the organization's own slots and breakers), `POLL_CONCURRENCY` at a time; (3) one
+ * time box, the organization's own slots and breakers), `POLL_CONCURRENCY` at a time, each call
+ * waiting for its vendor's turn in `budget` (calls per second per vendor, shared with every
+ * other organization's heartbeats); (3) one
  * transaction writes the doors' facts and timeline samples, raises the alerts whose condition
  * holds and resolves those whose condition cleared. `db` is the owner's handle; every statement
  * names the organization.
@@ -70,12 +74,14 @@ async function beatOf(locks: LockAdapter, t: LockTarget): Promise<Beat> {
 export async function pollOrganization({
   db,
   locks,
+  budget,
   organizationId,
   rules,
   now = () => new Date(),
 }: {
   db: Db;
   locks: LockAdapter;
+  budget?: VendorBudget;
   organizationId: string;
   rules: HealthRules;
   now?: () => Date;
@@ -89,7 +95,7 @@ export async function pollOrganization({
       locationOf: new Map(rows.map((d) => [d.id, d.idLocation])),
     };
   });
-  const beats = await pooled(read.targets, POLL_CONCURRENCY, ({ target }) => beatOf(locks, target));
+  const beats = await pooled(read.targets, POLL_CONCURRENCY, ({ target }) => beatOf(locks, target, budget));
   const at = now();
   return db.transaction(async (tx) => {
     const health = await healthOf({ tx, organizationId });

@@ -1,6 +1,7 @@
 import type { LockAdapter } from '../../../adapters/locks';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { RelayDefinition } from '../../../lib/job-runner';
+import type { VendorBudget } from '../../../lib/vendor-budget';
 import { claimDueOrganizations, faultsEverywhere, finishPoll } from '../queries/doors';
 import { pollOrganization } from './poll';
 import type { HealthRules } from './rules';
@@ -8,6 +9,8 @@ import type { HealthRules } from './rules';
 /** Options of the heartbeat relay. */
 export interface HealthPollerOptions {
   locks: LockAdapter;
+  /** The per-vendor calls per second shared by every organization's heartbeats (`AppContext.heartbeats`). */
+  budget?: VendorBudget;
   rules: HealthRules;
   /** Seconds between two heartbeats of an organization's doors (`HEALTH_POLL_SECONDS`). */
   pollSeconds: number;
@@ -30,7 +33,8 @@ export async function syncSimulatorFaults({ db, locks }: { db: DbOrTx; locks: Lo
  * processes never poll one organization at once) and polls each on its own, without waiting for
  * the others: an organization whose bridge never answers holds only its own poll (its calls time
  * out on the lock adapter's gate, its slots), while every other organization's heartbeats keep
- * their period. An organization still being polled is not claimed again. `drain()` waits for the
+ * their period. Every lock call waits for its vendor's turn in `budget` (calls per second per
+ * vendor, the organizations taking turns). An organization still being polled is not claimed again. `drain()` waits for the
  * polls in flight.
  */
 export function healthPoller(opts: HealthPollerOptions): RelayDefinition {
@@ -45,7 +49,14 @@ export function healthPoller(opts: HealthPollerOptions): RelayDefinition {
       const now = ctx.now();
       const claimed = await claimDueOrganizations({ db, now, periodMs, busy: [...inFlight.keys()] });
       for (const organizationId of claimed) {
-        const p = pollOrganization({ db, locks: opts.locks, organizationId, rules: opts.rules, now: ctx.now })
+        const p = pollOrganization({
+          db,
+          locks: opts.locks,
+          budget: opts.budget,
+          organizationId,
+          rules: opts.rules,
+          now: ctx.now,
+        })
           .then(async (s) => {
             await finishPoll({ db, organizationId, at: ctx.now() });
             if (s.raised || s.resolved) ctx.log.info({ organizationId, ...s }, 'fleet health');

@@ -1,10 +1,11 @@
 import net from 'node:net';
-import { HEADLEADER, headleaderChecksum } from '../src/adapters/locks/drivers/headleader';
-import { KERONG, kerongChecksum } from '../src/adapters/locks/drivers/kerong';
+import { HEADLEADER, headleaderChecksum } from '../drivers/headleader';
+import { KERONG, kerongChecksum } from '../drivers/kerong';
 
 /**
- * A lock-control board behind a serial-to-TCP bridge, for tests: listens on a free local port and
- * answers the vendor's frames from its own door state. `behaviour` switches faults on:
+ * A lock-control board behind a serial-to-TCP bridge, simulated (tests, the demo, fleet health's
+ * simulator): listens on a free local port and answers the vendor's frames from its own door
+ * state. `behaviour` switches faults on:
  * `badChecksum` (answers with a wrong checksum), `silent` (reads and never answers), `jam` (an
  * open command is acknowledged but the door stays closed). `frames` keeps every request.
  */
@@ -16,6 +17,15 @@ export interface BoardSimulator {
   frames: Buffer[];
   close(): Promise<void>;
 }
+
+/**
+ * The board simulators this server process runs, by the bridge's `host:port` (fleet health's
+ * simulator sets their faults through the API: a bridge goes offline, its boards jam).
+ */
+export type BoardSimulators = Map<string, BoardSimulator>;
+
+/** The key of a simulated bridge in `BoardSimulators`. */
+export const simulatedBridgeKey = (sim: BoardSimulator, host = '127.0.0.1') => `${host}:${sim.port}`;
 
 async function listen(
   answer: (frame: Buffer, sim: BoardSimulator) => Buffer | undefined,
