@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import * as contract from '@lockerops/contract';
+import { messageCodeOf } from '@lockerops/contract';
 import { describe, expect, it } from 'vitest';
-import { consoleFiles, literalsOf, rawMessagesOf } from './literals';
+import { consoleFiles, literalsOf, rawMessagesOf, translatedConstantsOf } from './literals';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -83,5 +85,23 @@ describe('no message shown untranslated', () => {
       .flatMap((f) => rawMessagesOf(f, fs.readFileSync(path.join(ROOT, f), 'utf8')))
       .map((l) => `${l.file}:${l.line} ${l.text}`);
     expect(left).toEqual([]);
+  });
+});
+
+describe('contract texts shown through translateMessage', () => {
+  it('each has a message code (else it would show in English whatever the language)', () => {
+    const uses = consoleFiles(ROOT, { ts: true }).flatMap((f) =>
+      translatedConstantsOf(f, fs.readFileSync(path.join(ROOT, f), 'utf8')),
+    );
+    expect(uses.length).toBeGreaterThan(50);
+    const without = uses.filter(({ object, key }) => {
+      const table = (contract as Record<string, unknown>)[object] as Record<string, unknown> | undefined;
+      const value = table?.[key];
+      if (value === undefined) return false; // not a contract constant
+      const text =
+        typeof value === 'function' ? String((value as (...a: unknown[]) => unknown)(2, 'x')) : value;
+      return typeof text !== 'string' || !messageCodeOf(text);
+    });
+    expect(without.map((u) => `${u.file}:${u.line} ${u.object}.${u.key}`)).toEqual([]);
   });
 });

@@ -219,6 +219,56 @@ export function rawMessagesOf(file: string, source: string): Literal[] {
   return found;
 }
 
+/** A contract constant a message is read from: `SIZE_MESSAGES.created` → ['SIZE_MESSAGES', 'created']. */
+export interface ContractMessageUse {
+  file: string;
+  line: number;
+  object: string;
+  key: string;
+}
+
+/**
+ * The contract constants passed to `translateMessage` (`translateMessage(X.key)`, `X.key(n)`, either
+ * branch of `a ? X.b : X.c`): each must be a message with a code, or it stays English.
+ */
+export function translatedConstantsOf(file: string, source: string): ContractMessageUse[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: ContractMessageUse[] = [];
+  const take = (node: ts.Expression) => {
+    if (ts.isParenthesizedExpression(node)) return take(node.expression);
+    if (ts.isConditionalExpression(node)) {
+      take(node.whenTrue);
+      take(node.whenFalse);
+      return;
+    }
+    const access = ts.isCallExpression(node) ? node.expression : node;
+    if (
+      ts.isPropertyAccessExpression(access) &&
+      ts.isIdentifier(access.expression) &&
+      /^[A-Z][A-Z_]+$/.test(access.expression.text)
+    )
+      found.push({
+        file,
+        line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+        object: access.expression.text,
+        key: access.name.text,
+      });
+  };
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'translateMessage'
+    ) {
+      const [first] = node.arguments;
+      if (first) take(first);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 /** The `.tsx` files of the console (tests and test helpers aside), relative to `root`; `.ts` too with `ts`. */
 export function consoleFiles(root: string, { ts: withTs = false } = {}): string[] {
   return (fs.readdirSync(root, { recursive: true }) as string[])
