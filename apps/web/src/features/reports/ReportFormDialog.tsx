@@ -68,6 +68,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
         control={control}
         name="contents"
         label={t('form.contents')}
+        required
         multiple
         disableCloseOnSelect
         options={REPORT_CONTENTS.map((o) => ({ value: o, label: label('reportContent', o) }))}
@@ -77,6 +78,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
         name="assign_to"
         area="members"
         label={t('form.assignees')}
+        required
         initial={savedAssignees}
       />
       <Controller
