@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   integer,
   pgTable,
   text,
@@ -88,5 +89,12 @@ export const settings = pgTable('settings', {
    * months are read in it (a location may override it). `UTC` unless set; the seed uses America/Chicago.
    */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /**
+   * The language of mail and SMS to people with no language of their own (customers, team members
+   * who never chose one): en, es or de.
+   */
+  defaultLanguage: text('default_language', { enum: ['en', 'es', 'de'] })
+    .notNull()
+    .default('en'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [check('settings_default_language_ck', sql`${t.defaultLanguage} IN ('en', 'es', 'de')`)]);

@@ -252,6 +252,26 @@ export async function memberLanguages({
   return new Map(rows.filter((r) => r.language).map((r) => [`${r.org} ${r.email}`, r.language!]));
 }
 
+/**
+ * The default language of each organization of a batch of deliveries (settings' `default_language`),
+ * the language of a message to someone with none of their own; organizations without settings are
+ * left out (English). One query for the batch; runs as the job runner (every organization).
+ */
+export async function organizationLanguages({
+  db,
+  organizationIds,
+}: {
+  db: DbOrTx;
+  organizationIds: readonly string[];
+}): Promise<Map<string, string>> {
+  if (!organizationIds.length) return new Map();
+  const rows = await db
+    .select({ org: settings.organizationId, language: settings.defaultLanguage })
+    .from(settings)
+    .where(inArray(settings.organizationId, [...new Set(organizationIds)]));
+  return new Map(rows.map((r) => [r.org, r.language]));
+}
+
 /** Queues deliveries (a second queueing of the same event and template is a no-op). */
 export async function queueDeliveries({ tx, rows }: { tx: Tx; rows: QueuedDelivery[] }): Promise<void> {
   if (rows.length) await tx.insert(notificationDeliveries).values(rows).onConflictDoNothing();
@@ -337,7 +357,11 @@ export async function testRecipients({
   memberId?: string;
 }): Promise<{ emails: string[]; phones: string[]; language: string | null }> {
   const [s] = await tx
-    .select({ email: settings.defaultSupportEmail, phone: settings.defaultSupportPhone })
+    .select({
+      email: settings.defaultSupportEmail,
+      phone: settings.defaultSupportPhone,
+      language: settings.defaultLanguage,
+    })
     .from(settings)
     .where(eq(settings.organizationId, organizationId));
   const own = memberId ? await memberEmails({ tx, organizationId, ids: [memberId] }) : [];
@@ -345,7 +369,8 @@ export async function testRecipients({
   return {
     emails: emails.map((e) => e.trim().toLowerCase()),
     phones: s?.phone ? [s.phone] : [],
-    language: own[0]?.language ?? null,
+    // the caller's own language, else the organization's default
+    language: own[0]?.language ?? s?.language ?? null,
   };
 }
 
