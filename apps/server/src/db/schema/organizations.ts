@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
-  check,
   integer,
   pgTable,
   text,
@@ -91,10 +90,10 @@ export const settings = pgTable('settings', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /**
    * The language of mail and SMS to people with no language of their own (customers, team members
-   * who never chose one): en, es or de.
+   * who never chose one): en, es or de, checked in the database too (`settings_default_language_ck`).
    */
   defaultLanguage: text('default_language', { enum: ['en', 'es', 'de'] })
     .notNull()
     .default('en'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check('settings_default_language_ck', sql`${t.defaultLanguage} IN ('en', 'es', 'de')`)]);
+});

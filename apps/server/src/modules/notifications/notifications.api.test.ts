@@ -722,9 +722,7 @@ describe('sending engine', () => {
       payload: { default_language: 'es' },
     });
     expect(saved.json().default_language).toBe('es');
-    await create(
-      template({ name: 'Customer hello', mode: 'storage', message_email: 'Hola {{user_name}}' }),
-    );
+    await create(template({ name: 'Customer hello', mode: 'storage', message_email: 'Hola {{user_name}}' }));
     const user = await newUser('Lola');
     const door = await storageDoor();
     const seen = sink.count('lola@people.test');
@@ -738,7 +736,12 @@ describe('sending engine', () => {
     const mail = await sink.next('lola@people.test', seen);
     expect(mail.text).toMatch(/^Hola Lola/);
     expect(mail.html).toContain('<html lang="es">');
-    await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload: { default_language: 'en' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { default_language: 'en' },
+    });
   });
 
   it('mails with the subject of its own, the name when it has none', async () => {

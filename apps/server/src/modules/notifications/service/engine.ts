@@ -24,8 +24,6 @@ import {
   locationIdOfDevice,
   locationOf,
   memberEmails,
-  memberLanguages,
-  organizationLanguages,
   type TemplateRow as NotificationRow,
   organizationNames,
   organizationZone,
@@ -38,6 +36,7 @@ import {
   templatesFor,
   transactionOf,
 } from '../queries';
+import { memberLanguages, organizationLanguages } from '../queries/languages';
 
 export type { DeliveryRow } from '../queries';
 
