@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, HARDWARE_VENDORS, ZCurrency, ZMode } from './common';
 import { ZTimeZone } from './dashboard';
+import { LANGUAGES } from './language';
 import { MSG } from './messages';
 
 /** Notification channels an organization may default to (spec operational §9). */
@@ -16,6 +17,9 @@ export type TDeviceHardware = z.infer<typeof ZDeviceHardware>;
 export const SETTINGS_MESSAGES = {
   updated: MSG.settingsUpdated,
   currencyUpdated: 'Currency has been updated!',
+  /** Our texts (the spec names none): the organization's default language. */
+  languageUpdated: 'Default language has been updated!',
+  invalidLanguage: 'The language must be English (en), Spanish (es) or German (de).',
   /** Our texts (the spec names none). */
   hardwareNotEnabled: 'This hardware type is not enabled for this organization.',
   modeNotEnabled: 'This mode is not enabled for this organization.',
@@ -32,6 +36,9 @@ export const CONTACT_VERIFICATIONS_PER_HOUR = 10;
 
 /** The settings tabs of the console; Defaults first, the fifth disabled for help-desk sessions. */
 export const SETTINGS_TABS = ['Defaults', 'White Label', 'Currency', 'Support Contact', 'Payments'] as const;
+
+/** A language of the organization's mail and SMS (`LANGUAGES`), refused with our text otherwise. */
+const ZDefaultLanguage = z.enum(LANGUAGES, { error: SETTINGS_MESSAGES.invalidLanguage });
 
 const ZSupportEmail = z.string().trim().regex(EMAIL_PATTERN, MSG.invalidEmail);
 const ZSupportPhone = z
@@ -56,6 +63,11 @@ export const ZSettings = z.object({
   default_notification_channel: ZNotificationChannel,
   /** IANA zone of the organization's calendar (dashboard days, "today", "this week"); a location may override it. */
   time_zone: z.string(),
+  /**
+   * The language of the e-mails and SMS sent to people with no language of their own (customers, team
+   * members who never chose one): their layout and the system's words. `en` unless set.
+   */
+  default_language: z.enum(LANGUAGES),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 
@@ -74,6 +86,7 @@ export const ZSettingsRequest = z.object({
     .or(z.literal('').transform(() => null)),
   default_notification_channel: ZNotificationChannel.optional(),
   time_zone: ZTimeZone.optional(),
+  default_language: ZDefaultLanguage.optional(),
 });
 export type TSettingsRequest = z.infer<typeof ZSettingsRequest>;
 

@@ -71,6 +71,23 @@ describe("system e-mails speak the recipient's saved language", () => {
     expect(mail.html).toMatch(/This message was sent by /);
   });
 
+  it("a member who never chose a language gets it in the organization's default language", async () => {
+    const m = await createMember(t, orgId, { email: 'nolang@demo-org.test', role: 'member' });
+    const admin = bearer(await signIn(t.app, ADMIN_EMAIL));
+    const put = (default_language: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload: { default_language } });
+    expect((await put('de')).statusCode).toBe(200);
+    expect((await forgot('nolang@demo-org.test')).statusCode).toBe(200);
+    const mail = await outboxMail('nolang@demo-org.test');
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.text).toContain('60 Minuten');
+    // the member's own choice wins over the organization's
+    await t.database.db.update(members).set({ language: 'es' }).where(eq(members.id, m.id));
+    expect((await forgot('nolang@demo-org.test')).statusCode).toBe(200);
+    expect((await outboxMail('nolang@demo-org.test', mail.count)).html).toContain('<html lang="es">');
+    expect((await put('en')).statusCode).toBe(200);
+  });
+
   it('a Spanish member gets it in Spanish', async () => {
     const m = await createMember(t, orgId, { email: 'sofia@demo-org.test', role: 'viewer' });
     await t.database.db.update(members).set({ language: 'es' }).where(eq(members.id, m.id));

@@ -3,7 +3,7 @@ import { fillMailText, formatMailDuration, MAIL_TEXTS, MSG, mailLanguage } from 
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
-import { authSessions, members, type organizations, passwordResetCodes } from '../db/schema';
+import { authSessions, members, type organizations, passwordResetCodes, settings } from '../db/schema';
 import { BadRequest } from '../errors';
 import { hashPassword } from '../lib/passwords';
 import type { AttemptSubject, AuthAttempts } from './attempts';
@@ -35,9 +35,9 @@ export interface ResetDeps {
  * `POST auth/forgot-password`: mails a 6-digit code valid 60 minutes; earlier codes of the account
  * are voided. The answer does not tell whether the account exists, neither by its text nor by its
  * time: every call counts as an attempt of `from` (429 over the budget), both cases run the same
- * two statements, and the mail is sent after the answer (a slow or failing mail server would
+ * three statements, and the mail is sent after the answer (a slow or failing mail server would
  * otherwise time or fail known accounts only; a failure is logged). The mail speaks the member's
- * saved language (`MAIL_TEXTS`; English when none is saved).
+ * saved language, else the organization's default one (`MAIL_TEXTS`; English when neither is set).
  */
 export async function forgotPassword(
   deps: ResetDeps,
@@ -62,6 +62,12 @@ export async function forgotPassword(
         isNull(passwordResetCodes.usedAt),
       ),
     );
+  // a member who never chose a language reads the organization's default one; read on every path,
+  // so an unknown address takes as many round trips as a known one
+  const [defaults] = await deps.db
+    .select({ language: settings.defaultLanguage })
+    .from(settings)
+    .where(eq(settings.organizationId, organizationId));
   if (!org || !member) {
     // The same round trip as the insert below, writing nothing.
     await deps.db
@@ -80,7 +86,7 @@ export async function forgotPassword(
     expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
   });
   const appName = org.appName ?? org.name;
-  const language = mailLanguage(member.language);
+  const language = mailLanguage(member.language ?? defaults?.language);
   const w = MAIL_TEXTS[language];
   const valid = formatMailDuration(RESET_CODE_TTL_MINUTES, 'minute', language);
   const codeLine = (c: string, app: string) => fillMailText(w.resetCode, { app, code: c });

@@ -15,6 +15,7 @@ import {
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { translateMessage } from '../i18n/messages';
 import { apiCall } from './client';
 import { formatApiError } from './errors';
 
@@ -112,8 +113,8 @@ function useDoorAction<TArg>(fn: (arg: TArg) => Promise<TDeviceBulkResponse>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: (r) => {
-      enqueueSnackbar(r.detail, { variant: r.failed.length ? 'warning' : 'success' });
-      for (const f of r.failed) enqueueSnackbar(f.detail, { variant: 'error' });
+      enqueueSnackbar(translateMessage(r.detail), { variant: r.failed.length ? 'warning' : 'success' });
+      for (const f of r.failed) enqueueSnackbar(translateMessage(f.detail), { variant: 'error' });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
     onSettled: () => {

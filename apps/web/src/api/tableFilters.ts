@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
+import { i18next } from '../i18n';
 import { apiCall } from './client';
 import { errorDetailText, formatApiError } from './errors';
 
@@ -62,7 +63,9 @@ export function useColumnVisibility(page: TFilterPage, fields: readonly string[]
   useEffect(() => {
     if (query.error && !reported.current) {
       reported.current = true;
-      enqueueSnackbar(`Error loading table filters: ${errorDetailText(query.error)}`, { variant: 'error' });
+      enqueueSnackbar(i18next.t('common:table.filtersError', { detail: errorDetailText(query.error) }), {
+        variant: 'error',
+      });
     }
   }, [query.error, enqueueSnackbar]);
 

@@ -1,6 +1,7 @@
 import { type Endpoint, ZDeleteResponse } from '@lockerops/contract';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { translateMessage } from '../i18n/messages';
 import { apiCall } from './client';
 import { formatApiError } from './errors';
 
@@ -14,7 +15,7 @@ export function useDeleteOne(endpoint: Endpoint, key: QueryKey, message: string)
   return useMutation({
     mutationFn: (id: string) => apiCall(endpoint, { body: { ids: [id] }, schema: ZDeleteResponse }),
     onSuccess: () => {
-      enqueueSnackbar(message, { variant: 'success' });
+      enqueueSnackbar(translateMessage(message), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),

@@ -1,6 +1,8 @@
 import { CSV_MESSAGES, type Endpoint, MSG } from '@lockerops/contract';
 import { useSnackbar } from 'notistack';
 import { useCallback, useState } from 'react';
+import { i18next } from '../i18n';
+import { translateMessage } from '../i18n/messages';
 import { apiFile } from './client';
 import { ApiError, formatErrorDetail } from './errors';
 
@@ -19,9 +21,6 @@ export type TExportModel =
   | 'reservation'
   | 'subscription'
   | 'issue';
-
-/** §8 text for an entity the server cannot export (404 on the export path). */
-export const EXPORT_NOT_SUPPORTED = 'Error downloading CSV: This entity is not supported yet.';
 
 export interface ExportRequest {
   /** the selected rows; without them everything matching `query` is exported */
@@ -56,7 +55,7 @@ export function useExport(model: TExportModel, endpoint: Endpoint | undefined) {
   const exportCsv = useCallback(
     async ({ ids, query = {} }: ExportRequest = {}) => {
       setExporting(true);
-      enqueueSnackbar(CSV_MESSAGES.exporting, { variant: 'info' });
+      enqueueSnackbar(translateMessage(CSV_MESSAGES.exporting), { variant: 'info' });
       try {
         const { page: _page, size: _size, ...filters } = query;
         if (!endpoint) throw new ApiError(404, null);
@@ -65,13 +64,16 @@ export function useExport(model: TExportModel, endpoint: Endpoint | undefined) {
         });
         saveBlob(file.blob, file.filename ?? `${model}_export.csv`);
         const count = Number(file.headers.get('X-Export-Count') ?? ids?.length ?? 0);
-        enqueueSnackbar(CSV_MESSAGES.exported(Number.isFinite(count) ? count : 0), { variant: 'success' });
+        enqueueSnackbar(translateMessage(CSV_MESSAGES.exported(Number.isFinite(count) ? count : 0)), {
+          variant: 'success',
+        });
       } catch (e) {
-        let text: string = CSV_MESSAGES.downloadFailed;
-        if (e instanceof ApiError && e.status === 404) text = EXPORT_NOT_SUPPORTED;
+        let text = translateMessage(CSV_MESSAGES.downloadFailed);
+        // §8 'Error downloading CSV: This entity is not supported yet.' for a 404 on the export path
+        if (e instanceof ApiError && e.status === 404) text = i18next.t('common:bulk.exportNotSupported');
         else if (e instanceof ApiError && e.status !== 500) {
           const detail = formatErrorDetail(e.body);
-          if (detail !== MSG.unexpectedError) text = detail;
+          if (detail !== translateMessage(MSG.unexpectedError)) text = detail;
         }
         enqueueSnackbar(text, { variant: 'error' });
       } finally {

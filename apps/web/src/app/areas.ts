@@ -67,13 +67,14 @@ export const AREAS: readonly AreaRegistration[] = [
   settingsArea,
 ];
 
-const AUTH_TITLES: Record<string, string> = {
-  '/auth/login': 'Login',
-  '/auth/register': 'Register',
-  '/auth/reset-password': 'Reset Password',
-  '/auth/welcome': 'Welcome',
-  '/auth/404': 'Page not found',
-};
+/** The sign-in pages with a title of their own (`area.auth…` in the catalogs). */
+const AUTH_PAGES = new Set([
+  '/auth/login',
+  '/auth/register',
+  '/auth/reset-password',
+  '/auth/welcome',
+  '/auth/404',
+]);
 
 /** The area a path belongs to (nested pages such as /users/:id/details count as their area). */
 export function areaForPath(pathname: string): AreaRegistration | undefined {
@@ -96,7 +97,7 @@ export const areaKey = (path: string): string =>
 export function useTitleForPath(): (pathname: string) => string {
   const { t } = useTranslation();
   return (pathname) => {
-    const path = areaForPath(pathname)?.path ?? (AUTH_TITLES[pathname] ? pathname : undefined);
+    const path = areaForPath(pathname)?.path ?? (AUTH_PAGES.has(pathname) ? pathname : undefined);
     return path ? t(`area.${areaKey(path)}`) : '';
   };
 }

@@ -5,7 +5,47 @@ import { formatApiError } from '../api/errors';
 import { useHistory } from '../api/history';
 import { formatDateTime, zoneLabel } from '../lib/format';
 
-const ACTION_LABELS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
+/** Audit actions and actors with a label in the catalogs (`history.action.*`, `history.actor.*`). */
+const ACTIONS = new Set([
+  'activate',
+  'assign',
+  'auto_maintenance',
+  'cancel',
+  'charge',
+  'complete',
+  'confirm_payment',
+  'courier_dropoff',
+  'create',
+  'create_delivery',
+  'delete',
+  'deny',
+  'dropoff',
+  'enable',
+  'end',
+  'expire',
+  'kiosk_move',
+  'kiosk_remove',
+  'lock_settings',
+  'lock_status',
+  'lock_vendor_removed',
+  'lock_vendor_saved',
+  'maintenance',
+  'payment_failed',
+  'penalize',
+  'pickup',
+  'purchase',
+  'refund',
+  'report_issue',
+  'resend_code',
+  'return',
+  'share',
+  'start',
+  'unlock',
+  'update',
+  'user_pickup',
+  'wrong_code',
+]);
+const ACTORS = new Set(['member', 'api_key', 'system']);
 
 /** A value of a change, as text: empty → '—', objects as JSON. */
 export function historyValue(v: unknown): string {
@@ -78,6 +118,7 @@ export function HistoryEntries({
 }
 
 function HistoryItem({ entry, timeZone }: { entry: THistoryLine; timeZone?: string }) {
+  const { t } = useTranslation();
   const changes = Object.entries(entry.changes);
   return (
     <Box
@@ -85,9 +126,13 @@ function HistoryItem({ entry, timeZone }: { entry: THistoryLine; timeZone?: stri
       sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 2, pb: 2, position: 'relative' }}
     >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip size="small" label={ACTION_LABELS[entry.action] ?? entry.action} />
+        <Chip
+          size="small"
+          label={ACTIONS.has(entry.action) ? t(`history.action.${entry.action}`) : entry.action}
+        />
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {entry.actor_name ?? entry.actor_type}
+          {entry.actor_name ??
+            (ACTORS.has(entry.actor_type) ? t(`history.actor.${entry.actor_type}`) : entry.actor_type)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {timeZone

@@ -1,6 +1,7 @@
 import { MSG } from '@lockerops/contract';
 import { Typography } from '@mui/material';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { translateMessage } from '../i18n/messages';
 
 interface State {
   failed: boolean;
@@ -22,7 +23,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
     if (this.state.failed) {
       return (
         <Typography role="alert" color="error" sx={{ p: 3, fontWeight: 600 }}>
-          {MSG.pageError}
+          {translateMessage(MSG.pageError)}
         </Typography>
       );
     }

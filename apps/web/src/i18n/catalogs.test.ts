@@ -104,6 +104,13 @@ describe('message catalogs', () => {
       'Error ocurred on row 4: Name required',
     );
     expect(i18next.t('errors:csv.rowError', { 0: '4', 1: 'x' })).toBe('Error ocurred on row 4: x');
+    // a message inside a template's argument (a row's own error) is translated too
+    await i18next.changeLanguage('es');
+    expect(translateMessage('Error ocurred on row 4: Email required')).toBe(
+      i18next.t('errors:csv.rowError', { 0: '4', 1: i18next.t('errors:common.emailRequired') }),
+    );
+    expect(translateMessage('Error ocurred on row 4: Email required')).not.toMatch(/Email required/);
+    await i18next.changeLanguage('en');
   });
 
   it('throws on a key no catalog has (tests)', () => {

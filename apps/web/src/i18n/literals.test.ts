@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import * as contract from '@lockerops/contract';
+import { messageCodeOf } from '@lockerops/contract';
 import { describe, expect, it } from 'vitest';
-import { consoleFiles, literalsOf } from './literals';
+import { consoleFiles, literalsOf, rawMessagesOf, translatedConstantsOf } from './literals';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -47,5 +49,59 @@ describe('no user-visible English outside the catalogs', () => {
   it('the list of files not yet migrated only holds files that still have English', () => {
     const clean = NOT_YET_MIGRATED.filter((f) => !found.get(f)?.length);
     expect(clean).toEqual([]);
+  });
+});
+
+describe('no message shown untranslated', () => {
+  it('finds snackbars, JSX and visible props that show English as it came', () => {
+    const sample = rawMessagesOf(
+      'x.tsx',
+      `enqueueSnackbar('Saved!', { variant: 'success' });
+       enqueueSnackbar(MSG.itemsDeleted(2));
+       enqueueSnackbar(r.detail);
+       enqueueSnackbar(summary.headlines[0] ?? '');
+       enqueueSnackbar(ok ? CSV_MESSAGES.exporting : t('x'));
+       enqueueSnackbar(translateMessage(MSG.saved));
+       enqueueSnackbar(formatApiError(e));
+       enqueueSnackbar(text);
+       const a = <Typography>{MSG.pageError}</Typography>;
+       const b = <Chip label={PAYMENT_MESSAGES.enabled} />;
+       const c = <Typography>{translateMessage(u.detail)}</Typography>;
+       const d = <Chip label={labels[value]} />;`,
+    );
+    expect(sample.map((l) => l.text)).toEqual([
+      'Saved!',
+      'MSG.itemsDeleted(2)',
+      'r.detail',
+      'summary.headlines[0]',
+      'CSV_MESSAGES.exporting',
+      'MSG.pageError',
+      'PAYMENT_MESSAGES.enabled',
+    ]);
+  });
+
+  it("every snackbar, and every contract message or server detail in JSX, is in the console's language", () => {
+    const left = consoleFiles(ROOT, { ts: true })
+      .flatMap((f) => rawMessagesOf(f, fs.readFileSync(path.join(ROOT, f), 'utf8')))
+      .map((l) => `${l.file}:${l.line} ${l.text}`);
+    expect(left).toEqual([]);
+  });
+});
+
+describe('contract texts shown through translateMessage', () => {
+  it('each has a message code (else it would show in English whatever the language)', () => {
+    const uses = consoleFiles(ROOT, { ts: true }).flatMap((f) =>
+      translatedConstantsOf(f, fs.readFileSync(path.join(ROOT, f), 'utf8')),
+    );
+    expect(uses.length).toBeGreaterThan(50);
+    const without = uses.filter(({ object, key }) => {
+      const table = (contract as Record<string, unknown>)[object] as Record<string, unknown> | undefined;
+      const value = table?.[key];
+      if (value === undefined) return false; // not a contract constant
+      const text =
+        typeof value === 'function' ? String((value as (...a: unknown[]) => unknown)(2, 'x')) : value;
+      return typeof text !== 'string' || !messageCodeOf(text);
+    });
+    expect(without.map((u) => `${u.file}:${u.line} ${u.object}.${u.key}`)).toEqual([]);
   });
 });

@@ -158,10 +158,122 @@ export function literalsOf(file: string, source: string): Literal[] {
   return found;
 }
 
-/** The `.tsx` files of the console (tests and test helpers aside), relative to `root`. */
-export function consoleFiles(root: string): string[] {
+/** A contract message constant (`MSG.x`, `CSV_MESSAGES.x(n)`): English until `translateMessage`. */
+const isContractMessage = (node: ts.Expression): boolean => {
+  const access = ts.isCallExpression(node) ? node.expression : node;
+  return (
+    ts.isPropertyAccessExpression(access) &&
+    ts.isIdentifier(access.expression) &&
+    /^(MSG|[A-Z_]+_MESSAGES)$/.test(access.expression.text)
+  );
+};
+
+/**
+ * Why an expression a person reads is still English, or undefined: a literal with words, a contract
+ * message, a server's `detail` or an entry picked from a list of texts, none passed through
+ * `translateMessage`, `t` or `formatApiError` (a call of anything else is taken as translated).
+ */
+function rawText(node: ts.Expression, literals: boolean): string | undefined {
+  if (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node))
+    return rawText(node.expression, literals);
+  if (ts.isConditionalExpression(node))
+    return rawText(node.whenTrue, literals) ?? rawText(node.whenFalse, literals);
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+    return rawText(node.left, literals) ?? rawText(node.right, literals);
+  const text = stringOf(node);
+  if (text !== undefined) return literals && hasWords(text) ? text : undefined;
+  if (isContractMessage(node)) return node.getText();
+  if (ts.isPropertyAccessExpression(node) && node.name.text === 'detail') return node.getText();
+  if (ts.isElementAccessExpression(node) && !ts.isIdentifier(node.expression)) return node.getText();
+  return undefined;
+}
+
+/**
+ * Messages shown untranslated: what goes to `enqueueSnackbar` (literals, contract messages, a server's
+ * `detail`), and contract messages or a server's `detail` put straight into JSX or a visible prop.
+ */
+export function rawMessagesOf(file: string, source: string): Literal[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: Literal[] = [];
+  const add = (node: ts.Node, text: string | undefined) => {
+    if (text !== undefined)
+      found.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
+  };
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'enqueueSnackbar'
+    ) {
+      const [first] = node.arguments;
+      if (first) add(node, rawText(first, true));
+    } else if (ts.isJsxExpression(node) && node.expression && node.parent && ts.isJsxElement(node.parent)) {
+      add(node, rawText(node.expression, false));
+    } else if (ts.isJsxAttribute(node) && VISIBLE_PROPS.has(node.name.getText(sf))) {
+      const init = node.initializer;
+      if (init && ts.isJsxExpression(init) && init.expression) add(node, rawText(init.expression, false));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/** A contract constant a message is read from: `SIZE_MESSAGES.created` → ['SIZE_MESSAGES', 'created']. */
+export interface ContractMessageUse {
+  file: string;
+  line: number;
+  object: string;
+  key: string;
+}
+
+/**
+ * The contract constants passed to `translateMessage` (`translateMessage(X.key)`, `X.key(n)`, either
+ * branch of `a ? X.b : X.c`): each must be a message with a code, or it stays English.
+ */
+export function translatedConstantsOf(file: string, source: string): ContractMessageUse[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: ContractMessageUse[] = [];
+  const take = (node: ts.Expression) => {
+    if (ts.isParenthesizedExpression(node)) return take(node.expression);
+    if (ts.isConditionalExpression(node)) {
+      take(node.whenTrue);
+      take(node.whenFalse);
+      return;
+    }
+    const access = ts.isCallExpression(node) ? node.expression : node;
+    if (
+      ts.isPropertyAccessExpression(access) &&
+      ts.isIdentifier(access.expression) &&
+      /^[A-Z][A-Z_]+$/.test(access.expression.text)
+    )
+      found.push({
+        file,
+        line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+        object: access.expression.text,
+        key: access.name.text,
+      });
+  };
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'translateMessage'
+    ) {
+      const [first] = node.arguments;
+      if (first) take(first);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/** The `.tsx` files of the console (tests and test helpers aside), relative to `root`; `.ts` too with `ts`. */
+export function consoleFiles(root: string, { ts: withTs = false } = {}): string[] {
   return (fs.readdirSync(root, { recursive: true }) as string[])
-    .filter((f) => f.endsWith('.tsx') && !/\.test\.tsx$/.test(f) && !f.startsWith(`test${path.sep}`))
+    .filter((f) => (f.endsWith('.tsx') || (withTs && f.endsWith('.ts'))) && !f.endsWith('.d.ts'))
+    .filter((f) => !/\.test\.tsx?$/.test(f) && !f.startsWith(`test${path.sep}`))
     .filter((f) => !f.endsWith('testing.tsx'))
     .map((f) => f.split(path.sep).join('/'))
     .sort();

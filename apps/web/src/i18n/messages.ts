@@ -1,8 +1,9 @@
 import { GENERIC_ERROR_CODES, type MessageCode, messageCodeOf } from '@lockerops/contract';
 import { i18next } from '.';
 
+/** A template's arguments; one that is itself a message (a row's error inside "Error ocurred on row 4: …") is translated too. */
 const paramsOf = (params: readonly string[] | undefined) =>
-  Object.fromEntries((params ?? []).map((p, i) => [String(i), p]));
+  Object.fromEntries((params ?? []).map((p, i) => [String(i), translateMessage(p)]));
 
 /**
  * A message of the contract in the console's language: its code (given by the

@@ -1,28 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { lockStatusLabel } from './lockStatus';
+import { lockStatusValue } from './lockStatus';
 
-describe('lockStatusLabel', () => {
-  it('reads "Simulated" for a virtual lock, whatever it stored', () => {
-    expect(lockStatusLabel({ hardware_type: 'virtual', lock_status: 'open', lock_status_at: null })).toBe(
-      'Simulated',
+describe('lockStatusValue', () => {
+  it('reads "simulated" for a virtual lock, whatever it stored', () => {
+    expect(lockStatusValue({ hardware_type: 'virtual', lock_status: 'open', lock_status_at: null })).toBe(
+      'simulated',
     );
   });
-  it('reads "Unknown" for a lock that never reported', () => {
-    expect(lockStatusLabel({ hardware_type: 'gantner', lock_status: 'locked', lock_status_at: null })).toBe(
-      'Unknown',
+  it('reads "unknown" for a lock that never reported', () => {
+    expect(lockStatusValue({ hardware_type: 'gantner', lock_status: 'locked', lock_status_at: null })).toBe(
+      'unknown',
     );
-    expect(lockStatusLabel({ hardware_type: 'gantner', lock_status: 'unknown' })).toBe('Unknown');
+    expect(lockStatusValue({ hardware_type: 'gantner', lock_status: 'unknown' })).toBe('unknown');
   });
   it('reads what the lock said once it reported', () => {
     const at = '2026-01-01T00:00:00Z';
-    expect(lockStatusLabel({ hardware_type: 'gantner', lock_status: 'open', lock_status_at: at })).toBe(
-      'Open',
+    expect(lockStatusValue({ hardware_type: 'gantner', lock_status: 'open', lock_status_at: at })).toBe(
+      'open',
     );
-    expect(lockStatusLabel({ hardware_type: 'linka', lock_status: 'locked', lock_status_at: at })).toBe(
-      'Locked',
+    expect(lockStatusValue({ hardware_type: 'linka', lock_status: 'locked', lock_status_at: at })).toBe(
+      'locked',
     );
-    expect(lockStatusLabel({ hardware_type: 'linka', lock_status: 'offline', lock_status_at: at })).toBe(
-      'Offline',
+    expect(lockStatusValue({ hardware_type: 'linka', lock_status: 'offline', lock_status_at: at })).toBe(
+      'offline',
     );
   });
 });

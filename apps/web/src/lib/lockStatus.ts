@@ -1,27 +1,12 @@
-/**
- * The "Lock Status" a person reads: a virtual lock is "Simulated" (no hardware reports
- * anything), a lock that has never reported (`lock_status_at` null, or `unknown`) is "Unknown", and
- * "Open", "Locked" or "Offline" only when a lock said so. `lock_status_at` undefined means the
- * caller does not know when the lock last reported (a wall's door): the stored value is then shown.
- */
-export function lockStatusLabel(d: {
-  hardware_type: string;
-  lock_status: string;
-  lock_status_at?: string | null;
-}): string {
-  const labels: Record<TLockStatusValue, string> = {
-    simulated: 'Simulated',
-    unknown: 'Unknown',
-    open: 'Open',
-    locked: 'Locked',
-    offline: 'Offline',
-  };
-  return labels[lockStatusValue(d)];
-}
-
 export type TLockStatusValue = 'simulated' | 'unknown' | 'open' | 'locked' | 'offline';
 
-/** The `lockStatus` enum value a person reads (see `lockStatusLabel`), for `useEnumLabel()`. */
+/**
+ * The `lockStatus` enum value a person reads, its label from `useEnumLabel()`: a virtual lock is
+ * `simulated` (no hardware reports anything), a lock that has never reported (`lock_status_at` null,
+ * or `unknown`) is `unknown`, and `open`, `locked` or `offline` only when a lock said so.
+ * `lock_status_at` undefined means the caller does not know when the lock last reported (a wall's
+ * door): the stored value is then shown.
+ */
 export function lockStatusValue(d: {
   hardware_type: string;
   lock_status: string;

@@ -88,5 +88,12 @@ export const settings = pgTable('settings', {
    * months are read in it (a location may override it). `UTC` unless set; the seed uses America/Chicago.
    */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /**
+   * The language of mail and SMS to people with no language of their own (customers, team members
+   * who never chose one): en, es or de, checked in the database too (`settings_default_language_ck`).
+   */
+  defaultLanguage: text('default_language', { enum: ['en', 'es', 'de'] })
+    .notNull()
+    .default('en'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

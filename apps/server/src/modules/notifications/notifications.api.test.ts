@@ -714,6 +714,36 @@ describe('sending engine', () => {
     expect(mail.html).toContain('<html lang="de">');
   });
 
+  it("wraps a customer's message in the layout of the organization's default language", async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { default_language: 'es' },
+    });
+    expect(saved.json().default_language).toBe('es');
+    await create(template({ name: 'Customer hello', mode: 'storage', message_email: 'Hola {{user_name}}' }));
+    const user = await newUser('Lola');
+    const door = await storageDoor();
+    const seen = sink.count('lola@people.test');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/events/storage',
+      headers: key,
+      payload: { id_device: door.id, id_user: user.id },
+    });
+    await deliver(new Date());
+    const mail = await sink.next('lola@people.test', seen);
+    expect(mail.text).toMatch(/^Hola Lola/);
+    expect(mail.html).toContain('<html lang="es">');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { default_language: 'en' },
+    });
+  });
+
   it('mails with the subject of its own, the name when it has none', async () => {
     const made = await create(
       template({

@@ -225,33 +225,6 @@ export async function memberEmails({
     .where(and(inArray(members.id, ids), eq(members.organizationId, organizationId)));
 }
 
-/**
- * The saved language of the team members a batch of deliveries mails (`kind` member), by
- * organization and lower-cased address (`${organizationId} ${email}`); members without one are left
- * out. One query for the batch; runs as the job runner (every organization).
- */
-export async function memberLanguages({
-  db,
-  deliveries,
-}: {
-  db: DbOrTx;
-  deliveries: Pick<DeliveryRow, 'organizationId' | 'recipient' | 'kind' | 'channel'>[];
-}): Promise<Map<string, string>> {
-  const mail = deliveries.filter((d) => d.kind === 'member' && d.channel === 'email');
-  if (!mail.length) return new Map();
-  const email = sql<string>`lower(${members.email})`;
-  const rows = await db
-    .select({ org: members.organizationId, email, language: members.language })
-    .from(members)
-    .where(
-      and(
-        inArray(members.organizationId, [...new Set(mail.map((d) => d.organizationId))]),
-        inArray(email, [...new Set(mail.map((d) => d.recipient.toLowerCase()))]),
-      ),
-    );
-  return new Map(rows.filter((r) => r.language).map((r) => [`${r.org} ${r.email}`, r.language!]));
-}
-
 /** Queues deliveries (a second queueing of the same event and template is a no-op). */
 export async function queueDeliveries({ tx, rows }: { tx: Tx; rows: QueuedDelivery[] }): Promise<void> {
   if (rows.length) await tx.insert(notificationDeliveries).values(rows).onConflictDoNothing();
@@ -337,7 +310,11 @@ export async function testRecipients({
   memberId?: string;
 }): Promise<{ emails: string[]; phones: string[]; language: string | null }> {
   const [s] = await tx
-    .select({ email: settings.defaultSupportEmail, phone: settings.defaultSupportPhone })
+    .select({
+      email: settings.defaultSupportEmail,
+      phone: settings.defaultSupportPhone,
+      language: settings.defaultLanguage,
+    })
     .from(settings)
     .where(eq(settings.organizationId, organizationId));
   const own = memberId ? await memberEmails({ tx, organizationId, ids: [memberId] }) : [];
@@ -345,7 +322,8 @@ export async function testRecipients({
   return {
     emails: emails.map((e) => e.trim().toLowerCase()),
     phones: s?.phone ? [s.phone] : [],
-    language: own[0]?.language ?? null,
+    // the caller's own language, else the organization's default
+    language: own[0]?.language ?? s?.language ?? null,
   };
 }
 

@@ -34,7 +34,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Organization-level settings',
       description:
-        'default_currency, default_device_hardware, default_device_mode, default_id_size, default_max_reservations (null = unlimited), default support e-mail and phone (and whether the e-mail is verified), default_notification_channel. Readable by every role; writes are admin-only. spec: operational §3, console §3 Settings, §7.',
+        'default_currency, default_device_hardware, default_device_mode, default_id_size, default_max_reservations (null = unlimited), default support e-mail and phone (and whether the e-mail is verified), default_notification_channel, time_zone, default_language (en/es/de: the language of mail and SMS to people with no language of their own). Readable by every role; writes are admin-only. spec: operational §3, console §3 Settings, §7.',
       errors: errors(401, 403),
     }),
     handler: async (req) =>
@@ -46,7 +46,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...routeOf(method === 'POST' ? endpoints.settings.save : endpoints.settings.update, {
         tags,
         summary: method === 'POST' ? 'Save all settings' : 'Update some settings',
-        description: `${method === 'POST' ? 'Fields not sent take their defaults (usd, email, the rest null).' : 'Only the fields sent change.'} The default mode and hardware must be enabled for the organization (400); default_id_size one of its sizes (404). Admin only. spec: console §7 settings.`,
+        description: `${method === 'POST' ? 'Fields not sent take their defaults (usd, email, the rest null).' : 'Only the fields sent change.'} The default mode and hardware must be enabled for the organization (400); default_id_size one of its sizes (404); default_language en, es or de (400). Admin only. spec: console §7 settings.`,
         errors: errors(400, 401, 403, 404),
       }),
       handler: async (req) =>

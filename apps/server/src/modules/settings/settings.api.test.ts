@@ -62,6 +62,7 @@ describe('settings', () => {
       support_email_verified: false,
       default_notification_channel: 'email',
       time_zone: 'America/Chicago',
+      default_language: 'en',
     });
     const missing = await call('POST', 'settings', admin, {
       default_id_size: '33333333-3333-4333-8333-333333333333',
@@ -100,6 +101,19 @@ describe('settings', () => {
     expect((await call('GET', 'settings', member)).json().default_currency).toBe('gbp');
     const replaced = await call('POST', 'settings', admin, { default_currency: 'cad' });
     expect(replaced.json()).toMatchObject({ default_currency: 'cad', default_device_mode: null });
+  });
+
+  it('saves the default language of mail and SMS; only en, es or de, and only by an admin', async () => {
+    const put = await call('PUT', 'settings', admin, { default_language: 'de' });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().default_language).toBe('de');
+    expect((await call('GET', 'settings', member)).json().default_language).toBe('de');
+    const bad = await call('PUT', 'settings', admin, { default_language: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toBe(SETTINGS_MESSAGES.invalidLanguage);
+    expect((await call('PUT', 'settings', member, { default_language: 'es' })).statusCode).toBe(403);
+    // a POST that leaves it out puts back the default, as for the other fields
+    expect((await call('POST', 'settings', admin, {})).json().default_language).toBe('en');
   });
 
   it('refuses invalid values', async () => {

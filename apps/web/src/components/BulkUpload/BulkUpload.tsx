@@ -12,9 +12,6 @@ import { saveBlob } from '../../api/useExport';
 import { translateMessage } from '../../i18n/messages';
 import { checkCsvFile, csvTemplate, summarizeUpload, type UploadSummary } from './bulkUploadResult';
 
-/** §8 text for an entity whose CSV upload the server does not know (404). */
-export const UPLOAD_NOT_SUPPORTED = 'Error uploading CSV: This entity is not supported yet.';
-
 export interface BulkUploadProps {
   /** the area's calls (e.g. `endpoints.sizes`); the file goes to its `upload` */
   endpoint: ListCalls;
@@ -61,7 +58,7 @@ export function BulkUpload({
       const body = new FormData();
       body.append('file', file);
       if (dryRun) body.append('dry_run', 'true');
-      if (!endpoint.upload) throw new ApiError(404, { detail: UPLOAD_NOT_SUPPORTED });
+      if (!endpoint.upload) throw new ApiError(404, null);
       const rows = await apiCall(endpoint.upload, { body, schema: ZBulkUploadResult });
       return { summary: summarizeUpload(rows), dryRun, saved: rows.filter((r) => r.detail === true).length };
     },
@@ -69,13 +66,15 @@ export function BulkUpload({
       setShown(res);
       if ('summary' in res && res.summary && !res.dryRun && res.saved > 0) {
         if (invalidateKey) void queryClient.invalidateQueries({ queryKey: invalidateKey });
-        if (res.summary.kind === 'ok') enqueueSnackbar(res.summary.headlines[0], { variant: 'success' });
+        if (res.summary.kind === 'ok')
+          enqueueSnackbar(translateMessage(res.summary.headlines[0] ?? ''), { variant: 'success' });
         onUploaded?.(res.saved);
       }
     },
     onError: (e) =>
       setShown({
-        message: e instanceof ApiError && e.status === 404 ? UPLOAD_NOT_SUPPORTED : formatApiError(e),
+        // §8 'Error uploading CSV: This entity is not supported yet.' for an entity the server does not know
+        message: e instanceof ApiError && e.status === 404 ? t('bulk.uploadNotSupported') : formatApiError(e),
       }),
   });
 

@@ -22,6 +22,7 @@ import { apiCall, type ListCalls } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { type TFilterPage, useColumnVisibility } from '../../api/tableFilters';
 import { type TExportModel, useExport } from '../../api/useExport';
+import { translateMessage } from '../../i18n/messages';
 import { formatNumber } from '../../lib/format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SearchField } from '../SearchField';
@@ -226,7 +227,7 @@ export function DataTable<R extends GridValidRowModel & { id: string }>(props: D
         ? apiCall(endpoint.remove, { body: { ids }, schema: ZDeleteResponse })
         : Promise.reject(new Error('This list has no bulk delete.')),
     onSuccess: (res, ids) => {
-      enqueueSnackbar(MSG.itemsDeleted(res.deleted ?? ids.length), { variant: 'success' });
+      enqueueSnackbar(translateMessage(MSG.itemsDeleted(res.deleted ?? ids.length)), { variant: 'success' });
       setSelected([]);
       void queryClient.invalidateQueries({ queryKey });
     },

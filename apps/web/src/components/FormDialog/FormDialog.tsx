@@ -15,6 +15,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 're
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, formatApiError } from '../../api/errors';
+import { translateMessage } from '../../i18n/messages';
 import { BulkUpload, type BulkUploadProps } from '../BulkUpload';
 
 export interface FormDialogTab {
@@ -118,9 +119,9 @@ export function FormDialog<TIn extends FieldValues, TOut>({
     setError(null);
     try {
       const result = await onSubmit(values);
-      enqueueSnackbar(typeof successMessage === 'function' ? successMessage(result) : successMessage, {
-        variant: 'success',
-      });
+      const message = typeof successMessage === 'function' ? successMessage(result) : successMessage;
+      // a server's answer (`detail`) or a contract text: in the console's language
+      enqueueSnackbar(translateMessage(message), { variant: 'success' });
       if (invalidateKey) void queryClient.invalidateQueries({ queryKey: invalidateKey });
       onClose();
     } catch (e) {

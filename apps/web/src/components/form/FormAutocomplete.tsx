@@ -28,6 +28,8 @@ export interface FormAutocompleteProps<
   disableCloseOnSelect?: boolean;
   disabled?: boolean;
   helperText?: string;
+  /** the form refuses it empty: the label's asterisk and the input's `required` (read out) */
+  required?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export function FormAutocomplete<
   disableCloseOnSelect,
   disabled,
   helperText,
+  required,
 }: FormAutocompleteProps<TFieldValues, TName, TTransformed>) {
   useTranslation('errors');
   const { field, fieldState } = useController({ control, name });
@@ -79,6 +82,7 @@ export function FormAutocomplete<
         <TextField
           {...params}
           label={label}
+          required={required}
           name={field.name}
           inputRef={field.ref}
           error={!!fieldState.error}

@@ -22,6 +22,8 @@ export interface FormSearchPickerManyProps<
   initial?: PickerOption[];
   disabled?: boolean;
   helperText?: string;
+  /** the form refuses it empty: the label's asterisk and the input's `required` (read out) */
+  required?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export function FormSearchPickerMany<
   initial,
   disabled,
   helperText,
+  required,
 }: FormSearchPickerManyProps<TFieldValues, TName, TTransformed>) {
   const { t } = useTranslation();
   useTranslation('errors');
@@ -104,6 +107,7 @@ export function FormSearchPickerMany<
         <TextField
           {...params}
           label={label}
+          required={required}
           name={field.name}
           inputRef={field.ref}
           error={!!fieldState.error}

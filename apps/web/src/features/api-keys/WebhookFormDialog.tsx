@@ -19,13 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
-import {
-  createWebhook,
-  updateWebhook,
-  useWebhookEventsQuery,
-  useWebhookForm,
-  webhooksKey,
-} from './webhookHooks';
+import { createWebhook, updateWebhook, useWebhookForm, webhooksKey } from './webhookHooks';
 
 export interface WebhookFormDialogProps {
   open: boolean;
@@ -42,10 +36,10 @@ export interface WebhookFormDialogProps {
  */
 export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: WebhookFormDialogProps) {
   const form = useWebhookForm(endpoint, open);
-  const events = useWebhookEventsQuery(open);
   const { control } = form;
   const { t } = useTranslation('apiKeys');
-  const describe = (type: string) => events.data?.find((e) => e.type === type)?.description ?? '';
+  // what each event means, in the console's language (`GET webhooks/events` answers it in English)
+  const describe = (type: string) => t(`webhookForm.event.${type.replace('.', '_')}`);
   return (
     <FormDialog
       open={open}
@@ -101,7 +95,9 @@ export function WebhookFormDialog({ open, endpoint, onClose, onCreated }: Webhoo
                     }
                     label={
                       <>
-                        <Typography variant="body2">{type}</Typography>
+                        <Typography variant="body2" component="code" sx={{ fontFamily: 'monospace' }}>
+                          {type}
+                        </Typography>
                         <Typography variant="caption" color="text.secondary">
                           {describe(type)}
                         </Typography>

@@ -16,7 +16,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { translateMessage } from '../../i18n/messages';
@@ -25,7 +25,6 @@ export const webhooksKey = ['webhooks'] as const;
 const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
 
 /** The event descriptions of `GET webhooks/events` (the picker shows them beside each event). */
-const ZEventDocs = z.array(z.object({ type: z.string(), description: z.string() }));
 
 /** The webhook reads as query options: each key and fetcher is written once, here. */
 export const webhookQueries = {
@@ -39,13 +38,6 @@ export const webhookQueries = {
           schema: zPage(ZWebhookEndpoint),
           signal,
         }),
-    }),
-  /** `GET webhooks/events`: they never change while the console runs. */
-  events: () =>
-    queryOptions({
-      queryKey: [...webhooksKey, 'events'],
-      queryFn: ({ signal }) => apiCall(toolboxEndpoints.webhooks.events, { schema: ZEventDocs, signal }),
-      staleTime: Number.POSITIVE_INFINITY,
     }),
   /** `GET webhooks/{id}/deliveries?page=&size=`. */
   deliveries: (id: string, page: number, size: number) =>
@@ -63,9 +55,6 @@ export const webhookQueries = {
 
 /** `GET webhooks`: the organization's endpoints, newest first. */
 export const useWebhooksQuery = () => useQuery(webhookQueries.list());
-
-/** `GET webhooks/events`: each event's meaning. */
-export const useWebhookEventsQuery = (enabled: boolean) => useQuery({ ...webhookQueries.events(), enabled });
 
 /** `GET webhooks/{id}/deliveries`: one page of the delivery log, newest first (page 1-based). */
 export const useWebhookDeliveries = (id: string, page: number, size: number) =>

@@ -54,7 +54,7 @@ export function NewPasswordFields() {
         helperText={
           hint ? (
             <Typography component="span" variant="caption" color={hint.ok ? 'success.main' : 'error.main'}>
-              {hint.text}
+              {translateMessage(hint.text)}
             </Typography>
           ) : undefined
         }

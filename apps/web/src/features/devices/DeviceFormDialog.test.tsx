@@ -67,6 +67,7 @@ const SETTINGS = {
   support_email_verified: false,
   default_notification_channel: 'email',
   time_zone: 'UTC',
+  default_language: 'en',
 };
 
 const page = (items: unknown[]) =>

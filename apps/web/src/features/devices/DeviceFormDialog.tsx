@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEVICE_CSV_HEADERS,
   DEVICE_MESSAGES,
-  DEVICE_PROMPTS,
   DEVICE_STATUSES,
   devicesEndpoints,
   HARDWARE_FIELDS,
@@ -275,7 +274,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
             </Button>
           }
         >
-          {translateMessage(DEVICE_PROMPTS.noProducts)}
+          {t('prompt.noProducts')}
         </Alert>
       ) : null}
       {mode !== 'vending' ? check('price_required', t('field.priceRequired')) : null}

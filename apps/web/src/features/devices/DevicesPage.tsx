@@ -1,4 +1,4 @@
-import { DEVICE_PROMPTS, HARDWARE_FIELDS, type TDevice } from '@lockerops/contract';
+import { HARDWARE_FIELDS, type TDevice } from '@lockerops/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -14,7 +14,6 @@ import { DetailsDialog } from '../../components/DetailsDialog';
 import { DoorPanel } from '../../components/door/DoorPanel';
 import { PageTitle } from '../../components/PageTitle';
 import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
-import { translateMessage } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
 import { lockStatusValue } from '../../lib/lockStatus';
 import { deviceColumns } from './columns';
@@ -190,7 +189,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
       </DetailsDialog>
       <ConfirmDialog
         open={!!prompt}
-        message={prompt ? translateMessage(DEVICE_PROMPTS[prompt]) : ''}
+        message={prompt ? t(`prompt.${prompt}`) : ''}
         onConfirm={() => navigate(prompt === 'noLocations' ? '/locations' : '/sizes')}
         onCancel={() => {
           // without sizes a rental or vending door can still be added; without a location nothing can

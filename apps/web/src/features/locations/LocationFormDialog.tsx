@@ -191,8 +191,9 @@ export function LocationFormDialog({
       <FormCheckbox control={control} name="use_default_contact" label={t('form.useDefaultContact')} />
       {useDefault ? null : (
         <>
-          <FormTextField control={control} name="contact_email" label={t('field.contactEmail')} />
-          <FormTextField control={control} name="contact_phone" label={t('field.contactPhone')} />
+          {/* without the organization's contact, the location's own e-mail and phone are both required */}
+          <FormTextField control={control} name="contact_email" label={t('field.contactEmail')} required />
+          <FormTextField control={control} name="contact_phone" label={t('field.contactPhone')} required />
         </>
       )}
       <Controller

@@ -236,7 +236,7 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy, healt
                       y: door.y,
                       state: enumLabel('doorState', door.state),
                       visible: [
-                        doorCaption(door),
+                        doorCaption(door, enumLabel('doorState', 'kiosk')),
                         shown ? door.device.name : '',
                         shown && door.state === 'maintenance' ? enumLabel('doorState', 'maintenance') : '',
                       ]
@@ -308,7 +308,7 @@ export function WallGrid({ wall, onDoor, onMoveKiosk, onRemoveKiosk, busy, healt
                     }}
                   >
                     <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>
-                      {door.kiosk ? enumLabel('doorState', 'kiosk') : doorCaption(door)}
+                      {doorCaption(door, enumLabel('doorState', 'kiosk'))}
                     </Typography>
                     {door.device && zoom >= 0.75 ? (
                       <Typography variant="caption" noWrap sx={{ maxWidth: cell - 8 }}>

@@ -59,8 +59,8 @@ export function unassignsAll(
   return w !== wall.qty_wide || h !== wall.qty_tall;
 }
 
-/** The text a door cell shows: the locker number, 'Kiosk', or nothing. */
-export function doorCaption(door: TWallDoor): string {
-  if (door.kiosk) return 'Kiosk';
+/** The text a door cell shows: the locker number, the kiosk's label (`kiosk`, from the catalog), or nothing. */
+export function doorCaption(door: TWallDoor, kiosk: string): string {
+  if (door.kiosk) return kiosk;
   return door.device ? `#${door.device.locker_number}` : '';
 }

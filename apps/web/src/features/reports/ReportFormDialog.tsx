@@ -69,6 +69,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
         control={control}
         name="contents"
         label={t('form.contents')}
+        required
         multiple
         disableCloseOnSelect
         options={REPORT_CONTENTS.map((o) => ({ value: o, label: label('reportContent', o) }))}
@@ -78,6 +79,7 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
         name="assign_to"
         area="members"
         label={t('form.assignees')}
+        required
         initial={savedAssignees}
       />
       <Controller

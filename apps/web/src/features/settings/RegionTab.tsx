@@ -1,8 +1,11 @@
 import {
   CURRENCIES,
   CURRENCY_SYMBOLS,
+  LANGUAGE_NAMES,
+  LANGUAGES,
   SETTINGS_MESSAGES,
   type TCurrency,
+  type TLanguage,
   type TSettings,
 } from '@lockerops/contract';
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -16,8 +19,9 @@ export const CURRENCY_STORAGE_KEY = 'currency';
 
 /**
  * Region: the organization's IANA time zone — the calendar of the dashboard and reports, and the
- * zone of every location without its own — and its default currency ('Currency has been updated!'),
- * each saved on its own through `PUT settings`.
+ * zone of every location without its own — its default currency ('Currency has been updated!') and
+ * its default language (that of mail and SMS to people with no language of their own), each saved on
+ * its own through `PUT settings`.
  */
 export function RegionTab({ settings }: { settings: TSettings }) {
   const { t } = useTranslation('settings');
@@ -35,6 +39,51 @@ export function RegionTab({ settings }: { settings: TSettings }) {
         </Typography>
         <CurrencySetting settings={settings} />
       </Stack>
+      <Stack component="section" aria-labelledby="region-language" spacing={2}>
+        <Typography id="region-language" variant="h6" component="h2">
+          {t('region.languageHeading')}
+        </Typography>
+        <LanguageSetting settings={settings} />
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The organization's default language (`PUT settings` `default_language`): the language of the
+ * e-mails and SMS sent to people who have none of their own. Each language is named in itself.
+ */
+function LanguageSetting({ settings }: { settings: TSettings }) {
+  const readOnly = useSettingsReadOnly();
+  const { t } = useTranslation('settings');
+  const [language, setLanguage] = useState<TLanguage>(settings.default_language);
+  const { run, pending } = useSave(translateMessage(SETTINGS_MESSAGES.languageUpdated));
+  return (
+    <Stack spacing={2}>
+      <TextField
+        disabled={readOnly}
+        select
+        required
+        label={t('language.label')}
+        helperText={t('language.hint')}
+        value={language}
+        onChange={(e) => setLanguage(e.target.value as TLanguage)}
+      >
+        {LANGUAGES.map((l) => (
+          <MenuItem key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Actions>
+        <Button
+          variant="contained"
+          disabled={pending || language === settings.default_language}
+          onClick={() => void run({ default_language: language })}
+        >
+          {t('language.save')}
+        </Button>
+      </Actions>
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ const SETTINGS = {
   support_email_verified: false,
   default_notification_channel: 'email',
   time_zone: 'UTC',
+  default_language: 'en',
 };
 
 const render = (role: 'admin' | 'member') => {
@@ -83,6 +84,25 @@ describe('SettingsPage', () => {
         ([url, init]) => String(url).startsWith('/api/settings') && init?.method === 'PUT',
       );
       expect(JSON.parse(String(put?.[1]?.body))).toEqual({ time_zone: 'Europe/Berlin' });
+    });
+  });
+
+  it('saves the default language of mail and SMS under Region, each language named in itself', async () => {
+    const fetchMock = render('admin');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Region' }, { timeout: 5000 }));
+    const section = await screen.findByRole('region', { name: 'Default Language' });
+    const save = within(section).getByRole('button', { name: 'Save Language' });
+    expect(save).toBeDisabled();
+    const select = within(section).getByRole('combobox', { name: 'Language of e-mails and SMS' });
+    expect(select).toHaveAttribute('aria-required', 'true');
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    fireEvent.click(save);
+    await waitFor(() => {
+      const put = fetchMock.mock.calls.find(
+        ([url, init]) => String(url).startsWith('/api/settings') && init?.method === 'PUT',
+      );
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({ default_language: 'de' });
     });
   });
 });

@@ -43,6 +43,7 @@ beforeEach(() => {
         support_email_verified: false,
         default_notification_channel: 'email',
         time_zone: 'UTC',
+        default_language: 'en',
       });
     if (url.startsWith('/api/locations?'))
       return jsonResponse({ items: [], total: 0, pages: 0, page: 1, page_size: 10000 });

@@ -24,7 +24,6 @@ import {
   locationIdOfDevice,
   locationOf,
   memberEmails,
-  memberLanguages,
   type TemplateRow as NotificationRow,
   organizationNames,
   organizationZone,
@@ -37,6 +36,7 @@ import {
   templatesFor,
   transactionOf,
 } from '../queries';
+import { memberLanguages, organizationLanguages } from '../queries/languages';
 
 export type { DeliveryRow } from '../queries';
 
@@ -335,11 +335,17 @@ export async function sendDueNotifications(
   const lease = new Date(now.getTime() + SENDING_LEASE_SECONDS * 1000);
   const claimed = await claimDueDeliveries({ db: deps.db, now, lease, batch });
   const out = { sent: 0, retried: 0, failed: 0, interrupted: interrupted.length };
-  // a team member's mail: the operator's text as written, the layout around it in their language
+  // the operator's text as written, the layout around it in the team member's language, else (a
+  // customer, a member who never chose one) in the organization's default language
   const languages = await memberLanguages({ db: deps.db, deliveries: claimed });
+  const defaults = await organizationLanguages({
+    db: deps.db,
+    organizationIds: claimed.map((d) => d.organizationId),
+  });
   for (const d of claimed) {
     try {
-      const language = languages.get(`${d.organizationId} ${d.recipient.toLowerCase()}`);
+      const language =
+        languages.get(`${d.organizationId} ${d.recipient.toLowerCase()}`) ?? defaults.get(d.organizationId);
       const answer = await sendOne(deps, d, isLanguage(language) ? language : undefined);
       await settleDelivery({
         db: deps.db,
