@@ -13,3 +13,4 @@ export {
   reservationValues,
   writeHolds,
 } from './service';
+export { bookReservation } from './service/book';
