@@ -227,6 +227,28 @@ describe('Lite App rentals', () => {
     expect(photo.headers['content-type']).toBe('image/png');
     const other = await signInAs('oscar@example.test', '192.0.2.63');
     expect((await get(`lockers/${id}/photo`, other)).statusCode).toBe(404);
+    // the customer-session sweep: every call of the app that takes an id of a customer's row
+    // answers another customer 404 for this customer's rental (a place's id is public)
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const probed: string[] = [];
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      if (!p.startsWith('/api/customer/{organization}/') || !p.includes('{id}') || p.includes('/locations/'))
+        continue;
+      for (const method of Object.keys(ops)) {
+        const url = p.replace('{organization}', 'demo-org').replace('{id}', id);
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          headers: { cookie: other },
+          ...(method === 'get' ? {} : { payload: {} }),
+        });
+        expect(res.statusCode, `${method} ${p}`).toBe(404);
+        probed.push(`${method} ${p}`);
+      }
+    }
+    expect(probed.length).toBeGreaterThanOrEqual(5);
     await liteApp({ track_conditions: false });
     expect((await get('conditions', cookie)).json().items).toEqual([]);
     await liteApp({});
