@@ -89,11 +89,12 @@ export function App({ organization }: { organization: string }) {
           <Place
             organization={organization}
             {...(route.name === 'device' ? { device: route.id } : { id: route.id })}
+            settings={config.settings}
             onStarted={setStarted}
           />
         );
       case 'mine':
-        return <Mine organization={organization} />;
+        return <Mine organization={organization} settings={config.settings} />;
       case 'account':
         return (
           <Account
