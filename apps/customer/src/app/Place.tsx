@@ -41,17 +41,13 @@ export function Place({
   const [size, setSize] = useState<string>('');
   const [paying, setPaying] = useState(false);
   const [hold, setHold] = useState<TCustomerHold | null>(null);
-  const [modes, setModes] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const key = useRef(newIdempotencyKey());
 
   useEffect(() => {
     call('locations', { params: { organization }, query: { device } }).then(
-      (r) => {
-        setPlace(r.items.find((l) => device || l.id === id) ?? null);
-        setModes(r.modes);
-      },
+      (r) => setPlace(r.items.find((l) => device || l.id === id) ?? null),
       () => setPlace(null),
     );
   }, [organization, id, device]);
@@ -171,9 +167,7 @@ export function Place({
           </button>
         </section>
       )}
-      {modes.includes('rental') && (
-        <RentHere organization={organization} place={place.id} settings={settings} />
-      )}
+      <RentHere organization={organization} place={place.id} settings={settings} />
       {settings.allow_reservations && place.sizes.length > 0 && (
         <Reserve organization={organization} place={place} />
       )}

@@ -42,7 +42,8 @@ export function RentHere({
     void load();
   }, [organization, place]);
 
-  if (!items) return null;
+  // a place with nothing to rent shows nothing of renting (until a rental just opened its doors)
+  if (!items || (items.length === 0 && opened.length === 0)) return null;
   const picked = items.filter((i) => chosen.includes(i.id_device));
   const priced = picked.some((i) => i.price);
   const toggle = (id: string) =>
@@ -80,9 +81,7 @@ export function RentHere({
           })}
         </p>
       )}
-      {items.length === 0 ? (
-        <p className="muted">{t('rent.none')}</p>
-      ) : (
+      {items.length > 0 && (
         <fieldset className="card stack" style={{ border: '1px solid var(--border)' }}>
           <legend>{t('rent.choose')}</legend>
           {items.map((i) => (

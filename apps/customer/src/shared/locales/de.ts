@@ -85,7 +85,6 @@ export const de: Record<MessageKey, string> = {
   'mine.open': 'Tür öffnen',
   'rent.title': 'Ein Produkt mieten',
   'rent.choose': 'Wähle, was du mieten möchtest',
-  'rent.none': 'Hier gibt es gerade nichts zu mieten.',
   'rent.door': 'Tür {door}',
   'rent.start': '{count, plural, one {Mieten} other {# Produkte mieten}}',
   'rent.oneAtATime': 'Eine Miete nach der anderen: Gib zurück, was du hast, bevor du etwas Neues nimmst.',

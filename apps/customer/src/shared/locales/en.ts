@@ -81,7 +81,6 @@ export const en = {
   'mine.open': 'Open door',
   'rent.title': 'Rent a product',
   'rent.choose': 'Choose what to rent',
-  'rent.none': 'Nothing to rent here right now.',
   'rent.door': 'Door {door}',
   'rent.start': '{count, plural, one {Rent it} other {Rent # products}}',
   'rent.oneAtATime': 'One rental at a time: return the one you have before you take another.',

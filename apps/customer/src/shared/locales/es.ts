@@ -84,7 +84,6 @@ export const es: Record<MessageKey, string> = {
   'mine.open': 'Abrir puerta',
   'rent.title': 'Alquilar un producto',
   'rent.choose': 'Elige qué alquilar',
-  'rent.none': 'Ahora no hay nada para alquilar aquí.',
   'rent.door': 'Puerta {door}',
   'rent.start': '{count, plural, one {Alquilarlo} other {Alquilar # productos}}',
   'rent.oneAtATime': 'Un alquiler a la vez: devuelve el que tienes antes de llevarte otro.',
