@@ -13,10 +13,11 @@ import { mailCount, nextCode } from '../support/mail';
 
 /**
  * The Lite App on a phone (390 × 844, touch), against a virtual door: sign in with an e-mail
- * code read from the local outbox, choose a priced size at a place reached by its QR address,
- * add the sandbox card, the door opens, end with the charge; a parcel waiting for the customer
- * opened with a tap; axe-core clean in light and dark, no
- * sideways scroll.
+ * code read from the local outbox, choose a priced size at a place reached by its QR address (its
+ * door held for the payment), add the sandbox card, the door opens, end with the charge; a parcel
+ * waiting for the customer opened with a tap; a product rented and returned with a photo and a
+ * condition report; a reservation at a place in another zone than the browser's; the screens in
+ * Spanish and German; axe-core clean in light and dark, no sideways scroll.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -63,6 +64,8 @@ test('a customer signs in, stores in a priced locker with the sandbox card and e
   await page.getByRole('button', { name: 'Store here' }).tap();
   await expect(page.locator('.badge', { hasText: 'Sandbox' })).toBeVisible();
   await expect(page.getByText('$2.00 per hour').first()).toBeVisible();
+  // the door waits for this customer's payment (5 minutes, said on the place's clock)
+  await expect(page.getByText(/^Door 12 is held for you until .+\.$/)).toBeVisible();
   await expectAccessible(page, 'Lite App payment');
   await page.getByRole('button', { name: 'Add card and open the door' }).tap();
 
