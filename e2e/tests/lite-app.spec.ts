@@ -223,6 +223,9 @@ test.describe('a reservation at a place in another zone than the browser', () =>
     await expect(page.getByRole('heading', { name: 'My reservations' })).toBeVisible();
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectAccessible(page, 'Lite App my reservations (dark)');
+    await page.getByRole('button', { name: 'Cancel reservation' }).tap();
+    await expect(page.getByText('Reservation canceled.')).toBeVisible();
+    expect((await (await page.request.get('/api/customer/demo-org/reservations')).json()).items).toEqual([]);
   });
 });
 

@@ -20,6 +20,9 @@ export const CUSTOMER_RENTAL_MESSAGES = {
   conditionNotTaken: 'This app does not take a condition report.',
   reservationsOff: 'This app does not take reservations.',
   reservationNotPublic: 'Location not found',
+  reservationNotFound: 'Reservation not found',
+  reservationCanceled: 'Reservation canceled.',
+  reservationEnded: 'This reservation has ended.',
   holdEnded: 'Your hold of this door has ended: choose the size again.',
 } as const;
 

@@ -107,23 +107,52 @@ export function Reserve({ organization, place }: { organization: string; place: 
   );
 }
 
-/** The customer's reservations, in My lockers: each window on its place's clock. */
+/** The customer's reservations, in My lockers: each window on its place's clock; an active one can be canceled. */
 export function MyReservations({ organization }: { organization: string }) {
   const { t, language } = useI18n();
   const [items, setItems] = useState<TCustomerReservation[]>([]);
-  useEffect(() => {
+  const [busy, setBusy] = useState('');
+  const [notice, setNotice] = useState('');
+  const [failed, setFailed] = useState(false);
+  const load = () =>
     call('reservations', { params: { organization } }).then(
       (r) => setItems(r.items),
       () => setItems([]),
     );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per organization
+  useEffect(() => {
+    void load();
   }, [organization]);
-  if (items.length === 0) return null;
+  const cancel = async (id: string) => {
+    setBusy(id);
+    setFailed(false);
+    try {
+      await call('cancelReservation', { params: { organization, id } });
+      setNotice(t('reserve.canceled'));
+      await load();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy('');
+    }
+  };
+  if (items.length === 0 && !notice) return null;
   return (
     <section className="stack" aria-labelledby="reservations-title">
       <h2 id="reservations-title">{t('reserve.mine')}</h2>
+      {notice && (
+        <p className="alert ok" role="status">
+          {notice}
+        </p>
+      )}
+      {failed && (
+        <p className="alert error" role="alert">
+          {t('app.error')}
+        </p>
+      )}
       <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((r) => (
-          <li key={r.id} className="card">
+          <li key={r.id} className="card stack">
             <div className="spread">
               <strong>
                 {t('mine.door', { door: String(r.locker_number ?? ''), place: r.location ?? '' })}
@@ -136,6 +165,16 @@ export function MyReservations({ organization }: { organization: string }) {
                 until: formatDateTime(r.ends_at, r.time_zone, language),
               })}
             </p>
+            {r.status === 'active' && (
+              <button
+                type="button"
+                className="secondary"
+                disabled={busy !== ''}
+                onClick={() => void cancel(r.id)}
+              >
+                {t('reserve.cancel')}
+              </button>
+            )}
           </li>
         ))}
       </ul>

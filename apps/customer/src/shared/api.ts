@@ -38,6 +38,7 @@ const ROUTES = {
   reservations: ['GET', '/customer/:organization/reservations'],
   reserve: ['POST', '/customer/:organization/reservations'],
   hold: ['POST', '/customer/:organization/holds'],
+  cancelReservation: ['DELETE', '/customer/:organization/reservations/:id'],
 } as const satisfies { [K in EndpointName]: readonly [Entries[K]['method'], Entries[K]['path']] };
 
 /** What a call sends: the entry's path parameters, query and JSON body, and an idempotency key. */

@@ -689,6 +689,8 @@ const EXEMPT: Record<string, string> = {
     "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
   'POST /api/customer/{organization}/holds':
     "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'DELETE /api/customer/{organization}/reservations/{id}':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
 };
 
 /**

@@ -369,6 +369,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/customer/{organization}/reservations': CUSTOMER,
   'POST /api/customer/{organization}/reservations': CUSTOMER,
   'POST /api/customer/{organization}/holds': CUSTOMER,
+  'DELETE /api/customer/{organization}/reservations/{id}': CUSTOMER,
   // door health: everyone reads it; faults and an immediate heartbeat are the admin's
   'GET /api/fleet-health': ALL,
   'GET /api/fleet-health/doors': ALL,

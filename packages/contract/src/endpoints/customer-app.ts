@@ -165,6 +165,12 @@ export const customerAppEndpoints = {
       response: ZCustomerReservation,
       status: 201,
     }),
+    cancelReservation: endpoint({
+      method: 'DELETE',
+      path: '/customer/:organization/reservations/:id',
+      params: ZCustomerLockerParams,
+      response: ZDetailResponse,
+    }),
     hold: endpoint({
       method: 'POST',
       path: '/customer/:organization/holds',

@@ -114,5 +114,7 @@ export const de: Record<MessageKey, string> = {
   'reserve.status':
     '{status, select, active {Aktiv} expired {Abgelaufen} canceled {Storniert} other {{status}}}',
   'hold.until': 'Tür {door} ist bis {when} für dich reserviert.',
+  'reserve.cancel': 'Reservierung stornieren',
+  'reserve.canceled': 'Reservierung storniert.',
   'hold.ended': 'Deine Reservierung dieser Tür ist abgelaufen: Wähle die Größe noch einmal.',
 };

@@ -110,6 +110,8 @@ export const en = {
   'reserve.status':
     '{status, select, active {Active} expired {Expired} canceled {Canceled} other {{status}}}',
   'hold.until': 'Door {door} is held for you until {when}.',
+  'reserve.cancel': 'Cancel reservation',
+  'reserve.canceled': 'Reservation canceled.',
   'hold.ended': 'Your hold of this door has ended: choose the size again.',
 } as const;
 

@@ -113,5 +113,7 @@ export const es: Record<MessageKey, string> = {
   'reserve.status':
     '{status, select, active {Activa} expired {Vencida} canceled {Cancelada} other {{status}}}',
   'hold.until': 'La puerta {door} está reservada para ti hasta {when}.',
+  'reserve.cancel': 'Cancelar la reserva',
+  'reserve.canceled': 'Reserva cancelada.',
   'hold.ended': 'Tu reserva de esta puerta ha terminado: vuelve a elegir el tamaño.',
 };

@@ -281,6 +281,16 @@ describe('Lite App reservations', () => {
     expect((await get('reservations', cookie)).json().items.map((r: { id: string }) => r.id)).toEqual([
       booked.json().id,
     ]);
+    // another customer cannot cancel it; its owner can, and the door is free for the window again
+    const del = (id: string, c: string) =>
+      t.app.inject({ method: 'DELETE', url: `${base}/reservations/${id}`, headers: { cookie: c } });
+    expect((await del(booked.json().id, other)).statusCode).toBe(404);
+    const canceled = await del(booked.json().id, cookie);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect((await get('reservations', cookie)).json().items).toEqual([]);
+    const theirs = await ask(other);
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect((await del(theirs.json().id, other)).statusCode).toBe(200);
     await liteApp({});
   });
 });

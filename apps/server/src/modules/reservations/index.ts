@@ -13,4 +13,4 @@ export {
   reservationValues,
   writeHolds,
 } from './service';
-export { bookReservation } from './service/book';
+export { bookReservation, cancelBooking } from './service/book';

@@ -368,3 +368,20 @@ export async function insertReservationRow({
     .returning();
   return { row: row!, image: toWire(reservations, row!) };
 }
+
+/** Deletes the organization's reservation `id` (its holds go with it); answers its audit image, or undefined. */
+export async function deleteReservationRow({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: Tx;
+  organizationId: string;
+  id: string;
+}) {
+  const [row] = await tx
+    .delete(reservations)
+    .where(and(eq(reservations.organizationId, organizationId), eq(reservations.id, id)))
+    .returning();
+  return row ? toWire(reservations, row) : undefined;
+}

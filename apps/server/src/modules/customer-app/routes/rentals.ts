@@ -6,7 +6,7 @@ import { errors, routeOf } from '../../../lib/openapi';
 import { holdDoor } from '../service/holds';
 import type { LockerContext } from '../service/lockers';
 import { conditionsOf, photoOf, rentablesAt, returnFromApp, startRentals } from '../service/rentals';
-import { myReservations, reserve } from '../service/reservations';
+import { cancelReservation, myReservations, reserve } from '../service/reservations';
 
 /** What the Lite App's routes share: the callers' hooks and the customer's context. */
 export interface AppCallers {
@@ -137,6 +137,22 @@ export function rentalRoutes(appIn: FastifyInstance, h: AppCallers): void {
       );
       return reply.status(201).send(booked);
     },
+  });
+
+  app.route({
+    ...routeOf(e.cancelReservation, {
+      tags,
+      summary: 'Lite App: cancel a reservation',
+      description:
+        "Cancels the signed-in customer's own active reservation `id`: it is removed with its holds, as the console's delete does, and the locker is free for that window again. 404 when it is not the customer's; 409 when it has ended.",
+      errors: errors(401, 404, 409),
+    }),
+    config: ownCaller,
+    onRequest: h.signedIn,
+    handler: (req) =>
+      req.withTenant((tx) =>
+        cancelReservation({ tx, auth: req.auth, customerId: req.customer.customer.id, id: req.params.id }),
+      ),
   });
 
   app.route({

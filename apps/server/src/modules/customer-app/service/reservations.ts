@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { CUSTOMER_RENTAL_MESSAGES as R, type TCustomerReservation } from '@lockerops/contract';
 import type { TxAuth } from '../../../auth/context';
-import { Forbidden, NotFound } from '../../../errors';
+import { Conflict, Forbidden, NotFound } from '../../../errors';
 import { organizationTimeZone } from '../../dashboard';
-import { bookReservation } from '../../reservations';
+import { bookReservation, cancelBooking } from '../../reservations';
 import { getLiteApp } from '../../toolbox';
 import { customerReservations, isPublicPlace } from '../queries/reservations';
 
@@ -83,4 +83,27 @@ export async function reserve({
   });
   const [mine] = await customerReservations({ tx, organizationId, userId: customerId, id: row.id });
   return reservationOf(mine!, await organizationTimeZone({ tx, organizationId }));
+}
+
+/**
+ * `DELETE customer/{organization}/reservations/{id}`: the customer cancels their own active
+ * reservation (the reservations area's delete: its holds go, the locker is free for the window
+ * again). 404 when it is not the customer's; 409 when it has ended.
+ */
+export async function cancelReservation({
+  tx,
+  auth,
+  customerId,
+  id,
+}: TxAuth<{ customerId: string; id: string }>): Promise<{ detail: string }> {
+  const [mine] = await customerReservations({
+    tx,
+    organizationId: auth.organizationId,
+    userId: customerId,
+    id,
+  });
+  if (!mine) throw NotFound(R.reservationNotFound);
+  if (mine.status !== 'active') throw Conflict(R.reservationEnded);
+  await cancelBooking({ tx, auth, id });
+  return { detail: R.reservationCanceled };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TxAuth } from '../../../auth/context';
 import { BadRequest } from '../../../errors';
 import { writeAudit } from '../../../lib/crud/audit';
-import { insertReservationRow, type ReservationRow } from '../queries';
+import { deleteReservationRow, insertReservationRow, type ReservationRow } from '../queries';
 import { emitReservation, reservationValues, writeHolds } from '../service';
 
 /**
@@ -32,4 +32,16 @@ export async function bookReservation({
     entry: { entity: 'reservation', entityId: row.id, action: 'create', after: image },
   });
   return row;
+}
+
+/**
+ * Cancels the reservation `id` for a caller outside the console (the Lite App's customer, who
+ * checked it is theirs): the row and its holds are removed, as the console's delete does, with
+ * the audit entry. Answers whether there was one to cancel.
+ */
+export async function cancelBooking({ tx, auth, id }: TxAuth<{ id: string }>): Promise<boolean> {
+  const before = await deleteReservationRow({ tx, organizationId: auth.organizationId, id });
+  if (!before) return false;
+  await writeAudit({ tx, auth, entry: { entity: 'reservation', entityId: id, action: 'delete', before } });
+  return true;
 }
