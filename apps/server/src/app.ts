@@ -102,6 +102,8 @@ export interface BuildOptions {
   adapters?: Partial<Adapters>;
   /** Called for every route registered (the endpoint-map test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The clock of what ends by the time (a Lite App door's hold); tests move it. Default: now. */
+  clock?: () => Date;
 }
 
 /**
@@ -313,7 +315,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(toolboxRoutes);
       await api.register(webhookRoutes);
       await api.register(widgetApiRoutes);
-      await api.register(customerAppRoutes({ locks }));
+      await api.register(customerAppRoutes({ locks, now: opts.clock ?? (() => new Date()) }));
       await api.register(kiosksRoutes);
       await api.register(kioskRoutes({ locks }));
       await api.register(docsRoutes);

@@ -65,6 +65,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   tweak?: (c: Config) => void,
   adapters?: Partial<Adapters>,
+  clock?: () => Date,
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockerops-test-'));
@@ -78,7 +79,7 @@ export async function createTestApp(
   config.authRateLimit = 1000;
   tweak?.(config);
   await seed(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-  const app = await buildApp({ config, database, adapters });
+  const app = await buildApp({ config, database, adapters, clock });
   await app.ready();
   return {
     app,

@@ -134,6 +134,8 @@ export const ZCustomerStorageStart = z.object({
   id_location: z.uuid(),
   id_size: z.uuid(),
   payment_method: z.string().trim().min(1).max(200).optional(),
+  /** The door the customer holds while paying (`POST holds`): the start takes that door. */
+  id_hold: z.uuid().optional(),
 });
 
 /** One of the customer's lockers (a transaction of theirs). */
@@ -150,6 +152,8 @@ export const ZCustomerLocker = z.object({
   currency: z.string().nullable(),
   invoice_id: z.string().nullable(),
   sandbox: z.boolean().describe('money moved through the local sandbox provider, not a real one'),
+  product: z.string().nullable().describe("a rental's product"),
+  photo: z.boolean().describe('a photo was taken at the return (`GET lockers/{id}/photo`)'),
   /** Where the door sits on its locker wall (columns × rows, its column `x` and row `y` from 1); null when on no wall. */
   wall: z
     .object({

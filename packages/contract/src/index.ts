@@ -3,6 +3,7 @@ export * from './auth';
 export * from './common';
 export * from './conditions';
 export * from './customer-app';
+export * from './customer-rentals';
 export * from './dashboard';
 export * from './devices';
 export * from './endpoints';

@@ -1,5 +1,5 @@
 import type { TCustomerAppConfig, TCustomerLocker, TCustomerMe } from '@lockerops/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { call } from '../shared/api';
 import {
   I18nContext,
@@ -12,10 +12,13 @@ import {
 } from '../shared/i18n';
 import { Account } from './Account';
 import { Find } from './Find';
-import { Mine, OpenDoor } from './Lockers';
-import { Place } from './Place';
 import { hrefOf, navigate, type Route, useRoute } from './route';
 import { SignIn } from './SignIn';
+
+// the screens after sign-in load when first shown: the first load (find a locker) stays small
+const Place = lazy(() => import('./Place').then((m) => ({ default: m.Place })));
+const Mine = lazy(() => import('./Lockers').then((m) => ({ default: m.Mine })));
+const OpenDoor = lazy(() => import('./Lockers').then((m) => ({ default: m.OpenDoor })));
 
 /** The Lite App of one organization: its white label, the language switch and the screens. */
 export function App({ organization }: { organization: string }) {
@@ -89,11 +92,12 @@ export function App({ organization }: { organization: string }) {
           <Place
             organization={organization}
             {...(route.name === 'device' ? { device: route.id } : { id: route.id })}
+            settings={config.settings}
             onStarted={setStarted}
           />
         );
       case 'mine':
-        return <Mine organization={organization} />;
+        return <Mine organization={organization} settings={config.settings} />;
       case 'account':
         return (
           <Account
@@ -158,7 +162,7 @@ export function App({ organization }: { organization: string }) {
                 {notice}
               </p>
             )}
-            {screen()}
+            <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>{screen()}</Suspense>
           </>
         )}
       </main>

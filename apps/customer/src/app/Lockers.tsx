@@ -1,9 +1,11 @@
-import type { TCustomerLocker, TCustomerParcel } from '@lockerops/contract';
+import type { TCustomerLocker, TCustomerParcel, TLiteAppSettings } from '@lockerops/contract';
 import { useEffect, useRef, useState } from 'react';
-import { call, newIdempotencyKey } from '../shared/api';
+import { call, newIdempotencyKey, urlOf } from '../shared/api';
 import { formatDateTime, formatMoney } from '../shared/format';
 import { useI18n } from '../shared/i18n';
 import { WallPicture } from '../shared/WallPicture';
+import { ReturnRental } from './Rentals';
+import { MyReservations } from './Reserve';
 import { SandboxBadge } from './SandboxBadge';
 
 /** The customer's locker in use: "Door 12 is open", open again, end and pay. */
@@ -160,7 +162,7 @@ const isWaitingDelivery = (l: TCustomerLocker) =>
   l.type === 'delivery' && (l.status === 'in_progress' || l.status === 'awaiting_user_pickup');
 
 /** My lockers: the parcels waiting, what runs now (open, end) and the history with each receipt's total. */
-export function Mine({ organization }: { organization: string }) {
+export function Mine({ organization, settings }: { organization: string; settings: TLiteAppSettings }) {
   const { t, language } = useI18n();
   const [items, setItems] = useState<TCustomerLocker[] | null>(null);
   const load = () => call('lockers', { params: { organization } }).then((r) => setItems(r.items));
@@ -176,20 +178,39 @@ export function Mine({ organization }: { organization: string }) {
       <Parcels organization={organization} onOpened={() => void load()} />
       <h2 id="mine-title">{t('mine.title')}</h2>
       {running.length === 0 && <p className="muted">{t('mine.none')}</p>}
-      {running.map((l) => (
-        <OpenDoor key={l.id} organization={organization} locker={l} onChanged={() => void load()} />
-      ))}
+      {running.map((l) =>
+        l.type === 'rental' ? (
+          <ReturnRental
+            key={l.id}
+            organization={organization}
+            locker={l}
+            settings={settings}
+            onDone={() => void load()}
+          />
+        ) : (
+          <OpenDoor key={l.id} organization={organization} locker={l} onChanged={() => void load()} />
+        ),
+      )}
+      <MyReservations organization={organization} />
       {history.length > 0 && <h2>{t('mine.history')}</h2>}
       <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {history.map((l) => (
           <li key={l.id} className="card">
             <div className="spread">
               <strong>
+                {l.product ? `${l.product} · ` : ''}
                 {t('mine.door', { door: String(l.locker_number ?? ''), place: l.location ?? '' })}
               </strong>
               <span>{t('mine.status', { status: l.status })}</span>
             </div>
             {l.ended_at && <p className="muted">{formatDateTime(l.ended_at, l.time_zone, language)}</p>}
+            {l.photo && (
+              <img
+                className="photo"
+                src={urlOf('/customer/:organization/lockers/:id/photo', { organization, id: l.id })}
+                alt={t('rent.photoTaken')}
+              />
+            )}
             {l.total !== null && (
               <p className="row">
                 {t('mine.receipt', {

@@ -1,8 +1,16 @@
-import type { TCustomerLocation, TCustomerLocker } from '@lockerops/contract';
+import type {
+  TCustomerHold,
+  TCustomerLocation,
+  TCustomerLocker,
+  TLiteAppSettings,
+} from '@lockerops/contract';
 import { useEffect, useRef, useState } from 'react';
 import { call, isApiFailure, newIdempotencyKey } from '../shared/api';
+import { formatDateTime } from '../shared/format';
 import { useI18n } from '../shared/i18n';
 import { usePriceText } from './Find';
+import { RentHere } from './Rentals';
+import { Reserve } from './Reserve';
 import { SandboxBadge } from './SandboxBadge';
 
 /** The local sandbox provider's card: a payment method the sandbox charges without a real card. */
@@ -17,19 +25,22 @@ export function Place({
   organization,
   id,
   device,
+  settings,
   onStarted,
 }: {
   organization: string;
+  settings: TLiteAppSettings;
   /** The place; or, from a door's QR code, `device` and the place is that door's. */
   id?: string;
   device?: string;
   onStarted: (l: TCustomerLocker) => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const priceText = usePriceText();
   const [place, setPlace] = useState<TCustomerLocation | null | undefined>();
   const [size, setSize] = useState<string>('');
   const [paying, setPaying] = useState(false);
+  const [hold, setHold] = useState<TCustomerHold | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const key = useRef(newIdempotencyKey());
@@ -51,16 +62,34 @@ export function Place({
     try {
       const locker = await call('startStorage', {
         params: { organization },
-        body: { id_location: place.id, id_size: size, payment_method },
+        body: { id_location: place.id, id_size: size, payment_method, id_hold: hold?.id },
         idempotencyKey: key.current,
       });
       key.current = newIdempotencyKey();
       onStarted(locker);
     } catch (e) {
       if (isApiFailure(e) && e.status === 409) {
-        setError(t('door.noFreeDoor'));
+        setError(hold ? t('hold.ended') : t('door.noFreeDoor'));
+        setHold(null);
+        setPaying(false);
         key.current = newIdempotencyKey();
       } else setError(t('door.notOpened'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A priced door waits for its customer's payment: held 5 minutes for them, then free again. */
+  const holdAndPay = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      setHold(
+        await call('hold', { params: { organization }, body: { id_location: place.id, id_size: size } }),
+      );
+      setPaying(true);
+    } catch {
+      setError(t('door.noFreeDoor'));
     } finally {
       setBusy(false);
     }
@@ -84,6 +113,7 @@ export function Place({
                 onChange={() => {
                   setSize(s.id);
                   setPaying(false);
+                  setHold(null);
                 }}
                 style={{ width: 24, minHeight: 24 }}
               />
@@ -105,7 +135,7 @@ export function Place({
           type="button"
           className="full"
           disabled={busy}
-          onClick={() => (chosen.price ? setPaying(true) : void start())}
+          onClick={() => void (chosen.price ? holdAndPay() : start())}
         >
           {t('place.start')}
         </button>
@@ -119,6 +149,14 @@ export function Place({
             <SandboxBadge />
           </div>
           <p>{priceText(chosen.price)}</p>
+          {hold && (
+            <p className="muted" role="status">
+              {t('hold.until', {
+                door: String(hold.locker_number ?? ''),
+                when: formatDateTime(hold.held_until, place.time_zone, language),
+              })}
+            </p>
+          )}
           <p className="muted">{t('pay.note')}</p>
           <p>
             <span className="muted">{t('pay.card')}: </span>
@@ -128,6 +166,10 @@ export function Place({
             {busy ? t('door.opening') : t('pay.authorize')}
           </button>
         </section>
+      )}
+      <RentHere organization={organization} place={place.id} settings={settings} />
+      {settings.allow_reservations && place.sizes.length > 0 && (
+        <Reserve organization={organization} place={place} />
       )}
     </section>
   );

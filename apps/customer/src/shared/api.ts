@@ -12,7 +12,7 @@ import type { z } from 'zod';
 type Entries = (typeof customerAppEndpoints)['customerApp'];
 export type EndpointName = keyof Entries;
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ResponseOf<E> = E extends { response: z.ZodType } ? z.output<E['response']> : undefined;
 
 /** Each entry's method and path, exactly as the contract declares them (a drift fails `tsc`). */
 const ROUTES = {
@@ -30,6 +30,15 @@ const ROUTES = {
   end: ['POST', '/customer/:organization/lockers/:id/end'],
   parcels: ['GET', '/customer/:organization/parcels'],
   openParcel: ['POST', '/customer/:organization/parcels/:id/open'],
+  rentables: ['GET', '/customer/:organization/locations/:id/products'],
+  conditions: ['GET', '/customer/:organization/conditions'],
+  startRentals: ['POST', '/customer/:organization/rentals'],
+  returnRental: ['POST', '/customer/:organization/rentals/:id/return'],
+  photo: ['GET', '/customer/:organization/lockers/:id/photo'],
+  reservations: ['GET', '/customer/:organization/reservations'],
+  reserve: ['POST', '/customer/:organization/reservations'],
+  hold: ['POST', '/customer/:organization/holds'],
+  cancelReservation: ['DELETE', '/customer/:organization/reservations/:id'],
 } as const satisfies { [K in EndpointName]: readonly [Entries[K]['method'], Entries[K]['path']] };
 
 /** What a call sends: the entry's path parameters, query and JSON body, and an idempotency key. */
@@ -41,6 +50,8 @@ export type CallArgs<K extends EndpointName> = {
   idempotencyKey?: string;
   /** Extra request headers (the language the code's message is written in). */
   headers?: Record<string, string>;
+  /** A multipart body instead of JSON (a photo with its fields). */
+  form?: FormData;
 };
 
 /** A refused call: the HTTP status (0: no network) and the server's `detail`. */
@@ -53,7 +64,11 @@ export const isApiFailure = (e: unknown): e is ApiFailure =>
   typeof e === 'object' && e !== null && 'status' in e && 'detail' in e;
 
 /** The entry's path with its `:name` parameters filled in, under `/api`. */
-function urlOf(path: string, params: Record<string, unknown>, query?: Record<string, unknown>): string {
+export function urlOf(
+  path: string,
+  params: Record<string, unknown>,
+  query?: Record<string, unknown>,
+): string {
   const filled = path.replace(/:([A-Za-z_]+)/g, (_, k: string) => encodeURIComponent(String(params[k])));
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {}))
@@ -66,7 +81,7 @@ function urlOf(path: string, params: Record<string, unknown>, query?: Record<str
 export async function call<K extends EndpointName>(
   name: K,
   args: CallArgs<K>,
-): Promise<Output<Entries[K]['response']>> {
+): Promise<ResponseOf<Entries[K]>> {
   const [method, path] = ROUTES[name];
   const headers: Record<string, string> = { accept: 'application/json', ...args.headers };
   if (args.body !== undefined) headers['content-type'] = 'application/json';
@@ -78,7 +93,7 @@ export async function call<K extends EndpointName>(
       {
         method,
         headers,
-        body: args.body === undefined ? undefined : JSON.stringify(args.body),
+        body: args.form ?? (args.body === undefined ? undefined : JSON.stringify(args.body)),
         credentials: 'same-origin',
       },
     );
@@ -91,7 +106,7 @@ export async function call<K extends EndpointName>(
     const detail = (json as { detail?: unknown } | undefined)?.detail;
     throw { status: res.status, detail: typeof detail === 'string' ? detail : '' } satisfies ApiFailure;
   }
-  return json as Output<Entries[K]['response']>;
+  return json as ResponseOf<Entries[K]>;
 }
 
 /** A fresh idempotency key for one customer action (kept across its retries). */

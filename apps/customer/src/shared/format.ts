@@ -32,3 +32,55 @@ export function formatDistance(metres: number, language: string): string {
         metres / 1000,
       );
 }
+
+/** Minutes `timeZone` is ahead of UTC at the instant `ms`. */
+function offsetMinutes(ms: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  const wall = Date.UTC(
+    +parts.year!,
+    +parts.month! - 1,
+    +parts.day!,
+    +parts.hour!,
+    +parts.minute!,
+    +parts.second!,
+  );
+  return Math.round((wall - ms) / 60_000);
+}
+
+/**
+ * A date (`2027-01-15`) and time (`10:00`) typed as the wall clock of `timeZone`, as ISO 8601 with
+ * that place's offset at that moment (`2027-01-15T10:00:00-06:00`): what the server books.
+ */
+export function wallClockToIso(date: string, time: string, timeZone: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const [h, min] = time.split(':').map(Number);
+  const wall = Date.UTC(y!, m! - 1, d!, h!, min!);
+  // the offset at the guessed instant, then again at the corrected one (a change of offset between)
+  let offset = offsetMinutes(wall, timeZone);
+  offset = offsetMinutes(wall - offset * 60_000, timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date}T${time}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** The zone's name as the customer reads it ("Japan Standard Time"), in their language. */
+export function zoneName(timeZone: string, language: string): string {
+  const part = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'long' })
+    .formatToParts(new Date())
+    .find((p) => p.type === 'timeZoneName');
+  return part ? `${part.value} (${timeZone})` : timeZone;
+}

@@ -677,6 +677,24 @@ const EXEMPT: Record<string, string> = {
     "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
   'POST /api/customer/{organization}/lockers/{id}/end':
     "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'GET /api/customer/{organization}/locations/{id}/products':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'GET /api/customer/{organization}/conditions':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'POST /api/customer/{organization}/rentals':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'POST /api/customer/{organization}/rentals/{id}/return':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'GET /api/customer/{organization}/lockers/{id}/photo':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'GET /api/customer/{organization}/reservations':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'POST /api/customer/{organization}/reservations':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'POST /api/customer/{organization}/holds':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'DELETE /api/customer/{organization}/reservations/{id}':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
 };
 
 /**

@@ -361,6 +361,15 @@ const ACCESS: Record<string, Access> = {
   'POST /api/customer/{organization}/lockers/{id}/end': CUSTOMER,
   'GET /api/customer/{organization}/parcels': CUSTOMER,
   'POST /api/customer/{organization}/parcels/{id}/open': CUSTOMER,
+  'GET /api/customer/{organization}/locations/{id}/products': PUBLIC,
+  'GET /api/customer/{organization}/conditions': CUSTOMER,
+  'POST /api/customer/{organization}/rentals': CUSTOMER,
+  'POST /api/customer/{organization}/rentals/{id}/return': CUSTOMER,
+  'GET /api/customer/{organization}/lockers/{id}/photo': CUSTOMER,
+  'GET /api/customer/{organization}/reservations': CUSTOMER,
+  'POST /api/customer/{organization}/reservations': CUSTOMER,
+  'POST /api/customer/{organization}/holds': CUSTOMER,
+  'DELETE /api/customer/{organization}/reservations/{id}': CUSTOMER,
   // door health: everyone reads it; faults and an immediate heartbeat are the admin's
   'GET /api/fleet-health': ALL,
   'GET /api/fleet-health/doors': ALL,
@@ -396,7 +405,7 @@ let operations: Array<{ method: string; path: string }>;
 let publishableKey: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ WIDGET_RATE_LIMIT: '1000' });
   const org = (await demoOrg(t)).id;
   await createMember(t, org, { email: 'member@demo-org.test', role: 'member' });
   await createMember(t, org, { email: 'viewer@demo-org.test', role: 'viewer' });

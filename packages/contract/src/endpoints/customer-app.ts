@@ -20,6 +20,18 @@ import {
   ZCustomerSignIn,
   ZCustomerStorageStart,
 } from '../customer-app';
+import {
+  ZCustomerConditions,
+  ZCustomerHold,
+  ZCustomerHoldRequest,
+  ZCustomerLocationParams,
+  ZCustomerRentables,
+  ZCustomerRentalStart,
+  ZCustomerRentalsStarted,
+  ZCustomerReservation,
+  ZCustomerReservationRequest,
+  ZCustomerReservations,
+} from '../customer-rentals';
 import { endpoint } from './define';
 
 const params = ZCustomerOrgParams;
@@ -105,6 +117,67 @@ export const customerAppEndpoints = {
       path: '/customer/:organization/parcels/:id/open',
       params: ZCustomerLockerParams,
       response: ZCustomerLocker,
+    }),
+    rentables: endpoint({
+      method: 'GET',
+      path: '/customer/:organization/locations/:id/products',
+      params: ZCustomerLocationParams,
+      response: ZCustomerRentables,
+    }),
+    conditions: endpoint({
+      method: 'GET',
+      path: '/customer/:organization/conditions',
+      params,
+      response: ZCustomerConditions,
+    }),
+    startRentals: endpoint({
+      method: 'POST',
+      path: '/customer/:organization/rentals',
+      params,
+      body: ZCustomerRentalStart,
+      response: ZCustomerRentalsStarted,
+      status: 201,
+    }),
+    returnRental: endpoint({
+      method: 'POST',
+      path: '/customer/:organization/rentals/:id/return',
+      params: ZCustomerLockerParams,
+      response: ZCustomerLocker,
+      multipart: true,
+    }),
+    photo: endpoint({
+      method: 'GET',
+      path: '/customer/:organization/lockers/:id/photo',
+      params: ZCustomerLockerParams,
+      file: true,
+    }),
+    reservations: endpoint({
+      method: 'GET',
+      path: '/customer/:organization/reservations',
+      params,
+      response: ZCustomerReservations,
+    }),
+    reserve: endpoint({
+      method: 'POST',
+      path: '/customer/:organization/reservations',
+      params,
+      body: ZCustomerReservationRequest,
+      response: ZCustomerReservation,
+      status: 201,
+    }),
+    cancelReservation: endpoint({
+      method: 'DELETE',
+      path: '/customer/:organization/reservations/:id',
+      params: ZCustomerLockerParams,
+      response: ZDetailResponse,
+    }),
+    hold: endpoint({
+      method: 'POST',
+      path: '/customer/:organization/holds',
+      params,
+      body: ZCustomerHoldRequest,
+      response: ZCustomerHold,
+      status: 201,
     }),
     deleteMe: endpoint({
       method: 'DELETE',

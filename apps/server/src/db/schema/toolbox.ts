@@ -187,3 +187,26 @@ export const customerSessions = pgTable(
     index('customer_sessions_user_idx').on(t.organizationId, t.userId),
   ],
 );
+
+/**
+ * A door a Lite App customer holds while they pay (README "Lite App"): the first free door of the
+ * size they chose, kept from every other customer of the app until `held_until` (5 minutes
+ * after the hold); an abandoned payment frees it then. One hold per door; the customer's start
+ * on it removes the hold.
+ */
+export const customerDoorHolds = pgTable(
+  'customer_door_holds',
+  {
+    organizationId: organizationRef(),
+    id: uuid('id').notNull().defaultRandom(),
+    idDevice: uuid('id_device').notNull(),
+    userId: uuid('user_id').notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('customer_door_holds_device_uq').on(t.organizationId, t.idDevice),
+    index('customer_door_holds_user_idx').on(t.organizationId, t.userId),
+  ],
+);

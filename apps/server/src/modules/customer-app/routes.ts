@@ -15,6 +15,7 @@ import { addressKey, type CodeDeps } from '../one-time-codes';
 import { stepContext, type TransactionDeps } from '../transactions';
 import { appOrganization } from './queries/organization';
 import type { CustomerRow } from './queries/session';
+import { rentalRoutes } from './routes/rentals';
 import { appConfig } from './service/config';
 import {
   endLocker,
@@ -72,7 +73,7 @@ const cookiePath = (req: FastifyRequest) =>
  * SameSite=Strict cookie for this path only, apart from the console's sessions.
  */
 export const customerAppRoutes =
-  (opts: { locks: LockAdapter }): FastifyPluginAsyncZod =>
+  (opts: { locks: LockAdapter; now: () => Date }): FastifyPluginAsyncZod =>
   async (app) => {
     app.decorateRequest('customer', null as unknown as FastifyRequest['customer']);
     const tags = ['lite app'];
@@ -259,7 +260,9 @@ export const customerAppRoutes =
     const lockerCtx = (req: FastifyRequest): LockerContext => ({
       step: stepContext(req, txDeps),
       customerId: req.customer.customer.id,
+      now: opts.now,
     });
+    rentalRoutes(app, { limited, signedIn, lockerCtx });
 
     app.route({
       ...routeOf(e.locations, {
@@ -271,7 +274,10 @@ export const customerAppRoutes =
       }),
       config,
       preHandler: limited,
-      handler: (req) => req.withTenant((tx) => findLocations({ tx, organizationId: org(req), q: req.query })),
+      handler: (req) =>
+        req.withTenant((tx) =>
+          findLocations({ tx, organizationId: org(req), q: req.query, now: opts.now() }),
+        ),
     });
 
     app.route({

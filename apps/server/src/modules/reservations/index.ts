@@ -13,3 +13,4 @@ export {
   reservationValues,
   writeHolds,
 } from './service';
+export { bookReservation, cancelBooking } from './service/book';

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { RawParams, runRaw } from '../../lib/raw-sql';
+import { toWire } from '../../lib/wire';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 /** What a create or update writes, in column form. */
@@ -349,4 +350,38 @@ export async function expireEnded({ tx, now }: { tx: Tx; now: Date }): Promise<n
   // tenant: every organization — the holds of the reservations the sweep above expired
   await tx.delete(reservationHolds).where(inArray(reservationHolds.idReservation, ids));
   return ids.length;
+}
+
+/** Inserts a reservation of the organization; answers its row and its audit image (wire names). */
+export async function insertReservationRow({
+  tx,
+  organizationId,
+  values,
+}: {
+  tx: Tx;
+  organizationId: string;
+  values: ReservationInsert;
+}) {
+  const [row] = await tx
+    .insert(reservations)
+    .values({ ...values, organizationId })
+    .returning();
+  return { row: row!, image: toWire(reservations, row!) };
+}
+
+/** Deletes the organization's reservation `id` (its holds go with it); answers its audit image, or undefined. */
+export async function deleteReservationRow({
+  tx,
+  organizationId,
+  id,
+}: {
+  tx: Tx;
+  organizationId: string;
+  id: string;
+}) {
+  const [row] = await tx
+    .delete(reservations)
+    .where(and(eq(reservations.organizationId, organizationId), eq(reservations.id, id)))
+    .returning();
+  return row ? toWire(reservations, row) : undefined;
 }

@@ -13,6 +13,7 @@ export { createDelivery } from './steps/create-delivery';
 export { expireDeliveries } from './steps/expire-deliveries';
 export type { TransactionDeps } from './steps/lifecycle';
 export { emitSettled } from './steps/lifecycle';
+export { returnRental } from './steps/return-rental';
 export { sendPickupCode } from './steps/send-pickup-code';
 export { start } from './steps/start';
 export { userPickup } from './steps/user-pickup';

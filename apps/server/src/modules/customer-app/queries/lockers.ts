@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import {
   devices,
@@ -7,9 +7,11 @@ import {
   lockerWalls,
   organizations,
   prices,
+  products,
   sizes,
   transactions,
 } from '../../../db/schema';
+import { notHeldByAnother } from './holds';
 
 /*
  * What the Lite App finds and shows: public places with their storage doors, a free door of a
@@ -66,11 +68,15 @@ export async function placeOfDoor({
   return d?.idLocation ?? undefined;
 }
 
-/** The storage doors of the organization (not in maintenance): place, size, status and price. */
-export function storageDoors({ tx, organizationId }: { tx: Tx; organizationId: string }) {
+/**
+ * The storage doors of the organization (not in maintenance): place, size, status, price and
+ * whether they are `open` to a new customer at `now` (no customer holds them while paying).
+ */
+export function storageDoors({ tx, organizationId, now }: { tx: Tx; organizationId: string; now: Date }) {
   return tx
     .select({
       idLocation: devices.idLocation,
+      open: sql<boolean>`${notHeldByAnother(organizationId, undefined, now)}`,
       sizeId: sizes.id,
       sizeName: sizes.name,
       status: devices.status,
@@ -86,20 +92,30 @@ export function storageDoors({ tx, organizationId }: { tx: Tx; organizationId: s
     .orderBy(asc(sizes.name));
 }
 
-/** The first available storage door of `sizeId` at `locationId` (lowest locker number) and its price id. */
+/**
+ * The first available storage door of `sizeId` at `locationId` (lowest locker number) that no other
+ * customer holds at `now` while paying, with its price id and number; `deviceId`: that door only
+ * (the customer's own hold).
+ */
 export async function freeDoor({
   tx,
   organizationId,
   locationId,
   sizeId,
+  userId,
+  now,
+  deviceId,
 }: {
   tx: Tx;
   organizationId: string;
   locationId: string;
   sizeId: string;
+  userId: string;
+  now: Date;
+  deviceId?: string;
 }) {
   const [d] = await tx
-    .select({ id: devices.id, idPrice: devices.idPrice })
+    .select({ id: devices.id, idPrice: devices.idPrice, lockerNumber: devices.lockerNumber })
     .from(devices)
     .innerJoin(
       locations,
@@ -117,6 +133,8 @@ export async function freeDoor({
         eq(devices.idSize, sizeId),
         eq(devices.mode, 'storage'),
         eq(devices.status, 'available'),
+        deviceId ? eq(devices.id, deviceId) : undefined,
+        notHeldByAnother(organizationId, userId, now),
       ),
     )
     .orderBy(asc(devices.lockerNumber))
@@ -153,6 +171,8 @@ const lockerColumns = {
   currency: transactions.currency,
   invoiceId: transactions.invoiceId,
   paymentRef: transactions.paymentRef,
+  imageUrl: transactions.imageUrl,
+  product: products.name,
   wallWide: lockerWalls.qtyWide,
   wallTall: lockerWalls.qtyTall,
   doorX: lockerWallDoors.x,
@@ -168,6 +188,10 @@ const wallDoorOf = (organizationId: string) =>
 /** That door's wall (its grid). */
 const wallOf = (organizationId: string) =>
   and(eq(lockerWalls.id, lockerWallDoors.idLockerWall), eq(lockerWalls.organizationId, organizationId));
+
+/** A rental's product. */
+const productOf = (organizationId: string) =>
+  and(eq(products.id, transactions.idProduct), eq(products.organizationId, organizationId));
 
 /** The customer's transactions, newest first (at most 100). */
 export function customerLockers({
@@ -189,6 +213,7 @@ export function customerLockers({
     )
     .leftJoin(lockerWallDoors, wallDoorOf(organizationId))
     .leftJoin(lockerWalls, wallOf(organizationId))
+    .leftJoin(products, productOf(organizationId))
     .where(and(eq(transactions.organizationId, organizationId), eq(transactions.idUser, userId)))
     .orderBy(desc(transactions.createdAt))
     .limit(100);
@@ -216,6 +241,7 @@ export async function customerLocker({
     )
     .leftJoin(lockerWallDoors, wallDoorOf(organizationId))
     .leftJoin(lockerWalls, wallOf(organizationId))
+    .leftJoin(products, productOf(organizationId))
     .where(
       and(
         eq(transactions.organizationId, organizationId),

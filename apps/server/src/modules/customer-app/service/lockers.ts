@@ -1,5 +1,6 @@
 import {
   CUSTOMER_APP_MESSAGES,
+  CUSTOMER_RENTAL_MESSAGES,
   type TCustomerLocation,
   type TCustomerLocker,
   type TCustomerParcel,
@@ -10,6 +11,7 @@ import { HttpError, NotFound } from '../../../errors';
 import { organizationTimeZone } from '../../dashboard';
 import { unlockDevices } from '../../devices';
 import { type StepContext, start, userPickup } from '../../transactions';
+import { deleteHold, runningHold } from '../queries/holds';
 import {
   customerLocker,
   customerLockers,
@@ -50,16 +52,18 @@ export async function findLocations({
   tx,
   organizationId,
   q,
+  now,
 }: {
   tx: Tx;
   organizationId: string;
   q: { search?: string; lat?: number; lng?: number; device?: string };
+  now: Date;
 }): Promise<{ items: TCustomerLocation[]; modes: string[] }> {
   const doorPlace = q.device ? await placeOfDoor({ tx, organizationId, id: q.device }) : undefined;
   const places = (await publicPlaces({ tx, organizationId, search: q.search })).filter(
     (p) => !q.device || p.id === doorPlace,
   );
-  const doors = await storageDoors({ tx, organizationId });
+  const doors = await storageDoors({ tx, organizationId, now });
   const zone = await organizationTimeZone({ tx, organizationId });
   const here = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined;
   const items = places.map((p) => {
@@ -67,7 +71,7 @@ export async function findLocations({
     for (const d of doors) {
       if (d.idLocation !== p.id) continue;
       const s = bySize.get(d.sizeId) ?? { id: d.sizeId, name: d.sizeName, free: 0, price: null };
-      if (d.status === 'available') {
+      if (d.status === 'available' && d.open) {
         s.free += 1;
         if (d.amount !== null && !s.price)
           s.price = { amount: d.amount, currency: d.currency!, unit: d.unit!, unit_amount: d.unitAmount };
@@ -106,6 +110,8 @@ const lockerOf = (r: LockerRow, zone: string, sandbox: boolean): TCustomerLocker
   currency: r.currency,
   invoice_id: r.invoiceId,
   sandbox,
+  product: r.product,
+  photo: Boolean(r.imageUrl),
   wall:
     r.wallWide !== null && r.wallTall !== null && r.doorX !== null && r.doorY !== null
       ? { qty_wide: r.wallWide, qty_tall: r.wallTall, x: r.doorX, y: r.doorY }
@@ -116,10 +122,12 @@ const lockerOf = (r: LockerRow, zone: string, sandbox: boolean): TCustomerLocker
 export interface LockerContext {
   step: StepContext & { run: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> };
   customerId: string;
+  /** The app's clock: a hold of a door ends by it (tests move it). */
+  now: () => Date;
 }
 
 /** The customer's transaction `id` in the answer's shape; 404 when it is not theirs. */
-async function lockerOr404(c: LockerContext, id: string): Promise<TCustomerLocker> {
+export async function lockerOr404(c: LockerContext, id: string): Promise<TCustomerLocker> {
   const org = c.step.auth.organizationId;
   return c.step.run(async (tx) => {
     const row = await customerLocker({ tx, organizationId: org, userId: c.customerId, id });
@@ -144,16 +152,31 @@ export async function myLockers(c: LockerContext): Promise<{ items: TCustomerLoc
  * place, for the customer, through the partner API's `start` step (the door opens through the
  * lock adapter; the step's own refusals apply). A priced door needs the card first
  * (`payment_method`, 402 without it): the door opens only with a card to charge at the end. 409
- * when no door of the size is free.
+ * when no door of the size is free — doors other customers hold while they pay are not. With
+ * `id_hold` (the customer's running hold, `holdDoor`), the held door is started and the hold ends;
+ * 409 when the hold has ended.
  */
 export async function startStorage(
   c: LockerContext,
-  body: { id_location: string; id_size: string; payment_method?: string },
+  body: { id_location: string; id_size: string; payment_method?: string; id_hold?: string },
 ): Promise<TCustomerLocker> {
   const org = c.step.auth.organizationId;
-  const door = await c.step.run((tx) =>
-    freeDoor({ tx, organizationId: org, locationId: body.id_location, sizeId: body.id_size }),
-  );
+  const now = c.now();
+  const door = await c.step.run(async (tx) => {
+    const held = body.id_hold
+      ? await runningHold({ tx, organizationId: org, userId: c.customerId, id: body.id_hold, now })
+      : undefined;
+    if (body.id_hold && !held) throw new HttpError(409, CUSTOMER_RENTAL_MESSAGES.holdEnded);
+    return freeDoor({
+      tx,
+      organizationId: org,
+      locationId: body.id_location,
+      sizeId: body.id_size,
+      userId: c.customerId,
+      now,
+      deviceId: held?.idDevice,
+    });
+  });
   if (!door) throw new HttpError(409, CUSTOMER_APP_MESSAGES.noFreeDoor);
   if (door.idPrice && !body.payment_method) throw new HttpError(402, CUSTOMER_APP_MESSAGES.paymentRequired);
   const id = await start(c.step, {
@@ -162,6 +185,8 @@ export async function startStorage(
     id_user: c.customerId,
     payment_method: body.payment_method,
   });
+  const hold = body.id_hold;
+  if (hold) await c.step.run((tx) => deleteHold({ tx, organizationId: org, userId: c.customerId, id: hold }));
   return lockerOr404(c, id);
 }
 
