@@ -57,8 +57,9 @@ describe('health and docs', () => {
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../openapi.json');
     // reviewable: named schemas instead of the same shapes inlined in every operation
     // the error codes of every answer and the Idempotency-Key of every write added about 22 KB;
-    // the Lite App, the screens at the walls and fleet health about 26 KB (about 30 operations)
-    expect(fs.statSync(file).size).toBeLessThan(480 * 1024);
+    // the Lite App, the screens at the walls and fleet health about 26 KB (about 30 operations);
+    // their second pass (rentals, reservations, door details, simulators, couriers) about 14 KB more
+    expect(fs.statSync(file).size).toBeLessThan(560 * 1024);
     const committed = JSON.parse(fs.readFileSync(file, 'utf8'));
     const live = (await t.app.inject({ url: '/api/openapi.json' })).json();
     expect(live).toEqual(committed);
