@@ -1,6 +1,5 @@
 import { ISSUE_STATUSES, type TIssue, type TIssueStatus } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button, MenuItem, Select } from '@mui/material';
+import { MenuItem, Select } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -8,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocationZones } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { Truncated } from '../../components/Truncated';
 import { When } from '../../components/When';
 import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
@@ -109,11 +108,7 @@ export function IssuesPage({ disableVirtualization }: { disableVirtualization?: 
     <>
       <PageTitle
         title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ issue: null })}>
-            {t('action.create')}
-          </Button>
-        }
+        actions={addAction(t('action.create'), () => setDialog({ issue: null }))}
       />
       <DataTable<TIssue>
         queryKey={issuesKey}
