@@ -112,22 +112,6 @@ const BUILDER = /^drizzle-orm(\/|$)|(^|\/)db\/schema(\/|$)/;
  */
 export const QUERY_BUILDER_EXCEPTIONS = ['db/', 'tenancy/', 'lib/crud/', 'lib/wire.ts', 'lib/raw-sql.ts'];
 
-/**
- * Files that still hold statements of their own outside a query file, each to be split into a
- * `queries` file beside it. The list only shrinks: a file listed here that no longer imports the
- * query builder is a finding too (strike it from the list).
- */
-export const QUERIES_TO_MOVE = [
-  'auth/attempts.ts',
-  'auth/context.ts',
-  'auth/identity.service.ts',
-  'auth/password-reset.ts',
-  'auth/session-check.ts',
-  'auth/sessions.ts',
-  'lib/location-access.ts',
-  'lib/product-tracking.ts',
-];
-
 /** Whether a file of the server (`rel`, relative to its `src/`) may import the query builder. */
 function mayBuildQueries(path: string): boolean {
   if (QUERY_BUILDER_EXCEPTIONS.some((prefix) => path.startsWith(prefix))) return true;
@@ -137,25 +121,21 @@ function mayBuildQueries(path: string): boolean {
 
 /**
  * Non-test files of the server's `src` that import `drizzle-orm` or `db/schema` outside the query
- * files: a `queries.ts` or a file of a `queries/` folder (an area's, `auth/queries.ts`,
- * `adapters/queries.ts`), an area's `resource.ts` (its declared table), and
- * QUERY_BUILDER_EXCEPTIONS.
+ * files: a `queries.ts` or a file of a `queries/` folder (an area's, `auth/queries.ts` and
+ * `auth/queries/`, `adapters/queries.ts`, a shared piece's `lib/<name>/queries.ts`), an area's
+ * `resource.ts` (its declared table), and QUERY_BUILDER_EXCEPTIONS.
  */
-export function queryBuilderFindings(src: string, toMove: readonly string[] = []): string[] {
+export function queryBuilderFindings(src: string): string[] {
   const findings: string[] = [];
-  const pending = new Set(toMove);
   for (const file of sourceFiles(src)) {
     const rel = relative(src, file).split(sep).join('/');
     if (isTest(file) || mayBuildQueries(rel)) continue;
     const builder = importsOf(readFileSync(file, 'utf8')).filter((spec) => BUILDER.test(spec));
-    if (pending.delete(rel)) {
-      if (!builder.length) findings.push(`${rel}: builds no query any more; strike it from QUERIES_TO_MOVE`);
-    } else if (builder.length)
+    if (builder.length)
       findings.push(
         `${rel}: imports ${builder.join(', ')}; only query files build queries: call a named query function of the area's queries`,
       );
   }
-  for (const rel of pending) findings.push(`${rel}: no such file; strike it from QUERIES_TO_MOVE`);
   return findings;
 }
 

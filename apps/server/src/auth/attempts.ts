@@ -1,10 +1,12 @@
 import { MSG } from '@lockerops/contract';
-import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { authAttempts } from '../db/schema';
 import { HttpError } from '../errors';
-
-export type AttemptKind = (typeof authAttempts.$inferInsert)['kind'];
+import {
+  type AttemptKind,
+  attemptsBySubject,
+  recordAttempts,
+  resetTriesSinceForgot,
+} from './queries/attempts';
 
 /** Who tries: the e-mail within its organization, and the client address (`req.ip`). */
 export interface AttemptSubject {
@@ -37,16 +39,7 @@ export class AuthAttempts {
   /** Throws 429 `MSG.tooManyRequests` when the e-mail or the address is over its budget. */
   async check(s: AttemptSubject): Promise<void> {
     const subjects = [emailSubject(s), addressSubject(s)];
-    const rows = await this.db
-      .select({ subject: authAttempts.subject, n: count() })
-      .from(authAttempts)
-      .where(
-        and(
-          inArray(authAttempts.subject, subjects),
-          gt(authAttempts.createdAt, sql`now() - make_interval(secs => ${WINDOW_SECONDS})`),
-        ),
-      )
-      .groupBy(authAttempts.subject);
+    const rows = await attemptsBySubject({ db: this.db, subjects, windowSeconds: WINDOW_SECONDS });
     const of = (subject: string) => rows.find((r) => r.subject === subject)?.n ?? 0;
     if (of(subjects[0]!) >= this.limit || of(subjects[1]!) >= this.limit * 3) {
       throw new HttpError(429, MSG.tooManyRequests);
@@ -55,13 +48,12 @@ export class AuthAttempts {
 
   /** Records one failed attempt of `kind` for the e-mail and the address; prunes expired rows. */
   async record(s: AttemptSubject, kind: AttemptKind): Promise<void> {
-    await this.db.insert(authAttempts).values([
-      { subject: emailSubject(s), kind },
-      { subject: addressSubject(s), kind },
-    ]);
-    await this.db
-      .delete(authAttempts)
-      .where(lt(authAttempts.createdAt, sql`now() - make_interval(mins => ${RETENTION_MINUTES})`));
+    await recordAttempts({
+      db: this.db,
+      subjects: [emailSubject(s), addressSubject(s)],
+      kind,
+      retentionMinutes: RETENTION_MINUTES,
+    });
   }
 
   /**
@@ -70,30 +62,10 @@ export class AuthAttempts {
    * answers from, the same for every e-mail whether it has an account or a pending code.
    */
   async wrongResetTries(s: AttemptSubject): Promise<number> {
-    const subject = emailSubject(s);
-    const window = sql`now() - make_interval(mins => ${RETENTION_MINUTES})`;
-    const [last] = await this.db
-      .select({ at: authAttempts.createdAt })
-      .from(authAttempts)
-      .where(
-        and(
-          eq(authAttempts.subject, subject),
-          eq(authAttempts.kind, 'forgot'),
-          gt(authAttempts.createdAt, window),
-        ),
-      )
-      .orderBy(desc(authAttempts.createdAt))
-      .limit(1);
-    const [tries] = await this.db
-      .select({ n: count() })
-      .from(authAttempts)
-      .where(
-        and(
-          eq(authAttempts.subject, subject),
-          eq(authAttempts.kind, 'confirm'),
-          last ? gt(authAttempts.createdAt, last.at) : gt(authAttempts.createdAt, window),
-        ),
-      );
-    return tries?.n ?? 0;
+    return resetTriesSinceForgot({
+      db: this.db,
+      subject: emailSubject(s),
+      retentionMinutes: RETENTION_MINUTES,
+    });
   }
 }

@@ -1,11 +1,9 @@
 import { API_KEY_MESSAGES, type TApiKeyScope, type TRole } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
-import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../db/client';
-import { organizations } from '../db/schema';
+import type { Db, Tx, TxConfig } from '../db/client';
 import { Forbidden, NotFound, Unauthorized } from '../errors';
 import { withTenant } from '../tenancy';
+import { managedSubOrganization } from './queries/organizations';
 import { rolesFor } from './roles';
 import { apiKeyMayCall } from './scopes';
 
@@ -52,7 +50,7 @@ declare module 'fastify' {
      * Runs `fn` in a transaction scoped to the request's organization (row-level security on);
      * `config` sets its isolation level and access mode.
      */
-    withTenant<T>(fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T>;
+    withTenant<T>(fn: (tx: Tx) => Promise<T>, config?: TxConfig): Promise<T>;
     /**
      * Runs `fn` with the database a read of this request that opens its own transactions goes to
      * (a report built for download): the read replica for a console read it may serve, else the
@@ -100,7 +98,7 @@ async function readOnReplica<T>(p: {
   primary: Db;
   organizationId: string;
   fn: (tx: Tx) => Promise<T>;
-  config?: PgTransactionConfig;
+  config?: TxConfig;
 }): Promise<T> {
   let began = false;
   try {
@@ -149,7 +147,7 @@ export function installAuth(app: FastifyInstance, apiKeys: { resolve?: ApiKeyRes
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('withTenant', function <
     T,
-  >(this: FastifyRequest, fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig) {
+  >(this: FastifyRequest, fn: (tx: Tx) => Promise<T>, config?: TxConfig) {
     if (!this.auth) throw Unauthorized();
     if (!isConsoleRead(this.method, this.auth.actor.type))
       return withTenant(app.ctx.db, this.auth.organizationId, fn, config);
@@ -229,14 +227,7 @@ async function resolveTargetOrganization(
   target: string,
 ): Promise<string> {
   if (!/^[0-9a-f-]{36}$/i.test(target)) throw NotFound('Organization not found');
-  const [home] = await app.ctx.db
-    .select({ superTenant: organizations.superTenant })
-    .from(organizations)
-    .where(eq(organizations.id, homeId));
-  const [sub] = await app.ctx.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(and(eq(organizations.id, target), eq(organizations.parentId, homeId)));
-  if (!home?.superTenant || !sub) throw NotFound('Organization not found');
-  return sub.id;
+  const sub = await managedSubOrganization({ db: app.ctx.db, homeOrganizationId: homeId, id: target });
+  if (!sub) throw NotFound('Organization not found');
+  return sub;
 }

@@ -6,20 +6,32 @@ import {
   type TSessionUser,
   type TTokensResponse,
 } from '@lockerops/contract';
-import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
-import { authSessions, members, organizations, refreshTokens } from '../db/schema';
 import { BadRequest, Forbidden, HttpError, Unauthorized } from '../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords';
 import type { AttemptSubject, AuthAttempts } from './attempts';
 import { confirmForgotPassword, forgotPassword, type ResetDeps } from './password-reset';
-import { sessionCheckOf } from './session-check';
-import { revokeSession, sessionOfRefreshToken } from './sessions';
+import type { MemberRow as Member } from './queries';
+import {
+  changeMemberPassword,
+  confirmInvitedMember,
+  markSignedIn,
+  memberByEmail,
+  memberById,
+  memberWithOrganization,
+} from './queries/members';
+import { type OrganizationRow as Organization, organizationByLabel } from './queries/organizations';
+import {
+  claimRefreshToken,
+  insertRefreshToken,
+  openSession,
+  refreshTokenWithSession,
+  revokeSession,
+  sessionCheckOf,
+  sessionOfRefreshToken,
+} from './queries/sessions';
 import { type ChallengeClaims, type IdClaims, randomToken, sha256, type TokenService } from './tokens';
-
-type Member = typeof members.$inferSelect;
-type Organization = typeof organizations.$inferSelect;
 
 const REFRESH_TTL_DAYS = 30;
 /** Lifetime of a refresh token in seconds (also the Max-Age of the console's refresh cookie). */
@@ -74,26 +86,11 @@ export class IdentityService {
    */
   async resolveOrganization(name: string | undefined): Promise<Organization | undefined> {
     const label = subdomainOf(name ?? 'demo-org');
-    const [org] = await this.db
-      .select()
-      .from(organizations)
-      .where(sql`${organizations.subdomain} = ${label} or lower(${organizations.name}) = ${label}`)
-      .limit(1);
-    return org;
+    return organizationByLabel({ db: this.db, label });
   }
 
   private async findMember(organizationId: string, email: string): Promise<Member | undefined> {
-    const [m] = await this.db
-      .select()
-      .from(members)
-      .where(
-        and(
-          eq(members.organizationId, organizationId),
-          sql`lower(${members.email}) = ${email.trim().toLowerCase()}`,
-        ),
-      )
-      .limit(1);
-    return m;
+    return memberByEmail({ db: this.db, organizationId, email });
   }
 
   /**
@@ -140,26 +137,21 @@ export class IdentityService {
     } catch {
       throw BadRequest(MSG.invalidSession);
     }
-    const [row] = await this.db
-      .select({ member: members, org: organizations })
-      .from(members)
-      .innerJoin(organizations, eq(organizations.id, members.organizationId))
-      .where(and(eq(members.id, claims.sub), eq(members.organizationId, claims.org)));
+    const row = await memberWithOrganization({
+      db: this.db,
+      organizationId: claims.org,
+      memberId: claims.sub,
+    });
     if (!row) throw BadRequest(MSG.userNotFound);
     if (row.member.status !== 'FORCE_CHANGE_PASSWORD') throw BadRequest(MSG.invalidSession);
     if (!row.org.active) throw Forbidden(MSG.organizationArchived);
     const passwordHash = await hashPassword(newPassword);
-    const [member] = await this.db
-      .update(members)
-      .set({ passwordHash, status: 'CONFIRMED', verified: true, updatedAt: new Date() })
-      .where(
-        and(
-          eq(members.id, row.member.id),
-          eq(members.organizationId, row.member.organizationId),
-          eq(members.status, 'FORCE_CHANGE_PASSWORD'),
-        ),
-      )
-      .returning();
+    const member = await confirmInvitedMember({
+      db: this.db,
+      organizationId: row.member.organizationId,
+      memberId: row.member.id,
+      passwordHash,
+    });
     if (!member) throw BadRequest(MSG.invalidSession);
     return this.startSession(row.org, member);
   }
@@ -167,15 +159,9 @@ export class IdentityService {
   /** Opens a session (refresh-token family) and answers the first token pair. */
   private async startSession(org: Organization, member: Member): Promise<TTokensResponse> {
     const firstLogin = member.lastSignInAt === null;
-    const [session] = await this.db
-      .insert(authSessions)
-      .values({ organizationId: org.id, memberId: member.id })
-      .returning({ id: authSessions.id });
-    await this.db
-      .update(members)
-      .set({ lastSignInAt: new Date() })
-      .where(and(eq(members.id, member.id), eq(members.organizationId, org.id)));
-    return this.issue(org, member, session!.id, firstLogin);
+    const sessionId = await openSession({ db: this.db, organizationId: org.id, memberId: member.id });
+    await markSignedIn({ db: this.db, organizationId: org.id, memberId: member.id });
+    return this.issue(org, member, sessionId, firstLogin);
   }
 
   /**
@@ -189,15 +175,13 @@ export class IdentityService {
     firstLogin: boolean,
     refresh = randomToken(),
   ): Promise<TTokensResponse> {
-    await this.db
-      .insert(refreshTokens)
-      .values({
-        organizationId: org.id,
-        sessionId,
-        tokenHash: sha256(refresh),
-        expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
-      })
-      .onConflictDoNothing({ target: [refreshTokens.tokenHash, refreshTokens.organizationId] });
+    await insertRefreshToken({
+      db: this.db,
+      organizationId: org.id,
+      sessionId,
+      tokenHash: sha256(refresh),
+      expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
+    });
     const claims: IdClaims = { typ: 'id', sub: member.id, org: org.id, role: member.role, sid: sessionId };
     return {
       id_token: await this.tokens.sign(claims, this.opts.idTokenTtl),
@@ -215,28 +199,15 @@ export class IdentityService {
    * never forks into independent branches. 403 for a disabled member or an archived organization.
    */
   async refresh(token: string): Promise<TTokensResponse> {
-    // tenant: every organization — the refresh token's hash is all the caller brings
-    const [row] = await this.db
-      .select({ rt: refreshTokens, session: authSessions, member: members, org: organizations })
-      .from(refreshTokens)
-      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
-      .innerJoin(members, eq(members.id, authSessions.memberId))
-      .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
-      .where(eq(refreshTokens.tokenHash, sha256(token)));
+    const row = await refreshTokenWithSession({ db: this.db, token });
     if (!row) throw Unauthorized(MSG.tokenExpired);
     if (row.session.revokedAt) throw Unauthorized(MSG.tokenExpired);
     // Mark used atomically: of two concurrent uses of one token, only one passes.
-    const [claimed] = await this.db
-      .update(refreshTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(refreshTokens.id, row.rt.id),
-          eq(refreshTokens.organizationId, row.rt.organizationId),
-          isNull(refreshTokens.usedAt),
-        ),
-      )
-      .returning({ id: refreshTokens.id });
+    const claimed = await claimRefreshToken({
+      db: this.db,
+      organizationId: row.rt.organizationId,
+      id: row.rt.id,
+    });
     if (!claimed) {
       // Null when the concurrent use that won the claim happened between the select and the update.
       const usedAt = row.rt.usedAt ?? new Date();
@@ -341,10 +312,7 @@ export class IdentityService {
     next: string,
     from: Omit<AttemptSubject, 'organization' | 'email'>,
   ): Promise<void> {
-    const [member] = await this.db
-      .select()
-      .from(members)
-      .where(and(eq(members.id, memberId), eq(members.organizationId, organizationId)));
+    const member = await memberById({ db: this.db, organizationId, memberId });
     if (!member) throw new HttpError(404, MSG.userNotFound);
     const subject = { ...from, organization: member.organizationId, email: member.email };
     await this.attempts.check(subject);
@@ -359,23 +327,7 @@ export class IdentityService {
     }
     const keepIds = kept.filter((id): id is string => !!id);
     const passwordHash = await hashPassword(next);
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(members)
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(and(eq(members.id, memberId), eq(members.organizationId, organizationId)));
-      await tx
-        .update(authSessions)
-        .set({ revokedAt: new Date(), revokedReason: 'password change' })
-        .where(
-          and(
-            eq(authSessions.memberId, memberId),
-            eq(authSessions.organizationId, organizationId),
-            isNull(authSessions.revokedAt),
-            keepIds.length ? notInArray(authSessions.id, keepIds) : undefined,
-          ),
-        );
-    });
+    await changeMemberPassword({ db: this.db, organizationId, memberId, passwordHash, keepIds });
   }
 }
 

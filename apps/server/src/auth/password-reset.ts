@@ -1,21 +1,28 @@
 import { randomInt } from 'node:crypto';
 import { fillMailText, formatMailDuration, MAIL_TEXTS, MSG, mailLanguage } from '@lockerops/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
-import { authSessions, members, type organizations, passwordResetCodes, settings } from '../db/schema';
 import { BadRequest } from '../errors';
 import { hashPassword } from '../lib/passwords';
 import type { AttemptSubject, AuthAttempts } from './attempts';
+import type { MemberRow as Member } from './queries';
+import { setMemberPassword } from './queries/members';
+import { type OrganizationRow as Organization, organizationDefaultLanguage } from './queries/organizations';
+import {
+  countWrongTry,
+  insertResetCode,
+  latestResetCode,
+  probeResetCodes,
+  useResetCode,
+  voidResetCodes,
+} from './queries/reset-codes';
+import { revokeMemberSessions } from './queries/sessions';
 import { sha256 } from './tokens';
 
 /**
  * The forgotten-password flow of the identity service (spec: console §4 Forgot password, §7
  * `auth/forgot-password`, `auth/confirm-forgot-password`): the e-mailed code and its use.
  */
-
-type Member = typeof members.$inferSelect;
-type Organization = typeof organizations.$inferSelect;
 
 const RESET_CODE_TTL_MINUTES = 60;
 const RESET_CODE_MAX_ATTEMPTS = 5;
@@ -52,41 +59,24 @@ export async function forgotPassword(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const memberId = member?.id ?? NIL_UUID;
   const organizationId = org?.id ?? NIL_UUID;
-  await deps.db
-    .update(passwordResetCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(passwordResetCodes.organizationId, organizationId),
-        eq(passwordResetCodes.memberId, memberId),
-        isNull(passwordResetCodes.usedAt),
-      ),
-    );
+  await voidResetCodes({ db: deps.db, organizationId, memberId });
   // a member who never chose a language reads the organization's default one; read on every path,
   // so an unknown address takes as many round trips as a known one
-  const [defaults] = await deps.db
-    .select({ language: settings.defaultLanguage })
-    .from(settings)
-    .where(eq(settings.organizationId, organizationId));
+  const defaultLanguage = await organizationDefaultLanguage({ db: deps.db, organizationId });
   if (!org || !member) {
     // The same round trip as the insert below, writing nothing.
-    await deps.db
-      .select({ id: passwordResetCodes.id })
-      .from(passwordResetCodes)
-      .where(
-        and(eq(passwordResetCodes.organizationId, organizationId), eq(passwordResetCodes.memberId, memberId)),
-      )
-      .limit(1);
+    await probeResetCodes({ db: deps.db, organizationId, memberId });
     return;
   }
-  await deps.db.insert(passwordResetCodes).values({
+  await insertResetCode({
+    db: deps.db,
     organizationId: org.id,
     memberId: member.id,
     codeHash: sha256(`${member.id}:${code}`),
     expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
   });
   const appName = org.appName ?? org.name;
-  const language = mailLanguage(member.language ?? defaults?.language);
+  const language = mailLanguage(member.language ?? defaultLanguage);
   const w = MAIL_TEXTS[language];
   const valid = formatMailDuration(RESET_CODE_TTL_MINUTES, 'minute', language);
   const codeLine = (c: string, app: string) => fillMailText(w.resetCode, { app, code: c });
@@ -123,19 +113,9 @@ export async function confirmForgotPassword(
 ): Promise<void> {
   await deps.attempts.check(from);
   const member = org ? await deps.findMember(org.id, email) : undefined;
-  const [entry] = member
-    ? await deps.db
-        .select()
-        .from(passwordResetCodes)
-        .where(
-          and(
-            eq(passwordResetCodes.organizationId, member.organizationId),
-            eq(passwordResetCodes.memberId, member.id),
-          ),
-        )
-        .orderBy(desc(passwordResetCodes.createdAt))
-        .limit(1)
-    : [];
+  const entry = member
+    ? await latestResetCode({ db: deps.db, organizationId: member.organizationId, memberId: member.id })
+    : undefined;
   const matches = !!member && entry?.codeHash === sha256(`${member.id}:${code.trim()}`);
   if (matches && entry && (entry.usedAt || entry.expiresAt <= new Date())) throw BadRequest(MSG.expiredCode);
   if (!matches || !entry) {
@@ -143,56 +123,33 @@ export async function confirmForgotPassword(
     if (tries >= RESET_CODE_MAX_ATTEMPTS) throw BadRequest(MSG.expiredCode);
     await deps.attempts.record(from, 'confirm');
     const live = entry && !entry.usedAt && entry.expiresAt > new Date() ? entry : undefined;
-    const [after] = live
-      ? await deps.db
-          .update(passwordResetCodes)
-          .set({
-            attempts: sql`${passwordResetCodes.attempts} + 1`,
-            usedAt: sql`case when ${passwordResetCodes.attempts} + 1 >= ${RESET_CODE_MAX_ATTEMPTS} then now() else null end`,
-          })
-          .where(
-            and(
-              eq(passwordResetCodes.id, live.id),
-              eq(passwordResetCodes.organizationId, live.organizationId),
-            ),
-          )
-          .returning({ attempts: passwordResetCodes.attempts })
-      : [];
-    if (tries + 1 >= RESET_CODE_MAX_ATTEMPTS || (after && after.attempts >= RESET_CODE_MAX_ATTEMPTS))
+    const after = live
+      ? await countWrongTry({
+          db: deps.db,
+          organizationId: live.organizationId,
+          id: live.id,
+          maxAttempts: RESET_CODE_MAX_ATTEMPTS,
+        })
+      : undefined;
+    if (tries + 1 >= RESET_CODE_MAX_ATTEMPTS || (after !== undefined && after >= RESET_CODE_MAX_ATTEMPTS))
       throw BadRequest(MSG.attemptsExceeded);
     throw BadRequest(MSG.invalidCode);
   }
-  const [used] = await deps.db
-    .update(passwordResetCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(passwordResetCodes.id, entry.id),
-        eq(passwordResetCodes.organizationId, member.organizationId),
-        isNull(passwordResetCodes.usedAt),
-      ),
-    )
-    .returning({ id: passwordResetCodes.id });
+  const used = await useResetCode({ db: deps.db, organizationId: member.organizationId, id: entry.id });
   if (!used) throw BadRequest(MSG.expiredCode);
-  await deps.db
-    .update(members)
-    .set({
-      passwordHash: await hashPassword(newPassword),
-      status: 'CONFIRMED',
-      verified: true,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(members.id, member.id), eq(members.organizationId, member.organizationId)));
-  await deps.db
-    .update(authSessions)
-    .set({ revokedAt: new Date(), revokedReason: 'password reset' })
-    .where(
-      and(
-        eq(authSessions.memberId, member.id),
-        eq(authSessions.organizationId, member.organizationId),
-        isNull(authSessions.revokedAt),
-      ),
-    );
+  await setMemberPassword({
+    db: deps.db,
+    organizationId: member.organizationId,
+    memberId: member.id,
+    passwordHash: await hashPassword(newPassword),
+    confirm: true,
+  });
+  await revokeMemberSessions({
+    db: deps.db,
+    organizationId: member.organizationId,
+    memberId: member.id,
+    reason: 'password reset',
+  });
 }
 
 const escapeHtml = (s: string) =>

@@ -14,7 +14,7 @@ import type { Db } from './handles';
 import { ensureRollupFunctions } from './rollups';
 import { ensureTenancyPolicies } from './tenancy-policies';
 
-export type { Db, DbOrTx, Tx } from './handles';
+export type { Db, DbOrTx, Tx, TxConfig } from './handles';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -1,5 +1,5 @@
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction, PgTransactionConfig } from 'drizzle-orm/pg-core';
 
 /**
  * The Drizzle database, whichever driver is behind it. Opened without the schema: the code writes
@@ -12,3 +12,5 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 type NoSchema = Record<string, never>;
 export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 export type DbOrTx = Db | Tx;
+/** How a transaction opens: its isolation level, access mode and deferrability. */
+export type TxConfig = PgTransactionConfig;

@@ -1,3 +1,4 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import {
   Box,
@@ -23,6 +24,18 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * A list page's "Add …" button, its header's primary action (contained, with the add icon): on a
+ * phone it stays in sight while the other buttons fold into "More actions".
+ */
+export function addAction(label: string, onClick: () => void): ReactElement<ButtonProps> {
+  return (
+    <Button variant="contained" startIcon={<AddOutlined />} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
 
 /** The actions as a flat list: fragments are opened, empty slots (`null`, `false`) dropped. */
 export function flattenActions(node: ReactNode): ReactElement[] {

@@ -35,7 +35,7 @@ import {
   newUsersByDay,
   usersBy,
 } from './queries/rollup';
-import type { MetricScope } from './queries/scope';
+import type { MetricQuery, MetricScope } from './queries/scope';
 import {
   topUsersLive as liveTopUsers,
   topUsersRollupPeriod as rollupPeriodOf,
@@ -125,6 +125,29 @@ const sumDays = (m: Map<string, number>, from: string, to: string) => {
   return n;
 };
 
+/**
+ * A count per day (`countsByDay`: issues, first transactions) per hundred transactions of the same
+ * days: over the period, over the one before it, and for each bucket of the trend.
+ */
+async function perHundredTransactions(
+  tx: DbOrTx,
+  s: MetricScope,
+  countsByDay: (q: MetricQuery, from: string, to: string) => Promise<Map<string, number>>,
+): Promise<{ value: number; previous: number; trend: TTrendPoint[] }> {
+  const prev = previousPeriod(s.from, s.to);
+  const counts = await countsByDay({ tx, ...s }, prev.from, s.to);
+  const days = await dailySums({ tx, ...s }, prev.from, s.to);
+  const rate = (from: string, to: string) => {
+    const n = sumOver(days, from, to).transactions;
+    return n ? round((100 * sumDays(counts, from, to)) / n) : 0;
+  };
+  return {
+    value: rate(s.from, s.to),
+    previous: rate(prev.from, prev.to),
+    trend: bucketSpans(s).map((b) => ({ date: b.date, value: rate(b.from, b.to) })),
+  };
+}
+
 /** The organization's IANA zone (settings `time_zone`, UTC when unset). */
 export const organizationTimeZone = ({
   tx,
@@ -195,35 +218,15 @@ export const METRICS: { [N in TMetricName]: Computer<N> } = {
   door_health: (tx, s) => doorHealth({ tx, ...s }),
 
   async issue_rate(tx, s) {
-    const prev = previousPeriod(s.from, s.to);
-    const issues = await issuesByDay({ tx, ...s }, prev.from, s.to);
-    const days = await dailySums({ tx, ...s }, prev.from, s.to);
-    const rate = (from: string, to: string) => {
-      const n = sumOver(days, from, to).transactions;
-      return n ? round((100 * sumDays(issues, from, to)) / n) : 0;
-    };
-    return {
-      issue_rate: rate(s.from, s.to),
-      previous: rate(prev.from, prev.to),
-      trend: bucketSpans(s).map((b) => ({ date: b.date, value: rate(b.from, b.to) })),
-    };
+    const { value, previous, trend } = await perHundredTransactions(tx, s, issuesByDay);
+    return { issue_rate: value, previous, trend };
   },
 
   occupancy_rate: (tx, s) => occupancy({ tx, ...s }),
 
   async transaction_rate(tx, s) {
-    const prev = previousPeriod(s.from, s.to);
-    const firsts = await firstTransactionsByDay({ tx, ...s }, prev.from, s.to);
-    const days = await dailySums({ tx, ...s }, prev.from, s.to);
-    const rate = (from: string, to: string) => {
-      const n = sumOver(days, from, to).transactions;
-      return n ? round((100 * sumDays(firsts, from, to)) / n) : 0;
-    };
-    return {
-      new_transaction_percentage: rate(s.from, s.to),
-      previous: rate(prev.from, prev.to),
-      trend: bucketSpans(s).map((b) => ({ date: b.date, value: rate(b.from, b.to) })),
-    };
+    const { value, previous, trend } = await perHundredTransactions(tx, s, firstTransactionsByDay);
+    return { new_transaction_percentage: value, previous, trend };
   },
 
   async transactions_per_locker(tx, s) {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import {
   devices,
@@ -97,12 +97,7 @@ export async function insertUserAssignments({
   auth,
   locationId,
   userIds,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  locationId: string;
-  userIds: string[];
-}): Promise<void> {
+}: TxAuth<{ locationId: string; userIds: string[] }>): Promise<void> {
   await tx
     .insert(locationAssignments)
     .values(
@@ -117,12 +112,7 @@ export async function insertGroupAssignments({
   auth,
   locationId,
   groupIds,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  locationId: string;
-  groupIds: string[];
-}): Promise<void> {
+}: TxAuth<{ locationId: string; groupIds: string[] }>): Promise<void> {
   await tx
     .insert(groupResources)
     .values(
@@ -142,12 +132,7 @@ export async function deleteUserAssignment({
   auth,
   locationId,
   userId,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  locationId: string;
-  userId: string;
-}): Promise<boolean> {
+}: TxAuth<{ locationId: string; userId: string }>): Promise<boolean> {
   const gone = await tx
     .delete(locationAssignments)
     .where(
@@ -167,12 +152,7 @@ export async function deleteGroupAssignment({
   auth,
   locationId,
   groupId,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  locationId: string;
-  groupId: string;
-}): Promise<boolean> {
+}: TxAuth<{ locationId: string; groupId: string }>): Promise<boolean> {
   const gone = await tx
     .delete(groupResources)
     .where(
@@ -198,12 +178,10 @@ export async function updateLocationRow({
   auth,
   id,
   set,
-}: {
-  tx: Tx;
-  auth: AuthContext;
+}: TxAuth<{
   id: string;
   set: Partial<Omit<typeof locations.$inferInsert, 'id' | 'organizationId'>>;
-}): Promise<LocationRow> {
+}>): Promise<LocationRow> {
   const [row] = await tx
     .update(locations)
     .set(set)
@@ -213,15 +191,7 @@ export async function updateLocationRow({
 }
 
 /** The available devices of the organization's location, locked for update in id order. */
-export function lockAvailableDevices({
-  tx,
-  auth,
-  locationId,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  locationId: string;
-}) {
+export function lockAvailableDevices({ tx, auth, locationId }: TxAuth<{ locationId: string }>) {
   return tx
     .select()
     .from(devices)

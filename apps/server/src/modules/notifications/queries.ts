@@ -19,16 +19,11 @@ export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
 export type TemplateRow = typeof notifications.$inferSelect;
 export type QueuedDelivery = typeof notificationDeliveries.$inferInsert;
 
+/** What a read of one row by its id takes: the handle, the organization and the id. */
+type RowOf = { tx: DbOrTx; organizationId: string; id: string };
+
 /** The organization's transaction `id`, or undefined. */
-export async function transactionOf({
-  tx,
-  organizationId,
-  id,
-}: {
-  tx: DbOrTx;
-  organizationId: string;
-  id: string;
-}) {
+export async function transactionOf({ tx, organizationId, id }: RowOf) {
   const [t] = await tx
     .select()
     .from(transactions)
@@ -37,15 +32,7 @@ export async function transactionOf({
 }
 
 /** The organization's reservation `id`, or undefined. */
-export async function reservationOf({
-  tx,
-  organizationId,
-  id,
-}: {
-  tx: DbOrTx;
-  organizationId: string;
-  id: string;
-}) {
+export async function reservationOf({ tx, organizationId, id }: RowOf) {
   const [r] = await tx
     .select()
     .from(reservations)
@@ -54,15 +41,7 @@ export async function reservationOf({
 }
 
 /** The location of the door `id`: the organization's own, or a parent's shared one. */
-export async function locationIdOfDevice({
-  tx,
-  organizationId,
-  id,
-}: {
-  tx: DbOrTx;
-  organizationId: string;
-  id: string;
-}): Promise<string | null> {
+export async function locationIdOfDevice({ tx, organizationId, id }: RowOf): Promise<string | null> {
   const [d] = await tx
     .select({ loc: devices.idLocation })
     .from(devices)
@@ -76,15 +55,7 @@ export async function locationIdOfDevice({
 }
 
 /** Name, address and zone of the location `id`: the organization's own, or a parent's shared one. */
-export async function locationOf({
-  tx,
-  organizationId,
-  id,
-}: {
-  tx: DbOrTx;
-  organizationId: string;
-  id: string;
-}) {
+export async function locationOf({ tx, organizationId, id }: RowOf) {
   const [loc] = await tx
     .select({ name: locations.name, address: locations.address, timeZone: locations.timeZone })
     .from(locations)
@@ -98,15 +69,7 @@ export async function locationOf({
 }
 
 /** Names and contact of the organization's user `id`, or undefined. */
-export async function customerOf({
-  tx,
-  organizationId,
-  id,
-}: {
-  tx: DbOrTx;
-  organizationId: string;
-  id: string;
-}) {
+export async function customerOf({ tx, organizationId, id }: RowOf) {
   const [u] = await tx
     .select({ name: users.name, lastName: users.lastName, email: users.email, phone: users.phoneNumber })
     .from(users)

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxOrg } from '../../auth/context';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   devices,
@@ -61,11 +61,7 @@ export async function upsertReservationSettings({
   tx,
   organizationId,
   values,
-}: {
-  tx: Tx;
-  organizationId: string;
-  values: Omit<typeof reservationSettings.$inferInsert, 'organizationId'>;
-}): Promise<void> {
+}: TxOrg<{ values: Omit<typeof reservationSettings.$inferInsert, 'organizationId'> }>): Promise<void> {
   await tx
     .insert(reservationSettings)
     .values({ organizationId, ...values })

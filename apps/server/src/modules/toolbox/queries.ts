@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { TxOrg } from '../../auth/context';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   apiKeys,
@@ -37,11 +38,7 @@ export async function upsertToolbox({
   tx,
   organizationId,
   values,
-}: {
-  tx: Tx;
-  organizationId: string;
-  values: ToolboxValues;
-}): Promise<void> {
+}: TxOrg<{ values: ToolboxValues }>): Promise<void> {
   const set = { ...values, updatedAt: new Date() };
   await tx
     .insert(toolboxSettings)

@@ -4,3 +4,4 @@ export { FormSearchPicker } from './FormSearchPicker';
 export { FormSearchPickerMany } from './FormSearchPickerMany';
 export { FormSelect } from './FormSelect';
 export { FormTextField } from './FormTextField';
+export { useDialogForm } from './useDialogForm';

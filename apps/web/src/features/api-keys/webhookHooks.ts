@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   TOOLBOX_MESSAGES,
   type TWebhookDelivery,
@@ -14,11 +13,10 @@ import {
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 export const webhooksKey = ['webhooks'] as const;
@@ -71,15 +69,7 @@ const valuesOf = (e: TWebhookEndpoint | null): TWebhookEndpointRequest => ({
 
 /** The endpoint dialog's form (ZWebhookEndpointRequest). */
 export function useWebhookForm(endpoint: TWebhookEndpoint | null, open: boolean) {
-  const form = useForm<TWebhookEndpointRequest, unknown, TWebhookFormOutput>({
-    resolver: zodResolver(ZWebhookEndpointRequest),
-    defaultValues: valuesOf(endpoint),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(endpoint));
-  }, [open, endpoint, reset]);
-  return form;
+  return useDialogForm(ZWebhookEndpointRequest, valuesOf, endpoint, open);
 }
 
 /** `POST webhooks`: the endpoint with its signing secret, shown this once. */

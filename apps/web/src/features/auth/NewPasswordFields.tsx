@@ -1,10 +1,14 @@
 import { MSG, ZNewPassword } from '@lockerops/contract';
-import { Stack, Typography } from '@mui/material';
-import { useFormContext } from 'react-hook-form';
+import { Button, Stack, Typography } from '@mui/material';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../components/form';
-import { PasswordStrengthMeter, passwordMatchHint } from '../../components/PasswordStrengthMeter';
+import {
+  isStrongEnough,
+  PasswordStrengthMeter,
+  passwordMatchHint,
+} from '../../components/PasswordStrengthMeter';
 import { translateMessage } from '../../i18n/messages';
 
 /** New password plus confirmation, as the contract's password rule asks (spec console §5). */
@@ -60,5 +64,25 @@ export function NewPasswordFields() {
         }
       />
     </Stack>
+  );
+}
+
+/**
+ * The submit button of a form with NewPasswordFields: held back while the new password typed is
+ * not strong enough (spec console §5), busy while `loading`.
+ */
+export function NewPasswordSubmit({ label, loading }: { label: string; loading: boolean }) {
+  const { control } = useFormContext<TNewPasswordFields>();
+  const password = useWatch({ control, name: 'new_password' });
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      disabled={!!password && !isStrongEnough(password)}
+      loading={loading}
+    >
+      {label}
+    </Button>
   );
 }

@@ -10,10 +10,14 @@ import type { z } from 'zod';
 import { useConfirmForgotPassword, useForgotPassword } from '../../api/auth';
 import { errorDetailText } from '../../api/errors';
 import { FormTextField } from '../../components/form';
-import { isStrongEnough } from '../../components/PasswordStrengthMeter';
 import { useResultDialog } from '../../components/ResultDialog';
 import { translateMessage } from '../../i18n/messages';
-import { NewPasswordFields, passwordsMustMatch, ZNewPasswordFields } from './NewPasswordFields';
+import {
+  NewPasswordFields,
+  NewPasswordSubmit,
+  passwordsMustMatch,
+  ZNewPasswordFields,
+} from './NewPasswordFields';
 
 const ZEmailStep = ZForgotPasswordRequest.pick({ email: true });
 type TEmailStep = z.infer<typeof ZEmailStep>;
@@ -65,7 +69,6 @@ function CodeStep({ email }: { email: string }) {
     resolver: zodResolver(ZCodeStep),
     defaultValues: { code: '', new_password: '', confirm_password: '' },
   });
-  const password = form.watch('new_password');
   const submit = form.handleSubmit(async (v) => {
     await confirm.mutateAsync({ email, code: v.code, new_password: v.new_password });
     showResult({ type: 'success', message: translateMessage(MSG.passwordResetDone) });
@@ -87,15 +90,7 @@ function CodeStep({ email }: { email: string }) {
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
           <NewPasswordFields />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={!!password && !isStrongEnough(password)}
-            loading={confirm.isPending}
-          >
-            {t('reset.title')}
-          </Button>
+          <NewPasswordSubmit label={t('reset.title')} loading={confirm.isPending} />
         </Stack>
       </Box>
     </FormProvider>

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { landingPathFor, useCompleteNewPassword } from '../../api/auth';
 import { errorDetailText } from '../../api/errors';
 import { isPending, useSession } from '../../api/session';
-import { isStrongEnough } from '../../components/PasswordStrengthMeter';
 import {
   NewPasswordFields,
+  NewPasswordSubmit,
   passwordsMustMatch,
   type TNewPasswordFields,
   ZNewPasswordFields,
@@ -26,7 +26,6 @@ export function WelcomePage() {
     resolver: zodResolver(ZWelcomeForm),
     defaultValues: { new_password: '', confirm_password: '' },
   });
-  const password = form.watch('new_password');
 
   if (!isPending(user)) return <Navigate to="/auth/login" replace />;
   const { session } = user;
@@ -48,15 +47,7 @@ export function WelcomePage() {
         <Stack spacing={2}>
           {complete.error ? <Alert severity="error">{errorDetailText(complete.error)}</Alert> : null}
           <NewPasswordFields />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={!!password && !isStrongEnough(password)}
-            loading={complete.isPending}
-          >
-            {t('common:button.submit')}
-          </Button>
+          <NewPasswordSubmit label={t('common:button.submit')} loading={complete.isPending} />
         </Stack>
       </Box>
     </FormProvider>

@@ -1,6 +1,5 @@
 import type { TCondition } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button, Switch } from '@mui/material';
+import { Switch } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -8,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { ConditionFormDialog } from './ConditionFormDialog';
 import {
   CONDITIONS_ENDPOINT,
@@ -106,15 +105,7 @@ export function ConditionsPage({ disableVirtualization }: { disableVirtualizatio
     <>
       <PageTitle
         title={t('title')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<AddOutlined />}
-            onClick={() => setDialog({ condition: null })}
-          >
-            {t('action.add')}
-          </Button>
-        }
+        actions={addAction(t('action.add'), () => setDialog({ condition: null }))}
       />
       <DataTable<TCondition>
         queryKey={conditionsKey}

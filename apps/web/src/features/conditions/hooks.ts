@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   conditionsEndpoints,
   type TCondition,
@@ -11,12 +10,11 @@ import {
 } from '@lockerops/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { productsKey } from '../../api/queryKeys';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the conditions list; every condition mutation invalidates it. */
@@ -37,15 +35,7 @@ const valuesOf = (c: TCondition | null): TConditionFormInput => ({
 
 /** The Add/Edit Condition form, validated by ZConditionCreateRequest (spec operational §5 Condition). */
 export function useConditionForm(condition: TCondition | null, open: boolean) {
-  const form = useForm<TConditionFormInput, unknown, TConditionFormOutput>({
-    resolver: zodResolver(ZConditionCreateRequest),
-    defaultValues: valuesOf(condition),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(condition));
-  }, [open, condition, reset]);
-  return form;
+  return useDialogForm(ZConditionCreateRequest, valuesOf, condition, open);
 }
 
 /** `POST conditions` or `PUT conditions/{id}` (JSON); `products` is the full list of its products. */

@@ -194,12 +194,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
       formTabLabel={editing ? t('form.editTitle') : undefined}
       bulkUpload={
         isAdmin && !editing
-          ? {
-              endpoint: DEVICES_ENDPOINT,
-              headers: DEVICE_CSV_HEADERS,
-              templateName: 'devices_template.csv',
-              allowDryRun: true,
-            }
+          ? { endpoint: DEVICES_ENDPOINT, headers: DEVICE_CSV_HEADERS, allowDryRun: true }
           : undefined
       }
       extraTabs={

@@ -1,5 +1,4 @@
 import { HARDWARE_FIELDS, type TDevice } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { Button } from '@mui/material';
@@ -12,7 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
 import { DoorPanel } from '../../components/door/DoorPanel';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
 import { formatMoney } from '../../lib/format';
 import { lockStatusValue } from '../../lib/lockStatus';
@@ -133,9 +132,7 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
                 {t('action.unlockAll')}
               </Button>
             ) : null}
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={addDevice}>
-              {t('action.add')}
-            </Button>
+            {addAction(t('action.add'), addDevice)}
           </>
         }
       />

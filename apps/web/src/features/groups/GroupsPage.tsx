@@ -1,13 +1,12 @@
 import type { TGroup } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Button, IconButton, Link, Tooltip } from '@mui/material';
+import { IconButton, Link, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { GroupFormDialog } from './GroupFormDialog';
 import { GROUPS_ENDPOINT, groupsKey, ZGroupPage } from './hooks';
 
@@ -70,14 +69,7 @@ export function GroupsPage({ disableVirtualization }: { disableVirtualization?: 
   );
   return (
     <>
-      <PageTitle
-        title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ group: null })}>
-            {t('action.add')}
-          </Button>
-        }
-      />
+      <PageTitle title={t('title')} actions={addAction(t('action.add'), () => setDialog({ group: null }))} />
       <DataTable<TGroup>
         queryKey={groupsKey}
         endpoint={GROUPS_ENDPOINT}

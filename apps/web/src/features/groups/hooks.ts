@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   groupsEndpoints,
   type TGroup,
@@ -12,11 +11,10 @@ import {
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 export const groupsKey = ['groups'] as const;
@@ -42,17 +40,11 @@ export const groupQueries = {
 export type TGroupFormInput = z.input<typeof ZGroupCreateRequest>;
 export type TGroupFormOutput = z.output<typeof ZGroupCreateRequest>;
 
+const valuesOf = (group: TGroup | null): TGroupFormInput => ({ name: group?.name ?? '' });
+
 /** The Add/Edit Group form, validated by the contract ('name is required'). */
 export function useGroupForm(group: TGroup | null, open: boolean) {
-  const form = useForm<TGroupFormInput, unknown, TGroupFormOutput>({
-    resolver: zodResolver(ZGroupCreateRequest),
-    defaultValues: { name: group?.name ?? '' },
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset({ name: group?.name ?? '' });
-  }, [open, group, reset]);
-  return form;
+  return useDialogForm(ZGroupCreateRequest, valuesOf, group, open);
 }
 
 /** `POST groups?name` or `PUT groups/{id}?name` (spec operational §7 Groups). */

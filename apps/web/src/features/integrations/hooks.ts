@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type TTwilioSettings,
   type TTwilioSettingsRequest,
@@ -9,10 +8,9 @@ import {
   ZTwilioSettingsRequest,
 } from '@lockerops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
+import { useDialogForm } from '../../components/form';
 
 export const integrationsKey = ['integrations'] as const;
 export const twilioKey = ['integrations', 'twilio'] as const;
@@ -53,15 +51,7 @@ const valuesOf = (t: TTwilioSettings | undefined): TTwilioSettingsRequest => ({
 
 /** The Twilio dialog's form (ZTwilioSettingsRequest); the token field starts empty: empty keeps the saved one. */
 export function useTwilioForm(saved: TTwilioSettings | undefined, open: boolean) {
-  const form = useForm<TTwilioSettingsRequest, unknown, TTwilioFormOutput>({
-    resolver: zodResolver(ZTwilioSettingsRequest),
-    defaultValues: valuesOf(saved),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(saved));
-  }, [open, saved, reset]);
-  return form;
+  return useDialogForm(ZTwilioSettingsRequest, valuesOf, saved, open);
 }
 
 /** `PUT integrations/twilio`. */

@@ -1,6 +1,5 @@
 import { ISSUE_MESSAGES, ISSUE_STATUSES, type TIssue, type TIssueStatus } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button, MenuItem, Select } from '@mui/material';
+import { MenuItem, Select } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -10,7 +9,7 @@ import { useCurrentUser } from '../../api/session';
 import { useDeleteOne } from '../../api/useDeleteOne';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { Truncated } from '../../components/Truncated';
 import { When } from '../../components/When';
 import { type TEnumGroup, useEnumLabel } from '../../i18n/enums';
@@ -125,11 +124,7 @@ export function IssuesPage({ disableVirtualization }: { disableVirtualization?: 
     <>
       <PageTitle
         title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ issue: null })}>
-            {t('action.create')}
-          </Button>
-        }
+        actions={addAction(t('action.create'), () => setDialog({ issue: null }))}
       />
       <DataTable<TIssue>
         queryKey={issuesKey}

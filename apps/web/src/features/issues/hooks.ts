@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   issuesEndpoints,
   type TIssue,
@@ -14,12 +13,11 @@ import {
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { toFormData } from '../../api/formData';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the issues list; every issue mutation invalidates it. */
@@ -38,15 +36,7 @@ const valuesOf = (issue: TIssue | null): TIssueCreateInput => ({
 
 /** The Create/Edit Issue form, validated by the contract's ZIssueCreateRequest (spec console §5 Issue). */
 export function useIssueForm(issue: TIssue | null, open: boolean) {
-  const form = useForm<TIssueCreateInput, unknown, TIssueCreateRequest>({
-    resolver: zodResolver(ZIssueCreateRequest),
-    defaultValues: valuesOf(issue),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(issue));
-  }, [open, issue, reset]);
-  return form;
+  return useDialogForm(ZIssueCreateRequest, valuesOf, issue, open);
 }
 
 /**

@@ -175,12 +175,7 @@ export function LocationFormDialog({
       }
       bulkUpload={
         isAdmin && !location
-          ? {
-              endpoint: locationsEndpoints.locations,
-              headers: LOCATION_CSV_HEADERS,
-              templateName: 'locations_template.csv',
-              allowDryRun: true,
-            }
+          ? { endpoint: locationsEndpoints.locations, headers: LOCATION_CSV_HEADERS, allowDryRun: true }
           : undefined
       }
     >

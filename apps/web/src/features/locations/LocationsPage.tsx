@@ -1,6 +1,5 @@
 import { LOCATION_MESSAGES, locationsEndpoints, type TLocation, ZLocation } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button, Switch, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Switch, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -14,7 +13,7 @@ import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { Truncated } from '../../components/Truncated';
 import { translateMessage } from '../../i18n/messages';
 import { formatPhone } from '../../lib/format';
@@ -166,13 +165,7 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
               <ToggleButton value="table">{t('view.table')}</ToggleButton>
               <ToggleButton value="map">{t('view.map')}</ToggleButton>
             </ToggleButtonGroup>
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setDialog({ location: null })}
-            >
-              {t('action.add')}
-            </Button>
+            {addAction(t('action.add'), () => setDialog({ location: null }))}
           </>
         }
       />

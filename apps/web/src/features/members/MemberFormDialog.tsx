@@ -1,9 +1,8 @@
 import { MEMBER_CSV_HEADERS, MEMBER_MESSAGES, ROLES, type TMember } from '@lockerops/contract';
-import { Box, MenuItem, TextField } from '@mui/material';
-import { Controller } from 'react-hook-form';
+import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
@@ -26,11 +25,7 @@ export function MemberFormDialog({
   const { t } = useTranslation('members');
   const label = useEnumLabel();
   const form = useMemberForm(member, open);
-  const { control, formState } = form;
-  const err = (k: keyof typeof formState.errors) => {
-    const m = formState.errors[k]?.message;
-    return m ? translateMessage(m) : undefined;
-  };
+  const { control } = form;
   const editing = !!member;
   return (
     <FormDialog
@@ -42,11 +37,7 @@ export function MemberFormDialog({
       successMessage={translateMessage(editing ? MEMBER_MESSAGES.updated : MEMBER_MESSAGES.created)}
       invalidateKey={membersKey}
       formTabLabel={editing ? t('edit') : undefined}
-      bulkUpload={
-        editing
-          ? undefined
-          : { endpoint: MEMBERS_ENDPOINT, headers: MEMBER_CSV_HEADERS, templateName: 'members_template.csv' }
-      }
+      bulkUpload={editing ? undefined : { endpoint: MEMBERS_ENDPOINT, headers: MEMBER_CSV_HEADERS }}
       extraTabs={
         member
           ? [{ label: t('form.historyTab'), content: <HistoryLog entity="member" id={member.user_id} /> }]
@@ -65,26 +56,12 @@ export function MemberFormDialog({
         <FormTextField control={control} name="first_name" label={t('form.firstName')} required />
         <FormTextField control={control} name="last_name" label={t('form.lastName')} />
       </Box>
-      <Controller
+      <FormSelect
         control={control}
         name="role"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('form.role')}
-            required
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            error={!!err('role')}
-            helperText={err('role')}
-          >
-            {ROLES.map((r) => (
-              <MenuItem key={r} value={r}>
-                {label('role', r)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t('form.role')}
+        required
+        options={ROLES.map((r) => ({ value: r, label: label('role', r) }))}
       />
       <FormTextField
         control={control}

@@ -1,5 +1,4 @@
 import { ROLES, type TMember, type TRole } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import {
   Button,
   Dialog,
@@ -16,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import {
   fetchMembers,
@@ -178,17 +177,7 @@ export function TeamMembersPage({ disableVirtualization }: { disableVirtualizati
     <>
       <PageTitle
         title={t('title')}
-        actions={
-          isAdmin ? (
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setDialog({ member: null })}
-            >
-              {t('add')}
-            </Button>
-          ) : null
-        }
+        actions={isAdmin ? addAction(t('add'), () => setDialog({ member: null })) : null}
       />
       <DataTable<TMemberRow>
         queryKey={membersKey}

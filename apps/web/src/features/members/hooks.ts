@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   membersEndpoints,
   type TMember,
@@ -13,12 +12,11 @@ import {
 } from '@lockerops/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import type { ListQuery } from '../../components/DataTable/useListParams';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 export const membersKey = ['members'] as const;
@@ -50,15 +48,7 @@ function valuesOf(m: TMember | null): TMemberFormInput {
 
 /** The Add/Edit Member form, validated by the contract (spec operational §5 Member). */
 export function useMemberForm(member: TMember | null, open: boolean) {
-  const form = useForm<TMemberFormInput, unknown, TMemberFormOutput>({
-    resolver: zodResolver(ZMemberForm),
-    defaultValues: valuesOf(member),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(member));
-  }, [open, member, reset]);
-  return form;
+  return useDialogForm(ZMemberForm, valuesOf, member, open);
 }
 
 /** `POST members?email` (invite) or `PUT members/{id}` (the e-mail never changes). */

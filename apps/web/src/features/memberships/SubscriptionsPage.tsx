@@ -1,5 +1,4 @@
 import type { TMembership } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -9,7 +8,7 @@ import { accountState, useStripeAccount } from '../../api/payments';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import { formatMoney } from '../../lib/format';
 import { MEMBERSHIPS_ENDPOINT, membershipsKey, useDeleteMembership, ZMembershipPage } from './hooks';
@@ -82,14 +81,7 @@ export function SubscriptionsPage({ disableVirtualization }: { disableVirtualiza
 
   return (
     <>
-      <PageTitle
-        title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={add}>
-            {t('add')}
-          </Button>
-        }
-      />
+      <PageTitle title={t('title')} actions={addAction(t('add'), add)} />
       <DataTable<TMembership>
         queryKey={membershipsKey}
         endpoint={MEMBERSHIPS_ENDPOINT}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MEMBERSHIP_MESSAGES,
   membershipsEndpoints,
@@ -8,11 +7,10 @@ import {
   ZMembershipCreateRequest,
   zPage,
 } from '@lockerops/contract';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { useDeleteOne } from '../../api/useDeleteOne';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 export const membershipsKey = ['memberships'] as const;
@@ -59,15 +57,7 @@ function valuesOf(m: TMembership | null): TMembershipFormInput {
 
 /** The Add/Edit Subscription form, validated by ZMembershipCreateRequest (spec operational §5 Subscription). */
 export function useMembershipForm(m: TMembership | null, open: boolean) {
-  const form = useForm<TMembershipFormInput, unknown, TMembershipFormOutput>({
-    resolver: zodResolver(ZMembershipCreateRequest),
-    defaultValues: valuesOf(m),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(m));
-  }, [open, m, reset]);
-  return form;
+  return useDialogForm(ZMembershipCreateRequest, valuesOf, m, open);
 }
 
 /** `POST memberships` or `PUT memberships/{id}`. */

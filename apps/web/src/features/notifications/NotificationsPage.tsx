@@ -1,6 +1,4 @@
 import { NOTIFICATION_MODES, type TNotification } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -8,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn, type TableFilter } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import {
   NOTIFICATIONS_ENDPOINT,
@@ -129,18 +127,7 @@ export function NotificationsPage({ disableVirtualization }: { disableVirtualiza
   );
   return (
     <>
-      <PageTitle
-        title={t('title')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<AddOutlined />}
-            onClick={() => setDialog({ notification: null })}
-          >
-            {t('add')}
-          </Button>
-        }
-      />
+      <PageTitle title={t('title')} actions={addAction(t('add'), () => setDialog({ notification: null }))} />
       <DataTable<TNotification>
         queryKey={notificationsKey}
         endpoint={NOTIFICATIONS_ENDPOINT}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   NOTIFICATION_MESSAGES as M,
   notificationsEndpoints,
@@ -16,11 +15,10 @@ import {
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { ApiError, formatApiError } from '../../api/errors';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the templates list; every template mutation invalidates it. */
@@ -70,15 +68,7 @@ const valuesOf = (n: TNotification | null): TNotificationCreateInput => ({
 
 /** The notification form, validated by the contract's ZNotificationCreateRequest (spec console §5). */
 export function useNotificationForm(n: TNotification | null, open: boolean) {
-  const form = useForm<TNotificationCreateInput, unknown, TNotificationCreateRequest>({
-    resolver: zodResolver(ZNotificationCreateRequest),
-    defaultValues: valuesOf(n),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(n));
-  }, [open, n, reset]);
-  return form;
+  return useDialogForm(ZNotificationCreateRequest, valuesOf, n, open);
 }
 
 /** The three images of a template; a picked file replaces the stored one. */

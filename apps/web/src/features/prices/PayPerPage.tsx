@@ -1,13 +1,12 @@
 import type { TPrice } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button, Chip } from '@mui/material';
+import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import { formatMoney } from '../../lib/format';
 import { PRICES_ENDPOINT, pricesKey, useDeletePrice, ZPricePage } from './hooks';
@@ -69,14 +68,7 @@ export function PayPerPage({ disableVirtualization }: { disableVirtualization?: 
 
   return (
     <>
-      <PageTitle
-        title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ price: null })}>
-            {t('add')}
-          </Button>
-        }
-      />
+      <PageTitle title={t('title')} actions={addAction(t('add'), () => setDialog({ price: null }))} />
       <DataTable<TPrice>
         queryKey={pricesKey}
         endpoint={PRICES_ENDPOINT}

@@ -11,7 +11,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
@@ -57,12 +57,7 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
       invalidateKey={pricesKey}
       bulkUpload={
         isAdmin && !editing
-          ? {
-              endpoint: PRICES_ENDPOINT,
-              headers: PRICE_CSV_HEADERS,
-              templateName: 'prices_template.csv',
-              allowDryRun: true,
-            }
+          ? { endpoint: PRICES_ENDPOINT, headers: PRICE_CSV_HEADERS, allowDryRun: true }
           : undefined
       }
       extraTabs={
@@ -114,23 +109,11 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
           />
         )}
       />
-      <Controller
+      <FormSelect
         control={control}
         name="currency"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('field.currency')}
-            value={field.value ?? 'usd'}
-            onChange={field.onChange}
-          >
-            {CURRENCIES.map((c) => (
-              <MenuItem key={c} value={c}>
-                {c.toUpperCase()}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t('field.currency')}
+        options={CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))}
       />
       {priceType === 'pay_per_time' && (
         <FormTextField
@@ -141,26 +124,12 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       )}
-      <Controller
+      <FormSelect
         control={control}
         name="unit"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('field.unit')}
-            required
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            error={!!err('unit')}
-            helperText={err('unit')}
-          >
-            {(UNITS_BY_PRICE_TYPE[priceType] ?? []).map((u) => (
-              <MenuItem key={u} value={u}>
-                {t(`unit.${u}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t('field.unit')}
+        required
+        options={(UNITS_BY_PRICE_TYPE[priceType] ?? []).map((u) => ({ value: u, label: t(`unit.${u}`) }))}
       />
       <FormCheckbox control={control} name="prorated" label={t('field.prorated')} />
       {showCardOnFile(amount) && (

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   PRICE_MESSAGES,
   pricesEndpoints,
@@ -9,11 +8,10 @@ import {
   zPage,
 } from '@lockerops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { useDeleteOne } from '../../api/useDeleteOne';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the prices list; every price mutation invalidates it. */
@@ -65,15 +63,7 @@ function valuesOf(price: TPrice | null): TPriceFormInput {
 
 /** The Add/Edit Price form, validated by the contract's ZPriceCreateRequest (spec operational §5 Price). */
 export function usePriceForm(price: TPrice | null, open: boolean) {
-  const form = useForm<TPriceFormInput, unknown, TPriceFormOutput>({
-    resolver: zodResolver(ZPriceCreateRequest),
-    defaultValues: valuesOf(price),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(price));
-  }, [open, price, reset]);
-  return form;
+  return useDialogForm(ZPriceCreateRequest, valuesOf, price, open);
 }
 
 /** `POST prices` or `PUT prices/{id}`; answers the price. */

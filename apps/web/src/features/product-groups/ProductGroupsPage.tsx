@@ -1,17 +1,15 @@
 import type { TProductGroup } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { DataTable, imageColumn } from '../../components/DataTable';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import { PRODUCT_GROUPS_ENDPOINT, productGroupsKey, useDeleteProductGroup, ZProductGroupPage } from './hooks';
 import { ProductGroupFormDialog } from './ProductGroupFormDialog';
@@ -28,25 +26,7 @@ export function productGroupColumns(opts: {
 }): GridColDef<TProductGroup>[] {
   const { t, label } = opts;
   return [
-    {
-      field: 'image',
-      headerName: t('column.image'),
-      width: 80,
-      sortable: false,
-      renderCell: ({ row }) =>
-        row.image ? (
-          <img
-            src={row.image}
-            alt={row.name}
-            loading="lazy"
-            width={40}
-            height={25}
-            style={{ objectFit: 'cover' }}
-          />
-        ) : (
-          <ImageOutlined color="disabled" fontSize="small" sx={{ verticalAlign: 'middle' }} />
-        ),
-    },
+    imageColumn<TProductGroup>(t('column.image')),
     { field: 'name', headerName: t('column.name'), flex: 1, minWidth: 160 },
     {
       field: 'one_to_one',
@@ -137,14 +117,7 @@ export function ProductGroupsPage({ disableVirtualization }: { disableVirtualiza
   );
   return (
     <>
-      <PageTitle
-        title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ group: null })}>
-            {t('add')}
-          </Button>
-        }
-      />
+      <PageTitle title={t('title')} actions={addAction(t('add'), () => setDialog({ group: null }))} />
       <DataTable<TProductGroup>
         queryKey={productGroupsKey}
         endpoint={PRODUCT_GROUPS_ENDPOINT}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   productGroupsEndpoints,
   type TPage,
@@ -10,14 +9,13 @@ import {
 } from '@lockerops/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { toFormData } from '../../api/formData';
 import { useOptions } from '../../api/options';
 import { productsKey } from '../../api/queryKeys';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the product groups list; every group mutation invalidates it. */
@@ -44,15 +42,7 @@ const valuesOf = (g: TProductGroup | null): TProductGroupFormInput => ({
 
 /** The Add/Edit Product Group form, validated by ZProductGroupCreateRequest (spec operational §5). */
 export function useProductGroupForm(group: TProductGroup | null, open: boolean) {
-  const form = useForm<TProductGroupFormInput, unknown, TProductGroupFormOutput>({
-    resolver: zodResolver(ZProductGroupCreateRequest),
-    defaultValues: valuesOf(group),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(group));
-  }, [open, group, reset]);
-  return form;
+  return useDialogForm(ZProductGroupCreateRequest, valuesOf, group, open);
 }
 
 /** `POST product-groups` or `PUT product-groups/{id}` as multipart (spec operational §7). */

@@ -1,12 +1,11 @@
 import type { TProduct } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { BulkEditProductsDialog } from './BulkEditProductsDialog';
 import { productColumns } from './columns';
 import { PRODUCTS_ENDPOINT, productsKey, useDeleteProduct, useDuplicateProduct, ZProductPage } from './hooks';
@@ -42,18 +41,7 @@ export function InventoryPage({ disableVirtualization }: { disableVirtualization
 
   return (
     <>
-      <PageTitle
-        title={t('title')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<AddOutlined />}
-            onClick={() => setDialog({ product: null })}
-          >
-            {t('add')}
-          </Button>
-        }
-      />
+      <PageTitle title={t('title')} actions={addAction(t('add'), () => setDialog({ product: null }))} />
       <DataTable<TProduct>
         queryKey={productsKey}
         endpoint={PRODUCTS_ENDPOINT}

@@ -47,12 +47,7 @@ export function ProductFormDialog({ open, product, isAdmin, onClose }: ProductFo
       formTabLabel={editing ? t('edit') : undefined}
       bulkUpload={
         isAdmin && !editing
-          ? {
-              endpoint: PRODUCTS_ENDPOINT,
-              headers: PRODUCT_CSV_HEADERS,
-              templateName: 'products_template.csv',
-              allowDryRun: true,
-            }
+          ? { endpoint: PRODUCTS_ENDPOINT, headers: PRODUCT_CSV_HEADERS, allowDryRun: true }
           : undefined
       }
       extraTabs={product ? [{ label: t('history.tab'), content: <ProductHistoryLog id={product.id} /> }] : []}

@@ -1,8 +1,7 @@
 import type { TProduct } from '@lockerops/contract';
-import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
-import { rowActionsColumn } from '../../components/DataTable';
+import { imageColumn, rowActionsColumn } from '../../components/DataTable';
 import { formatMoney } from '../../lib/format';
 
 export interface ProductColumnOptions {
@@ -34,25 +33,7 @@ const money = (
  */
 export function productColumns({ t, isAdmin, currency, onEdit, onClone, onDelete }: ProductColumnOptions) {
   const columns: GridColDef<TProduct>[] = [
-    {
-      field: 'image',
-      headerName: t('field.image'),
-      width: 80,
-      sortable: false,
-      renderCell: ({ row }) =>
-        row.image ? (
-          <img
-            src={row.image}
-            alt={row.name}
-            loading="lazy"
-            width={40}
-            height={25}
-            style={{ objectFit: 'cover', verticalAlign: 'middle' }}
-          />
-        ) : (
-          <ImageOutlined color="disabled" fontSize="small" sx={{ verticalAlign: 'middle' }} />
-        ),
-    },
+    imageColumn<TProduct>(t('field.image')),
     { field: 'name', headerName: t('field.name'), flex: 1, minWidth: 160 },
     { field: 'serial_number', headerName: t('field.serialNumber'), width: 140 },
     { field: 'sku', headerName: t('field.sku'), width: 110 },

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   productsEndpoints,
   type TPage,
@@ -13,16 +12,14 @@ import {
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { toFormData } from '../../api/formData';
 import { useOptions } from '../../api/options';
-
 /** Query-key prefix of the inventory list; every product mutation invalidates it. */
 import { productsKey } from '../../api/queryKeys';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 export { productsKey };
@@ -55,15 +52,7 @@ function valuesOf(product: TProduct | null): TProductFormInput {
  * (spec operational §5 Product), reset to `product` (or blank) whenever the dialog opens.
  */
 export function useProductForm(product: TProduct | null, open: boolean) {
-  const form = useForm<TProductFormInput, unknown, TProductFormOutput>({
-    resolver: zodResolver(ZProductCreateRequest),
-    defaultValues: valuesOf(product),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(product));
-  }, [open, product, reset]);
-  return form;
+  return useDialogForm(ZProductCreateRequest, valuesOf, product, open);
 }
 
 /** `POST products` (no id) or `PUT products/{id}` as multipart (spec operational §7); answers the product. */

@@ -1,13 +1,11 @@
 import type { TPromo } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { PROMOS_ENDPOINT, promosKey, useDeletePromo, ZPromoPage } from './hooks';
@@ -63,14 +61,7 @@ export function PromoCodesPage({ disableVirtualization }: { disableVirtualizatio
 
   return (
     <>
-      <PageTitle
-        title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ promo: null })}>
-            {t('add')}
-          </Button>
-        }
-      />
+      <PageTitle title={t('title')} actions={addAction(t('add'), () => setDialog({ promo: null }))} />
       <DataTable<TPromo>
         queryKey={promosKey}
         endpoint={PROMOS_ENDPOINT}

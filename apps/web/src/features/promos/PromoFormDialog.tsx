@@ -1,10 +1,10 @@
 import { DISCOUNT_TYPES, PROMO_CSV_HEADERS, PROMO_MESSAGES, type TPromo } from '@lockerops/contract';
-import { MenuItem, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/form';
+import { FormSelect, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
@@ -48,12 +48,7 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
       invalidateKey={promosKey}
       bulkUpload={
         isAdmin && !editing
-          ? {
-              endpoint: PROMOS_ENDPOINT,
-              headers: PROMO_CSV_HEADERS,
-              templateName: 'promos_template.csv',
-              allowDryRun: true,
-            }
+          ? { endpoint: PROMOS_ENDPOINT, headers: PROMO_CSV_HEADERS, allowDryRun: true }
           : undefined
       }
       extraTabs={
@@ -62,26 +57,12 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
     >
       <FormTextField control={control} name="name" label={t('field.name')} required />
       <FormTextField control={control} name="code" label={t('field.code')} required />
-      <Controller
+      <FormSelect
         control={control}
         name="discount_type"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('field.discountType')}
-            required
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            error={!!err('discount_type')}
-            helperText={err('discount_type')}
-          >
-            {DISCOUNT_TYPES.map((d) => (
-              <MenuItem key={d} value={d}>
-                {label('discountType', d)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t('field.discountType')}
+        required
+        options={DISCOUNT_TYPES.map((d) => ({ value: d, label: label('discountType', d) }))}
       />
       <FormTextField
         control={control}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   PROMO_MESSAGES,
   promosEndpoints,
@@ -9,11 +8,10 @@ import {
   zPage,
 } from '@lockerops/contract';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { useDeleteOne } from '../../api/useDeleteOne';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 import { wallClockToIso } from '../../lib/time';
 
@@ -47,15 +45,7 @@ function valuesOf(promo: TPromo | null): TPromoFormInput {
 
 /** The Add/Edit Promo form, validated by the contract's ZPromoCreateRequest (spec operational §5 Promo). */
 export function usePromoForm(promo: TPromo | null, open: boolean) {
-  const form = useForm<TPromoFormInput, unknown, TPromoFormOutput>({
-    resolver: zodResolver(ZPromoCreateRequest),
-    defaultValues: valuesOf(promo),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(promo));
-  }, [open, promo, reset]);
-  return form;
+  return useDialogForm(ZPromoCreateRequest, valuesOf, promo, open);
 }
 
 /** `POST promos` or `PUT promos/{id}`. */

@@ -1,5 +1,4 @@
 import { REPORT_MESSAGES, reportsEndpoints, rolesOf, type TReport } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
@@ -10,7 +9,7 @@ import { useOrganizationZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, rowActionsColumn, type TableFilter } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { inRoles } from '../../lib/access';
@@ -142,15 +141,9 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
       <PageTitle
         title={t('title')}
         actions={
-          canWrite ? (
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setDialog({ report: null })}
-            >
-              {translateMessage(REPORT_MESSAGES.createReport)}
-            </Button>
-          ) : null
+          canWrite
+            ? addAction(translateMessage(REPORT_MESSAGES.createReport), () => setDialog({ report: null }))
+            : null
         }
       />
       <DataTable<TReport>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   organizationsEndpoints,
   REPORT_MESSAGES,
@@ -14,13 +13,13 @@ import {
 } from '@lockerops/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useCallback, useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback } from 'react';
 import type { z } from 'zod';
 import { apiCall, apiFile } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { useDeleteOne } from '../../api/useDeleteOne';
 import { saveBlob } from '../../api/useExport';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the reports list; every report mutation invalidates it. */
@@ -46,15 +45,7 @@ const valuesOf = (r: TReport | null): TReportCreateInput => ({
 
 /** The Create/Edit Report form, validated by the contract's ZReportCreateRequest (spec console §5 Report). */
 export function useReportForm(report: TReport | null, open: boolean) {
-  const form = useForm<TReportCreateInput, unknown, TReportCreateRequest>({
-    resolver: zodResolver(ZReportCreateRequest),
-    defaultValues: valuesOf(report),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(report));
-  }, [open, report, reset]);
-  return form;
+  return useDialogForm(ZReportCreateRequest, valuesOf, report, open);
 }
 
 /** `POST reports` or `PUT reports/{id}` (spec console §7). */

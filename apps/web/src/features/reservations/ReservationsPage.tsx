@@ -1,5 +1,4 @@
 import { RESERVATION_MODE_FILTERS, type TReservation } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { Button } from '@mui/material';
 import { useMemo, useState } from 'react';
@@ -8,7 +7,7 @@ import { useLocationZones, usePhoneCountry } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableFilter } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
 import { reservationColumns } from './columns';
 import { RESERVATIONS_ENDPOINT, reservationsKey, useDeleteReservation, ZReservationPage } from './hooks';
@@ -73,13 +72,7 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
             <Button variant="outlined" startIcon={<SettingsOutlined />} onClick={() => setSettingsOpen(true)}>
               {t('settingsButton')}
             </Button>
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setDialog({ reservation: null })}
-            >
-              {t('add')}
-            </Button>
+            {addAction(t('add'), () => setDialog({ reservation: null }))}
           </>
         }
       />

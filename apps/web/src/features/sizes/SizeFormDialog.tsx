@@ -40,12 +40,7 @@ export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogP
       formTabLabel={editing ? t('edit') : undefined}
       bulkUpload={
         isAdmin && !editing
-          ? {
-              endpoint: SIZES_ENDPOINT,
-              headers: SIZE_CSV_HEADERS,
-              templateName: 'sizes_template.csv',
-              allowDryRun: true,
-            }
+          ? { endpoint: SIZES_ENDPOINT, headers: SIZE_CSV_HEADERS, allowDryRun: true }
           : undefined
       }
       extraTabs={

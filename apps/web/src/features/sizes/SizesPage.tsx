@@ -1,12 +1,10 @@
 import type { TSize } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { sizeColumns } from './columns';
 import { SIZES_ENDPOINT, sizesKey, useDeleteSize, ZSizePage } from './hooks';
 import { SizeFormDialog } from './SizeFormDialog';
@@ -31,14 +29,7 @@ export function SizesPage({ disableVirtualization }: { disableVirtualization?: b
 
   return (
     <>
-      <PageTitle
-        title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ size: null })}>
-            {t('add')}
-          </Button>
-        }
-      />
+      <PageTitle title={t('title')} actions={addAction(t('add'), () => setDialog({ size: null }))} />
       <DataTable<TSize>
         queryKey={sizesKey}
         endpoint={SIZES_ENDPOINT}

@@ -1,8 +1,7 @@
 import type { TSize } from '@lockerops/contract';
-import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
-import { rowActionsColumn } from '../../components/DataTable';
+import { imageColumn, rowActionsColumn } from '../../components/DataTable';
 
 export interface SizeColumnActions {
   /** the `sizes` namespace's translate function */
@@ -26,25 +25,7 @@ const dimension = (field: 'width' | 'depth' | 'height', headerName: string): Gri
  */
 export function sizeColumns({ t, onEdit, onDelete }: SizeColumnActions): GridColDef<TSize>[] {
   return [
-    {
-      field: 'image',
-      headerName: t('field.image'),
-      width: 90,
-      sortable: false,
-      renderCell: ({ row }) =>
-        row.image ? (
-          <img
-            src={row.image}
-            alt={row.name}
-            loading="lazy"
-            width={40}
-            height={25}
-            style={{ objectFit: 'cover', verticalAlign: 'middle' }}
-          />
-        ) : (
-          <ImageOutlined color="disabled" fontSize="small" sx={{ verticalAlign: 'middle' }} />
-        ),
-    },
+    imageColumn<TSize>(t('field.image'), 90),
     { field: 'name', headerName: t('field.name'), flex: 1, minWidth: 160 },
     dimension('width', t('field.width')),
     dimension('depth', t('field.depth')),

@@ -1,21 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   SIZE_MESSAGES,
   sizesEndpoints,
   type TPage,
   type TSize,
-  ZDeleteResponse,
   ZSize,
   ZSizeCreateRequest,
   zPage,
 } from '@lockerops/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
-import { formatApiError } from '../../api/errors';
+import { useDeleteOne } from '../../api/useDeleteOne';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the sizes list; every size mutation invalidates it. */
@@ -55,15 +50,7 @@ function valuesOf(size: TSize | null): TSizeFormInput {
  * operational §5 Size), reset to `size` (or blank) whenever the dialog opens.
  */
 export function useSizeForm(size: TSize | null, open: boolean) {
-  const form = useForm<TSizeFormInput, unknown, TSizeFormOutput>({
-    resolver: zodResolver(ZSizeCreateRequest),
-    defaultValues: valuesOf(size),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(size));
-  }, [open, size, reset]);
-  return form;
+  return useDialogForm(ZSizeCreateRequest, valuesOf, size, open);
 }
 
 /** `POST sizes` (no id) or `PUT sizes/{id}` with the validated body; answers the size. */
@@ -74,16 +61,5 @@ export function saveSize(id: string | undefined, body: TSizeFormOutput): Promise
 }
 
 /** Deletes one size (`DELETE sizes` with `{ ids: [id] }`) and shows 'Size deleted successfully'. */
-export function useDeleteSize() {
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiCall(sizesEndpoints.sizes.remove, { body: { ids: [id] }, schema: ZDeleteResponse }),
-    onSuccess: () => {
-      enqueueSnackbar(translateMessage(SIZE_MESSAGES.deleted), { variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: sizesKey });
-    },
-    onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
-  });
-}
+export const useDeleteSize = () =>
+  useDeleteOne(SIZES_ENDPOINT.remove, sizesKey, translateMessage(SIZE_MESSAGES.deleted));

@@ -46,11 +46,7 @@ export function UserFormDialog({ open, user, isAdmin, onClose }: UserFormDialogP
       successMessage={translateMessage(editing ? USER_MESSAGES.updated : USER_MESSAGES.created)}
       invalidateKey={usersKey}
       formTabLabel={editing ? t('edit') : undefined}
-      bulkUpload={
-        isAdmin && !editing
-          ? { endpoint: USERS_ENDPOINT, headers: USER_CSV_HEADERS, templateName: 'users_template.csv' }
-          : undefined
-      }
+      bulkUpload={isAdmin && !editing ? { endpoint: USERS_ENDPOINT, headers: USER_CSV_HEADERS } : undefined}
       extraTabs={
         user ? [{ label: t('form.historyTab'), content: <HistoryLog entity="user" id={user.id} /> }] : []
       }

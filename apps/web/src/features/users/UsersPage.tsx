@@ -1,5 +1,4 @@
 import type { TUser } from '@lockerops/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { useMemo, useState } from 'react';
@@ -9,7 +8,7 @@ import { usePhoneCountry } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableFilter } from '../../components/DataTable';
-import { PageTitle } from '../../components/PageTitle';
+import { addAction, PageTitle } from '../../components/PageTitle';
 import { userColumns } from './columns';
 import { USERS_ENDPOINT, usersKey, useSetUserActive, ZUserPage } from './hooks';
 import { UserFormDialog } from './UserFormDialog';
@@ -65,14 +64,7 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
 
   return (
     <>
-      <PageTitle
-        title={t('title')}
-        actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog({ user: null })}>
-            {t('add')}
-          </Button>
-        }
-      />
+      <PageTitle title={t('title')} actions={addAction(t('add'), () => setDialog({ user: null }))} />
       <DataTable<TUser>
         queryKey={usersKey}
         endpoint={USERS_ENDPOINT}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type TNotificationChannel,
   type TPage,
@@ -14,11 +13,11 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { settingsQuery } from '../../api/settings';
+import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the users list; every user mutation invalidates it. */
@@ -82,15 +81,7 @@ export function useNotificationChannel(): TNotificationChannel {
 
 /** The Add/Edit User form, validated by the contract's ZUserCreateRequest (spec operational §5 User). */
 export function useUserForm(user: TUser | null, open: boolean) {
-  const form = useForm<TUserFormInput, unknown, TUserFormOutput>({
-    resolver: zodResolver(ZUserCreateRequest),
-    defaultValues: valuesOf(user),
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(valuesOf(user));
-  }, [open, user, reset]);
-  return form;
+  return useDialogForm(ZUserCreateRequest, valuesOf, user, open);
 }
 
 /**

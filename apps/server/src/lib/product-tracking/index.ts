@@ -1,8 +1,8 @@
 import type { TProductTrackingState } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
-import type { AuthContext } from '../auth/context';
-import type { Tx } from '../db/client';
-import { devices, products, productTracking } from '../db/schema';
+import type { Tx } from '../../db/client';
+import { insertTracking, productConditionId } from './queries';
+
+export { deviceOfProduct } from './queries';
 
 /**
  * A product's history and place as the products, conditions and transactions areas all write or
@@ -49,67 +49,5 @@ export async function recordTracking({ tx, input }: { tx: Tx; input: TrackingInp
       conditionId,
       deviceId: input.deviceId ?? null,
     },
-  });
-}
-
-/** The device a product sits in, if any (a product is in at most one device). */
-export async function deviceOfProduct({
-  tx,
-  auth,
-  productId,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  productId: string;
-}): Promise<string | null> {
-  const [d] = await tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.idProduct, productId), eq(devices.organizationId, auth.organizationId)));
-  return d?.id ?? null;
-}
-
-/** The current condition of the organization's product `productId` (null: none or no such product). */
-async function productConditionId({
-  tx,
-  organizationId,
-  productId,
-}: {
-  tx: Tx;
-  organizationId: string;
-  productId: string;
-}): Promise<string | null> {
-  const [p] = await tx
-    .select({ idCondition: products.idCondition })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.organizationId, organizationId)));
-  return p?.idCondition ?? null;
-}
-
-/** Appends one row to `product_tracking`. */
-async function insertTracking({
-  tx,
-  organizationId,
-  entry,
-}: {
-  tx: Tx;
-  organizationId: string;
-  entry: {
-    productId: string;
-    state: TProductTrackingState;
-    userId: string | null;
-    actorName: string | null;
-    conditionId: string | null;
-    deviceId: string | null;
-  };
-}): Promise<void> {
-  await tx.insert(productTracking).values({
-    organizationId,
-    idProduct: entry.productId,
-    state: entry.state,
-    idUser: entry.userId,
-    actorName: entry.actorName,
-    idCondition: entry.conditionId,
-    idDevice: entry.deviceId,
   });
 }

@@ -4,18 +4,15 @@ import {
   type TAssignee,
   type TRestrictionType,
 } from '@lockerops/contract';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { TxOrg } from '../auth/context';
-import type { Tx } from '../db/client';
-import { groupResources, groups, locationAssignments, organizations, users } from '../db/schema';
-import { Forbidden } from '../errors';
-import { wireColumns } from './wire';
+import type { TxOrg } from '../../auth/context';
+import { Forbidden } from '../../errors';
+import { assignedGroupRows, assignedUserRows, sharingFlags } from './queries';
 
 /**
  * What the locations and devices areas both need to know about a location's access: whether the
  * organization may share locations (a device's `shared` follows its location's rule), and who a
- * restricted location is for (both lists show it). Queries take `{ tx, organizationId }` and name
- * the organization in every `where`.
+ * restricted location is for (both lists show it). Its statements are in `queries.ts`: they take
+ * `{ tx, organizationId }` and name the organization in every `where`.
  */
 
 /**
@@ -24,10 +21,7 @@ import { wireColumns } from './wire';
  * share locations"; issue: the Shared checkbox only for super-tenants with the flag).
  */
 export async function canShareLocations({ tx, organizationId }: TxOrg): Promise<boolean> {
-  const [org] = await tx
-    .select(wireColumns(organizations, ['super_tenant', 'shared_locations']))
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const org = await sharingFlags({ tx, organizationId });
   return !!org && mayShareLocations(org);
 }
 
@@ -41,31 +35,10 @@ export async function assignedUsers({
   tx,
   organizationId,
   locationIds,
-}: {
-  tx: Tx;
-  organizationId: string;
-  locationIds: string[];
-}): Promise<Map<string, TAssignee[]>> {
+}: TxOrg<{ locationIds: string[] }>): Promise<Map<string, TAssignee[]>> {
   const out = new Map<string, TAssignee[]>();
   if (!locationIds.length) return out;
-  const rows = await tx
-    .select({
-      loc: locationAssignments.idLocation,
-      id: users.id,
-      name: users.name,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(locationAssignments)
-    .innerJoin(users, and(eq(users.id, locationAssignments.idUser), eq(users.organizationId, organizationId)))
-    .where(
-      and(
-        eq(locationAssignments.organizationId, organizationId),
-        inArray(locationAssignments.idLocation, locationIds),
-        eq(users.isDeleted, false),
-      ),
-    )
-    .orderBy(users.name);
+  const rows = await assignedUserRows({ tx, organizationId, locationIds });
   for (const r of rows) {
     const list = out.get(r.loc) ?? [];
     list.push({ id: r.id, name: [r.name, r.lastName].filter(Boolean).join(' '), email: r.email });
@@ -79,25 +52,10 @@ export async function assignedGroups({
   tx,
   organizationId,
   locationIds,
-}: {
-  tx: Tx;
-  organizationId: string;
-  locationIds: string[];
-}): Promise<Map<string, TAssignee[]>> {
+}: TxOrg<{ locationIds: string[] }>): Promise<Map<string, TAssignee[]>> {
   const out = new Map<string, TAssignee[]>();
   if (!locationIds.length) return out;
-  const rows = await tx
-    .select({ loc: groupResources.resourceId, id: groups.id, name: groups.name })
-    .from(groupResources)
-    .innerJoin(groups, and(eq(groups.id, groupResources.groupId), eq(groups.organizationId, organizationId)))
-    .where(
-      and(
-        eq(groupResources.organizationId, organizationId),
-        eq(groupResources.resourceType, 'location'),
-        inArray(groupResources.resourceId, locationIds),
-      ),
-    )
-    .orderBy(groups.name);
+  const rows = await assignedGroupRows({ tx, organizationId, locationIds });
   for (const r of rows) {
     const list = out.get(r.loc) ?? [];
     list.push({ id: r.id, name: r.name, email: null });
