@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFlag, zOptionalText, zUploadedImage } from './common';
+import { zFlag, zUploadedImage } from './common';
 import { zIdList } from './conditions';
 import { zOptionalId } from './products';
 
