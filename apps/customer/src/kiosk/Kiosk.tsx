@@ -9,7 +9,7 @@ import { Keypad } from './Keypad';
 import type { KioskKey } from './locales';
 import { Pairing } from './Pairing';
 import { KioskFooter, Recipient } from './Parts';
-import { barcodeDetector, Scanner } from './Scanner';
+import { canScan, Scanner } from './Scanner';
 
 type Screen =
   | { name: 'home' }
@@ -285,7 +285,7 @@ function Session({
                   onSubmit={() => pickup(code)}
                   busy={busy}
                 />
-                {barcodeDetector() && (
+                {canScan() && (
                   <button
                     type="button"
                     className="kiosk-button kiosk-secondary"
