@@ -71,14 +71,28 @@ test('pair, drop three parcels, pick one up, accessible mode, languages, idle re
   await type(courier.code);
   await expect(page.getByText('Signed in: Robin Courier')).toBeVisible();
   const recipients = ['rec1', 'rec2', 'rec3'].map((r) => uniqueEmail(r).toLowerCase());
+  // the first recipient is a known customer, found by name; the others are typed in full
+  const lastName = unique('Okonkwo').replace(/\s/g, '');
+  await api.post('users', { name: 'Adaeze', last_name: lastName, email: recipients[0] });
+  await page.getByRole('button', { name: new RegExp(size.name) }).tap();
   for (const [i, to] of recipients.entries()) {
-    await page.getByRole('button', { name: new RegExp(size.name) }).tap();
-    await page.getByLabel('E-mail').fill(to);
+    if (i === 0) {
+      await page.getByLabel('Find the recipient').fill(`Adaeze ${lastName}`);
+      await page.getByRole('button', { name: /Adaeze [A-Z]\./ }).tap();
+      await expect(page.getByText(/For Adaeze [A-Z]\. \(r•••@/)).toBeVisible();
+      await expectAccessible(page, "a courier's recipient found");
+    } else await page.getByLabel('E-mail', { exact: true }).fill(to);
     await page.getByRole('button', { name: 'Open a door' }).tap();
     await expect(page.getByRole('heading', { name: /Door \d is open/ })).toBeVisible();
-    if (i === 0) await expectAccessible(page, 'a door opened for a courier');
-    await page.getByRole('button', { name: 'Next parcel' }).tap();
     await expect(page.getByText(`${i + 1} parcel${i ? 's' : ''} dropped`)).toBeVisible();
+    if (i === 0) await expectAccessible(page, 'a door opened for a courier');
+    // the next parcel: of the same size straight to its recipient, then by way of the sizes
+    if (i === 0) await page.getByRole('button', { name: 'Next parcel, same size' }).tap();
+    else {
+      await page.getByRole('button', { name: 'Next parcel', exact: true }).tap();
+      await expect(page.getByText(`${i + 1} parcels dropped`)).toBeVisible();
+      if (i < 2) await page.getByRole('button', { name: new RegExp(size.name) }).tap();
+    }
   }
   await page.getByRole('button', { name: 'Finish' }).tap();
   const codes: string[] = [];

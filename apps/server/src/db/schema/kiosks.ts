@@ -67,7 +67,7 @@ export const kioskAttempts = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     idKiosk: uuid('id_kiosk').notNull(),
-    kind: text('kind', { enum: ['pickup', 'courier'] }).notNull(),
+    kind: text('kind', { enum: ['pickup', 'courier', 'search'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
