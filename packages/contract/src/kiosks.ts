@@ -27,6 +27,26 @@ export const KIOSK_MESSAGES = {
   recipientGone: 'This recipient is no longer available. Search again.',
 } as const;
 
+/**
+ * The team's message when a paired screen stops calling (`offline`) and when it calls again
+ * (`online`), per language; `{name}` the screen, `{place}` its location, `{minutes}` the limit.
+ */
+export const KIOSK_ALERT_TEXTS: Record<'en' | 'es' | 'de', { offline: string; online: string }> = {
+  en: {
+    offline: 'Screen offline at {place}: "{name}" has not called for more than {minutes} minutes.',
+    online: 'Screen back online at {place}: "{name}" is calling again.',
+  },
+  es: {
+    offline: 'Pantalla desconectada en {place}: «{name}» no ha llamado en más de {minutes} minutos.',
+    online: 'Pantalla conectada de nuevo en {place}: «{name}» vuelve a llamar.',
+  },
+  de: {
+    offline:
+      'Bildschirm offline in {place}: „{name}“ hat sich seit mehr als {minutes} Minuten nicht gemeldet.',
+    online: 'Bildschirm wieder online in {place}: „{name}“ meldet sich wieder.',
+  },
+};
+
 /** Recipients a courier's search answers at most. */
 export const KIOSK_RECIPIENT_MATCHES = 5;
 /** How long a recipient found by a courier's search may be used for a drop-off (seconds). */

@@ -56,6 +56,8 @@ export const ZSettings = z.object({
   default_notification_channel: ZNotificationChannel,
   /** IANA zone of the organization's calendar (dashboard days, "today", "this week"); a location may override it. */
   time_zone: z.string(),
+  /** Minutes a paired kiosk may go unseen before the team is told it is offline; null: the server's default. */
+  kiosk_offline_minutes: z.number().int().nullable().default(null),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 
@@ -74,6 +76,7 @@ export const ZSettingsRequest = z.object({
     .or(z.literal('').transform(() => null)),
   default_notification_channel: ZNotificationChannel.optional(),
   time_zone: ZTimeZone.optional(),
+  kiosk_offline_minutes: z.number().int().min(2).max(1440).nullable().optional(),
 });
 export type TSettingsRequest = z.infer<typeof ZSettingsRequest>;
 

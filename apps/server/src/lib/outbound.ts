@@ -290,3 +290,12 @@ export const outboundPolicyOf = (config: {
   webhookAllowPrivate: boolean;
   outboundAllow?: readonly string[];
 }) => createOutboundPolicy({ allowPrivate: config.webhookAllowPrivate, allow: config.outboundAllow ?? [] });
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`: an address, or a range with a valid prefix length. */
+export function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...more] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || more.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}

@@ -88,5 +88,7 @@ export const settings = pgTable('settings', {
    * months are read in it (a location may override it). `UTC` unless set; the seed uses America/Chicago.
    */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** Minutes a paired kiosk may go unseen before the team is told it is offline; null: the environment's. */
+  kioskOfflineMinutes: integer('kiosk_offline_minutes'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

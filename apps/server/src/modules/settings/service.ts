@@ -64,6 +64,7 @@ const DEFAULTS = {
   defaultSupportEmail: null,
   defaultSupportPhone: null,
   defaultNotificationChannel: 'email',
+  kioskOfflineMinutes: null,
 } as const;
 
 /**
@@ -145,6 +146,7 @@ export async function saveSettings({
   if (input.default_notification_channel !== undefined)
     values.defaultNotificationChannel = input.default_notification_channel;
   if (input.time_zone !== undefined) values.timeZone = input.time_zone;
+  if (input.kiosk_offline_minutes !== undefined) values.kioskOfflineMinutes = input.kiosk_offline_minutes;
   if ('defaultSupportEmail' in values)
     values.supportEmailVerified = await isVerified(tx, p.organizationId, values.defaultSupportEmail ?? null);
   values.updatedAt = new Date();

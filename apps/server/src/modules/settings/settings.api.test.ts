@@ -62,6 +62,7 @@ describe('settings', () => {
       support_email_verified: false,
       default_notification_channel: 'email',
       time_zone: 'America/Chicago',
+      kiosk_offline_minutes: null,
     });
     const missing = await call('POST', 'settings', admin, {
       default_id_size: '33333333-3333-4333-8333-333333333333',
