@@ -45,7 +45,7 @@ export async function sendPickupCode(
     to,
     'Your delivery is ready',
     message.text,
-    to.email ? await withQrCode(message.text, message.code, 'QR code of the pickup code') : undefined,
+    to.email ? await withQrCode(message.text, message.code) : undefined,
   );
   await run((tx) => setNotification({ tx, organizationId, id, status: ok ? 'sent' : 'failed' }));
   return ok;
