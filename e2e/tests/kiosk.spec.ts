@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
-import { qrVideo } from '../support/camera';
+import { pngVideo } from '../support/camera';
 import { adminApi, createLocation, openAsAdmin, unique, uniqueEmail } from '../support/console';
 import { nextMail } from '../support/mail';
 
@@ -176,9 +176,12 @@ test('a pickup by QR code held to the camera opens the door and shows it', async
   });
   expect(drop.status()).toBe(201);
   const dropped = (await drop.json()) as { door: { locker_number: number } };
-  const code = /code: (\d{6})/.exec((await nextMail(to, 0)).text)![1]!;
+  const mail = await nextMail(to, 0);
+  const code = /code: (\d{6})/.exec(mail.text)![1]!;
+  const qr = mail.attachments.find((a) => a.cid === 'pickup-qr@lockerops');
+  expect(qr?.contentType).toBe('image/png');
 
-  // a browser whose camera shows the pickup code's QR code
+  // a browser whose camera shows the QR code of the recipient's e-mail
   const launch = info.project.use.launchOptions ?? {};
   const browser = await playwright.chromium.launch({
     ...launch,
@@ -186,7 +189,7 @@ test('a pickup by QR code held to the camera opens the door and shows it', async
       ...(launch.args ?? []),
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${qrVideo(code)}`,
+      `--use-file-for-fake-video-capture=${pngVideo(qr!.content)}`,
     ],
   });
   try {
@@ -205,6 +208,9 @@ test('a pickup by QR code held to the camera opens the door and shows it', async
     const opened = page.getByRole('heading', { name: `Door ${dropped.door.locker_number} is open` });
     await expect(opened).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('.wall-door-on')).toHaveText(String(dropped.door.locker_number));
+    // the code the camera read was this parcel's: it is spent
+    const again = await request.post('/api/kiosk/pickup', { headers: screen, data: { code } });
+    expect(again.status()).toBe(409);
     await page.screenshot({ path: info.outputPath('kiosk-qr-opened.png') });
     await expectAccessible(page, 'a door opened by a QR code');
     // the camera is let go once the code is read
