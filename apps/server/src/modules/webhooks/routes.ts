@@ -79,7 +79,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           data: {
             event_id: '00000000-0000-4000-8000-000000000001',
             organization_id: '00000000-0000-4000-8000-000000000002',
-            mode: type.startsWith('on_service') ? 'service' : 'storage',
+            mode: type.startsWith('on_service') ? 'service' : type.startsWith('kiosk.') ? 'kiosk' : 'storage',
             subject: {
               type: type.startsWith('device.')
                 ? ('device' as const)
