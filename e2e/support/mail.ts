@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   file: string;
+  /** Its attachments, inline images with their content id. */
+  attachments: { cid?: string; contentType: string; content: Buffer }[];
 }
 
 /** Every mail the server's local outbox driver stored under DATA_DIR/outbox, oldest first. */
@@ -24,7 +26,12 @@ export async function outbox(): Promise<Mail[]> {
     const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
       a.value.map((v) => (v.address ?? '').toLowerCase()),
     );
-    mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', file: f });
+    const attachments = parsed.attachments.map((a) => ({
+      cid: a.cid,
+      contentType: a.contentType,
+      content: a.content,
+    }));
+    mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', file: f, attachments });
   }
   return mails;
 }

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { pngVideo } from '../support/camera';
 import { adminApi, createLocation, openAsAdmin, unique, uniqueEmail } from '../support/console';
 import { nextMail } from '../support/mail';
 
@@ -8,14 +9,13 @@ import { nextMail } from '../support/mail';
  * through the console's API, a courier dropping three parcels (the recipients' mails carry their
  * pickup codes), a walk-up pickup by code with the door highlighted on the wall, one through a
  * network cut (the offline banner, the same request sent again), accessible mode,
- * one-tap languages and the idle reset; axe-core on each screen.
+ * one-tap languages and the idle reset; a pickup by a QR code held to the (fake) camera;
+ * axe-core on each screen.
  */
 test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true });
 
-test('pair, drop three parcels, pick one up, accessible mode, languages, idle reset', async ({
-  page,
-  request,
-}) => {
+/** A location with a 2 × 3 wall of six delivery doors of one size, through the console's API. */
+async function kioskPlace(request: APIRequestContext) {
   const api = await adminApi(request);
   const location = await createLocation(api, unique('Kiosk Hall'));
   const size = await api.post('sizes', { name: unique('Parcel M'), width: 30, depth: 40, height: 20 });
@@ -41,6 +41,14 @@ test('pair, drop three parcels, pick one up, accessible mode, languages, idle re
     });
     expect(res.ok()).toBe(true);
   }
+  return { api, location, size };
+}
+
+test('pair, drop three parcels, pick one up, accessible mode, languages, idle reset', async ({
+  page,
+  request,
+}) => {
+  const { api, location, size } = await kioskPlace(request);
   const courier = await api.post<{ code: string }>('couriers', { name: 'Robin Courier' });
   const pairing = await api.post<{ code: string }>('kiosks/pairing', {
     id_location: location.id,
@@ -63,14 +71,28 @@ test('pair, drop three parcels, pick one up, accessible mode, languages, idle re
   await type(courier.code);
   await expect(page.getByText('Signed in: Robin Courier')).toBeVisible();
   const recipients = ['rec1', 'rec2', 'rec3'].map((r) => uniqueEmail(r).toLowerCase());
+  // the first recipient is a known customer, found by name; the others are typed in full
+  const lastName = unique('Okonkwo').replace(/\s/g, '');
+  await api.post('users', { name: 'Adaeze', last_name: lastName, email: recipients[0] });
+  await page.getByRole('button', { name: new RegExp(size.name) }).tap();
   for (const [i, to] of recipients.entries()) {
-    await page.getByRole('button', { name: new RegExp(size.name) }).tap();
-    await page.getByLabel('E-mail').fill(to);
+    if (i === 0) {
+      await page.getByLabel('Find the recipient').fill(`Adaeze ${lastName}`);
+      await page.getByRole('button', { name: /Adaeze [A-Z]\./ }).tap();
+      await expect(page.getByText(/For Adaeze [A-Z]\. \(r•••@/)).toBeVisible();
+      await expectAccessible(page, "a courier's recipient found");
+    } else await page.getByLabel('E-mail', { exact: true }).fill(to);
     await page.getByRole('button', { name: 'Open a door' }).tap();
     await expect(page.getByRole('heading', { name: /Door \d is open/ })).toBeVisible();
-    if (i === 0) await expectAccessible(page, 'a door opened for a courier');
-    await page.getByRole('button', { name: 'Next parcel' }).tap();
     await expect(page.getByText(`${i + 1} parcel${i ? 's' : ''} dropped`)).toBeVisible();
+    if (i === 0) await expectAccessible(page, 'a door opened for a courier');
+    // the next parcel: of the same size straight to its recipient, then by way of the sizes
+    if (i === 0) await page.getByRole('button', { name: 'Next parcel, same size' }).tap();
+    else {
+      await page.getByRole('button', { name: 'Next parcel', exact: true }).tap();
+      await expect(page.getByText(`${i + 1} parcels dropped`)).toBeVisible();
+      if (i < 2) await page.getByRole('button', { name: new RegExp(size.name) }).tap();
+    }
   }
   await page.getByRole('button', { name: 'Finish' }).tap();
   const codes: string[] = [];
@@ -127,6 +149,75 @@ test('pair, drop three parcels, pick one up, accessible mode, languages, idle re
     'aria-pressed',
     'false',
   );
+});
+
+test('a pickup by QR code held to the camera opens the door and shows it', async ({
+  request,
+  playwright,
+}, info) => {
+  const { api, location, size } = await kioskPlace(request);
+  const courier = await api.post<{ code: string }>('couriers', { name: 'Quinn Courier' });
+  const pairing = await api.post<{ code: string }>('kiosks/pairing', {
+    id_location: location.id,
+    name: unique('Camera screen'),
+  });
+  const paired = await request.post('/api/kiosk/pair', { data: { code: pairing.code } });
+  const { token } = (await paired.json()) as { token: string };
+  const screen = { 'x-kiosk-token': token };
+  const signedIn = await request.post('/api/kiosk/courier/session', {
+    headers: screen,
+    data: { code: courier.code },
+  });
+  const { session } = (await signedIn.json()) as { session: string };
+  const to = uniqueEmail('qr').toLowerCase();
+  const drop = await request.post('/api/kiosk/courier/drops', {
+    headers: { ...screen, 'x-courier-session': session, 'idempotency-key': crypto.randomUUID() },
+    data: { id_size: size.id, email: to },
+  });
+  expect(drop.status()).toBe(201);
+  const dropped = (await drop.json()) as { door: { locker_number: number } };
+  const mail = await nextMail(to, 0);
+  const code = /code: (\d{6})/.exec(mail.text)![1]!;
+  const qr = mail.attachments.find((a) => a.cid === 'pickup-qr@lockerops');
+  expect(qr?.contentType).toBe('image/png');
+
+  // a browser whose camera shows the QR code of the recipient's e-mail
+  const launch = info.project.use.launchOptions ?? {};
+  const browser = await playwright.chromium.launch({
+    ...launch,
+    args: [
+      ...(launch.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${pngVideo(qr!.content)}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: info.project.use.baseURL,
+      viewport: { width: 1080, height: 1920 },
+      hasTouch: true,
+      permissions: ['camera'],
+    });
+    await context.addInitScript((t: string) => localStorage.setItem('lockerops.kiosk.token', t), token);
+    const page = await context.newPage();
+    await page.goto('/kiosk');
+    await expect(page.getByRole('heading', { name: new RegExp(location.name) })).toBeVisible();
+    await page.getByRole('button', { name: 'Pick up a parcel' }).tap();
+    await page.getByRole('button', { name: 'Scan a QR code' }).tap();
+    const opened = page.getByRole('heading', { name: `Door ${dropped.door.locker_number} is open` });
+    await expect(opened).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.wall-door-on')).toHaveText(String(dropped.door.locker_number));
+    // the code the camera read was this parcel's: it is spent
+    const again = await request.post('/api/kiosk/pickup', { headers: screen, data: { code } });
+    expect(again.status()).toBe(409);
+    await page.screenshot({ path: info.outputPath('kiosk-qr-opened.png') });
+    await expectAccessible(page, 'a door opened by a QR code');
+    // the camera is let go once the code is read
+    expect(await page.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
+  } finally {
+    await browser.close();
+  }
 });
 
 test.describe('the console', () => {

@@ -1,18 +1,8 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { isAcceptablePassword } from '@lockerops/contract';
 import { z } from 'zod';
 import { HEALTH_ENV, type HealthConfig, healthConfigOf } from './lib/health-config';
-import { parseOutboundAllow } from './lib/outbound';
-
-/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`: an address, or a range with a valid prefix length. */
-function isAddressOrCidr(entry: string): boolean {
-  const [address = '', bits, ...more] = entry.split('/');
-  const family = isIP(address);
-  if (!family || more.length) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-}
+import { isAddressOrCidr, parseOutboundAllow } from './lib/outbound';
 
 /**
  * The environment, parsed by one schema (README.md "Configuration").
@@ -101,6 +91,7 @@ const ZEnv = z.object({
     .int()
     .min(1)
     .default(3 * 24 * 3600),
+  KIOSK_OFFLINE_MINUTES: z.coerce.number().int().min(2).max(1440).default(10),
   LOCK_OPEN_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   LOCK_JAM_LIMIT: z.coerce.number().int().min(1).default(3),
   LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
@@ -216,6 +207,8 @@ export type Config = {
   widgetSmsCountries: string[];
   /** How long a delivered parcel waits for its recipient before it expires, seconds (three days). */
   deliveryPickupLimitSeconds: number;
+  /** Minutes a paired kiosk may go unseen before the team is told (else its organization's own). */
+  kioskOfflineMinutes: number;
   /** How long an acknowledged unlock may wait for the door's open report before it counts as jammed, ms. */
   lockOpenTimeoutMs: number;
   /** Jams in a row after which a door goes to maintenance by itself (a location may set its own). */
@@ -339,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     widgetSmsCountries: e.WIDGET_SMS_COUNTRIES,
     twilioBaseUrl: e.TWILIO_BASE_URL || undefined,
     deliveryPickupLimitSeconds: e.DELIVERY_PICKUP_LIMIT_SECONDS,
+    kioskOfflineMinutes: e.KIOSK_OFFLINE_MINUTES,
     lockOpenTimeoutMs: e.LOCK_OPEN_TIMEOUT_MS,
     lockJamLimit: e.LOCK_JAM_LIMIT,
     lockTimeoutMs: e.LOCK_TIMEOUT_MS,

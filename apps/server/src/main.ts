@@ -8,6 +8,7 @@ import { seed } from './db/seed';
 import { createJobRunner, JOBS } from './jobs';
 import { box, startLines } from './lib/banner';
 import { healthPoller } from './modules/fleet-health';
+import { kioskOfflineJob } from './modules/kiosks';
 import { webhookDeliveryOptions, webhookDispatcher } from './modules/webhooks/service/worker';
 
 /**
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
     database,
     databaseUrl: config.databaseUrl,
     log: app.log,
-    jobs: JOBS,
+    jobs: [...JOBS, kioskOfflineJob({ defaultMinutes: config.kioskOfflineMinutes })],
     adapters: app.ctx,
     metrics: app.ctx.metrics,
     relays: [

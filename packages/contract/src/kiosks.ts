@@ -24,7 +24,33 @@ export const KIOSK_MESSAGES = {
   doorOpened: 'The door is open',
   reported: 'Thank you. The door was reported.',
   courierRemoved: 'Courier removed',
+  recipientGone: 'This recipient is no longer available. Search again.',
 } as const;
+
+/**
+ * The team's message when a paired screen stops calling (`offline`) and when it calls again
+ * (`online`), per language; `{name}` the screen, `{place}` its location, `{minutes}` the limit.
+ */
+export const KIOSK_ALERT_TEXTS: Record<'en' | 'es' | 'de', { offline: string; online: string }> = {
+  en: {
+    offline: 'Screen offline at {place}: "{name}" has not called for more than {minutes} minutes.',
+    online: 'Screen back online at {place}: "{name}" is calling again.',
+  },
+  es: {
+    offline: 'Pantalla desconectada en {place}: «{name}» no ha llamado en más de {minutes} minutos.',
+    online: 'Pantalla conectada de nuevo en {place}: «{name}» vuelve a llamar.',
+  },
+  de: {
+    offline:
+      'Bildschirm offline in {place}: „{name}“ hat sich seit mehr als {minutes} Minuten nicht gemeldet.',
+    online: 'Bildschirm wieder online in {place}: „{name}“ meldet sich wieder.',
+  },
+};
+
+/** Recipients a courier's search answers at most. */
+export const KIOSK_RECIPIENT_MATCHES = 5;
+/** How long a recipient found by a courier's search may be used for a drop-off (seconds). */
+export const KIOSK_RECIPIENT_TTL_SECONDS = 900;
 
 /** How long a pairing code made in the console can be exchanged (seconds). */
 export const KIOSK_PAIRING_TTL_SECONDS = 600;
@@ -138,10 +164,37 @@ export const ZCourierSession = z.object({ session: z.string(), name: z.string(),
  * A courier's drop-off: a door of `id_size` opens (the lowest free one first with `accessible`),
  * and the delivery is made for the recipient (phone or e-mail) who then gets the pickup code.
  */
-export const ZKioskDropRequest = withContact({ id_size: z.uuid(), accessible: z.boolean().optional() });
+export const ZKioskDropRequest = withContact(
+  {
+    id_size: z.uuid(),
+    accessible: z.boolean().optional(),
+    /** a recipient found with the courier's search (its `recipient`), instead of a phone or e-mail */
+    recipient: z.string().max(600).optional(),
+  },
+  'recipient',
+);
 export type TKioskDropRequest = z.input<typeof ZKioskDropRequest>;
 /** The drop-off as the server reads it (the contact normalised). */
 export type TKioskDrop = z.output<typeof ZKioskDropRequest>;
+
+/**
+ * A courier's search for the recipient among the organization's users: a name's start (three
+ * letters at least), a whole e-mail or a whole phone number (seven digits at least).
+ */
+export const ZKioskRecipientQuery = z.object({ q: z.string().trim().min(3).max(80) });
+
+/**
+ * What a courier sees of a user found: a short name and a masked contact to tell two alike apart,
+ * and `recipient`, an opaque reference valid on this screen for `KIOSK_RECIPIENT_TTL_SECONDS`.
+ */
+export const ZKioskRecipient = z.object({
+  recipient: z.string(),
+  name: z.string(),
+  contact: z.string(),
+});
+/** `more`: more users match than are shown (none are then shown): the courier types more. */
+export const ZKioskRecipients = z.object({ items: z.array(ZKioskRecipient), more: z.boolean() });
+export type TKioskRecipient = z.infer<typeof ZKioskRecipient>;
 
 /** "The door didn't open" / "the door is dirty or damaged". */
 export const KIOSK_DOOR_PROBLEMS = ['not_opened', 'dirty', 'damaged'] as const;

@@ -68,6 +68,8 @@ export const ZSettings = z.object({
    * members who never chose one): their layout and the system's words. `en` unless set.
    */
   default_language: z.enum(LANGUAGES),
+  /** Minutes a paired kiosk may go unseen before the team is told it is offline; null: the server's default. */
+  kiosk_offline_minutes: z.number().int().nullable().default(null),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 
@@ -87,6 +89,7 @@ export const ZSettingsRequest = z.object({
   default_notification_channel: ZNotificationChannel.optional(),
   time_zone: ZTimeZone.optional(),
   default_language: ZDefaultLanguage.optional(),
+  kiosk_offline_minutes: z.number().int().min(2).max(1440).nullable().optional(),
 });
 export type TSettingsRequest = z.infer<typeof ZSettingsRequest>;
 

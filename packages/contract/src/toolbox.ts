@@ -322,6 +322,8 @@ export const WEBHOOK_EVENTS = [
   'on_expired',
   'device.alert',
   'device.recovered',
+  'kiosk.offline',
+  'kiosk.online',
 ] as const;
 export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -384,7 +386,10 @@ export const ZWebhookPayload = z.object({
     event_id: z.uuid(),
     organization_id: z.uuid(),
     mode: z.string(),
-    subject: z.object({ type: z.enum(['transaction', 'reservation', 'device', 'bridge']), id: z.string() }),
+    subject: z.object({
+      type: z.enum(['transaction', 'reservation', 'device', 'bridge', 'kiosk']),
+      id: z.string(),
+    }),
     payload: z.record(z.string(), z.unknown()),
   }),
 });

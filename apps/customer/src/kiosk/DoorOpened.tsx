@@ -4,14 +4,17 @@ import type { Translate } from './i18n';
 
 /**
  * "Door 12 is open", with the door highlighted on a picture of its wall, and what comes next:
- * done (or the courier's next parcel), and the two problems a person can report from here.
+ * done (or the courier's next parcel: of the same size, straight to its recipient, or of
+ * another size; with the running count), and the two problems a person can report from here.
  */
 export function DoorOpened({
   t,
   door,
   wall,
   courier,
+  dropped,
   onNext,
+  onSameSize,
   onDone,
   onReport,
 }: {
@@ -19,7 +22,11 @@ export function DoorOpened({
   door: TKioskOpened['door'];
   wall: TKioskState['walls'][number] | undefined;
   courier: boolean;
+  /** the courier's parcels so far (this one included) */
+  dropped: number;
   onNext: () => void;
+  /** the courier's next parcel, of the same size: straight to its recipient */
+  onSameSize?: () => void;
   onDone: () => void;
   onReport: (problem: 'not_opened' | 'dirty') => void;
 }) {
@@ -29,6 +36,7 @@ export function DoorOpened({
         <h2 className="kiosk-door">{t('doorOpen', { door: door.locker_number })}</h2>
       </div>
       <p>{t(courier ? 'putParcel' : 'takeParcel')}</p>
+      {courier && <p>{t('dropped', { count: dropped })}</p>}
       {wall && door.x !== null && door.y !== null && (
         <WallPicture
           wide={wall.qty_wide}
@@ -43,8 +51,13 @@ export function DoorOpened({
           label={t('doorWhere', { door: door.locker_number })}
         />
       )}
+      {courier && onSameSize && (
+        <button type="button" className="kiosk-button" onClick={onSameSize}>
+          {t('sameSize')}
+        </button>
+      )}
       {courier ? (
-        <button type="button" className="kiosk-button" onClick={onNext}>
+        <button type="button" className="kiosk-button kiosk-secondary" onClick={onNext}>
           {t('nextParcel')}
         </button>
       ) : (

@@ -1,4 +1,4 @@
-import type { TKioskOpened, TKioskState } from '@lockerops/contract';
+import type { TKioskOpened, TKioskRecipient, TKioskState } from '@lockerops/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ApiFailure, isApiFailure } from '../shared/api';
 import type { Language } from '../shared/i18n';
@@ -6,15 +6,16 @@ import { kioskCall, savedToken, saveToken } from './api';
 import { DoorOpened } from './DoorOpened';
 import { kioskTranslator, screenLanguage, type Translate } from './i18n';
 import { Keypad } from './Keypad';
-import type { KioskKey } from './locales';
+import { en, type KioskKey } from './locales';
 import { Pairing } from './Pairing';
-import { KioskFooter, Recipient } from './Parts';
-import { barcodeDetector, Scanner } from './Scanner';
+import { KioskFooter } from './Parts';
+import { Recipient } from './Recipient';
+import { canScan, Scanner } from './Scanner';
 
 type Screen =
   | { name: 'home' }
   | { name: 'pickup'; scanning?: boolean }
-  | { name: 'opened'; opened: TKioskOpened; courier: boolean }
+  | { name: 'opened'; opened: TKioskOpened; courier: boolean; idSize?: string }
   | { name: 'courierSignIn' }
   | { name: 'courierSize' }
   | { name: 'recipient'; idSize: string };
@@ -30,6 +31,8 @@ function failureText(t: Translate, e: unknown, where: 'pickup' | 'courier' | 'dr
   if (where === 'pickup' && (f.status === 409 || f.status === 400)) return 'wrongCode';
   if (where === 'courier' && (f.status === 401 || f.status === 400)) return 'wrongCode';
   if (where === 'drop' && f.status === 409) return 'noFreeDoor';
+  // the server's English message names the one refusal the courier can act on: search again
+  if (where === 'drop' && f.status === 400 && f.detail === en.recipientGone) return 'recipientGone';
   void t;
   return 'error';
 }
@@ -69,6 +72,7 @@ function Session({
   const [dropped, setDropped] = useState(0);
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
+  const [chosen, setChosen] = useState<TKioskRecipient | null>(null);
   const home = useRef(language);
 
   const refresh = useCallback(async () => {
@@ -105,6 +109,7 @@ function Session({
     setDropped(0);
     setPhone('');
     setEmail('');
+    setChosen(null);
     setLanguage(home.current);
   }, [setLanguage]);
 
@@ -178,8 +183,9 @@ function Session({
         body: {
           id_size: idSize,
           accessible,
-          ...(phone.trim() ? { phone_number: phone } : {}),
-          ...(email.trim() ? { email } : {}),
+          ...(chosen ? { recipient: chosen.recipient } : {}),
+          ...(!chosen && phone.trim() ? { phone_number: phone } : {}),
+          ...(!chosen && email.trim() ? { email } : {}),
         },
         courier: courier?.session,
         idempotencyKey: newKey(),
@@ -188,7 +194,8 @@ function Session({
       setDropped((n) => n + 1);
       setPhone('');
       setEmail('');
-      setScreen({ name: 'opened', opened, courier: true });
+      setChosen(null);
+      setScreen({ name: 'opened', opened, courier: true, idSize });
       void refresh();
     } catch (e) {
       if (isApiFailure(e) && e.status === 401) {
@@ -217,6 +224,11 @@ function Session({
     setScreen({ name: 'pickup' });
     void pickupNow.current(v.replace(/\D/g, ''));
   }, []);
+  const session = courier?.session;
+  const searchRecipients = useCallback(
+    (q: string) => kioskCall('recipients', { query: { q }, courier: session, onOffline: setOffline }),
+    [session],
+  );
   const onNoCamera = useCallback(() => {
     setScreen({ name: 'pickup' });
     setError('noCamera');
@@ -285,7 +297,7 @@ function Session({
                   onSubmit={() => pickup(code)}
                   busy={busy}
                 />
-                {barcodeDetector() && (
+                {canScan() && (
                   <button
                     type="button"
                     className="kiosk-button kiosk-secondary"
@@ -346,8 +358,12 @@ function Session({
             t={t}
             phone={phone}
             email={email}
+            chosen={chosen}
             setPhone={setPhone}
             setEmail={setEmail}
+            setChosen={setChosen}
+            search={searchRecipients}
+            dropped={dropped}
             busy={busy}
             onSubmit={() => drop(screen.idSize)}
             onBack={() => go({ name: 'courierSize' })}
@@ -359,7 +375,9 @@ function Session({
             door={door}
             wall={wall}
             courier={screen.courier}
+            dropped={dropped}
             onNext={() => go({ name: 'courierSize' })}
+            onSameSize={screen.idSize ? () => go({ name: 'recipient', idSize: screen.idSize! }) : undefined}
             onDone={reset}
             onReport={(problem) => report(door.id, problem)}
           />

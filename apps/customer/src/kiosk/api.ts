@@ -13,6 +13,9 @@ type Entries = (typeof kiosksEndpoints)['kiosk'];
 type Name = keyof Entries;
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Body<K extends Name> = Entries[K] extends { body: z.ZodType } ? z.input<Entries[K]['body']> : undefined;
+type Query<K extends Name> = Entries[K] extends { query: z.ZodType }
+  ? z.input<Entries[K]['query']>
+  : undefined;
 
 const ROUTES = {
   pair: ['POST', '/kiosk/pair'],
@@ -20,6 +23,7 @@ const ROUTES = {
   pickup: ['POST', '/kiosk/pickup'],
   courierSession: ['POST', '/kiosk/courier/session'],
   drop: ['POST', '/kiosk/courier/drops'],
+  recipients: ['GET', '/kiosk/courier/recipients'],
   report: ['POST', '/kiosk/doors/:id/report'],
 } as const satisfies { [K in Name]: readonly [Entries[K]['method'], Entries[K]['path']] };
 
@@ -34,6 +38,7 @@ export const KIOSK_VERSION = '1.0.0';
 
 export interface KioskCall<K extends Name> {
   body?: Body<K>;
+  query?: Query<K>;
   id?: string;
   courier?: string;
   /** a write's key: the same on each retry of one tap */
@@ -60,7 +65,8 @@ export async function kioskCall<K extends Name>(
   if (args.courier) headers['x-courier-session'] = args.courier;
   if (args.body !== undefined) headers['content-type'] = 'application/json';
   if (args.idempotencyKey) headers['idempotency-key'] = args.idempotencyKey;
-  const url = `/api${path.replace(':id', encodeURIComponent(args.id ?? ''))}`;
+  const search = args.query ? `?${new URLSearchParams(args.query as Record<string, string>)}` : '';
+  const url = `/api${path.replace(':id', encodeURIComponent(args.id ?? ''))}${search}`;
   for (let attempt = 0; ; attempt++) {
     let res: Response | undefined;
     try {

@@ -315,3 +315,12 @@ export function savedUrlCheck(config: {
     return allow.hasAddress(host) || addressProblem(host) === null;
   };
 }
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`: an address, or a range with a valid prefix length. */
+export function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...more] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || more.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}

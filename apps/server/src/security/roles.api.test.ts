@@ -391,6 +391,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/kiosk/pickup': KIOSK,
   'POST /api/kiosk/courier/session': KIOSK,
   'POST /api/kiosk/courier/drops': KIOSK,
+  'GET /api/kiosk/courier/recipients': KIOSK,
   'POST /api/kiosk/doors/{id}/report': KIOSK,
 };
 

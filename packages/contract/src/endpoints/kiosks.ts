@@ -21,6 +21,8 @@ import {
   ZKioskPairingRequest,
   ZKioskPairRequest,
   ZKioskPickupRequest,
+  ZKioskRecipientQuery,
+  ZKioskRecipients,
   ZKioskState,
 } from '../kiosks';
 import { endpoint } from './define';
@@ -96,6 +98,12 @@ export const kiosksEndpoints = {
       body: ZKioskDropRequest,
       response: ZKioskOpened,
       status: 201,
+    }),
+    recipients: endpoint({
+      method: 'GET',
+      path: '/kiosk/courier/recipients',
+      query: ZKioskRecipientQuery,
+      response: ZKioskRecipients,
     }),
     report: endpoint({
       method: 'POST',

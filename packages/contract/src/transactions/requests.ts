@@ -122,12 +122,15 @@ const contactEmail = z.preprocess(
   z.string().regex(EMAIL_PATTERN, TRANSACTION_MESSAGES.invalidEmail).optional(),
 );
 
-/** A phone number (country code, plus sign optional) or an e-mail; at least one. */
-export const withContact = <T extends z.ZodRawShape>(shape: T) =>
+/**
+ * A phone number (country code, plus sign optional) or an e-mail; at least one — or, with `or`,
+ * that member of the shape instead (a kiosk's chosen recipient).
+ */
+export const withContact = <T extends z.ZodRawShape>(shape: T, or?: keyof T & string) =>
   z.object({ ...shape, phone_number: contactPhone, email: contactEmail }).refine(
     (v) => {
-      const c = v as { phone_number?: string; email?: string };
-      return Boolean(c.phone_number || c.email);
+      const c = v as { phone_number?: string; email?: string } & Record<string, unknown>;
+      return Boolean(c.phone_number || c.email || (or && c[or]));
     },
     { message: TRANSACTION_MESSAGES.phoneOrEmail },
   );

@@ -7,7 +7,8 @@ import { organizationRef } from './columns';
  * of it). Made in the console with a one-time pairing code (`pairing_code_hash`, its SHA-256,
  * until `pairing_expires_at`), which the tablet exchanges once for its kiosk token
  * (`token_hash`, the token's SHA-256: the token itself is never stored). `revoked_at` ends the
- * token at once. `last_seen_at` and `app_version` are written by the kiosk's calls.
+ * token at once. `last_seen_at` and `app_version` are written by the kiosk's calls;
+ * `offline_since` by the offline alert's job.
  */
 export const kiosks = pgTable(
   'kiosks',
@@ -24,6 +25,8 @@ export const kiosks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     appVersion: text('app_version'),
+    /** When the team was told the screen is offline (one alert per outage); null while it calls. */
+    offlineSince: timestamp('offline_since', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,7 +61,7 @@ export const couriers = pgTable(
 );
 
 /**
- * Wrong codes typed at a kiosk (pickup codes, courier codes), counted in PostgreSQL so the limit
+ * Wrong codes typed at a kiosk (pickup codes, courier codes) and couriers' recipient searches, counted in PostgreSQL so the limit
  * holds across server processes; rows older than an hour are pruned when one is written.
  */
 export const kioskAttempts = pgTable(
@@ -67,7 +70,7 @@ export const kioskAttempts = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     organizationId: organizationRef(),
     idKiosk: uuid('id_kiosk').notNull(),
-    kind: text('kind', { enum: ['pickup', 'courier'] }).notNull(),
+    kind: text('kind', { enum: ['pickup', 'courier', 'search'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -95,5 +95,7 @@ export const settings = pgTable('settings', {
   defaultLanguage: text('default_language', { enum: ['en', 'es', 'de'] })
     .notNull()
     .default('en'),
+  /** Minutes a paired kiosk may go unseen before the team is told it is offline; null: the environment's. */
+  kioskOfflineMinutes: integer('kiosk_offline_minutes'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -12,7 +12,7 @@ import type { AuthContext, TxAuth } from '../../auth/context';
 import { sha256 } from '../../auth/tokens';
 import type { Db, Tx } from '../../db/client';
 import { BadRequest, HttpError, NotFound, Unauthorized } from '../../errors';
-import { wrongTries } from './queries/couriers';
+import { type KioskAttemptKind, wrongTries } from './queries/couriers';
 import {
   claimPairing,
   insertKiosk,
@@ -203,7 +203,7 @@ export async function kioskState({ tx, kiosk }: { tx: Tx; kiosk: KioskAuth }): P
 }
 
 /** 429 once the screen took `max` wrong codes of `kind` in the window. */
-export async function assertUnderLimit(tx: Tx, kiosk: KioskAuth, kind: 'pickup' | 'courier', max: number) {
+export async function assertUnderLimit(tx: Tx, kiosk: KioskAuth, kind: KioskAttemptKind, max: number) {
   const n = await wrongTries({
     tx,
     organizationId: kiosk.organizationId,

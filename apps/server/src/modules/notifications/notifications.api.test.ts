@@ -24,6 +24,7 @@ import {
   settings,
   sizes,
   smsOutbox,
+  transactions,
   users,
 } from '../../db/schema';
 import { emit } from '../../domain-events';
@@ -435,6 +436,33 @@ describe('sending engine', () => {
     // nothing is sent twice
     expect(await deliver(later(3 * 86_400))).toMatchObject({ sent: 0 });
     expect(sink.received.filter((m) => m.to.includes(user.email!))).toHaveLength(2);
+  });
+
+  it("draws the pickup code a delivery's e-mail shows as its QR code, an inline image", async () => {
+    await create(
+      template({
+        name: 'Parcel waiting',
+        mode: 'delivery',
+        notification_type: 'non_locker_delivery',
+        message_email: 'Your pickup code: {{pickup_code}}',
+      }),
+    );
+    const to = 'qr.recipient@people.test';
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/event/delivery',
+      headers: key,
+      payload: { email: to },
+    });
+    expect(made.statusCode).toBe(200);
+    const [tr] = await t.database.db.select().from(transactions).where(eq(transactions.email, to));
+    expect(await deliver(new Date())).toMatchObject({ sent: 1 });
+    const mail = sink.received.find((m) => m.to.includes(to) && m.subject === 'Parcel waiting')!;
+    expect(mail.text).toContain(`Your pickup code: ${tr!.pickupCode}`);
+    expect(mail.html).toContain(`<img src="cid:pickup-qr@lockerops" data-qr="${tr!.pickupCode}"`);
+    expect(mail.attachments).toContainEqual(
+      expect.objectContaining({ cid: 'pickup-qr@lockerops', contentType: 'image/png' }),
+    );
   });
 
   it('retries a failing SMTP server with backoff and sends one mail', async () => {

@@ -65,6 +65,7 @@ const DEFAULTS = {
   defaultSupportPhone: null,
   defaultNotificationChannel: 'email',
   defaultLanguage: 'en',
+  kioskOfflineMinutes: null,
 } as const;
 
 /**
@@ -147,6 +148,7 @@ export async function saveSettings({
     values.defaultNotificationChannel = input.default_notification_channel;
   if (input.time_zone !== undefined) values.timeZone = input.time_zone;
   if (input.default_language !== undefined) values.defaultLanguage = input.default_language;
+  if (input.kiosk_offline_minutes !== undefined) values.kioskOfflineMinutes = input.kiosk_offline_minutes;
   if ('defaultSupportEmail' in values)
     values.supportEmailVerified = await isVerified(tx, p.organizationId, values.defaultSupportEmail ?? null);
   values.updatedAt = new Date();

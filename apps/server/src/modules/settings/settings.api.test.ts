@@ -63,6 +63,7 @@ describe('settings', () => {
       default_notification_channel: 'email',
       time_zone: 'America/Chicago',
       default_language: 'en',
+      kiosk_offline_minutes: null,
     });
     const missing = await call('POST', 'settings', admin, {
       default_id_size: '33333333-3333-4333-8333-333333333333',

@@ -36,6 +36,9 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number],
   'device.alert':
     'A door or bridge raised an alert (door left open, forced open, unlock not confirmed, lock or bridge offline, battery low, failed unlocks in a row).',
   'device.recovered': 'The condition of an alert cleared: the alert resolved itself.',
+  'kiosk.offline':
+    'A paired screen at a locker wall has not called for longer than its organization allows (KIOSK_OFFLINE_MINUTES, or the setting kiosk_offline_minutes); once per outage.',
+  'kiosk.online': 'A screen reported offline calls again: its outage ended.',
 };
 
 const ZEventDoc = z.object({
@@ -78,13 +81,15 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           data: {
             event_id: '00000000-0000-4000-8000-000000000001',
             organization_id: '00000000-0000-4000-8000-000000000002',
-            mode: type.startsWith('on_service') ? 'service' : 'storage',
+            mode: type.startsWith('on_service') ? 'service' : type.startsWith('kiosk.') ? 'kiosk' : 'storage',
             subject: {
               type: type.startsWith('device.')
                 ? ('device' as const)
-                : type === 'on_reservation'
-                  ? ('reservation' as const)
-                  : ('transaction' as const),
+                : type.startsWith('kiosk.')
+                  ? ('kiosk' as const)
+                  : type === 'on_reservation'
+                    ? ('reservation' as const)
+                    : ('transaction' as const),
               id: '00000000-0000-4000-8000-000000000003',
             },
             payload: type.startsWith('device.')
@@ -96,20 +101,29 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
                   location: 'Main Street',
                   detail: 'Door 12 was left open after it was unlocked',
                 }
-              : type === 'on_reservation'
+              : type.startsWith('kiosk.')
                 ? {
-                    tracking_number: 'W4K7P2M9QX',
-                    locker_number: 12,
+                    name: 'Lobby screen',
+                    id_location: '00000000-0000-4000-8000-000000000005',
                     location: 'Main Street',
-                    starts_at: '2026-01-02T09:00:00.000Z',
-                    ends_at: '2026-01-02T17:00:00.000Z',
+                    state: type === 'kiosk.offline' ? 'offline' : 'online',
+                    last_seen_at: '2026-01-01T11:48:00.000Z',
+                    offline_minutes: 10,
                   }
-                : {
-                    invoice_id: 'INV-1001',
-                    order_id: 'ORD-1001',
-                    locker_number: 12,
-                    location: 'Main Street',
-                  },
+                : type === 'on_reservation'
+                  ? {
+                      tracking_number: 'W4K7P2M9QX',
+                      locker_number: 12,
+                      location: 'Main Street',
+                      starts_at: '2026-01-02T09:00:00.000Z',
+                      ends_at: '2026-01-02T17:00:00.000Z',
+                    }
+                  : {
+                      invoice_id: 'INV-1001',
+                      order_id: 'ORD-1001',
+                      locker_number: 12,
+                      location: 'Main Street',
+                    },
           },
         },
       })),

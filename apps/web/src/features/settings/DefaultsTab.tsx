@@ -8,7 +8,7 @@ import { translateMessage } from '../../i18n/messages';
 import { useSizeOptions } from './hooks';
 import { Actions, useSave, useSettingsReadOnly } from './settingsParts';
 
-/** Defaults: device hardware and mode, size, max reservations, notification channel. */
+/** Defaults: device hardware and mode, size, max reservations, notification channel, kiosk offline alert. */
 export function DefaultsTab({ settings }: { settings: TSettings }) {
   const readOnly = useSettingsReadOnly();
   const { t } = useTranslation('settings');
@@ -112,6 +112,17 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
           </MenuItem>
         ))}
       </TextField>
+      <TextField
+        disabled={readOnly}
+        label={t('defaults.kioskOffline')}
+        helperText={t('defaults.kioskOfflineHelp')}
+        value={v.kiosk_offline_minutes === null ? '' : String(v.kiosk_offline_minutes)}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        onChange={(e) => {
+          const digits = e.target.value.replace(/\D/g, '').slice(0, 4);
+          setV({ ...v, kiosk_offline_minutes: digits ? Number(digits) : null });
+        }}
+      />
       <Actions>
         <Button
           variant="contained"
@@ -123,6 +134,7 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
               default_id_size: v.default_id_size,
               default_max_reservations: v.default_max_reservations,
               default_notification_channel: v.default_notification_channel,
+              kiosk_offline_minutes: v.kiosk_offline_minutes,
             })
           }
         >

@@ -82,14 +82,17 @@ export async function courierById({ tx, organizationId, id }: TxOrg<{ id: string
   return row;
 }
 
-/** Wrong codes of `kind` typed at kiosk `idKiosk` in the last `seconds`. */
+/** What a screen's attempts are counted for: wrong pickup or courier codes, recipient searches. */
+export type KioskAttemptKind = 'pickup' | 'courier' | 'search';
+
+/** Wrong codes (or searches) of `kind` typed at kiosk `idKiosk` in the last `seconds`. */
 export async function wrongTries({
   tx,
   organizationId,
   idKiosk,
   kind,
   seconds,
-}: TxOrg<{ idKiosk: string; kind: 'pickup' | 'courier'; seconds: number }>): Promise<number> {
+}: TxOrg<{ idKiosk: string; kind: KioskAttemptKind; seconds: number }>): Promise<number> {
   const [r] = await tx
     .select({ n: count() })
     .from(kioskAttempts)
@@ -104,13 +107,13 @@ export async function wrongTries({
   return r?.n ?? 0;
 }
 
-/** Counts one wrong code at a kiosk, and prunes the organization's counts older than an hour. */
+/** Counts one wrong code (or search) at a kiosk, and prunes the organization's counts older than an hour. */
 export async function recordWrongTry({
   tx,
   organizationId,
   idKiosk,
   kind,
-}: TxOrg<{ idKiosk: string; kind: 'pickup' | 'courier' }>): Promise<void> {
+}: TxOrg<{ idKiosk: string; kind: KioskAttemptKind }>): Promise<void> {
   await tx.insert(kioskAttempts).values({ organizationId, idKiosk, kind });
   await tx
     .delete(kioskAttempts)

@@ -1,4 +1,11 @@
-import { COURIER_SESSION_SECONDS, endpoints, KIOSK_MESSAGES as M, MSG } from '@lockerops/contract';
+import {
+  COURIER_SESSION_SECONDS,
+  endpoints,
+  KIOSK_RECIPIENT_MATCHES,
+  KIOSK_RECIPIENT_TTL_SECONDS,
+  KIOSK_MESSAGES as M,
+  MSG,
+} from '@lockerops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LockAdapter } from '../../../adapters/locks';
@@ -7,6 +14,7 @@ import { errors, routeOf } from '../../../lib/openapi';
 import { stepContext, type TransactionDeps } from '../../transactions';
 import { type KioskAuth, kioskAuthContext, kioskState, pair, resolveKiosk } from '../service';
 import { courierSignIn } from '../service/couriers';
+import { searchRecipients } from '../service/recipients';
 import { courierDrop, reportDoor, walkUpPickup } from '../service/walk-up';
 
 declare module 'fastify' {
@@ -149,7 +157,7 @@ export function kioskRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod
         tags,
         security,
         summary: "A courier's drop-off at the screen",
-        description: `A free delivery door of \`id_size\` at this place (accessible doors, then the lowest, first with \`accessible\`) is held for a new delivery to the recipient (\`phone_number\` or \`email\`), through the partner API's delivery and drop-off steps: the door opens and the recipient gets the pickup code by SMS or e-mail. 401 '${M.courierSignedOut}' without a valid courier session; 409 '${M.noFreeDoor}'; 502 when the lock did not answer (the delivery is canceled).`,
+        description: `A free delivery door of \`id_size\` at this place (accessible doors, then the lowest, first with \`accessible\`) is held for a new delivery to the recipient (\`phone_number\` or \`email\`, or \`recipient\` from the courier's search: 400 '${M.recipientGone}' when it expired, is another screen's, or its user is gone), through the partner API's delivery and drop-off steps: the door opens and the recipient gets the pickup code by SMS or e-mail. 401 '${M.courierSignedOut}' without a valid courier session; 409 '${M.noFreeDoor}'; 502 when the lock did not answer (the delivery is canceled).`,
         errors: errors(400, 401, 409, 429, 502),
       }),
       config: ownCaller,
@@ -165,6 +173,27 @@ export function kioskRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod
               req.body,
             ),
           ),
+    });
+
+    app.route({
+      ...routeOf(e.recipients, {
+        tags,
+        security,
+        summary: "A courier's search for the recipient",
+        description: `The organization's users a signed-in courier (\`X-Courier-Session\`) may hand a parcel to, found by \`q\`: the start of a first, last or full name (three letters at least), a whole e-mail or a whole phone number (7–15 digits). Answers at most ${KIOSK_RECIPIENT_MATCHES} as \`{ recipient, name, contact }\` — a first name and the last name's initial, a masked phone or e-mail, and \`recipient\`, an opaque reference for this screen's drop-off (valid ${KIOSK_RECIPIENT_TTL_SECONDS / 60} minutes); when more match, none and \`more: true\`. Each search is counted per screen (60 in ten minutes, then 429). 401 '${M.courierSignedOut}' without a courier session. README: The screen at the wall.`,
+        errors: errors(400, 401, 429),
+      }),
+      config: ownCaller,
+      ...guard,
+      handler: (req) =>
+        req.withTenant((tx) =>
+          searchRecipients(
+            { tx, secrets: app.ctx.secrets },
+            req.kiosk,
+            header(req, COURIER_HEADER),
+            req.query.q,
+          ),
+        ),
     });
 
     app.route({

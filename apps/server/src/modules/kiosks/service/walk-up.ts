@@ -16,6 +16,7 @@ import { recordWrongTry } from '../queries/couriers';
 import { deliveryByCode, doorAt, freeDoors, setDoorMaintenance } from '../queries/place';
 import { assertUnderLimit, type KioskAuth, place } from '../service';
 import { courierOfSession } from './couriers';
+import { recipientOfReference } from './recipients';
 
 /**
  * The screen's life-cycle work: walk-up pickups, couriers' drop-offs and door reports, each
@@ -70,7 +71,8 @@ export async function walkUpPickup(
 
 /**
  * A courier's drop-off at the screen: a free delivery door of the size (the lowest accessible
- * first with `accessible`) is given to a new delivery for the recipient (the partner API's
+ * first with `accessible`) is given to a new delivery for the recipient — a phone number, an
+ * e-mail, or a user found by the courier's search (`recipient`) — (the partner API's
  * `createDelivery`), then the courier's drop-off step opens it and the recipient gets the pickup
  * code (`sendPickupCode`). A door that does not open cancels the new delivery (502 answered).
  */
@@ -82,6 +84,9 @@ export async function courierDrop(
 ): Promise<TKioskOpened> {
   const { id, idDevice } = await ctx.run(async (tx) => {
     await courierOfSession({ tx, secrets: ctx.secrets }, kiosk, session);
+    const idUser = input.recipient
+      ? await recipientOfReference({ tx, secrets: ctx.secrets }, kiosk, input.recipient)
+      : undefined;
     const [door] = await freeDoors({
       tx,
       ...place(kiosk),
@@ -92,7 +97,7 @@ export async function courierDrop(
     if (!door) throw Conflict(M.noFreeDoor);
     const id = await createDelivery(
       { tx, auth: ctx.auth, deliveryPickupLimitSeconds: ctx.deliveryPickupLimitSeconds },
-      { id_device: door.id, phone_number: input.phone_number, email: input.email },
+      { id_device: door.id, id_user: idUser, phone_number: input.phone_number, email: input.email },
     );
     return { id, idDevice: door.id };
   });

@@ -10,6 +10,7 @@ import {
 } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAdapter } from '../../../adapters/mail';
+import { qrAttachments, qrImageHtml } from '../../../adapters/mail/qr';
 import { type SmsAdapter, SmsTurnedOff } from '../../../adapters/sms';
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { DomainEvent } from '../../../domain-events';
@@ -164,11 +165,14 @@ export function renderEmail(
     src ? `<p><img src="${src.replace(/"/g, '&quot;')}" alt="${alt}" style="max-width:100%"></p>` : '';
   const para = (t: string | null | undefined) =>
     t ? `<p>${renderHtml(t, data).replace(/\n/g, '<br>')}</p>` : '';
+  // a pickup code the message shows is also drawn as its QR code, which a kiosk's camera reads
+  const qr = data.pickup_code && text.includes(data.pickup_code) ? qrImageHtml(data.pickup_code) : '';
   const html = [
     img(n.headerImage, 'header'),
     para(n.header),
     img(n.bodyImage, 'body'),
     para(n.messageEmail),
+    qr,
     para(extra),
     para(n.footer),
     img(n.footerImage, 'footer'),
@@ -312,6 +316,7 @@ export async function sendOne(
       subject: d.subject ?? '',
       text: d.body,
       html: d.html ?? undefined,
+      attachments: await qrAttachments(d.html),
       organizationId: d.organizationId,
     });
     return `accepted (${deps.mail.driver})`;

@@ -8,7 +8,7 @@ import {
   type TTransactionStatus,
 } from '@lockerops/contract';
 import type { LockAdapter } from '../../../adapters/locks';
-import type { MailAdapter } from '../../../adapters/mail';
+import type { MailAdapter, MailMessage } from '../../../adapters/mail';
 import type { ChargeGateway } from '../../../adapters/payments/charges';
 import { type SmsAdapter, SmsTurnedOff } from '../../../adapters/sms';
 import type { AuthContext, TxOrg } from '../../../auth/context';
@@ -237,7 +237,7 @@ export async function emitFor({
 }
 
 /**
- * Sends `text` by SMS when there is a phone, else by e-mail (also when the organization turned
+ * Sends `text` by SMS when there is a phone, else by e-mail (with `mail`'s HTML part and images) (also when the organization turned
  * verification SMS off, spec console §2 Integrations); answers whether it was sent. Called
  * with no transaction open (the adapters write their outbox on their own handle).
  */
@@ -247,6 +247,8 @@ export async function deliver(
   to: { phone: string | null; email: string | null },
   subject: string,
   text: string,
+  /** what an e-mail carries beyond the text (an HTML part with its inline images) */
+  mail?: Pick<MailMessage, 'html' | 'attachments'>,
 ): Promise<boolean> {
   try {
     if (to.phone) {
@@ -259,7 +261,7 @@ export async function deliver(
       }
     }
     if (!to.email) return false;
-    await outside.mail.send({ to: to.email, subject, text, organizationId });
+    await outside.mail.send({ to: to.email, subject, text, organizationId, ...mail });
     return true;
   } catch {
     return false;

@@ -1,4 +1,5 @@
 import type { TCodeChannel } from '@lockerops/contract';
+import { withQrCode } from '../../../adapters/mail/qr';
 import type { AuthContext } from '../../../auth/context';
 import { lockerNumberOf } from '../../devices';
 import { setNotification, transactionById } from '../queries';
@@ -6,7 +7,8 @@ import { appNameOf } from '../queries/lookups';
 import { deliver, type TenantRunner, type TransactionDeps } from './lifecycle';
 
 /**
- * Sends a delivery's pickup code by SMS (phone) or e-mail (`via` chooses), and records the
+ * Sends a delivery's pickup code by SMS (phone) or e-mail (`via` chooses; the e-mail also shows
+ * the code as a QR code, which a kiosk's camera reads), and records the
  * outcome in `notification_status` / `notification_date`. Runs after the step committed, outside
  * any database transaction (`run` opens the short ones it needs: the adapters write their outbox
  * on their own handle); answers whether it was sent.
@@ -26,6 +28,7 @@ export async function sendPickupCode(
     const where = n !== null ? `locker ${n}` : 'the front desk';
     return {
       to: { phone: t.phoneNumber, email: t.email },
+      code: t.pickupCode,
       text: `${name ?? 'Lockerops'}: your delivery ${t.orderId} is ready at ${where}. Pickup code: ${t.pickupCode}`,
     };
   });
@@ -36,7 +39,14 @@ export async function sendPickupCode(
       : via === 'email'
         ? { phone: null, email: message.to.email }
         : message.to;
-  const ok = await deliver(ctx, organizationId, to, 'Your delivery is ready', message.text);
+  const ok = await deliver(
+    ctx,
+    organizationId,
+    to,
+    'Your delivery is ready',
+    message.text,
+    to.email ? await withQrCode(message.text, message.code) : undefined,
+  );
   await run((tx) => setNotification({ tx, organizationId, id, status: ok ? 'sent' : 'failed' }));
   return ok;
 }

@@ -1,0 +1,66 @@
+import { and, asc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
+import type { TxOrg } from '../../../auth/context';
+import { users } from '../../../db/schema';
+
+/** The users a courier at a screen may hand a parcel to: read only, a few at a time. */
+
+/** `text` as a LIKE prefix: its own `%`, `_` and `\` taken literally. */
+const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A user a courier may choose: active, not deleted, not a widget's record, reachable. */
+const reachable = (organizationId: string) =>
+  and(
+    eq(users.organizationId, organizationId),
+    eq(users.active, true),
+    eq(users.isDeleted, false),
+    eq(users.widgetOnly, false),
+    or(isNotNull(users.phoneNumber), isNotNull(users.email)),
+  );
+
+/**
+ * The organization's reachable users whose first name, last name or full name starts with `name`,
+ * whose e-mail is `email` or whose phone number's digits are `digits` — at most `limit`, by name.
+ * Answers only what the screen's masked answer needs.
+ */
+export async function findRecipients({
+  tx,
+  organizationId,
+  name,
+  email,
+  digits,
+  limit,
+}: TxOrg<{ name?: string; email?: string; digits?: string; limit: number }>) {
+  const full = sql`(${users.name} || ' ' || coalesce(${users.lastName}, ''))`;
+  return tx
+    .select({
+      id: users.id,
+      name: users.name,
+      lastName: users.lastName,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+    })
+    .from(users)
+    .where(
+      and(
+        reachable(organizationId),
+        or(
+          name ? ilike(users.name, prefix(name)) : undefined,
+          name ? ilike(users.lastName, prefix(name)) : undefined,
+          name ? sql`${full} ilike ${prefix(name)}` : undefined,
+          email ? eq(users.emailNormalized, email) : undefined,
+          digits ? sql`regexp_replace(${users.phoneNumber}, '\\D', '', 'g') = ${digits}` : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.lastName), asc(users.id))
+    .limit(limit);
+}
+
+/** A reachable user of the organization by id (a recipient chosen at the screen), or undefined. */
+export async function recipientById({ tx, organizationId, id }: TxOrg<{ id: string }>) {
+  const [u] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(reachable(organizationId), eq(users.id, id)));
+  return u;
+}
