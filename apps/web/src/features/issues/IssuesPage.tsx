@@ -18,6 +18,16 @@ import { formatDateTime } from '../../lib/format';
 import { ISSUES_ENDPOINT, issuesKey, useIssueStatus, ZIssuePage } from './hooks';
 import { IssueFormDialog } from './IssueFormDialog';
 
+/** The server's own reporters of the issues it raises (source `lock`), by their stored names. */
+const SYSTEM_REPORTERS: Record<string, string> = { 'Fleet health': 'fleetHealth', Locks: 'locks' };
+
+/** Who reported an issue: a person's name as stored, or the system's reporter in the reader's language. */
+function reporterOf(issue: TIssue, t: TFunction): string {
+  const system =
+    issue.source === 'lock' && issue.reporter_user_name && SYSTEM_REPORTERS[issue.reporter_user_name];
+  return system ? t(`issues:reporter.${system}`) : (issue.reporter_user_name ?? '');
+}
+
 /**
  * Columns of the Issues list (spec console §2, §3 Issue): issue id, order, description, user,
  * reporter, team member, created (on the wall clock of the issue's location: `zoneOf`, the
@@ -70,7 +80,13 @@ export function issueColumns(
       sortable: false,
       valueGetter: (_v, row) => row.user?.name ?? '',
     },
-    { field: 'reporter_user_name', headerName: t('issues:field.reporter'), width: 150, sortable: false },
+    {
+      field: 'reporter_user_name',
+      headerName: t('issues:field.reporter'),
+      width: 150,
+      sortable: false,
+      valueGetter: (_v, row) => reporterOf(row, t),
+    },
     {
       field: 'team_member',
       headerName: t('issues:field.teamMember'),
