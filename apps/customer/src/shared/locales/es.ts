@@ -10,6 +10,8 @@ export const es: Record<MessageKey, string> = {
   'app.back': 'Volver',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Pagos de prueba: no se mueve dinero real.',
+  'app.previewNote':
+    'Vista previa: así ven la app sus clientes. Aquí no se puede iniciar sesión, pagar ni abrir nada.',
   'signIn.title': 'Iniciar sesión',
   'signIn.intro': 'Te enviamos un código de 6 dígitos para iniciar sesión.',
   'signIn.email': 'Correo electrónico',
