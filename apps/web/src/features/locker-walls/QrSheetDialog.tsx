@@ -19,7 +19,8 @@ export function liteAppUrl(
 /*
  * Printing: only the sheet goes to paper. The console under #root is hidden, the dialog drops its
  * fixed position so the cards flow over as many pages as they need, and a card never splits.
- * 60 mm cards, three a row, fit both A4 and Letter inside 12 mm margins.
+ * 60 mm cards, three a row, fit both A4 and Letter inside 12 mm margins; on screen the sheet
+ * follows the console's theme and the cards stay black on white, as on paper.
  */
 const printStyles = (
   <GlobalStyles
@@ -69,7 +70,13 @@ function QrCard({ card }: { card: Card }) {
         color: '#000',
       }}
     >
-      <QRCodeSVG value={card.url} size={160} marginSize={2} style={{ width: '40mm', height: '40mm' }} />
+      <QRCodeSVG
+        value={card.url}
+        title={`${card.title} · ${card.subtitle}`}
+        size={160}
+        marginSize={2}
+        style={{ width: '40mm', height: '40mm' }}
+      />
       <Typography sx={{ fontWeight: 700, fontSize: 16, textAlign: 'center', color: '#000' }}>
         {card.title}
       </Typography>
@@ -120,7 +127,7 @@ export function QrSheetDialog({ open, wall, placeName, onClose }: QrSheetDialogP
   return (
     <Dialog open={open} onClose={onClose} fullScreen className="qr-sheet-root" aria-labelledby={titleId}>
       {open ? printStyles : null}
-      <Box sx={{ p: { xs: 2, sm: 3 }, bgcolor: '#fff', color: '#000', minHeight: '100%' }}>
+      <Box sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack
           className="qr-sheet-noprint"
           direction="row"
@@ -134,11 +141,11 @@ export function QrSheetDialog({ open, wall, placeName, onClose }: QrSheetDialogP
             {t('common:button.close')}
           </Button>
         </Stack>
-        <Typography id={titleId} variant="h5" component="h2" sx={{ color: '#000' }}>
+        <Typography id={titleId} variant="h5" component="h2">
           {t('qrSheet.title', { wall: wall.name })}
         </Typography>
-        <Typography sx={{ mb: 2, color: '#000' }}>{placeWall}</Typography>
-        <Typography variant="body2" className="qr-sheet-noprint" sx={{ mb: 2, color: '#333' }}>
+        <Typography sx={{ mb: 2 }}>{placeWall}</Typography>
+        <Typography variant="body2" color="text.secondary" className="qr-sheet-noprint" sx={{ mb: 2 }}>
           {t('qrSheet.intro')}
         </Typography>
         {doors.length === 0 ? (
