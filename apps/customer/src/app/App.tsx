@@ -49,6 +49,8 @@ export function App({ organization }: { organization: string }) {
   const [me, setMe] = useState<TCustomerMe | null | undefined>();
   const [started, setStarted] = useState<TCustomerLocker | null>(null);
   const [notice, setNotice] = useState('');
+  /** The preview refused a tap that would act (start, pay, reserve, rent). */
+  const [refused, setRefused] = useState(false);
 
   useEffect(() => {
     call('config', { params: { organization } }).then(setConfig, () => setFailed(true));
@@ -161,10 +163,28 @@ export function App({ organization }: { organization: string }) {
           ))}
         </select>
       </header>
-      <main>
+      <main
+        onClickCapture={
+          preview
+            ? (ev) => {
+                // a button that acts (not a link-styled switch of the form) does nothing in the preview
+                const button = (ev.target as HTMLElement).closest('button');
+                if (!button || button.classList.contains('link')) return;
+                ev.preventDefault();
+                ev.stopPropagation();
+                setRefused(true);
+              }
+            : undefined
+        }
+      >
         {preview && (
           <p className="alert" role="note" data-testid="preview-note">
             {t('app.previewNote')}
+          </p>
+        )}
+        {preview && (
+          <p className={refused ? 'alert' : 'visually-hidden'} role="status">
+            {refused ? t('app.previewRefused') : ''}
           </p>
         )}
         {failed ? (
