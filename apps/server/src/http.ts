@@ -54,7 +54,8 @@ export function refuseNulCharacters(app: FastifyInstance): void {
  * scripts that the console and the Redoc page pass (styles inline for MUI and Redoc; images also
  * from https for `image_url`s and map tiles; Redoc's search worker from blob:), no framing
  * (`frame-ancestors 'none'`, X-Frame-Options DENY) except the reservation widget page, which sets
- * its own policy, `X-Content-Type-Options: nosniff`, and HSTS only when `PUBLIC_URL` is https.
+ * its own policy, and the Lite App's preview (`/app/{organization}?preview`, framed by this origin
+ * only), `X-Content-Type-Options: nosniff`, and HSTS only when `PUBLIC_URL` is https.
  */
 export function securityHeaders(publicUrl: string) {
   return {
@@ -80,6 +81,13 @@ export function securityHeaders(publicUrl: string) {
     crossOriginResourcePolicy: { policy: 'cross-origin' as const },
     crossOriginEmbedderPolicy: false,
   };
+}
+
+/** Lets the page be framed by pages of its own origin only (the console's previews). */
+function framedBySelf(reply: FastifyReply): void {
+  reply.removeHeader('x-frame-options');
+  const csp = String(reply.getHeader('content-security-policy') ?? '');
+  reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
 }
 
 /**
@@ -139,6 +147,17 @@ export async function serveCustomer(app: FastifyInstance, customerDist: string):
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(fs.createReadStream(path.join(customerDist, file)));
+  const appPage = page('app.html');
+  /**
+   * The Lite App's page; `?preview` is the console's customizer framing it (README "Lite App"):
+   * only then may it be framed, and by the console's own origin only (`frame-ancestors 'self'`, no
+   * X-Frame-Options). The preview itself acts on nothing and takes unsaved settings only from the
+   * page of this origin that frames it.
+   */
+  const appRoute = (req: FastifyRequest, reply: FastifyReply) => {
+    if (Object.hasOwn(req.query as object, 'preview')) framedBySelf(reply);
+    return appPage(req, reply);
+  };
   const hide = { schema: { hide: true } };
   app.get('/app/sw.js', hide, (_req, reply) =>
     reply
@@ -147,8 +166,8 @@ export async function serveCustomer(app: FastifyInstance, customerDist: string):
       .header('service-worker-allowed', '/app/')
       .send(fs.createReadStream(path.join(customerDist, 'sw.js'))),
   );
-  app.get('/app/:organization', hide, page('app.html'));
-  app.get('/app/:organization/*', hide, page('app.html'));
+  app.get('/app/:organization', hide, appRoute);
+  app.get('/app/:organization/*', hide, appRoute);
   app.get('/kiosk', hide, page('kiosk.html'));
   app.get('/kiosk/*', hide, page('kiosk.html'));
 }

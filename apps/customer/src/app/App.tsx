@@ -12,6 +12,7 @@ import {
 } from '../shared/i18n';
 import { Account } from './Account';
 import { Find } from './Find';
+import { inPreview, usePreviewConfig } from './preview';
 import { hrefOf, navigate, type Route, useRoute } from './route';
 import { SignIn } from './SignIn';
 
@@ -20,7 +21,11 @@ const Place = lazy(() => import('./Place').then((m) => ({ default: m.Place })));
 const Mine = lazy(() => import('./Lockers').then((m) => ({ default: m.Mine })));
 const OpenDoor = lazy(() => import('./Lockers').then((m) => ({ default: m.OpenDoor })));
 
-/** The Lite App of one organization: its white label, the language switch and the screens. */
+/**
+ * The Lite App of one organization: its white label, the language switch and the screens. As the
+ * customizer's preview it shows the framing console's unsaved settings, nobody signed in, and a
+ * place's screen without sign-in so its switches show (nothing can be started there).
+ */
 export function App({ organization }: { organization: string }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const i18n = useMemo(
@@ -36,17 +41,22 @@ export function App({ organization }: { organization: string }) {
   );
   const { t } = i18n;
   const route = useRoute();
-  const [config, setConfig] = useState<TCustomerAppConfig | null>(null);
+  const [preview] = useState(inPreview);
+  const [saved, setConfig] = useState<TCustomerAppConfig | null>(null);
+  const config = usePreviewConfig(saved, preview);
   const [failed, setFailed] = useState(false);
   /** The signed-in customer; null: signed out; undefined: not known yet. */
   const [me, setMe] = useState<TCustomerMe | null | undefined>();
   const [started, setStarted] = useState<TCustomerLocker | null>(null);
   const [notice, setNotice] = useState('');
+  /** The preview refused a tap that would act (start, pay, reserve, rent). */
+  const [refused, setRefused] = useState(false);
 
   useEffect(() => {
     call('config', { params: { organization } }).then(setConfig, () => setFailed(true));
-    call('me', { params: { organization } }).then(setMe, () => setMe(null));
-  }, [organization]);
+    if (preview) setMe(null);
+    else call('me', { params: { organization } }).then(setMe, () => setMe(null));
+  }, [organization, preview]);
 
   // a new address leaves the door shown on the last one
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every route change
@@ -72,11 +82,12 @@ export function App({ organization }: { organization: string }) {
     if (route.name === 'find') return <Find organization={organization} />;
     if (!config) return <p className="muted">{t('app.loading')}</p>;
     if (me === undefined) return <p className="muted">{t('app.loading')}</p>;
-    if (me === null)
+    if (me === null && !(preview && (route.name === 'location' || route.name === 'device')))
       return (
         <SignIn
           organization={organization}
           config={config}
+          preview={preview}
           onSignedIn={(m) => {
             setNotice('');
             setMe(m);
@@ -152,7 +163,30 @@ export function App({ organization }: { organization: string }) {
           ))}
         </select>
       </header>
-      <main>
+      <main
+        onClickCapture={
+          preview
+            ? (ev) => {
+                // a button that acts (not a link-styled switch of the form) does nothing in the preview
+                const button = (ev.target as HTMLElement).closest('button');
+                if (!button || button.classList.contains('link')) return;
+                ev.preventDefault();
+                ev.stopPropagation();
+                setRefused(true);
+              }
+            : undefined
+        }
+      >
+        {preview && (
+          <p className="alert" role="note" data-testid="preview-note">
+            {t('app.previewNote')}
+          </p>
+        )}
+        {preview && (
+          <p className={refused ? 'alert' : 'visually-hidden'} role="status">
+            {refused ? t('app.previewRefused') : ''}
+          </p>
+        )}
         {failed ? (
           <p className="alert error">{t('app.notFound')}</p>
         ) : (

@@ -10,14 +10,19 @@ import { useI18n } from '../shared/i18n';
 export function SignIn({
   organization,
   config,
+  preview = false,
   onSignedIn,
 }: {
   organization: string;
   config: TCustomerAppConfig;
+  /** the customizer's preview: the form shows, nothing is sent */
+  preview?: boolean;
   onSignedIn: (me: TCustomerMe) => void;
 }) {
   const { t, language } = useI18n();
-  const [kind, setKind] = useState<'email' | 'phone'>(config.contacts[0] ?? 'email');
+  const [chosen, setKind] = useState<'email' | 'phone'>(config.contacts[0] ?? 'email');
+  // the contacts may change under the form (the preview's sign-in method)
+  const kind = config.contacts.includes(chosen) ? chosen : (config.contacts[0] ?? 'email');
   const [contact, setContact] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
@@ -110,7 +115,7 @@ export function SignIn({
             {error}
           </p>
         )}
-        <button type="submit" className="full" disabled={busy}>
+        <button type="submit" className="full" disabled={busy || preview}>
           {sent ? t('signIn.verify') : t('signIn.send')}
         </button>
       </form>

@@ -77,12 +77,19 @@ export function urlOf(
   return `/api${filled}${q ? `?${q}` : ''}`;
 }
 
+let readsOnly = false;
+/** From now on every call but a read is refused before it leaves (403): the customizer's preview. */
+export const readOnly = (): void => {
+  readsOnly = true;
+};
+
 /** Calls the entry `name`; answers its typed JSON, or throws an `ApiFailure`. */
 export async function call<K extends EndpointName>(
   name: K,
   args: CallArgs<K>,
 ): Promise<ResponseOf<Entries[K]>> {
   const [method, path] = ROUTES[name];
+  if (readsOnly && method !== 'GET') throw { status: 403, detail: '' } satisfies ApiFailure;
   const headers: Record<string, string> = { accept: 'application/json', ...args.headers };
   if (args.body !== undefined) headers['content-type'] = 'application/json';
   if (args.idempotencyKey) headers['idempotency-key'] = args.idempotencyKey;

@@ -10,6 +10,9 @@ export const de: Record<MessageKey, string> = {
   'app.back': 'Zurück',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Testzahlungen: Es fließt kein echtes Geld.',
+  'app.previewNote':
+    'Vorschau: So sehen Ihre Kunden die App. Hier kann man sich nicht anmelden, nichts bezahlen und nichts öffnen.',
+  'app.previewRefused': 'In der Vorschau bewirkt dies nichts; in der App handelt es für den Kunden.',
   'signIn.title': 'Anmelden',
   'signIn.intro': 'Wir senden dir einen 6-stelligen Code zum Anmelden.',
   'signIn.email': 'E-Mail',

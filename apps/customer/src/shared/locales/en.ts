@@ -8,6 +8,9 @@ export const en = {
   'app.back': 'Back',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Test payments: no real money moves.',
+  'app.previewNote':
+    'Preview: this is how your customers see the app. Nothing can be signed in, paid or opened here.',
+  'app.previewRefused': 'In the preview this does nothing; in the app it acts for the customer.',
   'signIn.title': 'Sign in',
   'signIn.intro': 'We send you a 6-digit code to sign in.',
   'signIn.email': 'E-mail',

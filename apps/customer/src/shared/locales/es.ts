@@ -10,6 +10,9 @@ export const es: Record<MessageKey, string> = {
   'app.back': 'Volver',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Pagos de prueba: no se mueve dinero real.',
+  'app.previewNote':
+    'Vista previa: así ven la app sus clientes. Aquí no se puede iniciar sesión, pagar ni abrir nada.',
+  'app.previewRefused': 'En la vista previa esto no hace nada; en la app actúa para el cliente.',
   'signIn.title': 'Iniciar sesión',
   'signIn.intro': 'Te enviamos un código de 6 dígitos para iniciar sesión.',
   'signIn.email': 'Correo electrónico',

@@ -8,6 +8,7 @@ import {
   locations,
   lockerWallDoors,
   lockerWalls,
+  mailOutbox,
   organizations,
   prices,
   sizes,
@@ -220,6 +221,56 @@ describe('the Lite App', () => {
       .update(toolboxSettings)
       .set({ twilioVerification: true, liteApp: { sign_in_method: 'both' } })
       .where(eq(toolboxSettings.organizationId, orgId));
+  });
+
+  it('with "pre-registered customers only" sends no code to an unknown contact, answering alike', async () => {
+    const db = t.database.db;
+    await signInAs('regular@example.test', '192.0.2.60');
+    await db
+      .update(toolboxSettings)
+      .set({ liteApp: { sign_in_method: 'both', preregistered_only: true } })
+      .where(eq(toolboxSettings.organizationId, orgId));
+    try {
+      const ask = (email: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${base}/code`,
+          remoteAddress: '192.0.2.61',
+          payload: { email },
+        });
+      const known = await ask('regular@example.test');
+      const unknown = await ask('stranger@example.test');
+      expect(known.statusCode).toBe(202);
+      expect(unknown.statusCode).toBe(known.statusCode);
+      expect(Object.keys(unknown.json())).toEqual(Object.keys(known.json()));
+      expect(unknown.json().detail).toBe(known.json().detail);
+      const mailsTo = async (to: string) =>
+        (await db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).length;
+      expect(await mailsTo('stranger@example.test')).toBe(0);
+      // the known customer gets a code and signs in; no account is created for the stranger
+      const code = await lastWidgetCode(t, { email: 'regular@example.test' });
+      const known2 = await t.app.inject({
+        method: 'POST',
+        url: `${base}/session`,
+        remoteAddress: '192.0.2.61',
+        payload: { email: 'regular@example.test', code },
+      });
+      expect(known2.statusCode).toBe(200);
+      const stranger = await t.app.inject({
+        method: 'POST',
+        url: `${base}/session`,
+        remoteAddress: '192.0.2.61',
+        payload: { email: 'stranger@example.test', code: '123456' },
+      });
+      expect(stranger.statusCode).toBe(400);
+      expect(stranger.json().detail).toBe(TOOLBOX_MESSAGES.verificationInvalid);
+      expect(await db.select().from(users).where(eq(users.email, 'stranger@example.test'))).toHaveLength(0);
+    } finally {
+      await db
+        .update(toolboxSettings)
+        .set({ liteApp: { sign_in_method: 'both' } })
+        .where(eq(toolboxSettings.organizationId, orgId));
+    }
   });
 
   it('runs a storage: no priced door before a card, a double tap opens once, another customer gets 404', async () => {

@@ -42,38 +42,46 @@ afterEach(() => {
   sessionStore.clear();
 });
 
-const preview = () => within(screen.getByRole('region', { name: 'Phone preview' }));
+/** The settings last posted to the framed app, and where to. */
+const lastPosted = (spy: ReturnType<typeof vi.spyOn>) => {
+  const [message, origin] = spy.mock.calls.at(-1) as [
+    { type: string; settings: Record<string, unknown> },
+    string,
+  ];
+  expect(message.type).toBe('lockerops:lite-app-preview');
+  expect(origin).toBe(window.location.origin);
+  return message.settings;
+};
 
 describe('Lite App customizer', () => {
-  it('redraws the phone preview on every option and saves them', async () => {
+  it('frames the real app and posts it every unsaved option, then saves them', async () => {
     renderWithProviders(<LiteAppCustomizer />, '/apps-widgets');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
-    // phone sign-in by default: only the phone field, no feature tiles
-    expect(preview().getByText('Phone Number')).toBeInTheDocument();
-    expect(preview().queryByText('Email')).not.toBeInTheDocument();
-    expect(preview().queryAllByRole('listitem')).toHaveLength(0);
+    const region = within(screen.getByRole('region', { name: 'Phone preview' }));
+    const frame = region.getByTitle('Lite App preview') as HTMLIFrameElement;
+    expect(frame.getAttribute('src')).toMatch(/^\/app\/[a-z0-9-]+\?preview=1$/);
+    const spy = vi.spyOn(frame.contentWindow!, 'postMessage');
 
     fireEvent.click(screen.getByRole('radio', { name: 'Email' }));
-    expect(preview().getByText('Email')).toBeInTheDocument();
-    expect(preview().queryByText('Phone Number')).not.toBeInTheDocument();
+    expect(lastPosted(spy).sign_in_method).toBe('email');
     fireEvent.click(screen.getByRole('radio', { name: 'Both' }));
-    expect(preview().getByText('Email')).toBeInTheDocument();
-    expect(preview().getByText('Phone Number')).toBeInTheDocument();
+    expect(lastPosted(spy).sign_in_method).toBe('both');
 
-    const tiles: Record<string, string> = {
-      'Allow multiple assets': 'Rent several assets',
-      'Allow users to reserve a locker': 'Reserve a locker',
-      'Track conditions of products': 'Report a condition',
-      'Allow photo to end the asset rental': 'Photo to end rental',
-      'Set up payment in the app': 'Payment methods',
+    const toggles: Record<string, string> = {
+      'Allow multiple assets': 'allow_multiple_assets',
+      'Allow users to reserve a locker': 'allow_reservations',
+      'Track conditions of products': 'track_conditions',
+      'Allow photo to end the asset rental': 'photo_to_end_rental',
+      'Set up payment in the app': 'payment_in_app',
+      'Pre-registered customers only': 'preregistered_only',
     };
-    for (const [toggle, tile] of Object.entries(tiles)) {
-      expect(preview().queryByText(tile)).not.toBeInTheDocument();
-      fireEvent.click(screen.getByRole('switch', { name: toggle }));
-      expect(preview().getByText(tile)).toBeInTheDocument();
+    for (const [label, key] of Object.entries(toggles)) {
+      expect(lastPosted(spy)[key]).toBe(false);
+      fireEvent.click(screen.getByRole('switch', { name: label }));
+      expect(lastPosted(spy)[key]).toBe(true);
     }
     fireEvent.click(screen.getByRole('switch', { name: 'Track conditions of products' }));
-    expect(preview().queryByText('Report a condition')).not.toBeInTheDocument();
+    expect(lastPosted(spy).track_conditions).toBe(false);
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Primary Color' }), {
       target: { value: '#ff0000' },
@@ -81,11 +89,10 @@ describe('Lite App customizer', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Secondary Color' }), {
       target: { value: '#00ff00' },
     });
-    expect(screen.getByTestId('preview-app-bar')).toHaveStyle({ backgroundColor: '#ff0000' });
-    expect(preview().getByText('Reserve a locker')).toHaveStyle({ backgroundColor: '#00ff00' });
-    // a colour still being typed keeps the last valid look instead of breaking the preview
+    expect(lastPosted(spy)).toMatchObject({ primary_color: '#ff0000', secondary_color: '#00ff00' });
+    // a colour still being typed keeps the default instead of breaking the preview
     fireEvent.change(screen.getByRole('textbox', { name: 'Primary Color' }), { target: { value: '#ff' } });
-    expect(screen.getByTestId('preview-app-bar')).toHaveStyle({ backgroundColor: LITE.primary_color });
+    expect(lastPosted(spy).primary_color).toBe(LITE.primary_color);
     fireEvent.change(screen.getByRole('textbox', { name: 'Primary Color' }), {
       target: { value: '#ff0000' },
     });
@@ -100,7 +107,7 @@ describe('Lite App customizer', () => {
       track_conditions: false,
       photo_to_end_rental: true,
       payment_in_app: true,
-      preregistered_only: false,
+      preregistered_only: true,
       primary_color: '#ff0000',
       secondary_color: '#00ff00',
     });

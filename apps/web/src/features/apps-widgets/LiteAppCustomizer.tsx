@@ -10,6 +10,7 @@ import {
   Button,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   FormLabel,
   Radio,
   RadioGroup,
@@ -40,8 +41,10 @@ export function previewOf(v: TLiteAppFormInput): TLiteAppSettings {
 
 /**
  * The "Lite App" tab (spec console §2 Apps and widgets): sign-in method (phone number, e-mail or
- * both, exclusive), the five toggles, primary and secondary colours, and the phone mock-up that
- * follows every change. Saved per organization (`PUT apps/lite-app`).
+ * both, exclusive), the five toggles, "Pre-registered customers only" (no account is created at
+ * sign-in; the server sends no code to an unknown contact, with the same answer), primary and
+ * secondary colours, and the real app in a phone frame that follows every change before it is
+ * saved. Saved per organization (`PUT apps/lite-app`).
  */
 export function LiteAppCustomizer() {
   const saved = useLiteAppQuery();
@@ -106,6 +109,27 @@ export function LiteAppCustomizer() {
             />
           ))}
         </Box>
+        <Controller
+          control={control}
+          name="preregistered_only"
+          render={({ field }) => (
+            <Box>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value === true}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': 'preregistered-help' } }}
+                  />
+                }
+                label={t('liteApp.preregistered')}
+              />
+              <FormHelperText id="preregistered-help" sx={{ mt: 0 }}>
+                {t('liteApp.preregisteredHelp')}
+              </FormHelperText>
+            </Box>
+          )}
+        />
         <Typography variant="subtitle2">{t('colours')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {(

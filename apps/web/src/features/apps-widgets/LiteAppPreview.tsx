@@ -1,106 +1,79 @@
-import { LITE_APP_TOGGLES, type TLiteAppSettings } from '@lockerops/contract';
+import { subdomainOf, type TLiteAppSettings } from '@lockerops/contract';
 import { Box, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../api/session';
 
-type TToggle = (typeof LITE_APP_TOGGLES)[number][0];
+/** The message posted to the framed app with the unsaved settings (the app's `preview.ts`). */
+const PREVIEW_SETTINGS = 'lockerops:lite-app-preview';
+/** The message the framed app posts once it listens. */
+const PREVIEW_READY = 'lockerops:lite-app-ready';
 
-/** What each toggle adds to the app's home screen in the mock-up: its key under `preview.tile`. */
-const tileKey = (toggle: TToggle) => `preview.tile.${toggle}`;
-
-const field = (label: string) => (
-  <Box
-    key={label}
-    sx={{ border: '1px solid #c4c4c4', borderRadius: 1, px: 1, py: 0.75, fontSize: 12, color: '#666' }}
-  >
-    {label}
-  </Box>
-);
+/** The address of the organization's Lite App as the customizer's preview. */
+export const previewUrl = (organizationName: string) =>
+  `/app/${encodeURIComponent(subdomainOf(organizationName))}?preview=1`;
 
 /**
- * The phone mock-up of the Lite App customizer (spec console §2 Apps and widgets): the sign-in screen
- * asks for what the sign-in method says, the home screen shows one tile per toggle that is on, the
- * bars and buttons take the primary colour and the tiles the secondary one. Pure: it draws `settings`.
+ * The phone of the Lite App customizer (spec console §2 Apps and widgets): the organization's real
+ * Lite App framed (`/app/{organization}?preview`, which the server lets this origin only frame),
+ * given `settings` — the form's unsaved values — on every change, so the sign-in method, the
+ * switches (on a place's screen) and the colours show before saving. The preview signs nobody in
+ * and acts on nothing; the settings go to this origin only.
  */
 export function LiteAppPreview({ settings }: { settings: TLiteAppSettings }) {
-  const s = settings;
+  const user = useCurrentUser();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const latest = useRef(settings);
+  latest.current = settings;
   const { t } = useTranslation('appsWidgets');
-  const tiles = LITE_APP_TOGGLES.filter(([key]) => s[key]).map(([key]) => t(tileKey(key)));
+
+  const post = () =>
+    frame.current?.contentWindow?.postMessage(
+      { type: PREVIEW_SETTINGS, settings: latest.current },
+      window.location.origin,
+    );
+
+  // the app asks once it listens (on every load of the frame)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `post` reads the latest settings
+  useEffect(() => {
+    const on = (ev: MessageEvent) => {
+      if (ev.origin !== window.location.origin || ev.source !== frame.current?.contentWindow) return;
+      if ((ev.data as { type?: unknown } | null)?.type === PREVIEW_READY) post();
+    };
+    window.addEventListener('message', on);
+    return () => window.removeEventListener('message', on);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the settings is posted
+  useEffect(post, [settings]);
+
   return (
-    <Box
-      role="region"
-      aria-label={t('preview.phone')}
-      sx={{
-        width: 260,
-        height: 520,
-        border: '10px solid #1f1f1f',
-        borderRadius: '32px',
-        overflow: 'hidden',
-        bgcolor: '#fff',
-        color: '#1a1a1a',
-        display: 'flex',
-        flexDirection: 'column',
-        boxShadow: 3,
-        flexShrink: 0,
-      }}
-    >
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, flexShrink: 0 }}>
       <Box
-        data-testid="preview-app-bar"
-        sx={{ bgcolor: s.primary_color, color: '#fff', px: 2, py: 1.5, fontWeight: 600, fontSize: 14 }}
+        role="region"
+        aria-label={t('preview.phone')}
+        sx={{
+          width: 320,
+          maxWidth: '100%',
+          height: 640,
+          border: '10px solid #1f1f1f',
+          borderRadius: '32px',
+          overflow: 'hidden',
+          bgcolor: '#fff',
+          boxShadow: 3,
+          boxSizing: 'border-box',
+        }}
       >
-        {t('tab.liteApp')}
+        <iframe
+          ref={frame}
+          data-testid="lite-app-preview"
+          title={t('preview.frame')}
+          src={previewUrl(user.organization.name)}
+          style={{ width: '100%', height: '100%', border: 0, display: 'block' }}
+        />
       </Box>
-      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography sx={{ fontSize: 14, fontWeight: 600 }}>{t('preview.signIn')}</Typography>
-        {s.sign_in_method !== 'email' ? field(t('preview.phoneNumber')) : null}
-        {s.sign_in_method === 'both' ? (
-          <Typography sx={{ fontSize: 11, textAlign: 'center', color: '#888' }}>{t('preview.or')}</Typography>
-        ) : null}
-        {s.sign_in_method !== 'phone' ? field(t('preview.email')) : null}
-        <Box
-          data-testid="preview-button"
-          sx={{
-            bgcolor: s.primary_color,
-            color: '#fff',
-            borderRadius: 1,
-            textAlign: 'center',
-            py: 0.75,
-            fontSize: 12,
-            fontWeight: 600,
-          }}
-        >
-          {t('preview.continue')}
-        </Box>
-      </Box>
-      <Box sx={{ px: 2, pb: 2, flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography sx={{ fontSize: 14, fontWeight: 600 }}>{t('preview.home')}</Typography>
-        <Box sx={{ bgcolor: '#f2f2f2', borderRadius: 1, p: 1, fontSize: 12 }} data-testid="preview-rental">
-          {t('preview.scan')}
-        </Box>
-        <Box
-          role="list"
-          aria-label={t('preview.features')}
-          sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}
-        >
-          {tiles.map((tile) => (
-            <Box
-              key={tile}
-              role="listitem"
-              sx={{
-                bgcolor: s.secondary_color,
-                color: '#fff',
-                borderRadius: 1,
-                p: 1,
-                fontSize: 11,
-                fontWeight: 600,
-                minHeight: 44,
-              }}
-            >
-              {tile}
-            </Box>
-          ))}
-        </Box>
-      </Box>
-      <Box sx={{ bgcolor: s.primary_color, height: 8 }} />
+      <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 320, textAlign: 'center' }}>
+        {t('preview.hint')}
+      </Typography>
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import {
   Alert,
   Box,
@@ -27,6 +28,7 @@ import { translateMessage } from '../../i18n/messages';
 import { AssignDialog, LockerDetailsDialog, QrCodeDialog } from './DoorDialogs';
 import { useDeleteLockerWall, useLocationOptions, useLockerWalls, useWallAction } from './hooks';
 import { LockerWallFormDialog } from './LockerWallFormDialog';
+import { QrSheetDialog } from './QrSheetDialog';
 import { WallGrid, WallLegend } from './WallGrid';
 import { pickLocation, pickWall, readLastLocation, writeLastLocation } from './wallLayout';
 
@@ -35,7 +37,7 @@ type Confirm = { kind: 'deleteWall' } | { kind: 'unassign'; door: TWallDoor } | 
 /**
  * /locker-wall (spec operational §2 Locker wall): location and wall pickers, Add / Edit / Delete Locker
  * Wall, the wall header, the legend with counts and the door grid with its dialogs (locker details,
- * assign / reassign, unassign, QR code), the kiosk dragged to another door or removed. The last
+ * assign / reassign, unassign, QR code), Print QR codes (the wall's sheet for the Lite App), the kiosk dragged to another door or removed. The last
  * location chosen is remembered in this browser. Viewers never reach it; deleting a wall is for admins.
  */
 export function LockerWallPage() {
@@ -52,6 +54,7 @@ export function LockerWallPage() {
   const [assign, setAssign] = useState<{ door: TWallDoor; reassign: boolean } | null>(null);
   const [qr, setQr] = useState<TWallDoor | null>(null);
   const [healthOf, setHealthOf] = useState<string | null>(null);
+  const [sheet, setSheet] = useState(false);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
 
   const options = locations.data ?? [];
@@ -116,6 +119,14 @@ export function LockerWallPage() {
               onClick={() => wall && setForm({ wall })}
             >
               {t('action.edit')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<QrCode2Outlined />}
+              disabled={!wall}
+              onClick={() => setSheet(true)}
+            >
+              {t('qrSheet.action')}
             </Button>
             {isAdmin ? (
               <Button
@@ -279,6 +290,12 @@ export function LockerWallPage() {
         }
       />
       <QrCodeDialog device={qr?.device ?? null} onClose={() => setQr(null)} />
+      <QrSheetDialog
+        open={sheet && !!wall}
+        wall={wall}
+        placeName={pageName ?? ''}
+        onClose={() => setSheet(false)}
+      />
       <ConfirmDialog
         destructive
         open={!!confirm}
