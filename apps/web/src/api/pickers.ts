@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { formatPhone } from '../lib/format';
 import { apiCall } from './client';
 
-/** What a search picker searches. */
-export type PickerArea = 'users' | 'members' | 'devices' | 'locations' | 'products';
+/**
+ * What a search picker searches. `ownLocations` are the organization's own locations: a
+ * super-tenant parent's shared locations (listed read-only) are left out of its matches.
+ */
+export type PickerArea = 'users' | 'members' | 'devices' | 'locations' | 'ownLocations' | 'products';
 
 /** One choice of a search picker: the id the form keeps, the name shown, a second line. */
 export interface PickerOption {
@@ -26,6 +29,12 @@ type Item = Record<string, unknown>;
 const ZPickerPage = zPage(z.record(z.string(), z.unknown()));
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const joined = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' ');
+
+const locationOption = (l: Item): PickerOption => ({
+  id: String(l.id),
+  label: String(l.name),
+  secondary: text(l.address),
+});
 
 /**
  * Each area's list call (loaded with its module of the endpoint map) and how an item of its answer
@@ -67,7 +76,12 @@ const SOURCES: Record<
   locations: {
     load: () =>
       import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.list),
-    option: (l) => ({ id: String(l.id), label: String(l.name), secondary: text(l.address) }),
+    option: (l) => locationOption(l),
+  },
+  ownLocations: {
+    load: () =>
+      import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.list),
+    option: (l) => (l.shared_from_parent ? null : locationOption(l)),
   },
   products: {
     load: () =>

@@ -14,14 +14,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormSearchPicker } from '../../components/form';
+import { FormSearchPicker, FormSearchPickerMany } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
 import {
   useBulkEdit,
   useDeleteDevice,
-  useLocationOptions,
   useMaintenance,
   usePriceOptions,
   useSizeOptions,
@@ -97,30 +96,26 @@ export function RowActionDialogs({ action, onClose }: { action: RowAction | null
   );
 }
 
-/** "Select location to Unlock": a checkbox per location; opens every available door of the chosen ones. */
+/**
+ * "Select location to Unlock": the locations chosen by a server search (any number of them); opens
+ * every available door of the chosen ones.
+ */
 export function UnlockLocationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const locations = useLocationOptions();
-  const [chosen, setChosen] = useState<string[]>([]);
+  // the organization's own locations, searched on the server as typed
+  const pick = useForm<{ ids: string[] }>({ defaultValues: { ids: [] } });
+  const chosen = pick.watch('ids');
   const unlock = useUnlockLocations();
   const { t } = useTranslation('devices');
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="unlock-locations-title">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="unlock-locations-title">
       <DialogTitle id="unlock-locations-title">{t('unlockLocations.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid' }}>
-        {(locations.data ?? []).map((l) => (
-          <FormControlLabel
-            key={l.id}
-            label={l.name}
-            control={
-              <Checkbox
-                checked={chosen.includes(l.id)}
-                onChange={(e) =>
-                  setChosen((c) => (e.target.checked ? [...c, l.id] : c.filter((x) => x !== l.id)))
-                }
-              />
-            }
-          />
-        ))}
+      <DialogContent sx={{ display: 'grid', pt: 1 }}>
+        <FormSearchPickerMany
+          control={pick.control}
+          name="ids"
+          area="ownLocations"
+          label={t('field.location')}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common:button.cancel')}</Button>
@@ -142,11 +137,12 @@ export function UnlockLocationsDialog({ open, onClose }: { open: boolean; onClos
  * in no device.
  */
 export function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
-  const locations = useLocationOptions();
   const sizes = useSizeOptions();
   const prices = usePriceOptions();
-  // products in no device, searched on the server as typed
-  const productPick = useForm<{ id_product: string }>({ defaultValues: { id_product: '' } });
+  // products in no device and the organization's own locations, searched on the server as typed
+  const pick = useForm<{ id_product: string; id_location: string }>({
+    defaultValues: { id_product: '', id_location: '' },
+  });
   const modes = useTypeOptions('mode');
   const edit = useBulkEdit();
   const { t } = useTranslation('devices');
@@ -173,11 +169,13 @@ export function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose
       <DialogTitle id="edit-devices-title">{t('bulkEdit.title')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {field('mode', t('field.mode'), modes.data ?? [])}
-        {field(
-          'id_location',
-          t('field.location'),
-          (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
-        )}
+        <FormSearchPicker
+          control={pick.control}
+          name="id_location"
+          area="ownLocations"
+          label={t('field.location')}
+          onPick={(o) => set('id_location', o?.id ?? '')}
+        />
         {field(
           'id_price',
           t('field.price'),
@@ -192,7 +190,7 @@ export function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose
           (sizes.data ?? []).map((z) => ({ value: z.id, label: z.name })),
         )}
         <FormSearchPicker
-          control={productPick.control}
+          control={pick.control}
           name="id_product"
           area="products"
           label={t('field.product')}

@@ -145,6 +145,26 @@ describe('DeviceFormDialog', () => {
     expectNoWholeList(fetchMock, 'products');
   });
 
+  it('names the saved location, searches own locations on the server, never listing every one', async () => {
+    const fetchMock = stubPickerFetch((url) =>
+      url.startsWith('/api/locations?') && url.includes('search=dock')
+        ? page([
+            { id: '00000000-0000-4000-8000-0000000000d2', name: 'Dock North', shared_from_parent: false },
+            { id: '00000000-0000-4000-8000-0000000000d3', name: 'Dock Parent', shared_from_parent: true },
+          ])
+        : undefined,
+    );
+    renderWithProviders(
+      <DeviceFormDialog open device={DEVICE as unknown as TDevice} isAdmin={false} onClose={() => {}} />,
+    );
+    expect(await screen.findByRole('combobox', { name: /Location/ })).toHaveValue('Main St');
+    await searchPicker(fetchMock, /Location/, 'locations', 'dock');
+    expect(await screen.findByText('Dock North', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // a parent's shared location is read-only: no door is added there
+    expect(screen.queryByText('Dock Parent')).toBeNull();
+    expectNoWholeList(fetchMock, 'locations');
+  });
+
   it("shows each history entry's transaction by its invoice number", async () => {
     stubPickerFetch((url) =>
       url.startsWith(`/api/device-logs/${DEVICE.id}`)

@@ -31,7 +31,6 @@ import {
   DEVICES_ENDPOINT,
   devicesKey,
   useFreeProductCount,
-  useLocationOptions,
   usePriceOptions,
   useSizeOptions,
   useTypeOptions,
@@ -106,7 +105,6 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
       if (!form.getValues(k)) setValue(k, v as never);
     }
   }, [open, device, settings.data, form, setValue]);
-  const locations = useLocationOptions();
   const sizes = useSizeOptions();
   const prices = usePriceOptions();
   const modes = useTypeOptions('mode');
@@ -129,6 +127,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
   }, [stocked, watch, setValue]);
   // the product the door holds is named by the device, so it shows when the device is reopened
   const savedProduct = device?.product ? { id: device.product.id, label: device.product.name } : null;
+  const savedLocation = device?.location ? { id: device.location.id, label: device.location.name } : null;
 
   const idPrice = watch('id_price');
   // A price that does not fit the mode (or any price for vending) is dropped when the mode changes.
@@ -238,11 +237,14 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         t('field.status'),
         DEVICE_STATUSES.map((s) => ({ value: s, label: label('deviceStatus', s) })),
       )}
-      {select(
-        'id_location',
-        t('field.location'),
-        (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
-      )}
+      <FormSearchPicker
+        control={control}
+        name="id_location"
+        area="ownLocations"
+        label={t('field.location')}
+        required
+        initial={savedLocation}
+      />
       {mode !== 'rental' && mode !== 'vending'
         ? select(
             'id_size',

@@ -14,7 +14,7 @@ import { useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { FormAutocomplete, FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSearchPickerMany, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
@@ -42,12 +42,12 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
     return m ? translateMessage(m) : undefined;
   };
   const sizes = useGroupOptions('sizes', open);
-  const products = useGroupOptions('products', open);
   const oneToOne = useWatch({ control, name: 'one_to_one' });
   const anyLocker = oneToOne === false || oneToOne === 'false';
-  const productOptions = useMemo(
-    () => (products.data ?? []).map((p) => ({ value: p.id, label: p.name })),
-    [products.data],
+  // the group's products, named by the group, so they show when it is reopened
+  const savedProducts = useMemo(
+    () => (group?.products ?? []).map((p) => ({ id: p.id, label: p.name })),
+    [group],
   );
   return (
     <FormDialog
@@ -123,12 +123,12 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
         />
       </Box>
       <FormCheckbox control={control} name="auto_repair" label={t('form.autoRepair')} />
-      <FormAutocomplete
+      <FormSearchPickerMany
         control={control}
         name="products"
+        area="products"
         label={t('form.products')}
-        multiple
-        options={productOptions}
+        initial={savedProducts}
       />
       <Controller
         control={control}
