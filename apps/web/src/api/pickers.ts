@@ -8,7 +8,15 @@ import { apiCall } from './client';
  * What a search picker searches. `ownLocations` are the organization's own locations: a
  * super-tenant parent's shared locations (listed read-only) are left out of its matches.
  */
-export type PickerArea = 'users' | 'members' | 'devices' | 'locations' | 'ownLocations' | 'products';
+export type PickerArea =
+  | 'users'
+  | 'members'
+  | 'devices'
+  | 'locations'
+  | 'ownLocations'
+  | 'products'
+  | 'productGroups'
+  | 'conditions';
 
 /** One choice of a search picker: the id the form keeps, the name shown, a second line. */
 export interface PickerOption {
@@ -29,6 +37,9 @@ type Item = Record<string, unknown>;
 const ZPickerPage = zPage(z.record(z.string(), z.unknown()));
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const joined = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' ');
+
+/** An item known by its name alone (a product group, a condition). */
+const named = (i: Item): PickerOption => ({ id: String(i.id), label: String(i.name) });
 
 const locationOption = (l: Item): PickerOption => ({
   id: String(l.id),
@@ -91,6 +102,18 @@ const SOURCES: Record<
       label: String(p.name),
       secondary: [text(p.sku), text(p.serial_number)].filter(Boolean).join(' · ') || undefined,
     }),
+  },
+  productGroups: {
+    load: () =>
+      import('@lockerops/contract/endpoints/product-groups').then(
+        (m) => m.productGroupsEndpoints.productGroups.list,
+      ),
+    option: named,
+  },
+  conditions: {
+    load: () =>
+      import('@lockerops/contract/endpoints/conditions').then((m) => m.conditionsEndpoints.conditions.list),
+    option: named,
   },
 };
 

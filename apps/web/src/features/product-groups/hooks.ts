@@ -69,6 +69,6 @@ export function useDeleteProductGroup() {
   });
 }
 
-/** Options of the size and product selects, by name (page 1, size 10000, spec operational §7). */
-export const useGroupOptions = (area: 'sizes' | 'products', enabled: boolean) =>
+/** Options of the size select, by name (page 1, size 10000, spec operational §7). */
+export const useGroupOptions = (area: 'sizes', enabled: boolean) =>
   useOptions(area, { query: { sort_by: 'name', order: 'asc' }, enabled });
