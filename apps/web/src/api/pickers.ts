@@ -1,7 +1,7 @@
 import { type Endpoint, zPage } from '@lockerops/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { formatPhone } from '../lib/format';
+import { formatMoney, formatPhone } from '../lib/format';
 import { apiCall } from './client';
 
 /**
@@ -16,7 +16,9 @@ export type PickerArea =
   | 'ownLocations'
   | 'products'
   | 'productGroups'
-  | 'conditions';
+  | 'conditions'
+  | 'sizes'
+  | 'prices';
 
 /** One choice of a search picker: the id the form keeps, the name shown, a second line. */
 export interface PickerOption {
@@ -115,7 +117,51 @@ const SOURCES: Record<
       import('@lockerops/contract/endpoints/conditions').then((m) => m.conditionsEndpoints.conditions.list),
     option: named,
   },
+  sizes: {
+    load: () => import('@lockerops/contract/endpoints/sizes').then((m) => m.sizesEndpoints.sizes.list),
+    option: (z) => ({ id: String(z.id), label: String(z.name), secondary: text(z.description) }),
+  },
+  prices: {
+    load: () => import('@lockerops/contract/endpoints/prices').then((m) => m.pricesEndpoints.prices.list),
+    option: (p) => ({
+      id: String(p.id),
+      label: `${String(p.name)} (${formatMoney(Number(p.amount), String(p.currency))})`,
+    }),
+  },
 };
+
+/**
+ * The one-record call of the areas whose saved id may reach a form without its name (a default
+ * from Settings): `GET <area>/{id}`, so the picker can name it.
+ */
+const ONE: Partial<Record<PickerArea, () => Promise<Endpoint>>> = {
+  sizes: () => import('@lockerops/contract/endpoints/sizes').then((m) => m.sizesEndpoints.sizes.get),
+  prices: () => import('@lockerops/contract/endpoints/prices').then((m) => m.pricesEndpoints.prices.get),
+  locations: () =>
+    import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.get),
+  ownLocations: () =>
+    import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.get),
+};
+
+/** Whether a picker of `area` can name an id by reading its record alone. */
+export const pickerReadsOne = (area: PickerArea) => !!ONE[area];
+
+/**
+ * The option of one saved id, read alone (`GET <area>/{id}`) when a picker holds an id it cannot
+ * name; disabled for an area without such a call (the record then names its own choices).
+ */
+export function pickerOneQuery(area: PickerArea, id: string) {
+  const one = ONE[area];
+  return queryOptions({
+    queryKey: [area, 'picker-one', id] as const,
+    queryFn: async ({ signal }) => {
+      if (!one) return null;
+      const item = (await apiCall(await one(), { params: { id }, signal } as never)) as Item;
+      return SOURCES[area].option(item);
+    },
+    staleTime: 60_000,
+  });
+}
 
 /**
  * One search of a picker: `GET <area>?page=1&size=20&search=<text>&<filters>` (the list's own

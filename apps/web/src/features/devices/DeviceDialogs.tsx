@@ -17,18 +17,15 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormSearchPicker, FormSearchPickerMany } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { formatMoney } from '../../lib/format';
 import {
   useBulkEdit,
   useDeleteDevice,
   useMaintenance,
-  usePriceOptions,
-  useSizeOptions,
   useTypeOptions,
   useUnlock,
   useUnlockLocations,
 } from './hooks';
-import { priceOptionsFor } from './priceOptions';
+import { priceKindFor } from './priceOptions';
 
 /** The device a row action asks to confirm, and which action. */
 export type RowAction = { kind: 'maintain' | 'unlock' | 'delete'; device: TDevice };
@@ -137,18 +134,23 @@ export function UnlockLocationsDialog({ open, onClose }: { open: boolean; onClos
  * in no device.
  */
 export function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
-  const sizes = useSizeOptions();
-  const prices = usePriceOptions();
-  // products in no device and the organization's own locations, searched on the server as typed
-  const pick = useForm<{ id_product: string; id_location: string }>({
-    defaultValues: { id_product: '', id_location: '' },
+  // products in no device, locations, prices and sizes, searched on the server as typed
+  const pick = useForm<{ id_product: string; id_location: string; id_price: string; id_size: string }>({
+    defaultValues: { id_product: '', id_location: '', id_price: '', id_size: '' },
   });
   const modes = useTypeOptions('mode');
   const edit = useBulkEdit();
   const { t } = useTranslation('devices');
   const label = useEnumLabel();
   const [device, setDevice] = useState<Record<string, string | boolean>>({});
-  const set = (k: string, v: string | boolean) => setDevice((d) => ({ ...d, [k]: v }));
+  const set = (k: string, v: string | boolean) => {
+    // a price of the other kind does not fit the new mode: dropped with it
+    const kindChanged =
+      k === 'mode' &&
+      priceKindFor((device.mode as string) || undefined) !== priceKindFor((v as string) || undefined);
+    if (kindChanged) pick.setValue('id_price', '');
+    setDevice((d) => ({ ...d, [k]: v, ...(kindChanged ? { id_price: '' } : {}) }));
+  };
   const field = (k: string, label: string, options: Array<{ value: string; label: string }>) => (
     <TextField
       select
@@ -176,19 +178,25 @@ export function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose
           label={t('field.location')}
           onPick={(o) => set('id_location', o?.id ?? '')}
         />
-        {field(
-          'id_price',
-          t('field.price'),
-          priceOptionsFor((device.mode as string) || undefined, prices.data ?? []).map((p) => ({
-            value: p.id,
-            label: `${p.name} (${formatMoney(p.amount, p.currency)})`,
-          })),
-        )}
-        {field(
-          'id_size',
-          t('field.size'),
-          (sizes.data ?? []).map((z) => ({ value: z.id, label: z.name })),
-        )}
+        {priceKindFor((device.mode as string) || undefined) !== 'none' ? (
+          <FormSearchPicker
+            control={pick.control}
+            name="id_price"
+            area="prices"
+            label={t('field.price')}
+            filters={{
+              weight: priceKindFor((device.mode as string) || undefined) === 'weight' ? 'true' : 'false',
+            }}
+            onPick={(o) => set('id_price', o?.id ?? '')}
+          />
+        ) : null}
+        <FormSearchPicker
+          control={pick.control}
+          name="id_size"
+          area="sizes"
+          label={t('field.size')}
+          onPick={(o) => set('id_size', o?.id ?? '')}
+        />
         <FormSearchPicker
           control={pick.control}
           name="id_product"
