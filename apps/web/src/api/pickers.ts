@@ -18,7 +18,8 @@ export type PickerArea =
   | 'productGroups'
   | 'conditions'
   | 'sizes'
-  | 'prices';
+  | 'prices'
+  | 'groups';
 
 /** One choice of a search picker: the id the form keeps, the name shown, a second line. */
 export interface PickerOption {
@@ -115,6 +116,10 @@ const SOURCES: Record<
   conditions: {
     load: () =>
       import('@lockerops/contract/endpoints/conditions').then((m) => m.conditionsEndpoints.conditions.list),
+    option: named,
+  },
+  groups: {
+    load: () => import('@lockerops/contract/endpoints/groups').then((m) => m.groupsEndpoints.groups.list),
     option: named,
   },
   sizes: {
