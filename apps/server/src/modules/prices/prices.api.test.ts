@@ -164,6 +164,8 @@ describe('prices: list, delete, CSV, export', () => {
     expect(await types('weight=true')).toEqual(new Set(['pay_per_weight']));
     expect(await types('weight=false')).toEqual(new Set(['pay_per_time']));
     expect((await list('weight=maybe')).statusCode).toBe(400);
+    const def = (await create({ ...hourly, name: 'Kilo default', default: true })).json();
+    expect((await list('default=true')).json().items.map((x: { id: string }) => x.id)).toEqual([def.id]);
   });
 
   it('searches, deletes with the spec message', async () => {

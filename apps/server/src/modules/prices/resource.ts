@@ -88,10 +88,12 @@ export const pricesResource: Resource<
   create: ZPriceCreateRequest,
   update: ZPriceUpdateRequest,
   query: ZPriceListQuery,
-  // a device's price picker: weight prices for service mode, the others for the rest (§5 Device)
+  // a device's price picker: weight prices for service mode, the others for the rest (§5 Device);
+  // the price form's notice: the default alone
   filters: (q) => [
     q.weight === 'true' ? eq(prices.priceType, 'pay_per_weight') : undefined,
     q.weight === 'false' ? ne(prices.priceType, 'pay_per_weight') : undefined,
+    q.default === 'true' ? eq(prices.isDefault, true) : undefined,
   ],
   search: [prices.name, prices.priceType, prices.unit, prices.currency],
   sort: {
