@@ -7,17 +7,7 @@ import {
   ZDeviceBulkResponse,
 } from '@lockerops/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';

@@ -5,10 +5,8 @@ import {
   FormControlLabel,
   FormHelperText,
   FormLabel,
-  MenuItem,
   Radio,
   RadioGroup,
-  TextField,
 } from '@mui/material';
 import { useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
