@@ -34,7 +34,8 @@ test.describe('operations', () => {
     await dialog.getByLabel('Locker Number').fill('7');
     await dialog.getByRole('combobox', { name: 'Mode' }).click();
     await page.getByRole('option', { name: 'Asset' }).click();
-    await dialog.getByRole('combobox', { name: 'Location' }).click();
+    // searched on the server as it is typed
+    await dialog.getByRole('combobox', { name: 'Location' }).fill(location.name);
     await page.getByRole('option', { name: location.name }).click();
     // only products in no other device are offered
     await dialog.getByRole('combobox', { name: 'Product' }).click();

@@ -83,7 +83,7 @@ test.describe('places and doors', () => {
     await page.mouse.move(from.x + dx, from.y + dy, { steps: 5 });
     await page.mouse.up();
 
-    // geocoding is offline here: the lookup fails, the notice shows and the typed address stays
+    // the built-in gazetteer knows no street address at a position: the notice shows and the typed address stays
     await expect(
       page.getByText('Could not look up the address of this position. The address was left unchanged.'),
     ).toBeVisible();
@@ -108,6 +108,62 @@ test.describe('places and doors', () => {
     expect(saved.latitude).toBeCloseTo(START.lat - dy * degPerPx * Math.cos((START.lat * Math.PI) / 180), 2);
     expect(saved.longitude).toBeGreaterThan(START.lng + 0.01);
     expect(saved.latitude).toBeLessThan(START.lat - 0.003);
+  });
+
+  test('the pin follows a typed address (built-in gazetteer) until it is dragged by hand', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('Typed Location');
+    await openAsAdmin(page, '/locations');
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Location' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Contact Email').fill('typed@demo-org.test');
+    await dialog.getByLabel('Contact Phone').fill('+1 415 555 0101');
+    await dialog.getByLabel('Address').pressSequentially('Marienplatz 1, München', { delay: 20 });
+    await expect(dialog.getByText('Pin placed at Munich, Germany. Drag it to the exact spot.')).toBeVisible();
+    const marker = dialog.getByRole('button', { name: 'Marker' });
+    // the map followed the pin: the marker sits in the middle of the map
+    const map = (await dialog.locator('.leaflet-container').boundingBox())!;
+    const box = (await marker.boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - (map.x + map.width / 2))).toBeLessThan(30);
+    await page.screenshot({ path: 'test-results/location-typed-address-1440.png' });
+
+    // dragged by hand: a typed address no longer moves it, and says so
+    const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 40, from.y + 20, { steps: 5 });
+    await page.mouse.move(from.x + 80, from.y + 40, { steps: 5 });
+    await page.mouse.up();
+    await dialog.getByLabel('Address').fill('Karlsplatz 1, Wien');
+    await expect(dialog.getByText('The pin stays where you dragged it.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Move the pin to this address' })).toBeVisible();
+    await dialog.getByLabel('Address').fill('Marienplatz 8, München');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Location created successfully')).toBeVisible();
+
+    const api = await adminApi(request);
+    const saved = (await api.list(`locations?search=${encodeURIComponent(name)}`)).items[0]!;
+    expect(saved.address).toBe('Marienplatz 8, München');
+    // Munich (48.14, 11.58) moved east and south by the drag, not Vienna (48.21, 16.37)
+    expect(saved.longitude).toBeGreaterThan(11.58 + 0.005);
+    expect(saved.longitude).toBeLessThan(11.7);
+    expect(saved.latitude).toBeLessThan(48.14 - 0.002);
+    expect(saved.latitude).toBeGreaterThan(48.0);
+  });
+
+  test('the typed-address pin fits a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openAsAdmin(page, '/locations');
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Location' });
+    await dialog.getByLabel('Address').fill('Gran Vía 1, Madrid');
+    await expect(dialog.getByText('Pin placed at Madrid, Spain. Drag it to the exact spot.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/location-typed-address-390.png' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
   });
 
   test('a wall added for another location belongs to it; a location without walls says so', async ({

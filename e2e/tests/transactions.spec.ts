@@ -369,7 +369,7 @@ test.describe('transactions and reservations', () => {
       await dialog.getByRole('combobox', { name: 'Mode' }).click();
       await page.getByRole('option', { name: 'Storage', exact: true }).click();
       await dialog.getByLabel('Tracking Number').fill(tracking);
-      await dialog.getByRole('combobox', { name: 'Location' }).click();
+      await dialog.getByRole('combobox', { name: 'Location' }).fill(location.name);
       await page.getByRole('option', { name: location.name }).click();
       await dialog.getByRole('combobox', { name: 'Size' }).click();
       await page.getByRole('option', { name: new RegExp(`^${size.name} `) }).click();

@@ -232,6 +232,26 @@ export const ZReverseGeocodeQuery = z.object({
 });
 export const ZReverseGeocodeResponse = z.object({ address: z.string().nullable() });
 
+/** Shortest and longest address a forward lookup takes (`GET geocode/search?q=`). */
+export const GEOCODE_QUERY_MIN = 3;
+export const GEOCODE_QUERY_MAX = 200;
+
+/** Query of a forward address lookup: the address as typed. */
+export const ZGeocodeSearchQuery = z.object({
+  q: z.string().trim().min(GEOCODE_QUERY_MIN).max(GEOCODE_QUERY_MAX),
+});
+/** Answer of a forward address lookup: the places the address may be at, best first (at most 5). */
+export const ZGeocodeSearchResponse = z.object({
+  items: z.array(
+    z.object({
+      label: z.string(),
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+    }),
+  ),
+});
+export type TGeocodeSearchResponse = z.infer<typeof ZGeocodeSearchResponse>;
+
 /** Headers of the locations CSV, the same for upload, template and export. */
 export const LOCATION_CSV_HEADERS = [
   'name',

@@ -73,6 +73,16 @@ export const zMoney = (m: { required: string; numeric: string; negative: string;
   );
 
 /** A price as the API answers it; `amount` is money with two decimals (spec: operational §3 Price). */
+/**
+ * Filters of `GET prices`: `weight=true` only pay-per-weight prices, `weight=false` every other
+ * (what a door of service mode, or of another mode, may use: spec operational §5 Device);
+ * `default=true` the organization's default price alone (the price form's notice).
+ */
+export const ZPriceListQuery = z.object({
+  weight: z.enum(['true', 'false']).optional(),
+  default: z.enum(['true']).optional(),
+});
+
 export const ZPrice = z.object({
   id: z.uuid(),
   name: z.string(),

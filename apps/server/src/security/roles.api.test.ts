@@ -119,6 +119,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/resources/{id}/users': STAFF,
   'GET /api/resources/{id}/groups': STAFF,
   'GET /api/geocode/reverse': STAFF,
+  'GET /api/geocode/search': STAFF,
   'GET /api/devices': STAFF_K,
   'POST /api/devices': STAFF,
   'DELETE /api/devices': ADMIN,

@@ -1,11 +1,25 @@
 import { type Endpoint, zPage } from '@lockerops/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { formatPhone } from '../lib/format';
+import { formatMoney, formatPhone } from '../lib/format';
 import { apiCall } from './client';
 
-/** What a search picker searches. */
-export type PickerArea = 'users' | 'members' | 'devices' | 'locations' | 'products';
+/**
+ * What a search picker searches. `ownLocations` are the organization's own locations: a
+ * super-tenant parent's shared locations (listed read-only) are left out of its matches.
+ */
+export type PickerArea =
+  | 'users'
+  | 'members'
+  | 'devices'
+  | 'locations'
+  | 'ownLocations'
+  | 'products'
+  | 'productGroups'
+  | 'conditions'
+  | 'sizes'
+  | 'prices'
+  | 'groups';
 
 /** One choice of a search picker: the id the form keeps, the name shown, a second line. */
 export interface PickerOption {
@@ -26,6 +40,15 @@ type Item = Record<string, unknown>;
 const ZPickerPage = zPage(z.record(z.string(), z.unknown()));
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const joined = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' ');
+
+/** An item known by its name alone (a product group, a condition). */
+const named = (i: Item): PickerOption => ({ id: String(i.id), label: String(i.name) });
+
+const locationOption = (l: Item): PickerOption => ({
+  id: String(l.id),
+  label: String(l.name),
+  secondary: text(l.address),
+});
 
 /**
  * Each area's list call (loaded with its module of the endpoint map) and how an item of its answer
@@ -67,7 +90,12 @@ const SOURCES: Record<
   locations: {
     load: () =>
       import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.list),
-    option: (l) => ({ id: String(l.id), label: String(l.name), secondary: text(l.address) }),
+    option: (l) => locationOption(l),
+  },
+  ownLocations: {
+    load: () =>
+      import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.list),
+    option: (l) => (l.shared_from_parent ? null : locationOption(l)),
   },
   products: {
     load: () =>
@@ -78,7 +106,67 @@ const SOURCES: Record<
       secondary: [text(p.sku), text(p.serial_number)].filter(Boolean).join(' · ') || undefined,
     }),
   },
+  productGroups: {
+    load: () =>
+      import('@lockerops/contract/endpoints/product-groups').then(
+        (m) => m.productGroupsEndpoints.productGroups.list,
+      ),
+    option: named,
+  },
+  conditions: {
+    load: () =>
+      import('@lockerops/contract/endpoints/conditions').then((m) => m.conditionsEndpoints.conditions.list),
+    option: named,
+  },
+  groups: {
+    load: () => import('@lockerops/contract/endpoints/groups').then((m) => m.groupsEndpoints.groups.list),
+    option: named,
+  },
+  sizes: {
+    load: () => import('@lockerops/contract/endpoints/sizes').then((m) => m.sizesEndpoints.sizes.list),
+    option: (z) => ({ id: String(z.id), label: String(z.name), secondary: text(z.description) }),
+  },
+  prices: {
+    load: () => import('@lockerops/contract/endpoints/prices').then((m) => m.pricesEndpoints.prices.list),
+    option: (p) => ({
+      id: String(p.id),
+      label: `${String(p.name)} (${formatMoney(Number(p.amount), String(p.currency))})`,
+    }),
+  },
 };
+
+/**
+ * The one-record call of the areas whose saved id may reach a form without its name (a default
+ * from Settings): `GET <area>/{id}`, so the picker can name it.
+ */
+const ONE: Partial<Record<PickerArea, () => Promise<Endpoint>>> = {
+  sizes: () => import('@lockerops/contract/endpoints/sizes').then((m) => m.sizesEndpoints.sizes.get),
+  prices: () => import('@lockerops/contract/endpoints/prices').then((m) => m.pricesEndpoints.prices.get),
+  locations: () =>
+    import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.get),
+  ownLocations: () =>
+    import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.get),
+};
+
+/** Whether a picker of `area` can name an id by reading its record alone. */
+export const pickerReadsOne = (area: PickerArea) => !!ONE[area];
+
+/**
+ * The option of one saved id, read alone (`GET <area>/{id}`) when a picker holds an id it cannot
+ * name; disabled for an area without such a call (the record then names its own choices).
+ */
+export function pickerOneQuery(area: PickerArea, id: string) {
+  const one = ONE[area];
+  return queryOptions({
+    queryKey: [area, 'picker-one', id] as const,
+    queryFn: async ({ signal }) => {
+      if (!one) return null;
+      const item = (await apiCall(await one(), { params: { id }, signal } as never)) as Item;
+      return SOURCES[area].option(item);
+    },
+    staleTime: 60_000,
+  });
+}
 
 /**
  * One search of a picker: `GET <area>?page=1&size=20&search=<text>&<filters>` (the list's own

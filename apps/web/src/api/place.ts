@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useCallback, useSyncExternalStore } from 'react';
 import { browserTimeZone, getDisplayTimeZone, isTimeZone, setDisplayTimeZone } from '../lib/format';
+import { apiCall } from './client';
 import { type OptionItem, useOptions } from './options';
 import { settingsQuery } from './settings';
 
@@ -106,5 +107,31 @@ export function useLocationZones(enabled = true): (idLocation: string | null | u
       return isTimeZone(z) ? z : org;
     },
     [zones, org],
+  );
+}
+
+/**
+ * The zone of one location, for a form that has one location chosen (a reservation's): `GET
+ * locations/{id}` `time_zone`, else the organization's. Answers the same function as
+ * `useLocationZones` without reading every location: any other id gets the organization's zone.
+ */
+export function useChosenLocationZone(
+  idLocation: string | undefined,
+): (idLocation: string | null | undefined) => string {
+  const org = useOrganizationZone();
+  const q = useQuery({
+    queryKey: ['locations', 'zone', idLocation] as const,
+    queryFn: async ({ signal }) => {
+      const { locationsEndpoints } = await import('@lockerops/contract/endpoints/locations');
+      const l = await apiCall(locationsEndpoints.locations.get, { params: { id: idLocation ?? '' }, signal });
+      return (l as { time_zone?: string | null }).time_zone ?? null;
+    },
+    enabled: !!idLocation,
+    staleTime: 60_000,
+  });
+  const zone = q.data;
+  return useCallback(
+    (id) => (id && id === idLocation && isTimeZone(zone) ? zone : org),
+    [idLocation, zone, org],
   );
 }

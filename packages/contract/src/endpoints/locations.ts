@@ -1,11 +1,13 @@
 /**
- * The endpoint map's entries for locations, their resources and the reverse geocoder.
+ * The endpoint map's entries for locations, their resources and the geocoder (both ways).
  * `../endpoints.ts` joins every area into `endpoints`; the console imports only the areas a page
  * calls.
  */
 import { ADMINS, STAFF, ZDetailResponse } from '../common';
 import { ZDeviceBulkResponse } from '../devices';
 import {
+  ZGeocodeSearchQuery,
+  ZGeocodeSearchResponse,
   ZLocation,
   ZLocationCreateRequest,
   ZLocationListQuery,
@@ -93,6 +95,13 @@ export const locationsEndpoints = {
       path: '/geocode/reverse',
       query: ZReverseGeocodeQuery,
       response: ZReverseGeocodeResponse,
+    }),
+    search: endpoint({
+      roles: STAFF,
+      method: 'GET',
+      path: '/geocode/search',
+      query: ZGeocodeSearchQuery,
+      response: ZGeocodeSearchResponse,
     }),
   },
 } as const;

@@ -3,7 +3,7 @@
  * console imports only the areas a page calls.
  */
 import { STAFF } from '../common';
-import { ZPrice, ZPriceCreateRequest, ZPriceUpdateRequest } from '../prices';
+import { ZPrice, ZPriceCreateRequest, ZPriceListQuery, ZPriceUpdateRequest } from '../prices';
 import { listArea } from './define';
 
 export const pricesEndpoints = {
@@ -13,6 +13,7 @@ export const pricesEndpoints = {
       item: ZPrice,
       create: ZPriceCreateRequest,
       update: ZPriceUpdateRequest,
+      query: ZPriceListQuery,
       // viewers are kept out of the pricing pages (spec: console §6)
       roles: { read: STAFF },
     }),

@@ -1,11 +1,15 @@
 import {
   endpoints,
+  GEOCODE_QUERY_MAX,
+  GEOCODE_QUERY_MIN,
   LOCATION_MESSAGES,
+  MSG,
   ZAssignee,
   ZDetailResponse,
   ZDevice,
   ZLocationSize,
 } from '@lockerops/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Geocoder, GeocodeUnavailable } from '../../adapters/geocode';
@@ -21,13 +25,38 @@ const tags = ['Locations'];
 const params = z.object({ id: z.uuid() });
 
 /**
+ * Address lookups a team member may make in a minute (both ways together): a debounced address
+ * field asks about once a second while typing, and a public geocoder must not be flooded.
+ */
+export const GEOCODE_CALLS_PER_MINUTE = 60;
+
+/**
  * The Locations calls beyond CRUD (spec: operational §7 Locations): toggles, devices and sizes at
- * a location, "Unlock All", assignment of users or groups, and the reverse address lookup of a
- * marker drag. `locks` is the lock adapter, `geocoder` the geocoding adapter.
+ * a location, "Unlock All", assignment of users or groups, the reverse address lookup of a
+ * marker drag and the forward lookup of a typed address. `locks` is the lock adapter, `geocoder` the geocoding adapter.
  */
 export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }): FastifyPluginAsyncZod {
   const { locks, geocoder } = opts;
   return async (app) => {
+    const perCaller = app.createRateLimit({
+      max: GEOCODE_CALLS_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (req) => `geocode:${req.auth.organizationId}:${req.auth.actor.id}`,
+    });
+    /** 429 beyond `GEOCODE_CALLS_PER_MINUTE` lookups a minute by one caller of one organization. */
+    const underLimit = async (req: FastifyRequest) => {
+      const limit = await perCaller(req);
+      if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, MSG.tooManyRequests);
+    };
+    /** The adapter's answer, or 503 with the lookup message when geocoding is off or failing. */
+    const lookup = async <T>(ask: () => Promise<T>): Promise<T> => {
+      try {
+        return await ask();
+      } catch (err) {
+        if (err instanceof GeocodeUnavailable) throw new HttpError(503, LOCATION_MESSAGES.geocodeFailed);
+        throw err;
+      }
+    };
     app.route({
       ...routeOf(endpoints.location.toggle, {
         tags,
@@ -156,17 +185,26 @@ export function locationsRoutes(opts: { locks: LockAdapter; geocoder: Geocoder }
       ...routeOf(endpoints.geocode.reverse, {
         tags,
         summary: 'Address of a map position (marker drag)',
-        description:
-          'Looks the position up with the geocoding adapter (Nominatim, at most 3 s). `address` null when nothing is known there; 503 with "Could not look up the address…" when geocoding is off or unreachable, so the console keeps the address it had. spec: operational §2 Locations (marker drag performs an address lookup).',
-        errors: { ...errors(400, 401, 403), 503: ZDetailResponse },
+        description: `Looks the position up with the geocoding adapter (Nominatim at \`GEOCODE_URL\`, at most 3 s; the built-in gazetteer knows no street addresses and answers null). \`address\` null when nothing is known there; 503 with "Could not look up the address…" when geocoding is off or unreachable, so the console keeps the address it had; 429 beyond ${GEOCODE_CALLS_PER_MINUTE} lookups a minute. spec: operational §2 Locations (marker drag performs an address lookup); README "Geocoding".`,
+        errors: { ...errors(400, 401, 403, 429), 503: ZDetailResponse },
       }),
       handler: async (req) => {
-        try {
-          return { address: await geocoder.reverse(req.query.lat, req.query.lng) };
-        } catch (err) {
-          if (err instanceof GeocodeUnavailable) throw new HttpError(503, LOCATION_MESSAGES.geocodeFailed);
-          throw err;
-        }
+        await underLimit(req);
+        return { address: await lookup(() => geocoder.reverse(req.query.lat, req.query.lng)) };
+      },
+    });
+
+    app.route({
+      ...routeOf(endpoints.geocode.search, {
+        tags,
+        summary: 'Positions of a typed address (the pin follows the address)',
+        description: `\`q\`: the address as typed (${GEOCODE_QUERY_MIN}–${GEOCODE_QUERY_MAX} characters). Answers \`{ items: [{ label, latitude, longitude }] }\`, the places it may be at, best first (at most 5; empty when none is known). With \`GEOCODE_URL\` unset the built-in gazetteer answers with no network (major cities by name, in English or the local spelling; the city's centre); with a URL, that Nominatim server (at most 3 s). 503 with "Could not look up the address…" when geocoding is off or unreachable; 429 beyond ${GEOCODE_CALLS_PER_MINUTE} lookups a minute by one caller. Reads no organization's rows. spec: operational §2 Locations (address and marker); README "Geocoding".`,
+        errors: { ...errors(400, 401, 403, 429), 503: ZDetailResponse },
+      }),
+      handler: async (req) => {
+        await underLimit(req);
+        const places = await lookup(() => geocoder.search(req.query.q));
+        return { items: places.map((p) => ({ label: p.label, latitude: p.lat, longitude: p.lng })) };
       },
     });
   };

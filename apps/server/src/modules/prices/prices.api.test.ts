@@ -148,6 +148,26 @@ describe('prices: one default per organization', () => {
 });
 
 describe('prices: list, delete, CSV, export', () => {
+  it("lists weight prices alone, or every other, for a device's price picker", async () => {
+    await create({
+      ...hourly,
+      name: 'Kilo rate',
+      price_type: 'pay_per_weight',
+      unit: 'kg',
+      unit_amount: undefined,
+    });
+    await create({ ...hourly, name: 'Kilo hour' });
+    const types = async (qs: string) =>
+      new Set(
+        (await list(`search=Kilo&${qs}`)).json().items.map((x: { price_type: string }) => x.price_type),
+      );
+    expect(await types('weight=true')).toEqual(new Set(['pay_per_weight']));
+    expect(await types('weight=false')).toEqual(new Set(['pay_per_time']));
+    expect((await list('weight=maybe')).statusCode).toBe(400);
+    const def = (await create({ ...hourly, name: 'Kilo default', default: true })).json();
+    expect((await list('default=true')).json().items.map((x: { id: string }) => x.id)).toEqual([def.id]);
+  });
+
   it('searches, deletes with the spec message', async () => {
     const p = (await create({ ...hourly, name: 'Zebra price' })).json();
     expect((await list('search=ZEBRA')).json().items.map((x: { id: string }) => x.id)).toEqual([p.id]);

@@ -5,6 +5,7 @@ import {
   type TPrice,
   ZPrice,
   ZPriceCreateRequest,
+  ZPriceListQuery,
   ZPriceUpdateRequest,
 } from '@lockerops/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -71,7 +72,12 @@ export const priceToWire = (p: PriceRow): TPrice =>
  * (dropped for weight), an amount above 0 forces card_on_file, and at most one default per
  * organization — setting one clears the previous default in the same transaction.
  */
-export const pricesResource: Resource<TPrice, typeof ZPriceCreateRequest, typeof ZPriceUpdateRequest> = {
+export const pricesResource: Resource<
+  TPrice,
+  typeof ZPriceCreateRequest,
+  typeof ZPriceUpdateRequest,
+  typeof ZPriceListQuery
+> = {
   entity: 'price',
   path: 'prices',
   api: endpoints.prices,
@@ -81,6 +87,14 @@ export const pricesResource: Resource<TPrice, typeof ZPriceCreateRequest, typeof
   item: ZPrice,
   create: ZPriceCreateRequest,
   update: ZPriceUpdateRequest,
+  query: ZPriceListQuery,
+  // a device's price picker: weight prices for service mode, the others for the rest (§5 Device);
+  // the price form's notice: the default alone
+  filters: (q) => [
+    q.weight === 'true' ? eq(prices.priceType, 'pay_per_weight') : undefined,
+    q.weight === 'false' ? ne(prices.priceType, 'pay_per_weight') : undefined,
+    q.default === 'true' ? eq(prices.isDefault, true) : undefined,
+  ],
   search: [prices.name, prices.priceType, prices.unit, prices.currency],
   sort: {
     ...wireColumns(prices, ['name', 'price_type', 'amount', 'unit', 'unit_amount']),

@@ -1,8 +1,9 @@
 import { Autocomplete, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { PickerArea, PickerOption } from '../../api/pickers';
+import { type PickerArea, type PickerOption, pickerOneQuery, pickerReadsOne } from '../../api/pickers';
 import { translateMessage } from '../../i18n/messages';
 import { renderPickerOption } from './PickerOptionItem';
 import { usePickerSearch } from './usePickerSearch';
@@ -36,7 +37,7 @@ export interface FormSearchPickerProps<
  * The one picker of users, team members, devices, locations and products: it
  * searches the server as the operator types (`GET <area>?search=…&size=20`, 300 ms after the last
  * key), shows the first 20 matches with a "type to search" hint, and shows the saved item's name
- * when a record is reopened. Works the same with 200 or 200,000 customers.
+ * when a record is reopened (given by `initial`, or read alone for an id set without its name). Works the same with 200 or 200,000 customers.
  */
 export function FormSearchPicker<
   TFieldValues extends FieldValues,
@@ -66,11 +67,17 @@ export function FormSearchPicker<
     else if (initial && initial.id === value) setChosen(initial);
   }, [value, initial]);
 
-  const selected = value
+  const known = value
     ? chosen?.id === value
       ? chosen
       : (options.find((o) => o.id === value) ?? null)
     : null;
+  // an id set with no name (a default from Settings): read that one record to name it
+  const one = useQuery({
+    ...pickerOneQuery(area, value),
+    enabled: !!value && !known && pickerReadsOne(area),
+  });
+  const selected = known ?? (one.data?.id === value ? one.data : null);
   const message = fieldState.error?.message ? translateMessage(fieldState.error.message) : undefined;
 
   return (

@@ -14,22 +14,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormSearchPicker } from '../../components/form';
+import { FormSearchPicker, FormSearchPickerMany } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { formatMoney } from '../../lib/format';
 import {
   useBulkEdit,
   useDeleteDevice,
-  useLocationOptions,
   useMaintenance,
-  usePriceOptions,
-  useSizeOptions,
   useTypeOptions,
   useUnlock,
   useUnlockLocations,
 } from './hooks';
-import { priceOptionsFor } from './priceOptions';
+import { priceKindFor } from './priceOptions';
 
 /** The device a row action asks to confirm, and which action. */
 export type RowAction = { kind: 'maintain' | 'unlock' | 'delete'; device: TDevice };
@@ -97,30 +93,26 @@ export function RowActionDialogs({ action, onClose }: { action: RowAction | null
   );
 }
 
-/** "Select location to Unlock": a checkbox per location; opens every available door of the chosen ones. */
+/**
+ * "Select location to Unlock": the locations chosen by a server search (any number of them); opens
+ * every available door of the chosen ones.
+ */
 export function UnlockLocationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const locations = useLocationOptions();
-  const [chosen, setChosen] = useState<string[]>([]);
+  // the organization's own locations, searched on the server as typed
+  const pick = useForm<{ ids: string[] }>({ defaultValues: { ids: [] } });
+  const chosen = pick.watch('ids');
   const unlock = useUnlockLocations();
   const { t } = useTranslation('devices');
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="unlock-locations-title">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="unlock-locations-title">
       <DialogTitle id="unlock-locations-title">{t('unlockLocations.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid' }}>
-        {(locations.data ?? []).map((l) => (
-          <FormControlLabel
-            key={l.id}
-            label={l.name}
-            control={
-              <Checkbox
-                checked={chosen.includes(l.id)}
-                onChange={(e) =>
-                  setChosen((c) => (e.target.checked ? [...c, l.id] : c.filter((x) => x !== l.id)))
-                }
-              />
-            }
-          />
-        ))}
+      <DialogContent sx={{ display: 'grid', pt: 1 }}>
+        <FormSearchPickerMany
+          control={pick.control}
+          name="ids"
+          area="ownLocations"
+          label={t('field.location')}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common:button.cancel')}</Button>
@@ -142,17 +134,23 @@ export function UnlockLocationsDialog({ open, onClose }: { open: boolean; onClos
  * in no device.
  */
 export function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
-  const locations = useLocationOptions();
-  const sizes = useSizeOptions();
-  const prices = usePriceOptions();
-  // products in no device, searched on the server as typed
-  const productPick = useForm<{ id_product: string }>({ defaultValues: { id_product: '' } });
+  // products in no device, locations, prices and sizes, searched on the server as typed
+  const pick = useForm<{ id_product: string; id_location: string; id_price: string; id_size: string }>({
+    defaultValues: { id_product: '', id_location: '', id_price: '', id_size: '' },
+  });
   const modes = useTypeOptions('mode');
   const edit = useBulkEdit();
   const { t } = useTranslation('devices');
   const label = useEnumLabel();
   const [device, setDevice] = useState<Record<string, string | boolean>>({});
-  const set = (k: string, v: string | boolean) => setDevice((d) => ({ ...d, [k]: v }));
+  const set = (k: string, v: string | boolean) => {
+    // a price of the other kind does not fit the new mode: dropped with it
+    const kindChanged =
+      k === 'mode' &&
+      priceKindFor((device.mode as string) || undefined) !== priceKindFor((v as string) || undefined);
+    if (kindChanged) pick.setValue('id_price', '');
+    setDevice((d) => ({ ...d, [k]: v, ...(kindChanged ? { id_price: '' } : {}) }));
+  };
   const field = (k: string, label: string, options: Array<{ value: string; label: string }>) => (
     <TextField
       select
@@ -173,26 +171,34 @@ export function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose
       <DialogTitle id="edit-devices-title">{t('bulkEdit.title')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {field('mode', t('field.mode'), modes.data ?? [])}
-        {field(
-          'id_location',
-          t('field.location'),
-          (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
-        )}
-        {field(
-          'id_price',
-          t('field.price'),
-          priceOptionsFor((device.mode as string) || undefined, prices.data ?? []).map((p) => ({
-            value: p.id,
-            label: `${p.name} (${formatMoney(p.amount, p.currency)})`,
-          })),
-        )}
-        {field(
-          'id_size',
-          t('field.size'),
-          (sizes.data ?? []).map((z) => ({ value: z.id, label: z.name })),
-        )}
         <FormSearchPicker
-          control={productPick.control}
+          control={pick.control}
+          name="id_location"
+          area="ownLocations"
+          label={t('field.location')}
+          onPick={(o) => set('id_location', o?.id ?? '')}
+        />
+        {priceKindFor((device.mode as string) || undefined) !== 'none' ? (
+          <FormSearchPicker
+            control={pick.control}
+            name="id_price"
+            area="prices"
+            label={t('field.price')}
+            filters={{
+              weight: priceKindFor((device.mode as string) || undefined) === 'weight' ? 'true' : 'false',
+            }}
+            onPick={(o) => set('id_price', o?.id ?? '')}
+          />
+        ) : null}
+        <FormSearchPicker
+          control={pick.control}
+          name="id_size"
+          area="sizes"
+          label={t('field.size')}
+          onPick={(o) => set('id_size', o?.id ?? '')}
+        />
+        <FormSearchPicker
+          control={pick.control}
           name="id_product"
           area="products"
           label={t('field.product')}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../components/testing';
 import { jsonResponse } from '../../test/fixtures';
-import { expectNoWholeList, searchPicker, stubPickerFetch } from '../../test/pickers';
+import { expectNoWholeList, fetchedUrls, searchPicker, stubPickerFetch } from '../../test/pickers';
 import { DeviceFormDialog } from './DeviceFormDialog';
 
 const LOCATION = { id: '00000000-0000-4000-8000-0000000000d1', name: 'Main St' };
@@ -80,7 +80,7 @@ afterEach(() => {
 
 describe('DeviceFormDialog', () => {
   it('prefills Add Device with Settings → Defaults (hardware, mode, size)', async () => {
-    stubPickerFetch((url) => {
+    const fetchMock = stubPickerFetch((url) => {
       if (url.startsWith('/api/settings')) return jsonResponse(SETTINGS);
       if (url.startsWith('/api/types/device/mode'))
         return jsonResponse({
@@ -96,22 +96,21 @@ describe('DeviceFormDialog', () => {
             { value: 'gantner', label: 'Gantner' },
           ],
         });
-      if (url.startsWith('/api/sizes?'))
-        return page([
-          {
-            id: SIZE_ID,
-            name: 'Small',
-            description: null,
-            width: 10,
-            depth: 12,
-            height: 14,
-            image: null,
-            external_id: null,
-            available_devices: 0,
-            created_at: '2026-01-01T00:00:00.000Z',
-            updated_at: '2026-01-01T00:00:00.000Z',
-          },
-        ]);
+      // the default size is named by reading it alone, not by listing every size
+      if (url === `/api/sizes/${SIZE_ID}`)
+        return jsonResponse({
+          id: SIZE_ID,
+          name: 'Small',
+          description: null,
+          width: 10,
+          depth: 12,
+          height: 14,
+          image: null,
+          external_id: null,
+          available_devices: 0,
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        });
       return undefined;
     });
     renderWithProviders(<DeviceFormDialog open device={null} isAdmin={false} onClose={() => {}} />);
@@ -119,9 +118,15 @@ describe('DeviceFormDialog', () => {
       timeout: 5000,
     });
     expect(screen.getByRole('combobox', { name: 'Hardware Type' })).toHaveTextContent('Virtual');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Size' })).toHaveTextContent('Small'), {
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Size/ })).toHaveValue('Small'), {
       timeout: 5000,
     });
+    await searchPicker(fetchMock, /^Price/, 'prices', 'hour');
+    // a storage door is offered the prices that are not by weight
+    expect(
+      fetchedUrls(fetchMock).some((u) => u.startsWith('/api/prices?') && u.includes('weight=false')),
+    ).toBe(true);
+    for (const area of ['sizes', 'prices', 'locations']) expectNoWholeList(fetchMock, area);
   });
 
   it("names the door's product when reopened and searches free products on the server", async () => {
@@ -143,6 +148,26 @@ describe('DeviceFormDialog', () => {
     await searchPicker(fetchMock, 'Product', 'products', 'dri');
     expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('unassigned=true'))).toBe(true);
     expectNoWholeList(fetchMock, 'products');
+  });
+
+  it('names the saved location, searches own locations on the server, never listing every one', async () => {
+    const fetchMock = stubPickerFetch((url) =>
+      url.startsWith('/api/locations?') && url.includes('search=dock')
+        ? page([
+            { id: '00000000-0000-4000-8000-0000000000d2', name: 'Dock North', shared_from_parent: false },
+            { id: '00000000-0000-4000-8000-0000000000d3', name: 'Dock Parent', shared_from_parent: true },
+          ])
+        : undefined,
+    );
+    renderWithProviders(
+      <DeviceFormDialog open device={DEVICE as unknown as TDevice} isAdmin={false} onClose={() => {}} />,
+    );
+    expect(await screen.findByRole('combobox', { name: /Location/ })).toHaveValue('Main St');
+    await searchPicker(fetchMock, /Location/, 'locations', 'dock');
+    expect(await screen.findByText('Dock North', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // a parent's shared location is read-only: no door is added there
+    expect(screen.queryByText('Dock Parent')).toBeNull();
+    expectNoWholeList(fetchMock, 'locations');
   });
 
   it("shows each history entry's transaction by its invoice number", async () => {

@@ -15,7 +15,7 @@ import {
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,16 +27,8 @@ import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
 import { DeviceHistoryLog } from './DeviceHistoryLog';
-import {
-  DEVICES_ENDPOINT,
-  devicesKey,
-  useFreeProductCount,
-  useLocationOptions,
-  usePriceOptions,
-  useSizeOptions,
-  useTypeOptions,
-} from './hooks';
-import { priceOptionsFor } from './priceOptions';
+import { DEVICES_ENDPOINT, devicesKey, useFreeProductCount, useTypeOptions } from './hooks';
+import { priceKindFor } from './priceOptions';
 
 type FormIn = TDeviceCreateRequest;
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -106,9 +98,6 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
       if (!form.getValues(k)) setValue(k, v as never);
     }
   }, [open, device, settings.data, form, setValue]);
-  const locations = useLocationOptions();
-  const sizes = useSizeOptions();
-  const prices = usePriceOptions();
   const modes = useTypeOptions('mode');
   const hardware = useTypeOptions('hardware');
   const navigate = useNavigate();
@@ -120,7 +109,8 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
   const mode = watch('mode');
   const priceRequired = !!watch('price_required');
   const editing = !!device;
-  const priceOptions = priceOptionsFor(typeof mode === 'string' ? mode : undefined, prices.data ?? []);
+  // the prices a door of this mode may use, asked of the server (spec §5 Device)
+  const priceKind = priceKindFor(typeof mode === 'string' ? mode : undefined);
   // Rental and vending doors are stocked with a product that is in no other device (spec §5 Device).
   const stocked = mode === 'rental' || mode === 'vending';
   const freeProducts = useFreeProductCount(open && stocked);
@@ -129,13 +119,24 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
   }, [stocked, watch, setValue]);
   // the product the door holds is named by the device, so it shows when the device is reopened
   const savedProduct = device?.product ? { id: device.product.id, label: device.product.name } : null;
+  const savedLocation = device?.location ? { id: device.location.id, label: device.location.name } : null;
 
-  const idPrice = watch('id_price');
   // A price that does not fit the mode (or any price for vending) is dropped when the mode changes.
+  const shownKind = useRef(priceKind);
   useEffect(() => {
-    if (!idPrice || !prices.data) return;
-    if (!priceOptions.some((p) => p.id === idPrice)) setValue('id_price', '');
-  }, [idPrice, prices.data, priceOptions, setValue]);
+    if (shownKind.current !== priceKind && watch('id_price')) setValue('id_price', '');
+    shownKind.current = priceKind;
+  }, [priceKind, watch, setValue]);
+  useEffect(() => {
+    if (open) shownKind.current = priceKindFor(device?.mode);
+  }, [open, device]);
+  const savedSize = device?.size ? { id: device.size.id, label: device.size.name } : null;
+  const savedPrice = device?.price
+    ? {
+        id: device.price.id,
+        label: `${device.price.name} (${formatMoney(device.price.amount, device.price.currency)})`,
+      }
+    : null;
 
   const select = (
     name: keyof FormIn,
@@ -238,18 +239,24 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         t('field.status'),
         DEVICE_STATUSES.map((s) => ({ value: s, label: label('deviceStatus', s) })),
       )}
-      {select(
-        'id_location',
-        t('field.location'),
-        (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
-      )}
-      {mode !== 'rental' && mode !== 'vending'
-        ? select(
-            'id_size',
-            t('field.size'),
-            (sizes.data ?? []).map((s) => ({ value: s.id, label: s.name })),
-          )
-        : null}
+      <FormSearchPicker
+        control={control}
+        name="id_location"
+        area="ownLocations"
+        label={t('field.location')}
+        required
+        initial={savedLocation}
+      />
+      {mode !== 'rental' && mode !== 'vending' ? (
+        <FormSearchPicker
+          control={control}
+          name="id_size"
+          area="sizes"
+          label={t('field.size')}
+          required
+          initial={savedSize}
+        />
+      ) : null}
       {stocked ? (
         <FormSearchPicker
           control={control}
@@ -273,17 +280,17 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         </Alert>
       ) : null}
       {mode !== 'vending' ? check('price_required', t('field.priceRequired')) : null}
-      {mode !== 'vending'
-        ? select(
-            'id_price',
-            t('field.price'),
-            priceOptions.map((p) => ({
-              value: p.id,
-              label: `${p.name} (${formatMoney(p.amount, p.currency)})`,
-            })),
-            { required: priceRequired, none: !priceRequired },
-          )
-        : null}
+      {priceKind !== 'none' ? (
+        <FormSearchPicker
+          control={control}
+          name="id_price"
+          area="prices"
+          label={t('field.price')}
+          required={priceRequired}
+          filters={{ weight: priceKind === 'weight' ? 'true' : 'false' }}
+          initial={savedPrice}
+        />
+      ) : null}
       {check('ada_compliance', t('field.adaCompliance'))}
       {mode === 'rental' ? check('require_image', t('field.requireImage')) : null}
       <FormTextField control={control} name="item" label={t('field.item')} />

@@ -1,15 +1,8 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocationOptions } from './hooks';
+import { FormSearchPicker } from '../../components/form';
 import { useLockSettings, useSaveLockSettings } from './lockSettings';
 
 type Form = Record<
@@ -37,7 +30,8 @@ const num = (s: string) => (s.trim() === '' ? null : Number(s));
  * put a door into maintenance. The server checks every value and answers the rule's text.
  */
 export function LockSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const locations = useLocationOptions();
+  // the organization's own locations, searched on the server as typed
+  const pick = useForm<{ id_location: string }>({ defaultValues: { id_location: '' } });
   const [location, setLocation] = useState('');
   const settings = useLockSettings(location || undefined);
   const save = useSaveLockSettings();
@@ -69,19 +63,13 @@ export function LockSettingsDialog({ open, onClose }: { open: boolean; onClose: 
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="lock-settings-title">
       <DialogTitle id="lock-settings-title">{t('lockSettings.title')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        <TextField
-          select
+        <FormSearchPicker
+          control={pick.control}
+          name="id_location"
+          area="ownLocations"
           label={t('field.location')}
-          value={location}
-          onChange={(e) => setLocation(e.target.value)}
-          sx={{ mt: 1 }}
-        >
-          {(locations.data ?? []).map((l) => (
-            <MenuItem key={l.id} value={l.id}>
-              {l.name}
-            </MenuItem>
-          ))}
-        </TextField>
+          onPick={(o) => setLocation(o?.id ?? '')}
+        />
         {field('bridge_host', t('lockSettings.bridgeHost'), t('lockSettings.bridgeHostHelp'))}
         {field('bridge_port', t('lockSettings.bridgePort'))}
         {field('virtual_latency_ms', t('lockSettings.virtualLatency'))}

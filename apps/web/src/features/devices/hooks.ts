@@ -83,9 +83,6 @@ export const useLocationOptions = () =>
 /** The device's "Size" select and filter. */
 export const useSizeOptions = () => useOptions('sizes');
 
-/** The organization's prices (`GET prices?size=10000`) for the device's "Price" select. */
-export const usePriceOptions = () => useOptions('prices');
-
 /**
  * How many products a door may be stocked with: those in no device (`GET products?unassigned=true`,
  * spec operational §5 Device "product options exclude products already assigned to devices").

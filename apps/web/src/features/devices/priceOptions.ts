@@ -13,3 +13,13 @@ export function priceOptionsFor<P extends Pick<TPrice, 'price_type'>>(
   if (mode === 'service') return prices.filter((p) => p.price_type === 'pay_per_weight');
   return prices.filter((p) => p.price_type !== 'pay_per_weight');
 }
+
+/**
+ * The kind of price a device of `mode` may use, as the price picker asks the server for it
+ * (`GET prices?weight=`): `none` for vending, `weight` in service mode, `other` otherwise — the
+ * rule of `priceOptionsFor`.
+ */
+export function priceKindFor(mode: string | undefined): 'none' | 'weight' | 'other' {
+  if (mode === 'vending') return 'none';
+  return mode === 'service' ? 'weight' : 'other';
+}

@@ -1,5 +1,5 @@
 import { LOCATION_MESSAGES, type TOrganizationFlag } from '@lockerops/contract';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
@@ -10,6 +10,8 @@ import { LocationFormDialog } from './LocationFormDialog';
 function serve(flags: TOrganizationFlag[]) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     if (String(input) === '/api/organizations/self') return jsonResponse(makeOrganization(flags));
+    if (String(input).startsWith('/api/geocode/search?'))
+      return jsonResponse({ items: [{ label: 'Berlin, Germany', latitude: 52.52, longitude: 13.4 }] });
     return jsonResponse({ detail: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -53,5 +55,26 @@ describe('Add Location form', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Dock' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(LOCATION_MESSAGES.addressRequired)).toBeInTheDocument();
+  });
+
+  it('looks the typed address up once typing pauses, and says where the pin went', async () => {
+    const fetchMock = serve([]);
+    open();
+    const field = await screen.findByRole('textbox', { name: 'Address' });
+    fireEvent.change(field, { target: { value: 'Unter den Linden 1, Berl' } });
+    fireEvent.change(field, { target: { value: 'Unter den Linden 1, Berlin' } });
+    expect(
+      await screen.findByText(/Pin placed at Berlin, Germany/, {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    const asked = fetchMock.mock.calls
+      .map((c) => String(c[0]))
+      .filter((u) => u.startsWith('/api/geocode/search?'));
+    // one lookup for the pause, with what was typed last
+    expect(asked).toEqual([
+      `/api/geocode/search?${new URLSearchParams({ q: 'Unter den Linden 1, Berlin' })}`,
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Move the pin to this address' })).toBeNull(),
+    );
   });
 });

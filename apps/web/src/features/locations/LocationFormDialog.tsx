@@ -12,7 +12,7 @@ import {
   ZLocationCreateRequest,
   ZReverseGeocodeResponse,
 } from '@lockerops/contract';
-import { MenuItem, TextField } from '@mui/material';
+import { Button, MenuItem, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -32,6 +32,7 @@ import { useAssignees } from './hooks';
 import { locationsKey } from './keys';
 import { PositionPicker } from './LocationMap';
 import { LocationSettings } from './LocationSettings';
+import { useAddressPin } from './useAddressPin';
 
 export { locationsKey };
 
@@ -70,7 +71,8 @@ function valuesOf(l: TLocation | null): TLocationCreateRequest {
 
 /**
  * "Add Location" / "Edit Location" (spec operational §2 Locations, §5 Location): name, address with
- * a draggable marker whose drag looks the address up (a failed lookup leaves it with a notice),
+ * a draggable marker that follows the address as it is typed until it is dragged (README
+ * "Geocoding"), and whose drag looks the address up (a failed lookup leaves it with a notice),
  * contact (or the default support contact), time zone (empty: the organization's), restriction, image. Admins adding get "Bulk Upload";
  * editing adds Settings and a History Log whose times are on the location's wall clock.
  */
@@ -97,9 +99,29 @@ export function LocationFormDialog({
   // the same rules the server applies (403 for Shared; require_image stored only when renting)
   const mayShare = !!org && mayShareLocations(org);
   const mayRequireImage = !!org && locationMayRequireImage(org);
+  const address = String(watch('address') ?? '');
+  const pin = useAddressPin({
+    address,
+    enabled: open,
+    place: (p) => {
+      setValue('latitude', p.lat);
+      setValue('longitude', p.lng);
+    },
+  });
+  const resetPin = pin.reset;
+  // where the typed address put the pin, or why it did not move
+  const pinHint =
+    pin.status === 'found'
+      ? t('pin.found', { place: pin.label })
+      : pin.status === 'idle'
+        ? undefined
+        : t(`pin.${pin.status}`);
   useEffect(() => {
-    if (open) reset(valuesOf(location));
-  }, [open, location, reset]);
+    if (!open) return;
+    const values = valuesOf(location);
+    resetPin(String(values.address ?? ''));
+    reset(values);
+  }, [open, location, reset, resetPin]);
   const err = (k: string) =>
     (formState.errors as Record<string, { message?: string } | undefined>)[k]?.message;
   const lat = Number(watch('latitude') ?? NEW_LOCATION_POSITION.lat);
@@ -122,6 +144,7 @@ export function LocationFormDialog({
   };
 
   const moved = async (p: { lat: number; lng: number }) => {
+    pin.pinDragged();
     setValue('latitude', p.lat);
     setValue('longitude', p.lng);
     try {
@@ -129,8 +152,10 @@ export function LocationFormDialog({
         query: p,
         schema: ZReverseGeocodeResponse,
       });
-      if (r.address) setValue('address', r.address);
-      else enqueueSnackbar(translateMessage(LOCATION_MESSAGES.geocodeFailed), { variant: 'info' });
+      if (r.address) {
+        pin.addressSet(r.address);
+        setValue('address', r.address);
+      } else enqueueSnackbar(translateMessage(LOCATION_MESSAGES.geocodeFailed), { variant: 'info' });
     } catch {
       enqueueSnackbar(translateMessage(LOCATION_MESSAGES.geocodeFailed), { variant: 'info' });
     }
@@ -180,7 +205,18 @@ export function LocationFormDialog({
       }
     >
       <FormTextField control={control} name="name" label={t('field.name')} required />
-      <FormTextField control={control} name="address" label={t('field.address')} required />
+      <FormTextField
+        control={control}
+        name="address"
+        label={t('field.address')}
+        required
+        helperText={pinHint}
+      />
+      {pin.status === 'pinned' ? (
+        <Button size="small" sx={{ alignSelf: 'flex-start' }} onClick={pin.moveToAddress}>
+          {t('pin.moveToAddress')}
+        </Button>
+      ) : null}
       {open ? <PositionPicker position={{ lat, lng }} onMove={(p) => void moved(p)} /> : null}
       <FormTextField control={control} name="custom_id" label={t('field.customId')} />
       <FormCheckbox control={control} name="use_default_contact" label={t('form.useDefaultContact')} />

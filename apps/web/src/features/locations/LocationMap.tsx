@@ -1,6 +1,7 @@
 import { LOCATIONS_MAP_CENTER, LOCATIONS_MAP_ZOOM, type TLocation } from '@lockerops/contract';
 import type L from 'leaflet';
-import { MapContainer, Marker, Popup } from 'react-leaflet';
+import { useEffect } from 'react';
+import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
 import { FitToPoints, MapTiles } from '../../components/map/MapBase';
 
 type Placed = TLocation & { latitude: number; longitude: number };
@@ -34,7 +35,19 @@ export function LocationsMap({
   );
 }
 
-/** One draggable marker for the location form; `onMove` gets the new position after a drag. */
+/** Keeps the map on the pin when the pin moves from outside (a typed address), at the zoom it has. */
+function FollowPin({ lat, lng }: { lat: number; lng: number }) {
+  const map = useMap();
+  useEffect(() => {
+    map.setView([lat, lng], map.getZoom());
+  }, [map, lat, lng]);
+  return null;
+}
+
+/**
+ * One draggable marker for the location form, the map following it; `onMove` gets the new position
+ * after a drag.
+ */
 export function PositionPicker({
   position,
   onMove,
@@ -45,6 +58,7 @@ export function PositionPicker({
   return (
     <MapContainer center={[position.lat, position.lng]} zoom={13} style={{ height: 240, width: '100%' }}>
       <MapTiles />
+      <FollowPin lat={position.lat} lng={position.lng} />
       <Marker
         draggable
         position={[position.lat, position.lng]}

@@ -29,4 +29,13 @@ describe('LocationSettings', () => {
     expectNoWholeList(fetchMock, 'devices');
     expectNoWholeList(fetchMock, 'users');
   });
+
+  it('searches the groups to assign on the server, never listing every group', async () => {
+    const fetchMock = stubPickerFetch();
+    const restricted = { ...LOCATION, restriction: { restriction_type: 'groups' as const, items: [] } };
+    renderWithProviders(<LocationSettings location={restricted} />);
+    await screen.findByRole('combobox', { name: 'Assign Groups' }, { timeout: 5000 });
+    await searchPicker(fetchMock, 'Assign Groups', 'groups', 'staff');
+    expectNoWholeList(fetchMock, 'groups');
+  });
 });

@@ -7,17 +7,7 @@ import {
   ZDeviceBulkResponse,
 } from '@lockerops/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -28,7 +18,7 @@ import { formatApiError } from '../../api/errors';
 import { FormSearchPicker, FormSearchPickerMany } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { useAssigneeOptions, useAssignees, useLocationDevices } from './hooks';
+import { useAssignees, useLocationDevices } from './hooks';
 import { locationsKey } from './keys';
 
 /**
@@ -110,8 +100,7 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
   const { enqueueSnackbar } = useSnackbar();
   const { t } = useTranslation('locations');
   const assigned = useAssignees(id, kind);
-  // users are searched on the server as typed; groups, few, are listed
-  const candidates = useAssigneeOptions('groups', kind === 'groups');
+  // users and groups are searched on the server as typed
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
   const userPick = useForm<{ id: string }>({ defaultValues: { id: '' } });
   const resource_type = kind === 'users' ? 'user' : 'group';
@@ -161,27 +150,16 @@ function Assignees({ id, kind }: { id: string; kind: TRestrictionType }) {
         ))}
       </List>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        {kind === 'users' ? (
-          <Box sx={{ flex: 1 }}>
-            <FormSearchPicker
-              control={userPick.control}
-              name="id"
-              area="users"
-              label={t(`settings.assignMany.${kind}`)}
-              onPick={(o) => setPicked(o && !taken.has(o.id) ? { id: o.id, name: o.label } : null)}
-            />
-          </Box>
-        ) : (
-          <Autocomplete
-            sx={{ flex: 1 }}
-            options={(candidates.data ?? []).filter((c) => !taken.has(c.id))}
-            value={picked}
-            onChange={(_e, v) => setPicked(v)}
-            getOptionLabel={(c) => c.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(params) => <TextField {...params} label={t(`settings.assignMany.${kind}`)} />}
+        <Box sx={{ flex: 1 }}>
+          <FormSearchPicker
+            key={kind}
+            control={userPick.control}
+            name="id"
+            area={kind === 'users' ? 'users' : 'groups'}
+            label={t(`settings.assignMany.${kind}`)}
+            onPick={(o) => setPicked(o && !taken.has(o.id) ? { id: o.id, name: o.label } : null)}
           />
-        )}
+        </Box>
         <Button
           variant="contained"
           disabled={!picked || change.isPending}

@@ -12,7 +12,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { locationDevicesQuery } from '../../api/locations';
-import { useOptions } from '../../api/options';
 import { locationsKey } from './keys';
 
 export const ZLocationPage: z.ZodType<TPage<TLocation>> = zPage(ZLocation);
@@ -61,10 +60,3 @@ export const useLocationsMap = (enabled: boolean) => useQuery({ ...locationQueri
 
 /** The devices at the location (`GET locations/{id}/devices`). */
 export const useLocationDevices = (id: string) => useQuery(locationDevicesQuery(id));
-
-/** The groups a Restricted location may be assigned to, as `{ id, name }` (users are searched). */
-export const useAssigneeOptions = (kind: 'groups', enabled: boolean) =>
-  useOptions(kind, {
-    enabled,
-    select: (items): Array<{ id: string; name: string }> => items.map((r) => ({ id: r.id, name: r.name })),
-  });

@@ -15,7 +15,7 @@ import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { PRICES_ENDPOINT, pricesKey, savePrice, useAllPrices, usePriceForm } from './hooks';
+import { PRICES_ENDPOINT, pricesKey, savePrice, useDefaultPrices, usePriceForm } from './hooks';
 import { showCardOnFile, showDefaultOption } from './priceRules';
 
 export interface PriceFormDialogProps {
@@ -43,7 +43,7 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
   const editing = !!price;
   const priceType = useWatch({ control, name: 'price_type' }) as TPriceType;
   const amount = useWatch({ control, name: 'amount' });
-  const all = useAllPrices(open);
+  const all = useDefaultPrices(open);
   const otherDefault = all.data?.items.find((p) => p.default && p.id !== price?.id);
 
   return (

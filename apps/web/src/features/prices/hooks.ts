@@ -22,12 +22,16 @@ export const ZPricePage: z.ZodType<TPage<TPrice>> = zPage(ZPrice);
 
 /** The area's reads as query options: each key and fetcher is written once, here. */
 export const priceQueries = {
-  /** `GET prices?page=1&size=10000`: every price (dropdown size, spec operational §7). */
-  all: () =>
+  /** `GET prices?default=true`: the organization's default price alone (at most one). */
+  defaults: () =>
     queryOptions({
-      queryKey: [...pricesKey, 'all'],
+      queryKey: [...pricesKey, 'default'],
       queryFn: ({ signal }) =>
-        apiCall(pricesEndpoints.prices.list, { query: { page: 1, size: 10000 }, schema: ZPricePage, signal }),
+        apiCall(pricesEndpoints.prices.list, {
+          query: { page: 1, size: 2, default: 'true' },
+          schema: ZPricePage,
+          signal,
+        }),
     }),
 };
 
@@ -73,8 +77,8 @@ export function savePrice(id: string | undefined, body: TPriceFormOutput): Promi
     : apiCall(pricesEndpoints.prices.create, { body, schema: ZPrice });
 }
 
-/** Every price of the organization (dropdown size 10000, spec operational §7), e.g. to find the default. */
-export const useAllPrices = (enabled = true) => useQuery({ ...priceQueries.all(), enabled });
+/** The organization's default price, read alone (the price form says when another price is the default). */
+export const useDefaultPrices = (enabled = true) => useQuery({ ...priceQueries.defaults(), enabled });
 
 export const useDeletePrice = () =>
   useDeleteOne(PRICES_ENDPOINT.remove, pricesKey, translateMessage(PRICE_MESSAGES.deleted));

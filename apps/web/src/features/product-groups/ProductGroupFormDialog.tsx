@@ -5,20 +5,18 @@ import {
   FormControlLabel,
   FormHelperText,
   FormLabel,
-  MenuItem,
   Radio,
   RadioGroup,
-  TextField,
 } from '@mui/material';
 import { useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { FormAutocomplete, FormCheckbox, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSearchPicker, FormSearchPickerMany, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { productGroupsKey, saveProductGroup, useGroupOptions, useProductGroupForm } from './hooks';
+import { productGroupsKey, saveProductGroup, useProductGroupForm } from './hooks';
 
 export interface ProductGroupFormDialogProps {
   open: boolean;
@@ -41,13 +39,12 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
     const m = formState.errors[k]?.message;
     return m ? translateMessage(m) : undefined;
   };
-  const sizes = useGroupOptions('sizes', open);
-  const products = useGroupOptions('products', open);
   const oneToOne = useWatch({ control, name: 'one_to_one' });
   const anyLocker = oneToOne === false || oneToOne === 'false';
-  const productOptions = useMemo(
-    () => (products.data ?? []).map((p) => ({ value: p.id, label: p.name })),
-    [products.data],
+  // the group's products, named by the group, so they show when it is reopened
+  const savedProducts = useMemo(
+    () => (group?.products ?? []).map((p) => ({ id: p.id, label: p.name })),
+    [group],
   );
   return (
     <FormDialog
@@ -80,26 +77,13 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
         )}
       />
       {anyLocker ? (
-        <Controller
+        <FormSearchPicker
           control={control}
           name="id_size"
-          render={({ field }) => (
-            <TextField
-              select
-              required
-              label={t('form.lockerSize')}
-              value={typeof field.value === 'string' ? field.value : ''}
-              onChange={(e) => field.onChange(e.target.value)}
-              error={!!err('id_size')}
-              helperText={err('id_size')}
-            >
-              {(sizes.data ?? []).map((s) => (
-                <MenuItem key={s.id} value={s.id}>
-                  {s.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          area="sizes"
+          label={t('form.lockerSize')}
+          required
+          initial={group?.size ? { id: group.size.id, label: group.size.name } : null}
         />
       ) : null}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
@@ -123,12 +107,12 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
         />
       </Box>
       <FormCheckbox control={control} name="auto_repair" label={t('form.autoRepair')} />
-      <FormAutocomplete
+      <FormSearchPickerMany
         control={control}
         name="products"
+        area="products"
         label={t('form.products')}
-        multiple
-        options={productOptions}
+        initial={savedProducts}
       />
       <Controller
         control={control}

@@ -13,7 +13,6 @@ import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { toFormData } from '../../api/formData';
-import { useOptions } from '../../api/options';
 import { productsKey } from '../../api/queryKeys';
 import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
@@ -68,7 +67,3 @@ export function useDeleteProductGroup() {
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
   });
 }
-
-/** Options of the size and product selects, by name (page 1, size 10000, spec operational §7). */
-export const useGroupOptions = (area: 'sizes' | 'products', enabled: boolean) =>
-  useOptions(area, { query: { sort_by: 'name', order: 'asc' }, enabled });

@@ -7,17 +7,18 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   TextField,
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
+import { FormSearchPicker } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
-import { bulkEditProducts, productsKey, useProductFormOptions } from './hooks';
+import { bulkEditProducts, productsKey } from './hooks';
 
 /** The text fields of the bulk form and their labels' keys (`field.<key>`). */
 const FIELDS = [
@@ -53,16 +54,19 @@ export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogP
   const open = !!ids;
   const [values, setValues] = useState<Partial<Record<TField, string>>>({});
   const [errors, setErrors] = useState<Partial<Record<TField | 'form', string>>>({});
-  const groups = useProductFormOptions('productGroups', open);
-  const conditions = useProductFormOptions('conditions', open);
+  const pick = useForm<{ id_product_group: string; id_condition: string }>({
+    defaultValues: { id_product_group: '', id_condition: '' },
+  });
+  const resetPick = pick.reset;
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   useEffect(() => {
     if (open) {
       setValues({});
       setErrors({});
+      resetPick();
     }
-  }, [open]);
+  }, [open, resetPick]);
 
   const save = useMutation({
     mutationFn: bulkEditProducts,
@@ -94,26 +98,20 @@ export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogP
 
   const set = (k: TField) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [k]: e.target.value }));
-  const select = (
+  // left empty: unchanged; searched on the server as typed
+  const picker = (
     k: 'id_product_group' | 'id_condition',
+    area: 'productGroups' | 'conditions',
     label: string,
-    options?: { id: string; name: string }[],
   ) => (
-    <TextField
-      select
+    <FormSearchPicker
+      control={pick.control}
+      name={k}
+      area={area}
       label={label}
-      value={values[k] ?? ''}
-      onChange={set(k)}
-      error={!!errors[k]}
-      helperText={errors[k]}
-    >
-      <MenuItem value="">{t('bulk.unchanged')}</MenuItem>
-      {(options ?? []).map((o) => (
-        <MenuItem key={o.id} value={o.id}>
-          {o.name}
-        </MenuItem>
-      ))}
-    </TextField>
+      helperText={errors[k] ?? t('bulk.unchanged')}
+      onPick={(o) => set(k)({ target: { value: o?.id ?? '' } })}
+    />
   );
 
   return (
@@ -139,8 +137,8 @@ export function BulkEditProductsDialog({ ids, onClose }: BulkEditProductsDialogP
               helperText={errors[k]}
             />
           ))}
-          {select('id_product_group', t('field.productGroup'), groups.data)}
-          {select('id_condition', t('field.condition'), conditions.data)}
+          {picker('id_product_group', 'productGroups', t('field.productGroup'))}
+          {picker('id_condition', 'conditions', t('field.condition'))}
         </Box>
       </DialogContent>
       <DialogActions>

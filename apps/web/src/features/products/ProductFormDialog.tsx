@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { FormSelect, FormTextField } from '../../components/form';
+import { FormSearchPicker, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
 import { translateMessage } from '../../i18n/messages';
 import {
@@ -13,7 +13,6 @@ import {
   type TProductFormInput,
   type TProductFormOutput,
   useProductForm,
-  useProductFormOptions,
 } from './hooks';
 import { ProductHistoryLog } from './ProductHistoryLog';
 
@@ -52,23 +51,24 @@ export function ProductFormDialog({ open, product, isAdmin, onClose }: ProductFo
       }
       extraTabs={product ? [{ label: t('history.tab'), content: <ProductHistoryLog id={product.id} /> }] : []}
     >
-      <ProductFields form={form} open={open} />
+      <ProductFields form={form} product={product} />
     </FormDialog>
   );
 }
 
-/** The fields of the product form; the group and condition selects load their options when open. */
+/**
+ * The fields of the product form; the group and condition pickers search the server as typed and
+ * name the saved product's group and condition.
+ */
 export function ProductFields({
   form,
-  open,
+  product,
 }: {
   form: UseFormReturn<TProductFormInput, unknown, TProductFormOutput>;
-  open: boolean;
+  product: TProduct | null;
 }) {
   const { t } = useTranslation('products');
   const { control } = form;
-  const groups = useProductFormOptions('productGroups', open);
-  const conditions = useProductFormOptions('conditions', open);
   const field = (name: keyof TProductFormInput, label: string, required = false) => (
     <FormTextField control={control} name={name} label={label} required={required} />
   );
@@ -80,19 +80,18 @@ export function ProductFields({
       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
     />
   );
-  const select = (
+  const picker = (
     name: 'id_product_group' | 'id_condition',
+    area: 'productGroups' | 'conditions',
     label: string,
-    options: Array<{ id: string; name: string }> | undefined,
+    saved: { id: string; name: string } | null | undefined,
   ) => (
-    <FormSelect
+    <FormSearchPicker
       control={control}
       name={name}
+      area={area}
       label={label}
-      options={[
-        { value: '', label: t('field.none') },
-        ...(options ?? []).map((o) => ({ value: o.id, label: o.name })),
-      ]}
+      initial={saved ? { id: saved.id, label: saved.name } : null}
     />
   );
   return (
@@ -115,8 +114,8 @@ export function ProductFields({
         minRows={2}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 2 }}>
-        {select('id_product_group', t('field.productGroup'), groups.data)}
-        {select('id_condition', t('field.condition'), conditions.data)}
+        {picker('id_product_group', 'productGroups', t('field.productGroup'), product?.product_group)}
+        {picker('id_condition', 'conditions', t('field.condition'), product?.condition)}
       </Box>
       <Controller
         control={control}

@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { toFormData } from '../../api/formData';
-import { useOptions } from '../../api/options';
 /** Query-key prefix of the inventory list; every product mutation invalidates it. */
 import { productsKey } from '../../api/queryKeys';
 import { useDialogForm } from '../../components/form';
@@ -112,7 +111,3 @@ export const productQueries = {
         }),
     }),
 };
-
-/** Options of a select, by name: product groups (size 1000, spec console §9) or conditions (size 10000). */
-export const useProductFormOptions = (area: 'productGroups' | 'conditions', enabled = true) =>
-  useOptions(area, { query: { sort_by: 'name', order: 'asc' }, enabled });

@@ -30,7 +30,7 @@ import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
-import { useLocationZones } from '../../api/place';
+import { useChosenLocationZone } from '../../api/place';
 import { BulkUpload } from '../../components/BulkUpload';
 import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
@@ -43,8 +43,6 @@ import {
   saveReservation,
   useAvailableSizes,
   useLocationDevices,
-  useLocationOptions,
-  useProductOptions,
   useReservationForm,
 } from './hooks';
 import { lockerOptions, nothingFree, type TReservationFormInput } from './reservationForm';
@@ -69,7 +67,9 @@ export interface ReservationFormDialogProps {
 export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: ReservationFormDialogProps) {
   const { t } = useTranslation('reservations');
   const label = useEnumLabel();
-  const zoneOf = useLocationZones(open);
+  // the chosen location's zone (read for that location alone), set as the location is picked
+  const [zoneLocation, setZoneLocation] = useState<string | undefined>(undefined);
+  const zoneOf = useChosenLocationZone(open ? zoneLocation : undefined);
   const form = useReservationForm(reservation, open, zoneOf);
   const { control, watch, formState, setValue, setError, handleSubmit } = form;
   const [tab, setTab] = useState(0);
@@ -88,14 +88,20 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
 
   const mode = watch('mode') as string | undefined;
   const locationId = (watch('id_location') as string | undefined) || undefined;
+  useEffect(() => setZoneLocation(locationId), [locationId]);
   const sizeId = (watch('id_size') as string | undefined) || undefined;
   const recurring = !!watch('recurring');
   const days = watch('days');
 
-  const locations = useLocationOptions();
+  // the saved location and product, named by the reservation, so they show when it is reopened
+  const savedLocation = reservation?.location
+    ? { id: reservation.location.id, label: reservation.location.name }
+    : null;
+  const savedProduct = reservation?.product
+    ? { id: reservation.product.id, label: reservation.product.name }
+    : null;
   const sizes = useAvailableSizes(locationId, mode);
   const devices = useLocationDevices(locationId);
-  const products = useProductOptions(locationId, open && mode === 'rental');
   const lockers = lockerOptions(devices.data ?? [], mode, sizeId, reservation?.id_device);
   const blocked = nothingFree({
     locationChosen: !!locationId && !sizes.isLoading && !devices.isLoading,
@@ -202,25 +208,36 @@ export function ReservationFormDialog({ open, reservation, isAdmin, onClose }: R
               onBlur={(e) => void onTrackingBlur(e.target.value)}
               slotProps={{ htmlInput: { style: { textTransform: 'uppercase' } } }}
             />
-            {select(
-              'id_location',
-              t('form.location'),
-              (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+            <FormSearchPicker
+              control={control}
+              name="id_location"
+              area="locations"
+              label={t('form.location')}
+              required
+              initial={savedLocation}
+            />
+            {mode !== 'rental' ? (
+              select(
+                'id_size',
+                t('form.size'),
+                (sizes.data ?? []).map((s) => ({
+                  value: s.id,
+                  label: t('form.sizeOption', { name: s.name, count: s.devices }),
+                })),
+              )
+            ) : (
+              <FormSearchPicker
+                control={control}
+                name="id_product"
+                area="products"
+                label={t('form.product')}
+                required
+                // the products of the chosen location
+                filters={{ by_location: locationId }}
+                disabled={!locationId}
+                initial={savedProduct}
+              />
             )}
-            {mode !== 'rental'
-              ? select(
-                  'id_size',
-                  t('form.size'),
-                  (sizes.data ?? []).map((s) => ({
-                    value: s.id,
-                    label: t('form.sizeOption', { name: s.name, count: s.devices }),
-                  })),
-                )
-              : select(
-                  'id_product',
-                  t('form.product'),
-                  (products.data ?? []).map((p) => ({ value: p.id, label: p.name })),
-                )}
             {select(
               'id_device',
               t('form.lockerNumber'),

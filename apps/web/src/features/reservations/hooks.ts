@@ -24,7 +24,6 @@ import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { locationDevicesQuery } from '../../api/locations';
-import { useOptions } from '../../api/options';
 import { translateMessage } from '../../i18n/messages';
 import { reservationFormValues, type TReservationFormInput, withDays, withZone } from './reservationForm';
 
@@ -58,21 +57,6 @@ export const reservationQueries = {
         apiCall(reservationsEndpoints.reservationSettings.get, { schema: ZReservationSettings, signal }),
     }),
 };
-
-/** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
-const _ALL = { page: 1, size: 10000 };
-
-/** The reservation's "Location" select. */
-export const useLocationOptions = () =>
-  useOptions('locations', { select: (items) => items.map((l) => ({ id: l.id, name: l.name })) });
-
-/** The reservation's "Product" select: the products of the chosen location. */
-export const useProductOptions = (locationId: string | undefined, enabled: boolean) =>
-  useOptions('products', {
-    query: { by_location: locationId },
-    enabled: enabled && !!locationId,
-    select: (items) => items.map((x) => ({ id: x.id, name: x.name })),
-  });
 
 /** `GET locations/{id}/sizes?by_mode=&by_status=available`: sizes with available devices of the mode. */
 export const useAvailableSizes = (locationId: string | undefined, mode: string | undefined) =>

@@ -1,11 +1,12 @@
 import { DEVICE_HARDWARE, MODES, MSG, NOTIFICATION_CHANNELS, type TSettings } from '@lockerops/contract';
 import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationSelf } from '../../api/organizations';
+import { FormSearchPicker } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { useSizeOptions } from './hooks';
 import { Actions, useSave, useSettingsReadOnly } from './settingsParts';
 
 /** Defaults: device hardware and mode, size, max reservations, notification channel, kiosk offline alert. */
@@ -14,8 +15,9 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
   const { t } = useTranslation('settings');
   const label = useEnumLabel();
   const org = useOrganizationSelf();
-  const sizes = useSizeOptions();
   const [v, setV] = useState(settings);
+  // the default size, searched on the server as typed and named by reading it alone
+  const pick = useForm<{ id_size: string }>({ defaultValues: { id_size: settings.default_id_size ?? '' } });
   const { run, pending } = useSave(translateMessage(MSG.settingsUpdated));
   const hardware = DEVICE_HARDWARE.filter(
     (h) => h === 'virtual' || !org.data || org.data[`${h}_hardware` as const],
@@ -59,20 +61,14 @@ export function DefaultsTab({ settings }: { settings: TSettings }) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        disabled={readOnly}
-        select
+      <FormSearchPicker
+        control={pick.control}
+        name="id_size"
+        area="sizes"
         label={t('defaults.size')}
-        value={v.default_id_size ?? ''}
-        onChange={(e) => setV({ ...v, default_id_size: e.target.value || null })}
-      >
-        <MenuItem value="">{t('defaults.none')}</MenuItem>
-        {(sizes.data ?? []).map((s) => (
-          <MenuItem key={s.id} value={s.id}>
-            {s.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        disabled={readOnly}
+        onPick={(o) => setV({ ...v, default_id_size: o?.id ?? null })}
+      />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <TextField
           label={t('defaults.maxReservations')}

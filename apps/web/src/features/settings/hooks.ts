@@ -16,7 +16,6 @@ import {
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
-import { useOptions } from '../../api/options';
 import { queryKeys } from '../../api/queryKeys';
 import { settingsKey, settingsQuery } from '../../api/settings';
 
@@ -32,10 +31,6 @@ export function useSaveSettings() {
     onSuccess: (s) => client.setQueryData(settingsKey, s),
   });
 }
-
-/** Sizes for the default-size choice (`GET sizes`, page 1, size 10000 as spec console §9 says). */
-export const useSizeOptions = () =>
-  useOptions('sizes', { select: (items) => items.map((s) => ({ id: s.id, name: s.name })), retry: false });
 
 /** Puts new branding into the cached organization so the theme and the shell change at once. */
 function applyWhiteLabel(client: ReturnType<typeof useQueryClient>, wl: TWhiteLabelResponse) {
