@@ -244,4 +244,29 @@ test.describe('the console', () => {
     await expect(page.getByRole('cell', { name: 'Sam Courier' }).first()).toBeVisible();
     await expectAccessible(page, 'the Kiosks page');
   });
+
+  test('Locker Wall: "Pair a screen" pairs one for the wall on the screen', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const location = await createLocation(api, unique('Wall Kiosk Hall'));
+    const wall = await api.post('locker-walls', {
+      id_location: location.id,
+      name: unique('Wall With Screen'),
+      qty_wide: 2,
+      qty_tall: 2,
+    });
+    await openAsAdmin(page, `/locker-wall?location=${location.id}`);
+    await expect(page.getByRole('heading', { name: String(wall.name) })).toBeVisible();
+    await page.getByRole('button', { name: 'Pair a screen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pair a screen' });
+    await expect(dialog.getByRole('textbox', { name: 'Place' })).toHaveValue(location.name);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Wall screen');
+    await dialog.getByRole('button', { name: 'Make a pairing code' }).click();
+    await expect(page.getByTestId('shown-code')).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    await page.getByRole('button', { name: 'Close' }).click();
+    // listed at its place and wall
+    const listed = await api.get<{ items: { name: string; id_locker_wall: string | null }[] }>(
+      `kiosks?id_location=${location.id}`,
+    );
+    expect(listed.items.map((k) => [k.name, k.id_locker_wall])).toEqual([['Wall screen', wall.id]]);
+  });
 });

@@ -272,6 +272,8 @@ test.describe('places and doors', () => {
   }) => {
     const api = await adminApi(request);
     const location = await createLocation(api, unique('CSV Location'));
+    // Add Device offers to add a size first while the organization has none
+    await api.post('sizes', { name: unique('CSV Size'), width: 30, depth: 40, height: 20 });
     const good1 = unique('CSV Dev One');
     const good2 = unique('CSV Dev Two');
     const csv = [

@@ -9,7 +9,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -19,17 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageTitle } from '../../components/PageTitle';
+import { PairScreenDialog } from '../../components/PairScreenDialog';
 import { type StackedColumn, StackedTable } from '../../components/StackedTable';
 import { formatDateTime } from '../../lib/format';
-import {
-  useCourierCode,
-  useCouriersQuery,
-  useKiosksQuery,
-  useLocationChoices,
-  usePairScreen,
-  useRemoveCourier,
-  useRevokeScreen,
-} from './hooks';
+import { useCourierCode, useCouriersQuery, useKiosksQuery, useRemoveCourier, useRevokeScreen } from './hooks';
 
 /** A destructive action waiting for its confirmation, with the name of what it acts on. */
 type Confirming = { kind: 'revoke' | 'remove'; id: string; name: string };
@@ -46,14 +38,10 @@ export function KiosksPage() {
   const { t } = useTranslation('kiosks');
   const kiosks = useKiosksQuery();
   const couriers = useCouriersQuery();
-  const locations = useLocationChoices();
-  const pair = usePairScreen();
   const revoke = useRevokeScreen();
   const courierCode = useCourierCode();
   const removeCourier = useRemoveCourier();
   const [pairing, setPairing] = useState(false);
-  const [place, setPlace] = useState('');
-  const [name, setName] = useState('');
   const [courierName, setCourierName] = useState('');
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
@@ -180,42 +168,7 @@ export function KiosksPage() {
         </CardContent>
       </Card>
 
-      <Dialog open={pairing} onClose={() => setPairing(false)} fullWidth maxWidth="xs">
-        <DialogTitle>{t('pair')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField select label={t('place')} value={place} onChange={(e) => setPlace(e.target.value)}>
-              {(locations.data?.items ?? []).map((l) => (
-                <MenuItem key={l.id} value={l.id}>
-                  {l.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField label={t('name')} value={name} onChange={(e) => setName(e.target.value)} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPairing(false)}>{t('cancel')}</Button>
-          <Button
-            variant="contained"
-            disabled={!place || !name.trim()}
-            onClick={() =>
-              run(async () => {
-                const r = await pair.mutateAsync({ id_location: place, name });
-                setPairing(false);
-                setName('');
-                setShown({
-                  title: t('pairingCode'),
-                  code: r.code,
-                  hint: t('pairingHint', { when: formatDateTime(r.expires_at) }),
-                });
-              })
-            }
-          >
-            {t('makeCode')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <PairScreenDialog open={pairing} onClose={() => setPairing(false)} />
 
       <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="xs">
         <DialogTitle>{t('addCourier')}</DialogTitle>

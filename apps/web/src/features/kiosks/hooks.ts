@@ -1,18 +1,16 @@
 import {
   kiosksEndpoints,
-  locationsEndpoints,
-  type TKioskPairingRequest,
   ZCourierList,
   ZCourierWithCode,
   ZDetailResponse,
   ZKiosk,
   ZKioskList,
-  ZKioskPairing,
 } from '@lockerops/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
+import { kiosksKey } from '../../api/kiosks';
 
-const keys = { kiosks: ['kiosks'] as const, couriers: ['couriers'] as const };
+const keys = { kiosks: kiosksKey, couriers: ['couriers'] as const };
 const k = kiosksEndpoints;
 
 /** `GET kiosks`: the screens at the walls, refreshed every 30 s (their online state changes). */
@@ -23,29 +21,12 @@ export const useKiosksQuery = () =>
     refetchInterval: 30_000,
   });
 
-/** The organization's locations for the pairing dialog. */
-export const useLocationChoices = () =>
-  useQuery({
-    queryKey: ['locations', 'kiosk-choices'],
-    queryFn: ({ signal }) =>
-      apiCall(locationsEndpoints.locations.list, { query: { page: 1, size: 1000 }, signal }),
-  });
-
 /** `GET couriers`. */
 export const useCouriersQuery = () =>
   useQuery({
     queryKey: keys.couriers,
     queryFn: ({ signal }) => apiCall(k.couriers.list, { schema: ZCourierList, signal }),
   });
-
-/** `POST kiosks/pairing`: a screen waiting for its one-time code, answered once. */
-export function usePairScreen() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TKioskPairingRequest) => apiCall(k.kiosks.pairing, { body, schema: ZKioskPairing }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.kiosks }),
-  });
-}
 
 /** `DELETE kiosks/{id}`: the screen's token stops at once. */
 export function useRevokeScreen() {

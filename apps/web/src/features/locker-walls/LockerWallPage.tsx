@@ -4,6 +4,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
+import TabletOutlined from '@mui/icons-material/TabletOutlined';
 import {
   Alert,
   Box,
@@ -24,6 +25,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { HealthLegend } from '../../components/DoorHealth';
 import { DeviceHealthDialog } from '../../components/health/DeviceHealthDialog';
 import { PageTitle } from '../../components/PageTitle';
+import { PairScreenDialog } from '../../components/PairScreenDialog';
 import { translateMessage } from '../../i18n/messages';
 import { AssignDialog, LockerDetailsDialog, QrCodeDialog } from './DoorDialogs';
 import { useDeleteLockerWall, useLocationOptions, useLockerWalls, useWallAction } from './hooks';
@@ -37,7 +39,8 @@ type Confirm = { kind: 'deleteWall' } | { kind: 'unassign'; door: TWallDoor } | 
 /**
  * /locker-wall (spec operational §2 Locker wall): location and wall pickers, Add / Edit / Delete Locker
  * Wall, the wall header, the legend with counts and the door grid with its dialogs (locker details,
- * assign / reassign, unassign, QR code), Print QR codes (the wall's sheet for the Lite App), the kiosk dragged to another door or removed. The last
+ * assign / reassign, unassign, QR code), Print QR codes (the wall's sheet for the Lite App), Pair a
+ * screen for this wall (admins), the kiosk dragged to another door or removed. The last
  * location chosen is remembered in this browser. Viewers never reach it; deleting a wall is for admins.
  */
 export function LockerWallPage() {
@@ -50,6 +53,7 @@ export function LockerWallPage() {
   );
   const [wallId, setWallId] = useState<string | null>(null);
   const [form, setForm] = useState<{ wall: TLockerWall | null } | null>(null);
+  const [pairing, setPairing] = useState(false);
   const [details, setDetails] = useState<TWallDoor | null>(null);
   const [assign, setAssign] = useState<{ door: TWallDoor; reassign: boolean } | null>(null);
   const [qr, setQr] = useState<TWallDoor | null>(null);
@@ -128,6 +132,16 @@ export function LockerWallPage() {
             >
               {t('qrSheet.action')}
             </Button>
+            {isAdmin ? (
+              <Button
+                variant="outlined"
+                startIcon={<TabletOutlined />}
+                disabled={!wall || !pageLocation}
+                onClick={() => setPairing(true)}
+              >
+                {t('action.pairScreen')}
+              </Button>
+            ) : null}
             {isAdmin ? (
               <Button
                 variant="outlined"
@@ -290,6 +304,14 @@ export function LockerWallPage() {
         }
       />
       <QrCodeDialog device={qr?.device ?? null} onClose={() => setQr(null)} />
+      {pageLocation && wall ? (
+        <PairScreenDialog
+          open={pairing}
+          onClose={() => setPairing(false)}
+          place={{ id: pageLocation.id, name: pageLocation.label }}
+          wallId={wall.id}
+        />
+      ) : null}
       <QrSheetDialog
         open={sheet && !!wall}
         wall={wall}

@@ -1,0 +1,35 @@
+import {
+  kiosksEndpoints,
+  locationsEndpoints,
+  type TKioskPairingRequest,
+  ZKioskPairing,
+} from '@lockerops/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from './client';
+
+/**
+ * The calls of "Pair a screen" (README: The screen at the wall), shared by the Kiosks page and the
+ * Locker Wall page.
+ */
+
+/** Query key of the kiosks list; a pairing refreshes it. */
+export const kiosksKey = ['kiosks'] as const;
+
+/** The organization's locations for the pairing dialog. */
+export const useLocationChoices = (enabled = true) =>
+  useQuery({
+    enabled,
+    queryKey: ['locations', 'kiosk-choices'],
+    queryFn: ({ signal }) =>
+      apiCall(locationsEndpoints.locations.list, { query: { page: 1, size: 1000 }, signal }),
+  });
+
+/** `POST kiosks/pairing`: a screen waiting for its one-time code, answered once. */
+export function usePairScreen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TKioskPairingRequest) =>
+      apiCall(kiosksEndpoints.kiosks.pairing, { body, schema: ZKioskPairing }),
+    onSuccess: () => client.invalidateQueries({ queryKey: kiosksKey }),
+  });
+}
