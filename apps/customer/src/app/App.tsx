@@ -164,6 +164,9 @@ export function App({ organization }: { organization: string }) {
         </select>
       </header>
       <main
+        // with the tabs, the middle of the screen is what scrolls: it takes the focus so that a
+        // keyboard can scroll it even when it holds only text (WCAG 2.1.1)
+        tabIndex={failed ? undefined : 0}
         onClickCapture={
           preview
             ? (ev) => {
