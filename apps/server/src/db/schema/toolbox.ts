@@ -210,3 +210,22 @@ export const customerDoorHolds = pgTable(
     index('customer_door_holds_user_idx').on(t.organizationId, t.userId),
   ],
 );
+
+/**
+ * A Lite App customer's claim on one kind of act while it runs (README "Lite App"): a rental start
+ * without "Allow multiple assets" claims `rental` before its door opens and drops the claim after,
+ * so that two requests of one customer at the same moment cannot both pass the one-rental check
+ * (the second finds the claim and answers 409). `token` is the request's; a claim lapses at
+ * `held_until`, should its server stop mid-way.
+ */
+export const customerClaims = pgTable(
+  'customer_claims',
+  {
+    organizationId: organizationRef(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind', { enum: ['rental'] }).notNull(),
+    token: uuid('token').notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId, t.kind] })],
+);

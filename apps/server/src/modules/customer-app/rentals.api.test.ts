@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoOrg, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { multipartBody, PNG } from '../../../test/multipart';
 import { lastWidgetCode } from '../../../test/widget';
+import { createLockAdapter, createVirtualDriver } from '../../adapters/locks';
 import {
   conditions,
   devices,
@@ -14,6 +15,7 @@ import {
   toolboxSettings,
   transactionLogs,
   transactions,
+  users,
 } from '../../db/schema';
 
 /*
@@ -42,7 +44,26 @@ async function liteApp(settings: Record<string, boolean>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ WIDGET_RATE_LIMIT: '1000' }, undefined, undefined, () => clock);
+  const virtual = createVirtualDriver();
+  t = await createTestApp(
+    { WIDGET_RATE_LIMIT: '1000' },
+    undefined,
+    {
+      // a lock that takes a moment to open, as a real one does: requests overlap while it works
+      locks: createLockAdapter({
+        drivers: {
+          virtual: {
+            ...virtual,
+            unlock: async (target) => {
+              await new Promise((r) => setTimeout(r, 100));
+              return virtual.unlock(target);
+            },
+          },
+        },
+      }),
+    },
+    () => clock,
+  );
   orgId = (await demoOrg(t)).id;
   const db = t.database.db;
   await db
@@ -194,6 +215,24 @@ describe('Lite App rentals', () => {
     await liteApp({});
   });
 
+  it('opens one door when two rentals of one customer arrive at the same moment', async () => {
+    const cookie = await signInAs('ruth@example.test', '192.0.2.68');
+    const answers = await Promise.all(
+      [rentalDoors[0], rentalDoors[1], rentalDoors[2]].map((d) =>
+        post('rentals', cookie, { id_devices: [d] }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    const lockers = (await get('lockers', cookie)).json().items;
+    expect(lockers.filter((l: { status: string }) => l.status === 'in_progress')).toHaveLength(1);
+    // the claim is dropped with its request: the next rental after the return is taken
+    const rental = answers.find((a) => a.statusCode === 201)!.json().items[0];
+    expect((await giveBack(rental.id, cookie, {})).statusCode).toBe(200);
+    const next = await post('rentals', cookie, { id_devices: [rentalDoors[2]] });
+    expect(next.statusCode, next.body).toBe(201);
+    expect((await giveBack(next.json().items[0].id, cookie, {})).statusCode).toBe(200);
+  });
+
   it('takes a photo checked by content and a condition report at the return when asked', async () => {
     await liteApp({ photo_to_end_rental: true, track_conditions: true });
     const cookie = await signInAs('paula@example.test', '192.0.2.62');
@@ -310,6 +349,23 @@ describe('Lite App door holds', () => {
       payment_method: 'pm_card_visa',
     });
     expect(benStart.statusCode).toBe(409);
+    // nor through the partner API (or a kiosk): the partner start of the door for Ben is refused
+    const [door801] = await t.database.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(eq(devices.organizationId, orgId), eq(devices.lockerNumber, 801)));
+    const [hugo] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organizationId, orgId), eq(users.email, 'hugo@example.test')));
+    const partner = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/storage',
+      headers: bearer(await signIn(t.app)),
+      payload: { id_device: door801!.id, id_user: hugo!.id, payment_method: 'pm_card_visa' },
+    });
+    expect(partner.statusCode, partner.body).toBe(409);
+    expect(partner.json().code).toBe('transactions.deviceUnavailable');
     const places = await t.app.inject({ method: 'GET', url: `${base}/locations` });
     const pier = places.json().items.find((p: { id: string }) => p.id === loc);
     expect(pier.sizes.find((s: { id: string }) => s.id === held).free).toBe(0);

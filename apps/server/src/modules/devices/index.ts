@@ -9,7 +9,7 @@ export {
   reserveOwnDevice,
   setDeviceProduct,
 } from './queries/doors';
-export { releaseDoor } from './queries/holds';
+export { customerHolderOf, releaseDoor } from './queries/holds';
 export {
   holdSharedDoor,
   isSharedDoor,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CUSTOMER_APP_MESSAGES,
   CUSTOMER_RENTAL_MESSAGES as R,
@@ -11,6 +12,7 @@ import type { TxOrg } from '../../../auth/context';
 import { BadRequest, HttpError, NotFound } from '../../../errors';
 import { getLiteApp } from '../../toolbox';
 import { returnRental, start } from '../../transactions';
+import { dropClaim, takeClaim } from '../queries/claims';
 import { customerLocker } from '../queries/lockers';
 import { conditionList, rentableDoors, rentalsInProgress } from '../queries/rentals';
 import { type LockerContext, lockerOr404 } from './lockers';
@@ -55,8 +57,10 @@ export async function conditionsOf({
  * `POST customer/{organization}/rentals`: rents the products of the doors `id_devices` to the
  * customer, one partner `start` (mode rental) per door, each door opening in turn. Without "Allow
  * multiple assets" a customer has one rental at a time (409 for a second door, or while one is in
- * progress). 409 for a door not free to rent at a public place; 402 without `payment_method` when
- * a door is priced (the time used is charged at the return).
+ * progress): the request claims the customer's rental (`customer_claims`) before it checks and
+ * keeps the claim until its door has opened and its rental is written, so two requests at the same
+ * moment open one door (the other answers 409). 409 for a door not free to rent at a public place;
+ * 402 without `payment_method` when a door is priced (the time used is charged at the return).
  */
 export async function startRentals(
   c: LockerContext,
@@ -64,33 +68,43 @@ export async function startRentals(
 ): Promise<{ items: TCustomerLocker[] }> {
   const organizationId = c.step.auth.organizationId;
   const ids = [...new Set(body.id_devices)];
-  const doors = await c.step.run(async (tx) => {
-    const settings = await getLiteApp({ tx, organizationId });
-    if (!settings.allow_multiple_assets) {
-      const running = await rentalsInProgress({ tx, organizationId, userId: c.customerId });
-      if (ids.length > 1 || running > 0) throw new HttpError(409, R.oneAtATime);
-    }
-    const found = [];
-    for (const deviceId of ids) {
-      const [d] = await rentableDoors({ tx, organizationId, deviceId });
-      if (!d) throw new HttpError(409, R.notRentable);
-      found.push(d);
-    }
-    return found;
-  });
-  if (doors.some((d) => d.idPrice) && !body.payment_method)
-    throw new HttpError(402, CUSTOMER_APP_MESSAGES.paymentRequired);
-  const items: TCustomerLocker[] = [];
-  for (const d of doors) {
-    const id = await start(c.step, {
-      mode: 'rental',
-      id_device: d.idDevice,
-      id_user: c.customerId,
-      payment_method: body.payment_method,
+  const claim = { organizationId, userId: c.customerId, kind: 'rental' as const, token: randomUUID() };
+  let claimed = false;
+  try {
+    const doors = await c.step.run(async (tx) => {
+      const settings = await getLiteApp({ tx, organizationId });
+      if (!settings.allow_multiple_assets) {
+        if (ids.length > 1) throw new HttpError(409, R.oneAtATime);
+        claimed = await takeClaim({ tx, ...claim });
+        if (!claimed) throw new HttpError(409, R.oneAtATime);
+        if ((await rentalsInProgress({ tx, organizationId, userId: c.customerId })) > 0)
+          throw new HttpError(409, R.oneAtATime);
+      }
+      const found = [];
+      for (const deviceId of ids) {
+        const [d] = await rentableDoors({ tx, organizationId, deviceId });
+        if (!d) throw new HttpError(409, R.notRentable);
+        found.push(d);
+      }
+      return found;
     });
-    items.push(await lockerOr404(c, id));
+    if (doors.some((d) => d.idPrice) && !body.payment_method)
+      throw new HttpError(402, CUSTOMER_APP_MESSAGES.paymentRequired);
+    const items: TCustomerLocker[] = [];
+    for (const d of doors) {
+      const id = await start(c.step, {
+        mode: 'rental',
+        id_device: d.idDevice,
+        id_user: c.customerId,
+        payment_method: body.payment_method,
+      });
+      items.push(await lockerOr404(c, id));
+    }
+    return { items };
+  } finally {
+    // a claim refused was never taken; one taken is dropped (should that fail, it lapses by itself)
+    if (claimed) await c.step.run((tx) => dropClaim({ tx, ...claim })).catch(() => undefined);
   }
-  return { items };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { TxOrg } from '../../../auth/context';
-import { doorHolds } from '../../../db/schema';
+import { customerDoorHolds, doorHolds } from '../../../db/schema';
 import { preparedOnce } from '../../../lib/prepared';
 import type { RawParams } from '../../../lib/raw-sql';
 
@@ -46,3 +46,27 @@ const holdRelease = preparedOnce((tx) =>
     )
     .prepare('door_hold_release'),
 );
+
+/**
+ * The Lite App customer who holds door `deviceId` at `at` while they pay (`customer_door_holds`,
+ * README "Lite App"), or undefined: every start of the door, by the app, a kiosk or a partner,
+ * is refused to anyone else until the hold ends, so a paying customer's door is never taken.
+ */
+export async function customerHolderOf({
+  tx,
+  organizationId,
+  deviceId,
+  at,
+}: TxOrg<{ deviceId: string; at: Date }>): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ userId: customerDoorHolds.userId })
+    .from(customerDoorHolds)
+    .where(
+      and(
+        eq(customerDoorHolds.organizationId, organizationId),
+        eq(customerDoorHolds.idDevice, deviceId),
+        gt(customerDoorHolds.heldUntil, at),
+      ),
+    );
+  return row?.userId;
+}

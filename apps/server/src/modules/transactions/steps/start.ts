@@ -1,7 +1,7 @@
 import { TRANSACTION_MESSAGES as M, type TMode, type TTransactionStatus } from '@lockerops/contract';
 import type { Tx } from '../../../db/client';
 import { BadRequest, Conflict } from '../../../errors';
-import { isSharedDoor } from '../../devices';
+import { customerHolderOf, isSharedDoor } from '../../devices';
 import { recordTracking } from '../../products';
 import { assertReservationAllows } from '../../reservations';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
@@ -27,7 +27,8 @@ export interface StartInput {
 /**
  * Starts a storage, rental, service (the user's drop-off) or vending transaction for a user on a
  * device of that mode (partner API; spec: operational §5 Transaction actions). The device must be
- * available (409) and, for rental and vending, hold a product. The door opens through the lock
+ * available (409), not held by another Lite App customer while they pay (409), and, for rental
+ * and vending, hold a product. The door opens through the lock
  * adapter (502 when it does not answer; nothing is kept then). storage and rental →
  * `in_progress`, service → `awaiting_service_pickup`, each holding the device (reserved); vending
  * is the `purchase` of the product, `finished` at once. Emits on_start (vending: on_complete).
@@ -56,8 +57,11 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
   const now = pass.at ?? new Date();
   if (shared) await assertSharedDoorUsable({ tx, d: device, at: now });
   if ((mode === 'rental' || mode === 'vending') && !device.idProduct) throw Conflict(M.deviceNoProduct);
-  // A reserved device opens only for the reserving user within the window.
+  // A reserved device opens only for the reserving user within the window, and a door a Lite App
+  // customer holds while they pay only for them.
   await assertReservationAllows({ tx, deviceId: device.id, userId: user.id, at: now });
+  const holder = await customerHolderOf({ tx, organizationId: org, deviceId: device.id, at: now });
+  if (holder && holder !== user.id) throw Conflict(M.deviceUnavailable);
   const promo = input.promo_code
     ? await promoByCode({ tx, organizationId: org, code: input.promo_code, at: now })
     : undefined;
