@@ -52,6 +52,7 @@ export const users = pgTable(
     // the dashboard's user counts and growth read users by registration time (console §7)
     index('users_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     // Substring search (app_search_ids): every searched column, so the ORed matches use indexes.
+    // Every trigram index keeps a short pending list (migration 0063_trigram_pending_lists).
     index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('users_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
     index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
