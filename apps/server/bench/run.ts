@@ -14,7 +14,7 @@ import { count, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrate, openDatabase } from '../src/db/client';
-import { notificationDeliveries, users } from '../src/db/schema';
+import { locations, notificationDeliveries, users } from '../src/db/schema';
 import { emit } from '../src/domain-events';
 import { sendDueNotifications } from '../src/modules/notifications/service/engine';
 import { demoOrgId } from './support';
@@ -234,15 +234,15 @@ async function main() {
       values (${orgId}::uuid, 'Marguerite', 'Osei', 'marguerite@bench.test', '+13125550177')`);
     // the statistics autovacuum would gather on a table that grew (the planner's row estimates)
     await database.db.execute(sql`analyze users`);
-    const [place] = (
-      await database.db.execute(sql`
-      insert into locations (organization_id, name) values (${orgId}::uuid, 'Bench Kiosk Place') returning id`)
-    ).rows as [{ id: string }];
+    const [place] = await database.db
+      .insert(locations)
+      .values({ organizationId: orgId, name: 'Bench Kiosk Place' })
+      .returning({ id: locations.id });
     const made = await app.inject({
       method: 'POST',
       url: '/api/kiosks/pairing',
       headers,
-      payload: { id_location: place.id, name: 'Bench screen' },
+      payload: { id_location: place!.id, name: 'Bench screen' },
     });
     const paired = await app.inject({
       method: 'POST',
