@@ -101,13 +101,15 @@ beforeAll(async () => {
     });
   here = await insertLocation(db, orgId, 'Screen Square');
   elsewhere = await insertLocation(db, orgId, 'Far Lane');
-  [{ id: small }, { id: paid }] = (await db
+  const made = await db
     .insert(sizes)
     .values([
       { organizationId: orgId, name: 'Box', width: '30', depth: '40', height: '20' },
       { organizationId: orgId, name: 'Trunk', width: '60', depth: '60', height: '60' },
     ])
-    .returning()) as [{ id: string }, { id: string }];
+    .returning();
+  small = made[0]!.id;
+  paid = made[1]!.id;
   const price = await insertHourlyPrice(db, orgId);
   await door(orgId, here, small);
   await door(orgId, here, paid, price);
