@@ -317,7 +317,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(widgetApiRoutes);
       await api.register(customerAppRoutes({ locks, now: opts.clock ?? (() => new Date()) }));
       await api.register(kiosksRoutes);
-      await api.register(kioskRoutes({ locks }));
+      await api.register(kioskRoutes({ locks, now: opts.clock ?? (() => new Date()) }));
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

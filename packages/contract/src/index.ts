@@ -13,6 +13,7 @@ export * from './fleet-health';
 export * from './groups';
 export * from './health';
 export * from './issues';
+export * from './kiosk-storage';
 export * from './kiosks';
 export * from './language';
 export * from './locations';

@@ -25,6 +25,9 @@ export const KIOSK_MESSAGES = {
   reported: 'Thank you. The door was reported.',
   courierRemoved: 'Courier removed',
   recipientGone: 'This recipient is no longer available. Search again.',
+  storageNotOffered: 'Storage is not offered at this screen.',
+  customerSignedOut: 'Your session at this screen has ended. Sign in again.',
+  holdGivenUp: 'The door is free again.',
 } as const;
 
 /**
@@ -131,6 +134,10 @@ export const ZKioskState = z.object({
   location_name: z.string(),
   walls: z.array(ZKioskWall),
   sizes: z.array(ZKioskSize),
+  /** Storage is offered here ("Store something", "Collect my things"): the Lite App is on and signs in by phone. */
+  storage: z.boolean(),
+  /** The organization's country (ISO 3166 alpha-2): a phone number typed without its country code is of it. */
+  country: z.string().nullable(),
 });
 export type TKioskState = z.infer<typeof ZKioskState>;
 

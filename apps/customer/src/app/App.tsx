@@ -19,6 +19,7 @@ import { SignIn } from './SignIn';
 // the screens after sign-in load when first shown: the first load (find a locker) stays small
 const Place = lazy(() => import('./Place').then((m) => ({ default: m.Place })));
 const Mine = lazy(() => import('./Lockers').then((m) => ({ default: m.Mine })));
+const Pay = lazy(() => import('./Pay').then((m) => ({ default: m.Pay })));
 const OpenDoor = lazy(() => import('./Lockers').then((m) => ({ default: m.OpenDoor })));
 
 /**
@@ -80,6 +81,7 @@ export function App({ organization }: { organization: string }) {
   /** The screen of the route: finding is open to all; starting, my lockers and the account need a session. */
   const screen = () => {
     if (route.name === 'find') return <Find organization={organization} />;
+    if (route.name === 'pay') return <Pay organization={organization} />;
     if (!config) return <p className="muted">{t('app.loading')}</p>;
     if (me === undefined) return <p className="muted">{t('app.loading')}</p>;
     if (me === null && !(preview && (route.name === 'location' || route.name === 'device')))

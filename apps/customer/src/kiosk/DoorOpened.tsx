@@ -1,6 +1,7 @@
 import type { TKioskOpened, TKioskState } from '@lockerops/contract';
 import { WallPicture } from '../shared/WallPicture';
 import type { Translate } from './i18n';
+import type { KioskKey } from './locales';
 
 /**
  * "Door 12 is open", with the door highlighted on a picture of its wall, and what comes next:
@@ -17,8 +18,11 @@ export function DoorOpened({
   onSameSize,
   onDone,
   onReport,
+  note,
 }: {
   t: Translate;
+  /** what to do at the open door, when it is not a parcel's (storage at the screen) */
+  note?: KioskKey;
   door: TKioskOpened['door'];
   wall: TKioskState['walls'][number] | undefined;
   courier: boolean;
@@ -35,7 +39,7 @@ export function DoorOpened({
       <div role="status">
         <h2 className="kiosk-door">{t('doorOpen', { door: door.locker_number })}</h2>
       </div>
-      <p>{t(courier ? 'putParcel' : 'takeParcel')}</p>
+      <p>{t(note ?? (courier ? 'putParcel' : 'takeParcel'))}</p>
       {courier && <p>{t('dropped', { count: dropped })}</p>}
       {wall && door.x !== null && door.y !== null && (
         <WallPicture

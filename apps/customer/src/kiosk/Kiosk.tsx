@@ -1,21 +1,23 @@
 import type { TKioskOpened, TKioskRecipient, TKioskState } from '@lockerops/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type ApiFailure, isApiFailure } from '../shared/api';
+import { isApiFailure } from '../shared/api';
 import type { Language } from '../shared/i18n';
 import { kioskCall, savedToken, saveToken } from './api';
 import { DoorOpened } from './DoorOpened';
+import { KioskHome, LazyStorage } from './Home';
 import { kioskTranslator, screenLanguage, type Translate } from './i18n';
 import { Keypad } from './Keypad';
-import { en, type KioskKey } from './locales';
+import type { KioskKey } from './locales';
 import { Pairing } from './Pairing';
-import { KioskFooter } from './Parts';
+import { failureText, KioskFooter } from './Parts';
 import { Recipient } from './Recipient';
 import { canScan, Scanner } from './Scanner';
 
 type Screen =
   | { name: 'home' }
   | { name: 'pickup'; scanning?: boolean }
-  | { name: 'opened'; opened: TKioskOpened; courier: boolean; idSize?: string }
+  | { name: 'opened'; opened: TKioskOpened; courier: boolean; idSize?: string; note?: KioskKey }
+  | { name: 'storage'; collect: boolean }
   | { name: 'courierSignIn' }
   | { name: 'courierSize' }
   | { name: 'recipient'; idSize: string };
@@ -23,19 +25,6 @@ type Screen =
 /** Seconds without a touch before the screen returns to its start and forgets everything. */
 const idleSeconds = () => Number(new URLSearchParams(location.search).get('idle')) || 60;
 const newKey = () => crypto.randomUUID();
-
-/** What a refused call means to the person at the screen. */
-function failureText(t: Translate, e: unknown, where: 'pickup' | 'courier' | 'drop' | 'other'): KioskKey {
-  const f = isApiFailure(e) ? (e as ApiFailure) : { status: -1, detail: '' };
-  if (f.status === 429) return 'tooMany';
-  if (where === 'pickup' && (f.status === 409 || f.status === 400)) return 'wrongCode';
-  if (where === 'courier' && (f.status === 401 || f.status === 400)) return 'wrongCode';
-  if (where === 'drop' && f.status === 409) return 'noFreeDoor';
-  // the server's English message names the one refusal the courier can act on: search again
-  if (where === 'drop' && f.status === 400 && f.detail === en.recipientGone) return 'recipientGone';
-  void t;
-  return 'error';
-}
 
 /** The screen at the wall (`/kiosk`): pairing, walk-up pickup, couriers' drop-offs. */
 export function Kiosk() {
@@ -259,18 +248,28 @@ function Session({
           </p>
         )}
         {screen.name === 'home' && (
-          <div className="kiosk-panel kiosk-choices">
-            <button type="button" className="kiosk-button kiosk-huge" onClick={() => go({ name: 'pickup' })}>
-              {t('pickup')}
-            </button>
-            <button
-              type="button"
-              className="kiosk-button kiosk-huge kiosk-secondary"
-              onClick={() => go({ name: courier ? 'courierSize' : 'courierSignIn' })}
-            >
-              {t('courier')}
-            </button>
-          </div>
+          <KioskHome
+            t={t}
+            storage={Boolean(state?.storage)}
+            onPickup={() => go({ name: 'pickup' })}
+            onCourier={() => go({ name: courier ? 'courierSize' : 'courierSignIn' })}
+            onStorage={(collect) => go({ name: 'storage', collect })}
+          />
+        )}
+        {screen.name === 'storage' && state && (
+          <LazyStorage
+            t={t}
+            language={language}
+            state={state}
+            collect={screen.collect}
+            accessible={accessible}
+            onOpened={(opened, note) => {
+              setScreen({ name: 'opened', opened, courier: false, note });
+              void refresh();
+            }}
+            onBack={reset}
+            onOffline={setOffline}
+          />
         )}
         {screen.name === 'pickup' && (
           <div className="kiosk-panel">
@@ -380,6 +379,7 @@ function Session({
             onSameSize={screen.idSize ? () => go({ name: 'recipient', idSize: screen.idSize! }) : undefined}
             onDone={reset}
             onReport={(problem) => report(door.id, problem)}
+            note={screen.name === 'opened' ? screen.note : undefined}
           />
         )}
       </main>

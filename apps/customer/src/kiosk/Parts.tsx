@@ -1,5 +1,7 @@
+import { type ApiFailure, isApiFailure } from '../shared/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../shared/i18n';
 import type { Translate } from './i18n';
+import { en, type KioskKey } from './locales';
 
 /** Accessible mode and the three languages, one tap each, at the foot of every screen. */
 export function KioskFooter({
@@ -41,4 +43,21 @@ export function KioskFooter({
       </nav>
     </footer>
   );
+}
+
+/** What a refused call means to the person at the screen. */
+export function failureText(
+  t: Translate,
+  e: unknown,
+  where: 'pickup' | 'courier' | 'drop' | 'other',
+): KioskKey {
+  const f = isApiFailure(e) ? (e as ApiFailure) : { status: -1, detail: '' };
+  if (f.status === 429) return 'tooMany';
+  if (where === 'pickup' && (f.status === 409 || f.status === 400)) return 'wrongCode';
+  if (where === 'courier' && (f.status === 401 || f.status === 400)) return 'wrongCode';
+  if (where === 'drop' && f.status === 409) return 'noFreeDoor';
+  // the server's English message names the one refusal the courier can act on: search again
+  if (where === 'drop' && f.status === 400 && f.detail === en.recipientGone) return 'recipientGone';
+  void t;
+  return 'error';
 }

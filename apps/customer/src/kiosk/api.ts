@@ -25,6 +25,14 @@ const ROUTES = {
   drop: ['POST', '/kiosk/courier/drops'],
   recipients: ['GET', '/kiosk/courier/recipients'],
   report: ['POST', '/kiosk/doors/:id/report'],
+  customerCode: ['POST', '/kiosk/customer/code'],
+  customerSession: ['POST', '/kiosk/customer/session'],
+  storage: ['GET', '/kiosk/storage'],
+  storageStart: ['POST', '/kiosk/storage'],
+  storageHold: ['POST', '/kiosk/storage/holds'],
+  holdState: ['GET', '/kiosk/storage/holds/:id'],
+  holdCancel: ['DELETE', '/kiosk/storage/holds/:id'],
+  storageEnd: ['POST', '/kiosk/storage/:id/end'],
 } as const satisfies { [K in Name]: readonly [Entries[K]['method'], Entries[K]['path']] };
 
 const TOKEN_KEY = 'lockerops.kiosk.token';
@@ -41,6 +49,8 @@ export interface KioskCall<K extends Name> {
   query?: Query<K>;
   id?: string;
   courier?: string;
+  /** the walk-up customer's session at this screen (storage) */
+  customer?: string;
   /** a write's key: the same on each retry of one tap */
   idempotencyKey?: string;
   /** called while the network is down, before each retry */
@@ -63,6 +73,7 @@ export async function kioskCall<K extends Name>(
   const token = savedToken();
   if (token) headers['x-kiosk-token'] = token;
   if (args.courier) headers['x-courier-session'] = args.courier;
+  if (args.customer) headers['x-kiosk-customer'] = args.customer;
   if (args.body !== undefined) headers['content-type'] = 'application/json';
   if (args.idempotencyKey) headers['idempotency-key'] = args.idempotencyKey;
   const search = args.query ? `?${new URLSearchParams(args.query as Record<string, string>)}` : '';

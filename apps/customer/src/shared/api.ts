@@ -17,6 +17,8 @@ type ResponseOf<E> = E extends { response: z.ZodType } ? z.output<E['response']>
 /** Each entry's method and path, exactly as the contract declares them (a drift fails `tsc`). */
 const ROUTES = {
   config: ['GET', '/customer/:organization/config'],
+  handover: ['POST', '/customer/:organization/handover'],
+  handoverStart: ['POST', '/customer/:organization/handover/start'],
   requestCode: ['POST', '/customer/:organization/code'],
   signIn: ['POST', '/customer/:organization/session'],
   signOut: ['DELETE', '/customer/:organization/session'],

@@ -32,6 +32,7 @@ import {
   ZCustomerReservationRequest,
   ZCustomerReservations,
 } from '../customer-rentals';
+import { ZCustomerHandover, ZCustomerHandoverRequest, ZCustomerHandoverStart } from '../kiosk-storage';
 import { endpoint } from './define';
 
 const params = ZCustomerOrgParams;
@@ -177,6 +178,21 @@ export const customerAppEndpoints = {
       params,
       body: ZCustomerHoldRequest,
       response: ZCustomerHold,
+      status: 201,
+    }),
+    handover: endpoint({
+      method: 'POST',
+      path: '/customer/:organization/handover',
+      params,
+      body: ZCustomerHandoverRequest,
+      response: ZCustomerHandover,
+    }),
+    handoverStart: endpoint({
+      method: 'POST',
+      path: '/customer/:organization/handover/start',
+      params,
+      body: ZCustomerHandoverStart,
+      response: ZCustomerLocker,
       status: 201,
     }),
     deleteMe: endpoint({

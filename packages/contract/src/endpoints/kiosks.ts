@@ -4,6 +4,19 @@
  * (`X-Kiosk-Token`) and nothing else; `../endpoints.ts` joins them into `endpoints`.
  */
 import { ADMINS, ZDetailResponse, ZIdParams } from '../common';
+import { ZCustomerCodeSent } from '../customer-app';
+import {
+  ZKioskCodeRequest,
+  ZKioskCustomerSession,
+  ZKioskCustomerSignIn,
+  ZKioskHold,
+  ZKioskHoldParams,
+  ZKioskHoldQuery,
+  ZKioskHoldState,
+  ZKioskStorage,
+  ZKioskStorageEnded,
+  ZKioskStorageStart,
+} from '../kiosk-storage';
 import {
   ZCourierList,
   ZCourierRequest,
@@ -111,6 +124,53 @@ export const kiosksEndpoints = {
       params: ZIdParams,
       body: ZKioskDoorReport,
       response: ZDetailResponse,
+    }),
+    customerCode: endpoint({
+      method: 'POST',
+      path: '/kiosk/customer/code',
+      body: ZKioskCodeRequest,
+      response: ZCustomerCodeSent,
+      status: 202,
+    }),
+    customerSession: endpoint({
+      method: 'POST',
+      path: '/kiosk/customer/session',
+      body: ZKioskCustomerSignIn,
+      response: ZKioskCustomerSession,
+    }),
+    storage: endpoint({ method: 'GET', path: '/kiosk/storage', response: ZKioskStorage }),
+    storageStart: endpoint({
+      method: 'POST',
+      path: '/kiosk/storage',
+      body: ZKioskStorageStart,
+      response: ZKioskOpened,
+      status: 201,
+    }),
+    storageHold: endpoint({
+      method: 'POST',
+      path: '/kiosk/storage/holds',
+      body: ZKioskStorageStart,
+      response: ZKioskHold,
+      status: 201,
+    }),
+    holdState: endpoint({
+      method: 'GET',
+      path: '/kiosk/storage/holds/:id',
+      params: ZKioskHoldParams,
+      query: ZKioskHoldQuery,
+      response: ZKioskHoldState,
+    }),
+    holdCancel: endpoint({
+      method: 'DELETE',
+      path: '/kiosk/storage/holds/:id',
+      params: ZKioskHoldParams,
+      response: ZDetailResponse,
+    }),
+    storageEnd: endpoint({
+      method: 'POST',
+      path: '/kiosk/storage/:id/end',
+      params: ZIdParams,
+      response: ZKioskStorageEnded,
     }),
   },
 } as const;

@@ -15,6 +15,7 @@ import { addressKey, type CodeDeps } from '../one-time-codes';
 import { stepContext, type TransactionDeps } from '../transactions';
 import { appOrganization } from './queries/organization';
 import type { CustomerRow } from './queries/session';
+import { handoverRoutes } from './routes/handover';
 import { rentalRoutes } from './routes/rentals';
 import { appConfig } from './service/config';
 import {
@@ -263,6 +264,7 @@ export const customerAppRoutes =
       now: opts.now,
     });
     rentalRoutes(app, { limited, signedIn, lockerCtx });
+    handoverRoutes(app, { limited, txDeps, now: opts.now });
 
     app.route({
       ...routeOf(e.locations, {

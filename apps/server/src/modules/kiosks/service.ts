@@ -25,6 +25,7 @@ import {
   touchKiosk,
 } from './queries/kiosks';
 import { freeSizes, wallsOf } from './queries/place';
+import { storageOffer } from './service/offer';
 
 /**
  * The kiosks area (README: The screen at the wall): pairing screens to a place, their tokens, the
@@ -185,6 +186,7 @@ export async function kioskState({ tx, kiosk }: { tx: Tx; kiosk: KioskAuth }): P
   const organizationId = kiosk.organizationId;
   const walls = await wallsOf({ tx, ...place(kiosk) });
   const sizes = await freeSizes({ tx, ...place(kiosk) });
+  const offer = await storageOffer({ tx, organizationId });
   return {
     id: kiosk.id,
     name: kiosk.name,
@@ -199,6 +201,8 @@ export async function kioskState({ tx, kiosk }: { tx: Tx; kiosk: KioskAuth }): P
       doors: w.doors.map((d) => ({ id: d.id!, locker_number: d.lockerNumber!, x: d.x, y: d.y })),
     })),
     sizes: sizes.map((s) => ({ id: s.id, name: s.name, free: s.free })),
+    storage: offer.offered,
+    country: offer.country,
   };
 }
 

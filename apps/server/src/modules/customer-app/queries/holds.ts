@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import type { TxOrg } from '../../../auth/context';
-import { customerDoorHolds, devices } from '../../../db/schema';
+import { customerDoorHolds, devices, locations, prices, sizes } from '../../../db/schema';
 
 /*
  * The doors Lite App customers hold while they pay (README "Lite App"): a hold keeps the door from
@@ -90,4 +90,52 @@ export async function deleteHold({ tx, organizationId, userId, id }: TxOrg<{ use
         eq(customerDoorHolds.id, id),
       ),
     );
+}
+
+/**
+ * The customer's running hold `id` at `now` with what the payment screen shows of its door: the
+ * place (and its zone), the door's number, size and price; undefined when ended or another's.
+ */
+export async function heldDoor({
+  tx,
+  organizationId,
+  userId,
+  id,
+  now,
+}: TxOrg<{ userId: string; id: string; now: Date }>) {
+  const [row] = await tx
+    .select({
+      idDevice: devices.id,
+      idLocation: locations.id,
+      idSize: sizes.id,
+      location: locations.name,
+      timeZone: locations.timeZone,
+      lockerNumber: devices.lockerNumber,
+      size: sizes.name,
+      heldUntil: customerDoorHolds.heldUntil,
+      amount: prices.amount,
+      currency: prices.currency,
+      unit: prices.unit,
+      unitAmount: prices.unitAmount,
+    })
+    .from(customerDoorHolds)
+    .innerJoin(
+      devices,
+      and(eq(devices.id, customerDoorHolds.idDevice), eq(devices.organizationId, organizationId)),
+    )
+    .innerJoin(
+      locations,
+      and(eq(locations.id, devices.idLocation), eq(locations.organizationId, organizationId)),
+    )
+    .innerJoin(sizes, and(eq(sizes.id, devices.idSize), eq(sizes.organizationId, organizationId)))
+    .leftJoin(prices, and(eq(prices.id, devices.idPrice), eq(prices.organizationId, organizationId)))
+    .where(
+      and(
+        eq(customerDoorHolds.organizationId, organizationId),
+        eq(customerDoorHolds.userId, userId),
+        eq(customerDoorHolds.id, id),
+        gt(customerDoorHolds.heldUntil, now),
+      ),
+    );
+  return row;
 }

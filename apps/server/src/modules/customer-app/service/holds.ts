@@ -9,11 +9,12 @@ import type { LockerContext } from './lockers';
  * for the customer while they pay, for `CUSTOMER_HOLD_SECONDS` (5 minutes) of the app's clock:
  * no other customer of the app is given it meanwhile, and a payment abandoned frees it when the
  * time is up. A customer holds one door at a time (a new hold ends the other). The start with
- * `id_hold` opens that door (`startStorage`). 409 when no door of the size is free.
+ * `id_hold` opens that door (`startStorage`). 409 when no door of the size is free. `id_device`:
+ * that door only (the screen at the wall chose it at its own place).
  */
 export async function holdDoor(
   c: LockerContext,
-  body: { id_location: string; id_size: string },
+  body: { id_location: string; id_size: string; id_device?: string },
 ): Promise<TCustomerHold> {
   const organizationId = c.step.auth.organizationId;
   const now = c.now();
@@ -26,6 +27,7 @@ export async function holdDoor(
       sizeId: body.id_size,
       userId: c.customerId,
       now,
+      deviceId: body.id_device,
     });
     const hold = door
       ? await insertHold({ tx, organizationId, deviceId: door.id, userId: c.customerId, now, until })

@@ -135,19 +135,20 @@ export async function requestSignInCode(
 }
 
 /**
- * `POST customer/{organization}/session`: signs in with the code sent to the contact. Every code
- * that does not pass answers the same 400 (`toolbox.verificationInvalid`); a customer is the
- * organization's user with that contact, created when new (unless pre-registered only: the same
- * 400). Answers the customer and the cookie's value.
+ * The customer a sign-in code proves (the Lite App's sign-in, and the screen at the wall's): every
+ * code that does not pass answers the same 400 (`toolbox.verificationInvalid`); the code is used up;
+ * the customer is the organization's user with that contact, created when new (unless
+ * pre-registered only: the same 400). `address` is where wrong tries are counted (a client
+ * address, or a screen).
  */
-export async function signIn(
+export async function verifiedCustomer(
   deps: CodeDeps,
   input: {
     organizationId: string;
     body: { email?: string; phone_number?: string; code: string };
     address: string;
   },
-): Promise<{ me: TCustomerMe; cookie: string }> {
+): Promise<CustomerRow> {
   const org = input.organizationId;
   const rules = await rulesOf(deps, org);
   const contact = contactOf(input.body, rules.allowed);
@@ -163,19 +164,37 @@ export async function signIn(
     if (!(await consumeCode({ tx, organizationId: org, id: checked.id, maxAttempts: MAX_TRIES_IN_ALL })))
       throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
     const by = contact.channel === 'email' ? { email: contact.key } : { phone: contact.key };
-    let customer = await customerByContact({ tx, organizationId: org, ...by });
-    if (!customer) {
-      if (rules.preregistered) throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
-      customer = await insertAppCustomer({
-        tx,
-        organizationId: org,
-        values: {
-          name: '',
-          email: contact.channel === 'email' ? contact.key : null,
-          phoneNumber: contact.channel === 'sms' ? contact.key : null,
-        },
-      });
-    }
+    const customer = await customerByContact({ tx, organizationId: org, ...by });
+    if (customer) return customer;
+    if (rules.preregistered) throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
+    return insertAppCustomer({
+      tx,
+      organizationId: org,
+      values: {
+        name: '',
+        email: contact.channel === 'email' ? contact.key : null,
+        phoneNumber: contact.channel === 'sms' ? contact.key : null,
+      },
+    });
+  });
+}
+
+/**
+ * `POST customer/{organization}/session`: signs in with the code sent to the contact
+ * (`verifiedCustomer`, its one 400 for every code that does not pass) and opens a session of the
+ * app. Answers the customer and the cookie's value.
+ */
+export async function signIn(
+  deps: CodeDeps,
+  input: {
+    organizationId: string;
+    body: { email?: string; phone_number?: string; code: string };
+    address: string;
+  },
+): Promise<{ me: TCustomerMe; cookie: string }> {
+  const org = input.organizationId;
+  const customer = await verifiedCustomer(deps, input);
+  return deps.run(async (tx) => {
     const token = randomBytes(32).toString('base64url');
     const id = await insertSession({
       tx,

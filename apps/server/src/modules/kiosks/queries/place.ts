@@ -64,7 +64,7 @@ export async function wallsOf({
 }
 
 /** The place's delivery doors: the kiosk's wall only when it serves one. */
-const placeDoors = (organizationId: string, idLocation: string, idLockerWall: string | null) =>
+export const placeDoors = (organizationId: string, idLocation: string, idLockerWall: string | null) =>
   and(
     eq(devices.organizationId, organizationId),
     eq(devices.idLocation, idLocation),

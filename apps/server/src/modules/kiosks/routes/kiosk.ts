@@ -16,6 +16,7 @@ import { type KioskAuth, kioskAuthContext, kioskState, pair, resolveKiosk } from
 import { courierSignIn } from '../service/couriers';
 import { searchRecipients } from '../service/recipients';
 import { courierDrop, reportDoor, walkUpPickup } from '../service/walk-up';
+import { kioskStorageRoutes } from './storage';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,7 +47,7 @@ const header = (req: FastifyRequest, name: string) => {
  * work runs the partner API's steps; writes take `Idempotency-Key`, so a retried call opens no
  * door twice.
  */
-export function kioskRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod {
+export function kioskRoutes(opts: { locks: LockAdapter; now: () => Date }): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('kiosk', null as unknown as KioskAuth);
     const deps: TransactionDeps = {
@@ -89,6 +90,10 @@ export function kioskRoutes(opts: { locks: LockAdapter }): FastifyPluginAsyncZod
     };
     const e = endpoints.kiosk;
     const ctxOf = (req: FastifyRequest) => stepContext(req, deps);
+    kioskStorageRoutes(app, {
+      guard,
+      storageCtx: (req) => ({ ...ctxOf(req), secrets: app.ctx.secrets, now: opts.now }),
+    });
 
     app.route({
       ...routeOf(e.pair, {

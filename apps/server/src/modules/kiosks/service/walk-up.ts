@@ -30,7 +30,7 @@ const MAX_WRONG_PICKUPS = 10;
 type KioskStepContext = StepContext & TransactionDeps;
 
 /** The door a transaction opened, with its place on the wall. */
-async function openedAnswer(
+export async function openedAnswer(
   ctx: KioskStepContext,
   kiosk: KioskAuth,
   detail: string,

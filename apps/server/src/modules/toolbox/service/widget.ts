@@ -226,6 +226,16 @@ const CURRENCY_COUNTRIES: Record<string, readonly CountryCode[]> = {
 };
 
 /**
+ * The organization's own countries (ISO 3166 alpha-2), the first the default of a phone number
+ * typed without its country code: its support phone's country, else its currency's countries.
+ */
+export async function homeCountries({ tx, organizationId }: TxOrg): Promise<readonly string[]> {
+  const own = await organizationPhone({ tx, organizationId });
+  const fromPhone = own.phone ? parsePhoneNumberFromString(own.phone)?.country : undefined;
+  return fromPhone ? [fromPhone] : (CURRENCY_COUNTRIES[own.currency] ?? []);
+}
+
+/**
  * 400 `phoneCountryNotAllowed` unless the phone number belongs to the organization's country (its
  * contact phone's; without one, the countries of its currency) or one of `WIDGET_SMS_COUNTRIES`:
  * the widget's messages go to this number by SMS, and a public page must not send them to
@@ -239,9 +249,7 @@ export async function checkPhoneCountry({
   phone,
   allowed,
 }: TxOrg<{ phone: string; allowed: readonly string[] }>): Promise<string> {
-  const own = await organizationPhone({ tx, organizationId });
-  const fromPhone = own.phone ? parsePhoneNumberFromString(own.phone)?.country : undefined;
-  const home: readonly string[] = fromPhone ? [fromPhone] : (CURRENCY_COUNTRIES[own.currency] ?? []);
+  const home = await homeCountries({ tx, organizationId });
   const parsed = parsePhoneNumberFromString(phone, home[0] as CountryCode | undefined);
   const country = parsed?.isValid() ? parsed.country : undefined;
   const type = parsed?.getType();
