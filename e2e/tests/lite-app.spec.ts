@@ -267,3 +267,30 @@ test('the main screens speak Spanish and German', async ({ page, request }) => {
     await page.goBack();
   }
 });
+
+test("an SMS's pickup link shows the code and its QR code, which the kiosk reads", async ({ page }) => {
+  await page.goto('/app/demo-org/qr#482913');
+  await expect(page.getByRole('heading', { name: 'Your pickup code' })).toBeVisible();
+  await expect(page.getByText('Pickup code 4 8 2 9 1 3')).toBeAttached();
+  const qr = page.getByRole('img', { name: 'QR code of the pickup code 482913' });
+  await expect(qr).toBeVisible();
+  // the picture holds the code (read back by the kiosk's decoder, jsQR, in the page)
+  const read = await qr.evaluate(async (img: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const g = canvas.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    return { w: canvas.width, data: Array.from(g.getImageData(0, 0, canvas.width, canvas.height).data) };
+  });
+  const { default: jsQR } = await import('jsqr');
+  expect(jsQR(Uint8ClampedArray.from(read.data), read.w, read.w)?.data).toBe('482913');
+  await expectAccessible(page, 'Lite App pickup code');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'Lite App pickup code (dark)');
+  await page.getByLabel(/Language|Idioma|Sprache/).selectOption('de');
+  await expect(page.getByRole('heading', { name: 'Dein Abholcode' })).toBeVisible();
+  // a link without a code says so
+  await page.goto('/app/demo-org/qr#not-a-code');
+  await expect(page.getByRole('alert')).toHaveText(/Abholcode|pickup code/);
+});

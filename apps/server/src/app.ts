@@ -65,7 +65,7 @@ import { lockVendorRoutes } from './modules/lock-vendors/routes';
 import { lockerWallRoutes } from './modules/locker-walls/routes';
 import { membersRoutes } from './modules/members/routes';
 import { membershipsRoutes } from './modules/memberships/routes';
-import { queueNotifications } from './modules/notifications';
+import { queueNotifications, setNotificationLinkBase } from './modules/notifications';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -119,6 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Notifications queue the messages of the templates matching the event; webhooks put one
   // outbox message per subscribed endpoint.
   subscribe(queueNotifications);
+  setNotificationLinkBase(config.publicUrl);
   subscribe(enqueueWebhooks);
   const app = Fastify({
     logger:

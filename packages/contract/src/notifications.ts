@@ -98,6 +98,11 @@ export const TEMPLATE_VARIABLES = {
   location_name: { description: 'The location name', sample: 'Market Street' },
   location_address: { description: 'The location address', sample: '1 Market St, San Francisco' },
   pickup_code: { description: 'The pickup code of a delivery or service', sample: '482913' },
+  pickup_qr_link: {
+    description:
+      "A link to a page of the Lite App that shows the pickup code as a QR code, for the screen at the wall's camera (for SMS: an e-mail shows the QR code itself)",
+    sample: 'https://lockers.example.com/app/demo-org/qr#482913',
+  },
   invoice_id: { description: 'The invoice number', sample: 'INV-000042' },
   order_id: { description: 'The order number', sample: 'ORD-000042' },
   amount: { description: 'The charged amount with its currency symbol', sample: '$12.50' },

@@ -12,6 +12,7 @@ import {
 } from '../shared/i18n';
 import { Account } from './Account';
 import { Find } from './Find';
+import { PickupQr } from './PickupQr';
 import { inPreview, usePreviewConfig } from './preview';
 import { hrefOf, navigate, type Route, useRoute } from './route';
 import { SignIn } from './SignIn';
@@ -82,6 +83,7 @@ export function App({ organization }: { organization: string }) {
   const screen = () => {
     if (route.name === 'find') return <Find organization={organization} />;
     if (route.name === 'pay') return <Pay organization={organization} />;
+    if (route.name === 'pickupQr') return <PickupQr />;
     if (!config) return <p className="muted">{t('app.loading')}</p>;
     if (me === undefined) return <p className="muted">{t('app.loading')}</p>;
     if (me === null && !(preview && (route.name === 'location' || route.name === 'device')))

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * The Lite App's addresses, under `/app/{organization}`: `` (find a locker), `/l/{location}` (a
  * place, from a QR code on its wall), `/d/{device}` (a door, from a QR code on it), `/mine`,
- * `/account`, `/pay#{token}` (a door held at a screen at the wall). A hand-written router: five addresses do not need a library in a small bundle.
+ * `/account`, `/pay#{token}` (a door held at a screen at the wall), `/qr#{code}` (a pickup code as a QR code, from an SMS). A hand-written router: five addresses do not need a library in a small bundle.
  */
 export type Route =
   | { name: 'find' }
@@ -12,6 +12,7 @@ export type Route =
   | { name: 'mine' }
   | { name: 'account' }
   | { name: 'pay' }
+  | { name: 'pickupQr' }
   | { name: 'notFound' };
 
 /** The organization's subdomain, from `/app/{organization}/…`. */
@@ -27,6 +28,7 @@ export function parseRoute(pathname: string): Route {
   if (rest[0] === 'mine' && rest.length === 1) return { name: 'mine' };
   if (rest[0] === 'account' && rest.length === 1) return { name: 'account' };
   if (rest[0] === 'pay' && rest.length === 1) return { name: 'pay' };
+  if (rest[0] === 'qr' && rest.length === 1) return { name: 'pickupQr' };
   return { name: 'notFound' };
 }
 

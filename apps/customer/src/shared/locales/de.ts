@@ -120,4 +120,10 @@ export const de: Record<MessageKey, string> = {
   'reserve.cancel': 'Reservierung stornieren',
   'reserve.canceled': 'Reservierung storniert.',
   'hold.ended': 'Deine Reservierung dieser Tür ist abgelaufen: Wähle die Größe noch einmal.',
+  'pickupQr.title': 'Dein Abholcode',
+  'pickupQr.codeLabel': 'Abholcode {code}',
+  'pickupQr.alt': 'QR-Code des Abholcodes {code}',
+  'pickupQr.hint':
+    'Wähle am Bildschirm bei den Schließfächern „QR-Code scannen“ und halte dies vor die Kamera, oder gib den Code auf dem Tastenfeld ein.',
+  'pickupQr.invalid': 'Dieser Link enthält keinen Abholcode. Verwende den Code aus deiner Nachricht.',
 };

@@ -116,6 +116,12 @@ export const en = {
   'reserve.cancel': 'Cancel reservation',
   'reserve.canceled': 'Reservation canceled.',
   'hold.ended': 'Your hold of this door has ended: choose the size again.',
+  'pickupQr.title': 'Your pickup code',
+  'pickupQr.codeLabel': 'Pickup code {code}',
+  'pickupQr.alt': 'QR code of the pickup code {code}',
+  'pickupQr.hint':
+    'At the screen by the lockers, choose “Scan a QR code” and hold this to its camera, or type the code on its keypad.',
+  'pickupQr.invalid': 'This link holds no pickup code. Use the code in your message.',
 } as const;
 
 export type MessageKey = keyof typeof en;

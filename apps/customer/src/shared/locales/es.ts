@@ -119,4 +119,10 @@ export const es: Record<MessageKey, string> = {
   'reserve.cancel': 'Cancelar la reserva',
   'reserve.canceled': 'Reserva cancelada.',
   'hold.ended': 'Tu reserva de esta puerta ha terminado: vuelve a elegir el tamaño.',
+  'pickupQr.title': 'Tu código de recogida',
+  'pickupQr.codeLabel': 'Código de recogida {code}',
+  'pickupQr.alt': 'Código QR del código de recogida {code}',
+  'pickupQr.hint':
+    'En la pantalla junto a las taquillas, elige «Escanear un código QR» y acerca esto a su cámara, o escribe el código en su teclado.',
+  'pickupQr.invalid': 'Este enlace no contiene un código de recogida. Usa el código de tu mensaje.',
 };

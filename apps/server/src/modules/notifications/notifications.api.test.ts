@@ -465,6 +465,34 @@ describe('sending engine', () => {
     );
   });
 
+  it("links a delivery's SMS to the Lite App page of its pickup code's QR code", async () => {
+    await create(
+      template({
+        name: 'Parcel waiting by SMS',
+        mode: 'delivery',
+        notification_type: 'non_locker_delivery',
+        email: false,
+        message_email: '',
+        sms: true,
+        message: 'Code {{pickup_code}}, or show {{pickup_qr_link}} at the screen',
+      }),
+    );
+    const phone = '+13125550142';
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/event/delivery',
+      headers: key,
+      payload: { phone_number: phone },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const [tr] = await t.database.db.select().from(transactions).where(eq(transactions.phoneNumber, phone));
+    expect(await deliver(new Date())).toMatchObject({ sent: 1 });
+    // the code rides in the fragment of the server's public address: no server receives it
+    expect(await sms(phone)).toContain(
+      `Code ${tr!.pickupCode}, or show ${t.config.publicUrl}/app/demo-org/qr#${tr!.pickupCode} at the screen`,
+    );
+  });
+
   it('retries a failing SMTP server with backoff and sends one mail', async () => {
     const n = (
       await create(

@@ -80,7 +80,7 @@ export async function customerOf({ tx, organizationId, id }: RowOf) {
 /** The organization's name and app name. */
 export async function organizationNames({ tx, organizationId }: { tx: DbOrTx; organizationId: string }) {
   const [o] = await tx
-    .select({ name: organizations.name, appName: organizations.appName })
+    .select({ name: organizations.name, appName: organizations.appName, subdomain: organizations.subdomain })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return o;

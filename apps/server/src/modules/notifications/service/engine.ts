@@ -62,6 +62,24 @@ export const formatAmount = (amount: unknown, currency: unknown) =>
     ? ''
     : `${currencySymbol(String(currency ?? 'usd'))}${Number(amount).toFixed(2)}`;
 
+/** The server's public address the links of the messages start with (`PUBLIC_URL`). */
+let linkBase = 'http://localhost:3000';
+
+/**
+ * Sets the public address the messages' links start with (`config.publicUrl`); `buildApp` calls
+ * it, like the subscribers it registers, once per process.
+ */
+export function setNotificationLinkBase(publicUrl: string): void {
+  linkBase = publicUrl.replace(/\/$/, '');
+}
+
+/**
+ * The Lite App page showing `code` as a QR code (`/app/{organization}/qr#{code}`): the code stays
+ * in the fragment, so no server, log or link preview receives it.
+ */
+export const pickupQrLink = (subdomain: string | null | undefined, code: string | undefined) =>
+  subdomain && code ? `${linkBase}/app/${encodeURIComponent(subdomain)}/qr#${code}` : '';
+
 /** What the templates of one event are rendered with, and who receives them. */
 export interface EventContext {
   data: TTemplateData;
@@ -133,6 +151,7 @@ export async function eventContext({ tx, event }: { tx: DbOrTx; event: DomainEve
       location_name: loc?.name ?? str(p.location) ?? '',
       location_address: loc?.address ?? '',
       pickup_code: pickupCode ?? '',
+      pickup_qr_link: pickupQrLink(o?.subdomain, pickupCode),
       invoice_id: str(p.invoice_id) ?? '',
       order_id: str(p.order_id) ?? str(p.tracking_number) ?? '',
       amount: formatAmount(p.amount, p.currency),
