@@ -297,9 +297,10 @@ describe('Idempotency-Key', () => {
           without.push(`${method} ${path}`);
     expect(without).toContain('post /api/auth/sign-in');
     // the credential-less writes: sign-in, payment webhooks, the widget, a customer's code and
-    // session, a screen's pairing
+    // session, a screen's pairing, a payment handed over from a screen (its token names one held
+    // door, spent by its first start: a second answers 409)
     const credentialLess =
-      /\/api\/(auth|stripe|widget)\/|^post \/api\/(customer\/\{organization\}\/(code|session)|kiosk\/pair)$/;
+      /\/api\/(auth|stripe|widget)\/|^post \/api\/(customer\/\{organization\}\/(code|session|handover|handover\/start)|kiosk\/pair)$/;
     expect(without.filter((w) => !credentialLess.test(w))).toEqual([]);
     expect(doc.paths['/api/events/storage'].post.parameters).toContainEqual(ref);
   });

@@ -611,6 +611,20 @@ const PROBES: Record<string, Builder> = {
 const EXEMPT: Record<string, string> = {
   'POST /api/kiosk/courier/drops':
     "a paired screen's own call: only its kiosk token opens it (401 for every session and key: role sweep), and it reaches only its own place's doors and deliveries (another location's answer 404: kiosks tests)",
+  'POST /api/kiosk/storage':
+    "a paired screen's own call: only its kiosk token opens it (401 for every session and key: role sweep), and it reaches only its own place's doors and its own customer's storages (another location's or organization's door answers 404, another screen's customer session 401: kiosks storage tests)",
+  'POST /api/kiosk/storage/holds':
+    "a paired screen's own call: only its kiosk token opens it (401 for every session and key: role sweep), and it reaches only its own place's doors and its own customer's storages (another location's or organization's door answers 404, another screen's customer session 401: kiosks storage tests)",
+  'GET /api/kiosk/storage/holds/{id}':
+    "a paired screen's own call: only its kiosk token opens it (401 for every session and key: role sweep), and it reaches only its own place's doors and its own customer's storages (another location's or organization's door answers 404, another screen's customer session 401: kiosks storage tests)",
+  'DELETE /api/kiosk/storage/holds/{id}':
+    "a paired screen's own call: only its kiosk token opens it (401 for every session and key: role sweep), and it reaches only its own place's doors and its own customer's storages (another location's or organization's door answers 404, another screen's customer session 401: kiosks storage tests)",
+  'POST /api/kiosk/storage/{id}/end':
+    "a paired screen's own call: only its kiosk token opens it (401 for every session and key: role sweep), and it reaches only its own place's doors and its own customer's storages (another location's or organization's door answers 404, another screen's customer session 401: kiosks storage tests)",
+  'POST /api/customer/{organization}/handover':
+    "Lite App payment handed over from a screen: no team session or key opens it; its handover token (sealed by the server, from the screen's QR code) names one held door of one organization, and a forged or spent token answers 404/409 (kiosks storage tests)",
+  'POST /api/customer/{organization}/handover/start':
+    "Lite App payment handed over from a screen: no team session or key opens it; its handover token (sealed by the server, from the screen's QR code) names one held door of one organization, and a forged or spent token answers 404/409 (kiosks storage tests)",
   'POST /api/kiosk/doors/{id}/report':
     "a paired screen's own call: only its kiosk token opens it (401 for every session and key: role sweep), and it reaches only its own place's doors and deliveries (another location's answer 404: kiosks tests)",
   ...Object.fromEntries(

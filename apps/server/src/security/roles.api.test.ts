@@ -371,6 +371,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/customer/{organization}/reservations': CUSTOMER,
   'POST /api/customer/{organization}/holds': CUSTOMER,
   'DELETE /api/customer/{organization}/reservations/{id}': CUSTOMER,
+  // a payment handed over from a screen: its token is the credential
+  'POST /api/customer/{organization}/handover': PUBLIC,
+  'POST /api/customer/{organization}/handover/start': PUBLIC,
   // door health: everyone reads it; faults and an immediate heartbeat are the admin's
   'GET /api/fleet-health': ALL,
   'GET /api/fleet-health/doors': ALL,
@@ -394,6 +397,14 @@ const ACCESS: Record<string, Access> = {
   'POST /api/kiosk/courier/drops': KIOSK,
   'GET /api/kiosk/courier/recipients': KIOSK,
   'POST /api/kiosk/doors/{id}/report': KIOSK,
+  'POST /api/kiosk/customer/code': KIOSK,
+  'POST /api/kiosk/customer/session': KIOSK,
+  'GET /api/kiosk/storage': KIOSK,
+  'POST /api/kiosk/storage': KIOSK,
+  'POST /api/kiosk/storage/holds': KIOSK,
+  'GET /api/kiosk/storage/holds/{id}': KIOSK,
+  'DELETE /api/kiosk/storage/holds/{id}': KIOSK,
+  'POST /api/kiosk/storage/{id}/end': KIOSK,
 };
 
 type Who = 'viewer' | 'member' | 'admin' | 'key' | 'nobody';
