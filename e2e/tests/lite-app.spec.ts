@@ -80,6 +80,14 @@ test('a customer signs in, stores in a priced locker with the sandbox card and e
   // my lockers: the receipt, labelled sandbox
   await page.getByRole('link', { name: 'My lockers' }).tap();
   await expect(page.getByText(/^Receipt:/)).toBeVisible();
+  // and its PDF, for this customer's session only
+  const receiptLink = page.getByRole('link', { name: 'Receipt (PDF)' });
+  const receiptUrl = await receiptLink.getAttribute('href');
+  expect(receiptUrl).toMatch(/\/receipt\?lang=en$/);
+  const receipt = await page.request.get(receiptUrl!);
+  expect(receipt.headers()['content-type']).toBe('application/pdf');
+  expect((await receipt.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect((await request.get(receiptUrl!)).status()).toBe(401);
 
   // a parcel for the customer waiting in a locker: opened with a tap, no code typed
   const parcelDoor = await api.post('devices', {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLanguage } from './language';
 import { oneContactOf, trimmed, ZLiteAppSettings } from './toolbox';
 
 /** The Lite App's texts of the server (ours: the spec has none for the customer's side). */
@@ -9,6 +10,7 @@ export const CUSTOMER_APP_MESSAGES = {
   phoneNotAllowed: 'This app signs in with an e-mail address.',
   phoneInvalid: 'Please enter the phone number with its country code, e.g. +1 312 555 0100.',
   signedOut: 'Signed out',
+  receiptNotFound: 'There is no receipt for this transaction yet.',
   deleted: 'Your account was deleted.',
   notSignedIn: 'Please sign in.',
   noFreeDoor: 'No door of this size is free here right now.',
@@ -167,6 +169,9 @@ export const ZCustomerLocker = z.object({
 export type TCustomerLocker = z.infer<typeof ZCustomerLocker>;
 export const ZCustomerLockers = z.object({ items: z.array(ZCustomerLocker) });
 export const ZCustomerLockerParams = ZCustomerOrgParams.extend({ id: z.uuid() });
+
+/** A receipt's language (the app's; English when not sent). */
+export const ZCustomerReceiptQuery = z.object({ lang: ZLanguage.optional() });
 
 /**
  * A parcel waiting for the customer in a locker: a delivery to them (its recipient is this user),

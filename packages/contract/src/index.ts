@@ -30,6 +30,7 @@ export * from './prices';
 export * from './product-groups';
 export * from './products';
 export * from './promos';
+export * from './receipt-texts';
 export * from './report-texts';
 export * from './reports';
 export * from './reservations';

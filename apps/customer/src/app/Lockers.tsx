@@ -218,6 +218,19 @@ export function Mine({ organization, settings }: { organization: string; setting
                 })}
                 {l.invoice_id && <span className="muted">#{l.invoice_id}</span>}
                 {l.sandbox && <SandboxBadge />}
+                {l.ended_at && (
+                  <a
+                    href={urlOf(
+                      '/customer/:organization/lockers/:id/receipt',
+                      { organization, id: l.id },
+                      { lang: language },
+                    )}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {t('mine.receiptPdf')}
+                  </a>
+                )}
               </p>
             )}
           </li>

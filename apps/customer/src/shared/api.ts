@@ -37,6 +37,7 @@ const ROUTES = {
   startRentals: ['POST', '/customer/:organization/rentals'],
   returnRental: ['POST', '/customer/:organization/rentals/:id/return'],
   photo: ['GET', '/customer/:organization/lockers/:id/photo'],
+  receipt: ['GET', '/customer/:organization/lockers/:id/receipt'],
   reservations: ['GET', '/customer/:organization/reservations'],
   reserve: ['POST', '/customer/:organization/reservations'],
   hold: ['POST', '/customer/:organization/holds'],

@@ -701,6 +701,8 @@ const EXEMPT: Record<string, string> = {
     "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
   'GET /api/customer/{organization}/lockers/{id}/photo':
     "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
+  'GET /api/customer/{organization}/lockers/{id}/receipt':
+    "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
   'GET /api/customer/{organization}/reservations':
     "Lite App: no team session or key opens it; a customer reaches only their own rows (another customer's answers 404: customer-app tests)",
   'POST /api/customer/{organization}/reservations':

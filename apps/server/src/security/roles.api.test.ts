@@ -367,6 +367,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/customer/{organization}/rentals': CUSTOMER,
   'POST /api/customer/{organization}/rentals/{id}/return': CUSTOMER,
   'GET /api/customer/{organization}/lockers/{id}/photo': CUSTOMER,
+  'GET /api/customer/{organization}/lockers/{id}/receipt': CUSTOMER,
   'GET /api/customer/{organization}/reservations': CUSTOMER,
   'POST /api/customer/{organization}/reservations': CUSTOMER,
   'POST /api/customer/{organization}/holds': CUSTOMER,

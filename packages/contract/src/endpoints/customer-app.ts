@@ -17,6 +17,7 @@ import {
   ZCustomerMeUpdate,
   ZCustomerOrgParams,
   ZCustomerParcels,
+  ZCustomerReceiptQuery,
   ZCustomerSignIn,
   ZCustomerStorageStart,
 } from '../customer-app';
@@ -150,6 +151,13 @@ export const customerAppEndpoints = {
       method: 'GET',
       path: '/customer/:organization/lockers/:id/photo',
       params: ZCustomerLockerParams,
+      file: true,
+    }),
+    receipt: endpoint({
+      method: 'GET',
+      path: '/customer/:organization/lockers/:id/receipt',
+      params: ZCustomerLockerParams,
+      query: ZCustomerReceiptQuery,
       file: true,
     }),
     reservations: endpoint({

@@ -70,6 +70,7 @@ export const de: Record<MessageKey, string> = {
   'mine.pickupBy': 'Abholen bis {when}',
   'mine.parcelOpened': 'Tür {door} ist offen: Nehmen Sie Ihr Paket und schließen Sie die Tür.',
   'mine.receipt': 'Beleg: {amount}',
+  'mine.receiptPdf': 'Beleg (PDF)',
   'kiosk.title': 'Kiosk',
   'signIn.codeInvalid':
     'Dieser Code ist nicht korrekt oder nicht mehr gültig. Prüfe ihn oder fordere einen neuen an.',

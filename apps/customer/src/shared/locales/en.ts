@@ -67,6 +67,7 @@ export const en = {
   'mine.pickupBy': 'Pick up by {when}',
   'mine.parcelOpened': 'Door {door} is open: take your parcel and close the door.',
   'mine.receipt': 'Receipt: {amount}',
+  'mine.receiptPdf': 'Receipt (PDF)',
   'kiosk.title': 'Kiosk',
   'signIn.codeInvalid': 'This code is not correct or no longer valid. Check it or ask for a new code.',
   'signIn.tooMany': 'Too many tries. Please wait a few minutes.',

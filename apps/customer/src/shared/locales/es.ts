@@ -70,6 +70,7 @@ export const es: Record<MessageKey, string> = {
   'mine.pickupBy': 'Recógelo antes del {when}',
   'mine.parcelOpened': 'La puerta {door} está abierta: recoge tu paquete y cierra la puerta.',
   'mine.receipt': 'Recibo: {amount}',
+  'mine.receiptPdf': 'Recibo (PDF)',
   'kiosk.title': 'Quiosco',
   'signIn.codeInvalid': 'Este código no es correcto o ya no es válido. Compruébalo o pide uno nuevo.',
   'signIn.tooMany': 'Demasiados intentos. Espera unos minutos.',

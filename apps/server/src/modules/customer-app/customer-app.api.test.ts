@@ -1,5 +1,6 @@
 import { TOOLBOX_MESSAGES } from '@lockerops/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { lastWidgetCode } from '../../../test/widget';
@@ -343,6 +344,22 @@ describe('the Lite App', () => {
     });
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json().status).toBe('finished');
+    // its receipt, a PDF in the app's language; nobody else's, and none before the end
+    const receipt = (who: string, lang = 'en') =>
+      t.app.inject({ url: `${base}/lockers/${id}/receipt?lang=${lang}`, headers: { cookie: who } });
+    const pdf = await receipt(cookie, 'de');
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).toContain('Beleg');
+    expect(text).toContain(ended.json().invoice_id);
+    expect(text).toContain('910');
+    expect(text).toContain('Testzahlung (Sandbox)');
+    expect(text).toMatch(new RegExp(`${Number(ended.json().total).toFixed(2).replace('.', ',')}\\s?\\$`));
+    expect((await receipt(other)).statusCode).toBe(404);
+    expect((await receipt(cookie, 'fr')).statusCode).toBe(400);
     const [door] = await t.database.db
       .select()
       .from(devices)

@@ -5,6 +5,7 @@ import { MULTIPART, zFile } from '../../../lib/crud/multipart';
 import { errors, routeOf } from '../../../lib/openapi';
 import { holdDoor } from '../service/holds';
 import type { LockerContext } from '../service/lockers';
+import { receiptPdf } from '../service/receipts';
 import { conditionsOf, photoOf, rentablesAt, returnFromApp, startRentals } from '../service/rentals';
 import { cancelReservation, myReservations, reserve } from '../service/reservations';
 
@@ -103,6 +104,26 @@ export function rentalRoutes(appIn: FastifyInstance, h: AppCallers): void {
         .type(file.contentType)
         .header('cache-control', 'private, no-store')
         .send(file.stream as never);
+    },
+  });
+
+  app.route({
+    ...routeOf(e.receipt, {
+      tags,
+      summary: "Lite App: a transaction's receipt (PDF)",
+      description:
+        "The receipt of the customer's own ended transaction `id` as a PDF (A6): the organization's app name, invoice number, place, door and product, start and end on the place's clock with its time zone named, the total in its currency, and the sandbox's note when no money moved; in `lang` (en, es, de; English when not sent). 404 when the transaction is not the customer's or has no total yet.",
+      errors: errors(400, 401, 404),
+    }),
+    config: ownCaller,
+    onRequest: h.signedIn,
+    handler: async (req, reply) => {
+      const pdf = await receiptPdf(h.lockerCtx(req), req.params.id, req.query.lang ?? 'en');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline; filename="receipt.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   });
 
