@@ -194,7 +194,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendContactVerification(app.ctx, {
         organizationId: req.auth.organizationId,
         email: req.query.email,
-        memberId: req.auth.memberId,
       });
       return { detail: SETTINGS_MESSAGES.verificationSent };
     },

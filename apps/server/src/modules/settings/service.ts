@@ -5,7 +5,6 @@ import {
   formatMailDuration,
   isFilterPage,
   MAIL_TEXTS,
-  mailLanguage,
   ORGANIZATION_MESSAGES,
   SETTINGS_MESSAGES,
   type TSettings,
@@ -24,6 +23,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { existsIn } from '../../lib/crud/exists';
+import { recipientLanguage } from '../../lib/message-language';
 import { wireOf } from '../../lib/wire';
 import { withTenant } from '../../tenancy';
 import { rebuildDashboardRollup } from '../dashboard';
@@ -31,9 +31,9 @@ import type { OrganizationRow } from '../organizations';
 import { enabledHardware, enabledModes, flagsOf } from '../organizations';
 import { rescheduleReports } from '../reports';
 import {
+  contactMemberLanguage,
   contactVerified,
   insertContactVerification,
-  mailLanguageFor,
   markContactVerified,
   markSupportEmailVerified,
   organizationRow,
@@ -283,11 +283,11 @@ export async function saveWhiteLabel({
 /**
  * `POST notification-contact/verify?email`: mails a verification link (valid 24 hours) to `email`;
  * following it (`GET notification-contact/verify?token=`) marks the contact verified. The mail
- * speaks the language of the team member with that e-mail, else of the asking member `memberId`.
+ * speaks the language of the team member with that e-mail, else the organization's default one.
  */
 export async function sendContactVerification(
   ctx: AppContext,
-  p: { organizationId: string; email: string; memberId?: string },
+  p: { organizationId: string; email: string },
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const { org, language } = await withTenant(ctx.db, p.organizationId, async (tx) => {
@@ -304,7 +304,8 @@ export async function sendContactVerification(
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_HOURS * 3600_000),
     });
-    const language = mailLanguage(await mailLanguageFor({ tx, ...p }));
+    const own = await contactMemberLanguage({ tx, organizationId: p.organizationId, email: p.email });
+    const language = await recipientLanguage({ tx, organizationId: p.organizationId, own });
     return { org: (await organizationRow({ tx, id: p.organizationId }))!, language };
   });
   const link = `${ctx.config.publicUrl}/api/notification-contact/verify?token=${token}`;
