@@ -137,7 +137,7 @@ export async function updateBranding({
   organizationId: string;
   values: Pick<
     typeof organizations.$inferInsert,
-    'appName' | 'primaryColor' | 'secondaryColor' | 'appLogo' | 'updatedAt'
+    'appName' | 'primaryColor' | 'secondaryColor' | 'appLogo' | 'oemLogo' | 'updatedAt'
   >;
 }): Promise<OrganizationRow> {
   const [row] = await tx

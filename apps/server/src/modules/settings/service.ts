@@ -249,8 +249,9 @@ export async function getWhiteLabel({
 
 /**
  * `PUT white-label`, `PATCH white-label`, `PUT white-label/{org}` (spec console §7): app name and
- * colours. `replace` sets fields not sent to null; `merge` keeps them. 404 outside the caller's
- * reach; 409 'Archived organizations must be restored in order to be edited.'.
+ * colours. `replace` sets fields not sent to null; `merge` keeps them. The logos (`app_logo`,
+ * `oem_logo`: an uploaded file's address, or null for the OEM logo) change only when sent. 404
+ * outside the caller's reach; 409 'Archived organizations must be restored in order to be edited.'.
  */
 export async function saveWhiteLabel({
   tx,
@@ -274,6 +275,7 @@ export async function saveWhiteLabel({
       primaryColor: pick(p.input.primary_color, org.primaryColor),
       secondaryColor: pick(p.input.secondary_color, org.secondaryColor),
       appLogo: p.input.app_logo ?? org.appLogo,
+      oemLogo: p.input.oem_logo !== undefined ? p.input.oem_logo : org.oemLogo,
       updatedAt: new Date(),
     },
   });
