@@ -116,6 +116,11 @@ export function HistoryLog({ entity, id, title, timeZone, fields }: HistoryLogPr
   return <HistoryEntries query={history} title={title} timeZone={timeZone} fields={fields} />;
 }
 
+/** An edit dialog's "History Log" tab for `FormDialog`'s `extraTabs`; none while adding (no `props`). */
+export function historyTab(label: string, props: HistoryLogProps | null | undefined | false) {
+  return props ? [{ label, content: <HistoryLog {...props} /> }] : [];
+}
+
 /** One entry of a timeline; `reference` names what it belongs to (a device's transaction). */
 export type THistoryLine = THistoryEntry & { reference?: string | null };
 
@@ -171,7 +176,8 @@ function HistoryItem({
   fields?: HistoryFields;
 }) {
   const { t } = useTranslation();
-  const changes = Object.entries(entry.changes);
+  // the record's own id (on its creation) tells the reader nothing
+  const changes = Object.entries(entry.changes).filter(([field]) => field !== 'id');
   const shown = (field: string, v: unknown) =>
     v === null || v === undefined || v === '' ? undefined : fields?.value?.(field, v);
   return (
@@ -201,7 +207,8 @@ function HistoryItem({
             <li key={field}>
               <Typography variant="body2">
                 <strong>{fields?.label(field) ?? field}</strong>:{' '}
-                {shown(field, before) ?? historyValue(before)} → {shown(field, after) ?? historyValue(after)}
+                <HistoryValue text={shown(field, before) ?? historyValue(before)} /> →{' '}
+                <HistoryValue text={shown(field, after) ?? historyValue(after)} />
               </Typography>
             </li>
           ))}
@@ -209,4 +216,11 @@ function HistoryItem({
       ) : null}
     </Box>
   );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A value of a change: an identifier (a related record's id) as code, anything else as text. */
+function HistoryValue({ text }: { text: string }) {
+  return UUID.test(text) ? <code>{text}</code> : <>{text}</>;
 }

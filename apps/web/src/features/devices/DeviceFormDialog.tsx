@@ -240,7 +240,11 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <FormTextField control={control} name="custom_identifier" label={t('field.customIdentifier')} />
-      {select('mode', t('field.mode'), modes.data ?? [])}
+      {select(
+        'mode',
+        t('field.mode'),
+        (modes.data ?? []).map((o) => ({ value: o.value, label: label('mode', o.value) })),
+      )}
       {select(
         'status',
         t('field.status'),
@@ -308,7 +312,11 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         multiline
         minRows={2}
       />
-      {select('hardware_type', t('field.hardwareType'), hardware.data ?? [])}
+      {select(
+        'hardware_type',
+        t('field.hardwareType'),
+        (hardware.data ?? []).map((o) => ({ value: o.value, label: label('hardware', o.value) })),
+      )}
       {hw
         ? HARDWARE_FIELDS[hw].map((f) => (
             <FormTextField
