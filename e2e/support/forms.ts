@@ -59,3 +59,83 @@ export async function closeDialog(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
+
+/** The text of a `common.json` button (`button.edit`, `button.delete`) in `language`. */
+export function buttonText(language: string, key: string): string {
+  const tree = JSON.parse(fs.readFileSync(path.join(LOCALES, language, 'common.json'), 'utf8')) as Tree;
+  const text = at(tree, `button.${key}`);
+  if (!text) throw new Error(`no common:button.${key} in ${language}`);
+  return text;
+}
+
+/** Waits for a dialog to open; false when none did. */
+const dialogOpened = (page: Page) =>
+  page
+    .getByRole('dialog')
+    .first()
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+
+/** The first icon button of the list's rows whose name holds the word `verb` (e.g. "Bearbeiten …"). */
+async function rowButton(page: Page, verb: string) {
+  const word = new RegExp(`(^|\\s)${verb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`, 'i');
+  const button = page.locator('main [role="row"]').getByRole('button', { name: word }).first();
+  return (await button.count()) && (await button.isEnabled()) ? button : undefined;
+}
+
+/**
+ * Opens the first row's edit dialog: its "Edit {name}" row button (`button.edit` in the page's
+ * language, `verb`), else a click on the row (and, when that opens the row's details, their "Edit"
+ * button); false when the list has no row or no dialog opened (a row that leads to a page is left
+ * again).
+ */
+export async function openEditDialog(page: Page, verb: string): Promise<boolean> {
+  const edit = await rowButton(page, verb);
+  if (edit) {
+    await edit.click();
+    return dialogOpened(page);
+  }
+  // lists without an edit button open the row's dialog on a click of the row (Locations, Devices)
+  const cell = page
+    .locator('main [role="row"] [role="gridcell"]:not([data-field="__check__"]):not([data-field="actions"])')
+    .first();
+  if (!(await cell.count())) return false;
+  const url = page.url();
+  await cell.click();
+  if (!(await dialogOpened(page))) {
+    if (page.url() !== url) await page.goBack();
+    return false;
+  }
+  // a row that opens its details (Devices): their "Edit" button leads to the edit dialog
+  const details = page.getByRole('dialog').getByRole('button', { name: verb, exact: true });
+  if (await details.count()) {
+    await details.first().click();
+    await expect(page.getByRole('dialog').getByRole('tab').first()).toBeVisible();
+  }
+  return true;
+}
+
+/**
+ * Opens a destructive confirmation without confirming it: the first row's "Delete {name}" button
+ * (`verb`), else the bulk delete of the first selected row; false when the list offers neither.
+ * The caller closes it with Escape (the safe answer): nothing is deleted.
+ */
+export async function openDeleteConfirmation(page: Page, verb: string): Promise<boolean> {
+  const remove = await rowButton(page, verb);
+  if (remove) {
+    await remove.click();
+    return dialogOpened(page);
+  }
+  const select = page.locator('main [role="row"] input[type="checkbox"]:enabled').nth(1);
+  if (!(await select.count())) return false;
+  await select.check();
+  const bulk = page.locator('main').getByRole('button', { name: verb, exact: true });
+  if (!(await bulk.count()) || !(await bulk.first().isEnabled())) {
+    await select.uncheck();
+    return false;
+  }
+  await bulk.first().click();
+  const opened = await dialogOpened(page);
+  return opened;
+}

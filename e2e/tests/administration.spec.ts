@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PORT } from '../playwright.config';
+import { expectAccessible, setThemeMode } from '../support/a11y';
 import { apiSignIn, auth, consoleIdToken, uiSignIn } from '../support/api';
+import { openAsAdmin } from '../support/console';
 import { mailCount } from '../support/mail';
 import {
   createSubOrganization,
@@ -265,6 +267,39 @@ test.describe('administration', () => {
       await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveText(label);
     } finally {
       await request.put('/api/settings', { headers, data: { default_currency: before } });
+    }
+  });
+
+  test('the OEM logo is uploaded and removed on /settings, White Label', async ({ page, request }) => {
+    const headers = auth(await apiSignIn(request));
+    const logo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lockerops-oem-')), 'oem.png');
+    fs.writeFileSync(logo, LOGO_PNG);
+    try {
+      await openAsAdmin(page, '/settings');
+      await page.getByRole('tab', { name: 'White Label' }).click();
+      await page.getByLabel('OEM Logo', { exact: true }).setInputFiles(logo);
+      const done = page.getByRole('dialog').filter({ hasText: 'Settings updated' });
+      await expect(done).toBeVisible();
+      await done.getByRole('button', { name: 'OK' }).click();
+      await expect(page.getByRole('img', { name: 'OEM logo' })).toBeVisible();
+      const saved = (await (await request.get('/api/white-label', { headers })).json()).oem_logo as string;
+      expect(saved).toMatch(/^\/api\/files\//);
+      for (const mode of ['light', 'dark'] as const) {
+        await setThemeMode(page, mode);
+        await page.reload();
+        await page.getByRole('tab', { name: 'White Label' }).click();
+        await expect(page.getByRole('img', { name: 'OEM logo' })).toBeVisible();
+        await expectAccessible(page, `/settings White Label (${mode})`);
+      }
+      await page.getByRole('button', { name: 'Remove OEM Logo' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+      await expect(page.getByRole('img', { name: 'OEM logo' })).toHaveCount(0);
+      await expect
+        .poll(async () => (await (await request.get('/api/white-label', { headers })).json()).oem_logo)
+        .toBeNull();
+    } finally {
+      await request.patch('/api/white-label', { headers, data: { oem_logo: null } });
+      await setThemeMode(page, 'light').catch(() => undefined);
     }
   });
 });

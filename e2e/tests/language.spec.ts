@@ -1,13 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { consoleSignIn } from '../support/api';
-import { navigateInApp } from '../support/console';
-import { addButtonTexts, closeDialog, openAddDialog } from '../support/forms';
+import { adminApi, createDevice, createLocation, navigateInApp } from '../support/console';
+import {
+  addButtonTexts,
+  buttonText,
+  closeDialog,
+  openAddDialog,
+  openDeleteConfirmation,
+  openEditDialog,
+} from '../support/forms';
 
 /**
- * Every page of the sidebar, in German and in Spanish, and the dialog of its "Add" / "Create" header
- * button, shows no missing key and no English word outside proper names and data. English words are
+ * Every page of the sidebar, in German and in Spanish, the dialog of its "Add" / "Create" header
+ * button, its first row's "Edit" dialog and its destructive confirmation (a row's "Delete", else the
+ * bulk delete; answered No, nothing is deleted) show no missing key and no English word outside
+ * proper names and data. English words are
  * those of the English catalogs that the language's own catalogs never use; a page's visible text may
  * hold none of them, nor a line that is an English catalog text whose translation differs.
  * Pages whose area is not in the catalogs yet are listed below: the list only shrinks (a listed page
@@ -114,20 +123,70 @@ async function englishOn(
 }
 
 /**
- * Opens the page's "Add" / "Create" dialog (a contained button with the add icon), answers the
- * English in it, and closes it again; nothing when the page has no such button.
+ * Opens a dialog of the page with `open` (its "Add" dialog, a row's "Edit" dialog, a delete
+ * confirmation), answers the English in it (with `allTabs`, in each of its tabs), and closes it
+ * again (Escape: nothing is saved or deleted); null when the page has no such dialog.
  */
-async function englishInAddDialog(
+async function englishInDialog(
   page: Page,
   english: Set<string>,
   texts: Set<string>,
-  addTexts: Set<string>,
+  open: () => Promise<boolean>,
+  allTabs = false,
 ): Promise<string[] | null> {
-  if (!(await openAddDialog(page, addTexts))) return null;
+  if (!(await open())) return null;
   const words = await englishOn(page, english, texts, '[role="dialog"]');
+  // an edit dialog's other tabs (its history log, a location's settings) too; an Add dialog's other
+  // tab is the bulk upload, whose CSV column names are the wire's own
+  const tabs = page.getByRole('dialog').getByRole('tab');
+  for (let i = 1; allTabs && i < (await tabs.count()); i++) {
+    if (await tabs.nth(i).isDisabled()) continue;
+    await tabs.nth(i).click();
+    words.push(...(await englishOn(page, english, texts, '[role="dialog"]')));
+  }
   await closeDialog(page);
   return words;
 }
+
+/**
+ * One row in each list the walk opens an "Edit" dialog and a delete confirmation of. Their names are
+ * made-up words, in no catalog: data, never taken for English.
+ */
+async function seedRows(request: APIRequestContext) {
+  const api = await adminApi(request);
+  const tag = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
+    '',
+  );
+  const name = (word: string) => `${word} ${tag}`;
+  const place = await createLocation(api, name('Zorvath'));
+  await createDevice(api, place.id, name('Quillon'), 9000 + Math.floor(Math.random() * 900));
+  await api.post('sizes', { name: name('Brimlo'), width: 10, depth: 10, height: 10 });
+  await api.post('prices', {
+    name: name('Vexmor'),
+    price_type: 'pay_per_time',
+    amount: 2,
+    unit_amount: 1,
+    unit: 'hour',
+  });
+  const now = Date.now();
+  await api.post('promos', {
+    name: name('Plinzo'),
+    code: `PLZ${tag}`.toUpperCase(),
+    discount_type: 'percentage',
+    amount: 10,
+    start_time: new Date(now).toISOString(),
+    end_time: new Date(now + 30 * 86_400_000).toISOString(),
+  });
+  await api.post('users', { name: name('Drumwen'), email: `drumwen.${tag}@demo-org.test` });
+  await api.post('groups', { name: name('Kelvaro') });
+  await api.post('products', { name: name('Snaffel') });
+  await api.post('product-groups', { name: name('Trozzle'), one_to_one: true });
+  await api.post('conditions', { name: name('Glimber') });
+}
+
+test.beforeAll(async ({ request }) => {
+  await seedRows(request);
+});
 
 for (const [language, locale] of [
   ['de', 'de-DE'],
@@ -142,6 +201,7 @@ for (const [language, locale] of [
       const english = new Set([...catalogWords('en')].filter((w) => !own.has(w)));
       const texts = englishOnlyTexts(language);
       const addTexts = addButtonTexts(language);
+      const [editVerb, deleteVerb] = [buttonText(language, 'edit'), buttonText(language, 'delete')];
       await consoleSignIn(page);
       await page.goto('/home');
       await page.getByRole('navigation').first().waitFor();
@@ -154,7 +214,7 @@ for (const [language, locale] of [
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
 
       const failures: string[] = [];
-      const dialogs: string[] = [];
+      const dialogs: Record<'add' | 'edit' | 'delete', string[]> = { add: [], edit: [], delete: [] };
       const stillEnglish: string[] = [];
       for (const p of paths) {
         // the missing keys of this page only: the list is the catalog's own, kept across pages
@@ -172,13 +232,24 @@ for (const [language, locale] of [
           continue;
         }
         if (words.length) failures.push(`${p}: English ${words.slice(0, 12).join(', ')}`);
-        const inDialog = await englishInAddDialog(page, english, texts, addTexts);
-        if (inDialog !== null) dialogs.push(p);
-        if (inDialog?.length) failures.push(`${p} (add dialog): English ${inDialog.slice(0, 12).join(', ')}`);
+        const opens = {
+          add: () => openAddDialog(page, addTexts),
+          edit: () => openEditDialog(page, editVerb),
+          delete: () => openDeleteConfirmation(page, deleteVerb),
+        };
+        for (const [kind, open] of Object.entries(opens) as [keyof typeof opens, () => Promise<boolean>][]) {
+          const inDialog = await englishInDialog(page, english, texts, open, kind === 'edit');
+          if (inDialog !== null) dialogs[kind].push(p);
+          if (inDialog?.length)
+            failures.push(`${p} (${kind} dialog): English ${inDialog.slice(0, 12).join(', ')}`);
+        }
       }
       expect(failures).toEqual([]);
-      // the lists with an "Add" dialog were opened (Devices, Sizes, Locations, Users, … at least)
-      expect(dialogs.length).toBeGreaterThan(8);
+      // the lists with an "Add" dialog were opened (Devices, Sizes, Locations, Users, … at least), and
+      // as many rows' "Edit" dialogs and delete confirmations
+      expect(dialogs.add.length).toBeGreaterThan(8);
+      expect(dialogs.edit.length, dialogs.edit.join(' ')).toBeGreaterThan(5);
+      expect(dialogs.delete.length, dialogs.delete.join(' ')).toBeGreaterThan(5);
       // a listed page that now passes must leave the list
       expect([...NOT_YET_MIGRATED].filter((p) => paths.includes(p) && !stillEnglish.includes(p))).toEqual([]);
     });

@@ -5,6 +5,7 @@ export * from './conditions';
 export * from './customer-app';
 export * from './customer-rentals';
 export * from './dashboard';
+export * from './delivery-texts';
 export * from './devices';
 export * from './endpoints';
 export * from './error-codes';

@@ -18,10 +18,12 @@ export const isLanguage = (v: unknown): v is TLanguage =>
 /**
  * The first supported language of a browser's preferences: an `Accept-Language` header
  * (`de-DE,de;q=0.9,en;q=0.8`, weights honoured) or `navigator.languages` (already in order).
- * Only the primary subtag counts (`es-MX` → `es`). Nothing supported gives English.
+ * Only the primary subtag counts (`es-MX` → `es`). Nothing supported gives undefined.
  */
-export function negotiateLanguage(preferences: string | readonly string[] | undefined | null): TLanguage {
-  if (!preferences) return DEFAULT_LANGUAGE;
+export function preferredLanguage(
+  preferences: string | readonly string[] | undefined | null,
+): TLanguage | undefined {
+  if (!preferences) return undefined;
   const ranked =
     typeof preferences === 'string'
       ? preferences
@@ -40,5 +42,9 @@ export function negotiateLanguage(preferences: string | readonly string[] | unde
     const primary = tag.toLowerCase().split('-')[0];
     if (isLanguage(primary)) return primary;
   }
-  return DEFAULT_LANGUAGE;
+  return undefined;
 }
+
+/** `preferredLanguage`, else English (the console's start, a download's language). */
+export const negotiateLanguage = (preferences: string | readonly string[] | undefined | null): TLanguage =>
+  preferredLanguage(preferences) ?? DEFAULT_LANGUAGE;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './language';
-import { fillMailText, formatMailDuration, MAIL_TEXTS, mailLanguage } from './mail-texts';
+import { fillMailText, formatMailDuration, MAIL_TEXTS, mailLanguage, messageLanguage } from './mail-texts';
 import { REPORT_TEXTS } from './report-texts';
 
 type Tree = { [key: string]: string | Tree };
@@ -36,5 +36,13 @@ describe('the system e-mails’ catalogs', () => {
     expect(mailLanguage('de')).toBe('de');
     expect(mailLanguage(null)).toBe('en');
     expect(mailLanguage('fr')).toBe('en');
+  });
+
+  it("speaks the recipient's own language, else the organization's default one, else English", () => {
+    expect(messageLanguage('es', 'de')).toBe('es');
+    expect(messageLanguage(null, 'de')).toBe('de');
+    expect(messageLanguage('fr', 'de')).toBe('de');
+    expect(messageLanguage(undefined, undefined)).toBe('en');
+    expect(messageLanguage(null, 'xx')).toBe('en');
   });
 });

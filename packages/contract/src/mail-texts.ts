@@ -107,6 +107,16 @@ export const mailLanguage = (language: string | null | undefined): TLanguage =>
   isLanguage(language) ? language : DEFAULT_LANGUAGE;
 
 /**
+ * The language of a message to a person (e-mail or SMS): the recipient's own (a team member's saved
+ * language, a customer's page language) when there is one, else the organization's default language
+ * (settings' `default_language`), else English. Values that are not a supported language are skipped.
+ */
+export const messageLanguage = (
+  own: string | null | undefined,
+  organizationDefault: string | null | undefined,
+): TLanguage => (isLanguage(own) ? own : mailLanguage(organizationDefault));
+
+/**
  * A duration as the recipient reads it: `60, 'minute'` → "60 minutes", "60 Minuten", "60 minutos"
  * (Intl.NumberFormat unit style, long names).
  */

@@ -84,6 +84,8 @@ export const ORGANIZATION_MESSAGES = {
   superTenantRequired: 'Only Super-Tenant organizations can create sub-organizations.',
   /** Our text: a sub-organization's access is capped at its parent's. */
   flagsBeyondParent: 'A sub-organization cannot get access its parent organization does not have:',
+  /** Our text: the OEM logo is an image uploaded here (`PATCH white-label/logo`, field `oem_image`). */
+  oemLogoInvalid: 'The OEM logo must be an image uploaded to this console.',
 } as const;
 
 /** The sub-domain label of an organization name: lower-case, spaces to hyphens. */
@@ -224,6 +226,15 @@ export const ZWhiteLabelRequest = z.object({
   app_name: z.string().trim().max(100).nullable().optional(),
   primary_color: ZHexColor.nullable().optional(),
   secondary_color: ZHexColor.nullable().optional(),
+  /**
+   * The OEM logo (white_label.oem_logo): an uploaded file's address (`/api/files/{key}`, as
+   * `PATCH white-label/logo` answers it), or null to remove it; not sent: kept (as the app logo).
+   */
+  oem_logo: z
+    .string()
+    .regex(/^\/api\/files\/[\w.-]{1,60}$/, ORGANIZATION_MESSAGES.oemLogoInvalid)
+    .nullable()
+    .optional(),
 });
 export type TWhiteLabelRequest = z.infer<typeof ZWhiteLabelRequest>;
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { fillMailText, formatMailDuration, MAIL_TEXTS, MSG, mailLanguage } from '@lockerops/contract';
+import { fillMailText, formatMailDuration, MAIL_TEXTS, MSG, messageLanguage } from '@lockerops/contract';
 import type { MailAdapter } from '../adapters/mail';
 import type { Db } from '../db/client';
 import { BadRequest } from '../errors';
@@ -76,7 +76,7 @@ export async function forgotPassword(
     expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
   });
   const appName = org.appName ?? org.name;
-  const language = mailLanguage(member.language ?? defaultLanguage);
+  const language = messageLanguage(member.language, defaultLanguage);
   const w = MAIL_TEXTS[language];
   const valid = formatMailDuration(RESET_CODE_TTL_MINUTES, 'minute', language);
   const codeLine = (c: string, app: string) => fillMailText(w.resetCode, { app, code: c });

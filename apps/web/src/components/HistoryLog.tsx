@@ -1,8 +1,10 @@
 import type { THistoryEntry } from '@lockerops/contract';
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../api/errors';
 import { useHistory } from '../api/history';
+import { ENUM_GROUPS, type TEnumGroup, useEnumLabel } from '../i18n/enums';
 import { formatDateTime, zoneLabel } from '../lib/format';
 
 /** Audit actions and actors with a label in the catalogs (`history.action.*`, `history.actor.*`). */
@@ -54,6 +56,44 @@ export function historyValue(v: unknown): string {
   return String(v);
 }
 
+/**
+ * How a timeline names its changed fields and shows their values, from an area's catalog: `label`
+ * answers a wire field's label (`locker_number` → "Fachnummer"), `value` a value's text (an enum's
+ * label); undefined leaves the field or value as stored.
+ */
+export interface HistoryFields {
+  label(field: string): string | undefined;
+  value?(field: string, value: unknown): string | undefined;
+}
+
+/**
+ * An area's `HistoryFields` from its catalog: `labels` maps a wire field to a key of the area's
+ * namespace `ns` (`{ locker_number: 'field.lockerNumber' }`), `enums` a field to its enum group (its
+ * values shown through `useEnumLabel`); true and false read Yes and No.
+ */
+export function useHistoryFields(
+  ns: string,
+  labels: Readonly<Record<string, string>>,
+  enums: Readonly<Record<string, TEnumGroup>> = {},
+): HistoryFields {
+  const { t } = useTranslation(ns);
+  const label = useEnumLabel();
+  return useMemo(
+    () => ({
+      label: (field) => (labels[field] ? t(labels[field]) : undefined),
+      value: (field, v) => {
+        if (typeof v === 'boolean') return t(v ? 'common:button.yes' : 'common:button.no');
+        const group = enums[field];
+        // a field may hold another kind's value (a transaction step's status on a door's log)
+        return group && typeof v === 'string' && (ENUM_GROUPS[group] as readonly string[]).includes(v)
+          ? label(group, v)
+          : undefined;
+      },
+    }),
+    [t, label, labels, enums],
+  );
+}
+
 export interface HistoryLogProps {
   /** the entity path segment, e.g. 'sizes' (`GET history/{entity}/{id}`) */
   entity: string;
@@ -62,16 +102,23 @@ export interface HistoryLogProps {
   title?: string;
   /** the place's IANA zone: times are read on its wall clock, the zone named (else the page's zone) */
   timeZone?: string;
+  /** the changed fields' labels and values in the console's language */
+  fields?: HistoryFields;
 }
 
 /**
  * The "History Log" tab of edit dialogs: a newest-first timeline of `GET history/{entity}/{id}` with who
  * acted, when (MM/DD/YYYY hh:mm A, in the place's `timeZone` when given, else the page's zone) and
- * each changed field as before → after.
+ * each changed field as before → after (named and shown through `fields` when given).
  */
-export function HistoryLog({ entity, id, title, timeZone }: HistoryLogProps) {
+export function HistoryLog({ entity, id, title, timeZone, fields }: HistoryLogProps) {
   const history = useHistory(entity, id);
-  return <HistoryEntries query={history} title={title} timeZone={timeZone} />;
+  return <HistoryEntries query={history} title={title} timeZone={timeZone} fields={fields} />;
+}
+
+/** An edit dialog's "History Log" tab for `FormDialog`'s `extraTabs`; none while adding (no `props`). */
+export function historyTab(label: string, props: HistoryLogProps | null | undefined | false) {
+  return props ? [{ label, content: <HistoryLog {...props} /> }] : [];
 }
 
 /** One entry of a timeline; `reference` names what it belongs to (a device's transaction). */
@@ -86,10 +133,12 @@ export function HistoryEntries({
   query,
   title,
   timeZone,
+  fields,
 }: {
   query: { isPending: boolean; error: unknown; data?: { items: THistoryLine[] } };
   title?: string;
   timeZone?: string;
+  fields?: HistoryFields;
 }) {
   const { t } = useTranslation();
   if (query.isPending) return <CircularProgress size={24} aria-label={t('table.loading')} />;
@@ -110,16 +159,27 @@ export function HistoryEntries({
       {items.length === 0 ? <Typography color="text.secondary">{t('table.empty')}</Typography> : null}
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {items.map((entry) => (
-          <HistoryItem key={entry.id} entry={entry} timeZone={timeZone} />
+          <HistoryItem key={entry.id} entry={entry} timeZone={timeZone} fields={fields} />
         ))}
       </Box>
     </Box>
   );
 }
 
-function HistoryItem({ entry, timeZone }: { entry: THistoryLine; timeZone?: string }) {
+function HistoryItem({
+  entry,
+  timeZone,
+  fields,
+}: {
+  entry: THistoryLine;
+  timeZone?: string;
+  fields?: HistoryFields;
+}) {
   const { t } = useTranslation();
-  const changes = Object.entries(entry.changes);
+  // the record's own id (on its creation) tells the reader nothing
+  const changes = Object.entries(entry.changes).filter(([field]) => field !== 'id');
+  const shown = (field: string, v: unknown) =>
+    v === null || v === undefined || v === '' ? undefined : fields?.value?.(field, v);
   return (
     <Box
       component="li"
@@ -146,7 +206,9 @@ function HistoryItem({ entry, timeZone }: { entry: THistoryLine; timeZone?: stri
           {changes.map(([field, { before, after }]) => (
             <li key={field}>
               <Typography variant="body2">
-                <strong>{field}</strong>: {historyValue(before)} → {historyValue(after)}
+                <strong>{fields?.label(field) ?? field}</strong>:{' '}
+                <HistoryValue text={shown(field, before) ?? historyValue(before)} /> →{' '}
+                <HistoryValue text={shown(field, after) ?? historyValue(after)} />
               </Typography>
             </li>
           ))}
@@ -154,4 +216,11 @@ function HistoryItem({ entry, timeZone }: { entry: THistoryLine; timeZone?: stri
       ) : null}
     </Box>
   );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A value of a change: an identifier (a related record's id) as code, anything else as text. */
+function HistoryValue({ text }: { text: string }) {
+  return UUID.test(text) ? <code>{text}</code> : <>{text}</>;
 }

@@ -5,7 +5,9 @@ import {
   DEVICE_HARDWARE_TYPES,
   DEVICE_MODES,
   DEVICE_STATUSES,
+  HARDWARE_FIELDS,
   LOCK_STATUSES,
+  type THardwareType,
 } from './enums';
 import { DEVICE_MESSAGES } from './messages';
 
@@ -156,3 +158,22 @@ export const DEVICE_CSV_HEADERS = [
   'shared',
   ...ALL_HARDWARE_FIELDS,
 ] as const;
+
+/**
+ * The columns of the devices CSV template an organization is offered (spec operational §1: "An
+ * organization restricted to one brand (ojmar) sees only that brand in bulk upload"): the common
+ * columns, the hardware fields of the hardware types it may use (`GET types/device/hardware`) and
+ * no other, and `shared` only when it may share locations. An Ojmar-only organization gets the
+ * common columns with `locker_udn`, `user_code` and `master_code`. The upload itself still reads
+ * every column of `DEVICE_CSV_HEADERS`.
+ */
+export function deviceCsvTemplateHeaders(
+  hardware: readonly THardwareType[],
+  mayShare: boolean,
+): (typeof DEVICE_CSV_HEADERS)[number][] {
+  const fields = new Set<string>(hardware.flatMap((h) => HARDWARE_FIELDS[h] ?? []));
+  const hardwareFields = new Set<string>(ALL_HARDWARE_FIELDS);
+  return DEVICE_CSV_HEADERS.filter((h) =>
+    h === 'shared' ? mayShare : !hardwareFields.has(h) || fields.has(h),
+  );
+}

@@ -2,7 +2,7 @@ import {
   CUSTOMER_APP_MESSAGES,
   endpoints,
   MSG,
-  negotiateLanguage,
+  preferredLanguage,
   ZCustomerOrgParams,
 } from '@lockerops/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -144,7 +144,7 @@ export const customerAppRoutes =
         tags,
         summary: 'Lite App: send a sign-in code',
         description:
-          "Sends a 6-digit code, valid 10 minutes, to the one contact given, as the customizer's sign-in method allows (else 400): `email` by e-mail, `phone_number` (with its country code) by SMS — only while the organization's Twilio verification switch is on. The answer is the same for a customer and for a contact that is not one (with \"pre-registered customers only\", such a contact gets nothing). 429 past the one-time codes' caps per contact, client address (an IPv6 /64) and organization an hour.",
+          "Sends a 6-digit code, valid 10 minutes, to the one contact given, as the customizer's sign-in method allows (else 400): `email` by e-mail, `phone_number` (with its country code) by SMS — only while the organization's Twilio verification switch is on — in the app's language (`Accept-Language`: en, es, de), else the organization's default language. The answer is the same for a customer and for a contact that is not one (with \"pre-registered customers only\", such a contact gets nothing). 429 past the one-time codes' caps per contact, client address (an IPv6 /64) and organization an hour.",
         errors: errors(400, 404, 429, 502),
       }),
       config,
@@ -154,7 +154,7 @@ export const customerAppRoutes =
           organizationId: org(req),
           body: req.body,
           address: req.ip,
-          language: negotiateLanguage(req.headers['accept-language']),
+          language: preferredLanguage(req.headers['accept-language']),
         });
         return reply.status(202).send(sent);
       },

@@ -3,7 +3,6 @@ import {
   MAIL_TEXTS,
   MEMBER_MESSAGES,
   MSG,
-  mailLanguage,
   type TLanguage,
   type TMember,
   type TMemberValues,
@@ -20,9 +19,10 @@ import type { Tx } from '../../db/client';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { recipientLanguage } from '../../lib/message-language';
 import { hashPassword } from '../../lib/passwords';
 import { fromWire, wireOf } from '../../lib/wire';
-import { memberLanguage, signInUrlOf } from '../organizations';
+import { signInUrlOf } from '../organizations';
 import {
   deleteMemberRows,
   insertMember,
@@ -61,7 +61,7 @@ export interface PendingInvite {
   email: string;
   firstName: string | null;
   password: string;
-  /** The mail's language: the member's saved one, else the inviting member's. */
+  /** The mail's language: the member's saved one, else the organization's default (`recipientLanguage`). */
   language: TLanguage;
 }
 
@@ -120,9 +120,8 @@ export async function insertInvitedMember({
       after: memberAuditImage(row),
     },
   });
-  const language = mailLanguage(
-    await memberLanguage({ db: tx, organizationId: auth.organizationId, memberId: auth.memberId }),
-  );
+  // the invitee has chosen no language yet: the organization's default one
+  const language = await recipientLanguage({ tx, organizationId: auth.organizationId });
   return {
     row,
     invite: { organizationId: auth.organizationId, email, firstName: values.first_name, password, language },
@@ -151,10 +150,7 @@ export async function renewTemporaryPassword({
       changes: { password: { before: null, after: 'temporary password sent' } },
     },
   });
-  const language = mailLanguage(
-    member.language ??
-      (await memberLanguage({ db: tx, organizationId: auth.organizationId, memberId: auth.memberId })),
-  );
+  const language = await recipientLanguage({ tx, organizationId: auth.organizationId, own: member.language });
   return {
     organizationId: auth.organizationId,
     email: member.email,

@@ -1,6 +1,5 @@
 import {
   NOTIFICATION_MESSAGES as M,
-  mailLanguage,
   SAMPLE_TEMPLATE_DATA,
   TEST_SEND_LIMITS,
   type TLanguage,
@@ -11,6 +10,7 @@ import type { AuthContext, TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { BadRequest, HttpError } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
+import { recipientLanguage } from '../../lib/message-language';
 import { recentTestSends, testRecipients } from './queries';
 import {
   type DeliveryInsert,
@@ -165,7 +165,8 @@ const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 /**
  * 400 `testRecipientNotAllowed` unless every address of `to` is one Send test may reach; answers
- * the caller's saved language, which the mail's layout speaks (the template stays as written).
+ * the caller's saved language (else the organization's default), which the mail's layout speaks
+ * (the template stays as written).
  */
 async function checkTestRecipients(
   tx: Tx,
@@ -181,5 +182,5 @@ async function checkTestRecipients(
       return d.length >= 7 && digitsOf(to.phone_number!).endsWith(d);
     });
   if (!emailOk || !phoneOk) throw BadRequest(M.testRecipientNotAllowed);
-  return mailLanguage(allowed.language);
+  return recipientLanguage({ tx, organizationId: auth.organizationId, own: allowed.language });
 }

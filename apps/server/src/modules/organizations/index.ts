@@ -3,6 +3,5 @@
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 
-export { memberLanguage } from './queries';
 export { type OrganizationRow, signInUrlOf } from './service';
 export { enabledHardware, enabledModes, flagsOf, requireFeature } from './service/flags';

@@ -1,4 +1,4 @@
-import type { TOrganizationStatus } from '@lockerops/contract';
+import type { TLanguage, TOrganizationStatus } from '@lockerops/contract';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { members, organizations, settings } from '../../db/schema';
@@ -147,8 +147,14 @@ export async function insertOwnerAndSettings({
   owner: { email: string; firstName: string; lastName: string | null; passwordHash: string };
   /** IANA zone of the organization (UTC when not given) */
   timeZone?: string;
+  /** the language of its mail and SMS to people with none of their own (English when not given) */
+  defaultLanguage?: TLanguage;
 }): Promise<void> {
-  await tx.insert(settings).values({ organizationId: p.organizationId, timeZone: p.timeZone ?? 'UTC' });
+  await tx.insert(settings).values({
+    organizationId: p.organizationId,
+    timeZone: p.timeZone ?? 'UTC',
+    defaultLanguage: p.defaultLanguage ?? 'en',
+  });
   await tx.insert(members).values({
     organizationId: p.organizationId,
     email: p.owner.email,
@@ -182,25 +188,4 @@ export async function subOrganizationsOf({
   organizationId: string;
 }): Promise<OrganizationRow[]> {
   return tx.select().from(organizations).where(eq(organizations.parentId, organizationId));
-}
-
-/**
- * The saved language of the member `memberId` of `organizationId` (null: none saved, no such member
- * or an API key); the e-mails the product writes speak it.
- */
-export async function memberLanguage({
-  db,
-  organizationId,
-  memberId,
-}: {
-  db: DbOrTx;
-  organizationId: string;
-  memberId?: string;
-}) {
-  if (!memberId) return null;
-  const [m] = await db
-    .select({ language: members.language })
-    .from(members)
-    .where(and(eq(members.organizationId, organizationId), eq(members.id, memberId)));
-  return m?.language ?? null;
 }

@@ -2,7 +2,6 @@ import {
   fillMailText,
   hasHardware,
   MAIL_TEXTS,
-  mailLanguage,
   ORGANIZATION_FLAGS,
   ORGANIZATION_MESSAGES,
   subdomainOf,
@@ -26,6 +25,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { generatePassword } from '../../db/seed';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { pageOf } from '../../lib/crud/paging';
+import { organizationLanguage } from '../../lib/message-language';
 import { hashPassword } from '../../lib/passwords';
 import { wireOf } from '../../lib/wire';
 import { actFor, withTenant } from '../../tenancy';
@@ -35,7 +35,6 @@ import {
   insertOrganization,
   insertOwnerAndSettings,
   listManaged,
-  memberLanguage,
   nameTaken,
   type OrganizationRow,
   organizationById,
@@ -178,9 +177,11 @@ export async function createOrganization({
   fields,
   logo,
 }: Caller & { fields: TCreateOrganizationFields; logo: TempFile }): Promise<TOrganization> {
-  const parent = await tenant({ ctx, auth }, (tx) =>
-    getOrganizationFlags({ tx, organizationId: auth.organizationId }),
-  );
+  const { parent, language } = await tenant({ ctx, auth }, async (tx) => ({
+    parent: await getOrganizationFlags({ tx, organizationId: auth.organizationId }),
+    // a sub-organization starts in its parent's default language; its owner has chosen none yet
+    language: await organizationLanguage({ tx, organizationId: auth.organizationId }),
+  }));
   if (!parent.super_tenant) throw Forbidden(ORGANIZATION_MESSAGES.superTenantRequired);
   assertWithinParent(
     parent,
@@ -215,6 +216,7 @@ export async function createOrganization({
         tx,
         organizationId: row.id,
         timeZone: fields.time_zone,
+        defaultLanguage: language,
         owner: {
           email,
           firstName: fields.first_name,
@@ -230,12 +232,6 @@ export async function createOrganization({
   }
   const url = signInUrlOf(ctx.config.publicUrl, org.subdomain);
   const appName = org.appName ?? org.name;
-  // the new owner has chosen no language yet: the mail speaks the creating member's
-  const language = mailLanguage(
-    await tenant({ ctx, auth }, (tx) =>
-      memberLanguage({ db: tx, organizationId: auth.organizationId, memberId: auth.memberId }),
-    ),
-  );
   const w = MAIL_TEXTS[language];
   await ctx.mail.send({
     organizationId: org.id,

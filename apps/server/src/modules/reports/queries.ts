@@ -264,10 +264,10 @@ export async function locationNames({
 }
 
 /**
- * The saved language of the team member a report mail goes to; null when none is saved
- * or the member is gone.
+ * The saved language of the team member a report mail goes to (or who downloads one); null when
+ * none is saved or the member is gone.
  */
-export async function recipientLanguage({
+export async function assigneeLanguage({
   db,
   organizationId,
   memberId,

@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { NotFound } from '../../errors';
 import { wireOf } from '../../lib/wire';
-import { memberRowsOf, type ReportRow, recipientLanguage, reportsOf, setNextDue } from './queries';
+import { assigneeLanguage, memberRowsOf, type ReportRow, reportsOf, setNextDue } from './queries';
 import { firstDue, type Schedule } from './service/schedule';
 
 export type { ReportRow } from './queries';
@@ -29,7 +29,7 @@ export async function downloadLanguage({
   who: { homeOrganizationId: string; memberId?: string };
   acceptLanguage: string | undefined;
 }): Promise<TLanguage> {
-  const saved = await recipientLanguage({
+  const saved = await assigneeLanguage({
     db,
     organizationId: who.homeOrganizationId,
     memberId: who.memberId ?? null,

@@ -137,7 +137,7 @@ export async function updateBranding({
   organizationId: string;
   values: Pick<
     typeof organizations.$inferInsert,
-    'appName' | 'primaryColor' | 'secondaryColor' | 'appLogo' | 'updatedAt'
+    'appName' | 'primaryColor' | 'secondaryColor' | 'appLogo' | 'oemLogo' | 'updatedAt'
   >;
 }): Promise<OrganizationRow> {
   const [row] = await tx
@@ -257,31 +257,21 @@ export async function markSupportEmailVerified({
 }
 
 /**
- * The language a mail to `email` speaks: the saved language of the organization's team
- * member with that e-mail, else that of the member `memberId` asking for it; null when neither saved one.
+ * The saved language of the organization's team member with the e-mail `email` (case-insensitive);
+ * null when no member has it or the member chose none.
  */
-export async function mailLanguageFor({
+export async function contactMemberLanguage({
   tx,
   organizationId,
   email,
-  memberId,
 }: {
   tx: DbOrTx;
   organizationId: string;
   email: string;
-  memberId?: string;
-}) {
-  const rows = await tx
-    .select({ id: members.id, email: members.email, language: members.language })
+}): Promise<string | null> {
+  const [row] = await tx
+    .select({ language: members.language })
     .from(members)
-    .where(
-      and(
-        eq(members.organizationId, organizationId),
-        memberId
-          ? sql`(lower(${members.email}) = lower(${email}) or ${members.id} = ${memberId})`
-          : sql`lower(${members.email}) = lower(${email})`,
-      ),
-    );
-  const own = rows.find((r) => r.email.toLowerCase() === email.toLowerCase())?.language;
-  return own ?? rows.find((r) => r.id === memberId)?.language ?? null;
+    .where(and(eq(members.organizationId, organizationId), sql`lower(${members.email}) = lower(${email})`));
+  return row?.language ?? null;
 }

@@ -1,7 +1,7 @@
-import { endpoints, MSG, SETTINGS_MESSAGES } from '@lockerops/contract';
+import { endpoints, MSG, ORGANIZATION_MESSAGES, SETTINGS_MESSAGES } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { storeImage } from '../../adapters/storage';
+import { storeImage, type TempFile } from '../../adapters/storage';
 import { MULTIPART, zFile } from '../../lib/crud/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import {
@@ -120,7 +120,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...routeOf(method === 'PUT' ? endpoints.whiteLabel.replace : endpoints.whiteLabel.patch, {
         tags,
         summary: method === 'PUT' ? 'Replace the branding' : 'Update part of the branding',
-        description: `Body \`{ app_name, primary_color, secondary_color }\` (#RRGGBB). ${method === 'PUT' ? 'Fields not sent become null.' : 'Fields not sent are kept.'} Admin only. spec: console §7 white-label.`,
+        description: `Body \`{ app_name, primary_color, secondary_color, oem_logo }\` (#RRGGBB). ${method === 'PUT' ? 'Fields not sent become null' : 'Fields not sent are kept'}, except \`oem_logo\`: an uploaded file's address (\`/api/files/{key}\`, as \`PATCH white-label/logo\` answers it; else 400 '${ORGANIZATION_MESSAGES.oemLogoInvalid}') or null to remove it, kept when not sent. Admin only. spec: console §7 white-label.`,
         errors: errors(400, 401, 403),
       }),
       handler: async (req) =>
@@ -162,20 +162,25 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Upload the organization logo',
       description:
-        "Multipart field `image`, an image checked by content (else 400 'Only images are allowed'). spec: console §2 Dashboard, §7 `PATCH white-label/logo`.",
+        "Multipart field `image`, the app logo, and/or `oem_image`, the OEM logo (white_label.oem_logo); each an image checked by content (else 400 'Only images are allowed'), at least one (else 400 'A valid logo image file is required.'). spec: console §2 Dashboard, §7 `PATCH white-label/logo`, white_label.oem_logo.",
       consumes: MULTIPART,
-      body: z.object({ image: zFile }),
+      body: z
+        .object({ image: zFile.optional(), oem_image: zFile.optional() })
+        .refine((b) => b.image || b.oem_image, { message: ORGANIZATION_MESSAGES.logoRequired }),
       errors: errors(400, 401, 403, 413),
     }),
     config: { upload: 'image' },
     handler: async (req) => {
-      const stored = await storeImage(app.ctx.storage, req.body.image, MSG.onlyImages);
+      const store = async (file: TempFile | undefined) =>
+        file ? (await storeImage(app.ctx.storage, file, MSG.onlyImages)).url : undefined;
+      const app_logo = await store(req.body.image);
+      const oem_logo = await store(req.body.oem_image);
       return req.withTenant((tx) =>
         saveWhiteLabel({
           tx,
           organizationId: req.auth.organizationId,
           targetId: req.auth.organizationId,
-          input: { app_logo: stored.url },
+          input: { app_logo, oem_logo },
           mode: 'merge',
         }),
       );
@@ -194,7 +199,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendContactVerification(app.ctx, {
         organizationId: req.auth.organizationId,
         email: req.query.email,
-        memberId: req.auth.memberId,
       });
       return { detail: SETTINGS_MESSAGES.verificationSent };
     },

@@ -5,7 +5,6 @@ import {
   formatMailDuration,
   isFilterPage,
   MAIL_TEXTS,
-  mailLanguage,
   ORGANIZATION_MESSAGES,
   SETTINGS_MESSAGES,
   type TSettings,
@@ -24,6 +23,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { existsIn } from '../../lib/crud/exists';
+import { recipientLanguage } from '../../lib/message-language';
 import { wireOf } from '../../lib/wire';
 import { withTenant } from '../../tenancy';
 import { rebuildDashboardRollup } from '../dashboard';
@@ -31,9 +31,9 @@ import type { OrganizationRow } from '../organizations';
 import { enabledHardware, enabledModes, flagsOf } from '../organizations';
 import { rescheduleReports } from '../reports';
 import {
+  contactMemberLanguage,
   contactVerified,
   insertContactVerification,
-  mailLanguageFor,
   markContactVerified,
   markSupportEmailVerified,
   organizationRow,
@@ -249,8 +249,9 @@ export async function getWhiteLabel({
 
 /**
  * `PUT white-label`, `PATCH white-label`, `PUT white-label/{org}` (spec console §7): app name and
- * colours. `replace` sets fields not sent to null; `merge` keeps them. 404 outside the caller's
- * reach; 409 'Archived organizations must be restored in order to be edited.'.
+ * colours. `replace` sets fields not sent to null; `merge` keeps them. The logos (`app_logo`,
+ * `oem_logo`: an uploaded file's address, or null for the OEM logo) change only when sent. 404
+ * outside the caller's reach; 409 'Archived organizations must be restored in order to be edited.'.
  */
 export async function saveWhiteLabel({
   tx,
@@ -274,6 +275,7 @@ export async function saveWhiteLabel({
       primaryColor: pick(p.input.primary_color, org.primaryColor),
       secondaryColor: pick(p.input.secondary_color, org.secondaryColor),
       appLogo: p.input.app_logo ?? org.appLogo,
+      oemLogo: p.input.oem_logo !== undefined ? p.input.oem_logo : org.oemLogo,
       updatedAt: new Date(),
     },
   });
@@ -283,11 +285,11 @@ export async function saveWhiteLabel({
 /**
  * `POST notification-contact/verify?email`: mails a verification link (valid 24 hours) to `email`;
  * following it (`GET notification-contact/verify?token=`) marks the contact verified. The mail
- * speaks the language of the team member with that e-mail, else of the asking member `memberId`.
+ * speaks the language of the team member with that e-mail, else the organization's default one.
  */
 export async function sendContactVerification(
   ctx: AppContext,
-  p: { organizationId: string; email: string; memberId?: string },
+  p: { organizationId: string; email: string },
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const { org, language } = await withTenant(ctx.db, p.organizationId, async (tx) => {
@@ -304,7 +306,8 @@ export async function sendContactVerification(
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_HOURS * 3600_000),
     });
-    const language = mailLanguage(await mailLanguageFor({ tx, ...p }));
+    const own = await contactMemberLanguage({ tx, organizationId: p.organizationId, email: p.email });
+    const language = await recipientLanguage({ tx, organizationId: p.organizationId, own });
     return { org: (await organizationRow({ tx, id: p.organizationId }))!, language };
   });
   const link = `${ctx.config.publicUrl}/api/notification-contact/verify?token=${token}`;

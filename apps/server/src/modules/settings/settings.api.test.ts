@@ -235,6 +235,48 @@ describe('white-label', () => {
     expect((await call('PATCH', 'white-label', member, { app_name: 'x' })).statusCode).toBe(403);
   });
 
+  it('sets the OEM logo by upload, keeps it on other changes, refuses a foreign address, removes it', async () => {
+    const upload = (files: { name: string; data: Buffer }[], headers = admin) => {
+      const body = multipartBody(
+        {},
+        files.map((f) => ({ ...f, filename: 'oem.png' })),
+      );
+      return t.app.inject({
+        method: 'PATCH',
+        url: '/api/white-label/logo',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const before = (await call('GET', 'white-label', admin)).json();
+    const set = await upload([{ name: 'oem_image', data: PNG }]);
+    expect(set.statusCode, set.body).toBe(200);
+    const oem = set.json().oem_logo as string;
+    expect(oem).toMatch(/^\/api\/files\//);
+    // the app logo is another field: an OEM upload leaves it alone
+    expect(set.json().app_logo).toBe(before.app_logo);
+    expect((await t.app.inject({ method: 'GET', url: oem })).statusCode).toBe(200);
+    expect((await call('GET', 'white-label', viewer)).json().oem_logo).toBe(oem);
+    // a replace of the name and colours keeps the logos
+    const put = await call('PUT', 'white-label', admin, {
+      app_name: 'Demo Lockers',
+      primary_color: '#123456',
+    });
+    expect(put.json().oem_logo).toBe(oem);
+    // checked by content, and only an uploaded file's address
+    expect((await upload([{ name: 'oem_image', data: Buffer.from('text') }])).json().detail).toBe(
+      MSG.onlyImages,
+    );
+    const foreign = await call('PATCH', 'white-label', admin, { oem_logo: 'https://evil.example/x.png' });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().detail).toBe(ORGANIZATION_MESSAGES.oemLogoInvalid);
+    expect((await upload([])).statusCode).toBe(400);
+    expect((await upload([{ name: 'oem_image', data: PNG }], member)).statusCode).toBe(403);
+    const removed = await call('PATCH', 'white-label', admin, { oem_logo: null });
+    expect(removed.json().oem_logo).toBeNull();
+    expect((await call('PATCH', 'white-label', admin, { oem_logo: oem })).json().oem_logo).toBe(oem);
+  });
+
   it('edits a sub-organization, refuses an archived or foreign one', async () => {
     const demo = await demoOrg(t);
     const sub = await createOrganization(t, 'Brand Sub', demo.id);

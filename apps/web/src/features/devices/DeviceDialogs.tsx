@@ -170,7 +170,11 @@ export function BulkEditDialog({ ids, onClose }: { ids: string[] | null; onClose
     <Dialog open={!!ids} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-devices-title">
       <DialogTitle id="edit-devices-title">{t('bulkEdit.title')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        {field('mode', t('field.mode'), modes.data ?? [])}
+        {field(
+          'mode',
+          t('field.mode'),
+          (modes.data ?? []).map((o) => ({ value: o.value, label: label('mode', o.value) })),
+        )}
         <FormSearchPicker
           control={pick.control}
           name="id_location"

@@ -1,8 +1,9 @@
 import type { TDevice } from '@lockerops/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
-import { jsonResponse } from '../../test/fixtures';
+import { jsonResponse, makeOrganization, makeTokens, makeUser } from '../../test/fixtures';
 import { expectNoWholeList, fetchedUrls, searchPicker, stubPickerFetch } from '../../test/pickers';
 import { DeviceFormDialog } from './DeviceFormDialog';
 
@@ -76,6 +77,7 @@ const page = (items: unknown[]) =>
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  sessionStore.clear();
 });
 
 describe('DeviceFormDialog', () => {
@@ -205,5 +207,27 @@ describe('DeviceFormDialog', () => {
       await screen.findByText('Transaction INV-000042', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getAllByText('Transaction INV-000042')).toHaveLength(1);
+  });
+
+  it("offers an Ojmar-only organization a bulk-upload template of Ojmar's columns only", async () => {
+    sessionStore.signedIn(makeTokens(makeUser('admin', { first_login: false })));
+    stubPickerFetch((url) => {
+      if (url.startsWith('/api/organizations/self'))
+        return jsonResponse(makeOrganization(['ojmar_hardware']));
+      if (url.startsWith('/api/types/device/hardware'))
+        return jsonResponse({ items: [{ value: 'ojmar', label: 'Ojmar' }] });
+      if (url.startsWith('/api/types/device/mode'))
+        return jsonResponse({ items: [{ value: 'storage', label: 'Storage' }] });
+      return undefined;
+    });
+    renderWithProviders(<DeviceFormDialog open device={null} isAdmin onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Bulk Upload' }));
+    const intro = await screen.findByText(/^Upload a \.csv file with the columns:/);
+    await waitFor(() => expect(intro).toHaveTextContent('locker_udn, user_code, master_code.'), {
+      timeout: 5000,
+    });
+    expect(intro).toHaveTextContent(/hardware_type, id_location, id_size/);
+    for (const other of ['mac_address', 'gantner_id', 'harbor_tower_id', 'headboard', 'shared'])
+      expect(intro.textContent).not.toMatch(new RegExp(`\\b${other}\\b`));
   });
 });

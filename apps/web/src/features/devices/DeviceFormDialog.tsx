@@ -27,7 +27,13 @@ import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
 import { DeviceHistoryLog } from './DeviceHistoryLog';
-import { DEVICES_ENDPOINT, devicesKey, useFreeProductCount, useTypeOptions } from './hooks';
+import {
+  DEVICES_ENDPOINT,
+  devicesKey,
+  useDeviceTemplateHeaders,
+  useFreeProductCount,
+  useTypeOptions,
+} from './hooks';
 import { priceKindFor } from './priceOptions';
 
 type FormIn = TDeviceCreateRequest;
@@ -100,6 +106,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
   }, [open, device, settings.data, form, setValue]);
   const modes = useTypeOptions('mode');
   const hardware = useTypeOptions('hardware');
+  const templateHeaders = useDeviceTemplateHeaders(open && isAdmin && !device);
   const navigate = useNavigate();
   const { t } = useTranslation('devices');
   const label = useEnumLabel();
@@ -195,7 +202,7 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
       formTabLabel={editing ? t('form.editTitle') : undefined}
       bulkUpload={
         isAdmin && !editing
-          ? { endpoint: DEVICES_ENDPOINT, headers: DEVICE_CSV_HEADERS, allowDryRun: true }
+          ? { endpoint: DEVICES_ENDPOINT, headers: templateHeaders, allowDryRun: true }
           : undefined
       }
       extraTabs={
@@ -233,7 +240,11 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <FormTextField control={control} name="custom_identifier" label={t('field.customIdentifier')} />
-      {select('mode', t('field.mode'), modes.data ?? [])}
+      {select(
+        'mode',
+        t('field.mode'),
+        (modes.data ?? []).map((o) => ({ value: o.value, label: label('mode', o.value) })),
+      )}
       {select(
         'status',
         t('field.status'),
@@ -301,7 +312,11 @@ export function DeviceFormDialog({ open, device, isAdmin, onClose }: DeviceFormD
         multiline
         minRows={2}
       />
-      {select('hardware_type', t('field.hardwareType'), hardware.data ?? [])}
+      {select(
+        'hardware_type',
+        t('field.hardwareType'),
+        (hardware.data ?? []).map((o) => ({ value: o.value, label: label('hardware', o.value) })),
+      )}
       {hw
         ? HARDWARE_FIELDS[hw].map((f) => (
             <FormTextField

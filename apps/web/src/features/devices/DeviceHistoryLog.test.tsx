@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { HistoryLog } from '../../components/HistoryLog';
 import { renderWithProviders } from '../../components/testing';
+import { i18next } from '../../i18n';
 import { jsonResponse, makeLocation, makeTokens, makeUser } from '../../test/fixtures';
 import { DeviceHistoryLog } from './DeviceHistoryLog';
 
@@ -41,7 +42,8 @@ beforeEach(() => {
   );
   sessionStore.signedIn(makeTokens(makeUser('admin')));
 });
-afterEach(() => {
+afterEach(async () => {
+  await i18next.changeLanguage('en');
   cleanup();
   vi.unstubAllGlobals();
   sessionStore.clear();
@@ -60,5 +62,38 @@ describe('History logs in the place’s zone', () => {
     renderWithProviders(<HistoryLog entity="location" id={PLACE} timeZone="Asia/Tokyo" />);
     expect(await screen.findByText(/^01\/01\/2026 07:00 PM GMT\+9$/)).toBeInTheDocument();
     expect(screen.getByText('Time zone Asia/Tokyo (GMT+9)')).toBeInTheDocument();
+  });
+
+  it("names a device's changed fields and values with the catalog's labels", async () => {
+    await i18next.changeLanguage('de');
+    vi.mocked(fetch).mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith(`/api/device-logs/${DEVICE}`))
+        return jsonResponse({
+          items: [
+            {
+              ...ENTRY,
+              log_type: 'update',
+              event: null,
+              changes: {
+                locker_number: { before: 7, after: 8 },
+                status: { before: 'available', after: 'maintenance' },
+                price_required: { before: false, after: true },
+                user_code: { before: null, after: '1234' },
+                some_new_field: { before: 'a', after: 'b' },
+              },
+            },
+          ],
+        });
+      return jsonResponse({ items: [], total: 0, pages: 0, page: 1, page_size: 10000 });
+    });
+    renderWithProviders(<DeviceHistoryLog id={DEVICE} idLocation={null} />);
+    expect(await screen.findByText('Fachnummer')).toBeInTheDocument();
+    expect(screen.getByText('Status').closest('p')).toHaveTextContent('Status: Verfügbar → Wartung');
+    expect(screen.getByText('Preis erforderlich').closest('p')).toHaveTextContent('Nein → Ja');
+    expect(screen.getByText('Benutzercode')).toBeInTheDocument();
+    expect(screen.queryByText('locker_number')).toBeNull();
+    // a field the catalog does not know yet shows as it is stored
+    expect(screen.getByText('some_new_field')).toBeInTheDocument();
   });
 });

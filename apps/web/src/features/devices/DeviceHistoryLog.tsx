@@ -1,18 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocationZones } from '../../api/place';
-import { HistoryEntries } from '../../components/HistoryLog';
+import { HistoryEntries, useHistoryFields } from '../../components/HistoryLog';
+import { DEVICE_HISTORY_ENUMS, DEVICE_HISTORY_LABELS } from './historyFields';
 import { deviceQueries } from './hooks';
 
 /**
  * The "Device History Log" tab (spec operational §3 Device history log entry: log_type,
  * created_at, event {invoice_id}): `GET device-logs/{id}`, newest first, each step of a transaction
  * held on the door marked with that transaction's invoice number. Times are on the wall clock of the
- * device's location (its own zone, else the organization's), the zone named.
+ * device's location (its own zone, else the organization's), the zone named. Changed fields carry
+ * the catalog's labels and enum values their labels.
  */
 export function DeviceHistoryLog({ id, idLocation }: { id: string; idLocation: string | null }) {
   const { t } = useTranslation('devices');
   const zoneOf = useLocationZones();
+  const fields = useHistoryFields('devices', DEVICE_HISTORY_LABELS, DEVICE_HISTORY_ENUMS);
   const logs = useQuery({
     ...deviceQueries.logs(id),
     select: (r) => ({
@@ -27,5 +30,5 @@ export function DeviceHistoryLog({ id, idLocation }: { id: string; idLocation: s
       })),
     }),
   });
-  return <HistoryEntries query={logs} timeZone={zoneOf(idLocation)} />;
+  return <HistoryEntries query={logs} timeZone={zoneOf(idLocation)} fields={fields} />;
 }

@@ -1,10 +1,14 @@
 import {
+  DEVICE_CSV_HEADERS,
   DEVICE_MESSAGES,
+  deviceCsvTemplateHeaders,
   devicesEndpoints,
   locationsEndpoints,
+  mayShareLocations,
   productsEndpoints,
   type TDevice,
   type TDeviceBulkResponse,
+  type THardwareType,
   type TPage,
   type TTypeOption,
   UNLOCK_REFRESH_MS,
@@ -23,6 +27,7 @@ import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { useOptions } from '../../api/options';
+import { useOrganizationSelf } from '../../api/organizations';
 import { translateMessage } from '../../i18n/messages';
 
 export const devicesKey = ['devices'] as const;
@@ -179,4 +184,19 @@ export function useDeleteDevice() {
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
   });
+}
+
+/**
+ * The columns of the devices CSV template this organization is offered (`deviceCsvTemplateHeaders`):
+ * the hardware fields of the hardware it may use only (an Ojmar-only organization: Ojmar's), and
+ * `shared` only when it may share locations; every column until both reads have answered.
+ */
+export function useDeviceTemplateHeaders(enabled: boolean): readonly string[] {
+  const hardware = useQuery({ ...deviceQueries.types('hardware'), enabled });
+  const org = useOrganizationSelf();
+  if (!hardware.data || !org.data) return DEVICE_CSV_HEADERS;
+  return deviceCsvTemplateHeaders(
+    hardware.data.items.map((h) => h.value as THardwareType),
+    mayShareLocations(org.data),
+  );
 }

@@ -23,11 +23,12 @@ import { useOrganizationSelf } from '../../api/organizations';
 import { useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
-import { HistoryLog } from '../../components/HistoryLog';
+import { HistoryLog, useHistoryFields } from '../../components/HistoryLog';
 import { ImageField } from '../../components/ImageField';
 import { TimeZoneField } from '../../components/TimeZoneField';
 import { translateMessage } from '../../i18n/messages';
 import { isTimeZone, zoneLabel } from '../../lib/format';
+import { LOCATION_HISTORY_LABELS } from './historyFields';
 import { useAssignees } from './hooks';
 import { locationsKey } from './keys';
 import { PositionPicker } from './LocationMap';
@@ -89,6 +90,7 @@ export function LocationFormDialog({
 }) {
   const orgZone = useOrganizationZone();
   const { t } = useTranslation('locations');
+  const historyFields = useHistoryFields('locations', LOCATION_HISTORY_LABELS);
   const form = useForm<TLocationCreateRequest, unknown, FormOut>({
     resolver: zodResolver(ZLocationCreateRequest),
     defaultValues: valuesOf(location),
@@ -190,6 +192,7 @@ export function LocationFormDialog({
                     entity="location"
                     id={location.id}
                     timeZone={isTimeZone(location.time_zone) ? location.time_zone : orgZone}
+                    fields={historyFields}
                   />
                 ),
               },

@@ -12,9 +12,10 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
-import { HistoryLog } from '../../components/HistoryLog';
+import { historyTab, useHistoryFields } from '../../components/HistoryLog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
+import { PRICE_HISTORY_ENUMS, PRICE_HISTORY_LABELS } from './historyFields';
 import { PRICES_ENDPOINT, pricesKey, savePrice, useDefaultPrices, usePriceForm } from './hooks';
 import { showCardOnFile, showDefaultOption } from './priceRules';
 
@@ -33,6 +34,7 @@ export interface PriceFormDialogProps {
  */
 export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDialogProps) {
   const { t } = useTranslation('prices');
+  const historyFields = useHistoryFields('prices', PRICE_HISTORY_LABELS, PRICE_HISTORY_ENUMS);
   const label = useEnumLabel();
   const form = usePriceForm(price, open);
   const { control, formState, setValue } = form;
@@ -60,9 +62,10 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
           ? { endpoint: PRICES_ENDPOINT, headers: PRICE_CSV_HEADERS, allowDryRun: true }
           : undefined
       }
-      extraTabs={
-        price ? [{ label: t('field.historyTab'), content: <HistoryLog entity="price" id={price.id} /> }] : []
-      }
+      extraTabs={historyTab(
+        t('field.historyTab'),
+        !!price && { entity: 'price', id: price.id, fields: historyFields },
+      )}
     >
       <FormTextField control={control} name="name" label={t('field.name')} required />
       <Controller

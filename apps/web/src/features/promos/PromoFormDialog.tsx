@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormSelect, FormTextField } from '../../components/form';
-import { HistoryLog } from '../../components/HistoryLog';
+import { historyTab, useHistoryFields } from '../../components/HistoryLog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { zoneLabel } from '../../lib/format';
 import { isoToWallClock } from '../../lib/time';
+import { PROMO_HISTORY_ENUMS, PROMO_HISTORY_LABELS } from './historyFields';
 import { fromWallClock, PROMOS_ENDPOINT, promosKey, savePromo, usePromoForm } from './hooks';
 
 export interface PromoFormDialogProps {
@@ -26,6 +27,7 @@ export interface PromoFormDialogProps {
  */
 export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDialogProps) {
   const { t } = useTranslation('promos');
+  const historyFields = useHistoryFields('promos', PROMO_HISTORY_LABELS, PROMO_HISTORY_ENUMS);
   const zone = useOrganizationZone();
   const label = useEnumLabel();
   const form = usePromoForm(promo, open);
@@ -51,9 +53,10 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
           ? { endpoint: PROMOS_ENDPOINT, headers: PROMO_CSV_HEADERS, allowDryRun: true }
           : undefined
       }
-      extraTabs={
-        promo ? [{ label: t('field.historyTab'), content: <HistoryLog entity="promo" id={promo.id} /> }] : []
-      }
+      extraTabs={historyTab(
+        t('field.historyTab'),
+        !!promo && { entity: 'promo', id: promo.id, fields: historyFields },
+      )}
     >
       <FormTextField control={control} name="name" label={t('field.name')} required />
       <FormTextField control={control} name="code" label={t('field.code')} required />

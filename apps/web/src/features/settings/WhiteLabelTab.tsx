@@ -19,7 +19,6 @@ export function WhiteLabelTab() {
   const [primary, setPrimary] = useState(wl?.primary_color ?? '#000000');
   const [secondary, setSecondary] = useState(wl?.secondary_color ?? '#000000');
   const save = useSaveWhiteLabel();
-  const upload = useUploadLogo();
   const showResult = useResultDialog();
   const colorsValid = HEX_COLOR_PATTERN.test(primary) && HEX_COLOR_PATTERN.test(secondary);
 
@@ -35,20 +34,6 @@ export function WhiteLabelTab() {
       showResult({ type: 'error', message: formatApiError(e) });
     }
   };
-  const onLogo = async (file: File | undefined) => {
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      showResult({ type: 'error', message: translateMessage(MSG.onlyImages) });
-      return;
-    }
-    try {
-      await upload.mutateAsync(file);
-      showResult({ type: 'success', message: translateMessage(MSG.settingsUpdated) });
-    } catch (e) {
-      showResult({ type: 'error', message: formatApiError(e) });
-    }
-  };
-
   return (
     <Stack spacing={2}>
       <TextField
@@ -80,25 +65,37 @@ export function WhiteLabelTab() {
           </Typography>
         ))}
       </Stack>
+      <LogoField
+        field="image"
+        url={wl?.app_logo}
+        alt={t('whiteLabel.logoAlt')}
+        upload={t('whiteLabel.uploadLogo')}
+        inputLabel={t('whiteLabel.logo')}
+        readOnly={readOnly}
+      />
       <Box>
-        {wl?.app_logo ? (
-          <Box
-            component="img"
-            src={wl.app_logo}
-            alt={t('whiteLabel.logoAlt')}
-            sx={{ display: 'block', maxHeight: 80, mb: 1 }}
-          />
-        ) : null}
-        <Button variant="outlined" component="label" disabled={readOnly || upload.isPending}>
-          {t('whiteLabel.uploadLogo')}
-          <input
-            hidden
-            type="file"
-            accept="image/*"
-            aria-label={t('whiteLabel.logo')}
-            onChange={(e) => void onLogo(e.target.files?.[0])}
-          />
-        </Button>
+        <Typography variant="subtitle2" component="h3">
+          {t('whiteLabel.oemLogo')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('whiteLabel.oemLogoHelp')}
+        </Typography>
+        <LogoField
+          field="oem_image"
+          url={wl?.oem_logo}
+          alt={t('whiteLabel.oemLogoAlt')}
+          upload={t('whiteLabel.uploadOemLogo')}
+          inputLabel={t('whiteLabel.oemLogo')}
+          readOnly={readOnly}
+          onRemove={
+            wl?.oem_logo
+              ? async () => {
+                  await save.mutateAsync({ oem_logo: null });
+                }
+              : undefined
+          }
+          removeLabel={t('whiteLabel.removeOemLogo')}
+        />
       </Box>
       <Actions>
         <Button variant="contained" disabled={save.isPending || !colorsValid} onClick={() => void submit()}>
@@ -106,5 +103,72 @@ export function WhiteLabelTab() {
         </Button>
       </Actions>
     </Stack>
+  );
+}
+
+/**
+ * A logo of the white label: its picture, an upload button (`PATCH white-label/logo`, multipart
+ * `field`; images only: 'Only images are allowed') and, with `onRemove`, a remove button.
+ */
+function LogoField({
+  field,
+  url,
+  alt,
+  upload: uploadLabel,
+  inputLabel,
+  readOnly,
+  onRemove,
+  removeLabel,
+}: {
+  field: 'image' | 'oem_image';
+  url: string | null | undefined;
+  alt: string;
+  upload: string;
+  inputLabel: string;
+  readOnly: boolean;
+  onRemove?: () => Promise<void>;
+  removeLabel?: string;
+}) {
+  const upload = useUploadLogo(field);
+  const showResult = useResultDialog();
+  const run = async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+      showResult({ type: 'success', message: translateMessage(MSG.settingsUpdated) });
+    } catch (e) {
+      showResult({ type: 'error', message: formatApiError(e) });
+    }
+  };
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      showResult({ type: 'error', message: translateMessage(MSG.onlyImages) });
+      return;
+    }
+    await run(() => upload.mutateAsync(file));
+  };
+  return (
+    <Box>
+      {url ? (
+        <Box component="img" src={url} alt={alt} sx={{ display: 'block', maxHeight: 80, mb: 1 }} />
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+        <Button variant="outlined" component="label" disabled={readOnly || upload.isPending}>
+          {uploadLabel}
+          <input
+            hidden
+            type="file"
+            accept="image/*"
+            aria-label={inputLabel}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
+        </Button>
+        {onRemove ? (
+          <Button color="error" disabled={readOnly} onClick={() => void run(onRemove)}>
+            {removeLabel}
+          </Button>
+        ) : null}
+      </Stack>
+    </Box>
   );
 }

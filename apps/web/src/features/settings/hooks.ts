@@ -49,13 +49,16 @@ export function useSaveWhiteLabel() {
   });
 }
 
-/** `PATCH white-label/logo` (multipart field `image`). */
-export function useUploadLogo() {
+/**
+ * `PATCH white-label/logo`: the app logo (multipart field `image`) or the OEM logo (`oem_image`,
+ * white_label.oem_logo).
+ */
+export function useUploadLogo(field: 'image' | 'oem_image' = 'image') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => {
       const body = new FormData();
-      body.set('image', file);
+      body.set(field, file);
       return apiCall(organizationsEndpoints.whiteLabel.logo, { body, schema: ZWhiteLabelResponse });
     },
     onSuccess: (wl) => applyWhiteLabel(client, wl),

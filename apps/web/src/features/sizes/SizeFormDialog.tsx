@@ -4,9 +4,10 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/form';
-import { HistoryLog } from '../../components/HistoryLog';
+import { HistoryLog, useHistoryFields } from '../../components/HistoryLog';
 import { ImageField } from '../../components/ImageField';
 import { translateMessage } from '../../i18n/messages';
+import { SIZE_HISTORY_LABELS } from './historyFields';
 import { SIZES_ENDPOINT, saveSize, sizesKey, useSizeForm } from './hooks';
 
 export interface SizeFormDialogProps {
@@ -24,6 +25,7 @@ export interface SizeFormDialogProps {
  */
 export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogProps) {
   const { t } = useTranslation('sizes');
+  const historyFields = useHistoryFields('sizes', SIZE_HISTORY_LABELS);
   const form = useSizeForm(size, open);
   const { control } = form;
   const editing = !!size;
@@ -44,7 +46,14 @@ export function SizeFormDialog({ open, size, isAdmin, onClose }: SizeFormDialogP
           : undefined
       }
       extraTabs={
-        size ? [{ label: t('field.historyTab'), content: <HistoryLog entity="sizes" id={size.id} /> }] : []
+        size
+          ? [
+              {
+                label: t('field.historyTab'),
+                content: <HistoryLog entity="size" id={size.id} fields={historyFields} />,
+              },
+            ]
+          : []
       }
     >
       <FormTextField control={control} name="name" label={t('field.name')} required />

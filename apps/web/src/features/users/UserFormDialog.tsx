@@ -3,8 +3,9 @@ import { Alert, Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormTextField } from '../../components/form';
-import { HistoryLog } from '../../components/HistoryLog';
+import { HistoryLog, useHistoryFields } from '../../components/HistoryLog';
 import { translateMessage } from '../../i18n/messages';
+import { USER_HISTORY_LABELS } from './historyFields';
 import {
   saveUser,
   USERS_ENDPOINT,
@@ -30,6 +31,7 @@ export interface UserFormDialogProps {
  */
 export function UserFormDialog({ open, user, isAdmin, onClose }: UserFormDialogProps) {
   const { t } = useTranslation('users');
+  const historyFields = useHistoryFields('users', USER_HISTORY_LABELS);
   const form = useUserForm(user, open);
   const channel = useNotificationChannel();
   const { control } = form;
@@ -48,7 +50,14 @@ export function UserFormDialog({ open, user, isAdmin, onClose }: UserFormDialogP
       formTabLabel={editing ? t('edit') : undefined}
       bulkUpload={isAdmin && !editing ? { endpoint: USERS_ENDPOINT, headers: USER_CSV_HEADERS } : undefined}
       extraTabs={
-        user ? [{ label: t('form.historyTab'), content: <HistoryLog entity="user" id={user.id} /> }] : []
+        user
+          ? [
+              {
+                label: t('form.historyTab'),
+                content: <HistoryLog entity="user" id={user.id} fields={historyFields} />,
+              },
+            ]
+          : []
       }
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>

@@ -3,6 +3,7 @@ import {
   CUSTOMER_APP_CODE_TEXTS,
   CUSTOMER_APP_MESSAGES,
   fillMailText,
+  messageLanguage,
   type TCustomerMe,
   type TLanguage,
   TOOLBOX_MESSAGES,
@@ -10,6 +11,7 @@ import {
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Tx } from '../../../db/client';
 import { BadRequest } from '../../../errors';
+import { organizationLanguage } from '../../../lib/message-language';
 import {
   type CodeContact,
   type CodeDeps,
@@ -88,6 +90,7 @@ async function rulesOf(deps: CodeDeps, organizationId: string) {
       preregistered: settings.preregistered_only,
       smsAllowed: verification,
       name: label?.appName || label?.name || '',
+      language: await organizationLanguage({ tx, organizationId }),
     };
   });
 }
@@ -96,6 +99,7 @@ async function rulesOf(deps: CodeDeps, organizationId: string) {
  * `POST customer/{organization}/code`: sends a sign-in code to the contact (the one-time codes'
  * caps, 10 minutes). The answer is the same whether the contact is a customer or not; with
  * "pre-registered customers only" a contact that is not one gets nothing, the answer unchanged.
+ * The code's message speaks the app's language, else the organization's default one.
  */
 export async function requestSignInCode(
   deps: CodeDeps,
@@ -103,7 +107,8 @@ export async function requestSignInCode(
     organizationId: string;
     body: { email?: string; phone_number?: string };
     address: string;
-    language: TLanguage;
+    /** the app's language; without one, the organization's default language */
+    language?: TLanguage;
   },
 ): Promise<{ detail: string; expires_at: string }> {
   const org = input.organizationId;
@@ -118,7 +123,7 @@ export async function requestSignInCode(
         }),
       )
     : true;
-  const texts = CUSTOMER_APP_CODE_TEXTS[input.language];
+  const texts = CUSTOMER_APP_CODE_TEXTS[messageLanguage(input.language, rules.language)];
   const { expiresAt } = await sendOneTimeCode(deps, {
     organizationId: org,
     purpose: PURPOSE,

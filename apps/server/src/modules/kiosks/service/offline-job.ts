@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { fillMailText, KIOSK_ALERT_TEXTS, mailLanguage } from '@lockerops/contract';
+import { fillMailText, KIOSK_ALERT_TEXTS } from '@lockerops/contract';
 import type { Db, Tx } from '../../../db/client';
 import type { JobDefinition } from '../../../lib/job-runner';
+import { recipientLanguages } from '../../../lib/message-language';
 import { type QueuedDelivery, queueDeliveries } from '../../notifications';
 import { enqueueWebhookEvent } from '../../webhooks';
 import {
@@ -15,8 +16,8 @@ import {
  * The screens' offline alert (README: The screen at the wall): a paired screen calls every
  * minute; one not seen for longer than its organization's `kiosk_offline_minutes` (else
  * `KIOSK_OFFLINE_MINUTES`, 10) is reported once per outage — the team's e-mails (the members who
- * receive reported issues, else the admins, each in their language) and an SMS to the support
- * phone, through the notification engine's queue, and the `kiosk.offline` webhook — and when it
+ * receive reported issues, else the admins, each in their language, else the organization's
+ * default one) and an SMS to the support phone (the organization's default language), through the notification engine's queue, and the `kiosk.offline` webhook — and when it
  * calls again, `kiosk.online` and the team's message that it is back.
  */
 
@@ -25,8 +26,9 @@ async function tell(tx: Tx, k: QuietKiosk, state: 'offline' | 'online') {
   const organizationId = k.organizationId;
   const to = await outageRecipients({ tx, organizationId });
   const values = { name: k.name, place: k.locationName, minutes: k.minutes };
+  const languageOf = await recipientLanguages({ tx, organizationIds: [organizationId] });
   const text = (language: string | null) =>
-    fillMailText(KIOSK_ALERT_TEXTS[mailLanguage(language)][state], values);
+    fillMailText(KIOSK_ALERT_TEXTS[languageOf(organizationId, language)][state], values);
   const rows: QueuedDelivery[] = to.members.map((m) => ({
     organizationId,
     channel: 'email',
@@ -36,7 +38,7 @@ async function tell(tx: Tx, k: QuietKiosk, state: 'offline' | 'online') {
     body: text(m.language),
   }));
   if (to.phone)
-    rows.push({ organizationId, channel: 'sms', kind: 'member', recipient: to.phone, body: text('en') });
+    rows.push({ organizationId, channel: 'sms', kind: 'member', recipient: to.phone, body: text(null) });
   if (rows.length) await queueDeliveries({ tx, rows });
   await enqueueWebhookEvent({
     tx,

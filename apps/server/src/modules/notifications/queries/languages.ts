@@ -1,6 +1,6 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { members, settings } from '../../../db/schema';
+import { members } from '../../../db/schema';
 import type { DeliveryRow } from '../queries';
 
 /**
@@ -28,24 +28,4 @@ export async function memberLanguages({
       ),
     );
   return new Map(rows.filter((r) => r.language).map((r) => [`${r.org} ${r.email}`, r.language!]));
-}
-
-/**
- * The default language of each organization of a batch of deliveries (settings' `default_language`),
- * the language of a message to someone with none of their own; organizations without settings are
- * left out (English). One query for the batch; runs as the job runner (every organization).
- */
-export async function organizationLanguages({
-  db,
-  organizationIds,
-}: {
-  db: DbOrTx;
-  organizationIds: readonly string[];
-}): Promise<Map<string, string>> {
-  if (!organizationIds.length) return new Map();
-  const rows = await db
-    .select({ org: settings.organizationId, language: settings.defaultLanguage })
-    .from(settings)
-    .where(inArray(settings.organizationId, [...new Set(organizationIds)]));
-  return new Map(rows.map((r) => [r.org, r.language]));
 }

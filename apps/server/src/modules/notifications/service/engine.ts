@@ -1,6 +1,5 @@
 import {
   currencySymbol,
-  isLanguage,
   NOTIFICATION_TIME_UNIT_SECONDS,
   renderHtml,
   renderText,
@@ -14,6 +13,7 @@ import { qrAttachments, qrImageHtml } from '../../../adapters/mail/qr';
 import { type SmsAdapter, SmsTurnedOff } from '../../../adapters/sms';
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { DomainEvent } from '../../../domain-events';
+import { recipientLanguages } from '../../../lib/message-language';
 import type { Metrics } from '../../../lib/metrics';
 import { formatLocal, isKnownZone, safeZone } from '../../../lib/time';
 
@@ -37,7 +37,7 @@ import {
   templatesFor,
   transactionOf,
 } from '../queries';
-import { memberLanguages, organizationLanguages } from '../queries/languages';
+import { memberLanguages } from '../queries/languages';
 
 export type { DeliveryRow } from '../queries';
 
@@ -362,15 +362,17 @@ export async function sendDueNotifications(
   // the operator's text as written, the layout around it in the team member's language, else (a
   // customer, a member who never chose one) in the organization's default language
   const languages = await memberLanguages({ db: deps.db, deliveries: claimed });
-  const defaults = await organizationLanguages({
-    db: deps.db,
+  const languageOf = await recipientLanguages({
+    tx: deps.db,
     organizationIds: claimed.map((d) => d.organizationId),
   });
   for (const d of claimed) {
     try {
-      const language =
-        languages.get(`${d.organizationId} ${d.recipient.toLowerCase()}`) ?? defaults.get(d.organizationId);
-      const answer = await sendOne(deps, d, isLanguage(language) ? language : undefined);
+      const language = languageOf(
+        d.organizationId,
+        languages.get(`${d.organizationId} ${d.recipient.toLowerCase()}`),
+      );
+      const answer = await sendOne(deps, d, language);
       await settleDelivery({
         db: deps.db,
         organizationId: d.organizationId,

@@ -1,17 +1,18 @@
-import { fillMailText, mailLanguage, REPORT_TEXTS, type TLanguage } from '@lockerops/contract';
+import { fillMailText, REPORT_TEXTS, type TLanguage } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailAdapter } from '../../../adapters/mail';
 import type { StorageAdapter } from '../../../adapters/storage';
 import type { Db } from '../../../db/client';
 import type { JobDefinition } from '../../../lib/job-runner';
+import { recipientLanguage } from '../../../lib/message-language';
 import { organizationTimeZone } from '../../dashboard';
 import {
+  assigneeLanguage,
   claimReportMails,
   lockDueReports,
   markReportMailFailed,
   markReportMailSent,
   queueReportMails,
-  recipientLanguage,
   reportOf,
   requeueExpiredMails,
   setNextDue,
@@ -83,7 +84,7 @@ export async function queueDueReports({
  * mid-send) go back to the queue; due `queued` rows are claimed with `FOR UPDATE SKIP LOCKED` and
  * committed as `sending` before the mail goes out, so two workers never take the same row. Each
  * mail carries the HTML figures and charts, the CSV and the PDF, in the recipient member's saved
- * language (`REPORT_TEXTS`, Intl formats); once the SMTP server accepted it,
+ * language, else the organization's default one (`REPORT_TEXTS`, Intl formats); once the SMTP server accepted it,
  * one transaction marks the row `sent` and sets the report's `last_sent` (and clears
  * `last_error` unless another recipient's mail is still failing). A failure queues the row again after a backoff (`failed` after MAX_ATTEMPTS) and
  * writes `last_error` on the report. The window for a duplicate is only a crash between the SMTP
@@ -103,9 +104,11 @@ export async function sendQueuedReports(
     try {
       const r = await reportOf({ tx: deps.db, organizationId: d.organizationId, id: d.reportId });
       if (!r) continue; // deleted meanwhile: its rows go with it
-      const language = mailLanguage(
-        await recipientLanguage({ db: deps.db, organizationId: d.organizationId, memberId: d.memberId }),
-      );
+      const language = await recipientLanguage({
+        tx: deps.db,
+        organizationId: d.organizationId,
+        own: await assigneeLanguage({ db: deps.db, organizationId: d.organizationId, memberId: d.memberId }),
+      });
       const key = `${d.reportId}/${d.dueAt.toISOString()}/${language}`;
       if (!files.has(key)) files.set(key, render(deps, r, d.dueAt, language));
       const f = await files.get(key)!;

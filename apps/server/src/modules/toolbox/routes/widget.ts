@@ -4,6 +4,7 @@ import {
   MSG,
   negotiateLanguage,
   ORGANIZATION_MESSAGES,
+  preferredLanguage,
   TOOLBOX_MESSAGES,
   type TWidgetSettings,
   ZWidgetOrgParams,
@@ -125,7 +126,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Widget: send a verification code to the contact',
       description:
-        "Sends a 6-digit code to the one contact given — `email` by e-mail, `phone_number` by SMS (a number of the organization's country or `WIDGET_SMS_COUNTRIES`, never premium-rate: else 400) — valid 10 minutes, void after 5 wrong tries; a booking for that contact carries it as `verification_code`. The code is stored as its HMAC-SHA256 only and never appears in an answer. 400 for a phone number while the organization's Twilio \"Enable Verification and Identity\" switch is off (`toolbox.smsVerificationOff`). 429 past 3 codes to a contact from one client address in 10 minutes, 10 from a client address (an IPv6 /64) in an hour, or the organization's hourly cap (`WIDGET_CODES_PER_CONTACT`, `WIDGET_CODES_PER_ADDRESS`, `CODES_PER_ORGANIZATION_HOUR`; reaching the cap e-mails the operator); 502 when the mail or SMS provider refused it. The code's e-mail or SMS is in the page's language (`Accept-Language`: en, es, de).",
+        "Sends a 6-digit code to the one contact given — `email` by e-mail, `phone_number` by SMS (a number of the organization's country or `WIDGET_SMS_COUNTRIES`, never premium-rate: else 400) — valid 10 minutes, void after 5 wrong tries; a booking for that contact carries it as `verification_code`. The code is stored as its HMAC-SHA256 only and never appears in an answer. 400 for a phone number while the organization's Twilio \"Enable Verification and Identity\" switch is off (`toolbox.smsVerificationOff`). 429 past 3 codes to a contact from one client address in 10 minutes, 10 from a client address (an IPv6 /64) in an hour, or the organization's hourly cap (`WIDGET_CODES_PER_CONTACT`, `WIDGET_CODES_PER_ADDRESS`, `CODES_PER_ORGANIZATION_HOUR`; reaching the cap e-mails the operator); 502 when the mail or SMS provider refused it. The code's e-mail or SMS is in the page's language (`Accept-Language`: en, es, de), else the organization's default language.",
       errors: errors(400, 401, 403, 429, 502),
     }),
     config,
@@ -134,7 +135,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const sent = await requestWidgetCode(verification(req), req.auth, {
         ...req.body,
         address: req.ip,
-        language: negotiateLanguage(req.headers['accept-language']),
+        language: preferredLanguage(req.headers['accept-language']),
       });
       return reply.status(202).send(sent);
     },

@@ -14,6 +14,7 @@ import type { SmsAdapter } from '../../../adapters/sms';
 import type { AuthContext } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { BadRequest } from '../../../errors';
+import { recipientLanguage } from '../../../lib/message-language';
 import type { SecretBox } from '../../../lib/secrets';
 import { type CodeContact, checkOneTimeCode, sendOneTimeCode } from '../../one-time-codes';
 import { widgetOrganization } from '../queries';
@@ -68,22 +69,24 @@ const PURPOSE = 'widget';
  * one-time codes (`sendOneTimeCode`: 10 minutes, its HMAC only, the caps per contact, per client
  * address — an IPv6 /64 — and per organization; SMS only while the organization's Twilio
  * verification switch is on, else 400) — by e-mail, or by SMS after the widget's SMS country and
- * premium-number rules (400). A failed send answers 502.
+ * premium-number rules (400), in the page's `language`, else the organization's default one. A
+ * failed send answers 502.
  */
 export async function requestWidgetCode(
   deps: VerificationDeps,
   auth: AuthContext,
-  input: { email?: string; phone_number?: string; address: string; language: TLanguage },
+  input: { email?: string; phone_number?: string; address: string; language?: TLanguage },
   now = new Date(),
 ): Promise<TWidgetVerificationSent> {
   const org = auth.organizationId;
-  const { contact, name, smsAllowed } = await deps.run(async (tx) => {
+  const { contact, name, smsAllowed, language } = await deps.run(async (tx) => {
     const contact = await contactOf(tx, org, input, deps.smsCountries);
     const o = await widgetOrganization({ tx, organizationId: org });
     const { verification } = await twilioPurposes({ tx, organizationId: org });
-    return { contact, name: o?.appName || o?.name || '', smsAllowed: verification };
+    const language = await recipientLanguage({ tx, organizationId: org, own: input.language });
+    return { contact, name: o?.appName || o?.name || '', smsAllowed: verification, language };
   });
-  const w = WIDGET_TEXTS[input.language];
+  const w = WIDGET_TEXTS[language];
   const { expiresAt } = await sendOneTimeCode(
     deps,
     {

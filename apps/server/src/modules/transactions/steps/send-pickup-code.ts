@@ -1,6 +1,7 @@
-import type { TCodeChannel } from '@lockerops/contract';
+import { DELIVERY_TEXTS, fillMailText, type TCodeChannel } from '@lockerops/contract';
 import { withQrCode } from '../../../adapters/mail/qr';
 import type { AuthContext } from '../../../auth/context';
+import { organizationLanguage } from '../../../lib/message-language';
 import { lockerNumberOf } from '../../devices';
 import { setNotification, transactionById } from '../queries';
 import { appNameOf } from '../queries/lookups';
@@ -8,7 +9,8 @@ import { deliver, type TenantRunner, type TransactionDeps } from './lifecycle';
 
 /**
  * Sends a delivery's pickup code by SMS (phone) or e-mail (`via` chooses; the e-mail also shows
- * the code as a QR code, which a kiosk's camera reads), and records the
+ * the code as a QR code, which a kiosk's camera reads), in the organization's default language
+ * (`DELIVERY_TEXTS`), and records the
  * outcome in `notification_status` / `notification_date`. Runs after the step committed, outside
  * any database transaction (`run` opens the short ones it needs: the adapters write their outbox
  * on their own handle); answers whether it was sent.
@@ -25,11 +27,14 @@ export async function sendPickupCode(
     if (!t?.pickupCode) return undefined;
     const name = await appNameOf({ tx, organizationId });
     const n = await lockerNumberOf({ tx, deviceId: t.idDevice });
-    const where = n !== null ? `locker ${n}` : 'the front desk';
+    // a customer has no language of their own: the organization's default one
+    const w = DELIVERY_TEXTS[await organizationLanguage({ tx, organizationId })];
+    const where = n !== null ? fillMailText(w.atLocker, { locker: n }) : w.atDesk;
     return {
       to: { phone: t.phoneNumber, email: t.email },
       code: t.pickupCode,
-      text: `${name ?? 'Lockerops'}: your delivery ${t.orderId} is ready at ${where}. Pickup code: ${t.pickupCode}`,
+      subject: w.readySubject,
+      text: fillMailText(w.ready, { app: name ?? 'Lockerops', order: t.orderId, where, code: t.pickupCode }),
     };
   });
   if (!message) return false;
@@ -43,7 +48,7 @@ export async function sendPickupCode(
     ctx,
     organizationId,
     to,
-    'Your delivery is ready',
+    message.subject,
     message.text,
     to.email ? await withQrCode(message.text, message.code) : undefined,
   );

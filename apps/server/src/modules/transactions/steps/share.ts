@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { DELIVERY_TEXTS, fillMailText } from '@lockerops/contract';
 import type { AuthContext } from '../../../auth/context';
 import { sha256 } from '../../../auth/tokens';
+import { organizationLanguage } from '../../../lib/message-language';
 import { insertShare } from '../queries';
 import type { TxContext } from './context';
 import {
@@ -8,6 +10,7 @@ import {
   applyStep,
   assertAllowed,
   deliver,
+  type TenantRunner,
   type TransactionDeps,
   transactionForUpdate,
 } from './lifecycle';
@@ -39,20 +42,23 @@ export async function share(
 }
 
 /**
- * Sends the link to `GET event/{id}/public?token=…` by SMS or e-mail, with no transaction open;
- * answers whether it was sent.
+ * Sends the link to `GET event/{id}/public?token=…` by SMS or e-mail, with no transaction open
+ * (`run` reads the organization's default language, `DELIVERY_TEXTS`); answers whether it was sent.
  */
-export function sendShareLink(
-  ctx: { auth: AuthContext } & Pick<TransactionDeps, 'sms' | 'mail' | 'publicUrl'>,
+export async function sendShareLink(
+  ctx: { run: TenantRunner; auth: AuthContext } & Pick<TransactionDeps, 'sms' | 'mail' | 'publicUrl'>,
   input: { id: string; invoiceId: string; to: { phone_number?: string; email?: string }; token: string },
 ): Promise<boolean> {
   const { id, invoiceId, to, token } = input;
+  const organizationId = ctx.auth.organizationId;
   const link = `${ctx.publicUrl}/api/event/${id}/public?token=${token}`;
+  // the link goes to whoever the caller names: the organization's default language
+  const w = DELIVERY_TEXTS[await ctx.run((tx) => organizationLanguage({ tx, organizationId }))];
   return deliver(
     ctx,
-    ctx.auth.organizationId,
+    organizationId,
     { phone: to.phone_number ?? null, email: to.email ?? null },
-    `Transaction ${invoiceId}`,
-    `Transaction ${invoiceId}: ${link}`,
+    fillMailText(w.shareSubject, { invoice: invoiceId }),
+    fillMailText(w.share, { invoice: invoiceId, link }),
   );
 }
