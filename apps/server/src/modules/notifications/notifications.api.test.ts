@@ -491,6 +491,14 @@ describe('sending engine', () => {
     expect(await sms(phone)).toContain(
       `Code ${tr!.pickupCode}, or show ${t.config.publicUrl}/app/demo-org/qr#${tr!.pickupCode} at the screen`,
     );
+    // and the pickup code's own SMS carries the same link on its last line
+    expect(await sms(phone)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `Pickup code: ${tr!.pickupCode}\\n${t.config.publicUrl}/app/demo-org/qr#${tr!.pickupCode}$`,
+        ),
+      ),
+    );
   });
 
   it('retries a failing SMTP server with backoff and sends one mail', async () => {

@@ -75,13 +75,13 @@ export async function connectedAccount({ tx, organizationId }: TxOrg): Promise<s
   return org?.account ?? null;
 }
 
-/** The name the organization's messages are signed with (its app name), or undefined. */
-export async function appNameOf({ tx, organizationId }: TxOrg): Promise<string | null | undefined> {
+/** The organization's app name (its white label) and sub-domain label (its Lite App's address). */
+export async function appNameOf({ tx, organizationId }: TxOrg) {
   const [org] = await tx
-    .select({ name: organizations.appName })
+    .select({ name: organizations.appName, subdomain: organizations.subdomain })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return org?.name;
+  return org;
 }
 
 /** The organization's user `id` unless deleted, or undefined. */

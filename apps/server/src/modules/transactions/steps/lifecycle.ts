@@ -249,11 +249,13 @@ export async function deliver(
   text: string,
   /** what an e-mail carries beyond the text (an HTML part with its inline images) */
   mail?: Pick<MailMessage, 'html' | 'attachments'>,
+  /** the SMS's own text, when it differs from the e-mail's (a link where the e-mail has a picture) */
+  smsText: string = text,
 ): Promise<boolean> {
   try {
     if (to.phone) {
       try {
-        await outside.sms.send({ to: to.phone, body: text, organizationId, purpose: 'verification' });
+        await outside.sms.send({ to: to.phone, body: smsText, organizationId, purpose: 'verification' });
         return true;
       } catch (err) {
         // the organization turned verification SMS off: the e-mail address carries it, if any

@@ -9,14 +9,15 @@ import { deliver, type TenantRunner, type TransactionDeps } from './lifecycle';
 
 /**
  * Sends a delivery's pickup code by SMS (phone) or e-mail (`via` chooses; the e-mail also shows
- * the code as a QR code, which a kiosk's camera reads), in the organization's default language
+ * the code as a QR code, which a kiosk's camera reads, and the SMS links to the Lite App page that
+ * shows it: `/app/{organization}/qr#{code}`, the code in the fragment no server receives), in the organization's default language
  * (`DELIVERY_TEXTS`), and records the
  * outcome in `notification_status` / `notification_date`. Runs after the step committed, outside
  * any database transaction (`run` opens the short ones it needs: the adapters write their outbox
  * on their own handle); answers whether it was sent.
  */
 export async function sendPickupCode(
-  ctx: { run: TenantRunner; auth: AuthContext } & Pick<TransactionDeps, 'sms' | 'mail'>,
+  ctx: { run: TenantRunner; auth: AuthContext } & Pick<TransactionDeps, 'sms' | 'mail' | 'publicUrl'>,
   input: { id: string; via?: TCodeChannel },
 ): Promise<boolean> {
   const { run } = ctx;
@@ -25,7 +26,7 @@ export async function sendPickupCode(
   const message = await run(async (tx) => {
     const t = await transactionById({ tx, organizationId, id });
     if (!t?.pickupCode) return undefined;
-    const name = await appNameOf({ tx, organizationId });
+    const org = await appNameOf({ tx, organizationId });
     const n = await lockerNumberOf({ tx, deviceId: t.idDevice });
     // a customer has no language of their own: the organization's default one
     const w = DELIVERY_TEXTS[await organizationLanguage({ tx, organizationId })];
@@ -34,7 +35,16 @@ export async function sendPickupCode(
       to: { phone: t.phoneNumber, email: t.email },
       code: t.pickupCode,
       subject: w.readySubject,
-      text: fillMailText(w.ready, { app: name ?? 'Lockerops', order: t.orderId, where, code: t.pickupCode }),
+      text: fillMailText(w.ready, {
+        app: org?.name ?? 'Lockerops',
+        order: t.orderId,
+        where,
+        code: t.pickupCode,
+      }),
+      // an SMS carries no picture: a link to the Lite App page that shows the code as a QR code
+      qrLink: org?.subdomain
+        ? `${ctx.publicUrl}/app/${encodeURIComponent(org.subdomain)}/qr#${t.pickupCode}`
+        : undefined,
     };
   });
   if (!message) return false;
@@ -51,6 +61,7 @@ export async function sendPickupCode(
     message.subject,
     message.text,
     to.email ? await withQrCode(message.text, message.code) : undefined,
+    message.qrLink ? `${message.text}\n${message.qrLink}` : message.text,
   );
   await run((tx) => setNotification({ tx, organizationId, id, status: ok ? 'sent' : 'failed' }));
   return ok;
