@@ -189,6 +189,9 @@ test('a priced size is paid on the phone through the QR code, then the screen sh
   await expect(page.getByText('Door 3 is held for you for 5 minutes.', { exact: false })).toBeVisible();
   await page.screenshot({ path: info.outputPath('kiosk-storage-qr.png') });
   await accessibleInBoth(page, 'the payment QR code');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: info.outputPath('kiosk-storage-qr-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
   // more than the idle minute without a touch: the screen still waits for the payment
   await page.clock.fastForward('02:00');
   await expect(qr).toBeVisible();
