@@ -60,6 +60,9 @@ async function storagePlace(request: APIRequestContext) {
   return { location, free: String(free.name), priced: String(priced.name), pairing: pairing.code };
 }
 
+/** Four digits unique to the call, ending a phone number (the caps on codes are per number). */
+const lastDigits = () => String(1000 + Math.floor(Math.random() * 9000));
+
 /** Pairs the screen on `page` with `code` and waits for its start screen. */
 async function pair(page: Page, code: string) {
   await page.goto('/kiosk');
@@ -111,6 +114,7 @@ test('a walk-up storage of a free size: sign in by code, the door opens, collect
   page,
 }, info) => {
   const place = await storagePlace(page.request);
+  const us = lastDigits();
   await pair(page, place.pairing);
   await expect(page.getByRole('button', { name: 'Collect my things' })).toBeVisible();
   await accessibleInBoth(page, 'the kiosk start screen with storage');
@@ -128,7 +132,7 @@ test('a walk-up storage of a free size: sign in by code, the door opens, collect
   await expect(page.locator('.keypad-caption')).toHaveText('United States');
   await accessibleInBoth(page, 'the phone keypad');
 
-  await signIn(page, '+13125550142', '3125550142', '(312) 555-0142');
+  await signIn(page, `+1312555${us}`, `312555${us}`, `(312) 555-${us}`);
   await expect(page.getByRole('heading', { name: 'Choose a locker size' })).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(place.free) })).toContainText('Free of charge');
   await expect(page.getByRole('button', { name: new RegExp(place.priced) })).toContainText('$3.00 per hour');
@@ -145,7 +149,7 @@ test('a walk-up storage of a free size: sign in by code, the door opens, collect
 
   // collect: signed in again (the screen forgot the customer), the storage ends, its door opens
   await page.getByRole('button', { name: 'Collect my things' }).tap();
-  await signIn(page, '+13125550142', '3125550142', '(312) 555-0142');
+  await signIn(page, `+1312555${us}`, `312555${us}`, `(312) 555-${us}`);
   await expect(page.getByRole('heading', { name: 'Your lockers here' })).toBeVisible();
   await page.screenshot({ path: info.outputPath('kiosk-storage-collect.png') });
   await accessibleInBoth(page, 'the customer’s storages');
@@ -156,7 +160,7 @@ test('a walk-up storage of a free size: sign in by code, the door opens, collect
 
   // nothing left to collect
   await page.getByRole('button', { name: 'Collect my things' }).tap();
-  await signIn(page, '+13125550142', '3125550142', '(312) 555-0142');
+  await signIn(page, `+1312555${us}`, `312555${us}`, `(312) 555-${us}`);
   await expect(page.getByText('You have no locker in use here.')).toBeVisible();
 });
 
@@ -167,6 +171,7 @@ test('a priced size is paid on the phone through the QR code, then the screen sh
   // two pages, each checked by axe-core in both themes
   test.setTimeout(120_000);
   const place = await storagePlace(page.request);
+  const de = lastDigits();
   // the screen's clock is the test's to move: the wait for the phone's payment is not idle
   await page.clock.install();
   await pair(page, place.pairing);
@@ -181,7 +186,7 @@ test('a priced size is paid on the phone through the QR code, then the screen sh
   await expect(page.locator('output.keypad-value')).toHaveText('+49 15');
   await page.screenshot({ path: info.outputPath('kiosk-storage-phone-typed.png') });
   for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Delete the last digit' }).tap();
-  await signIn(page, '+4915112345678', '+4915112345678', '+49 1511 2345678');
+  await signIn(page, `+491511234${de}`, `+491511234${de}`, `+49 1511 234${de}`);
   await page.getByRole('button', { name: new RegExp(place.priced) }).tap();
 
   const qr = page.getByRole('img', { name: 'QR code: pay for your locker on your phone' });
@@ -194,6 +199,13 @@ test('a priced size is paid on the phone through the QR code, then the screen sh
   await page.emulateMedia({ colorScheme: 'light' });
   // more than the idle minute without a touch: the screen still waits for the payment
   await page.clock.fastForward('02:00');
+  await expect(qr).toBeVisible();
+  // Back lets the held door go: signed in again, the customer finds the priced door free
+  await page.getByRole('button', { name: 'Back' }).tap();
+  await page.getByRole('button', { name: 'Store something' }).tap();
+  await signIn(page, `+491511234${de}`, `+491511234${de}`, `+49 1511 234${de}`);
+  await expect(page.getByRole('button', { name: new RegExp(place.priced) })).toContainText('1 free door');
+  await page.getByRole('button', { name: new RegExp(place.priced) }).tap();
   await expect(qr).toBeVisible();
   const src = (await qr.getAttribute('src')) ?? '';
   const url = qrText(Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
@@ -225,4 +237,12 @@ test('a priced size is paid on the phone through the QR code, then the screen sh
   // the screen, asking every two seconds, shows the door opened
   expect(await doorOpened(page)).toBe('3');
   await expect(page.getByText('Put your things in and close the door.')).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).tap();
+
+  // the priced size has no free door left, and so no price to show
+  await page.getByRole('button', { name: 'Store something' }).tap();
+  await signIn(page, `+491511234${de}`, `+491511234${de}`, `+49 1511 234${de}`);
+  const full = page.getByRole('button', { name: new RegExp(place.priced) });
+  await expect(full).toBeDisabled();
+  await expect(full).toHaveText(`${place.priced}no free door`);
 });

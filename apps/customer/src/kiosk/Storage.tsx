@@ -238,7 +238,9 @@ export function Storage({
               >
                 {s.name}
                 <span className="kiosk-sub">
-                  {s.price ? price(s.price) : t('freeOfCharge')} · {t('free', { count: s.free })}
+                  {/* the price is a free door's: with none, there is none to show */}
+                  {s.free > 0 && `${s.price ? price(s.price) : t('freeOfCharge')} · `}
+                  {t('free', { count: s.free })}
                 </span>
               </button>
             ))}
