@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 
 const WIDTH = 640;
@@ -32,4 +33,12 @@ export function pngVideo(png: Buffer, name = 'qr'): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lockerops-camera-')), `${name}.y4m`);
   fs.writeFileSync(file, Buffer.concat([header, frame, frame, frame]));
   return file;
+}
+
+/** The text of the QR code in the picture `png` (a data URL's or a file's bytes), or a thrown error. */
+export function qrText(png: Buffer): string {
+  const image = PNG.sync.read(png);
+  const read = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+  if (!read) throw new Error('no QR code in the picture');
+  return read.data;
 }

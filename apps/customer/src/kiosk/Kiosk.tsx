@@ -6,6 +6,7 @@ import { kioskCall, savedToken, saveToken } from './api';
 import { DoorOpened } from './DoorOpened';
 import { KioskHome, LazyStorage } from './Home';
 import { kioskTranslator, screenLanguage, type Translate } from './i18n';
+import { useIdleReset } from './idle';
 import { Keypad } from './Keypad';
 import type { KioskKey } from './locales';
 import { Pairing } from './Pairing';
@@ -22,8 +23,6 @@ type Screen =
   | { name: 'courierSize' }
   | { name: 'recipient'; idSize: string };
 
-/** Seconds without a touch before the screen returns to its start and forgets everything. */
-const idleSeconds = () => Number(new URLSearchParams(location.search).get('idle')) || 60;
 const newKey = () => crypto.randomUUID();
 
 /** The screen at the wall (`/kiosk`): pairing, walk-up pickup, couriers' drop-offs. */
@@ -57,6 +56,8 @@ function Session({
   const [error, setError] = useState<KioskKey | null>(null);
   const [notice, setNotice] = useState<KioskKey | null>(null);
   const [busy, setBusy] = useState(false);
+  // a payment on the customer's phone under way (storage at the screen): not idle
+  const [waiting, setWaiting] = useState(false);
   const [courier, setCourier] = useState<{ session: string; name: string } | null>(null);
   const [dropped, setDropped] = useState(0);
   const [phone, setPhone] = useState('');
@@ -103,26 +104,7 @@ function Session({
   }, [setLanguage]);
 
   // the idle timeout: back to the start, everything forgotten
-  const [touched, setTouched] = useState(Date.now());
-  useEffect(() => {
-    const touch = () => setTouched(Date.now());
-    // on the way up, after React's own handlers (a render in the middle of a controlled input's
-    // event would put its old value back)
-    const events = ['pointerdown', 'touchstart', 'click', 'keyup'];
-    for (const e of events) addEventListener(e, touch);
-    return () => {
-      for (const e of events) removeEventListener(e, touch);
-    };
-  }, []);
-  // a door's answer counts as a touch: the idle time starts when the screen changes
-  useEffect(() => {
-    if (!busy) setTouched(Date.now());
-  }, [busy]);
-  useEffect(() => {
-    if (busy) return;
-    const h = setTimeout(reset, Math.max(0, touched + idleSeconds() * 1000 - Date.now()));
-    return () => clearTimeout(h);
-  }, [touched, busy, reset]);
+  useIdleReset(reset, busy || waiting);
 
   const go = (s: Screen) => {
     setError(null);
@@ -269,6 +251,7 @@ function Session({
             }}
             onBack={reset}
             onOffline={setOffline}
+            onWaiting={setWaiting}
           />
         )}
         {screen.name === 'pickup' && (

@@ -8,6 +8,21 @@ import type { Translate } from './i18n';
 import { Keypad } from './Keypad';
 import type { KioskKey } from './locales';
 
+/** A country's name in the screen's language (`DE` → "Germany"), or a blank line. */
+function countryName(code: string | undefined, language: string): string {
+  return (code && new Intl.DisplayNames([language], { type: 'region' }).of(code)) || '\u00a0';
+}
+
+/**
+ * The phone number as typed, grouped the way of its country (`+49 1511 2345678`), and that country
+ * as soon as the digits tell it (`+49` → DE); a number typed without "+" is of `country`.
+ */
+function formatted(digits: string, country: CountryCode | undefined) {
+  const typing = new AsYouType(country);
+  const shown = typing.input(digits);
+  return { shown, country: typing.getCountry() ?? (digits.startsWith('+') ? undefined : country) };
+}
+
 /** Seconds between two looks at a payment on the phone. */
 const POLL_MS = 2000;
 const newKey = () => crypto.randomUUID();
@@ -34,6 +49,7 @@ export function Storage({
   onOpened,
   onBack,
   onOffline,
+  onWaiting,
 }: {
   t: Translate;
   language: string;
@@ -44,6 +60,8 @@ export function Storage({
   onOpened: (opened: TKioskOpened, note: KioskKey) => void;
   onBack: () => void;
   onOffline: (offline: boolean) => void;
+  /** true while the screen waits for a payment on the customer's phone (no idle reset then) */
+  onWaiting: (waiting: boolean) => void;
 }) {
   const [step, setStep] = useState<Step>({ name: 'phone' });
   const [digits, setDigits] = useState('');
@@ -53,6 +71,7 @@ export function Storage({
   const [busy, setBusy] = useState(false);
   const country = (state.country ?? undefined) as CountryCode | undefined;
   const typed = parsePhoneNumberFromString(digits, country);
+  const asTyped = formatted(digits, country);
   const failed = (e: unknown, wrong: KioskKey = 'error') => {
     const status = isApiFailure(e) ? e.status : -1;
     setError(status === 429 ? 'tooMany' : status === 409 ? 'noFreeDoor' : status === 400 ? wrong : 'error');
@@ -146,8 +165,19 @@ export function Storage({
       clearTimeout(h);
     };
   }, [hold, session]);
-  const giveUp = () => {
+  // while the customer pays on their phone nobody touches the screen: it does not count as idle
+  const waiting = useRef(onWaiting);
+  waiting.current = onWaiting;
+  useEffect(() => {
+    waiting.current(hold !== null);
+    return () => waiting.current(false);
+  }, [hold]);
+  // the held door is let go when the customer gives up here (Cancel, or Back to the start)
+  const release = () => {
     if (hold) void kioskCall('holdCancel', { id: hold.id, customer: session }).catch(() => undefined);
+  };
+  const giveUp = () => {
+    release();
     setStep({ name: 'choose' });
   };
   const price = (p: NonNullable<TKioskStorage['sizes'][number]['price']>) =>
@@ -166,13 +196,15 @@ export function Storage({
       {step.name === 'phone' && (
         <>
           <p>{t('phoneHint')}</p>
-          <p className="kiosk-phone" aria-live="polite">
-            {digits ? new AsYouType(country).input(digits) : '\u00a0'}
-          </p>
+          <p className="kiosk-sub">{t('phonePlus')}</p>
           <Keypad
             t={t}
             label={t('phoneLabel')}
             value={digits}
+            shown={asTyped.shown}
+            caption={countryName(asTyped.country, language)}
+            plus
+            max={16}
             onChange={setDigits}
             onSubmit={sendCode}
             busy={busy}
@@ -206,7 +238,9 @@ export function Storage({
               >
                 {s.name}
                 <span className="kiosk-sub">
-                  {s.price ? price(s.price) : t('freeOfCharge')} · {t('free', { count: s.free })}
+                  {/* the price is a free door's: with none, there is none to show */}
+                  {s.free > 0 && `${s.price ? price(s.price) : t('freeOfCharge')} · `}
+                  {t('free', { count: s.free })}
                 </span>
               </button>
             ))}
@@ -220,7 +254,7 @@ export function Storage({
         <>
           <h3>{t('yourStorages')}</h3>
           {choices.lockers.length === 0 && <p>{t('noStorages')}</p>}
-          <div className="kiosk-sizes">
+          <div className="kiosk-sizes kiosk-list">
             {choices.lockers.map((l) => (
               <button
                 key={l.id}
@@ -245,7 +279,14 @@ export function Storage({
           </button>
         </>
       )}
-      <button type="button" className="kiosk-button kiosk-plain" onClick={onBack}>
+      <button
+        type="button"
+        className="kiosk-button kiosk-plain"
+        onClick={() => {
+          release();
+          onBack();
+        }}
+      >
         {t('back')}
       </button>
     </div>

@@ -80,6 +80,8 @@ export const en = {
   putThings: 'Put your things in and close the door.',
   takeThings: 'Take your things and close the door.',
   loading: 'Loading…',
+  plusKey: 'Plus: a number of another country',
+  phonePlus: 'A number of another country? Start with + and its country code.',
 } as const;
 
 export type KioskKey = keyof typeof en;
@@ -167,6 +169,8 @@ export const es: Record<KioskKey, string> = {
   putThings: 'Guarda tus cosas y cierra la puerta.',
   takeThings: 'Recoge tus cosas y cierra la puerta.',
   loading: 'Cargando…',
+  plusKey: 'Más: un número de otro país',
+  phonePlus: '¿Un número de otro país? Empieza con + y su prefijo.',
 };
 
 export const de: Record<KioskKey, string> = {
@@ -253,4 +257,6 @@ export const de: Record<KioskKey, string> = {
   putThings: 'Legen Sie Ihre Sachen hinein und schließen Sie die Tür.',
   takeThings: 'Nehmen Sie Ihre Sachen heraus und schließen Sie die Tür.',
   loading: 'Wird geladen …',
+  plusKey: 'Plus: eine Nummer aus einem anderen Land',
+  phonePlus: 'Eine Nummer aus einem anderen Land? Beginnen Sie mit + und der Landesvorwahl.',
 };

@@ -78,6 +78,7 @@ export function createAdapters(
         twilio: config.twilio && { ...config.twilio, baseUrl: config.twilioBaseUrl },
         resolve: deps.twilioResolver,
         purposes: deps.smsPurposes,
+        dataDir: config.dataDir,
       }),
     payments:
       overrides.payments ??

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { TOOLBOX_MESSAGES } from '@lockerops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -70,7 +73,10 @@ export type TwilioResolver = (organizationId: string) => Promise<TwilioConfig | 
  * documented call, so no SDK is needed — using the credentials `resolve` answers for its
  * organization, else `twilio` (the environment's); with neither it goes to the local outbox.
  * Every message is recorded in `sms_outbox`, with its body only when it went to the local outbox
- * (where tests and the demo read codes). A message whose `purpose` its organization turned off
+ * (where tests and the demo read codes); with `dataDir`, the outbox driver also writes each message
+ * as a JSON file `{ to, body, created_at }` under `DATA_DIR/sms-outbox` (written beside it, then
+ * moved in, like the mail outbox's `.eml` files), so a browser test can read a code the server
+ * sent while it holds its embedded database. A message whose `purpose` its organization turned off
  * (`purposes`) is refused with `SmsTurnedOff` before any provider is asked. Logs name the
  * recipient and the length, never the body, which may carry a code.
  */
@@ -82,6 +88,8 @@ export function createSmsAdapter(opts: {
   /** The organization's toggles; without it every purpose is on. */
   purposes?: SmsPurposeResolver;
   fetchImpl?: typeof fetch;
+  /** The data directory: the outbox driver also keeps each message under `sms-outbox/` there. */
+  dataDir?: string;
 }): SmsAdapter {
   const record = (m: SmsMessage, driver: string, providerId?: string) =>
     insertSmsOutbox({
@@ -139,7 +147,22 @@ export function createSmsAdapter(opts: {
       const twilio = await credentialsFor(m.organizationId);
       if (twilio) return sendTwilio(twilio, m);
       await record(m, 'outbox');
+      if (opts.dataDir) await writeOutboxFile(opts.dataDir, m);
       opts.log.info({ to: m.to, length: m.body.length }, 'sms stored in the outbox (no provider configured)');
     },
   };
+}
+
+/** One message of the local outbox as a file of `DATA_DIR/sms-outbox` (never half written). */
+async function writeOutboxFile(dataDir: string, m: SmsMessage): Promise<void> {
+  const dir = path.join(dataDir, 'sms-outbox');
+  const writing = path.join(dataDir, 'sms-outbox-writing');
+  await Promise.all([fs.mkdir(dir, { recursive: true }), fs.mkdir(writing, { recursive: true })]);
+  const created = new Date().toISOString();
+  const name = `${created.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
+  await fs.writeFile(
+    path.join(writing, name),
+    JSON.stringify({ to: m.to, body: m.body, created_at: created }),
+  );
+  await fs.rename(path.join(writing, name), path.join(dir, name));
 }

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,13 +84,21 @@ describe('SMS adapter', () => {
     const rows = await db.db.select().from(smsOutbox).where(eq(smsOutbox.to, '+15551112222'));
     expect(rows[0]).toMatchObject({ driver: 'twilio', organizationRef: OWN, body: '' });
 
-    const offline = createSmsAdapter({ db: db.db, log });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sms-outbox-'));
+    const offline = createSmsAdapter({ db: db.db, log, dataDir });
     expect(await offline.driverFor(OWN)).toBe('outbox');
     const before = twilio.requests.length;
     await offline.send({ to: '+15556667777', body: 'local', organizationId: OWN });
     expect(twilio.requests.length).toBe(before);
     const [local] = await db.db.select().from(smsOutbox).where(eq(smsOutbox.to, '+15556667777'));
     expect(local).toMatchObject({ driver: 'outbox', body: 'local' });
+    // the local outbox also keeps it as a file, where a browser test reads it
+    const files = fs.readdirSync(path.join(dataDir, 'sms-outbox'));
+    expect(files).toHaveLength(1);
+    const file = JSON.parse(fs.readFileSync(path.join(dataDir, 'sms-outbox', files[0]!), 'utf8'));
+    expect(file).toMatchObject({ to: '+15556667777', body: 'local' });
+    // nothing is left half written beside it
+    expect(fs.readdirSync(path.join(dataDir, 'sms-outbox-writing'))).toEqual([]);
   });
 
   it('reports a refusal of the provider as SmsFailed and stores nothing', async () => {
