@@ -3,4 +3,5 @@
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 export { type QueuedDelivery, queueDeliveries } from './queries';
-export { queueNotifications, setNotificationLinkBase } from './service/engine';
+export { queueNotifications } from './service/engine';
+export { setNotificationLinkBase } from './service/links';

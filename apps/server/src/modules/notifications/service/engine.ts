@@ -16,7 +16,6 @@ import type { DomainEvent } from '../../../domain-events';
 import { recipientLanguages } from '../../../lib/message-language';
 import type { Metrics } from '../../../lib/metrics';
 import { formatLocal, isKnownZone, safeZone } from '../../../lib/time';
-
 import {
   claimDueDeliveries,
   customerOf,
@@ -38,6 +37,7 @@ import {
   transactionOf,
 } from '../queries';
 import { memberLanguages } from '../queries/languages';
+import { pickupQrLink } from './links';
 
 export type { DeliveryRow } from '../queries';
 
@@ -61,24 +61,6 @@ export const formatAmount = (amount: unknown, currency: unknown) =>
   amount === null || amount === undefined || amount === ''
     ? ''
     : `${currencySymbol(String(currency ?? 'usd'))}${Number(amount).toFixed(2)}`;
-
-/** The server's public address the links of the messages start with (`PUBLIC_URL`). */
-let linkBase = 'http://localhost:3000';
-
-/**
- * Sets the public address the messages' links start with (`config.publicUrl`); `buildApp` calls
- * it, like the subscribers it registers, once per process.
- */
-export function setNotificationLinkBase(publicUrl: string): void {
-  linkBase = publicUrl.replace(/\/$/, '');
-}
-
-/**
- * The Lite App page showing `code` as a QR code (`/app/{organization}/qr#{code}`): the code stays
- * in the fragment, so no server, log or link preview receives it.
- */
-export const pickupQrLink = (subdomain: string | null | undefined, code: string | undefined) =>
-  subdomain && code ? `${linkBase}/app/${encodeURIComponent(subdomain)}/qr#${code}` : '';
 
 /** What the templates of one event are rendered with, and who receives them. */
 export interface EventContext {
