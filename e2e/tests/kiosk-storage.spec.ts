@@ -21,7 +21,7 @@ async function storagePlace(request: APIRequestContext) {
   const free = await api.post('sizes', { name: unique('Small'), width: 30, depth: 40, height: 20 });
   const priced = await api.post('sizes', { name: unique('Large'), width: 60, depth: 60, height: 60 });
   const price = await api.post('prices', {
-    name: unique('Screen Price'),
+    name: unique('Pravlo'),
     price_type: 'pay_per_time',
     amount: 3,
     unit_amount: 1,
@@ -55,7 +55,7 @@ async function storagePlace(request: APIRequestContext) {
   await api.put('apps/lite-app', { ...settings, sign_in_method: 'phone' });
   const pairing = await api.post<{ code: string }>('kiosks/pairing', {
     id_location: location.id,
-    name: unique('Storage screen'),
+    name: unique('Wendral'),
   });
   return { location, free: String(free.name), priced: String(priced.name), pairing: pairing.code };
 }

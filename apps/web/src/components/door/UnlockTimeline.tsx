@@ -57,8 +57,15 @@ export function UnlockTimeline({
 }) {
   const unlocks = useDoorUnlocks(deviceId, live);
   const items = unlocks.data?.items ?? [];
-  const { t } = useTranslation('door');
+  // the steps' names are the transactions catalog's: loaded with the door's own
+  const { t } = useTranslation(['door', 'transactions']);
   const label = useEnumLabel();
+  /** A life-cycle step's unlock ("Transaction pickup", as the server records it) in the reader's words. */
+  const stepReason = (reason: string | null | undefined) => {
+    const step = /^Transaction ([a-z_ ]+)$/.exec(reason ?? '')?.[1]?.replace(/ /g, '_');
+    const name = step ? t(`transactions:log.${step}`, { defaultValue: '' }) : '';
+    return name ? t('door:timeline.transactionStep', { step: name }) : undefined;
+  };
   return (
     <Box component="section" aria-label={t('timeline.title')} sx={{ mt: 2 }}>
       <Typography variant="subtitle2" component="h3" gutterBottom>
@@ -90,8 +97,9 @@ export function UnlockTimeline({
               aria-label={t('timeline.outcome', { state: label('unlockState', u.state) })}
             />
             <Typography variant="body2">
-              {translateMessage(u.reason)}
-              {u.actor_name ? ` · ${u.actor_name}` : ''}
+              {stepReason(u.reason) ?? translateMessage(u.reason)}
+              {u.actor_name ? ' · ' : ''}
+              {u.actor_name && <span data-value>{u.actor_name}</span>}
             </Typography>
           </Box>
           {u.detail ? (

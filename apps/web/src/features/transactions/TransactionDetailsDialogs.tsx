@@ -1,4 +1,9 @@
-import { TRANSACTION_ACTIONS, type TTransaction, type TTransactionLog } from '@lockerops/contract';
+import {
+  TIME_UNITS,
+  TRANSACTION_ACTIONS,
+  type TTransaction,
+  type TTransactionLog,
+} from '@lockerops/contract';
 import {
   Box,
   Button,
@@ -13,7 +18,7 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatApiError } from '../../api/errors';
@@ -21,6 +26,30 @@ import { useLocationZones } from '../../api/place';
 import { useEnumLabel } from '../../i18n/enums';
 import { formatDateTime, formatDuration, formatMoney } from '../../lib/format';
 import { useTransactionLogs } from './hooks';
+
+/** The fields a transaction's history entry may record (`detail`), labelled in the catalog. */
+const LOG_DETAIL_KEYS = new Set([
+  'id_device',
+  'locker_number',
+  'promo',
+  'canceled_at',
+  'reference',
+  'message',
+  'outcome',
+  'ended_at',
+  'total',
+  'expires_at',
+  'amount',
+  'reason',
+  'product',
+  'via',
+  'weight',
+  'subtotal',
+  'discount',
+  'phone_number',
+  'email',
+  'attempts',
+]);
 
 /** Label/value lines of a details dialog; empty values show '-'. */
 function Fields({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) {
@@ -152,7 +181,9 @@ function DetailsTab({ t, currency }: { t: TTransaction; currency: string }) {
             ? tr('details.priceValue', {
                 name: t.price.name,
                 amount: money(t.price.amount),
-                unit: t.price.unit,
+                unit: (TIME_UNITS as readonly string[]).includes(t.price.unit)
+                  ? label('timeUnit', t.price.unit)
+                  : t.price.unit,
               })
             : null,
         ],
@@ -228,7 +259,7 @@ function HistoryTab({ id, zone }: { id: string; zone: string }) {
           <Box component="li" key={e.id} sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 2, pb: 2 }}>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Chip size="small" label={LOG_ACTIONS.has(e.action) ? t(`log.${e.action}`) : e.action} />
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }} data-value>
                 {e.actor_name ?? e.actor_type}
               </Typography>
               <Typography variant="caption" color="text.secondary">
@@ -241,9 +272,14 @@ function HistoryTab({ id, zone }: { id: string; zone: string }) {
             </Typography>
             {detail.length ? (
               <Typography variant="caption" color="text.secondary">
-                {detail
-                  .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-                  .join(' · ')}
+                {detail.map(([k, v], i) => (
+                  <Fragment key={k}>
+                    {i > 0 && ' · '}
+                    {LOG_DETAIL_KEYS.has(k) ? t(`logDetail.${k}`) : k}:{' '}
+                    {/* what the step recorded: data, as written */}
+                    <span data-value>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</span>
+                  </Fragment>
+                ))}
               </Typography>
             ) : null}
           </Box>
