@@ -7,7 +7,9 @@
  * 2. No `this` in a server area.
  * 3. Only query files import the query builder (`drizzle-orm`, `db/schema`) anywhere in the
  *    server; `db/`, `tenancy/` and the generic CRUD (`lib/crud/`) are the named exceptions.
- * 4. No import cycle in the server or the console: between two areas or top-level folders, or
+ * 4. Every table has one owner (`structure/writes.ts`), and only its owner's files write it: another
+ *    part writes it through the owner's index.
+ * 4b. No import cycle in the server or the console: between two areas or top-level folders, or
  *    between files.
  * 5. The domain-event bus (`domain-events/`) imports none of its subscribers: no file of it
  *    imports `modules/**` (subscribers register in `buildApp`).
@@ -23,6 +25,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { shapeClones } from './structure/clones';
 import { cycleFindings, layoutFindings, queryBuilderFindings, thisFindings } from './structure/rules';
+import { foreignWriteFindings, TABLE_OWNERS } from './structure/writes';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = join(ROOT, 'apps/server/src');
@@ -102,6 +105,7 @@ const problems: string[] = [
   ...layoutFindings(MODULES),
   ...thisFindings(MODULES),
   ...queryBuilderFindings(SRC),
+  ...foreignWriteFindings(SRC, TABLE_OWNERS),
   ...cycleFindings(SRC),
   ...cycleFindings(join(ROOT, 'apps/web/src')),
 ];

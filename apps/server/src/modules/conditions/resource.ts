@@ -8,7 +8,7 @@ import {
   ZConditionCreateRequest,
   ZConditionUpdateRequest,
 } from '@lockerops/contract';
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { conditions, products } from '../../db/schema';
@@ -18,7 +18,7 @@ import { findOr404, lockOr404, type Resource } from '../../lib/crud/resource';
 import { deviceOfProduct } from '../../lib/product-tracking';
 import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
-import { applyConditionEffects } from './service';
+import { applyConditionEffects, assignProducts } from '../products';
 
 type ConditionRow = typeof conditions.$inferSelect;
 
@@ -55,31 +55,8 @@ export async function assignConditionProducts({
   conditionId,
   productIds,
 }: TxAuth<{ conditionId: string; productIds: string[] }>): Promise<void> {
-  const ids = [...new Set(productIds)];
-  const listed = ids.length
-    ? await tx
-        .select({ id: products.id, idCondition: products.idCondition })
-        .from(products)
-        .where(and(inArray(products.id, ids), eq(products.organizationId, auth.organizationId)))
-        .for('update')
-    : [];
-  if (listed.length !== ids.length) throw NotFound(PRODUCT_MESSAGES.notFound);
-  await tx
-    .update(products)
-    .set({ idCondition: null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(products.organizationId, auth.organizationId),
-        eq(products.idCondition, conditionId),
-        ids.length ? notInArray(products.id, ids) : undefined,
-      ),
-    );
-  const moving = listed.filter((p) => p.idCondition !== conditionId).map((p) => p.id);
-  if (!moving.length) return;
-  await tx
-    .update(products)
-    .set({ idCondition: conditionId, updatedAt: new Date() })
-    .where(and(inArray(products.id, moving), eq(products.organizationId, auth.organizationId)));
+  const moving = await assignProducts({ tx, auth, column: 'idCondition', id: conditionId, productIds });
+  if (!moving) throw NotFound(PRODUCT_MESSAGES.notFound);
   for (const productId of moving) {
     await applyConditionEffects({
       tx,

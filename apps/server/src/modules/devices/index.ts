@@ -7,6 +7,7 @@ export {
   lockerNumberOf,
   lockOwnDevice,
   reserveOwnDevice,
+  setDeviceMaintenance,
   setDeviceProduct,
 } from './queries/doors';
 export { customerHolderOf, releaseDoor } from './queries/holds';

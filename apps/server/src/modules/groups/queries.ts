@@ -211,3 +211,62 @@ export async function changeGroupResource({
     detail: action === 'assign' ? GROUP_MESSAGES.resourceAssigned : GROUP_MESSAGES.resourceRemoved,
   };
 }
+
+/** Assigns groups to the organization's location (those already assigned stay). */
+export async function insertGroupAssignments({
+  tx,
+  auth,
+  locationId,
+  groupIds,
+}: TxAuth<{ locationId: string; groupIds: string[] }>): Promise<void> {
+  await tx
+    .insert(groupResources)
+    .values(
+      groupIds.map((groupId) => ({
+        organizationId: auth.organizationId,
+        groupId,
+        resourceId: locationId,
+        resourceType: 'location' as const,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Removes a group from the organization's location; answers whether it was assigned. */
+export async function deleteGroupAssignment({
+  tx,
+  auth,
+  locationId,
+  groupId,
+}: TxAuth<{ locationId: string; groupId: string }>): Promise<boolean> {
+  const gone = await tx
+    .delete(groupResources)
+    .where(
+      and(
+        eq(groupResources.organizationId, auth.organizationId),
+        eq(groupResources.resourceType, 'location'),
+        eq(groupResources.resourceId, locationId),
+        eq(groupResources.groupId, groupId),
+      ),
+    )
+    .returning({ id: groupResources.groupId });
+  return gone.length > 0;
+}
+
+/** Removes every group's link to the organization's resources `ids` of `resourceType` (deleted with them). */
+export async function deleteResourceLinks({
+  tx,
+  auth,
+  resourceType,
+  ids,
+}: TxAuth<{ resourceType: 'location'; ids: string[] }>): Promise<void> {
+  await tx
+    .delete(groupResources)
+    .where(
+      and(
+        eq(groupResources.organizationId, auth.organizationId),
+        eq(groupResources.resourceType, resourceType),
+        inArray(groupResources.resourceId, ids),
+      ),
+    );
+}

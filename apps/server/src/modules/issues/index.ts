@@ -2,4 +2,4 @@
  * What the issues area offers other areas: they import it from here, never from the area's
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
-export { openConditionIssue, openDoorIssue, upsertAlertIssue } from './service';
+export { openConditionIssue, openDoorIssue, openPendingIssue, upsertAlertIssue } from './service';

@@ -4,6 +4,8 @@ import type { Tx } from '../../db/client';
 import { issues, members, transactions, users } from '../../db/schema';
 import { toWire } from '../../lib/wire';
 
+type IssueSource = (typeof issues.$inferSelect)['source'];
+
 export type IssueRow = typeof issues.$inferSelect;
 export type IssueInsert = typeof issues.$inferInsert;
 /** The transaction an issue is about, as the issue records it. */
@@ -183,4 +185,34 @@ export async function touchAlertIssue({
     .where(and(eq(issues.organizationId, organizationId), eq(issues.id, id)))
     .returning();
   return row;
+}
+
+/** Whether the organization has a pending issue of `source` at the location with this description. */
+export async function pendingIssueExists({
+  tx,
+  auth,
+  source,
+  locationId,
+  description,
+}: {
+  tx: Tx;
+  auth: AuthContext;
+  source: IssueSource;
+  locationId: string;
+  description: string;
+}): Promise<boolean> {
+  const [pending] = await tx
+    .select({ id: issues.id })
+    .from(issues)
+    .where(
+      and(
+        eq(issues.organizationId, auth.organizationId),
+        eq(issues.source, source),
+        eq(issues.status, 'pending'),
+        eq(issues.idLocation, locationId),
+        eq(issues.description, description),
+      ),
+    )
+    .limit(1);
+  return !!pending;
 }

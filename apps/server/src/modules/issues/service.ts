@@ -10,6 +10,7 @@ import {
   issueAuditImage,
   issueRefsOf,
   memberById,
+  pendingIssueExists,
   type TransactionRef,
   touchAlertIssue,
   transactionRefById,
@@ -198,6 +199,36 @@ export async function openDoorIssue({
     entry: { entity: 'issue', entityId: row.id, action: 'create', after: issueAuditImage(row) },
   });
   return row.id;
+}
+
+/**
+ * Opens a pending issue about `idLocation` from `source` (reported by `reporterName`) with its audit
+ * entry, in the caller's transaction, unless an issue of that source, place and description is still
+ * pending. Answers whether it opened one. spec: console §3 Issue.
+ */
+export async function openPendingIssue({
+  tx,
+  auth,
+  args,
+}: TxAuth<{
+  args: { idLocation: string; description: string; source: IssueRow['source']; reporterName: string };
+}>): Promise<boolean> {
+  const description = args.description.slice(0, 200);
+  const pending = await pendingIssueExists({
+    tx,
+    auth,
+    source: args.source,
+    locationId: args.idLocation,
+    description,
+  });
+  if (pending) return false;
+  const row = await insertIssue({ tx, auth, values: { ...args, description } });
+  await writeAudit({
+    tx,
+    auth,
+    entry: { entity: 'issue', entityId: row.id, action: 'create', changes: {} },
+  });
+  return true;
 }
 
 /** Who the server's alert issues are filed by (audit and reporter): the fleet-health monitor. */

@@ -106,26 +106,6 @@ export async function insertUserAssignments({
     .onConflictDoNothing();
 }
 
-/** Assigns groups to the organization's location (those already assigned stay). */
-export async function insertGroupAssignments({
-  tx,
-  auth,
-  locationId,
-  groupIds,
-}: TxAuth<{ locationId: string; groupIds: string[] }>): Promise<void> {
-  await tx
-    .insert(groupResources)
-    .values(
-      groupIds.map((groupId) => ({
-        organizationId: auth.organizationId,
-        groupId,
-        resourceId: locationId,
-        resourceType: 'location' as const,
-      })),
-    )
-    .onConflictDoNothing();
-}
-
 /** Removes a user from the organization's location; answers whether it was assigned. */
 export async function deleteUserAssignment({
   tx,
@@ -143,27 +123,6 @@ export async function deleteUserAssignment({
       ),
     )
     .returning({ id: locationAssignments.id });
-  return gone.length > 0;
-}
-
-/** Removes a group from the organization's location; answers whether it was assigned. */
-export async function deleteGroupAssignment({
-  tx,
-  auth,
-  locationId,
-  groupId,
-}: TxAuth<{ locationId: string; groupId: string }>): Promise<boolean> {
-  const gone = await tx
-    .delete(groupResources)
-    .where(
-      and(
-        eq(groupResources.organizationId, auth.organizationId),
-        eq(groupResources.resourceType, 'location'),
-        eq(groupResources.resourceId, locationId),
-        eq(groupResources.groupId, groupId),
-      ),
-    )
-    .returning({ id: groupResources.groupId });
   return gone.length > 0;
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@lockerops/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { devices, groupResources, locations } from '../../db/schema';
+import { devices, locations } from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { assertMayShare, restrictionsOf } from '../../lib/location-access';
@@ -18,6 +18,7 @@ import { organizationsOf } from '../../lib/tenant-rows';
 import { wireColumns, wireOf } from '../../lib/wire';
 import { actingOrganizationId, sharedFromParent } from '../../tenancy';
 import { rebuildDashboardRollup } from '../dashboard';
+import { deleteResourceLinks } from '../groups';
 import { assertRestrictionSwitch, assign, assignmentOf, canRequireImage, defaultContact } from './service';
 
 type LocationRow = typeof locations.$inferSelect;
@@ -142,15 +143,7 @@ export const locationsResource: Resource<
       .where(and(eq(devices.organizationId, auth.organizationId), inArray(devices.idLocation, ids)));
     if ((used?.n ?? 0) > 0) throw Conflict(LOCATION_MESSAGES.hasDevices);
     // group links point at the location without a foreign key (groups area): remove them with it
-    await tx
-      .delete(groupResources)
-      .where(
-        and(
-          eq(groupResources.organizationId, auth.organizationId),
-          eq(groupResources.resourceType, 'location'),
-          inArray(groupResources.resourceId, ids),
-        ),
-      );
+    await deleteResourceLinks({ tx, auth, resourceType: 'location', ids });
   },
   csv: { headers: LOCATION_CSV_HEADERS },
   messages: { created: LOCATION_MESSAGES.created, updated: LOCATION_MESSAGES.updated },

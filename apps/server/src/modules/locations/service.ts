@@ -12,13 +12,12 @@ import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
 import { existsIn } from '../../lib/crud/exists';
 import { assertMayShare } from '../../lib/location-access';
+import { deleteGroupAssignment, insertGroupAssignments } from '../groups';
 import {
   assignmentCountsOf,
   countActiveUsers,
   countGroups,
-  deleteGroupAssignment,
   deleteUserAssignment,
-  insertGroupAssignments,
   insertUserAssignments,
   type LocationRow,
   locationAuditImage,

@@ -14,6 +14,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext, TxAuth } from '../../auth/context';
+import { revokeMemberSessions } from '../../auth/queries/sessions';
+import { deleteMemberRows, insertMember, updateMemberRow, updateMemberRows } from '../../auth/queries/team';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { generatePassword } from '../../db/seed';
@@ -24,17 +26,12 @@ import { hashPassword } from '../../lib/passwords';
 import { fromWire, wireOf } from '../../lib/wire';
 import { signInUrlOf } from '../organizations';
 import {
-  deleteMemberRows,
-  insertMember,
   lockMember,
   lockMembers,
   type MemberRow,
   memberAuditImage,
   memberEmailTaken,
   organizationSignIn,
-  revokeMemberSessions,
-  updateMemberRow,
-  updateMemberRows,
 } from './queries';
 
 export type { MemberRow } from './queries';
@@ -295,7 +292,12 @@ export async function setMemberEnabled({
 }: TxAuth<{ id: string; enabled: boolean }>): Promise<TMember> {
   const after = await setMemberFlag(tx, auth, id, { enabled }, enabled ? 'enable' : 'disable');
   if (!enabled) {
-    await revokeMemberSessions({ tx, auth, memberId: after.id, reason: 'disabled' });
+    await revokeMemberSessions({
+      db: tx,
+      organizationId: auth.organizationId,
+      memberId: after.id,
+      reason: 'disabled',
+    });
   }
   return toMember(after);
 }

@@ -1,7 +1,8 @@
 import type { TLanguage, TOrganizationStatus } from '@lockerops/contract';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { insertOwner } from '../../auth/queries/team';
 import type { Db, DbOrTx } from '../../db/client';
-import { members, organizations, settings } from '../../db/schema';
+import { organizations, settings } from '../../db/schema';
 import { likePattern, pageOffset } from '../../lib/crud/paging';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -155,16 +156,7 @@ export async function insertOwnerAndSettings({
     timeZone: p.timeZone ?? 'UTC',
     defaultLanguage: p.defaultLanguage ?? 'en',
   });
-  await tx.insert(members).values({
-    organizationId: p.organizationId,
-    email: p.owner.email,
-    firstName: p.owner.firstName,
-    lastName: p.owner.lastName,
-    name: p.owner.firstName,
-    role: 'admin',
-    status: 'FORCE_CHANGE_PASSWORD',
-    passwordHash: p.owner.passwordHash,
-  });
+  await insertOwner({ tx, organizationId: p.organizationId, owner: p.owner });
 }
 
 /** The organization `organizationId` as `tx` sees it (a tenant transaction sees only its own). */

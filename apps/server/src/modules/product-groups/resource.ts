@@ -7,7 +7,7 @@ import {
   ZProductGroupCreateRequest,
   ZProductGroupUpdateRequest,
 } from '@lockerops/contract';
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { productGroups, products, sizes } from '../../db/schema';
@@ -15,6 +15,7 @@ import { NotFound } from '../../errors';
 import type { Resource } from '../../lib/crud/resource';
 import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, wireColumns, wireOf } from '../../lib/wire';
+import { assignProducts } from '../products';
 
 type GroupRow = typeof productGroups.$inferSelect;
 
@@ -65,31 +66,8 @@ export async function assignGroupProducts({
   groupId,
   productIds,
 }: TxAuth<{ groupId: string; productIds: string[] }>): Promise<void> {
-  const ids = [...new Set(productIds)];
-  if (ids.length) {
-    const found = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(inArray(products.id, ids), eq(products.organizationId, auth.organizationId)))
-      .for('update');
-    if (found.length !== ids.length) throw NotFound(PRODUCT_GROUP_MESSAGES.productNotFound);
-  }
-  await tx
-    .update(products)
-    .set({ idProductGroup: null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(products.organizationId, auth.organizationId),
-        eq(products.idProductGroup, groupId),
-        ids.length ? notInArray(products.id, ids) : undefined,
-      ),
-    );
-  if (ids.length) {
-    await tx
-      .update(products)
-      .set({ idProductGroup: groupId, updatedAt: new Date() })
-      .where(and(inArray(products.id, ids), eq(products.organizationId, auth.organizationId)));
-  }
+  const moving = await assignProducts({ tx, auth, column: 'idProductGroup', id: groupId, productIds });
+  if (!moving) throw NotFound(PRODUCT_GROUP_MESSAGES.productNotFound);
 }
 
 /**

@@ -4,3 +4,5 @@
  */
 
 export { recordTracking } from '../../lib/product-tracking';
+export { assignProducts, setProductCondition } from './queries/conditions';
+export { applyConditionEffects, type ConditionEffects } from './service/conditions';

@@ -2,7 +2,6 @@ import { PRODUCT_MESSAGES } from '@lockerops/contract';
 import type { TxAuth } from '../../auth/context';
 import { Conflict, NotFound } from '../../errors';
 import { deviceOfProduct, recordTracking } from '../../lib/product-tracking';
-import { applyConditionEffects } from '../conditions';
 import {
   conditionExists,
   type ProductRow,
@@ -10,6 +9,7 @@ import {
   productsInDevices,
   serialTaken,
 } from './queries';
+import { applyConditionEffects } from './service/conditions';
 
 /** Why a product cannot be deleted now. */
 export interface ProductUse {

@@ -4,7 +4,7 @@
  * put a product in it or take it out, and read its locker number.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { TxOrg } from '../../../auth/context';
+import type { TxAuth, TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { devices } from '../../../db/schema';
 import { preparedOnce } from '../../../lib/prepared';
@@ -98,4 +98,14 @@ export async function setDeviceProduct({
         onlyIf ? eq(devices.idProduct, onlyIf) : undefined,
       ),
     );
+}
+
+/** Puts the device `id` in maintenance; answers the row after the change. */
+export async function setDeviceMaintenance({ tx, auth, id }: TxAuth<{ id: string }>) {
+  const [row] = await tx
+    .update(devices)
+    .set({ status: 'maintenance', updatedAt: new Date() })
+    .where(and(eq(devices.id, id), eq(devices.organizationId, auth.organizationId)))
+    .returning();
+  return row;
 }

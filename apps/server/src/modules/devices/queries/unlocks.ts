@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
-import { devices, deviceUnlocks, issues, locationLockSettings, lockVendorAccounts } from '../../../db/schema';
+import { devices, deviceUnlocks, locationLockSettings, lockVendorAccounts } from '../../../db/schema';
 import type { DeviceRow } from './devices';
 
 export type { DeviceRow } from './devices';
@@ -9,7 +9,6 @@ export type { DeviceRow } from './devices';
 export type LockSettingsRow = typeof locationLockSettings.$inferSelect;
 export type VendorAccountRow = typeof lockVendorAccounts.$inferSelect;
 export type UnlockRow = typeof deviceUnlocks.$inferSelect;
-type IssueSource = (typeof issues.$inferSelect)['source'];
 export type UnlockSet = Partial<Omit<typeof deviceUnlocks.$inferInsert, 'id' | 'organizationId'>>;
 
 /** The organization's lock settings of locations by id (only those that have a row). */
@@ -221,53 +220,6 @@ export async function deviceOf({
     .where(and(eq(devices.id, id), eq(devices.organizationId, auth.organizationId)));
   const [d] = lock ? await q.for('update') : await q;
   return d;
-}
-
-/** Whether the organization has a pending issue of `source` at the location with this description. */
-export async function pendingIssueExists({
-  tx,
-  auth,
-  source,
-  locationId,
-  description,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  source: IssueSource;
-  locationId: string;
-  description: string;
-}): Promise<boolean> {
-  const [pending] = await tx
-    .select({ id: issues.id })
-    .from(issues)
-    .where(
-      and(
-        eq(issues.organizationId, auth.organizationId),
-        eq(issues.source, source),
-        eq(issues.status, 'pending'),
-        eq(issues.idLocation, locationId),
-        eq(issues.description, description),
-      ),
-    )
-    .limit(1);
-  return !!pending;
-}
-
-/** Opens an issue of the organization; answers its id. */
-export async function insertIssue({
-  tx,
-  auth,
-  values,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  values: { description: string; idLocation: string; source: IssueSource; reporterName: string };
-}): Promise<string> {
-  const [row] = await tx
-    .insert(issues)
-    .values({ ...values, organizationId: auth.organizationId })
-    .returning({ id: issues.id });
-  return row!.id;
 }
 
 /** The stored lock settings row of a location of the organization, if it was ever saved. */

@@ -4,7 +4,8 @@ import type { AuthContext, TxAuth } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { NotFound } from '../../../errors';
 import { writeAudit } from '../../../lib/crud/audit';
-import { type DeviceRow, deviceOf, insertIssue, pendingIssueExists, setLockStatus } from '../queries/unlocks';
+import { openPendingIssue } from '../../issues';
+import { type DeviceRow, deviceOf, setLockStatus } from '../queries/unlocks';
 import { lockTargetWithSettings, type TenantRun } from './unlocks';
 
 /**
@@ -77,23 +78,9 @@ export async function openLockIssue({ tx, auth, d }: TxAuth<{ d: DeviceRow }>): 
       0,
       200,
     );
-  const pending = await pendingIssueExists({
+  return openPendingIssue({
     tx,
     auth,
-    source: 'lock',
-    locationId: d.idLocation,
-    description,
+    args: { description, idLocation: d.idLocation, source: 'lock', reporterName: 'Locks' },
   });
-  if (pending) return false;
-  const issueId = await insertIssue({
-    tx,
-    auth,
-    values: { description, idLocation: d.idLocation, source: 'lock', reporterName: 'Locks' },
-  });
-  await writeAudit({
-    tx,
-    auth,
-    entry: { entity: 'issue', entityId: issueId, action: 'create', changes: {} },
-  });
-  return true;
 }

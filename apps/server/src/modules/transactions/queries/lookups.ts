@@ -206,20 +206,6 @@ export async function productById({ tx, organizationId, id }: TxOrg<{ id: string
   return p;
 }
 
-/** Gives the organization's product `productId` condition `conditionId`. */
-export async function setProductCondition({
-  tx,
-  organizationId,
-  productId,
-  conditionId,
-  at,
-}: TxOrg<{ productId: string; conditionId: string; at: Date }>): Promise<void> {
-  await tx
-    .update(products)
-    .set({ idCondition: conditionId, updatedAt: at })
-    .where(and(eq(products.id, productId), eq(products.organizationId, organizationId)));
-}
-
 /** The id of the organization's condition `id`, or undefined. */
 export async function conditionIdOf({
   tx,

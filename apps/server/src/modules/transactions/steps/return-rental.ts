@@ -1,9 +1,8 @@
 import { TRANSACTION_MESSAGES as M } from '@lockerops/contract';
 import { BadRequest, Conflict, NotFound } from '../../../errors';
-import { applyConditionEffects } from '../../conditions';
 import { setDeviceProduct } from '../../devices';
-import { recordTracking } from '../../products';
-import { conditionIdOf, setProductCondition } from '../queries/lookups';
+import { applyConditionEffects, recordTracking, setProductCondition } from '../../products';
+import { conditionIdOf } from '../queries/lookups';
 import { collect, priceOf } from './charge';
 import type { PassContext, StepContext } from './context';
 import { lockDevice, openDoor, release } from './door';

@@ -1,14 +1,9 @@
-import type { TxAuth } from '../../auth/context';
-import { writeAudit } from '../../lib/crud/audit';
-import { recordTracking } from '../../lib/product-tracking';
-import { openConditionIssue } from '../issues';
-import {
-  conditionById,
-  deviceAuditImage,
-  lockDeviceById,
-  productNameOf,
-  setDeviceMaintenance,
-} from './queries';
+import type { TxAuth } from '../../../auth/context';
+import { writeAudit } from '../../../lib/crud/audit';
+import { recordTracking } from '../../../lib/product-tracking';
+import { setDeviceMaintenance } from '../../devices';
+import { openConditionIssue } from '../../issues';
+import { conditionById, deviceAuditImage, lockDeviceById, productNameOf } from '../queries/conditions';
 
 /** What {@link applyConditionEffects} did. */
 export interface ConditionEffects {

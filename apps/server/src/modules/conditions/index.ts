@@ -1,5 +1,0 @@
-/**
- * What the conditions area offers other areas: they import it from here, never from the area's
- * files (the layer rule in biome.json); everything else in the folder is the area's own.
- */
-export { applyConditionEffects } from './service';
