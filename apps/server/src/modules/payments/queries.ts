@@ -3,10 +3,6 @@ import type { AuthContext } from '../../auth/context';
 import type { Db, Tx } from '../../db/client';
 import { members, organizations, stripeEvents, transactions } from '../../db/schema';
 
-type AccountSet = Partial<
-  Pick<typeof organizations.$inferInsert, 'stripeAccountId' | 'stripeDetailsSubmitted'>
->;
-
 /** The organization the request acts for, locked for the transaction unless `lock` is false. */
 export async function actingOrganization({ tx, auth, lock }: { tx: Tx; auth: AuthContext; lock: boolean }) {
   const q = tx.select().from(organizations).where(eq(organizations.id, auth.organizationId));
@@ -24,45 +20,6 @@ export async function memberEmail({ tx, auth }: { tx: Tx; auth: AuthContext }): 
   return member?.email;
 }
 
-/**
- * Sets the payment-account columns of the acting organization; with `ifAccountId`, only while the
- * organization still has that account.
- */
-export async function setPaymentAccount({
-  tx,
-  auth,
-  set,
-  ifAccountId,
-}: {
-  tx: Tx;
-  auth: AuthContext;
-  set: AccountSet;
-  ifAccountId?: string;
-}): Promise<void> {
-  await tx
-    .update(organizations)
-    .set({ ...set, updatedAt: new Date() })
-    .where(
-      and(
-        eq(organizations.id, auth.organizationId),
-        ifAccountId === undefined ? undefined : eq(organizations.stripeAccountId, ifAccountId),
-      ),
-    );
-}
-
-/**
- * Marks the sandbox account `accountId` submitted; answers its organization's name. The owner's
- * handle: the page is public and the unguessable account id is the credential (and the filter).
- */
-export async function submitSandboxAccount({ db, accountId }: { db: Db; accountId: string }) {
-  const [org] = await db
-    .update(organizations)
-    .set({ stripeDetailsSubmitted: true, updatedAt: new Date() })
-    .where(eq(organizations.stripeAccountId, accountId))
-    .returning({ name: organizations.name });
-  return org?.name;
-}
-
 /** The name and state of the organization of the account `accountId` (the owner's handle). */
 export async function organizationOfAccount({ db, accountId }: { db: Db; accountId: string }) {
   const [org] = await db
@@ -75,7 +32,6 @@ export async function organizationOfAccount({ db, accountId }: { db: Db; account
 // ——— Stripe's webhook: no organization is known before the event's account names it ———
 
 export type TransactionRow = typeof transactions.$inferSelect;
-export type TransactionPatch = Partial<typeof transactions.$inferInsert>;
 
 /**
  * The transaction a PaymentIntent paid, on the organization owning the connected account
@@ -97,42 +53,6 @@ export async function transactionOfPayment({
     .where(and(eq(organizations.stripeAccountId, account), eq(transactions.paymentRef, paymentIntent)))
     .for('update', { of: transactions });
   return row?.t;
-}
-
-/** Sets columns of the organization's transaction `id`; answers the row after. */
-export async function patchTransaction({
-  tx,
-  organizationId,
-  id,
-  patch,
-}: {
-  tx: Tx;
-  organizationId: string;
-  id: string;
-  patch: TransactionPatch;
-}): Promise<TransactionRow> {
-  const [after] = await tx
-    .update(transactions)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(transactions.id, id), eq(transactions.organizationId, organizationId)))
-    .returning();
-  return after!;
-}
-
-/** Keeps `details_submitted` of the organization owning the account `accountId`. */
-export async function setAccountSubmitted({
-  tx,
-  accountId,
-  submitted,
-}: {
-  tx: Tx;
-  accountId: string;
-  submitted: boolean;
-}): Promise<void> {
-  await tx
-    .update(organizations)
-    .set({ stripeDetailsSubmitted: submitted, updatedAt: new Date() })
-    .where(eq(organizations.stripeAccountId, accountId));
 }
 
 /** Stores a Stripe event's id; false when it was stored before (a replay). */

@@ -11,13 +11,8 @@ import type { AuthContext } from '../../auth/context';
 import type { Db, Tx } from '../../db/client';
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import {
-  actingOrganization,
-  memberEmail,
-  organizationOfAccount,
-  setPaymentAccount,
-  submitSandboxAccount,
-} from './queries';
+import { setPaymentAccount, submitSandboxAccount } from '../organizations';
+import { actingOrganization, memberEmail, organizationOfAccount } from './queries';
 
 const ENTITY = 'payment_account';
 

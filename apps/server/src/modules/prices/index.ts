@@ -3,6 +3,7 @@
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 
+export { defaultPrice, priceById } from './queries';
 export { defaultCurrency } from './resource';
 export { pricingGated } from './routes';
 export { computeCharge, moneyNumber, moneyText } from './service';

@@ -3,7 +3,7 @@
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 
-export { firstFreeDevice } from './queries';
+export { firstFreeDevice, insertReservationRow } from './queries';
 export {
   assertReservationAllows,
   buffersOf,

@@ -3,7 +3,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { contactVerifications, members, organizations, settings, tableFilters } from '../../db/schema';
 
 export type SettingsRow = typeof settings.$inferSelect;
-export type SettingsValues = Partial<typeof settings.$inferInsert>;
 export type OrganizationRow = typeof organizations.$inferSelect;
 
 /** The organization's settings row, or undefined (it then has the defaults). */
@@ -16,24 +15,6 @@ export async function settingsRowOf({
 }): Promise<SettingsRow | undefined> {
   const [row] = await tx.select().from(settings).where(eq(settings.organizationId, organizationId));
   return row;
-}
-
-/** Writes the organization's settings (insert or update); answers the row after. */
-export async function upsertSettings({
-  tx,
-  organizationId,
-  values,
-}: {
-  tx: DbOrTx;
-  organizationId: string;
-  values: SettingsValues;
-}): Promise<SettingsRow> {
-  const [row] = await tx
-    .insert(settings)
-    .values({ organizationId, ...values })
-    .onConflictDoUpdate({ target: settings.organizationId, set: values })
-    .returning();
-  return row!;
 }
 
 /** The organization row `id` as `tx` sees it, or undefined. */
@@ -127,27 +108,6 @@ export async function upsertTableFilters({
   return row!;
 }
 
-/** Writes the branding of the organization `organizationId`; answers the row after. */
-export async function updateBranding({
-  tx,
-  organizationId,
-  values,
-}: {
-  tx: DbOrTx;
-  organizationId: string;
-  values: Pick<
-    typeof organizations.$inferInsert,
-    'appName' | 'primaryColor' | 'secondaryColor' | 'appLogo' | 'oemLogo' | 'updatedAt'
-  >;
-}): Promise<OrganizationRow> {
-  const [row] = await tx
-    .update(organizations)
-    .set(values)
-    .where(eq(organizations.id, organizationId))
-    .returning();
-  return row!;
-}
-
 /** Records a pending verification of `email` for the organization. */
 export async function insertContactVerification({
   tx,
@@ -233,27 +193,6 @@ export async function markContactVerified({
     )
     .returning({ id: contactVerifications.id });
   return !!done;
-}
-
-/** Marks the settings' support e-mail verified when it is `email`. */
-export async function markSupportEmailVerified({
-  tx,
-  organizationId,
-  email,
-}: {
-  tx: DbOrTx;
-  organizationId: string;
-  email: string;
-}): Promise<void> {
-  await tx
-    .update(settings)
-    .set({ supportEmailVerified: true })
-    .where(
-      and(
-        eq(settings.organizationId, organizationId),
-        sql`lower(${settings.defaultSupportEmail}) = lower(${email})`,
-      ),
-    );
 }
 
 /**

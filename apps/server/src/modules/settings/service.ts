@@ -28,23 +28,27 @@ import { wireOf } from '../../lib/wire';
 import { withTenant } from '../../tenancy';
 import { rebuildDashboardRollup } from '../dashboard';
 import type { OrganizationRow } from '../organizations';
-import { enabledHardware, enabledModes, flagsOf } from '../organizations';
+import {
+  enabledHardware,
+  enabledModes,
+  flagsOf,
+  markSupportEmailVerified,
+  type SettingsValues,
+  updateBranding,
+  upsertSettings,
+} from '../organizations';
 import { rescheduleReports } from '../reports';
 import {
   contactMemberLanguage,
   contactVerified,
   insertContactVerification,
   markContactVerified,
-  markSupportEmailVerified,
   organizationRow,
   pendingVerificationByHash,
   recentContactVerifications,
   type SettingsRow,
-  type SettingsValues,
   settingsRowOf,
   tableFiltersOf,
-  updateBranding,
-  upsertSettings,
   upsertTableFilters,
 } from './queries';
 

@@ -13,7 +13,6 @@ import {
   toolboxSettings,
   users,
 } from '../../db/schema';
-import { toWire } from '../../lib/wire';
 
 export type ToolboxRow = typeof toolboxSettings.$inferSelect;
 type ToolboxValues = Partial<typeof toolboxSettings.$inferInsert>;
@@ -236,23 +235,6 @@ export async function customerBy({
   return u?.id;
 }
 
-/** Creates a widget-only customer record of the organization; answers its id. */
-export async function insertCustomer({
-  tx,
-  organizationId,
-  values,
-}: {
-  tx: Tx;
-  organizationId: string;
-  values: { name: string; lastName: string | null; email: string | null; phoneNumber: string | null };
-}): Promise<string> {
-  const [u] = await tx
-    .insert(users)
-    .values({ ...values, organizationId, widgetOnly: true })
-    .returning({ id: users.id });
-  return u!.id;
-}
-
 /**
  * The organization's open widget bookings (made by the widget, active, not yet ended): all of
  * them, those of the contact (e-mail, case-insensitive, or phone as stored) and those from the
@@ -315,28 +297,6 @@ export async function organizationPhone({
     .where(eq(settings.organizationId, organizationId));
   return { phone: row?.phone ?? undefined, currency: row?.currency ?? 'usd' };
 }
-
-export type WidgetReservationRow = typeof reservations.$inferSelect;
-
-/** Inserts a reservation of the organization; answers its row. */
-export async function insertReservation({
-  tx,
-  organizationId,
-  values,
-}: {
-  tx: Tx;
-  organizationId: string;
-  values: Omit<typeof reservations.$inferInsert, 'organizationId'>;
-}): Promise<WidgetReservationRow> {
-  const [row] = await tx
-    .insert(reservations)
-    .values({ ...values, organizationId })
-    .returning();
-  return row!;
-}
-
-/** A reservation row with wire names (its audit image). */
-export const reservationAuditImage = (row: WidgetReservationRow) => toWire(reservations, row);
 
 /** Location name, locker number and zone of the organization's device `deviceId`. */
 export async function placeOfDevice({

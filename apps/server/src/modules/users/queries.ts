@@ -104,3 +104,20 @@ export const userTransactions: {
   list: (tx, auth, userId, opts) =>
     userTransactionRows({ tx, organizationId: auth.organizationId, userId, opts }),
 };
+
+/** Creates a widget-only customer record of the organization; answers its id. */
+export async function insertCustomer({
+  tx,
+  organizationId,
+  values,
+}: {
+  tx: Tx;
+  organizationId: string;
+  values: { name: string; lastName: string | null; email: string | null; phoneNumber: string | null };
+}): Promise<string> {
+  const [u] = await tx
+    .insert(users)
+    .values({ ...values, organizationId, widgetOnly: true })
+    .returning({ id: users.id });
+  return u!.id;
+}

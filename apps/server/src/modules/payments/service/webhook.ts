@@ -5,15 +5,15 @@ import Stripe from 'stripe';
 import type { Db, Tx } from '../../../db/client';
 import { BadRequest, Conflict, HttpError } from '../../../errors';
 import { errors, routeOf } from '../../../lib/openapi';
-import { type Actor, emitSettled, writeLog } from '../../transactions';
+import { setAccountSubmitted } from '../../organizations';
 import {
-  patchTransaction,
-  setAccountSubmitted,
-  storeStripeEvent,
+  type Actor,
+  emitSettled,
   type TransactionPatch,
-  type TransactionRow,
-  transactionOfPayment,
-} from '../queries';
+  updateTransaction,
+  writeLog,
+} from '../../transactions';
+import { storeStripeEvent, type TransactionRow, transactionOfPayment } from '../queries';
 
 const STRIPE_ACTOR: Actor = { type: 'system', id: null, name: 'Stripe' };
 const minorToMoney = (n: number, currency: string) =>
@@ -41,7 +41,7 @@ export async function applyStripeEvent({ tx, event }: { tx: Tx; event: Stripe.Ev
     patch: TransactionPatch,
     detail: Record<string, unknown>,
   ) => {
-    const after = await patchTransaction({ tx, organizationId: t.organizationId, id: t.id, patch });
+    const after = await updateTransaction({ tx, t, patch });
     await writeLog({
       tx,
       organizationId: t.organizationId,
@@ -94,7 +94,7 @@ export async function applyStripeEvent({ tx, event }: { tx: Tx; event: Stripe.Ev
       const ch = event.data.object;
       const pi = typeof ch.payment_intent === 'string' ? ch.payment_intent : ch.payment_intent?.id;
       const t = pi ? await transactionOf(tx, event.account, pi) : undefined;
-      if (!t || t.status !== 'finished') return;
+      if (t?.status !== 'finished') return;
       const amount = minorToMoney(ch.amount_refunded, ch.currency);
       await step(t, 'refund', { status: 'refunded', refundedAmount: amount }, { amount });
       return;

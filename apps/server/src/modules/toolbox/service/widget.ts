@@ -28,21 +28,19 @@ import {
   emitReservation,
   firstFreeDevice,
   getReservationSettings,
-  type ReservationRow,
+  insertReservationRow,
   reservationValues,
   writeHolds,
 } from '../../reservations';
+import { insertCustomer } from '../../users';
 import {
   customerBy,
-  insertCustomer,
-  insertReservation,
   isPublicLocation,
   openWidgetBookings,
   organizationPhone,
   placeOfDevice,
   priceOfDevice,
   publicLocationSizes,
-  reservationAuditImage,
   WIDGET_MODE,
   widgetOrganization,
 } from '../queries';
@@ -353,11 +351,11 @@ export async function widgetBook({
     existing: undefined,
     now,
   });
-  const row = (await insertReservation({
+  const { row, image } = await insertReservationRow({
     tx,
     organizationId: org,
     values: { ...values, widgetAddress: guard.address },
-  })) as ReservationRow;
+  });
   await writeHolds({ tx, row: row! });
   await emitReservation({ tx, row: row! });
   await writeAudit({
@@ -367,7 +365,7 @@ export async function widgetBook({
       entity: 'reservation',
       entityId: row!.id,
       action: 'create',
-      after: reservationAuditImage(row),
+      after: image,
     },
   });
   const place = await placeOfDevice({ tx, organizationId: org, deviceId: row!.idDevice! });

@@ -1,63 +1,13 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { TxOrg } from '../../../auth/context';
-import type { Tx } from '../../../db/client';
-import {
-  conditions,
-  membershipLocations,
-  memberships,
-  membershipUsers,
-  organizations,
-  prices,
-  products,
-  promos,
-  settings,
-  users,
-} from '../../../db/schema';
+import { conditions, organizations, products, settings, users } from '../../../db/schema';
 import { preparedOnce } from '../../../lib/prepared';
-import type { TransactionRow } from '../queries';
 
 /**
  * What a step of the transaction life cycle reads and changes around its transaction: its door,
  * price, promo, memberships, user, product and condition, and the organization's settings. Each
  * read is the organization's own unless its comment says otherwise.
  */
-
-/** The organization's price by id (the door's or the transaction's). */
-export async function priceById({ tx, organizationId, id }: TxOrg<{ id: string }>) {
-  const [p] = await tx
-    .select()
-    .from(prices)
-    .where(and(eq(prices.organizationId, organizationId), eq(prices.id, id)));
-  return p;
-}
-
-/** The organization's default price of `priceType`, or undefined. */
-export async function defaultPrice({
-  tx,
-  organizationId,
-  priceType,
-}: TxOrg<{ priceType: 'pay_per_weight' | 'pay_per_time' }>) {
-  const [p] = await tx
-    .select()
-    .from(prices)
-    .where(
-      and(
-        eq(prices.organizationId, organizationId),
-        eq(prices.isDefault, true),
-        eq(prices.priceType, priceType),
-      ),
-    );
-  return p;
-}
-
-/** The organization's default currency, or undefined when it has no settings row. */
-export async function defaultCurrency({ tx, organizationId }: TxOrg): Promise<string | undefined> {
-  const [s] = await tx
-    .select({ c: settings.defaultCurrency })
-    .from(settings)
-    .where(eq(settings.organizationId, organizationId));
-  return s?.c;
-}
 
 /**
  * The organization's default currency as an SQL expression (usd when it has no settings row), for
@@ -126,75 +76,6 @@ export async function recipientOf({
     )
     .limit(1);
   return user;
-}
-
-/** The organization's promo with this code (any case) valid at `at`, or undefined. */
-export async function promoValidAt({ tx, organizationId, code, at }: TxOrg<{ code: string; at: Date }>) {
-  const [p] = await tx
-    .select()
-    .from(promos)
-    .where(
-      and(
-        eq(promos.organizationId, organizationId),
-        sql`lower(${promos.code}) = ${code.toLowerCase()}`,
-        lte(promos.startTime, at),
-        sql`${promos.endTime} >= ${at.toISOString()}`,
-      ),
-    );
-  return p;
-}
-
-/** A promo by id (the transaction's). */
-export async function promoById({ tx, organizationId, id }: TxOrg<{ id: string }>) {
-  const [p] = await tx
-    .select()
-    .from(promos)
-    .where(and(eq(promos.organizationId, organizationId), eq(promos.id, id)));
-  return p;
-}
-
-/**
- * The active memberships the transaction's user holds that apply at its location (those without
- * locations apply everywhere), with the transactions each has used.
- */
-export async function heldMemberships({ tx, t }: { tx: Tx; t: TransactionRow }) {
-  if (!t.idUser) return [];
-  return tx
-    .select({ m: memberships, used: membershipUsers.usedTransactions })
-    .from(membershipUsers)
-    .innerJoin(memberships, eq(memberships.id, membershipUsers.membershipId))
-    .where(
-      and(
-        eq(membershipUsers.organizationId, t.organizationId),
-        eq(membershipUsers.userId, t.idUser),
-        eq(memberships.active, true),
-        or(
-          sql`NOT EXISTS (SELECT 1 FROM ${membershipLocations} WHERE ${membershipLocations.membershipId} = ${memberships.id})`,
-          t.idLocation
-            ? sql`EXISTS (SELECT 1 FROM ${membershipLocations} WHERE ${membershipLocations.membershipId} = ${memberships.id} AND ${membershipLocations.locationId} = ${t.idLocation})`
-            : sql`false`,
-        ),
-      ),
-    );
-}
-
-/** Counts one more transaction used of the organization's limited membership by the user. */
-export async function countMembershipUse({
-  tx,
-  organizationId,
-  membershipId,
-  userId,
-}: TxOrg<{ membershipId: string; userId: string }>): Promise<void> {
-  await tx
-    .update(membershipUsers)
-    .set({ usedTransactions: sql`${membershipUsers.usedTransactions} + 1` })
-    .where(
-      and(
-        eq(membershipUsers.organizationId, organizationId),
-        eq(membershipUsers.membershipId, membershipId),
-        eq(membershipUsers.userId, userId),
-      ),
-    );
 }
 
 /** A product of the organization by id (the door's), or undefined. */

@@ -9,7 +9,9 @@ import { ChargeDeclined, type ChargeGateway, NoPaymentAccount } from '../../../a
 import type { TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { BadRequest, Conflict, RecordedHttpError } from '../../../errors';
-import { computeCharge } from '../../prices';
+import { countMembershipUse, heldMemberships } from '../../memberships';
+import { computeCharge, defaultCurrency, defaultPrice, priceById } from '../../prices';
+import { promoById, promoValidAt } from '../../promos';
 import {
   type Actor,
   logCount,
@@ -18,17 +20,7 @@ import {
   type TransactionRow,
   writeLog,
 } from '../queries';
-import {
-  connectedAccount,
-  countMembershipUse,
-  defaultCurrency,
-  defaultCurrencySql,
-  defaultPrice,
-  heldMemberships,
-  priceById,
-  promoById,
-  promoValidAt,
-} from '../queries/lookups';
+import { connectedAccount, defaultCurrencySql } from '../queries/lookups';
 import type { DoorPass, PaymentOutcome } from './context';
 
 /**
@@ -210,7 +202,12 @@ export async function priceOf({
   const promo = t.idPromo
     ? await promoById({ tx, organizationId: t.organizationId, id: t.idPromo })
     : undefined;
-  const held = await heldMemberships({ tx, t });
+  const held = await heldMemberships({
+    tx,
+    organizationId: t.organizationId,
+    userId: t.idUser,
+    locationId: t.idLocation,
+  });
   const input = {
     price: {
       price_type: price.priceType,
@@ -264,7 +261,7 @@ export async function currencyOf({
   priceCurrency,
 }: TxOrg<{ priceCurrency?: string | null }>): Promise<string> {
   if (priceCurrency) return priceCurrency;
-  return (await defaultCurrency({ tx, organizationId })) ?? 'usd';
+  return defaultCurrency({ tx, organizationId });
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { DeviceRow } from '../../devices';
 import { setDeviceProduct } from '../../devices';
 import { computeCharge } from '../../prices';
+import type { promoValidAt } from '../../promos';
 import type { TransactionRow } from '../queries';
-import { productById, type promoValidAt } from '../queries/lookups';
+import { productById } from '../queries/lookups';
 import { collect } from './charge';
 import type { PassContext } from './context';
 import { actorOf, applyStep } from './lifecycle';

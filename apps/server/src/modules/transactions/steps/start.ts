@@ -2,10 +2,10 @@ import { TRANSACTION_MESSAGES as M, type TMode, type TTransactionStatus } from '
 import type { Tx } from '../../../db/client';
 import { BadRequest, Conflict } from '../../../errors';
 import { customerHolderOf, isSharedDoor } from '../../devices';
+import { priceById } from '../../prices';
 import { recordTracking } from '../../products';
 import { assertReservationAllows } from '../../reservations';
 import { insertTransaction, nextNumbers, writeLog } from '../queries';
-import { priceById } from '../queries/lookups';
 import { currencyForInsert, promoByCode, sharedDoorPrice } from './charge';
 import type { PassContext, StepContext } from './context';
 import { assertSharedDoorUsable, hold, lockDevice, openDoor } from './door';
