@@ -10,6 +10,7 @@ import {
   sourceFiles,
   thisFindings,
 } from '../../../scripts/structure/rules';
+import { foreignWriteFindings, schemaTables } from '../../../scripts/structure/writes';
 
 /**
  * The structure rules of `npm run lint` (scripts/check-structure.ts), each on a small tree that
@@ -210,5 +211,52 @@ describe('the clone check by shape', () => {
       'b.ts': `${body('locker', 12)}\n${texts('b')}`,
     });
     expect(shapeClones(src, sourceFiles(src), 20)).toEqual([]);
+  });
+});
+
+describe('the write rule', () => {
+  const schema = {
+    'db/schema/places.ts': [
+      "export const devices = pgTable('devices', {});",
+      'export const lockerWalls = pgTable(',
+      "  'locker_walls',",
+      '  {},',
+      ');',
+    ].join('\n'),
+    'modules/devices/queries.ts':
+      "import { devices } from '../../db/schema';\nexport const free = (tx) => tx.update(devices).set({});\n",
+    'modules/devices/index.ts': "export { free } from './queries';\n",
+    'modules/kiosks/service.ts': "import { free } from '../devices';\nexport const mark = free;\n",
+    'db/rollups.ts': 'export const r = `INSERT INTO locker_walls (id) VALUES (1)`;\n',
+  };
+  const owners = { devices: 'modules/devices', locker_walls: 'modules/locker-walls' };
+
+  it('reads the tables of the schema, on one line or several', () => {
+    expect([...schemaTables(tree(schema))]).toEqual([
+      ['devices', 'devices'],
+      ['lockerWalls', 'locker_walls'],
+    ]);
+  });
+
+  it("passes an area writing its own table, another writing it through the owner's index, and db/", () => {
+    expect(foreignWriteFindings(tree(schema), owners)).toEqual([]);
+  });
+
+  it("fails on a builder write or a raw statement to another part's table, and on a table with no owner", () => {
+    const src = tree({
+      ...schema,
+      'modules/kiosks/queries.ts': [
+        "import { devices } from '../../db/schema';",
+        'export const mark = (tx) => tx.update(devices).set({});',
+        "export const raw = 'DELETE FROM locker_walls WHERE id = $1';",
+      ].join('\n'),
+    });
+    expect(foreignWriteFindings(src, owners).map((f) => f.split(': writes ')[0])).toEqual([
+      'modules/kiosks/queries.ts:2',
+      'modules/kiosks/queries.ts:3',
+    ]);
+    expect(foreignWriteFindings(src, { devices: 'modules/devices' })).toContain(
+      'modules/kiosks/queries.ts:3: writes locker_walls, a table with no owner in TABLE_OWNERS',
+    );
   });
 });

@@ -28,7 +28,7 @@ import { jamsOf, jamsSql } from './service/unlock-records';
  */
 export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[]> {
   if (!rows.length) return [];
-  const orgId = (await actingOrganizationId(tx)) ?? rows[0]!.organizationId;
+  const organizationId = (await actingOrganizationId(tx)) ?? rows[0]!.organizationId;
   const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
   const locIds = uniq(rows.map((r) => r.idLocation));
   const sizeIds = uniq(rows.map((r) => r.idSize));
@@ -71,10 +71,10 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
     : [];
   const restrictions = await restrictionsOf({
     tx,
-    organizationId: orgId,
-    locs: locs.filter((l) => rows.some((r) => r.idLocation === l.id && r.organizationId === orgId)),
+    organizationId,
+    locs: locs.filter((l) => rows.some((r) => r.idLocation === l.id && r.organizationId === organizationId)),
   });
-  const jams = await jamsOf({ tx, organizationId: orgId, ids: rows.map((r) => r.id) });
+  const jams = await jamsOf({ tx, organizationId, ids: rows.map((r) => r.id) });
   const productBy = new Map(prods.map((p) => [p.id, p]));
   const locBy = new Map(locs.map((l) => [l.id, l]));
   const sizeBy = new Map(sz.map((s) => [s.id, s]));
@@ -89,7 +89,7 @@ export async function devicesToWire(rows: DeviceRow[], tx: Tx): Promise<TDevice[
       price: price ? wireOf(ZDevice.shape.price, price, { amount: Number(price.amount) }) : null,
       product: d.idProduct ? { id: d.idProduct, name: productBy.get(d.idProduct)?.name ?? '' } : null,
       restriction: restrictions.get(d.idLocation) ?? { restriction_type: null, items: [] },
-      shared_from_parent: d.organizationId !== orgId,
+      shared_from_parent: d.organizationId !== organizationId,
       jams_30d: jams.get(d.id) ?? 0,
     });
   });

@@ -94,8 +94,8 @@ export async function deviceValues({
   input,
   existing,
 }: TxAuth<{ input: TDeviceCreateValues; existing?: DeviceRow }>): Promise<DeviceValues> {
-  const orgId = auth.organizationId;
-  const caps = await deviceCapabilities({ tx, organizationId: orgId });
+  const organizationId = auth.organizationId;
+  const caps = await deviceCapabilities({ tx, organizationId });
   if (!caps.hardware.includes(input.hardware_type) && existing?.hardwareType !== input.hardware_type)
     throw BadRequest(DEVICE_MESSAGES.hardwareNotEnabled(input.hardware_type));
   if (!caps.modes.includes(input.mode) && existing?.mode !== input.mode)
@@ -132,10 +132,10 @@ export async function deviceValues({
     throw Conflict(DEVICE_MESSAGES.reservedMaintenance);
   // A transaction or reservation holds it: its door, location and price must not change under it.
   if (existing?.status === 'reserved') throw Conflict(DEVICE_MESSAGES.reservedNotEditable);
-  if (input.shared && !existing?.shared) await assertMayShare({ tx, organizationId: orgId });
+  if (input.shared && !existing?.shared) await assertMayShare({ tx, organizationId });
   await assertLockerNumberFree({
     tx,
-    organizationId: orgId,
+    organizationId,
     locationId: input.id_location,
     lockerNumber: input.locker_number,
     exceptId: existing?.id,

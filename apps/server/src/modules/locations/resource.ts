@@ -72,15 +72,15 @@ export const locationsResource: Resource<
       for (const r of rs) counts.set(r.id, r.n);
     }
     const acting = await actingOrganizationId(tx);
-    const orgId = acting ?? locs[0]?.organizationId;
-    const own = locs.filter((l) => l.organizationId === orgId);
+    const organizationId = acting ?? locs[0]?.organizationId;
+    const own = locs.filter((l) => l.organizationId === organizationId);
     const restrictions =
-      orgId && own.length ? await restrictionsOf({ tx, organizationId: orgId, locs: own }) : new Map();
+      organizationId && own.length ? await restrictionsOf({ tx, organizationId, locs: own }) : new Map();
     return locs.map((l) =>
       wireOf(ZLocation, l, {
         devices: counts.get(l.id) ?? 0,
         restriction: restrictions.get(l.id) ?? { restriction_type: null, items: [] },
-        shared_from_parent: l.organizationId !== orgId,
+        shared_from_parent: l.organizationId !== organizationId,
       }),
     );
   },

@@ -162,7 +162,7 @@ export async function reservationValues({
   existing?: ReservationRow;
   now?: Date;
 }>): Promise<ReservationValues> {
-  const org = auth.organizationId;
+  const organizationId = auth.organizationId;
   const selfId = existing?.id;
 
   const device = v.id_device ? await deviceOf({ tx, auth, id: v.id_device }) : undefined;
@@ -199,7 +199,7 @@ export async function reservationValues({
   const sum = await summarize({ tx, schedule });
   if (sum.count === 0) throw BadRequest(M.noOccurrence);
   if (sum.endsAt <= now) throw BadRequest(M.endInPast);
-  const cfg = await getReservationSettings({ tx, organizationId: org });
+  const cfg = await getReservationSettings({ tx, organizationId });
   const maxRes = secondsOf(cfg.max_reservation_time, cfg.max_reservation_time_period);
   if (maxRes && sum.longestSeconds > maxRes)
     throw BadRequest(M.maxReservationTime(cfg.max_reservation_time!, cfg.max_reservation_time_period!));
@@ -208,8 +208,8 @@ export async function reservationValues({
     throw BadRequest(M.maxRentalTime(cfg.max_rental_time!, cfg.max_rental_time_period!));
 
   if (v.mode === 'delivery' && v.tracking_number) {
-    await serialize({ tx, organizationId: org, scope: 'reservation-tracking', key: v.tracking_number });
-    if (await trackingInUse({ tx, organizationId: org, tracking: v.tracking_number, excludeId: selfId }))
+    await serialize({ tx, organizationId, scope: 'reservation-tracking', key: v.tracking_number });
+    if (await trackingInUse({ tx, organizationId, tracking: v.tracking_number, excludeId: selfId }))
       throw Conflict(M.trackingInUse);
   }
 
@@ -230,10 +230,10 @@ export async function reservationValues({
     if (device.status === 'maintenance') throw Conflict(M.lockerInMaintenance);
     idDevice = device.id;
   } else {
-    await serialize({ tx, organizationId: org, scope: 'reservation-resolve', key: idLocation });
+    await serialize({ tx, organizationId, scope: 'reservation-resolve', key: idLocation });
     const free = await firstFreeDevice({
       tx,
-      organizationId: org,
+      organizationId,
       idLocation,
       mode: v.mode,
       idSize: v.id_size,

@@ -105,10 +105,10 @@ export function transactionsRoutes(opts: { locks: LockAdapter }): FastifyPluginA
       }),
       handler: async (req, reply) => {
         const q = ZTransactionListQuery.parse({ ...req.query, page: 1 });
-        const orgId = req.auth.organizationId;
+        const organizationId = req.auth.organizationId;
         // one snapshot; the database writes the CSV (cells neutralised and quoted in SQL)
         const { total, body } = await snapshotCsv(req, reply, TRANSACTION_CSV_HEADERS, (tx) =>
-          exportStatements({ tx, organizationId: orgId, q }),
+          exportStatements({ tx, organizationId, q }),
         );
         reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -47,7 +47,7 @@ export async function recordUnlockResults({
   results: UnlockResult[];
   release?: { deviceId: string; token: string };
 }>): Promise<UnlockOutcome> {
-  const orgId = auth.organizationId;
+  const organizationId = auth.organizationId;
   const out: UnlockOutcome = { unlocked: [], failed: [] };
   const now = new Date();
   const written: Parameters<typeof writeUnlockResults>[0] = {
@@ -76,7 +76,7 @@ export async function recordUnlockResults({
         },
       });
     const changed = r.lockStatus !== r.d.lockStatus;
-    const shared = isSharedDoor(r.d, orgId);
+    const shared = isSharedDoor(r.d, organizationId);
     if ((changed || r.state === 'opened') && shared)
       sharedStatuses.push({ id: r.d.id, lockStatus: r.lockStatus });
     else if (changed || r.state === 'opened')

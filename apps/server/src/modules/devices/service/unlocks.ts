@@ -120,7 +120,7 @@ export async function unlockDevices(
   const steps = await run(async (tx) =>
     recordUnlockIntents({ tx, auth, locks, rows: await pick(tx), reason }),
   );
-  const results = await callLocks(run, auth.organizationId, locks, steps);
+  const results = await callLocks({ run, organizationId: auth.organizationId, locks, steps });
   return { ...(await run((tx) => recordUnlockResults({ tx, auth, results }))), picked: steps.length };
 }
 
@@ -137,22 +137,22 @@ export async function recordUnlockIntents({
   rows,
   reason,
 }: TxAuth<{ locks: LockAdapter; rows: DeviceRow[]; reason: string }>): Promise<UnlockStep[]> {
-  const orgId = auth.organizationId;
+  const organizationId = auth.organizationId;
   const settings = await settingsOf(
     tx,
-    orgId,
-    rows.filter((d) => !isSharedDoor(d, orgId)).map((d) => d.idLocation),
+    organizationId,
+    rows.filter((d) => !isSharedDoor(d, organizationId)).map((d) => d.idLocation),
   );
   const accounts = await accountsOf(
     tx,
-    orgId,
-    rows.filter((d) => !isSharedDoor(d, orgId)).map((d) => d.hardwareType),
+    organizationId,
+    rows.filter((d) => !isSharedDoor(d, organizationId)).map((d) => d.hardwareType),
   );
   // a parent's shared door opened in a sub-organization's transaction: its location's settings
   // and the parent's vendor account, through the shared-door functions
   const sharedAccounts = new Map<string, VendorAccount>();
   for (const d of rows)
-    if (isSharedDoor(d, orgId)) {
+    if (isSharedDoor(d, organizationId)) {
       const s = await sharedDoorLockSettings({ tx, id: d.id });
       if (s) settings.set(d.idLocation, s);
       const a = isCloudLockVendor(d.hardwareType)
@@ -169,7 +169,8 @@ export async function recordUnlockIntents({
       d,
       unlockId,
       settings: toLockSettings(s),
-      account: (isSharedDoor(d, orgId) ? sharedAccounts.get(d.id) : accounts.get(d.hardwareType)) ?? null,
+      account:
+        (isSharedDoor(d, organizationId) ? sharedAccounts.get(d.id) : accounts.get(d.hardwareType)) ?? null,
       jamLimit: s?.jamLimit ?? locks.jamLimit,
       blocked,
     });
@@ -242,12 +243,17 @@ export async function promiseUnlock({
  * written through `run` only when the open report keeps the call waiting). Never throws for a
  * lock's failure: it is the result's state.
  */
-export function callLocks(
-  run: TenantRun,
-  orgId: string,
-  locks: LockAdapter,
-  steps: UnlockStep[],
-): Promise<UnlockResult[]> {
+export function callLocks({
+  run,
+  organizationId,
+  locks,
+  steps,
+}: {
+  run: TenantRun;
+  organizationId: string;
+  locks: LockAdapter;
+  steps: UnlockStep[];
+}): Promise<UnlockResult[]> {
   return Promise.all(
     steps.map(async (s): Promise<UnlockResult> => {
       if (s.blocked)
@@ -265,7 +271,7 @@ export function callLocks(
         const at = new Date();
         ack.at = at;
         ack.timer = setTimeout(() => {
-          ack.written = setUnlock(run, s.unlockId, orgId, {
+          ack.written = setUnlock(run, s.unlockId, organizationId, {
             state: 'acknowledged',
             acknowledgedAt: at,
           }).catch(() => undefined);

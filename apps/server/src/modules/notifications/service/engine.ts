@@ -80,7 +80,7 @@ export interface EventContext {
  */
 export async function eventContext({ tx, event }: { tx: DbOrTx; event: DomainEvent }): Promise<EventContext> {
   const p = event.payload as Record<string, unknown>;
-  const org = event.organizationId;
+  const organizationId = event.organizationId;
   const str = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
   let startsAt: Date | null = null;
   let endsAt: Date | null = null;
@@ -89,7 +89,7 @@ export async function eventContext({ tx, event }: { tx: DbOrTx; event: DomainEve
   let locationId = (p.id_location as string | null | undefined) ?? null;
   let deviceId = (p.id_device as string | null | undefined) ?? null;
   if (event.subject.type === 'transaction') {
-    const t = await transactionOf({ tx, organizationId: org, id: event.subject.id });
+    const t = await transactionOf({ tx, organizationId, id: event.subject.id });
     if (t) {
       startsAt = t.startedAt ?? t.createdAt;
       endsAt = t.endedAt ?? t.expiresAt;
@@ -98,7 +98,7 @@ export async function eventContext({ tx, event }: { tx: DbOrTx; event: DomainEve
       deviceId ??= t.idDevice;
     }
   } else {
-    const r = await reservationOf({ tx, organizationId: org, id: event.subject.id });
+    const r = await reservationOf({ tx, organizationId, id: event.subject.id });
     if (r) {
       startsAt = r.startsAt;
       endsAt = r.endsAt;
@@ -107,19 +107,19 @@ export async function eventContext({ tx, event }: { tx: DbOrTx; event: DomainEve
     }
   }
   if (!locationId && deviceId) {
-    locationId = await locationIdOfDevice({ tx, organizationId: org, id: deviceId });
+    locationId = await locationIdOfDevice({ tx, organizationId, id: deviceId });
   }
-  const loc = locationId ? await locationOf({ tx, organizationId: org, id: locationId }) : undefined;
+  const loc = locationId ? await locationOf({ tx, organizationId, id: locationId }) : undefined;
   const idUser = p.id_user as string | null | undefined;
-  const u = idUser ? await customerOf({ tx, organizationId: org, id: idUser }) : undefined;
-  const o = await organizationNames({ tx, organizationId: org });
+  const u = idUser ? await customerOf({ tx, organizationId, id: idUser }) : undefined;
+  const o = await organizationNames({ tx, organizationId });
   const email = u?.email ?? str(p.email) ?? null;
   const phone = u?.phone ?? str(p.phone_number) ?? null;
   // times of a place read in the place's zone: the location's, else the organization's; a
   // reservation's own zone (its recurring window's) only where neither is known
   const zone = isKnownZone(loc?.timeZone)
     ? loc.timeZone
-    : safeZone((await organizationZone({ tx, organizationId: org })) ?? timeZone);
+    : safeZone((await organizationZone({ tx, organizationId })) ?? timeZone);
   return {
     email,
     phone,

@@ -78,19 +78,19 @@ export async function requestWidgetCode(
   input: { email?: string; phone_number?: string; address: string; language?: TLanguage },
   now = new Date(),
 ): Promise<TWidgetVerificationSent> {
-  const org = auth.organizationId;
+  const organizationId = auth.organizationId;
   const { contact, name, smsAllowed, language } = await deps.run(async (tx) => {
-    const contact = await contactOf(tx, org, input, deps.smsCountries);
-    const o = await widgetOrganization({ tx, organizationId: org });
-    const { verification } = await twilioPurposes({ tx, organizationId: org });
-    const language = await recipientLanguage({ tx, organizationId: org, own: input.language });
+    const contact = await contactOf(tx, organizationId, input, deps.smsCountries);
+    const o = await widgetOrganization({ tx, organizationId });
+    const { verification } = await twilioPurposes({ tx, organizationId });
+    const language = await recipientLanguage({ tx, organizationId, own: input.language });
     return { contact, name: o?.appName || o?.name || '', smsAllowed: verification, language };
   });
   const w = WIDGET_TEXTS[language];
   const { expiresAt } = await sendOneTimeCode(
     deps,
     {
-      organizationId: org,
+      organizationId,
       purpose: PURPOSE,
       contact,
       address: input.address,
@@ -123,11 +123,11 @@ export async function widgetBookVerified(
 ): Promise<TWidgetBooking> {
   widgetPrecheck(widget, body, now);
   if (!body.verification_code) throw BadRequest(TOOLBOX_MESSAGES.verificationRequired);
-  const org = auth.organizationId;
-  const contact = await deps.run((tx) => contactOf(tx, org, body, deps.smsCountries));
+  const organizationId = auth.organizationId;
+  const contact = await deps.run((tx) => contactOf(tx, organizationId, body, deps.smsCountries));
   const checked = await checkOneTimeCode(
     deps,
-    { organizationId: org, purpose: PURPOSE, contact, address: guard.address, code: body.verification_code },
+    { organizationId, purpose: PURPOSE, contact, address: guard.address, code: body.verification_code },
     now,
   );
   if (!checked) throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);

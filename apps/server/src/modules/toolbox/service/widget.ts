@@ -315,9 +315,9 @@ export async function widgetBook({
   guard: WidgetGuard;
   now?: Date;
 }>): Promise<TWidgetBooking> {
-  const org = auth.organizationId;
+  const organizationId = auth.organizationId;
   widgetPrecheck(widget, body, now);
-  await assertPublicLocation(tx, org, body.id_location);
+  await assertPublicLocation(tx, organizationId, body.id_location);
   const parsed = ZReservationCreateRequest.safeParse({
     mode: WIDGET_MODE,
     id_location: body.id_location,
@@ -330,16 +330,19 @@ export async function widgetBook({
     id_user: '00000000-0000-4000-8000-000000000000',
   });
   if (!parsed.success) throw BadRequest([...new Set(parsed.error.issues.map((i) => i.message))]);
-  await checkOpenBookings(tx, org, guard, { email: parsed.data.email, phone: parsed.data.phone_number });
+  await checkOpenBookings(tx, organizationId, guard, {
+    email: parsed.data.email,
+    phone: parsed.data.phone_number,
+  });
   // the contact's code, used once: a concurrent booking with the same code finds it used
   const used = await consumeCode({
     tx,
-    organizationId: org,
+    organizationId,
     id: guard.verificationId,
     maxAttempts: MAX_TRIES_IN_ALL,
   });
   if (!used) throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
-  const idUser = await customerOf(tx, org, {
+  const idUser = await customerOf(tx, organizationId, {
     name: body.name!,
     email: parsed.data.email,
     phone: body.phone_number,
@@ -353,7 +356,7 @@ export async function widgetBook({
   });
   const { row, image } = await insertReservationRow({
     tx,
-    organizationId: org,
+    organizationId,
     values: { ...values, widgetAddress: guard.address },
   });
   await writeHolds({ tx, row: row! });
@@ -368,12 +371,17 @@ export async function widgetBook({
       after: image,
     },
   });
-  const place = await placeOfDevice({ tx, organizationId: org, deviceId: row!.idDevice! });
+  const place = await placeOfDevice({ tx, organizationId, deviceId: row!.idDevice! });
   return wireOf(ZWidgetBooking, row!, {
     location: place?.location ?? '',
     locker_number: place?.lockerNumber ?? null,
-    time_zone: place?.timeZone ?? (await organizationTimeZone({ tx, organizationId: org })),
-    price: await priceFor(tx, org, row!.idDevice!, (row!.endsAt.getTime() - row!.startsAt.getTime()) / 1000),
-    currency: await defaultCurrency({ tx, organizationId: org }),
+    time_zone: place?.timeZone ?? (await organizationTimeZone({ tx, organizationId })),
+    price: await priceFor(
+      tx,
+      organizationId,
+      row!.idDevice!,
+      (row!.endsAt.getTime() - row!.startsAt.getTime()) / 1000,
+    ),
+    currency: await defaultCurrency({ tx, organizationId }),
   });
 }

@@ -36,22 +36,22 @@ export function courierDropoff(
   input: CourierDropoffInput,
 ): Promise<string> {
   return runStep(ctx, async ({ tx, auth, pass }) => {
-    const org = auth.organizationId;
+    const organizationId = auth.organizationId;
     const { action } = input;
-    const t = await transactionForUpdate({ tx, organizationId: org, id: input.id });
+    const t = await transactionForUpdate({ tx, organizationId, id: input.id });
     assertAllowed(action, t);
     if (input.courier_pin_code !== undefined && input.courier_pin_code !== t.courierPinCode)
       throw Conflict(M.wrongCourierCode);
     const targetId = input.id_device ?? t.idDevice;
     if (!targetId) throw BadRequest(M.deviceRequired);
-    const d = await lockDevice({ tx, organizationId: org, id: targetId, opts: { shared: true } });
+    const d = await lockDevice({ tx, organizationId, id: targetId, opts: { shared: true } });
     if (d.id !== t.idDevice || !t.deviceHeld) {
       if (d.mode !== 'delivery') throw BadRequest(M.deviceWrongMode('delivery'));
       if (d.status !== 'available') throw Conflict(M.deviceUnavailable);
-      if (isSharedDoor(d, org)) await assertSharedDoorUsable({ tx, d, at: new Date() });
+      if (isSharedDoor(d, organizationId)) await assertSharedDoorUsable({ tx, d, at: new Date() });
       await release({ tx, t });
       await clearDeviceHeld({ tx, organizationId: t.organizationId, id: t.id });
-      await hold({ tx, organizationId: org, d });
+      await hold({ tx, organizationId, d });
     }
     openDoor(pass, d, action === 'complete' ? 'complete' : 'courier dropoff', t.id);
     const now = new Date();

@@ -38,14 +38,14 @@ export async function createDelivery(
   },
 ): Promise<string> {
   const { tx, auth } = ctx;
-  const org = auth.organizationId;
+  const organizationId = auth.organizationId;
   const device = input.id_device
-    ? await lockDevice({ tx, organizationId: org, id: input.id_device, opts: { shared: true } })
+    ? await lockDevice({ tx, organizationId, id: input.id_device, opts: { shared: true } })
     : undefined;
   if (device) {
     if (device.mode !== 'delivery') throw BadRequest(M.deviceWrongMode('delivery'));
     if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
-    if (isSharedDoor(device, org)) await assertSharedDoorUsable({ tx, d: device, at: new Date() });
+    if (isSharedDoor(device, organizationId)) await assertSharedDoorUsable({ tx, d: device, at: new Date() });
     await assertReservationAllows({
       tx,
       deviceId: device.id,
@@ -57,21 +57,21 @@ export async function createDelivery(
   if (
     !device &&
     input.id_location &&
-    !(await existsIn({ tx, organizationId: org, table: 'locations', id: input.id_location }))
+    !(await existsIn({ tx, organizationId, table: 'locations', id: input.id_location }))
   )
     throw NotFound(M.locationNotFound);
-  const picked = input.id_user ? await activeUser({ tx, organizationId: org, id: input.id_user }) : undefined;
+  const picked = input.id_user ? await activeUser({ tx, organizationId, id: input.id_user }) : undefined;
   const phone = input.phone_number ?? picked?.phoneNumber ?? undefined;
   const email = input.email ?? picked?.email?.toLowerCase() ?? undefined;
   if (!phone && !email) throw BadRequest(M.phoneOrEmail);
-  const user = picked ?? (await recipientOf({ tx, organizationId: org, to: input }));
+  const user = picked ?? (await recipientOf({ tx, organizationId, to: input }));
   const now = new Date();
-  const numbers = await nextNumbers({ tx, organizationId: org });
+  const numbers = await nextNumbers({ tx, organizationId });
   const limit = await pickupLimitSeconds(ctx);
   const t = await insertTransaction({
     tx,
     values: {
-      organizationId: org,
+      organizationId,
       ...numbers,
       type: 'delivery',
       status: device ? 'in_progress' : 'awaiting_user_pickup',
@@ -79,7 +79,7 @@ export async function createDelivery(
       idDevice: device?.id ?? null,
       deviceHeld: Boolean(device),
       idLocation: device?.idLocation ?? input.id_location ?? null,
-      currency: await currencyOf({ tx, organizationId: org }),
+      currency: await currencyOf({ tx, organizationId }),
       startedAt: now,
       phoneNumber: phone ?? null,
       email: email ?? null,
@@ -90,7 +90,7 @@ export async function createDelivery(
   });
   await writeLog({
     tx,
-    organizationId: org,
+    organizationId,
     transactionId: t.id,
     action: 'create_delivery',
     statusBefore: null,
@@ -98,7 +98,7 @@ export async function createDelivery(
     detail: { id_device: device?.id ?? null, locker_number: device?.lockerNumber ?? null },
     actor: actorOf(auth),
   });
-  if (device) await hold({ tx, organizationId: org, d: device });
+  if (device) await hold({ tx, organizationId, d: device });
   else await emitFor({ tx, t, name: 'non_locker_delivery' });
   return t.id;
 }

@@ -28,10 +28,10 @@ export function returnRental(ctx: StepContext, input: ReturnInput): Promise<stri
 }
 
 async function returnPass({ tx, auth, pass }: PassContext, input: ReturnInput): Promise<string> {
-  const org = auth.organizationId;
-  const t = await transactionForUpdate({ tx, organizationId: org, id: input.id });
+  const organizationId = auth.organizationId;
+  const t = await transactionForUpdate({ tx, organizationId, id: input.id });
   assertAllowed('return', t);
-  const target = await lockDevice({ tx, organizationId: org, id: input.id_device });
+  const target = await lockDevice({ tx, organizationId, id: input.id_device });
   const sameDoor = target.id === t.idDevice;
   if (!sameDoor) {
     if (target.mode !== 'rental') throw BadRequest(M.deviceWrongMode('rental'));
@@ -39,7 +39,7 @@ async function returnPass({ tx, auth, pass }: PassContext, input: ReturnInput): 
   }
   let conditionId: string | null = null;
   if (input.id_condition) {
-    const c = await conditionIdOf({ tx, organizationId: org, id: input.id_condition });
+    const c = await conditionIdOf({ tx, organizationId, id: input.id_condition });
     if (!c) throw NotFound(M.conditionNotFound);
     conditionId = c;
   }
@@ -53,7 +53,7 @@ async function returnPass({ tx, auth, pass }: PassContext, input: ReturnInput): 
     if (!sameDoor && t.idDevice) {
       await setDeviceProduct({
         tx,
-        organizationId: org,
+        organizationId,
         deviceId: t.idDevice,
         productId: null,
         at: now,
@@ -61,18 +61,18 @@ async function returnPass({ tx, auth, pass }: PassContext, input: ReturnInput): 
       });
       await setDeviceProduct({
         tx,
-        organizationId: org,
+        organizationId,
         deviceId: target.id,
         productId: t.idProduct,
         at: now,
       });
     }
     if (conditionId)
-      await setProductCondition({ tx, organizationId: org, productId: t.idProduct, conditionId, at: now });
+      await setProductCondition({ tx, organizationId, productId: t.idProduct, conditionId, at: now });
     await recordTracking({
       tx,
       input: {
-        organizationId: org,
+        organizationId,
         productId: t.idProduct,
         state: 'incoming',
         userId: t.idUser,

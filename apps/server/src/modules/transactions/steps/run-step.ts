@@ -65,7 +65,7 @@ export async function runStep<T>(
   opts: StepOptions<T> = {},
 ): Promise<T> {
   const { run, auth } = ctx;
-  const org = auth.organizationId;
+  const organizationId = auth.organizationId;
   const pass: DoorPass = { opened: null, paid: new Map(), at: new Date(), newId: randomUUID() };
   // the hold's holder is a transaction: the one a step acts on (its retries are the same
   // holder), or the one a start is creating (`newId`, its id once written)
@@ -85,7 +85,7 @@ export async function runStep<T>(
           const out = await step({ tx: stx, auth, pass });
           // the lock's answer and the hold's release in one statement
           if (recording) await recordUnlockResults({ tx: stx, auth, results: recording, release: hold() });
-          else if (held) await releaseDoor({ tx: stx, organizationId: org, deviceId: held, token });
+          else if (held) await releaseDoor({ tx: stx, organizationId, deviceId: held, token });
           if (opts.within) await opts.within(stx, out);
           return out;
         };
@@ -109,7 +109,7 @@ export async function runStep<T>(
         unlockAnswer(end.failed, true);
       }
       if ('door' in end) {
-        answered = await callLocks(run, org, ctx.locks, end.door);
+        answered = await callLocks({ run, organizationId, locks: ctx.locks, steps: end.door });
         pass.opened = end.door[0]!.d.id;
         continue;
       }
@@ -136,7 +136,7 @@ export async function runStep<T>(
     if (results)
       await run((tx) => recordUnlockResults({ tx, auth, results, release })).catch(() => undefined);
     else if (release)
-      await run((tx) => releaseDoor({ tx, organizationId: org, ...release })).catch(() => undefined);
+      await run((tx) => releaseDoor({ tx, organizationId, ...release })).catch(() => undefined);
     throw err;
   }
 
@@ -161,7 +161,7 @@ export async function runStep<T>(
       seenStatus: needed.device.status,
       locked: locked ? needed.device : undefined,
     });
-    if (opts.numbered && !pass.numbers) pass.numbers = await nextNumbers({ tx, organizationId: org });
+    if (opts.numbered && !pass.numbers) pass.numbers = await nextNumbers({ tx, organizationId });
     // released by the catch of `runStep` should this transaction not commit
     if (promised.held) held = needed.device.id;
     return promised.steps;

@@ -48,11 +48,11 @@ export function start(
 
 async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Promise<string> {
   const { mode } = input;
-  const org = auth.organizationId;
-  const device = await lockDevice({ tx, organizationId: org, id: input.id_device, opts: { shared: true } });
-  const shared = isSharedDoor(device, org);
+  const organizationId = auth.organizationId;
+  const device = await lockDevice({ tx, organizationId, id: input.id_device, opts: { shared: true } });
+  const shared = isSharedDoor(device, organizationId);
   if (device.mode !== mode) throw BadRequest(M.deviceWrongMode(mode));
-  const user = await activeUser({ tx, organizationId: org, id: input.id_user });
+  const user = await activeUser({ tx, organizationId, id: input.id_user });
   if (device.status !== 'available') throw Conflict(M.deviceUnavailable);
   const now = pass.at ?? new Date();
   if (shared) await assertSharedDoorUsable({ tx, d: device, at: now });
@@ -60,27 +60,27 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
   // A reserved device opens only for the reserving user within the window, and a door a Lite App
   // customer holds while they pay only for them.
   await assertReservationAllows({ tx, deviceId: device.id, userId: user.id, at: now });
-  const holder = await customerHolderOf({ tx, organizationId: org, deviceId: device.id, at: now });
+  const holder = await customerHolderOf({ tx, organizationId, deviceId: device.id, at: now });
   if (holder && holder !== user.id) throw Conflict(M.deviceUnavailable);
   const promo = input.promo_code
-    ? await promoByCode({ tx, organizationId: org, code: input.promo_code, at: now })
+    ? await promoByCode({ tx, organizationId, code: input.promo_code, at: now })
     : undefined;
   const price = shared
-    ? await sharedDoorPrice({ tx, organizationId: org, mode })
+    ? await sharedDoorPrice({ tx, organizationId, mode })
     : device.idPrice
-      ? await priceById({ tx, organizationId: org, id: device.idPrice })
+      ? await priceById({ tx, organizationId, id: device.idPrice })
       : undefined;
   // every rule is checked: the first pass stops here, before it writes anything (no invoice
   // number taken, no row inserted and rolled back), and asks for the door
   openDoor(pass, device, 'start');
-  const numbers = pass.numbers ?? (await nextNumbers({ tx, organizationId: org }));
+  const numbers = pass.numbers ?? (await nextNumbers({ tx, organizationId }));
   const holds = mode !== 'vending';
   const t = await insertTransaction({
     tx,
     values: {
       // the same id on every pass of the step, so its charge keeps its idempotency key
       ...(pass.newId ? { id: pass.newId } : {}),
-      organizationId: org,
+      organizationId,
       ...numbers,
       type: mode,
       status: mode === 'service' ? 'awaiting_service_pickup' : 'in_progress',
@@ -91,7 +91,7 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
       idProduct: mode === 'rental' || mode === 'vending' ? device.idProduct : null,
       idPrice: mode === 'vending' ? null : (price?.id ?? null),
       idPromo: promo?.id ?? null,
-      currency: currencyForInsert({ organizationId: org, priceCurrency: price?.currency }),
+      currency: currencyForInsert({ organizationId, priceCurrency: price?.currency }),
       startedAt: now,
       phoneNumber: user.phoneNumber,
       email: user.email,
@@ -102,7 +102,7 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
   });
   await writeLog({
     tx,
-    organizationId: org,
+    organizationId,
     transactionId: t.id,
     action: 'start',
     statusBefore: null,
@@ -110,12 +110,12 @@ async function startPass({ tx, auth, pass }: PassContext, input: StartInput): Pr
     detail: { id_device: device.id, locker_number: device.lockerNumber, promo: promo?.code ?? null },
     actor: actorOf(auth),
   });
-  if (holds) await hold({ tx, organizationId: org, d: device });
+  if (holds) await hold({ tx, organizationId, d: device });
   if (mode === 'rental' || mode === 'vending') {
     await recordTracking({
       tx,
       input: {
-        organizationId: org,
+        organizationId,
         productId: device.idProduct!,
         state: 'outgoing',
         userId: user.id,
