@@ -8,7 +8,7 @@ import { setBridgeFaults } from './service/simulator';
 const tags = ['Fleet health'];
 
 /**
- * Fleet health (ARCHITECTURE: "Doors report themselves"): each door's commanded and sensed state,
+ * Fleet health (README "Door health, alerts and simulator faults"): each door's commanded and sensed state,
  * heartbeats with online/offline, battery and signal, and alerts (door left open, forced open,
  * unlock not confirmed, lock or bridge offline, battery low, failed unlocks in a row), each
  * opening one issue, notifying the team and firing `device.alert` / `device.recovered`. Reads for

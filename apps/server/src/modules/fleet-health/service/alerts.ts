@@ -40,8 +40,8 @@ const payloadOf = (a: AlertRow, s: AlertSubject) => ({
 });
 
 /**
- * Raises an alert in the caller's transaction (ARCHITECTURE: "an alert is one issue, one
- * notification, one webhook"): the open alert row (nothing when one of that subject and kind is
+ * Raises an alert in the caller's transaction (README "Door health, alerts and simulator faults":
+ * an alert is one issue, one notification, one webhook): the open alert row (nothing when one of that subject and kind is
  * already open), its issue (the previous alert's of the same subject and kind when it still
  * exists, pending again, else a new one), the team's messages and the `device.alert` webhook.
  * Answers whether it was raised.

@@ -61,7 +61,7 @@ async function beatOf(locks: LockAdapter, t: LockTarget, budget?: VendorBudget):
 }
 
 /**
- * One heartbeat of every door of an organization (ARCHITECTURE: "Doors report themselves"): (1) a
+ * One heartbeat of every door of an organization (README "Door health, alerts and simulator faults"): (1) a
  * short transaction reads its doors, their health, their latest unlocks and their lock targets;
  * (2) with no transaction open, each lock is asked its status through the lock adapter's gate (its
  * time box, the organization's own slots and breakers), `POLL_CONCURRENCY` at a time, each call

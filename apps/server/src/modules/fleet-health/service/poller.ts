@@ -28,7 +28,7 @@ export async function syncSimulatorFaults({ db, locks }: { db: DbOrTx; locks: Lo
 }
 
 /**
- * The heartbeat relay (ARCHITECTURE: "Doors report themselves … fair across organizations"): a few
+ * The heartbeat relay (README "Door health, alerts and simulator faults": fair across organizations): a few
  * times a period it claims the organizations whose heartbeat is due (`fleet_health_polls`, so two
  * processes never poll one organization at once) and polls each on its own, without waiting for
  * the others: an organization whose bridge never answers holds only its own poll (its calls time

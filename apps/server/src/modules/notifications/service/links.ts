@@ -1,6 +1,7 @@
 /*
  * The links the notifications put in their messages, under the server's public address.
  */
+import { pickupQrUrl } from '../../../lib/app-links';
 
 /** The server's public address the links of the messages start with (`PUBLIC_URL`). */
 let linkBase = 'http://localhost:3000';
@@ -13,9 +14,6 @@ export function setNotificationLinkBase(publicUrl: string): void {
   linkBase = publicUrl.replace(/\/$/, '');
 }
 
-/**
- * The Lite App page showing `code` as a QR code (`/app/{organization}/qr#{code}`): the code stays
- * in the fragment, so no server, log or link preview receives it.
- */
+/** The Lite App page showing `code` as a QR code (see `pickupQrUrl`), under the public address. */
 export const pickupQrLink = (subdomain: string | null | undefined, code: string | undefined) =>
-  subdomain && code ? `${linkBase}/app/${encodeURIComponent(subdomain)}/qr#${code}` : '';
+  pickupQrUrl(linkBase, subdomain, code);

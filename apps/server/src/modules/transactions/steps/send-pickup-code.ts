@@ -1,6 +1,7 @@
 import { DELIVERY_TEXTS, fillMailText, type TCodeChannel } from '@lockerops/contract';
 import { withQrCode } from '../../../adapters/mail/qr';
 import type { AuthContext } from '../../../auth/context';
+import { pickupQrUrl } from '../../../lib/app-links';
 import { organizationLanguage } from '../../../lib/message-language';
 import { lockerNumberOf } from '../../devices';
 import { setNotification, transactionById } from '../queries';
@@ -42,9 +43,7 @@ export async function sendPickupCode(
         code: t.pickupCode,
       }),
       // an SMS carries no picture: a link to the Lite App page that shows the code as a QR code
-      qrLink: org?.subdomain
-        ? `${ctx.publicUrl}/app/${encodeURIComponent(org.subdomain)}/qr#${t.pickupCode}`
-        : undefined,
+      qrLink: pickupQrUrl(ctx.publicUrl, org?.subdomain, t.pickupCode) || undefined,
     };
   });
   if (!message) return false;
