@@ -1,5 +1,4 @@
 import {
-  MEMBERSHIP_MESSAGES,
   membershipsEndpoints,
   type TMembership,
   type TPage,
@@ -9,9 +8,7 @@ import {
 } from '@lockerops/contract';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
-import { useDeleteOne } from '../../api/useDeleteOne';
 import { useDialogForm } from '../../components/form';
-import { translateMessage } from '../../i18n/messages';
 
 export const membershipsKey = ['memberships'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
@@ -66,6 +63,3 @@ export function saveMembership(id: string | undefined, body: TMembershipFormOutp
     ? apiCall(membershipsEndpoints.memberships.update, { params: { id }, body, schema: ZMembership })
     : apiCall(membershipsEndpoints.memberships.create, { body, schema: ZMembership });
 }
-
-export const useDeleteMembership = () =>
-  useDeleteOne(MEMBERSHIPS_ENDPOINT.remove, membershipsKey, translateMessage(MEMBERSHIP_MESSAGES.deleted));

@@ -1,5 +1,4 @@
 import {
-  PRICE_MESSAGES,
   pricesEndpoints,
   type TPage,
   type TPrice,
@@ -10,9 +9,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
-import { useDeleteOne } from '../../api/useDeleteOne';
 import { useDialogForm } from '../../components/form';
-import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the prices list; every price mutation invalidates it. */
 export const pricesKey = ['prices'] as const;
@@ -79,6 +76,3 @@ export function savePrice(id: string | undefined, body: TPriceFormOutput): Promi
 
 /** The organization's default price, read alone (the price form says when another price is the default). */
 export const useDefaultPrices = (enabled = true) => useQuery({ ...priceQueries.defaults(), enabled });
-
-export const useDeletePrice = () =>
-  useDeleteOne(PRICES_ENDPOINT.remove, pricesKey, translateMessage(PRICE_MESSAGES.deleted));

@@ -1,5 +1,4 @@
 import {
-  PROMO_MESSAGES,
   promosEndpoints,
   type TPage,
   type TPromo,
@@ -10,9 +9,7 @@ import {
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
-import { useDeleteOne } from '../../api/useDeleteOne';
 import { useDialogForm } from '../../components/form';
-import { translateMessage } from '../../i18n/messages';
 import { wallClockToIso } from '../../lib/time';
 
 export const promosKey = ['promos'] as const;
@@ -54,6 +51,3 @@ export function savePromo(id: string | undefined, body: TPromoFormOutput): Promi
     ? apiCall(promosEndpoints.promos.update, { params: { id }, body, schema: ZPromo })
     : apiCall(promosEndpoints.promos.create, { body, schema: ZPromo });
 }
-
-export const useDeletePromo = () =>
-  useDeleteOne(PROMOS_ENDPOINT.remove, promosKey, translateMessage(PROMO_MESSAGES.deleted));

@@ -17,7 +17,6 @@ import { useCallback } from 'react';
 import type { z } from 'zod';
 import { apiCall, apiFile } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { useDeleteOne } from '../../api/useDeleteOne';
 import { saveBlob } from '../../api/useExport';
 import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
@@ -27,10 +26,6 @@ export const reportsKey = ['reports'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
 export const REPORTS_ENDPOINT = reportsEndpoints.reports;
 export const ZReportPage: z.ZodType<TPage<TReport>> = zPage(ZReport);
-/** Deletes one report (admins), saying "Report deleted successfully" (spec console §5). */
-export const useDeleteReport = () =>
-  useDeleteOne(REPORTS_ENDPOINT.remove, reportsKey, translateMessage(REPORT_MESSAGES.deleted));
-
 const valuesOf = (r: TReport | null): TReportCreateInput => ({
   name: r?.name ?? '',
   contents: r?.contents ?? [],

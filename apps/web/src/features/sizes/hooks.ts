@@ -1,5 +1,4 @@
 import {
-  SIZE_MESSAGES,
   sizesEndpoints,
   type TPage,
   type TSize,
@@ -9,9 +8,7 @@ import {
 } from '@lockerops/contract';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
-import { useDeleteOne } from '../../api/useDeleteOne';
 import { useDialogForm } from '../../components/form';
-import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the sizes list; every size mutation invalidates it. */
 export const sizesKey = ['sizes'] as const;
@@ -59,7 +56,3 @@ export function saveSize(id: string | undefined, body: TSizeFormOutput): Promise
     ? apiCall(sizesEndpoints.sizes.update, { params: { id }, body, schema: ZSize })
     : apiCall(sizesEndpoints.sizes.create, { body, schema: ZSize });
 }
-
-/** Deletes one size (`DELETE sizes` with `{ ids: [id] }`) and shows 'Size deleted successfully'. */
-export const useDeleteSize = () =>
-  useDeleteOne(SIZES_ENDPOINT.remove, sizesKey, translateMessage(SIZE_MESSAGES.deleted));
