@@ -12,7 +12,7 @@ import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox, FormSearchPickerMany, FormSelect, FormTextField } from '../../components/form';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
-import { useEnumLabel } from '../../i18n/enums';
+import type { TEnumGroup } from '../../i18n/enums';
 import {
   MEMBERSHIPS_ENDPOINT,
   membershipsKey,
@@ -65,7 +65,6 @@ function MembershipFields({
   membership: TMembership | null;
 }) {
   const { t } = useTranslation('memberships');
-  const label = useEnumLabel();
   const { control } = form;
   const values = useWatch({ control }) as Partial<TMembershipFormInput>;
   const steps = visibleSteps(values);
@@ -86,6 +85,12 @@ function MembershipFields({
       options={options.map((o) => ({ value: o, label: labelOf?.(o) ?? o }))}
     />
   );
+  const enumSelect = (
+    name: 'membership_type' | 'billing_type',
+    label: string,
+    group: TEnumGroup,
+    values: readonly string[],
+  ) => <FormSelect control={control} name={name} label={label} required group={group} values={values} />;
   const flag = (name: 'active' | 'card_on_file', label: string) => (
     <FormCheckbox control={control} name={name} label={label} />
   );
@@ -93,8 +98,7 @@ function MembershipFields({
   return (
     <>
       <FormTextField control={control} name="name" label={t('form.name')} required />
-      {steps.has('type') &&
-        select('membership_type', t('form.type'), MEMBERSHIP_TYPES, (v) => label('membershipType', v))}
+      {steps.has('type') && enumSelect('membership_type', t('form.type'), 'membershipType', MEMBERSHIP_TYPES)}
       {steps.has('value') && (
         <FormTextField
           control={control}
@@ -105,7 +109,7 @@ function MembershipFields({
         />
       )}
       {steps.has('billing') &&
-        select('billing_type', t('form.billingType'), BILLING_TYPES, (v) => label('billingType', v))}
+        enumSelect('billing_type', t('form.billingType'), 'billingType', BILLING_TYPES)}
       {steps.has('period') &&
         select('billing_period', t('form.billingPeriod'), BILLING_PERIODS, (v) => t(`period.${v}`))}
       {steps.has('period') && (
