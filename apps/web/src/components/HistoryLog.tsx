@@ -116,11 +116,6 @@ export function HistoryLog({ entity, id, title, timeZone, fields }: HistoryLogPr
   return <HistoryEntries query={history} title={title} timeZone={timeZone} fields={fields} />;
 }
 
-/** An edit dialog's "History Log" tab for `FormDialog`'s `extraTabs`; none while adding (no `props`). */
-export function historyTab(label: string, props: HistoryLogProps | null | undefined | false) {
-  return props ? [{ label, content: <HistoryLog {...props} /> }] : [];
-}
-
 /** One entry of a timeline; `reference` names what it belongs to (a device's transaction). */
 export type THistoryLine = THistoryEntry & { reference?: string | null };
 

@@ -4,7 +4,7 @@ import {
   type TPage,
   ZCondition,
   ZConditionActionResponse,
-  ZConditionCreateRequest,
+  type ZConditionCreateRequest,
   ZDeleteResponse,
   zPage,
 } from '@lockerops/contract';
@@ -14,7 +14,6 @@ import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { productsKey } from '../../api/queryKeys';
-import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the conditions list; every condition mutation invalidates it. */
@@ -24,25 +23,14 @@ export const CONDITIONS_ENDPOINT = conditionsEndpoints.conditions;
 export const ZConditionPage: z.ZodType<TPage<TCondition>> = zPage(ZCondition);
 
 export type TConditionFormInput = z.input<typeof ZConditionCreateRequest>;
-export type TConditionFormOutput = z.output<typeof ZConditionCreateRequest>;
 
-const valuesOf = (c: TCondition | null): TConditionFormInput => ({
+/** The condition form's values (ZConditionCreateRequest, spec operational §5 Condition), or blank. */
+export const conditionValuesOf = (c: TCondition | null): TConditionFormInput => ({
   name: c?.name ?? '',
   auto_report: c?.auto_report ?? false,
   auto_maintenance: c?.auto_maintenance ?? false,
   products: c ? c.products.map((p) => p.id) : [],
 });
-
-/** The Add/Edit Condition form, validated by ZConditionCreateRequest (spec operational §5 Condition). */
-export function useConditionForm(condition: TCondition | null, open: boolean) {
-  return useDialogForm(ZConditionCreateRequest, valuesOf, condition, open);
-}
-
-/** `POST conditions` or `PUT conditions/{id}` (JSON); `products` is the full list of its products. */
-export const saveCondition = (id: string | undefined, body: TConditionFormOutput) =>
-  id
-    ? apiCall(conditionsEndpoints.conditions.update, { params: { id }, body, schema: ZCondition })
-    : apiCall(conditionsEndpoints.conditions.create, { body, schema: ZCondition });
 
 function useConditionMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {
   const queryClient = useQueryClient();

@@ -1,6 +1,5 @@
 import { LOCATION_MESSAGES, locationsEndpoints, type TLocation, ZLocation } from '@lockerops/contract';
-import { Switch, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
@@ -14,9 +13,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DetailsDialog } from '../../components/DetailsDialog';
 import { addAction, PageTitle } from '../../components/PageTitle';
-import { Truncated } from '../../components/Truncated';
 import { translateMessage } from '../../i18n/messages';
 import { formatPhone } from '../../lib/format';
+import { locationColumns } from './columns';
 import { useLocationsMap, ZLocationPage } from './hooks';
 import { LocationFormDialog, locationsKey } from './LocationFormDialog';
 import { LocationsMap } from './LocationMap';
@@ -115,43 +114,8 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
   });
   const all = useLocationsMap(view === 'map');
 
-  const columns = useMemo<GridColDef<TLocation>[]>(
-    () => [
-      {
-        field: 'name',
-        headerName: t('field.name'),
-        flex: 1,
-        minWidth: 160,
-        // a super-tenant parent's shared location, listed read-only (spec operational §4 Location)
-        valueGetter: (_v, row) =>
-          row.shared_from_parent ? t('column.shared', { name: row.name }) : row.name,
-      },
-      {
-        field: 'address',
-        headerName: t('field.address'),
-        flex: 1,
-        minWidth: 200,
-        renderCell: ({ row }) => <Truncated text={row.address} />,
-      },
-      { field: 'devices', headerName: t('field.devices'), width: 100, sortable: false },
-      { field: 'contact_email', headerName: t('field.contactEmail'), width: 180 },
-      { field: 'custom_id', headerName: t('field.customId'), width: 120 },
-      {
-        field: 'hidden',
-        headerName: t('details.live'),
-        width: 90,
-        renderCell: ({ row }) => (
-          <Switch
-            size="small"
-            checked={!row.hidden}
-            disabled={!isAdmin || row.shared_from_parent}
-            slotProps={{ input: { 'aria-label': t('column.liveOf', { name: row.name }) } }}
-            onClick={(e) => e.stopPropagation()}
-            onChange={() => (row.hidden ? toggle.mutate(row) : setToggling(row))}
-          />
-        ),
-      },
-    ],
+  const columns = useMemo(
+    () => locationColumns(t, isAdmin, (row) => (row.hidden ? toggle.mutate(row) : setToggling(row))),
     [isAdmin, toggle, t],
   );
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
 import { HistoryLog, useHistoryFields } from '../../components/HistoryLog';
-import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { MEMBER_HISTORY_LABELS } from './historyFields';
 import { MEMBERS_ENDPOINT, membersKey, saveMember, useMemberForm } from './hooks';
@@ -25,7 +24,6 @@ export function MemberFormDialog({
 }) {
   const { t } = useTranslation('members');
   const historyFields = useHistoryFields('members', MEMBER_HISTORY_LABELS);
-  const label = useEnumLabel();
   const form = useMemberForm(member, open);
   const { control } = form;
   const editing = !!member;
@@ -63,13 +61,7 @@ export function MemberFormDialog({
         <FormTextField control={control} name="first_name" label={t('form.firstName')} required />
         <FormTextField control={control} name="last_name" label={t('form.lastName')} />
       </Box>
-      <FormSelect
-        control={control}
-        name="role"
-        label={t('form.role')}
-        required
-        options={ROLES.map((r) => ({ value: r, label: label('role', r) }))}
-      />
+      <FormSelect control={control} name="role" label={t('form.role')} required group="role" values={ROLES} />
       <FormTextField
         control={control}
         name="pin_code"

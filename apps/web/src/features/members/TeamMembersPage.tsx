@@ -5,18 +5,16 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Link,
   MenuItem,
-  Switch,
   TextField,
 } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session';
 import { DataTable } from '../../components/DataTable';
 import { addAction, PageTitle } from '../../components/PageTitle';
 import { useEnumLabel } from '../../i18n/enums';
+import { memberColumns } from './columns';
 import {
   fetchMembers,
   MEMBERS_ENDPOINT,
@@ -27,9 +25,6 @@ import {
   useSetMemberEnabled,
 } from './hooks';
 import { MemberFormDialog } from './MemberFormDialog';
-
-/** The account statuses with a label in the catalogs (`status.<value>`); any other shows as stored. */
-const STATUSES = new Set(['CONFIRMED', 'FORCE_CHANGE_PASSWORD']);
 
 /** "Edit Team Members": one role for every selected member (spec operational §2). */
 function BulkRoleDialog({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
@@ -86,90 +81,18 @@ export function TeamMembersPage({ disableVirtualization }: { disableVirtualizati
   const setEnabled = useSetMemberEnabled();
   const resend = useResendPassword();
 
-  const columns = useMemo<GridColDef<TMemberRow>[]>(
-    () => [
-      {
-        field: 'email',
-        headerName: t('column.email'),
-        flex: 1.4,
-        minWidth: 200,
-        renderCell: ({ row }) =>
-          isAdmin ? (
-            <Link
-              component="button"
-              type="button"
-              underline="hover"
-              onClick={() => setDialog({ member: row })}
-            >
-              {row.email}
-            </Link>
-          ) : (
-            row.email
-          ),
-      },
-      {
-        field: 'first_name',
-        headerName: t('column.name'),
-        flex: 1,
-        valueGetter: (_v, row) => [row.first_name, row.last_name].filter(Boolean).join(' '),
-      },
-      {
-        field: 'role',
-        headerName: t('column.role'),
-        width: 130,
-        valueGetter: (_v, row) => label('role', row.role),
-      },
-      {
-        field: 'status',
-        headerName: t('column.status'),
-        width: 120,
-        valueGetter: (_v, row) => (STATUSES.has(row.status) ? t(`status.${row.status}`) : row.status),
-      },
-      {
-        field: 'verified',
-        headerName: t('column.verified'),
-        width: 100,
-        valueGetter: (_v, row) => (row.verified ? t('column.yes') : t('column.no')),
-      },
-      {
-        field: 'enabled',
-        headerName: t('column.enabled'),
-        width: 100,
-        sortable: false,
-        renderCell: ({ row }) =>
-          isAdmin && row.user_id !== me.user_id ? (
-            <Switch
-              size="small"
-              checked={row.enabled}
-              onChange={(e) => setEnabled.mutate({ id: row.user_id, enabled: e.target.checked })}
-              slotProps={{
-                input: {
-                  'aria-label': t(row.enabled ? 'column.disableEmail' : 'column.enableEmail', {
-                    email: row.email,
-                  }),
-                },
-              }}
-            />
-          ) : row.enabled ? (
-            t('column.yes')
-          ) : (
-            t('column.no')
-          ),
-      },
-      {
-        field: 'actions',
-        headerName: t('common:table.action'),
-        width: 190,
-        sortable: false,
-        hideable: false,
-        renderCell: ({ row }) =>
-          isAdmin && row.user_id !== me.user_id && row.status === 'FORCE_CHANGE_PASSWORD' ? (
-            <Button size="small" disabled={resend.isPending} onClick={() => resend.mutate(row.email)}>
-              {t('column.resend')}
-            </Button>
-          ) : null,
-      },
-    ],
+  const columns = useMemo(
+    () =>
+      memberColumns({
+        t,
+        label,
+        isAdmin,
+        meId: me.user_id,
+        onEdit: (member) => setDialog({ member }),
+        onEnable: (row, enabled) => setEnabled.mutate({ id: row.user_id, enabled }),
+        onResend: (row) => resend.mutate(row.email),
+        resending: resend.isPending,
+      }),
     [t, label, isAdmin, me.user_id, setEnabled, resend],
   );
 

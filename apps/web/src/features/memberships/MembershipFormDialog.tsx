@@ -6,20 +6,19 @@ import {
   MEMBERSHIP_MESSAGES,
   MEMBERSHIP_TYPES,
   type TMembership,
+  ZMembershipCreateRequest,
 } from '@lockerops/contract';
-import { useWatch } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSearchPickerMany, FormSelect, FormTextField } from '../../components/form';
-import { HistoryLog } from '../../components/HistoryLog';
-import { useEnumLabel } from '../../i18n/enums';
-import { translateMessage } from '../../i18n/messages';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
+import type { TEnumGroup } from '../../i18n/enums';
 import {
   MEMBERSHIPS_ENDPOINT,
   membershipsKey,
-  saveMembership,
+  membershipValuesOf,
   type TMembershipFormInput,
-  useMembershipForm,
+  type TMembershipFormOutput,
 } from './hooks';
 import { visibleSteps } from './progress';
 
@@ -36,12 +35,37 @@ export interface MembershipFormDialogProps {
  * billing type, billing period and number of payments (recurring), amount, then description,
  * currency, active, card on file, locations and users.
  */
-export function MembershipFormDialog({ open, membership, isAdmin, onClose }: MembershipFormDialogProps) {
+export function MembershipFormDialog({ membership, ...props }: MembershipFormDialogProps) {
   const { t } = useTranslation('memberships');
-  const label = useEnumLabel();
-  const form = useMembershipForm(membership, open);
+  return (
+    <ResourceFormDialog
+      {...props}
+      row={membership}
+      title={{ add: t('add'), edit: t('edit') }}
+      schema={ZMembershipCreateRequest}
+      valuesOf={membershipValuesOf}
+      endpoint={MEMBERSHIPS_ENDPOINT}
+      messages={MEMBERSHIP_MESSAGES}
+      invalidateKey={membershipsKey}
+      csvHeaders={MEMBERSHIP_CSV_HEADERS}
+      templateName="subscriptions_template.csv"
+      history={{ label: t('form.historyTab'), entity: 'membership' }}
+    >
+      {(form) => <MembershipFields form={form} membership={membership} />}
+    </ResourceFormDialog>
+  );
+}
+
+/** The subscription form's fields, shown step by step as the earlier ones are filled. */
+function MembershipFields({
+  form,
+  membership,
+}: {
+  form: UseFormReturn<TMembershipFormInput, unknown, TMembershipFormOutput>;
+  membership: TMembership | null;
+}) {
+  const { t } = useTranslation('memberships');
   const { control } = form;
-  const editing = !!membership;
   const values = useWatch({ control }) as Partial<TMembershipFormInput>;
   const steps = visibleSteps(values);
   // the saved plan names its locations and users, so they show when it is reopened
@@ -61,38 +85,20 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
       options={options.map((o) => ({ value: o, label: labelOf?.(o) ?? o }))}
     />
   );
+  const enumSelect = (
+    name: 'membership_type' | 'billing_type',
+    label: string,
+    group: TEnumGroup,
+    values: readonly string[],
+  ) => <FormSelect control={control} name={name} label={label} required group={group} values={values} />;
   const flag = (name: 'active' | 'card_on_file', label: string) => (
     <FormCheckbox control={control} name={name} label={label} />
   );
 
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={editing ? t('edit') : t('add')}
-      form={form}
-      onSubmit={(v) => saveMembership(membership?.id, v)}
-      successMessage={translateMessage(editing ? MEMBERSHIP_MESSAGES.updated : MEMBERSHIP_MESSAGES.created)}
-      invalidateKey={membershipsKey}
-      bulkUpload={
-        isAdmin && !editing
-          ? {
-              endpoint: MEMBERSHIPS_ENDPOINT,
-              headers: MEMBERSHIP_CSV_HEADERS,
-              templateName: 'subscriptions_template.csv',
-              allowDryRun: true,
-            }
-          : undefined
-      }
-      extraTabs={
-        membership
-          ? [{ label: t('form.historyTab'), content: <HistoryLog entity="membership" id={membership.id} /> }]
-          : []
-      }
-    >
+    <>
       <FormTextField control={control} name="name" label={t('form.name')} required />
-      {steps.has('type') &&
-        select('membership_type', t('form.type'), MEMBERSHIP_TYPES, (v) => label('membershipType', v))}
+      {steps.has('type') && enumSelect('membership_type', t('form.type'), 'membershipType', MEMBERSHIP_TYPES)}
       {steps.has('value') && (
         <FormTextField
           control={control}
@@ -103,7 +109,7 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
         />
       )}
       {steps.has('billing') &&
-        select('billing_type', t('form.billingType'), BILLING_TYPES, (v) => label('billingType', v))}
+        enumSelect('billing_type', t('form.billingType'), 'billingType', BILLING_TYPES)}
       {steps.has('period') &&
         select('billing_period', t('form.billingPeriod'), BILLING_PERIODS, (v) => t(`period.${v}`))}
       {steps.has('period') && (
@@ -152,6 +158,6 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
           {flag('card_on_file', t('form.cardOnFile'))}
         </>
       )}
-    </FormDialog>
+    </>
   );
 }

@@ -1,17 +1,12 @@
 import {
-  MEMBERSHIP_MESSAGES,
   membershipsEndpoints,
   type TMembership,
   type TPage,
   ZMembership,
-  ZMembershipCreateRequest,
+  type ZMembershipCreateRequest,
   zPage,
 } from '@lockerops/contract';
 import type { z } from 'zod';
-import { apiCall } from '../../api/client';
-import { useDeleteOne } from '../../api/useDeleteOne';
-import { useDialogForm } from '../../components/form';
-import { translateMessage } from '../../i18n/messages';
 
 export const membershipsKey = ['memberships'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
@@ -21,7 +16,8 @@ export const ZMembershipPage: z.ZodType<TPage<TMembership>> = zPage(ZMembership)
 export type TMembershipFormInput = z.input<typeof ZMembershipCreateRequest>;
 export type TMembershipFormOutput = z.output<typeof ZMembershipCreateRequest>;
 
-function valuesOf(m: TMembership | null): TMembershipFormInput {
+/** The subscription form's values (ZMembershipCreateRequest, spec operational §5) of a plan, or blank. */
+export function membershipValuesOf(m: TMembership | null): TMembershipFormInput {
   if (!m)
     return {
       name: '',
@@ -54,18 +50,3 @@ function valuesOf(m: TMembership | null): TMembershipFormInput {
     users: m.users.map((u) => u.id),
   };
 }
-
-/** The Add/Edit Subscription form, validated by ZMembershipCreateRequest (spec operational §5 Subscription). */
-export function useMembershipForm(m: TMembership | null, open: boolean) {
-  return useDialogForm(ZMembershipCreateRequest, valuesOf, m, open);
-}
-
-/** `POST memberships` or `PUT memberships/{id}`. */
-export function saveMembership(id: string | undefined, body: TMembershipFormOutput): Promise<TMembership> {
-  return id
-    ? apiCall(membershipsEndpoints.memberships.update, { params: { id }, body, schema: ZMembership })
-    : apiCall(membershipsEndpoints.memberships.create, { body, schema: ZMembership });
-}
-
-export const useDeleteMembership = () =>
-  useDeleteOne(MEMBERSHIPS_ENDPOINT.remove, membershipsKey, translateMessage(MEMBERSHIP_MESSAGES.deleted));

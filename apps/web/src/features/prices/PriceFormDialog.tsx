@@ -6,17 +6,25 @@ import {
   type TPrice,
   type TPriceType,
   UNITS_BY_PRICE_TYPE,
+  ZPriceCreateRequest,
 } from '@lockerops/contract';
 import { MenuItem, TextField } from '@mui/material';
-import { Controller, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
-import { historyTab, useHistoryFields } from '../../components/HistoryLog';
+import { useHistoryFields } from '../../components/HistoryLog';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { PRICE_HISTORY_ENUMS, PRICE_HISTORY_LABELS } from './historyFields';
-import { PRICES_ENDPOINT, pricesKey, savePrice, useDefaultPrices, usePriceForm } from './hooks';
+import {
+  PRICES_ENDPOINT,
+  pricesKey,
+  priceValuesOf,
+  type TPriceFormInput,
+  type TPriceFormOutput,
+  useDefaultPrices,
+} from './hooks';
 import { showCardOnFile, showDefaultOption } from './priceRules';
 
 export interface PriceFormDialogProps {
@@ -32,41 +40,50 @@ export interface PriceFormDialogProps {
  * is 0; an amount above 0 forces it), default (hidden while another price is the default, unless
  * editing that one). Changing the unit type resets the unit.
  */
-export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDialogProps) {
+export function PriceFormDialog({ price, ...props }: PriceFormDialogProps) {
   const { t } = useTranslation('prices');
   const historyFields = useHistoryFields('prices', PRICE_HISTORY_LABELS, PRICE_HISTORY_ENUMS);
+  return (
+    <ResourceFormDialog
+      {...props}
+      row={price}
+      title={{ add: t('add'), edit: t('edit') }}
+      schema={ZPriceCreateRequest}
+      valuesOf={priceValuesOf}
+      endpoint={PRICES_ENDPOINT}
+      messages={PRICE_MESSAGES}
+      invalidateKey={pricesKey}
+      csvHeaders={PRICE_CSV_HEADERS}
+      history={{ label: t('field.historyTab'), entity: 'price', fields: historyFields }}
+    >
+      {(form) => <PriceFields form={form} price={price} open={props.open} />}
+    </ResourceFormDialog>
+  );
+}
+
+/** The price form's fields; the unit follows the unit type, card on file and default their rules. */
+function PriceFields({
+  form,
+  price,
+  open,
+}: {
+  form: UseFormReturn<TPriceFormInput, unknown, TPriceFormOutput>;
+  price: TPrice | null;
+  open: boolean;
+}) {
+  const { t } = useTranslation('prices');
   const label = useEnumLabel();
-  const form = usePriceForm(price, open);
   const { control, formState, setValue } = form;
   const err = (k: keyof typeof formState.errors) => {
     const m = formState.errors[k]?.message;
     return m ? translateMessage(m) : undefined;
   };
-  const editing = !!price;
   const priceType = useWatch({ control, name: 'price_type' }) as TPriceType;
   const amount = useWatch({ control, name: 'amount' });
   const all = useDefaultPrices(open);
   const otherDefault = all.data?.items.find((p) => p.default && p.id !== price?.id);
-
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={editing ? t('edit') : t('add')}
-      form={form}
-      onSubmit={(values) => savePrice(price?.id, values)}
-      successMessage={translateMessage(editing ? PRICE_MESSAGES.updated : PRICE_MESSAGES.created)}
-      invalidateKey={pricesKey}
-      bulkUpload={
-        isAdmin && !editing
-          ? { endpoint: PRICES_ENDPOINT, headers: PRICE_CSV_HEADERS, allowDryRun: true }
-          : undefined
-      }
-      extraTabs={historyTab(
-        t('field.historyTab'),
-        !!price && { entity: 'price', id: price.id, fields: historyFields },
-      )}
-    >
+    <>
       <FormTextField control={control} name="name" label={t('field.name')} required />
       <Controller
         control={control}
@@ -141,6 +158,6 @@ export function PriceFormDialog({ open, price, isAdmin, onClose }: PriceFormDial
       {showDefaultOption(price, otherDefault) && (
         <FormCheckbox control={control} name="default" label={t('field.default')} />
       )}
-    </FormDialog>
+    </>
   );
 }

@@ -1,18 +1,14 @@
 import {
-  PRICE_MESSAGES,
   pricesEndpoints,
   type TPage,
   type TPrice,
   ZPrice,
-  ZPriceCreateRequest,
+  type ZPriceCreateRequest,
   zPage,
 } from '@lockerops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
-import { useDeleteOne } from '../../api/useDeleteOne';
-import { useDialogForm } from '../../components/form';
-import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the prices list; every price mutation invalidates it. */
 export const pricesKey = ['prices'] as const;
@@ -50,7 +46,8 @@ const blank: TPriceFormInput = {
   default: false,
 };
 
-function valuesOf(price: TPrice | null): TPriceFormInput {
+/** The price form's values (ZPriceCreateRequest, spec operational §5 Price) of a price, or blank. */
+export function priceValuesOf(price: TPrice | null): TPriceFormInput {
   if (!price) return blank;
   return {
     name: price.name,
@@ -65,20 +62,5 @@ function valuesOf(price: TPrice | null): TPriceFormInput {
   };
 }
 
-/** The Add/Edit Price form, validated by the contract's ZPriceCreateRequest (spec operational §5 Price). */
-export function usePriceForm(price: TPrice | null, open: boolean) {
-  return useDialogForm(ZPriceCreateRequest, valuesOf, price, open);
-}
-
-/** `POST prices` or `PUT prices/{id}`; answers the price. */
-export function savePrice(id: string | undefined, body: TPriceFormOutput): Promise<TPrice> {
-  return id
-    ? apiCall(pricesEndpoints.prices.update, { params: { id }, body, schema: ZPrice })
-    : apiCall(pricesEndpoints.prices.create, { body, schema: ZPrice });
-}
-
 /** The organization's default price, read alone (the price form says when another price is the default). */
 export const useDefaultPrices = (enabled = true) => useQuery({ ...priceQueries.defaults(), enabled });
-
-export const useDeletePrice = () =>
-  useDeleteOne(PRICES_ENDPOINT.remove, pricesKey, translateMessage(PRICE_MESSAGES.deleted));

@@ -1,4 +1,4 @@
-import { PRODUCT_GROUP_MESSAGES, type TProductGroup } from '@lockerops/contract';
+import { PRODUCT_GROUP_MESSAGES, type TProductGroup, ZProductGroupCreateRequest } from '@lockerops/contract';
 import {
   Box,
   FormControl,
@@ -9,14 +9,21 @@ import {
   RadioGroup,
 } from '@mui/material';
 import { useMemo } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/FormDialog';
+import { toFormData } from '../../api/formData';
 import { FormCheckbox, FormSearchPicker, FormSearchPickerMany, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
-import { productGroupsKey, saveProductGroup, useProductGroupForm } from './hooks';
+import {
+  PRODUCT_GROUPS_ENDPOINT,
+  productGroupsKey,
+  productGroupValuesOf,
+  type TProductGroupFormInput,
+  type TProductGroupFormOutput,
+} from './hooks';
 
 export interface ProductGroupFormDialogProps {
   open: boolean;
@@ -30,10 +37,35 @@ export interface ProductGroupFormDialogProps {
  * same size and location), charging time (≤ 6 digits), auto repair, number of transactions (≤ 10
  * digits), total inventory and products; sent as multipart.
  */
-export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFormDialogProps) {
+export function ProductGroupFormDialog({ group, ...props }: ProductGroupFormDialogProps) {
+  const { t } = useTranslation('product-groups');
+  return (
+    <ResourceFormDialog
+      {...props}
+      row={group}
+      title={{ add: t('add'), edit: t('edit') }}
+      schema={ZProductGroupCreateRequest}
+      valuesOf={productGroupValuesOf}
+      endpoint={PRODUCT_GROUPS_ENDPOINT}
+      body={toFormData}
+      messages={PRODUCT_GROUP_MESSAGES}
+      invalidateKey={productGroupsKey}
+    >
+      {(form) => <ProductGroupFields form={form} group={group} />}
+    </ResourceFormDialog>
+  );
+}
+
+/** The product group form's fields; the locker size is asked when any locker of that size may take it back. */
+function ProductGroupFields({
+  form,
+  group,
+}: {
+  form: UseFormReturn<TProductGroupFormInput, unknown, TProductGroupFormOutput>;
+  group: TProductGroup | null;
+}) {
   const { t } = useTranslation('product-groups');
   const label = useEnumLabel();
-  const form = useProductGroupForm(group, open);
   const { control, formState } = form;
   const err = (k: keyof typeof formState.errors) => {
     const m = formState.errors[k]?.message;
@@ -47,17 +79,7 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
     [group],
   );
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={group ? t('edit') : t('add')}
-      form={form}
-      onSubmit={(values) => saveProductGroup(group?.id, values)}
-      successMessage={translateMessage(
-        group ? PRODUCT_GROUP_MESSAGES.updated : PRODUCT_GROUP_MESSAGES.created,
-      )}
-      invalidateKey={productGroupsKey}
-    >
+    <>
       <FormTextField control={control} name="name" label={t('form.name')} required />
       <Controller
         control={control}
@@ -124,6 +146,6 @@ export function ProductGroupFormDialog({ open, group, onClose }: ProductGroupFor
           />
         )}
       />
-    </FormDialog>
+    </>
   );
 }

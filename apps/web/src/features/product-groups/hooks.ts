@@ -4,7 +4,7 @@ import {
   type TProductGroup,
   ZDeleteResponse,
   ZProductGroup,
-  ZProductGroupCreateRequest,
+  type ZProductGroupCreateRequest,
   zPage,
 } from '@lockerops/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,9 +12,7 @@ import { useSnackbar } from 'notistack';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { toFormData } from '../../api/formData';
 import { productsKey } from '../../api/queryKeys';
-import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the product groups list; every group mutation invalidates it. */
@@ -27,7 +25,8 @@ export type TProductGroupFormInput = z.input<typeof ZProductGroupCreateRequest>;
 export type TProductGroupFormOutput = z.output<typeof ZProductGroupCreateRequest>;
 
 const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
-const valuesOf = (g: TProductGroup | null): TProductGroupFormInput => ({
+/** The product group form's values (ZProductGroupCreateRequest, spec operational §5), or blank. */
+export const productGroupValuesOf = (g: TProductGroup | null): TProductGroupFormInput => ({
   name: g?.name ?? '',
   image: g?.image ?? null,
   one_to_one: g ? g.one_to_one : '',
@@ -38,19 +37,6 @@ const valuesOf = (g: TProductGroup | null): TProductGroupFormInput => ({
   total_inventory: text(g?.total_inventory),
   products: g ? g.products.map((p) => p.id) : [],
 });
-
-/** The Add/Edit Product Group form, validated by ZProductGroupCreateRequest (spec operational §5). */
-export function useProductGroupForm(group: TProductGroup | null, open: boolean) {
-  return useDialogForm(ZProductGroupCreateRequest, valuesOf, group, open);
-}
-
-/** `POST product-groups` or `PUT product-groups/{id}` as multipart (spec operational §7). */
-export const saveProductGroup = (id: string | undefined, values: TProductGroupFormOutput) => {
-  const body = toFormData(values);
-  return id
-    ? apiCall(productGroupsEndpoints.productGroups.update, { params: { id }, body, schema: ZProductGroup })
-    : apiCall(productGroupsEndpoints.productGroups.create, { body, schema: ZProductGroup });
-};
 
 /** Deletes one product group; its products stay, without a group. */
 export function useDeleteProductGroup() {

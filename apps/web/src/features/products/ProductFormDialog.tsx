@@ -1,18 +1,22 @@
-import { PRODUCT_CSV_HEADERS, PRODUCT_MESSAGES, type TProduct } from '@lockerops/contract';
+import {
+  PRODUCT_CSV_HEADERS,
+  PRODUCT_MESSAGES,
+  type TProduct,
+  ZProductCreateRequest,
+} from '@lockerops/contract';
 import { Box } from '@mui/material';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/FormDialog';
+import { toFormData } from '../../api/formData';
 import { FormSearchPicker, FormTextField } from '../../components/form';
 import { ImageField } from '../../components/ImageField';
-import { translateMessage } from '../../i18n/messages';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import {
   PRODUCTS_ENDPOINT,
   productsKey,
-  saveProduct,
+  productValuesOf,
   type TProductFormInput,
   type TProductFormOutput,
-  useProductForm,
 } from './hooks';
 import { ProductHistoryLog } from './ProductHistoryLog';
 
@@ -30,29 +34,25 @@ export interface ProductFormDialogProps {
  * as multipart. Editing has the tabs "Edit Product" and "Product History Log"; admins adding also get
  * "Bulk Upload" (PRODUCT_CSV_HEADERS).
  */
-export function ProductFormDialog({ open, product, isAdmin, onClose }: ProductFormDialogProps) {
+export function ProductFormDialog({ product, ...props }: ProductFormDialogProps) {
   const { t } = useTranslation('products');
-  const form = useProductForm(product, open);
-  const editing = !!product;
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={editing ? t('edit') : t('add')}
-      form={form}
-      onSubmit={(values) => saveProduct(product?.id, values)}
-      successMessage={translateMessage(editing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.created)}
+    <ResourceFormDialog
+      {...props}
+      row={product}
+      title={{ add: t('add'), edit: t('edit') }}
+      formTabLabel={product ? t('edit') : undefined}
+      schema={ZProductCreateRequest}
+      valuesOf={productValuesOf}
+      endpoint={PRODUCTS_ENDPOINT}
+      body={toFormData}
+      messages={PRODUCT_MESSAGES}
       invalidateKey={productsKey}
-      formTabLabel={editing ? t('edit') : undefined}
-      bulkUpload={
-        isAdmin && !editing
-          ? { endpoint: PRODUCTS_ENDPOINT, headers: PRODUCT_CSV_HEADERS, allowDryRun: true }
-          : undefined
-      }
-      extraTabs={product ? [{ label: t('history.tab'), content: <ProductHistoryLog id={product.id} /> }] : []}
+      csvHeaders={PRODUCT_CSV_HEADERS}
+      history={{ label: t('history.tab'), render: (p) => <ProductHistoryLog id={p.id} /> }}
     >
-      <ProductFields form={form} product={product} />
-    </FormDialog>
+      {(form) => <ProductFields form={form} product={product} />}
+    </ResourceFormDialog>
   );
 }
 
@@ -60,7 +60,7 @@ export function ProductFormDialog({ open, product, isAdmin, onClose }: ProductFo
  * The fields of the product form; the group and condition pickers search the server as typed and
  * name the saved product's group and condition.
  */
-export function ProductFields({
+function ProductFields({
   form,
   product,
 }: {

@@ -6,7 +6,7 @@ import {
   ZProduct,
   type ZProductBulkUpdateRequest,
   ZProductBulkUpdateResponse,
-  ZProductCreateRequest,
+  type ZProductCreateRequest,
   ZProductTrackingResponse,
   zPage,
 } from '@lockerops/contract';
@@ -15,10 +15,8 @@ import { useSnackbar } from 'notistack';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { toFormData } from '../../api/formData';
 /** Query-key prefix of the inventory list; every product mutation invalidates it. */
 import { productsKey } from '../../api/queryKeys';
-import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 export { productsKey };
@@ -31,7 +29,8 @@ export type TProductFormOutput = z.output<typeof ZProductCreateRequest>;
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-function valuesOf(product: TProduct | null): TProductFormInput {
+/** The product form's values (ZProductCreateRequest, spec operational §5 Product) of a product, or blank. */
+export function productValuesOf(product: TProduct | null): TProductFormInput {
   return {
     name: product?.name ?? '',
     serial_number: text(product?.serial_number),
@@ -44,22 +43,6 @@ function valuesOf(product: TProduct | null): TProductFormInput {
     id_condition: product?.id_condition ?? '',
     image: product?.image ?? null,
   };
-}
-
-/**
- * The Add/Edit Product form (CONTRIBUTING.md "Conventions"): validated by the contract's ZProductCreateRequest
- * (spec operational §5 Product), reset to `product` (or blank) whenever the dialog opens.
- */
-export function useProductForm(product: TProduct | null, open: boolean) {
-  return useDialogForm(ZProductCreateRequest, valuesOf, product, open);
-}
-
-/** `POST products` (no id) or `PUT products/{id}` as multipart (spec operational §7); answers the product. */
-export function saveProduct(id: string | undefined, values: TProductFormOutput): Promise<TProduct> {
-  const body = toFormData(values);
-  return id
-    ? apiCall(productsEndpoints.products.update, { params: { id }, body, schema: ZProduct })
-    : apiCall(productsEndpoints.products.create, { body, schema: ZProduct });
 }
 
 function useProductMutation<T>(fn: (arg: T) => Promise<{ detail: string }>) {

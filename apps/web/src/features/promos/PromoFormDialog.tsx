@@ -1,17 +1,23 @@
-import { DISCOUNT_TYPES, PROMO_CSV_HEADERS, PROMO_MESSAGES, type TPromo } from '@lockerops/contract';
+import { PROMO_CSV_HEADERS, PROMO_MESSAGES, type TPromo, ZPromoCreateRequest } from '@lockerops/contract';
 import { TextField } from '@mui/material';
-import { Controller, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationZone } from '../../api/place';
-import { FormDialog } from '../../components/FormDialog';
 import { FormSelect, FormTextField } from '../../components/form';
-import { historyTab, useHistoryFields } from '../../components/HistoryLog';
-import { useEnumLabel } from '../../i18n/enums';
+import { useHistoryFields } from '../../components/HistoryLog';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { translateMessage } from '../../i18n/messages';
 import { zoneLabel } from '../../lib/format';
 import { isoToWallClock } from '../../lib/time';
 import { PROMO_HISTORY_ENUMS, PROMO_HISTORY_LABELS } from './historyFields';
-import { fromWallClock, PROMOS_ENDPOINT, promosKey, savePromo, usePromoForm } from './hooks';
+import {
+  fromWallClock,
+  PROMOS_ENDPOINT,
+  promosKey,
+  promoValuesOf,
+  type TPromoFormInput,
+  type TPromoFormOutput,
+} from './hooks';
 
 export interface PromoFormDialogProps {
   open: boolean;
@@ -25,39 +31,39 @@ export interface PromoFormDialogProps {
  * discount type, amount, start and end time. The end time's minimum is the start time, and it
  * resets when the start time changes.
  */
-export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDialogProps) {
+export function PromoFormDialog({ promo, ...props }: PromoFormDialogProps) {
   const { t } = useTranslation('promos');
   const historyFields = useHistoryFields('promos', PROMO_HISTORY_LABELS, PROMO_HISTORY_ENUMS);
+  return (
+    <ResourceFormDialog
+      {...props}
+      row={promo}
+      title={{ add: t('add'), edit: t('edit') }}
+      schema={ZPromoCreateRequest}
+      valuesOf={promoValuesOf}
+      endpoint={PROMOS_ENDPOINT}
+      messages={PROMO_MESSAGES}
+      invalidateKey={promosKey}
+      csvHeaders={PROMO_CSV_HEADERS}
+      history={{ label: t('field.historyTab'), entity: 'promo', fields: historyFields }}
+    >
+      {(form) => <PromoFields form={form} />}
+    </ResourceFormDialog>
+  );
+}
+
+/** The promo form's fields; the end time's minimum follows the start time. */
+function PromoFields({ form }: { form: UseFormReturn<TPromoFormInput, unknown, TPromoFormOutput> }) {
+  const { t } = useTranslation('promos');
   const zone = useOrganizationZone();
-  const label = useEnumLabel();
-  const form = usePromoForm(promo, open);
   const { control, formState, setValue } = form;
   const err = (k: keyof typeof formState.errors) => {
     const m = formState.errors[k]?.message;
     return m ? translateMessage(m) : undefined;
   };
-  const editing = !!promo;
   const start = useWatch({ control, name: 'start_time' }) as string;
-
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={editing ? t('edit') : t('add')}
-      form={form}
-      onSubmit={(values) => savePromo(promo?.id, values)}
-      successMessage={translateMessage(editing ? PROMO_MESSAGES.updated : PROMO_MESSAGES.created)}
-      invalidateKey={promosKey}
-      bulkUpload={
-        isAdmin && !editing
-          ? { endpoint: PROMOS_ENDPOINT, headers: PROMO_CSV_HEADERS, allowDryRun: true }
-          : undefined
-      }
-      extraTabs={historyTab(
-        t('field.historyTab'),
-        !!promo && { entity: 'promo', id: promo.id, fields: historyFields },
-      )}
-    >
+    <>
       <FormTextField control={control} name="name" label={t('field.name')} required />
       <FormTextField control={control} name="code" label={t('field.code')} required />
       <FormSelect
@@ -65,7 +71,7 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
         name="discount_type"
         label={t('field.discountType')}
         required
-        options={DISCOUNT_TYPES.map((d) => ({ value: d, label: label('discountType', d) }))}
+        group="discountType"
       />
       <FormTextField
         control={control}
@@ -113,6 +119,6 @@ export function PromoFormDialog({ open, promo, isAdmin, onClose }: PromoFormDial
           />
         )}
       />
-    </FormDialog>
+    </>
   );
 }

@@ -1,18 +1,13 @@
 import {
-  PROMO_MESSAGES,
   promosEndpoints,
   type TPage,
   type TPromo,
   ZPromo,
-  ZPromoCreateRequest,
+  type ZPromoCreateRequest,
   zPage,
 } from '@lockerops/contract';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
-import { apiCall } from '../../api/client';
-import { useDeleteOne } from '../../api/useDeleteOne';
-import { useDialogForm } from '../../components/form';
-import { translateMessage } from '../../i18n/messages';
 import { wallClockToIso } from '../../lib/time';
 
 export const promosKey = ['promos'] as const;
@@ -30,7 +25,8 @@ export type TPromoFormOutput = z.output<typeof ZPromoCreateRequest>;
 export const fromWallClock = (v: string, zone: string) =>
   v ? dayjs(wallClockToIso(v, zone)).toISOString() : '';
 
-function valuesOf(promo: TPromo | null): TPromoFormInput {
+/** The Add/Edit Promo form's values (ZPromoCreateRequest, spec operational §5 Promo) of a promo, or blank. */
+export function promoValuesOf(promo: TPromo | null): TPromoFormInput {
   if (!promo)
     return { name: '', code: '', discount_type: 'percentage', amount: '', start_time: '', end_time: '' };
   return {
@@ -42,18 +38,3 @@ function valuesOf(promo: TPromo | null): TPromoFormInput {
     end_time: promo.end_time,
   };
 }
-
-/** The Add/Edit Promo form, validated by the contract's ZPromoCreateRequest (spec operational §5 Promo). */
-export function usePromoForm(promo: TPromo | null, open: boolean) {
-  return useDialogForm(ZPromoCreateRequest, valuesOf, promo, open);
-}
-
-/** `POST promos` or `PUT promos/{id}`. */
-export function savePromo(id: string | undefined, body: TPromoFormOutput): Promise<TPromo> {
-  return id
-    ? apiCall(promosEndpoints.promos.update, { params: { id }, body, schema: ZPromo })
-    : apiCall(promosEndpoints.promos.create, { body, schema: ZPromo });
-}
-
-export const useDeletePromo = () =>
-  useDeleteOne(PROMOS_ENDPOINT.remove, promosKey, translateMessage(PROMO_MESSAGES.deleted));

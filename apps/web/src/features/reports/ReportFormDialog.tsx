@@ -5,19 +5,22 @@ import {
   REPORT_MESSAGES,
   REPORT_RECURRENCES,
   type TReport,
+  type TReportCreateInput,
+  type TReportCreateRequest,
   type TReportRecurrence,
   WEEKDAYS,
+  ZReportCreateRequest,
 } from '@lockerops/contract';
 import { MenuItem, TextField } from '@mui/material';
-import { Controller } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationZone } from '../../api/place';
-import { FormDialog } from '../../components/FormDialog';
 import { FormAutocomplete, FormCheckbox, FormSearchPickerMany, FormTextField } from '../../components/form';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { zoneLabel } from '../../lib/format';
-import { reportsKey, saveReport, useReportForm } from './hooks';
+import { REPORTS_ENDPOINT, reportsKey, reportValuesOf } from './hooks';
 
 export interface ReportFormDialogProps {
   open: boolean;
@@ -34,36 +37,55 @@ export interface ReportFormDialogProps {
  * organization's zone (named under the fields), kept so by the server across daylight saving.
  * Submit stays disabled until send time, recurrence, an assignee and a content are chosen.
  */
-export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProps) {
+export function ReportFormDialog({ report, ...props }: ReportFormDialogProps) {
+  const { t } = useTranslation('reports');
+  return (
+    <ResourceFormDialog
+      {...props}
+      row={report}
+      title={{ add: translateMessage(REPORT_MESSAGES.createReport), edit: t('form.edit') }}
+      schema={ZReportCreateRequest}
+      valuesOf={reportValuesOf}
+      endpoint={REPORTS_ENDPOINT}
+      messages={REPORT_MESSAGES}
+      invalidateKey={reportsKey}
+      submitDisabled={({ watch }) => {
+        const [sendTime, recurrence, assignees, contents] = watch([
+          'send_time',
+          'recurrence',
+          'assign_to',
+          'contents',
+        ]);
+        return !sendTime || !recurrence || !assignees?.length || !contents?.length;
+      }}
+      serverErrorText={translateMessage(REPORT_MESSAGES.internalError)}
+    >
+      {(form) => <ReportFields form={form} report={report} />}
+    </ResourceFormDialog>
+  );
+}
+
+/** The report form's fields; the recurrence decides which of weekday, month and when are asked. */
+function ReportFields({
+  form,
+  report,
+}: {
+  form: UseFormReturn<TReportCreateInput, unknown, TReportCreateRequest>;
+  report: TReport | null;
+}) {
   const { t } = useTranslation('reports');
   const label = useEnumLabel();
-  const form = useReportForm(report, open);
   const { control, formState, watch, setValue } = form;
   // the saved report names its assignees, so they show when it is reopened
   const savedAssignees = (report?.assign_to ?? []).map((id, i) => ({ id, label: report?.assignee[i] ?? id }));
   const zone = useOrganizationZone();
   const recurrence = watch('recurrence') as TReportRecurrence | undefined;
-  const contents = (watch('contents') as string[] | undefined) ?? [];
-  const assignees = (watch('assign_to') as string[] | undefined) ?? [];
-  const sendTime = watch('send_time') as string | undefined;
-  const ready = !!sendTime && !!recurrence && assignees.length > 0 && contents.length > 0;
   const err = (k: keyof typeof formState.errors) => {
     const m = formState.errors[k]?.message as string | undefined;
     return m ? translateMessage(m) : undefined;
   };
-
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={report ? t('form.edit') : translateMessage(REPORT_MESSAGES.createReport)}
-      form={form}
-      onSubmit={(values) => saveReport(report?.id, values)}
-      successMessage={translateMessage(report ? REPORT_MESSAGES.updated : REPORT_MESSAGES.created)}
-      invalidateKey={reportsKey}
-      submitDisabled={!ready}
-      serverErrorText={translateMessage(REPORT_MESSAGES.internalError)}
-    >
+    <>
       <FormTextField control={control} name="name" label={t('form.name')} required />
       <FormAutocomplete
         control={control}
@@ -195,6 +217,6 @@ export function ReportFormDialog({ open, report, onClose }: ReportFormDialogProp
         )}
       />
       <FormCheckbox control={control} name="include_sub_orgs" label={t('form.includeSubOrgs')} />
-    </FormDialog>
+    </>
   );
 }

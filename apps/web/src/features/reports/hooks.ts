@@ -5,10 +5,8 @@ import {
   type TPage,
   type TReport,
   type TReportCreateInput,
-  type TReportCreateRequest,
   ZOrganizationList,
   ZReport,
-  ZReportCreateRequest,
   zPage,
 } from '@lockerops/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -17,9 +15,7 @@ import { useCallback } from 'react';
 import type { z } from 'zod';
 import { apiCall, apiFile } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { useDeleteOne } from '../../api/useDeleteOne';
 import { saveBlob } from '../../api/useExport';
-import { useDialogForm } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the reports list; every report mutation invalidates it. */
@@ -27,11 +23,8 @@ export const reportsKey = ['reports'] as const;
 /** The area's calls (list, bulk delete, export, upload). */
 export const REPORTS_ENDPOINT = reportsEndpoints.reports;
 export const ZReportPage: z.ZodType<TPage<TReport>> = zPage(ZReport);
-/** Deletes one report (admins), saying "Report deleted successfully" (spec console §5). */
-export const useDeleteReport = () =>
-  useDeleteOne(REPORTS_ENDPOINT.remove, reportsKey, translateMessage(REPORT_MESSAGES.deleted));
-
-const valuesOf = (r: TReport | null): TReportCreateInput => ({
+/** The report form's values (ZReportCreateRequest, spec console §5 Report) of a report, or blank. */
+export const reportValuesOf = (r: TReport | null): TReportCreateInput => ({
   name: r?.name ?? '',
   contents: r?.contents ?? [],
   assign_to: r?.assign_to ?? [],
@@ -42,17 +35,6 @@ const valuesOf = (r: TReport | null): TReportCreateInput => ({
   send_time: r?.send_time,
   include_sub_orgs: r?.include_sub_orgs ?? false,
 });
-
-/** The Create/Edit Report form, validated by the contract's ZReportCreateRequest (spec console §5 Report). */
-export function useReportForm(report: TReport | null, open: boolean) {
-  return useDialogForm(ZReportCreateRequest, valuesOf, report, open);
-}
-
-/** `POST reports` or `PUT reports/{id}` (spec console §7). */
-export const saveReport = (id: string | undefined, values: TReportCreateRequest): Promise<TReport> =>
-  id
-    ? apiCall(reportsEndpoints.reports.update, { params: { id }, body: values, schema: ZReport })
-    : apiCall(reportsEndpoints.reports.create, { body: values, schema: ZReport });
 
 /** `GET reports/download/{id}?format=` saved under the server's file name; 'Report downloaded successfully'. */
 export function useReportDownload() {

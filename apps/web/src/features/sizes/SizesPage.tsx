@@ -1,12 +1,9 @@
-import type { TSize } from '@lockerops/contract';
-import { useMemo, useState } from 'react';
+import { SIZE_MESSAGES, type TSize } from '@lockerops/contract';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../api/session';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
-import { addAction, PageTitle } from '../../components/PageTitle';
+import { type ListActions, ListPage } from '../../components/ListPage';
 import { sizeColumns } from './columns';
-import { SIZES_ENDPOINT, sizesKey, useDeleteSize, ZSizePage } from './hooks';
+import { SIZES_ENDPOINT, sizesKey, ZSizePage } from './hooks';
 import { SizeFormDialog } from './SizeFormDialog';
 
 /**
@@ -16,46 +13,22 @@ import { SizeFormDialog } from './SizeFormDialog';
  */
 export function SizesPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
   const { t } = useTranslation('sizes');
-  const user = useCurrentUser();
-  const isAdmin = user.role === 'admin';
-  const [dialog, setDialog] = useState<{ size: TSize | null } | null>(null);
-  const [deleting, setDeleting] = useState<TSize | null>(null);
-  const remove = useDeleteSize();
-
-  const columns = useMemo(
-    () => sizeColumns({ t, onEdit: (size) => setDialog({ size }), onDelete: setDeleting }),
+  const columns = useCallback(
+    ({ edit, remove }: ListActions<TSize>) => sizeColumns({ t, onEdit: edit, onDelete: remove }),
     [t],
   );
-
   return (
-    <>
-      <PageTitle title={t('title')} actions={addAction(t('add'), () => setDialog({ size: null }))} />
-      <DataTable<TSize>
-        queryKey={sizesKey}
-        endpoint={SIZES_ENDPOINT}
-        schema={ZSizePage}
-        columns={columns}
-        filterPage="sizes"
-        canSelect={isAdmin}
-        bulkDelete
-        exportModel="size"
-        onRowClick={(size) => setDialog({ size })}
-        disableVirtualization={disableVirtualization}
-      />
-      <SizeFormDialog
-        open={!!dialog}
-        size={dialog?.size ?? null}
-        isAdmin={isAdmin}
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        open={!!deleting}
-        destructive
-        message={t('confirmDelete', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-        onCancel={() => setDeleting(null)}
-      />
-    </>
+    <ListPage<TSize>
+      ns="sizes"
+      endpoint={SIZES_ENDPOINT}
+      queryKey={sizesKey}
+      schema={ZSizePage}
+      columns={columns}
+      filterPage="sizes"
+      exportModel="size"
+      deletedMessage={SIZE_MESSAGES.deleted}
+      dialog={({ row, ...p }) => <SizeFormDialog size={row} {...p} />}
+      disableVirtualization={disableVirtualization}
+    />
   );
 }

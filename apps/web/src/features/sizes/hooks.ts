@@ -1,17 +1,12 @@
 import {
-  SIZE_MESSAGES,
   sizesEndpoints,
   type TPage,
   type TSize,
   ZSize,
-  ZSizeCreateRequest,
+  type ZSizeCreateRequest,
   zPage,
 } from '@lockerops/contract';
 import type { z } from 'zod';
-import { apiCall } from '../../api/client';
-import { useDeleteOne } from '../../api/useDeleteOne';
-import { useDialogForm } from '../../components/form';
-import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the sizes list; every size mutation invalidates it. */
 export const sizesKey = ['sizes'] as const;
@@ -20,7 +15,6 @@ export const SIZES_ENDPOINT = sizesEndpoints.sizes;
 export const ZSizePage: z.ZodType<TPage<TSize>> = zPage(ZSize);
 
 export type TSizeFormInput = z.input<typeof ZSizeCreateRequest>;
-export type TSizeFormOutput = z.output<typeof ZSizeCreateRequest>;
 
 const blank = {
   name: '',
@@ -32,7 +26,8 @@ const blank = {
   external_id: '',
 };
 
-function valuesOf(size: TSize | null): TSizeFormInput {
+/** The Add/Edit Size form's values (ZSizeCreateRequest, spec operational §5 Size) of a size, or blank. */
+export function sizeValuesOf(size: TSize | null): TSizeFormInput {
   if (!size) return blank;
   return {
     name: size.name,
@@ -44,22 +39,3 @@ function valuesOf(size: TSize | null): TSizeFormInput {
     external_id: size.external_id ?? '',
   };
 }
-
-/**
- * The Add/Edit Size form (CONTRIBUTING.md "Conventions"): validated by the contract's ZSizeCreateRequest (spec
- * operational §5 Size), reset to `size` (or blank) whenever the dialog opens.
- */
-export function useSizeForm(size: TSize | null, open: boolean) {
-  return useDialogForm(ZSizeCreateRequest, valuesOf, size, open);
-}
-
-/** `POST sizes` (no id) or `PUT sizes/{id}` with the validated body; answers the size. */
-export function saveSize(id: string | undefined, body: TSizeFormOutput): Promise<TSize> {
-  return id
-    ? apiCall(sizesEndpoints.sizes.update, { params: { id }, body, schema: ZSize })
-    : apiCall(sizesEndpoints.sizes.create, { body, schema: ZSize });
-}
-
-/** Deletes one size (`DELETE sizes` with `{ ids: [id] }`) and shows 'Size deleted successfully'. */
-export const useDeleteSize = () =>
-  useDeleteOne(SIZES_ENDPOINT.remove, sizesKey, translateMessage(SIZE_MESSAGES.deleted));

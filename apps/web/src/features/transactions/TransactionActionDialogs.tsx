@@ -11,24 +11,14 @@ import {
   ZServiceStepRequest,
   ZShareRequest,
 } from '@lockerops/contract';
-import {
-  Alert,
-  FormControlLabel,
-  FormLabel,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useLocationZones, useOrganizationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
-import { FormSearchPicker, FormTextField } from '../../components/form';
-import { useEnumLabel } from '../../i18n/enums';
+import { FormSearchPicker, FormSelect, FormTextField } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 import { formatMoney, zoneLabel } from '../../lib/format';
 import { wallClockNow, wallClockSecondsToIso } from '../../lib/time';
@@ -151,7 +141,6 @@ export function RefundDialog({ open, transaction: t, onClose, currency }: OnePro
  */
 export function PenaltyDialog({ open, transaction: t, onClose }: OneProps) {
   const { t: tr } = useTranslation('transactions');
-  const label = useEnumLabel();
   return (
     <StepDialog
       {...{ open, onClose, transaction: t }}
@@ -172,25 +161,13 @@ export function PenaltyDialog({ open, transaction: t, onClose }: OneProps) {
             slotProps={{ htmlInput: { step: '0.01', min: 0 } }}
             helperText=" "
           />
-          <Controller
+          <FormSelect
             control={form.control}
             name="reason"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label={tr('penalty.reason')}
-                {...field}
-                value={field.value ?? ''}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ? translateMessage(fieldState.error.message) : ' '}
-              >
-                {PENALTY_REASONS.map((r) => (
-                  <MenuItem key={r} value={r}>
-                    {label('penaltyReason', r)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label={tr('penalty.reason')}
+            helperText=" "
+            group="penaltyReason"
+            values={PENALTY_REASONS}
           />
         </>
       )}

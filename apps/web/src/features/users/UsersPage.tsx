@@ -1,26 +1,16 @@
 import type { TUser } from '@lockerops/contract';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePhoneCountry } from '../../api/place';
-import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, type TableFilter } from '../../components/DataTable';
-import { addAction, PageTitle } from '../../components/PageTitle';
+import { type ListActions, ListPage } from '../../components/ListPage';
 import { userColumns } from './columns';
+import { userFilters } from './filters';
 import { USERS_ENDPOINT, usersKey, useSetUserActive, ZUserPage } from './hooks';
 import { UserFormDialog } from './UserFormDialog';
-
-const FILTER_KEYS = [
-  'by_phone',
-  'by_email',
-  'by_first_name',
-  'by_user_id',
-  'by_last_name',
-  'by_address',
-] as const;
 
 /** The address a user's QR code points at: the user details page (spec operational §2). */
 export const userDetailsUrl = (id: string, origin = window.location.origin) =>
@@ -33,57 +23,41 @@ export const userDetailsUrl = (id: string, origin = window.location.origin) =>
  */
 export function UsersPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
   const { t } = useTranslation('users');
-  const user = useCurrentUser();
-  const isAdmin = user.role === 'admin';
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<{ user: TUser | null } | null>(null);
   const [toggling, setToggling] = useState<TUser | null>(null);
   const [qr, setQr] = useState<TUser | null>(null);
   const setActive = useSetUserActive();
-  // the column filters of spec operational §7 Users: GET users by_phone, by_email, …
-  const filters = useMemo<TableFilter[]>(
-    () =>
-      FILTER_KEYS.map((k) => ({ key: k, kind: 'text', label: t('filterBy', { label: t(`filter.${k}`) }) })),
-    [t],
-  );
-
+  const filters = useMemo(() => userFilters(t), [t]);
   const country = usePhoneCountry();
-  const columns = useMemo(
-    () =>
+  const columns = useCallback(
+    ({ isAdmin, edit }: ListActions<TUser>) =>
       userColumns({
         t,
         isAdmin,
         country,
-        onEdit: (u) => setDialog({ user: u }),
+        onEdit: edit,
         onToggleActive: setToggling,
         onQrCode: setQr,
         onTransactions: (u) => navigate(`/users/${u.id}/details`),
       }),
-    [t, isAdmin, navigate, country],
+    [t, navigate, country],
   );
 
   return (
-    <>
-      <PageTitle title={t('title')} actions={addAction(t('add'), () => setDialog({ user: null }))} />
-      <DataTable<TUser>
-        queryKey={usersKey}
-        endpoint={USERS_ENDPOINT}
-        schema={ZUserPage}
-        columns={columns}
-        filterPage="users"
-        filters={filters}
-        filtersToggle={(count) => (count ? t('filtersCount', { count }) : t('filters'))}
-        canSelect={isAdmin}
-        bulkDelete
-        exportModel="user"
-        disableVirtualization={disableVirtualization}
-      />
-      <UserFormDialog
-        open={!!dialog}
-        user={dialog?.user ?? null}
-        isAdmin={isAdmin}
-        onClose={() => setDialog(null)}
-      />
+    <ListPage<TUser>
+      ns="users"
+      endpoint={USERS_ENDPOINT}
+      queryKey={usersKey}
+      schema={ZUserPage}
+      columns={columns}
+      filterPage="users"
+      filters={filters}
+      filtersToggle={(count) => (count ? t('filtersCount', { count }) : t('filters'))}
+      exportModel="user"
+      rowClick="none"
+      dialog={({ row, ...p }) => <UserFormDialog user={row} {...p} />}
+      disableVirtualization={disableVirtualization}
+    >
       <ConfirmDialog
         destructive={!!toggling?.active}
         open={!!toggling}
@@ -122,6 +96,6 @@ export function UsersPage({ disableVirtualization }: { disableVirtualization?: b
           <Button onClick={() => setQr(null)}>{t('common:button.close')}</Button>
         </DialogActions>
       </Dialog>
-    </>
+    </ListPage>
   );
 }

@@ -1,0 +1,1 @@
+export { type ListActions, ListPage } from './ListPage';

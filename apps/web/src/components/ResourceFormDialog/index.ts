@@ -1,0 +1,1 @@
+export { ResourceFormDialog } from './ResourceFormDialog';
