@@ -10,4 +10,5 @@ export { appConfig } from './service/config';
 export { handoverToken } from './service/handover';
 export { holdDoor } from './service/holds';
 export { endLocker, type LockerContext } from './service/lockers';
+export { createAppPage } from './service/page';
 export { requestSignInCode, verifiedCustomer } from './service/session';

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { TxOrg } from '../../../auth/context';
 import { transactions, users } from '../../../db/schema';
 
@@ -32,8 +32,8 @@ export async function receiptRecipient({ tx, organizationId, userId }: TxOrg<{ u
 }
 
 /**
- * Takes the mailing of the receipt of the customer `userId`'s transaction `id` (charged, not mailed
- * yet): true for the one caller that takes it — concurrent callers wait on the row and find it
+ * Takes the mailing of the receipt of the customer `userId`'s transaction `id` (a paid one: priced,
+ * or charged; not mailed yet): true for the one caller that takes it — concurrent callers wait on the row and find it
  * taken.
  */
 export async function takeReceiptMail({
@@ -51,7 +51,7 @@ export async function takeReceiptMail({
         eq(transactions.id, id),
         eq(transactions.idUser, userId),
         isNull(transactions.receiptMailedAt),
-        gt(transactions.total, '0'),
+        or(gt(transactions.total, '0'), isNotNull(transactions.idPrice)),
       ),
     )
     .returning({ id: transactions.id });

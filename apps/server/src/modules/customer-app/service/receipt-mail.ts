@@ -14,7 +14,7 @@ import { receiptOf, renderPdf } from './receipts';
  */
 
 /**
- * Mails the receipt of the customer's transaction `id` when it is due (charged, not mailed yet, a
+ * Mails the receipt of the customer's transaction `id` when it is due (paid, not mailed yet, a
  * verified e-mail, receipts on); answers whether it went. A failed mailing is logged, never the
  * caller's failure: the transaction has ended.
  */
@@ -70,14 +70,17 @@ export async function mailReceipt(c: LockerContext, id: string): Promise<boolean
   }
 }
 
-/** After a transaction `ended` for the customer: its receipt by e-mail when the end charged something. */
+/**
+ * After a transaction `ended` for the customer: its receipt by e-mail when it was a paid one (on a
+ * priced door or product, or charged).
+ */
 export async function withReceipt(c: LockerContext, ended: TCustomerLocker): Promise<TCustomerLocker> {
-  if (ended.total !== null && Number(ended.total) > 0) await mailReceipt(c, ended.id);
+  if (ended.total !== null && ended.ended_at) await mailReceipt(c, ended.id);
   return ended;
 }
 
 /**
  * `POST customer/{organization}/lockers/{id}/end` (`endLocker`), then the receipt by e-mail when
- * the end charged something.
+ * it was a paid one.
  */
 export const endWithReceipt = async (c: LockerContext, id: string) => withReceipt(c, await endLocker(c, id));
