@@ -122,6 +122,18 @@ test('a customer signs in, stores in a priced locker with the sandbox card and e
   await page.getByRole('link', { name: 'Find a locker' }).tap();
   await expect(page.getByRole('heading', { name: 'Find a locker' })).toBeVisible();
   await expectAccessible(page, 'Lite App find a locker (dark)');
+  // receipt e-mails: on until the customer turns them off in their account
+  await page.getByRole('link', { name: 'Account' }).tap();
+  const receipts = page.getByRole('checkbox', { name: 'E-mail me a receipt when a paid locker ends' });
+  await expect(receipts).toBeChecked();
+  await expectAccessible(page, 'Lite App account (dark)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectAccessible(page, 'Lite App account');
+  await receipts.uncheck();
+  await page.getByRole('button', { name: 'Save' }).tap();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await page.reload();
+  await expect(receipts).not.toBeChecked();
 });
 
 /** Signs a new customer in on the page at `url` with an e-mail code from the local outbox. */

@@ -57,14 +57,14 @@ export function Account({
           />
         </div>
         {me.email && (
-          <label className="row" style={{ fontWeight: 400 }}>
+          <label className="row" style={{ fontWeight: 400, flexWrap: 'nowrap' }}>
             <input
               type="checkbox"
               checked={receipts}
               onChange={(e) => setReceipts(e.target.checked)}
-              style={{ width: 24, minHeight: 24 }}
+              style={{ width: 24, minHeight: 24, flex: 'none' }}
             />
-            {t('account.receiptEmails')}
+            <span>{t('account.receiptEmails')}</span>
           </label>
         )}
         {saved && (
