@@ -165,7 +165,16 @@ export function App({ organization }: { organization: string }) {
         <select
           id="language"
           value={language}
-          onChange={(ev) => i18n.setLanguage(ev.target.value as Language)}
+          onChange={(ev) => {
+            const chosen = ev.target.value as Language;
+            i18n.setLanguage(chosen);
+            // the signed-in customer's e-mails (receipts) follow the app's language
+            if (me && !preview)
+              call('updateMe', {
+                params: { organization },
+                body: { first_name: me.first_name, language: chosen },
+              }).then(setMe, () => {});
+          }}
         >
           {LANGUAGES.map((l) => (
             <option key={l} value={l}>

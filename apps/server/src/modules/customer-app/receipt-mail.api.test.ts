@@ -231,5 +231,15 @@ describe('receipts by e-mail', () => {
     const mails = await receiptsTo('nora@example.test');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('Tu recibo');
+    // the app's language chosen later, with the customer's details
+    const german = await t.app.inject({
+      method: 'PATCH',
+      url: `${base}/me`,
+      headers: { cookie: off },
+      payload: { first_name: 'Nora', language: 'de' },
+    });
+    expect(german.statusCode, german.body).toBe(200);
+    expect((await end(off, await startStorage(off))).statusCode).toBe(200);
+    expect((await receiptsTo('nora@example.test'))[1]!.subject).toContain('Dein Beleg');
   });
 });
