@@ -5,12 +5,14 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoOrg, type TestApp } from '../../../test/helpers';
+import { multipartBody } from '../../../test/multipart';
 import { lastWidgetCode } from '../../../test/widget';
 import {
   devices,
   locations,
   organizations,
   prices,
+  products,
   settings,
   sizes,
   toolboxSettings,
@@ -29,6 +31,7 @@ let orgId: string;
 let loc: string;
 let paid: string;
 let free: string;
+let rentalDoor: string;
 const base = '/api/customer/demo-org';
 
 beforeAll(async () => {
@@ -37,7 +40,7 @@ beforeAll(async () => {
   const db = t.database.db;
   await db
     .update(organizations)
-    .set({ liteAppEnabled: true, storageMode: true })
+    .set({ liteAppEnabled: true, storageMode: true, rentalMode: true })
     .where(eq(organizations.id, orgId));
   await db
     .insert(settings)
@@ -85,6 +88,25 @@ beforeAll(async () => {
       idSize: paid,
       idPrice: p!.id,
     });
+  const [drill] = await db
+    .insert(products)
+    .values({ organizationId: orgId, name: 'Receipt Drill' })
+    .returning();
+  const [r] = await db
+    .insert(devices)
+    .values({
+      organizationId: orgId,
+      name: 'Receipt rental',
+      lockerNumber: 970,
+      mode: 'rental',
+      hardwareType: 'virtual',
+      idLocation: loc,
+      idSize: free,
+      idProduct: drill!.id,
+      idPrice: p!.id,
+    })
+    .returning();
+  rentalDoor = r!.id;
   await db.insert(devices).values({
     organizationId: orgId,
     name: 'Receipt free',
@@ -178,6 +200,34 @@ describe('receipts by e-mail', () => {
     expect(text).toContain('Beleg');
     expect(text).toContain(invoice);
     expect(text).toMatch(new RegExp(`${Number(ended.json().total).toFixed(2).replace('.', ',')}\\s?€`));
+  });
+
+  it("mails the receipt of a priced rental's return", async () => {
+    const cookie = await signInAs('rena@example.test', 'en');
+    const rented = await t.app.inject({
+      method: 'POST',
+      url: `${base}/rentals`,
+      headers: { cookie },
+      payload: { id_devices: [rentalDoor], payment_method: 'pm_card_visa' },
+    });
+    expect(rented.statusCode, rented.body).toBe(201);
+    const id = rented.json().items[0].id;
+    await t.database.db
+      .update(transactions)
+      .set({ startedAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(transactions.id, id));
+    const body = multipartBody({}, []);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: `${base}/rentals/${id}/return`,
+      headers: { cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const mails = await receiptsTo('rena@example.test');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Product: Receipt Drill');
+    expect(mails[0]!.text).toContain(`Total: €${Number(back.json().total).toFixed(2)}`);
   });
 
   it('a double tap on the end mails one receipt', async () => {
