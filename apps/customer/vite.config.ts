@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../web/vite-precompress';
+import { firstScreen } from './vite-shell';
 import { shellWorker } from './vite-sw';
 
 /*
@@ -11,7 +12,7 @@ import { shellWorker } from './vite-sw';
  */
 export default defineConfig({
   base: '/customer/',
-  plugins: [react(), shellWorker(), precompress()],
+  plugins: [react(), firstScreen(), shellWorker(), precompress()],
   server: {
     port: 5174,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

@@ -9,7 +9,7 @@ import {
   unique,
   uniqueEmail,
 } from '../support/console';
-import { mailCount, nextCode } from '../support/mail';
+import { mailCount, nextCode, nextMail } from '../support/mail';
 
 /**
  * The Lite App on a phone (390 × 844, touch), against a virtual door: sign in with an e-mail
@@ -76,6 +76,12 @@ test('a customer signs in, stores in a priced locker with the sandbox card and e
   await expect(page.getByText('Door 12 is open')).toBeVisible();
   await page.getByRole('button', { name: 'End and pay' }).tap();
   await expect(page.getByText(/^Ended\./)).toBeVisible();
+  // the receipt by e-mail (after the sign-in code), its PDF attached
+  const receiptMail = await nextMail(email, seen + 1);
+  expect(receiptMail.subject).toMatch(/receipt INV-/);
+  expect(receiptMail.text).toContain('Door: 12');
+  const attached = receiptMail.attachments.find((a) => a.contentType === 'application/pdf');
+  expect(attached?.content.subarray(0, 5).toString()).toBe('%PDF-');
 
   // my lockers: the receipt, labelled sandbox
   await page.getByRole('link', { name: 'My lockers' }).tap();
@@ -116,6 +122,18 @@ test('a customer signs in, stores in a priced locker with the sandbox card and e
   await page.getByRole('link', { name: 'Find a locker' }).tap();
   await expect(page.getByRole('heading', { name: 'Find a locker' })).toBeVisible();
   await expectAccessible(page, 'Lite App find a locker (dark)');
+  // receipt e-mails: on until the customer turns them off in their account
+  await page.getByRole('link', { name: 'Account' }).tap();
+  const receipts = page.getByRole('checkbox', { name: 'E-mail me a receipt when a paid locker ends' });
+  await expect(receipts).toBeChecked();
+  await expectAccessible(page, 'Lite App account (dark)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectAccessible(page, 'Lite App account');
+  await receipts.uncheck();
+  await page.getByRole('button', { name: 'Save' }).tap();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await page.reload();
+  await expect(receipts).not.toBeChecked();
 });
 
 /** Signs a new customer in on the page at `url` with an e-mail code from the local outbox. */

@@ -45,7 +45,9 @@ import { createVendorBudget } from './lib/vendor-budget';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { apiKeyResolver } from './modules/api-keys/service';
 import { conditionsRoutes } from './modules/conditions/routes';
-import { customerAppRoutes, customerPageRoutes } from './modules/customer-app/routes';
+import { createAppPage } from './modules/customer-app';
+import { customerAppRoutes } from './modules/customer-app/routes';
+import { customerPageRoutes } from './modules/customer-app/routes/page';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { devicesResource } from './modules/devices/resource';
 import { devicesRoutes } from './modules/devices/routes';
@@ -331,7 +333,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(metricsRoutes);
 
   if (config.customerDist && fs.existsSync(path.join(config.customerDist, 'app.html'))) {
-    await serveCustomer(app, config.customerDist);
+    await serveCustomer(
+      app,
+      config.customerDist,
+      createAppPage({ db: app.ctx.db, dist: config.customerDist }),
+    );
   }
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { BadRequest } from './errors';
@@ -128,7 +129,12 @@ export async function serveConsole(app: FastifyInstance, webDist: string): Promi
  * its service worker at `/app/sw.js` (scope `/app/`), and the kiosk's page `kiosk.html` at `/kiosk`.
  * The organization's manifest (`/app/{organization}/manifest.webmanifest`) is the Lite App's routes'.
  */
-export async function serveCustomer(app: FastifyInstance, customerDist: string): Promise<void> {
+export async function serveCustomer(
+  app: FastifyInstance,
+  customerDist: string,
+  /** the Lite App's page of a request, filled in for its organization (else `app.html` as built) */
+  appPage?: (req: { organization: string; rest: string; acceptLanguage?: string }) => Promise<string>,
+): Promise<void> {
   const assets = path.join(customerDist, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: customerDist,
@@ -147,16 +153,30 @@ export async function serveCustomer(app: FastifyInstance, customerDist: string):
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(fs.createReadStream(path.join(customerDist, file)));
-  const appPage = page('app.html');
+  const builtPage = page('app.html');
   /**
    * The Lite App's page; `?preview` is the console's customizer framing it (README "Lite App"):
    * only then may it be framed, and by the console's own origin only (`frame-ancestors 'self'`, no
    * X-Frame-Options). The preview itself acts on nothing and takes unsaved settings only from the
-   * page of this origin that frames it.
+   * page of this origin that frames it. Filled in per organization (`appPage`), it is sent
+   * compressed (brotli, else gzip) when the browser takes it; never cached.
    */
-  const appRoute = (req: FastifyRequest, reply: FastifyReply) => {
+  const appRoute = async (req: FastifyRequest, reply: FastifyReply) => {
     if (Object.hasOwn(req.query as object, 'preview')) framedBySelf(reply);
-    return appPage(req, reply);
+    if (!appPage) return builtPage(req, reply);
+    const { organization, '*': rest = '' } = req.params as { organization: string; '*'?: string };
+    const body = await appPage({ organization, rest, acceptLanguage: req.headers['accept-language'] });
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, accept-language');
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts))
+      return reply
+        .header('content-encoding', 'br')
+        .send(zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));
+    return reply.send(body);
   };
   const hide = { schema: { hide: true } };
   app.get('/app/sw.js', hide, (_req, reply) =>

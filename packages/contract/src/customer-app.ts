@@ -71,6 +71,8 @@ export const ZCustomerMe = z.object({
   last_name: z.string().nullable(),
   email: z.string().nullable(),
   phone_number: z.string().nullable(),
+  /** Receipts by e-mail when a paid transaction ends (to the verified e-mail only). */
+  receipt_emails: z.boolean(),
 });
 export type TCustomerMe = z.infer<typeof ZCustomerMe>;
 
@@ -78,6 +80,10 @@ export type TCustomerMe = z.infer<typeof ZCustomerMe>;
 export const ZCustomerMeUpdate = z.object({
   first_name: z.string().trim().max(100),
   last_name: z.string().trim().max(100).nullable().optional(),
+  /** Receipts by e-mail on or off (unchanged when absent). */
+  receipt_emails: z.boolean().optional(),
+  /** The language the customer reads the app in: their e-mails' language (unchanged when absent). */
+  language: ZLanguage.optional(),
 });
 
 /** The sign-in code's e-mail and SMS in the customer's language (`{name}`: the app's name). */

@@ -20,6 +20,12 @@ export interface ReceiptTexts {
   /** The sandbox provider's note: no money moved. */
   sandbox: string;
   thanks: string;
+  /** The receipt e-mail's subject (`{app}`: the app's name, `{invoice}`: the invoice number). */
+  mailSubject: string;
+  /** The e-mail's opening line: the receipt is attached as a PDF. */
+  mailAttached: string;
+  /** The e-mail's last line: how to stop receipt e-mails. */
+  mailOptOut: string;
 }
 
 export const RECEIPT_TEXTS: Record<TLanguage, ReceiptTexts> = {
@@ -35,6 +41,9 @@ export const RECEIPT_TEXTS: Record<TLanguage, ReceiptTexts> = {
     total: 'Total',
     sandbox: 'Sandbox payment: no money was moved.',
     thanks: 'Thank you for using {app}.',
+    mailSubject: 'Your {app} receipt {invoice}',
+    mailAttached: 'Your receipt is below and attached as a PDF.',
+    mailOptOut: 'You can turn off receipt e-mails under "My account" in the app.',
   },
   es: {
     title: 'Recibo',
@@ -48,6 +57,9 @@ export const RECEIPT_TEXTS: Record<TLanguage, ReceiptTexts> = {
     total: 'Total',
     sandbox: 'Pago de prueba (sandbox): no se ha movido dinero.',
     thanks: 'Gracias por usar {app}.',
+    mailSubject: 'Tu recibo de {app} {invoice}',
+    mailAttached: 'Tu recibo está a continuación y adjunto en PDF.',
+    mailOptOut: 'Puedes desactivar los recibos por correo en «Mi cuenta» de la app.',
   },
   de: {
     title: 'Beleg',
@@ -61,5 +73,8 @@ export const RECEIPT_TEXTS: Record<TLanguage, ReceiptTexts> = {
     total: 'Gesamt',
     sandbox: 'Testzahlung (Sandbox): Es wurde kein Geld bewegt.',
     thanks: 'Danke, dass du {app} nutzt.',
+    mailSubject: 'Dein Beleg von {app} {invoice}',
+    mailAttached: 'Dein Beleg steht unten und liegt als PDF bei.',
+    mailOptOut: 'Beleg-E-Mails kannst du in der App unter „Mein Konto“ abschalten.',
   },
 };

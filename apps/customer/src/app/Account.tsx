@@ -15,9 +15,10 @@ export function Account({
   onChanged: (me: TCustomerMe) => void;
   onSignedOut: (message?: string) => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [first, setFirst] = useState(me.first_name);
   const [last, setLast] = useState(me.last_name ?? '');
+  const [receipts, setReceipts] = useState(me.receipt_emails);
   const [saved, setSaved] = useState(false);
   const params = { organization };
   return (
@@ -28,7 +29,12 @@ export function Account({
         className="stack"
         onSubmit={async (e) => {
           e.preventDefault();
-          onChanged(await call('updateMe', { params, body: { first_name: first, last_name: last || null } }));
+          onChanged(
+            await call('updateMe', {
+              params,
+              body: { first_name: first, last_name: last || null, receipt_emails: receipts, language },
+            }),
+          );
           setSaved(true);
         }}
       >
@@ -50,6 +56,17 @@ export function Account({
             onChange={(e) => setLast(e.target.value)}
           />
         </div>
+        {me.email && (
+          <label className="row" style={{ fontWeight: 400, flexWrap: 'nowrap' }}>
+            <input
+              type="checkbox"
+              checked={receipts}
+              onChange={(e) => setReceipts(e.target.checked)}
+              style={{ width: 24, minHeight: 24, flex: 'none' }}
+            />
+            <span>{t('account.receiptEmails')}</span>
+          </label>
+        )}
         {saved && (
           <p className="alert ok" role="status">
             {t('account.saved')}

@@ -23,6 +23,12 @@ const Mine = lazy(() => import('./Lockers').then((m) => ({ default: m.Mine })));
 const Pay = lazy(() => import('./Pay').then((m) => ({ default: m.Pay })));
 const OpenDoor = lazy(() => import('./Lockers').then((m) => ({ default: m.OpenDoor })));
 
+/** The organization's configuration the server put in the page (`#app-config`), if it did. */
+function inlineConfig(): TCustomerAppConfig | null {
+  const data = document.getElementById('app-config')?.textContent;
+  return data ? (JSON.parse(data) as TCustomerAppConfig) : null;
+}
+
 /**
  * The Lite App of one organization: its white label, the language switch and the screens. As the
  * customizer's preview it shows the framing console's unsaved settings, nobody signed in, and a
@@ -44,7 +50,7 @@ export function App({ organization }: { organization: string }) {
   const { t } = i18n;
   const route = useRoute();
   const [preview] = useState(inPreview);
-  const [saved, setConfig] = useState<TCustomerAppConfig | null>(null);
+  const [saved, setConfig] = useState<TCustomerAppConfig | null>(inlineConfig);
   const config = usePreviewConfig(saved, preview);
   const [failed, setFailed] = useState(false);
   /** The signed-in customer; null: signed out; undefined: not known yet. */
@@ -55,7 +61,8 @@ export function App({ organization }: { organization: string }) {
   const [refused, setRefused] = useState(false);
 
   useEffect(() => {
-    call('config', { params: { organization } }).then(setConfig, () => setFailed(true));
+    // the page carries the configuration when the server filled it in (not offline, from the cache)
+    if (!inlineConfig()) call('config', { params: { organization } }).then(setConfig, () => setFailed(true));
     if (preview) setMe(null);
     else call('me', { params: { organization } }).then(setMe, () => setMe(null));
   }, [organization, preview]);
@@ -158,7 +165,16 @@ export function App({ organization }: { organization: string }) {
         <select
           id="language"
           value={language}
-          onChange={(ev) => i18n.setLanguage(ev.target.value as Language)}
+          onChange={(ev) => {
+            const chosen = ev.target.value as Language;
+            i18n.setLanguage(chosen);
+            // the signed-in customer's e-mails (receipts) follow the app's language
+            if (me && !preview)
+              call('updateMe', {
+                params: { organization },
+                body: { first_name: me.first_name, language: chosen },
+              }).then(setMe, () => {});
+          }}
         >
           {LANGUAGES.map((l) => (
             <option key={l} value={l}>

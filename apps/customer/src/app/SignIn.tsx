@@ -58,7 +58,9 @@ export function SignIn({
     setBusy(true);
     setError('');
     try {
-      onSignedIn(await call('signIn', { params, body: { ...body, code } }));
+      onSignedIn(
+        await call('signIn', { params, body: { ...body, code }, headers: { 'accept-language': language } }),
+      );
     } catch (e) {
       fail(e);
     } finally {

@@ -29,6 +29,7 @@ export const de: Record<MessageKey, string> = {
   'account.lastName': 'Nachname',
   'account.save': 'Speichern',
   'account.saved': 'Gespeichert',
+  'account.receiptEmails': 'Beleg per E-Mail, wenn ein bezahltes Fach endet',
   'account.signOut': 'Abmelden',
   'account.delete': 'Mein Konto löschen',
   'account.deleteConfirm':

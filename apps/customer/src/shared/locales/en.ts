@@ -27,6 +27,7 @@ export const en = {
   'account.lastName': 'Last name',
   'account.save': 'Save',
   'account.saved': 'Saved',
+  'account.receiptEmails': 'E-mail me a receipt when a paid locker ends',
   'account.signOut': 'Sign out',
   'account.delete': 'Delete my account',
   'account.deleteConfirm': 'Delete your account? Your lockers and history will no longer be linked to you.',

@@ -29,6 +29,7 @@ export const es: Record<MessageKey, string> = {
   'account.lastName': 'Apellidos',
   'account.save': 'Guardar',
   'account.saved': 'Guardado',
+  'account.receiptEmails': 'Enviarme un recibo por correo al terminar un casillero de pago',
   'account.signOut': 'Cerrar sesión',
   'account.delete': 'Eliminar mi cuenta',
   'account.deleteConfirm':

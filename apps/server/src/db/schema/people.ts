@@ -37,6 +37,12 @@ export const users = pgTable(
      * e-mail with an operator-made user.
      */
     widgetOnly: boolean('widget_only').notNull().default(false),
+    /** The e-mail the customer proved with a Lite App sign-in code: receipts go to it alone. */
+    verifiedEmail: text('verified_email'),
+    /** The language the customer reads the Lite App in (en, es, de), for their e-mails. */
+    appLanguage: text('app_language'),
+    /** The customer's switch for receipt e-mails (their details in the Lite App). */
+    receiptEmails: boolean('receipt_emails').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

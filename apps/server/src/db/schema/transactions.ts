@@ -76,6 +76,8 @@ export const transactions = pgTable(
     statusAfterPayment: text('status_after_payment'),
     notificationStatus: text('notification_status'),
     notificationDate: timestamp('notification_date', { withTimezone: true }),
+    /** When the customer's receipt was mailed (taken once: a retried end mails one). */
+    receiptMailedAt: timestamp('receipt_mailed_at', { withTimezone: true }),
     courierPinCode: text('courier_pin_code'),
     pickupCode: text('pickup_code'),
     pickupAttempts: integer('pickup_attempts').notNull().default(0),

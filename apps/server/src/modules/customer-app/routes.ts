@@ -1,16 +1,9 @@
-import {
-  CUSTOMER_APP_MESSAGES,
-  endpoints,
-  MSG,
-  preferredLanguage,
-  ZCustomerOrgParams,
-} from '@lockerops/contract';
+import { CUSTOMER_APP_MESSAGES, endpoints, MSG, preferredLanguage } from '@lockerops/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LockAdapter } from '../../adapters/locks';
 import { HttpError, NotFound, Unauthorized } from '../../errors';
 import { errors, routeOf } from '../../lib/openapi';
-import { withTenant } from '../../tenancy';
 import { addressKey, type CodeDeps } from '../one-time-codes';
 import { stepContext, type TransactionDeps } from '../transactions';
 import { appOrganization } from './queries/organization';
@@ -19,7 +12,6 @@ import { handoverRoutes } from './routes/handover';
 import { rentalRoutes } from './routes/rentals';
 import { appConfig } from './service/config';
 import {
-  endLocker,
   findLocations,
   type LockerContext,
   myLockers,
@@ -28,6 +20,7 @@ import {
   openParcel,
   startStorage,
 } from './service/lockers';
+import { endWithReceipt } from './service/receipt-mail';
 import {
   CUSTOMER_COOKIE,
   customerOfCookie,
@@ -175,6 +168,7 @@ export const customerAppRoutes =
           organizationId: org(req),
           body: req.body,
           address: req.ip,
+          language: preferredLanguage(req.headers['accept-language']),
         });
         reply.setCookie(CUSTOMER_COOKIE, cookie, {
           path: cookiePath(req),
@@ -220,8 +214,9 @@ export const customerAppRoutes =
     app.route({
       ...routeOf(e.updateMe, {
         tags,
-        summary: "Lite App: change the customer's name",
-        description: 'First and last name; the verified contact stays as it is.',
+        summary: "Lite App: change the customer's details",
+        description:
+          "First and last name, `receipt_emails` (receipts by e-mail when a paid transaction ends, to the e-mail proved by a sign-in code) and `language` (the app's: the e-mails' language); the verified contact stays as it is.",
         errors: errors(400, 401, 404),
       }),
       config: ownCaller,
@@ -262,6 +257,7 @@ export const customerAppRoutes =
       step: stepContext(req, txDeps),
       customerId: req.customer.customer.id,
       now: opts.now,
+      receipts: { mail: app.ctx.mail, log: req.log },
     });
     rentalRoutes(app, { limited, signedIn, lockerCtx });
     handoverRoutes(app, { limited, txDeps, now: opts.now });
@@ -326,12 +322,12 @@ export const customerAppRoutes =
         tags,
         summary: 'Lite App: end (pick up)',
         description:
-          "The customer's pickup through the partner API's pickup step: the door opens, the time used is charged (the sandbox provider when none is connected), the door is free again. 404 for a transaction that is not the customer's; 409 when it cannot end.",
+          "The customer's pickup through the partner API's pickup step: the door opens, the time used is charged (the sandbox provider when none is connected), the door is free again; when it charged, its receipt (the PDF's words, the PDF attached) is e-mailed once, after the end, to the e-mail the customer proved at sign-in, in the app's language, unless they turned receipt e-mails off. 404 for a transaction that is not the customer's; 409 when it cannot end.",
         errors: errors(401, 402, 404, 409, 502),
       }),
       config: ownCaller,
       onRequest: signedIn,
-      handler: (req) => endLocker(lockerCtx(req), req.params.id),
+      handler: (req) => endWithReceipt(lockerCtx(req), req.params.id),
     });
 
     app.route({
@@ -360,38 +356,3 @@ export const customerAppRoutes =
       handler: (req) => openParcel(lockerCtx(req), req.params.id),
     });
   };
-
-/**
- * The organization's web app manifest at `/app/{organization}/manifest.webmanifest`: its app name,
- * the customizer's primary colour, the app's icons; installable from the phone's browser.
- */
-export const customerPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/app/:organization/manifest.webmanifest',
-    { schema: { hide: true, params: ZCustomerOrgParams } },
-    async (req, reply) => {
-      const { organization } = req.params;
-      const found = await appOrganization({ db: app.ctx.db, subdomain: organization });
-      if (!found) throw NotFound(MSG.notFound);
-      const c = await withTenant(app.ctx.db, found.id, (tx) => appConfig({ tx, organizationId: found.id }));
-      const base = `/app/${encodeURIComponent(organization)}`;
-      return reply
-        .type('application/manifest+json')
-        .header('cache-control', 'no-cache')
-        .send({
-          name: c.organization.name,
-          short_name: c.organization.name.slice(0, 12),
-          start_url: base,
-          scope: `${base}/`,
-          id: base,
-          display: 'standalone',
-          background_color: '#f6f7f9',
-          theme_color: c.settings.primary_color,
-          icons: [
-            { src: '/customer/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-            { src: '/customer/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
-          ],
-        });
-    },
-  );
-};

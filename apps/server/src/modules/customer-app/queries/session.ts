@@ -13,6 +13,7 @@ const customerColumns = {
   lastName: users.lastName,
   email: users.email,
   phoneNumber: users.phoneNumber,
+  receiptEmails: users.receiptEmails,
 };
 export type CustomerRow = {
   id: string;
@@ -20,6 +21,7 @@ export type CustomerRow = {
   lastName: string | null;
   email: string | null;
   phoneNumber: string | null;
+  receiptEmails: boolean;
 };
 
 /**
@@ -96,23 +98,63 @@ export async function customerById({
   return u;
 }
 
-/** Changes the customer's name. */
-export async function updateCustomerName({
+/**
+ * Changes the customer's details: the name, and when given their switch for receipt e-mails and
+ * the language they read the app in.
+ */
+export async function updateCustomerDetails({
   tx,
   organizationId,
   id,
   name,
   lastName,
+  receiptEmails,
+  appLanguage,
 }: {
   tx: Tx;
   organizationId: string;
   id: string;
   name: string;
   lastName: string | null | undefined;
+  receiptEmails?: boolean;
+  appLanguage?: string;
 }): Promise<void> {
   await tx
     .update(users)
-    .set({ name, ...(lastName !== undefined ? { lastName } : {}), updatedAt: new Date() })
+    .set({
+      name,
+      ...(lastName !== undefined ? { lastName } : {}),
+      ...(receiptEmails !== undefined ? { receiptEmails } : {}),
+      ...(appLanguage !== undefined ? { appLanguage } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+}
+
+/**
+ * Records what a sign-in proved and said: the e-mail the code went to (when it was an e-mail) and
+ * the language of the app.
+ */
+export async function recordSignIn({
+  tx,
+  organizationId,
+  id,
+  verifiedEmail,
+  appLanguage,
+}: {
+  tx: Tx;
+  organizationId: string;
+  id: string;
+  verifiedEmail?: string;
+  appLanguage?: string;
+}): Promise<void> {
+  if (verifiedEmail === undefined && appLanguage === undefined) return;
+  await tx
+    .update(users)
+    .set({
+      ...(verifiedEmail !== undefined ? { verifiedEmail } : {}),
+      ...(appLanguage !== undefined ? { appLanguage } : {}),
+    })
     .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
 }
 
@@ -136,6 +178,7 @@ export async function forgetCustomer({
       name: '—',
       lastName: null,
       email: null,
+      verifiedEmail: null,
       phoneNumber: null,
       address: null,
       userId: null,

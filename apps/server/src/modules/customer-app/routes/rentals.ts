@@ -5,6 +5,7 @@ import { MULTIPART, zFile } from '../../../lib/crud/multipart';
 import { errors, routeOf } from '../../../lib/openapi';
 import { holdDoor } from '../service/holds';
 import type { LockerContext } from '../service/lockers';
+import { withReceipt } from '../service/receipt-mail';
 import { receiptPdf } from '../service/receipts';
 import { conditionsOf, photoOf, rentablesAt, returnFromApp, startRentals } from '../service/rentals';
 import { cancelReservation, myReservations, reserve } from '../service/reservations';
@@ -78,14 +79,17 @@ export function rentalRoutes(appIn: FastifyInstance, h: AppCallers): void {
       tags,
       summary: 'Lite App: return a rental',
       description:
-        'Multipart: `photo` (a picture, checked by content, at most 10 MB) and `id_condition`. The customer\'s return of their rental into its door through the partner API\'s return step: the door opens, the time used is charged, the product is tracked back with its condition (its effects apply: maintenance, report). A photo is required while "Allow photo to end the asset rental" is on and refused while off (400); a condition likewise with "Track conditions of products" (400; 404 for an unknown condition). 404 for a rental that is not the customer\'s; 409 when it is not in progress; 413 for a larger photo.',
+        'Multipart: `photo` (a picture, checked by content, at most 10 MB) and `id_condition`. The customer\'s return of their rental into its door through the partner API\'s return step: the door opens, the time used is charged, the product is tracked back with its condition (its effects apply: maintenance, report); when charged, its receipt is e-mailed as at the end of a storage. A photo is required while "Allow photo to end the asset rental" is on and refused while off (400); a condition likewise with "Track conditions of products" (400; 404 for an unknown condition). 404 for a rental that is not the customer\'s; 409 when it is not in progress; 413 for a larger photo.',
       consumes: MULTIPART,
       body: ZCustomerRentalReturn.extend({ photo: zFile.optional() }),
       errors: errors(400, 401, 402, 404, 409, 413, 502),
     }),
     config: { ...ownCaller, upload: 'image' },
     onRequest: h.signedIn,
-    handler: (req) => returnFromApp(h.lockerCtx(req), storage, req.params.id, req.body),
+    handler: async (req) => {
+      const c = h.lockerCtx(req);
+      return withReceipt(c, await returnFromApp(c, storage, req.params.id, req.body));
+    },
   });
 
   app.route({

@@ -6,6 +6,8 @@ import {
   type TCustomerParcel,
   TRANSACTION_MESSAGES,
 } from '@lockerops/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailAdapter } from '../../../adapters/mail';
 import type { Tx } from '../../../db/client';
 import { HttpError, NotFound } from '../../../errors';
 import { organizationTimeZone } from '../../dashboard';
@@ -124,6 +126,8 @@ export interface LockerContext {
   customerId: string;
   /** The app's clock: a hold of a door ends by it (tests move it). */
   now: () => Date;
+  /** Where the customer's receipt e-mails go out (none: no receipt is mailed). */
+  receipts?: { mail: MailAdapter; log: FastifyBaseLogger };
 }
 
 /** The customer's transaction `id` in the answer's shape; 404 when it is not theirs. */

@@ -31,7 +31,8 @@ import {
   insertAppCustomer,
   insertSession,
   liveSession,
-  updateCustomerName,
+  recordSignIn,
+  updateCustomerDetails,
 } from '../queries/session';
 import { contactsOf } from './config';
 
@@ -59,6 +60,7 @@ export const meOf = (u: CustomerRow): TCustomerMe => ({
   last_name: u.lastName,
   email: u.email,
   phone_number: u.phoneNumber,
+  receipt_emails: u.receiptEmails,
 });
 
 /**
@@ -152,6 +154,8 @@ export async function verifiedCustomer(
     organizationId: string;
     body: { email?: string; phone_number?: string; code: string };
     address: string;
+    /** the app's language, recorded for the customer's e-mails */
+    language?: TLanguage;
   },
 ): Promise<CustomerRow> {
   const org = input.organizationId;
@@ -169,18 +173,28 @@ export async function verifiedCustomer(
     if (!(await consumeCode({ tx, organizationId: org, id: checked.id, maxAttempts: MAX_TRIES_IN_ALL })))
       throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
     const by = contact.channel === 'email' ? { email: contact.key } : { phone: contact.key };
-    const customer = await customerByContact({ tx, organizationId: org, ...by });
-    if (customer) return customer;
-    if (rules.preregistered) throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
-    return insertAppCustomer({
+    const found = await customerByContact({ tx, organizationId: org, ...by });
+    if (!found && rules.preregistered) throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
+    const customer =
+      found ??
+      (await insertAppCustomer({
+        tx,
+        organizationId: org,
+        values: {
+          name: '',
+          email: contact.channel === 'email' ? contact.key : null,
+          phoneNumber: contact.channel === 'sms' ? contact.key : null,
+        },
+      }));
+    // the code proved this e-mail: the customer's receipts may go to it
+    await recordSignIn({
       tx,
       organizationId: org,
-      values: {
-        name: '',
-        email: contact.channel === 'email' ? contact.key : null,
-        phoneNumber: contact.channel === 'sms' ? contact.key : null,
-      },
+      id: customer.id,
+      verifiedEmail: contact.channel === 'email' ? contact.key : undefined,
+      appLanguage: input.language,
     });
+    return customer;
   });
 }
 
@@ -195,6 +209,7 @@ export async function signIn(
     organizationId: string;
     body: { email?: string; phone_number?: string; code: string };
     address: string;
+    language?: TLanguage;
   },
 ): Promise<{ me: TCustomerMe; cookie: string }> {
   const org = input.organizationId;
@@ -230,7 +245,10 @@ export async function customerOfCookie(
   });
 }
 
-/** `PATCH customer/{organization}/me`: the customer's name; answers the customer. */
+/**
+ * `PATCH customer/{organization}/me`: the customer's name, and when given their switch for receipt
+ * e-mails and the app's language; answers the customer.
+ */
 export async function updateMe({
   tx,
   organizationId,
@@ -240,14 +258,16 @@ export async function updateMe({
   tx: Tx;
   organizationId: string;
   customerId: string;
-  body: { first_name: string; last_name?: string | null };
+  body: { first_name: string; last_name?: string | null; receipt_emails?: boolean; language?: TLanguage };
 }): Promise<TCustomerMe> {
-  await updateCustomerName({
+  await updateCustomerDetails({
     tx,
     organizationId,
     id: customerId,
     name: body.first_name,
     lastName: body.last_name,
+    receiptEmails: body.receipt_emails,
+    appLanguage: body.language,
   });
   const u = await customerById({ tx, organizationId, id: customerId });
   return meOf(u!);

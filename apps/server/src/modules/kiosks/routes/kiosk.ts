@@ -92,7 +92,7 @@ export function kioskRoutes(opts: { locks: LockAdapter; now: () => Date }): Fast
     const ctxOf = (req: FastifyRequest) => stepContext(req, deps);
     kioskStorageRoutes(app, {
       guard,
-      storageCtx: (req) => ({ ...ctxOf(req), secrets: app.ctx.secrets, now: opts.now }),
+      storageCtx: (req) => ({ ...ctxOf(req), secrets: app.ctx.secrets, now: opts.now, log: req.log }),
     });
 
     app.route({

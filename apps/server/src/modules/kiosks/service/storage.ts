@@ -7,11 +7,12 @@ import {
   type TKioskStorage,
   type TKioskStorageEnded,
 } from '@lockerops/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { Conflict, HttpError, NotFound } from '../../../errors';
 import type { SecretBox } from '../../../lib/secrets';
 import {
   deleteHold,
-  endLocker,
+  endWithReceipt,
   handoverToken,
   holdDoor,
   type LockerContext,
@@ -34,13 +35,14 @@ import { openedAnswer } from './walk-up';
 
 /** What storage at the screen is given: the step context, the outside systems, the key, the app's clock. */
 export type StorageContext = StepContext &
-  TransactionDeps & { secrets: SecretBox; now: () => Date; publicUrl: string };
+  TransactionDeps & { secrets: SecretBox; now: () => Date; publicUrl: string; log: FastifyBaseLogger };
 
-/** The Lite App's context for the customer signed in at the screen. */
+/** The Lite App's context for the customer signed in at the screen (their receipts mailed as the app's). */
 const appContext = (ctx: StorageContext, userId: string): LockerContext => ({
   step: ctx,
   customerId: userId,
   now: ctx.now,
+  receipts: { mail: ctx.mail, log: ctx.log },
 });
 
 /**
@@ -194,7 +196,7 @@ export async function endAtScreen(
   const mine = await ctx.run((tx) => customerStoragesAt({ tx, ...place(kiosk), userId }));
   const storage = mine.find((s) => s.id === id);
   if (!storage) throw NotFound(M.doorNotHere);
-  const ended = await endLocker(appContext(ctx, userId), id);
+  const ended = await endWithReceipt(appContext(ctx, userId), id);
   const opened = await openedAnswer(ctx, kiosk, M.doorOpened, id, storage.idDevice);
   return { ...opened, total: ended.total, currency: ended.currency, sandbox: ended.sandbox };
 }
