@@ -3,7 +3,7 @@
  * files (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 
-export { type Actor, type TransactionPatch, updateTransaction, writeLog } from './queries';
+export { type Actor, type TransactionPatch, takeReceiptMail, updateTransaction, writeLog } from './queries';
 export { userTransactionRows } from './queries/wire';
 export { stepContext } from './routes/answers';
 export { cancel } from './steps/cancel';

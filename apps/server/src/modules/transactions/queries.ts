@@ -1,5 +1,5 @@
 import type { TTransactionStatus } from '@lockerops/contract';
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
@@ -294,4 +294,31 @@ export async function lockDueDeliveries({ tx, now }: { tx: Tx; now: Date }): Pro
     )
     .limit(500)
     .for('update', { skipLocked: true });
+}
+
+/**
+ * Takes the mailing of the receipt of the customer `userId`'s transaction `id` (a paid one: priced,
+ * or charged; not mailed yet): true for the one caller that takes it — concurrent callers wait on the row and find it
+ * taken.
+ */
+export async function takeReceiptMail({
+  tx,
+  organizationId,
+  userId,
+  id,
+}: TxOrg<{ userId: string; id: string }>): Promise<boolean> {
+  const rows = await tx
+    .update(transactions)
+    .set({ receiptMailedAt: new Date() })
+    .where(
+      and(
+        eq(transactions.organizationId, organizationId),
+        eq(transactions.id, id),
+        eq(transactions.idUser, userId),
+        isNull(transactions.receiptMailedAt),
+        or(gt(transactions.total, '0'), isNotNull(transactions.idPrice)),
+      ),
+    )
+    .returning({ id: transactions.id });
+  return rows.length > 0;
 }

@@ -3,3 +3,11 @@
  * (the layer rule in biome.json); everything else in the folder is the area's own.
  */
 export { insertCustomer } from './queries';
+export {
+  type CustomerRow,
+  customerColumns,
+  forgetCustomer,
+  insertAppCustomer,
+  recordSignIn,
+  updateCustomerDetails,
+} from './queries/app-customers';

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TxOrg } from '../../../auth/context';
-import { transactions, users } from '../../../db/schema';
+import { users } from '../../../db/schema';
 
 /*
  * Receipts by e-mail (README "The Lite App"): to whom a customer's receipt may go, and the one
@@ -29,31 +29,4 @@ export async function receiptRecipient({ tx, organizationId, userId }: TxOrg<{ u
       ),
     );
   return u;
-}
-
-/**
- * Takes the mailing of the receipt of the customer `userId`'s transaction `id` (a paid one: priced,
- * or charged; not mailed yet): true for the one caller that takes it — concurrent callers wait on the row and find it
- * taken.
- */
-export async function takeReceiptMail({
-  tx,
-  organizationId,
-  userId,
-  id,
-}: TxOrg<{ userId: string; id: string }>): Promise<boolean> {
-  const rows = await tx
-    .update(transactions)
-    .set({ receiptMailedAt: new Date() })
-    .where(
-      and(
-        eq(transactions.organizationId, organizationId),
-        eq(transactions.id, id),
-        eq(transactions.idUser, userId),
-        isNull(transactions.receiptMailedAt),
-        or(gt(transactions.total, '0'), isNotNull(transactions.idPrice)),
-      ),
-    )
-    .returning({ id: transactions.id });
-  return rows.length > 0;
 }

@@ -132,21 +132,21 @@ export interface LockerContext {
 
 /** The customer's transaction `id` in the answer's shape; 404 when it is not theirs. */
 export async function lockerOr404(c: LockerContext, id: string): Promise<TCustomerLocker> {
-  const org = c.step.auth.organizationId;
+  const organizationId = c.step.auth.organizationId;
   return c.step.run(async (tx) => {
-    const row = await customerLocker({ tx, organizationId: org, userId: c.customerId, id });
+    const row = await customerLocker({ tx, organizationId, userId: c.customerId, id });
     if (!row) throw NotFound(CUSTOMER_APP_MESSAGES.lockerNotFound);
-    const zone = await organizationTimeZone({ tx, organizationId: org });
+    const zone = await organizationTimeZone({ tx, organizationId });
     return lockerOf(row, zone, c.step.charges.kind === 'sandbox');
   });
 }
 
 /** `GET customer/{organization}/lockers`: the customer's transactions, newest first. */
 export async function myLockers(c: LockerContext): Promise<{ items: TCustomerLocker[] }> {
-  const org = c.step.auth.organizationId;
+  const organizationId = c.step.auth.organizationId;
   return c.step.run(async (tx) => {
-    const rows = await customerLockers({ tx, organizationId: org, userId: c.customerId });
-    const zone = await organizationTimeZone({ tx, organizationId: org });
+    const rows = await customerLockers({ tx, organizationId, userId: c.customerId });
+    const zone = await organizationTimeZone({ tx, organizationId });
     return { items: rows.map((r) => lockerOf(r, zone, c.step.charges.kind === 'sandbox')) };
   });
 }
@@ -164,16 +164,16 @@ export async function startStorage(
   c: LockerContext,
   body: { id_location: string; id_size: string; payment_method?: string; id_hold?: string },
 ): Promise<TCustomerLocker> {
-  const org = c.step.auth.organizationId;
+  const organizationId = c.step.auth.organizationId;
   const now = c.now();
   const door = await c.step.run(async (tx) => {
     const held = body.id_hold
-      ? await runningHold({ tx, organizationId: org, userId: c.customerId, id: body.id_hold, now })
+      ? await runningHold({ tx, organizationId, userId: c.customerId, id: body.id_hold, now })
       : undefined;
     if (body.id_hold && !held) throw new HttpError(409, CUSTOMER_RENTAL_MESSAGES.holdEnded);
     return freeDoor({
       tx,
-      organizationId: org,
+      organizationId,
       locationId: body.id_location,
       sizeId: body.id_size,
       userId: c.customerId,
@@ -190,7 +190,7 @@ export async function startStorage(
     payment_method: body.payment_method,
   });
   const hold = body.id_hold;
-  if (hold) await c.step.run((tx) => deleteHold({ tx, organizationId: org, userId: c.customerId, id: hold }));
+  if (hold) await c.step.run((tx) => deleteHold({ tx, organizationId, userId: c.customerId, id: hold }));
   return lockerOr404(c, id);
 }
 
@@ -233,10 +233,10 @@ export async function endLocker(c: LockerContext, id: string): Promise<TCustomer
  * waiting in a locker, oldest first, without their pickup codes.
  */
 export async function myParcels(c: LockerContext): Promise<{ items: TCustomerParcel[] }> {
-  const org = c.step.auth.organizationId;
+  const organizationId = c.step.auth.organizationId;
   return c.step.run(async (tx) => {
-    const rows = await customerParcels({ tx, organizationId: org, userId: c.customerId });
-    const zone = await organizationTimeZone({ tx, organizationId: org });
+    const rows = await customerParcels({ tx, organizationId, userId: c.customerId });
+    const zone = await organizationTimeZone({ tx, organizationId });
     return {
       items: rows.map((r) => ({
         id: r.id,

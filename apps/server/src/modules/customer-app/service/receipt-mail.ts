@@ -1,6 +1,7 @@
 import { fillMailText, type TCustomerLocker } from '@lockerops/contract';
 import { recipientLanguage } from '../../../lib/message-language';
-import { receiptRecipient, takeReceiptMail } from '../queries/receipts';
+import { takeReceiptMail } from '../../transactions';
+import { receiptRecipient } from '../queries/receipts';
 import { endLocker, type LockerContext } from './lockers';
 import { receiptOf, renderPdf } from './receipts';
 

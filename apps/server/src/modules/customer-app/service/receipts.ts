@@ -38,8 +38,8 @@ export interface Receipt {
 export async function receiptOf(c: LockerContext, id: string, language: TLanguage): Promise<Receipt> {
   const locker = await lockerOr404(c, id);
   if (locker.total === null || !locker.ended_at) throw NotFound(CUSTOMER_APP_MESSAGES.receiptNotFound);
-  const org = c.step.auth.organizationId;
-  const brand = await c.step.run((tx) => whiteLabel({ tx, organizationId: org }));
+  const organizationId = c.step.auth.organizationId;
+  const brand = await c.step.run((tx) => whiteLabel({ tx, organizationId }));
   const app = brand?.appName || brand?.name || 'Lockerops';
   const w = RECEIPT_TEXTS[language];
   const zone = locker.time_zone;

@@ -21,18 +21,21 @@ import {
   sendOneTimeCode,
 } from '../../one-time-codes';
 import { getLiteApp, twilioPurposes } from '../../toolbox';
-import { whiteLabel } from '../queries/organization';
 import {
   type CustomerRow,
-  customerByContact,
-  customerById,
-  deleteSession,
   forgetCustomer,
   insertAppCustomer,
-  insertSession,
-  liveSession,
   recordSignIn,
   updateCustomerDetails,
+} from '../../users';
+import { whiteLabel } from '../queries/organization';
+import {
+  customerByContact,
+  customerById,
+  deleteCustomerSessions,
+  deleteSession,
+  insertSession,
+  liveSession,
 } from '../queries/session';
 import { contactsOf } from './config';
 
@@ -113,21 +116,21 @@ export async function requestSignInCode(
     language?: TLanguage;
   },
 ): Promise<{ detail: string; expires_at: string }> {
-  const org = input.organizationId;
-  const rules = await rulesOf(deps, org);
+  const organizationId = input.organizationId;
+  const rules = await rulesOf(deps, organizationId);
   const contact = contactOf(input.body, rules.allowed);
   const known = rules.preregistered
     ? await deps.run((tx) =>
         customerByContact({
           tx,
-          organizationId: org,
+          organizationId,
           ...(contact.channel === 'email' ? { email: contact.key } : { phone: contact.key }),
         }),
       )
     : true;
   const texts = CUSTOMER_APP_CODE_TEXTS[messageLanguage(input.language, rules.language)];
   const { expiresAt } = await sendOneTimeCode(deps, {
-    organizationId: org,
+    organizationId,
     purpose: PURPOSE,
     contact,
     address: input.address,
@@ -158,11 +161,11 @@ export async function verifiedCustomer(
     language?: TLanguage;
   },
 ): Promise<CustomerRow> {
-  const org = input.organizationId;
-  const rules = await rulesOf(deps, org);
+  const organizationId = input.organizationId;
+  const rules = await rulesOf(deps, organizationId);
   const contact = contactOf(input.body, rules.allowed);
   const checked = await checkOneTimeCode(deps, {
-    organizationId: org,
+    organizationId,
     purpose: PURPOSE,
     contact,
     address: input.address,
@@ -170,16 +173,16 @@ export async function verifiedCustomer(
   });
   if (!checked) throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
   return deps.run(async (tx) => {
-    if (!(await consumeCode({ tx, organizationId: org, id: checked.id, maxAttempts: MAX_TRIES_IN_ALL })))
+    if (!(await consumeCode({ tx, organizationId, id: checked.id, maxAttempts: MAX_TRIES_IN_ALL })))
       throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
     const by = contact.channel === 'email' ? { email: contact.key } : { phone: contact.key };
-    const found = await customerByContact({ tx, organizationId: org, ...by });
+    const found = await customerByContact({ tx, organizationId, ...by });
     if (!found && rules.preregistered) throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
     const customer =
       found ??
       (await insertAppCustomer({
         tx,
-        organizationId: org,
+        organizationId,
         values: {
           name: '',
           email: contact.channel === 'email' ? contact.key : null,
@@ -189,7 +192,7 @@ export async function verifiedCustomer(
     // the code proved this e-mail: the customer's receipts may go to it
     await recordSignIn({
       tx,
-      organizationId: org,
+      organizationId,
       id: customer.id,
       verifiedEmail: contact.channel === 'email' ? contact.key : undefined,
       appLanguage: input.language,
@@ -212,13 +215,13 @@ export async function signIn(
     language?: TLanguage;
   },
 ): Promise<{ me: TCustomerMe; cookie: string }> {
-  const org = input.organizationId;
+  const organizationId = input.organizationId;
   const customer = await verifiedCustomer(deps, input);
   return deps.run(async (tx) => {
     const token = randomBytes(32).toString('base64url');
     const id = await insertSession({
       tx,
-      organizationId: org,
+      organizationId,
       userId: customer.id,
       tokenHash: sessionHash(deps, token),
       expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000),
@@ -288,7 +291,7 @@ export const signOut = ({
  * `DELETE customer/{organization}/me`: deletes the customer's account — the person detached from
  * the operator's records (`forgetCustomer`), every session of theirs ended.
  */
-export const deleteMe = ({
+export const deleteMe = async ({
   tx,
   organizationId,
   customerId,
@@ -296,4 +299,7 @@ export const deleteMe = ({
   tx: Tx;
   organizationId: string;
   customerId: string;
-}) => forgetCustomer({ tx, organizationId, id: customerId });
+}) => {
+  await forgetCustomer({ tx, organizationId, id: customerId });
+  await deleteCustomerSessions({ tx, organizationId, userId: customerId });
+};
