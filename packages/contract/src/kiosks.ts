@@ -24,6 +24,9 @@ export const KIOSK_MESSAGES = {
   doorOpened: 'The door is open',
   reported: 'Thank you. The door was reported.',
   courierRemoved: 'Courier removed',
+  /** the name of the group a first courier's creation makes, marked as the couriers */
+  courierGroup: 'Couriers',
+  userNotFound: 'User not found',
   recipientGone: 'This recipient is no longer available. Search again.',
   storageNotOffered: 'Storage is not offered at this screen.',
   customerSignedOut: 'Your session at this screen has ended. Sign in again.',
@@ -207,17 +210,29 @@ export type TKioskRecipient = z.infer<typeof ZKioskRecipient>;
 export const KIOSK_DOOR_PROBLEMS = ['not_opened', 'dirty', 'damaged'] as const;
 export const ZKioskDoorReport = z.object({ problem: z.enum(KIOSK_DOOR_PROBLEMS) });
 
-/** A courier as the console lists it (the code is never shown again). */
+/**
+ * A courier as the console lists it: a user of a group marked `couriers` (`id` is the user's id),
+ * whether they have a courier code (`has_code`; the code is never shown again) and can sign in.
+ */
 export const ZCourier = z.object({
   id: z.uuid(),
   name: z.string(),
+  active: z.boolean().describe('false: the user is deactivated and cannot sign in'),
+  has_code: z.boolean().describe('a courier code was issued (a group member without one cannot sign in yet)'),
   last_used_at: z.string().nullable(),
   created_at: z.string(),
 });
 export const ZCourierList = z.object({ items: z.array(ZCourier) });
 export type TCourier = z.infer<typeof ZCourier>;
-export const ZCourierRequest = z.object({
-  name: z.string().trim().min(1, KIOSK_MESSAGES.nameRequired).max(80),
-});
+/**
+ * A new courier: a new user named `name`, or the existing user `id_user`; either joins the
+ * organization's courier group (made as "Couriers" when it has none) and gets a code.
+ */
+export const ZCourierRequest = z
+  .object({
+    name: z.string().trim().min(1, KIOSK_MESSAGES.nameRequired).max(80).optional(),
+    id_user: z.uuid().optional(),
+  })
+  .refine((b) => Boolean(b.name) !== Boolean(b.id_user), { message: KIOSK_MESSAGES.nameRequired });
 /** A courier with the code just made for them, shown once. */
 export const ZCourierWithCode = ZCourier.extend({ code: z.string() });
