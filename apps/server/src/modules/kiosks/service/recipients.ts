@@ -4,9 +4,11 @@ import {
   KIOSK_MESSAGES as M,
   type TKioskRecipient,
 } from '@lockerops/contract';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Tx } from '../../../db/client';
 import { BadRequest } from '../../../errors';
 import type { SecretBox } from '../../../lib/secrets';
+import { homeCountries } from '../../toolbox';
 import { recordWrongTry } from '../queries/couriers';
 import { findRecipients, recipientById } from '../queries/recipients';
 import { assertUnderLimit, type KioskAuth } from '../service';
@@ -32,6 +34,18 @@ function searchOf(q: string): { email?: string; digits?: string; name?: string }
   const digits = text.replace(/[\s().+-]/g, '');
   if (/^\d+$/.test(digits)) return /^\d{7,15}$/.test(digits) ? { digits } : {};
   return text.replace(/[^\p{L}]/gu, '').length >= 3 ? { name: text } : {};
+}
+
+/**
+ * The stored digits (`users.phone_digits`, E.164 without its plus) a whole number typed at the
+ * screen may match: its digits as typed, and the number read in the organization's country in
+ * E.164 (a national "(415) 555-0177" is "14155550177" in the United States).
+ */
+async function phoneDigitsOf(tx: Tx, organizationId: string, typed: string, digits: string) {
+  const [country] = await homeCountries({ tx, organizationId });
+  const parsed = parsePhoneNumberFromString(typed.trim(), country as CountryCode | undefined);
+  const e164 = parsed?.isPossible() ? parsed.number.slice(1) : undefined;
+  return [...new Set([digits, ...(e164 ? [e164] : [])])];
 }
 
 /** `+1 •••• ••0123`: the country code's first digit and the last four digits. */
@@ -71,7 +85,9 @@ export async function searchRecipients(
   const rows = await findRecipients({
     tx,
     organizationId: kiosk.organizationId,
-    ...search,
+    name: search.name,
+    email: search.email,
+    phoneDigits: search.digits ? await phoneDigitsOf(tx, kiosk.organizationId, q, search.digits) : undefined,
     limit: KIOSK_RECIPIENT_MATCHES + 1,
   });
   if (rows.length > KIOSK_RECIPIENT_MATCHES) return { items: [], more: true };
