@@ -28,6 +28,8 @@ export const KIOSK_MESSAGES = {
   courierGroup: 'Couriers',
   userNotFound: 'User not found',
   recipientGone: 'This recipient is no longer available. Search again.',
+  invalidTracking: 'This tracking number is not valid.',
+  parcelGone: 'This parcel is no longer expected here. Scan it again.',
   storageNotOffered: 'Storage is not offered at this screen.',
   customerSignedOut: 'Your session at this screen has ended. Sign in again.',
   holdGivenUp: 'The door is free again.',
@@ -170,6 +172,13 @@ export const ZKioskPickupRequest = z.object({
 export const ZCourierSignInRequest = z.object({ code: z.string().trim().min(1).max(20) });
 export const ZCourierSession = z.object({ session: z.string(), name: z.string(), expires_at: z.string() });
 
+/** A tracking number read from a parcel's label or typed: trimmed, upper case, 3–64 characters. */
+const zTrackingNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9 ./_-]{1,62}[A-Z0-9]$/, KIOSK_MESSAGES.invalidTracking);
+
 /**
  * A courier's drop-off: a door of `id_size` opens (the lowest free one first with `accessible`),
  * and the delivery is made for the recipient (phone or e-mail) who then gets the pickup code.
@@ -180,8 +189,13 @@ export const ZKioskDropRequest = withContact(
     accessible: z.boolean().optional(),
     /** a recipient found with the courier's search (its `recipient`), instead of a phone or e-mail */
     recipient: z.string().max(600).optional(),
+    /** the parcel's tracking number (its label read, or typed) */
+    tracking_number: zTrackingNumber.optional(),
+    /** an expected parcel found by its label (its `parcel`): its recipient instead of a phone or e-mail */
+    parcel: z.string().max(600).optional(),
   },
   'recipient',
+  'parcel',
 );
 export type TKioskDropRequest = z.input<typeof ZKioskDropRequest>;
 /** The drop-off as the server reads it (the contact normalised). */
@@ -205,6 +219,29 @@ export const ZKioskRecipient = z.object({
 /** `more`: more users match than are shown (none are then shown): the courier types more. */
 export const ZKioskRecipients = z.object({ items: z.array(ZKioskRecipient), more: z.boolean() });
 export type TKioskRecipient = z.infer<typeof ZKioskRecipient>;
+
+/** A courier's look-up of a parcel's label at the screen. */
+export const ZKioskParcelQuery = z.object({ tracking_number: zTrackingNumber });
+
+/**
+ * A parcel's label read at the screen: the tracking number, and the parcel the organization
+ * expects under it here (a delivery reservation at this place not yet dropped), or null: its size,
+ * its recipient shown as the search shows one, and `parcel`, an opaque reference for this screen's
+ * drop-off (valid `KIOSK_RECIPIENT_TTL_SECONDS`).
+ */
+export const ZKioskParcel = z.object({
+  tracking_number: z.string(),
+  expected: z
+    .object({
+      parcel: z.string(),
+      id_size: z.uuid().nullable(),
+      size_name: z.string().nullable(),
+      name: z.string(),
+      contact: z.string(),
+    })
+    .nullable(),
+});
+export type TKioskParcel = z.infer<typeof ZKioskParcel>;
 
 /** "The door didn't open" / "the door is dirty or damaged". */
 export const KIOSK_DOOR_PROBLEMS = ['not_opened', 'dirty', 'damaged'] as const;

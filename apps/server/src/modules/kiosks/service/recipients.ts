@@ -49,15 +49,25 @@ async function phoneDigitsOf(tx: Tx, organizationId: string, typed: string, digi
 }
 
 /** `+1 •••• ••0123`: the country code's first digit and the last four digits. */
-const maskedPhone = (phone: string) => {
+export const maskedPhone = (phone: string) => {
   const d = phone.replace(/\D/g, '');
   return `+${d.slice(0, 1)} •••• ${d.slice(-4)}`;
 };
 /** `j•••@example.com`: the first letter and the domain. */
-const maskedEmail = (email: string) => {
+export const maskedEmail = (email: string) => {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}•••@${domain}`;
 };
+
+/** `Marguerite O.`: the first name and the last name's initial. */
+export const shortName = (name: string, lastName: string | null) =>
+  [name, lastName ? `${lastName.slice(0, 1)}.` : ''].filter(Boolean).join(' ');
+
+/** Counts one search (a name, or a parcel's label) at the screen: 429 past `MAX_SEARCHES`. */
+export async function countSearch(tx: Tx, kiosk: KioskAuth) {
+  await assertUnderLimit(tx, kiosk, 'search', MAX_SEARCHES);
+  await recordWrongTry({ tx, organizationId: kiosk.organizationId, idKiosk: kiosk.id, kind: 'search' });
+}
 
 /** A reference to user `id` for this screen, valid until `exp` (seconds): sealed, not readable. */
 const sealRecipient = (secrets: SecretBox, kiosk: KioskAuth, id: string) =>
@@ -78,8 +88,7 @@ export async function searchRecipients(
   q: string,
 ): Promise<{ items: TKioskRecipient[]; more: boolean }> {
   await courierOfSession({ tx, secrets }, kiosk, session);
-  await assertUnderLimit(tx, kiosk, 'search', MAX_SEARCHES);
-  await recordWrongTry({ tx, organizationId: kiosk.organizationId, idKiosk: kiosk.id, kind: 'search' });
+  await countSearch(tx, kiosk);
   const search = searchOf(q);
   if (!search.email && !search.digits && !search.name) return { items: [], more: false };
   const rows = await findRecipients({
@@ -95,7 +104,7 @@ export async function searchRecipients(
     more: false,
     items: rows.map((u) => ({
       recipient: sealRecipient(secrets, kiosk, u.id),
-      name: [u.name, u.lastName ? `${u.lastName.slice(0, 1)}.` : ''].filter(Boolean).join(' '),
+      name: shortName(u.name, u.lastName),
       contact: u.phoneNumber ? maskedPhone(u.phoneNumber) : maskedEmail(u.email ?? ''),
     })),
   };

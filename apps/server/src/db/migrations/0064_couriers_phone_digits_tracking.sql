@@ -24,3 +24,9 @@ CREATE INDEX "groups_org_couriers_idx" ON "groups" USING btree ("organization_id
 -- one index entry instead of every user's number.
 ALTER TABLE "users" ADD COLUMN "phone_digits" text GENERATED ALWAYS AS (nullif(regexp_replace("phone_number", '\D', '', 'g'), '')) STORED;--> statement-breakpoint
 CREATE INDEX "users_org_phone_digits_idx" ON "users" USING btree ("organization_id", "phone_digits") WHERE "phone_digits" IS NOT NULL;
+--> statement-breakpoint
+-- A delivery's tracking number: the parcel's label read (or typed) at the screen. An expected
+-- parcel (a delivery reservation with that number) is matched once: a delivery carrying the
+-- number takes it.
+ALTER TABLE "transactions" ADD COLUMN "tracking_number" text;--> statement-breakpoint
+CREATE INDEX "transactions_org_tracking_idx" ON "transactions" USING btree ("organization_id", "tracking_number") WHERE "tracking_number" IS NOT NULL;
