@@ -263,7 +263,7 @@ export function Batch({
           <li key={p.key}>
             <span>
               {p.name}
-              {p.contact && <span className="kiosk-sub">{p.contact}</span>}
+              {p.contact && p.contact !== p.name && <span className="kiosk-sub">{p.contact}</span>}
               <span className="kiosk-sub">
                 {[p.sizeName, p.tracking].filter(Boolean).join(' · ')}
                 {summary && ` · ${p.door !== undefined ? t('inDoor', { door: p.door }) : t('notPlaced')}`}
