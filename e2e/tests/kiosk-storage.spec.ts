@@ -246,3 +246,31 @@ test('a priced size is paid on the phone through the QR code, then the screen sh
   await expect(full).toBeDisabled();
   await expect(full).toHaveText(`${place.priced}no free door`);
 });
+
+test.describe('a narrow screen', () => {
+  test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
+
+  test('the storage screens at 360 px, in accessible mode, in English, Spanish and German', async ({
+    page,
+  }, info) => {
+    const place = await storagePlace(page.request);
+    const us = lastDigits();
+    await pair(page, place.pairing);
+    await page.getByRole('button', { name: 'Accessible mode' }).tap();
+    await page.getByRole('button', { name: 'Store something' }).tap();
+    await signIn(page, `+1312555${us}`, `312555${us}`, `(312) 555-${us}`);
+    await expect(page.getByRole('heading', { name: 'Choose a locker size' })).toBeVisible();
+    for (const [language, heading] of [
+      ['Español', 'Elige el tamaño de la taquilla'],
+      ['Deutsch', 'Wählen Sie eine Fachgröße'],
+      ['English', 'Choose a locker size'],
+    ] as const) {
+      await page.getByRole('button', { name: language }).tap();
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      // nothing wider than the screen: no sideways scrolling
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: info.outputPath(`kiosk-storage-360-${language}.png`), fullPage: true });
+      await accessibleInBoth(page, `the storage sizes at 360 px (${language}, accessible mode)`);
+    }
+  });
+});

@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { pngVideo } from '../support/camera';
 import { adminApi, createLocation, openAsAdmin, unique, uniqueEmail } from '../support/console';
+import { cameraScreen, kioskPlace } from '../support/kiosk';
 import { nextMail } from '../support/mail';
 
 /**
@@ -13,36 +14,6 @@ import { nextMail } from '../support/mail';
  * axe-core on each screen.
  */
 test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true });
-
-/** A location with a 2 × 3 wall of six delivery doors of one size, through the console's API. */
-async function kioskPlace(request: APIRequestContext) {
-  const api = await adminApi(request);
-  const location = await createLocation(api, unique('Kiosk Hall'));
-  const size = await api.post('sizes', { name: unique('Parcel M'), width: 30, depth: 40, height: 20 });
-  const wall = await api.post('locker-walls', {
-    id_location: location.id,
-    name: unique('Kiosk Wall'),
-    qty_wide: 2,
-    qty_tall: 3,
-  });
-  for (let n = 1; n <= 6; n++) {
-    const door = await api.post('devices', {
-      name: unique(`Kiosk Door ${n}`),
-      locker_number: n,
-      mode: 'delivery',
-      status: 'available',
-      hardware_type: 'virtual',
-      id_location: location.id,
-      id_size: size.id,
-    });
-    const res = await request.patch(`/api/locker-walls/${wall.id}/doors`, {
-      headers: api.headers,
-      data: { x: ((n - 1) % 2) + 1, y: Math.ceil(n / 2), id_device: door.id },
-    });
-    expect(res.ok()).toBe(true);
-  }
-  return { api, location, size };
-}
 
 test('pair, drop three parcels, pick one up, accessible mode, languages, idle reset', async ({
   page,
@@ -182,24 +153,8 @@ test('a pickup by QR code held to the camera opens the door and shows it', async
   expect(qr?.contentType).toBe('image/png');
 
   // a browser whose camera shows the QR code of the recipient's e-mail
-  const launch = info.project.use.launchOptions ?? {};
-  const browser = await playwright.chromium.launch({
-    ...launch,
-    args: [
-      ...(launch.args ?? []),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${pngVideo(qr!.content)}`,
-    ],
-  });
+  const { browser, context } = await cameraScreen(playwright, info, pngVideo(qr!.content), token);
   try {
-    const context = await browser.newContext({
-      baseURL: info.project.use.baseURL,
-      viewport: { width: 1080, height: 1920 },
-      hasTouch: true,
-      permissions: ['camera'],
-    });
-    await context.addInitScript((t: string) => localStorage.setItem('lockerops.kiosk.token', t), token);
     const page = await context.newPage();
     await page.goto('/kiosk');
     await expect(page.getByRole('heading', { name: new RegExp(location.name) })).toBeVisible();

@@ -26,6 +26,11 @@ export const ZGroup = z.object({
   users: z.number().int().describe('number of users in the group'),
   devices: z.number().int().describe('number of devices assigned to the group'),
   locations: z.number().int().describe('number of locations assigned to the group'),
+  couriers: z
+    .boolean()
+    .describe(
+      "the group holds the organization's couriers: its members sign in at the screens with a courier code",
+    ),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -37,6 +42,8 @@ export const ZGroupCreateRequest = z.object({
     (v) => (typeof v === 'string' ? v.trim() : v),
     z.string({ error: GROUP_MESSAGES.nameRequired }).min(1, GROUP_MESSAGES.nameRequired).max(100),
   ),
+  /** marks the group as the organization's couriers (kept as it was when left out) */
+  couriers: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional()),
 });
 export type TGroupCreateRequest = z.input<typeof ZGroupCreateRequest>;
 /** The update request: the same fields as the create request. @alias */

@@ -24,7 +24,12 @@ export const KIOSK_MESSAGES = {
   doorOpened: 'The door is open',
   reported: 'Thank you. The door was reported.',
   courierRemoved: 'Courier removed',
+  /** the name of the group a first courier's creation makes, marked as the couriers */
+  courierGroup: 'Couriers',
+  userNotFound: 'User not found',
   recipientGone: 'This recipient is no longer available. Search again.',
+  invalidTracking: 'This tracking number is not valid.',
+  parcelGone: 'This parcel is no longer expected here. Scan it again.',
   storageNotOffered: 'Storage is not offered at this screen.',
   customerSignedOut: 'Your session at this screen has ended. Sign in again.',
   holdGivenUp: 'The door is free again.',
@@ -167,6 +172,13 @@ export const ZKioskPickupRequest = z.object({
 export const ZCourierSignInRequest = z.object({ code: z.string().trim().min(1).max(20) });
 export const ZCourierSession = z.object({ session: z.string(), name: z.string(), expires_at: z.string() });
 
+/** A tracking number read from a parcel's label or typed: trimmed, upper case, 3–64 characters. */
+const zTrackingNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9 ./_-]{1,62}[A-Z0-9]$/, KIOSK_MESSAGES.invalidTracking);
+
 /**
  * A courier's drop-off: a door of `id_size` opens (the lowest free one first with `accessible`),
  * and the delivery is made for the recipient (phone or e-mail) who then gets the pickup code.
@@ -177,8 +189,13 @@ export const ZKioskDropRequest = withContact(
     accessible: z.boolean().optional(),
     /** a recipient found with the courier's search (its `recipient`), instead of a phone or e-mail */
     recipient: z.string().max(600).optional(),
+    /** the parcel's tracking number (its label read, or typed) */
+    tracking_number: zTrackingNumber.optional(),
+    /** an expected parcel found by its label (its `parcel`): its recipient instead of a phone or e-mail */
+    parcel: z.string().max(600).optional(),
   },
   'recipient',
+  'parcel',
 );
 export type TKioskDropRequest = z.input<typeof ZKioskDropRequest>;
 /** The drop-off as the server reads it (the contact normalised). */
@@ -203,21 +220,56 @@ export const ZKioskRecipient = z.object({
 export const ZKioskRecipients = z.object({ items: z.array(ZKioskRecipient), more: z.boolean() });
 export type TKioskRecipient = z.infer<typeof ZKioskRecipient>;
 
+/** A courier's look-up of a parcel's label at the screen. */
+export const ZKioskParcelQuery = z.object({ tracking_number: zTrackingNumber });
+
+/**
+ * A parcel's label read at the screen: the tracking number, and the parcel the organization
+ * expects under it here (a delivery reservation at this place not yet dropped), or null: its size,
+ * its recipient shown as the search shows one, and `parcel`, an opaque reference for this screen's
+ * drop-off (valid `KIOSK_RECIPIENT_TTL_SECONDS`).
+ */
+export const ZKioskParcel = z.object({
+  tracking_number: z.string(),
+  expected: z
+    .object({
+      parcel: z.string(),
+      id_size: z.uuid().nullable(),
+      size_name: z.string().nullable(),
+      name: z.string(),
+      contact: z.string(),
+    })
+    .nullable(),
+});
+export type TKioskParcel = z.infer<typeof ZKioskParcel>;
+
 /** "The door didn't open" / "the door is dirty or damaged". */
 export const KIOSK_DOOR_PROBLEMS = ['not_opened', 'dirty', 'damaged'] as const;
 export const ZKioskDoorReport = z.object({ problem: z.enum(KIOSK_DOOR_PROBLEMS) });
 
-/** A courier as the console lists it (the code is never shown again). */
+/**
+ * A courier as the console lists it: a user of a group marked `couriers` (`id` is the user's id),
+ * whether they have a courier code (`has_code`; the code is never shown again) and can sign in.
+ */
 export const ZCourier = z.object({
   id: z.uuid(),
   name: z.string(),
+  active: z.boolean().describe('false: the user is deactivated and cannot sign in'),
+  has_code: z.boolean().describe('a courier code was issued (a group member without one cannot sign in yet)'),
   last_used_at: z.string().nullable(),
   created_at: z.string(),
 });
 export const ZCourierList = z.object({ items: z.array(ZCourier) });
 export type TCourier = z.infer<typeof ZCourier>;
-export const ZCourierRequest = z.object({
-  name: z.string().trim().min(1, KIOSK_MESSAGES.nameRequired).max(80),
-});
+/**
+ * A new courier: a new user named `name`, or the existing user `id_user`; either joins the
+ * organization's courier group (made as "Couriers" when it has none) and gets a code.
+ */
+export const ZCourierRequest = z
+  .object({
+    name: z.string().trim().min(1, KIOSK_MESSAGES.nameRequired).max(80).optional(),
+    id_user: z.uuid().optional(),
+  })
+  .refine((b) => Boolean(b.name) !== Boolean(b.id_user), { message: KIOSK_MESSAGES.nameRequired });
 /** A courier with the code just made for them, shown once. */
 export const ZCourierWithCode = ZCourier.extend({ code: z.string() });

@@ -3,11 +3,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiFailure } from '../shared/api';
 import type { Language } from '../shared/i18n';
 import { kioskCall, savedToken, saveToken } from './api';
+import { Batch, CourierSizes } from './Batch';
 import { DoorOpened } from './DoorOpened';
 import { KioskHome, LazyStorage } from './Home';
 import { kioskTranslator, screenLanguage, type Translate } from './i18n';
 import { useIdleReset } from './idle';
 import { Keypad } from './Keypad';
+import { LabelEntry, type LabelRead } from './Label';
 import type { KioskKey } from './locales';
 import { Pairing } from './Pairing';
 import { failureText, KioskFooter } from './Parts';
@@ -21,7 +23,8 @@ type Screen =
   | { name: 'storage'; collect: boolean }
   | { name: 'courierSignIn' }
   | { name: 'courierSize' }
-  | { name: 'recipient'; idSize: string };
+  | { name: 'recipient'; idSize: string }
+  | { name: 'batch' };
 
 const newKey = () => crypto.randomUUID();
 
@@ -63,6 +66,7 @@ function Session({
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [chosen, setChosen] = useState<TKioskRecipient | null>(null);
+  const [label, setLabel] = useState<LabelRead | null>(null);
   const home = useRef(language);
 
   const refresh = useCallback(async () => {
@@ -100,6 +104,7 @@ function Session({
     setPhone('');
     setEmail('');
     setChosen(null);
+    setLabel(null);
     setLanguage(home.current);
   }, [setLanguage]);
 
@@ -152,9 +157,11 @@ function Session({
     try {
       const opened = await kioskCall('drop', {
         body: {
-          id_size: idSize,
+          id_size: label?.expected?.id_size ?? idSize,
           accessible,
-          ...(chosen ? { recipient: chosen.recipient } : {}),
+          ...(label ? { tracking_number: label.tracking_number } : {}),
+          ...(label?.expected ? { parcel: label.expected.parcel } : {}),
+          ...(chosen && !label?.expected ? { recipient: chosen.recipient } : {}),
           ...(!chosen && phone.trim() ? { phone_number: phone } : {}),
           ...(!chosen && email.trim() ? { email } : {}),
         },
@@ -166,6 +173,7 @@ function Session({
       setPhone('');
       setEmail('');
       setChosen(null);
+      setLabel(null);
       setScreen({ name: 'opened', opened, courier: true, idSize });
       void refresh();
     } catch (e) {
@@ -198,6 +206,11 @@ function Session({
   const session = courier?.session;
   const searchRecipients = useCallback(
     (q: string) => kioskCall('recipients', { query: { q }, courier: session, onOffline: setOffline }),
+    [session],
+  );
+  const lookUp = useCallback(
+    (n: string) =>
+      kioskCall('parcel', { query: { tracking_number: n }, courier: session, onOffline: setOffline }),
     [session],
   );
   const onNoCamera = useCallback(() => {
@@ -312,28 +325,32 @@ function Session({
           </div>
         )}
         {screen.name === 'courierSize' && (
-          <div className="kiosk-panel">
-            {courier && <p>{t('signedIn', { name: courier.name })}</p>}
-            <p role="status">{t('dropped', { count: dropped })}</p>
-            <h2>{t('chooseSize')}</h2>
-            <div className="kiosk-sizes">
-              {(state?.sizes ?? []).map((s) => (
-                <button
-                  key={s.id}
-                  type="button"
-                  className="kiosk-button"
-                  disabled={s.free === 0}
-                  onClick={() => go({ name: 'recipient', idSize: s.id })}
-                >
-                  {s.name}
-                  <span className="kiosk-sub">{t('free', { count: s.free })}</span>
-                </button>
-              ))}
-            </div>
-            <button type="button" className="kiosk-button kiosk-plain" onClick={reset}>
-              {t('finish')}
-            </button>
-          </div>
+          <CourierSizes
+            t={t}
+            name={courier?.name}
+            dropped={dropped}
+            sizes={state?.sizes ?? []}
+            onSize={(idSize) => go({ name: 'recipient', idSize })}
+            onBatch={() => go({ name: 'batch' })}
+            onFinish={reset}
+          />
+        )}
+        {screen.name === 'batch' && (
+          <Batch
+            t={t}
+            state={state}
+            courier={session}
+            accessible={accessible}
+            search={searchRecipients}
+            lookUp={lookUp}
+            onOffline={setOffline}
+            onReport={report}
+            onDropped={() => {
+              setDropped((n) => n + 1);
+              void refresh();
+            }}
+            onDone={() => go({ name: 'courierSize' })}
+          />
         )}
         {screen.name === 'recipient' && (
           <Recipient
@@ -347,6 +364,8 @@ function Session({
             search={searchRecipients}
             dropped={dropped}
             busy={busy}
+            label={<LabelEntry t={t} lookUp={lookUp} read={label} onRead={setLabel} />}
+            parcel={Boolean(label?.expected)}
             onSubmit={() => drop(screen.idSize)}
             onBack={() => go({ name: 'courierSize' })}
           />

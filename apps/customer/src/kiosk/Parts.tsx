@@ -58,6 +58,7 @@ export function failureText(
   if (where === 'drop' && f.status === 409) return 'noFreeDoor';
   // the server's English message names the one refusal the courier can act on: search again
   if (where === 'drop' && f.status === 400 && f.detail === en.recipientGone) return 'recipientGone';
+  if (where === 'drop' && f.status === 400 && f.detail === en.parcelGone) return 'parcelGone';
   void t;
   return 'error';
 }

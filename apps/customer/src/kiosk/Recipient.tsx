@@ -1,5 +1,5 @@
 import type { TKioskRecipient } from '@lockerops/contract';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { Translate } from './i18n';
 import type { KioskKey } from './locales';
 
@@ -24,6 +24,9 @@ export function Recipient({
   dropped,
   onSubmit,
   onBack,
+  submitLabel = 'openDoor',
+  label,
+  parcel,
 }: {
   t: Translate;
   phone: string;
@@ -37,6 +40,12 @@ export function Recipient({
   dropped: number;
   onSubmit: () => void;
   onBack: () => void;
+  /** the submit button's words (batch mode: "Add to the list") */
+  submitLabel?: KioskKey;
+  /** the parcel's label entry, above the recipient */
+  label?: ReactNode;
+  /** the parcel expected under the label read: its recipient is taken, none is asked */
+  parcel?: boolean;
 }) {
   const [q, setQ] = useState('');
   const [found, setFound] = useState<Found>(null);
@@ -72,69 +81,74 @@ export function Recipient({
       }}
     >
       <p role="status">{t('dropped', { count: dropped })}</p>
-      <h2>{t('recipientTitle')}</h2>
-      <label htmlFor="rec-search">{t('findRecipient')}</label>
-      <input
-        id="rec-search"
-        className="kiosk-input"
-        type="search"
-        autoComplete="off"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-      />
-      <div aria-live="polite">
-        {outcome && <p>{t(outcome)}</p>}
-        {found && found.items.length > 0 && (
-          <ul className="kiosk-found" aria-label={t('foundPeople')}>
-            {found.items.map((r) => (
-              <li key={r.recipient}>
-                <button
-                  type="button"
-                  className="kiosk-button kiosk-secondary"
-                  aria-pressed={chosen?.recipient === r.recipient}
-                  onClick={() => setChosen(chosen?.recipient === r.recipient ? null : r)}
-                >
-                  {r.name}
-                  <span className="kiosk-sub">{r.contact}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {chosen ? (
-        <p className="kiosk-ok">{t('chosen', { name: chosen.name, contact: chosen.contact })}</p>
-      ) : (
+      {label}
+      {!parcel && (
         <>
-          <p>{t('recipientHint')}</p>
-          <label htmlFor="rec-phone">{t('phone')}</label>
+          <h2>{t('recipientTitle')}</h2>
+          <label htmlFor="rec-search">{t('findRecipient')}</label>
           <input
-            id="rec-phone"
+            id="rec-search"
             className="kiosk-input"
-            type="tel"
-            inputMode="tel"
+            type="search"
             autoComplete="off"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
           />
-          <label htmlFor="rec-email">{t('email')}</label>
-          <input
-            id="rec-email"
-            className="kiosk-input"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <div aria-live="polite">
+            {outcome && <p>{t(outcome)}</p>}
+            {found && found.items.length > 0 && (
+              <ul className="kiosk-found" aria-label={t('foundPeople')}>
+                {found.items.map((r) => (
+                  <li key={r.recipient}>
+                    <button
+                      type="button"
+                      className="kiosk-button kiosk-secondary"
+                      aria-pressed={chosen?.recipient === r.recipient}
+                      onClick={() => setChosen(chosen?.recipient === r.recipient ? null : r)}
+                    >
+                      {r.name}
+                      <span className="kiosk-sub">{r.contact}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {chosen ? (
+            <p className="kiosk-ok">{t('chosen', { name: chosen.name, contact: chosen.contact })}</p>
+          ) : (
+            <>
+              <p>{t('recipientHint')}</p>
+              <label htmlFor="rec-phone">{t('phone')}</label>
+              <input
+                id="rec-phone"
+                className="kiosk-input"
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+              />
+              <label htmlFor="rec-email">{t('email')}</label>
+              <input
+                id="rec-email"
+                className="kiosk-input"
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </>
+          )}
         </>
       )}
       <button
         type="submit"
         className="kiosk-button"
-        disabled={busy || !(chosen || phone.trim() || email.trim())}
+        disabled={busy || !(parcel || chosen || phone.trim() || email.trim())}
       >
-        {t('openDoor')}
+        {t(submitLabel)}
       </button>
       <button type="button" className="kiosk-button kiosk-plain" onClick={onBack}>
         {t('back')}

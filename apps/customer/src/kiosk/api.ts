@@ -23,6 +23,7 @@ const ROUTES = {
   pickup: ['POST', '/kiosk/pickup'],
   courierSession: ['POST', '/kiosk/courier/session'],
   drop: ['POST', '/kiosk/courier/drops'],
+  parcel: ['GET', '/kiosk/courier/parcel'],
   recipients: ['GET', '/kiosk/courier/recipients'],
   report: ['POST', '/kiosk/doors/:id/report'],
   customerCode: ['POST', '/kiosk/customer/code'],

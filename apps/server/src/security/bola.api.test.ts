@@ -176,6 +176,7 @@ const PROBES: Record<string, Builder> = {
     { url: 'kiosks/pairing', payload: { id_locker_wall: a.wallId, name: 'Probe' }, kind: 'reference' },
   ],
   'DELETE /api/kiosks/{id}': (a) => ({ url: `kiosks/${a.kioskId}` }),
+  'POST /api/couriers': (a) => ({ url: 'couriers', payload: { id_user: a.userId }, kind: 'reference' }),
   'POST /api/couriers/{id}/code': (a) => ({ url: `couriers/${a.courierId}/code` }),
   'DELETE /api/couriers/{id}': (a) => ({ url: `couriers/${a.courierId}` }),
   // team members

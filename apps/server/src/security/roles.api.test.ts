@@ -397,6 +397,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/kiosk/courier/session': KIOSK,
   'POST /api/kiosk/courier/drops': KIOSK,
   'GET /api/kiosk/courier/recipients': KIOSK,
+  'GET /api/kiosk/courier/parcel': KIOSK,
   'POST /api/kiosk/doors/{id}/report': KIOSK,
   'POST /api/kiosk/customer/code': KIOSK,
   'POST /api/kiosk/customer/session': KIOSK,

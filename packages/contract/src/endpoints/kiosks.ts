@@ -33,6 +33,8 @@ import {
   ZKioskPairing,
   ZKioskPairingRequest,
   ZKioskPairRequest,
+  ZKioskParcel,
+  ZKioskParcelQuery,
   ZKioskPickupRequest,
   ZKioskRecipientQuery,
   ZKioskRecipients,
@@ -111,6 +113,12 @@ export const kiosksEndpoints = {
       body: ZKioskDropRequest,
       response: ZKioskOpened,
       status: 201,
+    }),
+    parcel: endpoint({
+      method: 'GET',
+      path: '/kiosk/courier/parcel',
+      query: ZKioskParcelQuery,
+      response: ZKioskParcel,
     }),
     recipients: endpoint({
       method: 'GET',

@@ -126,11 +126,11 @@ const contactEmail = z.preprocess(
  * A phone number (country code, plus sign optional) or an e-mail; at least one — or, with `or`,
  * that member of the shape instead (a kiosk's chosen recipient).
  */
-export const withContact = <T extends z.ZodRawShape>(shape: T, or?: keyof T & string) =>
+export const withContact = <T extends z.ZodRawShape>(shape: T, ...or: (keyof T & string)[]) =>
   z.object({ ...shape, phone_number: contactPhone, email: contactEmail }).refine(
     (v) => {
       const c = v as { phone_number?: string; email?: string } & Record<string, unknown>;
-      return Boolean(c.phone_number || c.email || (or && c[or]));
+      return Boolean(c.phone_number || c.email || or.some((k) => c[k]));
     },
     { message: TRANSACTION_MESSAGES.phoneOrEmail },
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizationRef } from './columns';
+import { users } from './people';
 
 /**
  * A screen at a locker wall (README: The screen at the wall), serving one location (or one wall
@@ -40,16 +41,18 @@ export const kiosks = pgTable(
 );
 
 /**
- * A courier of the organization who drops parcels at its kiosks: the courier code is stored as
+ * The courier code of a user who drops parcels at the organization's kiosks (`id` is the user's
+ * id). The user is a courier while a member of a group marked `couriers`; the code is stored as
  * its HMAC-SHA256 under the server's secret only (`code_hash`), shown once when made; a new code
  * voids the old one. Two couriers of one organization never share a code.
  */
 export const couriers = pgTable(
   'couriers',
   {
-    id: uuid('id').notNull().defaultRandom(),
+    id: uuid('id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     organizationId: organizationRef(),
-    name: text('name').notNull(),
     codeHash: text('code_hash').notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -24,6 +24,14 @@ export const users = pgTable(
     emailNormalized: text('email_normalized').generatedAlwaysAs(sql`lower(email)`),
     address: text('address'),
     phoneNumber: text('phone_number'),
+    /**
+     * The phone number's digits alone (E.164 without its plus: every writer stores `+` and the
+     * digits), kept by the database. The courier's search by a whole number compares this column
+     * through `users_org_phone_digits_idx`, instead of every user's digits.
+     */
+    phoneDigits: text('phone_digits').generatedAlwaysAs(
+      sql`nullif(regexp_replace(phone_number, '\\D', '', 'g'), '')`,
+    ),
     /** The operator's own identifier of the user (spec field `user_id`). */
     userId: text('user_id'),
     pinCode: text('pin_code'),
@@ -55,6 +63,9 @@ export const users = pgTable(
       .where(sql`${t.widgetOnly} = true`),
     index('users_org_name_idx').on(t.organizationId, t.name),
     index('users_org_phone_idx').on(t.organizationId, t.phoneNumber),
+    index('users_org_phone_digits_idx')
+      .on(t.organizationId, t.phoneDigits)
+      .where(sql`${t.phoneDigits} IS NOT NULL`),
     // the dashboard's user counts and growth read users by registration time (console §7)
     index('users_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     // Substring search (app_search_ids): every searched column, so the ORed matches use indexes.
@@ -68,17 +79,25 @@ export const users = pgTable(
   ],
 );
 
-/** Groups of users, used to restrict locations and devices (spec: operational §3 Group). */
+/**
+ * Groups of users, used to restrict locations and devices (spec: operational §3 Group). A group
+ * marked `couriers` holds the organization's couriers: its active members sign in at the screens
+ * with their courier codes (table `couriers`; README: The screen at the wall).
+ */
 export const groups = pgTable(
   'groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationRef(),
     name: text('name').notNull(),
+    couriers: boolean('couriers').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('groups_org_name_idx').on(t.organizationId, t.name)],
+  (t) => [
+    index('groups_org_name_idx').on(t.organizationId, t.name),
+    index('groups_org_couriers_idx').on(t.organizationId).where(sql`${t.couriers}`),
+  ],
 );
 
 /** Membership of a user in a group; one row per (group, user). */

@@ -80,6 +80,8 @@ export const transactions = pgTable(
     receiptMailedAt: timestamp('receipt_mailed_at', { withTimezone: true }),
     courierPinCode: text('courier_pin_code'),
     pickupCode: text('pickup_code'),
+    /** A delivery's tracking number: the parcel's label, read or typed at the screen (upper case). */
+    trackingNumber: text('tracking_number'),
     pickupAttempts: integer('pickup_attempts').notNull().default(0),
     phoneNumber: text('phone_number'),
     email: text('email'),
@@ -90,6 +92,9 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_invoice_uq').on(t.organizationId, t.invoiceId),
+    index('transactions_org_tracking_idx')
+      .on(t.organizationId, t.trackingNumber)
+      .where(sql`${t.trackingNumber} IS NOT NULL`),
     uniqueIndex('transactions_order_uq').on(t.organizationId, t.orderId),
     uniqueIndex('transactions_device_held_uq').on(t.idDevice).where(sql`${t.deviceHeld}`),
     // Keyset paging of the Transactions list, newest first, unfiltered and per filter: the

@@ -77,7 +77,10 @@ export const groupsResource: Resource<
   sort: wireColumns(groups, ['name', 'created_at']),
   defaultSort: { by: 'name', order: 'asc' },
   toWire: (rows, tx) => groupsToWire(rows as unknown as GroupRow[], tx),
-  toValues: (input) => ({ name: input.name }),
+  toValues: (input) => ({
+    name: input.name,
+    ...(input.couriers === undefined ? {} : { couriers: input.couriers }),
+  }),
   csv: { headers: ['name'] },
   messages: { created: GROUP_MESSAGES.created, updated: GROUP_MESSAGES.updated },
 };

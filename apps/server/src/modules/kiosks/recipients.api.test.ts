@@ -72,6 +72,10 @@ beforeAll(async () => {
     { organizationId: orgId, name: 'Margo', lastName: 'Gone', email: 'gone@example.test', isDeleted: true },
     { organizationId: orgId, name: 'Margot', lastName: 'Nocontact' },
     { organizationId: other.id, name: 'Marguerite', lastName: 'Elsewhere', email: 'me@example.test' },
+    // numbers saved in different formats (an older import kept its spaces and brackets)
+    { organizationId: orgId, name: 'Phoebe', lastName: 'Format', phoneNumber: '+1 (415) 555-0190' },
+    { organizationId: orgId, name: 'Phil', lastName: 'Format', phoneNumber: '+14155550191' },
+    { organizationId: other.id, name: 'Pia', lastName: 'Elsewhere', phoneNumber: '+14155550192' },
     ...Array.from({ length: 7 }, (_, i) => ({
       organizationId: orgId,
       name: 'Quentin',
@@ -122,6 +126,25 @@ describe("a courier's search for the recipient", () => {
     // seven Quentins: none shown, type more
     expect((await search(courier, 'Quentin')).json()).toEqual({ items: [], more: true });
     expect((await search(courier, 'Quentin Many3')).json().items).toHaveLength(1);
+  });
+
+  it('finds a whole number through the stored digits, whatever its format or the typed one', async () => {
+    const courier = await signedIn(await screen('Search screen 6'));
+    const names = async (q: string) =>
+      (await search(courier, q)).json().items.map((i: { name: string }) => i.name);
+    expect(await names('+14155550190')).toEqual(['Phoebe F.']);
+    expect(await names('+1 415 555 0191')).toEqual(['Phil F.']);
+    // typed without the country code: read in the organization's country
+    expect(await names('(415) 555-0190')).toEqual(['Phoebe F.']);
+    expect(await names('415.555.0191')).toEqual(['Phil F.']);
+    // another organization's number, and part of a number, find no one
+    expect(await names('+1 415 555 0192')).toEqual([]);
+    expect(await names('555 0190')).toEqual([]);
+    const [stored] = await t.database.db
+      .select({ digits: users.phoneDigits })
+      .from(users)
+      .where(eq(users.phoneNumber, '+1 (415) 555-0190'));
+    expect(stored!.digits).toBe('14155550190');
   });
 
   it('a reference found is a drop-off recipient on this screen only; the e-mail shows the QR code', async () => {

@@ -1,4 +1,9 @@
-import { endpoints, KIOSK_ONLINE_WINDOW_SECONDS, KIOSK_PAIRING_TTL_SECONDS } from '@lockerops/contract';
+import {
+  endpoints,
+  KIOSK_ONLINE_WINDOW_SECONDS,
+  KIOSK_PAIRING_TTL_SECONDS,
+  KIOSK_MESSAGES as M,
+} from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, routeOf } from '../../lib/openapi';
 import { createPairing, kioskList, revoke } from './service';
@@ -54,7 +59,7 @@ export const kiosksRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'List couriers',
       description:
-        'The couriers who may drop parcels at the screens, with their last use; never their codes. Admins.',
+        "The couriers who may drop parcels at the screens: the users of the organization's groups marked `couriers` (Groups), with `has_code`, `active` and their last use; never their codes. Admins.",
       errors: errors(401, 403),
     }),
     handler: (req) => req.withTenant((tx) => courierList({ tx, auth: req.auth })),
@@ -64,8 +69,7 @@ export const kiosksRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(c.create, {
       tags,
       summary: 'Add a courier',
-      description:
-        'A courier and their 8-digit courier code, answered once (stored only as its keyed hash; unique in the organization). Admins.',
+      description: `A courier — a new user \`name\` (first word the first name), or the organization's user \`id_user\` — put into the organization's courier group (made as "${M.courierGroup}" when none is marked), and their 8-digit courier code, answered once (stored only as its keyed hash; unique in the organization). 404 '${M.userNotFound}' for a user of another organization. Admins.`,
       errors: errors(400, 401, 403),
     }),
     handler: async (req, reply) =>
@@ -73,7 +77,7 @@ export const kiosksRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(
           await req.withTenant((tx) =>
-            addCourier({ tx, auth: req.auth, secrets: app.ctx.secrets, name: req.body.name }),
+            addCourier({ tx, auth: req.auth, secrets: app.ctx.secrets, input: req.body }),
           ),
         ),
   });
@@ -82,7 +86,8 @@ export const kiosksRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(c.newCode, {
       tags,
       summary: "Replace a courier's code",
-      description: 'A new code, answered once; the old one stops at once. Admins.',
+      description:
+        'A new code for a user of a courier group (the first one for a member added in Groups), answered once; the old one stops at once. 404 for a user who is no courier. Admins.',
       errors: errors(401, 403, 404),
     }),
     handler: (req) =>
@@ -95,7 +100,8 @@ export const kiosksRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(c.remove, {
       tags,
       summary: 'Remove a courier',
-      description: 'Their code and any session on a screen stop at once. Admins.',
+      description:
+        'The user leaves the courier groups and their code is dropped: their code and any session on a screen stop at once (the user stays). Admins.',
       errors: errors(401, 403, 404),
     }),
     handler: (req) => req.withTenant((tx) => removeCourier({ tx, auth: req.auth, id: req.params.id })),

@@ -12,6 +12,7 @@ const GROUP: TGroup = {
   users: 0,
   devices: 0,
   locations: 0,
+  couriers: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };

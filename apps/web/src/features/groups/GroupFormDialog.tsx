@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PickerOption } from '../../api/pickers';
 import { FormDialog } from '../../components/FormDialog';
-import { FormSearchPicker, FormTextField } from '../../components/form';
+import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 import { groupsKey, saveGroup, useGroupAssignment, useGroupForm, useGroupMembers } from './hooks';
 
@@ -171,6 +171,10 @@ export function GroupFormDialog({
       }
     >
       <FormTextField control={form.control} name="name" label={t('field.name')} required />
+      <FormCheckbox control={form.control} name="couriers" label={t('field.couriers')} />
+      <Typography variant="body2" color="text.secondary">
+        {t('couriersHint')}
+      </Typography>
     </FormDialog>
   );
 }

@@ -40,7 +40,10 @@ export const groupQueries = {
 export type TGroupFormInput = z.input<typeof ZGroupCreateRequest>;
 export type TGroupFormOutput = z.output<typeof ZGroupCreateRequest>;
 
-const valuesOf = (group: TGroup | null): TGroupFormInput => ({ name: group?.name ?? '' });
+const valuesOf = (group: TGroup | null): TGroupFormInput => ({
+  name: group?.name ?? '',
+  couriers: group?.couriers ?? false,
+});
 
 /** The Add/Edit Group form, validated by the contract ('name is required'). */
 export function useGroupForm(group: TGroup | null, open: boolean) {
@@ -49,7 +52,7 @@ export function useGroupForm(group: TGroup | null, open: boolean) {
 
 /** `POST groups?name` or `PUT groups/{id}?name` (spec operational §7 Groups). */
 export function saveGroup(id: string | undefined, body: TGroupFormOutput): Promise<TGroup> {
-  const json = { name: body.name };
+  const json = { name: body.name, couriers: Boolean(body.couriers) };
   return id
     ? apiCall(groupsEndpoints.groups.update, { params: { id }, body: json, schema: ZGroup })
     : apiCall(groupsEndpoints.groups.create, { body: json, schema: ZGroup });

@@ -14,9 +14,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
+import type { PickerOption } from '../../api/pickers';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormSearchPicker } from '../../components/form';
 import { PageTitle } from '../../components/PageTitle';
 import { PairScreenDialog } from '../../components/PairScreenDialog';
 import { type StackedColumn, StackedTable } from '../../components/StackedTable';
@@ -44,6 +47,8 @@ export function KiosksPage() {
   const [pairing, setPairing] = useState(false);
   const [courierName, setCourierName] = useState('');
   const [adding, setAdding] = useState(false);
+  const [existing, setExisting] = useState<PickerOption | null>(null);
+  const pick = useForm<{ id: string }>({ defaultValues: { id: '' } });
   const [shown, setShown] = useState<Shown | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
@@ -92,6 +97,17 @@ export function KiosksPage() {
   ];
   const courierColumns: StackedColumn<TCourier>[] = [
     { key: 'name', header: t('name'), cell: (c) => c.name },
+    {
+      key: 'code',
+      header: t('courierState'),
+      cell: (c) => (
+        <Chip
+          size="small"
+          color={c.active && c.has_code ? 'success' : 'default'}
+          label={t(!c.active ? 'deactivated' : c.has_code ? 'hasCode' : 'noCode')}
+        />
+      ),
+    },
     { key: 'lastUsed', header: t('lastUsed'), cell: (c) => when(c.last_used_at) },
     {
       key: 'actions',
@@ -107,7 +123,7 @@ export function KiosksPage() {
               })
             }
           >
-            {t('newCode')}
+            {t(c.has_code ? 'newCode' : 'issueCode')}
           </Button>
           <Button color="error" onClick={() => setConfirming({ kind: 'remove', id: c.id, name: c.name })}>
             {t('remove')}
@@ -159,11 +175,15 @@ export function KiosksPage() {
               {t('addCourier')}
             </Button>
           </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('couriersHint')}
+          </Typography>
           <StackedTable
             label={t('couriers')}
             columns={courierColumns}
             rows={couriers.data?.items ?? []}
             rowKey={(c) => c.id}
+            empty={couriers.data ? t('noCouriers') : undefined}
           />
         </CardContent>
       </Card>
@@ -176,21 +196,36 @@ export function KiosksPage() {
           <TextField
             sx={{ mt: 1 }}
             fullWidth
-            label={t('name')}
+            label={t('newCourierName')}
             value={courierName}
+            disabled={existing !== null}
             onChange={(e) => setCourierName(e.target.value)}
+          />
+          <Typography variant="body2" sx={{ my: 1 }}>
+            {t('orExisting')}
+          </Typography>
+          <FormSearchPicker
+            control={pick.control}
+            name="id"
+            area="users"
+            label={t('existingUser')}
+            onPick={setExisting}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAdding(false)}>{t('cancel')}</Button>
           <Button
             variant="contained"
-            disabled={!courierName.trim()}
+            disabled={!courierName.trim() && existing === null}
             onClick={() =>
               run(async () => {
-                const r = await courierCode.mutateAsync({ name: courierName });
+                const r = await courierCode.mutateAsync(
+                  existing ? { id_user: existing.id } : { name: courierName },
+                );
                 setAdding(false);
                 setCourierName('');
+                setExisting(null);
+                pick.reset({ id: '' });
                 setShown({ title: t('courierCode', { name: r.name }), code: r.code, hint: t('courierHint') });
               })
             }

@@ -41,7 +41,7 @@ export function useRevokeScreen() {
 export function useCourierCode() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (a: { name: string } | { id: string }) =>
+    mutationFn: (a: { name: string } | { id_user: string } | { id: string }) =>
       'id' in a
         ? apiCall(k.couriers.newCode, { params: { id: a.id }, schema: ZCourierWithCode })
         : apiCall(k.couriers.create, { body: a, schema: ZCourierWithCode }),

@@ -1,84 +1,185 @@
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { TxOrg } from '../../../auth/context';
-import { couriers, kioskAttempts } from '../../../db/schema';
+import { couriers, groups, groupUsers, kioskAttempts, users } from '../../../db/schema';
 
-/** The couriers and their codes' hashes, and the wrong codes typed at the screens. */
+/**
+ * The couriers — the users of the organization's groups marked `couriers` — with their codes'
+ * hashes, and the wrong codes typed at the screens.
+ */
 
-/** The organization's couriers, by name. */
+/** User `idUser` (a column) is in one of the organization's courier groups. */
+const inCourierGroup = (organizationId: string, idUser: SQL | typeof users.id) =>
+  sql`exists (select 1 from ${groupUsers} join ${groups} on ${groups.id} = ${groupUsers.groupId} where ${groupUsers.organizationId} = ${organizationId} and ${groups.organizationId} = ${organizationId} and ${groups.couriers} and ${groupUsers.userId} = ${idUser})`;
+
+/** A user who may sign in as a courier: active, not deleted, in a courier group. */
+const activeCourier = (organizationId: string) =>
+  and(
+    eq(users.organizationId, organizationId),
+    eq(users.active, true),
+    eq(users.isDeleted, false),
+    inCourierGroup(organizationId, users.id),
+  );
+
+const courierColumns = {
+  id: users.id,
+  name: users.name,
+  lastName: users.lastName,
+  active: users.active,
+  hasCode: sql<boolean>`${couriers.codeHash} is not null`,
+  lastUsedAt: couriers.lastUsedAt,
+  createdAt: users.createdAt,
+};
+
+/** The organization's couriers (users of its courier groups, not deleted), by name. */
 export async function listCouriers({ tx, organizationId }: TxOrg) {
   return tx
-    .select({
-      id: couriers.id,
-      name: couriers.name,
-      lastUsedAt: couriers.lastUsedAt,
-      createdAt: couriers.createdAt,
-    })
-    .from(couriers)
-    .where(eq(couriers.organizationId, organizationId))
-    .orderBy(asc(couriers.name), asc(couriers.id));
+    .select(courierColumns)
+    .from(users)
+    .leftJoin(couriers, and(eq(couriers.organizationId, organizationId), eq(couriers.id, users.id)))
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.isDeleted, false),
+        inCourierGroup(organizationId, users.id),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.lastName), asc(users.id));
 }
 
-/** A new courier with the code's hash. */
-export async function insertCourier({
+/** Courier `id` as the console lists them, or undefined when the user is no courier. */
+export async function courierRow({ tx, organizationId, id }: TxOrg<{ id: string }>) {
+  const [row] = await tx
+    .select(courierColumns)
+    .from(users)
+    .leftJoin(couriers, and(eq(couriers.organizationId, organizationId), eq(couriers.id, users.id)))
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.id, id),
+        eq(users.isDeleted, false),
+        inCourierGroup(organizationId, users.id),
+      ),
+    );
+  return row;
+}
+
+/** The organization's first group marked `couriers`, or undefined. */
+export async function courierGroupId({ tx, organizationId }: TxOrg): Promise<string | undefined> {
+  const [g] = await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.organizationId, organizationId), eq(groups.couriers, true)))
+    .orderBy(asc(groups.createdAt), asc(groups.id))
+    .limit(1);
+  return g?.id;
+}
+
+/** A new group `name` marked as the organization's couriers. */
+export async function insertCourierGroup({ tx, organizationId, name }: TxOrg<{ name: string }>) {
+  const [g] = await tx
+    .insert(groups)
+    .values({ organizationId, name, couriers: true })
+    .returning({ id: groups.id });
+  return g!.id;
+}
+
+/** A new user (a courier with no contact yet). */
+export async function insertCourierUser({
   tx,
   organizationId,
   name,
-  codeHash,
-}: TxOrg<{ name: string; codeHash: string }>) {
-  const [row] = await tx.insert(couriers).values({ organizationId, name, codeHash }).returning({
-    id: couriers.id,
-    name: couriers.name,
-    lastUsedAt: couriers.lastUsedAt,
-    createdAt: couriers.createdAt,
-  });
-  return row!;
+  lastName,
+}: TxOrg<{ name: string; lastName: string | null }>) {
+  const [u] = await tx.insert(users).values({ organizationId, name, lastName }).returning({ id: users.id });
+  return u!.id;
 }
 
-/** Gives courier `id` a new code (the old one stops); undefined when there is no such courier. */
+/** Whether user `id` is one of the organization's (not deleted). */
+export async function userExists({ tx, organizationId, id }: TxOrg<{ id: string }>) {
+  const [u] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.id, id), eq(users.isDeleted, false)));
+  return Boolean(u);
+}
+
+/** Puts user `idUser` into group `idGroup` (nothing when already there). */
+export async function joinGroup({
+  tx,
+  organizationId,
+  idGroup,
+  idUser,
+}: TxOrg<{ idGroup: string; idUser: string }>) {
+  await tx
+    .insert(groupUsers)
+    .values({ organizationId, groupId: idGroup, userId: idUser })
+    .onConflictDoNothing();
+}
+
+/** Gives courier `id` a (new) code: the old one stops. */
 export async function setCourierCode({
   tx,
   organizationId,
   id,
   codeHash,
 }: TxOrg<{ id: string; codeHash: string }>) {
-  const [row] = await tx
-    .update(couriers)
-    .set({ codeHash })
-    .where(and(eq(couriers.organizationId, organizationId), eq(couriers.id, id)))
-    .returning({
-      id: couriers.id,
-      name: couriers.name,
-      lastUsedAt: couriers.lastUsedAt,
-      createdAt: couriers.createdAt,
+  await tx
+    .insert(couriers)
+    .values({ organizationId, id, codeHash })
+    .onConflictDoUpdate({
+      target: [couriers.organizationId, couriers.id],
+      set: { codeHash, lastUsedAt: null },
     });
-  return row;
 }
 
-/** Removes courier `id`; answers whether it existed. */
-export async function deleteCourier({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<boolean> {
-  const rows = await tx
-    .delete(couriers)
-    .where(and(eq(couriers.organizationId, organizationId), eq(couriers.id, id)))
-    .returning({ id: couriers.id });
-  return rows.length > 0;
+/** User `id` leaves every courier group of the organization, and their code is dropped. */
+export async function deleteCourier({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
+  const courierGroups = tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.organizationId, organizationId), eq(groups.couriers, true)));
+  await tx
+    .delete(groupUsers)
+    .where(
+      and(
+        eq(groupUsers.organizationId, organizationId),
+        eq(groupUsers.userId, id),
+        inArray(groupUsers.groupId, courierGroups),
+      ),
+    );
+  await tx.delete(couriers).where(and(eq(couriers.organizationId, organizationId), eq(couriers.id, id)));
 }
 
-/** The courier with this code's hash (recording the use), or undefined. */
+/** The courier with this code's hash, still a courier (recording the use), or undefined. */
 export async function courierByCode({ tx, organizationId, codeHash }: TxOrg<{ codeHash: string }>) {
   const [row] = await tx
-    .update(couriers)
-    .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(couriers.organizationId, organizationId), eq(couriers.codeHash, codeHash)))
-    .returning({ id: couriers.id, name: couriers.name });
+    .select({ id: users.id, name: users.name, lastName: users.lastName })
+    .from(couriers)
+    .innerJoin(users, eq(users.id, couriers.id))
+    .where(
+      and(
+        eq(couriers.organizationId, organizationId),
+        eq(couriers.codeHash, codeHash),
+        activeCourier(organizationId),
+      ),
+    );
+  if (row)
+    await tx
+      .update(couriers)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(couriers.organizationId, organizationId), eq(couriers.id, row.id)));
   return row;
 }
 
-/** Courier `id`, or undefined once removed. */
+/** Courier `id` while still a courier with a code, or undefined. */
 export async function courierById({ tx, organizationId, id }: TxOrg<{ id: string }>) {
   const [row] = await tx
-    .select({ id: couriers.id, name: couriers.name })
+    .select({ id: users.id, name: users.name, lastName: users.lastName })
     .from(couriers)
-    .where(and(eq(couriers.organizationId, organizationId), eq(couriers.id, id)));
+    .innerJoin(users, eq(users.id, couriers.id))
+    .where(
+      and(eq(couriers.organizationId, organizationId), eq(couriers.id, id), activeCourier(organizationId)),
+    );
   return row;
 }
 

@@ -47,18 +47,20 @@ async function nameCandidates(tx: TxOrg['tx'], name: string): Promise<string[] |
 
 /**
  * The organization's reachable users whose first name, last name or full name starts with `name`,
- * whose e-mail is `email` or whose phone number's digits are `digits` — at most `limit`, by name.
- * A name is looked up through the names' indexes first (`nameCandidates`: 1–3 ms at 20,000 users,
- * against 40–60 ms reading them all). Answers only what the screen's masked answer needs.
+ * whose e-mail is `email` or whose phone number's digits are one of `phoneDigits` — at most
+ * `limit`, by name. A name is looked up through the names' indexes first (`nameCandidates`: 1–3 ms
+ * at 20,000 users, against 40–60 ms reading them all), a number through `phone_digits` (index
+ * `users_org_phone_digits_idx`: a plain text equality, which row-level security lets use an index,
+ * instead of every user's digits). Answers only what the screen's masked answer needs.
  */
 export async function findRecipients({
   tx,
   organizationId,
   name,
   email,
-  digits,
+  phoneDigits,
   limit,
-}: TxOrg<{ name?: string; email?: string; digits?: string; limit: number }>) {
+}: TxOrg<{ name?: string; email?: string; phoneDigits?: string[]; limit: number }>) {
   const full = sql`(${users.name} || ' ' || coalesce(${users.lastName}, ''))`;
   const candidates = name ? await nameCandidates(tx, name) : null;
   if (candidates?.length === 0) return [];
@@ -80,7 +82,7 @@ export async function findRecipients({
           name ? ilike(users.lastName, prefix(name)) : undefined,
           name ? sql`${full} ilike ${prefix(name)}` : undefined,
           email ? eq(users.emailNormalized, email) : undefined,
-          digits ? sql`regexp_replace(${users.phoneNumber}, '\\D', '', 'g') = ${digits}` : undefined,
+          ...(phoneDigits ?? []).map((d) => eq(users.phoneDigits, d)),
         ),
       ),
     )

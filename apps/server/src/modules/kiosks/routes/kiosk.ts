@@ -14,6 +14,7 @@ import { errors, routeOf } from '../../../lib/openapi';
 import { stepContext, type TransactionDeps } from '../../transactions';
 import { type KioskAuth, kioskAuthContext, kioskState, pair, resolveKiosk } from '../service';
 import { courierSignIn } from '../service/couriers';
+import { lookUpParcel } from '../service/parcels';
 import { searchRecipients } from '../service/recipients';
 import { courierDrop, reportDoor, walkUpPickup } from '../service/walk-up';
 import { kioskStorageRoutes } from './storage';
@@ -162,7 +163,7 @@ export function kioskRoutes(opts: { locks: LockAdapter; now: () => Date }): Fast
         tags,
         security,
         summary: "A courier's drop-off at the screen",
-        description: `A free delivery door of \`id_size\` at this place (accessible doors, then the lowest, first with \`accessible\`) is held for a new delivery to the recipient (\`phone_number\` or \`email\`, or \`recipient\` from the courier's search: 400 '${M.recipientGone}' when it expired, is another screen's, or its user is gone), through the partner API's delivery and drop-off steps: the door opens and the recipient gets the pickup code by SMS or e-mail. 401 '${M.courierSignedOut}' without a valid courier session; 409 '${M.noFreeDoor}'; 502 when the lock did not answer (the delivery is canceled).`,
+        description: `A free delivery door of \`id_size\` at this place (accessible doors, then the lowest, first with \`accessible\`) is held for a new delivery to the recipient (\`phone_number\` or \`email\`, or \`recipient\` from the courier's search: 400 '${M.recipientGone}' when it expired, is another screen's, or its user is gone; or \`parcel\` from the label's look-up, whose recipient and reserved door, when free, are taken: 400 '${M.parcelGone}' once dropped or expired), with the parcel's \`tracking_number\` kept on the delivery, through the partner API's delivery and drop-off steps: the door opens and the recipient gets the pickup code by SMS or e-mail. 401 '${M.courierSignedOut}' without a valid courier session; 409 '${M.noFreeDoor}'; 502 when the lock did not answer (the delivery is canceled).`,
         errors: errors(400, 401, 409, 429, 502),
       }),
       config: ownCaller,
@@ -178,6 +179,27 @@ export function kioskRoutes(opts: { locks: LockAdapter; now: () => Date }): Fast
               req.body,
             ),
           ),
+    });
+
+    app.route({
+      ...routeOf(e.parcel, {
+        tags,
+        security,
+        summary: "A parcel's label at the screen",
+        description: `The tracking number read from a parcel's label (or typed; upper-cased) and the parcel the organization expects under it at this screen's place: an active delivery reservation with that tracking number at this location (or at none), not yet ended, that no delivery carries yet. \`expected\` is its size and its recipient shown as the search shows one, with \`parcel\`, an opaque reference the drop-off takes instead of a phone or e-mail (valid ${KIOSK_RECIPIENT_TTL_SECONDS / 60} minutes, this screen only; 400 '${M.parcelGone}' after); null when none is expected (the courier then names the recipient). Another organization's or place's reservation is never found. Counted with the recipient searches (60 in ten minutes per screen, then 429). 401 '${M.courierSignedOut}' without a courier session. README: The screen at the wall.`,
+        errors: errors(400, 401, 429),
+      }),
+      config: ownCaller,
+      ...guard,
+      handler: (req) =>
+        req.withTenant((tx) =>
+          lookUpParcel(
+            { tx, secrets: app.ctx.secrets },
+            req.kiosk,
+            header(req, COURIER_HEADER),
+            req.query.tracking_number,
+          ),
+        ),
     });
 
     app.route({

@@ -7,15 +7,24 @@ import type { SecretBox } from '../../../lib/secrets';
 import {
   courierByCode,
   courierById,
+  courierGroupId,
+  courierRow,
   deleteCourier,
-  insertCourier,
+  insertCourierGroup,
+  insertCourierUser,
+  joinGroup,
   listCouriers,
   recordWrongTry,
   setCourierCode,
+  userExists,
 } from '../queries/couriers';
 import { assertUnderLimit, iso, type KioskAuth } from '../service';
 
-/** Couriers: their codes (kept as keyed hashes), their sign-in and session at a screen. */
+/**
+ * Couriers: the users of the organization's groups marked `couriers`, their codes (kept as keyed
+ * hashes), their sign-in and session at a screen. Leaving the group (here, or in the Groups area),
+ * a deactivated or deleted user, or a new code ends a courier's sign-in and sessions at once.
+ */
 
 /** Wrong courier codes a screen may take in ten minutes before it answers 429. */
 const MAX_WRONG_COURIER = 5;
@@ -49,7 +58,11 @@ export async function courierSignIn(
   }
   const exp = Math.floor(Date.now() / 1000) + COURIER_SESSION_SECONDS;
   const mac = sessionMac(secrets, organizationId, c.id, kiosk.id, exp);
-  return { session: `${c.id}.${exp}.${mac}`, name: c.name, expires_at: new Date(exp * 1000).toISOString() };
+  return {
+    session: `${c.id}.${exp}.${mac}`,
+    name: fullName(c),
+    expires_at: new Date(exp * 1000).toISOString(),
+  };
 }
 
 /** The courier a session names on this screen (unexpired, courier still there), else 401. */
@@ -71,46 +84,82 @@ export async function courierOfSession(
   return c;
 }
 
-const courierWire = (c: { id: string; name: string; lastUsedAt: Date | null; createdAt: Date }) => ({
+const fullName = (c: { name: string; lastName: string | null }) =>
+  [c.name, c.lastName].filter(Boolean).join(' ');
+
+const courierWire = (c: Awaited<ReturnType<typeof listCouriers>>[number]) => ({
   id: c.id,
-  name: c.name,
+  name: fullName(c),
+  active: c.active,
+  has_code: Boolean(c.hasCode),
   last_used_at: iso(c.lastUsedAt),
   created_at: c.createdAt.toISOString(),
 });
 
-/** The organization's couriers (never their codes). */
+/** The organization's couriers: the users of its courier groups (never their codes). */
 export async function courierList({ tx, auth }: TxAuth) {
   return { items: (await listCouriers({ tx, organizationId: auth.organizationId })).map(courierWire) };
 }
 
-/** A new 8-digit courier code, unique in the organization (a clash draws again, in a savepoint). */
-async function withNewCode<T>(
-  tx: Tx,
-  secrets: SecretBox,
-  organizationId: string,
-  write: (tx: Tx, codeHash: string) => Promise<T>,
-): Promise<{ out: T; code: string }> {
+/** A new 8-digit courier code for user `id`, unique in the organization (a clash draws again, in a savepoint). */
+async function issueCode(tx: Tx, secrets: SecretBox, organizationId: string, id: string): Promise<string> {
   for (let i = 0; ; i++) {
     const code = String(randomInt(0, 100_000_000)).padStart(8, '0');
     try {
-      const out = await tx.transaction((stx) => write(stx, courierCodeHash(secrets, organizationId, code)));
-      return { out, code };
+      await tx.transaction((stx) =>
+        setCourierCode({
+          tx: stx,
+          organizationId,
+          id,
+          codeHash: courierCodeHash(secrets, organizationId, code),
+        }),
+      );
+      return code;
     } catch (err) {
       if (i >= 4) throw err;
     }
   }
 }
 
-/** A new courier, answered with their code (shown once). */
-export async function addCourier({ tx, auth, secrets, name }: TxAuth<{ secrets: SecretBox; name: string }>) {
-  const organizationId = auth.organizationId;
-  const { out, code } = await withNewCode(tx, secrets, organizationId, (stx, codeHash) =>
-    insertCourier({ tx: stx, organizationId, name, codeHash }),
-  );
-  return { ...courierWire(out), code };
+/** The courier `id` as listed, with the code just issued. */
+async function withCode(tx: Tx, organizationId: string, id: string, code: string) {
+  const row = await courierRow({ tx, organizationId, id });
+  if (!row) throw NotFound(M.courierNotFound);
+  return { ...courierWire(row), code };
 }
 
-/** A new code for courier `id` (the old one stops at once), answered once. */
+/**
+ * A new courier, answered with their code (shown once): a new user named `name` (its first word
+ * the first name, the rest the last name), or the organization's user `id_user`, put into the
+ * organization's courier group (made, named "Couriers", when it has none). 404 for a user that
+ * is not the organization's.
+ */
+export async function addCourier({
+  tx,
+  auth,
+  secrets,
+  input,
+}: TxAuth<{ secrets: SecretBox; input: { name?: string; id_user?: string } }>) {
+  const organizationId = auth.organizationId;
+  let id = input.id_user;
+  if (id) {
+    if (!(await userExists({ tx, organizationId, id }))) throw NotFound(M.userNotFound);
+  } else {
+    const [first = '', ...rest] = (input.name ?? '').trim().split(/\s+/);
+    id = await insertCourierUser({ tx, organizationId, name: first, lastName: rest.join(' ') || null });
+  }
+  const idGroup =
+    (await courierGroupId({ tx, organizationId })) ??
+    (await insertCourierGroup({ tx, organizationId, name: M.courierGroup }));
+  await joinGroup({ tx, organizationId, idGroup, idUser: id });
+  const code = await issueCode(tx, secrets, organizationId, id);
+  return withCode(tx, organizationId, id, code);
+}
+
+/**
+ * A new code for courier `id` — a user of a courier group, with a code or not yet — answered once;
+ * the old one stops at once. 404 for a user who is no courier.
+ */
 export async function renewCourierCode({
   tx,
   auth,
@@ -118,16 +167,18 @@ export async function renewCourierCode({
   id,
 }: TxAuth<{ secrets: SecretBox; id: string }>) {
   const organizationId = auth.organizationId;
-  const { out, code } = await withNewCode(tx, secrets, organizationId, (stx, codeHash) =>
-    setCourierCode({ tx: stx, organizationId, id, codeHash }),
-  );
-  if (!out) throw NotFound(M.courierNotFound);
-  return { ...courierWire(out), code };
+  if (!(await courierRow({ tx, organizationId, id }))) throw NotFound(M.courierNotFound);
+  const code = await issueCode(tx, secrets, organizationId, id);
+  return withCode(tx, organizationId, id, code);
 }
 
-/** Removes courier `id` (their code and sessions stop at once). */
+/**
+ * Courier `id` leaves the courier groups and their code is dropped (their sessions stop at
+ * once); the user stays. 404 for a user who is no courier.
+ */
 export async function removeCourier({ tx, auth, id }: TxAuth<{ id: string }>) {
-  if (!(await deleteCourier({ tx, organizationId: auth.organizationId, id })))
-    throw NotFound(M.courierNotFound);
+  const organizationId = auth.organizationId;
+  if (!(await courierRow({ tx, organizationId, id }))) throw NotFound(M.courierNotFound);
+  await deleteCourier({ tx, organizationId, id });
   return { detail: M.courierRemoved };
 }

@@ -4,9 +4,11 @@ import {
   KIOSK_MESSAGES as M,
   type TKioskRecipient,
 } from '@lockerops/contract';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Tx } from '../../../db/client';
 import { BadRequest } from '../../../errors';
 import type { SecretBox } from '../../../lib/secrets';
+import { homeCountries } from '../../toolbox';
 import { recordWrongTry } from '../queries/couriers';
 import { findRecipients, recipientById } from '../queries/recipients';
 import { assertUnderLimit, type KioskAuth } from '../service';
@@ -34,16 +36,38 @@ function searchOf(q: string): { email?: string; digits?: string; name?: string }
   return text.replace(/[^\p{L}]/gu, '').length >= 3 ? { name: text } : {};
 }
 
+/**
+ * The stored digits (`users.phone_digits`, E.164 without its plus) a whole number typed at the
+ * screen may match: its digits as typed, and the number read in the organization's country in
+ * E.164 (a national "(415) 555-0177" is "14155550177" in the United States).
+ */
+async function phoneDigitsOf(tx: Tx, organizationId: string, typed: string, digits: string) {
+  const [country] = await homeCountries({ tx, organizationId });
+  const parsed = parsePhoneNumberFromString(typed.trim(), country as CountryCode | undefined);
+  const e164 = parsed?.isPossible() ? parsed.number.slice(1) : undefined;
+  return [...new Set([digits, ...(e164 ? [e164] : [])])];
+}
+
 /** `+1 •••• ••0123`: the country code's first digit and the last four digits. */
-const maskedPhone = (phone: string) => {
+export const maskedPhone = (phone: string) => {
   const d = phone.replace(/\D/g, '');
   return `+${d.slice(0, 1)} •••• ${d.slice(-4)}`;
 };
 /** `j•••@example.com`: the first letter and the domain. */
-const maskedEmail = (email: string) => {
+export const maskedEmail = (email: string) => {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}•••@${domain}`;
 };
+
+/** `Marguerite O.`: the first name and the last name's initial. */
+export const shortName = (name: string, lastName: string | null) =>
+  [name, lastName ? `${lastName.slice(0, 1)}.` : ''].filter(Boolean).join(' ');
+
+/** Counts one search (a name, or a parcel's label) at the screen: 429 past `MAX_SEARCHES`. */
+export async function countSearch(tx: Tx, kiosk: KioskAuth) {
+  await assertUnderLimit(tx, kiosk, 'search', MAX_SEARCHES);
+  await recordWrongTry({ tx, organizationId: kiosk.organizationId, idKiosk: kiosk.id, kind: 'search' });
+}
 
 /** A reference to user `id` for this screen, valid until `exp` (seconds): sealed, not readable. */
 const sealRecipient = (secrets: SecretBox, kiosk: KioskAuth, id: string) =>
@@ -64,14 +88,15 @@ export async function searchRecipients(
   q: string,
 ): Promise<{ items: TKioskRecipient[]; more: boolean }> {
   await courierOfSession({ tx, secrets }, kiosk, session);
-  await assertUnderLimit(tx, kiosk, 'search', MAX_SEARCHES);
-  await recordWrongTry({ tx, organizationId: kiosk.organizationId, idKiosk: kiosk.id, kind: 'search' });
+  await countSearch(tx, kiosk);
   const search = searchOf(q);
   if (!search.email && !search.digits && !search.name) return { items: [], more: false };
   const rows = await findRecipients({
     tx,
     organizationId: kiosk.organizationId,
-    ...search,
+    name: search.name,
+    email: search.email,
+    phoneDigits: search.digits ? await phoneDigitsOf(tx, kiosk.organizationId, q, search.digits) : undefined,
     limit: KIOSK_RECIPIENT_MATCHES + 1,
   });
   if (rows.length > KIOSK_RECIPIENT_MATCHES) return { items: [], more: true };
@@ -79,7 +104,7 @@ export async function searchRecipients(
     more: false,
     items: rows.map((u) => ({
       recipient: sealRecipient(secrets, kiosk, u.id),
-      name: [u.name, u.lastName ? `${u.lastName.slice(0, 1)}.` : ''].filter(Boolean).join(' '),
+      name: shortName(u.name, u.lastName),
       contact: u.phoneNumber ? maskedPhone(u.phoneNumber) : maskedEmail(u.email ?? ''),
     })),
   };

@@ -16,6 +16,7 @@ import { recordWrongTry } from '../queries/couriers';
 import { deliveryByCode, doorAt, freeDoors, setDoorMaintenance } from '../queries/place';
 import { assertUnderLimit, type KioskAuth, place } from '../service';
 import { courierOfSession } from './couriers';
+import { parcelOfReference } from './parcels';
 import { recipientOfReference } from './recipients';
 
 /**
@@ -84,20 +85,35 @@ export async function courierDrop(
 ): Promise<TKioskOpened> {
   const { id, idDevice } = await ctx.run(async (tx) => {
     await courierOfSession({ tx, secrets: ctx.secrets }, kiosk, session);
-    const idUser = input.recipient
-      ? await recipientOfReference({ tx, secrets: ctx.secrets }, kiosk, input.recipient)
+    const parcel = input.parcel
+      ? await parcelOfReference({ tx, secrets: ctx.secrets }, kiosk, input.parcel)
       : undefined;
-    const [door] = await freeDoors({
+    const idUser = parcel
+      ? parcel.userName
+        ? (parcel.idUser ?? undefined)
+        : undefined
+      : input.recipient
+        ? await recipientOfReference({ tx, secrets: ctx.secrets }, kiosk, input.recipient)
+        : undefined;
+    const doors = await freeDoors({
       tx,
       ...place(kiosk),
       idSize: input.id_size,
       accessible: Boolean(input.accessible),
-      limit: 1,
+      limit: parcel?.idDevice ? 200 : 1,
     });
+    // the door reserved for an expected parcel, when it is free here; else the first free door
+    const door = doors.find((d) => d.id === parcel?.idDevice) ?? doors[0];
     if (!door) throw Conflict(M.noFreeDoor);
     const id = await createDelivery(
       { tx, auth: ctx.auth, deliveryPickupLimitSeconds: ctx.deliveryPickupLimitSeconds },
-      { id_device: door.id, id_user: idUser, phone_number: input.phone_number, email: input.email },
+      {
+        id_device: door.id,
+        id_user: idUser,
+        phone_number: parcel ? (parcel.phoneNumber ?? undefined) : input.phone_number,
+        email: parcel ? (parcel.email ?? undefined) : input.email,
+        tracking_number: parcel?.trackingNumber ?? input.tracking_number,
+      },
     );
     return { id, idDevice: door.id };
   });

@@ -35,6 +35,8 @@ export async function createDelivery(
     id_location?: string;
     phone_number?: string;
     email?: string;
+    /** the parcel's tracking number (its label, read at a screen) */
+    tracking_number?: string;
   },
 ): Promise<string> {
   const { tx, auth } = ctx;
@@ -78,6 +80,7 @@ export async function createDelivery(
       idUser: user?.id ?? null,
       idDevice: device?.id ?? null,
       deviceHeld: Boolean(device),
+      trackingNumber: input.tracking_number ?? null,
       idLocation: device?.idLocation ?? input.id_location ?? null,
       currency: await currencyOf({ tx, organizationId }),
       startedAt: now,
