@@ -96,6 +96,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   fleet_health_polls: 'modules/fleet-health',
   group_resources: 'modules/groups',
   group_users: 'modules/groups',
+  groups: 'modules/groups',
   idempotency_keys: 'lib/queries',
   issues: 'modules/issues',
   kiosk_attempts: 'modules/kiosks',

@@ -6,7 +6,7 @@ import {
   type TGroupUsersRequest,
 } from '@lockerops/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AuthContext, TxAuth } from '../../auth/context';
+import type { AuthContext, TxAuth, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { devices, groupResources, groups, groupUsers, locations, users } from '../../db/schema';
 import { NotFound } from '../../errors';
@@ -267,6 +267,45 @@ export async function deleteResourceLinks({
         eq(groupResources.organizationId, auth.organizationId),
         eq(groupResources.resourceType, resourceType),
         inArray(groupResources.resourceId, ids),
+      ),
+    );
+}
+
+/** A new group `name` marked as the organization's couriers. */
+export async function insertCourierGroup({ tx, organizationId, name }: TxOrg<{ name: string }>) {
+  const [g] = await tx
+    .insert(groups)
+    .values({ organizationId, name, couriers: true })
+    .returning({ id: groups.id });
+  return g!.id;
+}
+
+/** Puts user `idUser` into group `idGroup` (nothing when already there). */
+export async function joinGroup({
+  tx,
+  organizationId,
+  idGroup,
+  idUser,
+}: TxOrg<{ idGroup: string; idUser: string }>) {
+  await tx
+    .insert(groupUsers)
+    .values({ organizationId, groupId: idGroup, userId: idUser })
+    .onConflictDoNothing();
+}
+
+/** User `id` leaves every group of the organization marked as its couriers. */
+export async function leaveCourierGroups({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
+  const courierGroups = tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.organizationId, organizationId), eq(groups.couriers, true)));
+  await tx
+    .delete(groupUsers)
+    .where(
+      and(
+        eq(groupUsers.organizationId, organizationId),
+        eq(groupUsers.userId, id),
+        inArray(groupUsers.groupId, courierGroups),
       ),
     );
 }

@@ -2,7 +2,7 @@
  * What the users area offers other areas: they import it from here, never from the area's files
  * (the layer rule in biome.json); everything else in the folder is the area's own.
  */
-export { insertCustomer } from './queries';
+export { insertCourierUser, insertCustomer } from './queries';
 export {
   type CustomerRow,
   customerColumns,

@@ -1,6 +1,6 @@
 import type { TNotificationChannel, TUserTransactionRow } from '@lockerops/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AuthContext } from '../../auth/context';
+import type { AuthContext, TxOrg } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { Conflict } from '../../errors';
@@ -119,5 +119,16 @@ export async function insertCustomer({
     .insert(users)
     .values({ ...values, organizationId, widgetOnly: true })
     .returning({ id: users.id });
+  return u!.id;
+}
+
+/** A new user (a courier with no contact yet). */
+export async function insertCourierUser({
+  tx,
+  organizationId,
+  name,
+  lastName,
+}: TxOrg<{ name: string; lastName: string | null }>) {
+  const [u] = await tx.insert(users).values({ organizationId, name, lastName }).returning({ id: users.id });
   return u!.id;
 }

@@ -4,7 +4,7 @@
  * put a product in it or take it out, and read its locker number.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { TxAuth, TxOrg } from '../../../auth/context';
+import type { TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { devices } from '../../../db/schema';
 import { preparedOnce } from '../../../lib/prepared';
@@ -100,12 +100,18 @@ export async function setDeviceProduct({
     );
 }
 
-/** Puts the device `id` in maintenance; answers the row after the change. */
-export async function setDeviceMaintenance({ tx, auth, id }: TxAuth<{ id: string }>) {
+/**
+ * Puts the organization's device `id` in maintenance when it is available (a door that holds
+ * something keeps its state); answers the row after the change, or undefined when it was not
+ * available.
+ */
+export async function setDeviceMaintenance({ tx, organizationId, id }: TxOrg<{ id: string }>) {
   const [row] = await tx
     .update(devices)
     .set({ status: 'maintenance', updatedAt: new Date() })
-    .where(and(eq(devices.id, id), eq(devices.organizationId, auth.organizationId)))
+    .where(
+      and(eq(devices.id, id), eq(devices.organizationId, organizationId), eq(devices.status, 'available')),
+    )
     .returning();
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { TxOrg } from '../../../auth/context';
 import { couriers, groups, groupUsers, kioskAttempts, users } from '../../../db/schema';
 
@@ -74,26 +74,6 @@ export async function courierGroupId({ tx, organizationId }: TxOrg): Promise<str
   return g?.id;
 }
 
-/** A new group `name` marked as the organization's couriers. */
-export async function insertCourierGroup({ tx, organizationId, name }: TxOrg<{ name: string }>) {
-  const [g] = await tx
-    .insert(groups)
-    .values({ organizationId, name, couriers: true })
-    .returning({ id: groups.id });
-  return g!.id;
-}
-
-/** A new user (a courier with no contact yet). */
-export async function insertCourierUser({
-  tx,
-  organizationId,
-  name,
-  lastName,
-}: TxOrg<{ name: string; lastName: string | null }>) {
-  const [u] = await tx.insert(users).values({ organizationId, name, lastName }).returning({ id: users.id });
-  return u!.id;
-}
-
 /** Whether user `id` is one of the organization's (not deleted). */
 export async function userExists({ tx, organizationId, id }: TxOrg<{ id: string }>) {
   const [u] = await tx
@@ -101,19 +81,6 @@ export async function userExists({ tx, organizationId, id }: TxOrg<{ id: string 
     .from(users)
     .where(and(eq(users.organizationId, organizationId), eq(users.id, id), eq(users.isDeleted, false)));
   return Boolean(u);
-}
-
-/** Puts user `idUser` into group `idGroup` (nothing when already there). */
-export async function joinGroup({
-  tx,
-  organizationId,
-  idGroup,
-  idUser,
-}: TxOrg<{ idGroup: string; idUser: string }>) {
-  await tx
-    .insert(groupUsers)
-    .values({ organizationId, groupId: idGroup, userId: idUser })
-    .onConflictDoNothing();
 }
 
 /** Gives courier `id` a (new) code: the old one stops. */
@@ -132,21 +99,8 @@ export async function setCourierCode({
     });
 }
 
-/** User `id` leaves every courier group of the organization, and their code is dropped. */
-export async function deleteCourier({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
-  const courierGroups = tx
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.organizationId, organizationId), eq(groups.couriers, true)));
-  await tx
-    .delete(groupUsers)
-    .where(
-      and(
-        eq(groupUsers.organizationId, organizationId),
-        eq(groupUsers.userId, id),
-        inArray(groupUsers.groupId, courierGroups),
-      ),
-    );
+/** The code of courier `id` dropped (they left the couriers' groups). */
+export async function deleteCourierCode({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
   await tx.delete(couriers).where(and(eq(couriers.organizationId, organizationId), eq(couriers.id, id)));
 }
 

@@ -196,16 +196,3 @@ export async function deliveryByCode({
     .limit(1);
   return t;
 }
-
-/**
- * Puts door `id` in maintenance (a problem reported at the screen) when it is free; a door that
- * holds a parcel keeps its state until its pickup (the issue says what was reported).
- */
-export async function setDoorMaintenance({ tx, organizationId, id }: TxOrg<{ id: string }>): Promise<void> {
-  await tx
-    .update(devices)
-    .set({ status: 'maintenance', updatedAt: new Date() })
-    .where(
-      and(eq(devices.organizationId, organizationId), eq(devices.id, id), eq(devices.status, 'available')),
-    );
-}

@@ -4,15 +4,14 @@ import type { TxAuth } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
 import { NotFound, Unauthorized } from '../../../errors';
 import type { SecretBox } from '../../../lib/secrets';
+import { insertCourierGroup, joinGroup, leaveCourierGroups } from '../../groups';
+import { insertCourierUser } from '../../users';
 import {
   courierByCode,
   courierById,
   courierGroupId,
   courierRow,
-  deleteCourier,
-  insertCourierGroup,
-  insertCourierUser,
-  joinGroup,
+  deleteCourierCode,
   listCouriers,
   recordWrongTry,
   setCourierCode,
@@ -179,6 +178,7 @@ export async function renewCourierCode({
 export async function removeCourier({ tx, auth, id }: TxAuth<{ id: string }>) {
   const organizationId = auth.organizationId;
   if (!(await courierRow({ tx, organizationId, id }))) throw NotFound(M.courierNotFound);
-  await deleteCourier({ tx, organizationId, id });
+  await leaveCourierGroups({ tx, organizationId, id });
+  await deleteCourierCode({ tx, organizationId, id });
   return { detail: M.courierRemoved };
 }

@@ -2,6 +2,7 @@ import { KIOSK_MESSAGES as M, type TKioskDrop, type TKioskOpened } from '@locker
 import type { TxAuth } from '../../../auth/context';
 import { Conflict, NotFound } from '../../../errors';
 import type { SecretBox } from '../../../lib/secrets';
+import { setDeviceMaintenance } from '../../devices';
 import { openDoorIssue } from '../../issues';
 import {
   cancel,
@@ -13,7 +14,7 @@ import {
   userPickup,
 } from '../../transactions';
 import { recordWrongTry } from '../queries/couriers';
-import { deliveryByCode, doorAt, freeDoors, setDoorMaintenance } from '../queries/place';
+import { deliveryByCode, doorAt, freeDoors } from '../queries/place';
 import { assertUnderLimit, type KioskAuth, place } from '../service';
 import { courierOfSession } from './couriers';
 import { parcelOfReference } from './parcels';
@@ -146,7 +147,8 @@ export async function reportDoor({
 }: TxAuth<{ kiosk: KioskAuth; id: string; problem: keyof typeof PROBLEM_TEXT }>): Promise<void> {
   const d = await doorAt({ tx, ...place(kiosk), id });
   if (!d) throw NotFound(M.doorNotHere);
-  await setDoorMaintenance({ tx, organizationId: kiosk.organizationId, id });
+  // a door that holds a parcel keeps its state until its pickup (the issue says what was reported)
+  await setDeviceMaintenance({ tx, organizationId: kiosk.organizationId, id });
   await openDoorIssue({
     tx,
     auth,

@@ -50,7 +50,7 @@ export async function applyConditionEffects({
   const device = args.deviceId ? await lockDeviceById({ tx, auth, id: args.deviceId }) : undefined;
 
   if (condition.autoMaintenance && device && device.status === 'available') {
-    const after = await setDeviceMaintenance({ tx, auth, id: device.id });
+    const after = await setDeviceMaintenance({ tx, organizationId: auth.organizationId, id: device.id });
     await writeAudit({
       tx,
       auth,
