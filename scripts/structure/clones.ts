@@ -3,15 +3,23 @@
  * name is replaced by `I` and every literal by `L` — a copied block whose variables, fields or
  * texts were renamed is still a clone. Comments and blank lines are not lines of code; imports
  * are left out (every file of an area imports much the same), and so are runs of a few line
- * shapes repeated (a map of texts, a list of columns), which hold no logic to share. jscpd (`.jscpd.json`) finds the
- * identical blocks; this finds the renamed ones.
+ * shapes repeated (a map of texts, a list of columns), which hold no logic to share. So are the
+ * declarative descriptions that name the same fields in the same order by design, what they
+ * share already living in `lib/crud`, the route helpers and the console's components: the
+ * declarations typed `Resource<…>` (`export const xResource: Resource<…> = { entity, path, api, … }`),
+ * the `routeOf(endpoint, { tags, summary, description, errors })` calls, and the props of a
+ * `<ListPage>` or `<ResourceFormDialog>`. jscpd (`.jscpd.json`) finds the identical blocks;
+ * this finds the renamed ones.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import ts from 'typescript';
 
-/** A run counts when it has at least one distinct line shape in MIN_VARIETY lines. */
-const MIN_VARIETY = 3;
+/**
+ * A run counts when it has at least MIN_SHAPES distinct line shapes, whatever its length: fewer is
+ * a list (a map of texts, an enum with its labels, a list of props), not logic.
+ */
+const MIN_SHAPES = 8;
 
 /** One clone: the first lines of two places that have the same shape for `lines` code lines. */
 export interface Clone {
@@ -20,8 +28,55 @@ export interface Clone {
   lines: number;
 }
 
+/** How many declarative blocks were read: each one's line shape is its own number. */
+let barriers = 0;
+
+/** The console's components configured by an area's props alone: a list page, a record's form dialog. */
+const AREA_ELEMENTS = new Set(['ListPage', 'ResourceFormDialog']);
+
+/**
+ * The lines (1-based) of a source text's declarative descriptions, left out of the clone check:
+ * the top-level declarations typed `Resource<…>` (an area's CRUD endpoints), the `routeOf(…)`
+ * calls (an endpoint's documentation: tags, summary, description, errors) and the props of the
+ * AREA_ELEMENTS (`<ListPage ns endpoint queryKey schema columns … />`; their children are checked).
+ */
+function declarativeLines(text: string, jsx: boolean): Set<number> {
+  const source = ts.createSourceFile(
+    'x.ts',
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    jsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const lines = new Set<number>();
+  const skip = (node: ts.Node) => {
+    const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    const last = source.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
+    for (let line = first; line <= last; line++) lines.add(line);
+  };
+  const isResource = (d: ts.VariableDeclaration) =>
+    d.type !== undefined &&
+    ts.isTypeReferenceNode(d.type) &&
+    ts.isIdentifier(d.type.typeName) &&
+    d.type.typeName.text === 'Resource';
+  const visit = (node: ts.Node): void => {
+    const resource = ts.isVariableStatement(node) && node.declarationList.declarations.some(isResource);
+    const route =
+      ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'routeOf';
+    const area =
+      (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) &&
+      ts.isIdentifier(node.tagName) &&
+      AREA_ELEMENTS.has(node.tagName.text);
+    if (resource || route || area) skip(node);
+    else ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return lines;
+}
+
 /** The shape of each code line of a source text: [line number (1-based), shape]. */
 export function lineShapes(text: string, jsx: boolean): Array<[number, string]> {
+  const declarative = declarativeLines(text, jsx);
   const scanner = ts.createScanner(
     ts.ScriptTarget.Latest,
     true,
@@ -65,7 +120,10 @@ export function lineShapes(text: string, jsx: boolean): Array<[number, string]> 
   for (const [line, tokens] of [...shapes].sort((x, y) => x[0] - y[0])) {
     const shape = tokens.join(' ');
     if (tokens[0] === 'import' || (tokens[0] === 'export' && tokens.includes('from'))) inImport = true;
-    if (!inImport) out.push([line, shape]);
+    // a declarative block reads as one line no other matches: a run neither counts nor crosses it
+    if (declarative.has(line)) {
+      if (!inImport && !declarative.has(line - 1)) out.push([line, `declarative ${barriers++}`]);
+    } else if (!inImport) out.push([line, shape]);
     if (inImport && (tokens.includes('from') || tokens.at(-1) === ';')) inImport = false;
   }
   return out;
@@ -85,7 +143,7 @@ export function shapeClones(root: string, files: string[], minLines: number): Cl
     for (let index = 0; index + minLines <= lines.length; index++) {
       const window = lines.slice(index, index + minLines).map(([, s]) => s);
       // a run of a few repeated line shapes (a map of texts, a list of columns) is no logic
-      if (new Set(window).size < minLines / MIN_VARIETY) continue;
+      if (new Set(window).size < MIN_SHAPES) continue;
       const key = window.join('\n');
       const first = seen.get(key);
       if (!first) {

@@ -212,6 +212,28 @@ describe('the clone check by shape', () => {
     });
     expect(shapeClones(src, sourceFiles(src), 20)).toEqual([]);
   });
+
+  it('leaves out the Resource declarations, routeOf documentation and ListPage props alone', () => {
+    /** An object of 30 fields of 10 shapes, typed `type`. */
+    const declaration = (name: string, type: string) =>
+      `export const ${name}: ${type}<string> = {\n${Array.from(
+        { length: 30 },
+        (_, i) => `  k${i}: ${'f('.repeat(i % 10)}'${name}'${')'.repeat(i % 10)},`,
+      ).join('\n')}\n};\n`;
+    const route = (name: string) =>
+      `app.route({ ...routeOf(e.${name}, {\n${Array.from({ length: 30 }, (_, i) => `  k${i}: ${'f('.repeat(i % 10)}'${name}'${')'.repeat(i % 10)},`).join('\n')}\n}), handler });\n`;
+    const page = (name: string) =>
+      `export const ${name} = (\n  <ListPage\n${Array.from({ length: 30 }, (_, i) => `    k${i}={${'f('.repeat(i % 10)}'${name}'${')'.repeat(i % 10)}}`).join('\n')}\n  />\n);\n`;
+    const src = tree({
+      'a.tsx': `${declaration('doors', 'Resource')}${route('doors')}${page('doors')}`,
+      'b.tsx': `${declaration('keys', 'Resource')}${route('keys')}${page('keys')}`,
+    });
+    expect(shapeClones(src, sourceFiles(src), 15)).toEqual([]);
+    const other = tree({ 'a.ts': declaration('doors', 'Other'), 'b.ts': declaration('keys', 'Other') });
+    expect(shapeClones(other, sourceFiles(other), 15)).toContainEqual(
+      expect.objectContaining({ a: 'a.ts:1', b: 'b.ts:1' }),
+    );
+  });
 });
 
 describe('the write rule', () => {

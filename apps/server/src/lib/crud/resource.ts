@@ -35,7 +35,7 @@ import { findOr404, insertOne, lockOr404, orderOf, propOf, rawToRow, whereOf } f
 import { snapshotBatches } from './snapshot';
 import { historyRegistry, type Resource, type Row, tagDescriptions } from './types';
 
-export { findOr404, lockOr404, rowError } from './rows';
+export { findOr404, lockOr404, rowError, updateLockedOne } from './rows';
 export { historyRegistry, type Resource, tagDescriptions } from './types';
 
 const CURSOR_KEY = '__cursor';

@@ -184,6 +184,44 @@ export async function lockOr404({
 }
 
 /**
+ * Sets `values` (and `updatedAt`) on one row of the caller's organization under a row lock, with its
+ * history entry (`entity`, action 'update', the row before and after); answers the row after. 404
+ * (`NotFound`) for a missing id or another organization's.
+ */
+export async function updateLockedOne({
+  tx,
+  auth,
+  table,
+  entity,
+  id,
+  values,
+}: TxAuth<{
+  table: TenantTable;
+  entity: string;
+  id: string;
+  values: Record<string, unknown>;
+}>): Promise<Row> {
+  const before = await lockOr404({ tx, table, auth, id });
+  const [after] = (await tx
+    .update(table)
+    .set({ ...values, updatedAt: new Date() } as never)
+    .where(and(eq(table.id, before.id), eq(table.organizationId, auth.organizationId)))
+    .returning()) as Row[];
+  await writeAudit({
+    tx,
+    auth,
+    entry: {
+      entity,
+      entityId: before.id,
+      action: 'update',
+      before: toWire(table, before as never),
+      after: toWire(table, after as never),
+    },
+  });
+  return after!;
+}
+
+/**
  * Maps a raw row of `select * from table` (database column names, driver values) to the row a
  * Drizzle select answers (camelCase properties, mapped values), for rows read through a cursor.
  */

@@ -2,9 +2,10 @@
  * The statements behind a message's language (`lib/message-language`): the organization's default
  * language from its settings. Each names the organization in its `where`.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
+import { settingOf } from '../queries/settings';
 
 /** The organization's `default_language` (settings); undefined for an organization without settings. */
 export async function defaultLanguageOf({
@@ -14,11 +15,7 @@ export async function defaultLanguageOf({
   tx: DbOrTx;
   organizationId: string;
 }): Promise<string | undefined> {
-  const [row] = await tx
-    .select({ language: settings.defaultLanguage })
-    .from(settings)
-    .where(eq(settings.organizationId, organizationId));
-  return row?.language;
+  return settingOf({ tx, organizationId, column: settings.defaultLanguage });
 }
 
 /**

@@ -8,13 +8,13 @@ import {
   ZConditionCreateRequest,
   ZConditionUpdateRequest,
 } from '@lockerops/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 import type { TxAuth } from '../../auth/context';
 import type { Tx } from '../../db/client';
 import { conditions, products } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { writeAudit } from '../../lib/crud/audit';
-import { findOr404, lockOr404, type Resource } from '../../lib/crud/resource';
+import { findOr404, type Resource, updateLockedOne } from '../../lib/crud/resource';
 import { deviceOfProduct } from '../../lib/product-tracking';
 import { organizationsOf } from '../../lib/tenant-rows';
 import { fromWire, toWire, wireColumns, wireOf } from '../../lib/wire';
@@ -119,29 +119,19 @@ export async function setConditionFlags({
   id: string;
   flags: { auto_report?: boolean; auto_maintenance?: boolean };
 }>): Promise<TCondition> {
-  const before = (await lockOr404({ tx, table: conditions, auth, id })) as unknown as ConditionRow;
   const { auto_report, auto_maintenance } = flags;
-  const [after] = await tx
-    .update(conditions)
-    .set({
-      ...(auto_report === undefined ? {} : { autoReport: auto_report }),
-      ...(auto_maintenance === undefined ? {} : { autoMaintenance: auto_maintenance }),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(conditions.id, before.id), eq(conditions.organizationId, auth.organizationId)))
-    .returning();
-  await writeAudit({
+  const after = await updateLockedOne({
     tx,
     auth,
-    entry: {
-      entity: 'condition',
-      entityId: before.id,
-      action: 'update',
-      before: toWire(conditions, before as never),
-      after: toWire(conditions, after as never),
+    table: conditions,
+    entity: 'condition',
+    id,
+    values: {
+      ...(auto_report === undefined ? {} : { autoReport: auto_report }),
+      ...(auto_maintenance === undefined ? {} : { autoMaintenance: auto_maintenance }),
     },
   });
-  return (await conditionsToWire([after!], tx))[0]!;
+  return (await conditionsToWire([after as unknown as ConditionRow], tx))[0]!;
 }
 
 /**

@@ -8,12 +8,11 @@ import {
   ZIssueListQuery,
   ZIssueUpdateRequest,
 } from '@lockerops/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TxAuth } from '../../auth/context';
 import { issues } from '../../db/schema';
-import { writeAudit } from '../../lib/crud/audit';
-import { lockOr404, type Resource } from '../../lib/crud/resource';
-import { toWire, wireColumns } from '../../lib/wire';
+import { type Resource, updateLockedOne } from '../../lib/crud/resource';
+import { wireColumns } from '../../lib/wire';
 import { assertIssueRefs, type IssueRow, issuesToWire, reporterOf, resolveIssueEvent } from './service';
 
 /**
@@ -107,22 +106,6 @@ export async function setIssueStatus({
   id,
   status,
 }: TxAuth<{ id: string; status: IssueRow['status'] }>): Promise<TIssue> {
-  const before = (await lockOr404({ tx, table: issues, auth, id })) as unknown as IssueRow;
-  const [after] = await tx
-    .update(issues)
-    .set({ status, updatedAt: new Date() })
-    .where(and(eq(issues.id, before.id), eq(issues.organizationId, auth.organizationId)))
-    .returning();
-  await writeAudit({
-    tx,
-    auth,
-    entry: {
-      entity: 'issue',
-      entityId: before.id,
-      action: 'update',
-      before: toWire(issues, before as never),
-      after: toWire(issues, after as never),
-    },
-  });
-  return (await issuesToWire([after!], tx))[0]!;
+  const after = await updateLockedOne({ tx, auth, table: issues, entity: 'issue', id, values: { status } });
+  return (await issuesToWire([after as unknown as IssueRow], tx))[0]!;
 }

@@ -13,6 +13,7 @@ import {
   transactions,
   users,
 } from '../../db/schema';
+import { settingOf } from '../../lib/queries/settings';
 import { sharedFromParent } from '../../tenancy';
 
 export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
@@ -94,11 +95,7 @@ export async function organizationZone({
   tx: DbOrTx;
   organizationId: string;
 }): Promise<string | undefined> {
-  const [row] = await tx
-    .select({ z: settings.timeZone })
-    .from(settings)
-    .where(eq(settings.organizationId, organizationId));
-  return row?.z;
+  return settingOf({ tx, organizationId, column: settings.timeZone });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   settings,
   users,
 } from '../../db/schema';
+import { settingsRowOf } from '../../lib/queries/settings';
 import { RawParams, runRaw } from '../../lib/raw-sql';
 import { toWire } from '../../lib/wire';
 
@@ -49,11 +50,7 @@ export async function reservationSettingsRow({
   tx: DbOrTx;
   organizationId: string;
 }): Promise<ReservationSettingsRow | undefined> {
-  const [r] = await tx
-    .select()
-    .from(reservationSettings)
-    .where(eq(reservationSettings.organizationId, organizationId));
-  return r;
+  return settingsRowOf({ tx, table: reservationSettings, organizationId });
 }
 
 /** Saves the organization's reservation settings (one upsert). */

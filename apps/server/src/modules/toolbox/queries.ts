@@ -13,6 +13,7 @@ import {
   toolboxSettings,
   users,
 } from '../../db/schema';
+import { settingsRowOf } from '../../lib/queries/settings';
 
 export type ToolboxRow = typeof toolboxSettings.$inferSelect;
 type ToolboxValues = Partial<typeof toolboxSettings.$inferInsert>;
@@ -25,11 +26,7 @@ export async function toolboxRowOf({
   tx: DbOrTx;
   organizationId: string;
 }): Promise<ToolboxRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(toolboxSettings)
-    .where(eq(toolboxSettings.organizationId, organizationId));
-  return row;
+  return settingsRowOf({ tx, table: toolboxSettings, organizationId });
 }
 
 /** Inserts or updates the organization's one settings row with `values`. */

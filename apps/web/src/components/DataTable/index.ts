@@ -1,4 +1,5 @@
 export { DataTable } from './DataTable';
 export type { TableFilter } from './filters';
 export { imageColumn } from './imageColumn';
+export { RowAction } from './RowAction';
 export { rowActionsColumn } from './rowActionsColumn';

@@ -1,9 +1,9 @@
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { i18next } from '../../i18n';
+import { RowAction } from './RowAction';
 
 /** The row actions a list offers; each is shown only when its handler is given. */
 export interface RowActions<R> {
@@ -36,11 +36,13 @@ export function rowActionsColumn<R extends GridValidRowModel>(
     renderCell: ({ row }) => (
       <>
         {buttons.map(({ verb, Icon, run }) => (
-          <Tooltip key={verb} title={verb}>
-            <IconButton size="small" aria-label={`${verb} ${nameOf(row)}`} onClick={() => run?.(row)}>
-              <Icon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <RowAction
+            key={verb}
+            title={verb}
+            label={`${verb} ${nameOf(row)}`}
+            Icon={Icon}
+            onClick={() => run?.(row)}
+          />
         ))}
       </>
     ),

@@ -1,10 +1,9 @@
 import type { TProductGroup } from '@lockerops/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
-import { imageColumn } from '../../components/DataTable';
+import { imageColumn, RowAction } from '../../components/DataTable';
 import type { ListActions } from '../../components/ListPage';
 import type { useEnumLabel } from '../../i18n/enums';
 
@@ -58,24 +57,18 @@ export function productGroupColumns(
       renderCell: ({ row }) =>
         opts.isAdmin ? (
           <>
-            <Tooltip title={t('common:button.edit')}>
-              <IconButton
-                size="small"
-                aria-label={t('column.editName', { name: row.name })}
-                onClick={() => opts.edit(row)}
-              >
-                <EditOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('common:button.delete')}>
-              <IconButton
-                size="small"
-                aria-label={t('column.deleteName', { name: row.name })}
-                onClick={() => opts.remove(row)}
-              >
-                <DeleteOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              title={t('common:button.edit')}
+              label={t('column.editName', { name: row.name })}
+              Icon={EditOutlined}
+              onClick={() => opts.edit(row)}
+            />
+            <RowAction
+              title={t('common:button.delete')}
+              label={t('column.deleteName', { name: row.name })}
+              Icon={DeleteOutlined}
+              onClick={() => opts.remove(row)}
+            />
           </>
         ) : null,
     },

@@ -2,9 +2,10 @@ import type { TUser } from '@lockerops/contract';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import { Chip, IconButton, Link, Switch, Tooltip } from '@mui/material';
+import { Chip, Link, Switch } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
+import { RowAction } from '../../components/DataTable';
 import { Truncated } from '../../components/Truncated';
 import { formatPhone } from '../../lib/format';
 
@@ -97,33 +98,24 @@ export function userColumns(a: UserColumnActions): GridColDef<TUser>[] {
       hideable: false,
       renderCell: ({ row }) => (
         <>
-          <Tooltip title={t('common:button.edit')}>
-            <IconButton
-              size="small"
-              aria-label={t('column.editName', { name: row.name })}
-              onClick={() => a.onEdit(row)}
-            >
-              <EditOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('column.qrCode')}>
-            <IconButton
-              size="small"
-              aria-label={t('column.qrCodeOf', { name: row.name })}
-              onClick={() => a.onQrCode(row)}
-            >
-              <QrCode2Outlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('column.transactions')}>
-            <IconButton
-              size="small"
-              aria-label={t('column.transactionsOf', { name: row.name })}
-              onClick={() => a.onTransactions(row)}
-            >
-              <ReceiptLongOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <RowAction
+            title={t('common:button.edit')}
+            label={t('column.editName', { name: row.name })}
+            Icon={EditOutlined}
+            onClick={() => a.onEdit(row)}
+          />
+          <RowAction
+            title={t('column.qrCode')}
+            label={t('column.qrCodeOf', { name: row.name })}
+            Icon={QrCode2Outlined}
+            onClick={() => a.onQrCode(row)}
+          />
+          <RowAction
+            title={t('column.transactions')}
+            label={t('column.transactionsOf', { name: row.name })}
+            Icon={ReceiptLongOutlined}
+            onClick={() => a.onTransactions(row)}
+          />
         </>
       ),
     },
