@@ -5,4 +5,4 @@
 
 export { recordTracking } from '../../lib/product-tracking';
 export { assignProducts, setProductCondition } from './queries/conditions';
-export { applyConditionEffects, type ConditionEffects } from './service/conditions';
+export { applyConditionEffects } from './service/conditions';

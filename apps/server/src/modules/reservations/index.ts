@@ -9,7 +9,6 @@ export {
   buffersOf,
   emitReservation,
   getReservationSettings,
-  type ReservationRow,
   reservationValues,
   writeHolds,
 } from './service';
