@@ -1,4 +1,4 @@
-import type { THistoryEntry } from '@lockerops/contract';
+import { AUDIT_SECRET_CHANGED, AUDIT_SECRET_FIELD, type THistoryEntry } from '@lockerops/contract';
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ const ACTIONS = new Set([
   'create_delivery',
   'delete',
   'deny',
+  'disable',
   'dropoff',
   'enable',
   'end',
@@ -36,15 +37,19 @@ const ACTIONS = new Set([
   'penalize',
   'pickup',
   'purchase',
+  'reassign',
   'refund',
   'report_issue',
   'resend_code',
+  'resend-password',
   'return',
   'share',
   'start',
+  'unassign',
   'unlock',
   'update',
   'user_pickup',
+  'verify',
   'wrong_code',
 ]);
 const ACTORS = new Set(['member', 'api_key', 'system']);
@@ -83,6 +88,9 @@ export function useHistoryFields(
       label: (field) => (labels[field] ? t(labels[field]) : undefined),
       value: (field, v) => {
         if (typeof v === 'boolean') return t(v ? 'common:button.yes' : 'common:button.no');
+        // a secret's entry holds only the fact that it changed
+        if (v === AUDIT_SECRET_CHANGED && AUDIT_SECRET_FIELD.test(field))
+          return t('common:history.secretChanged');
         const group = enums[field];
         // a field may hold another kind's value (a transaction step's status on a door's log)
         return group && typeof v === 'string' && (ENUM_GROUPS[group] as readonly string[]).includes(v)

@@ -11,9 +11,10 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSearchPickerMany, FormSelect, FormTextField } from '../../components/form';
-import { HistoryLog } from '../../components/HistoryLog';
+import { HistoryLog, useHistoryFields } from '../../components/HistoryLog';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
+import { MEMBERSHIP_HISTORY_ENUMS, MEMBERSHIP_HISTORY_LABELS } from './historyFields';
 import {
   MEMBERSHIPS_ENDPOINT,
   membershipsKey,
@@ -38,6 +39,7 @@ export interface MembershipFormDialogProps {
  */
 export function MembershipFormDialog({ open, membership, isAdmin, onClose }: MembershipFormDialogProps) {
   const { t } = useTranslation('memberships');
+  const historyFields = useHistoryFields('memberships', MEMBERSHIP_HISTORY_LABELS, MEMBERSHIP_HISTORY_ENUMS);
   const label = useEnumLabel();
   const form = useMembershipForm(membership, open);
   const { control } = form;
@@ -86,7 +88,12 @@ export function MembershipFormDialog({ open, membership, isAdmin, onClose }: Mem
       }
       extraTabs={
         membership
-          ? [{ label: t('form.historyTab'), content: <HistoryLog entity="membership" id={membership.id} /> }]
+          ? [
+              {
+                label: t('form.historyTab'),
+                content: <HistoryLog entity="membership" id={membership.id} fields={historyFields} />,
+              },
+            ]
           : []
       }
     >

@@ -67,6 +67,9 @@ const resolverFor =
     };
   };
 
+/** A modal form: its panel is announced as a dialog, named by its heading. */
+const DIALOG = { role: 'dialog', 'aria-modal': true } as const;
+
 /** The organization form in a side panel (spec console §2 "Organization form", §5 Organization). */
 export function OrganizationFormDrawer({ open, organization, currentOrganizationId, onClose }: Props) {
   const { t } = useTranslation('organizations');
@@ -183,15 +186,7 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
       anchor="right"
       open={open}
       onClose={onClose}
-      // a modal form: announced as a dialog named by its heading
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-modal': true,
-          'aria-labelledby': titleId,
-          sx: { width: { xs: '100%', sm: 480 } },
-        },
-      }}
+      slotProps={{ paper: { ...DIALOG, 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 480 } } } }}
     >
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ p: 3 }}>
         <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 2 }}>
