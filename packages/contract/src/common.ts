@@ -294,7 +294,11 @@ export const ZHistoryEntry = z.object({
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
   created_at: z.string(),
 });
-export const ZHistoryResponse = z.object({ items: z.array(ZHistoryEntry) });
+export const ZHistoryResponse = z.object({
+  items: z.array(ZHistoryEntry),
+  /** The names of related records whose ids the changes hold (a deleted record's id is absent). */
+  names: z.record(z.string(), z.string()).optional(),
+});
 export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
 /** `POST images` answer: `detail` is the stored image's URL (spec: operational §7 Locker walls). */

@@ -121,4 +121,27 @@ describe('history logs in the reader’s language', () => {
       ['door 2,3', 'qty_wide', '"locker_number"', 'unassign'],
     );
   });
+
+  it('a related record by its name from the answer, a gone one as its id in code', () => {
+    const [pier, dock, gone] = [
+      '00000000-0000-4000-8000-00000000000a',
+      '00000000-0000-4000-8000-00000000000b',
+      '00000000-0000-4000-8000-00000000000c',
+    ];
+    const items = [
+      entry('update', { id_location: { before: pier, after: dock } }),
+      entry('update', {
+        id_location: { before: gone, after: pier },
+        locations: { before: [], after: [pier, dock] },
+      }),
+    ];
+    const names = { [pier]: 'North Pier', [dock]: 'South Dock' };
+    const { container } = render(
+      <HistoryEntries query={{ isPending: false, error: null, data: { items, names } }} />,
+    );
+    expect(container.textContent).toContain('North Pier → South Dock');
+    expect(container.textContent).toContain('North Pier, South Dock');
+    expect(container.textContent).not.toContain(pier);
+    expect([...container.querySelectorAll('code')].map((c) => c.textContent)).toEqual([gone]);
+  });
 });
