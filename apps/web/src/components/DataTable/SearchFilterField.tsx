@@ -28,7 +28,8 @@ export function SearchFilterField({
   return (
     <Autocomplete
       size="small"
-      sx={filter.minWidth ? { minWidth: filter.minWidth } : undefined}
+      // the full width on a phone, as the list's other filters
+      sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: filter.minWidth ?? 160 } }}
       options={search.options}
       value={chosen}
       filterOptions={(options) => options}
