@@ -68,6 +68,14 @@ export function buttonText(language: string, key: string): string {
   return text;
 }
 
+/** The text of `key` in the catalog file `file` (`organizations`, `table.archive`) in `language`. */
+export function catalogText(language: string, file: string, key: string): string {
+  const tree = JSON.parse(fs.readFileSync(path.join(LOCALES, language, `${file}.json`), 'utf8')) as Tree;
+  const text = at(tree, key);
+  if (!text) throw new Error(`no ${file}:${key} in ${language}`);
+  return text;
+}
+
 /** Waits for a dialog to open; false when none did. */
 const dialogOpened = (page: Page) =>
   page
@@ -77,11 +85,29 @@ const dialogOpened = (page: Page) =>
     .then(() => true)
     .catch(() => false);
 
+/** Whether a name holds the word `verb`. */
+const wordOf = (verb: string) =>
+  new RegExp(`(^|\\s)${verb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`, 'i');
+
 /** The first icon button of the list's rows whose name holds the word `verb` (e.g. "Bearbeiten …"). */
 async function rowButton(page: Page, verb: string) {
-  const word = new RegExp(`(^|\\s)${verb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`, 'i');
-  const button = page.locator('main [role="row"]').getByRole('button', { name: word }).first();
+  const button = page
+    .locator('main :is([role="row"], tbody tr)')
+    .getByRole('button', { name: wordOf(verb) })
+    .first();
   return (await button.count()) && (await button.isEnabled()) ? button : undefined;
+}
+
+/**
+ * The page's own outlined header button whose name holds the word `verb` ("Schließfachwand
+ * bearbeiten" on /locker-wall: the shown record's Edit and Delete), when enabled.
+ */
+async function headerButton(page: Page, verb: string) {
+  const button = page.locator('main .MuiButton-outlined').filter({
+    hasText: wordOf(verb),
+  });
+  const first = button.first();
+  return (await button.count()) === 1 && (await first.isEnabled()) ? first : undefined;
 }
 
 /**
@@ -91,7 +117,7 @@ async function rowButton(page: Page, verb: string) {
  * again).
  */
 export async function openEditDialog(page: Page, verb: string): Promise<boolean> {
-  const edit = await rowButton(page, verb);
+  const edit = (await rowButton(page, verb)) ?? (await headerButton(page, verb));
   if (edit) {
     await edit.click();
     return dialogOpened(page);
@@ -122,7 +148,7 @@ export async function openEditDialog(page: Page, verb: string): Promise<boolean>
  * The caller closes it with Escape (the safe answer): nothing is deleted.
  */
 export async function openDeleteConfirmation(page: Page, verb: string): Promise<boolean> {
-  const remove = await rowButton(page, verb);
+  const remove = (await rowButton(page, verb)) ?? (await headerButton(page, verb));
   if (remove) {
     await remove.click();
     return dialogOpened(page);

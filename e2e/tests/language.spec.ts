@@ -2,15 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { consoleSignIn } from '../support/api';
-import { adminApi, createDevice, createLocation, navigateInApp } from '../support/console';
+import { type AdminApi, adminApi, createDevice, createLocation, navigateInApp } from '../support/console';
 import {
   addButtonTexts,
   buttonText,
+  catalogText,
   closeDialog,
   openAddDialog,
   openDeleteConfirmation,
   openEditDialog,
 } from '../support/forms';
+import { createSubOrganization, uniqueOrgName } from '../support/tenants';
 
 /**
  * Every page of the sidebar, in German and in Spanish, the dialog of its "Add" / "Create" header
@@ -88,6 +90,21 @@ const ALLOWED = new Set([
   'service',
   'now',
 ]);
+
+/** Lists whose seeded row's Edit dialog and destructive confirmation the walk must open. */
+const SEEDED_LISTS = [
+  '/locations',
+  '/devices',
+  '/sizes',
+  '/users',
+  '/groups',
+  '/subscriptions',
+  '/reservations',
+  '/reporting',
+  '/notifications',
+  '/locker-wall',
+  '/multi-tenant',
+];
 
 /** Sidebar pages whose area is not migrated to the catalogs yet (paths): none now; the list only shrinks. */
 const NOT_YET_MIGRATED = new Set<string>([]);
@@ -183,6 +200,75 @@ async function seedRows(request: APIRequestContext) {
   await api.post('products', { name: name('Snaffel') });
   await api.post('product-groups', { name: name('Trozzle'), one_to_one: true });
   await api.post('conditions', { name: name('Glimber') });
+  await seedMoreRows(request, api, name, tag, place.id);
+}
+
+/**
+ * A row in the lists that need one of the rows above: a subscription, a reservation, a scheduled
+ * report, a notification, a locker wall and a sub-organization.
+ */
+async function seedMoreRows(
+  request: APIRequestContext,
+  api: AdminApi,
+  name: (word: string) => string,
+  tag: string,
+  idLocation: string,
+) {
+  await api.post('memberships', {
+    name: name('Frumble'),
+    amount: 5,
+    billing_type: 'recurring',
+    billing_period: 'month',
+    number_of_payments: 12,
+    membership_type: 'percentage',
+    value: 10,
+    locations: [idLocation],
+  });
+  const size = await api.post('sizes', { name: name('Wompel'), width: 10, depth: 10, height: 10 });
+  await api.post('devices', {
+    name: name('Blorrin'),
+    locker_number: 9900 + Math.floor(Math.random() * 90),
+    mode: 'storage',
+    status: 'available',
+    hardware_type: 'virtual',
+    id_location: idLocation,
+    id_size: size.id,
+  });
+  const user = await api.post('users', { name: name('Yarrick'), email: `yarrick.${tag}@demo-org.test` });
+  const start = new Date(Date.now() + 86_400_000);
+  await api.post('reservations', {
+    mode: 'storage',
+    tracking_number: `TRK${tag}`.toUpperCase(),
+    id_location: idLocation,
+    id_size: size.id,
+    id_user: user.id,
+    start_date: start.toISOString(),
+    end_date: new Date(start.getTime() + 3_600_000).toISOString(),
+  });
+  const members = await api.list<{ user_id: string }>('members?size=1');
+  await api.post('reports', {
+    name: name('Gribbet'),
+    contents: ['earnings'],
+    assign_to: [members.items[0]!.user_id],
+    recurrence: 'weekly',
+    weekday: 1,
+    send_time: '08:00',
+  });
+  await api.post('notifications', {
+    name: name('Plovver'),
+    mode: 'storage',
+    notification_type: 'on_start',
+    time_unit: 'immediately',
+    sms: true,
+    message: 'Zorvath {{user_name}}',
+  });
+  await api.post('locker-walls', {
+    id_location: idLocation,
+    name: name('Skarnel'),
+    qty_wide: 2,
+    qty_tall: 2,
+  });
+  await createSubOrganization(request, uniqueOrgName('Trimbly'), `trimbly.${tag}@sub.test`);
 }
 
 test.beforeAll(async ({ request }) => {
@@ -203,6 +289,7 @@ for (const [language, locale] of [
       const texts = englishOnlyTexts(language);
       const addTexts = addButtonTexts(language);
       const [editVerb, deleteVerb] = [buttonText(language, 'edit'), buttonText(language, 'delete')];
+      const archiveVerb = catalogText(language, 'organizations', 'table.archive');
       await consoleSignIn(page);
       await page.goto('/home');
       await page.getByRole('navigation').first().waitFor();
@@ -236,7 +323,9 @@ for (const [language, locale] of [
         const opens = {
           add: () => openAddDialog(page, addTexts),
           edit: () => openEditDialog(page, editVerb),
-          delete: () => openDeleteConfirmation(page, deleteVerb),
+          // an organization is archived, never deleted: its "Archive" confirmation is its destructive one
+          delete: async () =>
+            (await openDeleteConfirmation(page, deleteVerb)) || openDeleteConfirmation(page, archiveVerb),
         };
         for (const [kind, open] of Object.entries(opens) as [keyof typeof opens, () => Promise<boolean>][]) {
           // an Edit dialog's form only: its other tabs are history logs, whose entries are what
@@ -254,6 +343,11 @@ for (const [language, locale] of [
       expect(dialogs.add.length).toBeGreaterThan(8);
       expect(dialogs.edit.length, dialogs.edit.join(' ')).toBeGreaterThan(5);
       expect(dialogs.delete.length, dialogs.delete.join(' ')).toBeGreaterThan(5);
+      // each seeded list's row was opened: its Edit dialog and its destructive confirmation
+      for (const p of SEEDED_LISTS) {
+        expect(dialogs.edit, `${p} edit`).toContain(p);
+        expect(dialogs.delete, `${p} delete`).toContain(p);
+      }
       // a listed page that now passes must leave the list
       expect([...NOT_YET_MIGRATED].filter((p) => paths.includes(p) && !stillEnglish.includes(p))).toEqual([]);
     });

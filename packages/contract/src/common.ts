@@ -275,6 +275,16 @@ export const CSV_MESSAGES = {
 /** Answer of a bulk delete. */
 export const ZDeleteResponse = z.object({ detail: z.string(), deleted: z.number().int() });
 
+/**
+ * Fields whose values never enter the audit log: lock codes, PINs, access and pickup codes, reset
+ * codes, tokens, secrets and keys. Their entries keep only the fact of a change
+ * (`AUDIT_SECRET_CHANGED`), which a History Log reads as "changed" in its own language.
+ */
+export const AUDIT_SECRET_FIELD =
+  /^(pin|pin_code|user_code|master_code|access_code|pickup_code|reset_code|code_hash|secret|token|api_key|key_hash|key)$|_(pin|pin_code|token|secret|password|key)$/;
+/** What an audit entry holds instead of a secret's value. */
+export const AUDIT_SECRET_CHANGED = 'changed';
+
 /** One audit entry as the History Log tabs show it. */
 export const ZHistoryEntry = z.object({
   id: z.uuid(),
@@ -284,7 +294,11 @@ export const ZHistoryEntry = z.object({
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
   created_at: z.string(),
 });
-export const ZHistoryResponse = z.object({ items: z.array(ZHistoryEntry) });
+export const ZHistoryResponse = z.object({
+  items: z.array(ZHistoryEntry),
+  /** The names of related records whose ids the changes hold (a deleted record's id is absent). */
+  names: z.record(z.string(), z.string()).optional(),
+});
 export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
 /** `POST images` answer: `detail` is the stored image's URL (spec: operational §7 Locker walls). */

@@ -25,6 +25,7 @@ export * from './members';
 export * from './memberships';
 export * from './messages';
 export * from './notifications';
+export * from './operator-texts';
 export * from './organizations';
 export * from './payments';
 export * from './prices';

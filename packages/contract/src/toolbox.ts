@@ -55,9 +55,6 @@ export const TOOLBOX_MESSAGES = {
   verificationOrganizationLimit:
     'Too many codes have been asked for right now. Please try again in a few minutes.',
   /** ours: the operator's e-mail when the hourly cap on codes is reached */
-  codeCapSubject: 'Sign-in and booking codes paused for the rest of the hour',
-  codeCapText: (name: string, cap: number) =>
-    `${name} reached its limit of ${cap} one-time codes in an hour, so new codes are refused until the hour is over. Customers who already have a code can still use it. If this is unexpected, someone may be sending codes in bulk; if it is your normal traffic, raise CODES_PER_ORGANIZATION_HOUR.`,
   verificationNotSent: 'The code could not be sent. Please try again later.',
   oneContact: 'Please give either an e-mail address or a phone number, not both.',
   emailInvalid: 'Please enter a valid e-mail address.',

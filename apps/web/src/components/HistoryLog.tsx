@@ -1,4 +1,4 @@
-import type { THistoryEntry } from '@lockerops/contract';
+import { AUDIT_SECRET_CHANGED, AUDIT_SECRET_FIELD, type THistoryEntry } from '@lockerops/contract';
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ const ACTIONS = new Set([
   'create_delivery',
   'delete',
   'deny',
+  'disable',
   'dropoff',
   'enable',
   'end',
@@ -36,15 +37,19 @@ const ACTIONS = new Set([
   'penalize',
   'pickup',
   'purchase',
+  'reassign',
   'refund',
   'report_issue',
   'resend_code',
+  'resend-password',
   'return',
   'share',
   'start',
+  'unassign',
   'unlock',
   'update',
   'user_pickup',
+  'verify',
   'wrong_code',
 ]);
 const ACTORS = new Set(['member', 'api_key', 'system']);
@@ -83,6 +88,9 @@ export function useHistoryFields(
       label: (field) => (labels[field] ? t(labels[field]) : undefined),
       value: (field, v) => {
         if (typeof v === 'boolean') return t(v ? 'common:button.yes' : 'common:button.no');
+        // a secret's entry holds only the fact that it changed
+        if (v === AUDIT_SECRET_CHANGED && AUDIT_SECRET_FIELD.test(field))
+          return t('common:history.secretChanged');
         const group = enums[field];
         // a field may hold another kind's value (a transaction step's status on a door's log)
         return group && typeof v === 'string' && (ENUM_GROUPS[group] as readonly string[]).includes(v)
@@ -130,7 +138,11 @@ export function HistoryEntries({
   timeZone,
   fields,
 }: {
-  query: { isPending: boolean; error: unknown; data?: { items: THistoryLine[] } };
+  query: {
+    isPending: boolean;
+    error: unknown;
+    data?: { items: THistoryLine[]; names?: Readonly<Record<string, string>> };
+  };
   title?: string;
   timeZone?: string;
   fields?: HistoryFields;
@@ -154,21 +166,41 @@ export function HistoryEntries({
       {items.length === 0 ? <Typography color="text.secondary">{t('table.empty')}</Typography> : null}
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {items.map((entry) => (
-          <HistoryItem key={entry.id} entry={entry} timeZone={timeZone} fields={fields} />
+          <HistoryItem
+            key={entry.id}
+            entry={entry}
+            timeZone={timeZone}
+            fields={fields}
+            names={query.data?.names}
+          />
         ))}
       </Box>
     </Box>
   );
 }
 
+/**
+ * The name of the related record an id (or every id of a list) points at, from the answer's
+ * `names`; undefined for any other value, or an id whose record is gone.
+ */
+function namedValue(v: unknown, names: Readonly<Record<string, string>> | undefined): string | undefined {
+  if (!names) return undefined;
+  if (typeof v === 'string') return names[v.toLowerCase()];
+  if (!Array.isArray(v) || !v.length) return undefined;
+  const each = v.map((x) => (typeof x === 'string' ? names[x.toLowerCase()] : undefined));
+  return each.every((n) => n !== undefined) ? each.join(', ') : undefined;
+}
+
 function HistoryItem({
   entry,
   timeZone,
   fields,
+  names,
 }: {
   entry: THistoryLine;
   timeZone?: string;
   fields?: HistoryFields;
+  names?: Readonly<Record<string, string>>;
 }) {
   const { t } = useTranslation();
   // the record's own id (on its creation) tells the reader nothing
@@ -202,8 +234,11 @@ function HistoryItem({
             <li key={field}>
               <Typography variant="body2">
                 <strong>{fields?.label(field) ?? field}</strong>:{' '}
-                <HistoryValue text={shown(field, before) ?? historyValue(before)} /> →{' '}
-                <HistoryValue text={shown(field, after) ?? historyValue(after)} />
+                <HistoryValue
+                  text={shown(field, before) ?? namedValue(before, names) ?? historyValue(before)}
+                />{' '}
+                →{' '}
+                <HistoryValue text={shown(field, after) ?? namedValue(after, names) ?? historyValue(after)} />
               </Typography>
             </li>
           ))}
@@ -215,7 +250,10 @@ function HistoryItem({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A value of a change: an identifier (a related record's id) as code, anything else as text. */
+/**
+ * A value of a change: an identifier whose record is gone (a related record is shown by its name)
+ * as code, anything else as text.
+ */
 function HistoryValue({ text }: { text: string }) {
   return UUID.test(text) ? <code>{text}</code> : <>{text}</>;
 }

@@ -1,27 +1,20 @@
+import { AUDIT_SECRET_CHANGED, AUDIT_SECRET_FIELD } from '@lockerops/contract';
 import type { AuthContext, TxAuth } from '../../auth/context';
 import { auditLog } from '../../db/schema';
 
 const IGNORED = new Set(['updated_at', 'created_at', 'organization_id', 'password_hash']);
 
-/**
- * Fields whose values never enter the audit log: lock codes, PINs, access and pickup codes, reset
- * codes, tokens, secrets and keys. Their entries keep only the fact of a change (`SECRET_CHANGED`).
- * The migration `scrub_audit_secrets` uses the same pattern for rows written before.
- */
-export const SECRET_FIELD =
-  /^(pin|pin_code|user_code|master_code|access_code|pickup_code|reset_code|code_hash|secret|token|api_key|key_hash|key)$|_(pin|pin_code|token|secret|password|key)$/;
-/** What an audit entry holds instead of a secret's value. */
-export const SECRET_CHANGED = 'changed';
+// Fields matching the contract's `AUDIT_SECRET_FIELD` keep only the fact of a change
+// (`AUDIT_SECRET_CHANGED`); the migration `scrub_audit_secrets` uses the same pattern for older rows.
+const hide = (v: unknown) => (v === null || v === undefined ? null : AUDIT_SECRET_CHANGED);
 
-const hide = (v: unknown) => (v === null || v === undefined ? null : SECRET_CHANGED);
-
-/** `changes` with every secret field's before/after replaced by `SECRET_CHANGED` (null stays null). */
+/** `changes` with every secret field's before/after replaced by `AUDIT_SECRET_CHANGED` (null stays null). */
 export function scrubSecrets(
   changes: Record<string, { before: unknown; after: unknown }>,
 ): Record<string, { before: unknown; after: unknown }> {
   const out: Record<string, { before: unknown; after: unknown }> = {};
   for (const [k, v] of Object.entries(changes))
-    out[k] = SECRET_FIELD.test(k) ? { before: hide(v?.before), after: hide(v?.after) } : v;
+    out[k] = AUDIT_SECRET_FIELD.test(k) ? { before: hide(v?.before), after: hide(v?.after) } : v;
   return out;
 }
 
@@ -58,7 +51,7 @@ export interface AuditEntry {
 
 /**
  * Writes one audit entry in the caller's transaction (so it commits or rolls back with the change).
- * Secret fields (`SECRET_FIELD`) are stored as `SECRET_CHANGED`, never their values.
+ * Secret fields (`AUDIT_SECRET_FIELD`) are stored as `AUDIT_SECRET_CHANGED`, never their values.
  * `action` is create, update, delete, or an action name (maintenance, unlock, assign…).
  */
 export async function writeAudit({ tx, auth, entry }: TxAuth<{ entry: AuditEntry }>): Promise<void> {

@@ -57,6 +57,41 @@ describe('POST feedback', () => {
     expect(mail.text).toContain('Door 4 sticks');
   });
 
+  it("mails the support contact in the organization's default language", async () => {
+    const org = await demoOrg(t);
+    await t.database.db
+      .update(settings)
+      .set({ defaultSupportEmail: 'support@demo-org.test', defaultLanguage: 'de' })
+      .where(eq(settings.organizationId, org.id));
+    try {
+      const seen = sink.count('support@demo-org.test');
+      const body = multipartBody({ description: 'Tür 7 klemmt', department: 'Finance', device: 'Tür 7' }, []);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        headers: { ...bearer(await signIn(t.app)), ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(200);
+      const mail = await sink.next('support@demo-org.test', seen);
+      expect(mail.subject).toBe('Neues Feedback');
+      for (const line of [
+        'Feedback von ',
+        'Abteilung: Finanzen',
+        'Standort: -',
+        'Gerät: Tür 7',
+        'Tür 7 klemmt',
+      ])
+        expect(mail.text).toContain(line);
+      expect(mail.text).not.toMatch(/Department|Location|Finance/);
+    } finally {
+      await t.database.db
+        .update(settings)
+        .set({ defaultLanguage: 'en' })
+        .where(eq(settings.organizationId, org.id));
+    }
+  });
+
   it('refuses a file that is not an image, whatever its name', async () => {
     const s = await signIn(t.app);
     const body = multipartBody({ description: 'x' }, [

@@ -1,3 +1,4 @@
+import { messageLanguage, type TLanguage } from '@lockerops/contract';
 import { eq } from 'drizzle-orm';
 import type { TxAuth } from '../../auth/context';
 import { feedback, organizations, settings } from '../../db/schema';
@@ -18,14 +19,15 @@ interface FeedbackInput {
 
 /**
  * Stores one feedback of the caller (absent text fields as '') and reads what its mail needs:
- * the stored row, the organization and its support contact (`support`: the settings' default
- * support e-mail, undefined when none). Throws only the database's errors. spec: console §2 Shell
+ * the stored row, the organization, its support contact (`support`: the settings' default
+ * support e-mail, undefined when none) and its default language (the mail's). Throws only the database's errors. spec: console §2 Shell
  * Feedback dialog, §5 Feedback, §7 `POST feedback`.
  */
 export async function storeFeedback({ tx, auth, input }: TxAuth<{ input: FeedbackInput }>): Promise<{
   row: FeedbackRow;
   org: OrganizationRow;
   support: string | null | undefined;
+  language: TLanguage;
 }> {
   const [row] = await tx
     .insert(feedback)
@@ -43,5 +45,10 @@ export async function storeFeedback({ tx, auth, input }: TxAuth<{ input: Feedbac
     .returning();
   const [org] = await tx.select().from(organizations).where(eq(organizations.id, auth.organizationId));
   const [s] = await tx.select().from(settings).where(eq(settings.organizationId, auth.organizationId));
-  return { row: row!, org: org!, support: s?.defaultSupportEmail };
+  return {
+    row: row!,
+    org: org!,
+    support: s?.defaultSupportEmail,
+    language: messageLanguage(null, s?.defaultLanguage),
+  };
 }

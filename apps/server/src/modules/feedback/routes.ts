@@ -5,6 +5,7 @@ import { storeImage } from '../../adapters/storage';
 import { filesOf, MULTIPART, zField, zFiles } from '../../lib/crud/multipart';
 import { errors, routeOf } from '../../lib/openapi';
 import { storeFeedback } from './queries';
+import { feedbackMail } from './service';
 
 const ZFeedbackBody = z.object({
   location: zField(ZFeedbackRequest.shape.location),
@@ -18,7 +19,8 @@ const ZFeedbackBody = z.object({
 
 /**
  * `POST feedback` (spec: console §2 Shell Feedback dialog, §5 Feedback, §7): stores the feedback with
- * its images (checked by content) and mails it to the organization's support contact when one is set.
+ * its images (checked by content) and mails it to the organization's support contact when one is set,
+ * in the organization's default language.
  */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -37,25 +39,19 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const files = filesOf(body.images);
       const images: string[] = [];
       for (const file of files) images.push((await storeImage(app.ctx.storage, file, MSG.notImages)).url);
-      const { row, org, support } = await req.withTenant((tx) =>
+      const { row, org, support, language } = await req.withTenant((tx) =>
         storeFeedback({ tx, auth: req.auth, input: { ...body, images } }),
       );
       if (support) {
-        const base = app.ctx.config.publicUrl;
-        const lines = [
-          `Feedback from ${req.auth.actor.name ?? 'a team member'} (${org.appName ?? org.name})`,
-          `Department: ${body.department ?? '-'}`,
-          `Location: ${body.location || '-'}`,
-          `Device: ${body.device || '-'}`,
-          `Member: ${body.member || '-'}`,
-          '',
-          body.description,
-          '',
-          body.notes ? `Notes: ${body.notes}` : '',
-          ...images.map((u) => `Image: ${base}${u}`),
-        ];
+        const mail = feedbackMail({
+          language,
+          sender: req.auth.actor.name,
+          organization: org.appName ?? org.name,
+          input: body,
+          images: images.map((u) => `${app.ctx.config.publicUrl}${u}`),
+        });
         await app.ctx.mail
-          .send({ organizationId: org.id, to: support, subject: 'New feedback', text: lines.join('\n') })
+          .send({ organizationId: org.id, to: support, ...mail })
           .catch((err) => req.log.warn({ err }, 'feedback mail failed'));
       }
       return { id: row.id, detail: MSG.feedbackThanks };

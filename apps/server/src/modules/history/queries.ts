@@ -1,6 +1,23 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { TxOrg } from '../../auth/context';
-import { auditLog } from '../../db/schema';
+import {
+  auditLog,
+  conditions,
+  devices,
+  groups,
+  kiosks,
+  locations,
+  lockerWalls,
+  members,
+  memberships,
+  prices,
+  productGroups,
+  products,
+  promos,
+  sizes,
+  users,
+} from '../../db/schema';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -27,4 +44,46 @@ export function listAuditEntries({
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(200);
+}
+
+/** The records a change may point at by id, each with the text that names it. */
+const NAMED = [
+  { table: locations, name: sql<string>`${locations.name}` },
+  { table: devices, name: sql<string>`${devices.name}` },
+  { table: sizes, name: sql<string>`${sizes.name}` },
+  { table: prices, name: sql<string>`${prices.name}` },
+  { table: promos, name: sql<string>`${promos.name}` },
+  { table: memberships, name: sql<string>`${memberships.name}` },
+  { table: products, name: sql<string>`${products.name}` },
+  { table: productGroups, name: sql<string>`${productGroups.name}` },
+  { table: conditions, name: sql<string>`${conditions.name}` },
+  { table: groups, name: sql<string>`${groups.name}` },
+  { table: kiosks, name: sql<string>`${kiosks.name}` },
+  { table: lockerWalls, name: sql<string>`${lockerWalls.name}` },
+  { table: users, name: sql<string>`concat_ws(' ', ${users.name}, ${users.lastName})` },
+  {
+    table: members,
+    name: sql<string>`coalesce(nullif(concat_ws(' ', ${members.firstName}, ${members.lastName}), ''), ${members.email})`,
+  },
+] as const;
+
+/**
+ * The names of the organization's records among `ids` (locations, devices, sizes, prices, users,
+ * groups, team members…), in one statement: a History Log shows a related record by its name. An
+ * id of a deleted record, or of another organization, is not in the answer.
+ */
+export async function namesOfIds({
+  tx,
+  organizationId,
+  ids,
+}: TxOrg<{ ids: string[] }>): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const [first, second, ...rest] = NAMED.map(({ table, name }) =>
+    tx
+      .select({ id: table.id, name })
+      .from(table)
+      .where(and(eq(table.organizationId, organizationId), inArray(table.id, ids))),
+  );
+  const rows = await unionAll(first!, second!, ...rest);
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -4,13 +4,37 @@ import { z } from 'zod';
 import { Forbidden, NotFound } from '../../errors';
 import { findOr404, historyRegistry } from '../../lib/crud/resource';
 import { errors, routeOf } from '../../lib/openapi';
-import { listAuditEntries } from './queries';
+import { listAuditEntries, namesOfIds } from './queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** At most this many related records are named per page. */
+const MAX_NAMED = 500;
+
+/** The ids other than `own` that the changes' values hold (an id, or a list of ids). */
+function referencedIds(
+  changes: Record<string, { before: unknown; after: unknown }>[],
+  own: string,
+): string[] {
+  const ids = new Set<string>();
+  const add = (v: unknown) => {
+    if (typeof v === 'string' && UUID.test(v) && v !== own) ids.add(v.toLowerCase());
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') add(x);
+  };
+  for (const c of changes)
+    for (const { before, after } of Object.values(c)) {
+      add(before);
+      add(after);
+    }
+  return [...ids].slice(0, MAX_NAMED);
+}
 
 /**
  * `GET history/{entity}/{id}`: the audit entries of one record, newest first (at most 200) — the
  * per-entity History Log tabs (Device History Log, User History Log…). 403 for a role that may not
  * read the entity itself (its list's read roles); 404 for an unknown entity or an id of another
- * organization. Secret fields are stored as 'changed' (`writeAudit`).
+ * organization. Secret fields are stored as 'changed' (`writeAudit`). `names` maps the ids of
+ * related records the changes hold (a location, size, price, device, user, group…) to their names,
+ * read in one statement for the page; an id of a deleted record is not in it.
  */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -18,7 +42,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['history'],
       summary: 'History log of one record',
       description:
-        "Who changed what and when: `changes` maps each field to `{ before, after }` (secrets only as 'changed'). 403 for roles that may not read the entity.",
+        "Who changed what and when: `changes` maps each field to `{ before, after }` (secrets only as 'changed'); `names` maps the ids of related records in the changes to their names (a deleted record's id is absent). 403 for roles that may not read the entity.",
       params: z.object({ entity: z.string().max(40), id: z.uuid() }),
       errors: errors(401, 403, 404),
     }),
@@ -35,7 +59,16 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
           entity: req.params.entity,
           entityId: req.params.id,
         });
+        const names = await namesOfIds({
+          tx,
+          organizationId: req.auth.organizationId,
+          ids: referencedIds(
+            rows.map((r) => r.changes),
+            req.params.id,
+          ),
+        });
         return {
+          names: Object.fromEntries(names),
           items: rows.map((r) => ({
             id: r.id,
             action: r.action,

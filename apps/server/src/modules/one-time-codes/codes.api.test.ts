@@ -1,8 +1,9 @@
+import { OPERATOR_TEXTS } from '@lockerops/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demoOrg, signIn, type TestApp } from '../../../test/helpers';
 import { lastWidgetCode } from '../../../test/widget';
-import { mailOutbox, smsOutbox, toolboxSettings, widgetVerifications } from '../../db/schema';
+import { mailOutbox, settings, smsOutbox, toolboxSettings, widgetVerifications } from '../../db/schema';
 import { addressKey } from './service';
 
 /*
@@ -101,5 +102,29 @@ describe('one-time codes', () => {
       .set({ twilioVerification: true })
       .where(eq(toolboxSettings.organizationId, orgId));
     expect((await ask({ phone_number: '+44 20 7946 0700' }, '192.0.2.80')).statusCode).toBe(202);
+  });
+
+  it("tells the operator in the organization's default language", async () => {
+    await clear();
+    await t.database.db
+      .update(settings)
+      .set({ defaultLanguage: 'de' })
+      .where(eq(settings.organizationId, orgId));
+    try {
+      for (let i = 0; i < 12; i++)
+        expect((await ask({ email: `de-cap${i}@example.test` }, `203.0.113.${i + 1}`)).statusCode).toBe(202);
+      expect((await ask({ email: 'de-cap-over@example.test' }, '203.0.113.200')).statusCode).toBe(429);
+      const [notice] = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.subject, OPERATOR_TEXTS.de.codeCapSubject));
+      expect(notice!.subject).toBe('Anmelde- und Buchungscodes für den Rest der Stunde pausiert');
+      expect(notice!.text).toContain('hat sein Limit von 12 Einmalcodes pro Stunde erreicht');
+    } finally {
+      await t.database.db
+        .update(settings)
+        .set({ defaultLanguage: 'en' })
+        .where(eq(settings.organizationId, orgId));
+    }
   });
 });

@@ -1,10 +1,11 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import { TOOLBOX_MESSAGES } from '@lockerops/contract';
+import { fillMailText, OPERATOR_TEXTS, type TLanguage, TOOLBOX_MESSAGES } from '@lockerops/contract';
 import type { MailAdapter } from '../../adapters/mail';
 import type { SmsAdapter } from '../../adapters/sms';
 import type { Tx } from '../../db/client';
 import { BadRequest, HttpError } from '../../errors';
+import { organizationLanguage } from '../../lib/message-language';
 import type { SecretBox } from '../../lib/secrets';
 import {
   CAP_NOTICE,
@@ -112,7 +113,7 @@ export async function sendOneTimeCode(
   const address = addressKey(input.address);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
-  type Outcome = { expiresAt: Date } | { refuse: string; notify?: { name: string; email: string | null } };
+  type Outcome = { expiresAt: Date } | { refuse: string; notify?: Operator };
   const outcome = await deps.run(async (tx): Promise<Outcome> => {
     const recent = await recentCodes({
       tx,
@@ -135,7 +136,11 @@ export async function sendOneTimeCode(
         values: { contact: '', channel: 'email', codeHash: '', address, expiresAt: now, purpose: CAP_NOTICE },
       });
       const operator = await operatorContact({ tx, organizationId: org });
-      return { refuse: TOOLBOX_MESSAGES.verificationOrganizationLimit, notify: operator };
+      const language = await organizationLanguage({ tx, organizationId: org });
+      return {
+        refuse: TOOLBOX_MESSAGES.verificationOrganizationLimit,
+        notify: operator && { ...operator, language },
+      };
     }
     const row = await insertCode({
       tx,
@@ -168,20 +173,22 @@ export async function sendOneTimeCode(
   return { expiresAt: outcome.expiresAt };
 }
 
+/** Who hears that the cap was reached, and in which language. */
+type Operator = { name: string; email: string | null; language: TLanguage };
+
 /** Tells the operator the hourly cap on codes was reached (once an hour; never fails the request). */
-async function notifyCap(
-  deps: CodeDeps,
-  organizationId: string,
-  operator: { name: string; email: string | null },
-): Promise<void> {
+async function notifyCap(deps: CodeDeps, organizationId: string, operator: Operator): Promise<void> {
   deps.log.warn({ organizationId, cap: deps.limits.perOrganization }, 'one-time code cap reached');
   if (!operator.email) return;
   try {
+    // the organization's default language: the notice goes to its operator, not to one member
+    const words = OPERATOR_TEXTS[operator.language];
+    const cap = new Intl.NumberFormat(operator.language).format(deps.limits.perOrganization);
     await deps.mail.send({
       organizationId,
       to: operator.email,
-      subject: TOOLBOX_MESSAGES.codeCapSubject,
-      text: TOOLBOX_MESSAGES.codeCapText(operator.name, deps.limits.perOrganization),
+      subject: words.codeCapSubject,
+      text: fillMailText(words.codeCapText, { name: operator.name, cap }),
     });
   } catch (err) {
     deps.log.error({ err }, 'code cap notice not sent');

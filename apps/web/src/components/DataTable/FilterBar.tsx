@@ -4,6 +4,7 @@ import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import { Button, ListItemIcon, ListItemText, Menu, MenuItem, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import type { MenuFilter, SelectFilter, TableFilter, TextFilter } from './filters';
+import { SearchFilterField } from './SearchFilterField';
 
 interface FieldProps<F extends TableFilter> {
   filter: F;
@@ -133,6 +134,7 @@ export function FilterBar({
               };
               if (f.kind === 'select') return <SelectField key={f.key} filter={f} {...props} />;
               if (f.kind === 'menu') return <MenuField key={f.key} filter={f} {...props} />;
+              if (f.kind === 'search') return <SearchFilterField key={f.key} filter={f} {...props} />;
               return <TextFilterField key={f.key} filter={f} {...props} />;
             })}
     </>

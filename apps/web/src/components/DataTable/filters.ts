@@ -1,4 +1,5 @@
 import { type ReactNode, useMemo } from 'react';
+import type { PickerArea } from '../../api/pickers';
 import type { TFilterPage } from '../../api/tableFilters';
 import type { ListQuery } from './useListParams';
 
@@ -45,6 +46,16 @@ export interface MenuFilter extends FilterBase {
   chosenLabel: (option: TableFilterOption) => string;
 }
 
+/**
+ * One record of a list that may be long (a location, a user), searched on the server as typed:
+ * never a whole list loaded for its choices. `emptyLabel` is the placeholder while none is chosen.
+ */
+export interface SearchFilter extends FilterBase {
+  kind: 'search';
+  area: PickerArea;
+  emptyLabel?: string;
+}
+
 /** Typed text, sent after the search's pause. */
 export interface TextFilter extends FilterBase {
   kind: 'text';
@@ -54,7 +65,7 @@ export interface TextFilter extends FilterBase {
  * A filter of a list, drawn by the DataTable's filter bar and kept in the URL (CONTRIBUTING.md "Conventions"),
  * so a filtered list can be bookmarked, shared and survives a reload and Back.
  */
-export type TableFilter = SelectFilter | MenuFilter | TextFilter;
+export type TableFilter = SelectFilter | MenuFilter | SearchFilter | TextFilter;
 
 /** The query with each unchosen filter's default value after the rest. */
 export function withDefaults(query: ListQuery, defaults: Record<string, string>): ListQuery {

@@ -8,6 +8,7 @@ import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/
 import { HistoryLog } from '../../components/HistoryLog';
 import { ImageField } from '../../components/ImageField';
 import { translateMessage } from '../../i18n/messages';
+import { useWallHistoryFields } from './historyFields';
 import { lockerWallsKey, saveLockerWall, useLockerWallForm } from './hooks';
 import { unassignsAll } from './wallLayout';
 
@@ -115,5 +116,6 @@ export function LockerWallFormDialog({ open, wall, location, onClose, onSaved }:
 /** The wall's History Log, its times on the wall clock of the wall's location, the zone named. */
 function WallHistoryLog({ wall }: { wall: TLockerWall }) {
   const zoneOf = useLocationZones();
-  return <HistoryLog entity="locker_wall" id={wall.id} timeZone={zoneOf(wall.id_location)} />;
+  const fields = useWallHistoryFields();
+  return <HistoryLog entity="locker_wall" id={wall.id} timeZone={zoneOf(wall.id_location)} fields={fields} />;
 }

@@ -3,9 +3,9 @@ import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
-import { HistoryLog, useHistoryFields } from '../../components/HistoryLog';
+import { HistoryLog } from '../../components/HistoryLog';
 import { translateMessage } from '../../i18n/messages';
-import { MEMBER_HISTORY_LABELS } from './historyFields';
+import { useMemberHistoryFields } from './historyFields';
 import { MEMBERS_ENDPOINT, membersKey, saveMember, useMemberForm } from './hooks';
 
 /**
@@ -23,7 +23,7 @@ export function MemberFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('members');
-  const historyFields = useHistoryFields('members', MEMBER_HISTORY_LABELS);
+  const historyFields = useMemberHistoryFields();
   const form = useMemberForm(member, open);
   const { control } = form;
   const editing = !!member;

@@ -11,8 +11,10 @@ import {
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox, FormSearchPickerMany, FormSelect, FormTextField } from '../../components/form';
+import { useHistoryFields } from '../../components/HistoryLog';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import type { TEnumGroup } from '../../i18n/enums';
+import { MEMBERSHIP_HISTORY_ENUMS, MEMBERSHIP_HISTORY_LABELS } from './historyFields';
 import {
   MEMBERSHIPS_ENDPOINT,
   membershipsKey,
@@ -37,6 +39,7 @@ export interface MembershipFormDialogProps {
  */
 export function MembershipFormDialog({ membership, ...props }: MembershipFormDialogProps) {
   const { t } = useTranslation('memberships');
+  const historyFields = useHistoryFields('memberships', MEMBERSHIP_HISTORY_LABELS, MEMBERSHIP_HISTORY_ENUMS);
   return (
     <ResourceFormDialog
       {...props}
@@ -49,7 +52,7 @@ export function MembershipFormDialog({ membership, ...props }: MembershipFormDia
       invalidateKey={membershipsKey}
       csvHeaders={MEMBERSHIP_CSV_HEADERS}
       templateName="subscriptions_template.csv"
-      history={{ label: t('form.historyTab'), entity: 'membership' }}
+      history={{ label: t('form.historyTab'), entity: 'membership', fields: historyFields }}
     >
       {(form) => <MembershipFields form={form} membership={membership} />}
     </ResourceFormDialog>

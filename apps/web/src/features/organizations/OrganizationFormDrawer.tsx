@@ -27,7 +27,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, formatApiError } from '../../api/errors';
@@ -67,9 +67,13 @@ const resolverFor =
     };
   };
 
+/** A modal form: its panel is announced as a dialog, named by its heading. */
+const DIALOG = { role: 'dialog', 'aria-modal': true } as const;
+
 /** The organization form in a side panel (spec console §2 "Organization form", §5 Organization). */
 export function OrganizationFormDrawer({ open, organization, currentOrganizationId, onClose }: Props) {
   const { t } = useTranslation('organizations');
+  const titleId = useId();
   const label = useEnumLabel();
   const modeOptions = MODE_FLAGS.map((f, i) => ({ value: f, label: label('mode', MODES[i]) }));
   const hardwareOptions = HARDWARE_FLAGS.map((f, i) => ({
@@ -182,10 +186,10 @@ export function OrganizationFormDrawer({ open, organization, currentOrganization
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}
+      slotProps={{ paper: { ...DIALOG, 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 480 } } } }}
     >
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ p: 3 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 2 }}>
           {editing ? t('edit') : t('add')}
         </Typography>
         <Stack spacing={2}>

@@ -84,6 +84,19 @@ describe('TransactionsPage', () => {
     expect(await within(rowOf('INV-000002')).findByText('€10.00')).toBeInTheDocument();
   });
 
+  it('searches the location filter on the server, 20 matches at a time', async () => {
+    await open('admin');
+    const filter = screen.getByRole('combobox', { name: 'Location' });
+    fireEvent.change(filter, { target: { value: 'Pier' } });
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .map((c) => String(c[0]))
+          .some((u) => u.startsWith('/api/locations?') && u.includes('size=20') && u.includes('search=Pier')),
+      ).toBe(true),
+    );
+  });
+
   it('offers admins the actions of each state only', async () => {
     await open('admin');
     expect(screen.getAllByRole('button', { name: 'Device Door 7' })).toHaveLength(3);

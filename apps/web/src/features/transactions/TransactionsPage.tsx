@@ -35,7 +35,6 @@ import {
   serviceStep,
   TRANSACTIONS_ENDPOINT,
   transactionsKey,
-  useTransactionLocations,
   useTransactionStatuses,
   ZTransactionPage,
 } from './hooks';
@@ -99,7 +98,6 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
     );
     return () => clearInterval(timer);
   }, [queryClient]);
-  const locations = useTransactionLocations();
   const statuses = useTransactionStatuses();
   /** Filter by type (kept in the URL), location and status (remembered on this browser too). */
   const filters = useMemo<TableFilter[]>(
@@ -114,13 +112,14 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
         values: MODES,
       },
       {
+        // searched on the server: an organization may have thousands of locations
         key: 'id_location',
-        kind: 'select',
+        kind: 'search',
+        area: 'locations',
         label: tr('list.location'),
         emptyLabel: tr('list.all'),
-        options: (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
         remember: true,
-        minWidth: 160,
+        minWidth: 200,
       },
       {
         key: 'status',
@@ -137,7 +136,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
         minWidth: 160,
       },
     ],
-    [tr, label, locations.data, statuses.data],
+    [tr, label, statuses.data],
   );
 
   const [menu, setMenu] = useState<{ t: TTransaction; anchor: HTMLElement } | null>(null);

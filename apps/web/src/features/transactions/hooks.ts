@@ -13,7 +13,6 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall, type CallBody } from '../../api/client';
-import { useOptions } from '../../api/options';
 
 /** Query-key prefix of the transactions list; every action invalidates it. */
 export const transactionsKey = ['transactions'] as const;
@@ -46,10 +45,6 @@ const _ALL = { page: 1, size: 10000 };
 /** `GET events/statuses`: every status with its label (spec: operational §4, §7). */
 export const useTransactionStatuses = () =>
   useQuery({ ...transactionQueries.statuses(), select: (r) => r.items });
-
-/** The location filter's options (`GET locations`, every location of the organization). */
-export const useTransactionLocations = () =>
-  useOptions('locations', { select: (items) => items.map((l) => ({ id: l.id, name: l.name })) });
 
 /** `GET event-logs/{id}`: the Transaction History Log, oldest first. */
 export const useTransactionLogs = (id: string, enabled: boolean) =>

@@ -1,0 +1,50 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type PickerOption, pickerOneQuery } from '../../api/pickers';
+import { renderPickerOption } from '../form/PickerOptionItem';
+import { usePickerSearch } from '../form/usePickerSearch';
+import type { SearchFilter } from './filters';
+
+/**
+ * A filter over a list that may be long (every location, every user): it searches the server as
+ * the operator types (the first 20 matches, `usePickerSearch`) and names the chosen record by
+ * reading it alone, so no whole list is ever loaded. Cleared, it sends no filter.
+ */
+export function SearchFilterField({
+  filter,
+  value,
+  onChange,
+}: {
+  filter: SearchFilter;
+  value: string;
+  onChange: (value: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const search = usePickerSearch(filter.area, undefined);
+  const listed = search.options.find((o) => o.id === value);
+  const one = useQuery({ ...pickerOneQuery(filter.area, value), enabled: !!value && !listed });
+  const chosen: PickerOption | null = value ? (listed ?? one.data ?? { id: value, label: '…' }) : null;
+  return (
+    <Autocomplete
+      size="small"
+      // the full width on a phone, as the list's other filters
+      sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: filter.minWidth ?? 160 } }}
+      options={search.options}
+      value={chosen}
+      filterOptions={(options) => options}
+      getOptionLabel={(o) => o.label}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      renderOption={renderPickerOption}
+      loading={search.loading}
+      loadingText={t('table.loading')}
+      noOptionsText={t('table.empty')}
+      onInputChange={(_e, text, reason) => {
+        if (reason === 'input') search.setTyped(text);
+        if (reason === 'clear') search.setTyped('');
+      }}
+      onChange={(_e, option) => onChange(option?.id || undefined)}
+      renderInput={(params) => <TextField {...params} label={filter.label} placeholder={filter.emptyLabel} />}
+    />
+  );
+}
