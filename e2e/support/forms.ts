@@ -85,6 +85,20 @@ const dialogOpened = (page: Page) =>
     .then(() => true)
     .catch(() => false);
 
+/**
+ * Hides a tooltip the last dialog left: closing it gives the focus back to its button, whose
+ * tooltip may cover the next row's button (the organizations' Archive under Edit).
+ */
+async function dismissTooltips(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  await page.mouse.move(0, 0);
+  await page
+    .locator('[role="tooltip"]')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 2_000 })
+    .catch(() => undefined);
+}
+
 /** Whether a name holds the word `verb`. */
 const wordOf = (verb: string) =>
   new RegExp(`(^|\\s)${verb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`, 'i');
@@ -117,9 +131,10 @@ async function headerButton(page: Page, verb: string) {
  * again).
  */
 export async function openEditDialog(page: Page, verb: string): Promise<boolean> {
+  await dismissTooltips(page);
   const edit = (await rowButton(page, verb)) ?? (await headerButton(page, verb));
   if (edit) {
-    await edit.click();
+    await edit.click({ timeout: 15_000 });
     return dialogOpened(page);
   }
   // lists without an edit button open the row's dialog on a click of the row (Locations, Devices)
@@ -148,9 +163,10 @@ export async function openEditDialog(page: Page, verb: string): Promise<boolean>
  * The caller closes it with Escape (the safe answer): nothing is deleted.
  */
 export async function openDeleteConfirmation(page: Page, verb: string): Promise<boolean> {
+  await dismissTooltips(page);
   const remove = (await rowButton(page, verb)) ?? (await headerButton(page, verb));
   if (remove) {
-    await remove.click();
+    await remove.click({ timeout: 15_000 });
     return dialogOpened(page);
   }
   const select = page.locator('main [role="row"] input[type="checkbox"]:enabled').nth(1);
