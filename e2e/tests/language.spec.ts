@@ -202,7 +202,11 @@ async function seedRows(request: APIRequestContext) {
   await api.post('product-groups', { name: name('Trozzle'), one_to_one: true });
   await api.post('conditions', { name: name('Glimber') });
   await seedMoreRows(request, api, name, tag, place.id);
+  seededPlace = place.id;
 }
+
+/** The seeded location: the Locker Wall page is opened on it (it shows one place's walls). */
+let seededPlace = '';
 
 /**
  * A row in the lists that need one of the rows above: a subscription, a reservation, a scheduled
@@ -310,7 +314,7 @@ for (const [language, locale] of [
         await page.evaluate(() => {
           (window as { __i18nMissing?: string[] }).__i18nMissing?.splice(0);
         });
-        await navigateInApp(page, p);
+        await navigateInApp(page, p === '/locker-wall' ? `${p}?location=${seededPlace}` : p);
         const words = await englishOn(page, english, texts);
         const missing = await page.evaluate(
           () => (window as { __i18nMissing?: string[] }).__i18nMissing ?? [],
