@@ -21,6 +21,15 @@ export const ZDetailResponse = z.object({ detail: z.union([z.string(), z.boolean
 export type TDetailResponse = z.infer<typeof ZDetailResponse>;
 
 export const ZId = z.uuid();
+
+/**
+ * A location's own IANA zone as a row that joins the location carries it (null: the location keeps
+ * the organization's zone, settings `time_zone`): the console shows the row's times on that clock.
+ */
+export const ZLocationZone = z
+  .string()
+  .nullable()
+  .describe("the location's own IANA time zone; null when it keeps the organization's");
 export const ZIdParams = z.object({ id: ZId });
 export type TIdParams = z.infer<typeof ZIdParams>;
 

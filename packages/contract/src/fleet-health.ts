@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common';
+import { ZId, ZLocationZone } from './common';
 import type { TLanguage } from './language';
 
 /**
@@ -84,6 +84,7 @@ export type TDoorSample = z.infer<typeof ZDoorSample>;
 export const ZFleetPlace = z.object({
   id_location: z.uuid(),
   name: z.string(),
+  time_zone: ZLocationZone,
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   doors: z.number().int(),
@@ -125,6 +126,7 @@ export const ZHealthDevice = z.object({
   hardware_type: z.string(),
   id_location: z.uuid(),
   location_name: z.string(),
+  location_time_zone: ZLocationZone,
   /** Kerong/Headleader doors: their bridge (null for other hardware, or a bridge not configured). */
   bridge: ZBridgeState.nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLocationZone } from './common';
 
 /** Texts of the Issues area (spec: console §5 Issue rules, §8 messages), word for word. */
 export const ISSUE_MESSAGES = {
@@ -45,6 +46,7 @@ export const ZIssue = z.object({
   event: z.object({ id: z.uuid(), invoice_id: z.string() }).nullable(),
   id_event: z.uuid().nullable(),
   id_location: z.uuid().nullable(),
+  location_time_zone: ZLocationZone,
   team_member_id: z.uuid().nullable(),
   team_member: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
   invoice_id: z.string().nullable(),

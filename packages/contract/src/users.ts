@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, zFlag, zOptionalText } from './common';
+import { EMAIL_PATTERN, ZLocationZone, zFlag, zOptionalText } from './common';
 import type { TNotificationChannel } from './settings';
 
 /** Texts of the Users area (spec: operational §5 User, §8). */
@@ -165,7 +165,8 @@ export const ZUserTransactionRow = z.object({
   ended: z.string().nullable().describe('ISO 8601 UTC'),
   condition: z.string().nullable(),
   location: z.string().nullable(),
-  id_location: z.uuid().nullable().describe("the location's id: the console shows the times in its zone"),
+  id_location: z.uuid().nullable(),
+  location_time_zone: ZLocationZone,
   locker_number: z.number().int().nullable(),
   duration: z.number().int().nullable().describe('seconds'),
   amount: z.number().describe('two decimals, in the organization currency'),

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useCallback, useSyncExternalStore } from 'react';
 import { browserTimeZone, getDisplayTimeZone, isTimeZone, setDisplayTimeZone } from '../lib/format';
 import { apiCall } from './client';
-import { type OptionItem, useOptions } from './options';
 import { settingsQuery } from './settings';
 
 /**
@@ -91,47 +90,55 @@ export function usePhoneCountry(): string | undefined {
   return phone ? parsePhoneNumberFromString(phone)?.country : undefined;
 }
 
-const zoneMap = (items: OptionItem<'locations'>[]) => new Map(items.map((l) => [l.id, l.time_zone] as const));
-
 /**
- * The zone of a location by its id: its own `time_zone`, else the organization's (also for an
- * unknown or missing id). Reads the locations option list.
+ * The zone of a place from the own zone a row carries (`location.time_zone` of a transaction or a
+ * reservation, `location_time_zone` of an issue or a user's history row: the lists that join the
+ * location): that zone, else the organization's (also when the row has no location).
  */
-export function useLocationZones(enabled = true): (idLocation: string | null | undefined) => string {
+export function usePlaceZone(): (timeZone: string | null | undefined) => string {
   const org = useOrganizationZone();
-  const q = useOptions('locations', { enabled, select: zoneMap });
-  const zones = q.data;
-  return useCallback(
-    (id) => {
-      const z = id ? zones?.get(id) : null;
-      return isTimeZone(z) ? z : org;
-    },
-    [zones, org],
-  );
+  return useCallback((z) => (isTimeZone(z) ? z : org), [org]);
 }
 
 /**
- * The zone of one location, for a form that has one location chosen (a reservation's): `GET
- * locations/{id}` `time_zone`, else the organization's. Answers the same function as
- * `useLocationZones` without reading every location: any other id gets the organization's zone.
+ * One location's own zone, read alone: `GET locations?id_location=<id>&page=1&size=1` (the list
+ * also holds a super-tenant parent's shared locations, which a sub-organization's doors may stand
+ * at); null when it keeps the organization's. Keyed under the locations, so an edit refreshes it.
+ */
+const locationZoneQuery = (idLocation: string) =>
+  queryOptions({
+    queryKey: ['locations', 'zone', idLocation] as const,
+    queryFn: async ({ signal }) => {
+      const { locationsEndpoints } = await import('@lockerops/contract/endpoints/locations');
+      const page = await apiCall(locationsEndpoints.locations.list, {
+        query: { page: 1, size: 1, id_location: idLocation },
+        signal,
+      });
+      return (page.items[0] as { time_zone?: string | null } | undefined)?.time_zone ?? null;
+    },
+    staleTime: 60_000,
+  });
+
+/**
+ * The zone of one location by its id, for a screen about one place (a door, a locker wall, a
+ * device's log): its own `time_zone` (`locationZoneQuery`), else the organization's (also for no
+ * id, and until the location is read).
+ */
+export function useLocationZone(idLocation: string | null | undefined, enabled = true): string {
+  const org = useOrganizationZone();
+  const q = useQuery({ ...locationZoneQuery(idLocation ?? ''), enabled: enabled && !!idLocation });
+  return isTimeZone(q.data) ? q.data : org;
+}
+
+/**
+ * The zone of one location, for a form that has one location chosen (a reservation's), as a
+ * function of a location's id: the chosen location's zone (`useLocationZone`), the organization's
+ * for any other id.
  */
 export function useChosenLocationZone(
   idLocation: string | undefined,
 ): (idLocation: string | null | undefined) => string {
   const org = useOrganizationZone();
-  const q = useQuery({
-    queryKey: ['locations', 'zone', idLocation] as const,
-    queryFn: async ({ signal }) => {
-      const { locationsEndpoints } = await import('@lockerops/contract/endpoints/locations');
-      const l = await apiCall(locationsEndpoints.locations.get, { params: { id: idLocation ?? '' }, signal });
-      return (l as { time_zone?: string | null }).time_zone ?? null;
-    },
-    enabled: !!idLocation,
-    staleTime: 60_000,
-  });
-  const zone = q.data;
-  return useCallback(
-    (id) => (id && id === idLocation && isTimeZone(zone) ? zone : org),
-    [idLocation, zone, org],
-  );
+  const zone = useLocationZone(idLocation);
+  return useCallback((id) => (id && id === idLocation ? zone : org), [idLocation, zone, org]);
 }

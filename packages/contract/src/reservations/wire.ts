@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLocationZone } from '../common';
 import { RESERVATION_MODE_FILTERS, RESERVATION_STATUSES, WEEKDAYS, ZReservationMode } from './enums';
 
 const ZRef = z.object({ id: z.uuid(), name: z.string() });
@@ -18,7 +19,7 @@ export const ZReservation = z.object({
     })
     .nullable(),
   device: z.object({ id: z.uuid(), name: z.string(), locker_number: z.number().int() }).nullable(),
-  location: ZRef.nullable(),
+  location: ZRef.extend({ time_zone: ZLocationZone }).nullable(),
   size: ZRef.nullable(),
   product: ZRef.nullable(),
   id_product: z.uuid().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMode } from '../common';
+import { ZLocationZone, ZMode } from '../common';
 import { TRANSACTION_ACTIONS } from './state-machine';
 import { PAYMENT_STATUSES, ZPenaltyReason, ZTransactionStatus } from './statuses';
 
@@ -35,7 +35,7 @@ export const ZTransaction = z.object({
       hardware_type: z.string(),
     })
     .nullable(),
-  location: ZRef.extend({ address: z.string().nullable() }).nullable(),
+  location: ZRef.extend({ address: z.string().nullable(), time_zone: ZLocationZone }).nullable(),
   product: ZRef.nullable(),
   price: z
     .object({

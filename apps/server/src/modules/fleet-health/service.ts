@@ -105,6 +105,7 @@ export async function fleetOverview({
     return {
       id_location: p.id,
       name: p.name,
+      time_zone: p.timeZone,
       latitude: p.latitude,
       longitude: p.longitude,
       doors: here.length,
@@ -172,6 +173,7 @@ export async function deviceHealth({
       hardware_type: d.hardwareType,
       id_location: d.idLocation,
       location_name: d.locationName,
+      location_time_zone: d.locationTimeZone,
       bridge: await bridgeOfDoor({ tx, organizationId, id, locks }),
     },
     health: healthToWire(id, health.get(id), kinds.get(id) ?? []),

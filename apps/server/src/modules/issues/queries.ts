@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/context';
 import type { Tx } from '../../db/client';
-import { issues, members, transactions, users } from '../../db/schema';
+import { issues, locations, members, transactions, users } from '../../db/schema';
 import { toWire } from '../../lib/wire';
 
 type IssueSource = (typeof issues.$inferSelect)['source'];
@@ -28,7 +28,7 @@ export const issueAuditImage = (row: IssueRow) => toWire(issues, row);
 
 /**
  * What the wire shape of a batch of issues names: the organization's users, members and
- * transactions among the given ids (one query each).
+ * transactions among the given ids, and the zones of its locations (one query each).
  */
 export async function issueRefsOf({
   tx,
@@ -36,14 +36,16 @@ export async function issueRefsOf({
   userIds,
   memberIds,
   transactionIds,
+  locationIds,
 }: {
   tx: Tx;
   organizationId: string;
   userIds: string[];
   memberIds: string[];
   transactionIds: string[];
+  locationIds: string[];
 }) {
-  const [us, ms, ts] = await Promise.all([
+  const [us, ms, ts, ls] = await Promise.all([
     userIds.length
       ? tx
           .select({
@@ -76,8 +78,14 @@ export async function issueRefsOf({
             and(inArray(transactions.id, transactionIds), eq(transactions.organizationId, organizationId)),
           )
       : [],
+    locationIds.length
+      ? tx
+          .select({ id: locations.id, timeZone: locations.timeZone })
+          .from(locations)
+          .where(and(inArray(locations.id, locationIds), eq(locations.organizationId, organizationId)))
+      : [],
   ]);
-  return { users: us, members: ms, transactions: ts };
+  return { users: us, members: ms, transactions: ts, locations: ls };
 }
 
 /** The organization's transaction `id`, or undefined. */

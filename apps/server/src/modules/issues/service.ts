@@ -34,12 +34,14 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
         userIds: idsOf('idUser'),
         memberIds: idsOf('teamMemberId'),
         transactionIds: idsOf('transactionId'),
+        locationIds: idsOf('idLocation'),
       });
     }),
   );
   const us = refs.flatMap((r) => r.users);
   const ms = refs.flatMap((r) => r.members);
   const ts = refs.flatMap((r) => r.transactions);
+  const zones = new Map(refs.flatMap((r) => r.locations).map((l) => [l.id, l.timeZone]));
   return rows.map((r) => {
     const u = us.find((x) => x.id === r.idUser);
     const m = ms.find((x) => x.id === r.teamMemberId);
@@ -63,6 +65,7 @@ export async function issuesToWire(rows: IssueRow[], tx: Tx): Promise<TIssue[]> 
           }
         : null,
       invoice_id: t?.invoiceId ?? r.invoiceId,
+      location_time_zone: (r.idLocation && zones.get(r.idLocation)) || null,
     });
   });
 }

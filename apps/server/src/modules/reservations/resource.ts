@@ -50,7 +50,7 @@ export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promis
     : [];
   const ls = locationIds.length
     ? await tx
-        .select({ id: locations.id, name: locations.name })
+        .select({ id: locations.id, name: locations.name, timeZone: locations.timeZone })
         .from(locations)
         .where(and(inArray(locations.organizationId, orgIds), inArray(locations.id, locationIds)))
     : [];
@@ -71,6 +71,7 @@ export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promis
   return rows.map((r) => {
     const user = r.idUser ? u.get(r.idUser) : undefined;
     const device = r.idDevice ? d.get(r.idDevice) : undefined;
+    const location = r.idLocation ? l.get(r.idLocation) : undefined;
     return wireOf(ZReservation, r, {
       user: user
         ? wireOf(ZReservation.shape.user, user, {
@@ -78,7 +79,7 @@ export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promis
           })
         : null,
       device: device ? wireOf(ZReservation.shape.device, device) : null,
-      location: (r.idLocation && l.get(r.idLocation)) || null,
+      location: location ? wireOf(ZReservation.shape.location.unwrap(), location) : null,
       size: (r.idSize && s.get(r.idSize)) || null,
       product: (r.idProduct && p.get(r.idProduct)) || null,
       start_date: r.recurring ? r.startDate! : r.startsAt.toISOString(),

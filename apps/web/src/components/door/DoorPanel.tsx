@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { doorQueries, useDoorMaintenance, useUnlockDoor } from '../../api/doors';
-import { useLocationZones } from '../../api/place';
+import { useLocationZone } from '../../api/place';
 import { useEnumLabel } from '../../i18n/enums';
 import { translateMessage } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
@@ -105,7 +105,7 @@ export function DoorActions({ device, canAct }: DoorActionsProps) {
   const unlock = useUnlockDoor();
   const maintenance = useDoorMaintenance();
   const [confirm, setConfirm] = useState<'unlock' | 'maintenance' | null>(null);
-  const zoneOf = useLocationZones();
+  const zone = useLocationZone(device.id_location);
   const inMaintenance = device.status === 'maintenance';
   return (
     <>
@@ -133,7 +133,7 @@ export function DoorActions({ device, canAct }: DoorActionsProps) {
           </Button>
         </Stack>
       ) : null}
-      <UnlockTimeline deviceId={device.id} live={unlock.isPending} timeZone={zoneOf(device.id_location)} />
+      <UnlockTimeline deviceId={device.id} live={unlock.isPending} timeZone={zone} />
       <ConfirmDialog
         open={confirm === 'unlock'}
         title={t('door.unlockTitle', { number: device.locker_number })}
@@ -171,10 +171,10 @@ export function DoorActions({ device, canAct }: DoorActionsProps) {
  */
 export function DoorPanel({ device, canAct }: DoorActionsProps) {
   const fresh = useQuery(doorQueries.device(device.id));
-  const zoneOf = useLocationZones();
+  const zone = useLocationZone(device.id_location);
   return (
     <>
-      <DoorContents deviceId={device.id} timeZone={zoneOf(device.id_location)} />
+      <DoorContents deviceId={device.id} timeZone={zone} />
       <DoorActions device={fresh.data ?? device} canAct={canAct} />
     </>
   );

@@ -24,7 +24,7 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
 import { fleetHealthQueries } from '../../api/fleetHealth';
-import { useLocationZones } from '../../api/place';
+import { usePlaceZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { useEnumLabel } from '../../i18n/enums';
 import { formatDateTime, formatPercent, zoneLabel } from '../../lib/format';
@@ -79,7 +79,7 @@ function DeviceHealthBody({ data }: { data: TDeviceHealth }) {
   const { t } = useTranslation('fleetHealth');
   const label = useEnumLabel();
   const user = useCurrentUser();
-  const zone = useLocationZones()(data.device.id_location);
+  const zone = usePlaceZone()(data.device.location_time_zone);
   const at = (v: string | null) => formatDateTime(v, { timeZone: zone });
   const { device, health, timeline, alerts } = data;
   const percent = (v: number | null) => formatPercent(v, 0, { empty: t('device.notReported') });

@@ -5,6 +5,7 @@ import { HistoryLog } from '../../components/HistoryLog';
 import { renderWithProviders } from '../../components/testing';
 import { i18next } from '../../i18n';
 import { jsonResponse, makeLocation, makeTokens, makeUser } from '../../test/fixtures';
+import { expectNoWholeList } from '../../test/pickers';
 import { DeviceHistoryLog } from './DeviceHistoryLog';
 
 const DEVICE = '00000000-0000-4000-8000-0000000000c1';
@@ -25,13 +26,14 @@ beforeEach(() => {
       // the organization's zone is another than the place's
       if (url.startsWith('/api/settings'))
         return jsonResponse({ time_zone: 'America/Chicago', default_currency: 'usd' });
-      if (url.startsWith('/api/locations?'))
+      // the one location, read alone
+      if (url.startsWith('/api/locations?') && url.includes(`id_location=${PLACE}`))
         return jsonResponse({
           items: [makeLocation({ id: PLACE, name: 'Tokyo Station', time_zone: 'Asia/Tokyo' })],
           total: 1,
           pages: 1,
           page: 1,
-          page_size: 10000,
+          page_size: 1,
         });
       if (url.startsWith(`/api/device-logs/${DEVICE}`))
         return jsonResponse({ items: [{ ...ENTRY, log_type: 'update', event: null }] });
@@ -56,6 +58,7 @@ describe('History logs in the place’s zone', () => {
     expect(await screen.findByText(/^01\/01\/2026 07:00 PM GMT\+9$/)).toBeInTheDocument();
     expect(screen.getByText('Time zone Asia/Tokyo (GMT+9)')).toBeInTheDocument();
     expect(screen.queryByText(/04:00 AM/)).toBeNull();
+    expectNoWholeList(vi.mocked(fetch), 'locations');
   });
 
   it("shows a location's log on its own clock, the zone named", async () => {

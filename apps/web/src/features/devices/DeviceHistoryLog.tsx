@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocationZones } from '../../api/place';
+import { useLocationZone } from '../../api/place';
 import { HistoryEntries, useHistoryFields } from '../../components/HistoryLog';
 import { DEVICE_HISTORY_ENUMS, DEVICE_HISTORY_LABELS } from './historyFields';
 import { deviceQueries } from './hooks';
@@ -14,7 +14,7 @@ import { deviceQueries } from './hooks';
  */
 export function DeviceHistoryLog({ id, idLocation }: { id: string; idLocation: string | null }) {
   const { t } = useTranslation('devices');
-  const zoneOf = useLocationZones();
+  const zone = useLocationZone(idLocation);
   const fields = useHistoryFields('devices', DEVICE_HISTORY_LABELS, DEVICE_HISTORY_ENUMS);
   const logs = useQuery({
     ...deviceQueries.logs(id),
@@ -30,5 +30,5 @@ export function DeviceHistoryLog({ id, idLocation }: { id: string; idLocation: s
       })),
     }),
   });
-  return <HistoryEntries query={logs} timeZone={zoneOf(idLocation)} fields={fields} />;
+  return <HistoryEntries query={logs} timeZone={zone} fields={fields} />;
 }

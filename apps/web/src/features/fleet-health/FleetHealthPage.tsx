@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { fleetHealthQueries } from '../../api/fleetHealth';
-import { useLocationZones } from '../../api/place';
+import { usePlaceZone } from '../../api/place';
 import { HealthBadge } from '../../components/DoorHealth';
 import { DeviceHealthDialog } from '../../components/health/DeviceHealthDialog';
 import { PageTitle } from '../../components/PageTitle';
@@ -36,7 +36,7 @@ export function FleetHealthPage() {
   const { t } = useTranslation('fleetHealth');
   const { t: tc } = useTranslation('common');
   const q = useQuery(fleetHealthQueries.overview());
-  const zoneOf = useLocationZones();
+  const zoneOf = usePlaceZone();
   const [details, setDetails] = useState<string | null>(null);
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
   const title = <PageTitle title={tc('area.fleetHealth')} />;
@@ -55,7 +55,9 @@ export function FleetHealthPage() {
       </>
     );
   const { places, alerts } = q.data;
-  const placeName = (id: string | null) => places.find((p) => p.id_location === id)?.name ?? '';
+  // an alert's place is one of the places listed: its name and its own zone
+  const placeOf = (id: string | null) => places.find((p) => p.id_location === id);
+  const placeName = (id: string | null) => placeOf(id)?.name ?? '';
   return (
     <Stack spacing={3}>
       {title}
@@ -118,7 +120,10 @@ export function FleetHealthPage() {
                 sx={{ pr: a.id_device || a.id_location ? 14 : 0 }}
                 primary={`${t(`kind.${a.kind as TAlertKind}`)} · ${placeName(a.id_location)}`}
                 secondary={t('alertSince', {
-                  since: formatDateTime(a.opened_at, { timeZone: zoneOf(a.id_location), zoneName: true }),
+                  since: formatDateTime(a.opened_at, {
+                    timeZone: zoneOf(placeOf(a.id_location)?.time_zone),
+                    zoneName: true,
+                  }),
                 })}
               />
             </ListItem>

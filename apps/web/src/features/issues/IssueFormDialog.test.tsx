@@ -20,6 +20,7 @@ const ISSUE: TIssue = {
   event: { id: '00000000-0000-4000-8000-000000000013', invoice_id: 'INV-000001' },
   id_event: '00000000-0000-4000-8000-000000000013',
   id_location: null,
+  location_time_zone: null,
   team_member_id: '00000000-0000-4000-8000-000000000022',
   team_member: { id: '00000000-0000-4000-8000-000000000022', name: 'Grace Hopper', email: 'grace@x.test' },
   invoice_id: 'INV-000001',

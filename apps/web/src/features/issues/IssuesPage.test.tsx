@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { expectNoWholeList } from '../../test/pickers';
 import { IssuesPage } from './IssuesPage';
 
 const ID = '00000000-0000-4000-8000-000000000011';
@@ -21,6 +22,7 @@ const ISSUE = {
   event: { id: '00000000-0000-4000-8000-000000000013', invoice_id: 'INV-000001' },
   id_event: '00000000-0000-4000-8000-000000000013',
   id_location: null,
+  location_time_zone: null,
   team_member_id: null,
   team_member: null,
   invoice_id: 'INV-000001',
@@ -115,5 +117,29 @@ describe('IssuesPage', () => {
     renderWithProviders(<IssuesPage disableVirtualization />, '/issues');
     await screen.findByText('Door stuck');
     expect(screen.queryByRole('button', { name: 'Delete Issue ISS-7' })).toBeNull();
+  });
+
+  it("shows when an issue was filed on its place's clock, read from the row: no list of locations", async () => {
+    const place = '00000000-0000-4000-8000-000000000041';
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/filters/'))
+        return jsonResponse({ page: 'issues', columns: null, filters: {} });
+      if (url.startsWith('/api/settings')) return jsonResponse({ time_zone: 'UTC', default_currency: 'usd' });
+      if (url.startsWith('/api/issues?'))
+        return jsonResponse({
+          items: [{ ...ISSUE, id_location: place, location_time_zone: 'Asia/Tokyo' }],
+          total: 1,
+          pages: 1,
+          page: 1,
+          page_size: 25,
+        });
+      return jsonResponse({ detail: 'Not found' }, 404);
+    });
+    sessionStore.signedIn(makeTokens(makeUser('member')));
+    renderWithProviders(<IssuesPage disableVirtualization />, '/issues');
+    // midnight UTC is 9 AM in Tokyo
+    expect(await screen.findByText('01/01/2026 09:00 AM')).toBeInTheDocument();
+    expectNoWholeList(fetchMock, 'locations');
   });
 });

@@ -1,7 +1,7 @@
 import { ISSUE_MESSAGES, type TIssue } from '@lockerops/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocationZones } from '../../api/place';
+import { usePlaceZone } from '../../api/place';
 import { rowActionsColumn } from '../../components/DataTable';
 import { type ListActions, ListPage } from '../../components/ListPage';
 import { useEnumLabel } from '../../i18n/enums';
@@ -19,7 +19,7 @@ export function IssuesPage({ disableVirtualization }: { disableVirtualization?: 
   const status = useIssueStatus();
   const { t } = useTranslation('issues');
   const label = useEnumLabel();
-  const zoneOf = useLocationZones();
+  const zoneOf = usePlaceZone();
   const objectOf = useCallback((issue: TIssue) => t('confirm.object', { id: issue.issue_id }), [t]);
   const columns = useCallback(
     ({ isAdmin, remove }: ListActions<TIssue>) => [

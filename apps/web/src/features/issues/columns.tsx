@@ -19,15 +19,16 @@ function reporterOf(issue: TIssue, t: TFunction): string {
 
 /**
  * Columns of the Issues list (spec console §2, §3 Issue): issue id, order, description, user,
- * reporter, team member, created (on the wall clock of the issue's location: `zoneOf`, the
- * organization's for an issue of no location; the tooltip names the zone), and the status dropdown
+ * reporter, team member, created (on the wall clock of the issue's location: `zoneOf` its
+ * `location_time_zone`, the organization's for an issue of no location; the tooltip names the
+ * zone), and the status dropdown
  * saved at once.
  */
 export function issueColumns(
   onStatus: (issue: TIssue, status: TIssueStatus) => void,
   t: TFunction,
   label: (group: TEnumGroup, value: string) => string,
-  zoneOf: (idLocation: string | null | undefined) => string,
+  zoneOf: (timeZone: string | null | undefined) => string,
 ): GridColDef<TIssue>[] {
   return [
     { field: 'issue_id', headerName: t('issues:field.issueId'), width: 110 },
@@ -87,9 +88,10 @@ export function issueColumns(
       field: 'created_at',
       headerName: t('issues:field.created'),
       width: 170,
-      valueFormatter: (v: string, row) => formatDateTime(v, { empty: '', timeZone: zoneOf(row.id_location) }),
+      valueFormatter: (v: string, row) =>
+        formatDateTime(v, { empty: '', timeZone: zoneOf(row.location_time_zone) }),
       renderCell: ({ value, row }) => (
-        <When value={value as string} zone={zoneOf(row.id_location)} empty="" />
+        <When value={value as string} zone={zoneOf(row.location_time_zone)} empty="" />
       ),
     },
   ];

@@ -2,7 +2,7 @@ import { LOCKER_WALL_MESSAGES, type TLockerWall } from '@lockerops/contract';
 import { Alert, Box } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocationZones } from '../../api/place';
+import { useLocationZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormCheckbox, FormSearchPicker, FormTextField } from '../../components/form';
 import { HistoryLog } from '../../components/HistoryLog';
@@ -115,7 +115,7 @@ export function LockerWallFormDialog({ open, wall, location, onClose, onSaved }:
 
 /** The wall's History Log, its times on the wall clock of the wall's location, the zone named. */
 function WallHistoryLog({ wall }: { wall: TLockerWall }) {
-  const zoneOf = useLocationZones();
+  const zone = useLocationZone(wall.id_location);
   const fields = useWallHistoryFields();
-  return <HistoryLog entity="locker_wall" id={wall.id} timeZone={zoneOf(wall.id_location)} fields={fields} />;
+  return <HistoryLog entity="locker_wall" id={wall.id} timeZone={zone} fields={fields} />;
 }

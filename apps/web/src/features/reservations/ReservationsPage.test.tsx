@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { expectNoWholeList } from '../../test/pickers';
 import { ReservationsPage } from './ReservationsPage';
 
 // fetch is the boundary to the API server, which does not run under jsdom.
@@ -61,5 +62,61 @@ describe('the mode filter (spec operational §2 Reservations)', () => {
     const view = await open();
     expect(lists()[0]).toBe('/api/reservations?page=1&size=25&mode=all');
     expect(view.router.state.location.search).toBe('');
+  });
+});
+
+describe("the reservations' times (spec operational §3 Reservation)", () => {
+  it("shows each row's window on its place's clock, read from the row: no list of locations", {
+    timeout: 20000,
+  }, async () => {
+    const place = '00000000-0000-4000-8000-000000000041';
+    const weekdays = { monday: false, tuesday: false, wednesday: false, thursday: false, friday: false };
+    const row = {
+      id: '00000000-0000-4000-8000-000000000061',
+      mode: 'storage',
+      status: 'active',
+      tracking_number: 'TRK-9',
+      user: null,
+      device: null,
+      location: { id: place, name: 'Ginza', time_zone: 'Asia/Tokyo' },
+      size: null,
+      product: null,
+      id_product: null,
+      id_user: null,
+      id_location: place,
+      id_device: null,
+      id_size: null,
+      phone_number: null,
+      email: null,
+      sender_details: null,
+      recurring: false,
+      ...weekdays,
+      saturday: false,
+      sunday: false,
+      from_time: null,
+      to_time: null,
+      start_date: '2026-12-10T01:00:00.000Z',
+      end_date: '2026-12-10T03:00:00.000Z',
+      // typed in another zone: the table keeps to the place's
+      time_zone: 'America/Chicago',
+      starts_at: '2026-12-10T01:00:00.000Z',
+      ends_at: '2026-12-10T03:00:00.000Z',
+      created_at: '2026-12-01T09:00:00.000Z',
+      updated_at: '2026-12-01T09:00:00.000Z',
+    };
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/filters/'))
+        return jsonResponse({ page: 'reservations', columns: null, filters: {} });
+      if (url.startsWith('/api/settings')) return jsonResponse({ time_zone: 'UTC', default_currency: 'usd' });
+      if (url.startsWith('/api/reservations?'))
+        return jsonResponse({ items: [row], total: 1, pages: 1, page: 1, page_size: 25 });
+      return jsonResponse({ detail: 'Not found' }, 404);
+    });
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    renderWithProviders(<ReservationsPage disableVirtualization />, '/reservations');
+    // 01:00–03:00 UTC is 10 AM–12 PM in Tokyo, the zone named
+    expect(await screen.findByText(/^12\/10\/2026 10:00 AM – 12:00 PM (GMT\+9|JST)$/)).toBeInTheDocument();
+    expectNoWholeList(fetchMock, 'locations');
   });
 });

@@ -3,7 +3,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { Button } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocationZones, usePhoneCountry } from '../../api/place';
+import { usePhoneCountry, usePlaceZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableFilter } from '../../components/DataTable';
@@ -29,7 +29,7 @@ export function ReservationsPage({ disableVirtualization }: { disableVirtualizat
   const [deleting, setDeleting] = useState<TReservation | null>(null);
   const remove = useDeleteReservation();
 
-  const zoneOf = useLocationZones();
+  const zoneOf = usePlaceZone();
   const country = usePhoneCountry();
   const columns = useMemo(
     () =>

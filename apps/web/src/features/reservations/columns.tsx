@@ -53,8 +53,8 @@ export function reservationColumns(a: {
   t: TFunction;
   /** enum labels in the console's language */
   label: ReturnType<typeof useEnumLabel>;
-  /** the zone of a location (its own, else the organization's) */
-  zoneOf: (idLocation: string | null | undefined) => string;
+  /** the zone of a place from its own zone (`location.time_zone`), else the organization's */
+  zoneOf: (timeZone: string | null | undefined) => string;
   /** the organization's country: its phone numbers read nationally */
   country?: string;
   onEdit: (r: TReservation) => void;
@@ -68,7 +68,7 @@ export function reservationColumns(a: {
       headerName: t('column.when'),
       flex: 1,
       minWidth: 260,
-      valueGetter: (_v, r) => whenText(r, a.zoneOf(r.id_location), t),
+      valueGetter: (_v, r) => whenText(r, a.zoneOf(r.location?.time_zone), t),
     },
     {
       field: 'status',
@@ -135,8 +135,10 @@ export function reservationColumns(a: {
       field: 'created_at',
       headerName: t('column.created'),
       width: 170,
-      valueFormatter: (v: string, r) => formatDateTime(v, { timeZone: a.zoneOf(r.id_location) }),
-      renderCell: ({ value, row }) => <When value={value as string} zone={a.zoneOf(row.id_location)} />,
+      valueFormatter: (v: string, r) => formatDateTime(v, { timeZone: a.zoneOf(r.location?.time_zone) }),
+      renderCell: ({ value, row }) => (
+        <When value={value as string} zone={a.zoneOf(row.location?.time_zone)} />
+      ),
     },
     {
       field: 'actions',

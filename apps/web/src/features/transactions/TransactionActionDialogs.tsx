@@ -16,7 +16,7 @@ import { useEffect } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useLocationZones, useOrganizationZone } from '../../api/place';
+import { useOrganizationZone, usePlaceZone } from '../../api/place';
 import { FormDialog } from '../../components/FormDialog';
 import { FormSearchPicker, FormSelect, FormTextField } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
@@ -273,9 +273,9 @@ export function EndDialog({
   const { t: tr } = useTranslation('transactions');
   const known = transactions.filter((t) => ids.includes(t.id));
   // typed on the wall clock of the transactions' location (the organization's when they differ)
-  const zoneOf = useLocationZones(open);
+  const zoneOf = usePlaceZone();
   const orgZone = useOrganizationZone();
-  const zones = [...new Set(known.map((t) => zoneOf(t.location?.id)))];
+  const zones = [...new Set(known.map((t) => zoneOf(t.location?.time_zone)))];
   const zone = zones.length === 1 ? zones[0]! : orgZone;
   const inZone = z.preprocess(
     (v) =>

@@ -3,12 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
 import { i18next } from '../../i18n';
-import { jsonResponse, makeLocation, makeTokens, makeUser } from '../../test/fixtures';
+import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { fetchedUrls } from '../../test/pickers';
 import { TransactionDetailsDialog } from './TransactionDetailsDialogs';
 import { makeTransaction } from './testFixtures';
 
-const PLACE = '00000000-0000-4000-8000-0000000000d1';
 const T = makeTransaction({
+  location: {
+    id: '00000000-0000-4000-8000-0000000000d1',
+    name: 'Main St',
+    address: null,
+    time_zone: 'Asia/Tokyo',
+  },
   created_at: '2026-01-01T10:00:00.000Z',
   started_at: '2026-01-01T10:00:00.000Z',
   payment_status: 'succeeded',
@@ -23,14 +29,6 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.startsWith('/api/settings')) return jsonResponse({ time_zone: 'UTC', default_currency: 'usd' });
-      if (url.startsWith('/api/locations?'))
-        return jsonResponse({
-          items: [makeLocation({ id: PLACE, name: 'Main St', time_zone: 'Asia/Tokyo' })],
-          total: 1,
-          pages: 1,
-          page: 1,
-          page_size: 10000,
-        });
       return jsonResponse({ detail: 'Not found' }, 404);
     }),
   );
@@ -52,6 +50,8 @@ describe('Transaction Details (a place’s times in its zone, statuses as labels
     // 10:00 UTC is 19:00 in Tokyo (JST, no daylight saving)
     expect(await screen.findAllByText(/07:00\s?PM GMT\+9|19:00 GMT\+9|07:00\s?PM JST/)).not.toHaveLength(0);
     expect(screen.queryByText(/10:00\s?AM/)).toBeNull();
+    // the transaction names its place's zone: no list of locations is read for it
+    expect(fetchedUrls(vi.mocked(fetch)).filter((u) => u.startsWith('/api/locations'))).toEqual([]);
   });
 
   it('shows the payment and pickup-notice statuses and the duration through the catalogs', async () => {

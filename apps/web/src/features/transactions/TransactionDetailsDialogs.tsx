@@ -22,7 +22,7 @@ import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatApiError } from '../../api/errors';
-import { useLocationZones } from '../../api/place';
+import { usePlaceZone } from '../../api/place';
 import { useEnumLabel } from '../../i18n/enums';
 import { formatDateTime, formatDuration, formatMoney } from '../../lib/format';
 import { useTransactionLogs } from './hooks';
@@ -161,7 +161,7 @@ export function DeviceDetailsDialog({
 function DetailsTab({ t, currency }: { t: TTransaction; currency: string }) {
   const { t: tr } = useTranslation('transactions');
   const label = useEnumLabel();
-  const zone = useLocationZones()(t.location?.id);
+  const zone = usePlaceZone()(t.location?.time_zone);
   const at = (v: string | null) => formatDateTime(v, { timeZone: zone, zoneName: true });
   const money = (v: number | null) => formatMoney(v, currency);
   return (
@@ -307,7 +307,7 @@ export function TransactionDetailsDialog({
   const { t } = useTranslation('transactions');
   const [tab, setTab] = useState(0);
   const id = transaction?.id;
-  const zone = useLocationZones(!!transaction)(transaction?.location?.id);
+  const zone = usePlaceZone()(transaction?.location?.time_zone);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another transaction starts on its details
   useEffect(() => setTab(0), [id]);
   return (

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { expectNoWholeList } from '../../test/pickers';
 import { TransactionsPage } from './TransactionsPage';
 import { makeTransaction } from './testFixtures';
 import { ROW_CLASS } from './transactionView';
@@ -15,6 +16,12 @@ const FINISHED = makeTransaction({
   event_status: 'finished',
   total: 10,
   ended_at: '2026-01-01T12:00:00.000Z',
+  location: {
+    id: '00000000-0000-4000-8000-0000000000d2',
+    name: 'Ginza',
+    address: null,
+    time_zone: 'Asia/Tokyo',
+  },
 });
 const EXPIRED = makeTransaction({
   id: '00000000-0000-4000-8000-0000000000a3',
@@ -82,6 +89,14 @@ describe('TransactionsPage', () => {
     expect(rowOf('INV-000003')).toHaveClass(ROW_CLASS.expired);
     expect(rowOf('INV-000002')).not.toHaveClass(ROW_CLASS.active);
     expect(await within(rowOf('INV-000002')).findByText('€10.00')).toBeInTheDocument();
+  });
+
+  it("shows each row's times on its place's clock, read from the row: no list of locations", async () => {
+    await open('admin');
+    // 12:00 UTC ends the Tokyo row at 9 PM there; the other rows keep the organization's UTC
+    expect(within(rowOf('INV-000002')).getByText('01/01/2026 09:00 PM')).toBeInTheDocument();
+    expect(within(rowOf('INV-000001')).getAllByText('01/01/2026 10:00 AM')).not.toHaveLength(0);
+    expectNoWholeList(fetchMock, 'locations');
   });
 
   it('searches the location filter on the server, 20 matches at a time', async () => {

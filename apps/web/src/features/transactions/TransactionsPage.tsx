@@ -19,7 +19,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../../api/errors';
-import { useCurrency, useLocationZones } from '../../api/place';
+import { useCurrency, usePlaceZone } from '../../api/place';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableFilter } from '../../components/DataTable';
@@ -87,7 +87,7 @@ export function TransactionsPage({ disableVirtualization }: { disableVirtualizat
   const [creating, setCreating] = useState(false);
   const [starting, setStarting] = useState(false);
   const currency = useCurrency();
-  const zoneOf = useLocationZones();
+  const zoneOf = usePlaceZone();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   // Live activity: transactions start, change and expire outside the console.

@@ -15,8 +15,11 @@ export interface TransactionColumnOptions {
   label: ReturnType<typeof useEnumLabel>;
   /** the organization's currency code (usd) */
   currency: string;
-  /** the zone of a location (its own, else the organization's): a transaction's times are its place's */
-  zoneOf: (idLocation: string | null | undefined) => string;
+  /**
+   * the zone of a place from its own zone (`location.time_zone`), else the organization's: a
+   * transaction's times are its place's
+   */
+  zoneOf: (timeZone: string | null | undefined) => string;
   /** admins: the Action column and the device link (spec: operational §1) */
   isAdmin: boolean;
   onUser: (t: TTransaction) => void;
@@ -53,9 +56,9 @@ export function transactionColumns(o: TransactionColumnOptions): GridColDef<TTra
       headerName,
       width: 175,
       valueFormatter: (v: string | null, row: TTransaction) =>
-        formatDateTime(v, { timeZone: o.zoneOf(row.location?.id) }),
+        formatDateTime(v, { timeZone: o.zoneOf(row.location?.time_zone) }),
       renderCell: ({ value, row }) => (
-        <When value={value as string | null} zone={o.zoneOf(row.location?.id)} />
+        <When value={value as string | null} zone={o.zoneOf(row.location?.time_zone)} />
       ),
     }) satisfies GridColDef<TTransaction>;
 

@@ -24,7 +24,7 @@ export function makeTransaction(patch: Partial<TTransaction> = {}): TTransaction
       lock_status: 'locked',
       hardware_type: 'virtual',
     },
-    location: { id: '00000000-0000-4000-8000-0000000000d1', name: 'Main St', address: null },
+    location: { id: '00000000-0000-4000-8000-0000000000d1', name: 'Main St', address: null, time_zone: null },
     product: null,
     price: null,
     promo: null,

@@ -3,7 +3,8 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
-import { jsonResponse, makeLocation, makeTokens, makeUser } from '../../test/fixtures';
+import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { fetchedUrls } from '../../test/pickers';
 import { UserDetailsPage } from './UserDetailsPage';
 
 const USER = '00000000-0000-4000-8000-0000000000b1';
@@ -15,14 +16,6 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.startsWith('/api/settings')) return jsonResponse({ time_zone: 'UTC', default_currency: 'usd' });
-      if (url.startsWith('/api/locations?'))
-        return jsonResponse({
-          items: [makeLocation({ id: PLACE, name: 'Tokyo Station', time_zone: 'Asia/Tokyo' })],
-          total: 1,
-          pages: 1,
-          page: 1,
-          page_size: 10000,
-        });
       if (url.startsWith(`/api/events_by_user/${USER}`))
         return jsonResponse({
           user: { id: USER, name: 'Grace', last_name: 'Hopper', email: null, phone_number: null },
@@ -34,6 +27,7 @@ beforeEach(() => {
               condition: null,
               location: 'Tokyo Station',
               id_location: PLACE,
+              location_time_zone: 'Asia/Tokyo',
               locker_number: 4,
               duration: 9000,
               amount: 5,
@@ -64,5 +58,7 @@ describe('User Transaction History (times in the location’s zone)', () => {
     expect(await screen.findByText(/07:00\s?PM (GMT\+9|JST)/)).toBeInTheDocument();
     expect(screen.getByText(/09:30\s?PM (GMT\+9|JST)/)).toBeInTheDocument();
     expect(screen.getByText('2 hr 30 min')).toBeInTheDocument();
+    // the row names its place's zone: no list of locations is read for it
+    expect(fetchedUrls(vi.mocked(fetch)).filter((u) => u.startsWith('/api/locations'))).toEqual([]);
   });
 });

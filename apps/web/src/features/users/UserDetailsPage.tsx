@@ -16,26 +16,29 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatApiError } from '../../api/errors';
-import { useCurrency, useLocationZones } from '../../api/place';
+import { useCurrency, usePlaceZone } from '../../api/place';
 import { translateMessage } from '../../i18n/messages';
 import { formatDateTime, formatDuration, formatMoney } from '../../lib/format';
 import { useUserTransactions } from './hooks';
 
-/** The history's columns; its times on the wall clock of each row's location (`zoneOf`), the zone named. */
+/**
+ * The history's columns; its times on the wall clock of each row's location (`zoneOf` its
+ * `location_time_zone`), the zone named.
+ */
 const columns = (
   currency: string,
   t: TFunction,
-  zoneOf: (idLocation: string | null | undefined) => string,
+  zoneOf: (timeZone: string | null | undefined) => string,
 ): Array<{ key: string; label: string; cell: (r: TUserTransactionRow) => string }> => [
   {
     key: 'started',
     label: t('details.started'),
-    cell: (r) => formatDateTime(r.started, { timeZone: zoneOf(r.id_location), zoneName: true }),
+    cell: (r) => formatDateTime(r.started, { timeZone: zoneOf(r.location_time_zone), zoneName: true }),
   },
   {
     key: 'ended',
     label: t('details.ended'),
-    cell: (r) => formatDateTime(r.ended, { timeZone: zoneOf(r.id_location), zoneName: true }),
+    cell: (r) => formatDateTime(r.ended, { timeZone: zoneOf(r.location_time_zone), zoneName: true }),
   },
   { key: 'condition', label: t('details.condition'), cell: (r) => r.condition ?? '-' },
   { key: 'location', label: t('details.location'), cell: (r) => r.location ?? '-' },
@@ -57,7 +60,7 @@ export function UserDetailsPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('users');
   const q = useUserTransactions(id);
-  const COLUMNS = columns(useCurrency(), t, useLocationZones());
+  const COLUMNS = columns(useCurrency(), t, usePlaceZone());
   const name = q.data ? [q.data.user.name, q.data.user.last_name].filter(Boolean).join(' ') : '';
   return (
     <Box>

@@ -102,6 +102,7 @@ export async function placesOf({ tx, organizationId }: { tx: Tx; organizationId:
     .select({
       id: locations.id,
       name: locations.name,
+      timeZone: locations.timeZone,
       latitude: locations.latitude,
       longitude: locations.longitude,
     })
@@ -115,8 +116,8 @@ export async function placesOf({ tx, organizationId }: { tx: Tx; organizationId:
 }
 
 /**
- * One of the organization's devices (id, name, location and its name, locker number, hardware), or
- * undefined.
+ * One of the organization's devices (id, name, location with its name and own zone, locker number,
+ * hardware), or undefined.
  */
 export async function deviceBrief({
   tx,
@@ -133,6 +134,7 @@ export async function deviceBrief({
       name: devices.name,
       idLocation: devices.idLocation,
       locationName: locations.name,
+      locationTimeZone: locations.timeZone,
       lockerNumber: devices.lockerNumber,
       hardwareType: devices.hardwareType,
     })

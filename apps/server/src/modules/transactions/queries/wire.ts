@@ -72,7 +72,12 @@ const selection = {
     lockStatus: devices.lockStatus,
     hardwareType: devices.hardwareType,
   },
-  location: { id: locations.id, name: locations.name, address: locations.address },
+  location: {
+    id: locations.id,
+    name: locations.name,
+    address: locations.address,
+    timeZone: locations.timeZone,
+  },
   product: { id: products.id, name: products.name },
   price: {
     id: prices.id,
@@ -130,7 +135,7 @@ function toWire(r: Joined): TTransaction {
     event_status: state.event_status,
     user: r.user && wireOf(shape.user, r.user),
     device: r.device && wireOf(shape.device, r.device),
-    location: r.location,
+    location: r.location && wireOf(shape.location.unwrap(), r.location),
     product: r.product,
     price: r.price && wireOf(shape.price, r.price, { amount: Number(r.price.amount) }),
     promo: r.promo,
@@ -199,6 +204,7 @@ export async function userTransactionRows({
       condition: conditions.name,
       location: locations.name,
       idLocation: transactions.idLocation,
+      locationTimeZone: locations.timeZone,
       lockerNumber: devices.lockerNumber,
     })
     .from(transactions)
