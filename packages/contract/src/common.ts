@@ -303,10 +303,13 @@ export const ZHistoryEntry = z.object({
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
   created_at: z.string(),
 });
+/** The names of related records whose ids a History Log's changes hold (a deleted record's id is absent). */
+export const ZHistoryNames = z
+  .record(z.string(), z.string())
+  .describe("the names of related records whose ids the changes hold (a deleted record's id is absent)");
 export const ZHistoryResponse = z.object({
   items: z.array(ZHistoryEntry),
-  /** The names of related records whose ids the changes hold (a deleted record's id is absent). */
-  names: z.record(z.string(), z.string()).optional(),
+  names: ZHistoryNames.optional(),
 });
 export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 

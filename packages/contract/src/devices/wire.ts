@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHistoryNames } from '../common';
 import { ZAssignee, ZRestrictionType } from '../locations';
 import {
   ALL_HARDWARE_FIELDS,
@@ -132,7 +133,7 @@ export const ZDeviceLog = z.object({
   event: z.object({ invoice_id: z.string().nullable() }).nullable(),
   created_at: z.string(),
 });
-export const ZDeviceLogs = z.object({ items: z.array(ZDeviceLog) });
+export const ZDeviceLogs = z.object({ items: z.array(ZDeviceLog), names: ZHistoryNames });
 export type TDeviceLog = z.infer<typeof ZDeviceLog>;
 
 /** `PATCH devices/{id}/virtual-lock`: connect or disconnect a virtual lock (tests and demos). */

@@ -8,7 +8,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers';
-import { auditLog, locations } from '../../db/schema';
+import { auditLog, devices, locations, users } from '../../db/schema';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -83,5 +83,62 @@ describe('GET history/{entity}/{id}: the names of related records', () => {
     const res = await t.app.inject({ url: `/api/history/size/${size.id}`, headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ names: {} });
+  });
+});
+
+describe('GET device-logs/{id}: the device log names what its changes point at', () => {
+  it('names its locations, users and transactions (by invoice number), the organization’s only', async () => {
+    const pier = await makeLocation(orgId, 'Log Pier');
+    const dock = await makeLocation(orgId, 'Log Dock');
+    const theirs = await makeLocation((await createOrganization(t, 'Log Other Org')).id, 'Their Dock');
+    const [door] = await t.database.db
+      .insert(devices)
+      .values({
+        organizationId: orgId,
+        name: 'Log Door',
+        lockerNumber: 8801,
+        mode: 'storage',
+        hardwareType: 'virtual',
+        idLocation: pier,
+      })
+      .returning();
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ organizationId: orgId, name: 'Ada', lastName: 'Log', email: 'ada@log.test' })
+      .returning();
+    const key = (await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: admin })).json().key;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/storage',
+      headers: { 'x-api-key': key },
+      payload: { id_device: door!.id, id_user: user!.id },
+    });
+    expect(started.statusCode).toBe(200);
+    const { id: transactionId, invoice_id: invoice } = started.json().event;
+    const gone = randomUUID();
+    await t.database.db.insert(auditLog).values({
+      organizationId: orgId,
+      actorType: 'system',
+      entity: 'device',
+      entityId: door!.id,
+      action: 'update',
+      changes: {
+        id_location: { before: pier, after: dock },
+        reserved_by: { before: null, after: user!.id },
+        id_event: { before: theirs, after: transactionId },
+        id_size: { before: gone, after: null },
+      },
+    });
+
+    const res = await t.app.inject({ url: `/api/device-logs/${door!.id}`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    const names = res.json().names as Record<string, string>;
+    expect(names).toEqual({
+      [pier]: 'Log Pier',
+      [dock]: 'Log Dock',
+      [user!.id]: 'Ada Log',
+      [transactionId]: invoice,
+    });
+    expect(names[door!.id]).toBeUndefined();
   });
 });

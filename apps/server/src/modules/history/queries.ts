@@ -16,6 +16,7 @@ import {
   products,
   promos,
   sizes,
+  transactions,
   users,
 } from '../../db/schema';
 
@@ -61,6 +62,8 @@ const NAMED = [
   { table: kiosks, name: sql<string>`${kiosks.name}` },
   { table: lockerWalls, name: sql<string>`${lockerWalls.name}` },
   { table: users, name: sql<string>`concat_ws(' ', ${users.name}, ${users.lastName})` },
+  // a transaction is known by its invoice number (INV-000042)
+  { table: transactions, name: sql<string>`${transactions.invoiceId}` },
   {
     table: members,
     name: sql<string>`coalesce(nullif(concat_ws(' ', ${members.firstName}, ${members.lastName}), ''), ${members.email})`,
@@ -69,10 +72,11 @@ const NAMED = [
 
 /**
  * The names of the organization's records among `ids` (locations, devices, sizes, prices, users,
- * groups, team members…), in one statement: a History Log shows a related record by its name. An
- * id of a deleted record, or of another organization, is not in the answer.
+ * groups, team members, transactions by invoice number…), in one statement: a History Log shows a
+ * related record by its name. An id of a deleted record, or of another organization, is not in the
+ * answer.
  */
-export async function namesOfIds({
+async function namesOfIds({
   tx,
   organizationId,
   ids,
@@ -86,4 +90,43 @@ export async function namesOfIds({
   );
   const rows = await unionAll(first!, second!, ...rest);
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** At most this many related records are named per History Log. */
+const MAX_NAMED = 500;
+
+type Changes = Record<string, { before: unknown; after: unknown }>;
+
+/** The ids other than `own` that the changes' values hold (an id, or a list of ids), lower-case. */
+function referencedIds(changes: Changes[], own: string): string[] {
+  const ids = new Set<string>();
+  const add = (v: unknown) => {
+    if (typeof v === 'string' && UUID.test(v) && v.toLowerCase() !== own.toLowerCase())
+      ids.add(v.toLowerCase());
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') add(x);
+  };
+  for (const c of changes)
+    for (const { before, after } of Object.values(c)) {
+      add(before);
+      add(after);
+    }
+  return [...ids].slice(0, MAX_NAMED);
+}
+
+/**
+ * The `names` of a History Log (spec operational §2 "… History Log" tabs, §3 Device history log
+ * entry): the organization's records whose ids the entries' `changes` hold (at most 500), other than
+ * the record `own` whose log it is, by id (`namesOfIds`), so a related record shows by its name.
+ * `{ [id]: name }`; an id of a deleted record or of another organization is left out, and the log
+ * shows it as it is stored.
+ */
+export async function namesInChanges({
+  tx,
+  organizationId,
+  changes,
+  own,
+}: TxOrg<{ changes: Changes[]; own: string }>): Promise<Record<string, string>> {
+  const names = await namesOfIds({ tx, organizationId, ids: referencedIds(changes, own) });
+  return Object.fromEntries(names);
 }

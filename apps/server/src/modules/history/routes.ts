@@ -4,29 +4,7 @@ import { z } from 'zod';
 import { Forbidden, NotFound } from '../../errors';
 import { findOr404, historyRegistry } from '../../lib/crud/resource';
 import { errors, routeOf } from '../../lib/openapi';
-import { listAuditEntries, namesOfIds } from './queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** At most this many related records are named per page. */
-const MAX_NAMED = 500;
-
-/** The ids other than `own` that the changes' values hold (an id, or a list of ids). */
-function referencedIds(
-  changes: Record<string, { before: unknown; after: unknown }>[],
-  own: string,
-): string[] {
-  const ids = new Set<string>();
-  const add = (v: unknown) => {
-    if (typeof v === 'string' && UUID.test(v) && v !== own) ids.add(v.toLowerCase());
-    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') add(x);
-  };
-  for (const c of changes)
-    for (const { before, after } of Object.values(c)) {
-      add(before);
-      add(after);
-    }
-  return [...ids].slice(0, MAX_NAMED);
-}
+import { listAuditEntries, namesInChanges } from './queries';
 
 /**
  * `GET history/{entity}/{id}`: the audit entries of one record, newest first (at most 200) — the
@@ -59,16 +37,14 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
           entity: req.params.entity,
           entityId: req.params.id,
         });
-        const names = await namesOfIds({
+        const names = await namesInChanges({
           tx,
           organizationId: req.auth.organizationId,
-          ids: referencedIds(
-            rows.map((r) => r.changes),
-            req.params.id,
-          ),
+          changes: rows.map((r) => r.changes),
+          own: req.params.id,
         });
         return {
-          names: Object.fromEntries(names),
+          names,
           items: rows.map((r) => ({
             id: r.id,
             action: r.action,

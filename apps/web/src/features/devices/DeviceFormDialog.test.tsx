@@ -196,6 +196,7 @@ describe('DeviceFormDialog', () => {
                 created_at: '2026-01-01T00:00:00.000Z',
               },
             ],
+            names: {},
           })
         : undefined,
     );

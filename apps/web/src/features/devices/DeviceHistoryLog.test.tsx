@@ -36,7 +36,7 @@ beforeEach(() => {
           page_size: 1,
         });
       if (url.startsWith(`/api/device-logs/${DEVICE}`))
-        return jsonResponse({ items: [{ ...ENTRY, log_type: 'update', event: null }] });
+        return jsonResponse({ items: [{ ...ENTRY, log_type: 'update', event: null }], names: {} });
       if (url.startsWith(`/api/history/location/${PLACE}`))
         return jsonResponse({ items: [{ ...ENTRY, action: 'update' }] });
       return jsonResponse({ detail: 'Not found' }, 404);
@@ -87,6 +87,7 @@ describe('History logs in the place’s zone', () => {
               },
             },
           ],
+          names: {},
         });
       return jsonResponse({ items: [], total: 0, pages: 0, page: 1, page_size: 10000 });
     });
@@ -98,5 +99,36 @@ describe('History logs in the place’s zone', () => {
     expect(screen.queryByText('locker_number')).toBeNull();
     // a field the catalog does not know yet shows as it is stored
     expect(screen.getByText('some_new_field')).toBeInTheDocument();
+  });
+
+  it("names the records a device's changes point at, not their ids", async () => {
+    const DOCK = '00000000-0000-4000-8000-0000000000d2';
+    const GONE = '00000000-0000-4000-8000-0000000000d9';
+    vi.mocked(fetch).mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith(`/api/device-logs/${DEVICE}`))
+        return jsonResponse({
+          items: [
+            {
+              ...ENTRY,
+              log_type: 'update',
+              event: null,
+              changes: {
+                id_location: { before: PLACE, after: DOCK },
+                id_size: { before: GONE, after: null },
+              },
+            },
+          ],
+          names: { [PLACE]: 'Tokyo Station', [DOCK]: 'Harbour Dock' },
+        });
+      return jsonResponse({ items: [], total: 0, pages: 0, page: 1, page_size: 1 });
+    });
+    renderWithProviders(<DeviceHistoryLog id={DEVICE} idLocation={DOCK} />);
+    expect((await screen.findByText('Location')).closest('p')).toHaveTextContent(
+      'Location: Tokyo Station → Harbour Dock',
+    );
+    expect(screen.queryByText(PLACE)).toBeNull();
+    // a record that is gone keeps its id
+    expect(screen.getByText(GONE)).toBeInTheDocument();
   });
 });

@@ -10,7 +10,8 @@ import { deviceQueries } from './hooks';
  * created_at, event {invoice_id}): `GET device-logs/{id}`, newest first, each step of a transaction
  * held on the door marked with that transaction's invoice number. Times are on the wall clock of the
  * device's location (its own zone, else the organization's), the zone named. Changed fields carry
- * the catalog's labels and enum values their labels.
+ * the catalog's labels, enum values their labels, and the ids of related records (its location,
+ * size, price, product, a user, a transaction) their names from the answer's `names`.
  */
 export function DeviceHistoryLog({ id, idLocation }: { id: string; idLocation: string | null }) {
   const { t } = useTranslation('devices');
@@ -28,6 +29,7 @@ export function DeviceHistoryLog({ id, idLocation }: { id: string; idLocation: s
         created_at: l.created_at,
         reference: l.event?.invoice_id ? t('form.transaction', { invoice: l.event.invoice_id }) : null,
       })),
+      names: r.names,
     }),
   });
   return <HistoryEntries query={logs} timeZone={zone} fields={fields} />;

@@ -5,6 +5,7 @@ import { auditLog, devices, deviceUnlocks, transactionLogs, transactions } from 
 import { pageOf, pageOffset } from '../../../lib/crud/paging';
 import { findOr404 } from '../../../lib/crud/resource';
 import { wireOf } from '../../../lib/wire';
+import { namesInChanges } from '../../history';
 import { unlockToWire } from '../service/unlock-records';
 
 /**
@@ -40,10 +41,16 @@ const LOG_LIMIT = 500;
 /**
  * A device's history log (`GET device-logs/{id}`): its audit entries (action as `log_type`) and the
  * steps of the transactions held on it (the step as `log_type`, the status change as `changes`,
- * the transaction's invoice number as `event`), newest first, at most 500. 404 "Device not found"
- * for a device of another organization. spec: operational §3 Device history log entry.
+ * the transaction's invoice number as `event`), newest first, at most 500; `names` maps the ids the
+ * changes hold (its location, size, price, product, users…) to their names (`namesInChanges`), so
+ * the log reads as names, not ids. 404 "Device not found" for a device of another organization.
+ * spec: operational §3 Device history log entry.
  */
-export async function deviceLogs({ tx, auth, id }: TxAuth<{ id: string }>): Promise<{ items: TDeviceLog[] }> {
+export async function deviceLogs({
+  tx,
+  auth,
+  id,
+}: TxAuth<{ id: string }>): Promise<{ items: TDeviceLog[]; names: Record<string, string> }> {
   await findOr404({ tx, table: devices, auth, id, what: DEVICE_MESSAGES.notFound });
   const rows = await tx
     .select()
@@ -92,5 +99,12 @@ export async function deviceLogs({ tx, auth, id }: TxAuth<{ id: string }>): Prom
     })),
   ];
   items.sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1));
-  return { items: items.slice(0, LOG_LIMIT).map(({ at: _at, ...entry }) => entry) };
+  const shown = items.slice(0, LOG_LIMIT).map(({ at: _at, ...entry }) => entry);
+  const names = await namesInChanges({
+    tx,
+    organizationId: auth.organizationId,
+    changes: shown.map((e) => e.changes),
+    own: id,
+  });
+  return { items: shown, names };
 }
