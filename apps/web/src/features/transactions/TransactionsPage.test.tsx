@@ -1,6 +1,6 @@
 import { TRANSACTION_MESSAGES } from '@lockerops/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
@@ -31,7 +31,7 @@ const EXPIRED = makeTransaction({
 });
 
 // fetch is the boundary to the API server, which does not run under jsdom.
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: Mock;
 beforeEach(() => {
   localStorage.clear();
   fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
