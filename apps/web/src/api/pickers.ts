@@ -7,8 +7,10 @@ import { apiCall } from './client';
 /**
  * What a search picker searches. `ownLocations` are the organization's own locations: a
  * super-tenant parent's shared locations (listed read-only) are left out of its matches.
+ * `organizations` are the caller's organization and those it manages (a super-tenant's).
  */
 export type PickerArea =
+  | 'organizations'
   | 'users'
   | 'members'
   | 'devices'
@@ -58,6 +60,13 @@ const SOURCES: Record<
   PickerArea,
   { load: () => Promise<Endpoint>; option: (i: Item) => PickerOption | null }
 > = {
+  organizations: {
+    load: () =>
+      import('@lockerops/contract/endpoints/organizations').then(
+        (m) => m.organizationsEndpoints.organizations.list,
+      ),
+    option: (o) => ({ id: String(o.id), label: String(o.name), secondary: text(o.subdomain) }),
+  },
   users: {
     load: () => import('@lockerops/contract/endpoints/users').then((m) => m.usersEndpoints.users.list),
     option: (u) => ({
@@ -135,17 +144,37 @@ const SOURCES: Record<
   },
 };
 
+/** Reads one record by id with the area's `GET <area>/{id}`. */
+const byId =
+  (load: () => Promise<Endpoint>) =>
+  async (id: string, signal: AbortSignal): Promise<Item | null> =>
+    (await apiCall(await load(), { params: { id }, signal } as never)) as Item;
+
+const locationById = byId(() =>
+  import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.get),
+);
+
 /**
- * The one-record call of the areas whose saved id may reach a form without its name (a default
- * from Settings): `GET <area>/{id}`, so the picker can name it.
+ * The one-record read of the areas whose saved id may reach a form or a filter without its name (a
+ * default from Settings, a bookmarked filter, a remembered place), so the picker can name it:
+ * `GET <area>/{id}`; an organization heads the list of what it manages (`GET
+ * organizations?target_org={id}`: itself first), of which the first item is read.
  */
-const ONE: Partial<Record<PickerArea, () => Promise<Endpoint>>> = {
-  sizes: () => import('@lockerops/contract/endpoints/sizes').then((m) => m.sizesEndpoints.sizes.get),
-  prices: () => import('@lockerops/contract/endpoints/prices').then((m) => m.pricesEndpoints.prices.get),
-  locations: () =>
-    import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.get),
-  ownLocations: () =>
-    import('@lockerops/contract/endpoints/locations').then((m) => m.locationsEndpoints.locations.get),
+const ONE: Partial<Record<PickerArea, (id: string, signal: AbortSignal) => Promise<Item | null>>> = {
+  sizes: byId(() => import('@lockerops/contract/endpoints/sizes').then((m) => m.sizesEndpoints.sizes.get)),
+  prices: byId(() =>
+    import('@lockerops/contract/endpoints/prices').then((m) => m.pricesEndpoints.prices.get),
+  ),
+  locations: locationById,
+  ownLocations: locationById,
+  organizations: async (id, signal) => {
+    const page = (await apiCall(await SOURCES.organizations.load(), {
+      query: { page: 1, size: 1, target_org: id },
+      schema: ZPickerPage,
+      signal,
+    } as never)) as { items: Item[] };
+    return page.items.find((o) => o.id === id) ?? null;
+  },
 };
 
 /** Whether a picker of `area` can name an id by reading its record alone. */
@@ -160,9 +189,8 @@ export function pickerOneQuery(area: PickerArea, id: string) {
   return queryOptions({
     queryKey: [area, 'picker-one', id] as const,
     queryFn: async ({ signal }) => {
-      if (!one) return null;
-      const item = (await apiCall(await one(), { params: { id }, signal } as never)) as Item;
-      return SOURCES[area].option(item);
+      const item = one ? await one(id, signal) : null;
+      return item ? SOURCES[area].option(item) : null;
     },
     staleTime: 60_000,
   });

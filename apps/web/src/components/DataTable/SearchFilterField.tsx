@@ -7,9 +7,11 @@ import { usePickerSearch } from '../form/usePickerSearch';
 import type { SearchFilter } from './filters';
 
 /**
- * A filter over a list that may be long (every location, every user): it searches the server as
- * the operator types (the first 20 matches, `usePickerSearch`) and names the chosen record by
- * reading it alone, so no whole list is ever loaded. Cleared, it sends no filter.
+ * A filter over a list that may be long (every location, every user, every organization): it
+ * searches the server as the operator types (the first 20 matches, `usePickerSearch`) and names the
+ * chosen record by reading it alone, so no whole list is ever loaded. Cleared, it sends no filter.
+ * Also the one search select of a page or dialog outside a list (the locker wall's location, the
+ * dashboard's organization, a screen's place).
  */
 export function SearchFilterField({
   filter,
@@ -44,7 +46,20 @@ export function SearchFilterField({
         if (reason === 'clear') search.setTyped('');
       }}
       onChange={(_e, option) => onChange(option?.id || undefined)}
-      renderInput={(params) => <TextField {...params} label={filter.label} placeholder={filter.emptyLabel} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={filter.label}
+          placeholder={filter.emptyLabel}
+          required={filter.required}
+          slotProps={{
+            ...params.slotProps,
+            inputLabel: filter.displayEmpty
+              ? { ...params.slotProps.inputLabel, shrink: true }
+              : params.slotProps.inputLabel,
+          }}
+        />
+      )}
     />
   );
 }

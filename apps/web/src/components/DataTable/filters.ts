@@ -47,13 +47,18 @@ export interface MenuFilter extends FilterBase {
 }
 
 /**
- * One record of a list that may be long (a location, a user), searched on the server as typed:
- * never a whole list loaded for its choices. `emptyLabel` is the placeholder while none is chosen.
+ * One record of a list that may be long (a location, a user, an organization), searched on the
+ * server as typed: never a whole list loaded for its choices. `emptyLabel` is the placeholder while
+ * none is chosen.
  */
 export interface SearchFilter extends FilterBase {
   kind: 'search';
   area: PickerArea;
   emptyLabel?: string;
+  /** shows `emptyLabel` in the closed field, its label above it, while nothing is chosen */
+  displayEmpty?: boolean;
+  /** the field must hold a choice (a form's field outside a list): the label's asterisk */
+  required?: boolean;
 }
 
 /** Typed text, sent after the search's pause. */

@@ -1,5 +1,6 @@
 export { DataTable } from './DataTable';
-export type { TableFilter } from './filters';
+export type { SearchFilter, TableFilter } from './filters';
 export { imageColumn } from './imageColumn';
 export { RowAction } from './RowAction';
 export { rowActionsColumn } from './rowActionsColumn';
+export { SearchFilterField } from './SearchFilterField';

@@ -1,9 +1,10 @@
 import { DEVICE_PROMPTS } from '@lockerops/contract';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
 import { jsonResponse, makeTokens, makeUser } from '../../test/fixtures';
+import { expectNoWholeList, fetchedUrls, searchPicker } from '../../test/pickers';
 import { canUnlockSelection, DevicesPage } from './DevicesPage';
 
 const page = (items: unknown[]) =>
@@ -111,6 +112,9 @@ describe('Add Device prompts (spec operational §2 Devices)', () => {
     await screen.findByText('No Data to Show', undefined, { timeout: 8000 });
     fireEvent.click(screen.getByRole('button', { name: 'Add Device' }));
     expect(await screen.findByText(DEVICE_PROMPTS.noLocations)).toBeInTheDocument();
+    // the first page of the form's pickers tells: no whole list of locations or sizes
+    expectNoWholeList(vi.mocked(fetch), 'locations');
+    expectNoWholeList(vi.mocked(fetch), 'sizes');
   });
 
   it('offers to add a size first when locations exist but no size', { timeout: 20000 }, async () => {
@@ -124,6 +128,25 @@ describe('Add Device prompts (spec operational §2 Devices)', () => {
     // "No" still opens the form: rental and vending doors need no size
     fireEvent.click(screen.getByRole('button', { name: 'No' }));
     expect(await screen.findByRole('dialog', { name: 'Add Device' })).toBeInTheDocument();
+  });
+});
+
+describe('the location filter (spec operational §2 Devices)', () => {
+  it('searches the organization’s locations on the server as typed', { timeout: 20000 }, async () => {
+    locations = [LOCATION];
+    sessionStore.signedIn(makeTokens(makeUser('admin')));
+    renderWithProviders(<DevicesPage disableVirtualization />, '/devices');
+    await screen.findByText('No Data to Show', undefined, { timeout: 8000 });
+    await searchPicker(vi.mocked(fetch), 'Location', 'locations', 'Main');
+    fireEvent.click(await screen.findByRole('option', { name: LOCATION.name }));
+    await waitFor(() =>
+      expect(
+        fetchedUrls(vi.mocked(fetch)).some(
+          (u) => u.startsWith('/api/devices?') && u.includes(`id_location=${LOCATION.id}`),
+        ),
+      ).toBe(true),
+    );
+    expectNoWholeList(vi.mocked(fetch), 'locations');
   });
 });
 

@@ -22,9 +22,8 @@ import { useDeviceFilters } from './deviceFilters';
 import {
   DEVICES_ENDPOINT,
   devicesKey,
-  useLocationOptions,
+  useDevicePrerequisites,
   useMaintenance,
-  useSizeOptions,
   useUnlock,
   ZDevicePage,
 } from './hooks';
@@ -79,16 +78,15 @@ export function DevicesPage({ disableVirtualization }: { disableVirtualization?:
   const label = useEnumLabel();
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
-  const locations = useLocationOptions();
-  const sizes = useSizeOptions();
+  const missing = useDevicePrerequisites();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ device: TDevice | null } | null>(null);
   const [details, setDetails] = useState<TDevice | null>(null);
   const [prompt, setPrompt] = useState<'noLocations' | 'noSizes' | null>(null);
   /** "Add Device" first offers to create a location or a size when none exists (spec §2 Devices). */
   const addDevice = () => {
-    if (locations.isSuccess && !locations.data.length) setPrompt('noLocations');
-    else if (sizes.isSuccess && !sizes.data.length) setPrompt('noSizes');
+    if (missing.noLocations) setPrompt('noLocations');
+    else if (missing.noSizes) setPrompt('noSizes');
     else setDialog({ device: null });
   };
   const [rowAction, setRowAction] = useState<RowAction | null>(null);

@@ -3,28 +3,27 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableFilter } from '../../components/DataTable';
 import { useEnumLabel } from '../../i18n/enums';
-import { useLocationOptions } from './hooks';
 
 const JAM_COUNTS = ['1', '3'] as const;
 
 /**
- * The Devices list's filters (spec operational §2 Devices): location ("Select a location..."), device
- * status ("All statuses"), hardware type and jams in the last 30 days; kept in the URL and
- * remembered between visits.
+ * The Devices list's filters (spec operational §2 Devices): location ("Select a location...", the
+ * organization's own locations searched on the server as typed), device status ("All statuses"),
+ * hardware type and jams in the last 30 days; kept in the URL and remembered between visits.
  */
 export function useDeviceFilters(): TableFilter[] {
   const { t } = useTranslation('devices');
   const label = useEnumLabel();
-  const locations = useLocationOptions();
   return useMemo(
     () => [
       {
         key: 'id_location',
-        kind: 'select',
+        kind: 'search',
+        // a parent's shared locations are listed read-only: no door of this organization is there
+        area: 'ownLocations',
         label: t('field.location'),
         emptyLabel: t('filter.selectLocation'),
         displayEmpty: true,
-        options: (locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
         remember: true,
         minWidth: 200,
       },
@@ -65,6 +64,6 @@ export function useDeviceFilters(): TableFilter[] {
         minWidth: 180,
       },
     ],
-    [t, label, locations.data],
+    [t, label],
   );
 }

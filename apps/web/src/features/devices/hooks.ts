@@ -26,8 +26,8 @@ import { useCallback } from 'react';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { useOptions } from '../../api/options';
 import { useOrganizationSelf } from '../../api/organizations';
+import { pickerSearchQuery } from '../../api/pickers';
 import { translateMessage } from '../../i18n/messages';
 
 export const devicesKey = ['devices'] as const;
@@ -80,13 +80,20 @@ export const deviceQueries = {
     }),
 };
 
-/** The device's "Location" select and filter: the organization's own locations. */
-export const useLocationOptions = () =>
-  // a parent's shared locations are listed read-only: devices cannot be added or moved there
-  useOptions('locations', { select: (items) => items.filter((l) => !l.shared_from_parent) });
-
-/** The device's "Size" select and filter. */
-export const useSizeOptions = () => useOptions('sizes');
+/**
+ * Whether "Add Device" should first offer to add a location or a size (spec operational §2 Devices:
+ * "Confirmation prompts offer to add products, sizes or locations when none exist"): the first page
+ * of the form's own pickers (20 of the organization's own locations, 20 sizes), never a whole list.
+ * Unknown (false) until each answers.
+ */
+export function useDevicePrerequisites() {
+  const locations = useQuery(pickerSearchQuery('ownLocations', ''));
+  const sizes = useQuery(pickerSearchQuery('sizes', ''));
+  return {
+    noLocations: locations.isSuccess && !locations.data.length,
+    noSizes: sizes.isSuccess && !sizes.data.length,
+  };
+}
 
 /**
  * How many products a door may be stocked with: those in no device (`GET products?unassigned=true`,

@@ -11,13 +11,7 @@ import { translateMessage } from '../../i18n/messages';
 import { inRoles } from '../../lib/access';
 import { reportColumns } from './columns';
 import { reportFilters } from './filters';
-import {
-  REPORTS_ENDPOINT,
-  reportsKey,
-  useReportDownload,
-  useReportOrganizations,
-  ZReportPage,
-} from './hooks';
+import { REPORTS_ENDPOINT, reportsKey, useReportDownload, ZReportPage } from './hooks';
 import { ReportFormDialog } from './ReportFormDialog';
 
 /**
@@ -35,11 +29,7 @@ export function ReportsPage({ disableVirtualization }: { disableVirtualization?:
   const zone = useOrganizationZone();
   // a super-tenant reads the reports of one of its organizations (`target_org`, kept in the URL)
   const superTenant = !!useOrganizationSelf().data?.super_tenant;
-  const organizations = useReportOrganizations(superTenant);
-  const filters = useMemo(
-    () => reportFilters(t, superTenant, organizations.data ?? []),
-    [superTenant, t, organizations.data],
-  );
+  const filters = useMemo(() => reportFilters(t, superTenant), [superTenant, t]);
   const columns = useCallback(
     ({ isAdmin, remove }: ListActions<TReport>) => [
       ...reportColumns(download, t, label, zone),

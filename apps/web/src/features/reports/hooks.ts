@@ -1,15 +1,12 @@
 import {
-  organizationsEndpoints,
   REPORT_MESSAGES,
   reportsEndpoints,
   type TPage,
   type TReport,
   type TReportCreateInput,
-  ZOrganizationList,
   ZReport,
   zPage,
 } from '@lockerops/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback } from 'react';
 import type { z } from 'zod';
@@ -55,21 +52,3 @@ export function useReportDownload() {
     [enqueueSnackbar],
   );
 }
-
-/**
- * A super-tenant's organizations for the Reporting list's organization filter (`target_org`,
- * spec console §7 `GET reports/all (page, size, search, target_org)`), as `{ id, name }`.
- */
-export const useReportOrganizations = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['organizations', 'options', 'reports'],
-    queryFn: ({ signal }) =>
-      apiCall(organizationsEndpoints.organizations.list, {
-        query: { page: 1, size: 1000 },
-        schema: ZOrganizationList,
-        signal,
-      }),
-    select: (p) => p.items.map((o) => ({ id: o.id, name: o.name })),
-    enabled,
-    staleTime: 60_000,
-  });
