@@ -10,7 +10,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { apiCall, apiFile } from '../../api/client';
+import { apiFile } from '../../api/client';
 import { formatApiError } from '../../api/errors';
 import { saveBlob } from '../../api/useExport';
 import { translateMessage } from '../../i18n/messages';
