@@ -1,10 +1,5 @@
-import {
-  kiosksEndpoints,
-  locationsEndpoints,
-  type TKioskPairingRequest,
-  ZKioskPairing,
-} from '@lockerops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { kiosksEndpoints, type TKioskPairingRequest, ZKioskPairing } from '@lockerops/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from './client';
 
 /**
@@ -14,15 +9,6 @@ import { apiCall } from './client';
 
 /** Query key of the kiosks list; a pairing refreshes it. */
 export const kiosksKey = ['kiosks'] as const;
-
-/** The organization's locations for the pairing dialog. */
-export const useLocationChoices = (enabled = true) =>
-  useQuery({
-    enabled,
-    queryKey: ['locations', 'kiosk-choices'],
-    queryFn: ({ signal }) =>
-      apiCall(locationsEndpoints.locations.list, { query: { page: 1, size: 1000 }, signal }),
-  });
 
 /** `POST kiosks/pairing`: a screen waiting for its one-time code, answered once. */
 export function usePairScreen() {

@@ -5,7 +5,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -13,8 +12,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatApiError } from '../api/errors';
-import { useLocationChoices, usePairScreen } from '../api/kiosks';
+import { usePairScreen } from '../api/kiosks';
 import { formatDateTime } from '../lib/format';
+import { SearchFilterField } from './DataTable';
 
 export interface PairScreenDialogProps {
   open: boolean;
@@ -26,14 +26,14 @@ export interface PairScreenDialogProps {
 }
 
 /**
- * "Pair a screen" (README: The screen at the wall): the place (chosen here, or given by the Locker
- * Wall page with its wall) and the name the screen is listed under; then the one-time pairing code,
+ * "Pair a screen" (README: The screen at the wall): the place (chosen here among the organization's
+ * own locations, searched on the server as typed, or given by the Locker Wall page with its wall)
+ * and the name the screen is listed under; then the one-time pairing code,
  * shown this once with the time it must be typed on the tablet at /kiosk by. Admins only (the
  * server refuses others).
  */
 export function PairScreenDialog({ open, onClose, place, wallId }: PairScreenDialogProps) {
   const { t } = useTranslation('kiosks');
-  const locations = useLocationChoices(open && !place);
   const pair = usePairScreen();
   const [chosen, setChosen] = useState('');
   const [name, setName] = useState('');
@@ -85,19 +85,18 @@ export function PairScreenDialog({ open, onClose, place, wallId }: PairScreenDia
           {place ? (
             <TextField label={t('place')} value={place.name} slotProps={{ input: { readOnly: true } }} />
           ) : (
-            <TextField
-              select
-              required
-              label={t('place')}
+            <SearchFilterField
+              filter={{
+                key: 'id_location',
+                kind: 'search',
+                area: 'ownLocations',
+                label: t('place'),
+                required: true,
+                size: 'medium',
+              }}
               value={chosen}
-              onChange={(e) => setChosen(e.target.value)}
-            >
-              {(locations.data?.items ?? []).map((l) => (
-                <MenuItem key={l.id} value={l.id}>
-                  {l.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(id) => setChosen(id ?? '')}
+            />
           )}
           <TextField required label={t('name')} value={name} onChange={(e) => setName(e.target.value)} />
         </Stack>

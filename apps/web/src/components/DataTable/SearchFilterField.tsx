@@ -29,7 +29,7 @@ export function SearchFilterField({
   const chosen: PickerOption | null = value ? (listed ?? one.data ?? { id: value, label: '…' }) : null;
   return (
     <Autocomplete
-      size="small"
+      size={filter.size ?? 'small'}
       // the full width on a phone, as the list's other filters
       sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: filter.minWidth ?? 160 } }}
       options={search.options}

@@ -59,6 +59,8 @@ export interface SearchFilter extends FilterBase {
   displayEmpty?: boolean;
   /** the field must hold a choice (a form's field outside a list): the label's asterisk */
   required?: boolean;
+  /** the field's size: small in a list's filter bar (the default), medium beside a page's fields */
+  size?: 'small' | 'medium';
 }
 
 /** Typed text, sent after the search's pause. */

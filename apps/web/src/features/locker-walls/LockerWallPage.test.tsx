@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
 import { jsonResponse, makeLocation, makeTokens, makeUser } from '../../test/fixtures';
+import { expectNoWholeList } from '../../test/pickers';
 import { LockerWallPage } from './LockerWallPage';
 import { LAST_LOCATION_KEY } from './wallLayout';
 
@@ -60,13 +61,15 @@ describe('LockerWallPage', () => {
     // fetch is the boundary to the API server, which does not run under jsdom.
     const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      if (url.startsWith('/api/locations')) {
+      // the remembered place is read alone, and the picker searches the first 20
+      if (url === `/api/locations/${L2}`) return jsonResponse(makeLocation({ id: L2, name: 'Harbor' }));
+      if (url.startsWith('/api/locations?')) {
         return jsonResponse({
           items: [makeLocation({ id: L1, name: 'Main street' }), makeLocation({ id: L2, name: 'Harbor' })],
           total: 2,
           pages: 1,
           page: 1,
-          page_size: 10000,
+          page_size: 20,
         });
       }
       if (url.endsWith('/unassigned-devices')) return jsonResponse({ items: [device] });
@@ -83,6 +86,8 @@ describe('LockerWallPage', () => {
 
     expect(await screen.findByText('Next to the gate')).toBeInTheDocument();
     expect(screen.getByText('Custom ID: HW-1')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Harbor');
+    expectNoWholeList(fetchMock, 'locations');
     expect(fetchMock.mock.calls.some(([u]) => String(u) === `/api/locker-walls?id_location=${L2}`)).toBe(
       true,
     );
@@ -100,5 +105,30 @@ describe('LockerWallPage', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Assign Locker' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('opens the first location by name when none is remembered, or the remembered one is gone', async () => {
+    localStorage.setItem(LAST_LOCATION_KEY, '00000000-0000-4000-8000-0000000000ff');
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/locations?'))
+        return jsonResponse({
+          items: [makeLocation({ id: L1, name: 'Main street' })],
+          total: 1,
+          pages: 1,
+          page: 1,
+          page_size: 20,
+        });
+      if (url.startsWith('/api/locker-walls'))
+        return jsonResponse({ items: [], total: 0, pages: 0, page: 1, page_size: 25 });
+      return jsonResponse({ detail: 'Location not found' }, 404);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<LockerWallPage />);
+    expect(await screen.findByTestId('no-walls')).toHaveTextContent('Main street');
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === `/api/locker-walls?id_location=${L1}`)).toBe(
+      true,
+    );
+    expectNoWholeList(fetchMock, 'locations');
   });
 });

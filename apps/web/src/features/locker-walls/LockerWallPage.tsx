@@ -22,22 +22,24 @@ import { formatApiError } from '../../api/errors';
 import { useDoorsHealth } from '../../api/fleetHealth';
 import { useCurrentUser } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SearchFilterField } from '../../components/DataTable';
 import { HealthLegend } from '../../components/DoorHealth';
 import { DeviceHealthDialog } from '../../components/health/DeviceHealthDialog';
 import { PageTitle } from '../../components/PageTitle';
 import { PairScreenDialog } from '../../components/PairScreenDialog';
 import { translateMessage } from '../../i18n/messages';
 import { AssignDialog, LockerDetailsDialog, QrCodeDialog } from './DoorDialogs';
-import { useDeleteLockerWall, useLocationOptions, useLockerWalls, useWallAction } from './hooks';
+import { useDeleteLockerWall, useLockerWalls, useWallAction, useWallLocation } from './hooks';
 import { LockerWallFormDialog } from './LockerWallFormDialog';
 import { QrSheetDialog } from './QrSheetDialog';
 import { WallGrid, WallLegend } from './WallGrid';
-import { pickLocation, pickWall, readLastLocation, writeLastLocation } from './wallLayout';
+import { pickWall, readLastLocation, writeLastLocation } from './wallLayout';
 
 type Confirm = { kind: 'deleteWall' } | { kind: 'unassign'; door: TWallDoor } | { kind: 'removeKiosk' };
 
 /**
- * /locker-wall (spec operational §2 Locker wall): location and wall pickers, Add / Edit / Delete Locker
+ * /locker-wall (spec operational §2 Locker wall): location (searched on the server as typed) and wall
+ * pickers, Add / Edit / Delete Locker
  * Wall, the wall header, the legend with counts and the door grid with its dialogs (locker details,
  * assign / reassign, unassign, QR code), Print QR codes (the wall's sheet for the Lite App), Pair a
  * screen for this wall (admins), the kiosk dragged to another door or removed. The last
@@ -46,7 +48,6 @@ type Confirm = { kind: 'deleteWall' } | { kind: 'unassign'; door: TWallDoor } | 
 export function LockerWallPage() {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
-  const locations = useLocationOptions();
   // `?location=` (a link from Fleet health) wins over the place last chosen here
   const [locationId, setLocationId] = useState<string | null>(
     () => new URLSearchParams(window.location.search).get('location') ?? readLastLocation(),
@@ -61,12 +62,12 @@ export function LockerWallPage() {
   const [sheet, setSheet] = useState(false);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
 
-  const options = locations.data ?? [];
-  const currentLocation = locations.data ? pickLocation(options, locationId) : null;
+  const located = useWallLocation(locationId);
+  const pageLocation = located.place;
+  const currentLocation = pageLocation?.id ?? null;
   const health = useDoorsHealth(currentLocation);
   const walls = useLockerWalls(currentLocation);
-  const pageName = options.find((l) => l.id === currentLocation)?.name;
-  const pageLocation = currentLocation && pageName ? { id: currentLocation, label: pageName } : null;
+  const pageName = pageLocation?.label;
   const wall = pickWall(walls.data ?? [], wallId);
   const action = useWallAction(wall?.id ?? null);
   const removeWall = useDeleteLockerWall();
@@ -111,7 +112,7 @@ export function LockerWallPage() {
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
-              disabled={locations.isPending}
+              disabled={located.pending}
               onClick={() => setForm({ wall: null })}
             >
               {t('action.add')}
@@ -158,23 +159,23 @@ export function LockerWallPage() {
       />
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          select
-          label={t('field.location')}
-          sx={{ minWidth: 240 }}
+        <SearchFilterField
+          filter={{
+            key: 'location',
+            kind: 'search',
+            area: 'locations',
+            label: t('field.location'),
+            minWidth: 240,
+            size: 'medium',
+          }}
           value={currentLocation ?? ''}
-          onChange={(e) => {
-            setLocationId(e.target.value);
+          onChange={(id) => {
+            // a place is always shown: clearing the field keeps the one chosen
+            if (!id) return;
+            setLocationId(id);
             setWallId(null);
           }}
-          disabled={!options.length}
-        >
-          {options.map((l) => (
-            <MenuItem key={l.id} value={l.id}>
-              {l.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <TextField
           select
           label={t('field.lockerWall')}
@@ -191,9 +192,9 @@ export function LockerWallPage() {
         </TextField>
       </Stack>
 
-      {locations.isError ? <Alert severity="error">{formatApiError(locations.error)}</Alert> : null}
+      {located.error ? <Alert severity="error">{formatApiError(located.error)}</Alert> : null}
       {walls.isError ? <Alert severity="error">{formatApiError(walls.error)}</Alert> : null}
-      {locations.isPending || (currentLocation && walls.isPending) ? (
+      {located.pending || (currentLocation && walls.isPending) ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <CircularProgress size={20} />
           <Typography>{t('common:table.loading')}</Typography>

@@ -19,7 +19,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { formatApiError } from '../../api/errors';
-import { useOptions } from '../../api/options';
+import { type PickerOption, pickerOneQuery, pickerSearchQuery } from '../../api/pickers';
 import { translateMessage } from '../../i18n/messages';
 
 /** Query-key prefix of the locker walls; every wall and door mutation invalidates it. */
@@ -52,8 +52,25 @@ export const lockerWallQueries = {
     }),
 };
 
-/** Locations for the picker: `GET locations` page 1, size 10000 (spec operational §7 list-fetch sizes). */
-export const useLocationOptions = () => useOptions('locations');
+/**
+ * The location the page shows, never from a whole list: `wanted` (a link's or the one last chosen
+ * here) read alone while it exists, else the first location by name (the first page of the
+ * location picker's search). `place` is null while reading, and when the organization has no
+ * location (`none`).
+ */
+export function useWallLocation(wanted: string | null) {
+  const chosen = useQuery({ ...pickerOneQuery('locations', wanted ?? ''), enabled: !!wanted, retry: false });
+  const fallBack = !wanted || chosen.isError || (chosen.isSuccess && !chosen.data);
+  const first = useQuery({ ...pickerSearchQuery('locations', ''), enabled: fallBack });
+  const place: PickerOption | null =
+    wanted && chosen.data ? chosen.data : fallBack ? (first.data?.[0] ?? null) : null;
+  return {
+    place,
+    pending: fallBack ? first.isPending : chosen.isPending,
+    error: fallBack ? first.error : null,
+    none: fallBack && first.isSuccess && !first.data.length,
+  };
+}
 
 /** `GET locker-walls?id_location=` — the walls of one location with their doors. */
 export const useLockerWalls = (idLocation: string | null) =>

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   gridOf,
   LAST_LOCATION_KEY,
-  pickLocation,
   pickWall,
   readLastLocation,
   unassignsAll,
@@ -38,7 +37,7 @@ describe('locker wall layout', () => {
     expect(unassignsAll(null, '5', '5')).toBe(false);
   });
 
-  it('remembers the last location and falls back to the first', () => {
+  it('remembers the last location', () => {
     const store = new Map<string, string>();
     const storage = {
       getItem: (k: string) => store.get(k) ?? null,
@@ -47,10 +46,7 @@ describe('locker wall layout', () => {
     expect(readLastLocation(storage)).toBeNull();
     writeLastLocation('b', storage);
     expect(store.get(LAST_LOCATION_KEY)).toBe('b');
-    const options = [{ id: 'a' }, { id: 'b' }];
-    expect(pickLocation(options, readLastLocation(storage))).toBe('b');
-    expect(pickLocation(options, 'gone')).toBe('a');
-    expect(pickLocation([], 'b')).toBeNull();
+    expect(readLastLocation(storage)).toBe('b');
   });
 
   it('keeps the selected wall while it exists', () => {

@@ -24,12 +24,6 @@ export function writeLastLocation(
   }
 }
 
-/** The location to show: the remembered one while it still exists, else the first, else null. */
-export function pickLocation(options: readonly { id: string }[], remembered: string | null): string | null {
-  if (remembered && options.some((o) => o.id === remembered)) return remembered;
-  return options[0]?.id ?? null;
-}
-
 /** The wall to show: the selected one while it exists in the list, else the first, else null. */
 export function pickWall(walls: readonly TLockerWall[], selected: string | null): TLockerWall | null {
   return walls.find((w) => w.id === selected) ?? walls[0] ?? null;
