@@ -4,4 +4,5 @@ export { FormSearchPicker } from './FormSearchPicker';
 export { FormSearchPickerMany } from './FormSearchPickerMany';
 export { FormSelect } from './FormSelect';
 export { FormTextField } from './FormTextField';
+export { SearchPickerMany } from './SearchPickerMany';
 export { useDialogForm } from './useDialogForm';

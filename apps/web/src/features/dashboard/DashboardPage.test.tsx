@@ -1,10 +1,11 @@
 // biome-ignore-all lint/suspicious/noDocumentCookie: the tests write raw cookies as a browser holds them
 import { DASHBOARD_MESSAGES, MSG } from '@lockerops/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { sessionStore } from '../../api/session';
 import { renderWithProviders } from '../../components/testing';
 import { jsonResponse, makeOrganization, makeTokens, makeUser } from '../../test/fixtures';
+import { expectNoWholeList, fetchedUrls, searchPicker } from '../../test/pickers';
 import { DashboardPage } from './DashboardPage';
 
 const LOC_A = '00000000-0000-4000-8000-00000000000a';
@@ -41,7 +42,7 @@ const METRICS: Record<string, unknown> = {
   users: { total: 7, data: [{ month: '2026-11', count: 4 }] },
 };
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: Mock;
 const readsOf = (metric: string) =>
   fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith(`/api/reports/${metric}?`));
 
@@ -477,5 +478,41 @@ describe('DashboardPage', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the dashboard filters search the server (spec console §2 Dashboard)', () => {
+  it("a super-tenant searches its organizations, then that organization's locations", async () => {
+    const parent = makeOrganization(['super_tenant']);
+    const kid = { ...makeOrganization(), id: '00000000-0000-4000-8000-0000000000b1', name: 'kid-org' };
+    const base = fetchMock.getMockImplementation() as (input: RequestInfo | URL) => Promise<Response>;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/organizations/self')) return jsonResponse(parent);
+      if (url.startsWith('/api/organizations?'))
+        return jsonResponse({ items: [kid], total: 1, pages: 1, page: 1, page_size: 20 });
+      return base(input);
+    });
+    renderWithProviders(<DashboardPage />, '/home');
+    await screen.findByTestId('metric-card-1');
+    await screen.findByRole('combobox', { name: 'Sub-Organization' });
+    await searchPicker(fetchMock, 'Sub-Organization', 'organizations', 'kid');
+    fireEvent.click(await screen.findByRole('option', { name: 'kid-org' }));
+    await waitFor(() =>
+      expect(readsOf('total_transactions').some((u) => u.includes(`target_org=${kid.id}`))).toBe(true),
+    );
+    await searchPicker(fetchMock, 'Location', 'locations', 'Air');
+    expect(
+      fetchedUrls(fetchMock).some(
+        (u) =>
+          u.startsWith('/api/locations?') && u.includes('search=Air') && u.includes(`target_org=${kid.id}`),
+      ),
+    ).toBe(true);
+    fireEvent.click(await screen.findByRole('option', { name: 'Airport' }));
+    await waitFor(() =>
+      expect(readsOf('total_transactions').some((u) => u.includes(`locations=${LOC_A}`))).toBe(true),
+    );
+    expectNoWholeList(fetchMock, 'locations');
+    expectNoWholeList(fetchMock, 'organizations');
   });
 });

@@ -1,11 +1,13 @@
 import { DASHBOARD_RANGES, type TDashboardRange } from '@lockerops/contract';
-import { Box, Checkbox, ListItemText, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchFilterField } from '../../components/DataTable';
+import { SearchPickerMany } from '../../components/form';
 import { useEnumLabel } from '../../i18n/enums';
 import { formatDate, getDisplayTimeZone, zoneLabel } from '../../lib/format';
 import { dayIn } from '../../lib/time';
-import { type DashboardFilter, useDashboardLocations, useSubOrganizations } from './hooks';
+import type { DashboardFilter } from './hooks';
 
 const CustomRangePickers = lazy(() => import('./CustomRangePickers'));
 
@@ -22,14 +24,12 @@ export interface FilterBarProps {
 
 /**
  * The dashboard's filter bar (spec console §2, §4): date range (six choices, custom with two date
- * pickers), sub-organization (super-tenants only; `target_org`), locations (several). Days are the
+ * pickers), sub-organization (super-tenants only; `target_org`), locations (several, of that
+ * organization); organizations and locations are searched on the server as typed. Days are the
  * organization's (README.md "Time zones: where they come from"): the dates of the range are shown with the zone's name,
  * custom dates are typed as days there and end at today there, whatever the browser's zone.
  */
 export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarProps) {
-  const subOrgs = useSubOrganizations(superTenant);
-  const locations = useDashboardLocations(filter.targetOrg);
-  const names = new Map((locations.data ?? []).map((l) => [l.id, l.name]));
   const { t } = useTranslation('dashboard');
   const label = useEnumLabel();
   // the page's zone is the organization's (set by the shell) until `reports/range` names it
@@ -69,54 +69,33 @@ export function FilterBar({ filter, onChange, shown, superTenant }: FilterBarPro
         </Suspense>
       ) : null}
       {superTenant ? (
-        <TextField
-          select
-          size="small"
-          label={t('filter.subOrganization')}
-          value={filter.targetOrg ?? ''}
-          sx={{ width: 220 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          onChange={(e) => onChange({ ...filter, targetOrg: e.target.value || undefined, locations: [] })}
-        >
-          <MenuItem value="">
-            <em>{t('filter.thisOrganization')}</em>
-          </MenuItem>
-          {(subOrgs.data ?? []).map((o) => (
-            <MenuItem key={o.id} value={o.id}>
-              {o.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      ) : null}
-      <TextField
-        select
-        size="small"
-        label={t('filter.location')}
-        value={filter.locations}
-        sx={{ width: 260 }}
-        slotProps={{
-          select: {
-            multiple: true,
+        <SearchFilterField
+          filter={{
+            key: 'target_org',
+            kind: 'search',
+            area: 'organizations',
+            label: t('filter.subOrganization'),
+            emptyLabel: t('filter.thisOrganization'),
             displayEmpty: true,
-            renderValue: (v) => {
-              const ids = v as string[];
-              return ids.length ? ids.map((id) => names.get(id) ?? id).join(', ') : t('filter.allLocations');
-            },
-          },
-          inputLabel: { shrink: true },
-        }}
-        onChange={(e) => {
-          const v = e.target.value as unknown as string[] | string;
-          onChange({ ...filter, locations: typeof v === 'string' ? v.split(',') : v });
-        }}
-      >
-        {(locations.data ?? []).map((l) => (
-          <MenuItem key={l.id} value={l.id}>
-            <Checkbox size="small" checked={filter.locations.includes(l.id)} />
-            <ListItemText primary={l.name} />
-          </MenuItem>
-        ))}
-      </TextField>
+            minWidth: 220,
+          }}
+          value={filter.targetOrg ?? ''}
+          onChange={(id) => onChange({ ...filter, targetOrg: id, locations: [] })}
+        />
+      ) : null}
+      <Box sx={{ width: { xs: '100%', sm: 300 } }}>
+        <SearchPickerMany
+          // another organization's locations: a new search, and the chosen ones were cleared
+          key={filter.targetOrg ?? ''}
+          size="small"
+          area="locations"
+          filters={filter.targetOrg ? { target_org: filter.targetOrg } : undefined}
+          label={t('filter.location')}
+          placeholder={t('filter.allLocations')}
+          value={filter.locations}
+          onChange={(locations) => onChange({ ...filter, locations })}
+        />
+      </Box>
       <Typography
         variant="body2"
         color="text.secondary"

@@ -1,5 +1,4 @@
 import {
-  locationsEndpoints,
   METRIC_ENDPOINTS,
   METRIC_SCHEMAS,
   type MetricEndpoint,
@@ -10,12 +9,11 @@ import {
   type TMetricAnswer,
   type TMetricName,
   ZDashboardRangeResponse,
-  ZOrganizationList,
   ZSettings,
   ZWhiteLabelResponse,
 } from '@lockerops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 
@@ -54,9 +52,6 @@ export function filterKey(filter: DashboardFilter) {
 /** A custom range is read only once both dates are chosen. */
 export const filterReady = (f: DashboardFilter) => f.range !== 'custom' || (!!f.from && !!f.to);
 
-/** The fields an option list reads of a page (the rest of each row is not needed). */
-const ZOptions = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
-
 /**
  * The area's reads as query options: each key and fetcher is written once, here (the cards and the
  * report CSV share `metric` and `range`). Every read stays fresh for a minute.
@@ -88,30 +83,6 @@ export const dashboardQueries = {
       retry: false,
       staleTime: 60_000,
     }),
-  /** `GET locations?page=1&size=10000&target_org=`: under the locations options key. */
-  locations: (targetOrg: string | undefined) =>
-    queryOptions({
-      queryKey: ['locations', 'options', 'dashboard', targetOrg ?? null],
-      queryFn: ({ signal }) =>
-        apiCall(locationsEndpoints.locations.list, {
-          query: { page: 1, size: 10000, target_org: targetOrg },
-          schema: ZOptions,
-          signal,
-        }),
-      staleTime: 60_000,
-    }),
-  /** `GET organizations?page=1&size=1000`: under the organizations options key. */
-  subOrganizations: () =>
-    queryOptions({
-      queryKey: ['organizations', 'options', 'dashboard'],
-      queryFn: ({ signal }) =>
-        apiCall(organizationsEndpoints.organizations.list, {
-          query: { page: 1, size: 1000 },
-          schema: ZOrganizationList,
-          signal,
-        }),
-      staleTime: 60_000,
-    }),
   /** `GET settings?target_org=`: a sub-organization's settings, under the settings key. */
   settings: (targetOrg: string | undefined) =>
     queryOptions({
@@ -133,21 +104,6 @@ export const useMetric = <N extends TMetricName>(name: N, filter: DashboardFilte
 /** `GET reports/range` for the filter. */
 export const useDashboardRange = (filter: DashboardFilter) =>
   useQuery({ ...dashboardQueries.range(filter), enabled: filterReady(filter) });
-
-/** The location filter's options: `GET locations` page 1 size 10000 (spec console §9), of `targetOrg` if set. */
-export const useDashboardLocations = (targetOrg: string | undefined) =>
-  useQuery({
-    ...dashboardQueries.locations(targetOrg),
-    select: (p) => p.items.map((l) => ({ id: l.id, name: l.name })),
-  });
-
-/** A super-tenant's sub-organizations: `GET organizations` page 1 size 1000 (spec console §9). */
-export const useSubOrganizations = (enabled: boolean) =>
-  useQuery({
-    ...dashboardQueries.subOrganizations(),
-    select: (p) => p.items.map((o) => ({ id: o.id, name: o.name })),
-    enabled,
-  });
 
 /** The organization's currency code (`GET settings` default_currency), null until loaded. */
 export function useDashboardCurrency(targetOrg: string | undefined): string | null {
