@@ -39,9 +39,6 @@ export const transactionQueries = {
     }),
 };
 
-/** Dropdown lists: page 1, size 10000 (spec operational §7 List-fetch sizes). */
-const _ALL = { page: 1, size: 10000 };
-
 /** `GET events/statuses`: every status with its label (spec: operational §4, §7). */
 export const useTransactionStatuses = () =>
   useQuery({ ...transactionQueries.statuses(), select: (r) => r.items });
