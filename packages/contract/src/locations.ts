@@ -7,6 +7,11 @@ import { MSG } from './messages';
 export const LOCATIONS_MAP_CENTER = { lat: 37.7749, lng: -122.4194 } as const;
 export const LOCATIONS_MAP_ZOOM = 11;
 export const NEW_LOCATION_POSITION = { lat: 41.87, lng: -87.62 } as const;
+/**
+ * How many locations the map view draws at once (spec: operational §2 Locations, map view): those
+ * in the view, first by name; past it the map asks to zoom in.
+ */
+export const LOCATIONS_MAP_LIMIT = 500;
 
 /** Restriction types of a location (spec: operational §3 Location, §4 Location). */
 export const RESTRICTION_TYPES = ['users', 'groups'] as const;
@@ -191,10 +196,31 @@ export const ZLocationPatchRequest = z
   })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 
-/** List filters: `id_location` narrows to one location; `hidden` to hidden or live ones. */
+const ZLongitude = z.number().min(-180).max(180);
+const ZLatitude = z.number().min(-90).max(90);
+
+/**
+ * A map's view as `west,south,east,north` in WGS84 degrees (longitude, latitude; the order of
+ * GeoJSON and OGC bounding boxes). South is not above north; a west east of its east crosses the
+ * antimeridian (the Pacific view from Tokyo to Honolulu).
+ */
+export const ZBoundingBox = z
+  .string()
+  .max(100)
+  .transform((v) => v.split(',').map((n) => (n.trim() === '' ? Number.NaN : Number(n))))
+  .pipe(z.tuple([ZLongitude, ZLatitude, ZLongitude, ZLatitude]))
+  .refine(([, south, , north]) => south <= north, 'south must not be north of north')
+  .describe('west,south,east,north in WGS84 degrees');
+export type TBoundingBox = z.output<typeof ZBoundingBox>;
+
+/**
+ * List filters: `id_location` narrows to one location; `hidden` to hidden or live ones; `bbox` to
+ * the placed locations inside a map's view (`ZBoundingBox`; spec: operational §2 Locations, map view).
+ */
 export const ZLocationListQuery = z.object({
   id_location: z.uuid().optional(),
   hidden: z.enum(['true', 'false']).optional(),
+  bbox: ZBoundingBox.optional(),
 });
 
 /** `PATCH resources/{id}/assign-user` and `remove-user` (spec: operational §7 Locations). */

@@ -450,6 +450,33 @@ describe('locations: CSV and export', () => {
   });
 });
 
+describe('locations: the map view (bbox)', () => {
+  it("lists the organization's placed locations inside a view, across the antimeridian too", async () => {
+    const tokyo = await create({ name: 'Map Tokyo', latitude: 35.68, longitude: 139.76 });
+    const honolulu = await create({ name: 'Map Honolulu', latitude: 21.3, longitude: -157.85 });
+    const bay = await create({ name: 'Map Bay', latitude: 37.77, longitude: -122.41 });
+    await create({ name: 'Map Nowhere', latitude: null, longitude: null });
+    const other = await createOrganization(t, 'mapco');
+    await createMember(t, other.id, { email: 'boss@mapother.test' });
+    const theirs = bearer(await signIn(t.app, 'boss@mapother.test', undefined, 'mapco.localhost'));
+    await create({ name: 'Map Theirs', latitude: 37.78, longitude: -122.42 }, theirs);
+    const inView = async (bbox: string) => {
+      const res = await inject('GET', `locations?search=Map&size=50&bbox=${bbox}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().items as { id: string }[]).map((l) => l.id).sort();
+    };
+    expect(await inView('-123,37,-122,38')).toEqual([bay.id]);
+    // west of east's east: the Pacific from Japan to Hawaii
+    expect(await inView('130,10,-150,40')).toEqual([tokyo.id, honolulu.id].sort());
+    expect(await inView('-180,-90,180,90')).toEqual([tokyo.id, honolulu.id, bay.id].sort());
+  });
+
+  it('refuses a view that is not four degrees in range, south below north', async () => {
+    for (const bbox of ['1,2,3', '0,50,10,40', '0,0,200,10', 'a,b,c,d', '0,,1,2'])
+      expect((await inject('GET', `locations?bbox=${bbox}`)).statusCode, bbox).toBe(400);
+  });
+});
+
 describe('geocoding', () => {
   it('answers the address of a position, null when unknown, and 503 fast when unreachable', async () => {
     nominatimMode = 'ok';

@@ -2,13 +2,14 @@ import {
   endpoints,
   LOCATION_CSV_HEADERS,
   LOCATION_MESSAGES,
+  type TBoundingBox,
   type TLocation,
   ZLocation,
   ZLocationCreateRequest,
   ZLocationListQuery,
   ZLocationUpdateRequest,
 } from '@lockerops/contract';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, between, count, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { devices, locations } from '../../db/schema';
 import { BadRequest, Conflict } from '../../errors';
@@ -22,11 +23,27 @@ import { deleteResourceLinks } from '../groups';
 import { assertRestrictionSwitch, assign, assignmentOf, canRequireImage, defaultContact } from './service';
 
 type LocationRow = typeof locations.$inferSelect;
+
+/**
+ * The placed locations inside a map's view (`bbox`, spec: operational §2 Locations, map view): a
+ * location with no position is in none; a view whose west lies east of its east crosses the
+ * antimeridian.
+ */
+const inBox = ([west, south, east, north]: TBoundingBox) =>
+  and(
+    between(locations.latitude, south, north),
+    west <= east
+      ? between(locations.longitude, west, east)
+      : or(gte(locations.longitude, west), lte(locations.longitude, east)),
+  );
 type LocationInput = z.output<typeof ZLocationCreateRequest>;
 
 /**
  * The Locations area (spec: operational §2 Locations, §3 Location, §4 Location, §5 Location, §7
  * Locations). Members may create but not edit or delete (operational §1); viewers do not see it.
+ * Its list filters: `id_location` (one location), `hidden`, and `bbox` (`west,south,east,north`:
+ * the locations of a map's view, which the map reads a capped page of, `LOCATIONS_MAP_LIMIT`; 400
+ * for a box out of range).
  */
 export const locationsResource: Resource<
   TLocation,
@@ -47,6 +64,7 @@ export const locationsResource: Resource<
   filters: (q) => [
     q.id_location ? eq(locations.id, q.id_location) : undefined,
     q.hidden ? eq(locations.hidden, q.hidden === 'true') : undefined,
+    q.bbox ? inBox(q.bbox) : undefined,
   ],
   search: [
     locations.name,

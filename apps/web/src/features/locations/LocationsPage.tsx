@@ -16,7 +16,7 @@ import { addAction, PageTitle } from '../../components/PageTitle';
 import { translateMessage } from '../../i18n/messages';
 import { formatPhone } from '../../lib/format';
 import { locationColumns } from './columns';
-import { useLocationsMap, ZLocationPage } from './hooks';
+import { useLocationsMap, WORLD_VIEW, ZLocationPage } from './hooks';
 import { LocationFormDialog, locationsKey } from './LocationFormDialog';
 import { LocationsMap } from './LocationMap';
 
@@ -60,7 +60,9 @@ export function locationDetailsRows(l: TLocation, t: TFunction) {
 
 /**
  * /locations (spec operational §2 Locations): table or map view, Add Location, the hide/live toggle
- * with confirmation (admins), bulk delete and export for admins.
+ * with confirmation (admins), bulk delete and export for admins. The map reads the locations of its
+ * view as it pans and zooms (at most `LOCATIONS_MAP_LIMIT`), framed first on those of the whole
+ * world's first page: no page reads every location.
  */
 export function LocationsPage({ disableVirtualization }: { disableVirtualization?: boolean }) {
   const user = useCurrentUser();
@@ -112,7 +114,10 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
     },
     onError: (e) => enqueueSnackbar(formatApiError(e), { variant: 'error' }),
   });
-  const all = useLocationsMap(view === 'map');
+  const [mapView, setMapView] = useState<string | null>(null);
+  const framing = useLocationsMap(WORLD_VIEW, view === 'map');
+  const inView = useLocationsMap(mapView ?? WORLD_VIEW, view === 'map');
+  const drawn = inView.data ?? framing.data;
 
   const columns = useMemo(
     () => locationColumns(t, isAdmin, (row) => (row.hidden ? toggle.mutate(row) : setToggling(row))),
@@ -134,7 +139,13 @@ export function LocationsPage({ disableVirtualization }: { disableVirtualization
         }
       />
       {view === 'map' ? (
-        <LocationsMap locations={all.data?.items ?? []} onOpen={setDetails} />
+        <LocationsMap
+          frame={framing.data?.items ?? []}
+          locations={drawn?.items ?? []}
+          total={drawn?.total ?? 0}
+          onView={setMapView}
+          onOpen={setDetails}
+        />
       ) : (
         <DataTable<TLocation>
           queryKey={locationsKey}

@@ -1,4 +1,5 @@
 import {
+  LOCATIONS_MAP_LIMIT,
   locationsEndpoints,
   type TAssignee,
   type TLocation,
@@ -8,7 +9,7 @@ import {
   ZLocation,
   zPage,
 } from '@lockerops/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { locationDevicesQuery } from '../../api/locations';
@@ -35,14 +36,18 @@ export const locationQueries = {
           },
         ),
     }),
-  /** `GET locations?page=1&size=10000`: every location, for the map. */
-  map: () =>
+  /**
+   * `GET locations?page=1&size=500&bbox=…`: the placed locations inside a map's view, the first
+   * `LOCATIONS_MAP_LIMIT` by name; `total` says how many are there.
+   */
+  map: (bbox: string) =>
     queryOptions({
-      queryKey: [...locationsKey, 'map'],
-      queryFn: () =>
+      queryKey: [...locationsKey, 'map', bbox],
+      queryFn: ({ signal }) =>
         apiCall(locationsEndpoints.locations.list, {
-          query: { page: 1, size: 10000 },
+          query: { page: 1, size: LOCATIONS_MAP_LIMIT, bbox },
           schema: ZLocationPage,
+          signal,
         }),
     }),
 };
@@ -55,8 +60,16 @@ export const useAssignees = (id: string | undefined, kind: TRestrictionType | nu
     enabled: !!id && !!kind,
   });
 
-/** Every location for the map view; fetched only while the map is shown. */
-export const useLocationsMap = (enabled: boolean) => useQuery({ ...locationQueries.map(), enabled });
+/** The whole world as a map's view (`west,south,east,north`): every placed location. */
+export const WORLD_VIEW = '-180,-90,180,90';
+
+/**
+ * The locations of the map view (spec operational §2 Locations), never the whole list: those in
+ * `bbox` (the map's view, `WORLD_VIEW` until it is framed), at most `LOCATIONS_MAP_LIMIT`; the last
+ * view's stay drawn while the next one loads. Fetched only while the map is shown.
+ */
+export const useLocationsMap = (bbox: string, enabled: boolean) =>
+  useQuery({ ...locationQueries.map(bbox), enabled, placeholderData: keepPreviousData });
 
 /** The devices at the location (`GET locations/{id}/devices`). */
 export const useLocationDevices = (id: string) => useQuery(locationDevicesQuery(id));
