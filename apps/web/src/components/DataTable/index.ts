@@ -1,5 +1,5 @@
 export { DataTable } from './DataTable';
-export type { SearchFilter, TableFilter } from './filters';
+export type { TableFilter } from './filters';
 export { imageColumn } from './imageColumn';
 export { RowAction } from './RowAction';
 export { rowActionsColumn } from './rowActionsColumn';
