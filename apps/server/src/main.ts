@@ -7,6 +7,7 @@ import { migrate, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createJobRunner, JOBS } from './jobs';
 import { box, startLines } from './lib/banner';
+import { dashboardFoldRelay } from './modules/dashboard';
 import { healthPoller } from './modules/fleet-health';
 import { kioskOfflineJob } from './modules/kiosks';
 import { webhookDeliveryOptions, webhookDispatcher } from './modules/webhooks/service/worker';
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
     adapters: app.ctx,
     metrics: app.ctx.metrics,
     relays: [
+      // the dashboard roll-ups, folded from the transactions' noted changes once a second
+      dashboardFoldRelay(),
       webhookDispatcher(webhookDeliveryOptions(config, app.ctx.secrets)),
       // heartbeats of the doors, per organization (HEALTH_POLLING=false turns them off)
       ...(config.health.polling
