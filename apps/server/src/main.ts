@@ -70,7 +70,6 @@ async function main(): Promise<void> {
         : []),
     ],
   });
-  await jobs.start();
   const grace = config.shutdownTimeoutMs;
   closeWithGrace(
     { delay: grace, logger: { error: (msg: unknown) => app.log.error(String(msg)) } },
@@ -88,6 +87,9 @@ async function main(): Promise<void> {
     },
   );
   await app.listen({ port: config.port, host: config.host });
+  // the scheduler after the port: a restarted process answers before pg-boss has set its queues up
+  // (0.2–0.4 s), and nothing a request does waits on the scheduler
+  await jobs.start();
   // last, in a box: the address and, on the first start, the admin and the generated password
   const lines = startLines({
     publicUrl: config.publicUrl,
