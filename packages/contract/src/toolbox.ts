@@ -21,11 +21,16 @@ export const TOOLBOX_MESSAGES = {
   /** The widget's maximum duration is bounded: a public page may not hold a locker for years. */
   maxDurationTooLong: 'The maximum duration of a widget reservation is 30 days.',
   /**
-   * Payment in the widget needs a paid PaymentIntent before the reservation: until the widget takes
-   * payments, the switch is refused rather than letting bookings through unpaid.
+   * Payment in the widget (the customizer's switch): a priced window is paid before it holds a
+   * locker, through the organization's payment provider or the local sandbox.
    */
-  paymentNotAvailable:
-    'Payment in the reservation widget is not available yet: the widget cannot take payments, so it cannot require them.',
+  paymentProviderRequired:
+    'Connect a payment provider in Settings before the reservation widget takes payments.',
+  paymentRequired: 'This locker is paid: please pay to book it.',
+  paymentUnderWay: 'The payment for this booking is already under way. Please wait a moment.',
+  paymentNotCompleted: 'The payment was not completed, so nothing was booked. Please try again.',
+  paymentRefunded:
+    'The locker could not be booked after your payment, so your payment is refunded and nothing was booked.',
   startInPast: 'The start must be in the future.',
   /** Caps on open widget bookings: a publishable key cannot hold every free locker. */
   contactBookingLimit:
@@ -160,6 +165,11 @@ export const ZWidgetConfig = z.object({
   organization: z.object({ name: z.string(), logo: z.string().nullable() }),
   settings: ZWidgetSettings,
   currency: z.string(),
+  sandbox: z
+    .boolean()
+    .describe(
+      'true while payments go through the local sandbox provider (no real money moves): every screen showing money says so',
+    ),
   locations: z.array(
     z.object({
       id: z.uuid(),
@@ -187,6 +197,11 @@ export const ZWidgetQuote = z.object({
   available: z.boolean(),
   currency: z.string(),
   price: z.object({ subtotal: z.string(), discount: z.string(), total: z.string() }).nullable(),
+  payment_required: z
+    .boolean()
+    .describe(
+      "true when the widget's payment switch is on and the window has a price: the booking carries `payment_method`",
+    ),
 });
 export type TWidgetQuote = z.infer<typeof ZWidgetQuote>;
 
@@ -234,6 +249,12 @@ export const ZWidgetBookingRequest = z
      * without it the server answers 400 `verificationRequired` (after the key, payment and window checks).
      */
     verification_code: trimmed(20),
+    /**
+     * The card paying a priced window while the widget's payment switch is on: the payment
+     * provider's payment method (the sandbox's test card `pm_sandbox_card` while no real provider
+     * is connected); without it such a booking answers 402 `paymentRequired`.
+     */
+    payment_method: trimmed(255),
   })
   .superRefine((v, ctx) => {
     const M = TOOLBOX_MESSAGES;
@@ -251,6 +272,8 @@ export const ZWidgetBooking = z.object({
   time_zone: z.string().describe('IANA zone of the place; the customer is shown the times on its wall clock'),
   price: ZWidgetQuote.shape.price,
   currency: z.string(),
+  paid: z.boolean().describe('true when the price was paid before the locker was booked'),
+  sandbox: z.boolean().describe('true when that payment went through the local sandbox (no real money)'),
 });
 export type TWidgetBooking = z.infer<typeof ZWidgetBooking>;
 
