@@ -1,4 +1,9 @@
-import { SANDBOX_PAYMENT_METHOD, type TLanguage, type TWidgetSettings, WIDGET_TEXTS } from '@lockerops/contract';
+import {
+  SANDBOX_PAYMENT_METHOD,
+  type TLanguage,
+  type TWidgetSettings,
+  WIDGET_TEXTS,
+} from '@lockerops/contract';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
