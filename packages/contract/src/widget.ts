@@ -100,7 +100,7 @@ export const ZWidgetBookingRequest = z
     email: trimmed(254),
     /**
      * The 6-digit code `POST widget/{organization}/verification` sent to this booking's contact;
-     * without it the server answers 400 `verificationRequired` (after the key, payment and window checks).
+     * without it the server answers 400 `verificationRequired` (after the key and window checks).
      */
     verification_code: trimmed(20),
     /**
