@@ -71,9 +71,13 @@ const scope = (from: string, to: string): MetricScope => ({
 });
 
 /** A metric as a dashboard read gets it: the noted changes folded first. */
-async function computeMetric(...args: Parameters<typeof compute>) {
-  await foldDashboard({ db: t.database.db, organizationId: args[1].organizationId });
-  return compute(...args);
+async function computeMetric<N extends Parameters<typeof compute>[0]>(
+  name: N,
+  scope: MetricScope,
+  tx: Parameters<typeof compute>[2],
+) {
+  await foldDashboard({ db: t.database.db, organizationId: scope.organizationId });
+  return compute(name, scope, tx);
 }
 
 async function expectSameAsWalking() {
