@@ -356,5 +356,42 @@ for (const [language, locale] of [
       // a listed page that now passes must leave the list
       expect([...NOT_YET_MIGRATED].filter((p) => paths.includes(p) && !stillEnglish.includes(p))).toEqual([]);
     });
+
+    test('every sidebar page at 1440 and at 390 px: the longer words scroll no page sideways', async ({
+      page,
+    }) => {
+      test.setTimeout(300_000);
+      // SCREENS_DIR=<folder>: each page is also saved as a picture there, to be looked at
+      const dir = process.env.SCREENS_DIR;
+      if (dir) fs.mkdirSync(dir, { recursive: true });
+      await consoleSignIn(page);
+      await page.goto('/home');
+      await page.getByRole('navigation').first().waitFor();
+      const paths = await page
+        .getByRole('navigation')
+        .first()
+        .getByRole('link')
+        .evaluateAll((links) => [
+          ...new Set(links.map((a) => new URL((a as HTMLAnchorElement).href).pathname)),
+        ]);
+      expect(paths.length).toBeGreaterThan(20);
+      const wide: string[] = [];
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width > 900 ? 900 : 844 });
+        for (const p of paths) {
+          await navigateInApp(page, p === '/locker-wall' ? `${p}?location=${seededPlace}` : p);
+          const { scroll, client } = await page.evaluate(() => ({
+            scroll: document.scrollingElement?.scrollWidth ?? 0,
+            client: document.documentElement.clientWidth,
+          }));
+          if (scroll > client) wide.push(`${p} at ${width}: ${scroll} > ${client}`);
+          if (dir)
+            await page.screenshot({
+              path: path.join(dir, `${language}-${width}-${p.replace(/\W+/g, '_').replace(/^_/, '')}.png`),
+            });
+        }
+      }
+      expect(wide, 'pages wider than the screen').toEqual([]);
+    });
   });
 }

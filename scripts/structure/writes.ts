@@ -125,6 +125,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   report_deliveries: 'modules/reports',
   reports: 'modules/reports',
   reservation_holds: 'modules/reservations',
+  reservation_payments: 'modules/reservations',
   reservation_settings: 'modules/reservations',
   reservations: 'modules/reservations',
   settings: 'modules/organizations',

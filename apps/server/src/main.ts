@@ -7,6 +7,7 @@ import { migrate, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createJobRunner, JOBS } from './jobs';
 import { box, startLines } from './lib/banner';
+import { dashboardFoldRelay } from './modules/dashboard';
 import { healthPoller } from './modules/fleet-health';
 import { kioskOfflineJob } from './modules/kiosks';
 import { webhookDeliveryOptions, webhookDispatcher } from './modules/webhooks/service/worker';
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
     adapters: app.ctx,
     metrics: app.ctx.metrics,
     relays: [
+      // the dashboard roll-ups, folded from the transactions' noted changes once a second
+      dashboardFoldRelay(),
       webhookDispatcher(webhookDeliveryOptions(config, app.ctx.secrets)),
       // heartbeats of the doors, per organization (HEALTH_POLLING=false turns them off)
       ...(config.health.polling
@@ -67,7 +70,6 @@ async function main(): Promise<void> {
         : []),
     ],
   });
-  await jobs.start();
   const grace = config.shutdownTimeoutMs;
   closeWithGrace(
     { delay: grace, logger: { error: (msg: unknown) => app.log.error(String(msg)) } },
@@ -85,6 +87,9 @@ async function main(): Promise<void> {
     },
   );
   await app.listen({ port: config.port, host: config.host });
+  // the scheduler after the port: a restarted process answers before pg-boss has set its queues up
+  // (0.2–0.4 s), and nothing a request does waits on the scheduler
+  await jobs.start();
   // last, in a box: the address and, on the first start, the admin and the generated password
   const lines = startLines({
     publicUrl: config.publicUrl,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLanguage } from './language';
-import { oneContactOf, trimmed, ZLiteAppSettings } from './toolbox';
+import { ZLiteAppSettings } from './toolbox';
+import { oneContactOf, trimmed } from './widget';
 
 /** The Lite App's texts of the server (ours: the spec has none for the customer's side). */
 export const CUSTOMER_APP_MESSAGES = {

@@ -41,4 +41,5 @@ export * from './sizes';
 export * from './toolbox';
 export * from './transactions';
 export * from './users';
+export * from './widget';
 export * from './widget-texts';

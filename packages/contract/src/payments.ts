@@ -39,6 +39,12 @@ export const PAYMENT_MESSAGES = {
   sandboxHint: 'Payments are simulated offline: no money moves until STRIPE_SECRET_KEY is set.',
 } as const;
 
+/**
+ * The local sandbox provider's card: a payment method every sandbox charge takes, no real card
+ * behind it (screens that offer it say it is the sandbox's).
+ */
+export const SANDBOX_PAYMENT_METHOD = 'pm_sandbox_card';
+
 /** `POST stripe?country=` query; the country defaults to US. */
 export const ZStripeCreateQuery = z.object({
   country: z.preprocess(

@@ -21,11 +21,16 @@ export const TOOLBOX_MESSAGES = {
   /** The widget's maximum duration is bounded: a public page may not hold a locker for years. */
   maxDurationTooLong: 'The maximum duration of a widget reservation is 30 days.',
   /**
-   * Payment in the widget needs a paid PaymentIntent before the reservation: until the widget takes
-   * payments, the switch is refused rather than letting bookings through unpaid.
+   * Payment in the widget (the customizer's switch): a priced window is paid before it holds a
+   * locker, through the organization's payment provider or the local sandbox.
    */
-  paymentNotAvailable:
-    'Payment in the reservation widget is not available yet: the widget cannot take payments, so it cannot require them.',
+  paymentProviderRequired:
+    'Connect a payment provider in Settings before the reservation widget takes payments.',
+  paymentRequired: 'This locker is paid: please pay to book it.',
+  paymentUnderWay: 'The payment for this booking is already under way. Please wait a moment.',
+  paymentNotCompleted: 'The payment was not completed, so nothing was booked. Please try again.',
+  paymentRefunded:
+    'The locker could not be booked after your payment, so your payment is refunded and nothing was booked.',
   startInPast: 'The start must be in the future.',
   /** Caps on open widget bookings: a publishable key cannot hold every free locker. */
   contactBookingLimit:
@@ -145,114 +150,6 @@ export const ZWidgetSettingsResponse = z.object({
   iframe: z.string().nullable(),
 });
 export type TWidgetSettingsResponse = z.infer<typeof ZWidgetSettingsResponse>;
-
-// ——— the public widget ———
-
-/** The publishable key travels as `?key=` (the embed URL) or in this header. */
-export const PUBLISHABLE_KEY_HEADER = 'X-Publishable-Key';
-export const ZWidgetKeyQuery = z.object({ key: z.string().max(200).optional() });
-/** The widget page's query: its key, and its language (en, es, de; else the browser's Accept-Language). */
-export const ZWidgetPageQuery = ZWidgetKeyQuery.extend({ lang: z.string().max(20).optional() });
-export const ZWidgetOrgParams = z.object({ organization: z.string().min(1).max(100) });
-
-/** What the public widget may read: the organization's name, colours, and public locations and sizes. */
-export const ZWidgetConfig = z.object({
-  organization: z.object({ name: z.string(), logo: z.string().nullable() }),
-  settings: ZWidgetSettings,
-  currency: z.string(),
-  locations: z.array(
-    z.object({
-      id: z.uuid(),
-      name: z.string(),
-      address: z.string().nullable(),
-      time_zone: z
-        .string()
-        .describe(
-          "IANA zone of the place (the location's, else the organization's): typed times mean its wall clock",
-        ),
-      sizes: z.array(z.object({ id: z.uuid(), name: z.string() })),
-    }),
-  ),
-});
-export type TWidgetConfig = z.infer<typeof ZWidgetConfig>;
-
-export const ZWidgetQuoteQuery = ZWidgetKeyQuery.extend({
-  id_location: z.uuid(),
-  id_size: z.uuid(),
-  start: z.iso.datetime({ offset: true }),
-  end: z.iso.datetime({ offset: true }),
-});
-/** Availability and price of a window: `price` null when the locker has no price (free). */
-export const ZWidgetQuote = z.object({
-  available: z.boolean(),
-  currency: z.string(),
-  price: z.object({ subtotal: z.string(), discount: z.string(), total: z.string() }).nullable(),
-});
-export type TWidgetQuote = z.infer<typeof ZWidgetQuote>;
-
-export const trimmed = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max).optional());
-
-/** One contact, e-mail or phone: the one the code goes to and the booking is for. */
-export function oneContactOf(v: { email?: string; phone_number?: string }, ctx: z.RefinementCtx) {
-  if (!v.phone_number && !v.email)
-    ctx.addIssue({ code: 'custom', path: ['phone_number'], message: TOOLBOX_MESSAGES.contactRequired });
-  if (v.phone_number && v.email)
-    ctx.addIssue({ code: 'custom', path: ['email'], message: TOOLBOX_MESSAGES.oneContact });
-  if (v.email && !z.email().safeParse(v.email).success)
-    ctx.addIssue({ code: 'custom', path: ['email'], message: TOOLBOX_MESSAGES.emailInvalid });
-}
-
-/**
- * `POST widget/{organization}/verification`: the contact a 6-digit code is sent to, an
- * e-mail address or a phone number (of the organization's country or `WIDGET_SMS_COUNTRIES`).
- */
-export const ZWidgetVerificationRequest = z
-  .object({ phone_number: trimmed(40), email: trimmed(254) })
-  .superRefine((v, ctx) => oneContactOf(v, ctx));
-export type TWidgetVerificationRequest = z.input<typeof ZWidgetVerificationRequest>;
-
-/** The answer of a code sent: never the code, only until when it is valid. */
-export const ZWidgetVerificationSent = z.object({
-  detail: z.string(),
-  expires_at: z.string().describe('ISO 8601: the code is valid until then (10 minutes)'),
-});
-export type TWidgetVerificationSent = z.infer<typeof ZWidgetVerificationSent>;
-
-/** A customer's booking through the widget: one contact and the code sent to it. */
-export const ZWidgetBookingRequest = z
-  .object({
-    id_location: z.uuid(),
-    id_size: z.uuid(),
-    start: z.iso.datetime({ offset: true }),
-    end: z.iso.datetime({ offset: true }),
-    name: trimmed(100),
-    phone_number: trimmed(40),
-    email: trimmed(254),
-    /**
-     * The 6-digit code `POST widget/{organization}/verification` sent to this booking's contact;
-     * without it the server answers 400 `verificationRequired` (after the key, payment and window checks).
-     */
-    verification_code: trimmed(20),
-  })
-  .superRefine((v, ctx) => {
-    const M = TOOLBOX_MESSAGES;
-    if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: M.nameRequired });
-    oneContactOf(v, ctx);
-  });
-export type TWidgetBookingRequest = z.input<typeof ZWidgetBookingRequest>;
-
-export const ZWidgetBooking = z.object({
-  tracking_number: z.string(),
-  location: z.string(),
-  locker_number: z.number().int().nullable(),
-  starts_at: z.string(),
-  ends_at: z.string(),
-  time_zone: z.string().describe('IANA zone of the place; the customer is shown the times on its wall clock'),
-  price: ZWidgetQuote.shape.price,
-  currency: z.string(),
-});
-export type TWidgetBooking = z.infer<typeof ZWidgetBooking>;
 
 // ——— Integrations ———
 

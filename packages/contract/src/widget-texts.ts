@@ -39,6 +39,21 @@ export interface WidgetTexts {
   /** The e-mail or text message carrying the code: `{name}` the organization, `{code}` the code. */
   codeSubject: string;
   codeMessage: string;
+  /**
+   * Payment before the booking (the widget's payment switch, a priced window): the amount, the
+   * sandbox's card form (labelled: no real money moves), the button, and the confirmation's words.
+   */
+  payTitle: string;
+  amount: string;
+  sandbox: string;
+  sandboxNote: string;
+  card: string;
+  cardExpiry: string;
+  cardCvc: string;
+  pay: string;
+  /** A real provider's card form is not part of this page. */
+  payElsewhere: string;
+  paid: string;
   /** The server's messages this page shows, by their code (`toolbox.<key>`), in this language. */
   errors: Record<string, string>;
 }
@@ -79,6 +94,16 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
     codeSubject: '{name} booking code',
     codeMessage:
       'Your {name} booking code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this message.',
+    payTitle: 'Payment',
+    amount: 'Amount to pay: {price}',
+    sandbox: 'Sandbox, no real money',
+    sandboxNote: "Test payment: this is the sandbox provider's card. No card is charged and no money moves.",
+    card: 'Card number',
+    cardExpiry: 'Expiry date',
+    cardCvc: 'Security code',
+    pay: 'Pay {price} and book',
+    payElsewhere: 'Card payment cannot be taken on this page yet. Please contact us to book.',
+    paid: ', paid {price}',
     errors: {
       'toolbox.contactBookingLimit':
         'This e-mail address or phone number already has as many open bookings as the widget allows. Please contact us to book more.',
@@ -87,8 +112,16 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
       'toolbox.organizationBookingLimit':
         'Online booking is not available right now. Please try again later or contact us.',
       'toolbox.startInPast': 'The start must be in the future.',
-      'toolbox.paymentNotAvailable':
-        'Payment in the reservation widget is not available yet: the widget cannot take payments, so it cannot require them.',
+      'toolbox.paymentRequired': 'This locker is paid: please pay to book it.',
+      'toolbox.paymentUnderWay': 'The payment for this booking is already under way. Please wait a moment.',
+      'toolbox.paymentNotCompleted':
+        'The payment was not completed, so nothing was booked. Please try again.',
+      'toolbox.paymentRefunded':
+        'The locker could not be booked after your payment, so your payment is refunded and nothing was booked.',
+      'payments.declined': 'The payment was declined.',
+      'payments.noAccount': 'No payment account is connected.',
+      'reservations.alreadyReserved': 'This locker is already reserved for that time.',
+      'reservations.noFreeLocker': 'No locker of this size is free at this location for that time.',
       'toolbox.verificationRequired': 'Please enter the code we sent to your e-mail address or phone number.',
       'toolbox.verificationInvalid':
         'This code is not correct or no longer valid. Please check it or ask for a new code.',
@@ -139,6 +172,18 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
     codeSubject: 'Código de reserva de {name}',
     codeMessage:
       'Su código de reserva de {name} es {code}. Es válido durante 10 minutos. Si no lo ha solicitado, ignore este mensaje.',
+    payTitle: 'Pago',
+    amount: 'Importe a pagar: {price}',
+    sandbox: 'Sandbox, sin dinero real',
+    sandboxNote:
+      'Pago de prueba: esta es la tarjeta del proveedor sandbox. No se carga ninguna tarjeta ni se mueve dinero.',
+    card: 'Número de tarjeta',
+    cardExpiry: 'Fecha de caducidad',
+    cardCvc: 'Código de seguridad',
+    pay: 'Pagar {price} y reservar',
+    payElsewhere:
+      'Todavía no se puede pagar con tarjeta en esta página. Póngase en contacto con nosotros para reservar.',
+    paid: ', pagado {price}',
     errors: {
       'toolbox.contactBookingLimit':
         'Este correo electrónico o número de teléfono ya tiene tantas reservas abiertas como permite el widget. Póngase en contacto con nosotros para reservar más.',
@@ -147,8 +192,17 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
       'toolbox.organizationBookingLimit':
         'La reserva en línea no está disponible en este momento. Inténtelo de nuevo más tarde o póngase en contacto con nosotros.',
       'toolbox.startInPast': 'El inicio debe estar en el futuro.',
-      'toolbox.paymentNotAvailable':
-        'El pago en el widget de reservas todavía no está disponible: el widget no puede cobrar, así que no puede exigir el pago.',
+      'toolbox.paymentRequired': 'Esta taquilla es de pago: pague para reservarla.',
+      'toolbox.paymentUnderWay': 'El pago de esta reserva ya está en curso. Espere un momento.',
+      'toolbox.paymentNotCompleted':
+        'El pago no se ha completado, así que no se ha reservado nada. Inténtelo de nuevo.',
+      'toolbox.paymentRefunded':
+        'No se ha podido reservar la taquilla después de su pago, así que se le devuelve el pago y no se ha reservado nada.',
+      'payments.declined': 'Se ha rechazado el pago.',
+      'payments.noAccount': 'No hay ninguna cuenta de pago conectada.',
+      'reservations.alreadyReserved': 'Esta taquilla ya está reservada para ese horario.',
+      'reservations.noFreeLocker':
+        'No hay ninguna taquilla de este tamaño libre en esta ubicación para ese horario.',
       'toolbox.verificationRequired':
         'Introduzca el código que hemos enviado a su correo electrónico o teléfono.',
       'toolbox.verificationInvalid':
@@ -199,6 +253,18 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
     codeSubject: 'Buchungscode von {name}',
     codeMessage:
       'Ihr Buchungscode von {name} lautet {code}. Er ist 10 Minuten gültig. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.',
+    payTitle: 'Zahlung',
+    amount: 'Zu zahlender Betrag: {price}',
+    sandbox: 'Sandbox, kein echtes Geld',
+    sandboxNote:
+      'Testzahlung: Dies ist die Karte des Sandbox-Anbieters. Es wird keine Karte belastet und kein Geld bewegt.',
+    card: 'Kartennummer',
+    cardExpiry: 'Ablaufdatum',
+    cardCvc: 'Sicherheitscode',
+    pay: '{price} bezahlen und buchen',
+    payElsewhere:
+      'Kartenzahlungen sind auf dieser Seite noch nicht möglich. Bitte kontaktieren Sie uns, um zu buchen.',
+    paid: ', bezahlt {price}',
     errors: {
       'toolbox.contactBookingLimit':
         'Für diese E-Mail-Adresse oder Telefonnummer bestehen bereits so viele offene Buchungen, wie das Widget erlaubt. Bitte kontaktieren Sie uns, um mehr zu buchen.',
@@ -207,8 +273,19 @@ export const WIDGET_TEXTS: Record<TLanguage, WidgetTexts> = {
       'toolbox.organizationBookingLimit':
         'Online-Buchungen sind derzeit nicht möglich. Bitte versuchen Sie es später erneut oder kontaktieren Sie uns.',
       'toolbox.startInPast': 'Der Beginn muss in der Zukunft liegen.',
-      'toolbox.paymentNotAvailable':
-        'Zahlungen im Reservierungs-Widget sind noch nicht verfügbar: Das Widget kann keine Zahlungen entgegennehmen und sie daher auch nicht verlangen.',
+      'toolbox.paymentRequired':
+        'Dieses Schließfach ist kostenpflichtig: Bitte bezahlen Sie, um es zu buchen.',
+      'toolbox.paymentUnderWay':
+        'Die Zahlung für diese Buchung läuft bereits. Bitte warten Sie einen Moment.',
+      'toolbox.paymentNotCompleted':
+        'Die Zahlung wurde nicht abgeschlossen, daher wurde nichts gebucht. Bitte versuchen Sie es erneut.',
+      'toolbox.paymentRefunded':
+        'Das Schließfach konnte nach Ihrer Zahlung nicht gebucht werden. Ihre Zahlung wird daher erstattet, und es wurde nichts gebucht.',
+      'payments.declined': 'Die Zahlung wurde abgelehnt.',
+      'payments.noAccount': 'Es ist kein Zahlungskonto verbunden.',
+      'reservations.alreadyReserved': 'Dieses Schließfach ist für diese Zeit bereits reserviert.',
+      'reservations.noFreeLocker':
+        'An diesem Standort ist für diese Zeit kein Schließfach dieser Größe frei.',
       'toolbox.verificationRequired':
         'Bitte geben Sie den Code ein, den wir an Ihre E-Mail-Adresse oder Telefonnummer gesendet haben.',
       'toolbox.verificationInvalid':

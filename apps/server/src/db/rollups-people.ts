@@ -3,50 +3,62 @@
  * per user and period, each user's first transaction, and registrations per day.
  */
 export const PEOPLE_ROLLUP_SQL = `
--- dashboard_user_rollup_apply (as of 0044_dashboard_first_transactions.sql)
-CREATE OR REPLACE FUNCTION dashboard_user_rollup_apply(r transactions, sign integer) RETURNS void
+-- dashboard_fold_people
+-- Adds the changes (each old row taken out, each current row put in) to the per-user counts of
+-- their local month, quarter and year (one write per user and period; rows that drop to 0 go), and
+-- finds again the first transaction of each user whose first may have moved: a user without one, a
+-- change on a day before it, or a row taken out on its day.
+CREATE OR REPLACE FUNCTION dashboard_fold_people(org uuid, zone text, olds transactions[], news transactions[])
+RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
-  d timestamp;
-  m date;
-  q date;
-  y date;
+  ku uuid[];
+  kp text[];
+  ks date[];
+  kn integer[];
+  firsts uuid[];
 BEGIN
-  IF r.id_user IS NULL THEN
-    RETURN;
-  END IF;
-  d := (r.created_at AT TIME ZONE dashboard_zone(r.organization_id, r.id_location))::date::timestamp;
-  m := date_trunc('month', d)::date;
-  q := date_trunc('quarter', d)::date;
-  y := date_trunc('year', d)::date;
-  IF sign > 0 THEN
+  WITH c AS (
+    SELECT (r).id_user AS usr, -1 AS sign,
+      ((r).created_at AT TIME ZONE coalesce(l.time_zone, zone))::date AS day
+    FROM unnest(olds) r LEFT JOIN locations l ON l.id = (r).id_location WHERE (r).id_user IS NOT NULL
+    UNION ALL
+    SELECT (r).id_user, 1, ((r).created_at AT TIME ZONE coalesce(l.time_zone, zone))::date
+    FROM unnest(news) r LEFT JOIN locations l ON l.id = (r).id_location WHERE (r).id_user IS NOT NULL
+  ), g AS (
+    SELECT c.usr, p.period, p.start, sum(c.sign)::int AS n
+    FROM c CROSS JOIN LATERAL (VALUES
+      ('m', date_trunc('month', c.day::timestamp)::date),
+      ('q', date_trunc('quarter', c.day::timestamp)::date),
+      ('y', date_trunc('year', c.day::timestamp)::date)) p(period, start)
+    GROUP BY 1, 2, 3 HAVING sum(c.sign) <> 0
+  ), f AS (
+    SELECT DISTINCT c.usr FROM c
+    LEFT JOIN dashboard_user_period x
+      ON x.organization_id = org AND x.period = 'f' AND x.id_user = c.usr
+    WHERE (c.sign > 0 AND (x.start IS NULL OR x.start > c.day)) OR (c.sign < 0 AND x.start = c.day)
+  )
+  SELECT (SELECT array_agg(usr) FROM g), (SELECT array_agg(period) FROM g), (SELECT array_agg(start) FROM g),
+    (SELECT array_agg(n) FROM g), (SELECT array_agg(usr) FROM f)
+  INTO ku, kp, ks, kn, firsts;
+  IF ku IS NOT NULL THEN
     INSERT INTO dashboard_user_period AS x (organization_id, period, start, id_user, transactions)
-    VALUES (r.organization_id, 'm', m, r.id_user, 1), (r.organization_id, 'q', q, r.id_user, 1),
-      (r.organization_id, 'y', y, r.id_user, 1)
-    ON CONFLICT (organization_id, period, start, id_user) DO UPDATE SET transactions = x.transactions + 1;
-    -- the user's first transaction when none of the user's came before it
-    IF NOT EXISTS (
-      SELECT 1 FROM transactions p
-      WHERE p.organization_id = r.organization_id AND p.id_user = r.id_user
-        AND (p.created_at, p.id) < (r.created_at, r.id)
-    ) THEN
-      PERFORM dashboard_first_transaction_refresh(r.organization_id, r.id_user);
-    END IF;
-  ELSE
-    -- the update locks the rows, so no other step changes them before the empty ones go
-    UPDATE dashboard_user_period SET transactions = transactions - 1
-    WHERE organization_id = r.organization_id AND id_user = r.id_user
-      AND (period, start) IN (('m', m), ('q', q), ('y', y));
-    DELETE FROM dashboard_user_period
-    WHERE organization_id = r.organization_id AND id_user = r.id_user
-      AND (period, start) IN (('m', m), ('q', q), ('y', y)) AND transactions <= 0;
-    -- a transaction gone from its day may have been the user's first: found again from the rest
-    IF EXISTS (
-      SELECT 1 FROM dashboard_user_period
-      WHERE organization_id = r.organization_id AND period = 'f' AND id_user = r.id_user AND start = d::date
-    ) THEN
-      PERFORM dashboard_first_transaction_refresh(r.organization_id, r.id_user);
-    END IF;
+    SELECT org, k.p, k.s, k.u, k.n FROM unnest(ku, kp, ks, kn) k(u, p, s, n)
+    ON CONFLICT (organization_id, period, start, id_user) DO UPDATE SET transactions = x.transactions + excluded.transactions;
+    DELETE FROM dashboard_user_period x USING unnest(ku, kp, ks) k(u, p, s)
+    WHERE x.organization_id = org AND x.period = k.p AND x.start = k.s AND x.id_user = k.u AND x.transactions <= 0;
+  END IF;
+  IF firsts IS NOT NULL THEN
+    DELETE FROM dashboard_user_period WHERE organization_id = org AND period = 'f' AND id_user = ANY(firsts);
+    INSERT INTO dashboard_user_period (organization_id, period, start, id_user, transactions)
+    SELECT org, 'f', t.day, u, 1 FROM unnest(firsts) u
+    CROSS JOIN LATERAL (
+      SELECT (t.created_at AT TIME ZONE coalesce(l.time_zone, zone))::date AS day
+      FROM transactions t LEFT JOIN locations l ON l.id = t.id_location
+      WHERE t.organization_id = org AND t.id_user = u
+      ORDER BY t.created_at, t.id
+      LIMIT 1
+    ) t;
   END IF;
 END $$;
 --> statement-breakpoint
@@ -128,22 +140,16 @@ BEGIN
   GROUP BY 2;
 END $$;
 --> statement-breakpoint
--- dashboard_first_transaction_refresh (as of 0044_dashboard_first_transactions.sql)
--- Each customer's first transaction, for the dashboard's Transaction Rate (spec console §3
--- new_transaction_percentage: the share of a period's transactions that were a customer's first).
--- Kept in the per-user roll-up (dashboard_user_period) as a row of period 'f' per user: \`start\` is
--- the local day of the user's first transaction (its location's zone, else its organization's,
--- else UTC, as every roll-up), \`transactions\` 1. A range's first transactions are then read from
--- the primary key instead of checking every transaction of the range for an earlier one.
-CREATE OR REPLACE FUNCTION dashboard_first_transaction_refresh(org uuid, usr uuid) RETURNS void
-LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM dashboard_user_period WHERE organization_id = org AND period = 'f' AND id_user = usr;
-  INSERT INTO dashboard_user_period (organization_id, period, start, id_user, transactions)
-  SELECT org, 'f', (t.created_at AT TIME ZONE dashboard_zone(org, t.id_location))::date, usr, 1
-  FROM transactions t
-  WHERE t.organization_id = org AND t.id_user = usr
-  ORDER BY t.created_at, t.id
-  LIMIT 1;
-END $$;
+-- the per-row functions the trigger called before the fold (0067), no longer used
+DROP FUNCTION IF EXISTS dashboard_rollup_delta(transactions, transactions);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS dashboard_rollup_apply(transactions, integer);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS dashboard_rollup_add(uuid, uuid, date, integer, integer, integer, integer, integer, integer, numeric, bigint, integer);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS dashboard_busy_apply(transactions, integer);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS dashboard_user_rollup_apply(transactions, integer);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS dashboard_first_transaction_refresh(uuid, uuid);
 `;

@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../lib/job-runner';
 import { reportSendJob } from '../modules/reports/service/send-job';
 import { reservationExpiryJob } from '../modules/reservations/service/expiry-job';
+import { widgetPaymentSweepJob } from '../modules/toolbox/service/payment-sweep';
 import { deliveryExpiryJob } from './delivery-expiry';
 import { idempotencyPurgeJob } from './idempotency-purge';
 import { notificationSendJob } from './notification-send';
@@ -16,4 +17,5 @@ export const JOBS: readonly JobDefinition[] = [
   reportSendJob,
   unlockResolveJob,
   idempotencyPurgeJob,
+  widgetPaymentSweepJob,
 ];

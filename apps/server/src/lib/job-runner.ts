@@ -10,7 +10,7 @@ export interface JobContext {
   log: FastifyBaseLogger;
   now: () => Date;
   /** The app's adapters (mail, SMS…), for jobs that talk to outside systems. */
-  adapters?: Pick<Adapters, 'mail' | 'sms'> & Partial<Pick<Adapters, 'storage'>>;
+  adapters?: Pick<Adapters, 'mail' | 'sms'> & Partial<Pick<Adapters, 'storage' | 'charges'>>;
   /** The app's metrics (`app.ctx.metrics`): delivery failures are counted there. */
   metrics?: Metrics;
   /**
@@ -95,8 +95,8 @@ export function createJobRunner(opts: {
   queues?: readonly QueueDefinition[];
   relays?: readonly RelayDefinition[];
   now?: () => Date;
-  /** The app's adapters (`app.ctx`), for jobs that send messages. */
-  adapters?: Pick<Adapters, 'mail' | 'sms'> & Partial<Pick<Adapters, 'storage'>>;
+  /** The app's adapters (`app.ctx`), for jobs that send messages or give back payments. */
+  adapters?: Pick<Adapters, 'mail' | 'sms'> & Partial<Pick<Adapters, 'storage' | 'charges'>>;
   /** The app's metrics (`app.ctx.metrics`). */
   metrics?: Metrics;
   pollingIntervalSeconds?: number;

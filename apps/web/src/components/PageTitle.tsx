@@ -114,11 +114,26 @@ export function PageTitle({ title, actions }: { title: string; actions?: ReactNo
         mb: 3,
       }}
     >
-      <Typography variant="h1" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+      {/* beside the actions the title keeps its words whole (a long German word is not cut); the
+          actions wrap onto a second line instead */}
+      <Typography
+        variant="h1"
+        component="h1"
+        sx={{ overflowWrap: { xs: 'anywhere', sm: 'normal' }, flexShrink: { sm: 0 } }}
+      >
         {title}
       </Typography>
       {all.length ? (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1,
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            flexWrap: 'wrap',
+            minWidth: 0,
+          }}
+        >
           {shown}
           {more.length ? (
             <>

@@ -11,6 +11,10 @@ import {
   ZWebhookEndpoint,
   ZWebhookEndpointRequest,
   ZWebhookEndpointWithSecret,
+  ZWidgetSettings,
+  ZWidgetSettingsResponse,
+} from '../toolbox';
+import {
   ZWidgetBooking,
   ZWidgetBookingRequest,
   ZWidgetConfig,
@@ -18,11 +22,9 @@ import {
   ZWidgetOrgParams,
   ZWidgetQuote,
   ZWidgetQuoteQuery,
-  ZWidgetSettings,
-  ZWidgetSettingsResponse,
   ZWidgetVerificationRequest,
   ZWidgetVerificationSent,
-} from '../toolbox';
+} from '../widget';
 import { endpoint } from './define';
 
 export const toolboxEndpoints = {

@@ -14,6 +14,17 @@ export type TReservationModeFilter = (typeof RESERVATION_MODE_FILTERS)[number];
 export const RESERVATION_STATUSES = ['active', 'expired'] as const;
 export type TReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
+/**
+ * Where the payment of a reservation stands (a widget booking paid before it held a locker):
+ * `pending` while the provider is asked, `succeeded` once paid, `failed` when declined, `refunded`
+ * when the booking failed after the payment and the money went back.
+ */
+export const RESERVATION_PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export type TReservationPaymentStatus = (typeof RESERVATION_PAYMENT_STATUSES)[number];
+
+/** Where a reservation's payment was taken (the console shows it as the payment's source). */
+export const RESERVATION_PAYMENT_SOURCES = ['widget'] as const;
+
 /** Weekday flags of a recurring window, Monday first (ISO day 1..7). */
 export const WEEKDAYS = [
   'monday',

@@ -1,8 +1,29 @@
 import { z } from 'zod';
 import { ZLocationZone } from '../common';
-import { RESERVATION_MODE_FILTERS, RESERVATION_STATUSES, WEEKDAYS, ZReservationMode } from './enums';
+import {
+  RESERVATION_MODE_FILTERS,
+  RESERVATION_PAYMENT_SOURCES,
+  RESERVATION_PAYMENT_STATUSES,
+  RESERVATION_STATUSES,
+  WEEKDAYS,
+  ZReservationMode,
+} from './enums';
 
 const ZRef = z.object({ id: z.uuid(), name: z.string() });
+
+/** The payment a reservation was booked with (a widget booking of a priced window), as the operator sees it. */
+export const ZReservationPayment = z.object({
+  status: z.enum(RESERVATION_PAYMENT_STATUSES),
+  amount: z.number().describe('two decimals, in `currency`'),
+  currency: z.string(),
+  source: z
+    .enum(RESERVATION_PAYMENT_SOURCES)
+    .describe('where the customer paid: `widget`, the reservation widget'),
+  provider: z.string().describe('`sandbox` (no real money) or `stripe`'),
+  reference: z.string().nullable().describe("the provider's payment (a PaymentIntent, or `ch_sandbox_…`)"),
+  created_at: z.string(),
+});
+export type TReservationPayment = z.infer<typeof ZReservationPayment>;
 
 /** A reservation as the API answers it (spec: operational §3 Reservation). */
 export const ZReservation = z.object({
@@ -45,6 +66,9 @@ export const ZReservation = z.object({
   time_zone: z.string(),
   starts_at: z.string().describe('ISO 8601 UTC: start of the first occupied window'),
   ends_at: z.string().describe('ISO 8601 UTC: end of the last occupied window'),
+  payment: ZReservationPayment.nullable().describe(
+    'the payment it was booked with; null when none was taken',
+  ),
   created_at: z.string(),
   updated_at: z.string(),
 });

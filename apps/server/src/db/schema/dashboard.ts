@@ -1,4 +1,15 @@
-import { bigint, char, date, index, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizationRef } from './columns';
 
 /**
@@ -10,11 +21,11 @@ import { organizationRef } from './columns';
  * Why a roll-up and why a trigger: at an operator's scale (2M transactions a year, 500 locations)
  * "this year" touches ~1.8M transaction rows but only ~165k roll-up rows (and with no location
  * filter the per-day sums read ~330 rows of `dashboard_org_daily`), so the cards stay within a few
- * milliseconds. Triggers on `transactions` (migration `dashboard_rollup`) keep both tables up to
- * date in the same database transaction as each life-cycle step, so a rolled-back step leaves no
- * trace and no job can fall behind; the price is a short row lock per (location, day) and per
- * (organization, day) while a step commits. `rebuild_dashboard_rollup(org)` recomputes an
- * organization's rows (after a time-zone change, or a bulk load made with the triggers off).
+ * milliseconds. A trigger on `transactions` notes each committed change (`dashboard_pending`,
+ * below), so a rolled-back step leaves no trace; the fold adds the noted changes here once a second
+ * and before every read, so a read is exact and no commit waits on a shared day row.
+ * `rebuild_dashboard_rollup(org)` recomputes an organization's rows (after a time-zone change, or a
+ * bulk load made with the triggers off).
  *
  * Money is numeric; `earnings` = charged total + penalties − refunds of transactions whose payment
  * succeeded. `time_sum`/`timed` give the average duration of transactions with a `total_time`.
@@ -68,9 +79,11 @@ export const dashboardOrgDaily = pgTable(
  *
  * Why: "this year" at an operator's scale groups ~1.8M transactions by user (over a second); the
  * index `dashboard_user_period_top_idx` answers the top N of a period by reading N entries. The
- * same trigger as the daily roll-up keeps it in the same database transaction as each life-cycle
- * step (only inserts, deletes and changes of the user, location, organization or creation time
- * touch it), and `rebuild_dashboard_rollup(org)` recomputes it with the rest. Reads of a range
+ * fold of the daily roll-up keeps it too (only inserts, deletes and changes of the user, location,
+ * organization or creation time move it), and `rebuild_dashboard_rollup(org)` recomputes it with
+ * the rest. Period `f` holds each user's first transaction (its local day), for the dashboard's
+ * Transaction Rate (spec console §3 new_transaction_percentage: the share of a period's
+ * transactions that were a customer's first), read from the primary key. Reads of a range
  * that is not one whole period up to today, or with a location filter, count the transactions
  * themselves (modules/dashboard/metrics.ts).
  */
@@ -108,9 +121,9 @@ export const dashboardUserPeriod = pgTable(
  *
  * Why: occupancy over a range used to walk every transaction created before the range's end
  * (≈ 0.7 s at 2M transactions; an index on the end time is not usable under row-level security,
- * which treats the COALESCE as possibly leaky). Here a year is 500 locations × 365 rows. The same
- * trigger as the daily roll-up keeps it in the same database transaction as each life-cycle step;
- * `rebuild_dashboard_rollup(org)` recomputes it with the rest.
+ * which treats the COALESCE as possibly leaky). Here a year is 500 locations × 365 rows. The fold
+ * of the daily roll-up keeps it (`dashboard_pending`); `rebuild_dashboard_rollup(org)` recomputes it
+ * with the rest.
  */
 export const dashboardBusyDaily = pgTable(
   'dashboard_busy_daily',
@@ -143,4 +156,27 @@ export const dashboardUsersDaily = pgTable(
     users: integer('users').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
+);
+
+/**
+ * Transactions changed since the last fold of the roll-ups above (migration 0067): one row per
+ * changed transaction, written at commit by the roll-up trigger, with `o` the figures the
+ * transaction had before its first change since then (null for a transaction created since).
+ * `dashboard_fold(org, n)` takes the figures out and puts the transaction's current ones in, in a
+ * few grouped writes, and deletes the rows. It runs every second (`dashboardFoldRelay`) and
+ * before every read of the roll-ups (`foldDashboard`), so the dashboard stays exact.
+ *
+ * Why: every commit of an organization used to update its day row of `dashboard_org_daily` (and its
+ * location's day row), about 2.8 ms of PostgreSQL a storage life cycle, and those commits queued on
+ * the row. Noting a change is one insert (none when the transaction is already noted).
+ */
+export const dashboardPending = pgTable(
+  'dashboard_pending',
+  {
+    organizationId: organizationRef(),
+    transactionId: uuid('transaction_id').notNull(),
+    /** The transaction's roll-up fields before its first change since the last fold; null when new. */
+    o: jsonb('o'),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.transactionId] })],
 );

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -137,5 +138,59 @@ export const reservationSettings = pgTable(
       'reservation_settings_buffers_ck',
       sql`${t.transactionBufferTime} >= 0 AND ${t.lockerBufferTime} >= 0`,
     ),
+  ],
+);
+
+/**
+ * The payment a reservation is booked with (README "Reservation widget"): a widget booking of a
+ * priced window is paid before it holds a locker. One row per verified contact code
+ * (`verification_id`, the widget's one-time code): a retried or double-tapped booking finds its
+ * payment instead of paying twice. `status` pending (the provider is being asked) → succeeded,
+ * then booked (`booked_at`, `id_reservation`) — or failed (declined), or refunded (the booking
+ * failed after the payment). `provider` is `sandbox` or `stripe`, `reference` the provider's
+ * payment, `refund_reference` its refund. A failed or refunded payment opened again for a new try
+ * counts it in `attempts` (a new try is a new charge at the provider). A payment left unbooked
+ * (its server stopped mid-way) is refunded by the sweep after 5 minutes.
+ */
+export const reservationPayments = pgTable(
+  'reservation_payments',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    organizationId: organizationRef(),
+    verificationId: uuid('verification_id').notNull(),
+    idReservation: uuid('id_reservation').references(() => reservations.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').notNull().default('pending'),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    /** The tracking number the reservation is booked under (the payment's invoice at the provider). */
+    trackingNumber: text('tracking_number').notNull(),
+    /** The card paying (the provider's payment method), kept so a sweep can ask for the same payment again. */
+    paymentMethod: text('payment_method'),
+    reference: text('reference'),
+    refundReference: text('refund_reference'),
+    attempts: integer('attempts').notNull().default(0),
+    message: text('message'),
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'reservation_payments_pkey', columns: [t.id, t.organizationId] }),
+    uniqueIndex('reservation_payments_verification_uq').on(t.organizationId, t.verificationId),
+    index('reservation_payments_reservation_idx')
+      .on(t.organizationId, t.idReservation)
+      .where(sql`${t.idReservation} IS NOT NULL`),
+    // the sweep's paid-but-unbooked payments
+    index('reservation_payments_unbooked_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.bookedAt} IS NULL AND ${t.status} IN ('pending', 'succeeded')`),
+    check(
+      'reservation_payments_status_ck',
+      sql`${t.status} IN ('pending', 'succeeded', 'failed', 'refunded')`,
+    ),
+    check('reservation_payments_source_ck', sql`${t.source} IN ('widget')`),
+    check('reservation_payments_amount_ck', sql`${t.amount} > 0`),
   ],
 );

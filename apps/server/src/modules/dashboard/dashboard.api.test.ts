@@ -447,6 +447,7 @@ describe('dashboard metric reads (spec console §7)', () => {
             WHERE organization_id = ${ids.org} AND transactions <> 0 ORDER BY 1, 2`,
         )) as unknown as { rows: unknown[] }
       ).rows;
+    await t.database.db.execute(sql`SELECT dashboard_fold(${ids.org}::uuid, 100000)`);
     const kept = await snapshot();
     await t.database.db.execute(sql`SELECT rebuild_dashboard_rollup(${ids.org}::uuid)`);
     expect(kept.length).toBeGreaterThan(5);

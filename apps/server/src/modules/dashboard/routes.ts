@@ -2,6 +2,7 @@ import { endpoints, METRIC_ENDPOINTS, METRIC_NAMES, type TMetricName } from '@lo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveRange } from '../../lib/calendar';
 import { errors, routeOf } from '../../lib/openapi';
+import { foldDashboard } from './queries/fold';
 import { assertLocations, computeMetric, organizationTimeZone } from './service';
 
 const COMMON =
@@ -122,8 +123,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${d.description} ${COMMON} spec: console §3 Metric payloads, §7 reports/${name}.`,
         errors: errors(400, 401, 404),
       }),
-      handler: async (req) =>
-        req.withTenant(async (tx) => {
+      handler: async (req) => {
+        // the roll-ups brought up to date on the primary first: the read below may go to a replica
+        await foldDashboard({ db: app.ctx.readDb, organizationId: req.auth.organizationId });
+        return req.withTenant(async (tx) => {
           const organizationId = req.auth.organizationId;
           const timeZone = await organizationTimeZone({ tx, organizationId });
           const range = resolveRange(req.query, timeZone);
@@ -141,7 +144,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
             },
             tx,
           );
-        }),
+        });
+      },
     });
   }
 };

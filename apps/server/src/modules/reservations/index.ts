@@ -5,6 +5,12 @@
 
 export { firstFreeDevice, insertReservationRow } from './queries';
 export {
+  openPayment,
+  type ReservationPaymentRow,
+  recordPayment,
+  unbookedPayments,
+} from './queries/payments';
+export {
   assertReservationAllows,
   buffersOf,
   emitReservation,

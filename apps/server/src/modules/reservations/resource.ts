@@ -4,10 +4,12 @@ import {
   RESERVATION_MESSAGES,
   type TReservation,
   type TReservationCreateValues,
+  type TReservationPayment,
   WEEKDAYS,
   ZReservation,
   ZReservationCreateRequest,
   ZReservationListQuery,
+  ZReservationPayment,
   ZReservationUpdateRequest,
 } from '@lockerops/contract';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -16,6 +18,8 @@ import { devices, locations, products, reservations, sizes, users } from '../../
 import type { Resource } from '../../lib/crud/resource';
 import { organizationsOf } from '../../lib/tenant-rows';
 import { wireOf } from '../../lib/wire';
+import { moneyNumber } from '../prices';
+import { paymentsOfReservations } from './queries/payments';
 import { emitReservation, type ReservationRow, reservationValues, writeHolds } from './service';
 
 const uniq = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => !!x))];
@@ -66,13 +70,23 @@ export async function reservationsToWire(rows: ReservationRow[], tx: Tx): Promis
         .from(products)
         .where(and(inArray(products.organizationId, orgIds), inArray(products.id, productIds)))
     : [];
+  const paid = await paymentsOfReservations({ tx, orgIds, ids: rows.map((r) => r.id) });
+  const payments = new Map(paid.map((x) => [x.idReservation!, x]));
   const by = <T extends { id: string }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   const [u, d, l, s, p] = [by(us), by(ds), by(ls), by(ss), by(ps)];
   return rows.map((r) => {
     const user = r.idUser ? u.get(r.idUser) : undefined;
     const device = r.idDevice ? d.get(r.idDevice) : undefined;
     const location = r.idLocation ? l.get(r.idLocation) : undefined;
+    const payment = payments.get(r.id);
     return wireOf(ZReservation, r, {
+      payment: payment
+        ? wireOf(ZReservationPayment, payment, {
+            amount: moneyNumber(payment.amount),
+            source: payment.source as TReservationPayment['source'],
+            status: payment.status as TReservationPayment['status'],
+          })
+        : null,
       user: user
         ? wireOf(ZReservation.shape.user, user, {
             name: [user.name, user.lastName].filter(Boolean).join(' '),

@@ -2,7 +2,7 @@ import { endpoints, TOOLBOX_MESSAGES } from '@lockerops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, routeOf } from '../../lib/openapi';
 import { requireFeature } from '../organizations';
-import { paymentsAccountReady } from './queries/organization';
+import { paymentAccountOf } from './queries/organization';
 import {
   getLiteApp,
   getTwilio,
@@ -61,12 +61,18 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.apps.putWidget, {
       tags,
       summary: 'Save the Reservation Widget customizer',
-      description: 'The widget page uses these colours and refuses windows longer than the maximum duration.',
+      description: `The widget page uses these colours and refuses windows longer than the maximum duration. \`payment_enabled\`: a priced window is paid in the widget before it is booked; allowed while payments go through the local sandbox (no \`STRIPE_SECRET_KEY\`), else once the organization's payment account is connected and set up (400 '${TOOLBOX_MESSAGES.paymentProviderRequired}').`,
       errors: errors(400, 401, 403),
     }),
     handler: (req) =>
       req.withTenant((tx) =>
-        saveWidget({ tx, organizationId: req.auth.organizationId, publicUrl, s: req.body }),
+        saveWidget({
+          tx,
+          organizationId: req.auth.organizationId,
+          publicUrl,
+          charges: app.ctx.charges,
+          s: req.body,
+        }),
       ),
   });
   app.route({
@@ -95,7 +101,7 @@ export const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
         const twilio = await getTwilio({ tx, organizationId: req.auth.organizationId });
         return {
           twilio: twilio.configured,
-          stripe: await paymentsAccountReady({ db: tx, organizationId: req.auth.organizationId }),
+          stripe: (await paymentAccountOf({ db: tx, organizationId: req.auth.organizationId })).ready,
         };
       }),
   });

@@ -12,6 +12,7 @@ import {
   ZWidgetSettings,
 } from '@lockerops/contract';
 import type { z } from 'zod';
+import type { ChargeGateway } from '../../adapters/payments/charges';
 import type { TxOrg } from '../../auth/context';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { BadRequest } from '../../errors';
@@ -25,6 +26,7 @@ import {
   toolboxRowOf,
   upsertToolbox,
 } from './queries';
+import { paymentAccountOf } from './queries/organization';
 
 async function rowOf(tx: DbOrTx, organizationId: string): Promise<SettingsRow | undefined> {
   return toolboxRowOf({ tx, organizationId });
@@ -99,19 +101,41 @@ async function withUrl(
 }
 
 /**
+ * Whether the widget may take payments: while the server's payments go through the local sandbox
+ * (no `STRIPE_SECRET_KEY`: the Lite App's sandbox too), always; with a real provider, once the
+ * organization's payment account is connected and set up (Settings → payment provider).
+ */
+export async function widgetCanTakePayments({
+  tx,
+  organizationId,
+  charges,
+}: TxOrg<{ charges: Pick<ChargeGateway, 'kind'> }>): Promise<boolean> {
+  if (charges.kind === 'sandbox') return true;
+  const { account, ready } = await paymentAccountOf({ db: tx, organizationId });
+  return !!account && ready;
+}
+
+/**
  * Saves the widget customizer; answers it with the embed URL. 400 when the maximum duration is over
- * 30 days (`WIDGET_MAX_SECONDS`), and 400 for `payment_enabled`: the widget takes no payment yet,
- * and a switch it could not enforce would let paid lockers be booked for nothing.
+ * 30 days (`WIDGET_MAX_SECONDS`), and 400 `paymentProviderRequired` for `payment_enabled` while the
+ * widget cannot take payments (`widgetCanTakePayments`): a switch it could not honour would turn
+ * every paid booking away.
  */
 export async function saveWidget({
   tx,
   organizationId,
   publicUrl,
+  charges,
   s,
-}: TxOrg<{ publicUrl: string; s: TWidgetSettings }>): Promise<TWidgetSettingsResponse> {
+}: TxOrg<{
+  publicUrl: string;
+  charges: Pick<ChargeGateway, 'kind'>;
+  s: TWidgetSettings;
+}>): Promise<TWidgetSettingsResponse> {
   if (s.max_duration * WIDGET_UNIT_SECONDS[s.max_duration_unit] > WIDGET_MAX_SECONDS)
     throw BadRequest(TOOLBOX_MESSAGES.maxDurationTooLong);
-  if (s.payment_enabled) throw BadRequest(TOOLBOX_MESSAGES.paymentNotAvailable);
+  if (s.payment_enabled && !(await widgetCanTakePayments({ tx, organizationId, charges })))
+    throw BadRequest(TOOLBOX_MESSAGES.paymentProviderRequired);
   await upsert(tx, organizationId, { widget: s });
   return getWidget({ tx, organizationId, publicUrl });
 }

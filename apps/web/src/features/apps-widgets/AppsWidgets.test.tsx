@@ -31,6 +31,7 @@ beforeEach(() => {
         return jsonResponse({ ...(widgetAnswer as object), settings: JSON.parse(String(init.body)) });
       return jsonResponse(widgetAnswer);
     }
+    if (url === '/api/payments/mode') return jsonResponse({ payments_mode: 'sandbox' });
     return jsonResponse({ detail: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -136,8 +137,14 @@ describe('Reservation Widget customizer', () => {
     expect(screen.getByRole('region', { name: 'Widget preview' })).toHaveStyle({
       backgroundColor: '#123456',
     });
-    // the widget takes no payment yet: the switch is off and cannot be turned on
-    expect(screen.getByRole('switch', { name: 'Payment' })).toBeDisabled();
+    // the payment switch: a priced window is paid in the widget, here through the sandbox
+    const payment = screen.getByRole('switch', { name: 'Payment' });
+    expect(payment).not.toBeChecked();
+    fireEvent.click(payment);
+    expect(payment).toBeChecked();
+    expect(payment).toHaveAccessibleDescription(
+      'A priced window is paid in the widget before it is booked; a window with no price is booked as before. Payments go through the sandbox provider: no real money moves.',
+    );
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Maximum Reservation Duration' }), {
       target: { value: '3' },
     });
@@ -149,7 +156,7 @@ describe('Reservation Widget customizer', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({
       ...WIDGET,
       background_color: '#123456',
-      payment_enabled: false,
+      payment_enabled: true,
       max_duration: 3,
       max_duration_unit: 'weeks',
     });

@@ -24,6 +24,7 @@ import { ColorField } from '../../components/ColorField';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyField } from '../../components/CopyField';
 import { FormTextField } from '../../components/form';
+import { usePaymentsMode } from '../../components/SandboxBadge';
 import { translateMessage } from '../../i18n/messages';
 import {
   rotateWidgetKey,
@@ -91,7 +92,8 @@ function WidgetPreview({ values }: { values: TWidgetFormInput }) {
 
 /**
  * The "Reservation Widget" tab (spec console §2 Apps and widgets): primary, secondary and background
- * colours, payment toggle, maximum reservation duration with its unit (hours, days, weeks), and the
+ * colours, payment toggle (a priced window paid in the widget before it is booked; the server
+ * refuses it while a real provider has no connected account; the sandbox said so), maximum reservation duration with its unit (hours, days, weeks), and the
  * read-only embed URL with a copy button and the `<iframe>` snippet — or the spec's no-token text
  * while the organization has no API key. The URL carries the widget's publishable key, which can be
  * rotated here (the old URL stops working).
@@ -106,6 +108,8 @@ export function WidgetCustomizer() {
   const values = useWatch({ control }) as TWidgetFormInput;
   const data = query.data;
   const { t } = useTranslation('appsWidgets');
+  // the server's payments go through the sandbox (no STRIPE_SECRET_KEY): the switch says so
+  const sandbox = usePaymentsMode().data?.payments_mode === 'sandbox';
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ alignItems: { md: 'flex-start' } }}>
@@ -144,17 +148,17 @@ export function WidgetCustomizer() {
                 control={
                   <Switch
                     checked={field.value === true}
-                    // the widget takes no payment yet: the server refuses the switch
-                    disabled={field.value !== true}
                     onChange={(e) => field.onChange(e.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': 'widget-payment-help' } }}
                   />
                 }
                 label={t('widget.payment')}
               />
             )}
           />
-          <FormHelperText sx={{ mt: -1 }}>
-            {translateMessage(TOOLBOX_MESSAGES.paymentNotAvailable)}
+          <FormHelperText id="widget-payment-help" sx={{ mt: -1 }}>
+            {t('widget.paymentHelp')}
+            {sandbox ? ` ${t('widget.paymentSandbox')}` : null}
           </FormHelperText>
           {/* the number keeps room for its long label; the unit wraps below it when narrow */}
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>

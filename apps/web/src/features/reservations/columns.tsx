@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { When } from '../../components/When';
 import { i18next } from '../../i18n';
 import type { useEnumLabel } from '../../i18n/enums';
-import { formatDate, formatDateTime, formatPhone } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatPhone } from '../../lib/format';
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -45,6 +45,25 @@ export function whenText(
 }
 
 /**
+ * The payment a reservation was booked with, as the table shows it: the amount in its currency,
+ * where it stands and where it was taken (`€5.00 Paid · Reservation widget`), and the sandbox's
+ * label when no real money moved; empty when none was taken.
+ */
+export function paymentText(
+  p: TReservation['payment'],
+  t: TFunction,
+  label: ReturnType<typeof useEnumLabel>,
+): string {
+  if (!p) return '';
+  const text = t('column.paymentValue', {
+    amount: formatMoney(p.amount, p.currency),
+    status: label('reservationPaymentStatus', p.status),
+    source: label('paymentSource', p.source),
+  });
+  return p.provider === 'sandbox' ? `${text} (${t('column.sandbox')})` : text;
+}
+
+/**
  * Columns of the reservations table (spec operational §2 Reservations, §3 Reservation). Delete is
  * offered to admins only: members cannot delete reservations (spec §1).
  */
@@ -75,6 +94,13 @@ export function reservationColumns(a: {
       headerName: t('column.status'),
       width: 90,
       valueFormatter: (v: TReservation['status']) => label('reservationStatus', v),
+    },
+    {
+      field: 'payment',
+      headerName: t('column.payment'),
+      width: 240,
+      sortable: false,
+      valueGetter: (_v, r) => paymentText(r.payment, t, label),
     },
     {
       field: 'mode',

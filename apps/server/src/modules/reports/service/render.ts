@@ -7,7 +7,7 @@ import {
 import type { StorageAdapter } from '../../../adapters/storage';
 import type { Db } from '../../../db/client';
 import { withTenant } from '../../../tenancy';
-import { computeMetric, type MetricScope, organizationTimeZone } from '../../dashboard';
+import { computeMetric, foldDashboard, type MetricScope, organizationTimeZone } from '../../dashboard';
 import { currencyOf, locationNames, reportBrandOf, subOrganizationNames } from '../queries';
 import type { Figure, FigureUnit } from './format';
 import { reportPeriod } from './schedule';
@@ -256,6 +256,7 @@ export async function buildReport({
   const language = opts.language ?? 'en';
   const sections: ReportSection[] = [];
   for (const o of [org!, ...subs]) {
+    await foldDashboard({ db, organizationId: o.id });
     const blocks = await withTenant(db, o.id, async (tx) => {
       const zone = await organizationTimeZone({ tx, organizationId: o.id });
       const currency = (await currencyOf({ tx, organizationId: o.id })) ?? 'usd';

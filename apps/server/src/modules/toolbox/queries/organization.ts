@@ -3,21 +3,21 @@ import type { DbOrTx } from '../../../db/client';
 import { organizations } from '../../../db/schema';
 
 /**
- * Whether the organization's payment provider account is set up (`stripe_details_submitted`);
- * false for an unknown organization. spec: console §2 Integrations.
+ * The organization's payment provider account: its id (`stripe_account_id`, null when none is
+ * connected) and whether it is set up (`stripe_details_submitted`). spec: console §2 Integrations.
  */
-export async function paymentsAccountReady({
+export async function paymentAccountOf({
   db,
   organizationId,
 }: {
   db: DbOrTx;
   organizationId: string;
-}): Promise<boolean> {
+}): Promise<{ account: string | null; ready: boolean }> {
   const [org] = await db
-    .select({ stripe: organizations.stripeDetailsSubmitted })
+    .select({ account: organizations.stripeAccountId, ready: organizations.stripeDetailsSubmitted })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return !!org?.stripe;
+  return { account: org?.account ?? null, ready: !!org?.ready };
 }
 
 /**

@@ -1,4 +1,9 @@
-import { type TLanguage, type TWidgetSettings, WIDGET_TEXTS } from '@lockerops/contract';
+import {
+  SANDBOX_PAYMENT_METHOD,
+  type TLanguage,
+  type TWidgetSettings,
+  WIDGET_TEXTS,
+} from '@lockerops/contract';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -12,7 +17,10 @@ const escapeHtml = (s: string) =>
  * Its words are in `language` (`WIDGET_TEXTS`), and its dates and money in that language's format.
  * Booking is contact → "Send code" → the code → Book: the code goes to the one contact
  * typed (an e-mail, else a phone number), the outcome of the send is announced (`aria-live`), and
- * the server's refusals show in the page's language by their code.
+ * the server's refusals show in the page's language by their code. With the payment switch on and a
+ * priced window, the code step shows the amount and the payment before "Pay … and book": the
+ * sandbox's test card, labelled "no real money", while no real provider is connected (its payment
+ * method is sent with the booking); a real provider's card form is not part of this page.
  */
 export function widgetPage(p: {
   organization: string;
@@ -46,6 +54,10 @@ button:disabled{opacity:.6;cursor:default}
 .done{border:2px solid var(--secondary);background:#fff}
 .zone{margin:4px 0 0;font-size:.85rem;color:#555}
 .hidden{display:none}
+fieldset{margin:16px 0 0;padding:8px 12px 12px;border:1px solid #bbb;border-radius:6px;background:#fff}
+legend{font-weight:600;padding:0 4px}
+input[readonly]{background:#f3f3f3}
+.badge{display:inline-block;margin-left:6px;padding:2px 8px;border-radius:10px;background:#fff3cd;color:#5c4400;font-size:.8rem;font-weight:600}
 </style></head>
 <body><main id="widget" data-organization="${escapeHtml(p.organization)}">
 <h1>${e(w.heading.replace('{name}', p.name))}</h1>
@@ -67,6 +79,14 @@ button:disabled{opacity:.6;cursor:default}
 <p id="sent" class="note hidden" role="status" aria-live="polite"></p>
 <div id="code-step" class="hidden">
 <label for="code">${e(w.code)}</label><input id="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="[0-9]{6}" required>
+<fieldset id="pay" class="hidden"><legend>${e(w.payTitle)} <span id="sandbox" class="badge hidden">${e(w.sandbox)}</span></legend>
+<p id="amount"></p>
+<div id="card-form" class="hidden"><p class="zone" id="card-note">${e(w.sandboxNote)}</p>
+<label for="card">${e(w.card)}</label><input id="card" readonly value="4242 4242 4242 4242" aria-describedby="card-note">
+<div class="row"><div><label for="card-expiry">${e(w.cardExpiry)}</label><input id="card-expiry" readonly value="12/34"></div>
+<div><label for="card-cvc">${e(w.cardCvc)}</label><input id="card-cvc" readonly value="123"></div></div></div>
+<p id="pay-elsewhere" class="note hidden">${e(w.payElsewhere)}</p>
+</fieldset>
 <button type="submit" id="submit">${e(w.book)}</button>
 </div>
 </form>
@@ -116,7 +136,24 @@ const showZone = () => { const z = zoneOf(); const typed = $('start').value ? Da
 // a unit's word agrees with its number by the language's plural rules ("1 day", "2 days")
 const unitWord = (n, unit) => { const forms = T.units[unit]; return forms ? forms[new Intl.PluralRules(LANG).select(Number(n))] || forms.other : unit; };
 let config;
-const money = (v) => new Intl.NumberFormat(LANG, { style: 'currency', currency: config.currency.toUpperCase() }).format(Number(v));
+// the quote of the window being booked: its price and whether the booking pays it first
+let quote;
+const money = (v, currency) => new Intl.NumberFormat(LANG, { style: 'currency', currency: (currency || config.currency).toUpperCase() }).format(Number(v));
+const paying = () => !!(quote && quote.payment_required);
+// the payment of a priced window: its amount, the sandbox's labelled test card, or no card form here
+function showPay() {
+  $('pay').classList.toggle('hidden', !paying());
+  $('submit').textContent = T.book;
+  $('submit').classList.remove('hidden');
+  if (!paying()) return;
+  const price = money(quote.price.total, quote.currency);
+  $('amount').textContent = fill(T.amount, { price });
+  $('sandbox').classList.toggle('hidden', !config.sandbox);
+  $('card-form').classList.toggle('hidden', !config.sandbox);
+  $('pay-elsewhere').classList.toggle('hidden', config.sandbox);
+  $('submit').textContent = fill(T.pay, { price });
+  $('submit').classList.toggle('hidden', !config.sandbox);
+}
 function fillSizes() {
   const loc = config.locations.find((l) => l.id === $('location').value);
   $('size').replaceChildren(...(loc ? loc.sizes : []).map((s) => new Option(s.name, s.id)));
@@ -141,7 +178,7 @@ async function load() {
 }
 $('location').addEventListener('change', fillSizes);
 $('start').addEventListener('input', showZone);
-for (const id of ['location', 'size', 'start', 'end']) $(id).addEventListener('change', () => { $('book').classList.add('hidden'); $('quote').classList.add('hidden'); });
+for (const id of ['location', 'size', 'start', 'end']) $(id).addEventListener('change', () => { quote = undefined; $('book').classList.add('hidden'); $('quote').classList.add('hidden'); });
 $('find').addEventListener('submit', async (e) => {
   e.preventDefault();
   $('message').classList.add('hidden');
@@ -149,9 +186,10 @@ $('find').addEventListener('submit', async (e) => {
   const q = new URLSearchParams({ id_location: $('location').value, id_size: $('size').value, start: w.start, end: w.end });
   const res = await call('/quote?' + q);
   if (!res.ok) { show($('quote'), await detail(res), 'error'); return; }
-  const quote = await res.json();
+  quote = await res.json();
   if (!quote.available) { show($('quote'), T.noneFree, 'error'); $('book').classList.add('hidden'); return; }
-  show($('quote'), quote.price ? fill(T.available, { price: money(quote.price.total) }) : T.free);
+  show($('quote'), quote.price ? fill(T.available, { price: money(quote.price.total, quote.currency) }) : T.free);
+  showPay();
   $('book').classList.remove('hidden');
 });
 async function sendCode() {
@@ -174,7 +212,8 @@ $('book').addEventListener('submit', async (e) => {
   $('submit').disabled = true;
   const w = windowOf();
   const body = { id_location: $('location').value, id_size: $('size').value, start: w.start, end: w.end,
-    name: $('name').value, verification_code: $('code').value.trim(), ...contactBody() };
+    name: $('name').value, verification_code: $('code').value.trim(), ...contactBody(),
+    ...(paying() && config.sandbox ? { payment_method: ${JSON.stringify(SANDBOX_PAYMENT_METHOD)} } : {}) };
   const res = await call('/reservations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   $('submit').disabled = false;
   if (!res.ok) { show($('message'), await detail(res), 'error'); return; }
@@ -183,7 +222,8 @@ $('book').addEventListener('submit', async (e) => {
   show($('message'), fill(T.booked, { tracking: b.tracking_number, location: b.location,
     locker: b.locker_number != null ? fill(T.locker, { n: b.locker_number }) : '',
     start: localTime(b.starts_at, b.time_zone), end: localTime(b.ends_at, b.time_zone),
-    price: b.price ? ', ' + money(b.price.total) : '' }), 'done');
+    price: !b.price ? '' : b.paid ? fill(T.paid, { price: money(b.price.total, b.currency) }) + (b.sandbox ? ' (' + T.sandbox + ')' : '')
+      : ', ' + money(b.price.total, b.currency) }), 'done');
   show($('next'), fill(T.nextStep, { tracking: b.tracking_number, location: b.location, start: localTime(b.starts_at, b.time_zone) }));
 });
 load();

@@ -17,7 +17,8 @@ import { errors, routeOf } from '../../../lib/openapi';
 import { addressKey } from '../../one-time-codes';
 import { organizationNames } from '../queries/organization';
 import { resolvePublishableKey } from '../service';
-import { widgetConfig, widgetQuote } from '../service/widget';
+import { widgetConfig } from '../service/widget';
+import { widgetQuote } from '../service/widget-quote';
 import { requestWidgetCode, type VerificationDeps, widgetBookVerified } from '../service/widget-verification';
 import { widgetPage } from './widget-page';
 
@@ -81,14 +82,19 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Widget: what a customer may choose from',
       description:
-        "The organization's name and logo, the saved widget colours and limits, the currency, and its public locations (not hidden, not restricted) with the sizes of their storage lockers. `organization` is the sub-domain label.",
+        "The organization's name and logo, the saved widget colours, limits and payment switch, the currency, whether payments go through the local sandbox provider (`sandbox`: no real money moves; the page says so beside every amount), and its public locations (not hidden, not restricted) with the sizes of their storage lockers. `organization` is the sub-domain label.",
       errors: errors(401, 403, 429),
     }),
     config,
     ...guard,
     handler: (req) =>
       req.withTenant((tx) =>
-        widgetConfig({ tx, organizationId: req.auth.organizationId, widget: req.widget }),
+        widgetConfig({
+          tx,
+          organizationId: req.auth.organizationId,
+          widget: req.widget,
+          sandbox: app.ctx.charges.kind === 'sandbox',
+        }),
       ),
   });
 
@@ -98,7 +104,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Widget: availability and price of a window',
       description:
-        'Whether a storage locker of the size is free at the location from `start` to `end` (ISO 8601), buffers included, and its price through the pricing module (`null`: free). 400 for a window in the past, an end before the start, or one longer than the maximum duration; 404 for a location that is not public.',
+        "Whether a storage locker of the size is free at the location from `start` to `end` (ISO 8601), buffers included, and its price through the pricing module (`null`: free) in `currency` (the price's, else the organization's); `payment_required` when the widget's payment switch is on and the price is above zero (the booking then carries `payment_method`). 400 for a window in the past, an end before the start, or one longer than the maximum duration; 404 for a location that is not public.",
       errors: errors(400, 401, 403, 404, 429),
     }),
     config,
@@ -116,6 +122,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
     mail: app.ctx.mail,
     sms: app.ctx.sms,
     log: req.log,
+    charges: app.ctx.charges,
     limits: app.ctx.config.widgetCodes,
     smsCountries: app.ctx.config.widgetSmsCountries,
   });
@@ -147,8 +154,8 @@ export const widgetApiRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Widget: book a locker',
       description:
-        "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409) for one verified contact: the booking carries `email` or `phone_number` (not both) and the `verification_code` `POST widget/{organization}/verification` sent to it. Without a valid code — missing (`toolbox.verificationRequired`), else one answer (`toolbox.verificationInvalid`) for a wrong, expired or used code and one void after 5 wrong tries from the client address — it answers 400 and nothing happens: no customer created or attached, no locker held, no message sent. A code is used once. The booking is for the organization's customer with that contact (the operator's own record first), else a new widget-only record, and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price. 400 for a phone number outside the organization's country and `WIDGET_SMS_COUNTRIES`; 429 past the caps on open widget bookings per contact, client address and organization (`WIDGET_MAX_OPEN_*`).",
-      errors: errors(400, 401, 403, 404, 409, 429),
+        "Creates a storage reservation exactly like the console's (same rules, same constraint against double booking: 409) for one verified contact: the booking carries `email` or `phone_number` (not both) and the `verification_code` `POST widget/{organization}/verification` sent to it. Without a valid code — missing (`toolbox.verificationRequired`), else one answer (`toolbox.verificationInvalid`) for a wrong, expired or used code and one void after 5 wrong tries from the client address — it answers 400 and nothing happens: no customer created or attached, no locker held, no message sent. A code is used once. The booking is for the organization's customer with that contact (the operator's own record first), else a new widget-only record, and emits `on_reservation` (its notification template and webhooks). Answers the tracking number, place, window and price. 400 for a phone number outside the organization's country and `WIDGET_SMS_COUNTRIES`; 429 past the caps on open widget bookings per contact, client address and organization (`WIDGET_MAX_OPEN_*`). While the widget's payment switch is on, a priced window is paid before it holds a locker: the booking carries `payment_method` (the sandbox's `pm_sandbox_card` while no real provider is connected; else a payment method of the organization's Stripe account, charged through a PaymentIntent on it) — 402 `toolbox.paymentRequired` without it, 402 when the provider declines (`payments.declined`) or has not confirmed the payment (`toolbox.paymentNotCompleted`). The payment is made once per verified code (409 `toolbox.paymentUnderWay` for a second request while it runs; the code is used by the booking), then the door that was priced is booked with the payment attached (`paid: true`); when the booking fails after the payment (the door taken meanwhile) the payment is refunded and the answer is 409 with the reason and `toolbox.paymentRefunded`. A window with no price books as without payment.",
+      errors: errors(400, 401, 402, 403, 404, 409, 429),
     }),
     config,
     ...guard,

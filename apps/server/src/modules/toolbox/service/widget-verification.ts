@@ -19,7 +19,9 @@ import type { SecretBox } from '../../../lib/secrets';
 import { type CodeContact, checkOneTimeCode, sendOneTimeCode } from '../../one-time-codes';
 import { widgetOrganization } from '../queries';
 import { twilioPurposes } from '../service';
-import { checkPhoneCountry, type WidgetGuard, widgetBook, widgetPrecheck } from './widget';
+import { checkPhoneCountry, type WidgetGuard, widgetBook } from './widget';
+import { type PaymentDeps, widgetBookPaid } from './widget-payment';
+import { checkWindow } from './widget-quote';
 
 /*
  * A verified contact before the public widget holds a door or sends anything (README
@@ -30,8 +32,11 @@ import { checkPhoneCountry, type WidgetGuard, widgetBook, widgetPrecheck } from 
 /** Runs `fn` in a transaction of the widget's organization (`req.withTenant`). */
 type RunTenant = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
-/** What the verification step needs: the server's secret and the adapters that carry the code. */
-export interface VerificationDeps {
+/**
+ * What the verification step needs: the server's secret and the adapters that carry the code, and
+ * for a paid booking the payment provider (`PaymentDeps`).
+ */
+export interface VerificationDeps extends PaymentDeps {
   run: RunTenant;
   secrets: SecretBox;
   mail: MailAdapter;
@@ -107,10 +112,11 @@ export async function requestWidgetCode(
 
 /**
  * `POST widget/{organization}/reservations` with the contact's code: the widget's own
- * refusals first (payment 409, window 400), then the code of the booking's one contact (400 with
+ * refusal of the window first (400), then the code of the booking's one contact (400 with
  * `verificationRequired`, else one answer `verificationInvalid` for a wrong, expired, used or void
- * code; a wrong try is recorded for the client address), then `widgetBook`, which
- * uses the code once in the booking's transaction. Without a valid code nothing is created, held
+ * code; a wrong try is recorded for the client address), then `widgetBook` — or, while the
+ * widget's payment switch is on, `widgetBookPaid` (a priced window paid first) — which uses the
+ * code once in the booking's transaction. Without a valid code nothing is created, held
  * or sent: no customer, no reservation, no notification.
  */
 export async function widgetBookVerified(
@@ -121,7 +127,7 @@ export async function widgetBookVerified(
   guard: Omit<WidgetGuard, 'verificationId'>,
   now = new Date(),
 ): Promise<TWidgetBooking> {
-  widgetPrecheck(widget, body, now);
+  checkWindow(widget, body.start, body.end, now);
   if (!body.verification_code) throw BadRequest(TOOLBOX_MESSAGES.verificationRequired);
   const organizationId = auth.organizationId;
   const contact = await deps.run((tx) => contactOf(tx, organizationId, body, deps.smsCountries));
@@ -132,14 +138,8 @@ export async function widgetBookVerified(
   );
   if (!checked) throw BadRequest(TOOLBOX_MESSAGES.verificationInvalid);
   const verified = contact.channel === 'email' ? { email: contact.key } : { phone_number: contact.key };
-  return deps.run((tx) =>
-    widgetBook({
-      tx,
-      auth,
-      widget,
-      body: { ...body, email: undefined, phone_number: undefined, ...verified },
-      guard: { ...guard, verificationId: checked.id },
-      now,
-    }),
-  );
+  const booking = { ...body, email: undefined, phone_number: undefined, ...verified };
+  const codeGuard = { ...guard, verificationId: checked.id };
+  if (widget.payment_enabled) return widgetBookPaid(deps, auth, widget, booking, codeGuard, now);
+  return deps.run((tx) => widgetBook({ tx, auth, widget, body: booking, guard: codeGuard, now }));
 }

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
-  RESERVATION_MESSAGES,
   TOOLBOX_MESSAGES,
   type TWidgetBooking,
   type TWidgetConfig,
-  type TWidgetQuote,
   type TWidgetSettings,
-  WIDGET_MAX_SECONDS,
-  WIDGET_UNIT_SECONDS,
   ZReservationCreateRequest,
   ZWidgetBooking,
   type ZWidgetBookingRequest,
@@ -17,44 +13,43 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/
 import type { z } from 'zod';
 import type { TxAuth, TxOrg } from '../../../auth/context';
 import type { Tx } from '../../../db/client';
-import { BadRequest, Conflict, HttpError, NotFound } from '../../../errors';
+import { BadRequest, HttpError } from '../../../errors';
 import { writeAudit } from '../../../lib/crud/audit';
 import { wireOf } from '../../../lib/wire';
 import { organizationTimeZone } from '../../dashboard';
 import { consumeCode, MAX_TRIES_IN_ALL } from '../../one-time-codes';
-import { computeCharge, defaultCurrency } from '../../prices';
+import { defaultCurrency } from '../../prices';
 import {
-  buffersOf,
   emitReservation,
-  firstFreeDevice,
-  getReservationSettings,
   insertReservationRow,
+  recordPayment,
   reservationValues,
   writeHolds,
 } from '../../reservations';
 import { insertCustomer } from '../../users';
 import {
   customerBy,
-  isPublicLocation,
   openWidgetBookings,
   organizationPhone,
   placeOfDevice,
-  priceOfDevice,
   publicLocationSizes,
   WIDGET_MODE,
   widgetOrganization,
 } from '../queries';
+import { assertPublicLocation, checkWindow, priceFor } from './widget-quote';
 
 /**
  * What the public widget shows: the organization's name and logo, the saved widget
- * settings, and its public locations with their time zone (the location's, else the
+ * settings, whether its payments go through the local sandbox (`sandbox`: no real money, said
+ * beside every amount), and its public locations with their time zone (the location's, else the
  * organization's) and the sizes of their storage lockers. Nothing else.
  */
 export async function widgetConfig({
   tx,
   organizationId,
   widget,
-}: TxOrg<{ widget: TWidgetSettings }>): Promise<TWidgetConfig> {
+  sandbox,
+}: TxOrg<{ widget: TWidgetSettings; sandbox: boolean }>): Promise<TWidgetConfig> {
   const org = await widgetOrganization({ tx, organizationId });
   const rows = await publicLocationSizes({ tx, organizationId });
   const orgZone = await organizationTimeZone({ tx, organizationId });
@@ -74,76 +69,9 @@ export async function widgetConfig({
     organization: { name: org?.appName || org?.name || '', logo: org?.logo ?? null },
     settings: widget,
     currency: await defaultCurrency({ tx, organizationId }),
+    sandbox,
     locations: [...byLocation.values()],
   };
-}
-
-/** Checks a window against the widget's rules: in the future, end after start, at most the maximum duration. */
-function checkWindow(widget: TWidgetSettings, start: string, end: string, now: Date) {
-  const s = Date.parse(start);
-  const e = Date.parse(end);
-  if (e <= s) throw BadRequest(RESERVATION_MESSAGES.endBeforeStart);
-  if (s < now.getTime() - 5 * 60_000) throw BadRequest(TOOLBOX_MESSAGES.startInPast);
-  if (e - s > widget.max_duration * WIDGET_UNIT_SECONDS[widget.max_duration_unit] * 1000)
-    throw BadRequest(TOOLBOX_MESSAGES.tooLong(widget.max_duration, widget.max_duration_unit));
-  // a maximum saved before the bound existed still holds no locker beyond 30 days
-  if (e - s > WIDGET_MAX_SECONDS * 1000) throw BadRequest(TOOLBOX_MESSAGES.tooLong(30, 'days'));
-}
-
-async function assertPublicLocation(tx: Tx, organizationId: string, idLocation: string) {
-  if (!(await isPublicLocation({ tx, organizationId, id: idLocation }))) throw NotFound('Location not found');
-}
-
-/** The price of a window on a device through the pricing module (null when the device has no price). */
-async function priceFor(tx: Tx, organizationId: string, deviceId: string, seconds: number) {
-  const price = await priceOfDevice({ tx, organizationId, deviceId });
-  if (!price) return null;
-  return computeCharge({
-    price: {
-      price_type: price.priceType,
-      amount: price.amount,
-      unit_amount: price.unitAmount,
-      unit: price.unit,
-    },
-    elapsedSeconds: seconds,
-  });
-}
-
-/**
- * Whether a storage locker of the size is free at a public location for the window (the same
- * search as a console reservation, buffers included) and what it costs through the pricing module.
- */
-export async function widgetQuote({
-  tx,
-  organizationId,
-  widget,
-  q,
-  now = new Date(),
-}: TxOrg<{
-  widget: TWidgetSettings;
-  q: { id_location: string; id_size: string; start: string; end: string };
-  now?: Date;
-}>): Promise<TWidgetQuote> {
-  checkWindow(widget, q.start, q.end, now);
-  await assertPublicLocation(tx, organizationId, q.id_location);
-  const cfg = await getReservationSettings({ tx, organizationId });
-  const free = await firstFreeDevice({
-    tx,
-    organizationId,
-    idLocation: q.id_location,
-    mode: WIDGET_MODE,
-    idSize: q.id_size,
-    schedule: {
-      recurring: false,
-      startsAt: new Date(q.start).toISOString(),
-      endsAt: new Date(q.end).toISOString(),
-    },
-    buffers: buffersOf(cfg),
-  });
-  const currency = await defaultCurrency({ tx, organizationId });
-  if (!free) return { available: false, currency, price: null };
-  const seconds = (Date.parse(q.end) - Date.parse(q.start)) / 1000;
-  return { available: true, currency, price: await priceFor(tx, organizationId, free, seconds) };
 }
 
 /**
@@ -178,7 +106,7 @@ async function customerOf(
 }
 
 /** A tracking number for a widget booking: `W` and 9 characters of an unambiguous alphabet. */
-function trackingNumber(): string {
+export function trackingNumber(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return `W${[...randomBytes(9)].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
@@ -262,7 +190,7 @@ export async function checkPhoneCountry({
  * 429 when a cap on open widget bookings (active, not yet ended) is reached: per contact (the
  * e-mail or the phone), per client address, per organization (`WIDGET_MAX_OPEN_*`).
  */
-async function checkOpenBookings(
+export async function checkOpenBookings(
   tx: Tx,
   organizationId: string,
   guard: WidgetGuard,
@@ -278,26 +206,24 @@ async function checkOpenBookings(
 }
 
 /**
- * What a widget booking is refused for before anything is looked up or checked: 409
- * while the saved settings say the widget takes payment (it cannot), 400 for a window the widget's
- * rules refuse.
+ * A paid booking's payment (`widget-payment.ts`): the door that was priced and paid for, the
+ * tracking number the payment was made under, and the payment to attach to the reservation.
  */
-export function widgetPrecheck(
-  widget: TWidgetSettings,
-  body: { start: string; end: string },
-  now = new Date(),
-): void {
-  // saved before the switch was refused: no unpaid booking while the widget says it takes payment
-  if (widget.payment_enabled) throw Conflict(TOOLBOX_MESSAGES.paymentNotAvailable);
-  checkWindow(widget, body.start, body.end, now);
+export interface PaidBooking {
+  deviceId: string;
+  trackingNumber: string;
+  paymentId: string;
+  sandbox: boolean;
 }
 
 /**
  * Books a storage locker for a widget customer: the window rules of the widget, a public
  * location, then exactly the console's path — `reservationValues` (the organization's reservation
- * rules and the first free locker), the insert, `writeHolds` (the exclusion constraint against
- * double booking: 409), the `on_reservation` domain event (notification, webhooks) and the audit
- * entry — in the caller's transaction. The customer becomes (or is found as) a widget-only user.
+ * rules and the first free locker, or with `paid` the door that was paid for), the insert,
+ * `writeHolds` (the exclusion constraint against double booking: 409), the `on_reservation` domain
+ * event (notification, webhooks) and the audit entry — in the caller's transaction; with `paid`,
+ * the payment is attached to the reservation in the same transaction. The customer becomes (or is
+ * found as) a widget-only user.
  * Before anything is held: the caps on open widget bookings (429), see `WidgetGuard`, and the
  * contact's verification code, checked by the caller (`widgetBookVerified`) and used here once.
  * `body.phone_number` is the verified number in E.164.
@@ -308,25 +234,28 @@ export async function widgetBook({
   widget,
   body,
   guard,
+  paid,
   now = new Date(),
 }: TxAuth<{
   widget: TWidgetSettings;
   body: z.output<typeof ZWidgetBookingRequest>;
   guard: WidgetGuard;
+  paid?: PaidBooking;
   now?: Date;
 }>): Promise<TWidgetBooking> {
   const organizationId = auth.organizationId;
-  widgetPrecheck(widget, body, now);
+  checkWindow(widget, body.start, body.end, now);
   await assertPublicLocation(tx, organizationId, body.id_location);
   const parsed = ZReservationCreateRequest.safeParse({
     mode: WIDGET_MODE,
     id_location: body.id_location,
     id_size: body.id_size,
+    id_device: paid?.deviceId,
     phone_number: body.phone_number,
     email: body.email,
     start_date: body.start,
     end_date: body.end,
-    tracking_number: trackingNumber(),
+    tracking_number: paid?.trackingNumber ?? trackingNumber(),
     id_user: '00000000-0000-4000-8000-000000000000',
   });
   if (!parsed.success) throw BadRequest([...new Set(parsed.error.issues.map((i) => i.message))]);
@@ -360,6 +289,13 @@ export async function widgetBook({
     values: { ...values, widgetAddress: guard.address },
   });
   await writeHolds({ tx, row: row! });
+  if (paid)
+    await recordPayment({
+      tx,
+      organizationId,
+      id: paid.paymentId,
+      set: { idReservation: row!.id, bookedAt: now },
+    });
   await emitReservation({ tx, row: row! });
   await writeAudit({
     tx,
@@ -372,16 +308,15 @@ export async function widgetBook({
     },
   });
   const place = await placeOfDevice({ tx, organizationId, deviceId: row!.idDevice! });
+  const seconds = (row!.endsAt.getTime() - row!.startsAt.getTime()) / 1000;
+  const priced = await priceFor(tx, organizationId, row!.idDevice!, seconds);
   return wireOf(ZWidgetBooking, row!, {
     location: place?.location ?? '',
     locker_number: place?.lockerNumber ?? null,
     time_zone: place?.timeZone ?? (await organizationTimeZone({ tx, organizationId })),
-    price: await priceFor(
-      tx,
-      organizationId,
-      row!.idDevice!,
-      (row!.endsAt.getTime() - row!.startsAt.getTime()) / 1000,
-    ),
-    currency: await defaultCurrency({ tx, organizationId }),
+    price: priced && { subtotal: priced.subtotal, discount: priced.discount, total: priced.total },
+    currency: priced?.currency ?? (await defaultCurrency({ tx, organizationId })),
+    paid: !!paid,
+    sandbox: paid?.sandbox ?? false,
   });
 }
