@@ -183,7 +183,7 @@ test.describe('the console', () => {
     const location = await createLocation(api, unique('Console Kiosk Hall'));
     await openAsAdmin(page, '/kiosks');
     await page.getByRole('button', { name: 'Pair a screen' }).first().click();
-    await page.getByRole('combobox', { name: 'Place' }).click();
+    await page.getByRole('combobox', { name: 'Place' }).fill(location.name);
     await page.getByRole('option', { name: location.name }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Lobby screen');
     await page.getByRole('button', { name: 'Make a pairing code' }).click();

@@ -38,7 +38,7 @@ test.describe('on a phone', () => {
     await uiSignIn(page);
     await expect(page).toHaveURL(/\/(home|settings)$/);
     await openFromMenu(page, 'Locker Wall');
-    await page.getByRole('combobox', { name: 'Location' }).tap();
+    await page.getByRole('combobox', { name: 'Location' }).fill(site.location.name);
     await page.getByRole('option', { name: site.location.name }).tap();
     const grid = page.getByRole('grid', { name: `${site.wall.name} doors` });
     await expect(grid).toBeVisible();

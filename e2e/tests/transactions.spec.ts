@@ -188,7 +188,7 @@ test.describe('transactions and reservations', () => {
 
     // the locker wall shows the door reserved
     await page.goto('/locker-wall');
-    await page.getByRole('combobox', { name: 'Location' }).click();
+    await page.getByRole('combobox', { name: 'Location' }).fill(location.name);
     await page.getByRole('option', { name: location.name }).click();
     const grid = page.getByRole('grid', { name: `${wallName} doors` });
     await expect(
