@@ -60,6 +60,20 @@ export async function searchTable(page: Page, text: string): Promise<void> {
 }
 
 /** One record as the partner API answers it (the tests read the fields they check). */
+/**
+ * Shows place `name` on the Locker Wall page: its Location field searches the server as typed, so
+ * the name is typed over the place the page opened on (once that is shown) and its match picked; a
+ * page already on it is left as it is.
+ */
+export async function showPlace(page: Page, name: string): Promise<void> {
+  const picker = page.getByRole('combobox', { name: 'Location' });
+  await expect(picker).not.toHaveValue(/^…?$/);
+  if ((await picker.inputValue()) === name) return;
+  await picker.fill(name);
+  await page.getByRole('option', { name }).click();
+  await expect(picker).toHaveValue(name);
+}
+
 export type ApiRecord = { id: string; name: string } & Record<string, unknown>;
 /** One page of a list call. */
 export interface ApiPage<T = ApiRecord> {

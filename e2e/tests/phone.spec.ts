@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { uiSignIn } from '../support/api';
-import { adminApi, navigateInApp, unique } from '../support/console';
+import { adminApi, navigateInApp, showPlace, unique } from '../support/console';
 import { lockerWallOfNine, startStorage } from '../support/doors';
 
 /**
@@ -38,8 +38,7 @@ test.describe('on a phone', () => {
     await uiSignIn(page);
     await expect(page).toHaveURL(/\/(home|settings)$/);
     await openFromMenu(page, 'Locker Wall');
-    await page.getByRole('combobox', { name: 'Location' }).fill(site.location.name);
-    await page.getByRole('option', { name: site.location.name }).tap();
+    await showPlace(page, site.location.name);
     const grid = page.getByRole('grid', { name: `${site.wall.name} doors` });
     await expect(grid).toBeVisible();
     expect(await pageOverflow(page)).toEqual({ scroll: 390, client: 390 });

@@ -7,6 +7,7 @@ import {
   csvRecords,
   openAsAdmin,
   searchTable,
+  showPlace,
   tempFile,
   unique,
 } from '../support/console';
@@ -176,8 +177,7 @@ test.describe('places and doors', () => {
     const wallName = unique('Picked Wall');
 
     await openAsAdmin(page, '/locker-wall');
-    await page.getByRole('combobox', { name: 'Location' }).fill(shown.name);
-    await page.getByRole('option', { name: shown.name }).click();
+    await showPlace(page, shown.name);
     const empty = page.getByTestId('no-walls');
     await expect(empty).toContainText(`${shown.name} has no locker walls yet`);
     await empty.getByRole('button', { name: 'Add Locker Wall' }).click();
@@ -209,8 +209,7 @@ test.describe('places and doors', () => {
     const wallName = unique('Wall');
 
     await openAsAdmin(page, '/locker-wall');
-    await page.getByRole('combobox', { name: 'Location' }).fill(location.name);
-    await page.getByRole('option', { name: location.name }).click();
+    await showPlace(page, location.name);
     await page.getByRole('button', { name: 'Add Locker Wall' }).click();
     const form = page.getByRole('dialog', { name: 'Add Locker Wall' });
     await form.getByLabel('Name').fill(wallName);

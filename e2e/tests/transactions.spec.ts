@@ -6,6 +6,7 @@ import {
   createLocation,
   openAsAdmin,
   searchTable,
+  showPlace,
   unique,
   uniqueEmail,
 } from '../support/console';
@@ -188,8 +189,7 @@ test.describe('transactions and reservations', () => {
 
     // the locker wall shows the door reserved
     await page.goto('/locker-wall');
-    await page.getByRole('combobox', { name: 'Location' }).fill(location.name);
-    await page.getByRole('option', { name: location.name }).click();
+    await showPlace(page, location.name);
     const grid = page.getByRole('grid', { name: `${wallName} doors` });
     await expect(
       grid.getByRole('gridcell', { name: `Door 1,1: Reserved #${door.locker_number}` }),

@@ -1,5 +1,6 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PickerOption, pickerOneQuery } from '../../api/pickers';
 import { renderPickerOption } from '../form/PickerOptionItem';
@@ -24,9 +25,19 @@ export function SearchFilterField({
 }) {
   const { t } = useTranslation();
   const search = usePickerSearch(filter.area, undefined);
+  // the chosen record's option, once named: among the matches, else read alone
+  const [named, setNamed] = useState<PickerOption | null>(null);
+  const known = named?.id === value ? named : null;
   const listed = search.options.find((o) => o.id === value);
-  const one = useQuery({ ...pickerOneQuery(filter.area, value), enabled: !!value && !listed });
-  const chosen: PickerOption | null = value ? (listed ?? one.data ?? { id: value, label: '…' }) : null;
+  const one = useQuery({ ...pickerOneQuery(filter.area, value), enabled: !!value && !listed && !known });
+  const found = listed ?? (one.data?.id === value ? one.data : undefined);
+  if (found && (found.id !== named?.id || found.label !== named.label)) setNamed(found);
+  // one object while the choice stands: a new one would set the field's text back to the choice's
+  // name as the operator types a search whose matches leave it out
+  const chosen = useMemo<PickerOption | null>(
+    () => (value ? (known ?? { id: value, label: '…' }) : null),
+    [value, known],
+  );
   return (
     <Autocomplete
       size={filter.size ?? 'small'}
