@@ -210,7 +210,8 @@ test.describe('places and doors', () => {
 
     await openAsAdmin(page, '/locker-wall');
     await showPlace(page, location.name);
-    await page.getByRole('button', { name: 'Add Locker Wall' }).click();
+    // the header's action (a place without walls also offers one in its empty state, once loaded)
+    await page.getByRole('button', { name: 'Add Locker Wall' }).first().click();
     const form = page.getByRole('dialog', { name: 'Add Locker Wall' });
     await form.getByLabel('Name').fill(wallName);
     await form.getByLabel('# Doors wide').fill('4');
