@@ -97,6 +97,8 @@ test('keyboard only: from sign-in to door #7, unlocked, focus visible at each st
   if (!(await locationPicker.evaluate((el) => el === document.activeElement))) await locationPicker.focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(site.location.name);
+  // the search's answer, not the matches of an earlier search still listed: the name is unique
+  await expect(page.getByRole('option')).toHaveCount(1);
   await expect(page.getByRole('option', { name: site.location.name })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
