@@ -65,6 +65,8 @@ export async function setThemeMode(page: Page, mode: 'light' | 'dark'): Promise<
 export async function sidebarPaths(page: Page): Promise<string[]> {
   const links = page.locator('nav[aria-label="Main"] a');
   await expect(links.first()).toBeAttached();
+  // the areas the organization enables come once it is known: the sidebar is busy until then
+  await expect(page.locator('nav[aria-label="Main"]').first()).not.toHaveAttribute('aria-busy', 'true');
   const paths = await links.evaluateAll((links) =>
     links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
   );

@@ -38,7 +38,13 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           {appName}
         </Typography>
       </Toolbar>
-      <Box component="nav" aria-label={t('shell.mainNav')} sx={{ overflowY: 'auto', pb: 2 }}>
+      {/* busy until the organization is known: the areas it enables (sub-organizations, integrations) come then */}
+      <Box
+        component="nav"
+        aria-label={t('shell.mainNav')}
+        aria-busy={org.isPending}
+        sx={{ overflowY: 'auto', pb: 2 }}
+      >
         {groups.map((g) => (
           <Box key={g.section}>
             <ListSubheader
